@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { loadConfig, parseHostList } from '../config.js';
+import { migrateLatest, openDatabase } from '../db/knex.js';
+import { ApiError } from '../lib/errors.js';
+import { startService } from '../main.js';
+import { runAdmin } from './admin.js';
+import { UsageError } from './usage-error.js';
+
+const usage = `mkt — a real-time spot market for AI inference
+
+  mkt serve [--only consumption,messages,trading,platform]
+  mkt migrate
+  mkt admin user create --email E [--password P] [--verified] [--accept-terms] [--mode auto|advanced]
+  mkt admin api-key create --email E --name N
+  mkt admin signing-key create --email E --label L
+
+Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
+MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL.
+`;
+
+async function serve(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { only: { type: 'string' } } });
+  const config = loadConfig(process.env, values.only === undefined ? undefined : parseHostList(values.only));
+  const service = await startService(config);
+  const lines = Object.entries(service.urls).map(([name, url]) => `  ${name.padEnd(12)} ${url}`);
+  if (service.urls.platform) lines.push(`  ${'dashboard'.padEnd(12)} ${service.urls.platform}/`, `  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
+  process.stderr.write(`mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`);
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) process.exit(1);
+    service.services.logger.info({ signal }, 'shutting down: finishing requests in flight');
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        service.services.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config.databaseUrl);
+  try {
+    const applied = await migrateLatest(db);
+    process.stdout.write(JSON.stringify({ applied }) + '\n');
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return serve(rest);
+    case 'migrate':
+      return migrate();
+    case 'admin':
+      return runAdmin(rest);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(usage);
+      return;
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`${error.message}\n\n${usage}`);
+    process.exit(2);
+  }
+  const body = error instanceof ApiError ? { error: { code: error.code, detail: error.detail } } : { error: { code: 'internal_error', detail: String(error instanceof Error ? error.message : error) } };
+  process.stderr.write(JSON.stringify(body) + '\n');
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { defaultDatabaseUrl } from './db/knex.js';
+
+export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
+export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
+
+/** DESIGN.md §2: default listeners; port 0 picks a free port. */
+const defaultPorts: Record<HostName, number> = { consumption: 8080, messages: 8081, trading: 8082, platform: 8083 };
+const portVariables: Record<HostName, string> = {
+  consumption: 'MKT_CONSUMPTION_PORT',
+  messages: 'MKT_MESSAGES_PORT',
+  trading: 'MKT_TRADING_PORT',
+  platform: 'MKT_PLATFORM_PORT',
+};
+
+export interface Config {
+  databaseUrl: string;
+  host: string;
+  ports: Record<HostName, number>;
+  only: HostName[];
+  logLevel: string;
+  simulatedSupplier: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
+  const ports = Object.fromEntries(
+    hostNames.map((name) => {
+      const text = env[portVariables[name]];
+      const port = text === undefined || text === '' ? defaultPorts[name] : Number(text);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
+      return [name, port];
+    }),
+  ) as Record<HostName, number>;
+  return {
+    databaseUrl: env.DATABASE_URL || defaultDatabaseUrl,
+    host: env.MKT_HOST || '127.0.0.1',
+    ports,
+    only,
+    logLevel: env.MKT_LOG_LEVEL || 'info',
+    simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
+  };
+}
+
+export function parseHostList(text: string): HostName[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!hostNames.includes(name as HostName)) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
+  }
+  return names as HostName[];
+}

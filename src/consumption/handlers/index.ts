@@ -1,0 +1,26 @@
+import type { operations } from '../../../generated/types/consumption.js';
+import { notImplemented } from '../../http/respond.js';
+import type { HandlerMap } from '../../http/types.js';
+import { getModel, listModels } from './models.js';
+
+const consumptionIssue = notImplemented('This consumption operation (issue 5: inference, billing, usage)');
+const identityIssue = notImplemented('This identity operation (issue 3: platform and identity)');
+
+/** Operations whose 422 is the chat-completions `{errors: [{path, message, value}]}` shape (specification part 7). */
+export const chatShapedOperations: ReadonlySet<string> = new Set(['createChatCompletion', 'runChatCompletion']);
+
+/** Every operation of openapi/consumption.yaml; the server refuses to start if this and the document disagree. */
+export const consumptionHandlers: HandlerMap<operations> = {
+  listModels,
+  getModel,
+  createChatCompletion: consumptionIssue,
+  runChatCompletion: consumptionIssue,
+  createResponse: consumptionIssue,
+  runResponse: consumptionIssue,
+  createMessage: consumptionIssue,
+  runMessage: consumptionIssue,
+  getDiagnostics: identityIssue,
+  listUsage: consumptionIssue,
+  getUsageSummary: consumptionIssue,
+  getUsageReceipt: consumptionIssue,
+};

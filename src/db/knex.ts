@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { migrationSource } from './migrations/index.js';
+
+export type Db = Knex;
+export type DbKind = 'sqlite' | 'postgres';
+
+export const defaultDatabaseUrl = 'sqlite:./data/mkt.sqlite';
+
+/** BIGINT and COUNT come back from pg as strings; every integer we store is a safe integer. */
+pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`BIGINT ${text} is outside the safe integer range`);
+  return value;
+});
+
+export function databaseKind(url: string): DbKind {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
+}
+
+export function knexConfig(url: string): Knex.Config {
+  if (databaseKind(url) === 'postgres') {
+    return {
+      client: 'pg',
+      connection: url,
+      pool: { min: 0, max: 10 },
+      migrations: { migrationSource, tableName: 'knex_migrations' },
+    };
+  }
+  const filename = url.slice('sqlite:'.length);
+  return {
+    client: 'better-sqlite3',
+    connection: { filename },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(connection: { pragma(sql: string): unknown }, done: (err: Error | null, c: unknown) => void) {
+        // WAL lets readers run beside the writer; NORMAL is durable across process crashes in WAL mode.
+        connection.pragma('journal_mode = WAL');
+        connection.pragma('synchronous = NORMAL');
+        connection.pragma('foreign_keys = ON');
+        connection.pragma('busy_timeout = 5000');
+        done(null, connection);
+      },
+    },
+    migrations: { migrationSource, tableName: 'knex_migrations' },
+  };
+}
+
+export function openDatabase(url: string): Db {
+  if (databaseKind(url) === 'sqlite') {
+    const filename = url.slice('sqlite:'.length);
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+  }
+  return knexFactory(knexConfig(url));
+}
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest()) as [number, string[]];
+  return applied;
+}
+
+export function kindOf(db: Db): DbKind {
+  return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+}

@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import * as identity from './0001_identity.js';
+import * as reference from './0002_reference.js';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** Every migration, in order. Listed here rather than found on disk, so compiled and source trees agree. */
+const migrations: [string, Migration][] = [
+  ['0001_identity', identity],
+  ['0002_reference', reference],
+];
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations.find(([n]) => n === name)![1],
+};

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { ApiError } from '../lib/errors.js';
+
+/**
+ * Keyset ("seek") paging over (sort column, unique id). Cursors are opaque to clients: base64url
+ * JSON naming the sort they belong to and the key of the row at the page edge. A page never skips
+ * or repeats rows that were there when the first page was read, however far the client pages.
+ */
+export type Direction = 'asc' | 'desc';
+
+export interface PageParams {
+  limit: number;
+  next?: string | undefined;
+  prev?: string | undefined;
+}
+
+export interface Sort {
+  /** The `order_by` value the client sent (part of the cursor, so a cursor cannot be reused under another sort). */
+  name: string;
+  column: string;
+  idColumn: string;
+  direction: Direction;
+}
+
+export interface Paging {
+  has_more: boolean;
+  next_cursor: string | null;
+  prev_cursor: string | null;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  paging: Paging;
+}
+
+type KeyValue = string | number;
+interface Cursor {
+  s: string;
+  d: Direction;
+  k: [KeyValue, string];
+}
+
+export function encodeCursor(sort: Sort, key: [KeyValue, string]): string {
+  const cursor: Cursor = { s: sort.name, d: sort.direction, k: key };
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+function decodeCursor(text: string, param: 'next' | 'prev', sort: Sort): [KeyValue, string] {
+  const invalid = (why: string) =>
+    new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list (${why}); pass back a next_cursor or prev_cursor exactly as returned.`);
+  let cursor: unknown;
+  try {
+    cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid('unreadable');
+  }
+  if (!isCursor(cursor)) throw invalid('unreadable');
+  if (cursor.s !== sort.name || cursor.d !== sort.direction) {
+    throw invalid(`it was issued for order_by=${cursor.s}&order_direction=${cursor.d}`);
+  }
+  return cursor.k;
+}
+
+function isCursor(value: unknown): value is Cursor {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  return (
+    typeof c.s === 'string' &&
+    (c.d === 'asc' || c.d === 'desc') &&
+    Array.isArray(c.k) &&
+    c.k.length === 2 &&
+    (typeof c.k[0] === 'string' || typeof c.k[0] === 'number') &&
+    typeof c.k[1] === 'string'
+  );
+}
+
+/**
+ * Reads one page of `query` (already filtered) in `sort` order. `keyOf` gives a row's
+ * (sort value, id) exactly as stored.
+ */
+export async function keysetPage<Row>(
+  query: Knex.QueryBuilder,
+  sort: Sort,
+  params: PageParams,
+  keyOf: (row: Row) => [KeyValue, string],
+): Promise<Page<Row>> {
+  if (params.next !== undefined && params.prev !== undefined) {
+    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.', {
+      context: { errors: [{ path: 'query', message: 'next and prev are mutually exclusive' }] },
+    });
+  }
+  const backward = params.prev !== undefined;
+  const cursorText = params.next ?? params.prev;
+  const key = cursorText === undefined ? undefined : decodeCursor(cursorText, backward ? 'prev' : 'next', sort);
+
+  // Walking backward reads the preceding rows in reverse order, then flips them.
+  const ascending = (sort.direction === 'asc') !== backward;
+  const comparator = ascending ? '>' : '<';
+  const order = ascending ? 'asc' : 'desc';
+  if (key !== undefined) {
+    const [value, id] = key;
+    query.where((w) =>
+      w.where(sort.column, comparator, value).orWhere((tie) => tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id)),
+    );
+  }
+  const fetched = (await query
+    .orderBy([
+      { column: sort.column, order },
+      { column: sort.idColumn, order },
+    ])
+    .limit(params.limit + 1)) as Row[];
+
+  const hasMore = fetched.length > params.limit;
+  const rows = fetched.slice(0, params.limit);
+  if (backward) rows.reverse();
+
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const edge = (row: Row | undefined) => (row === undefined ? null : encodeCursor(sort, keyOf(row)));
+  const paging: Paging = backward
+    ? { has_more: hasMore, next_cursor: edge(last), prev_cursor: hasMore ? edge(first) : null }
+    : { has_more: hasMore, next_cursor: hasMore ? edge(last) : null, prev_cursor: key === undefined ? null : edge(first) };
+  return { rows, paging };
+}

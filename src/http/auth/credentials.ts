@@ -1,0 +1,32 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What an authenticator may look at. */
+export interface CredentialRequest {
+  method: string;
+  /** The path as sent, without the query string: what a signature covers. */
+  path: string;
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+}
+
+export function bearerToken(request: CredentialRequest): string | undefined {
+  const authorization = request.headers.authorization;
+  if (!authorization) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match ? match[1] : undefined;
+}
+
+export function headerValue(request: CredentialRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function cookieValue(request: CredentialRequest, name: string): string | undefined {
+  const cookies = request.headers.cookie;
+  if (!cookies) return undefined;
+  for (const part of cookies.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}

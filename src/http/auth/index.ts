@@ -1,0 +1,77 @@
+import type { Operation } from 'openapi-backend';
+import type { Db } from '../../db/knex.js';
+import { AssertionFailed } from '../../lib/assert.js';
+import type { Principal } from '../types.js';
+import { authenticateConsumptionKey } from './consumption-key.js';
+import { bearerToken, cookieValue, headerValue, type CredentialRequest } from './credentials.js';
+import { authenticateAccessToken, authenticateSession, requireScopes } from './oauth.js';
+import { authenticateSignature, hasSignature } from './signature.js';
+
+export type { CredentialRequest } from './credentials.js';
+
+/**
+ * One entry per security scheme of the documents (openapi/components/common.yaml). `present` says
+ * whether the request carries this scheme's credential; `authenticate` checks it or throws the
+ * scheme's 401.
+ */
+interface Mechanism {
+  present(request: CredentialRequest): boolean;
+  authenticate(request: CredentialRequest, db: Db, nowUs: number): Promise<Principal>;
+}
+
+const signature: Mechanism = { present: hasSignature, authenticate: authenticateSignature };
+
+const mechanisms: Record<string, Mechanism> = {
+  consumptionKey: {
+    present: (r) => bearerToken(r) !== undefined,
+    authenticate: (r, db, nowUs) => authenticateConsumptionKey(bearerToken(r), db, nowUs),
+  },
+  consumptionKeyHeader: {
+    present: (r) => headerValue(r, 'x-api-key') !== undefined,
+    authenticate: (r, db, nowUs) => authenticateConsumptionKey(headerValue(r, 'x-api-key'), db, nowUs),
+  },
+  signature,
+  signatureTimestamp: signature,
+  signingKeyFingerprint: signature,
+  oauthAccessToken: {
+    present: (r) => bearerToken(r) !== undefined,
+    authenticate: (r, db, nowUs) => authenticateAccessToken(bearerToken(r), db, nowUs),
+  },
+  dashboardSession: {
+    present: (r) => cookieValue(r, 'mkt_session') !== undefined,
+    authenticate: (r) => authenticateSession(cookieValue(r, 'mkt_session')),
+  },
+};
+
+type Requirement = Record<string, string[]>;
+
+/** Fails at start-up if a document names a scheme this file does not implement. */
+export function assertSchemesKnown(operations: Operation[], documentSecurity: Requirement[] | undefined): void {
+  for (const operation of operations) {
+    for (const requirement of operation.security ?? documentSecurity ?? []) {
+      for (const scheme of Object.keys(requirement)) {
+        if (!mechanisms[scheme]) throw new AssertionFailed(`operation ${operation.operationId} uses unknown security scheme ${scheme}`);
+      }
+    }
+  }
+}
+
+/**
+ * Resolves the caller for an operation. The first alternative whose credential the request carries
+ * is checked (its failure is final: a bad key is a 401, not a fall-through to another scheme); when
+ * none is present, the first alternative reports what is missing. Scopes are checked after.
+ */
+export async function authenticate(
+  request: CredentialRequest,
+  requirements: Requirement[],
+  db: Db,
+  nowUs: number,
+): Promise<Principal | null> {
+  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
+  const chosen = requirements.find((r) => Object.keys(r).some((scheme) => mechanisms[scheme]!.present(request))) ?? requirements[0]!;
+  const schemes = Object.keys(chosen);
+  const mechanism = mechanisms[schemes[0]!]!;
+  const principal = await mechanism.authenticate(request, db, nowUs);
+  requireScopes(principal, schemes.flatMap((scheme) => chosen[scheme] ?? []));
+  return principal;
+}

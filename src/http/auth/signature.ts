@@ -1,0 +1,92 @@
+import type { KeyObject } from 'node:crypto';
+import type { Db } from '../../db/knex.js';
+import { ApiError } from '../../lib/errors.js';
+import { decodePublicKey, publicKeyObject, signedString, verifySignature } from '../../lib/ed25519.js';
+import { findSigningKey, lastUsedResolutionUs } from '../../platform/identity.js';
+import type { Principal } from '../types.js';
+import type { CredentialRequest } from './credentials.js';
+
+/** Specification part 5 rule 10. */
+export const signatureWindowSeconds = 30;
+const keyObjectsMax = 10_000;
+
+/**
+ * Parsed public keys by fingerprint. A fingerprint is the hash of its key, so an entry can never go
+ * stale; whether the key is still registered is read from the database on every request.
+ */
+const keyObjects = new Map<string, KeyObject>();
+
+function keyObjectFor(fingerprint: string, publicKey: string): KeyObject {
+  let key = keyObjects.get(fingerprint);
+  if (!key) {
+    if (keyObjects.size >= keyObjectsMax) keyObjects.clear();
+    key = publicKeyObject(decodePublicKey(publicKey)!);
+    keyObjects.set(fingerprint, key);
+  }
+  return key;
+}
+
+const header = (request: CredentialRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export function hasSignature(request: CredentialRequest): boolean {
+  return ['x-mkt-signature', 'x-mkt-timestamp', 'x-mkt-fingerprint'].some((name) => header(request, name) !== undefined);
+}
+
+/** Checks, in order: headers present, clock drift, key registered, signature over the exact bytes. */
+export async function authenticateSignature(request: CredentialRequest, db: Db, nowUs: number): Promise<Principal> {
+  const signature = header(request, 'x-mkt-signature');
+  const timestamp = header(request, 'x-mkt-timestamp');
+  const fingerprint = header(request, 'x-mkt-fingerprint');
+  const missing = [
+    ['x-mkt-signature', signature],
+    ['x-mkt-timestamp', timestamp],
+    ['x-mkt-fingerprint', fingerprint],
+  ].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0 || !signature || !timestamp || !fingerprint) {
+    throw new ApiError(401, 'missing_signature', `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`);
+  }
+  if (!/^[0-9]{1,12}$/.test(timestamp)) {
+    throw new ApiError(401, 'invalid_signature', 'x-mkt-timestamp must be the Unix time in whole seconds, e.g. "1795342530".');
+  }
+
+  const serverSeconds = Math.floor(nowUs / 1_000_000);
+  const driftSeconds = serverSeconds - Number(timestamp);
+  if (Math.abs(driftSeconds) > signatureWindowSeconds) {
+    throw new ApiError(
+      401,
+      'timestamp_out_of_range',
+      `x-mkt-timestamp is ${Math.abs(driftSeconds)} s ${driftSeconds > 0 ? 'behind' : 'ahead of'} server time; it must be within ${signatureWindowSeconds} s. Check the client clock (NTP) and sign with the current time.`,
+      {
+        context: {
+          max_drift_seconds: signatureWindowSeconds,
+          observed_drift_seconds: driftSeconds,
+          request_timestamp: timestamp,
+          server_timestamp: String(serverSeconds),
+        },
+      },
+    );
+  }
+
+  const key = await findSigningKey(db, fingerprint);
+  if (!key) {
+    throw new ApiError(401, 'unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it may have been deleted). Send the fingerprint returned when the public key was registered.`);
+  }
+
+  const signatureBytes = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
+  const message = Buffer.from(signedString(timestamp, request.method, request.path, request.rawBody), 'utf8');
+  if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), message, signatureBytes)) {
+    throw new ApiError(
+      401,
+      'invalid_signature',
+      'The signature does not verify. Sign timestamp + METHOD + path (without the query string) + the raw body exactly as sent, with the private key of this fingerprint, and send it base64-encoded. Are you signing the raw request body?',
+    );
+  }
+
+  if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
+    await db('signing_keys').where({ id: key.id }).update({ last_used_at_us: nowUs });
+  }
+  return { kind: 'signature', userId: key.user_id, signingKeyId: key.id, fingerprint: key.fingerprint };
+}

@@ -1,0 +1,111 @@
+import type { ErrorObject } from 'ajv';
+import type Koa from 'koa';
+import { toIso } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+  value: unknown;
+}
+
+/** A request that does not match its operation's schema (422). */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => `${i.path} ${i.message}`).join('; '));
+    this.name = 'RequestValidationError';
+  }
+}
+
+const locationNames: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header', cookie: 'cookie' };
+
+/** ajv errors → issues with dotted paths (`body.price`, `query.limit`) and the offending value. */
+export function toIssues(errors: ErrorObject[], input: Record<string, unknown>): ValidationIssue[] {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    // oneOf/anyOf report every branch; the branch errors say more than the summary.
+    if (error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'if') continue;
+    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let value: unknown = input;
+    for (const segment of segments) value = (value as Record<string, unknown> | undefined)?.[segment];
+    if (error.keyword === 'required') {
+      segments.push(String(error.params.missingProperty));
+      value = null;
+    }
+    if (error.keyword === 'additionalProperties') {
+      const name = String(error.params.additionalProperty);
+      segments.push(name);
+      value = (value as Record<string, unknown> | undefined)?.[name];
+    }
+    const [location = '', ...rest] = segments;
+    const path = [locationNames[location] ?? location, ...rest].join('.');
+    const message =
+      error.keyword === 'required'
+        ? 'is required'
+        : error.keyword === 'additionalProperties'
+          ? 'is not a known field'
+          : error.keyword === 'enum'
+            ? `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`
+            : (error.message ?? 'is invalid');
+    const key = `${path}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push({ path, message, value: value === undefined ? null : value });
+  }
+  return issues.length > 0 ? issues : [{ path: 'body', message: 'is invalid', value: null }];
+}
+
+export type ValidationShape = 'envelope' | 'chat';
+
+/** Renders any thrown value in the specification's envelopes; internals never reach the client. */
+export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
+  const serverTime = toIso(nowUs);
+  if (error instanceof RequestValidationError) {
+    ctx.status = 422;
+    ctx.body =
+      shape === 'chat'
+        ? { errors: error.issues.map((i) => ({ path: i.path.replace(/^body\./, ''), message: i.message, value: i.value })) }
+        : {
+            errors: {
+              code: 'validation_error',
+              detail: `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
+              server_time: serverTime,
+              context: { errors: error.issues },
+            },
+          };
+    return;
+  }
+  if (error instanceof ApiError) {
+    ctx.status = error.status;
+    for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+    ctx.body = {
+      errors: {
+        code: error.code,
+        detail: error.detail,
+        server_time: serverTime,
+        ...(error.context === undefined ? {} : { context: error.context }),
+      },
+    };
+    return;
+  }
+  logger.error({ err: error, request_id: ctx.state.requestId }, 'unhandled error');
+  ctx.status = 500;
+  ctx.body = {
+    errors: {
+      code: 'internal_error',
+      detail: `Something went wrong on our side. Retry with exponential backoff; if it persists, quote request id ${String(ctx.state.requestId)}.`,
+      server_time: serverTime,
+    },
+  };
+}
+
+/** koa-body failures → 400 / 413 / 415. */
+export function bodyParseError(error: unknown): ApiError {
+  const status = (error as { status?: number }).status;
+  const message = error instanceof Error ? error.message : String(error);
+  if (status === 413) return new ApiError(413, 'payload_too_large', `The request body is too large (${message}).`);
+  if (status === 415) return new ApiError(415, 'unsupported_media_type', `Unsupported body encoding: ${message}.`);
+  return new ApiError(400, 'malformed_json', `The request body is not valid JSON: ${message}. Send a JSON object with Content-Type: application/json.`);
+}

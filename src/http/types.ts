@@ -1,0 +1,57 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { Services } from '../services.js';
+
+/** Who is calling, as established by one of the security schemes of specification part 5. */
+export type Principal =
+  | { kind: 'api_key'; userId: string; apiKeyId: string }
+  | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
+  | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
+  | { kind: 'session'; userId: string; sessionId: string };
+
+export interface ApiRequest<Params = Record<string, string>, Query = Record<string, unknown>, Body = unknown> {
+  operationId: string;
+  params: Params;
+  query: Query;
+  body: Body;
+  headers: IncomingHttpHeaders;
+  /** Exactly the bytes the client sent (signatures are checked over them). */
+  rawBody: string;
+  principal: Principal | null;
+  requestId: string;
+  /** Aborts when the client goes away. */
+  signal: AbortSignal;
+}
+
+export interface ApiResponse<Body = unknown> {
+  status: number;
+  body?: Body | Readable;
+  headers?: Record<string, string | number>;
+}
+
+export type Handler = (request: ApiRequest<any, any, any>, services: Services) => Promise<ApiResponse>;
+
+// ---- typing handlers from the openapi-typescript `operations` of a document ----------------------
+
+type Defined<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+
+type PathOf<O> = O extends { parameters: { path?: infer P } } ? Defined<P> : Record<string, never>;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Defined<Q> : Record<string, never>;
+type BodyOf<O> = O extends { requestBody: { content: infer C } }
+  ? C[keyof C]
+  : O extends { requestBody?: { content: infer C } }
+    ? C[keyof C] | undefined
+    : undefined;
+
+type SuccessStatus = 200 | 201 | 202 | 204 | 307;
+type SuccessBodyOf<O> = O extends { responses: infer R }
+  ? { [S in keyof R & SuccessStatus]: R[S] extends { content: infer C } ? C[keyof C] : undefined }[keyof R & SuccessStatus]
+  : never;
+
+export type OperationHandler<O> = (
+  request: ApiRequest<PathOf<O>, QueryOf<O>, BodyOf<O>>,
+  services: Services,
+) => Promise<ApiResponse<SuccessBodyOf<O>>>;
+
+/** One handler per operationId of a document; the compiler and the start-up check both hold us to it. */
+export type HandlerMap<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };

@@ -1,0 +1,39 @@
+import type { components } from '../../generated/types/trading.js';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/**
+ * An error a client may see: it carries its HTTP status, a code from the documents' ErrorCode enum,
+ * a detail that says how to fix the request, and optional context. Anything thrown that is not an
+ * ApiError is a bug and reaches the client as a bare 500.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly context: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    detail: string,
+    options: { context?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.context = options.context;
+    this.headers = options.headers ?? {};
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+}
+
+export const notFound = (what: string, id: string): ApiError =>
+  new ApiError(404, 'not_found', `No ${what} with id ${id}.`);
+
+export const validationError = (detail: string, context?: Record<string, unknown>): ApiError =>
+  new ApiError(422, 'validation_error', detail, { context });

@@ -1,0 +1,27 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+/** Identifier shapes of the specification, part 2, and DESIGN.md §3. */
+export const newUserId = (): string => `user_${randomUUID()}`;
+export const newApiKeyId = (): string => `api_key_${randomUUID()}`;
+export const newSigningKeyId = (): string => `signing_key_${randomUUID()}`;
+export const newGrantId = (): string => `grant_${randomUUID()}`;
+export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')}`;
+
+const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export function newOrderId(): string {
+  const bytes = randomBytes(16);
+  let id = 'order_';
+  for (const byte of bytes) id += orderIdAlphabet[byte % orderIdAlphabet.length];
+  return id;
+}
+
+/** RFC 4122 version-5 UUID: stable ids for seeded rows, identical on every install. */
+export function uuidV5(name: string, namespace: string): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  const hash = createHash('sha1').update(ns).update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}

@@ -1,0 +1,117 @@
+import { hostNames, type Config, type HostName } from './config.js';
+import { migrateLatest, openDatabase } from './db/knex.js';
+import { assertHandlersMatch, createApp, type HostDefinition } from './http/app.js';
+import { loadDocument, type ApiName, type LoadedDocument } from './http/openapi.js';
+import { closeGracefully, listen, type Listening } from './http/server.js';
+import type { Handler } from './http/types.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger, type Logger } from './lib/logger.js';
+import { createServices, type Services } from './services.js';
+import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
+import { platformHandlers } from './platform/handlers/index.js';
+import { tradingHandlers } from './trading/handlers/index.js';
+
+export interface RunningService {
+  urls: Partial<Record<HostName, string>>;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** How long requests in flight may take to finish on stop. */
+  graceMs?: number;
+}
+
+const documents = new Map<ApiName, Promise<LoadedDocument>>();
+
+/** Documents are immutable for the life of the process; parse and compile each once. */
+function documentFor(api: ApiName): Promise<LoadedDocument> {
+  let loaded = documents.get(api);
+  if (!loaded) {
+    loaded = loadDocument(api);
+    documents.set(api, loaded);
+  }
+  return loaded;
+}
+
+const handlersByApi: Record<ApiName, Record<string, Handler>> = {
+  consumption: consumptionHandlers as unknown as Record<string, Handler>,
+  trading: tradingHandlers as unknown as Record<string, Handler>,
+  platform: platformHandlers as unknown as Record<string, Handler>,
+};
+
+/** The messages-format operations are the consumption paths that name their own server entry. */
+const servedByMessagesHost = (document: LoadedDocument, path: string): boolean =>
+  Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
+
+async function hostDefinitions(): Promise<Record<HostName, HostDefinition>> {
+  const [consumption, trading, platform] = await Promise.all([documentFor('consumption'), documentFor('trading'), documentFor('platform')]);
+  for (const document of [consumption, trading, platform]) assertHandlersMatch(`openapi/${document.api}.yaml`, document.operations, handlersByApi[document.api]);
+  const megabyte = 1024 * 1024;
+  return {
+    consumption: {
+      name: 'consumption',
+      document: consumption,
+      operations: consumption.operations.filter((o) => !servedByMessagesHost(consumption, o.path)),
+      handlers: handlersByApi.consumption,
+      bodyBytesMax: 8 * megabyte,
+      chatShapedOperations,
+    },
+    messages: {
+      name: 'messages',
+      document: consumption,
+      operations: consumption.operations.filter((o) => servedByMessagesHost(consumption, o.path)),
+      handlers: handlersByApi.consumption,
+      bodyBytesMax: 8 * megabyte,
+    },
+    trading: { name: 'trading', document: trading, operations: trading.operations, handlers: handlersByApi.trading, bodyBytesMax: 64 * 1024 },
+    platform: {
+      name: 'platform',
+      document: platform,
+      operations: platform.operations,
+      handlers: handlersByApi.platform,
+      aliasPrefixes: ['/api'],
+      bodyBytesMax: 64 * 1024,
+    },
+  };
+}
+
+/** Config → database (migrated) → services → one Koa app per host, listening. */
+export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const db = openDatabase(config.databaseUrl);
+  try {
+    const applied = await migrateLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const services = createServices(config, db, clock, logger);
+    const definitions = await hostDefinitions();
+    const listening: Listening[] = [];
+    try {
+      for (const name of hostNames.filter((n) => config.only.includes(n))) {
+        listening.push(await listen(name, createApp(definitions[name], services), config.host, config.ports[name]));
+      }
+    } catch (error) {
+      await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+      throw error;
+    }
+    const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
+    let stopping: Promise<void> | undefined;
+    return {
+      urls,
+      services,
+      stop: () => {
+        stopping ??= (async () => {
+          await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
+          await db.destroy();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { ok } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import { toIso } from '../../lib/clock.js';
+import { notFound } from '../../lib/errors.js';
+import { collarBand } from '../controls.js';
+import { formatPrice, instrumentView, marketView } from '../views.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+export const serviceVersion = '1.0.0';
+
+export const getHealth: Handler<'getHealth'> = async (_request, { clock }) =>
+  ok({ data: { status: 'ok' as const, server_time: toIso(clock.nowUs()), version: serviceVersion } });
+
+export const listInstruments: Handler<'listInstruments'> = async ({ query }, { reference }) => {
+  const page = await reference.listInstruments(
+    {
+      symbol: query.symbol,
+      instrumentType: query.instrument_type,
+      status: query.status,
+      orderBy: query.order_by ?? 'symbol',
+      direction: query.order_direction ?? 'asc',
+    },
+    { limit: query.limit ?? 50, next: query.next, prev: query.prev },
+  );
+  return ok({ data: page.rows.map(instrumentView), paging: page.paging });
+};
+
+export const getInstrument: Handler<'getInstrument'> = async ({ params }, { reference }) => {
+  const instrument = await reference.findInstrument(params.instrument_id);
+  if (!instrument) throw notFound('instrument', params.instrument_id);
+  return ok({ data: instrumentView(instrument) });
+};
+
+export const listMarkets: Handler<'listMarkets'> = async ({ query }, { reference }) => {
+  const page = await reference.listMarkets({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  return ok({ data: page.rows.map(marketView), paging: page.paging });
+};
+
+export const getMarket: Handler<'getMarket'> = async ({ params }, { reference }) => {
+  const market = await reference.findMarket(params.market_id);
+  if (!market) throw notFound('market', params.market_id);
+  return ok({ data: marketView(market) });
+};
+
+export const getMarketControls: Handler<'getMarketControls'> = async ({ params }, { reference }) => {
+  const found = await reference.findMarket(params.market_id);
+  if (!found) throw notFound('market', params.market_id);
+  const { market } = found;
+  const band = collarBand(await reference.referencePriceTicks(market.id), market.price_collar_pct);
+  return ok({
+    data: {
+      market_id: market.id,
+      tick_size: formatPrice(market.tick_size_ticks),
+      lot_size: market.lot_size,
+      min_order_size: market.min_order_size,
+      max_order_size: market.max_order_size,
+      price_collar_pct: market.price_collar_pct,
+      reference_price: band && formatPrice(band.referenceTicks),
+      price_band_low: band && formatPrice(band.lowTicks),
+      price_band_high: band && formatPrice(band.highTicks),
+      collar_active: band !== null,
+    },
+  });
+};

@@ -1,0 +1,151 @@
+import type { Db } from '../db/knex.js';
+import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
+
+export interface InstrumentRow {
+  id: string;
+  model_name: string;
+  symbol: string;
+  name: string;
+  description: string;
+  instrument_type: string;
+  status: string;
+  service_type: string;
+  model_category: string | null;
+  min_quantity: number;
+  max_quantity: number;
+  quantity_increment: number;
+  fee_ppm: number;
+  context_window: number;
+  token_throughput: number;
+  tokens_per_unit: number;
+  usage: string;
+  qualifying_models: string;
+  max_output_length: number;
+  min_performance_benchmark: number;
+  min_time_to_first_token_ms: number;
+  model_id: string | null;
+  model_version: string | null;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export interface MarketRow {
+  id: string;
+  instrument_id: string;
+  name: string;
+  description: string;
+  market_type: string;
+  status: string;
+  tick_size_ticks: number;
+  lot_size: number;
+  min_order_size: number;
+  max_order_size: number;
+  price_collar_pct: number;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export interface MarketWithInstrument {
+  market: MarketRow;
+  instrument: InstrumentRow;
+}
+
+export interface ModelAliasRow {
+  alias: string;
+  instrument_id: string;
+  display_name: string;
+  owned_by: string;
+  created_at_us: number;
+}
+
+export interface InstrumentFilter {
+  symbol?: string | undefined;
+  instrumentType?: string | undefined;
+  status?: string | undefined;
+  orderBy: 'symbol' | 'name' | 'created_at';
+  direction: Direction;
+}
+
+const instrumentSortColumns: Record<InstrumentFilter['orderBy'], string> = {
+  symbol: 'symbol',
+  name: 'name',
+  created_at: 'created_at_us',
+};
+
+export interface ReferenceService {
+  listInstruments(filter: InstrumentFilter, page: PageParams): Promise<Page<InstrumentRow>>;
+  findInstrument(instrumentId: string): Promise<InstrumentRow | undefined>;
+  listMarkets(page: PageParams): Promise<Page<MarketWithInstrument>>;
+  findMarket(marketId: string): Promise<MarketWithInstrument | undefined>;
+  listModels(): Promise<{ instruments: InstrumentRow[]; aliases: ModelAliasRow[] }>;
+  /** An instrument by its model name (`text-standard`) or `-latest` alias, as `model` accepts. */
+  resolveModel(model: string): Promise<InstrumentRow | undefined>;
+  /** The collar's reference price: the market's last trade price, null until it trades. */
+  referencePriceTicks(marketId: string): Promise<number | null>;
+}
+
+const marketColumns = ['m.*'];
+
+export function createReferenceService(db: Db): ReferenceService {
+  const joinInstrument = async (markets: MarketRow[]): Promise<MarketWithInstrument[]> => {
+    if (markets.length === 0) return [];
+    const instruments = await db<InstrumentRow>('instruments').whereIn('id', markets.map((m) => m.instrument_id));
+    const byId = new Map(instruments.map((i) => [i.id, i]));
+    return markets.map((market) => ({ market, instrument: byId.get(market.instrument_id)! }));
+  };
+
+  return {
+    async listInstruments(filter, page) {
+      const query = db<InstrumentRow>('instruments').select('*');
+      // The symbol filter is an exact match on the upper-case symbol trading responses show.
+      if (filter.symbol !== undefined) query.where('symbol', filter.symbol);
+      if (filter.instrumentType !== undefined) query.where('instrument_type', filter.instrumentType);
+      if (filter.status !== undefined) query.where('status', filter.status);
+      const column = instrumentSortColumns[filter.orderBy];
+      return keysetPage<InstrumentRow>(query, { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction }, page, (row) => [
+        row[column as keyof InstrumentRow] as string | number,
+        row.id,
+      ]);
+    },
+
+    async findInstrument(instrumentId) {
+      return db<InstrumentRow>('instruments').where({ id: instrumentId }).first();
+    },
+
+    async listMarkets(page) {
+      // Markets list in the order of their names, which is the order of their instruments' symbols.
+      const query = db('markets as m').select(marketColumns);
+      const result = await keysetPage<MarketRow>(query, { name: 'name', column: 'm.name', idColumn: 'm.id', direction: 'asc' }, page, (row) => [row.name, row.id]);
+      return { rows: await joinInstrument(result.rows), paging: result.paging };
+    },
+
+    async findMarket(marketId) {
+      const market = await db<MarketRow>('markets').where({ id: marketId }).first();
+      return market ? (await joinInstrument([market]))[0] : undefined;
+    },
+
+    async listModels() {
+      const instruments = await db<InstrumentRow>('instruments').orderBy('created_at_us').orderBy('id');
+      const aliases = await db<ModelAliasRow>('model_aliases').orderBy('alias');
+      const order = ['text', 'code', 'agent'];
+      const tierOrder = ['standard', 'prime', 'max'];
+      const rank = (name: string) => {
+        const [task = '', tier = ''] = name.split('-');
+        return order.indexOf(task) * 10 + tierOrder.indexOf(tier);
+      };
+      instruments.sort((a, b) => rank(a.model_name) - rank(b.model_name));
+      return { instruments, aliases };
+    },
+
+    async referencePriceTicks() {
+      return null; // no market trades until the matching engine lands (issue 4)
+    },
+
+    async resolveModel(model) {
+      const direct = await db<InstrumentRow>('instruments').where({ model_name: model }).first();
+      if (direct) return direct;
+      const alias = await db<ModelAliasRow>('model_aliases').where({ alias: model }).first();
+      return alias ? db<InstrumentRow>('instruments').where({ id: alias.instrument_id }).first() : undefined;
+    },
+  };
+}
