@@ -1,0 +1,124 @@
+import { expect } from 'chai';
+import { createApp } from '../../src/http/app.js';
+import { loadDocument } from '../../src/http/openapi.js';
+import { closeGracefully, listen } from '../../src/http/server.js';
+import { tradingHandlers } from '../../src/trading/handlers/index.js';
+import type { Handler } from '../../src/http/types.js';
+import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { HostClient } from '../support/http.js';
+import { describeEachDatabase } from '../support/service.js';
+
+describeEachDatabase('error boundary', (env) => {
+  let user: TestUser;
+  before(async () => {
+    user = await createTestUser(env().service.services);
+  });
+
+  it('answers an unknown route with 404 in the envelope', async () => {
+    const reply = await env().trading.get('/v1/nowhere', { sign: user.signingKey });
+    expect(reply.status).to.equal(404);
+    expect(reply.body.errors.code).to.equal('not_found');
+    expect(reply.body.errors.server_time).to.be.a('string');
+  });
+
+  it('answers a wrong method with 405 and an Allow header', async () => {
+    const reply = await env().trading.put('/v1/instruments', { sign: user.signingKey });
+    expect(reply.status).to.equal(405);
+    expect(reply.body.errors.code).to.equal('method_not_allowed');
+    expect(reply.headers.get('allow')).to.equal('GET');
+  });
+
+  it('answers malformed JSON with 400 malformed_json', async () => {
+    const reply = await env().trading.post('/v1/orders', { rawBody: '{"market_id": ', sign: user.signingKey });
+    expect(reply.status).to.equal(400);
+    expect(reply.body.errors.code).to.equal('malformed_json');
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const reply = await env().trading.post('/v1/orders', {
+      rawBody: 'market_id=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      sign: user.signingKey,
+    });
+    expect(reply.status).to.equal(415);
+    expect(reply.body.errors.code).to.equal('unsupported_media_type');
+  });
+
+  it('answers a schema violation with 422 validation_error, naming each path and value', async () => {
+    const reply = await env().trading.post('/v1/orders', {
+      body: { market_id: 'market_x', side: 'buy', type: 'limit', price: 12.5, quantity: 0 },
+      sign: user.signingKey,
+    });
+    expect(reply.status).to.equal(422);
+    expect(reply.body.errors.code).to.equal('validation_error');
+    const issues = reply.body.errors.context.errors as { path: string; value: unknown }[];
+    expect(issues.map((i) => i.path)).to.include.members(['body.price', 'body.quantity']);
+    expect(issues.find((i) => i.path === 'body.price')!.value).to.equal(12.5);
+  });
+
+  it('answers a bad query parameter with 422 and the offending value', async () => {
+    const reply = await env().trading.get('/v1/instruments', { query: { limit: 500 }, sign: user.signingKey });
+    expect(reply.status).to.equal(422);
+    expect(reply.body.errors.context.errors[0]).to.deep.include({ path: 'query.limit', value: '500' });
+  });
+
+  it('answers a schema violation on chat completions with the {errors: [{path, message, value}]} shape', async () => {
+    const reply = await env().consumption.post('/v1/chat/completions', { body: { model: 'text-standard' }, bearer: user.apiKey });
+    expect(reply.status).to.equal(422);
+    expect(reply.body.errors).to.deep.equal([{ path: 'messages', message: 'is required', value: null }]);
+  });
+
+  it('answers chat completions temperature outside 0..2 in the same shape', async () => {
+    const reply = await env().consumption.post('/v1/chat/completions', {
+      body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], temperature: 3 },
+      bearer: user.apiKey,
+    });
+    expect(reply.status).to.equal(422);
+    expect(reply.body.errors[0]).to.deep.include({ path: 'temperature', value: 3 });
+  });
+
+  it('answers an operation whose issue has not landed with 501 in the envelope, after authentication', async () => {
+    const unauthenticated = await env().trading.get('/v1/orders');
+    expect(unauthenticated.status).to.equal(401);
+    const reply = await env().trading.get('/v1/orders', { sign: user.signingKey });
+    expect(reply.status).to.equal(501);
+    expect(reply.body.errors.code).to.equal('not_implemented');
+  });
+
+  it('gives every response an x-request-id, echoing a well-formed one and replacing a malformed one', async () => {
+    const echoed = await env().trading.get('/v1/health', { headers: { 'x-request-id': 'client-chosen.id:42' } });
+    expect(echoed.headers.get('x-request-id')).to.equal('client-chosen.id:42');
+    const replaced = await env().trading.get('/v1/health', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(replaced.headers.get('x-request-id')).to.match(/^req_[0-9a-f]{24}$/);
+    const failed = await env().trading.get('/v1/nowhere');
+    expect(failed.headers.get('x-request-id')).to.match(/^req_/);
+  });
+
+  it('answers anything unexpected with 500 internal_error and shows no internals', async () => {
+    const document = await loadDocument('trading');
+    const failing: Handler = async () => {
+      throw new Error('database password is hunter2');
+    };
+    const app = createApp(
+      { name: 'trading', document, operations: document.operations, handlers: { ...(tradingHandlers as unknown as Record<string, Handler>), getHealth: failing }, bodyBytesMax: 1024 },
+      env().service.services,
+    );
+    const listening = await listen('trading', app, '127.0.0.1', 0);
+    try {
+      const reply = await new HostClient('trading', listening.url).get('/v1/health');
+      expect(reply.status).to.equal(500);
+      expect(reply.body.errors.code).to.equal('internal_error');
+      expect(reply.text).not.to.contain('hunter2');
+      expect(reply.text).not.to.contain('Error');
+      expect(reply.body.errors.detail).to.contain(reply.headers.get('x-request-id'));
+    } finally {
+      await closeGracefully(listening, 1000);
+    }
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const reply = await env().trading.post('/v1/orders', { rawBody: JSON.stringify({ market_id: 'x'.repeat(70_000) }), sign: user.signingKey });
+    expect(reply.status).to.equal(413);
+    expect(reply.body.errors.code).to.equal('payload_too_large');
+  });
+});

@@ -1,0 +1,77 @@
+import nacl from 'tweetnacl';
+import type { HostName } from '../../src/config.js';
+import { checkContract } from './contract.js';
+
+export interface Reply<Body = any> {
+  status: number;
+  headers: Headers;
+  body: Body;
+  text: string;
+}
+
+export interface SigningKey {
+  privateKey: string; // base64 of the 32-byte seed (or 64-byte secret key)
+  fingerprint: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Sent as is, e.g. malformed JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  sign?: SigningKey;
+  /** Signs with this timestamp instead of now (seconds). */
+  signedAt?: number;
+  bearer?: string;
+  redirect?: 'manual' | 'follow' | 'error';
+}
+
+/** Ed25519 headers of specification part 5, made with tweetnacl as a client would. */
+export function signatureHeaders(key: SigningKey, method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+  const secret = Buffer.from(key.privateKey, 'base64');
+  const pair = secret.length === 32 ? nacl.sign.keyPair.fromSeed(secret) : nacl.sign.keyPair.fromSecretKey(secret);
+  const message = Buffer.from(`${timestamp}${method.toUpperCase()}${path}${body}`, 'utf8');
+  const signature = nacl.sign.detached(message, pair.secretKey);
+  return {
+    'x-mkt-signature': Buffer.from(signature).toString('base64'),
+    'x-mkt-timestamp': String(timestamp),
+    'x-mkt-fingerprint': key.fingerprint,
+  };
+}
+
+/** Plain fetch against one host; every reply is checked against the documents before a test sees it. */
+export class HostClient {
+  constructor(
+    readonly host: HostName,
+    readonly baseUrl: string,
+  ) {}
+
+  get = (path: string, options: RequestOptions = {}) => this.request('GET', path, options);
+  post = (path: string, options: RequestOptions = {}) => this.request('POST', path, options);
+  put = (path: string, options: RequestOptions = {}) => this.request('PUT', path, options);
+  patch = (path: string, options: RequestOptions = {}) => this.request('PATCH', path, options);
+  delete = (path: string, options: RequestOptions = {}) => this.request('DELETE', path, options);
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+    const text = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+    const headers: Record<string, string> = {};
+    if (text !== '') headers['content-type'] = 'application/json';
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+    if (options.sign) Object.assign(headers, signatureHeaders(options.sign, method, path, text, options.signedAt));
+    Object.assign(headers, options.headers);
+    const query = options.query ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+    const response = await fetch(this.baseUrl + path + query, {
+      method,
+      headers,
+      body: text === '' ? undefined : text,
+      redirect: options.redirect ?? 'manual',
+    });
+    const body = await response.text();
+    let parsed: unknown = undefined;
+    if ((response.headers.get('content-type') ?? '').includes('json') && body !== '') parsed = JSON.parse(body);
+    const reply: Reply = { status: response.status, headers: response.headers, body: parsed, text: body };
+    await checkContract({ host: this.host, method, path: path + query, status: reply.status, headers: reply.headers, body: parsed, text: body });
+    return reply;
+  }
+}
