@@ -1,0 +1,329 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+# coding: utf-8
+
+# flake8: noqa
+
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+__version__ = "1.0.0"
+
+# Define package exports
+__all__ = [
+    "ChatCompletionsApi",
+    "DiagnosticsApi",
+    "MessagesApi",
+    "ModelsApi",
+    "ResponsesApi",
+    "UsageApi",
+    "ApiResponse",
+    "ApiClient",
+    "Configuration",
+    "OpenApiException",
+    "ApiTypeError",
+    "ApiValueError",
+    "ApiKeyError",
+    "ApiAttributeError",
+    "ApiException",
+    "ChatCompletion",
+    "ChatCompletionChoice",
+    "ChatCompletionChunk",
+    "ChatCompletionChunkChoice",
+    "ChatCompletionChunkDelta",
+    "ChatCompletionMessage",
+    "ChatCompletionRequest",
+    "ChatCompletionRequestStop",
+    "ChatCompletionRequestStreamOptions",
+    "ChatCompletionStreamEvent",
+    "ChatCompletionUsage",
+    "ChatCompletionUsageCompletionTokensDetails",
+    "ChatMessage",
+    "ChatMessageContent",
+    "ChatTextContentPart",
+    "ChatToolCall",
+    "ChatToolCallChunk",
+    "ChatToolCallChunkFunction",
+    "ChatToolCallFunction",
+    "ChatToolCallParam",
+    "ChatToolCallParamFunction",
+    "ChatValidationErrorEnvelope",
+    "ChatValidationErrorEnvelopeErrorsInner",
+    "CostStatus",
+    "Diagnostics",
+    "DiagnosticsCheck",
+    "DiagnosticsResponse",
+    "DiagnosticsStatus",
+    "ErrorBody",
+    "ErrorCode",
+    "ErrorEnvelope",
+    "FinishReason",
+    "FunctionDefinition",
+    "InlineObject",
+    "Message",
+    "MessageContentBlock",
+    "MessageContentBlockDelta",
+    "MessageContentBlockDeltaEvent",
+    "MessageContentBlockParam",
+    "MessageContentBlockStartEvent",
+    "MessageContentBlockStopEvent",
+    "MessageDeltaEvent",
+    "MessageDeltaEventDelta",
+    "MessageDeltaEventUsage",
+    "MessageErrorEvent",
+    "MessageErrorEventError",
+    "MessageInputJsonDelta",
+    "MessageParam",
+    "MessageParamContent",
+    "MessagePingEvent",
+    "MessageRequest",
+    "MessageRequestMetadata",
+    "MessageRequestSystem",
+    "MessageSignatureDelta",
+    "MessageStartEvent",
+    "MessageStopEvent",
+    "MessageStreamEvent",
+    "MessageTextBlock",
+    "MessageTextBlockParam",
+    "MessageTextDelta",
+    "MessageThinkingBlock",
+    "MessageThinkingBlockParam",
+    "MessageThinkingConfig",
+    "MessageThinkingDelta",
+    "MessageThinkingDisabled",
+    "MessageThinkingEnabled",
+    "MessageTool",
+    "MessageToolChoice",
+    "MessageToolInputSchema",
+    "MessageToolResultBlockParam",
+    "MessageToolResultBlockParamContent",
+    "MessageToolUseBlock",
+    "MessageToolUseBlockParam",
+    "MessageUsage",
+    "Model",
+    "ModelList",
+    "NamedToolChoice",
+    "NamedToolChoiceFunction",
+    "OpenAIErrorEnvelope",
+    "OpenAIErrorEnvelopeError",
+    "OrderDirection",
+    "Paging",
+    "ReasoningEffort",
+    "Response",
+    "ResponseContentPartEvent",
+    "ResponseErrorEvent",
+    "ResponseErrorInfo",
+    "ResponseFormat",
+    "ResponseFormatJsonObject",
+    "ResponseFormatJsonSchema",
+    "ResponseFormatJsonSchemaJsonSchema",
+    "ResponseFormatText",
+    "ResponseFunctionCall",
+    "ResponseFunctionCallArgumentsDeltaEvent",
+    "ResponseFunctionCallArgumentsDoneEvent",
+    "ResponseFunctionCallOutputParam",
+    "ResponseFunctionCallParam",
+    "ResponseFunctionTool",
+    "ResponseIncompleteDetails",
+    "ResponseInputItem",
+    "ResponseInputMessage",
+    "ResponseInputMessageContent",
+    "ResponseInputTextPart",
+    "ResponseLifecycleEvent",
+    "ResponseNamedToolChoice",
+    "ResponseOutputItem",
+    "ResponseOutputItemEvent",
+    "ResponseOutputMessage",
+    "ResponseOutputText",
+    "ResponseOutputTextDeltaEvent",
+    "ResponseOutputTextDoneEvent",
+    "ResponseReasoningConfig",
+    "ResponseReasoningItem",
+    "ResponseReasoningParam",
+    "ResponseReasoningSummaryText",
+    "ResponseRequest",
+    "ResponseRequestInput",
+    "ResponseStreamEvent",
+    "ResponseTextConfig",
+    "ResponseTextFormat",
+    "ResponseTextFormatJsonSchema",
+    "ResponseToolChoice",
+    "ResponseUsage",
+    "ResponseUsageInputTokensDetails",
+    "ToolChoice",
+    "ToolDefinition",
+    "UsageEndpoint",
+    "UsageReceipt",
+    "UsageReceiptList",
+    "UsageReceiptResponse",
+    "UsageStatus",
+    "UsageSummary",
+    "UsageSummaryGroup",
+    "UsageSummaryResponse",
+    "UsageTotals",
+]
+
+# import apis into sdk package
+from mkt_consumption.api.chat_completions_api import ChatCompletionsApi as ChatCompletionsApi
+from mkt_consumption.api.diagnostics_api import DiagnosticsApi as DiagnosticsApi
+from mkt_consumption.api.messages_api import MessagesApi as MessagesApi
+from mkt_consumption.api.models_api import ModelsApi as ModelsApi
+from mkt_consumption.api.responses_api import ResponsesApi as ResponsesApi
+from mkt_consumption.api.usage_api import UsageApi as UsageApi
+
+# import ApiClient
+from mkt_consumption.api_response import ApiResponse as ApiResponse
+from mkt_consumption.api_client import ApiClient as ApiClient
+from mkt_consumption.configuration import Configuration as Configuration
+from mkt_consumption.exceptions import OpenApiException as OpenApiException
+from mkt_consumption.exceptions import ApiTypeError as ApiTypeError
+from mkt_consumption.exceptions import ApiValueError as ApiValueError
+from mkt_consumption.exceptions import ApiKeyError as ApiKeyError
+from mkt_consumption.exceptions import ApiAttributeError as ApiAttributeError
+from mkt_consumption.exceptions import ApiException as ApiException
+
+# import models into sdk package
+from mkt_consumption.models.chat_completion import ChatCompletion as ChatCompletion
+from mkt_consumption.models.chat_completion_choice import ChatCompletionChoice as ChatCompletionChoice
+from mkt_consumption.models.chat_completion_chunk import ChatCompletionChunk as ChatCompletionChunk
+from mkt_consumption.models.chat_completion_chunk_choice import ChatCompletionChunkChoice as ChatCompletionChunkChoice
+from mkt_consumption.models.chat_completion_chunk_delta import ChatCompletionChunkDelta as ChatCompletionChunkDelta
+from mkt_consumption.models.chat_completion_message import ChatCompletionMessage as ChatCompletionMessage
+from mkt_consumption.models.chat_completion_request import ChatCompletionRequest as ChatCompletionRequest
+from mkt_consumption.models.chat_completion_request_stop import ChatCompletionRequestStop as ChatCompletionRequestStop
+from mkt_consumption.models.chat_completion_request_stream_options import ChatCompletionRequestStreamOptions as ChatCompletionRequestStreamOptions
+from mkt_consumption.models.chat_completion_stream_event import ChatCompletionStreamEvent as ChatCompletionStreamEvent
+from mkt_consumption.models.chat_completion_usage import ChatCompletionUsage as ChatCompletionUsage
+from mkt_consumption.models.chat_completion_usage_completion_tokens_details import ChatCompletionUsageCompletionTokensDetails as ChatCompletionUsageCompletionTokensDetails
+from mkt_consumption.models.chat_message import ChatMessage as ChatMessage
+from mkt_consumption.models.chat_message_content import ChatMessageContent as ChatMessageContent
+from mkt_consumption.models.chat_text_content_part import ChatTextContentPart as ChatTextContentPart
+from mkt_consumption.models.chat_tool_call import ChatToolCall as ChatToolCall
+from mkt_consumption.models.chat_tool_call_chunk import ChatToolCallChunk as ChatToolCallChunk
+from mkt_consumption.models.chat_tool_call_chunk_function import ChatToolCallChunkFunction as ChatToolCallChunkFunction
+from mkt_consumption.models.chat_tool_call_function import ChatToolCallFunction as ChatToolCallFunction
+from mkt_consumption.models.chat_tool_call_param import ChatToolCallParam as ChatToolCallParam
+from mkt_consumption.models.chat_tool_call_param_function import ChatToolCallParamFunction as ChatToolCallParamFunction
+from mkt_consumption.models.chat_validation_error_envelope import ChatValidationErrorEnvelope as ChatValidationErrorEnvelope
+from mkt_consumption.models.chat_validation_error_envelope_errors_inner import ChatValidationErrorEnvelopeErrorsInner as ChatValidationErrorEnvelopeErrorsInner
+from mkt_consumption.models.cost_status import CostStatus as CostStatus
+from mkt_consumption.models.diagnostics import Diagnostics as Diagnostics
+from mkt_consumption.models.diagnostics_check import DiagnosticsCheck as DiagnosticsCheck
+from mkt_consumption.models.diagnostics_response import DiagnosticsResponse as DiagnosticsResponse
+from mkt_consumption.models.diagnostics_status import DiagnosticsStatus as DiagnosticsStatus
+from mkt_consumption.models.error_body import ErrorBody as ErrorBody
+from mkt_consumption.models.error_code import ErrorCode as ErrorCode
+from mkt_consumption.models.error_envelope import ErrorEnvelope as ErrorEnvelope
+from mkt_consumption.models.finish_reason import FinishReason as FinishReason
+from mkt_consumption.models.function_definition import FunctionDefinition as FunctionDefinition
+from mkt_consumption.models.inline_object import InlineObject as InlineObject
+from mkt_consumption.models.message import Message as Message
+from mkt_consumption.models.message_content_block import MessageContentBlock as MessageContentBlock
+from mkt_consumption.models.message_content_block_delta import MessageContentBlockDelta as MessageContentBlockDelta
+from mkt_consumption.models.message_content_block_delta_event import MessageContentBlockDeltaEvent as MessageContentBlockDeltaEvent
+from mkt_consumption.models.message_content_block_param import MessageContentBlockParam as MessageContentBlockParam
+from mkt_consumption.models.message_content_block_start_event import MessageContentBlockStartEvent as MessageContentBlockStartEvent
+from mkt_consumption.models.message_content_block_stop_event import MessageContentBlockStopEvent as MessageContentBlockStopEvent
+from mkt_consumption.models.message_delta_event import MessageDeltaEvent as MessageDeltaEvent
+from mkt_consumption.models.message_delta_event_delta import MessageDeltaEventDelta as MessageDeltaEventDelta
+from mkt_consumption.models.message_delta_event_usage import MessageDeltaEventUsage as MessageDeltaEventUsage
+from mkt_consumption.models.message_error_event import MessageErrorEvent as MessageErrorEvent
+from mkt_consumption.models.message_error_event_error import MessageErrorEventError as MessageErrorEventError
+from mkt_consumption.models.message_input_json_delta import MessageInputJsonDelta as MessageInputJsonDelta
+from mkt_consumption.models.message_param import MessageParam as MessageParam
+from mkt_consumption.models.message_param_content import MessageParamContent as MessageParamContent
+from mkt_consumption.models.message_ping_event import MessagePingEvent as MessagePingEvent
+from mkt_consumption.models.message_request import MessageRequest as MessageRequest
+from mkt_consumption.models.message_request_metadata import MessageRequestMetadata as MessageRequestMetadata
+from mkt_consumption.models.message_request_system import MessageRequestSystem as MessageRequestSystem
+from mkt_consumption.models.message_signature_delta import MessageSignatureDelta as MessageSignatureDelta
+from mkt_consumption.models.message_start_event import MessageStartEvent as MessageStartEvent
+from mkt_consumption.models.message_stop_event import MessageStopEvent as MessageStopEvent
+from mkt_consumption.models.message_stream_event import MessageStreamEvent as MessageStreamEvent
+from mkt_consumption.models.message_text_block import MessageTextBlock as MessageTextBlock
+from mkt_consumption.models.message_text_block_param import MessageTextBlockParam as MessageTextBlockParam
+from mkt_consumption.models.message_text_delta import MessageTextDelta as MessageTextDelta
+from mkt_consumption.models.message_thinking_block import MessageThinkingBlock as MessageThinkingBlock
+from mkt_consumption.models.message_thinking_block_param import MessageThinkingBlockParam as MessageThinkingBlockParam
+from mkt_consumption.models.message_thinking_config import MessageThinkingConfig as MessageThinkingConfig
+from mkt_consumption.models.message_thinking_delta import MessageThinkingDelta as MessageThinkingDelta
+from mkt_consumption.models.message_thinking_disabled import MessageThinkingDisabled as MessageThinkingDisabled
+from mkt_consumption.models.message_thinking_enabled import MessageThinkingEnabled as MessageThinkingEnabled
+from mkt_consumption.models.message_tool import MessageTool as MessageTool
+from mkt_consumption.models.message_tool_choice import MessageToolChoice as MessageToolChoice
+from mkt_consumption.models.message_tool_input_schema import MessageToolInputSchema as MessageToolInputSchema
+from mkt_consumption.models.message_tool_result_block_param import MessageToolResultBlockParam as MessageToolResultBlockParam
+from mkt_consumption.models.message_tool_result_block_param_content import MessageToolResultBlockParamContent as MessageToolResultBlockParamContent
+from mkt_consumption.models.message_tool_use_block import MessageToolUseBlock as MessageToolUseBlock
+from mkt_consumption.models.message_tool_use_block_param import MessageToolUseBlockParam as MessageToolUseBlockParam
+from mkt_consumption.models.message_usage import MessageUsage as MessageUsage
+from mkt_consumption.models.model import Model as Model
+from mkt_consumption.models.model_list import ModelList as ModelList
+from mkt_consumption.models.named_tool_choice import NamedToolChoice as NamedToolChoice
+from mkt_consumption.models.named_tool_choice_function import NamedToolChoiceFunction as NamedToolChoiceFunction
+from mkt_consumption.models.open_ai_error_envelope import OpenAIErrorEnvelope as OpenAIErrorEnvelope
+from mkt_consumption.models.open_ai_error_envelope_error import OpenAIErrorEnvelopeError as OpenAIErrorEnvelopeError
+from mkt_consumption.models.order_direction import OrderDirection as OrderDirection
+from mkt_consumption.models.paging import Paging as Paging
+from mkt_consumption.models.reasoning_effort import ReasoningEffort as ReasoningEffort
+from mkt_consumption.models.response import Response as Response
+from mkt_consumption.models.response_content_part_event import ResponseContentPartEvent as ResponseContentPartEvent
+from mkt_consumption.models.response_error_event import ResponseErrorEvent as ResponseErrorEvent
+from mkt_consumption.models.response_error_info import ResponseErrorInfo as ResponseErrorInfo
+from mkt_consumption.models.response_format import ResponseFormat as ResponseFormat
+from mkt_consumption.models.response_format_json_object import ResponseFormatJsonObject as ResponseFormatJsonObject
+from mkt_consumption.models.response_format_json_schema import ResponseFormatJsonSchema as ResponseFormatJsonSchema
+from mkt_consumption.models.response_format_json_schema_json_schema import ResponseFormatJsonSchemaJsonSchema as ResponseFormatJsonSchemaJsonSchema
+from mkt_consumption.models.response_format_text import ResponseFormatText as ResponseFormatText
+from mkt_consumption.models.response_function_call import ResponseFunctionCall as ResponseFunctionCall
+from mkt_consumption.models.response_function_call_arguments_delta_event import ResponseFunctionCallArgumentsDeltaEvent as ResponseFunctionCallArgumentsDeltaEvent
+from mkt_consumption.models.response_function_call_arguments_done_event import ResponseFunctionCallArgumentsDoneEvent as ResponseFunctionCallArgumentsDoneEvent
+from mkt_consumption.models.response_function_call_output_param import ResponseFunctionCallOutputParam as ResponseFunctionCallOutputParam
+from mkt_consumption.models.response_function_call_param import ResponseFunctionCallParam as ResponseFunctionCallParam
+from mkt_consumption.models.response_function_tool import ResponseFunctionTool as ResponseFunctionTool
+from mkt_consumption.models.response_incomplete_details import ResponseIncompleteDetails as ResponseIncompleteDetails
+from mkt_consumption.models.response_input_item import ResponseInputItem as ResponseInputItem
+from mkt_consumption.models.response_input_message import ResponseInputMessage as ResponseInputMessage
+from mkt_consumption.models.response_input_message_content import ResponseInputMessageContent as ResponseInputMessageContent
+from mkt_consumption.models.response_input_text_part import ResponseInputTextPart as ResponseInputTextPart
+from mkt_consumption.models.response_lifecycle_event import ResponseLifecycleEvent as ResponseLifecycleEvent
+from mkt_consumption.models.response_named_tool_choice import ResponseNamedToolChoice as ResponseNamedToolChoice
+from mkt_consumption.models.response_output_item import ResponseOutputItem as ResponseOutputItem
+from mkt_consumption.models.response_output_item_event import ResponseOutputItemEvent as ResponseOutputItemEvent
+from mkt_consumption.models.response_output_message import ResponseOutputMessage as ResponseOutputMessage
+from mkt_consumption.models.response_output_text import ResponseOutputText as ResponseOutputText
+from mkt_consumption.models.response_output_text_delta_event import ResponseOutputTextDeltaEvent as ResponseOutputTextDeltaEvent
+from mkt_consumption.models.response_output_text_done_event import ResponseOutputTextDoneEvent as ResponseOutputTextDoneEvent
+from mkt_consumption.models.response_reasoning_config import ResponseReasoningConfig as ResponseReasoningConfig
+from mkt_consumption.models.response_reasoning_item import ResponseReasoningItem as ResponseReasoningItem
+from mkt_consumption.models.response_reasoning_param import ResponseReasoningParam as ResponseReasoningParam
+from mkt_consumption.models.response_reasoning_summary_text import ResponseReasoningSummaryText as ResponseReasoningSummaryText
+from mkt_consumption.models.response_request import ResponseRequest as ResponseRequest
+from mkt_consumption.models.response_request_input import ResponseRequestInput as ResponseRequestInput
+from mkt_consumption.models.response_stream_event import ResponseStreamEvent as ResponseStreamEvent
+from mkt_consumption.models.response_text_config import ResponseTextConfig as ResponseTextConfig
+from mkt_consumption.models.response_text_format import ResponseTextFormat as ResponseTextFormat
+from mkt_consumption.models.response_text_format_json_schema import ResponseTextFormatJsonSchema as ResponseTextFormatJsonSchema
+from mkt_consumption.models.response_tool_choice import ResponseToolChoice as ResponseToolChoice
+from mkt_consumption.models.response_usage import ResponseUsage as ResponseUsage
+from mkt_consumption.models.response_usage_input_tokens_details import ResponseUsageInputTokensDetails as ResponseUsageInputTokensDetails
+from mkt_consumption.models.tool_choice import ToolChoice as ToolChoice
+from mkt_consumption.models.tool_definition import ToolDefinition as ToolDefinition
+from mkt_consumption.models.usage_endpoint import UsageEndpoint as UsageEndpoint
+from mkt_consumption.models.usage_receipt import UsageReceipt as UsageReceipt
+from mkt_consumption.models.usage_receipt_list import UsageReceiptList as UsageReceiptList
+from mkt_consumption.models.usage_receipt_response import UsageReceiptResponse as UsageReceiptResponse
+from mkt_consumption.models.usage_status import UsageStatus as UsageStatus
+from mkt_consumption.models.usage_summary import UsageSummary as UsageSummary
+from mkt_consumption.models.usage_summary_group import UsageSummaryGroup as UsageSummaryGroup
+from mkt_consumption.models.usage_summary_response import UsageSummaryResponse as UsageSummaryResponse
+from mkt_consumption.models.usage_totals import UsageTotals as UsageTotals
+

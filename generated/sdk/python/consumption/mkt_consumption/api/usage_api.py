@@ -1,0 +1,1068 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+import warnings
+from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
+from typing import Any, Dict, List, Optional, Tuple, Union
+from typing_extensions import Annotated
+
+from pydantic import Field, StrictStr, field_validator
+from typing import Optional
+from typing_extensions import Annotated
+from mkt_consumption.models.order_direction import OrderDirection
+from mkt_consumption.models.usage_endpoint import UsageEndpoint
+from mkt_consumption.models.usage_receipt_list import UsageReceiptList
+from mkt_consumption.models.usage_receipt_response import UsageReceiptResponse
+from mkt_consumption.models.usage_status import UsageStatus
+from mkt_consumption.models.usage_summary_response import UsageSummaryResponse
+
+from mkt_consumption.api_client import ApiClient, RequestSerialized
+from mkt_consumption.api_response import ApiResponse
+from mkt_consumption.rest import RESTResponseType
+
+
+class UsageApi:
+    """NOTE: This class is auto generated by OpenAPI Generator
+    Ref: https://openapi-generator.tech
+
+    Do not edit the class manually.
+    """
+
+    def __init__(self, api_client=None) -> None:
+        if api_client is None:
+            api_client = ApiClient.get_default()
+        self.api_client = api_client
+
+
+    @validate_call
+    def get_usage_receipt(
+        self,
+        request_id: Annotated[str, Field(min_length=1, strict=True, max_length=64, description="The `x-mkt-request-id` of a `/r/v1/…` response.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> UsageReceiptResponse:
+        """Get a usage receipt
+
+        The receipt of one inference request, by the `x-mkt-request-id` of its `/r/v1/…` response. Receipts of other accounts and ids that never reached `/r/v1/…` (redirects, refused requests) are `404`. While the request runs the receipt shows `status: in_progress` and `cost_status: reserved`.
+
+        :param request_id: The `x-mkt-request-id` of a `/r/v1/…` response. (required)
+        :type request_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_receipt_serialize(
+            request_id=request_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptResponse",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_usage_receipt_with_http_info(
+        self,
+        request_id: Annotated[str, Field(min_length=1, strict=True, max_length=64, description="The `x-mkt-request-id` of a `/r/v1/…` response.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[UsageReceiptResponse]:
+        """Get a usage receipt
+
+        The receipt of one inference request, by the `x-mkt-request-id` of its `/r/v1/…` response. Receipts of other accounts and ids that never reached `/r/v1/…` (redirects, refused requests) are `404`. While the request runs the receipt shows `status: in_progress` and `cost_status: reserved`.
+
+        :param request_id: The `x-mkt-request-id` of a `/r/v1/…` response. (required)
+        :type request_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_receipt_serialize(
+            request_id=request_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptResponse",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_usage_receipt_without_preload_content(
+        self,
+        request_id: Annotated[str, Field(min_length=1, strict=True, max_length=64, description="The `x-mkt-request-id` of a `/r/v1/…` response.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Get a usage receipt
+
+        The receipt of one inference request, by the `x-mkt-request-id` of its `/r/v1/…` response. Receipts of other accounts and ids that never reached `/r/v1/…` (redirects, refused requests) are `404`. While the request runs the receipt shows `status: in_progress` and `cost_status: reserved`.
+
+        :param request_id: The `x-mkt-request-id` of a `/r/v1/…` response. (required)
+        :type request_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_receipt_serialize(
+            request_id=request_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptResponse",
+            '401': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_usage_receipt_serialize(
+        self,
+        request_id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if request_id is not None:
+            _path_params['request_id'] = request_id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'consumptionKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/usage/{request_id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_usage_summary(
+        self,
+        group_by: Annotated[StrictStr, Field(description="Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`).")],
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Start of the window, inclusive. Default `to` minus 30 days.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="End of the window, exclusive. Default now. Must not be before `from` (`422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> UsageSummaryResponse:
+        """Summarise usage
+
+        Aggregated usage and spend of the caller's account over a window of `created_at` (`from` inclusive, `to` exclusive; by default the 30 days up to now), grouped by UTC day, by model (as requested) or by API key. Every receipt counts as a request and adds its tokens; cost fields add what receipts cost (`0` for `not_billed`, the reserved amount for requests still in flight). Groups are sorted by `key` ascending; groups without requests are left out.
+
+        :param group_by: Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`). (required)
+        :type group_by: str
+        :param var_from: Start of the window, inclusive. Default `to` minus 30 days.
+        :type var_from: str
+        :param to: End of the window, exclusive. Default now. Must not be before `from` (`422`).
+        :type to: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_summary_serialize(
+            group_by=group_by,
+            var_from=var_from,
+            to=to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageSummaryResponse",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_usage_summary_with_http_info(
+        self,
+        group_by: Annotated[StrictStr, Field(description="Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`).")],
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Start of the window, inclusive. Default `to` minus 30 days.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="End of the window, exclusive. Default now. Must not be before `from` (`422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[UsageSummaryResponse]:
+        """Summarise usage
+
+        Aggregated usage and spend of the caller's account over a window of `created_at` (`from` inclusive, `to` exclusive; by default the 30 days up to now), grouped by UTC day, by model (as requested) or by API key. Every receipt counts as a request and adds its tokens; cost fields add what receipts cost (`0` for `not_billed`, the reserved amount for requests still in flight). Groups are sorted by `key` ascending; groups without requests are left out.
+
+        :param group_by: Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`). (required)
+        :type group_by: str
+        :param var_from: Start of the window, inclusive. Default `to` minus 30 days.
+        :type var_from: str
+        :param to: End of the window, exclusive. Default now. Must not be before `from` (`422`).
+        :type to: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_summary_serialize(
+            group_by=group_by,
+            var_from=var_from,
+            to=to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageSummaryResponse",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_usage_summary_without_preload_content(
+        self,
+        group_by: Annotated[StrictStr, Field(description="Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`).")],
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Start of the window, inclusive. Default `to` minus 30 days.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="End of the window, exclusive. Default now. Must not be before `from` (`422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Summarise usage
+
+        Aggregated usage and spend of the caller's account over a window of `created_at` (`from` inclusive, `to` exclusive; by default the 30 days up to now), grouped by UTC day, by model (as requested) or by API key. Every receipt counts as a request and adds its tokens; cost fields add what receipts cost (`0` for `not_billed`, the reserved amount for requests still in flight). Groups are sorted by `key` ascending; groups without requests are left out.
+
+        :param group_by: Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`). (required)
+        :type group_by: str
+        :param var_from: Start of the window, inclusive. Default `to` minus 30 days.
+        :type var_from: str
+        :param to: End of the window, exclusive. Default now. Must not be before `from` (`422`).
+        :type to: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_usage_summary_serialize(
+            group_by=group_by,
+            var_from=var_from,
+            to=to,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageSummaryResponse",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_usage_summary_serialize(
+        self,
+        group_by,
+        var_from,
+        to,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if group_by is not None:
+            
+            _query_params.append(('group_by', group_by))
+            
+        if var_from is not None:
+            
+            _query_params.append(('from', var_from))
+            
+        if to is not None:
+            
+            _query_params.append(('to', to))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'consumptionKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/usage/summary',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def list_usage(
+        self,
+        model: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts whose `model` (as requested) is exactly this.")] = None,
+        api_key_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts of requests made with this consumption key (its platform `id`).")] = None,
+        status: Annotated[Optional[UsageStatus], Field(description="Only receipts in this status.")] = None,
+        endpoint: Annotated[Optional[UsageEndpoint], Field(description="Only receipts of this inference surface.")] = None,
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Earliest `created_at`, inclusive.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Latest `created_at`, exclusive. Must not be before `from` (`422`).")] = None,
+        order_by: Annotated[Optional[StrictStr], Field(description="Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.")] = None,
+        order_direction: Annotated[Optional[OrderDirection], Field(description="Sort direction.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> UsageReceiptList:
+        """List usage receipts
+
+        The usage receipts of the caller's account (requests made with any of its consumption keys), filtered and sorted. A receipt exists for every request admitted at `/r/v1/…`. `from` and `to` bound `created_at` (`from` inclusive, `to` exclusive).
+
+        :param model: Only receipts whose `model` (as requested) is exactly this.
+        :type model: str
+        :param api_key_id: Only receipts of requests made with this consumption key (its platform `id`).
+        :type api_key_id: str
+        :param status: Only receipts in this status.
+        :type status: UsageStatus
+        :param endpoint: Only receipts of this inference surface.
+        :type endpoint: UsageEndpoint
+        :param var_from: Earliest `created_at`, inclusive.
+        :type var_from: str
+        :param to: Latest `created_at`, exclusive. Must not be before `from` (`422`).
+        :type to: str
+        :param order_by: Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.
+        :type order_by: str
+        :param order_direction: Sort direction.
+        :type order_direction: OrderDirection
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_usage_serialize(
+            model=model,
+            api_key_id=api_key_id,
+            status=status,
+            endpoint=endpoint,
+            var_from=var_from,
+            to=to,
+            order_by=order_by,
+            order_direction=order_direction,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptList",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def list_usage_with_http_info(
+        self,
+        model: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts whose `model` (as requested) is exactly this.")] = None,
+        api_key_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts of requests made with this consumption key (its platform `id`).")] = None,
+        status: Annotated[Optional[UsageStatus], Field(description="Only receipts in this status.")] = None,
+        endpoint: Annotated[Optional[UsageEndpoint], Field(description="Only receipts of this inference surface.")] = None,
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Earliest `created_at`, inclusive.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Latest `created_at`, exclusive. Must not be before `from` (`422`).")] = None,
+        order_by: Annotated[Optional[StrictStr], Field(description="Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.")] = None,
+        order_direction: Annotated[Optional[OrderDirection], Field(description="Sort direction.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[UsageReceiptList]:
+        """List usage receipts
+
+        The usage receipts of the caller's account (requests made with any of its consumption keys), filtered and sorted. A receipt exists for every request admitted at `/r/v1/…`. `from` and `to` bound `created_at` (`from` inclusive, `to` exclusive).
+
+        :param model: Only receipts whose `model` (as requested) is exactly this.
+        :type model: str
+        :param api_key_id: Only receipts of requests made with this consumption key (its platform `id`).
+        :type api_key_id: str
+        :param status: Only receipts in this status.
+        :type status: UsageStatus
+        :param endpoint: Only receipts of this inference surface.
+        :type endpoint: UsageEndpoint
+        :param var_from: Earliest `created_at`, inclusive.
+        :type var_from: str
+        :param to: Latest `created_at`, exclusive. Must not be before `from` (`422`).
+        :type to: str
+        :param order_by: Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.
+        :type order_by: str
+        :param order_direction: Sort direction.
+        :type order_direction: OrderDirection
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_usage_serialize(
+            model=model,
+            api_key_id=api_key_id,
+            status=status,
+            endpoint=endpoint,
+            var_from=var_from,
+            to=to,
+            order_by=order_by,
+            order_direction=order_direction,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptList",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def list_usage_without_preload_content(
+        self,
+        model: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts whose `model` (as requested) is exactly this.")] = None,
+        api_key_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only receipts of requests made with this consumption key (its platform `id`).")] = None,
+        status: Annotated[Optional[UsageStatus], Field(description="Only receipts in this status.")] = None,
+        endpoint: Annotated[Optional[UsageEndpoint], Field(description="Only receipts of this inference surface.")] = None,
+        var_from: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Earliest `created_at`, inclusive.")] = None,
+        to: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Latest `created_at`, exclusive. Must not be before `from` (`422`).")] = None,
+        order_by: Annotated[Optional[StrictStr], Field(description="Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.")] = None,
+        order_direction: Annotated[Optional[OrderDirection], Field(description="Sort direction.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """List usage receipts
+
+        The usage receipts of the caller's account (requests made with any of its consumption keys), filtered and sorted. A receipt exists for every request admitted at `/r/v1/…`. `from` and `to` bound `created_at` (`from` inclusive, `to` exclusive).
+
+        :param model: Only receipts whose `model` (as requested) is exactly this.
+        :type model: str
+        :param api_key_id: Only receipts of requests made with this consumption key (its platform `id`).
+        :type api_key_id: str
+        :param status: Only receipts in this status.
+        :type status: UsageStatus
+        :param endpoint: Only receipts of this inference surface.
+        :type endpoint: UsageEndpoint
+        :param var_from: Earliest `created_at`, inclusive.
+        :type var_from: str
+        :param to: Latest `created_at`, exclusive. Must not be before `from` (`422`).
+        :type to: str
+        :param order_by: Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.
+        :type order_by: str
+        :param order_direction: Sort direction.
+        :type order_direction: OrderDirection
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_usage_serialize(
+            model=model,
+            api_key_id=api_key_id,
+            status=status,
+            endpoint=endpoint,
+            var_from=var_from,
+            to=to,
+            order_by=order_by,
+            order_direction=order_direction,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "UsageReceiptList",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _list_usage_serialize(
+        self,
+        model,
+        api_key_id,
+        status,
+        endpoint,
+        var_from,
+        to,
+        order_by,
+        order_direction,
+        next,
+        prev,
+        limit,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if model is not None:
+            
+            _query_params.append(('model', model))
+            
+        if api_key_id is not None:
+            
+            _query_params.append(('api_key_id', api_key_id))
+            
+        if status is not None:
+            
+            _query_params.append(('status', status.value))
+            
+        if endpoint is not None:
+            
+            _query_params.append(('endpoint', endpoint.value))
+            
+        if var_from is not None:
+            
+            _query_params.append(('from', var_from))
+            
+        if to is not None:
+            
+            _query_params.append(('to', to))
+            
+        if order_by is not None:
+            
+            _query_params.append(('order_by', order_by))
+            
+        if order_direction is not None:
+            
+            _query_params.append(('order_direction', order_direction.value))
+            
+        if next is not None:
+            
+            _query_params.append(('next', next))
+            
+        if prev is not None:
+            
+            _query_params.append(('prev', prev))
+            
+        if limit is not None:
+            
+            _query_params.append(('limit', limit))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'consumptionKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/usage',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+

@@ -1,0 +1,213 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+# coding: utf-8
+
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+from __future__ import annotations
+import pprint
+import re  # noqa: F401
+import json
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, field_validator
+from typing import Any, ClassVar, Dict, List, Optional, Union
+from typing_extensions import Annotated
+from mkt_consumption.models.response_error_info import ResponseErrorInfo
+from mkt_consumption.models.response_function_tool import ResponseFunctionTool
+from mkt_consumption.models.response_incomplete_details import ResponseIncompleteDetails
+from mkt_consumption.models.response_output_item import ResponseOutputItem
+from mkt_consumption.models.response_reasoning_config import ResponseReasoningConfig
+from mkt_consumption.models.response_text_config import ResponseTextConfig
+from mkt_consumption.models.response_tool_choice import ResponseToolChoice
+from mkt_consumption.models.response_usage import ResponseUsage
+from typing import Optional, Set
+from typing_extensions import Self
+from pydantic_core import to_jsonable_python
+
+class Response(BaseModel):
+    """
+    OpenAI-shaped response object (no `{data}` envelope). Settings not given in the request are echoed as null or their defaults.
+    """ # noqa: E501
+    id: StrictStr = Field(description="`resp_…`.")
+    object: StrictStr
+    created_at: StrictInt = Field(description="Unix seconds.")
+    status: StrictStr = Field(description="`in_progress` only inside a stream; a JSON answer is `completed` or `incomplete` (the output limit was hit). Failures are HTTP errors or a stream `error` event.")
+    model: StrictStr = Field(description="The `model` of the request.")
+    output: List[ResponseOutputItem]
+    usage: Optional[ResponseUsage] = Field(description="Null while in progress.")
+    error: Optional[ResponseErrorInfo]
+    incomplete_details: Optional[ResponseIncompleteDetails]
+    instructions: Optional[StrictStr]
+    max_output_tokens: Optional[StrictInt]
+    temperature: Optional[Union[StrictFloat, StrictInt]]
+    top_p: Optional[Union[StrictFloat, StrictInt]]
+    tool_choice: ResponseToolChoice
+    tools: List[ResponseFunctionTool]
+    parallel_tool_calls: StrictBool
+    text: ResponseTextConfig
+    reasoning: ResponseReasoningConfig
+    metadata: Dict[str, Annotated[str, Field(strict=True, max_length=512)]] = Field(description="Up to 16 string pairs, kept for the caller; not sent to suppliers.")
+    __properties: ClassVar[List[str]] = ["id", "object", "created_at", "status", "model", "output", "usage", "error", "incomplete_details", "instructions", "max_output_tokens", "temperature", "top_p", "tool_choice", "tools", "parallel_tool_calls", "text", "reasoning", "metadata"]
+
+    @field_validator('object')
+    def object_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['response']):
+            raise ValueError("must be one of enum values ('response')")
+        return value
+
+    @field_validator('status')
+    def status_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['completed', 'incomplete', 'failed', 'in_progress']):
+            raise ValueError("must be one of enum values ('completed', 'incomplete', 'failed', 'in_progress')")
+        return value
+
+    model_config = ConfigDict(
+        validate_by_name=True,
+        validate_by_alias=True,
+        validate_assignment=True,
+        protected_namespaces=(),
+    )
+
+
+    def to_str(self) -> str:
+        """Returns the string representation of the model using alias"""
+        return pprint.pformat(self.model_dump(by_alias=True))
+
+    def to_json(self) -> str:
+        """Returns the JSON representation of the model using alias"""
+        return json.dumps(to_jsonable_python(self.to_dict()))
+
+    @classmethod
+    def from_json(cls, json_str: str) -> Optional[Self]:
+        """Create an instance of Response from a JSON string"""
+        return cls.from_dict(json.loads(json_str))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Return the dictionary representation of the model using alias.
+
+        This has the following differences from calling pydantic's
+        `self.model_dump(by_alias=True)`:
+
+        * `None` is only added to the output dict for nullable fields that
+          were set at model initialization. Other fields with value `None`
+          are ignored.
+        """
+        excluded_fields: Set[str] = set([
+        ])
+
+        _dict = self.model_dump(
+            by_alias=True,
+            exclude=excluded_fields,
+            exclude_none=True,
+        )
+        # override the default output from pydantic by calling `to_dict()` of each item in output (list)
+        _items = []
+        if self.output:
+            for _item_output in self.output:
+                _items.append(_item_output.to_dict() if _item_output is not None else None)
+            _dict['output'] = _items
+        # override the default output from pydantic by calling `to_dict()` of usage
+        if self.usage:
+            _dict['usage'] = self.usage.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of error
+        if self.error:
+            _dict['error'] = self.error.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of incomplete_details
+        if self.incomplete_details:
+            _dict['incomplete_details'] = self.incomplete_details.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of tool_choice
+        if self.tool_choice:
+            _dict['tool_choice'] = self.tool_choice.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of each item in tools (list)
+        _items = []
+        if self.tools:
+            for _item_tools in self.tools:
+                _items.append(_item_tools.to_dict() if _item_tools is not None else None)
+            _dict['tools'] = _items
+        # override the default output from pydantic by calling `to_dict()` of text
+        if self.text:
+            _dict['text'] = self.text.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of reasoning
+        if self.reasoning:
+            _dict['reasoning'] = self.reasoning.to_dict()
+        # set to None if usage (nullable) is None
+        # and model_fields_set contains the field
+        if self.usage is None and "usage" in self.model_fields_set:
+            _dict['usage'] = None
+
+        # set to None if error (nullable) is None
+        # and model_fields_set contains the field
+        if self.error is None and "error" in self.model_fields_set:
+            _dict['error'] = None
+
+        # set to None if incomplete_details (nullable) is None
+        # and model_fields_set contains the field
+        if self.incomplete_details is None and "incomplete_details" in self.model_fields_set:
+            _dict['incomplete_details'] = None
+
+        # set to None if instructions (nullable) is None
+        # and model_fields_set contains the field
+        if self.instructions is None and "instructions" in self.model_fields_set:
+            _dict['instructions'] = None
+
+        # set to None if max_output_tokens (nullable) is None
+        # and model_fields_set contains the field
+        if self.max_output_tokens is None and "max_output_tokens" in self.model_fields_set:
+            _dict['max_output_tokens'] = None
+
+        # set to None if temperature (nullable) is None
+        # and model_fields_set contains the field
+        if self.temperature is None and "temperature" in self.model_fields_set:
+            _dict['temperature'] = None
+
+        # set to None if top_p (nullable) is None
+        # and model_fields_set contains the field
+        if self.top_p is None and "top_p" in self.model_fields_set:
+            _dict['top_p'] = None
+
+        return _dict
+
+    @classmethod
+    def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
+        """Create an instance of Response from a dict"""
+        if obj is None:
+            return None
+
+        if not isinstance(obj, dict):
+            return cls.model_validate(obj)
+
+        _obj = cls.model_validate({
+            "id": obj.get("id"),
+            "object": obj.get("object"),
+            "created_at": obj.get("created_at"),
+            "status": obj.get("status"),
+            "model": obj.get("model"),
+            "output": [ResponseOutputItem.from_dict(_item) for _item in obj["output"]] if obj.get("output") is not None else None,
+            "usage": ResponseUsage.from_dict(obj["usage"]) if obj.get("usage") is not None else None,
+            "error": ResponseErrorInfo.from_dict(obj["error"]) if obj.get("error") is not None else None,
+            "incomplete_details": ResponseIncompleteDetails.from_dict(obj["incomplete_details"]) if obj.get("incomplete_details") is not None else None,
+            "instructions": obj.get("instructions"),
+            "max_output_tokens": obj.get("max_output_tokens"),
+            "temperature": obj.get("temperature"),
+            "top_p": obj.get("top_p"),
+            "tool_choice": ResponseToolChoice.from_dict(obj["tool_choice"]) if obj.get("tool_choice") is not None else None,
+            "tools": [ResponseFunctionTool.from_dict(_item) for _item in obj["tools"]] if obj.get("tools") is not None else None,
+            "parallel_tool_calls": obj.get("parallel_tool_calls"),
+            "text": ResponseTextConfig.from_dict(obj["text"]) if obj.get("text") is not None else None,
+            "reasoning": ResponseReasoningConfig.from_dict(obj["reasoning"]) if obj.get("reasoning") is not None else None,
+            "metadata": obj.get("metadata")
+        })
+        return _obj
+
+

@@ -1,0 +1,188 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+# coding: utf-8
+
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+from __future__ import annotations
+import pprint
+import re  # noqa: F401
+import json
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from typing import Any, ClassVar, Dict, List, Optional, Union
+from typing_extensions import Annotated
+from mkt_consumption.models.response_function_tool import ResponseFunctionTool
+from mkt_consumption.models.response_reasoning_config import ResponseReasoningConfig
+from mkt_consumption.models.response_request_input import ResponseRequestInput
+from mkt_consumption.models.response_text_config import ResponseTextConfig
+from mkt_consumption.models.response_tool_choice import ResponseToolChoice
+from typing import Optional, Set
+from typing_extensions import Self
+from pydantic_core import to_jsonable_python
+
+class ResponseRequest(BaseModel):
+    """
+    OpenAI Responses API request, stateless subset. Fields not listed here are accepted and ignored (`additionalProperties` left open). Optional fields may be `null`, which means the same as leaving them out. Only function tools are supported.
+    """ # noqa: E501
+    model: Annotated[str, Field(min_length=1, strict=True, max_length=128)] = Field(description="An instrument id or `-latest` alias. Unknown is `404 model_not_found`.")
+    input: ResponseRequestInput
+    instructions: Optional[StrictStr] = Field(default=None, description="A system message placed before `input`.")
+    max_output_tokens: Optional[Annotated[int, Field(strict=True, ge=1)]] = Field(default=None, description="Most tokens to generate, reasoning included. Default and upper bound: the instrument's `max_output_length` (above it is a `422`).")
+    temperature: Optional[Union[Annotated[float, Field(le=2, strict=True, ge=0)], Annotated[int, Field(le=2, strict=True, ge=0)]]] = None
+    top_p: Optional[Union[Annotated[float, Field(le=1, strict=True, ge=0)], Annotated[int, Field(le=1, strict=True, ge=0)]]] = None
+    tools: Optional[Annotated[List[ResponseFunctionTool], Field(max_length=128)]] = None
+    tool_choice: Optional[ResponseToolChoice] = None
+    parallel_tool_calls: Optional[StrictBool] = None
+    text: Optional[ResponseTextConfig] = None
+    reasoning: Optional[ResponseReasoningConfig] = None
+    stream: Optional[StrictBool] = Field(default=None, description="When true the answer is `text/event-stream` of ResponseStreamEvent events.")
+    metadata: Optional[Dict[str, Annotated[str, Field(strict=True, max_length=512)]]] = Field(default=None, description="Up to 16 string pairs, kept for the caller; not sent to suppliers.")
+    previous_response_id: Optional[Annotated[str, Field(strict=True, max_length=0)]] = Field(default=None, description="Not supported: responses are not stored. Send the whole conversation in `input`. A value other than null is a `422` (`validation_error` at `body.previous_response_id`).")
+    store: Optional[StrictBool] = Field(default=None, description="Accepted and ignored; nothing is stored.")
+    user: Optional[Annotated[str, Field(strict=True, max_length=256)]] = Field(default=None, description="An end-user id of the caller's choosing; recorded, not sent to suppliers.")
+    __properties: ClassVar[List[str]] = ["model", "input", "instructions", "max_output_tokens", "temperature", "top_p", "tools", "tool_choice", "parallel_tool_calls", "text", "reasoning", "stream", "metadata", "previous_response_id", "store", "user"]
+
+    model_config = ConfigDict(
+        validate_by_name=True,
+        validate_by_alias=True,
+        validate_assignment=True,
+        protected_namespaces=(),
+    )
+
+
+    def to_str(self) -> str:
+        """Returns the string representation of the model using alias"""
+        return pprint.pformat(self.model_dump(by_alias=True))
+
+    def to_json(self) -> str:
+        """Returns the JSON representation of the model using alias"""
+        return json.dumps(to_jsonable_python(self.to_dict()))
+
+    @classmethod
+    def from_json(cls, json_str: str) -> Optional[Self]:
+        """Create an instance of ResponseRequest from a JSON string"""
+        return cls.from_dict(json.loads(json_str))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Return the dictionary representation of the model using alias.
+
+        This has the following differences from calling pydantic's
+        `self.model_dump(by_alias=True)`:
+
+        * `None` is only added to the output dict for nullable fields that
+          were set at model initialization. Other fields with value `None`
+          are ignored.
+        """
+        excluded_fields: Set[str] = set([
+        ])
+
+        _dict = self.model_dump(
+            by_alias=True,
+            exclude=excluded_fields,
+            exclude_none=True,
+        )
+        # override the default output from pydantic by calling `to_dict()` of input
+        if self.input:
+            _dict['input'] = self.input.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of each item in tools (list)
+        _items = []
+        if self.tools:
+            for _item_tools in self.tools:
+                _items.append(_item_tools.to_dict() if _item_tools is not None else None)
+            _dict['tools'] = _items
+        # override the default output from pydantic by calling `to_dict()` of tool_choice
+        if self.tool_choice:
+            _dict['tool_choice'] = self.tool_choice.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of text
+        if self.text:
+            _dict['text'] = self.text.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of reasoning
+        if self.reasoning:
+            _dict['reasoning'] = self.reasoning.to_dict()
+        # set to None if instructions (nullable) is None
+        # and model_fields_set contains the field
+        if self.instructions is None and "instructions" in self.model_fields_set:
+            _dict['instructions'] = None
+
+        # set to None if max_output_tokens (nullable) is None
+        # and model_fields_set contains the field
+        if self.max_output_tokens is None and "max_output_tokens" in self.model_fields_set:
+            _dict['max_output_tokens'] = None
+
+        # set to None if temperature (nullable) is None
+        # and model_fields_set contains the field
+        if self.temperature is None and "temperature" in self.model_fields_set:
+            _dict['temperature'] = None
+
+        # set to None if top_p (nullable) is None
+        # and model_fields_set contains the field
+        if self.top_p is None and "top_p" in self.model_fields_set:
+            _dict['top_p'] = None
+
+        # set to None if parallel_tool_calls (nullable) is None
+        # and model_fields_set contains the field
+        if self.parallel_tool_calls is None and "parallel_tool_calls" in self.model_fields_set:
+            _dict['parallel_tool_calls'] = None
+
+        # set to None if stream (nullable) is None
+        # and model_fields_set contains the field
+        if self.stream is None and "stream" in self.model_fields_set:
+            _dict['stream'] = None
+
+        # set to None if metadata (nullable) is None
+        # and model_fields_set contains the field
+        if self.metadata is None and "metadata" in self.model_fields_set:
+            _dict['metadata'] = None
+
+        # set to None if previous_response_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.previous_response_id is None and "previous_response_id" in self.model_fields_set:
+            _dict['previous_response_id'] = None
+
+        # set to None if store (nullable) is None
+        # and model_fields_set contains the field
+        if self.store is None and "store" in self.model_fields_set:
+            _dict['store'] = None
+
+        return _dict
+
+    @classmethod
+    def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
+        """Create an instance of ResponseRequest from a dict"""
+        if obj is None:
+            return None
+
+        if not isinstance(obj, dict):
+            return cls.model_validate(obj)
+
+        _obj = cls.model_validate({
+            "model": obj.get("model"),
+            "input": ResponseRequestInput.from_dict(obj["input"]) if obj.get("input") is not None else None,
+            "instructions": obj.get("instructions"),
+            "max_output_tokens": obj.get("max_output_tokens"),
+            "temperature": obj.get("temperature"),
+            "top_p": obj.get("top_p"),
+            "tools": [ResponseFunctionTool.from_dict(_item) for _item in obj["tools"]] if obj.get("tools") is not None else None,
+            "tool_choice": ResponseToolChoice.from_dict(obj["tool_choice"]) if obj.get("tool_choice") is not None else None,
+            "parallel_tool_calls": obj.get("parallel_tool_calls"),
+            "text": ResponseTextConfig.from_dict(obj["text"]) if obj.get("text") is not None else None,
+            "reasoning": ResponseReasoningConfig.from_dict(obj["reasoning"]) if obj.get("reasoning") is not None else None,
+            "stream": obj.get("stream"),
+            "metadata": obj.get("metadata"),
+            "previous_response_id": obj.get("previous_response_id"),
+            "store": obj.get("store"),
+            "user": obj.get("user")
+        })
+        return _obj
+
+

@@ -1,0 +1,177 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+# coding: utf-8
+
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+from __future__ import annotations
+import pprint
+import re  # noqa: F401
+import json
+
+from datetime import datetime
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
+from typing import Any, ClassVar, Dict, List, Optional, Union
+from typing_extensions import Annotated
+from mkt_consumption.models.cost_status import CostStatus
+from mkt_consumption.models.usage_endpoint import UsageEndpoint
+from mkt_consumption.models.usage_status import UsageStatus
+from typing import Optional, Set
+from typing_extensions import Self
+from pydantic_core import to_jsonable_python
+
+class UsageReceipt(BaseModel):
+    """
+    What one inference request used and cost.
+    """ # noqa: E501
+    request_id: StrictStr = Field(description="The `x-mkt-request-id` of the `/r/v1/…` response (`req_…`).")
+    object: StrictStr
+    api_key_id: StrictStr = Field(description="The `id` of the consumption key that made the request.")
+    model: StrictStr = Field(description="The `model` as requested (instrument id or alias).")
+    instrument_id: StrictStr = Field(description="The instrument that served it (`instrument-<uuid>`).")
+    endpoint: UsageEndpoint
+    stream: StrictBool
+    status: UsageStatus
+    prompt_tokens: Annotated[int, Field(strict=True, ge=0)]
+    completion_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="Output tokens, reasoning included.")
+    reasoning_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="The part of `completion_tokens` spent reasoning.")
+    total_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="`prompt_tokens` + `completion_tokens`.")
+    reserved_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="Tokens reserved on admission (prompt estimate plus the output limit).")
+    time_to_first_token_ms: Optional[Annotated[int, Field(strict=True, ge=0)]] = Field(description="Null when no token was produced or the request is still waiting.")
+    tokens_per_second: Optional[Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]]] = Field(description="Output speed after the first token (a measurement, not money). Null until known.")
+    duration_ms: Optional[Annotated[int, Field(strict=True, ge=0)]] = Field(description="From admission to the last byte; null while in progress.")
+    cost_units: Annotated[str, Field(strict=True)] = Field(description="Units consumed, `total_tokens / tokens_per_unit`.")
+    cost_usd: Annotated[str, Field(strict=True)] = Field(description="USD value of the Units consumed, at the acquisition price of the lots they came from.")
+    cost_status: CostStatus
+    supplier_attempts: Annotated[int, Field(strict=True, ge=0)] = Field(description="Suppliers tried (1 without failover).")
+    created_at: datetime = Field(description="ISO 8601 UTC.")
+    completed_at: Optional[datetime] = Field(description="Null while in progress.")
+    __properties: ClassVar[List[str]] = ["request_id", "object", "api_key_id", "model", "instrument_id", "endpoint", "stream", "status", "prompt_tokens", "completion_tokens", "reasoning_tokens", "total_tokens", "reserved_tokens", "time_to_first_token_ms", "tokens_per_second", "duration_ms", "cost_units", "cost_usd", "cost_status", "supplier_attempts", "created_at", "completed_at"]
+
+    @field_validator('object')
+    def object_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['usage.receipt']):
+            raise ValueError("must be one of enum values ('usage.receipt')")
+        return value
+
+    @field_validator('cost_units', mode="before")
+    def cost_units_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$", value):
+            raise ValueError(r"must validate the regular expression /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/")
+        return value
+
+    @field_validator('cost_usd', mode="before")
+    def cost_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$", value):
+            raise ValueError(r"must validate the regular expression /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/")
+        return value
+
+    model_config = ConfigDict(
+        validate_by_name=True,
+        validate_by_alias=True,
+        validate_assignment=True,
+        protected_namespaces=(),
+    )
+
+
+    def to_str(self) -> str:
+        """Returns the string representation of the model using alias"""
+        return pprint.pformat(self.model_dump(by_alias=True))
+
+    def to_json(self) -> str:
+        """Returns the JSON representation of the model using alias"""
+        return json.dumps(to_jsonable_python(self.to_dict()))
+
+    @classmethod
+    def from_json(cls, json_str: str) -> Optional[Self]:
+        """Create an instance of UsageReceipt from a JSON string"""
+        return cls.from_dict(json.loads(json_str))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Return the dictionary representation of the model using alias.
+
+        This has the following differences from calling pydantic's
+        `self.model_dump(by_alias=True)`:
+
+        * `None` is only added to the output dict for nullable fields that
+          were set at model initialization. Other fields with value `None`
+          are ignored.
+        """
+        excluded_fields: Set[str] = set([
+        ])
+
+        _dict = self.model_dump(
+            by_alias=True,
+            exclude=excluded_fields,
+            exclude_none=True,
+        )
+        # set to None if time_to_first_token_ms (nullable) is None
+        # and model_fields_set contains the field
+        if self.time_to_first_token_ms is None and "time_to_first_token_ms" in self.model_fields_set:
+            _dict['time_to_first_token_ms'] = None
+
+        # set to None if tokens_per_second (nullable) is None
+        # and model_fields_set contains the field
+        if self.tokens_per_second is None and "tokens_per_second" in self.model_fields_set:
+            _dict['tokens_per_second'] = None
+
+        # set to None if duration_ms (nullable) is None
+        # and model_fields_set contains the field
+        if self.duration_ms is None and "duration_ms" in self.model_fields_set:
+            _dict['duration_ms'] = None
+
+        # set to None if completed_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.completed_at is None and "completed_at" in self.model_fields_set:
+            _dict['completed_at'] = None
+
+        return _dict
+
+    @classmethod
+    def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
+        """Create an instance of UsageReceipt from a dict"""
+        if obj is None:
+            return None
+
+        if not isinstance(obj, dict):
+            return cls.model_validate(obj)
+
+        _obj = cls.model_validate({
+            "request_id": obj.get("request_id"),
+            "object": obj.get("object"),
+            "api_key_id": obj.get("api_key_id"),
+            "model": obj.get("model"),
+            "instrument_id": obj.get("instrument_id"),
+            "endpoint": obj.get("endpoint"),
+            "stream": obj.get("stream"),
+            "status": obj.get("status"),
+            "prompt_tokens": obj.get("prompt_tokens"),
+            "completion_tokens": obj.get("completion_tokens"),
+            "reasoning_tokens": obj.get("reasoning_tokens"),
+            "total_tokens": obj.get("total_tokens"),
+            "reserved_tokens": obj.get("reserved_tokens"),
+            "time_to_first_token_ms": obj.get("time_to_first_token_ms"),
+            "tokens_per_second": obj.get("tokens_per_second"),
+            "duration_ms": obj.get("duration_ms"),
+            "cost_units": obj.get("cost_units"),
+            "cost_usd": obj.get("cost_usd"),
+            "cost_status": obj.get("cost_status"),
+            "supplier_attempts": obj.get("supplier_attempts"),
+            "created_at": obj.get("created_at"),
+            "completed_at": obj.get("completed_at")
+        })
+        return _obj
+
+

@@ -1,0 +1,358 @@
+// GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt consumption API
+ * Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation\'s schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument\'s specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type OrderDirection,
+    OrderDirectionFromJSON,
+    OrderDirectionToJSON,
+} from '../models/OrderDirection.js';
+import {
+    type UsageEndpoint,
+    UsageEndpointFromJSON,
+    UsageEndpointToJSON,
+} from '../models/UsageEndpoint.js';
+import {
+    type UsageReceiptList,
+    UsageReceiptListFromJSON,
+    UsageReceiptListToJSON,
+} from '../models/UsageReceiptList.js';
+import {
+    type UsageReceiptResponse,
+    UsageReceiptResponseFromJSON,
+    UsageReceiptResponseToJSON,
+} from '../models/UsageReceiptResponse.js';
+import {
+    type UsageStatus,
+    UsageStatusFromJSON,
+    UsageStatusToJSON,
+} from '../models/UsageStatus.js';
+import {
+    type UsageSummaryResponse,
+    UsageSummaryResponseFromJSON,
+    UsageSummaryResponseToJSON,
+} from '../models/UsageSummaryResponse.js';
+
+export interface GetUsageReceiptRequest {
+    /**
+     * The `x-mkt-request-id` of a `/r/v1/…` response.
+     */
+    requestId: string;
+}
+
+export interface GetUsageSummaryRequest {
+    /**
+     * Grouping: `day` (UTC day, key `YYYY-MM-DD`), `model` (the `model` as requested) or `api_key` (key is the consumption key's `id`).
+     */
+    groupBy: GetUsageSummaryGroupByEnum;
+    /**
+     * Start of the window, inclusive. Default `to` minus 30 days.
+     */
+    from?: string;
+    /**
+     * End of the window, exclusive. Default now. Must not be before `from` (`422`).
+     */
+    to?: string;
+}
+
+export interface ListUsageRequest {
+    /**
+     * Only receipts whose `model` (as requested) is exactly this.
+     */
+    model?: string;
+    /**
+     * Only receipts of requests made with this consumption key (its platform `id`).
+     */
+    apiKeyId?: string;
+    /**
+     * Only receipts in this status.
+     */
+    status?: UsageStatus;
+    /**
+     * Only receipts of this inference surface.
+     */
+    endpoint?: UsageEndpoint;
+    /**
+     * Earliest `created_at`, inclusive.
+     */
+    from?: string;
+    /**
+     * Latest `created_at`, exclusive. Must not be before `from` (`422`).
+     */
+    to?: string;
+    /**
+     * Sort key: `created_at`, `total_tokens` or `cost` (`cost_usd`). Ties are broken by `request_id`.
+     */
+    orderBy?: ListUsageOrderByEnum;
+    /**
+     * Sort direction.
+     */
+    orderDirection?: OrderDirection;
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+}
+
+/**
+ * 
+ */
+export class UsageApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for getUsageReceipt without sending the request
+     */
+    async getUsageReceiptRequestOpts(requestParameters: GetUsageReceiptRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['requestId'] == null) {
+            throw new runtime.RequiredError(
+                'requestId',
+                'Required parameter "requestId" was null or undefined when calling getUsageReceipt().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("consumptionKey", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/usage/{request_id}`;
+        urlPath = urlPath.replace('{request_id}', encodeURIComponent(String(requestParameters['requestId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The receipt of one inference request, by the `x-mkt-request-id` of its `/r/v1/…` response. Receipts of other accounts and ids that never reached `/r/v1/…` (redirects, refused requests) are `404`. While the request runs the receipt shows `status: in_progress` and `cost_status: reserved`.
+     * Get a usage receipt
+     */
+    async getUsageReceiptRaw(requestParameters: GetUsageReceiptRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<UsageReceiptResponse>> {
+        const requestOptions = await this.getUsageReceiptRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => UsageReceiptResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The receipt of one inference request, by the `x-mkt-request-id` of its `/r/v1/…` response. Receipts of other accounts and ids that never reached `/r/v1/…` (redirects, refused requests) are `404`. While the request runs the receipt shows `status: in_progress` and `cost_status: reserved`.
+     * Get a usage receipt
+     */
+    async getUsageReceipt(requestParameters: GetUsageReceiptRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<UsageReceiptResponse> {
+        const response = await this.getUsageReceiptRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getUsageSummary without sending the request
+     */
+    async getUsageSummaryRequestOpts(requestParameters: GetUsageSummaryRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['groupBy'] == null) {
+            throw new runtime.RequiredError(
+                'groupBy',
+                'Required parameter "groupBy" was null or undefined when calling getUsageSummary().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        if (requestParameters['groupBy'] != null) {
+            queryParameters['group_by'] = requestParameters['groupBy'];
+        }
+
+        if (requestParameters['from'] != null) {
+            queryParameters['from'] = requestParameters['from'];
+        }
+
+        if (requestParameters['to'] != null) {
+            queryParameters['to'] = requestParameters['to'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("consumptionKey", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/usage/summary`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Aggregated usage and spend of the caller\'s account over a window of `created_at` (`from` inclusive, `to` exclusive; by default the 30 days up to now), grouped by UTC day, by model (as requested) or by API key. Every receipt counts as a request and adds its tokens; cost fields add what receipts cost (`0` for `not_billed`, the reserved amount for requests still in flight). Groups are sorted by `key` ascending; groups without requests are left out.
+     * Summarise usage
+     */
+    async getUsageSummaryRaw(requestParameters: GetUsageSummaryRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<UsageSummaryResponse>> {
+        const requestOptions = await this.getUsageSummaryRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => UsageSummaryResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Aggregated usage and spend of the caller\'s account over a window of `created_at` (`from` inclusive, `to` exclusive; by default the 30 days up to now), grouped by UTC day, by model (as requested) or by API key. Every receipt counts as a request and adds its tokens; cost fields add what receipts cost (`0` for `not_billed`, the reserved amount for requests still in flight). Groups are sorted by `key` ascending; groups without requests are left out.
+     * Summarise usage
+     */
+    async getUsageSummary(requestParameters: GetUsageSummaryRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<UsageSummaryResponse> {
+        const response = await this.getUsageSummaryRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listUsage without sending the request
+     */
+    async listUsageRequestOpts(requestParameters: ListUsageRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['model'] != null) {
+            queryParameters['model'] = requestParameters['model'];
+        }
+
+        if (requestParameters['apiKeyId'] != null) {
+            queryParameters['api_key_id'] = requestParameters['apiKeyId'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        if (requestParameters['endpoint'] != null) {
+            queryParameters['endpoint'] = requestParameters['endpoint'];
+        }
+
+        if (requestParameters['from'] != null) {
+            queryParameters['from'] = requestParameters['from'];
+        }
+
+        if (requestParameters['to'] != null) {
+            queryParameters['to'] = requestParameters['to'];
+        }
+
+        if (requestParameters['orderBy'] != null) {
+            queryParameters['order_by'] = requestParameters['orderBy'];
+        }
+
+        if (requestParameters['orderDirection'] != null) {
+            queryParameters['order_direction'] = requestParameters['orderDirection'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("consumptionKey", []);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/usage`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The usage receipts of the caller\'s account (requests made with any of its consumption keys), filtered and sorted. A receipt exists for every request admitted at `/r/v1/…`. `from` and `to` bound `created_at` (`from` inclusive, `to` exclusive).
+     * List usage receipts
+     */
+    async listUsageRaw(requestParameters: ListUsageRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<UsageReceiptList>> {
+        const requestOptions = await this.listUsageRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => UsageReceiptListFromJSON(jsonValue));
+    }
+
+    /**
+     * The usage receipts of the caller\'s account (requests made with any of its consumption keys), filtered and sorted. A receipt exists for every request admitted at `/r/v1/…`. `from` and `to` bound `created_at` (`from` inclusive, `to` exclusive).
+     * List usage receipts
+     */
+    async listUsage(requestParameters: ListUsageRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<UsageReceiptList> {
+        const response = await this.listUsageRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}
+
+/**
+ * @export
+ */
+export const GetUsageSummaryGroupByEnum = {
+    Day: 'day',
+    Model: 'model',
+    ApiKey: 'api_key',
+} as const;
+export type GetUsageSummaryGroupByEnum = typeof GetUsageSummaryGroupByEnum[keyof typeof GetUsageSummaryGroupByEnum];
+/**
+ * @export
+ */
+export const ListUsageOrderByEnum = {
+    CreatedAt: 'created_at',
+    TotalTokens: 'total_tokens',
+    Cost: 'cost',
+} as const;
+export type ListUsageOrderByEnum = typeof ListUsageOrderByEnum[keyof typeof ListUsageOrderByEnum];

@@ -1,0 +1,220 @@
+// GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt consumption API
+ * Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation\'s schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument\'s specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import { mapValues } from '../runtime.js';
+import type { ResponseFormat } from './ResponseFormat.js';
+import {
+    ResponseFormatFromJSON,
+    ResponseFormatFromJSONTyped,
+    ResponseFormatToJSON,
+    ResponseFormatToJSONTyped,
+} from './ResponseFormat.js';
+import type { ToolChoice } from './ToolChoice.js';
+import {
+    ToolChoiceFromJSON,
+    ToolChoiceFromJSONTyped,
+    ToolChoiceToJSON,
+    ToolChoiceToJSONTyped,
+} from './ToolChoice.js';
+import type { ChatMessage } from './ChatMessage.js';
+import {
+    ChatMessageFromJSON,
+    ChatMessageFromJSONTyped,
+    ChatMessageToJSON,
+    ChatMessageToJSONTyped,
+} from './ChatMessage.js';
+import type { ToolDefinition } from './ToolDefinition.js';
+import {
+    ToolDefinitionFromJSON,
+    ToolDefinitionFromJSONTyped,
+    ToolDefinitionToJSON,
+    ToolDefinitionToJSONTyped,
+} from './ToolDefinition.js';
+import type { ReasoningEffort } from './ReasoningEffort.js';
+import {
+    ReasoningEffortFromJSON,
+    ReasoningEffortFromJSONTyped,
+    ReasoningEffortToJSON,
+    ReasoningEffortToJSONTyped,
+} from './ReasoningEffort.js';
+import type { ChatCompletionRequestStop } from './ChatCompletionRequestStop.js';
+import {
+    ChatCompletionRequestStopFromJSON,
+    ChatCompletionRequestStopFromJSONTyped,
+    ChatCompletionRequestStopToJSON,
+    ChatCompletionRequestStopToJSONTyped,
+} from './ChatCompletionRequestStop.js';
+import type { ChatCompletionRequestStreamOptions } from './ChatCompletionRequestStreamOptions.js';
+import {
+    ChatCompletionRequestStreamOptionsFromJSON,
+    ChatCompletionRequestStreamOptionsFromJSONTyped,
+    ChatCompletionRequestStreamOptionsToJSON,
+    ChatCompletionRequestStreamOptionsToJSONTyped,
+} from './ChatCompletionRequestStreamOptions.js';
+
+/**
+ * OpenAI-compatible chat completion request. Fields not listed here (e.g. `logprobs`, `frequency_penalty`, `presence_penalty`, `logit_bias`) are accepted and ignored: like every OpenAI- and Anthropic-shaped request body here, the schema leaves `additionalProperties` open (unset rather than `true`, so generated SDK models stay closed). Optional fields may be `null`, which means the same as leaving them out.
+ * @export
+ * @interface ChatCompletionRequest
+ */
+export interface ChatCompletionRequest {
+    /**
+     * An instrument id or `-latest` alias (`GET /v1/models`). Unknown is `404 model_not_found`.
+     */
+    model: string;
+    /**
+     * The conversation so far. Missing or empty is a `422` at path `messages`.
+     */
+    messages: Array<ChatMessage>;
+    /**
+     * Most tokens to generate, reasoning included. Default and upper bound: the instrument's `max_output_length` (above it is a `422`). Reserved on admission together with the prompt.
+     */
+    maxTokens?: number | null;
+    /**
+     * Same as `max_tokens`; takes precedence when both are given.
+     */
+    maxCompletionTokens?: number | null;
+    /**
+     * Sampling temperature, 0 to 2 (outside is a `422`).
+     */
+    temperature?: number | null;
+    /**
+     * Nucleus sampling mass.
+     */
+    topP?: number | null;
+    /**
+     * Number of choices. Only 1 is supported.
+     */
+    n?: number | null;
+    /**
+     * 
+     */
+    stop?: ChatCompletionRequestStop | null;
+    /**
+     * Best-effort determinism, passed to the supplier.
+     */
+    seed?: number | null;
+    /**
+     * When true the answer is `text/event-stream` of ChatCompletionChunk events.
+     */
+    stream?: boolean | null;
+    /**
+     * 
+     */
+    streamOptions?: ChatCompletionRequestStreamOptions | null;
+    /**
+     * Functions the model may call. A `parameters` that is not a valid JSON Schema is a `422`.
+     */
+    tools?: Array<ToolDefinition>;
+    /**
+     * 
+     */
+    toolChoice?: ToolChoice;
+    /**
+     * Whether the model may call several tools in one turn (default true).
+     */
+    parallelToolCalls?: boolean | null;
+    /**
+     * 
+     */
+    responseFormat?: ResponseFormat;
+    /**
+     * 
+     */
+    reasoningEffort?: ReasoningEffort | null;
+    /**
+     * An end-user id of the caller's choosing; recorded, not sent to suppliers.
+     */
+    user?: string;
+    /**
+     * Up to 16 string pairs, kept for the caller; not sent to suppliers.
+     */
+    metadata?: { [key: string]: string; } | null;
+}
+
+
+
+/**
+ * Check if a given object implements the ChatCompletionRequest interface.
+ */
+export function instanceOfChatCompletionRequest(value: object): value is ChatCompletionRequest {
+    if (!('model' in value) || value['model'] === undefined) return false;
+    if (!('messages' in value) || value['messages'] === undefined) return false;
+    return true;
+}
+
+export function ChatCompletionRequestFromJSON(json: any): ChatCompletionRequest {
+    return ChatCompletionRequestFromJSONTyped(json, false);
+}
+
+export function ChatCompletionRequestFromJSONTyped(json: any, ignoreDiscriminator: boolean): ChatCompletionRequest {
+    if (json == null) {
+        return json;
+    }
+    return {
+        
+        'model': json['model'],
+        'messages': ((json['messages'] as Array<any>).map(ChatMessageFromJSON)),
+        'maxTokens': json['max_tokens'] === undefined ? undefined : json['max_tokens'] === null ? null : json['max_tokens'],
+        'maxCompletionTokens': json['max_completion_tokens'] === undefined ? undefined : json['max_completion_tokens'] === null ? null : json['max_completion_tokens'],
+        'temperature': json['temperature'] === undefined ? undefined : json['temperature'] === null ? null : json['temperature'],
+        'topP': json['top_p'] === undefined ? undefined : json['top_p'] === null ? null : json['top_p'],
+        'n': json['n'] === undefined ? undefined : json['n'] === null ? null : json['n'],
+        'stop': json['stop'] === undefined ? undefined : json['stop'] === null ? null : ChatCompletionRequestStopFromJSON(json['stop']),
+        'seed': json['seed'] === undefined ? undefined : json['seed'] === null ? null : json['seed'],
+        'stream': json['stream'] === undefined ? undefined : json['stream'] === null ? null : json['stream'],
+        'streamOptions': json['stream_options'] === undefined ? undefined : json['stream_options'] === null ? null : ChatCompletionRequestStreamOptionsFromJSON(json['stream_options']),
+        'tools': json['tools'] == null ? undefined : ((json['tools'] as Array<any>).map(ToolDefinitionFromJSON)),
+        'toolChoice': json['tool_choice'] == null ? undefined : ToolChoiceFromJSON(json['tool_choice']),
+        'parallelToolCalls': json['parallel_tool_calls'] === undefined ? undefined : json['parallel_tool_calls'] === null ? null : json['parallel_tool_calls'],
+        'responseFormat': json['response_format'] == null ? undefined : ResponseFormatFromJSON(json['response_format']),
+        'reasoningEffort': json['reasoning_effort'] === undefined ? undefined : json['reasoning_effort'] === null ? null : ReasoningEffortFromJSON(json['reasoning_effort']),
+        'user': json['user'] == null ? undefined : json['user'],
+        'metadata': json['metadata'] === undefined ? undefined : json['metadata'] === null ? null : json['metadata'],
+    };
+}
+
+export function ChatCompletionRequestToJSON(json: any): ChatCompletionRequest {
+    return ChatCompletionRequestToJSONTyped(json, false);
+}
+
+export function ChatCompletionRequestToJSONTyped(value?: ChatCompletionRequest | null, ignoreDiscriminator: boolean = false): any {
+    if (value == null) {
+        return value;
+    }
+
+    return {
+        
+        'model': value['model'],
+        'messages': ((value['messages'] as Array<any>).map(ChatMessageToJSON)),
+        'max_tokens': value['maxTokens'],
+        'max_completion_tokens': value['maxCompletionTokens'],
+        'temperature': value['temperature'],
+        'top_p': value['topP'],
+        'n': value['n'],
+        'stop': ChatCompletionRequestStopToJSON(value['stop']),
+        'seed': value['seed'],
+        'stream': value['stream'],
+        'stream_options': ChatCompletionRequestStreamOptionsToJSON(value['streamOptions']),
+        'tools': value['tools'] == null ? undefined : ((value['tools'] as Array<any>).map(ToolDefinitionToJSON)),
+        'tool_choice': ToolChoiceToJSON(value['toolChoice']),
+        'parallel_tool_calls': value['parallelToolCalls'],
+        'response_format': ResponseFormatToJSON(value['responseFormat']),
+        'reasoning_effort': ReasoningEffortToJSON(value['reasoningEffort']),
+        'user': value['user'],
+        'metadata': value['metadata'],
+    };
+}
+

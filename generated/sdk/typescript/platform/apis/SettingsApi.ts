@@ -1,0 +1,356 @@
+// GENERATED, DO NOT EDIT. Source: openapi/platform.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt platform API
+ * The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy, auto-transfer, auto-reload) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard\'s CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation\'s scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API requires them. |  ## Order of checks  A request is checked in this order, and the first failure answers:  1. credential: `401 invalid_token`; 2. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 3. scope: `403 insufficient_scope`; 4. request shape: `400` for a body that is not valid JSON or form data, or a value of the wrong    JSON type; `422 validation_error` for any other value the schema refuses (unknown field, missing    field, out of range, bad pattern); 5. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 6. the operation\'s own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type SetAccountModeRequest,
+    SetAccountModeRequestFromJSON,
+    SetAccountModeRequestToJSON,
+} from '../models/SetAccountModeRequest.js';
+import {
+    type SystemSettingsResponse,
+    SystemSettingsResponseFromJSON,
+    SystemSettingsResponseToJSON,
+} from '../models/SystemSettingsResponse.js';
+import {
+    type UpdateAutoBuyRequest,
+    UpdateAutoBuyRequestFromJSON,
+    UpdateAutoBuyRequestToJSON,
+} from '../models/UpdateAutoBuyRequest.js';
+import {
+    type UpdateAutoReloadRequest,
+    UpdateAutoReloadRequestFromJSON,
+    UpdateAutoReloadRequestToJSON,
+} from '../models/UpdateAutoReloadRequest.js';
+import {
+    type UpdateAutoTransferRequest,
+    UpdateAutoTransferRequestFromJSON,
+    UpdateAutoTransferRequestToJSON,
+} from '../models/UpdateAutoTransferRequest.js';
+
+export interface SetAccountModeOperationRequest {
+    /**
+     * 
+     */
+    setAccountModeRequest: SetAccountModeRequest;
+}
+
+export interface UpdateAutoBuyOperationRequest {
+    /**
+     * 
+     */
+    updateAutoBuyRequest: UpdateAutoBuyRequest;
+}
+
+export interface UpdateAutoReloadOperationRequest {
+    /**
+     * 
+     */
+    updateAutoReloadRequest: UpdateAutoReloadRequest;
+}
+
+export interface UpdateAutoTransferOperationRequest {
+    /**
+     * 
+     */
+    updateAutoTransferRequest: UpdateAutoTransferRequest;
+}
+
+/**
+ * 
+ */
+export class SettingsApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for getSystemSettings without sending the request
+     */
+    async getSystemSettingsRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * Show account settings
+     */
+    async getSystemSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.getSystemSettingsRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * Show account settings
+     */
+    async getSystemSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.getSystemSettingsRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for setAccountMode without sending the request
+     */
+    async setAccountModeRequestOpts(requestParameters: SetAccountModeOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['setAccountModeRequest'] == null) {
+            throw new runtime.RequiredError(
+                'setAccountModeRequest',
+                'Required parameter "setAccountModeRequest" was null or undefined when calling setAccountMode().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/account-mode`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: SetAccountModeRequestToJSON(requestParameters['setAccountModeRequest']),
+        };
+    }
+
+    /**
+     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+     * Switch the account mode
+     */
+    async setAccountModeRaw(requestParameters: SetAccountModeOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.setAccountModeRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+     * Switch the account mode
+     */
+    async setAccountMode(requestParameters: SetAccountModeOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.setAccountModeRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateAutoBuy without sending the request
+     */
+    async updateAutoBuyRequestOpts(requestParameters: UpdateAutoBuyOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['updateAutoBuyRequest'] == null) {
+            throw new runtime.RequiredError(
+                'updateAutoBuyRequest',
+                'Required parameter "updateAutoBuyRequest" was null or undefined when calling updateAutoBuy().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/auto-buy`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateAutoBuyRequestToJSON(requestParameters['updateAutoBuyRequest']),
+        };
+    }
+
+    /**
+     * `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * Set auto-buy
+     */
+    async updateAutoBuyRaw(requestParameters: UpdateAutoBuyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.updateAutoBuyRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * Set auto-buy
+     */
+    async updateAutoBuy(requestParameters: UpdateAutoBuyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.updateAutoBuyRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateAutoReload without sending the request
+     */
+    async updateAutoReloadRequestOpts(requestParameters: UpdateAutoReloadOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['updateAutoReloadRequest'] == null) {
+            throw new runtime.RequiredError(
+                'updateAutoReloadRequest',
+                'Required parameter "updateAutoReloadRequest" was null or undefined when calling updateAutoReload().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/auto_reload`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateAutoReloadRequestToJSON(requestParameters['updateAutoReloadRequest']),
+        };
+    }
+
+    /**
+     * Auto-reload tops up the USD balance: when the available USD balance falls below `threshold_usd`, the service adds `amount_usd` from the user\'s payment method on file, as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
+     * Change auto-reload settings
+     */
+    async updateAutoReloadRaw(requestParameters: UpdateAutoReloadOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.updateAutoReloadRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Auto-reload tops up the USD balance: when the available USD balance falls below `threshold_usd`, the service adds `amount_usd` from the user\'s payment method on file, as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
+     * Change auto-reload settings
+     */
+    async updateAutoReload(requestParameters: UpdateAutoReloadOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.updateAutoReloadRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateAutoTransfer without sending the request
+     */
+    async updateAutoTransferRequestOpts(requestParameters: UpdateAutoTransferOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['updateAutoTransferRequest'] == null) {
+            throw new runtime.RequiredError(
+                'updateAutoTransferRequest',
+                'Required parameter "updateAutoTransferRequest" was null or undefined when calling updateAutoTransfer().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/auto-transfer`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateAutoTransferRequestToJSON(requestParameters['updateAutoTransferRequest']),
+        };
+    }
+
+    /**
+     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * Set auto-transfer
+     */
+    async updateAutoTransferRaw(requestParameters: UpdateAutoTransferOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.updateAutoTransferRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * Set auto-transfer
+     */
+    async updateAutoTransfer(requestParameters: UpdateAutoTransferOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.updateAutoTransferRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

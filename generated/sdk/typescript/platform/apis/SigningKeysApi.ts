@@ -1,0 +1,304 @@
+// GENERATED, DO NOT EDIT. Source: openapi/platform.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt platform API
+ * The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy, auto-transfer, auto-reload) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard\'s CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation\'s scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API requires them. |  ## Order of checks  A request is checked in this order, and the first failure answers:  1. credential: `401 invalid_token`; 2. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 3. scope: `403 insufficient_scope`; 4. request shape: `400` for a body that is not valid JSON or form data, or a value of the wrong    JSON type; `422 validation_error` for any other value the schema refuses (unknown field, missing    field, out of range, bad pattern); 5. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 6. the operation\'s own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type CreateSigningKeyRequest,
+    CreateSigningKeyRequestFromJSON,
+    CreateSigningKeyRequestToJSON,
+} from '../models/CreateSigningKeyRequest.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type SigningKeyList,
+    SigningKeyListFromJSON,
+    SigningKeyListToJSON,
+} from '../models/SigningKeyList.js';
+import {
+    type SigningKeyResponse,
+    SigningKeyResponseFromJSON,
+    SigningKeyResponseToJSON,
+} from '../models/SigningKeyResponse.js';
+
+export interface CreateSigningKeyOperationRequest {
+    /**
+     * 
+     */
+    createSigningKeyRequest: CreateSigningKeyRequest;
+}
+
+export interface DeleteSigningKeyRequest {
+    /**
+     * Id of the signing key (`signing_key_<uuid>`), as returned.
+     */
+    signingKeyId: string;
+}
+
+export interface GetSigningKeyRequest {
+    /**
+     * Id of the signing key (`signing_key_<uuid>`), as returned.
+     */
+    signingKeyId: string;
+}
+
+export interface ListSigningKeysRequest {
+    /**
+     * Page size.
+     */
+    limit?: number;
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+}
+
+/**
+ * 
+ */
+export class SigningKeysApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for createSigningKey without sending the request
+     */
+    async createSigningKeyRequestOpts(requestParameters: CreateSigningKeyOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['createSigningKeyRequest'] == null) {
+            throw new runtime.RequiredError(
+                'createSigningKeyRequest',
+                'Required parameter "createSigningKeyRequest" was null or undefined when calling createSigningKey().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["keys:manage"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/signing-keys`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: CreateSigningKeyRequestToJSON(requestParameters['createSigningKeyRequest']),
+        };
+    }
+
+    /**
+     * Registers an Ed25519 public key for signing trading API requests. Generate the keypair on the client; send only the public key, as standard base64 (with padding) of its raw 32 bytes, not PEM. The response carries the `fingerprint` (SHA-256 of the raw public key, base64 without padding) to send as `x-mkt-fingerprint` on every signed request. A value that is not 44 characters of base64 fails the schema (`422 validation_error`); 32 bytes that are not a usable Ed25519 public key (not a point on the curve, or a small-order point) answer `422 invalid_public_key`. A public key can be registered once across all accounts, since the fingerprint must name one key: registering it again answers `409 duplicate_signing_key` (a deleted key may be registered again). Requires an active account (`403 account_inactive`).
+     * Register a trading signing key
+     */
+    async createSigningKeyRaw(requestParameters: CreateSigningKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SigningKeyResponse>> {
+        const requestOptions = await this.createSigningKeyRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SigningKeyResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Registers an Ed25519 public key for signing trading API requests. Generate the keypair on the client; send only the public key, as standard base64 (with padding) of its raw 32 bytes, not PEM. The response carries the `fingerprint` (SHA-256 of the raw public key, base64 without padding) to send as `x-mkt-fingerprint` on every signed request. A value that is not 44 characters of base64 fails the schema (`422 validation_error`); 32 bytes that are not a usable Ed25519 public key (not a point on the curve, or a small-order point) answer `422 invalid_public_key`. A public key can be registered once across all accounts, since the fingerprint must name one key: registering it again answers `409 duplicate_signing_key` (a deleted key may be registered again). Requires an active account (`403 account_inactive`).
+     * Register a trading signing key
+     */
+    async createSigningKey(requestParameters: CreateSigningKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SigningKeyResponse> {
+        const response = await this.createSigningKeyRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for deleteSigningKey without sending the request
+     */
+    async deleteSigningKeyRequestOpts(requestParameters: DeleteSigningKeyRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['signingKeyId'] == null) {
+            throw new runtime.RequiredError(
+                'signingKeyId',
+                'Required parameter "signingKeyId" was null or undefined when calling deleteSigningKey().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["keys:manage"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/signing-keys/{signing_key_id}`;
+        urlPath = urlPath.replace('{signing_key_id}', encodeURIComponent(String(requestParameters['signingKeyId'])));
+
+        return {
+            path: urlPath,
+            method: 'DELETE',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Deletes the key. The very next request signed with it fails on the trading API (`401 unknown_fingerprint`), on every server process. To rotate: register a new key, switch clients to it, then delete the old one. Deleting is allowed whatever the account\'s state.
+     * Delete a trading signing key
+     */
+    async deleteSigningKeyRaw(requestParameters: DeleteSigningKeyRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+        const requestOptions = await this.deleteSigningKeyRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.VoidApiResponse(response);
+    }
+
+    /**
+     * Deletes the key. The very next request signed with it fails on the trading API (`401 unknown_fingerprint`), on every server process. To rotate: register a new key, switch clients to it, then delete the old one. Deleting is allowed whatever the account\'s state.
+     * Delete a trading signing key
+     */
+    async deleteSigningKey(requestParameters: DeleteSigningKeyRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+        await this.deleteSigningKeyRaw(requestParameters, initOverrides);
+    }
+
+    /**
+     * Creates request options for getSigningKey without sending the request
+     */
+    async getSigningKeyRequestOpts(requestParameters: GetSigningKeyRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['signingKeyId'] == null) {
+            throw new runtime.RequiredError(
+                'signingKeyId',
+                'Required parameter "signingKeyId" was null or undefined when calling getSigningKey().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["keys:manage"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/signing-keys/{signing_key_id}`;
+        urlPath = urlPath.replace('{signing_key_id}', encodeURIComponent(String(requestParameters['signingKeyId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One registered signing key.
+     * Show a trading signing key
+     */
+    async getSigningKeyRaw(requestParameters: GetSigningKeyRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SigningKeyResponse>> {
+        const requestOptions = await this.getSigningKeyRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SigningKeyResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One registered signing key.
+     * Show a trading signing key
+     */
+    async getSigningKey(requestParameters: GetSigningKeyRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SigningKeyResponse> {
+        const response = await this.getSigningKeyRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listSigningKeys without sending the request
+     */
+    async listSigningKeysRequestOpts(requestParameters: ListSigningKeysRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["keys:manage"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/signing-keys`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The user\'s registered Ed25519 signing keys, oldest first. Several may be active at once.
+     * List trading signing keys
+     */
+    async listSigningKeysRaw(requestParameters: ListSigningKeysRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SigningKeyList>> {
+        const requestOptions = await this.listSigningKeysRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SigningKeyListFromJSON(jsonValue));
+    }
+
+    /**
+     * The user\'s registered Ed25519 signing keys, oldest first. Several may be active at once.
+     * List trading signing keys
+     */
+    async listSigningKeys(requestParameters: ListSigningKeysRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SigningKeyList> {
+        const response = await this.listSigningKeysRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}

@@ -1,0 +1,808 @@
+// GENERATED, DO NOT EDIT. Source: openapi/trading.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt trading API
+ * The trading API of **mkt**, a real-time spot market for AI inference. Suppliers sell Units of standardised instruments (`text-standard` … `agent-max`) on one central limit order book per instrument; buyers place orders, receive Units in their trading account, and transfer them to a consumption account to run inference on the consumption API. One Unit is `tokens_per_unit` tokens of the instrument (1,000,000 by default); prices are USD per Unit.  ## Signing requests  Every operation except `GET /v1/health` is authenticated with an **Ed25519 trading signing key**. A consumption API key or an OAuth token is not accepted here.  1. Generate an Ed25519 keypair on the client; the private key never leaves it (keep it as base64    of the raw 32-byte seed or the 64-byte secret key, not PEM). 2. Register the public key — base64 of its raw 32 bytes — in the dashboard or with    `POST {platform_url}/v1/signing-keys`. The answer carries the key\'s **fingerprint**: SHA-256    of the raw public key, base64 without padding. 3. For each request build the **signed string** by concatenating, with no separators:    1. the Unix time in whole seconds, as a decimal string;    2. the HTTP method in upper case (`GET`, `POST`, `PUT`, `DELETE`);    3. the request path only, without the query string (for `GET /v1/orders?status=filled`       sign `/v1/orders`), exactly as sent on the request line;    4. the raw request body exactly as sent, byte for byte; the empty string for `GET` and       `DELETE` without a body. Query parameters are never signed. 4. Sign the string with the private key and send three headers:     | Header | Value |    |---|---|    | `x-mkt-signature` | base64 of the 64-byte Ed25519 signature |    | `x-mkt-timestamp` | the same timestamp string that starts the signed string |    | `x-mkt-fingerprint` | the key\'s fingerprint |  The timestamp must lie **within 30 seconds** of server time, in either direction; otherwise the answer is `401` with code `timestamp_out_of_range` and `errors.context` = `{max_drift_seconds, observed_drift_seconds, request_timestamp, server_timestamp}` (`server_time` in the body tells you the server\'s clock). Sign each request, including each retry, with a fresh timestamp. On any `401`, check clock drift first, then the signed string (are you signing the raw body you send, and the path without the query?), then the fingerprint.  ### Worked example  The keypair of RFC 8032 test 1 (never use it for real):  | | | |---|---| | private key (base64 seed) | `nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=` | | public key (base64) | `11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=` | | fingerprint | `If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk` |  Placing an order at 2026-11-22T10:15:30Z (Unix `1795342530`) with the body `{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"}` signs the string  ``` 1795342530POST/v1/orders{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"} ```  and sends  ``` POST /v1/orders HTTP/1.1 Content-Type: application/json x-mkt-timestamp: 1795342530 x-mkt-fingerprint: If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk x-mkt-signature: zFu7hfZ87KGU7Ngtp6IUGpjpN3W5g0Hx0qnKE8f/a0WO6maL/VcbLHBKWBZrto/knQhNqG42fDpOKe19W8onCQ== ```  `GET /v1/orders?status=open` at the same second signs `1795342530GET/v1/orders` and sends `x-mkt-signature: N5tygNj0YspsRnwivve2c4LdyYtFCNsbfYLhQNvj5ZTPDIDLVzO/emi9cxX/I/pC8x57Ogq2hkWL5Y9uCKLkCQ==`.  ## Conventions  - **Envelopes.** One object is `{data: …}`; a list is `{data: […], paging: {has_more,   next_cursor, prev_cursor}}`. Errors are `{errors: {code, detail, server_time, context?}}`:   branch on `code`, show `detail` to people. - **Paging.** `limit` (default 50, at most 100), `next` = a previous `next_cursor`, `prev` = a   previous `prev_cursor`; `next` and `prev` are mutually exclusive. Cursors are opaque and   belong to the sort they were issued for. - **Numbers.** Prices (USD per Unit, at most 4 decimals) and USD amounts (at most 6 decimals)   are decimal strings, never JSON numbers. Quantities of Units are integers. - **Ids** are opaque; use them exactly as returned. Never derive a market or instrument id from   a symbol. Shapes: `instrument-<uuid>`, `market_<uuid>`, `order_<16 A-Z0-9>`, `trade_<uuid>`,   `user_<uuid>`, `trading_account_<hex>`, `consumption_account_<hex>`, `transfer_<uuid>`,   `supply_issuance_<uuid>`. An unknown or malformed id in a path answers `404`. - **Time.** ISO 8601 UTC; trades carry microseconds. Time filters accept ISO 8601 or Unix   seconds. - **Unknown query parameters** are refused with `422 validation_error`. - **Auto Mode.** In Auto Mode (the default for new accounts) the service buys capacity for you:   order create, amend and cancel answer `403 auto_mode_trading_restricted`; every signed read,   transfers and supply issuance still work. Switch to Advanced Mode with   `POST {platform_url}/v1/self/system-settings/account-mode`. - **Rate limits.** Order creation is limited per user and market (read the effective values   with `GET /v1/account/limits`); `201` answers carry `x-ratelimit-limit` and   `x-ratelimit-remaining`, a `429` carries `Retry-After`. Bulk cancellation has its own,   separate throttle. - **Retries.** Retry `429`, `500` and `503` with exponential backoff and jitter from 1 second;   never retry `400`, `401`, `404`, `409` or `422` unchanged. Use `client_order_id` to make   order submission retries idempotent. - Every response carries `x-request-id`; quote it to support. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type AccountLimitsResponse,
+    AccountLimitsResponseFromJSON,
+    AccountLimitsResponseToJSON,
+} from '../models/AccountLimitsResponse.js';
+import {
+    type AmendOrderRequest,
+    AmendOrderRequestFromJSON,
+    AmendOrderRequestToJSON,
+} from '../models/AmendOrderRequest.js';
+import {
+    type CancelledCountResponse,
+    CancelledCountResponseFromJSON,
+    CancelledCountResponseToJSON,
+} from '../models/CancelledCountResponse.js';
+import {
+    type CreateOrderRequest,
+    CreateOrderRequestFromJSON,
+    CreateOrderRequestToJSON,
+} from '../models/CreateOrderRequest.js';
+import {
+    type CreatedOrderResponse,
+    CreatedOrderResponseFromJSON,
+    CreatedOrderResponseToJSON,
+} from '../models/CreatedOrderResponse.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type OrderCountResponse,
+    OrderCountResponseFromJSON,
+    OrderCountResponseToJSON,
+} from '../models/OrderCountResponse.js';
+import {
+    type OrderDirection,
+    OrderDirectionFromJSON,
+    OrderDirectionToJSON,
+} from '../models/OrderDirection.js';
+import {
+    type OrderList,
+    OrderListFromJSON,
+    OrderListToJSON,
+} from '../models/OrderList.js';
+import {
+    type OrderResponse,
+    OrderResponseFromJSON,
+    OrderResponseToJSON,
+} from '../models/OrderResponse.js';
+import {
+    type OrderSide,
+    OrderSideFromJSON,
+    OrderSideToJSON,
+} from '../models/OrderSide.js';
+import {
+    type OrderStatusFilter,
+    OrderStatusFilterFromJSON,
+    OrderStatusFilterToJSON,
+} from '../models/OrderStatusFilter.js';
+
+export interface AmendOrderOperationRequest {
+    /**
+     * The order's id, `order_` and 16 upper-case letters or digits.
+     */
+    orderId: string;
+    /**
+     * 
+     */
+    amendOrderRequest: AmendOrderRequest;
+}
+
+export interface CancelMarketOrdersRequest {
+    /**
+     * The market's id, `market_<uuid>`.
+     */
+    marketId: string;
+}
+
+export interface CancelOrderRequest {
+    /**
+     * The order's id, `order_` and 16 upper-case letters or digits.
+     */
+    orderId: string;
+}
+
+export interface CancelOrdersRequest {
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * Only orders on this side.
+     */
+    side?: OrderSide;
+}
+
+export interface CountOrdersRequest {
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * Only orders on this side.
+     */
+    side?: OrderSide;
+    /**
+     * Only orders matching this status filter: `open` for every resting state, or one order state. Any other value answers `422`.
+     */
+    status?: OrderStatusFilter;
+}
+
+export interface CreateOrderOperationRequest {
+    /**
+     * 
+     */
+    createOrderRequest: CreateOrderRequest;
+}
+
+export interface GetAccountLimitsRequest {
+    /**
+     * The market (`market_<uuid>`), exactly as returned by `GET /v1/markets`.
+     */
+    marketId: string;
+}
+
+export interface GetOrderRequest {
+    /**
+     * The order's id, `order_` and 16 upper-case letters or digits.
+     */
+    orderId: string;
+}
+
+export interface ListOrdersRequest {
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * The caller's `user_id`; any other id matches nothing.
+     */
+    traderId?: string;
+    /**
+     * Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+     */
+    instrumentId?: string;
+    /**
+     * Only orders on this side.
+     */
+    side?: OrderSide;
+    /**
+     * Only orders matching this status filter: `open` for every resting state, or one order state. Any other value answers `422`.
+     */
+    status?: OrderStatusFilter;
+    /**
+     * Only orders submitted at or after this time (ISO 8601 or Unix seconds).
+     */
+    submittedFrom?: string;
+    /**
+     * Only orders submitted before this time (ISO 8601 or Unix seconds).
+     */
+    submittedTo?: string;
+    /**
+     * Sort key; ties are broken by `order_id`. `quantity` sorts by the order's (original) quantity; `original_quantity` is an alias of it.
+     */
+    orderBy?: ListOrdersOrderByEnum;
+    /**
+     * Sort direction.
+     */
+    orderDirection?: OrderDirection;
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+}
+
+/**
+ * 
+ */
+export class OrdersApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for amendOrder without sending the request
+     */
+    async amendOrderRequestOpts(requestParameters: AmendOrderOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['orderId'] == null) {
+            throw new runtime.RequiredError(
+                'orderId',
+                'Required parameter "orderId" was null or undefined when calling amendOrder().'
+            );
+        }
+
+        if (requestParameters['amendOrderRequest'] == null) {
+            throw new runtime.RequiredError(
+                'amendOrderRequest',
+                'Required parameter "amendOrderRequest" was null or undefined when calling amendOrder().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/{order_id}`;
+        urlPath = urlPath.replace('{order_id}', encodeURIComponent(String(requestParameters['orderId'])));
+
+        return {
+            path: urlPath,
+            method: 'PUT',
+            headers: headerParameters,
+            query: queryParameters,
+            body: AmendOrderRequestToJSON(requestParameters['amendOrderRequest']),
+        };
+    }
+
+    /**
+     * Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order\'s place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+     * Amend one of my open orders
+     */
+    async amendOrderRaw(requestParameters: AmendOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<OrderResponse>> {
+        const requestOptions = await this.amendOrderRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => OrderResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order\'s place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+     * Amend one of my open orders
+     */
+    async amendOrder(requestParameters: AmendOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<OrderResponse> {
+        const response = await this.amendOrderRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for cancelMarketOrders without sending the request
+     */
+    async cancelMarketOrdersRequestOpts(requestParameters: CancelMarketOrdersRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['marketId'] == null) {
+            throw new runtime.RequiredError(
+                'marketId',
+                'Required parameter "marketId" was null or undefined when calling cancelMarketOrders().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/markets/{market_id}/orders`;
+        urlPath = urlPath.replace('{market_id}', encodeURIComponent(String(requestParameters['marketId'])));
+
+        return {
+            path: urlPath,
+            method: 'DELETE',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Cancels every open order of the caller on this market and answers how many were cancelled (`0` when none). Needs Advanced Mode (`403`). Shares the account-wide bulk cancellation throttle with `DELETE /v1/orders` (`429` with `Retry-After`), which is separate from the order-creation bucket.
+     * Cancel my open orders on a market
+     */
+    async cancelMarketOrdersRaw(requestParameters: CancelMarketOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CancelledCountResponse>> {
+        const requestOptions = await this.cancelMarketOrdersRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => CancelledCountResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Cancels every open order of the caller on this market and answers how many were cancelled (`0` when none). Needs Advanced Mode (`403`). Shares the account-wide bulk cancellation throttle with `DELETE /v1/orders` (`429` with `Retry-After`), which is separate from the order-creation bucket.
+     * Cancel my open orders on a market
+     */
+    async cancelMarketOrders(requestParameters: CancelMarketOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CancelledCountResponse> {
+        const response = await this.cancelMarketOrdersRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for cancelOrder without sending the request
+     */
+    async cancelOrderRequestOpts(requestParameters: CancelOrderRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['orderId'] == null) {
+            throw new runtime.RequiredError(
+                'orderId',
+                'Required parameter "orderId" was null or undefined when calling cancelOrder().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/{order_id}`;
+        urlPath = urlPath.replace('{order_id}', encodeURIComponent(String(requestParameters['orderId'])));
+
+        return {
+            path: urlPath,
+            method: 'DELETE',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Cancels an open order (`active`, `pending`, `partially_filled` or `cancellation_pending`) and releases what it reserved; answers `204` with an empty body. Fills that happened before the cancel stand. An order already cancelled answers `409 order_already_cancelled`, any other terminal order (filled, closed, expired, rejected) `409 order_not_open` — final, do not retry. Needs Advanced Mode (`403`). `404` if unknown or not the caller\'s.
+     * Cancel one of my orders
+     */
+    async cancelOrderRaw(requestParameters: CancelOrderRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+        const requestOptions = await this.cancelOrderRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.VoidApiResponse(response);
+    }
+
+    /**
+     * Cancels an open order (`active`, `pending`, `partially_filled` or `cancellation_pending`) and releases what it reserved; answers `204` with an empty body. Fills that happened before the cancel stand. An order already cancelled answers `409 order_already_cancelled`, any other terminal order (filled, closed, expired, rejected) `409 order_not_open` — final, do not retry. Needs Advanced Mode (`403`). `404` if unknown or not the caller\'s.
+     * Cancel one of my orders
+     */
+    async cancelOrder(requestParameters: CancelOrderRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+        await this.cancelOrderRaw(requestParameters, initOverrides);
+    }
+
+    /**
+     * Creates request options for cancelOrders without sending the request
+     */
+    async cancelOrdersRequestOpts(requestParameters: CancelOrdersRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['side'] != null) {
+            queryParameters['side'] = requestParameters['side'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders`;
+
+        return {
+            path: urlPath,
+            method: 'DELETE',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Cancels every open order of the caller, optionally only on one market and/or one side, and answers how many were cancelled (`0` when none matched). Reservations are released. Needs Advanced Mode. Bulk cancellation has its own account-wide throttle, separate from the order-creation bucket; when exhausted it answers `429` with `Retry-After`.
+     * Cancel my open orders
+     */
+    async cancelOrdersRaw(requestParameters: CancelOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CancelledCountResponse>> {
+        const requestOptions = await this.cancelOrdersRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => CancelledCountResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Cancels every open order of the caller, optionally only on one market and/or one side, and answers how many were cancelled (`0` when none matched). Reservations are released. Needs Advanced Mode. Bulk cancellation has its own account-wide throttle, separate from the order-creation bucket; when exhausted it answers `429` with `Retry-After`.
+     * Cancel my open orders
+     */
+    async cancelOrders(requestParameters: CancelOrdersRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CancelledCountResponse> {
+        const response = await this.cancelOrdersRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for countOrders without sending the request
+     */
+    async countOrdersRequestOpts(requestParameters: CountOrdersRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['side'] != null) {
+            queryParameters['side'] = requestParameters['side'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/count`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * How many of the caller\'s orders match the filters; `status` takes the same values as on `GET /v1/orders` (`open` for everything still resting). Without filters, all of the caller\'s orders.
+     * Count my orders
+     */
+    async countOrdersRaw(requestParameters: CountOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<OrderCountResponse>> {
+        const requestOptions = await this.countOrdersRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => OrderCountResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * How many of the caller\'s orders match the filters; `status` takes the same values as on `GET /v1/orders` (`open` for everything still resting). Without filters, all of the caller\'s orders.
+     * Count my orders
+     */
+    async countOrders(requestParameters: CountOrdersRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<OrderCountResponse> {
+        const response = await this.countOrdersRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for createOrder without sending the request
+     */
+    async createOrderRequestOpts(requestParameters: CreateOrderOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['createOrderRequest'] == null) {
+            throw new runtime.RequiredError(
+                'createOrderRequest',
+                'Required parameter "createOrderRequest" was null or undefined when calling createOrder().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: CreateOrderRequestToJSON(requestParameters['createOrderRequest']),
+        };
+    }
+
+    /**
+     * Submits a limit or market order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order\'s state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit`, must be omitted for `market`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in the caller\'s available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order\'s price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. An order that would match the caller\'s own resting order closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
+     * Place an order
+     */
+    async createOrderRaw(requestParameters: CreateOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreatedOrderResponse>> {
+        const requestOptions = await this.createOrderRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => CreatedOrderResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Submits a limit or market order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order\'s state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit`, must be omitted for `market`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in the caller\'s available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order\'s price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. An order that would match the caller\'s own resting order closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
+     * Place an order
+     */
+    async createOrder(requestParameters: CreateOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreatedOrderResponse> {
+        const response = await this.createOrderRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getAccountLimits without sending the request
+     */
+    async getAccountLimitsRequestOpts(requestParameters: GetAccountLimitsRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['marketId'] == null) {
+            throw new runtime.RequiredError(
+                'marketId',
+                'Required parameter "marketId" was null or undefined when calling getAccountLimits().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/account/limits`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The effective order-submission rate limit of the caller on one market: a token bucket per user and market that refills at `max_orders_per_second` up to `burst_capacity` (unused capacity never accumulates beyond it); `max_orders_per_minute` is derived from the rate. Every order-creation route draws on it; fills do not. `response_headers` names the headers that report it. `market_id` is required and must be an exact id from the markets list (`422` if missing, `404` if unknown).
+     * Read my order-submission limits on a market
+     */
+    async getAccountLimitsRaw(requestParameters: GetAccountLimitsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AccountLimitsResponse>> {
+        const requestOptions = await this.getAccountLimitsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => AccountLimitsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The effective order-submission rate limit of the caller on one market: a token bucket per user and market that refills at `max_orders_per_second` up to `burst_capacity` (unused capacity never accumulates beyond it); `max_orders_per_minute` is derived from the rate. Every order-creation route draws on it; fills do not. `response_headers` names the headers that report it. `market_id` is required and must be an exact id from the markets list (`422` if missing, `404` if unknown).
+     * Read my order-submission limits on a market
+     */
+    async getAccountLimits(requestParameters: GetAccountLimitsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AccountLimitsResponse> {
+        const response = await this.getAccountLimitsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getOrder without sending the request
+     */
+    async getOrderRequestOpts(requestParameters: GetOrderRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['orderId'] == null) {
+            throw new runtime.RequiredError(
+                'orderId',
+                'Required parameter "orderId" was null or undefined when calling getOrder().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/{order_id}`;
+        urlPath = urlPath.replace('{order_id}', encodeURIComponent(String(requestParameters['orderId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One of the caller\'s orders by `order_id`; `404` if unknown or not the caller\'s.
+     * Read one of my orders
+     */
+    async getOrderRaw(requestParameters: GetOrderRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<OrderResponse>> {
+        const requestOptions = await this.getOrderRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => OrderResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One of the caller\'s orders by `order_id`; `404` if unknown or not the caller\'s.
+     * Read one of my orders
+     */
+    async getOrder(requestParameters: GetOrderRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<OrderResponse> {
+        const response = await this.getOrderRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listOrders without sending the request
+     */
+    async listOrdersRequestOpts(requestParameters: ListOrdersRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['traderId'] != null) {
+            queryParameters['trader_id'] = requestParameters['traderId'];
+        }
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        if (requestParameters['side'] != null) {
+            queryParameters['side'] = requestParameters['side'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        if (requestParameters['submittedFrom'] != null) {
+            queryParameters['submitted_from'] = requestParameters['submittedFrom'];
+        }
+
+        if (requestParameters['submittedTo'] != null) {
+            queryParameters['submitted_to'] = requestParameters['submittedTo'];
+        }
+
+        if (requestParameters['orderBy'] != null) {
+            queryParameters['order_by'] = requestParameters['orderBy'];
+        }
+
+        if (requestParameters['orderDirection'] != null) {
+            queryParameters['order_direction'] = requestParameters['orderDirection'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s orders (never anyone else\'s). Status filter values:  | `status` | Matches | |---|---| | `open` | the resting states `active`, `pending`, `partially_filled`, `cancellation_pending` | | `active`, `pending`, `partially_filled`, `cancellation_pending` | that state | | `filled` | filled orders | | `closed`, `cancelled`, `expired`, `rejected` | that terminal state |  Any other value answers `422`. `trader_id` is accepted for compatibility: only the caller\'s own id can match. Time bounds take ISO 8601 or Unix seconds (`submitted_from` inclusive, `submitted_to` exclusive). Default order: oldest first. May answer `429` when polled too fast.
+     * List my orders
+     */
+    async listOrdersRaw(requestParameters: ListOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<OrderList>> {
+        const requestOptions = await this.listOrdersRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => OrderListFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s orders (never anyone else\'s). Status filter values:  | `status` | Matches | |---|---| | `open` | the resting states `active`, `pending`, `partially_filled`, `cancellation_pending` | | `active`, `pending`, `partially_filled`, `cancellation_pending` | that state | | `filled` | filled orders | | `closed`, `cancelled`, `expired`, `rejected` | that terminal state |  Any other value answers `422`. `trader_id` is accepted for compatibility: only the caller\'s own id can match. Time bounds take ISO 8601 or Unix seconds (`submitted_from` inclusive, `submitted_to` exclusive). Default order: oldest first. May answer `429` when polled too fast.
+     * List my orders
+     */
+    async listOrders(requestParameters: ListOrdersRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<OrderList> {
+        const response = await this.listOrdersRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}
+
+/**
+ * @export
+ */
+export const ListOrdersOrderByEnum = {
+    SubmittedAt: 'submitted_at',
+    Price: 'price',
+    Quantity: 'quantity',
+    OriginalQuantity: 'original_quantity',
+    FilledQuantity: 'filled_quantity',
+    Status: 'status',
+} as const;
+export type ListOrdersOrderByEnum = typeof ListOrdersOrderByEnum[keyof typeof ListOrdersOrderByEnum];

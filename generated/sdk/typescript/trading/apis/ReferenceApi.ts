@@ -1,0 +1,472 @@
+// GENERATED, DO NOT EDIT. Source: openapi/trading.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt trading API
+ * The trading API of **mkt**, a real-time spot market for AI inference. Suppliers sell Units of standardised instruments (`text-standard` … `agent-max`) on one central limit order book per instrument; buyers place orders, receive Units in their trading account, and transfer them to a consumption account to run inference on the consumption API. One Unit is `tokens_per_unit` tokens of the instrument (1,000,000 by default); prices are USD per Unit.  ## Signing requests  Every operation except `GET /v1/health` is authenticated with an **Ed25519 trading signing key**. A consumption API key or an OAuth token is not accepted here.  1. Generate an Ed25519 keypair on the client; the private key never leaves it (keep it as base64    of the raw 32-byte seed or the 64-byte secret key, not PEM). 2. Register the public key — base64 of its raw 32 bytes — in the dashboard or with    `POST {platform_url}/v1/signing-keys`. The answer carries the key\'s **fingerprint**: SHA-256    of the raw public key, base64 without padding. 3. For each request build the **signed string** by concatenating, with no separators:    1. the Unix time in whole seconds, as a decimal string;    2. the HTTP method in upper case (`GET`, `POST`, `PUT`, `DELETE`);    3. the request path only, without the query string (for `GET /v1/orders?status=filled`       sign `/v1/orders`), exactly as sent on the request line;    4. the raw request body exactly as sent, byte for byte; the empty string for `GET` and       `DELETE` without a body. Query parameters are never signed. 4. Sign the string with the private key and send three headers:     | Header | Value |    |---|---|    | `x-mkt-signature` | base64 of the 64-byte Ed25519 signature |    | `x-mkt-timestamp` | the same timestamp string that starts the signed string |    | `x-mkt-fingerprint` | the key\'s fingerprint |  The timestamp must lie **within 30 seconds** of server time, in either direction; otherwise the answer is `401` with code `timestamp_out_of_range` and `errors.context` = `{max_drift_seconds, observed_drift_seconds, request_timestamp, server_timestamp}` (`server_time` in the body tells you the server\'s clock). Sign each request, including each retry, with a fresh timestamp. On any `401`, check clock drift first, then the signed string (are you signing the raw body you send, and the path without the query?), then the fingerprint.  ### Worked example  The keypair of RFC 8032 test 1 (never use it for real):  | | | |---|---| | private key (base64 seed) | `nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=` | | public key (base64) | `11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=` | | fingerprint | `If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk` |  Placing an order at 2026-11-22T10:15:30Z (Unix `1795342530`) with the body `{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"}` signs the string  ``` 1795342530POST/v1/orders{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"} ```  and sends  ``` POST /v1/orders HTTP/1.1 Content-Type: application/json x-mkt-timestamp: 1795342530 x-mkt-fingerprint: If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk x-mkt-signature: zFu7hfZ87KGU7Ngtp6IUGpjpN3W5g0Hx0qnKE8f/a0WO6maL/VcbLHBKWBZrto/knQhNqG42fDpOKe19W8onCQ== ```  `GET /v1/orders?status=open` at the same second signs `1795342530GET/v1/orders` and sends `x-mkt-signature: N5tygNj0YspsRnwivve2c4LdyYtFCNsbfYLhQNvj5ZTPDIDLVzO/emi9cxX/I/pC8x57Ogq2hkWL5Y9uCKLkCQ==`.  ## Conventions  - **Envelopes.** One object is `{data: …}`; a list is `{data: […], paging: {has_more,   next_cursor, prev_cursor}}`. Errors are `{errors: {code, detail, server_time, context?}}`:   branch on `code`, show `detail` to people. - **Paging.** `limit` (default 50, at most 100), `next` = a previous `next_cursor`, `prev` = a   previous `prev_cursor`; `next` and `prev` are mutually exclusive. Cursors are opaque and   belong to the sort they were issued for. - **Numbers.** Prices (USD per Unit, at most 4 decimals) and USD amounts (at most 6 decimals)   are decimal strings, never JSON numbers. Quantities of Units are integers. - **Ids** are opaque; use them exactly as returned. Never derive a market or instrument id from   a symbol. Shapes: `instrument-<uuid>`, `market_<uuid>`, `order_<16 A-Z0-9>`, `trade_<uuid>`,   `user_<uuid>`, `trading_account_<hex>`, `consumption_account_<hex>`, `transfer_<uuid>`,   `supply_issuance_<uuid>`. An unknown or malformed id in a path answers `404`. - **Time.** ISO 8601 UTC; trades carry microseconds. Time filters accept ISO 8601 or Unix   seconds. - **Unknown query parameters** are refused with `422 validation_error`. - **Auto Mode.** In Auto Mode (the default for new accounts) the service buys capacity for you:   order create, amend and cancel answer `403 auto_mode_trading_restricted`; every signed read,   transfers and supply issuance still work. Switch to Advanced Mode with   `POST {platform_url}/v1/self/system-settings/account-mode`. - **Rate limits.** Order creation is limited per user and market (read the effective values   with `GET /v1/account/limits`); `201` answers carry `x-ratelimit-limit` and   `x-ratelimit-remaining`, a `429` carries `Retry-After`. Bulk cancellation has its own,   separate throttle. - **Retries.** Retry `429`, `500` and `503` with exponential backoff and jitter from 1 second;   never retry `400`, `401`, `404`, `409` or `422` unchanged. Use `client_order_id` to make   order submission retries idempotent. - Every response carries `x-request-id`; quote it to support. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type InstrumentList,
+    InstrumentListFromJSON,
+    InstrumentListToJSON,
+} from '../models/InstrumentList.js';
+import {
+    type InstrumentResponse,
+    InstrumentResponseFromJSON,
+    InstrumentResponseToJSON,
+} from '../models/InstrumentResponse.js';
+import {
+    type InstrumentStatus,
+    InstrumentStatusFromJSON,
+    InstrumentStatusToJSON,
+} from '../models/InstrumentStatus.js';
+import {
+    type InstrumentType,
+    InstrumentTypeFromJSON,
+    InstrumentTypeToJSON,
+} from '../models/InstrumentType.js';
+import {
+    type MarketControlsResponse,
+    MarketControlsResponseFromJSON,
+    MarketControlsResponseToJSON,
+} from '../models/MarketControlsResponse.js';
+import {
+    type MarketList,
+    MarketListFromJSON,
+    MarketListToJSON,
+} from '../models/MarketList.js';
+import {
+    type MarketResponse,
+    MarketResponseFromJSON,
+    MarketResponseToJSON,
+} from '../models/MarketResponse.js';
+import {
+    type OrderDirection,
+    OrderDirectionFromJSON,
+    OrderDirectionToJSON,
+} from '../models/OrderDirection.js';
+
+export interface GetInstrumentRequest {
+    /**
+     * The instrument's id, `instrument-<uuid>`.
+     */
+    instrumentId: string;
+}
+
+export interface GetMarketRequest {
+    /**
+     * The market's id, `market_<uuid>`.
+     */
+    marketId: string;
+}
+
+export interface GetMarketControlsRequest {
+    /**
+     * The market's id, `market_<uuid>`.
+     */
+    marketId: string;
+}
+
+export interface ListInstrumentsRequest {
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+    /**
+     * Sort key; ties are broken by `instrument_id`.
+     */
+    orderBy?: ListInstrumentsOrderByEnum;
+    /**
+     * Sort direction.
+     */
+    orderDirection?: OrderDirection;
+    /**
+     * Exact match on `symbol`, e.g. `TEXT-STANDARD`.
+     */
+    symbol?: string;
+    /**
+     * Only instruments of this type.
+     */
+    instrumentType?: InstrumentType;
+    /**
+     * Only instruments in this status.
+     */
+    status?: InstrumentStatus;
+}
+
+export interface ListMarketsRequest {
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+}
+
+/**
+ * 
+ */
+export class ReferenceApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for getInstrument without sending the request
+     */
+    async getInstrumentRequestOpts(requestParameters: GetInstrumentRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['instrumentId'] == null) {
+            throw new runtime.RequiredError(
+                'instrumentId',
+                'Required parameter "instrumentId" was null or undefined when calling getInstrument().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/instruments/{instrument_id}`;
+        urlPath = urlPath.replace('{instrument_id}', encodeURIComponent(String(requestParameters['instrumentId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One instrument by its `instrument_id` (`instrument-<uuid>`); `404` if unknown.
+     * Read an instrument
+     */
+    async getInstrumentRaw(requestParameters: GetInstrumentRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<InstrumentResponse>> {
+        const requestOptions = await this.getInstrumentRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => InstrumentResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One instrument by its `instrument_id` (`instrument-<uuid>`); `404` if unknown.
+     * Read an instrument
+     */
+    async getInstrument(requestParameters: GetInstrumentRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<InstrumentResponse> {
+        const response = await this.getInstrumentRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getMarket without sending the request
+     */
+    async getMarketRequestOpts(requestParameters: GetMarketRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['marketId'] == null) {
+            throw new runtime.RequiredError(
+                'marketId',
+                'Required parameter "marketId" was null or undefined when calling getMarket().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/markets/{market_id}`;
+        urlPath = urlPath.replace('{market_id}', encodeURIComponent(String(requestParameters['marketId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One market by its `market_id` (`market_<uuid>`), including its order controls; `404` if unknown.
+     * Read a market
+     */
+    async getMarketRaw(requestParameters: GetMarketRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<MarketResponse>> {
+        const requestOptions = await this.getMarketRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => MarketResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One market by its `market_id` (`market_<uuid>`), including its order controls; `404` if unknown.
+     * Read a market
+     */
+    async getMarket(requestParameters: GetMarketRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<MarketResponse> {
+        const response = await this.getMarketRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getMarketControls without sending the request
+     */
+    async getMarketControlsRequestOpts(requestParameters: GetMarketControlsRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['marketId'] == null) {
+            throw new runtime.RequiredError(
+                'marketId',
+                'Required parameter "marketId" was null or undefined when calling getMarketControls().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/markets/{market_id}/controls`;
+        urlPath = urlPath.replace('{market_id}', encodeURIComponent(String(requestParameters['marketId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Everything an order on this market must respect, with the live price collar. A limit price must be a multiple of `tick_size`; a quantity a multiple of `lot_size` between `min_order_size` and `max_order_size`. The collar becomes active once the market has traded: its `reference_price` is the last trade price and limit prices must then lie within `[price_band_low, price_band_high]` = reference × (1 ∓ `price_collar_pct`/100), else `422 price_collar_violation`. While the collar is inactive the three price fields are `null`.
+     * Read a market\'s order controls
+     */
+    async getMarketControlsRaw(requestParameters: GetMarketControlsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<MarketControlsResponse>> {
+        const requestOptions = await this.getMarketControlsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => MarketControlsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Everything an order on this market must respect, with the live price collar. A limit price must be a multiple of `tick_size`; a quantity a multiple of `lot_size` between `min_order_size` and `max_order_size`. The collar becomes active once the market has traded: its `reference_price` is the last trade price and limit prices must then lie within `[price_band_low, price_band_high]` = reference × (1 ∓ `price_collar_pct`/100), else `422 price_collar_violation`. While the collar is inactive the three price fields are `null`.
+     * Read a market\'s order controls
+     */
+    async getMarketControls(requestParameters: GetMarketControlsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<MarketControlsResponse> {
+        const response = await this.getMarketControlsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listInstruments without sending the request
+     */
+    async listInstrumentsRequestOpts(requestParameters: ListInstrumentsRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        if (requestParameters['orderBy'] != null) {
+            queryParameters['order_by'] = requestParameters['orderBy'];
+        }
+
+        if (requestParameters['orderDirection'] != null) {
+            queryParameters['order_direction'] = requestParameters['orderDirection'];
+        }
+
+        if (requestParameters['symbol'] != null) {
+            queryParameters['symbol'] = requestParameters['symbol'];
+        }
+
+        if (requestParameters['instrumentType'] != null) {
+            queryParameters['instrument_type'] = requestParameters['instrumentType'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/instruments`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The instruments (standardised contracts) with their trading parameters and AI specifications. `symbol` filters by exact match on the upper-case symbol seen in responses (`TEXT-STANDARD`). Use `instrument_id` (not the symbol) wherever an id is asked for.
+     * List instruments
+     */
+    async listInstrumentsRaw(requestParameters: ListInstrumentsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<InstrumentList>> {
+        const requestOptions = await this.listInstrumentsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => InstrumentListFromJSON(jsonValue));
+    }
+
+    /**
+     * The instruments (standardised contracts) with their trading parameters and AI specifications. `symbol` filters by exact match on the upper-case symbol seen in responses (`TEXT-STANDARD`). Use `instrument_id` (not the symbol) wherever an id is asked for.
+     * List instruments
+     */
+    async listInstruments(requestParameters: ListInstrumentsRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<InstrumentList> {
+        const response = await this.listInstrumentsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listMarkets without sending the request
+     */
+    async listMarketsRequestOpts(requestParameters: ListMarketsRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/markets`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The markets, one per instrument, each with its `order_controls` and `price_collar_pct`. Sorted by market name (`TEXT-STANDARD/USD` order: the instruments\' symbols), ties by `market_id`.
+     * List markets
+     */
+    async listMarketsRaw(requestParameters: ListMarketsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<MarketList>> {
+        const requestOptions = await this.listMarketsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => MarketListFromJSON(jsonValue));
+    }
+
+    /**
+     * The markets, one per instrument, each with its `order_controls` and `price_collar_pct`. Sorted by market name (`TEXT-STANDARD/USD` order: the instruments\' symbols), ties by `market_id`.
+     * List markets
+     */
+    async listMarkets(requestParameters: ListMarketsRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<MarketList> {
+        const response = await this.listMarketsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}
+
+/**
+ * @export
+ */
+export const ListInstrumentsOrderByEnum = {
+    Symbol: 'symbol',
+    Name: 'name',
+    CreatedAt: 'created_at',
+} as const;
+export type ListInstrumentsOrderByEnum = typeof ListInstrumentsOrderByEnum[keyof typeof ListInstrumentsOrderByEnum];

@@ -1,0 +1,301 @@
+// GENERATED, DO NOT EDIT. Source: openapi/trading.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt trading API
+ * The trading API of **mkt**, a real-time spot market for AI inference. Suppliers sell Units of standardised instruments (`text-standard` … `agent-max`) on one central limit order book per instrument; buyers place orders, receive Units in their trading account, and transfer them to a consumption account to run inference on the consumption API. One Unit is `tokens_per_unit` tokens of the instrument (1,000,000 by default); prices are USD per Unit.  ## Signing requests  Every operation except `GET /v1/health` is authenticated with an **Ed25519 trading signing key**. A consumption API key or an OAuth token is not accepted here.  1. Generate an Ed25519 keypair on the client; the private key never leaves it (keep it as base64    of the raw 32-byte seed or the 64-byte secret key, not PEM). 2. Register the public key — base64 of its raw 32 bytes — in the dashboard or with    `POST {platform_url}/v1/signing-keys`. The answer carries the key\'s **fingerprint**: SHA-256    of the raw public key, base64 without padding. 3. For each request build the **signed string** by concatenating, with no separators:    1. the Unix time in whole seconds, as a decimal string;    2. the HTTP method in upper case (`GET`, `POST`, `PUT`, `DELETE`);    3. the request path only, without the query string (for `GET /v1/orders?status=filled`       sign `/v1/orders`), exactly as sent on the request line;    4. the raw request body exactly as sent, byte for byte; the empty string for `GET` and       `DELETE` without a body. Query parameters are never signed. 4. Sign the string with the private key and send three headers:     | Header | Value |    |---|---|    | `x-mkt-signature` | base64 of the 64-byte Ed25519 signature |    | `x-mkt-timestamp` | the same timestamp string that starts the signed string |    | `x-mkt-fingerprint` | the key\'s fingerprint |  The timestamp must lie **within 30 seconds** of server time, in either direction; otherwise the answer is `401` with code `timestamp_out_of_range` and `errors.context` = `{max_drift_seconds, observed_drift_seconds, request_timestamp, server_timestamp}` (`server_time` in the body tells you the server\'s clock). Sign each request, including each retry, with a fresh timestamp. On any `401`, check clock drift first, then the signed string (are you signing the raw body you send, and the path without the query?), then the fingerprint.  ### Worked example  The keypair of RFC 8032 test 1 (never use it for real):  | | | |---|---| | private key (base64 seed) | `nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=` | | public key (base64) | `11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=` | | fingerprint | `If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk` |  Placing an order at 2026-11-22T10:15:30Z (Unix `1795342530`) with the body `{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"}` signs the string  ``` 1795342530POST/v1/orders{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"} ```  and sends  ``` POST /v1/orders HTTP/1.1 Content-Type: application/json x-mkt-timestamp: 1795342530 x-mkt-fingerprint: If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk x-mkt-signature: zFu7hfZ87KGU7Ngtp6IUGpjpN3W5g0Hx0qnKE8f/a0WO6maL/VcbLHBKWBZrto/knQhNqG42fDpOKe19W8onCQ== ```  `GET /v1/orders?status=open` at the same second signs `1795342530GET/v1/orders` and sends `x-mkt-signature: N5tygNj0YspsRnwivve2c4LdyYtFCNsbfYLhQNvj5ZTPDIDLVzO/emi9cxX/I/pC8x57Ogq2hkWL5Y9uCKLkCQ==`.  ## Conventions  - **Envelopes.** One object is `{data: …}`; a list is `{data: […], paging: {has_more,   next_cursor, prev_cursor}}`. Errors are `{errors: {code, detail, server_time, context?}}`:   branch on `code`, show `detail` to people. - **Paging.** `limit` (default 50, at most 100), `next` = a previous `next_cursor`, `prev` = a   previous `prev_cursor`; `next` and `prev` are mutually exclusive. Cursors are opaque and   belong to the sort they were issued for. - **Numbers.** Prices (USD per Unit, at most 4 decimals) and USD amounts (at most 6 decimals)   are decimal strings, never JSON numbers. Quantities of Units are integers. - **Ids** are opaque; use them exactly as returned. Never derive a market or instrument id from   a symbol. Shapes: `instrument-<uuid>`, `market_<uuid>`, `order_<16 A-Z0-9>`, `trade_<uuid>`,   `user_<uuid>`, `trading_account_<hex>`, `consumption_account_<hex>`, `transfer_<uuid>`,   `supply_issuance_<uuid>`. An unknown or malformed id in a path answers `404`. - **Time.** ISO 8601 UTC; trades carry microseconds. Time filters accept ISO 8601 or Unix   seconds. - **Unknown query parameters** are refused with `422 validation_error`. - **Auto Mode.** In Auto Mode (the default for new accounts) the service buys capacity for you:   order create, amend and cancel answer `403 auto_mode_trading_restricted`; every signed read,   transfers and supply issuance still work. Switch to Advanced Mode with   `POST {platform_url}/v1/self/system-settings/account-mode`. - **Rate limits.** Order creation is limited per user and market (read the effective values   with `GET /v1/account/limits`); `201` answers carry `x-ratelimit-limit` and   `x-ratelimit-remaining`, a `429` carries `Retry-After`. Bulk cancellation has its own,   separate throttle. - **Retries.** Retry `429`, `500` and `503` with exponential backoff and jitter from 1 second;   never retry `400`, `401`, `404`, `409` or `422` unchanged. Use `client_order_id` to make   order submission retries idempotent. - Every response carries `x-request-id`; quote it to support. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import * as runtime from '../runtime.js';
+import {
+    type ErrorEnvelope,
+    ErrorEnvelopeFromJSON,
+    ErrorEnvelopeToJSON,
+} from '../models/ErrorEnvelope.js';
+import {
+    type OrderDirection,
+    OrderDirectionFromJSON,
+    OrderDirectionToJSON,
+} from '../models/OrderDirection.js';
+import {
+    type TradeList,
+    TradeListFromJSON,
+    TradeListToJSON,
+} from '../models/TradeList.js';
+import {
+    type TradeResponse,
+    TradeResponseFromJSON,
+    TradeResponseToJSON,
+} from '../models/TradeResponse.js';
+import {
+    type TradeStatus,
+    TradeStatusFromJSON,
+    TradeStatusToJSON,
+} from '../models/TradeStatus.js';
+
+export interface GetTradeRequest {
+    /**
+     * The trade's id, `trade_<uuid>`.
+     */
+    tradeId: string;
+}
+
+export interface ListTradesRequest {
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+     */
+    instrumentId?: string;
+    /**
+     * Only this trade.
+     */
+    tradeId?: string;
+    /**
+     * Only fills of this order of the caller.
+     */
+    orderId?: string;
+    /**
+     * Only trades in this status.
+     */
+    status?: TradeStatus;
+    /**
+     * Deprecated legacy filter; use `order_id`. Only fills of this buy order of the caller.
+     * @deprecated
+     */
+    buyerOrderId?: string;
+    /**
+     * Deprecated legacy filter; use `order_id`. Only fills of this sell order of the caller.
+     * @deprecated
+     */
+    sellerOrderId?: string;
+    /**
+     * Deprecated legacy filter; use `order_id`. Only fills where this order of the caller was the incoming (taker) order.
+     * @deprecated
+     */
+    triggeringOrderId?: string;
+    /**
+     * Only trades executed at or after this time (ISO 8601 or Unix seconds).
+     */
+    executedFrom?: string;
+    /**
+     * Only trades executed before this time (ISO 8601 or Unix seconds).
+     */
+    executedTo?: string;
+    /**
+     * Sort key; ties are broken by `trade_id`.
+     */
+    orderBy?: ListTradesOrderByEnum;
+    /**
+     * Sort direction.
+     */
+    orderDirection?: OrderDirection;
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+}
+
+/**
+ * 
+ */
+export class TradesApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for getTrade without sending the request
+     */
+    async getTradeRequestOpts(requestParameters: GetTradeRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['tradeId'] == null) {
+            throw new runtime.RequiredError(
+                'tradeId',
+                'Required parameter "tradeId" was null or undefined when calling getTrade().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/trades/{trade_id}`;
+        urlPath = urlPath.replace('{trade_id}', encodeURIComponent(String(requestParameters['tradeId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One of the caller\'s fills by `trade_id`; `404` if unknown or not the caller\'s.
+     * Read one of my trades
+     */
+    async getTradeRaw(requestParameters: GetTradeRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TradeResponse>> {
+        const requestOptions = await this.getTradeRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => TradeResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One of the caller\'s fills by `trade_id`; `404` if unknown or not the caller\'s.
+     * Read one of my trades
+     */
+    async getTrade(requestParameters: GetTradeRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TradeResponse> {
+        const response = await this.getTradeRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listTrades without sending the request
+     */
+    async listTradesRequestOpts(requestParameters: ListTradesRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        if (requestParameters['tradeId'] != null) {
+            queryParameters['trade_id'] = requestParameters['tradeId'];
+        }
+
+        if (requestParameters['orderId'] != null) {
+            queryParameters['order_id'] = requestParameters['orderId'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        if (requestParameters['buyerOrderId'] != null) {
+            queryParameters['buyer_order_id'] = requestParameters['buyerOrderId'];
+        }
+
+        if (requestParameters['sellerOrderId'] != null) {
+            queryParameters['seller_order_id'] = requestParameters['sellerOrderId'];
+        }
+
+        if (requestParameters['triggeringOrderId'] != null) {
+            queryParameters['triggering_order_id'] = requestParameters['triggeringOrderId'];
+        }
+
+        if (requestParameters['executedFrom'] != null) {
+            queryParameters['executed_from'] = requestParameters['executedFrom'];
+        }
+
+        if (requestParameters['executedTo'] != null) {
+            queryParameters['executed_to'] = requestParameters['executedTo'];
+        }
+
+        if (requestParameters['orderBy'] != null) {
+            queryParameters['order_by'] = requestParameters['orderBy'];
+        }
+
+        if (requestParameters['orderDirection'] != null) {
+            queryParameters['order_direction'] = requestParameters['orderDirection'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/trades`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s fills, always scoped to the caller: one row per fill of one of the caller\'s orders, with the caller\'s side and fee. Filter by `order_id` to see the fills of one order (`buyer_order_id`, `seller_order_id` and `triggering_order_id` are legacy spellings of it). Time bounds take ISO 8601 or Unix seconds (`executed_from` inclusive, `executed_to` exclusive). Default order: oldest first.
+     * List my trades
+     */
+    async listTradesRaw(requestParameters: ListTradesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TradeList>> {
+        const requestOptions = await this.listTradesRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => TradeListFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s fills, always scoped to the caller: one row per fill of one of the caller\'s orders, with the caller\'s side and fee. Filter by `order_id` to see the fills of one order (`buyer_order_id`, `seller_order_id` and `triggering_order_id` are legacy spellings of it). Time bounds take ISO 8601 or Unix seconds (`executed_from` inclusive, `executed_to` exclusive). Default order: oldest first.
+     * List my trades
+     */
+    async listTrades(requestParameters: ListTradesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TradeList> {
+        const response = await this.listTradesRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+}
+
+/**
+ * @export
+ */
+export const ListTradesOrderByEnum = {
+    ExecutionTimestamp: 'execution_timestamp',
+    Price: 'price',
+    Quantity: 'quantity',
+} as const;
+export type ListTradesOrderByEnum = typeof ListTradesOrderByEnum[keyof typeof ListTradesOrderByEnum];

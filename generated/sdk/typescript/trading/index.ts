@@ -1,0 +1,6 @@
+// GENERATED, DO NOT EDIT. Source: openapi/trading.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+export * from './runtime.js';
+export * from './apis/index.js';
+export * from './models/index.js';

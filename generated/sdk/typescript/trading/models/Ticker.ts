@@ -1,0 +1,107 @@
+// GENERATED, DO NOT EDIT. Source: openapi/trading.yaml. Regenerate: npm run generate
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * mkt trading API
+ * The trading API of **mkt**, a real-time spot market for AI inference. Suppliers sell Units of standardised instruments (`text-standard` … `agent-max`) on one central limit order book per instrument; buyers place orders, receive Units in their trading account, and transfer them to a consumption account to run inference on the consumption API. One Unit is `tokens_per_unit` tokens of the instrument (1,000,000 by default); prices are USD per Unit.  ## Signing requests  Every operation except `GET /v1/health` is authenticated with an **Ed25519 trading signing key**. A consumption API key or an OAuth token is not accepted here.  1. Generate an Ed25519 keypair on the client; the private key never leaves it (keep it as base64    of the raw 32-byte seed or the 64-byte secret key, not PEM). 2. Register the public key — base64 of its raw 32 bytes — in the dashboard or with    `POST {platform_url}/v1/signing-keys`. The answer carries the key\'s **fingerprint**: SHA-256    of the raw public key, base64 without padding. 3. For each request build the **signed string** by concatenating, with no separators:    1. the Unix time in whole seconds, as a decimal string;    2. the HTTP method in upper case (`GET`, `POST`, `PUT`, `DELETE`);    3. the request path only, without the query string (for `GET /v1/orders?status=filled`       sign `/v1/orders`), exactly as sent on the request line;    4. the raw request body exactly as sent, byte for byte; the empty string for `GET` and       `DELETE` without a body. Query parameters are never signed. 4. Sign the string with the private key and send three headers:     | Header | Value |    |---|---|    | `x-mkt-signature` | base64 of the 64-byte Ed25519 signature |    | `x-mkt-timestamp` | the same timestamp string that starts the signed string |    | `x-mkt-fingerprint` | the key\'s fingerprint |  The timestamp must lie **within 30 seconds** of server time, in either direction; otherwise the answer is `401` with code `timestamp_out_of_range` and `errors.context` = `{max_drift_seconds, observed_drift_seconds, request_timestamp, server_timestamp}` (`server_time` in the body tells you the server\'s clock). Sign each request, including each retry, with a fresh timestamp. On any `401`, check clock drift first, then the signed string (are you signing the raw body you send, and the path without the query?), then the fingerprint.  ### Worked example  The keypair of RFC 8032 test 1 (never use it for real):  | | | |---|---| | private key (base64 seed) | `nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=` | | public key (base64) | `11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=` | | fingerprint | `If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk` |  Placing an order at 2026-11-22T10:15:30Z (Unix `1795342530`) with the body `{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"}` signs the string  ``` 1795342530POST/v1/orders{\"market_id\":\"market_35255eeb-dadb-59fb-baca-64f7fd4d0264\",\"side\":\"buy\",\"type\":\"limit\",\"price\":\"0.4200\",\"quantity\":10,\"client_order_id\":\"rebalance-2026-11-22-001\"} ```  and sends  ``` POST /v1/orders HTTP/1.1 Content-Type: application/json x-mkt-timestamp: 1795342530 x-mkt-fingerprint: If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk x-mkt-signature: zFu7hfZ87KGU7Ngtp6IUGpjpN3W5g0Hx0qnKE8f/a0WO6maL/VcbLHBKWBZrto/knQhNqG42fDpOKe19W8onCQ== ```  `GET /v1/orders?status=open` at the same second signs `1795342530GET/v1/orders` and sends `x-mkt-signature: N5tygNj0YspsRnwivve2c4LdyYtFCNsbfYLhQNvj5ZTPDIDLVzO/emi9cxX/I/pC8x57Ogq2hkWL5Y9uCKLkCQ==`.  ## Conventions  - **Envelopes.** One object is `{data: …}`; a list is `{data: […], paging: {has_more,   next_cursor, prev_cursor}}`. Errors are `{errors: {code, detail, server_time, context?}}`:   branch on `code`, show `detail` to people. - **Paging.** `limit` (default 50, at most 100), `next` = a previous `next_cursor`, `prev` = a   previous `prev_cursor`; `next` and `prev` are mutually exclusive. Cursors are opaque and   belong to the sort they were issued for. - **Numbers.** Prices (USD per Unit, at most 4 decimals) and USD amounts (at most 6 decimals)   are decimal strings, never JSON numbers. Quantities of Units are integers. - **Ids** are opaque; use them exactly as returned. Never derive a market or instrument id from   a symbol. Shapes: `instrument-<uuid>`, `market_<uuid>`, `order_<16 A-Z0-9>`, `trade_<uuid>`,   `user_<uuid>`, `trading_account_<hex>`, `consumption_account_<hex>`, `transfer_<uuid>`,   `supply_issuance_<uuid>`. An unknown or malformed id in a path answers `404`. - **Time.** ISO 8601 UTC; trades carry microseconds. Time filters accept ISO 8601 or Unix   seconds. - **Unknown query parameters** are refused with `422 validation_error`. - **Auto Mode.** In Auto Mode (the default for new accounts) the service buys capacity for you:   order create, amend and cancel answer `403 auto_mode_trading_restricted`; every signed read,   transfers and supply issuance still work. Switch to Advanced Mode with   `POST {platform_url}/v1/self/system-settings/account-mode`. - **Rate limits.** Order creation is limited per user and market (read the effective values   with `GET /v1/account/limits`); `201` answers carry `x-ratelimit-limit` and   `x-ratelimit-remaining`, a `429` carries `Retry-After`. Bulk cancellation has its own,   separate throttle. - **Retries.** Retry `429`, `500` and `503` with exponential backoff and jitter from 1 second;   never retry `400`, `401`, `404`, `409` or `422` unchanged. Use `client_order_id` to make   order submission retries idempotent. - Every response carries `x-request-id`; quote it to support. 
+ *
+ * The version of the OpenAPI document: 1.0.0
+ * 
+ *
+ * NOTE: This class is auto generated by OpenAPI Generator (https://openapi-generator.tech).
+ * https://openapi-generator.tech
+ * Do not edit the class manually.
+ */
+
+import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+/**
+ * 
+ * @export
+ * @interface Ticker
+ */
+export interface Ticker {
+    /**
+     * Market id, `market_<uuid>`.
+     */
+    marketId: string;
+    /**
+     * Units traded in the last 24 hours.
+     */
+    volume24h: number;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    highestBid: string | null;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    lowestAsk: string | null;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    lastPrice: string | null;
+    /**
+     * 
+     */
+    lastTradeTimestamp: Date | null;
+    /**
+     * 
+     */
+    lastTradeQuantity: number | null;
+}
+
+/**
+ * Check if a given object implements the Ticker interface.
+ */
+export function instanceOfTicker(value: object): value is Ticker {
+    if ((!('marketId' in (value as Record<string, any>)) && !('market_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['marketId'] === undefined && (value as Record<string, any>)['market_id'] === undefined)) return false;
+    if ((!('volume24h' in (value as Record<string, any>)) && !('volume_24h' in (value as Record<string, any>))) || ((value as Record<string, any>)['volume24h'] === undefined && (value as Record<string, any>)['volume_24h'] === undefined)) return false;
+    if ((!('highestBid' in (value as Record<string, any>)) && !('highest_bid' in (value as Record<string, any>))) || ((value as Record<string, any>)['highestBid'] === undefined && (value as Record<string, any>)['highest_bid'] === undefined)) return false;
+    if ((!('lowestAsk' in (value as Record<string, any>)) && !('lowest_ask' in (value as Record<string, any>))) || ((value as Record<string, any>)['lowestAsk'] === undefined && (value as Record<string, any>)['lowest_ask'] === undefined)) return false;
+    if ((!('lastPrice' in (value as Record<string, any>)) && !('last_price' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastPrice'] === undefined && (value as Record<string, any>)['last_price'] === undefined)) return false;
+    if ((!('lastTradeTimestamp' in (value as Record<string, any>)) && !('last_trade_timestamp' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastTradeTimestamp'] === undefined && (value as Record<string, any>)['last_trade_timestamp'] === undefined)) return false;
+    if ((!('lastTradeQuantity' in (value as Record<string, any>)) && !('last_trade_quantity' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastTradeQuantity'] === undefined && (value as Record<string, any>)['last_trade_quantity'] === undefined)) return false;
+    return true;
+}
+
+export function TickerFromJSON(json: any): Ticker {
+    return TickerFromJSONTyped(json, false);
+}
+
+export function TickerFromJSONTyped(json: any, ignoreDiscriminator: boolean): Ticker {
+    if (json == null) {
+        return json;
+    }
+    return {
+        
+        'marketId': json['market_id'],
+        'volume24h': json['volume_24h'],
+        'highestBid': json['highest_bid'],
+        'lowestAsk': json['lowest_ask'],
+        'lastPrice': json['last_price'],
+        'lastTradeTimestamp': (json['last_trade_timestamp'] == null ? null : parseDateTime(json['last_trade_timestamp'])),
+        'lastTradeQuantity': json['last_trade_quantity'],
+    };
+}
+
+export function TickerToJSON(json: any): Ticker {
+    return TickerToJSONTyped(json, false);
+}
+
+export function TickerToJSONTyped(value?: Ticker | null, ignoreDiscriminator: boolean = false): any {
+    if (value == null) {
+        return value;
+    }
+
+    return {
+        
+        'market_id': value['marketId'],
+        'volume_24h': value['volume24h'],
+        'highest_bid': value['highestBid'],
+        'lowest_ask': value['lowestAsk'],
+        'last_price': value['lastPrice'],
+        'last_trade_timestamp': value['lastTradeTimestamp'] == null ? value['lastTradeTimestamp'] : serializeDateTime(value['lastTradeTimestamp']),
+        'last_trade_quantity': value['lastTradeQuantity'],
+    };
+}
+
