@@ -10,6 +10,7 @@ import { createServices, type Services } from './services.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { platformHandlers } from './platform/handlers/index.js';
 import { tradingHandlers } from './trading/handlers/index.js';
+import { docsPortal } from './web/docs.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
@@ -74,6 +75,7 @@ async function hostDefinitions(): Promise<Record<HostName, HostDefinition>> {
       handlers: handlersByApi.platform,
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
+      pages: docsPortal(),
     },
   };
 }

@@ -23,7 +23,7 @@ async function serve(args: string[]): Promise<void> {
   const config = loadConfig(process.env, values.only === undefined ? undefined : parseHostList(values.only));
   const service = await startService(config);
   const lines = Object.entries(service.urls).map(([name, url]) => `  ${name.padEnd(12)} ${url}`);
-  if (service.urls.platform) lines.push(`  ${'dashboard'.padEnd(12)} ${service.urls.platform}/`, `  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
+  if (service.urls.platform) lines.push(`  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
   process.stderr.write(`mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`);
   let signals = 0;
   const shutdown = (signal: string) => {

@@ -22,6 +22,8 @@ export interface HostDefinition {
   bodyBytesMax: number;
   /** Operations whose 422 is the chat-completions array shape (specification part 7). */
   chatShapedOperations?: ReadonlySet<string>;
+  /** Pages served beside the API (the platform's docs portal); they call next() for anything else. */
+  pages?: Koa.Middleware;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -74,6 +76,8 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
     services.logger.debug({ host: host.name, request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: elapsedMs }, 'request');
   });
+
+  if (host.pages) app.use(host.pages);
 
   app.use(async (ctx) => {
     const routedPath = stripAlias(ctx.path, host.aliasPrefixes);
