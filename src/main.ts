@@ -8,8 +8,9 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
-import { platformHandlers } from './platform/handlers/index.js';
+import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
 import { tradingHandlers } from './trading/handlers/index.js';
+import { dashboard } from './web/dashboard.js';
 import { docsPortal } from './web/docs.js';
 
 export interface RunningService {
@@ -47,7 +48,7 @@ const handlersByApi: Record<ApiName, Record<string, Handler>> = {
 const servedByMessagesHost = (document: LoadedDocument, path: string): boolean =>
   Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
 
-async function hostDefinitions(): Promise<Record<HostName, HostDefinition>> {
+async function hostDefinitions(services: Services): Promise<Record<HostName, HostDefinition>> {
   const [consumption, trading, platform] = await Promise.all([documentFor('consumption'), documentFor('trading'), documentFor('platform')]);
   for (const document of [consumption, trading, platform]) assertHandlersMatch(`openapi/${document.api}.yaml`, document.operations, handlersByApi[document.api]);
   const megabyte = 1024 * 1024;
@@ -58,7 +59,7 @@ async function hostDefinitions(): Promise<Record<HostName, HostDefinition>> {
       operations: consumption.operations.filter((o) => !servedByMessagesHost(consumption, o.path)),
       handlers: handlersByApi.consumption,
       bodyBytesMax: 8 * megabyte,
-      chatShapedOperations,
+      validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
     },
     messages: {
       name: 'messages',
@@ -75,7 +76,8 @@ async function hostDefinitions(): Promise<Record<HostName, HostDefinition>> {
       handlers: handlersByApi.platform,
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
-      pages: docsPortal(),
+      validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),
+      pages: [docsPortal(), dashboard(services)],
     },
   };
 }
@@ -89,7 +91,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const services = createServices(config, db, clock, logger);
-    const definitions = await hostDefinitions();
+    const definitions = await hostDefinitions(services);
     const listening: Listening[] = [];
     try {
       for (const name of hostNames.filter((n) => config.only.includes(n))) {

@@ -20,10 +20,10 @@ export interface HostDefinition {
   /** Extra prefixes the same paths are served under (the platform's `/api`). */
   aliasPrefixes?: string[];
   bodyBytesMax: number;
-  /** Operations whose 422 is the chat-completions array shape (specification part 7). */
-  chatShapedOperations?: ReadonlySet<string>;
-  /** Pages served beside the API (the platform's docs portal); they call next() for anything else. */
-  pages?: Koa.Middleware;
+  /** How a request that fails its schema is answered, per operation (default: the error envelope). */
+  validationShapes?: ReadonlyMap<string, ValidationShape>;
+  /** Pages served beside the API (the platform's dashboard and docs); they call next() for anything else. */
+  pages?: Koa.Middleware[];
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -70,14 +70,14 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     try {
       await next();
     } catch (error) {
-      const shape: ValidationShape = host.chatShapedOperations?.has(ctx.state.operationId) ? 'chat' : 'envelope';
+      const shape: ValidationShape = host.validationShapes?.get(ctx.state.operationId) ?? 'envelope';
       renderError(ctx, error, shape, services.logger, services.clock.nowUs());
     }
     const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
     services.logger.debug({ host: host.name, request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: elapsedMs }, 'request');
   });
 
-  if (host.pages) app.use(host.pages);
+  for (const pages of host.pages ?? []) app.use(pages);
 
   app.use(async (ctx) => {
     const routedPath = stripAlias(ctx.path, host.aliasPrefixes);

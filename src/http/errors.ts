@@ -57,11 +57,18 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
   return issues.length > 0 ? issues : [{ path: 'body', message: 'is invalid', value: null }];
 }
 
-export type ValidationShape = 'envelope' | 'chat';
+/** `chat`: the chat-completions array (specification part 7); `oauth`: RFC 6749 §5.2 invalid_request. */
+export type ValidationShape = 'envelope' | 'chat' | 'oauth';
 
 /** Renders any thrown value in the specification's envelopes; internals never reach the client. */
 export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
   const serverTime = toIso(nowUs);
+  if (error instanceof RequestValidationError && shape === 'oauth') {
+    ctx.status = 400;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { error: 'invalid_request', error_description: error.issues.map((i) => `${i.path.replace(/^body\./, '')} ${i.message}`).join('; ') };
+    return;
+  }
   if (error instanceof RequestValidationError) {
     ctx.status = 422;
     ctx.body =

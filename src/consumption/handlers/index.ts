@@ -1,10 +1,10 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
+import { getDiagnostics } from './diagnostics.js';
 import { getModel, listModels } from './models.js';
 
 const consumptionIssue = notImplemented('This consumption operation (issue 5: inference, billing, usage)');
-const identityIssue = notImplemented('This identity operation (issue 3: platform and identity)');
 
 /** Operations whose 422 is the chat-completions `{errors: [{path, message, value}]}` shape (specification part 7). */
 export const chatShapedOperations: ReadonlySet<string> = new Set(['createChatCompletion', 'runChatCompletion']);
@@ -19,7 +19,7 @@ export const consumptionHandlers: HandlerMap<operations> = {
   runResponse: consumptionIssue,
   createMessage: consumptionIssue,
   runMessage: consumptionIssue,
-  getDiagnostics: identityIssue,
+  getDiagnostics,
   listUsage: consumptionIssue,
   getUsageSummary: consumptionIssue,
   getUsageReceipt: consumptionIssue,

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as identity from './0001_identity.js';
 import * as reference from './0002_reference.js';
+import * as platform from './0003_platform.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -11,6 +12,7 @@ interface Migration {
 const migrations: [string, Migration][] = [
   ['0001_identity', identity],
   ['0002_reference', reference],
+  ['0003_platform', platform],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,31 +1,42 @@
 import type { operations } from '../../../generated/types/platform.js';
-import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
+import { getDiagnostics } from './diagnostics.js';
+import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, getApiKey, getSigningKey, listApiKeys, listSigningKeys, updateApiKey } from './keys.js';
+import {
+  createDeviceCode,
+  createToken,
+  deleteOAuthGrant,
+  getAuthorizationServerMetadata,
+  listOAuthGrants,
+  listOAuthScopes,
+  revokeToken,
+} from './oauth.js';
+import { getSystemSettings, setAccountMode, updateAutoBuy, updateAutoReload, updateAutoTransfer } from './settings.js';
 
-const platformIssue = notImplemented('This platform operation (issue 3: platform and identity)');
+export { oauthShapedOperations } from './oauth.js';
 
 /** Every operation of openapi/platform.yaml; the server refuses to start if this and the document disagree. */
 export const platformHandlers: HandlerMap<operations> = {
-  getAuthorizationServerMetadata: platformIssue,
-  listOAuthScopes: platformIssue,
-  createDeviceCode: platformIssue,
-  createToken: platformIssue,
-  revokeToken: platformIssue,
-  listOAuthGrants: platformIssue,
-  deleteOAuthGrant: platformIssue,
-  listApiKeys: platformIssue,
-  createApiKey: platformIssue,
-  getApiKey: platformIssue,
-  updateApiKey: platformIssue,
-  deleteApiKey: platformIssue,
-  listSigningKeys: platformIssue,
-  createSigningKey: platformIssue,
-  getSigningKey: platformIssue,
-  deleteSigningKey: platformIssue,
-  getSystemSettings: platformIssue,
-  setAccountMode: platformIssue,
-  updateAutoBuy: platformIssue,
-  updateAutoTransfer: platformIssue,
-  updateAutoReload: platformIssue,
-  getDiagnostics: platformIssue,
+  getAuthorizationServerMetadata,
+  listOAuthScopes,
+  createDeviceCode,
+  createToken,
+  revokeToken,
+  listOAuthGrants,
+  deleteOAuthGrant,
+  listApiKeys,
+  createApiKey,
+  getApiKey,
+  updateApiKey,
+  deleteApiKey,
+  listSigningKeys,
+  createSigningKey,
+  getSigningKey,
+  deleteSigningKey,
+  getSystemSettings,
+  setAccountMode,
+  updateAutoBuy,
+  updateAutoTransfer,
+  updateAutoReload,
+  getDiagnostics,
 };

@@ -1,16 +1,16 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
+import { getDiagnostics, getMe } from './identity.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 
 const tradingIssue = notImplemented('This trading operation (issue 4: matching engine, orders, ledger)');
-const identityIssue = notImplemented('This identity operation (issue 3: platform and identity)');
 
 /** Every operation of openapi/trading.yaml; the server refuses to start if this and the document disagree. */
 export const tradingHandlers: HandlerMap<operations> = {
   getHealth,
-  getMe: identityIssue,
-  getDiagnostics: identityIssue,
+  getMe,
+  getDiagnostics,
   listInstruments,
   getInstrument,
   listMarkets,
