@@ -1,0 +1,3 @@
+export { FastOrderBook } from './book.js';
+export { ReferenceOrderBook } from './reference-book.js';
+export type * from './types.js';
