@@ -1292,7 +1292,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description The body is not JSON or not a JSON object (`malformed_json`), or a query parameter has the wrong type or an unusable cursor (`bad_request`, `invalid_cursor`). Fix; do not retry. */
+        /** @description The body is not JSON or not a JSON object (`malformed_json`). A value the schema refuses, including a wrong type or an unusable cursor, is `422` instead. Fix; do not retry. */
         BadRequest: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];

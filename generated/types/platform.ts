@@ -533,10 +533,11 @@ export interface components {
         /** @description Token request (RFC 6749 §6, RFC 8628 §3.4). `device_code` is required with the device-code grant, `refresh_token` with the refresh grant. Further RFC parameters are accepted and ignored. */
         TokenRequest: {
             /**
-             * @description Any other value answers `400 unsupported_grant_type`.
-             * @enum {string}
+             * @description `urn:ietf:params:oauth:grant-type:device_code` or `refresh_token`. Any other value answers `400 unsupported_grant_type` (deliberately not an enum, so the RFC's own error is returned).
+             * @example urn:ietf:params:oauth:grant-type:device_code
+             * @example refresh_token
              */
-            grant_type: "urn:ietf:params:oauth:grant-type:device_code" | "refresh_token";
+            grant_type: string;
             /** @description The `device_code` from `POST /v1/oauth/device/code` (device-code grant). */
             device_code?: string;
             /** @description The current refresh token, `mkt_rt_…` (refresh grant). */
@@ -899,8 +900,10 @@ export interface components {
                  *         "code": "insufficient_scope",
                  *         "detail": "This operation needs scope keys:manage; the token has account:read. Log in again requesting keys:manage.",
                  *         "context": {
-                 *           "required_scope": "keys:manage",
-                 *           "token_scopes": [
+                 *           "required_scopes": [
+                 *             "keys:manage"
+                 *           ],
+                 *           "granted_scopes": [
                  *             "account:read"
                  *           ]
                  *         },

@@ -55,6 +55,8 @@ export interface paths {
         /**
          * Check trading readiness
          * @description Read-only readiness check of this API: the signature, account status and mode, the trading accounts the caller can see, the markets that accept orders and their order controls. `status` is `ok`, `warn` (reachable and authenticated, but the setup may block the intended workflow — for example Auto Mode refuses order writes) or `fail`. Each check carries a `next_action` when something needs doing. Changes nothing.
+         *     | check | `code` (status) | |---|---| | Signed request | `signed_request_authenticated` (ok) | | Account mode | `account_mode_advanced` (ok), `auto_mode_trading_restricted` (warn) | | Account status | `account_active` (ok), `account_inactive` (fail) | | Trading accounts | `trading_accounts_visible` (ok), `no_trading_accounts` (warn) | | Markets | `markets_routable` (ok), `no_routable_markets` (fail) | | Order controls | `order_controls_ready` (ok), `order_controls_not_ready` (warn) |
+         *     `summary` also carries `user_id`, `signing_key_id` and `fingerprint`.
          */
         get: operations["getDiagnostics"];
         put?: never;

@@ -135,9 +135,10 @@ export function createApp(host: HostDefinition, services: Services): Koa {
   return app;
 }
 
+/** `/api/v1/…` → `/v1/…`; the alias covers the versioned API only, not `/.well-known` or pages. */
 function stripAlias(path: string, prefixes: string[] | undefined): string {
   for (const prefix of prefixes ?? []) {
-    if (path.startsWith(prefix + '/')) return path.slice(prefix.length);
+    if (path.startsWith(prefix + '/v1/')) return path.slice(prefix.length);
   }
   return path;
 }

@@ -63,10 +63,12 @@ export type ValidationShape = 'envelope' | 'chat' | 'oauth';
 /** Renders any thrown value in the specification's envelopes; internals never reach the client. */
 export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
   const serverTime = toIso(nowUs);
-  if (error instanceof RequestValidationError && shape === 'oauth') {
+  if (shape === 'oauth' && (error instanceof RequestValidationError || (error instanceof ApiError && error.code === 'malformed_json'))) {
     ctx.status = 400;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { error: 'invalid_request', error_description: error.issues.map((i) => `${i.path.replace(/^body\./, '')} ${i.message}`).join('; ') };
+    ctx.set('Pragma', 'no-cache');
+    const description = error instanceof RequestValidationError ? error.issues.map((i) => `${i.path.replace(/^body\./, '')} ${i.message}`).join('; ') : error.message;
+    ctx.body = { error: 'invalid_request', error_description: description };
     return;
   }
   if (error instanceof RequestValidationError) {

@@ -57,7 +57,7 @@ export async function checkContract(response: ObservedResponse): Promise<void> {
   const where = `${response.method} ${response.path} → ${response.status}`;
   if (!response.headers.get('x-request-id')) throw new ContractViolation(`${where}: no x-request-id header`);
   const { document, router } = await documentOf(apiOfHost[response.host]);
-  const path = response.host === 'platform' && response.path.startsWith('/api/') ? response.path.slice(4) : response.path;
+  const path = response.host === 'platform' && response.path.startsWith('/api/v1/') ? response.path.slice(4) : response.path;
   let operation;
   try {
     operation = router.match(response.method, path.split('?')[0]!).operation;
