@@ -47,7 +47,8 @@ export interface SigningKeyRow {
 }
 
 export const apiKeyPrefix = 'mkt_ck_';
-const apiKeyPrefixShownLength = apiKeyPrefix.length + 6;
+/** `key_prefix` is `mkt_ck_` and four characters of the key (platform.yaml ApiKeyPrefix). */
+const apiKeyPrefixShownLength = apiKeyPrefix.length + 4;
 
 // ---- users ---------------------------------------------------------------------------------------
 
@@ -118,8 +119,23 @@ export interface CreatedApiKey {
   key: string;
 }
 
+const apiKeyAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const apiKeyRandomLength = 43; // 43 base-62 characters: over 256 bits
+
+/** `mkt_ck_` and base-62 characters only (platform.yaml NewApiKey.key), so a key survives copy, paste and shells. */
+function newApiKeySecret(): string {
+  let text = apiKeyPrefix;
+  while (text.length < apiKeyPrefix.length + apiKeyRandomLength) {
+    for (const byte of randomBytes(64)) {
+      // 248 = 4 × 62: rejecting the bytes above it keeps every character equally likely.
+      if (byte < 248 && text.length < apiKeyPrefix.length + apiKeyRandomLength) text += apiKeyAlphabet[byte % 62];
+    }
+  }
+  return text;
+}
+
 export async function createApiKey(db: Db, clock: Clock, userId: string, name: string): Promise<CreatedApiKey> {
-  const key = newSecret(apiKeyPrefix);
+  const key = newApiKeySecret();
   const nowUs = clock.nowUs();
   const row: ApiKeyRow = {
     id: newApiKeyId(),
@@ -145,14 +161,74 @@ export async function findActiveApiKey(db: Db, rawKey: string): Promise<ApiKeyRo
 
 // ---- trading signing keys --------------------------------------------------------------------------
 
+// Curve25519 in twisted Edwards form (RFC 8032 §5.1): -x² + y² = 1 + d·x²·y² over GF(p).
+const edP = 2n ** 255n - 19n;
+const edD = mod(-121665n * modInverse(121666n));
+const edSqrtMinusOne = modPow(2n, (edP - 1n) / 4n, edP);
+
+function modPow(base: bigint, exponent: bigint, modulus: bigint): bigint {
+  let result = 1n;
+  let b = ((base % modulus) + modulus) % modulus;
+  for (let e = exponent; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * b) % modulus;
+    b = (b * b) % modulus;
+  }
+  return result;
+}
+
+function modInverse(value: bigint): bigint {
+  return modPow(value, edP - 2n, edP);
+}
+
+function mod(value: bigint): bigint {
+  return ((value % edP) + edP) % edP;
+}
+
+/**
+ * Whether 32 bytes are a public key a signature can be checked against: the canonical encoding of
+ * a curve point (RFC 8032 §5.1.3) that is not of small order (multiplying it by the cofactor 8 does
+ * not give the identity). node:crypto accepts any 32 bytes and would only fail every verification.
+ */
+export function isUsablePublicKey(raw: Buffer): boolean {
+  if (raw.length !== 32) return false;
+  const sign = raw[31]! >> 7;
+  const y = BigInt('0x' + Buffer.from(raw).reverse().toString('hex')) & ((1n << 255n) - 1n);
+  if (y >= edP) return false;
+  const u = mod(y * y - 1n);
+  const v = mod(edD * y * y + 1n);
+  let x = mod(u * modPow(v, 3n, edP) * modPow(u * modPow(v, 7n, edP), (edP - 5n) / 8n, edP));
+  const vx2 = mod(v * x * x);
+  if (vx2 !== u) {
+    if (vx2 !== mod(-u)) return false;
+    x = mod(x * edSqrtMinusOne);
+  }
+  if (x === 0n && sign === 1) return false;
+  // Three doublings (the formula is complete on this curve, so no denominator is zero).
+  let [px, py] = [x, y];
+  for (let i = 0; i < 3; i += 1) {
+    const xx = mod(px * px);
+    const yy = mod(py * py);
+    [px, py] = [mod(2n * px * py * modInverse(mod(yy - xx))), mod((yy + xx) * modInverse(mod(2n + xx - yy)))];
+  }
+  return !(px === 0n && py === 1n);
+}
+
 export async function registerSigningKey(db: Db, clock: Clock, userId: string, label: string, publicKey: string): Promise<SigningKeyRow> {
   const raw = decodePublicKey(publicKey);
-  if (!raw) {
-    throw new ApiError(422, 'invalid_public_key', 'public_key must be the base64 of a raw 32-byte Ed25519 public key (44 characters), not PEM or hex.');
+  if (!raw || !isUsablePublicKey(raw)) {
+    throw new ApiError(
+      422,
+      'invalid_public_key',
+      'public_key is not a valid Ed25519 public key. Send base64 of the raw 32-byte public key, not PEM and not the private key.',
+    );
   }
   const fingerprint = fingerprintOf(raw);
+  const duplicate = () =>
+    new ApiError(409, 'duplicate_signing_key', `This public key is already registered (fingerprint ${fingerprint}). Generate a new keypair.`, {
+      context: { fingerprint },
+    });
   const existing = await db<SigningKeyRow>('signing_keys').where({ fingerprint }).first();
-  if (existing) throw new ApiError(409, 'duplicate_signing_key', `This public key is already registered (fingerprint ${fingerprint}).`);
+  if (existing) throw duplicate();
   const row: SigningKeyRow = {
     id: newSigningKeyId(),
     user_id: userId,
@@ -162,7 +238,13 @@ export async function registerSigningKey(db: Db, clock: Clock, userId: string, l
     created_at_us: clock.nowUs(),
     last_used_at_us: null,
   };
-  await db('signing_keys').insert(row);
+  try {
+    await db('signing_keys').insert(row);
+  } catch (error) {
+    // Two registrations of one key at once: the unique fingerprint lets one in; the other is a duplicate.
+    if (await findSigningKey(db, fingerprint)) throw duplicate();
+    throw error;
+  }
   return row;
 }
 
@@ -178,7 +260,19 @@ export interface AccessTokenGrant {
   scopes: string[];
 }
 
-/** The live grant behind an access token: unexpired, unrevoked token of an unrevoked grant. */
+export const accessTokenPrefix = 'mkt_at_';
+export const refreshTokenPrefix = 'mkt_rt_';
+export const accessTokenLifetimeUs = 3_600_000_000; // 1 hour
+export const refreshTokenLifetimeUs = 30 * 24 * 3_600_000_000; // 30 days
+
+/** Scopes are stored space-separated (RFC 6749 §3.3). */
+export const splitScopes = (text: string): string[] => text.split(' ').filter(Boolean);
+
+/**
+ * The live grant behind an access token: unexpired, unrevoked token of an unrevoked grant, with
+ * the token's own scopes (narrower than the grant's after a narrowing refresh). Notes the use on
+ * the grant at most once a minute.
+ */
 export async function findAccessTokenGrant(db: Db, rawToken: string, nowUs: number): Promise<AccessTokenGrant | undefined> {
   const row = await db('oauth_tokens as t')
     .join('oauth_grants as g', 'g.id', 't.grant_id')
@@ -186,36 +280,63 @@ export async function findAccessTokenGrant(db: Db, rawToken: string, nowUs: numb
     .whereNull('t.revoked_at_us')
     .whereNull('g.revoked_at_us')
     .where('t.expires_at_us', '>', nowUs)
-    .first<{ grant_id: string; user_id: string; scopes: string } | undefined>('t.grant_id', 'g.user_id', 'g.scopes');
-  return row && { grantId: row.grant_id, userId: row.user_id, scopes: row.scopes.split(' ').filter(Boolean) };
+    .first<{ grant_id: string; user_id: string; grant_scopes: string; token_scopes: string | null; last_used_at_us: number | null } | undefined>(
+      't.grant_id',
+      'g.user_id',
+      'g.scopes as grant_scopes',
+      't.scopes as token_scopes',
+      'g.last_used_at_us',
+    );
+  if (!row) return undefined;
+  if (row.last_used_at_us === null || nowUs - row.last_used_at_us > lastUsedResolutionUs) {
+    await db('oauth_grants').where({ id: row.grant_id }).update({ last_used_at_us: nowUs });
+  }
+  return { grantId: row.grant_id, userId: row.user_id, scopes: splitScopes(row.token_scopes ?? row.grant_scopes) };
 }
 
-export const accessTokenPrefix = 'mkt_at_';
-export const refreshTokenPrefix = 'mkt_rt_';
-export const accessTokenLifetimeUs = 3_600_000_000; // 1 hour
-export const refreshTokenLifetimeUs = 30 * 24 * 3_600_000_000; // 30 days
+/** 256 random bits as 64 hex digits: alphanumeric, as platform.yaml's TokenResponse patterns require. */
+export const newOAuthToken = (prefix: typeof accessTokenPrefix | typeof refreshTokenPrefix): string => prefix + randomBytes(32).toString('hex');
 
-export interface IssuedTokens {
-  grantId: string;
+export interface IssuedTokenPair {
   accessToken: string;
   refreshToken: string;
   accessExpiresAtUs: number;
+  refreshExpiresAtUs: number;
+}
+
+/**
+ * Stores a fresh access and refresh token of a grant, as hashes. `accessScopes` narrows the access
+ * token below its grant (RFC 6749 §6); the refresh token always keeps the grant's scopes.
+ */
+export async function insertTokenPair(trx: Db, grantId: string, nowUs: number, accessScopes?: string[]): Promise<IssuedTokenPair> {
+  const pair: IssuedTokenPair = {
+    accessToken: newOAuthToken(accessTokenPrefix),
+    refreshToken: newOAuthToken(refreshTokenPrefix),
+    accessExpiresAtUs: nowUs + accessTokenLifetimeUs,
+    refreshExpiresAtUs: nowUs + refreshTokenLifetimeUs,
+  };
+  await trx('oauth_tokens').insert([
+    { token_hash: hashSecret(pair.accessToken), grant_id: grantId, kind: 'access', scopes: accessScopes?.join(' ') ?? null, expires_at_us: pair.accessExpiresAtUs, created_at_us: nowUs },
+    { token_hash: hashSecret(pair.refreshToken), grant_id: grantId, kind: 'refresh', scopes: null, expires_at_us: pair.refreshExpiresAtUs, created_at_us: nowUs },
+  ]);
+  return pair;
+}
+
+export interface IssuedTokens extends IssuedTokenPair {
+  grantId: string;
+}
+
+/** A new grant inside the caller's transaction, with its first access and refresh tokens. */
+export async function insertGrant(trx: Db, nowUs: number, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
+  const grantId = newGrantId();
+  await trx('oauth_grants').insert({ id: grantId, user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at_us: nowUs, last_used_at_us: null, revoked_at_us: null });
+  return { grantId, ...(await insertTokenPair(trx, grantId, nowUs)) };
 }
 
 /** A new grant for a user and client, with its first access and refresh tokens (stored as hashes). */
 export async function createGrant(db: Db, clock: Clock, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
   const nowUs = clock.nowUs();
-  const grantId = newGrantId();
-  const accessToken = newSecret(accessTokenPrefix);
-  const refreshToken = newSecret(refreshTokenPrefix);
-  await db.transaction(async (trx) => {
-    await trx('oauth_grants').insert({ id: grantId, user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at_us: nowUs, last_used_at_us: null, revoked_at_us: null });
-    await trx('oauth_tokens').insert([
-      { token_hash: hashSecret(accessToken), grant_id: grantId, kind: 'access', expires_at_us: nowUs + accessTokenLifetimeUs, created_at_us: nowUs },
-      { token_hash: hashSecret(refreshToken), grant_id: grantId, kind: 'refresh', expires_at_us: nowUs + refreshTokenLifetimeUs, created_at_us: nowUs },
-    ]);
-  });
-  return { grantId, accessToken, refreshToken, accessExpiresAtUs: nowUs + accessTokenLifetimeUs };
+  return db.transaction((trx) => insertGrant(trx, nowUs, userId, clientId, scopes));
 }
 
 /** Records use at most once a minute per credential, so reads do not turn into writes. */

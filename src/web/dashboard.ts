@@ -1,7 +1,178 @@
 import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { ApiError } from '../lib/errors.js';
+import { sessionCookieName } from '../platform/accounts.js';
 import type { Services } from '../services.js';
+import { csrfTokenFor, csrfTokenValid } from './csrf.js';
+import { html } from './html.js';
+import { layout, notice, stylesheetHash } from './layout.js';
+import { setAccountMode, showAccount } from './pages/account.js';
+import { showBalances } from './pages/balances.js';
+import { approveDevice, denyDevice, showDevice } from './pages/device.js';
+import { showHome } from './pages/home.js';
+import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, showApiKeys, showSigningKeys } from './pages/keys.js';
+import { logIn, logOut, resendVerification, showLogIn, showLogOut, showSignUp, signUp, verifyEmail } from './pages/sign-in.js';
+import { acceptTerms, showTerms } from './pages/terms.js';
+import { firstValues, withQuery, type MemberRequest, type PageRequest, type PageResult, type Viewer } from './request.js';
 
-/** The dashboard: server-rendered pages on the platform host (issue 3). */
-export function dashboard(_services: Services): Koa.Middleware {
-  return async (_ctx, next) => next();
+/**
+ * The dashboard: server-rendered pages on the platform host, beside the API (DESIGN.md §6). Plain
+ * HTML forms, no JavaScript. The path of a request, in order: route → session → form → CSRF (POST)
+ * → sign-in required? → account active (POST)? → page. Paths not listed here go on to the API router.
+ */
+type Access =
+  | { access: 'public'; handle(request: PageRequest): Promise<PageResult> }
+  | { access: 'member'; handle(request: MemberRequest): Promise<PageResult>; /** Allowed to an inactive account (POST only). */ whenInactive?: boolean };
+
+type Route = { method: 'GET' | 'POST'; path: string } & Access;
+
+const routes: Route[] = [
+  { method: 'GET', path: '/', access: 'public', handle: showHome },
+  { method: 'GET', path: '/signup', access: 'public', handle: showSignUp },
+  { method: 'POST', path: '/signup', access: 'public', handle: signUp },
+  { method: 'GET', path: '/login', access: 'public', handle: showLogIn },
+  { method: 'POST', path: '/login', access: 'public', handle: logIn },
+  { method: 'GET', path: '/logout', access: 'public', handle: showLogOut },
+  { method: 'POST', path: '/logout', access: 'member', handle: logOut, whenInactive: true },
+  { method: 'GET', path: '/verify-email', access: 'public', handle: verifyEmail },
+  { method: 'POST', path: '/verify-email/resend', access: 'member', handle: resendVerification },
+  { method: 'GET', path: '/terms', access: 'public', handle: showTerms },
+  { method: 'POST', path: '/terms', access: 'member', handle: acceptTerms },
+  { method: 'GET', path: '/device', access: 'member', handle: showDevice },
+  { method: 'POST', path: '/device/approve', access: 'member', handle: approveDevice },
+  { method: 'POST', path: '/device/deny', access: 'member', handle: denyDevice },
+  { method: 'GET', path: '/keys', access: 'member', handle: showApiKeys },
+  { method: 'POST', path: '/keys', access: 'member', handle: createApiKey },
+  { method: 'POST', path: '/keys/:id/delete', access: 'member', handle: deleteApiKey },
+  { method: 'GET', path: '/signing-keys', access: 'member', handle: showSigningKeys },
+  { method: 'POST', path: '/signing-keys', access: 'member', handle: createSigningKey },
+  { method: 'POST', path: '/signing-keys/:id/delete', access: 'member', handle: deleteSigningKey },
+  // The settings service checks the account preconditions itself and the page explains a refusal.
+  { method: 'GET', path: '/account', access: 'member', handle: showAccount },
+  { method: 'POST', path: '/account/mode', access: 'member', handle: setAccountMode, whenInactive: true },
+  { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
+];
+
+interface CompiledRoute {
+  route: Route;
+  pattern: RegExp;
+  names: string[];
+}
+
+/** `/keys/:id/delete` → a pattern with one named segment. */
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path.replace(/:([a-z]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+}
+
+const compiled = routes.map(compile);
+
+const securityHeaders: Record<string, string> = {
+  'Content-Security-Policy': `default-src 'none'; style-src '${stylesheetHash}'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  // Pages show secrets (a new key, the CSRF token) and per-user state: never store them.
+  'Cache-Control': 'no-store',
+};
+
+async function readViewer(ctx: Koa.Context, services: Services): Promise<Viewer | undefined> {
+  const rawSessionId = ctx.cookies.get(sessionCookieName);
+  if (!rawSessionId) return undefined;
+  const session = await services.accounts.findSession(rawSessionId);
+  return session && { session, rawSessionId };
+}
+
+function errorPage(request: Pick<PageRequest, 'viewer' | 'csrfToken'>, status: number, title: string, detail: string) {
+  const body = html`<h1>${title}</h1>${notice('error', title, detail)}<p><a href="/">Back to the home page</a></p>`;
+  return { kind: 'page' as const, status, body: layout({ title, viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body) };
+}
+
+/** A malformed %-escape is kept as sent: it then names nothing, and the page says so. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function statusOf(error: unknown): number {
+  const status = error instanceof Error ? (error as Error & { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
+}
+
+function write(ctx: Koa.Context, result: PageResult): void {
+  if (result.kind === 'redirect') {
+    ctx.status = 303;
+    ctx.redirect(result.location);
+    return;
+  }
+  ctx.status = result.status;
+  ctx.type = 'html';
+  ctx.body = result.body.text;
+}
+
+export function dashboard(services: Services): Koa.Middleware {
+  const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
+
+  async function serve(ctx: Koa.Context, matched: CompiledRoute[]): Promise<PageResult> {
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const found = matched.find((m) => m.route.method === method);
+    const viewer = await readViewer(ctx, services);
+    // Made on first use, so a signed-out page without a form sets no cookie.
+    let csrfToken: string | undefined;
+    const request: PageRequest = {
+      ctx,
+      services,
+      viewer,
+      get csrfToken() {
+        return (csrfToken ??= csrfTokenFor(ctx, viewer));
+      },
+      query: firstValues(ctx.query),
+      form: {},
+      params: {},
+    };
+    if (!found) {
+      ctx.set('Allow', [...new Set(matched.map((m) => m.route.method))].join(', '));
+      return errorPage(request, 405, 'Method not allowed', `This page answers ${ctx.get('Allow')}.`);
+    }
+    const { route } = found;
+    const values = found.pattern.exec(ctx.path)!.slice(1);
+    request.params = Object.fromEntries(found.names.map((name, i) => [name, decodeSegment(values[i]!)]));
+
+    if (route.access === 'member' && !viewer) return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
+    if (method === 'POST') {
+      await parseForm(ctx, async () => {});
+      request.form = firstValues((ctx.request as { body?: unknown }).body);
+      if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
+        return errorPage(request, 403, 'This form has expired', 'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.');
+      }
+    }
+    if (route.access === 'public') return route.handle(request);
+    const member = request as MemberRequest;
+    if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
+      return errorPage(request, 403, 'This account is inactive', 'An inactive account cannot make changes. Contact support to have it reactivated.');
+    }
+    return route.handle(member);
+  }
+
+  return async (ctx, next) => {
+    const matched = compiled.filter((c) => c.pattern.test(ctx.path));
+    if (matched.length === 0) return next();
+    ctx.set(securityHeaders);
+    try {
+      write(ctx, await serve(ctx, matched));
+    } catch (error) {
+      // ApiError from a service, or an HTTP error of the form parser (413 and the like).
+      const status = error instanceof ApiError ? error.status : statusOf(error);
+      if (status >= 500) services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
+      const detail = error instanceof ApiError ? error.detail : status < 500 ? 'The request could not be read.' : 'Something went wrong on our side. Try again in a moment.';
+      write(ctx, errorPage({ viewer: undefined, csrfToken: '' }, status, status < 500 ? 'Request refused' : 'Server error', detail));
+    }
+  };
 }

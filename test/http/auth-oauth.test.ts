@@ -9,13 +9,12 @@ describeEachDatabase('authentication: OAuth access tokens on the platform API', 
     user = await createTestUser(env().service.services);
   });
 
-  // The platform operations arrive with issue 3; until then an authenticated call answers 501.
   it('accepts a live token with the scope, under /v1 and /api/v1', async () => {
     const { accessToken } = await grantTokens(env().service.services, user.userId, ['keys:manage']);
     for (const path of ['/v1/api-keys', '/api/v1/api-keys']) {
       const reply = await env().platform.get(path, { bearer: accessToken });
-      expect(reply.status, path).to.equal(501);
-      expect(reply.body.errors.code).to.equal('not_implemented');
+      expect(reply.status, path).to.equal(200);
+      expect(reply.body.data.map((k: { id: string }) => k.id)).to.include(user.apiKeyId);
     }
   });
 

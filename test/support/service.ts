@@ -2,6 +2,7 @@ import type { HostName } from '../../src/config.js';
 import { loadConfig } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/main.js';
 import { createLogger } from '../../src/lib/logger.js';
+import { pino } from 'pino';
 import { databaseKinds, freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';
 
@@ -12,10 +13,28 @@ export interface TestEnvironment {
   messages: HostClient;
   trading: HostClient;
   platform: HostClient;
+  /** The server's log lines (parsed JSON), when started with `captureLog`. */
+  log?: CapturedLog;
+}
+
+export interface CapturedLog {
+  lines: Record<string, unknown>[];
+}
+
+export interface StartOptions {
+  /** Keep the server's info-level log lines in memory (e.g. to read a mailed verification link). */
+  captureLog?: boolean;
+}
+
+/** A pino logger writing parsed lines into memory instead of stdout. */
+function capturingLogger(): { logger: ReturnType<typeof createLogger>; log: CapturedLog } {
+  const log: CapturedLog = { lines: [] };
+  const destination = { write: (line: string) => void log.lines.push(JSON.parse(line) as Record<string, unknown>) };
+  return { logger: pino({ level: 'info', base: { service: 'mkt' } }, destination), log };
 }
 
 /** Starts mkt on a fresh database of this kind, every host on a free port. */
-export async function startTestService(database: DatabaseKind, env: Record<string, string> = {}): Promise<TestEnvironment> {
+export async function startTestService(database: DatabaseKind, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl(database);
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -26,7 +45,8 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
     MKT_SIMULATED_SUPPLIER: 'off',
     ...env,
   });
-  const service = await startService(config, { logger: createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000 });
+  const captured = options.captureLog ? capturingLogger() : undefined;
+  const service = await startService(config, { logger: captured?.logger ?? createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000 });
   const client = (host: HostName) => new HostClient(host, service.urls[host]!);
   return {
     database,
@@ -35,6 +55,7 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
     messages: client('messages'),
     trading: client('trading'),
     platform: client('platform'),
+    ...(captured ? { log: captured.log } : {}),
   };
 }
 
@@ -42,14 +63,14 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
  * Declares the same suite once per database (SQLite and PostgreSQL), each against its own fresh
  * service. `env()` gives the running environment inside hooks and tests.
  */
-export function describeEachDatabase(title: string, body: (env: () => TestEnvironment) => void, options: { env?: Record<string, string> } = {}): void {
+export function describeEachDatabase(title: string, body: (env: () => TestEnvironment) => void, options: { env?: Record<string, string> } & StartOptions = {}): void {
   for (const database of databaseKinds) {
     describe(`${title} [${database}]`, function () {
       this.timeout(30_000);
       let environment: TestEnvironment | undefined;
       before(async function () {
         this.timeout(60_000);
-        environment = await startTestService(database, options.env);
+        environment = await startTestService(database, options.env, { captureLog: options.captureLog });
       });
       after(async () => {
         await environment?.service.stop();

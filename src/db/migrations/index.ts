@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as identity from './0001_identity.js';
 import * as reference from './0002_reference.js';
 import * as platform from './0003_platform.js';
+import * as oauth from './0004_oauth.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -13,6 +14,7 @@ const migrations: [string, Migration][] = [
   ['0001_identity', identity],
   ['0002_reference', reference],
   ['0003_platform', platform],
+  ['0004_oauth', oauth],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

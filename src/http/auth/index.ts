@@ -3,8 +3,9 @@ import type { Db } from '../../db/knex.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import type { Principal } from '../types.js';
 import { authenticateConsumptionKey } from './consumption-key.js';
-import { bearerToken, cookieValue, headerValue, type CredentialRequest } from './credentials.js';
-import { authenticateAccessToken, authenticateSession, requireScopes } from './oauth.js';
+import { bearerToken, headerValue, type CredentialRequest } from './credentials.js';
+import { authenticateAccessToken, requireScopes } from './oauth.js';
+import { authenticateSession, sessionCookie } from './session.js';
 import { authenticateSignature, hasSignature } from './signature.js';
 
 export type { CredentialRequest } from './credentials.js';
@@ -38,8 +39,8 @@ const mechanisms: Record<string, Mechanism> = {
     authenticate: (r, db, nowUs) => authenticateAccessToken(bearerToken(r), db, nowUs),
   },
   dashboardSession: {
-    present: (r) => cookieValue(r, 'mkt_session') !== undefined,
-    authenticate: (r) => authenticateSession(cookieValue(r, 'mkt_session')),
+    present: (r) => sessionCookie(r) !== undefined,
+    authenticate: authenticateSession,
   },
 };
 

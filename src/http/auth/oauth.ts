@@ -21,11 +21,6 @@ export async function authenticateAccessToken(rawToken: string | undefined, db: 
   return { kind: 'oauth', userId: grant.userId, grantId: grant.grantId, scopes: new Set(grant.scopes) };
 }
 
-/** The dashboard session cookie. Sessions arrive with the dashboard (issue 3); until then none is valid. */
-export async function authenticateSession(sessionId: string | undefined): Promise<Principal> {
-  throw new ApiError(401, 'invalid_token', sessionId === undefined ? 'Missing session cookie.' : 'The session has expired; log in again on the dashboard.');
-}
-
 export function requireScopes(principal: Principal, scopes: string[]): void {
   if (principal.kind !== 'oauth') return; // a signed-in dashboard session acts with the user's full authority
   const missing = scopes.filter((scope) => !principal.scopes.has(scope));

@@ -1,7 +1,11 @@
 import type { operations } from '../../../generated/types/platform.js';
-import { notImplemented } from '../../http/respond.js';
+import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import { AssertionFailed } from '../../lib/assert.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const getDiagnostics: Handler<'getDiagnostics'> = notImplemented('Platform diagnostics (issue 3)');
+export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, { diagnostics }) => {
+  if (principal?.kind !== 'oauth' && principal?.kind !== 'session') throw new AssertionFailed('platform diagnostics need an OAuth or session principal');
+  return ok({ data: await diagnostics.platform(principal) });
+};

@@ -1,16 +1,81 @@
-import type { operations } from '../../../generated/types/platform.js';
-import { notImplemented } from '../../http/respond.js';
-import type { OperationHandler } from '../../http/types.js';
+import type { components, operations } from '../../../generated/types/platform.js';
+import { created, noContent, ok } from '../../http/respond.js';
+import type { OperationHandler, Principal } from '../../http/types.js';
+import { assert } from '../../lib/assert.js';
+import { toIso, toIsoOrNull } from '../../lib/clock.js';
+import type { ApiKeyRow, SigningKeyRow } from '../identity.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
-const pending = notImplemented('Key management (issue 3)');
+type Schemas = components['schemas'];
 
-export const listApiKeys: Handler<'listApiKeys'> = pending;
-export const createApiKey: Handler<'createApiKey'> = pending;
-export const getApiKey: Handler<'getApiKey'> = pending;
-export const updateApiKey: Handler<'updateApiKey'> = pending;
-export const deleteApiKey: Handler<'deleteApiKey'> = pending;
-export const listSigningKeys: Handler<'listSigningKeys'> = pending;
-export const createSigningKey: Handler<'createSigningKey'> = pending;
-export const getSigningKey: Handler<'getSigningKey'> = pending;
-export const deleteSigningKey: Handler<'deleteSigningKey'> = pending;
+/** The user behind an authenticated operation; the HTTP layer has already refused anonymous calls. */
+export function callerId(principal: Principal | null): string {
+  assert(principal !== null, 'an operation with a security requirement always has a principal');
+  return principal.userId;
+}
+
+const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
+
+/** `key` is the raw key on creation only; everywhere else `null`. */
+function apiKeyView(row: ApiKeyRow): Schemas['ApiKey'] {
+  return {
+    id: row.id,
+    name: row.name,
+    key: null,
+    key_prefix: row.key_prefix,
+    active: Boolean(row.active),
+    created_at: toIso(row.created_at_us),
+    updated_at: toIso(row.updated_at_us),
+    last_used_at: toIsoOrNull(row.last_used_at_us),
+  };
+}
+
+function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
+  return {
+    id: row.id,
+    label: row.label,
+    public_key: row.public_key,
+    fingerprint: row.fingerprint,
+    created_at: toIso(row.created_at_us),
+    last_used_at: toIsoOrNull(row.last_used_at_us),
+  };
+}
+
+export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, { keys }) => {
+  const page = await keys.listApiKeys(callerId(principal), pageOf(query));
+  return ok({ data: page.rows.map(apiKeyView), paging: page.paging });
+};
+
+export const createApiKey: Handler<'createApiKey'> = async ({ principal, body }, { keys }) => {
+  const { row, key } = await keys.createApiKey(callerId(principal), body.api_key.name);
+  return created({ data: { ...apiKeyView(row), key } }, { 'Cache-Control': 'no-store' });
+};
+
+export const getApiKey: Handler<'getApiKey'> = async ({ principal, params }, { keys }) =>
+  ok({ data: apiKeyView(await keys.getApiKey(callerId(principal), params.api_key_id)) });
+
+export const updateApiKey: Handler<'updateApiKey'> = async ({ principal, params, body }, { keys }) =>
+  ok({ data: apiKeyView(await keys.updateApiKey(callerId(principal), params.api_key_id, body.api_key)) });
+
+export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params }, { keys }) => {
+  await keys.deleteApiKey(callerId(principal), params.api_key_id);
+  return noContent();
+};
+
+export const listSigningKeys: Handler<'listSigningKeys'> = async ({ principal, query }, { keys }) => {
+  const page = await keys.listSigningKeys(callerId(principal), pageOf(query));
+  return ok({ data: page.rows.map(signingKeyView), paging: page.paging });
+};
+
+export const createSigningKey: Handler<'createSigningKey'> = async ({ principal, body }, { keys }) => {
+  const { label, public_key } = body.signing_key;
+  return created({ data: signingKeyView(await keys.createSigningKey(callerId(principal), label, public_key)) });
+};
+
+export const getSigningKey: Handler<'getSigningKey'> = async ({ principal, params }, { keys }) =>
+  ok({ data: signingKeyView(await keys.getSigningKey(callerId(principal), params.signing_key_id)) });
+
+export const deleteSigningKey: Handler<'deleteSigningKey'> = async ({ principal, params }, { keys }) => {
+  await keys.deleteSigningKey(callerId(principal), params.signing_key_id);
+  return noContent();
+};

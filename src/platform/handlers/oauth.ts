@@ -1,17 +1,130 @@
-import type { operations } from '../../../generated/types/platform.js';
-import { notImplemented } from '../../http/respond.js';
-import type { OperationHandler } from '../../http/types.js';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { components, operations } from '../../../generated/types/platform.js';
+import { noContent, ok } from '../../http/respond.js';
+import type { ApiResponse, OperationHandler } from '../../http/types.js';
+import { assert } from '../../lib/assert.js';
+import { toIso, toIsoOrNull } from '../../lib/clock.js';
+import { ApiError, notFound, validationError } from '../../lib/errors.js';
+import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
-const pending = notImplemented('The OAuth device flow (issue 3)');
+type Schemas = components['schemas'];
 
 /** RFC 6749 endpoints: a request that fails the schema answers 400 invalid_request in the RFC body. */
 export const oauthShapedOperations: ReadonlySet<string> = new Set(['createDeviceCode', 'createToken', 'revokeToken']);
 
-export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = pending;
-export const listOAuthScopes: Handler<'listOAuthScopes'> = pending;
-export const createDeviceCode: Handler<'createDeviceCode'> = pending;
-export const createToken: Handler<'createToken'> = pending;
-export const revokeToken: Handler<'revokeToken'> = pending;
-export const listOAuthGrants: Handler<'listOAuthGrants'> = pending;
-export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = pending;
+/** RFC 6749 §5.1: responses that carry or concern tokens are never cached. */
+const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+/**
+ * An OAuth failure as the RFC 6749 §5.2 body. It is an answer, not an exception (the error boundary
+ * renders the envelope), and handler types list success bodies only, hence the one cast.
+ */
+function oauthError(failure: OAuthFailure): ApiResponse<never> {
+  const body: Schemas['OAuthError'] = { error: failure.error, error_description: failure.description };
+  return { status: failure.error === 'invalid_client' ? 401 : 400, body: body as never, headers: noStore };
+}
+
+const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * `{platform_url}` as the client reached it, so links are right on any host and port. The server
+ * listens on plain HTTP (src/http/server.ts) and ApiRequest carries no protocol, so it is http.
+ */
+function platformBaseUrl(headers: IncomingHttpHeaders): string | undefined {
+  const host = headers.host;
+  return host !== undefined && hostPattern.test(host) ? `http://${host}` : undefined;
+}
+
+const malformedHost = 'The Host header is not a host name or address with an optional port.';
+
+export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = async ({ headers }) => {
+  const base = platformBaseUrl(headers);
+  if (base === undefined) throw new ApiError(400, 'bad_request', malformedHost);
+  return ok({
+    issuer: base,
+    device_authorization_endpoint: `${base}/v1/oauth/device/code`,
+    token_endpoint: `${base}/v1/oauth/token`,
+    revocation_endpoint: `${base}/v1/oauth/revoke`,
+    grant_types_supported: [deviceCodeGrantType, 'refresh_token'],
+    response_types_supported: [],
+    scopes_supported: scopeCatalogue.map((s) => s.scope),
+    token_endpoint_auth_methods_supported: ['none'],
+    revocation_endpoint_auth_methods_supported: ['none'],
+  });
+};
+
+export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }, { oauth }) => {
+  const page = oauth.listScopes(query.client_id, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  if (!page) {
+    throw validationError(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
+      errors: [{ path: 'query.client_id', message: 'unknown client', value: query.client_id }],
+    });
+  }
+  return ok({ data: page.rows, paging: page.paging });
+};
+
+export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, headers }, { oauth }) => {
+  const base = platformBaseUrl(headers);
+  if (base === undefined) return oauthError({ ok: false, error: 'invalid_request', description: malformedHost });
+  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope);
+  if (!outcome.ok) return oauthError(outcome);
+  return ok(
+    {
+      device_code: outcome.deviceCode,
+      user_code: outcome.userCode,
+      verification_uri: `${base}/device`,
+      verification_uri_complete: `${base}/device?user_code=${outcome.userCode}`,
+      expires_in: outcome.expiresInSeconds,
+      interval: outcome.intervalSeconds,
+    },
+    noStore,
+  );
+};
+
+export const createToken: Handler<'createToken'> = async ({ body }, { oauth }) => {
+  const outcome = await oauth.token({
+    grantType: body.grant_type,
+    clientId: body.client_id,
+    deviceCode: body.device_code,
+    refreshToken: body.refresh_token,
+    scope: body.scope,
+  });
+  if (!outcome.ok) return oauthError(outcome);
+  return ok(
+    {
+      access_token: outcome.accessToken,
+      token_type: 'Bearer' as const,
+      expires_in: outcome.expiresInSeconds,
+      refresh_token: outcome.refreshToken,
+      scope: outcome.scopes.join(' '),
+    },
+    noStore,
+  );
+};
+
+export const revokeToken: Handler<'revokeToken'> = async ({ body }, { oauth }) => {
+  await oauth.revokeToken(body.token);
+  return ok({}, noStore);
+};
+
+const grantView = (grant: GrantSummary): Schemas['OAuthGrant'] => ({
+  grant_id: grant.grantId,
+  client_id: grant.clientId,
+  scopes: grant.scopes as Schemas['OAuthScope'][],
+  created_at: toIso(grant.createdAtUs),
+  last_used_at: toIsoOrNull(grant.lastUsedAtUs),
+  expires_at: toIso(grant.expiresAtUs),
+});
+
+export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, principal }, { oauth }) => {
+  assert(principal, 'listOAuthGrants requires a credential');
+  const page = await oauth.listGrants(principal.userId, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  return ok({ data: page.rows.map(grantView), paging: page.paging });
+};
+
+export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, { oauth }) => {
+  assert(principal, 'deleteOAuthGrant requires a credential');
+  if (!(await oauth.revokeGrant(principal.userId, params.grant_id))) throw notFound('OAuth grant', params.grant_id);
+  return noContent();
+};

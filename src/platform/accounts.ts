@@ -1,0 +1,212 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/knex.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { hashSecret, newSecret } from '../lib/secrets.js';
+import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
+import type { Mailer } from './mailer.js';
+
+/**
+ * Dashboard accounts (DESIGN.md §6): sign-up and password login, email verification, acceptance of
+ * the legal terms, and browser sessions. Session ids and verification tokens are random 256-bit
+ * values stored only as their SHA-256; the raw values live in the cookie and the mailed link.
+ */
+
+export const sessionCookieName = 'mkt_session';
+export const sessionLifetimeUs = 7 * 24 * 3_600_000_000;
+export const verificationLifetimeUs = 24 * 3_600_000_000;
+/** A second verification mail within this interval is not sent (the first is still valid). */
+export const verificationResendIntervalUs = 60_000_000;
+export const passwordLengthMin = 10;
+export const passwordLengthMax = 200;
+
+const sessionIdPrefix = 'mkt_ss_';
+const verificationTokenPrefix = 'mkt_ev_';
+
+export interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at_us: number;
+  expires_at_us: number;
+  revoked_at_us: number | null;
+}
+
+/** A live session and its user, as a request sees them. */
+export interface ActiveSession {
+  idHash: string;
+  csrfToken: string;
+  expiresAtUs: number;
+  user: UserRow;
+}
+
+/** A session just opened: `id` is the raw cookie value, returned only here. */
+export interface OpenedSession extends ActiveSession {
+  id: string;
+}
+
+export type SignUpRefusal = 'invalid_email' | 'password_too_short' | 'password_too_long' | 'email_taken';
+export type SignUpResult = { ok: true; session: OpenedSession } | { ok: false; reason: SignUpRefusal };
+
+export type LogInRefusal = 'invalid_credentials' | 'account_inactive';
+export type LogInResult = { ok: true; session: OpenedSession } | { ok: false; reason: LogInRefusal };
+
+export type VerificationResult = 'verified' | 'already_verified' | 'expired' | 'unknown';
+export type ResendResult = 'sent' | 'already_verified' | 'too_soon';
+
+/** Constant-time equality of two CSRF tokens (short strings of the same alphabet). */
+export function csrfTokensEqual(submitted: string | undefined, expected: string): boolean {
+  if (submitted === undefined) return false;
+  const a = Buffer.from(submitted, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function newCsrfToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The live session behind a raw cookie value: known, unrevoked, unexpired. Its user may be inactive. */
+export async function findActiveSession(db: Db, rawId: string, nowUs: number): Promise<ActiveSession | undefined> {
+  if (!rawId.startsWith(sessionIdPrefix)) return undefined;
+  const row = await db<SessionRow>('sessions')
+    .where({ id_hash: hashSecret(rawId) })
+    .whereNull('revoked_at_us')
+    .where('expires_at_us', '>', nowUs)
+    .first();
+  if (!row) return undefined;
+  const user = await findUser(db, row.user_id);
+  return user && { idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: Number(row.expires_at_us), user };
+}
+
+export interface AccountsService {
+  /** Creates the user, mails the verification link (built on `origin`) and opens a session. */
+  signUp(input: { email: string; password: string; origin: string }): Promise<SignUpResult>;
+  logIn(input: { email: string; password: string }): Promise<LogInResult>;
+  findSession(rawId: string): Promise<ActiveSession | undefined>;
+  /** Revokes the session; unknown or already revoked ids are ignored. */
+  logOut(rawId: string): Promise<void>;
+  sendVerification(userId: string, origin: string): Promise<ResendResult>;
+  verifyEmail(rawToken: string): Promise<VerificationResult>;
+  acceptLegalTerms(userId: string): Promise<void>;
+  findUser(userId: string): Promise<UserRow | undefined>;
+}
+
+export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger): AccountsService {
+  // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
+  let decoyHash: Promise<string> | undefined;
+
+  async function openSession(user: UserRow): Promise<OpenedSession> {
+    const id = newSecret(sessionIdPrefix);
+    const nowUs = clock.nowUs();
+    const row: SessionRow = {
+      id_hash: hashSecret(id),
+      user_id: user.id,
+      csrf_token: newCsrfToken(),
+      created_at_us: nowUs,
+      expires_at_us: nowUs + sessionLifetimeUs,
+      revoked_at_us: null,
+    };
+    await db.transaction(async (trx) => {
+      // The user's dead sessions go as a new one starts, so the table holds little more than live ones.
+      await trx('sessions').where({ user_id: user.id }).where((w) => w.where('expires_at_us', '<=', nowUs).orWhereNotNull('revoked_at_us')).delete();
+      await trx('sessions').insert(row);
+    });
+    return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
+  }
+
+  async function mailVerification(user: UserRow, origin: string): Promise<void> {
+    const token = newSecret(verificationTokenPrefix);
+    const nowUs = clock.nowUs();
+    await db('email_verifications').insert({
+      token_hash: hashSecret(token),
+      user_id: user.id,
+      created_at_us: nowUs,
+      expires_at_us: nowUs + verificationLifetimeUs,
+      used_at_us: null,
+    });
+    const link = `${origin}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify your email address for mkt',
+      text: `Open this link within 24 hours to verify your email address:\n\n${link}\n\nIf you did not sign up for mkt, ignore this mail.`,
+      link,
+    });
+  }
+
+  return {
+    async signUp({ email, password, origin }) {
+      const normalised = normaliseEmail(email);
+      if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
+      if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
+      if (password.length > passwordLengthMax) return { ok: false, reason: 'password_too_long' };
+      if (await findUserByEmail(db, normalised)) return { ok: false, reason: 'email_taken' };
+      let user: UserRow;
+      try {
+        user = await createUser(db, clock, { email: normalised, password });
+      } catch (error) {
+        // Two sign-ups racing for one address: the loser meets the unique index.
+        if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(db, normalised))) return { ok: false, reason: 'email_taken' };
+        throw error;
+      }
+      logger.info({ user_id: user.id }, 'user signed up');
+      await mailVerification(user, origin);
+      return { ok: true, session: await openSession(user) };
+    },
+
+    async logIn({ email, password }) {
+      const user = await findUserByEmail(db, email);
+      if (!user?.password_hash) {
+        decoyHash ??= hashPassword('decoy password, never matches');
+        await passwordMatches(password, await decoyHash);
+        return { ok: false, reason: 'invalid_credentials' };
+      }
+      if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
+      if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
+      return { ok: true, session: await openSession(user) };
+    },
+
+    findSession: (rawId) => findActiveSession(db, rawId, clock.nowUs()),
+
+    async logOut(rawId) {
+      await db('sessions').where({ id_hash: hashSecret(rawId) }).whereNull('revoked_at_us').update({ revoked_at_us: clock.nowUs() });
+    },
+
+    async sendVerification(userId, origin) {
+      const user = await findUser(db, userId);
+      if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
+      if (user.email_verified_at_us !== null) return 'already_verified';
+      const recent = await db('email_verifications')
+        .where({ user_id: userId })
+        .where('created_at_us', '>', clock.nowUs() - verificationResendIntervalUs)
+        .first();
+      if (recent) return 'too_soon';
+      await mailVerification(user, origin);
+      return 'sent';
+    },
+
+    async verifyEmail(rawToken) {
+      const row = await db('email_verifications').where({ token_hash: hashSecret(rawToken) }).first<{ user_id: string; expires_at_us: number; used_at_us: number | null } | undefined>();
+      if (!row) return 'unknown';
+      const user = await findUser(db, row.user_id);
+      if (!user) return 'unknown';
+      if (user.email_verified_at_us !== null) return 'already_verified';
+      const nowUs = clock.nowUs();
+      if (row.used_at_us !== null || Number(row.expires_at_us) <= nowUs) return 'expired';
+      await db.transaction(async (trx) => {
+        await trx('email_verifications').where({ token_hash: hashSecret(rawToken) }).whereNull('used_at_us').update({ used_at_us: nowUs });
+        await trx('users').where({ id: user.id }).whereNull('email_verified_at_us').update({ email_verified_at_us: nowUs, updated_at_us: nowUs });
+      });
+      logger.info({ user_id: user.id }, 'email verified');
+      return 'verified';
+    },
+
+    async acceptLegalTerms(userId) {
+      const nowUs = clock.nowUs();
+      await db('users').where({ id: userId }).whereNull('legal_terms_accepted_at_us').update({ legal_terms_accepted_at_us: nowUs, updated_at_us: nowUs });
+    },
+
+    findUser: (userId) => findUser(db, userId),
+  };
+}

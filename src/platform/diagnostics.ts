@@ -1,0 +1,235 @@
+import type { components } from '../../generated/types/platform.js';
+import type { Db } from '../db/knex.js';
+import { toIso, type Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import type { MarketRow, ReferenceService } from '../trading/reference.js';
+import { requireUser } from './account-rules.js';
+import type { ApiKeyRow, SigningKeyRow, UserRow } from './identity.js';
+
+/**
+ * The read-only readiness checks of the three APIs (specification part 2 "Diagnostics envelope";
+ * the getDiagnostics operation of each document lists its checks and codes). Each check says what
+ * is wrong and, when something needs doing, how to fix it. Nothing here changes state.
+ */
+export type Diagnostics = components['schemas']['Diagnostics'];
+type Check = components['schemas']['DiagnosticsCheck'];
+type Status = components['schemas']['DiagnosticsStatus'];
+
+/** Who called the platform API: an OAuth access token or a dashboard session. */
+export type PlatformCaller =
+  | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
+  | { kind: 'session'; userId: string; sessionId: string };
+
+export interface TradingCaller {
+  userId: string;
+  signingKeyId: string;
+  fingerprint: string;
+}
+
+export interface ConsumptionCaller {
+  userId: string;
+  apiKeyId: string;
+}
+
+export interface SignedIdentity {
+  user: UserRow;
+  signingKey: SigningKeyRow;
+}
+
+export interface DiagnosticsService {
+  platform(caller: PlatformCaller): Promise<Diagnostics>;
+  trading(caller: TradingCaller): Promise<Diagnostics>;
+  consumption(caller: ConsumptionCaller): Promise<Diagnostics>;
+  /** The user and signing key behind a signed request (trading GET /v1/me). */
+  signedIdentity(caller: TradingCaller): Promise<SignedIdentity>;
+}
+
+/** A dashboard session acts with every scope of the catalogue (platform.yaml "Credentials"). */
+const sessionScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write'];
+
+/** Specification part 8: free accounts (no deposit yet) get this many inference requests per UTC day. */
+const freeDailyRequestsMax = 100;
+
+/** Specification part 8: concurrent inference requests by deposited balance (lower bound in micro-dollars). */
+const concurrencyTiers: [depositedMicrosMin: number, concurrentRequests: number][] = [
+  [500_000_000, 400],
+  [150_000_000, 110],
+  [50_000_000, 30],
+  [20_000_000, 10],
+  [0, 3],
+];
+
+const statusRank: Record<Status, number> = { ok: 0, warn: 1, fail: 2 };
+
+const ok = (name: string, code: string, detail: string): Check => ({ name, status: 'ok', code, detail, next_action: null });
+const warn = (name: string, code: string, detail: string, nextAction: string): Check => ({ name, status: 'warn', code, detail, next_action: nextAction });
+const fail = (name: string, code: string, detail: string, nextAction: string): Check => ({ name, status: 'fail', code, detail, next_action: nextAction });
+
+function envelope(service: Diagnostics['service'], nowUs: number, checks: Check[], summary: Record<string, unknown>): Diagnostics {
+  const status = checks.reduce<Status>((worst, check) => (statusRank[check.status] > statusRank[worst] ? check.status : worst), 'ok');
+  return { status, service, server_time: toIso(nowUs), checks, summary };
+}
+
+const unknownFingerprint = (fingerprint: string) =>
+  new ApiError(401, 'unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it has just been deleted).`);
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A market accepts orders once its controls are coherent (DESIGN.md §4 defaults). */
+const controlsReady = (m: Pick<MarketRow, 'tick_size_ticks' | 'lot_size' | 'min_order_size' | 'max_order_size'>) =>
+  m.tick_size_ticks > 0 && m.lot_size > 0 && m.min_order_size > 0 && m.min_order_size <= m.max_order_size;
+
+export function createDiagnosticsService(db: Db, clock: Clock, reference: ReferenceService): DiagnosticsService {
+  const countActiveApiKeys = async (userId: string): Promise<number> => {
+    const row = await db('api_keys').where({ user_id: userId, active: true }).count<{ count: number | string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  };
+
+  /** The ledger (issue 4) opens trading accounts; until it lands nobody has one. */
+  const countTradingAccounts = async (_userId: string): Promise<number> => 0;
+
+  /** Deposits arrive with the ledger (issue 4) and request counting with inference (issue 5). */
+  const consumptionAllowance = async (_userId: string) => ({ depositedMicros: 0, requestsToday: 0 });
+
+  const authenticationCheck = async (caller: PlatformCaller): Promise<Check> => {
+    if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
+    const grant = await db('oauth_grants').where({ id: caller.grantId }).first<{ client_id: string } | undefined>('client_id');
+    return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${grant?.client_id ?? 'unknown'}.`);
+  };
+
+  const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn): Check =>
+    user.status === 'active'
+      ? ok(name, 'account_active', 'The account is active.')
+      : inactive(name, 'account_inactive', 'The account is inactive.', 'Contact support to have the account reactivated.');
+
+  return {
+    async platform(caller) {
+      const user = await requireUser(db, caller.userId);
+      const activeApiKeys = await countActiveApiKeys(user.id);
+      const emailVerified = user.email_verified_at_us !== null;
+      const termsAccepted = user.legal_terms_accepted_at_us !== null;
+      const checks: Check[] = [
+        await authenticationCheck(caller),
+        emailVerified
+          ? ok('email', 'email_verified', 'Email address verified.')
+          : warn('email', 'email_unverified', 'The email address is not verified; settings cannot be changed.', 'Open the verification link sent at sign-up, or ask the dashboard for a new one.'),
+        termsAccepted
+          ? ok('legal_terms', 'legal_terms_accepted', 'Legal terms accepted.')
+          : warn('legal_terms', 'legal_terms_not_accepted', 'The legal terms are not accepted; settings cannot be changed.', 'Accept the legal terms on the dashboard.'),
+        user.status === 'active'
+          ? ok('account_status', 'account_active', 'Account is active.')
+          : warn('account_status', 'account_inactive', 'The account is inactive: settings writes and key creation are refused.', 'Contact support to have the account reactivated.'),
+        activeApiKeys > 0
+          ? ok('api_keys', 'api_keys_present', `${plural(activeApiKeys, 'active consumption API key', 'active consumption API keys')}.`)
+          : warn('api_keys', 'no_api_keys_present', 'No active consumption API key; the consumption API cannot be called yet.', 'Create one with POST /v1/api-keys (scope keys:manage).'),
+        user.account_mode === 'auto'
+          ? ok('account_mode', 'account_mode_auto', 'Auto Mode: the service buys capacity for you; trading writes are refused.')
+          : ok('account_mode', 'account_mode_advanced', 'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.'),
+      ];
+      return envelope('platform', clock.nowUs(), checks, {
+        user_id: user.id,
+        auth: caller.kind,
+        scopes: caller.kind === 'oauth' ? [...caller.scopes] : sessionScopes,
+        email_verified: emailVerified,
+        legal_terms_accepted: termsAccepted,
+        account_status: user.status,
+        account_mode: user.account_mode,
+        active_api_keys: activeApiKeys,
+      });
+    },
+
+    async trading(caller) {
+      const user = await requireUser(db, caller.userId);
+      const tradingAccounts = await countTradingAccounts(user.id);
+      const markets = await db<MarketRow>('markets').select('id', 'tick_size_ticks', 'lot_size', 'min_order_size', 'max_order_size');
+      const routableMarkets = markets.length;
+      const unready = markets.filter((m) => !controlsReady(m)).map((m) => m.id);
+      const orderControlsReady = routableMarkets > 0 && unready.length === 0;
+      const checks: Check[] = [
+        ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`),
+        user.account_mode === 'auto'
+          ? warn(
+              'Account mode',
+              'auto_mode_trading_restricted',
+              'The account is in Auto Mode; order create, amend and cancel are refused.',
+              'Switch to Advanced Mode: POST {platform_url}/v1/self/system-settings/account-mode.',
+            )
+          : ok('Account mode', 'account_mode_advanced', 'Advanced Mode: orders can be created, amended and cancelled.'),
+        accountStatusCheck(user, 'Account status', fail),
+        tradingAccounts > 0
+          ? ok('Trading accounts', 'trading_accounts_visible', `${plural(tradingAccounts, 'trading account is', 'trading accounts are')} visible.`)
+          : warn(
+              'Trading accounts',
+              'no_trading_accounts',
+              'No trading account yet: accounts open with the first deposit or fill.',
+              'Deposit USD on the dashboard, then buy Units with POST /v1/orders.',
+            ),
+        routableMarkets > 0
+          ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
+          : fail('Markets', 'no_routable_markets', 'No market accepts orders.', 'Try again later; GET /v1/markets lists the markets.'),
+        orderControlsReady
+          ? ok('Order controls', 'order_controls_ready', 'Every market has its tick size, lot size and order size limits set.')
+          : warn(
+              'Order controls',
+              'order_controls_not_ready',
+              unready.length > 0 ? `Order controls are incomplete on ${unready.join(', ')}.` : 'No market has order controls.',
+              'Read GET /v1/markets/{market_id}/controls before placing orders there.',
+            ),
+      ];
+      return envelope('trading', clock.nowUs(), checks, {
+        user_id: user.id,
+        signing_key_id: caller.signingKeyId,
+        fingerprint: caller.fingerprint,
+        account_mode: user.account_mode,
+        account_status: user.status,
+        trading_accounts: tradingAccounts,
+        routable_markets: routableMarkets,
+        order_controls_ready: orderControlsReady,
+      });
+    },
+
+    async consumption(caller) {
+      const user = await requireUser(db, caller.userId);
+      const key = await db<ApiKeyRow>('api_keys').where({ id: caller.apiKeyId }).first();
+      const { instruments, aliases } = await reference.listModels();
+      const visibleModels = instruments.length + aliases.length;
+      const { depositedMicros, requestsToday } = await consumptionAllowance(user.id);
+      const freeAccount = depositedMicros === 0;
+      const dailyRequestsRemaining = freeAccount ? Math.max(0, freeDailyRequestsMax - requestsToday) : null;
+      const concurrencyLimit = concurrencyTiers.find(([minimum]) => depositedMicros >= minimum)![1];
+      const checks: Check[] = [
+        ok('API key', 'api_key_authenticated', `Key ${key?.key_prefix ?? 'mkt_ck_'}… authenticated.`),
+        accountStatusCheck(user, 'Account', fail),
+        visibleModels > 0
+          ? ok('Models', 'models_visible', `${plural(visibleModels, 'model is', 'models are')} visible to this key.`)
+          : fail('Models', 'no_models_visible', 'No model is visible to this key.', 'Try again later; GET /v1/models lists the models.'),
+      ];
+      if (freeAccount) {
+        checks.push(
+          warn(
+            'Daily limit',
+            'free_account_daily_limit',
+            `Free account: ${freeDailyRequestsMax} inference requests per UTC day, ${dailyRequestsRemaining} left today.`,
+            'Make a first deposit to lift the daily limit and raise concurrency.',
+          ),
+        );
+      }
+      return envelope('consumption', clock.nowUs(), checks, {
+        api_key_id: caller.apiKeyId,
+        account_status: user.status,
+        account_mode: user.account_mode,
+        visible_model_count: visibleModels,
+        concurrency_limit: concurrencyLimit,
+        daily_requests_remaining: dailyRequestsRemaining,
+      });
+    },
+
+    async signedIdentity(caller) {
+      const user = await requireUser(db, caller.userId);
+      const signingKey = await db<SigningKeyRow>('signing_keys').where({ id: caller.signingKeyId, user_id: caller.userId }).first();
+      // The authenticator found this key a moment ago; a deletion in between makes it unknown now.
+      if (!signingKey) throw unknownFingerprint(caller.fingerprint);
+      return { user, signingKey };
+    },
+  };
+}

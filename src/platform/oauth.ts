@@ -1,0 +1,489 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../db/knex.js';
+import { keysetPage, type Page, type PageParams, type Sort } from '../db/paging.js';
+import { assert } from '../lib/assert.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import { hashSecret, newSecret } from '../lib/secrets.js';
+import { insertGrant, insertTokenPair, splitScopes, type IssuedTokenPair } from './identity.js';
+
+/**
+ * The OAuth 2.0 authorization server of the platform API: the device authorization grant
+ * (RFC 8628), rotating refresh tokens (RFC 6749 §6), revocation (RFC 7009) and the user's grants.
+ * Every rule lives here and answers one of a closed set of outcomes; the handlers only map them to
+ * HTTP. Time comes from the clock, randomness from `OAuthRandom`.
+ */
+
+export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code';
+export const deviceCodeLifetimeUs = 600_000_000; // 10 minutes
+export const pollIntervalSeconds = 5;
+/** RFC 8628 §3.5: every slow_down adds 5 seconds to the interval, for that and all later polls. */
+export const slowDownStepSeconds = 5;
+/** Clocks of several server processes and network jitter may shave a little off a well-paced poll. */
+const pollToleranceUs = 500_000;
+/** Expired device codes stay this long (a late poll still hears expired_token), then go. */
+const deviceCodeRetentionUs = 24 * 3_600_000_000;
+const userCodeAttemptsMax = 5;
+/** RFC 8628 §6.1: upper-case consonants without Y, so no code spells a word or reads ambiguously. */
+export const userCodeAlphabet = 'BCDFGHJKLMNPQRSTVWXZ';
+const userCodeGroupLength = 4;
+
+export const scopeCatalogue = [
+  { scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' },
+  { scope: 'account:read', description: 'Read account settings and OAuth grants.' },
+  { scope: 'account:write', description: 'Change account mode and settings; revoke OAuth grants.' },
+  { scope: 'trade:read', description: 'Read trading data on behalf of the user.' },
+  { scope: 'trade:write', description: 'Trade on behalf of the user.' },
+] as const;
+export type OAuthScope = (typeof scopeCatalogue)[number]['scope'];
+export interface ScopeInfo {
+  scope: OAuthScope;
+  description: string;
+}
+
+export const publicClientId = 'mkt-cli';
+interface OAuthClient {
+  name: string;
+  scopes: readonly OAuthScope[];
+}
+const clients: ReadonlyMap<string, OAuthClient> = new Map([[publicClientId, { name: 'mkt command line', scopes: scopeCatalogue.map((s) => s.scope) }]]);
+
+// ---- outcomes -------------------------------------------------------------------------------------
+
+/** RFC 6749 §5.2 and RFC 8628 §3.5 error codes. */
+export type OAuthErrorCode =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'access_denied'
+  | 'expired_token';
+
+export interface OAuthFailure {
+  ok: false;
+  error: OAuthErrorCode;
+  description: string;
+}
+
+const fail = (error: OAuthErrorCode, description: string): OAuthFailure => ({ ok: false, error, description });
+
+export interface DeviceAuthorization {
+  ok: true;
+  deviceCode: string;
+  userCode: string;
+  expiresInSeconds: number;
+  intervalSeconds: number;
+}
+
+export interface IssuedAccess {
+  ok: true;
+  accessToken: string;
+  refreshToken: string;
+  expiresInSeconds: number;
+  scopes: string[];
+}
+
+export interface TokenRequest {
+  grantType: string;
+  clientId: string;
+  deviceCode?: string | undefined;
+  refreshToken?: string | undefined;
+  scope?: string | undefined;
+}
+
+/** What the dashboard's /device page shows and decides on. */
+export interface DeviceRequest {
+  userCode: string;
+  clientId: string;
+  clientName: string;
+  scopes: { scope: string; description: string }[];
+  expiresAtUs: number;
+  status: 'pending' | 'approved' | 'denied' | 'consumed';
+}
+
+export interface GrantSummary {
+  grantId: string;
+  clientId: string;
+  scopes: string[];
+  createdAtUs: number;
+  lastUsedAtUs: number | null;
+  /** When the grant's current refresh token expires. */
+  expiresAtUs: number;
+}
+
+export interface OAuthService {
+  /** The scopes a client may request, paged; undefined for an unknown client. */
+  listScopes(clientId: string, page: PageParams): Page<ScopeInfo> | undefined;
+  startDeviceAuthorization(clientId: string, scope: string | undefined): Promise<DeviceAuthorization | OAuthFailure>;
+  token(request: TokenRequest): Promise<IssuedAccess | OAuthFailure>;
+  /** RFC 7009: a refresh token takes its grant with it, an access token only itself; unknown is fine. */
+  revokeToken(token: string): Promise<void>;
+  listGrants(userId: string, page: PageParams): Promise<Page<GrantSummary>>;
+  /** Revokes a live grant of this user and every token of it; false if there is no such grant. */
+  revokeGrant(userId: string, grantId: string): Promise<boolean>;
+  /** Accepts lower case and a missing dash; undefined when unknown or expired. */
+  findDeviceRequest(userCode: string): Promise<DeviceRequest | undefined>;
+  /** ApiError 404 not_found if unknown or expired, 409 conflict if no longer pending. */
+  approveDevice(userCode: string, userId: string): Promise<void>;
+  denyDevice(userCode: string, userId: string): Promise<void>;
+}
+
+/** Where device codes and user codes come from: crypto randomness, or a fixed sequence in tests. */
+export interface OAuthRandom {
+  deviceCode(): string;
+  userCode(): string;
+}
+
+export const cryptoRandom: OAuthRandom = {
+  deviceCode: () => newSecret(''),
+  userCode: () => {
+    let letters = '';
+    for (let i = 0; i < 2 * userCodeGroupLength; i += 1) letters += userCodeAlphabet[randomInt(userCodeAlphabet.length)];
+    return formatUserCode(letters);
+  },
+};
+
+// ---- rows -------------------------------------------------------------------------------------------
+
+type DeviceStatus = DeviceRequest['status'];
+
+interface DeviceCodeRow {
+  device_code_hash: string;
+  user_code: string;
+  client_id: string;
+  scopes: string;
+  status: DeviceStatus;
+  user_id: string | null;
+  interval_seconds: number;
+  last_polled_at_us: number | null;
+  created_at_us: number;
+  expires_at_us: number;
+}
+
+interface RefreshTokenRow {
+  token_hash: string;
+  grant_id: string;
+  expires_at_us: number;
+  revoked_at_us: number | null;
+  rotated_at_us: number | null;
+  client_id: string;
+  user_id: string;
+  grant_scopes: string;
+  grant_revoked_at_us: number | null;
+}
+
+// ---- scopes and user codes ------------------------------------------------------------------------
+
+const formatUserCode = (letters: string): string => `${letters.slice(0, userCodeGroupLength)}-${letters.slice(userCodeGroupLength)}`;
+
+/** `wdjbmjht`, `WDJB MJHT` and `WDJB-MJHT` are one code; anything else is no code. */
+export function normaliseUserCode(typed: string): string | undefined {
+  const letters = typed.toUpperCase().replace(/[\s-]/g, '');
+  const valid = letters.length === 2 * userCodeGroupLength && [...letters].every((c) => userCodeAlphabet.includes(c));
+  return valid ? formatUserCode(letters) : undefined;
+}
+
+const describeScope = (scope: string): ScopeInfo => scopeCatalogue.find((s) => s.scope === scope)!;
+
+/**
+ * A space-separated scope parameter → the scopes in catalogue order, duplicates dropped; omitted or
+ * empty means `allowed`. `allowedWhat` names the limit in the error, e.g. "the scope of the grant".
+ */
+function parseScopes(text: string | undefined, allowed: readonly string[], allowedWhat: string): string[] | OAuthFailure {
+  const requested = new Set(splitScopes(text ?? ''));
+  if (requested.size === 0) return [...allowed];
+  const catalogue: readonly string[] = scopeCatalogue.map((c) => c.scope);
+  const unknown = [...requested].filter((s) => !catalogue.includes(s));
+  if (unknown.length > 0) return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')}. Valid scopes: ${catalogue.join(' ')}.`);
+  const beyond = [...requested].filter((s) => !allowed.includes(s));
+  if (beyond.length > 0) return fail('invalid_scope', `The requested scope exceeds ${allowedWhat}: ${beyond.join(' ')}.`);
+  return catalogue.filter((s) => requested.has(s));
+}
+
+const unknownClient = (clientId: string) => fail('invalid_client', `Unknown client_id: ${clientId}. The public client is ${publicClientId}.`);
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A list held in memory, paged like the database lists: the cursor names the row at the page edge. */
+function pageOfList<Item>(items: readonly Item[], keyOf: (item: Item) => string, params: PageParams): Page<Item> {
+  const cursorOf = (item: Item) => Buffer.from(keyOf(item)).toString('base64url');
+  const positionOf = (cursor: string, param: 'next' | 'prev') => {
+    const index = items.findIndex((item) => cursorOf(item) === cursor);
+    if (index < 0) throw new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`);
+    return index;
+  };
+  if (params.next !== undefined && params.prev !== undefined) {
+    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.');
+  }
+  const end = params.prev === undefined ? undefined : positionOf(params.prev, 'prev');
+  const start = params.next !== undefined ? positionOf(params.next, 'next') + 1 : end !== undefined ? Math.max(0, end - params.limit) : 0;
+  const stop = end ?? Math.min(items.length, start + params.limit);
+  const rows = items.slice(start, stop);
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const backward = params.prev !== undefined;
+  const hasMore = backward ? start > 0 : stop < items.length;
+  return {
+    rows,
+    paging: {
+      has_more: hasMore,
+      next_cursor: last !== undefined && stop < items.length ? cursorOf(last) : null,
+      prev_cursor: first !== undefined && start > 0 ? cursorOf(first) : null,
+    },
+  };
+}
+
+// ---- the service ----------------------------------------------------------------------------------
+
+export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = cryptoRandom): OAuthService {
+  async function startDeviceAuthorization(clientId: string, scope: string | undefined): Promise<DeviceAuthorization | OAuthFailure> {
+    const client = clients.get(clientId);
+    if (!client) return unknownClient(clientId);
+    const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`);
+    if (!Array.isArray(scopes)) return scopes;
+    const nowUs = clock.nowUs();
+    await db('device_codes').where('expires_at_us', '<', nowUs - deviceCodeRetentionUs).delete();
+    const deviceCode = random.deviceCode();
+    for (let attempt = 1; ; attempt += 1) {
+      const userCode = random.userCode();
+      try {
+        await db('device_codes').insert({
+          device_code_hash: hashSecret(deviceCode),
+          user_code: userCode,
+          client_id: clientId,
+          scopes: scopes.join(' '),
+          status: 'pending',
+          user_id: null,
+          interval_seconds: pollIntervalSeconds,
+          last_polled_at_us: null,
+          created_at_us: nowUs,
+          expires_at_us: nowUs + deviceCodeLifetimeUs,
+        });
+        return { ok: true, deviceCode, userCode, expiresInSeconds: deviceCodeLifetimeUs / 1_000_000, intervalSeconds: pollIntervalSeconds };
+      } catch (error) {
+        // The user code collided with another one still stored: draw again, a bounded number of times.
+        if (!isUniqueViolation(error) || attempt >= userCodeAttemptsMax) throw error;
+      }
+    }
+  }
+
+  /** RFC 8628 §3.4–3.5, in this order: unknown, other client, used, expired, denied, pending, approved. */
+  async function exchangeDeviceCode(deviceCode: string, clientId: string): Promise<IssuedAccess | OAuthFailure> {
+    const nowUs = clock.nowUs();
+    const deviceCodeHash = hashSecret(deviceCode);
+    const row = await db<DeviceCodeRow>('device_codes').where({ device_code_hash: deviceCodeHash }).first();
+    if (!row || row.client_id !== clientId) return fail('invalid_grant', 'The device code is unknown or was issued to another client. Start a new login with POST /v1/oauth/device/code.');
+    if (row.status === 'consumed') return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
+    if (row.expires_at_us <= nowUs) return fail('expired_token', 'The device code has expired. Start a new login with POST /v1/oauth/device/code.');
+    if (row.status === 'denied') return fail('access_denied', 'The user denied the authorization request.');
+    if (row.status === 'pending') return pace(row, nowUs);
+
+    // Approved: exactly one poll turns it into tokens, however many arrive at once.
+    const userId = row.user_id;
+    assert(userId !== null, `approved device code ${row.user_code} names no user`);
+    const issued = await db.transaction(async (trx) => {
+      const taken = await trx('device_codes').where({ device_code_hash: deviceCodeHash, status: 'approved' }).update({ status: 'consumed' });
+      return taken === 1 ? insertGrant(trx, nowUs, userId, row.client_id, splitScopes(row.scopes)) : undefined;
+    });
+    if (!issued) return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
+    return accessOf(issued, splitScopes(row.scopes), nowUs);
+  }
+
+  /** A pending code answers authorization_pending, or slow_down (and a longer interval) when polled too soon. */
+  async function pace(row: DeviceCodeRow, nowUs: number): Promise<OAuthFailure> {
+    const dueAtUs = row.last_polled_at_us === null ? nowUs : row.last_polled_at_us + row.interval_seconds * 1_000_000 - pollToleranceUs;
+    if (nowUs >= dueAtUs) {
+      // Compare-and-set on the last poll time: of two polls at once, one is on time and one too soon.
+      const onTime = await db('device_codes')
+        .where({ device_code_hash: row.device_code_hash, status: 'pending' })
+        .where((w) => (row.last_polled_at_us === null ? w.whereNull('last_polled_at_us') : w.where('last_polled_at_us', row.last_polled_at_us)))
+        .update({ last_polled_at_us: nowUs });
+      if (onTime === 1) return fail('authorization_pending', 'The user has not yet approved the request. Poll again after the interval.');
+    }
+    const intervalSeconds = row.interval_seconds + slowDownStepSeconds;
+    await db('device_codes')
+      .where({ device_code_hash: row.device_code_hash })
+      .update({ last_polled_at_us: nowUs, interval_seconds: db.raw('interval_seconds + ?', [slowDownStepSeconds]) });
+    return fail('slow_down', `Polling too fast. Wait at least ${intervalSeconds} seconds between requests.`);
+  }
+
+  /**
+   * Rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14.2): each refresh token works once. A rotated
+   * one presented again means two parties hold it, so the whole grant goes.
+   */
+  async function refresh(refreshToken: string, clientId: string, scope: string | undefined): Promise<IssuedAccess | OAuthFailure> {
+    const nowUs = clock.nowUs();
+    const tokenHash = hashSecret(refreshToken);
+    const row = await db('oauth_tokens as t')
+      .join('oauth_grants as g', 'g.id', 't.grant_id')
+      .where({ 't.token_hash': tokenHash, 't.kind': 'refresh' })
+      .first<RefreshTokenRow | undefined>(
+        't.token_hash',
+        't.grant_id',
+        't.expires_at_us',
+        't.revoked_at_us',
+        't.rotated_at_us',
+        'g.client_id',
+        'g.user_id',
+        'g.scopes as grant_scopes',
+        'g.revoked_at_us as grant_revoked_at_us',
+      );
+    const invalid = fail('invalid_grant', 'The refresh token is invalid, expired or revoked. Log in again.');
+    if (!row || row.client_id !== clientId) return invalid;
+    const reused = fail('invalid_grant', 'This refresh token was already used. The grant has been revoked for safety; log in again.');
+    if (row.rotated_at_us !== null && row.grant_revoked_at_us === null) {
+      await revokeGrantTokens(row.grant_id, nowUs);
+      return reused;
+    }
+    if (row.revoked_at_us !== null || row.grant_revoked_at_us !== null || row.rotated_at_us !== null || row.expires_at_us <= nowUs) return invalid;
+    const grantScopes = splitScopes(row.grant_scopes);
+    const scopes = parseScopes(scope, grantScopes, 'the scope of the grant');
+    if (!Array.isArray(scopes)) return scopes;
+    const narrowed = scopes.length < grantScopes.length ? scopes : undefined;
+
+    const outcome = await db.transaction(async (trx): Promise<IssuedTokenPair | 'lost' | 'revoked'> => {
+      const rotated = await trx('oauth_tokens').where({ token_hash: tokenHash }).whereNull('rotated_at_us').whereNull('revoked_at_us').update({ rotated_at_us: nowUs });
+      if (rotated !== 1) return 'lost';
+      const live = await trx('oauth_grants').where({ id: row.grant_id }).whereNull('revoked_at_us').update({ last_used_at_us: nowUs });
+      if (live !== 1) throw new GrantRevokedMeanwhile();
+      return insertTokenPair(trx, row.grant_id, nowUs, narrowed);
+    }).catch((error: unknown) => {
+      if (error instanceof GrantRevokedMeanwhile) return 'revoked' as const;
+      throw error;
+    });
+    if (outcome === 'revoked') return invalid;
+    if (outcome === 'lost') {
+      // Another request rotated this token a moment ago: the same token twice, so treated as reuse.
+      await revokeGrantTokens(row.grant_id, clock.nowUs());
+      return reused;
+    }
+    return accessOf(outcome, scopes, nowUs);
+  }
+
+  function accessOf(pair: IssuedTokenPair, scopes: string[], nowUs: number): IssuedAccess {
+    return { ok: true, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresInSeconds: (pair.accessExpiresAtUs - nowUs) / 1_000_000, scopes };
+  }
+
+  async function token(request: TokenRequest): Promise<IssuedAccess | OAuthFailure> {
+    if (!clients.has(request.clientId)) return unknownClient(request.clientId);
+    if (request.grantType === deviceCodeGrantType) {
+      if (!request.deviceCode) return fail('invalid_request', 'Missing required parameter: device_code.');
+      return exchangeDeviceCode(request.deviceCode, request.clientId);
+    }
+    if (request.grantType === 'refresh_token') {
+      if (!request.refreshToken) return fail('invalid_request', 'Missing required parameter: refresh_token.');
+      return refresh(request.refreshToken, request.clientId, request.scope);
+    }
+    return fail('unsupported_grant_type', `Unsupported grant_type: ${request.grantType}. Use ${deviceCodeGrantType} or refresh_token.`);
+  }
+
+  /** The grant first, then its tokens: a token of a revoked grant is dead whatever its own row says. */
+  async function revokeGrantTokens(grantId: string, nowUs: number): Promise<void> {
+    await db.transaction(async (trx) => {
+      await trx('oauth_grants').where({ id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+      await trx('oauth_tokens').where({ grant_id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+    });
+  }
+
+  async function revokeToken(rawToken: string): Promise<void> {
+    const nowUs = clock.nowUs();
+    const row = await db('oauth_tokens').where({ token_hash: hashSecret(rawToken) }).first<{ token_hash: string; grant_id: string; kind: string } | undefined>('token_hash', 'grant_id', 'kind');
+    if (!row) return;
+    if (row.kind === 'refresh') return revokeGrantTokens(row.grant_id, nowUs);
+    await db('oauth_tokens').where({ token_hash: row.token_hash }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+  }
+
+  const grantSort: Sort = { name: 'created_at', column: 'g.created_at_us', idColumn: 'g.id', direction: 'asc' };
+
+  async function listGrants(userId: string, page: PageParams): Promise<Page<GrantSummary>> {
+    const nowUs = clock.nowUs();
+    // A live grant has one current refresh token: unrotated, unrevoked, unexpired.
+    const query = db('oauth_grants as g')
+      .join('oauth_tokens as t', 't.grant_id', 'g.id')
+      .where({ 'g.user_id': userId, 't.kind': 'refresh' })
+      .whereNull('g.revoked_at_us')
+      .whereNull('t.rotated_at_us')
+      .whereNull('t.revoked_at_us')
+      .where('t.expires_at_us', '>', nowUs)
+      .select('g.id', 'g.client_id', 'g.scopes', 'g.created_at_us', 'g.last_used_at_us', 't.expires_at_us');
+    type Row = { id: string; client_id: string; scopes: string; created_at_us: number; last_used_at_us: number | null; expires_at_us: number };
+    const found = await keysetPage<Row>(query, grantSort, page, (r) => [r.created_at_us, r.id]);
+    return {
+      paging: found.paging,
+      rows: found.rows.map((r) => ({
+        grantId: r.id,
+        clientId: r.client_id,
+        scopes: splitScopes(r.scopes),
+        createdAtUs: r.created_at_us,
+        lastUsedAtUs: r.last_used_at_us,
+        expiresAtUs: r.expires_at_us,
+      })),
+    };
+  }
+
+  async function revokeGrant(userId: string, grantId: string): Promise<boolean> {
+    const nowUs = clock.nowUs();
+    return db.transaction(async (trx) => {
+      const revoked = await trx('oauth_grants').where({ id: grantId, user_id: userId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+      if (revoked !== 1) return false;
+      await trx('oauth_tokens').where({ grant_id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+      return true;
+    });
+  }
+
+  async function liveDeviceCode(typed: string): Promise<DeviceCodeRow | undefined> {
+    const userCode = normaliseUserCode(typed);
+    if (userCode === undefined) return undefined;
+    return db<DeviceCodeRow>('device_codes').where({ user_code: userCode }).where('expires_at_us', '>', clock.nowUs()).first();
+  }
+
+  async function findDeviceRequest(typed: string): Promise<DeviceRequest | undefined> {
+    const row = await liveDeviceCode(typed);
+    if (!row) return undefined;
+    return {
+      userCode: row.user_code,
+      clientId: row.client_id,
+      clientName: clients.get(row.client_id)?.name ?? row.client_id,
+      scopes: splitScopes(row.scopes).map(describeScope),
+      expiresAtUs: row.expires_at_us,
+      status: row.status,
+    };
+  }
+
+  /** The user's decision, once: a code that is no longer pending keeps the decision it has. */
+  async function decide(typed: string, userId: string, status: 'approved' | 'denied'): Promise<void> {
+    const row = await liveDeviceCode(typed);
+    if (!row) throw new ApiError(404, 'not_found', `No pending login with code ${typed}: it is unknown or has expired. Start the login again on the device.`);
+    const conflict = () => new ApiError(409, 'conflict', `The login with code ${row.user_code} was already ${row.status === 'pending' ? 'decided' : row.status}.`);
+    if (row.status !== 'pending') throw conflict();
+    const decided = await db('device_codes')
+      .where({ device_code_hash: row.device_code_hash, status: 'pending' })
+      .where('expires_at_us', '>', clock.nowUs())
+      .update({ status, user_id: userId });
+    if (decided !== 1) throw conflict();
+  }
+
+  return {
+    listScopes: (clientId, page) => {
+      const client = clients.get(clientId);
+      return client && pageOfList(client.scopes.map(describeScope), (s) => s.scope, page);
+    },
+    startDeviceAuthorization,
+    token,
+    revokeToken,
+    listGrants,
+    revokeGrant,
+    findDeviceRequest,
+    approveDevice: (userCode, userId) => decide(userCode, userId, 'approved'),
+    denyDevice: (userCode, userId) => decide(userCode, userId, 'denied'),
+  };
+}
+
+/** Thrown inside the refresh transaction to roll it back when the grant was revoked meanwhile. */
+class GrantRevokedMeanwhile extends Error {}

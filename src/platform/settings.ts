@@ -1,0 +1,234 @@
+import type { components } from '../../generated/types/platform.js';
+import { kindOf, type Db } from '../db/knex.js';
+import { assert } from '../lib/assert.js';
+import { toIso, type Clock } from '../lib/clock.js';
+import { ApiError, validationError } from '../lib/errors.js';
+import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
+import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
+import type { AccountMode, UserRow } from './identity.js';
+
+export type SystemSettings = components['schemas']['SystemSettings'];
+
+/** The body of PATCH /v1/self/system-settings/auto_reload: the fields to change; `null` clears an amount. */
+export interface AutoReloadPatch {
+  enabled?: boolean | undefined;
+  threshold_usd?: string | null | undefined;
+  amount_usd?: string | null | undefined;
+  monthly_limit_usd?: string | null | undefined;
+}
+
+/**
+ * Account mode, the mode-managed flags and auto-reload (platform.yaml tag "Settings"). The mode
+ * lives on the user (the trading API reads it on every order write); auto-buy and auto-transfer are
+ * not stored at all — the mode dictates them. Every write checks the account preconditions first.
+ */
+export interface SettingsService {
+  get(userId: string): Promise<SystemSettings>;
+  setAccountMode(userId: string, mode: AccountMode): Promise<SystemSettings>;
+  updateAutoBuy(userId: string, enabled: boolean): Promise<SystemSettings>;
+  updateAutoTransfer(userId: string, enabled: boolean): Promise<SystemSettings>;
+  updateAutoReload(userId: string, patch: AutoReloadPatch): Promise<SystemSettings>;
+}
+
+interface AccountSettingsRow {
+  user_id: string;
+  auto_reload_enabled: boolean | number;
+  auto_reload_threshold_micros: number | null;
+  auto_reload_amount_micros: number | null;
+  auto_reload_monthly_limit_micros: number | null;
+  updated_at_us: number;
+}
+
+interface AutoReload {
+  enabled: boolean;
+  thresholdMicros: number | null;
+  amountMicros: number | null;
+  monthlyLimitMicros: number | null;
+}
+
+const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
+
+const modeNames: Record<AccountMode, string> = { auto: 'Auto Mode', advanced: 'Advanced Mode' };
+const centsPerMicro = 10_000; // USD amounts of this API carry cents; they are stored as micro-dollars
+const usdPattern = /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/;
+
+function formatUsd(micros: number): string {
+  assert(micros % centsPerMicro === 0, `auto-reload amounts are whole cents, got ${micros} micro-dollars`);
+  return formatDecimal(micros / centsPerMicro, 2);
+}
+
+const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsd(micros));
+
+/** A USD amount with at most two decimals, as micro-dollars; `null` stays `null`. The schema's part of the checks. */
+function parseUsd(text: string | null, field: string): number | null {
+  if (text === null) return null;
+  const path = `body.${field}`;
+  const micros = usdPattern.test(text) ? parseDecimal(text, usdScale) : null;
+  if (micros === null) {
+    throw validationError(`${path} must be a decimal string with at most 2 decimals`, {
+      errors: [{ path, message: 'must have at most 2 decimals', value: text }],
+    });
+  }
+  return micros;
+}
+
+function readAutoReload(row: AccountSettingsRow | undefined): AutoReload {
+  if (!row) return autoReloadDefaults;
+  return {
+    enabled: Boolean(row.auto_reload_enabled),
+    thresholdMicros: row.auto_reload_threshold_micros,
+    amountMicros: row.auto_reload_amount_micros,
+    monthlyLimitMicros: row.auto_reload_monthly_limit_micros,
+  };
+}
+
+/** The rules of platform.yaml updateAutoReload, on the settings as they would be after the change. */
+function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
+  if (next.enabled && (next.thresholdMicros === null || next.amountMicros === null)) {
+    const path = patch.enabled !== undefined ? 'body.enabled' : next.thresholdMicros === null ? 'body.threshold_usd' : 'body.amount_usd';
+    throw validationError('Set threshold_usd and amount_usd before enabling auto-reload.', {
+      errors: [{ path, message: 'requires threshold_usd and amount_usd', value: patch.enabled ?? null }],
+    });
+  }
+  const amounts: [string, number | null][] = [
+    ['threshold_usd', next.thresholdMicros],
+    ['amount_usd', next.amountMicros],
+    ['monthly_limit_usd', next.monthlyLimitMicros],
+  ];
+  for (const [field, micros] of amounts) {
+    if (micros === 0) {
+      throw validationError(`${field} must be positive; send null to clear it.`, {
+        errors: [{ path: `body.${field}`, message: 'must be positive', value: formatUsd(0) }],
+      });
+    }
+  }
+  if (next.amountMicros !== null && next.monthlyLimitMicros !== null && next.amountMicros > next.monthlyLimitMicros) {
+    const amount = formatUsd(next.amountMicros);
+    const limit = formatUsd(next.monthlyLimitMicros);
+    const [path, message, value] =
+      patch.amount_usd !== undefined
+        ? ['body.amount_usd', 'must not exceed monthly_limit_usd', amount]
+        : ['body.monthly_limit_usd', 'must not be below amount_usd', limit];
+    throw validationError(`amount_usd (${amount}) must not exceed monthly_limit_usd (${limit}).`, {
+      errors: [{ path, message, value }],
+      monthly_limit_usd: limit,
+    });
+  }
+}
+
+function settingsView(user: UserRow, row: AccountSettingsRow | undefined): SystemSettings {
+  const autoReload = readAutoReload(row);
+  return {
+    account_mode: user.account_mode,
+    mode_managed_fields: [...modeManagedFields],
+    auto_buy_enabled: dictatedValue(user.account_mode, 'auto_buy_enabled'),
+    auto_transfer_enabled: dictatedValue(user.account_mode, 'auto_transfer_enabled'),
+    auto_reload: {
+      enabled: autoReload.enabled,
+      threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
+      amount_usd: formatUsdOrNull(autoReload.amountMicros),
+      monthly_limit_usd: formatUsdOrNull(autoReload.monthlyLimitMicros),
+      reloaded_this_month_usd: formatUsd(0), // no payment method exists yet, so nothing has been reloaded
+    },
+    updated_at: toIso(row?.updated_at_us ?? user.created_at_us),
+  };
+}
+
+export function createSettingsService(db: Db, clock: Clock): SettingsService {
+  const findRow = (userId: string) => db<AccountSettingsRow>('account_settings').where({ user_id: userId }).first();
+
+  const get = async (userId: string): Promise<SystemSettings> => settingsView(await requireUser(db, userId), await findRow(userId));
+
+  const writeAutoReload = async (trx: Db, userId: string, values: AutoReload, nowUs: number) =>
+    trx('account_settings').where({ user_id: userId }).update({
+      auto_reload_enabled: values.enabled,
+      auto_reload_threshold_micros: values.thresholdMicros,
+      auto_reload_amount_micros: values.amountMicros,
+      auto_reload_monthly_limit_micros: values.monthlyLimitMicros,
+      updated_at_us: nowUs,
+    });
+
+  /**
+   * The user's settings row, created with the defaults if missing, locked until the transaction ends
+   * so that two concurrent partial updates cannot lose one another (SQLite serialises writers anyway).
+   */
+  const lockRow = async (trx: Db, user: UserRow): Promise<AccountSettingsRow> => {
+    await trx('account_settings')
+      .insert({ user_id: user.id, auto_reload_enabled: false, updated_at_us: user.created_at_us })
+      .onConflict('user_id')
+      .ignore();
+    const query = trx<AccountSettingsRow>('account_settings').where({ user_id: user.id });
+    if (kindOf(db) === 'postgres') query.forUpdate();
+    return (await query.first())!;
+  };
+
+  /** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
+  const updateModeManaged = async (userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> => {
+    const user = await requireUser(db, userId);
+    requireSettingsWritable(user);
+    const required = dictatedValue(user.account_mode, field);
+    if (value !== required) {
+      const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
+      throw new ApiError(
+        403,
+        'mode_managed_setting',
+        `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
+          `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
+        { context: { field, account_mode: user.account_mode, required_value: required } },
+      );
+    }
+    return settingsView(user, await findRow(userId));
+  };
+
+  return {
+    get,
+
+    async setAccountMode(userId, mode) {
+      const user = await requireUser(db, userId);
+      requireSettingsWritable(user);
+      if (user.account_mode === mode) return settingsView(user, await findRow(userId));
+      const nowUs = clock.nowUs();
+      await db.transaction(async (trx) => {
+        await trx('users').where({ id: userId }).update({ account_mode: mode, updated_at_us: nowUs });
+        await lockRow(trx, user);
+        await trx('account_settings').where({ user_id: userId }).update({ updated_at_us: nowUs });
+      });
+      return get(userId);
+    },
+
+    updateAutoBuy: (userId, enabled) => updateModeManaged(userId, 'auto_buy_enabled', enabled),
+
+    updateAutoTransfer: (userId, enabled) => updateModeManaged(userId, 'auto_transfer_enabled', enabled),
+
+    async updateAutoReload(userId, patch) {
+      if (Object.values(patch).every((value) => value === undefined)) {
+        throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
+          errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
+        });
+      }
+      const parsed = {
+        thresholdMicros: patch.threshold_usd === undefined ? undefined : parseUsd(patch.threshold_usd, 'threshold_usd'),
+        amountMicros: patch.amount_usd === undefined ? undefined : parseUsd(patch.amount_usd, 'amount_usd'),
+        monthlyLimitMicros: patch.monthly_limit_usd === undefined ? undefined : parseUsd(patch.monthly_limit_usd, 'monthly_limit_usd'),
+      };
+      const user = await requireUser(db, userId);
+      requireSettingsWritable(user);
+      return db.transaction(async (trx) => {
+        const row = await lockRow(trx, user);
+        const current = readAutoReload(row);
+        const next: AutoReload = {
+          enabled: patch.enabled ?? current.enabled,
+          thresholdMicros: parsed.thresholdMicros === undefined ? current.thresholdMicros : parsed.thresholdMicros,
+          amountMicros: parsed.amountMicros === undefined ? current.amountMicros : parsed.amountMicros,
+          monthlyLimitMicros: parsed.monthlyLimitMicros === undefined ? current.monthlyLimitMicros : parsed.monthlyLimitMicros,
+        };
+        checkAutoReload(next, patch);
+        const unchanged = (Object.keys(next) as (keyof AutoReload)[]).every((key) => next[key] === current[key]);
+        if (unchanged) return settingsView(user, row); // nothing changes, not even updated_at
+        const nowUs = clock.nowUs();
+        await writeAutoReload(trx, userId, next, nowUs);
+        return settingsView(user, await trx<AccountSettingsRow>('account_settings').where({ user_id: userId }).first());
+      });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { Html } from './html.js';
+import { notice, type NoticeTone } from './layout.js';
+
+/**
+ * Messages shown after a redirect (Post/Redirect/Get) are named by a code in `?notice=`; only these
+ * fixed texts can appear, so the query string cannot put words on a page.
+ */
+const notices = {
+  signed_up: ['ok', 'Welcome to mkt.', 'We sent a verification link to your email address; open it to verify your account.'],
+  logged_out: ['info', 'You are logged out.', undefined],
+  verification_sent: ['ok', 'Verification link sent.', 'Open the link in the mail to verify your email address. It is valid for 24 hours.'],
+  verification_too_soon: ['warn', 'A verification link was sent less than a minute ago.', 'Open that one, or wait a minute before asking for another.'],
+  already_verified: ['info', 'Your email address is already verified.', undefined],
+  terms_accepted: ['ok', 'You accepted the legal terms.', undefined],
+  key_deleted: ['ok', 'The API key was deleted.', 'Requests that send it are refused from now on.'],
+  signing_key_deleted: ['ok', 'The signing key was deleted.', 'Requests signed with it are refused from now on.'],
+  mode_changed: ['ok', 'Account mode changed.', undefined],
+} satisfies Record<string, [NoticeTone, string, string | undefined]>;
+
+export type NoticeCode = keyof typeof notices;
+
+export function noticeFor(code: string | undefined): Html | undefined {
+  if (code === undefined || !Object.hasOwn(notices, code)) return undefined;
+  const [tone, title, detail] = notices[code as NoticeCode];
+  return notice(tone, title, detail);
+}

@@ -1,0 +1,47 @@
+import type { Services } from '../../services.js';
+import { html } from '../html.js';
+import { layout } from '../layout.js';
+import { show, type MemberRequest, type PageResult } from '../request.js';
+
+/** What the balances page shows; amounts are the wire's decimal strings, never floats. */
+export interface Balances {
+  /** The currency trading account (USD). */
+  usd: { totalUsd: string; availableUsd: string; lockedUsd: string } | null;
+  /** Units per instrument, eligible for resale and used to place orders. */
+  trading: { instrumentSymbol: string; totalUnits: string; availableUnits: string; lockedUnits: string }[];
+  /** Units per instrument locked for inference, expiring in 4-hour windows. */
+  consumption: { instrumentSymbol: string; totalUnits: number; tokensAvailable: number }[];
+}
+
+/**
+ * The user's balances. The ledger does not exist yet: it lands with the trading issue, which fills
+ * this function from the ledger's materialised balances. Until then every user honestly has none;
+ * no numbers are made up here.
+ */
+export async function readBalances(_services: Services, _userId: string): Promise<Balances> {
+  return { usd: null, trading: [], consumption: [] };
+}
+
+const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" colspan="${columns}">${text}</td></tr>`;
+
+export async function showBalances(request: MemberRequest): Promise<PageResult> {
+  const balances = await readBalances(request.services, request.viewer.session.user.id);
+  const body = html`<h1>Balances</h1>
+<p class="lead">Read-only. USD funds orders; bought Units land in the trading account and move to the consumption account, where inference spends them.</p>
+<div class="card"><h2>USD</h2><table><thead><tr><th>Total</th><th>Available</th><th>Locked in orders</th></tr></thead><tbody>${
+    balances.usd
+      ? html`<tr><td class="mono">${balances.usd.totalUsd}</td><td class="mono">${balances.usd.availableUsd}</td><td class="mono">${balances.usd.lockedUsd}</td></tr>`
+      : emptyRow(3, 'No USD balance yet.')
+  }</tbody></table></div>
+<div class="card"><h2>Trading accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Total Units</th><th class="right">Available</th><th class="right">Locked</th></tr></thead><tbody>${
+    balances.trading.length
+      ? balances.trading.map((a) => html`<tr><td>${a.instrumentSymbol}</td><td class="right mono">${a.totalUnits}</td><td class="right mono">${a.availableUnits}</td><td class="right mono">${a.lockedUnits}</td></tr>`)
+      : emptyRow(4, 'No Units in trading accounts yet.')
+  }</tbody></table></div>
+<div class="card"><h2>Consumption accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Units</th><th class="right">Tokens available</th></tr></thead><tbody>${
+    balances.consumption.length
+      ? balances.consumption.map((a) => html`<tr><td>${a.instrumentSymbol}</td><td class="right mono">${a.totalUnits}</td><td class="right mono">${a.tokensAvailable}</td></tr>`)
+      : emptyRow(3, 'No Units in consumption accounts yet.')
+  }</tbody></table></div>`;
+  return show(layout({ title: 'Balances', viewer: request.viewer, csrfToken: request.csrfToken, current: '/balances' }, body));
+}

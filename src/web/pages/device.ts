@@ -1,0 +1,96 @@
+import { ApiError } from '../../lib/errors.js';
+import type { DeviceRequest } from '../../platform/oauth.js';
+import { html, type Html } from '../html.js';
+import { csrfForm, layout, notice } from '../layout.js';
+import { show, type MemberRequest, type PageResult } from '../request.js';
+
+/**
+ * `/device`: the user side of the OAuth device flow (RFC 8628 §3.3). The command line shows a code;
+ * the user enters it here (or follows verification_uri_complete), sees which client asks for what,
+ * and approves or denies. Signing in first is enforced by the route.
+ */
+
+function devicePage(request: MemberRequest, body: Html, status = 200): PageResult {
+  return show(layout({ title: 'Approve a device', viewer: request.viewer, csrfToken: request.csrfToken, current: '/device' }, body), status);
+}
+
+function codeForm(value: string): Html {
+  return html`<form method="get" action="/device" class="inline compact">
+<div class="field"><label for="user_code">Code</label><input id="user_code" class="code" type="text" name="user_code" value="${value}" placeholder="ABCD-EFGH" autocomplete="off" autocapitalize="characters" spellcheck="false" required autofocus></div>
+<button type="submit">Continue</button></form>`;
+}
+
+const intro = html`<h1>Approve a device</h1><p class="lead">Enter the code the mkt command line (or another app) shows you, to let it use your account.</p>`;
+
+function unknownCode(request: MemberRequest, typed: string): PageResult {
+  return devicePage(
+    request,
+    html`${intro}${notice('error', 'This code is not valid.', 'It may be mistyped, or it has expired: codes are valid for a few minutes. Check it, or start the login again on your device to get a new one.')}
+<div class="card">${codeForm(typed)}</div>`,
+    404,
+  );
+}
+
+function usedCode(request: MemberRequest, userCode: string): PageResult {
+  return devicePage(
+    request,
+    html`${intro}${notice('warn', `The code ${userCode} has already been used.`, 'A code can be approved or denied once. To sign in again, start a new login on your device.')}
+<div class="card">${codeForm('')}</div>`,
+    409,
+  );
+}
+
+function minutesLeft(request: MemberRequest, device: DeviceRequest): number {
+  return Math.max(1, Math.ceil((device.expiresAtUs - request.services.clock.nowUs()) / 60_000_000));
+}
+
+function decisionPage(request: MemberRequest, device: DeviceRequest): PageResult {
+  const hidden = html`<input type="hidden" name="user_code" value="${device.userCode}">`;
+  const minutes = minutesLeft(request, device);
+  return devicePage(
+    request,
+    html`<h1>Allow ${device.clientName} to use your account?</h1>
+<p class="lead">Only approve if you started this login yourself and the code matches the one on your device.</p>
+<div class="card"><dl class="facts">
+<dt>Code</dt><dd><span class="code-display">${device.userCode}</span></dd>
+<dt>Application</dt><dd><span><strong>${device.clientName}</strong> <span class="muted small">(client id <code>${device.clientId}</code>)</span></span></dd>
+<dt>Account</dt><dd>${request.viewer.session.user.email}</dd>
+<dt>Expires</dt><dd>in ${minutes} minute${minutes === 1 ? '' : 's'}</dd>
+</dl></div>
+<div class="card"><h2>It asks for permission to</h2><ul class="scopes">${device.scopes.map((s) => html`<li><code>${s.scope}</code>${s.description}</li>`)}</ul>
+<div class="actions">${csrfForm('/device/approve', request.csrfToken, html`${hidden}<button type="submit">Approve</button>`)}${csrfForm('/device/deny', request.csrfToken, html`${hidden}<button class="secondary" type="submit">Deny</button>`)}</div></div>`,
+  );
+}
+
+export async function showDevice(request: MemberRequest): Promise<PageResult> {
+  const typed = (request.query.user_code ?? '').trim();
+  if (typed === '') return devicePage(request, html`${intro}<div class="card">${codeForm('')}</div>`);
+  const device = await request.services.oauth.findDeviceRequest(typed);
+  if (!device) return unknownCode(request, typed);
+  if (device.status !== 'pending') return usedCode(request, device.userCode);
+  return decisionPage(request, device);
+}
+
+async function decide(request: MemberRequest, decision: 'approve' | 'deny'): Promise<PageResult> {
+  const typed = (request.form.user_code ?? '').trim();
+  const userId = request.viewer.session.user.id;
+  const device = typed === '' ? undefined : await request.services.oauth.findDeviceRequest(typed);
+  try {
+    if (decision === 'approve') await request.services.oauth.approveDevice(typed, userId);
+    else await request.services.oauth.denyDevice(typed, userId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return unknownCode(request, typed);
+    if (error instanceof ApiError && error.status === 409) return usedCode(request, device?.userCode ?? typed);
+    throw error;
+  }
+  const name = device?.clientName ?? 'The application';
+  const outcome =
+    decision === 'approve'
+      ? notice('ok', 'Device approved.', `${name} is now signed in to your account. You can return to your terminal.`)
+      : notice('info', 'Request denied.', `${name} did not get access to your account. You can close this page.`);
+  return devicePage(request, html`<h1>${decision === 'approve' ? 'Device connected' : 'Access denied'}</h1><p class="lead">Code ${device?.userCode ?? typed}.</p>${outcome}
+<p class="small"><a href="/">Back to your home page</a></p>`);
+}
+
+export const approveDevice = (request: MemberRequest) => decide(request, 'approve');
+export const denyDevice = (request: MemberRequest) => decide(request, 'deny');

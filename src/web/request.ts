@@ -1,0 +1,68 @@
+import type Koa from 'koa';
+import type { ActiveSession } from '../platform/accounts.js';
+import type { Services } from '../services.js';
+import type { Html } from './html.js';
+
+/** The signed-in user of a dashboard request. */
+export interface Viewer {
+  session: ActiveSession;
+  /** The raw cookie value, needed only to log out. */
+  rawSessionId: string;
+}
+
+/** What a page handler gets: the request already authenticated and, for POST, CSRF-checked. */
+export interface PageRequest {
+  ctx: Koa.Context;
+  services: Services;
+  viewer: Viewer | undefined;
+  /** The token every form on the page carries. */
+  csrfToken: string;
+  /** First value of each query parameter. */
+  query: Record<string, string>;
+  /** Fields of a POSTed form; empty on GET. */
+  form: Record<string, string>;
+  /** Path parameters of the route. */
+  params: Record<string, string>;
+}
+
+/** A signed-in request: member routes get one. */
+export interface MemberRequest extends PageRequest {
+  viewer: Viewer;
+}
+
+export type PageResult = { kind: 'page'; status: number; body: Html } | { kind: 'redirect'; location: string };
+
+export const show = (body: Html, status = 200): PageResult => ({ kind: 'page', status, body });
+/** 303 See Other: after a POST the browser follows with GET (Post/Redirect/Get). */
+export const redirect = (location: string): PageResult => ({ kind: 'redirect', location });
+
+/** Only paths on this host: `/x`, never `//host`, `/\host` or a scheme, so `?next=` cannot send a user away. */
+export function localPath(value: string | undefined, fallback = '/'): string {
+  if (value === undefined || value.length > 2000) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+  return value;
+}
+
+export function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const entries = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
+  return entries.length === 0 ? path : `${path}?${new URLSearchParams(entries).toString()}`;
+}
+
+export function firstValues(input: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (input === null || typeof input !== 'object') return out;
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[key] = first;
+  }
+  return out;
+}
+
+/**
+ * This host's address as the browser reached it, for links in mail (Koa 3's `ctx.origin` is the
+ * request's Origin header instead, which a plain GET does not send).
+ */
+export function siteOrigin(request: PageRequest): string {
+  const host = request.ctx.host || `${request.services.config.host}:${request.services.config.ports.platform}`;
+  return `${request.ctx.protocol}://${host}`;
+}
