@@ -68,3 +68,9 @@ export async function migrateLatest(db: Db): Promise<string[]> {
 export function kindOf(db: Db): DbKind {
   return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
 }
+
+/** Whether a failed insert broke a unique constraint, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -84,11 +84,7 @@ export async function keysetPage<Row>(
   params: PageParams,
   keyOf: (row: Row) => [KeyValue, string],
 ): Promise<Page<Row>> {
-  if (params.next !== undefined && params.prev !== undefined) {
-    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.', {
-      context: { errors: [{ path: 'query', message: 'next and prev are mutually exclusive' }] },
-    });
-  }
+  assertOneDirection(params);
   const backward = params.prev !== undefined;
   const cursorText = params.next ?? params.prev;
   const key = cursorText === undefined ? undefined : decodeCursor(cursorText, backward ? 'prev' : 'next', sort);
@@ -121,4 +117,39 @@ export async function keysetPage<Row>(
     ? { has_more: hasMore, next_cursor: edge(last), prev_cursor: hasMore ? edge(first) : null }
     : { has_more: hasMore, next_cursor: hasMore ? edge(last) : null, prev_cursor: key === undefined ? null : edge(first) };
   return { rows, paging };
+}
+
+/** A list held in memory, paged like the database lists: the cursor names the row at the page edge. */
+export function pageOfList<Item>(items: readonly Item[], keyOf: (item: Item) => string, params: PageParams): Page<Item> {
+  const cursorOf = (item: Item) => Buffer.from(keyOf(item)).toString('base64url');
+  const positionOf = (cursor: string, param: 'next' | 'prev') => {
+    const index = items.findIndex((item) => cursorOf(item) === cursor);
+    if (index < 0) throw new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`);
+    return index;
+  };
+  assertOneDirection(params);
+  const end = params.prev === undefined ? undefined : positionOf(params.prev, 'prev');
+  const start = params.next !== undefined ? positionOf(params.next, 'next') + 1 : end !== undefined ? Math.max(0, end - params.limit) : 0;
+  const stop = end ?? Math.min(items.length, start + params.limit);
+  const rows = items.slice(start, stop);
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const backward = params.prev !== undefined;
+  const hasMore = backward ? start > 0 : stop < items.length;
+  return {
+    rows,
+    paging: {
+      has_more: hasMore,
+      next_cursor: last !== undefined && stop < items.length ? cursorOf(last) : null,
+      prev_cursor: first !== undefined && start > 0 ? cursorOf(first) : null,
+    },
+  };
+}
+
+function assertOneDirection(params: PageParams): void {
+  if (params.next !== undefined && params.prev !== undefined) {
+    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.', {
+      context: { errors: [{ path: 'query', message: 'next and prev are mutually exclusive' }] },
+    });
+  }
 }

@@ -1,11 +1,29 @@
 import { randomInt } from 'node:crypto';
-import type { Db } from '../db/knex.js';
-import { keysetPage, type Page, type PageParams, type Sort } from '../db/paging.js';
+import { isUniqueViolation, type Db } from '../db/knex.js';
+import { keysetPage, pageOfList, type Page, type PageParams, type Sort } from '../db/paging.js';
 import { assert } from '../lib/assert.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { insertGrant, insertTokenPair, splitScopes, type IssuedTokenPair } from './identity.js';
+import {
+  describeScope,
+  fail,
+  formatUserCode,
+  normaliseUserCode,
+  oauthClients,
+  parseScopes,
+  publicClientId,
+  scopeCatalogue,
+  unknownClient,
+  userCodeAlphabet,
+  userCodeGroupLength,
+  type OAuthFailure,
+  type ScopeInfo,
+} from './oauth-catalogue.js';
+
+export { normaliseUserCode, publicClientId, scopeCatalogue, userCodeAlphabet } from './oauth-catalogue.js';
+export type { OAuthErrorCode, OAuthFailure, OAuthScope, ScopeInfo } from './oauth-catalogue.js';
 
 /**
  * The OAuth 2.0 authorization server of the platform API: the device authorization grant
@@ -24,52 +42,6 @@ const pollToleranceUs = 500_000;
 /** Expired device codes stay this long (a late poll still hears expired_token), then go. */
 const deviceCodeRetentionUs = 24 * 3_600_000_000;
 const userCodeAttemptsMax = 5;
-/** RFC 8628 §6.1: upper-case consonants without Y, so no code spells a word or reads ambiguously. */
-export const userCodeAlphabet = 'BCDFGHJKLMNPQRSTVWXZ';
-const userCodeGroupLength = 4;
-
-export const scopeCatalogue = [
-  { scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' },
-  { scope: 'account:read', description: 'Read account settings and OAuth grants.' },
-  { scope: 'account:write', description: 'Change account mode and settings; revoke OAuth grants.' },
-  { scope: 'trade:read', description: 'Read trading data on behalf of the user.' },
-  { scope: 'trade:write', description: 'Trade on behalf of the user.' },
-] as const;
-export type OAuthScope = (typeof scopeCatalogue)[number]['scope'];
-export interface ScopeInfo {
-  scope: OAuthScope;
-  description: string;
-}
-
-export const publicClientId = 'mkt-cli';
-interface OAuthClient {
-  name: string;
-  scopes: readonly OAuthScope[];
-}
-const clients: ReadonlyMap<string, OAuthClient> = new Map([[publicClientId, { name: 'mkt command line', scopes: scopeCatalogue.map((s) => s.scope) }]]);
-
-// ---- outcomes -------------------------------------------------------------------------------------
-
-/** RFC 6749 §5.2 and RFC 8628 §3.5 error codes. */
-export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unsupported_grant_type'
-  | 'invalid_scope'
-  | 'authorization_pending'
-  | 'slow_down'
-  | 'access_denied'
-  | 'expired_token';
-
-export interface OAuthFailure {
-  ok: false;
-  error: OAuthErrorCode;
-  description: string;
-}
-
-const fail = (error: OAuthErrorCode, description: string): OAuthFailure => ({ ok: false, error, description });
-
 export interface DeviceAuthorization {
   ok: true;
   deviceCode: string;
@@ -175,75 +147,11 @@ interface RefreshTokenRow {
   grant_revoked_at_us: number | null;
 }
 
-// ---- scopes and user codes ------------------------------------------------------------------------
-
-const formatUserCode = (letters: string): string => `${letters.slice(0, userCodeGroupLength)}-${letters.slice(userCodeGroupLength)}`;
-
-/** `wdjbmjht`, `WDJB MJHT` and `WDJB-MJHT` are one code; anything else is no code. */
-export function normaliseUserCode(typed: string): string | undefined {
-  const letters = typed.toUpperCase().replace(/[\s-]/g, '');
-  const valid = letters.length === 2 * userCodeGroupLength && [...letters].every((c) => userCodeAlphabet.includes(c));
-  return valid ? formatUserCode(letters) : undefined;
-}
-
-const describeScope = (scope: string): ScopeInfo => scopeCatalogue.find((s) => s.scope === scope)!;
-
-/**
- * A space-separated scope parameter → the scopes in catalogue order, duplicates dropped; omitted or
- * empty means `allowed`. `allowedWhat` names the limit in the error, e.g. "the scope of the grant".
- */
-function parseScopes(text: string | undefined, allowed: readonly string[], allowedWhat: string): string[] | OAuthFailure {
-  const requested = new Set(splitScopes(text ?? ''));
-  if (requested.size === 0) return [...allowed];
-  const catalogue: readonly string[] = scopeCatalogue.map((c) => c.scope);
-  const unknown = [...requested].filter((s) => !catalogue.includes(s));
-  if (unknown.length > 0) return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')}. Valid scopes: ${catalogue.join(' ')}.`);
-  const beyond = [...requested].filter((s) => !allowed.includes(s));
-  if (beyond.length > 0) return fail('invalid_scope', `The requested scope exceeds ${allowedWhat}: ${beyond.join(' ')}.`);
-  return catalogue.filter((s) => requested.has(s));
-}
-
-const unknownClient = (clientId: string) => fail('invalid_client', `Unknown client_id: ${clientId}. The public client is ${publicClientId}.`);
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** A list held in memory, paged like the database lists: the cursor names the row at the page edge. */
-function pageOfList<Item>(items: readonly Item[], keyOf: (item: Item) => string, params: PageParams): Page<Item> {
-  const cursorOf = (item: Item) => Buffer.from(keyOf(item)).toString('base64url');
-  const positionOf = (cursor: string, param: 'next' | 'prev') => {
-    const index = items.findIndex((item) => cursorOf(item) === cursor);
-    if (index < 0) throw new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`);
-    return index;
-  };
-  if (params.next !== undefined && params.prev !== undefined) {
-    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.');
-  }
-  const end = params.prev === undefined ? undefined : positionOf(params.prev, 'prev');
-  const start = params.next !== undefined ? positionOf(params.next, 'next') + 1 : end !== undefined ? Math.max(0, end - params.limit) : 0;
-  const stop = end ?? Math.min(items.length, start + params.limit);
-  const rows = items.slice(start, stop);
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  const backward = params.prev !== undefined;
-  const hasMore = backward ? start > 0 : stop < items.length;
-  return {
-    rows,
-    paging: {
-      has_more: hasMore,
-      next_cursor: last !== undefined && stop < items.length ? cursorOf(last) : null,
-      prev_cursor: first !== undefined && start > 0 ? cursorOf(first) : null,
-    },
-  };
-}
-
 // ---- the service ----------------------------------------------------------------------------------
 
 export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = cryptoRandom): OAuthService {
   async function startDeviceAuthorization(clientId: string, scope: string | undefined): Promise<DeviceAuthorization | OAuthFailure> {
-    const client = clients.get(clientId);
+    const client = oauthClients.get(clientId);
     if (!client) return unknownClient(clientId);
     const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`);
     if (!Array.isArray(scopes)) return scopes;
@@ -371,7 +279,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
   }
 
   async function token(request: TokenRequest): Promise<IssuedAccess | OAuthFailure> {
-    if (!clients.has(request.clientId)) return unknownClient(request.clientId);
+    if (!oauthClients.has(request.clientId)) return unknownClient(request.clientId);
     if (request.grantType === deviceCodeGrantType) {
       if (!request.deviceCode) return fail('invalid_request', 'Missing required parameter: device_code.');
       return exchangeDeviceCode(request.deviceCode, request.clientId);
@@ -449,7 +357,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     return {
       userCode: row.user_code,
       clientId: row.client_id,
-      clientName: clients.get(row.client_id)?.name ?? row.client_id,
+      clientName: oauthClients.get(row.client_id)?.name ?? row.client_id,
       scopes: splitScopes(row.scopes).map(describeScope),
       expiresAtUs: row.expires_at_us,
       status: row.status,
@@ -471,7 +379,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
 
   return {
     listScopes: (clientId, page) => {
-      const client = clients.get(clientId);
+      const client = oauthClients.get(clientId);
       return client && pageOfList(client.scopes.map(describeScope), (s) => s.scope, page);
     },
     startDeviceAuthorization,
