@@ -1,5 +1,6 @@
 import type { Operation } from 'openapi-backend';
 import { ApiError } from '../lib/errors.js';
+import { safeDecodeURIComponent } from '../lib/uri.js';
 
 interface Route {
   operation: Operation;
@@ -71,7 +72,7 @@ export class Router {
       if (literal) continue; // a literal path owns its URL, e.g. GET /v1/orders/count is not getOrder
       const params: Record<string, string> = {};
       route.paramNames.forEach((name, i) => {
-        params[name] = safeDecode(found[i + 1]!);
+        params[name] = safeDecodeURIComponent(found[i + 1]!);
       });
       return { operation: route.operation, params };
     }
@@ -80,13 +81,5 @@ export class Router {
       throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, { headers: { Allow: allow } });
     }
     throw new ApiError(404, 'not_found', `No route ${method} ${path}. See the API reference for the paths this host serves.`);
-  }
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
   }
 }

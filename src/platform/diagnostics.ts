@@ -4,6 +4,7 @@ import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { MarketRow, ReferenceService } from '../trading/reference.js';
 import { requireUser } from './account-rules.js';
+import { scopeCatalogue } from './oauth-catalogue.js';
 import type { ApiKeyRow, SigningKeyRow, UserRow } from './identity.js';
 
 /**
@@ -45,7 +46,7 @@ export interface DiagnosticsService {
 }
 
 /** A dashboard session acts with every scope of the catalogue (platform.yaml "Credentials"). */
-const sessionScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write'];
+const sessionScopes = scopeCatalogue.map((s) => s.scope);
 
 /** Specification part 8: free accounts (no deposit yet) get this many inference requests per UTC day. */
 const freeDailyRequestsMax = 100;

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { ApiError } from '../lib/errors.js';
+import { safeDecodeURIComponent } from '../lib/uri.js';
 import { sessionCookieName } from '../platform/accounts.js';
 import type { Services } from '../services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
@@ -92,14 +93,6 @@ function errorPage(request: Pick<PageRequest, 'viewer' | 'csrfToken'>, status: n
   return { kind: 'page' as const, status, body: layout({ title, viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body) };
 }
 
-/** A malformed %-escape is kept as sent: it then names nothing, and the page says so. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 function statusOf(error: unknown): number {
   const status = error instanceof Error ? (error as Error & { status?: unknown }).status : undefined;
@@ -143,7 +136,7 @@ export function dashboard(services: Services): Koa.Middleware {
     }
     const { route } = found;
     const values = found.pattern.exec(ctx.path)!.slice(1);
-    request.params = Object.fromEntries(found.names.map((name, i) => [name, decodeSegment(values[i]!)]));
+    request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
 
     if (route.access === 'member' && !viewer) return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
     if (method === 'POST') {

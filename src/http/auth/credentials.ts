@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { safeDecodeURIComponent } from '../../lib/uri.js';
 
 /** What an authenticator may look at. */
 export interface CredentialRequest {
@@ -26,7 +27,7 @@ export function cookieValue(request: CredentialRequest, name: string): string | 
   if (!cookies) return undefined;
   for (const part of cookies.split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) return safeDecodeURIComponent(part.slice(index + 1).trim());
   }
   return undefined;
 }

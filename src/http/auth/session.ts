@@ -8,14 +8,9 @@ import { cookieValue, headerValue, type CredentialRequest } from './credentials.
 export const csrfHeaderName = 'x-csrf-token';
 const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The raw session cookie; a value that is not valid percent-encoding is kept as sent (it matches no session). */
+/** The session cookie; a value that is not valid percent-encoding is kept as sent (it matches no session). */
 export function sessionCookie(request: CredentialRequest): string | undefined {
-  try {
-    return cookieValue(request, sessionCookieName);
-  } catch {
-    const match = new RegExp(`(?:^|;)\\s*${sessionCookieName}=([^;]*)`).exec(request.headers.cookie ?? '');
-    return match?.[1]?.trim();
-  }
+  return cookieValue(request, sessionCookieName);
 }
 
 /**
