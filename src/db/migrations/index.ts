@@ -3,6 +3,7 @@ import * as identity from './0001_identity.js';
 import * as reference from './0002_reference.js';
 import * as platform from './0003_platform.js';
 import * as oauth from './0004_oauth.js';
+import * as trading from './0005_trading.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const migrations: [string, Migration][] = [
   ['0002_reference', reference],
   ['0003_platform', platform],
   ['0004_oauth', oauth],
+  ['0005_trading', trading],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

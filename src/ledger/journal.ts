@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { assert } from '../lib/assert.js';
+import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
+
+type Trx = Knex | Knex.Transaction;
+
+export interface LedgerAccountRow {
+  id: string;
+  user_id: string | null;
+  kind: AccountKind;
+  asset: string;
+  instrument_id: string | null;
+  status: string;
+  available: number;
+  locked: number;
+  deposited: number;
+  last_deposit_at_us: number | null;
+  last_withdrawal_at_us: number | null;
+  last_trading_activity_at_us: number | null;
+  last_transfer_at_us: number | null;
+  last_commitment_at_us: number | null;
+  total_deposits: number;
+  total_transfers_in: number;
+  total_withdrawals: number;
+  total_commitments: number;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
+export interface Posting {
+  accountId: string;
+  bucket: Bucket;
+  asset: string;
+  /** Signed: positive adds to the bucket, negative takes from it. */
+  amount: number;
+}
+
+/** A user's bucket would go below zero: the caller checked too little, or someone else got there first. */
+export class LedgerShortfall extends Error {
+  constructor(
+    readonly accountId: string,
+    readonly bucket: Bucket,
+    readonly amount: number,
+  ) {
+    super(`ledger account ${accountId} lacks ${-amount} in its ${bucket} bucket`);
+    this.name = 'LedgerShortfall';
+  }
+}
+
+const idPrefix: Record<Exclude<AccountKind, 'system'>, string> = {
+  currency: 'trading_account_',
+  trading: 'trading_account_',
+  consumption: 'consumption_account_',
+};
+
+/** The user's account of this kind and asset, created on first use. */
+export async function ensureAccount(trx: Trx, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
+  const existing = (await trx('ledger_accounts').where({ user_id: userId, kind, asset }).first()) as LedgerAccountRow | undefined;
+  if (existing) return existing;
+  await trx('ledger_accounts')
+    .insert({ id: idPrefix[kind] + randomBytes(8).toString('hex'), user_id: userId, kind, asset, instrument_id: instrumentId, created_at_us: nowUs, updated_at_us: nowUs })
+    .onConflict(['user_id', 'kind', 'asset'])
+    .ignore();
+  return (await trx('ledger_accounts').where({ user_id: userId, kind, asset }).first()) as LedgerAccountRow;
+}
+
+/** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
+export async function systemAccount(trx: Trx, name: SystemAccountName, asset: string, nowUs: number): Promise<string> {
+  const id = `system:${name}:${asset}`;
+  await trx('ledger_accounts')
+    .insert({ id, user_id: null, kind: 'system', asset, created_at_us: nowUs, updated_at_us: nowUs })
+    .onConflict(['id'])
+    .ignore();
+  return id;
+}
+
+/**
+ * Writes one balanced journal entry and applies it to the materialised balances, in the caller's
+ * transaction. Each bucket update is conditional, so a user's balance can never go negative even
+ * when two processes race: the loser gets a LedgerShortfall and its transaction rolls back.
+ */
+export async function post(trx: Knex.Transaction, kind: string, reference: string | null, postings: Posting[], nowUs: number): Promise<void> {
+  const live = postings.filter((p) => p.amount !== 0);
+  if (live.length === 0) return;
+  assertBalanced(live);
+  const [entry] = (await trx('journal_entries').insert({ kind, reference, created_at_us: nowUs }).returning('id')) as ({ id: number } | number)[];
+  const entryId = typeof entry === 'object' ? entry!.id : entry!;
+  await trx('journal_postings').insert(live.map((p) => ({ entry_id: entryId, account_id: p.accountId, bucket: p.bucket, asset: p.asset, amount: p.amount })));
+  for (const p of live) {
+    const updated = await trx('ledger_accounts')
+      .where('id', p.accountId)
+      .andWhere((w) => w.where('kind', 'system').orWhere(p.bucket, '>=', -p.amount))
+      .update({ [p.bucket]: trx.raw('?? + ?', [p.bucket, p.amount]), updated_at_us: nowUs });
+    if (updated !== 1) throw new LedgerShortfall(p.accountId, p.bucket, p.amount);
+  }
+}
+
+function assertBalanced(postings: Posting[]): void {
+  const sums = new Map<string, number>();
+  for (const p of postings) {
+    assert(Number.isSafeInteger(p.amount), `posting amount must be a safe integer, got ${p.amount}`);
+    sums.set(p.asset, (sums.get(p.asset) ?? 0) + p.amount);
+  }
+  for (const [asset, sum] of sums) assert(sum === 0, `journal entry does not balance in ${asset}: ${sum}`);
+}
+
+/** Postings that move `amount` between two buckets (of one account or two), in one asset. */
+export function move(asset: string, from: { accountId: string; bucket: Bucket }, to: { accountId: string; bucket: Bucket }, amount: number): Posting[] {
+  assert(amount >= 0, `a move is of a non-negative amount, got ${amount}`);
+  return [
+    { accountId: from.accountId, bucket: from.bucket, asset, amount: -amount },
+    { accountId: to.accountId, bucket: to.bucket, asset, amount },
+  ];
+}
