@@ -19,6 +19,8 @@ export interface Config {
   only: HostName[];
   logLevel: string;
   simulatedSupplier: boolean;
+  /** Order submissions per user and market: refill per second and burst (DESIGN.md §4: 10 and 20). */
+  orderRate: { ratePerSecond: number; burst: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     only,
     logLevel: env.MKT_LOG_LEVEL || 'info',
     simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
+    orderRate: { ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10), burst: positiveInteger(env, 'MKT_ORDER_BURST', 20) },
   };
 }
 
@@ -46,4 +49,12 @@ export function parseHostList(text: string): HostName[] {
     if (!hostNames.includes(name as HostName)) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
   }
   return names as HostName[];
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
+import { startBackground } from './trading/background.js';
 import { tradingHandlers } from './trading/handlers/index.js';
 import { dashboard } from './web/dashboard.js';
 import { docsPortal } from './web/docs.js';
@@ -102,6 +103,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       throw error;
     }
     const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
+    const background = startBackground(services);
     let stopping: Promise<void> | undefined;
     return {
       urls,
@@ -109,6 +111,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       stop: () => {
         stopping ??= (async () => {
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
+          await background.stop();
           await db.destroy();
         })();
         return stopping;

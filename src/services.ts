@@ -8,7 +8,15 @@ import { createKeysService, type KeysService } from './platform/keys.js';
 import { logMailer, type Mailer } from './platform/mailer.js';
 import { createOAuthService, type OAuthService } from './platform/oauth.js';
 import { createSettingsService, type SettingsService } from './platform/settings.js';
+import { createOrdersService, type OrdersService } from './trading/orders.js';
+import { createRateLimiter } from './trading/rate-limits.js';
 import { createReferenceService, type ReferenceService } from './trading/reference.js';
+import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
+import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
+import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
+import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
+import { createSupplyService, type SupplyService } from './trading/supply.js';
+import { createTransfersService, type TransfersService } from './trading/transfers.js';
 
 /** Everything a handler may call. Built once in main.ts; handlers reach the database only through these. */
 export interface Services {
@@ -23,6 +31,13 @@ export interface Services {
   diagnostics: DiagnosticsService;
   accounts: AccountsService;
   oauth: OAuthService;
+  orders: OrdersService;
+  marketData: MarketDataService;
+  orderQueries: OrderQueries;
+  tradeQueries: TradeQueries;
+  tradingAccounts: TradingAccountsService;
+  transfers: TransfersService;
+  supply: SupplyService;
 }
 
 export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
@@ -31,5 +46,25 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const keys = createKeysService(db, clock);
   const settings = createSettingsService(db, clock);
   const diagnostics = createDiagnosticsService(db, clock, reference);
-  return { config, db, clock, logger, reference, mailer, keys, settings, diagnostics, accounts: createAccountsService(db, clock, mailer, logger), oauth: createOAuthService(db, clock) };
+  const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
+  return {
+    config,
+    db,
+    clock,
+    logger,
+    reference,
+    mailer,
+    keys,
+    settings,
+    diagnostics,
+    accounts: createAccountsService(db, clock, mailer, logger),
+    oauth: createOAuthService(db, clock),
+    orders,
+    marketData: createMarketDataService(db),
+    orderQueries: createOrderQueries(db),
+    tradeQueries: createTradeQueries(db),
+    tradingAccounts: createTradingAccountsService(db, clock),
+    transfers: createTransfersService(db, clock),
+    supply: createSupplyService(db, clock),
+  };
 }

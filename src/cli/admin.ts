@@ -2,8 +2,13 @@ import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { loadConfig } from '../config.js';
 import { migrateLatest, openDatabase, type Db } from '../db/knex.js';
+import { runAudit } from '../ledger/audit.js';
+import { deposit, type FundsSource } from '../ledger/funds.js';
 import { systemClock, toIso } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../platform/identity.js';
+import { createSupplyService, type Supplier } from '../trading/supply.js';
 import { UsageError } from './usage-error.js';
 
 type Command = (db: Db, args: string[]) => Promise<Record<string, unknown>>;
@@ -12,6 +17,51 @@ const required = (value: string | undefined, flag: string): string => {
   if (value === undefined || value === '') throw new UsageError(`--${flag} is required`);
   return value;
 };
+
+/** `--usd 100.00`: a positive amount with at most 6 decimals, in micro-dollars. */
+function usdMicros(value: string | undefined): number {
+  const micros = parseDecimal(required(value, 'usd'), usdScale);
+  if (micros === null || micros <= 0) throw new UsageError(`--usd must be a positive amount of USD with at most ${usdScale} decimals, like 100.00; got ${value}`);
+  return micros;
+}
+
+const formatUsd = (micros: number) => formatDecimal(micros, usdScale);
+
+/** Puts USD in the user's currency account: a real deposit, or a bonus that never counts toward tiers. */
+async function fund(db: Db, args: string[], source: FundsSource): Promise<Record<string, unknown>> {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, usd: { type: 'string' } } });
+  const amount = usdMicros(values.usd);
+  const user = await requireUserByEmail(db, required(values.email, 'email'));
+  const account = await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: amount, source, nowUs: systemClock.nowUs() }));
+  return {
+    user_id: user.id,
+    email: user.email,
+    source,
+    amount: formatUsd(amount),
+    account_id: account.id,
+    total_balance: formatUsd(account.available + account.locked),
+    available_balance: formatUsd(account.available),
+    locked_balance: formatUsd(account.locked),
+    deposited_total: formatUsd(account.deposited),
+  };
+}
+
+async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, unknown>> {
+  const names = (await db('instruments').whereIn('id', supplier.instrumentIds).select('id', 'model_name')) as { id: string; model_name: string }[];
+  const nameOf = new Map(names.map((n) => [n.id, n.model_name]));
+  return {
+    user_id: supplier.userId,
+    email: supplier.email,
+    status: supplier.status,
+    instruments: supplier.instrumentIds.map((id) => ({ instrument_id: id, model: nameOf.get(id) ?? null })),
+    simulated: supplier.simulated,
+    base_url: supplier.baseUrl,
+    model: supplier.model,
+    api_key_set: supplier.hasApiKey,
+    created_at: toIso(supplier.createdAtUs),
+    updated_at: toIso(supplier.updatedAtUs),
+  };
+}
 
 const commands: Record<string, Command> = {
   async 'user create'(db, args) {
@@ -66,17 +116,84 @@ const commands: Record<string, Command> = {
       fingerprint: row.fingerprint,
     };
   },
+
+  deposit: (db, args) => fund(db, args, 'deposit'),
+
+  bonus: (db, args) => fund(db, args, 'bonus'),
+
+  async 'supplier add'(db, args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        instruments: { type: 'string' },
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key': { type: 'string' },
+        simulated: { type: 'boolean', default: false },
+      },
+    });
+    const instruments = required(values.instruments, 'instruments')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    if (values.simulated === (values['base-url'] !== undefined)) throw new UsageError('give --base-url URL --model M [--api-key K] for an upstream, or --simulated; one of the two');
+    if (values['base-url'] !== undefined && values.model === undefined) throw new UsageError('--model is required with --base-url');
+    const user = await requireUserByEmail(db, required(values.email, 'email'));
+    const supplier = await createSupplyService(db, systemClock).registerSupplier({
+      userId: user.id,
+      instruments,
+      baseUrl: values['base-url'],
+      model: values.model,
+      apiKey: values['api-key'],
+      simulated: values.simulated,
+    });
+    return supplierView(db, supplier);
+  },
+
+  async 'supplier list'(db, args) {
+    parseArgs({ args, options: {} });
+    const suppliers = await createSupplyService(db, systemClock).listSuppliers();
+    return { suppliers: await Promise.all(suppliers.map((s) => supplierView(db, s))) };
+  },
+
+  async 'supplier disable'(db, args) {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
+    const user = await requireUserByEmail(db, required(values.email, 'email'));
+    return supplierView(db, await createSupplyService(db, systemClock).disableSupplier(user.id));
+  },
+
+  async audit(db, args) {
+    parseArgs({ args, options: {} });
+    const report = await runAudit(db);
+    if (!report.ok) process.exitCode = 1;
+    return { ...report };
+  },
 };
 
-/** `mkt admin …`: one JSON object on stdout. */
+/** The command's name is one word (`audit`) or two (`supplier add`); the rest are its flags. */
+function findCommand(args: string[]): { command: Command; rest: string[] } {
+  for (const words of [2, 1]) {
+    const name = args.slice(0, words).join(' ');
+    if (Object.hasOwn(commands, name)) return { command: commands[name]!, rest: args.slice(words) };
+  }
+  throw new UsageError(`unknown admin command "${args.slice(0, 2).join(' ')}"; one of: ${Object.keys(commands).join(', ')}`);
+}
+
+/** `mkt admin …`: one JSON object on stdout. An invalid value the services refuse is a usage mistake (exit 2). */
 export async function runAdmin(args: string[]): Promise<void> {
-  const name = args.slice(0, 2).join(' ');
-  const command = commands[name];
-  if (!command) throw new UsageError(`unknown admin command "${name}"; one of: ${Object.keys(commands).join(', ')}`);
+  const { command, rest } = findCommand(args);
   const db = openDatabase(loadConfig().databaseUrl);
   try {
     await migrateLatest(db);
-    process.stdout.write(JSON.stringify(await command(db, args.slice(2))) + '\n');
+    let output: Record<string, unknown>;
+    try {
+      output = await command(db, rest);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
+      throw error;
+    }
+    process.stdout.write(JSON.stringify(output) + '\n');
   } finally {
     await db.destroy();
   }

@@ -13,6 +13,13 @@ const usage = `mkt — a real-time spot market for AI inference
   mkt admin user create --email E [--password P] [--verified] [--accept-terms] [--mode auto|advanced]
   mkt admin api-key create --email E --name N
   mkt admin signing-key create --email E --label L
+  mkt admin deposit --email E --usd 100.00      a real deposit: counts toward concurrency tiers
+  mkt admin bonus --email E --usd 5.00          spendable, never counts toward tiers
+  mkt admin supplier add --email E --instruments text-standard,text-prime
+                         (--base-url URL --model M [--api-key K] | --simulated)
+  mkt admin supplier list
+  mkt admin supplier disable --email E
+  mkt admin audit                               checks every ledger invariant; exit 1 if any fails
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL.

@@ -86,8 +86,11 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
     return Number(row?.count ?? 0);
   };
 
-  /** The ledger (issue 4) opens trading accounts; until it lands nobody has one. */
-  const countTradingAccounts = async (_userId: string): Promise<number> => 0;
+  /** Units and USD accounts: they open with the first deposit, fill or issuance. */
+  const countTradingAccounts = async (userId: string): Promise<number> => {
+    const row = await db('ledger_accounts').where({ user_id: userId }).whereIn('kind', ['trading', 'currency']).count<{ count: number | string }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  };
 
   /** Deposits arrive with the ledger (issue 4) and request counting with inference (issue 5). */
   const consumptionAllowance = async (_userId: string) => ({ depositedMicros: 0, requestsToday: 0 });

@@ -137,8 +137,9 @@ export function createReferenceService(db: Db): ReferenceService {
       return { instruments, aliases };
     },
 
-    async referencePriceTicks() {
-      return null; // no market trades until the matching engine lands (issue 4)
+    async referencePriceTicks(marketId) {
+      const last = (await db('trades').where('market_id', marketId).orderBy('sequence', 'desc').first('price_ticks')) as { price_ticks: number } | undefined;
+      return last?.price_ticks ?? null;
     },
 
     async resolveModel(model) {

@@ -96,7 +96,7 @@ for (const database of databaseKinds) {
         }, 200);
       });
       const status = await inFlight;
-      expect(status).to.equal(501); // authenticated and validated: the order book arrives with issue 4
+      expect(status).to.equal(404); // authenticated, validated and answered by the handler: market_x is no market
       expect(await served.exited).to.equal(0);
     });
   });

@@ -78,9 +78,9 @@ describeEachDatabase('error boundary', (env) => {
   });
 
   it('answers an operation whose issue has not landed with 501 in the envelope, after authentication', async () => {
-    const unauthenticated = await env().trading.get('/v1/orders');
+    const unauthenticated = await env().consumption.get('/v1/usage');
     expect(unauthenticated.status).to.equal(401);
-    const reply = await env().trading.get('/v1/orders', { sign: user.signingKey });
+    const reply = await env().consumption.get('/v1/usage', { bearer: user.apiKey });
     expect(reply.status).to.equal(501);
     expect(reply.body.errors.code).to.equal('not_implemented');
   });

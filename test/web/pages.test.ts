@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import nacl from 'tweetnacl';
+import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { expectNoHorizontalOverflow, logIn, makeUser, openPage, screenshot, startDeviceLogin, useBrowser } from './browser.js';
 
@@ -99,13 +100,22 @@ describeEachDatabase('dashboard: every page at 1280×800', (env) => {
     expect(docs.status).to.equal(200);
   });
 
-  it('shows balances as an honest empty state until the ledger exists', async () => {
+  it('shows balances from the ledger: an honest empty state, then what the user holds', async () => {
     const { context, page } = await openPage(browser(), env());
-    const user = await makeUser(env().service.services, 'balances');
+    const services = env().service.services;
+    const user = await makeUser(services, 'balances');
     await logIn(page, user.email, '/login?next=/balances');
     const text = await page.textContent('main');
     expect(text).to.contain('No USD balance yet.').and.to.contain('No Units in trading accounts yet.').and.to.contain('No Units in consumption accounts yet.');
     expect(text).not.to.match(/\d+\.\d{2}/);
+
+    const market = await marketOf(services, 'text-standard');
+    await giveUsd(services, user.id, '12.50');
+    await giveUnits(services, user.id, market.instrumentId, 7);
+    await page.reload();
+    const rows = await page.locator('main tbody tr').allTextContents();
+    expect(rows[0]).to.contain('12.500000');
+    expect(rows[1]).to.contain('TEXT-STANDARD').and.to.contain('7');
     await context.close();
   });
 });

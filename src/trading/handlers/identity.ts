@@ -12,7 +12,7 @@ function signedCaller(principal: Principal | null): TradingCaller {
   return principal;
 }
 
-function meView({ user, signingKey }: SignedIdentity): components['schemas']['Me'] {
+function meView({ user, signingKey }: SignedIdentity, isSupplier: boolean): components['schemas']['Me'] {
   return {
     user_id: user.id,
     email: user.email,
@@ -20,14 +20,16 @@ function meView({ user, signingKey }: SignedIdentity): components['schemas']['Me
     status: user.status,
     email_verified: user.email_verified_at_us !== null,
     legal_terms_accepted: user.legal_terms_accepted_at_us !== null,
-    is_supplier: false, // suppliers arrive with supply issuance (issue 4)
+    is_supplier: isSupplier,
     signing_key: { id: signingKey.id, label: signingKey.label, fingerprint: signingKey.fingerprint },
     created_at: toIso(user.created_at_us),
   };
 }
 
-export const getMe: Handler<'getMe'> = async ({ principal }, { diagnostics }) =>
-  ok({ data: meView(await diagnostics.signedIdentity(signedCaller(principal))) });
+export const getMe: Handler<'getMe'> = async ({ principal }, { diagnostics, supply }) => {
+  const caller = signedCaller(principal);
+  return ok({ data: meView(await diagnostics.signedIdentity(caller), await supply.isSupplier(caller.userId)) });
+};
 
 export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, { diagnostics }) =>
   ok({ data: await diagnostics.trading(signedCaller(principal)) });

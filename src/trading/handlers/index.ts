@@ -2,7 +2,14 @@ import type { operations } from '../../../generated/types/trading.js';
 import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics, getMe } from './identity.js';
+import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, listPriceHistories } from './market-data.js';
+import { countOrders, getOrder, listOrders } from './orders-read.js';
+import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
+import { getTrade, listTrades } from './trades.js';
+import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
+import { createSupplyIssuance, listSupplyIssuances } from './supply.js';
+import { createTransfer, getTransfer, listTransfers } from './transfers.js';
 
 const tradingIssue = notImplemented('This trading operation (issue 4: matching engine, orders, ledger)');
 
@@ -16,30 +23,30 @@ export const tradingHandlers: HandlerMap<operations> = {
   listMarkets,
   getMarket,
   getMarketControls,
-  getMarketTicker: tradingIssue,
-  getMarketOrderBook: tradingIssue,
-  listMarketTrades: tradingIssue,
-  getMarketStats: tradingIssue,
-  listPriceHistories: tradingIssue,
-  listOrders: tradingIssue,
-  createOrder: tradingIssue,
-  cancelOrders: tradingIssue,
-  countOrders: tradingIssue,
-  getOrder: tradingIssue,
-  amendOrder: tradingIssue,
-  cancelOrder: tradingIssue,
-  cancelMarketOrders: tradingIssue,
-  getAccountLimits: tradingIssue,
-  listTrades: tradingIssue,
-  getTrade: tradingIssue,
-  listTradingAccounts: tradingIssue,
-  getTradingAccount: tradingIssue,
-  listConsumptionAccounts: tradingIssue,
-  getConsumptionAccount: tradingIssue,
-  listCurrencyTradingAccounts: tradingIssue,
-  createTransfer: tradingIssue,
-  listTransfers: tradingIssue,
-  getTransfer: tradingIssue,
-  createSupplyIssuance: tradingIssue,
-  listSupplyIssuances: tradingIssue,
+  getMarketTicker,
+  getMarketOrderBook,
+  listMarketTrades,
+  getMarketStats,
+  listPriceHistories,
+  listOrders,
+  createOrder,
+  cancelOrders,
+  countOrders,
+  getOrder,
+  amendOrder,
+  cancelOrder,
+  cancelMarketOrders,
+  getAccountLimits,
+  listTrades,
+  getTrade,
+  listTradingAccounts,
+  getTradingAccount,
+  listConsumptionAccounts,
+  getConsumptionAccount,
+  listCurrencyTradingAccounts,
+  createTransfer,
+  listTransfers,
+  getTransfer,
+  createSupplyIssuance,
+  listSupplyIssuances,
 };

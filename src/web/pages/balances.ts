@@ -1,4 +1,5 @@
 import type { Services } from '../../services.js';
+import { formatDecimal, usdScale } from '../../lib/money.js';
 import { html } from '../html.js';
 import { layout } from '../layout.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
@@ -13,13 +14,33 @@ export interface Balances {
   consumption: { instrumentSymbol: string; totalUnits: number; tokensAvailable: number }[];
 }
 
-/**
- * The user's balances. The ledger does not exist yet: it lands with the trading issue, which fills
- * this function from the ledger's materialised balances. Until then every user honestly has none;
- * no numbers are made up here.
- */
-export async function readBalances(_services: Services, _userId: string): Promise<Balances> {
-  return { usd: null, trading: [], consumption: [] };
+interface BalanceRow {
+  kind: 'currency' | 'trading' | 'consumption';
+  available: number;
+  locked: number;
+  symbol: string | null;
+  tokens_per_unit: number | null;
+}
+
+/** The user's balances, straight from the ledger's materialised accounts. */
+export async function readBalances(services: Services, userId: string): Promise<Balances> {
+  const rows = (await services
+    .db('ledger_accounts as a')
+    .leftJoin('instruments as i', 'i.id', 'a.instrument_id')
+    .where('a.user_id', userId)
+    .orderBy('i.symbol')
+    .select('a.kind', 'a.available', 'a.locked', 'i.symbol', 'i.tokens_per_unit')) as BalanceRow[];
+  const usd = rows.find((r) => r.kind === 'currency');
+  const money = (micros: number) => formatDecimal(micros, usdScale);
+  return {
+    usd: usd ? { totalUsd: money(usd.available + usd.locked), availableUsd: money(usd.available), lockedUsd: money(usd.locked) } : null,
+    trading: rows
+      .filter((r) => r.kind === 'trading')
+      .map((r) => ({ instrumentSymbol: r.symbol ?? '', totalUnits: String(r.available + r.locked), availableUnits: String(r.available), lockedUnits: String(r.locked) })),
+    consumption: rows
+      .filter((r) => r.kind === 'consumption')
+      .map((r) => ({ instrumentSymbol: r.symbol ?? '', totalUnits: Math.ceil((r.available + r.locked) / (r.tokens_per_unit ?? 1)), tokensAvailable: r.available })),
+  };
 }
 
 const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" colspan="${columns}">${text}</td></tr>`;

@@ -1,0 +1,324 @@
+/**
+ * Throughput and latency of signed order placement over HTTP, end to end: a real `mkt serve --only
+ * trading` process on a fresh database, seeded traders, and `--concurrency` clients on the same
+ * machine sending signed POST /v1/orders that trade with each other.
+ *
+ *   npm run build && node dist/scripts/bench-orders.js --database sqlite|postgres --orders 20000 --concurrency 16
+ *     [--traders 16] [--market all|<market_id>|<symbol>|<model-name>] [--warmup 300] [--band 200]
+ *     [--cpu-prof] [--skip-audit]
+ *
+ * The server runs with the order rate limit raised (MKT_ORDER_RATE_PER_SECOND / MKT_ORDER_BURST):
+ * the default 10/s, burst 20 per user and market would measure the limiter, not the write path.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import nacl from 'tweetnacl';
+import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
+import { unitsOf } from '../src/ledger/assets.js';
+import { auditLedger } from '../src/ledger/audit.js';
+import { deposit } from '../src/ledger/funds.js';
+import { ensureAccount, post, systemAccount } from '../src/ledger/journal.js';
+import { systemClock } from '../src/lib/clock.js';
+import { parseDecimal, usdScale } from '../src/lib/money.js';
+import { createUser, registerSigningKey } from '../src/platform/identity.js';
+import { summarise } from './bench/stats.js';
+import { summariseProfile } from './bench/cpuprofile.js';
+import { startThrowawayPostgres } from './throwaway-postgres.js';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'sqlite' },
+    orders: { type: 'string', default: '20000' },
+    concurrency: { type: 'string', default: '16' },
+    traders: { type: 'string', default: '16' },
+    market: { type: 'string', default: 'all' },
+    warmup: { type: 'string', default: '300' },
+    /** Limit prices are 0.5000 ± band ticks (0.0001 each); ±40% at most, inside the ±50% collar. */
+    band: { type: 'string', default: '200' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'skip-audit': { type: 'boolean', default: false },
+  },
+});
+const database = values.database;
+if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+const ordersTotal = positive(values.orders, 'orders');
+const concurrency = positive(values.concurrency, 'concurrency');
+const tradersCount = positive(values.traders, 'traders');
+const warmupOrders = Number(values.warmup);
+const midTicks = 5000;
+const bandTicks = Number(values.band);
+if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4) throw new Error(`--band is 0..${midTicks * 0.4} ticks, got ${values.band}`);
+
+const usdPerTrader = '1000000.00';
+const unitsPerTraderAndInstrument = 1_000_000;
+const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000000' };
+
+function positive(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${flag} is a positive integer, got ${text}`);
+  return value;
+}
+
+// ---- seeding, straight through the library, before the server starts --------------------------
+
+interface Trader {
+  userId: string;
+  fingerprint: string;
+  privateKey: KeyObject;
+  seed: Buffer;
+}
+
+/** Units issued straight into the user's trading account, as a supplier's issuance would (as test/support/market-fixtures.ts giveUnits). */
+async function giveUnits(db: Db, userId: string, instrumentId: string, quantity: number): Promise<void> {
+  const nowUs = systemClock.nowUs();
+  await db.transaction(async (trx) => {
+    const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
+    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
+    await post(trx, 'issuance', null, [
+      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
+      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
+    ], nowUs);
+  });
+}
+
+async function seedTraders(db: Db, count: number): Promise<Trader[]> {
+  const instruments = ((await db('instruments').select('id')) as { id: string }[]).map((r) => r.id);
+  const traders: Trader[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const user = await createUser(db, systemClock, { email: `bench-trader-${i}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+    // The raw keys are the last 32 bytes of the SPKI and PKCS#8 encodings.
+    const rawPublic = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+    const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32);
+    const signing = await registerSigningKey(db, systemClock, user.id, 'bench', rawPublic.toString('base64'));
+    await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: parseDecimal(usdPerTrader, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
+    for (const instrumentId of instruments) await giveUnits(db, user.id, instrumentId, unitsPerTraderAndInstrument);
+    traders.push({ userId: user.id, fingerprint: signing.fingerprint, privateKey: createPrivateKey({ key: Buffer.concat([pkcs8Prefix, seed]), format: 'der', type: 'pkcs8' }), seed });
+  }
+  return traders;
+}
+
+const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+// ---- the server ----------------------------------------------------------------------------------
+
+const mktBinary = fileURLToPath(new URL('../../bin/mkt.js', import.meta.url));
+
+interface Served {
+  child: ChildProcess;
+  tradingUrl: string;
+  exited: Promise<number | null>;
+}
+
+/** `mkt serve --only trading` on a free port; resolves with the URL it prints. */
+async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'trading'], {
+    env: { ...process.env, MKT_TRADING_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...orderRate, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  const tradingUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /^ {2}trading\s+(http:\/\/\S+)\r?\n/m.exec(stderr);
+      if (/mkt is serving/.test(stderr) && found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mkt serve exited ${code}: ${stderr}`));
+    });
+  });
+  // Later warnings and errors of the server go to our stderr.
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  return { child, tradingUrl, exited };
+}
+
+// ---- the client ----------------------------------------------------------------------------------
+
+function signatureHeaders(trader: Trader, method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+  const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), trader.privateKey).toString('base64');
+  return { 'x-mkt-signature': signature, 'x-mkt-timestamp': String(timestamp), 'x-mkt-fingerprint': trader.fingerprint };
+}
+
+/** tweetnacl (what clients use) signs ~100/s; node:crypto makes the same deterministic Ed25519 signature much faster. */
+function checkSignerAgreesWithTweetnacl(trader: Trader): void {
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = '{"probe":true}';
+  const pair = nacl.sign.keyPair.fromSeed(trader.seed);
+  const expected = Buffer.from(nacl.sign.detached(Buffer.from(`${timestamp}POST/v1/orders${body}`), pair.secretKey)).toString('base64');
+  if (signatureHeaders(trader, 'POST', '/v1/orders', body, timestamp)['x-mkt-signature'] !== expected) throw new Error('node:crypto and tweetnacl signatures differ');
+  const publicFromCrypto = createPublicKey(trader.privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
+  if (!publicFromCrypto.equals(Buffer.from(pair.publicKey))) throw new Error('node:crypto and tweetnacl derive different public keys');
+}
+
+interface Reply {
+  status: number;
+  text: string;
+}
+
+function send(agent: Agent, baseUrl: URL, method: string, path: string, headers: Record<string, string>, body: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { agent, host: baseUrl.hostname, port: baseUrl.port, method, path, headers: body === '' ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const randomInt = (low: number, high: number): number => low + Math.floor(Math.random() * (high - low + 1));
+
+function formatTicks(ticks: number): string {
+  return `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
+}
+
+/** A random limit order: buy or sell, 1–5 Units, 0.5000 ± band; both sides overlap, so many cross. */
+function randomOrder(marketIds: readonly string[]): string {
+  return JSON.stringify({
+    market_id: pick(marketIds),
+    side: Math.random() < 0.5 ? 'buy' : 'sell',
+    type: 'limit',
+    price: formatTicks(midTicks + randomInt(-bandTicks, bandTicks)),
+    quantity: randomInt(1, 5),
+  });
+}
+
+interface PhaseResult {
+  samplesMs: number[];
+  elapsedMs: number;
+  statuses: Map<number, number>;
+  errors: Map<string, { count: number; example: string }>;
+}
+
+async function runPhase(count: number, agent: Agent, baseUrl: URL, traders: readonly Trader[], marketIds: readonly string[]): Promise<PhaseResult> {
+  const result: PhaseResult = { samplesMs: [], elapsedMs: 0, statuses: new Map(), errors: new Map() };
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < count) {
+        issued += 1;
+        const trader = pick(traders);
+        const body = randomOrder(marketIds);
+        const sentAt = performance.now();
+        const reply = await send(agent, baseUrl, 'POST', '/v1/orders', signatureHeaders(trader, 'POST', '/v1/orders', body), body);
+        result.samplesMs.push(performance.now() - sentAt);
+        result.statuses.set(reply.status, (result.statuses.get(reply.status) ?? 0) + 1);
+        if (reply.status !== 201) {
+          const key = `${reply.status} ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text)?.[1] ?? '?'}`;
+          const seen = result.errors.get(key) ?? { count: 0, example: reply.text.slice(0, 400) };
+          seen.count += 1;
+          result.errors.set(key, seen);
+        }
+      }
+    }),
+  );
+  result.elapsedMs = performance.now() - started;
+  return result;
+}
+
+async function countRows(db: Db, table: string, marketIds: readonly string[]): Promise<number> {
+  const row = (await db(table).whereIn('market_id', marketIds).count({ n: '*' }).first()) as { n: number | string };
+  return Number(row.n);
+}
+
+// ---- the run -------------------------------------------------------------------------------------
+
+const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
+const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+const databaseUrl = postgres ? await postgres.createDatabase('bench_orders') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
+let served: Served | undefined;
+const db = openDatabase(databaseUrl);
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+
+const loadBefore = loadavg()[0]!;
+
+try {
+  await migrateLatest(db);
+  const seedStarted = performance.now();
+  const traders = await seedTraders(db, tradersCount);
+  const seedMs = performance.now() - seedStarted;
+  checkSignerAgreesWithTweetnacl(traders[0]!);
+
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
+  if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
+  served = await serve({ DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+  const baseUrl = new URL(served.tradingUrl);
+
+  const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
+  if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
+  const markets = (JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }).data;
+  const chosen = values.market === 'all' ? markets : markets.filter((m) => [m.market_id, m.instrument_symbol, m.instrument_symbol.toLowerCase(), m.name].includes(values.market));
+  if (chosen.length === 0) throw new Error(`--market ${values.market} names none of ${markets.map((m) => m.instrument_symbol).join(', ')}`);
+  const marketIds = chosen.map((m) => m.market_id);
+
+  const warm = await runPhase(warmupOrders, agent, baseUrl, traders, marketIds);
+  const tradesBefore = await countRows(db, 'trades', marketIds);
+  const measured = await runPhase(ordersTotal, agent, baseUrl, traders, marketIds);
+  const tradesAfter = await countRows(db, 'trades', marketIds);
+  const restingAfter = (await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).count({ n: '*' }).first()) as { n: number | string };
+
+  const stats = summarise(measured.samplesMs, measured.elapsedMs);
+  console.log(
+    [
+      `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${stats.count} orders, concurrency ${concurrency}`,
+      `  throughput   ${stats.perSecond.toFixed(0)} orders/s (${(measured.elapsedMs / 1000).toFixed(2)} s)`,
+      `  latency      p50 ${stats.p50.toFixed(2)} ms, p99 ${stats.p99.toFixed(2)} ms, max ${stats.max.toFixed(2)} ms`,
+      `  trades       ${tradesAfter - tradesBefore} made in the measured run (${tradesAfter} in all); ${Number(restingAfter.n)} orders resting at the end`,
+      `  statuses     ${[...measured.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; warm-up ${[...warm.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
+      `  settings     ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +
+        `${marketIds.length} market${marketIds.length === 1 ? '' : 's'} (${values.market}), buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ` +
+        `${warmupOrders} warm-up orders not measured, seeding took ${(seedMs / 1000).toFixed(1)} s`,
+      `  server       mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
+        `(the default 10/s, burst 20 per user and market would throttle the benchmark)${profileDirectory ? ', with --cpu-prof' : ''}`,
+      `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client and server share it; ` +
+        `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
+    ].join('\n'),
+  );
+  const errors = [...warm.errors, ...measured.errors];
+  if (errors.length > 0) {
+    console.log('  ERRORS (every non-201):');
+    for (const [key, { count, example }] of errors) console.log(`    ${key} ×${count}: ${example}`);
+    process.exitCode = 1;
+  }
+} finally {
+  agent.destroy();
+  if (served) {
+    served.child.kill('SIGTERM');
+    await served.exited;
+  }
+}
+
+try {
+  if (!values['skip-audit'] && process.exitCode !== 1) {
+    const failures = await auditLedger(db);
+    console.log(`  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
+    if (failures.length > 0) process.exitCode = 1;
+  }
+  if (profileDirectory) {
+    for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 10));
+  }
+} finally {
+  await db.destroy();
+  await postgres?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { assert } from '../lib/assert.js';
+import type { TransferRow } from '../trading/rows.js';
+import { tokensOf, unitsOf, type Bucket } from './assets.js';
+import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
+
+/**
+ * The consumption side of the ledger (DESIGN.md §5). Units leave a trading account by transfer and
+ * arrive in the consumption account as tokens, in a lot that expires 4 hours after arrival.
+ * Inference draws tokens oldest lot first; what a lot still holds at expiry is written off to
+ * system:expired.
+ *
+ * Invariant (checked by `mkt admin audit`): for every consumption account, the tokens_remaining of
+ * its lots sum to its available + locked tokens. Every function here that changes one changes the
+ * other by the same amount in the same transaction. Lots do not know which of their tokens are
+ * committed (locked) to requests in flight, so expiry writes off at most the account's available
+ * tokens: tokens committed when their lot expires stay in the lot until the request settles, and
+ * settlement, drawing oldest first, takes them from that lot.
+ */
+export const lotLifetimeUs = 4 * 3_600 * 1_000_000;
+
+type Trx = Knex | Knex.Transaction;
+
+export interface ConsumptionLotRow {
+  id: number;
+  account_id: string;
+  tokens_total: number;
+  tokens_remaining: number;
+  /** The transfer that brought the tokens. */
+  source: string | null;
+  arrived_at_us: number;
+  expires_at_us: number;
+}
+
+export interface TransferInput {
+  userId: string;
+  instrumentId: string;
+  /** Whole Units. */
+  quantity: number;
+  /** The buy order whose fill this automatic transfer follows; null when the user asked. */
+  orderId: string | null;
+  nowUs: number;
+}
+
+const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
+
+/** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
+async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
+  const row = (await trx('ledger_accounts').where('id', accountId).forUpdate().first()) as LedgerAccountRow | undefined;
+  assert(row !== undefined, `ledger account ${accountId} does not exist`);
+  return row;
+}
+
+async function tokensPerUnit(trx: Knex.Transaction, instrumentId: string): Promise<number> {
+  const row = (await trx('instruments').where('id', instrumentId).first('tokens_per_unit')) as { tokens_per_unit: number } | undefined;
+  assert(row !== undefined, `instrument ${instrumentId} does not exist (check it before transferring)`);
+  return row.tokens_per_unit;
+}
+
+/**
+ * Moves `quantity` available Units from the user's trading account to its consumption account, as
+ * one journal entry of kind `transfer`: Units to system:conversion, tokens from it. Throws
+ * LedgerShortfall when the Units are not available; the caller's transaction then rolls back whole.
+ */
+export async function transferToConsumption(trx: Knex.Transaction, input: TransferInput): Promise<TransferRow> {
+  const { userId, instrumentId, quantity, orderId, nowUs } = input;
+  assert(Number.isSafeInteger(quantity) && quantity > 0, `a transfer is of a positive whole number of Units, got ${quantity}`);
+  const tokens = quantity * (await tokensPerUnit(trx, instrumentId));
+  assert(Number.isSafeInteger(tokens), `${quantity} Units of ${instrumentId} are more tokens than the ledger can count`);
+  const units = unitsOf(instrumentId);
+  const tokenAsset = tokensOf(instrumentId);
+  const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
+  const consumption = await ensureAccount(trx, userId, 'consumption', tokenAsset, instrumentId, nowUs);
+  const conversionUnits = await systemAccount(trx, 'conversion', units, nowUs);
+  const conversionTokens = await systemAccount(trx, 'conversion', tokenAsset, nowUs);
+  const id = `transfer_${randomUUID()}`;
+  await post(
+    trx,
+    'transfer',
+    id,
+    [
+      ...move(units, { accountId: trading.id, bucket: 'available' }, { accountId: conversionUnits, bucket: 'available' }, quantity),
+      ...move(tokenAsset, { accountId: conversionTokens, bucket: 'available' }, { accountId: consumption.id, bucket: 'available' }, tokens),
+    ],
+    nowUs,
+  );
+  await trx('consumption_lots').insert({
+    account_id: consumption.id,
+    tokens_total: tokens,
+    tokens_remaining: tokens,
+    source: id,
+    arrived_at_us: nowUs,
+    expires_at_us: nowUs + lotLifetimeUs,
+  });
+  const row: TransferRow = { id, user_id: userId, instrument_id: instrumentId, quantity, from_account_id: trading.id, to_account_id: consumption.id, order_id: orderId, created_at_us: nowUs };
+  await trx('transfers').insert(row);
+  await trx('ledger_accounts').where('id', trading.id).update({ last_withdrawal_at_us: nowUs });
+  await trx('ledger_accounts')
+    .where('id', consumption.id)
+    .update({ total_transfers_in: trx.raw('?? + ?', ['total_transfers_in', quantity]), last_transfer_at_us: nowUs });
+  return row;
+}
+
+export interface LotDraw {
+  lotId: number;
+  tokens: number;
+}
+
+/**
+ * Spends `tokens` of a consumption account on inference (journal kind `consumption`, to
+ * system:consumed), from its available bucket or, when settling a committed request, its locked
+ * one. Expired lots are written off first; the tokens are then drawn from the lots oldest first.
+ * Throws LedgerShortfall when the bucket holds too few tokens.
+ */
+export async function consumeTokens(trx: Knex.Transaction, accountId: string, tokens: number, nowUs: number, from: Bucket = 'available'): Promise<LotDraw[]> {
+  assert(Number.isSafeInteger(tokens) && tokens >= 0, `tokens consumed must be a non-negative safe integer, got ${tokens}`);
+  const account = await lockAccount(trx, accountId);
+  assert(account.kind === 'consumption', `tokens are consumed from a consumption account, not ${accountId} (${account.kind})`);
+  await expireAccountLots(trx, account, nowUs);
+  if (tokens === 0) return [];
+  const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
+  await post(trx, 'consumption', accountId, move(account.asset, { accountId, bucket: from }, { accountId: consumed, bucket: 'available' }, tokens), nowUs);
+
+  const lots = (await trx('consumption_lots')
+    .where('account_id', accountId)
+    .andWhere('tokens_remaining', '>', 0)
+    .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])) as ConsumptionLotRow[];
+  const draws: LotDraw[] = [];
+  let left = tokens;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const take = Math.min(lot.tokens_remaining, left);
+    await trx('consumption_lots').where('id', lot.id).update({ tokens_remaining: lot.tokens_remaining - take });
+    draws.push({ lotId: lot.id, tokens: take });
+    left -= take;
+  }
+  assert(left === 0, `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`);
+  await trx('ledger_accounts')
+    .where('id', accountId)
+    .update({ total_withdrawals: trx.raw('?? + ?', ['total_withdrawals', tokens]), last_withdrawal_at_us: nowUs });
+  return draws;
+}
+
+/**
+ * Writes off what expired lots still hold (journal kind `expiry`, to system:expired), for every
+ * consumption account or only those of `scope`. Given a transaction it works inside it; given the
+ * database, one short transaction per account. Returns the tokens written off.
+ */
+export async function expireLots(db: Trx, nowUs: number, scope: { userId?: string; accountId?: string } = {}): Promise<number> {
+  const query = db('consumption_lots as l')
+    .join('ledger_accounts as a', 'a.id', 'l.account_id')
+    .where('l.expires_at_us', '<=', nowUs)
+    .andWhere('l.tokens_remaining', '>', 0)
+    .andWhere('a.available', '>', 0)
+    .distinct('l.account_id');
+  if (scope.userId !== undefined) query.where('a.user_id', scope.userId);
+  if (scope.accountId !== undefined) query.where('l.account_id', scope.accountId);
+  const accountIds = ((await query) as { account_id: string }[]).map((r) => r.account_id);
+  let written = 0;
+  for (const accountId of accountIds) {
+    const expire = async (trx: Knex.Transaction) => expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
+    written += isTransaction(db) ? await expire(db) : await db.transaction(expire);
+  }
+  return written;
+}
+
+/** The account must be locked by the caller. */
+async function expireAccountLots(trx: Knex.Transaction, account: LedgerAccountRow, nowUs: number): Promise<number> {
+  const lots = (await trx('consumption_lots')
+    .where('account_id', account.id)
+    .andWhere('expires_at_us', '<=', nowUs)
+    .andWhere('tokens_remaining', '>', 0)
+    .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])) as ConsumptionLotRow[];
+  let written = 0;
+  for (const lot of lots) {
+    const writeOff = Math.min(lot.tokens_remaining, account.available - written);
+    if (writeOff === 0) break;
+    await trx('consumption_lots').where('id', lot.id).update({ tokens_remaining: lot.tokens_remaining - writeOff });
+    written += writeOff;
+  }
+  if (written === 0) return 0;
+  const expired = await systemAccount(trx, 'expired', account.asset, nowUs);
+  await post(trx, 'expiry', account.id, move(account.asset, { accountId: account.id, bucket: 'available' }, { accountId: expired, bucket: 'available' }, written), nowUs);
+  await trx('ledger_accounts')
+    .where('id', account.id)
+    .update({ total_withdrawals: trx.raw('?? + ?', ['total_withdrawals', written]), last_withdrawal_at_us: nowUs });
+  return written;
+}

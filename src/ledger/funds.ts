@@ -1,0 +1,48 @@
+import type { Knex } from 'knex';
+import { assert } from '../lib/assert.js';
+import { usd } from './assets.js';
+import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
+
+type Trx = Knex | Knex.Transaction;
+
+/**
+ * USD entering the market from outside (DESIGN.md §5, specification part 8). A real deposit and a
+ * bonus both become spendable USD; only a real deposit counts toward the concurrency tier, whose
+ * balance is min(deposited, total) — so spending a deposit lowers the tier, and a bonus never
+ * raises it.
+ */
+export type FundsSource = 'deposit' | 'bonus';
+
+export interface DepositInput {
+  userId: string;
+  usdMicros: number;
+  source: FundsSource;
+  nowUs: number;
+}
+
+/** Credits USD from system:deposits to the user's currency account, in the caller's transaction; returns the account after. */
+export async function deposit(trx: Knex.Transaction, input: DepositInput): Promise<LedgerAccountRow> {
+  const { userId, usdMicros, source, nowUs } = input;
+  assert(Number.isSafeInteger(usdMicros) && usdMicros > 0, `a ${source} is a positive number of micro-dollars, got ${usdMicros}`);
+  const account = await ensureAccount(trx, userId, 'currency', usd, null, nowUs);
+  const outside = await systemAccount(trx, 'deposits', usd, nowUs);
+  await post(trx, source, account.id, move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros), nowUs);
+  if (source === 'deposit') {
+    await trx('ledger_accounts')
+      .where('id', account.id)
+      .update({ deposited: trx.raw('?? + ?', ['deposited', usdMicros]), total_deposits: trx.raw('?? + 1', ['total_deposits']), last_deposit_at_us: nowUs });
+  }
+  return (await trx('ledger_accounts').where('id', account.id).first()) as LedgerAccountRow;
+}
+
+/** The user's USD account, or undefined before any money arrived. */
+export async function findCurrencyAccount(db: Trx, userId: string): Promise<LedgerAccountRow | undefined> {
+  return (await db('ledger_accounts').where({ user_id: userId, kind: 'currency', asset: usd }).first()) as LedgerAccountRow | undefined;
+}
+
+/** The balance that sets the inference concurrency tier: min(deposited, total USD), in micro-dollars. */
+export async function tierBalanceMicros(db: Trx, userId: string): Promise<number> {
+  const account = await findCurrencyAccount(db, userId);
+  if (!account) return 0;
+  return Math.min(account.deposited, account.available + account.locked);
+}

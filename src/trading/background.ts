@@ -1,0 +1,33 @@
+import type { Services } from '../services.js';
+import { createHouseSupplier } from './house-supplier.js';
+
+export interface Background {
+  stop(): Promise<void>;
+}
+
+/**
+ * Work no request triggers, once a second: `day` orders leave the book at 00:00 UTC even when
+ * nobody touches their market, and the house supplier (unless `MKT_SIMULATED_SUPPLIER=off`) tops
+ * its asks back up. Every process may run it; the market lock keeps the runs from colliding.
+ */
+export function startBackground(services: Services, intervalMs = 1000): Background {
+  const house = services.config.simulatedSupplier ? createHouseSupplier(services) : null;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running
+      .then(async () => {
+        await services.orders.expireDayOrders(services.clock.nowUs());
+        await house?.replenish();
+      })
+      .catch((error: unknown) => services.logger.error({ err: error }, 'background trading work failed'));
+  };
+  tick();
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { ok } from '../../http/respond.js';
+import type { OperationHandler, Principal } from '../../http/types.js';
+import { assert } from '../../lib/assert.js';
+import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+/** The user behind a signed request; the HTTP layer has already refused unsigned ones. */
+export function callerId(principal: Principal | null): string {
+  assert(principal?.kind === 'signature', 'trading account operations need a signature principal');
+  return principal.userId;
+}
+
+export const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
+
+export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
+  const page = await tradingAccounts.listTradingAccounts(
+    callerId(principal),
+    {
+      accountId: query.account_id,
+      marketId: query.market_id,
+      instrumentId: query.instrument_id,
+      status: query.status,
+      orderBy: query.order_by ?? 'created_at',
+      direction: query.order_direction ?? 'asc',
+    },
+    pageOf(query),
+  );
+  return ok({ data: page.rows.map(tradingAccountView), paging: page.paging });
+};
+
+export const getTradingAccount: Handler<'getTradingAccount'> = async ({ principal, params }, { tradingAccounts }) =>
+  ok({ data: tradingAccountView(await tradingAccounts.getTradingAccount(callerId(principal), params.account_id)) });
+
+export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
+  const page = await tradingAccounts.listConsumptionAccounts(
+    callerId(principal),
+    {
+      accountId: query.account_id,
+      instrumentId: query.instrument_id,
+      status: query.status,
+      orderBy: query.order_by ?? 'created_at',
+      direction: query.order_direction ?? 'asc',
+    },
+    pageOf(query),
+  );
+  return ok({ data: page.rows.map(consumptionAccountView), paging: page.paging });
+};
+
+export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ principal, params }, { tradingAccounts }) =>
+  ok({ data: consumptionAccountView(await tradingAccounts.getConsumptionAccount(callerId(principal), params.account_id)) });
+
+export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
+  const page = await tradingAccounts.listCurrencyAccounts(callerId(principal), pageOf(query));
+  return ok({ data: page.rows.map(currencyAccountView), paging: page.paging });
+};

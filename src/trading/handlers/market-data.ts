@@ -1,0 +1,61 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { ok } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import { notFound } from '../../lib/errors.js';
+import type { Services } from '../../services.js';
+import { candleView, marketStatsView, orderBookView, tickerView } from '../market-data-views.js';
+import type { MarketWithInstrument } from '../reference.js';
+import { marketTradeView } from '../trade-views.js';
+import { pageParams, priceBound, timeBound } from './requests.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+async function knownMarket({ reference }: Services, marketId: string): Promise<MarketWithInstrument> {
+  const market = await reference.findMarket(marketId);
+  if (!market) throw notFound('market', marketId);
+  return market;
+}
+
+export const getMarketTicker: Handler<'getMarketTicker'> = async ({ params }, services) => {
+  const { market } = await knownMarket(services, params.market_id);
+  const ticker = await services.marketData.ticker(market.id, services.clock.nowUs());
+  return ok({ data: tickerView(market.id, ticker) });
+};
+
+export const getMarketOrderBook: Handler<'getMarketOrderBook'> = async ({ params, query }, services) => {
+  const { market } = await knownMarket(services, params.market_id);
+  const book = await services.marketData.orderBook(market.id, query.limit ?? 10);
+  return ok({ data: orderBookView(market.id, book, services.clock.nowUs()) });
+};
+
+export const getMarketStats: Handler<'getMarketStats'> = async ({ params }, services) => {
+  const { market } = await knownMarket(services, params.market_id);
+  const nowUs = services.clock.nowUs();
+  const stats = await services.marketData.stats(market.id, nowUs);
+  return ok({ data: marketStatsView(market.id, stats, nowUs) });
+};
+
+export const listMarketTrades: Handler<'listMarketTrades'> = async ({ params, query }, services) => {
+  const found = await knownMarket(services, params.market_id);
+  const filter = {
+    takerSide: query.taker_side,
+    quantityMin: query.quantity_min,
+    quantityMax: query.quantity_max,
+    priceMinTicks: priceBound('price_min', query.price_min),
+    priceMaxTicks: priceBound('price_max', query.price_max),
+    executedFromUs: timeBound('executed_from', query.executed_from),
+    executedToUs: timeBound('executed_to', query.executed_to),
+    orderBy: query.order_by ?? 'execution_timestamp',
+    direction: query.order_direction ?? 'asc',
+  };
+  // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
+  const page = await services.tradeQueries.listMarketTrades(found.market.id, filter, pageParams(query));
+  return ok({ data: page.rows.map((row) => marketTradeView(row, found)), paging: page.paging });
+};
+
+export const listPriceHistories: Handler<'listPriceHistories'> = async ({ query }, services) => {
+  const { market } = await knownMarket(services, query.market_id);
+  const range = { fromUs: timeBound('from', query.from), toUs: timeBound('to', query.to) ?? services.clock.nowUs() };
+  const page = await services.marketData.candles(market.id, query.resolution, range, pageParams(query));
+  return ok({ data: page.rows.map(candleView), paging: page.paging });
+};

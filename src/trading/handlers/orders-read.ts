@@ -1,0 +1,37 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { ok } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import { notFound } from '../../lib/errors.js';
+import { withMarkets } from '../market-lookup.js';
+import { orderView } from '../order-views.js';
+import { callerId, pageParams, timeBound } from './requests.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+export const listOrders: Handler<'listOrders'> = async ({ query, principal }, { orderQueries, reference }) => {
+  const filter = {
+    marketId: query.market_id,
+    traderId: query.trader_id,
+    instrumentId: query.instrument_id,
+    side: query.side,
+    status: query.status,
+    submittedFromUs: timeBound('submitted_from', query.submitted_from),
+    submittedToUs: timeBound('submitted_to', query.submitted_to),
+  };
+  const sort = { orderBy: query.order_by ?? 'submitted_at', direction: query.order_direction ?? 'asc' } as const;
+  const page = await orderQueries.list(callerId(principal), filter, sort, pageParams(query));
+  const rows = await withMarkets(reference, page.rows);
+  return ok({ data: rows.map(({ row, market }) => orderView(row, market)), paging: page.paging });
+};
+
+export const countOrders: Handler<'countOrders'> = async ({ query, principal }, { orderQueries }) => {
+  const count = await orderQueries.count(callerId(principal), { marketId: query.market_id, side: query.side, status: query.status });
+  return ok({ data: { count } });
+};
+
+export const getOrder: Handler<'getOrder'> = async ({ params, principal }, { orderQueries, reference }) => {
+  const order = await orderQueries.find(callerId(principal), params.order_id);
+  if (!order) throw notFound('order', params.order_id);
+  const [{ row, market }] = await withMarkets(reference, [order]);
+  return ok({ data: orderView(row, market) });
+};

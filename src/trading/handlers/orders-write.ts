@@ -1,0 +1,73 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { created, noContent, ok } from '../../http/respond.js';
+import type { OperationHandler, Principal } from '../../http/types.js';
+import { AssertionFailed } from '../../lib/assert.js';
+import { notFound } from '../../lib/errors.js';
+import type { OrderType, Side, TimeInForce } from '../engine/types.js';
+import { orderView } from '../order-views.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+function traderOf(principal: Principal | null): string {
+  if (principal?.kind !== 'signature') throw new AssertionFailed('order operations need a signature principal');
+  return principal.userId;
+}
+
+/** Case-insensitive enums are stored in lower case (the document's patterns accept any case). */
+const lower = <T extends string>(text: string): T => text.toLowerCase() as T;
+
+export const createOrder: Handler<'createOrder'> = async ({ principal, body }, { orders, clock }) => {
+  const placed = await orders.create(
+    traderOf(principal),
+    {
+      marketId: body.market_id,
+      clientOrderId: body.client_order_id ?? null,
+      side: lower<Side>(body.side),
+      type: lower<OrderType>(body.type),
+      priceText: body.price,
+      quantity: body.quantity,
+      timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
+      shouldAutotransfer: body.should_autotransfer ?? false,
+    },
+    clock.nowUs(),
+  );
+  return created(
+    { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },
+    { 'x-ratelimit-limit': orders.orderRateLimit.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },
+  );
+};
+
+export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params }, { orders, clock }) => {
+  await orders.cancel(traderOf(principal), params.order_id, clock.nowUs());
+  return noContent();
+};
+
+export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, { orders, reference, clock }) => {
+  const order = await orders.amend(traderOf(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, clock.nowUs());
+  const market = await reference.findMarket(order.market_id);
+  if (!market) throw new AssertionFailed(`order ${order.id} names unknown market ${order.market_id}`);
+  return ok({ data: orderView(order, market) });
+};
+
+export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, { orders, clock }) => {
+  const cancelled = await orders.cancelAll(traderOf(principal), { marketId: query.market_id, side: query.side }, clock.nowUs(), { unknownMarketMatchesNothing: true });
+  return ok({ data: { cancelled } });
+};
+
+export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, { orders, clock }) => {
+  const cancelled = await orders.cancelAll(traderOf(principal), { marketId: params.market_id }, clock.nowUs(), { unknownMarketMatchesNothing: false });
+  return ok({ data: { cancelled } });
+};
+
+export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, { orders, reference }) => {
+  const market = await reference.findMarket(query.market_id);
+  if (!market) throw notFound('market', query.market_id);
+  const { ratePerSecond, burst } = orders.orderRateLimit;
+  return ok({
+    data: {
+      market_id: market.market.id,
+      order_rate_limits: { scope: 'user_market' as const, max_orders_per_second: ratePerSecond, max_orders_per_minute: ratePerSecond * 60, burst_capacity: burst, window_seconds: 1 },
+      response_headers: { limit: 'x-ratelimit-limit' as const, remaining: 'x-ratelimit-remaining' as const, retry_after: 'retry-after' as const },
+    },
+  });
+};

@@ -1,0 +1,36 @@
+import type { operations } from '../../../generated/types/trading.js';
+import { ok } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import { notFound } from '../../lib/errors.js';
+import { withMarkets } from '../market-lookup.js';
+import { tradeView } from '../trade-views.js';
+import { callerId, pageParams, timeBound } from './requests.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+export const listTrades: Handler<'listTrades'> = async ({ query, principal }, { tradeQueries, reference }) => {
+  const filter = {
+    marketId: query.market_id,
+    instrumentId: query.instrument_id,
+    tradeId: query.trade_id,
+    orderId: query.order_id,
+    buyerOrderId: query.buyer_order_id,
+    sellerOrderId: query.seller_order_id,
+    triggeringOrderId: query.triggering_order_id,
+    executedFromUs: timeBound('executed_from', query.executed_from),
+    executedToUs: timeBound('executed_to', query.executed_to),
+    orderBy: query.order_by ?? 'execution_timestamp',
+    direction: query.order_direction ?? 'asc',
+  };
+  // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
+  const page = await tradeQueries.listTradeLegs(callerId(principal), filter, pageParams(query));
+  const rows = await withMarkets(reference, page.rows);
+  return ok({ data: rows.map(({ row, market }) => tradeView(row, market)), paging: page.paging });
+};
+
+export const getTrade: Handler<'getTrade'> = async ({ params, principal }, { tradeQueries, reference }) => {
+  const leg = await tradeQueries.findTradeLeg(callerId(principal), params.trade_id);
+  if (!leg) throw notFound('trade', params.trade_id);
+  const [{ row, market }] = await withMarkets(reference, [leg]);
+  return ok({ data: tradeView(row, market) });
+};

@@ -1,0 +1,103 @@
+import type { Db } from '../db/knex.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { parseDecimal, priceScale } from '../lib/money.js';
+import { unitsOf } from '../ledger/assets.js';
+import { createUser, findUserByEmail } from '../platform/identity.js';
+import type { OrdersService } from './orders.js';
+import type { ReferenceService } from './reference.js';
+import { openStatuses } from './rows.js';
+import type { SupplyService } from './supply.js';
+import { formatPrice } from './views.js';
+
+/**
+ * The embedded default's house supplier (DESIGN.md §2): a built-in, simulated supplier account
+ * that keeps a ladder of resting asks on all nine books, so a fresh install has prices to buy at.
+ * It issues the Units it sells and trades through the same order path as everyone else. A level
+ * is topped up once it is less than half there. `MKT_SIMULATED_SUPPLIER=off` turns it off.
+ */
+export const houseEmail = 'house-supplier@mkt.local';
+
+/** USD per Unit (1M tokens) of the lowest ask, by model name. */
+export const housePrices: Record<string, string> = {
+  'text-standard': '0.4000',
+  'text-prime': '0.9000',
+  'text-max': '2.5000',
+  'code-standard': '0.5000',
+  'code-prime': '1.2000',
+  'code-max': '3.0000',
+  'agent-standard': '0.6000',
+  'agent-prime': '1.5000',
+  'agent-max': '4.0000',
+};
+
+/** The ladder: each level's premium over the house price (percent) and the Units it keeps resting. */
+export const houseLadder = [
+  { premiumPct: 0, quantity: 500 },
+  { premiumPct: 2, quantity: 1_000 },
+  { premiumPct: 5, quantity: 2_000 },
+];
+
+export interface HouseSupplierDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  reference: ReferenceService;
+  orders: OrdersService;
+  supply: SupplyService;
+}
+
+export function createHouseSupplier({ db, clock, logger, reference, orders, supply }: HouseSupplierDeps) {
+  async function houseUserId(): Promise<string> {
+    const existing = await findUserByEmail(db, houseEmail);
+    const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
+    if (!(await supply.isSupplier(user.id))) {
+      const { instruments } = await reference.listModels();
+      await supply.registerSupplier({ userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
+    }
+    return user.id;
+  }
+
+  /** Tops up every level of every book that has fallen below half; returns the orders placed. */
+  async function replenish(): Promise<number> {
+    const userId = await houseUserId();
+    const { instruments } = await reference.listModels();
+    let placed = 0;
+    for (const instrument of instruments) {
+      const basePrice = housePrices[instrument.model_name];
+      const market = (await db('markets').where('instrument_id', instrument.id).first('id')) as { id: string } | undefined;
+      if (basePrice === undefined || !market) continue;
+      const baseTicks = parseDecimal(basePrice, priceScale)!;
+      const resting = (await db('orders').where({ user_id: userId, market_id: market.id, side: 'sell' }).whereIn('status', openStatuses).select('price_ticks', 'remaining_quantity')) as { price_ticks: number; remaining_quantity: number }[];
+      for (const level of houseLadder) {
+        const priceTicks = Math.round((baseTicks * (100 + level.premiumPct)) / 100);
+        const have = resting.filter((r) => r.price_ticks === priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
+        if (have * 2 >= level.quantity) continue;
+        if (await placeAsk(userId, market.id, instrument.id, priceTicks, level.quantity - have)) placed += 1;
+      }
+    }
+    return placed;
+  }
+
+  async function placeAsk(userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
+    const held = (await db('ledger_accounts').where({ user_id: userId, kind: 'trading', asset: unitsOf(instrumentId) }).first('available')) as { available: number } | undefined;
+    const missing = quantity - (held?.available ?? 0);
+    if (missing > 0) await supply.issue(userId, instrumentId, missing);
+    try {
+      await orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, clock.nowUs());
+      return true;
+    } catch (error) {
+      // The market may have moved its collar away from the house price, or be suspended: skip it this round.
+      if (error instanceof ApiError) {
+        logger.warn({ marketId, code: error.code, detail: error.detail }, 'house supplier skipped a level');
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  return { replenish, houseUserId };
+}
+
+export type HouseSupplier = ReturnType<typeof createHouseSupplier>;

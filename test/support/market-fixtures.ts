@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import { deposit } from '../../src/ledger/funds.js';
+import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
+import { tokensOf, unitsOf, usd } from '../../src/ledger/assets.js';
+import { parseDecimal, usdScale } from '../../src/lib/money.js';
+import type { Services } from '../../src/services.js';
+import type { TestEnvironment } from './service.js';
+import type { TestUser } from './fixtures.js';
+
+export interface MarketRef {
+  marketId: string;
+  instrumentId: string;
+}
+
+/** A seeded market by its instrument's model name (`text-standard`). */
+export async function marketOf(services: Services, modelName: string): Promise<MarketRef> {
+  const row = (await services.db('markets as m').join('instruments as i', 'i.id', 'm.instrument_id').where('i.model_name', modelName).first('m.id as marketId', 'i.id as instrumentId')) as MarketRef | undefined;
+  if (!row) throw new Error(`no market for ${modelName}`);
+  return row;
+}
+
+/** A real deposit of USD ("12.50"). */
+export async function giveUsd(services: Services, userId: string, amount: string): Promise<void> {
+  const usdMicros = parseDecimal(amount, usdScale);
+  if (usdMicros === null) throw new Error(`bad USD amount ${amount}`);
+  await services.db.transaction((trx) => deposit(trx, { userId, usdMicros, source: 'deposit', nowUs: services.clock.nowUs() }));
+}
+
+/** Units issued straight into the user's trading account, as a supplier's issuance would. */
+export async function giveUnits(services: Services, userId: string, instrumentId: string, quantity: number): Promise<void> {
+  const nowUs = services.clock.nowUs();
+  await services.db.transaction(async (trx) => {
+    const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
+    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
+    await post(trx, 'issuance', null, [
+      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
+      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
+    ], nowUs);
+  });
+}
+
+export interface Balances {
+  usdAvailable: number;
+  usdLocked: number;
+  unitsAvailable: number;
+  unitsLocked: number;
+  tokens: number;
+}
+
+/** The user's materialised balances (micro-dollars, Units, tokens) for one instrument. */
+export async function balancesOf(services: Services, userId: string, instrumentId: string): Promise<Balances> {
+  const rows = (await services.db('ledger_accounts').where('user_id', userId).whereIn('asset', [usd, unitsOf(instrumentId), tokensOf(instrumentId)])) as { asset: string; available: number; locked: number }[];
+  const of = (asset: string) => rows.find((r) => r.asset === asset) ?? { available: 0, locked: 0 };
+  return {
+    usdAvailable: of(usd).available,
+    usdLocked: of(usd).locked,
+    unitsAvailable: of(unitsOf(instrumentId)).available,
+    unitsLocked: of(unitsOf(instrumentId)).locked,
+    tokens: of(tokensOf(instrumentId)).available + of(tokensOf(instrumentId)).locked,
+  };
+}
+
+export interface OrderBody {
+  market_id: string;
+  side: string;
+  type?: string;
+  price?: string | number;
+  quantity: number;
+  time_in_force?: string;
+  client_order_id?: string;
+  should_autotransfer?: boolean;
+}
+
+/** POST /v1/orders, signed; `type` defaults to limit. */
+export function placeOrder(env: TestEnvironment, user: TestUser, body: OrderBody) {
+  return env.trading.post('/v1/orders', { sign: user.signingKey, body: { type: 'limit', ...body } });
+}
+
+/** Places an order that must be accepted, and answers its state as GET /v1/orders/{id} shows it. */
+export async function placed(env: TestEnvironment, user: TestUser, body: OrderBody): Promise<Record<string, any>> {
+  const reply = await placeOrder(env, user, body);
+  expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
+  return orderState(env, user, reply.body.data.order_id);
+}
+
+export async function orderState(env: TestEnvironment, user: TestUser, orderId: string): Promise<Record<string, any>> {
+  const reply = await env.trading.get(`/v1/orders/${orderId}`, { sign: user.signingKey });
+  expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+  return reply.body.data;
+}
