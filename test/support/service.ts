@@ -5,6 +5,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { pino } from 'pino';
 import { databaseKinds, freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';
+import { auditLedger } from '../../src/ledger/audit.js';
 
 export interface TestEnvironment {
   database: DatabaseKind;
@@ -72,8 +73,11 @@ export function describeEachDatabase(title: string, body: (env: () => TestEnviro
         this.timeout(60_000);
         environment = await startTestService(database, options.env, { captureLog: options.captureLog });
       });
-      after(async () => {
+      after(async function () {
+        // Whatever a suite did, the ledger must still prove itself (DESIGN.md §5).
+        const failures = environment ? await auditLedger(environment.service.services.db) : [];
         await environment?.service.stop();
+        if (failures.length > 0) throw new Error(`ledger audit failed after "${title}": ${JSON.stringify(failures.slice(0, 5))}`);
       });
       body(() => {
         if (!environment) throw new Error('test service is not running');

@@ -205,6 +205,8 @@ if (!databaseKinds.includes('postgres')) {
       const targets = [...created];
       await Promise.all(mixed.map((operation, index) => perform(operation, index, targets)));
 
+      const tally = new Map<string, number>(); for (const o of outcomes) tally.set(`${o.operation} p${o.process} ${o.status} ${o.code ?? ''}`, (tally.get(`${o.operation} p${o.process} ${o.status} ${o.code ?? ''}`) ?? 0) + 1);
+      console.log(seed, [...tally].sort(), (await db('trades').count({ n: '*' }))[0], (await db('orders').where('remaining_quantity', '>', 0).count({ n: '*' }))[0]);
       const unexpected = outcomes.filter((o) => !allowed[o.operation]!.includes(o.status) || (o.status === 422 && o.code !== 'validation_error'));
       expect(unexpected, `seed ${seed}: unexpected answers`).to.deep.equal([]);
       expect(invisibleAfterAck, `seed ${seed}: orders answered 201 before their row was committed`).to.deep.equal([]);

@@ -1,5 +1,4 @@
 import type { operations } from '../../../generated/types/trading.js';
-import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics, getMe } from './identity.js';
 import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, listPriceHistories } from './market-data.js';
@@ -11,7 +10,6 @@ import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, list
 import { createSupplyIssuance, listSupplyIssuances } from './supply.js';
 import { createTransfer, getTransfer, listTransfers } from './transfers.js';
 
-const tradingIssue = notImplemented('This trading operation (issue 4: matching engine, orders, ledger)');
 
 /** Every operation of openapi/trading.yaml; the server refuses to start if this and the document disagree. */
 export const tradingHandlers: HandlerMap<operations> = {
