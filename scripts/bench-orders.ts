@@ -51,6 +51,7 @@ const ordersTotal = positive(values.orders, 'orders');
 const concurrency = positive(values.concurrency, 'concurrency');
 const tradersCount = positive(values.traders, 'traders');
 const warmupOrders = Number(values.warmup);
+if (!Number.isSafeInteger(warmupOrders) || warmupOrders < 0) throw new Error(`--warmup is a whole number of orders, got ${values.warmup}`);
 const midTicks = 5000;
 const bandTicks = Number(values.band);
 if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4) throw new Error(`--band is 0..${midTicks * 0.4} ticks, got ${values.band}`);
@@ -120,8 +121,10 @@ interface Served {
 async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
   const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'trading'], {
     env: { ...process.env, MKT_TRADING_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...orderRate, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server logs (warnings and errors at MKT_LOG_LEVEL=warn) to stdout: they go to our stderr.
+  child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
   const tradingUrl = await new Promise<string>((resolve, reject) => {
@@ -309,7 +312,7 @@ try {
 }
 
 try {
-  if (!values['skip-audit'] && process.exitCode !== 1) {
+  if (!values['skip-audit']) {
     const failures = await auditLedger(db);
     console.log(`  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
     if (failures.length > 0) process.exitCode = 1;

@@ -85,31 +85,36 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     state.nextExpiryUs = next?.at ?? null;
   }
 
+  /** Locks what the order may spend; a limit order tries at once and reads the balance only to explain a refusal. */
   async function reserve(session: MarketSession, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<number | undefined> {
     const { trx } = session;
     const feePpm = market.instrument.fee_ppm;
     const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    const { available } = (await trx('ledger_accounts').where('id', accountId).first('available')) as { available: number };
+    const availableNow = async () => ((await trx('ledger_accounts').where('id', accountId).first('available')) as { available: number }).available;
     let amount: number;
     let quoteBudget: number | undefined;
-    if (order.type === 'market' && available === 0) {
-      throw new ApiError(422, 'insufficient_inventory_or_funds', order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`, {
-        context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
-      });
-    }
-    if (order.side === 'buy' && order.type === 'market') {
-      quoteBudget = marketBuyBudgetTicks(available, feePpm);
-      amount = quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
-    } else if (order.side === 'buy') {
-      amount = buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm);
+    if (order.type === 'market') {
+      const available = await availableNow();
+      if (available === 0) {
+        throw new ApiError(422, 'insufficient_inventory_or_funds', order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`, {
+          context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
+        });
+      }
+      if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
+      amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
+      if (amount > available || amount === 0) throw shortfall(order, submitted, amount, available);
     } else {
-      amount = order.quantity;
+      amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
     }
-    if (amount > available || amount === 0) throw shortfall(order, submitted, amount, available);
-    await post(trx, 'reserve', order.id, [
-      { accountId, bucket: 'available', asset, amount: -amount },
-      { accountId, bucket: 'locked', asset, amount },
-    ], nowUs);
+    try {
+      await post(trx, 'reserve', order.id, [
+        { accountId, bucket: 'available', asset, amount: -amount },
+        { accountId, bucket: 'locked', asset, amount },
+      ], nowUs);
+    } catch (error) {
+      if (error instanceof LedgerShortfall) throw shortfall(order, submitted, amount, await availableNow());
+      throw error;
+    }
     order.reserved = amount;
     return quoteBudget;
   }
@@ -168,7 +173,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
         submitted_at_us: nowUs,
         updated_at_us: nowUs,
       };
-      const quoteBudget = await reserveOrRefuse(session, market, order, ids, submitted, nowUs);
+      const quoteBudget = await reserve(session, market, order, ids, submitted, nowUs);
       const placed = session.state.book.place({
         orderId: order.id,
         traderId: userId,
@@ -191,16 +196,6 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
       await settlement.finish();
       return { orderId: order.id, clientOrderId: order.client_order_id, rate };
     });
-  }
-
-  async function reserveOrRefuse(session: MarketSession, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number) {
-    try {
-      return await reserve(session, market, order, ids, submitted, nowUs);
-    } catch (error) {
-      // Another process took the balance between our read and our update.
-      if (error instanceof LedgerShortfall) throw shortfall(order, submitted, order.quantity, 0);
-      throw error;
-    }
   }
 
   async function refuseDuplicate(session: MarketSession, userId: string, clientOrderId: string): Promise<void> {

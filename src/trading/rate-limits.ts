@@ -32,23 +32,28 @@ export function createRateLimiter(db: Db) {
   const refilled = (spec: BucketSpec, nowUs: number) =>
     db.raw(`${least}(?, milli_tokens + ${greatest}(0, ? - updated_at_us) * ? / 1000)`, [spec.burst * milli, nowUs, spec.ratePerSecond]);
 
-  async function take(key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision> {
-    const inserted = (await db('rate_buckets')
-      .insert({ key, milli_tokens: (spec.burst - 1) * milli, updated_at_us: nowUs })
-      .onConflict('key')
-      .ignore()
-      .returning('milli_tokens')) as unknown[];
-    if (inserted.length === 1) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
-
+  async function take(key: string, spec: BucketSpec, nowUs: number, attempt = 1): Promise<BucketDecision> {
+    // The common case is a bucket that exists and has a token: one statement.
     const taken = (await db('rate_buckets')
       .where('key', key)
       .andWhere(refilled(spec, nowUs), '>=', milli)
-      .update({ milli_tokens: db.raw('? - ?', [refilled(spec, nowUs), milli]), updated_at_us: nowUs })
+      .update({ milli_tokens: db.raw('? - ?', [refilled(spec, nowUs), milli]), updated_at_us: db.raw(`${greatest}(updated_at_us, ?)`, [nowUs]) })
       .returning('milli_tokens')) as { milli_tokens: number }[];
     if (taken.length === 1) return { allowed: true, remaining: Math.floor(taken[0]!.milli_tokens / milli), retryAfterSeconds: 0 };
 
     const row = (await db('rate_buckets').where('key', key).first(db.raw('? as tokens', [refilled(spec, nowUs)]))) as { tokens: number } | undefined;
-    const missing = milli - Number(row?.tokens ?? 0);
+    if (row === undefined) {
+      const inserted = (await db('rate_buckets')
+        .insert({ key, milli_tokens: (spec.burst - 1) * milli, updated_at_us: nowUs })
+        .onConflict('key')
+        .ignore()
+        .returning('milli_tokens')) as unknown[];
+      if (inserted.length === 1) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
+      return take(key, spec, nowUs, attempt + 1); // another request created it first
+    }
+    // Between the update and this read another request created or refilled the bucket: try again.
+    if (Number(row.tokens) >= milli && attempt < 3) return take(key, spec, nowUs, attempt + 1);
+    const missing = milli - Number(row.tokens);
     return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
   }
 

@@ -87,10 +87,19 @@ export interface ReferenceService {
 const marketColumns = ['m.*'];
 
 export function createReferenceService(db: Db): ReferenceService {
+  // Instruments are seeded and never change at run time (no operation writes them), so every
+  // process may keep them; markets carry status and controls an operator may change, so they are read.
+  let instrumentsById: Promise<Map<string, InstrumentRow>> | undefined;
+  const instruments = async (ids: string[]): Promise<Map<string, InstrumentRow>> => {
+    instrumentsById ??= db<InstrumentRow>('instruments').then((rows) => new Map(rows.map((i) => [i.id, i])));
+    const known = await instrumentsById;
+    if (ids.every((id) => known.has(id))) return known;
+    instrumentsById = undefined;
+    return new Map((await db<InstrumentRow>('instruments').whereIn('id', ids)).map((i) => [i.id, i]));
+  };
   const joinInstrument = async (markets: MarketRow[]): Promise<MarketWithInstrument[]> => {
     if (markets.length === 0) return [];
-    const instruments = await db<InstrumentRow>('instruments').whereIn('id', markets.map((m) => m.instrument_id));
-    const byId = new Map(instruments.map((i) => [i.id, i]));
+    const byId = await instruments(markets.map((m) => m.instrument_id));
     return markets.map((market) => ({ market, instrument: byId.get(market.instrument_id)! }));
   };
 

@@ -21,13 +21,16 @@ import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
  *
  * The operations come from a seeded generator: a failure prints the seed, and
  * MKT_TWO_PROCESSES_SEED=<seed> replays the same operation list (the interleaving is the
- * scheduler's, so a race may need a few runs).
+ * scheduler's, so a race may need a few runs). MKT_TWO_PROCESSES_MARKETS=<n> spreads the same
+ * burst over n markets (text-standard first), where trades of one user on two markets meet on
+ * that user's USD account.
  */
 const tradersCount = 6;
 const openingOrders = 120;
 const mixedOperations = 300;
 const midTicks = 5000;
 const bandTicks = 500; // limit prices 0.4500–0.5500: both sides overlap, inside the ±50% collar
+const marketsCount = Number(process.env.MKT_TWO_PROCESSES_MARKETS ?? 1);
 
 interface Trader {
   userId: string;
@@ -37,7 +40,8 @@ interface Trader {
 
 type Operation =
   | { kind: 'create'; trader: number; body: Record<string, unknown> }
-  | { kind: 'cancel'; target: number; race: boolean }
+  /** A raced cancel also sends, at the same moment, the same cancel or an amend to the other process. */
+  | { kind: 'cancel'; target: number; race: 'none' | 'cancel' | 'amend'; change: { price?: string; quantity?: number } }
   | { kind: 'amend'; target: number; change: { price?: string; quantity?: number } };
 
 interface Outcome {
@@ -45,6 +49,7 @@ interface Outcome {
   process: number;
   status: number;
   code: string | undefined;
+  detail?: string | undefined;
   orderId: string | undefined;
 }
 
@@ -62,20 +67,22 @@ function seededRandom(seed: number): () => number {
 
 const formatTicks = (ticks: number): string => `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
 
-async function seedTrader(db: Db, index: number, instrumentId: string): Promise<Trader> {
+async function seedTrader(db: Db, index: number, instrumentIds: readonly string[]): Promise<Trader> {
   const nowUs = systemClock.nowUs();
   const user = await createUser(db, systemClock, { email: `two-processes-${index}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const signing = await registerSigningKey(db, systemClock, user.id, 'two processes', publicKey.export({ format: 'der', type: 'spki' }).subarray(-32).toString('base64'));
   await db.transaction(async (trx) => {
     await deposit(trx, { userId: user.id, usdMicros: 1_000_000_000, source: 'deposit', nowUs }); // 1,000.00 USD
-    // 500 Units issued into the trading account, as a supplier's issuance would.
-    const account = await ensureAccount(trx, user.id, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
-    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-    await post(trx, 'issuance', null, [
-      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -500 },
-      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: 500 },
-    ], nowUs);
+    // 500 Units of each instrument issued into the trading account, as a supplier's issuance would.
+    for (const instrumentId of instrumentIds) {
+      const account = await ensureAccount(trx, user.id, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
+      const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
+      await post(trx, 'issuance', null, [
+        { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -500 },
+        { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: 500 },
+      ], nowUs);
+    }
   });
   return { userId: user.id, fingerprint: signing.fingerprint, privateKey };
 }
@@ -87,27 +94,29 @@ function signed(trader: Trader, method: string, path: string, body: string): Rec
   return { 'x-mkt-signature': signature, 'x-mkt-timestamp': timestamp, 'x-mkt-fingerprint': trader.fingerprint };
 }
 
-function randomOperations(random: () => number, marketId: string, targets: number): { opening: Operation[]; mixed: Operation[] } {
+/**
+ * The opening orders build a book that does not cross (bids 0.4600–0.5000, asks 0.5001–0.5400);
+ * the mixed burst then crosses it (limit prices 0.4500–0.5500 and market orders) while cancels
+ * and amends of the opening orders race against the fills.
+ */
+function randomOperations(random: () => number, marketIds: readonly string[], targets: number): { opening: Operation[]; mixed: Operation[] } {
   const pick = (n: number) => Math.floor(random() * n);
-  const limit = (): Operation => ({
-    kind: 'create',
-    trader: pick(tradersCount),
-    body: {
-      market_id: marketId,
-      side: random() < 0.5 ? 'buy' : 'sell',
-      type: 'limit',
-      price: formatTicks(midTicks - bandTicks + pick(2 * bandTicks + 1)),
-      quantity: 1 + pick(5),
-      ...(random() < 0.1 ? { time_in_force: 'ioc' } : {}),
-    },
+  const market = () => marketIds[pick(marketIds.length)]!;
+  const anyPrice = () => formatTicks(midTicks - bandTicks + pick(2 * bandTicks + 1));
+  const opening = Array.from({ length: openingOrders }, (): Operation => {
+    const side = random() < 0.5 ? 'buy' : 'sell';
+    const ticks = side === 'buy' ? midTicks - pick(401) : midTicks + 1 + pick(400);
+    return { kind: 'create', trader: pick(tradersCount), body: { market_id: market(), side, type: 'limit', price: formatTicks(ticks), quantity: 1 + pick(5) } };
   });
-  const opening = Array.from({ length: openingOrders }, limit);
   const mixed = Array.from({ length: mixedOperations }, (): Operation => {
     const roll = random();
-    if (roll < 0.45) return limit();
-    if (roll < 0.6) return { kind: 'create', trader: pick(tradersCount), body: { market_id: marketId, side: random() < 0.5 ? 'buy' : 'sell', type: 'market', quantity: 1 + pick(5) } };
-    if (roll < 0.8) return { kind: 'cancel', target: pick(targets), race: random() < 0.5 };
-    const change = random() < 0.5 ? { price: formatTicks(midTicks - bandTicks + pick(2 * bandTicks + 1)) } : { quantity: 1 + pick(8) };
+    if (roll < 0.4) {
+      const body = { market_id: market(), side: random() < 0.5 ? 'buy' : 'sell', type: 'limit', price: anyPrice(), quantity: 1 + pick(5) };
+      return { kind: 'create', trader: pick(tradersCount), body: random() < 0.15 ? { ...body, time_in_force: 'ioc' } : body };
+    }
+    if (roll < 0.55) return { kind: 'create', trader: pick(tradersCount), body: { market_id: market(), side: random() < 0.5 ? 'buy' : 'sell', type: 'market', quantity: 1 + pick(5) } };
+    const change = random() < 0.5 ? { price: anyPrice() } : { quantity: 1 + pick(8) };
+    if (roll < 0.8) return { kind: 'cancel', target: pick(targets), race: random() < 0.5 ? 'cancel' : random() < 0.5 ? 'amend' : 'none', change };
     return { kind: 'amend', target: pick(targets), change };
   });
   return { opening, mixed };
@@ -127,8 +136,9 @@ if (!databaseKinds.includes('postgres')) {
     let db: Db;
     let servers: ServeProcess[] = [];
     let clients: HostClient[];
-    let marketId: string;
+    let marketIds: string[];
     let traders: Trader[];
+    let sweeper: Trader;
     const outcomes: Outcome[] = [];
     const created = new Map<string, number>(); // order id → trader
     const invisibleAfterAck: string[] = [];
@@ -138,10 +148,16 @@ if (!databaseKinds.includes('postgres')) {
       env = { DATABASE_URL: await freshDatabaseUrl('postgres'), MKT_ORDER_RATE_PER_SECOND: '100000', MKT_ORDER_BURST: '100000' };
       db = openDatabase(env.DATABASE_URL!);
       await migrateLatest(db);
-      const market = (await db('markets as m').join('instruments as i', 'i.id', 'm.instrument_id').where('i.model_name', 'text-standard').first('m.id as marketId', 'i.id as instrumentId')) as { marketId: string; instrumentId: string };
-      marketId = market.marketId;
+      const markets = ((await db('markets as m').join('instruments as i', 'i.id', 'm.instrument_id').orderBy('i.model_name').select('m.id as marketId', 'i.id as instrumentId', 'i.model_name as model')) as {
+        marketId: string;
+        instrumentId: string;
+        model: string;
+      }[]).sort((a, b) => Number(b.model === 'text-standard') - Number(a.model === 'text-standard')).slice(0, marketsCount);
+      marketIds = markets.map((m) => m.marketId);
+      const instrumentIds = markets.map((m) => m.instrumentId);
       traders = [];
-      for (let i = 0; i < tradersCount; i += 1) traders.push(await seedTrader(db, i, market.instrumentId));
+      for (let i = 0; i < tradersCount; i += 1) traders.push(await seedTrader(db, i, instrumentIds));
+      sweeper = await seedTrader(db, tradersCount, instrumentIds);
       const serveEnv = { ...env, MKT_SIMULATED_SUPPLIER: 'off' };
       servers = await Promise.all([mktServe(serveEnv, ['--only', 'trading']), mktServe(serveEnv, ['--only', 'trading'])]);
       clients = servers.map((s) => new HostClient('trading', s.urls.trading!));
@@ -165,7 +181,9 @@ if (!databaseKinds.includes('postgres')) {
       try {
         const answered = await reply;
         outcome.status = answered.status;
-        outcome.code = (answered.body as { error?: { code?: string } } | undefined)?.error?.code;
+        const error = (answered.body as { errors?: { code?: string; detail?: string } } | undefined)?.errors;
+        outcome.code = error?.code;
+        outcome.detail = error?.detail;
         return { reply: answered, outcome };
       } catch (error) {
         outcome.code = String(error);
@@ -185,12 +203,16 @@ if (!databaseKinds.includes('postgres')) {
         if (!(await db('orders').where('id', orderId).first('id'))) invisibleAfterAck.push(orderId);
         return;
       }
-      const [orderId, owner] = targets[operation.target]!;
+      const [orderId, owner] = targets[operation.target % targets.length]!;
       const trader = traders[owner]!;
       if (operation.kind === 'cancel') {
         const path = `/v1/orders/${orderId}`;
-        // A raced cancel goes to both processes at once: exactly one may succeed.
-        await Promise.all((operation.race ? [0, 1] : [at]).map((to) => record('cancel', to, send(to, trader, 'DELETE', path), orderId)));
+        const cancel = record('cancel', at, send(at, trader, 'DELETE', path), orderId);
+        const other = 1 - at;
+        // Exactly one of two cancels may succeed; an amend racing a cancel either lands first or finds the order gone.
+        if (operation.race === 'cancel') await record('cancel', other, send(other, trader, 'DELETE', path), orderId);
+        if (operation.race === 'amend') await record('amend', other, send(other, trader, 'PUT', path, operation.change), orderId);
+        await cancel;
         return;
       }
       await record('amend', at, send(at, trader, 'PUT', `/v1/orders/${orderId}`, operation.change), orderId);
@@ -198,15 +220,11 @@ if (!databaseKinds.includes('postgres')) {
 
     it('takes a burst of crossing orders, market orders, cancels and amends on both processes without a 5xx', async () => {
       const random = seededRandom(seed);
-      const { opening, mixed } = randomOperations(random, marketId, openingOrders);
+      const { opening, mixed } = randomOperations(random, marketIds, openingOrders);
       await Promise.all(opening.map((operation, index) => perform(operation, index, [])));
-      const openingCreated = created.size;
-      expect(openingCreated, `seed ${seed}: the opening orders were not all accepted: ${JSON.stringify(outcomes.filter((o) => o.status !== 201).slice(0, 5))}`).to.equal(openingOrders);
       const targets = [...created];
-      await Promise.all(mixed.map((operation, index) => perform(operation, index, targets)));
+      await Promise.all(mixed.filter((o) => o.kind === 'create' || targets.length > 0).map((operation, index) => perform(operation, index, targets)));
 
-      const tally = new Map<string, number>(); for (const o of outcomes) tally.set(`${o.operation} p${o.process} ${o.status} ${o.code ?? ''}`, (tally.get(`${o.operation} p${o.process} ${o.status} ${o.code ?? ''}`) ?? 0) + 1);
-      console.log(seed, [...tally].sort(), (await db('trades').count({ n: '*' }))[0], (await db('orders').where('remaining_quantity', '>', 0).count({ n: '*' }))[0]);
       const unexpected = outcomes.filter((o) => !allowed[o.operation]!.includes(o.status) || (o.status === 422 && o.code !== 'validation_error'));
       expect(unexpected, `seed ${seed}: unexpected answers`).to.deep.equal([]);
       expect(invisibleAfterAck, `seed ${seed}: orders answered 201 before their row was committed`).to.deep.equal([]);
@@ -214,7 +232,7 @@ if (!databaseKinds.includes('postgres')) {
     });
 
     it('stores exactly the acknowledged orders', async () => {
-      const stored = ((await db('orders').where('market_id', marketId).select('id')) as { id: string }[]).map((r) => r.id).sort();
+      const stored = ((await db('orders').whereIn('market_id', marketIds).select('id')) as { id: string }[]).map((r) => r.id).sort();
       expect(stored.length, `seed ${seed}`).to.equal(outcomes.filter((o) => o.operation === 'create' && o.status === 201).length);
       expect(stored, `seed ${seed}`).to.deep.equal([...created.keys()].sort());
     });
@@ -222,7 +240,7 @@ if (!databaseKinds.includes('postgres')) {
     it('fills no order twice: filled_quantity is the sum of its trade legs, never above its quantity', async () => {
       const orders = (await db('orders as o')
         .leftJoin('trade_legs as l', 'l.order_id', 'o.id')
-        .where('o.market_id', marketId)
+        .whereIn('o.market_id', marketIds)
         .groupBy('o.id', 'o.quantity', 'o.filled_quantity', 'o.remaining_quantity', 'o.status')
         .select('o.id', 'o.quantity', 'o.filled_quantity', 'o.remaining_quantity', 'o.status', db.raw('COALESCE(SUM(l.quantity), 0) AS legs'))) as {
         id: string;
@@ -245,14 +263,14 @@ if (!databaseKinds.includes('postgres')) {
     });
 
     it('gives every trade exactly one buy leg and one sell leg, matching the trade', async () => {
-      const trades = (await db('trades').where('market_id', marketId).select('id', 'quantity', 'price_ticks', 'buy_order_id', 'sell_order_id')) as {
+      const trades = (await db('trades').whereIn('market_id', marketIds).select('id', 'quantity', 'price_ticks', 'buy_order_id', 'sell_order_id')) as {
         id: string;
         quantity: number;
         price_ticks: number;
         buy_order_id: string;
         sell_order_id: string;
       }[];
-      const legs = (await db('trade_legs').where('market_id', marketId).select('trade_id', 'side', 'order_id', 'quantity', 'price_ticks')) as {
+      const legs = (await db('trade_legs').whereIn('market_id', marketIds).select('trade_id', 'side', 'order_id', 'quantity', 'price_ticks')) as {
         trade_id: string;
         side: string;
         order_id: string;
@@ -279,21 +297,42 @@ if (!databaseKinds.includes('postgres')) {
     });
 
     it('leaves the book uncrossed: the best resting bid is below the best resting ask', async () => {
-      const resting = (side: string) => db('orders').where({ market_id: marketId, side }).andWhere('remaining_quantity', '>', 0);
-      const { price: bid } = (await resting('buy').max({ price: 'price_ticks' }).first()) as { price: number | string | null };
-      const { price: ask } = (await resting('sell').min({ price: 'price_ticks' }).first()) as { price: number | string | null };
-      if (bid !== null && ask !== null) expect(Number(bid), `seed ${seed}: best bid ${bid}, best ask ${ask}`).to.be.below(Number(ask));
-      const restingWithoutPrice = await db('orders').where('market_id', marketId).andWhere('remaining_quantity', '>', 0).whereNull('price_ticks').first('id');
+      for (const marketId of marketIds) {
+        const resting = (side: string) => db('orders').where({ market_id: marketId, side }).andWhere('remaining_quantity', '>', 0);
+        const { price: bid } = (await resting('buy').max({ price: 'price_ticks' }).first()) as { price: number | string | null };
+        const { price: ask } = (await resting('sell').min({ price: 'price_ticks' }).first()) as { price: number | string | null };
+        if (bid !== null && ask !== null) expect(Number(bid), `seed ${seed}: ${marketId} best bid ${bid}, best ask ${ask}`).to.be.below(Number(ask));
+      }
+      const restingWithoutPrice = await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).whereNull('price_ticks').first('id');
       expect(restingWithoutPrice, 'a market order rests on the book').to.equal(undefined);
     });
 
     it('acknowledges a cancel exactly once, and only for an order that ends cancelled', async () => {
       const acknowledged = new Map<string, number>();
       for (const o of outcomes) if (o.operation === 'cancel' && o.status === 204) acknowledged.set(o.orderId!, (acknowledged.get(o.orderId!) ?? 0) + 1);
-      const rows = (await db('orders').where('market_id', marketId).select('id', 'status')) as { id: string; status: string }[];
+      const rows = (await db('orders').whereIn('market_id', marketIds).select('id', 'status')) as { id: string; status: string }[];
       const wrong = rows.filter((r) => (acknowledged.get(r.id) ?? 0) !== (r.status === 'cancelled' ? 1 : 0)).map((r) => ({ ...r, acknowledged: acknowledged.get(r.id) ?? 0 }));
       expect(wrong, `seed ${seed}`).to.deep.equal([]);
       expect(acknowledged.size, 'no cancel succeeded: the test did not exercise cancels').to.be.greaterThan(0);
+    });
+
+    it('matches on both processes against the book the database holds: two market orders sweep it', async () => {
+      for (const marketId of marketIds) {
+        const restingOf = async (side: string) =>
+          Number(((await db('orders').where({ market_id: marketId, side }).andWhere('remaining_quantity', '>', 0).sum({ n: 'remaining_quantity' }).first()) as { n: number | string | null }).n ?? 0);
+        const [asks, bids] = [await restingOf('sell'), await restingOf('buy')];
+        // A trader with no resting order, so self-trade prevention cannot stop the sweep.
+        for (const [at, side, quantity] of [[0, 'buy', asks], [1, 'sell', bids]] as const) {
+          if (quantity === 0) continue;
+          const reply = await send(at, sweeper, 'POST', '/v1/orders', { market_id: marketId, side, type: 'market', quantity });
+          expect(reply.status, `seed ${seed}: ${reply.text}`).to.equal(201);
+          const orderId = (reply.body as { data: { order_id: string } }).data.order_id;
+          const state = await send(1 - at, sweeper, 'GET', `/v1/orders/${orderId}`);
+          expect(state.body.data, `seed ${seed}: a market ${side} on process ${at} against ${quantity} resting on ${marketId}`).to.include({ status: 'filled', filled_quantity: quantity });
+        }
+        expect(await restingOf('sell'), `seed ${seed}`).to.equal(0);
+        expect(await restingOf('buy'), `seed ${seed}`).to.equal(0);
+      }
     });
 
     it('leaves no user balance negative', async () => {
