@@ -66,8 +66,14 @@ export async function ensureAccount(trx: Trx, userId: string, kind: Exclude<Acco
 }
 
 /** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
+const knownSystemAccounts = new Set<string>();
+
 export async function systemAccount(trx: Trx, name: SystemAccountName, asset: string, nowUs: number): Promise<string> {
   const id = `system:${name}:${asset}`;
+  // System accounts are never deleted, so once one exists a plain read (which takes no lock) does;
+  // an insert-or-ignore on every fill would lock the index and deadlock markets on PostgreSQL.
+  if (knownSystemAccounts.has(id) && (await trx('ledger_accounts').where('id', id).first('id'))) return id;
+  knownSystemAccounts.add(id);
   await trx('ledger_accounts')
     .insert({ id, user_id: null, kind: 'system', asset, created_at_us: nowUs, updated_at_us: nowUs })
     .onConflict(['id'])

@@ -5,6 +5,14 @@ import { assert } from '../lib/assert.js';
 import { FastOrderBook } from './engine/index.js';
 import type { OrderRow } from './rows.js';
 
+const transactionAttemptsMax = 8;
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back and may run again. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
 /** A market's book as this process holds it, valid while `version` equals the stored one. */
 export interface MarketBook {
   marketId: string;
@@ -56,7 +64,22 @@ export class BookRegistry {
     this.books.clear();
   }
 
+  /**
+   * Markets are serialised one by one, but a fill also updates rows other markets touch (a
+   * trader's USD account, the fee account), so two markets' transactions can deadlock on
+   * PostgreSQL. Nothing is acknowledged before the commit, so the loser simply runs again.
+   */
   private async transact<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transactOnce(marketId, work);
+      } catch (error) {
+        if (attempt >= transactionAttemptsMax || !isRetryable(error)) throw error;
+      }
+    }
+  }
+
+  private async transactOnce<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
     let committed: MarketBook | undefined;
     const result = await this.db.transaction(async (trx) => {
       if (kindOf(this.db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`market:${marketId}`]);

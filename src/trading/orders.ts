@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.js';
-import { isUniqueViolation } from '../db/knex.js';
+import { isUniqueViolation, kindOf } from '../db/knex.js';
 import { newOrderId } from '../lib/ids.js';
 import { ApiError, notFound } from '../lib/errors.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
@@ -40,6 +40,8 @@ export interface Amendment {
   priceText: string | undefined;
   quantity: number | undefined;
 }
+
+const reserveAttemptsMax = 3;
 
 const rateLimited = (decision: BucketDecision, what: string): ApiError =>
   new ApiError(429, 'rate_limit_exceeded', `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`, {
@@ -85,38 +87,53 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     state.nextExpiryUs = next?.at ?? null;
   }
 
-  /** Locks what the order may spend; a limit order tries at once and reads the balance only to explain a refusal. */
+  /**
+   * Locks what the order may spend. A limit order tries at once and reads the balance only to
+   * explain a refusal; a market order spends what is available, which another market's commit may
+   * change between the read and the lock, so it reads again and retries a few times.
+   */
   async function reserve(session: MarketSession, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<number | undefined> {
     const { trx } = session;
     const feePpm = market.instrument.fee_ppm;
     const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    const availableNow = async () => ((await trx('ledger_accounts').where('id', accountId).first('available')) as { available: number }).available;
-    let amount: number;
-    let quoteBudget: number | undefined;
-    if (order.type === 'market') {
-      const available = await availableNow();
-      if (available === 0) {
-        throw new ApiError(422, 'insufficient_inventory_or_funds', order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`, {
-          context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
-        });
+    const availableNow = async (lock = false) => {
+      const query = trx('ledger_accounts').where('id', accountId).first('available');
+      // On PostgreSQL a market order holds the row from the read to the reservation.
+      if (lock && kindOf(db) === 'postgres') query.forUpdate();
+      return ((await query) as { available: number }).available;
+    };
+    for (let attempt = 1; ; attempt++) {
+      let amount: number;
+      let quoteBudget: number | undefined;
+      if (order.type === 'market') {
+        const available = await availableNow(true);
+        if (available === 0) {
+          throw new ApiError(422, 'insufficient_inventory_or_funds', order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`, {
+            context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
+          });
+        }
+        if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
+        amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
+        if (amount > available || amount === 0) throw shortfall(order, submitted, amount, available);
+      } else {
+        amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
       }
-      if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
-      amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
-      if (amount > available || amount === 0) throw shortfall(order, submitted, amount, available);
-    } else {
-      amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
+      const postings = [
+        { accountId, bucket: 'available' as const, asset, amount: -amount },
+        { accountId, bucket: 'locked' as const, asset, amount },
+      ];
+      try {
+        // A market order may try again in this transaction, so its attempt runs in a savepoint
+        // that a shortfall rolls back whole; a limit order's shortfall ends the transaction anyway.
+        if (order.type === 'market') await trx.transaction((savepoint) => post(savepoint, 'reserve', order.id, postings, nowUs));
+        else await post(trx, 'reserve', order.id, postings, nowUs);
+        order.reserved = amount;
+        return quoteBudget;
+      } catch (error) {
+        if (!(error instanceof LedgerShortfall)) throw error;
+        if (order.type === 'limit' || attempt >= reserveAttemptsMax) throw shortfall(order, submitted, amount, await availableNow());
+      }
     }
-    try {
-      await post(trx, 'reserve', order.id, [
-        { accountId, bucket: 'available', asset, amount: -amount },
-        { accountId, bucket: 'locked', asset, amount },
-      ], nowUs);
-    } catch (error) {
-      if (error instanceof LedgerShortfall) throw shortfall(order, submitted, amount, await availableNow());
-      throw error;
-    }
-    order.reserved = amount;
-    return quoteBudget;
   }
 
   function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): ApiError {
