@@ -15,7 +15,6 @@ function isRetryable(error: unknown): boolean {
 
 /** A market's book as this process holds it, valid while `version` equals the stored one. */
 export interface MarketBook {
-  marketId: string;
   book: FastOrderBook;
   version: number;
   /** Price of the last trade (the collar's reference), null before the first. */
@@ -123,6 +122,6 @@ export class BookRegistry {
       if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
     }
     const last = (await trx('trades').where('market_id', marketId).orderBy('sequence', 'desc').first('price_ticks')) as { price_ticks: number } | undefined;
-    return { marketId, book, version, lastTradeTicks: last?.price_ticks ?? null, nextExpiryUs };
+    return { book, version, lastTradeTicks: last?.price_ticks ?? null, nextExpiryUs };
   }
 }

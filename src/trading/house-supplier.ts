@@ -49,32 +49,55 @@ export interface HouseSupplierDeps {
 }
 
 export function createHouseSupplier({ db, clock, logger, reference, orders, supply }: HouseSupplierDeps) {
-  async function houseUserId(): Promise<string> {
-    const existing = await findUserByEmail(db, houseEmail);
-    const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
-    if (!(await supply.isSupplier(user.id))) {
-      const { instruments } = await reference.listModels();
-      await supply.registerSupplier({ userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
-    }
-    return user.id;
+  interface HouseBook {
+    marketId: string;
+    instrumentId: string;
+    /** The ask ladder's prices, in ticks, with the Units each level keeps. */
+    levels: { priceTicks: number; quantity: number }[];
   }
 
-  /** Tops up every level of every book that has fallen below half; returns the orders placed. */
-  async function replenish(): Promise<number> {
-    const userId = await houseUserId();
+  /** The house account and its nine ladders; found or made once, then reused by every round. */
+  let plan: Promise<{ userId: string; books: HouseBook[] }> | undefined;
+
+  async function makePlan(): Promise<{ userId: string; books: HouseBook[] }> {
+    const existing = await findUserByEmail(db, houseEmail);
+    const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
     const { instruments } = await reference.listModels();
-    let placed = 0;
+    if (!(await supply.isSupplier(user.id))) await supply.registerSupplier({ userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
+    const books: HouseBook[] = [];
     for (const instrument of instruments) {
       const basePrice = housePrices[instrument.model_name];
       const market = (await db('markets').where('instrument_id', instrument.id).first('id')) as { id: string } | undefined;
       if (basePrice === undefined || !market) continue;
       const baseTicks = parseDecimal(basePrice, priceScale)!;
-      const resting = (await db('orders').where({ user_id: userId, market_id: market.id, side: 'sell' }).whereIn('status', openStatuses).select('price_ticks', 'remaining_quantity')) as { price_ticks: number; remaining_quantity: number }[];
-      for (const level of houseLadder) {
-        const priceTicks = Math.round((baseTicks * (100 + level.premiumPct)) / 100);
-        const have = resting.filter((r) => r.price_ticks === priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
+      const levels = houseLadder.map((level) => ({ priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100), quantity: level.quantity }));
+      books.push({ marketId: market.id, instrumentId: instrument.id, levels });
+    }
+    return { userId: user.id, books };
+  }
+
+  async function houseUserId(): Promise<string> {
+    return (await currentPlan()).userId;
+  }
+
+  function currentPlan(): Promise<{ userId: string; books: HouseBook[] }> {
+    plan ??= makePlan().catch((error: unknown) => {
+      plan = undefined; // try again next round
+      throw error;
+    });
+    return plan;
+  }
+
+  /** Tops up every level of every book that has fallen below half; returns the orders placed. */
+  async function replenish(): Promise<number> {
+    const { userId, books } = await currentPlan();
+    let placed = 0;
+    for (const book of books) {
+      const resting = (await db('orders').where({ user_id: userId, market_id: book.marketId, side: 'sell' }).whereIn('status', openStatuses).select('price_ticks', 'remaining_quantity')) as { price_ticks: number; remaining_quantity: number }[];
+      for (const level of book.levels) {
+        const have = resting.filter((r) => r.price_ticks === level.priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
         if (have * 2 >= level.quantity) continue;
-        if (await placeAsk(userId, market.id, instrument.id, priceTicks, level.quantity - have)) placed += 1;
+        if (await placeAsk(userId, book.marketId, book.instrumentId, level.priceTicks, level.quantity - have)) placed += 1;
       }
     }
     return placed;

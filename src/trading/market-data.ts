@@ -138,19 +138,16 @@ export function createMarketDataService(db: Db): MarketDataService {
     return int(row.volume);
   };
 
+  /** What a window or a candle sums up of its trades (the open and close come from the sequences). */
+  const tradeAggregates = () =>
+    ['MIN(price_ticks) AS low_ticks', 'MAX(price_ticks) AS high_ticks', 'SUM(quantity) AS volume', 'COUNT(*) AS trade_count', 'MIN(sequence) AS first_sequence', 'MAX(sequence) AS last_sequence'].map((sql) => db.raw(sql));
+
   /** Trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
   const summarize = async (marketId: string, fromUs: number, toUs: number): Promise<WindowSummary | null> => {
     const row = (await db('trades')
       .where('market_id', marketId)
       .whereBetween('executed_at_us', [fromUs, toUs])
-      .first(
-        db.raw('MIN(price_ticks) AS low_ticks'),
-        db.raw('MAX(price_ticks) AS high_ticks'),
-        db.raw('SUM(quantity) AS volume'),
-        db.raw('COUNT(*) AS trade_count'),
-        db.raw('MIN(sequence) AS first_sequence'),
-        db.raw('MAX(sequence) AS last_sequence'),
-      )) as AggregateRow;
+      .first(tradeAggregates())) as AggregateRow;
     if (int(row.trade_count) === 0 || row.first_sequence === null || row.last_sequence === null) return null;
     const [openTicks, closeTicks] = await Promise.all([priceAt(marketId, int(row.first_sequence)), priceAt(marketId, int(row.last_sequence))]);
     return { openTicks, closeTicks, highTicks: int(row.high_ticks), lowTicks: int(row.low_ticks), volume: int(row.volume), tradeCount: int(row.trade_count) };
@@ -186,12 +183,7 @@ export function createMarketDataService(db: Db): MarketDataService {
           db.raw(`${bucket} AS bucket_us`),
           // The cursor's tie-breaker must be a string; the bucket start is unique, so its text serves.
           db.raw(`CAST(${bucket} AS TEXT) AS bucket_key`),
-          db.raw('MIN(price_ticks) AS low_ticks'),
-          db.raw('MAX(price_ticks) AS high_ticks'),
-          db.raw('SUM(quantity) AS volume'),
-          db.raw('COUNT(*) AS trade_count'),
-          db.raw('MIN(sequence) AS first_sequence'),
-          db.raw('MAX(sequence) AS last_sequence'),
+          ...tradeAggregates(),
         )
         .groupByRaw(bucket);
       if (range.fromUs !== undefined) buckets.where('executed_at_us', '>=', range.fromUs);

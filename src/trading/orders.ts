@@ -270,7 +270,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     return cancelled;
   }
 
-  async function amend(userId: string, orderId: string, change: Amendment, nowUs: number): Promise<OrderRow> {
+  async function amend(userId: string, orderId: string, change: Amendment, nowUs: number): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
     await requireAdvanced(userId, false, 'amendment');
     const found = await findOwn(userId, orderId);
     refuseUnlessOpen(found, 'amend');
@@ -303,7 +303,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
       await settlement.applyFills(amended.fills);
       conclude(order, amended, nowUs);
       await settlement.finish();
-      return order;
+      return { order, market };
     });
   }
 

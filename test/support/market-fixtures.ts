@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import { deposit } from '../../src/ledger/funds.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { tokensOf, unitsOf, usd } from '../../src/ledger/assets.js';
-import { parseDecimal, usdScale } from '../../src/lib/money.js';
 import type { Services } from '../../src/services.js';
 import type { TestEnvironment } from './service.js';
 import type { TestUser } from './fixtures.js';
+import { fundUser } from './trading-fixtures.js';
 
 export interface MarketRef {
   marketId: string;
@@ -21,12 +20,13 @@ export async function marketOf(services: Services, modelName: string): Promise<M
 
 /** A real deposit of USD ("12.50"). */
 export async function giveUsd(services: Services, userId: string, amount: string): Promise<void> {
-  const usdMicros = parseDecimal(amount, usdScale);
-  if (usdMicros === null) throw new Error(`bad USD amount ${amount}`);
-  await services.db.transaction((trx) => deposit(trx, { userId, usdMicros, source: 'deposit', nowUs: services.clock.nowUs() }));
+  await fundUser(services, userId, amount);
 }
 
-/** Units issued straight into the user's trading account, as a supplier's issuance would. */
+/**
+ * Units issued straight into the user's trading account. Unlike `issueUnits` of
+ * trading-fixtures.ts it does not make the user a supplier, so traders stay plain traders.
+ */
 export async function giveUnits(services: Services, userId: string, instrumentId: string, quantity: number): Promise<void> {
   const nowUs = services.clock.nowUs();
   await services.db.transaction(async (trx) => {

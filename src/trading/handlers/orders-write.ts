@@ -1,24 +1,19 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { created, noContent, ok } from '../../http/respond.js';
-import type { OperationHandler, Principal } from '../../http/types.js';
-import { AssertionFailed } from '../../lib/assert.js';
+import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import type { OrderType, Side, TimeInForce } from '../engine/types.js';
 import { orderView } from '../order-views.js';
+import { callerId } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
-
-function traderOf(principal: Principal | null): string {
-  if (principal?.kind !== 'signature') throw new AssertionFailed('order operations need a signature principal');
-  return principal.userId;
-}
 
 /** Case-insensitive enums are stored in lower case (the document's patterns accept any case). */
 const lower = <T extends string>(text: string): T => text.toLowerCase() as T;
 
 export const createOrder: Handler<'createOrder'> = async ({ principal, body }, { orders, clock }) => {
   const placed = await orders.create(
-    traderOf(principal),
+    callerId(principal),
     {
       marketId: body.market_id,
       clientOrderId: body.client_order_id ?? null,
@@ -38,24 +33,22 @@ export const createOrder: Handler<'createOrder'> = async ({ principal, body }, {
 };
 
 export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params }, { orders, clock }) => {
-  await orders.cancel(traderOf(principal), params.order_id, clock.nowUs());
+  await orders.cancel(callerId(principal), params.order_id, clock.nowUs());
   return noContent();
 };
 
-export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, { orders, reference, clock }) => {
-  const order = await orders.amend(traderOf(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, clock.nowUs());
-  const market = await reference.findMarket(order.market_id);
-  if (!market) throw new AssertionFailed(`order ${order.id} names unknown market ${order.market_id}`);
+export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, { orders, clock }) => {
+  const { order, market } = await orders.amend(callerId(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, clock.nowUs());
   return ok({ data: orderView(order, market) });
 };
 
 export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, { orders, clock }) => {
-  const cancelled = await orders.cancelAll(traderOf(principal), { marketId: query.market_id, side: query.side }, clock.nowUs(), { unknownMarketMatchesNothing: true });
+  const cancelled = await orders.cancelAll(callerId(principal), { marketId: query.market_id, side: query.side }, clock.nowUs(), { unknownMarketMatchesNothing: true });
   return ok({ data: { cancelled } });
 };
 
 export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, { orders, clock }) => {
-  const cancelled = await orders.cancelAll(traderOf(principal), { marketId: params.market_id }, clock.nowUs(), { unknownMarketMatchesNothing: false });
+  const cancelled = await orders.cancelAll(callerId(principal), { marketId: params.market_id }, clock.nowUs(), { unknownMarketMatchesNothing: false });
   return ok({ data: { cancelled } });
 };
 

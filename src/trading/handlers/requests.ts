@@ -7,7 +7,7 @@ import { parseDecimal, priceScale } from '../../lib/money.js';
 
 /** The signed caller: the trading API authenticates every operation but health with a signature. */
 export function callerId(principal: Principal | null): string {
-  if (principal?.kind !== 'signature') throw new AssertionFailed('trading reads need a signature principal');
+  if (principal?.kind !== 'signature') throw new AssertionFailed('trading operations need a signature principal');
   return principal.userId;
 }
 
