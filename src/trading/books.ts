@@ -23,6 +23,48 @@ export interface MarketBook {
   nextExpiryUs: number | null;
 }
 
+/**
+ * A command's view of the market's book: it notes whether the command reached for the book, and
+ * remembers the scalars, so that a refused command can be undone without rebuilding the book
+ * when it never touched it.
+ */
+function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; restore(): void } {
+  let touched = false;
+  const { lastTradeTicks, nextExpiryUs } = state;
+  const view: MarketBook = {
+    get book() {
+      touched = true;
+      return state.book;
+    },
+    get version() {
+      return state.version;
+    },
+    set version(value) {
+      state.version = value;
+    },
+    get lastTradeTicks() {
+      return state.lastTradeTicks;
+    },
+    set lastTradeTicks(value) {
+      state.lastTradeTicks = value;
+    },
+    get nextExpiryUs() {
+      return state.nextExpiryUs;
+    },
+    set nextExpiryUs(value) {
+      state.nextExpiryUs = value;
+    },
+  };
+  return {
+    view,
+    bookTouched: () => touched,
+    restore() {
+      state.lastTradeTicks = lastTradeTicks;
+      state.nextExpiryUs = nextExpiryUs;
+    },
+  };
+}
+
 /** What a market operation gets: the open transaction, the book (already current) and the next sequence numbers. */
 export interface MarketSession {
   trx: Knex.Transaction;
@@ -31,31 +73,60 @@ export interface MarketSession {
   nextSequence(): number;
 }
 
+interface Command {
+  marketId: string;
+  work: (session: MarketSession) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** A market as one batch sees it: the stored row it read, the sequence it hands out, its book. */
+interface BatchMarket {
+  version: number;
+  sequence: number;
+  /** Undefined after a command that changed the book failed: rebuilt before the next one. */
+  state: MarketBook | undefined;
+}
+
+/** Commands committed together at most; a batch's commands wait for its one commit. */
+const batchSizeMax = 64;
+
+/** The PostgreSQL advisory lock that serialises trading transactions across processes. */
+const tradingLock = 'mkt:trading';
+
 /**
- * Matching is serialised per market: in this process by a promise chain, across processes by a
- * PostgreSQL advisory lock taken inside the transaction (SQLite has one writer anyway). The book
- * lives in memory; `market_books.version` says whether another process changed it since, and if
- * so it is rebuilt from the resting orders. A failed transaction drops the book, which may
- * already hold the rolled-back change.
+ * Matching is serialised: in this process by one queue, across processes by a PostgreSQL
+ * advisory lock taken inside the transaction (SQLite has one writer anyway). The book of each
+ * market lives in memory; `market_books.version` says whether another process changed it since,
+ * and if so it is rebuilt from the resting orders.
+ *
+ * Commands that queue up while a transaction runs are committed together (group commit), each in
+ * its own savepoint: a refused command rolls back alone, and every command is answered only once
+ * the shared commit has landed.
+ *
+ * One lock for all markets, not one per market: a fill updates rows that other markets' fills
+ * update too (traders' USD accounts, the fee account), in an order no market controls, so on
+ * PostgreSQL markets running side by side deadlocked all the time (measured over nine markets:
+ * 11 orders/s, p99 14 s, and 500s once the retries ran out). Serialised, no trading transaction
+ * waits on another, and group commit pays for the lock once per batch.
  */
 export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queue: Command[] = [];
+  private draining = false;
+  private readonly postgres: boolean;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.postgres = kindOf(db) === 'postgres';
+  }
 
   run<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
-    const previous = this.queues.get(marketId) ?? Promise.resolve();
-    const next = previous.then(
-      () => this.transact(marketId, work),
-      () => this.transact(marketId, work),
-    );
-    const settled = next.catch(() => undefined);
-    this.queues.set(marketId, settled);
-    void settled.then(() => {
-      if (this.queues.get(marketId) === settled) this.queues.delete(marketId);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ marketId, work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) void this.drain();
     });
-    return next;
   }
 
   /** Forget every cached book (tests that change rows behind the service's back). */
@@ -63,39 +134,83 @@ export class BookRegistry {
     this.books.clear();
   }
 
-  /**
-   * Markets are serialised one by one, but a fill also updates rows other markets touch (a
-   * trader's USD account, the fee account), so two markets' transactions can deadlock on
-   * PostgreSQL. Nothing is acknowledged before the commit, so the loser simply runs again.
-   */
-  private async transact<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.transactOnce(marketId, work);
-      } catch (error) {
-        if (attempt >= transactionAttemptsMax || !isRetryable(error)) throw error;
-      }
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) await this.commit(this.queue.splice(0, batchSizeMax));
+    } finally {
+      this.draining = false;
     }
   }
 
-  private async transactOnce<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
-    let committed: MarketBook | undefined;
-    const result = await this.db.transaction(async (trx) => {
-      if (kindOf(this.db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`market:${marketId}`]);
+  /**
+   * A transaction that loses a deadlock to another writer of the ledger (a transfer, a deposit)
+   * runs again: nothing is acknowledged before the commit.
+   */
+  private async commit(batch: Command[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      let outcomes: Outcome[];
+      let markets: Map<string, BatchMarket>;
+      try {
+        [outcomes, markets] = await this.transactOnce(batch);
+      } catch (error) {
+        for (const command of batch) this.books.delete(command.marketId);
+        if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
+        for (const command of batch) command.reject(error);
+        return;
+      }
+      for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
+      batch.forEach((command, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) command.resolve(outcome.value);
+        else command.reject(outcome.error);
+      });
+      return;
+    }
+  }
+
+  private async transactOnce(batch: Command[]): Promise<[Outcome[], Map<string, BatchMarket>]> {
+    const markets = new Map<string, BatchMarket>();
+    const outcomes: Outcome[] = [];
+    await this.db.transaction(async (trx) => {
+      if (this.postgres) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [tradingLock]);
+      for (const command of batch) outcomes.push(await this.execute(trx, command, markets, batch.length === 1));
+      for (const [marketId, market] of markets) {
+        await trx('market_books').where('market_id', marketId).update({ version: market.version + 1, next_sequence: market.sequence });
+        if (market.state) market.state.version = market.version + 1;
+      }
+    });
+    return [outcomes, markets];
+  }
+
+  /** One command in its savepoint; its refusal is its outcome, a retryable failure the batch's. */
+  private async execute(trx: Knex.Transaction, command: Command, markets: Map<string, BatchMarket>, alone: boolean): Promise<Outcome> {
+    const { marketId } = command;
+    let market = markets.get(marketId);
+    if (!market) {
       const stored = (await trx('market_books').where('market_id', marketId).first()) as { version: number; next_sequence: number } | undefined;
       assert(stored, `market ${marketId} has no market_books row`);
-      const state = await this.current(trx, marketId, stored.version);
+      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(trx, marketId, stored.version) };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
-      let sequence = stored.next_sequence;
-      const value = await work({ trx, state, nextSequence: () => sequence++ });
-      await trx('market_books').where('market_id', marketId).update({ version: stored.version + 1, next_sequence: sequence });
-      state.version = stored.version + 1;
-      committed = state;
-      return value;
-    });
-    if (committed) this.books.set(marketId, committed);
-    return result;
+      markets.set(marketId, market);
+    }
+    const state = market.state ?? (await this.rebuild(trx, marketId, market.version));
+    market.state = state;
+    const owner = market;
+    // Alone in its transaction, a command needs no savepoint: its failure rolls back the whole.
+    if (alone) return { ok: true, value: await command.work({ trx, state, nextSequence: () => owner.sequence++ }) };
+    const watched = watch(state);
+    try {
+      const value = await trx.transaction((savepoint) => command.work({ trx: savepoint, state: watched.view, nextSequence: () => owner.sequence++ }));
+      return { ok: true, value };
+    } catch (error) {
+      if (isRetryable(error)) throw error;
+      // The savepoint is rolled back; so is the book, by rebuilding it if the command touched it.
+      if (watched.bookTouched()) market.state = undefined;
+      else watched.restore();
+      return { ok: false, error };
+    }
   }
 
   private async current(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
@@ -103,7 +218,6 @@ export class BookRegistry {
     if (cached && cached.version === version) return cached;
     return this.rebuild(trx, marketId, version);
   }
-
   private async rebuild(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
     const resting = (await trx('orders')
       .where('market_id', marketId)
