@@ -1,0 +1,416 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { completionTokens, decodePieces, encodeText, promptTokens, textTokens } from '../tokens.js';
+import {
+  SupplierError,
+  abortedError,
+  completionTokensMax,
+  stopSequences,
+  type ChatAnswer,
+  type ChatChunk,
+  type ChatCompletion,
+  type ChatRequest,
+  type ChatUsage,
+  type FinishReason,
+  type Supplier,
+  type SupplierCall,
+} from './types.js';
+
+/**
+ * The built-in simulated supplier: deterministic text, tool calls and schema-shaped JSON, paced like
+ * a real model, with faults switchable at runtime. The same request (and seed) always gives the same
+ * answer and the same usage, streamed or not: everything is derived from a hash of the request.
+ */
+
+export type Fault = { kind: 'refuse' } | { kind: 'error' } | { kind: 'timeout'; afterMs: number } | { kind: 'drop'; afterTokens: number };
+
+export interface SimulatorOptions {
+  id: string;
+  /** Delay before the first chunk. */
+  timeToFirstTokenMs?: number;
+  /** Pace of reasoning and answer tokens; 0 or absent answers at once. */
+  tokensPerSecond?: number;
+  /** Mixed into the hash: two simulators with different seeds answer differently. */
+  seed?: number;
+  fault?: Fault | null;
+  /** Unix milliseconds, for `created`. */
+  now?: () => number;
+  /** `chatcmpl-…` ids; random by default (ids identify a run, they are not part of the answer). */
+  newCompletionId?: () => string;
+}
+
+export interface Simulator extends Supplier {
+  readonly fault: Fault | null;
+  setFault(fault: Fault | null): void;
+}
+
+/** Tokens per stream chunk when unpaced: a few per chunk keeps an instant supplier cheap to relay. */
+const instantPiecesPerChunk = 4;
+
+export function createSimulator(options: SimulatorOptions): Simulator {
+  const timeToFirstTokenMs = options.timeToFirstTokenMs ?? 0;
+  const tokenMs = options.tokensPerSecond ? 1000 / options.tokensPerSecond : 0;
+  const seed = options.seed ?? 0;
+  const now = options.now ?? Date.now;
+  const newCompletionId = options.newCompletionId ?? (() => `chatcmpl-${randomUUID().replaceAll('-', '')}`);
+  let fault: Fault | null = options.fault ?? null;
+
+  async function admit(call: SupplierCall, active: Fault | null): Promise<void> {
+    if (call.signal.aborted) throw abortedError(call.signal);
+    if (active?.kind === 'refuse') throw new SupplierError('refused', `simulator ${options.id} refused the request (fault: refuse)`, 429);
+    if (active?.kind === 'error') throw new SupplierError('unavailable', `simulator ${options.id} failed (fault: error)`, 500);
+    if (active?.kind === 'timeout') {
+      await pause(active.afterMs, call.signal);
+      throw new SupplierError('timeout', `simulator ${options.id} did not answer within ${active.afterMs} ms (fault: timeout)`);
+    }
+  }
+
+  return {
+    id: options.id,
+    get fault() {
+      return fault;
+    },
+    setFault(next) {
+      fault = next;
+    },
+
+    async complete(call) {
+      const startedMs = performance.now();
+      const active = fault;
+      await admit(call, active);
+      const plan = planAnswer(call.request, seed);
+      const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
+      const spokenTokens = dropAfter === null ? plan.pieces.length : Math.min(dropAfter, plan.pieces.length);
+      await pause(startedMs + timeToFirstTokenMs + (plan.reasoningTokens + spokenTokens) * tokenMs - performance.now(), call.signal);
+      if (dropAfter !== null) throw dropped(options.id, dropAfter);
+      return completionOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()));
+    },
+
+    async stream(call) {
+      const startedMs = performance.now();
+      const active = fault;
+      await admit(call, active);
+      const plan = planAnswer(call.request, seed);
+      const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
+      const piecesPerChunk = tokenMs > 0 || dropAfter !== null ? 1 : instantPiecesPerChunk;
+      const chunks = chunksOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()), piecesPerChunk);
+      await pause(startedMs + timeToFirstTokenMs - performance.now(), call.signal);
+      return paced(chunks, { startedMs: startedMs + timeToFirstTokenMs + plan.reasoningTokens * tokenMs, tokenMs, dropAfter, signal: call.signal, supplierId: options.id });
+    },
+  };
+}
+
+// ---------------------------------------------------------------- pacing
+
+interface TimedChunk {
+  chunk: ChatChunk;
+  /** Answer tokens carried by this chunk (0 for role, finish and usage chunks). */
+  pieces: number;
+}
+
+async function* paced(
+  chunks: TimedChunk[],
+  pace: { startedMs: number; tokenMs: number; dropAfter: number | null; signal: AbortSignal; supplierId: string },
+): AsyncGenerator<ChatChunk> {
+  let spoken = 0;
+  for (const [index, { chunk, pieces }] of chunks.entries()) {
+    if (index > 0) {
+      // A drop comes after `dropAfter` answer tokens, or before the finish when the answer is shorter.
+      const finishing = chunk.choices[0]?.finish_reason != null;
+      if (pace.dropAfter !== null && (spoken + pieces > pace.dropAfter || finishing)) throw dropped(pace.supplierId, spoken);
+      await pause(pace.startedMs + (spoken + pieces) * pace.tokenMs - performance.now(), pace.signal);
+    }
+    if (pace.signal.aborted) throw abortedError(pace.signal);
+    spoken += pieces;
+    yield chunk;
+  }
+}
+
+async function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) throw abortedError(signal);
+  if (ms <= 0) return;
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    throw abortedError(signal);
+  }
+}
+
+function dropped(supplierId: string, afterTokens: number): SupplierError {
+  return new SupplierError('dropped', `simulator ${supplierId} dropped the connection after ${afterTokens} tokens (fault: drop)`);
+}
+
+function toUnixSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+// ---------------------------------------------------------------- answers
+
+interface Plan {
+  message: ChatAnswer;
+  /** The answer's text (content or tool arguments) in the pieces it is streamed in, one token each. */
+  pieces: string[];
+  finishReason: FinishReason;
+  reasoningTokens: number;
+  usage: ChatUsage;
+}
+
+function completionOf(plan: Plan, model: string, id: string, created: number): ChatCompletion {
+  return { id, object: 'chat.completion', created, model, choices: [{ index: 0, message: plan.message, finish_reason: plan.finishReason }], usage: plan.usage };
+}
+
+function chunksOf(plan: Plan, model: string, id: string, created: number, piecesPerChunk: number): TimedChunk[] {
+  const base = { id, object: 'chat.completion.chunk' as const, created, model, usage: null };
+  const call = plan.message.tool_calls?.[0];
+  const first: ChatChunk['choices'][number]['delta'] = call
+    ? { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }
+    : { role: 'assistant', content: '' };
+  const chunks: TimedChunk[] = [{ chunk: { ...base, choices: [{ index: 0, delta: first, finish_reason: null }] }, pieces: 0 }];
+  for (let start = 0; start < plan.pieces.length; start += piecesPerChunk) {
+    const group = plan.pieces.slice(start, start + piecesPerChunk);
+    const text = group.join('');
+    const delta = call ? { tool_calls: [{ index: 0, function: { arguments: text } }] } : { content: text };
+    chunks.push({ chunk: { ...base, choices: [{ index: 0, delta, finish_reason: null }] }, pieces: group.length });
+  }
+  chunks.push({ chunk: { ...base, choices: [{ index: 0, delta: {}, finish_reason: plan.finishReason }] }, pieces: 0 });
+  chunks.push({ chunk: { ...base, choices: [], usage: plan.usage }, pieces: 0 });
+  return chunks;
+}
+
+/** Decides the whole answer of a request; pure, so streamed and whole runs cannot disagree. */
+function planAnswer(request: ChatRequest, seed: number): Plan {
+  const random = randomOf(request, seed);
+  const tokensMax = completionTokensMax(request) ?? Number.POSITIVE_INFINITY;
+  const reasoningTokens = Math.min(reasoningTokensOf(request.reasoning_effort, random), tokensMax);
+  const tool = chosenTool(request, random);
+  const callId = `call_${random.hex(24)}`;
+  // A tool call's name counts as completion tokens too, so it comes out of the budget first.
+  const nameTokens = tool ? completionTokens({ content: null, tool_calls: [toolCallOf(callId, tool.name, '')] }) : 0;
+  const body = tool
+    ? JSON.stringify(valueOf(tool.parameters ?? { type: 'object' }, random, tool.parameters ?? {}))
+    : cutAtStop(answerText(request, random), stopSequences(request));
+  const { pieces, cut } = fitted(body, tokensMax - reasoningTokens - nameTokens);
+  const text = pieces.join('');
+  const message: ChatAnswer = tool
+    ? { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(callId, tool.name, text)] }
+    : { role: 'assistant', content: text, refusal: null, tool_calls: null };
+  const prompt = promptTokens(request.messages, request.tools);
+  const completion = completionTokens(message) + reasoningTokens;
+  return {
+    message,
+    pieces,
+    finishReason: cut ? 'length' : tool ? 'tool_calls' : 'stop',
+    reasoningTokens,
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoningTokens } },
+  };
+}
+
+function toolCallOf(id: string, name: string, args: string): NonNullable<ChatAnswer['tool_calls']>[number] {
+  return { id, type: 'function', function: { name, arguments: args } };
+}
+
+/** The text as token pieces, cut to at most `budget` tokens (as usage will count them). */
+function fitted(text: string, budget: number): { pieces: string[]; cut: boolean } {
+  const tokensMax = Math.max(budget, 0);
+  let tokens = encodeText(text);
+  if (tokens.length <= tokensMax) return { pieces: decodePieces(tokens), cut: false };
+  tokens = tokens.slice(0, tokensMax);
+  // Usage counts the text, and a cut text can encode one token longer than the cut: trim until it fits.
+  while (tokens.length > 0 && textTokens(decodePieces(tokens).join('')) > tokensMax) tokens = tokens.slice(0, -1);
+  return { pieces: decodePieces(tokens), cut: true };
+}
+
+function cutAtStop(text: string, stops: string[]): string {
+  let end = text.length;
+  for (const stop of stops) {
+    const at = text.indexOf(stop);
+    if (at >= 0 && at < end) end = at;
+  }
+  return text.slice(0, end);
+}
+
+/** Reasoning grows fourfold per effort step; no effort asked (or an unknown one, like `none`) means no reasoning. */
+const reasoningScaleOfEffort: Record<string, number> = { minimal: 1, low: 4, medium: 16, high: 64 };
+
+function reasoningTokensOf(effort: ChatRequest['reasoning_effort'], random: Random): number {
+  const scale = effort ? (reasoningScaleOfEffort[effort] ?? 0) : 0;
+  return scale * random.int(8, 15);
+}
+
+type ToolFunction = NonNullable<ChatRequest['tools']>[number]['function'];
+
+function chosenTool(request: ChatRequest, random: Random): ToolFunction | null {
+  const tools = request.tools ?? [];
+  const choice = request.tool_choice ?? 'auto';
+  if (tools.length === 0 || choice === 'none') return null;
+  if (typeof choice === 'object') {
+    const named = tools.find((tool) => tool.function.name === choice.function.name);
+    if (!named) throw new SupplierError('bad_request', `tool_choice names function ${choice.function.name}, which is not among the tools offered`, 400);
+    return named.function;
+  }
+  const last = request.messages[request.messages.length - 1];
+  if (choice === 'auto' && last?.role !== 'user') return null;
+  return random.pick(tools).function;
+}
+
+function answerText(request: ChatRequest, random: Random): string {
+  const format = request.response_format;
+  if (format?.type === 'json_schema') {
+    const schema = format.json_schema.schema ?? { type: 'object' };
+    return JSON.stringify(valueOf(schema, random, schema));
+  }
+  if (format?.type === 'json_object') return JSON.stringify({ answer: sentence(random), confidence: random.int(50, 99) / 100 });
+  const afterTool = request.messages[request.messages.length - 1]?.role === 'tool';
+  const sentences = Array.from({ length: random.int(1, 5) }, () => sentence(random));
+  return (afterTool ? 'Based on the tool result, ' + sentences.join(' ').replace(/^./, (c) => c.toLowerCase()) : sentences.join(' '));
+}
+
+const nouns = 'market price supplier model request answer stream order book trade buyer seller quote ledger account token unit spread hour'.split(' ');
+const adjectives = 'steady fair small large early late quiet busy clear simple fast slow'.split(' ');
+const verbs = 'moves settles follows reaches matches lowers raises reserves releases meets fills quotes'.split(' ');
+const prepositions = 'with for from into over under near after before'.split(' ');
+const determiners = 'the each every this one'.split(' ');
+
+/** "The quiet buyer meets one steady seller after the hour." — a tiny grammar, so the text reads like sentences. */
+function sentence(random: Random): string {
+  const phrase = (): string => `${random.pick(determiners)} ${random.int(0, 1) ? random.pick(adjectives) + ' ' : ''}${random.pick(nouns)}`;
+  let text = `${phrase()} ${random.pick(verbs)} ${phrase()}`;
+  if (random.int(0, 1)) text += ` ${random.pick(prepositions)} ${phrase()}`;
+  if (random.int(0, 2) === 0) text += `, and ${phrase()} ${random.pick(verbs)} ${phrase()}`;
+  return text[0]!.toUpperCase() + text.slice(1) + '.';
+}
+
+// ---------------------------------------------------------------- JSON that fits a schema
+
+type Schema = Record<string, unknown>;
+
+/** A value that validates against `schema` (the common subset: objects, arrays, scalars, enum, const, anyOf, $ref). */
+function valueOf(schema: unknown, random: Random, root: Schema, depth = 0): unknown {
+  if (schema === true || schema === undefined || schema === null) return sentence(random);
+  const s = schema as Schema;
+  if (typeof s.$ref === 'string') return valueOf(resolveRef(root, s.$ref), random, root, depth + 1);
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return random.pick(s.enum as unknown[]);
+  const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives) && alternatives.length > 0) {
+    const concrete = alternatives.filter((alternative) => (alternative as Schema).type !== 'null');
+    return valueOf(concrete[0] ?? alternatives[0], random, root, depth + 1);
+  }
+  if (Array.isArray(s.allOf)) return valueOf(Object.assign({}, ...(s.allOf as Schema[]), { allOf: undefined }), random, root, depth + 1);
+  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
+  const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
+  switch (type) {
+    case 'object': return objectOf(s, random, root, depth);
+    case 'array': return arrayOf(s, random, root, depth);
+    case 'integer': return integerOf(s, random);
+    case 'number': return integerOf(s, random) + (s.multipleOf === undefined && s.maximum === undefined && s.exclusiveMaximum === undefined ? random.int(0, 99) / 100 : 0);
+    case 'boolean': return random.int(0, 1) === 1;
+    case 'null': return null;
+    default: return stringOf(s, random);
+  }
+}
+
+function objectOf(s: Schema, random: Random, root: Schema, depth: number): Record<string, unknown> {
+  const properties = (s.properties ?? {}) as Record<string, unknown>;
+  const names = new Set([...Object.keys(properties), ...((s.required as string[] | undefined) ?? [])]);
+  const value: Record<string, unknown> = {};
+  for (const name of names) {
+    if (depth > 8 && !((s.required as string[] | undefined) ?? []).includes(name)) continue;
+    value[name] = valueOf(properties[name] ?? { type: 'string' }, random, root, depth + 1);
+  }
+  return value;
+}
+
+function arrayOf(s: Schema, random: Random, root: Schema, depth: number): unknown[] {
+  const itemsMin = (s.minItems as number | undefined) ?? (depth > 8 ? 0 : 1);
+  const itemsMax = Math.max(itemsMin, Math.min((s.maxItems as number | undefined) ?? itemsMin + 2, itemsMin + 2));
+  const prefix = (s.prefixItems as unknown[] | undefined) ?? [];
+  const length = Math.max(random.int(itemsMin, itemsMax), prefix.length);
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  for (let attempt = 0; items.length < length && attempt < length * 4; attempt++) {
+    const item = valueOf(prefix[items.length] ?? s.items, random, root, depth + 1);
+    if (s.uniqueItems && seen.has(JSON.stringify(item))) continue;
+    seen.add(JSON.stringify(item));
+    items.push(item);
+  }
+  return items;
+}
+
+function integerOf(s: Schema, random: Random): number {
+  const step = typeof s.multipleOf === 'number' && Number.isInteger(s.multipleOf) ? s.multipleOf : 1;
+  const low = typeof s.exclusiveMinimum === 'number' ? Math.floor(s.exclusiveMinimum) + 1 : typeof s.minimum === 'number' ? Math.ceil(s.minimum) : 0;
+  const high = typeof s.exclusiveMaximum === 'number' ? Math.ceil(s.exclusiveMaximum) - 1 : typeof s.maximum === 'number' ? Math.floor(s.maximum) : low + 100;
+  const first = Math.ceil(low / step) * step;
+  const count = Math.floor((high - first) / step);
+  return count < 0 ? first : first + random.int(0, count) * step;
+}
+
+function stringOf(s: Schema, random: Random): string {
+  switch (s.format) {
+    case 'date-time': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28), random.int(0, 23), random.int(0, 59))).toISOString();
+    case 'date': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10);
+    case 'email': return `${random.pick(nouns)}@example.com`;
+    case 'uri': case 'url': return `https://example.com/${random.pick(nouns)}`;
+    case 'uuid': return `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${random.hex(3)}-${random.hex(12)}`;
+  }
+  const lengthMin = (s.minLength as number | undefined) ?? 1;
+  const lengthMax = (s.maxLength as number | undefined) ?? Math.max(lengthMin, 40);
+  let text = Array.from({ length: random.int(1, 4) }, () => random.pick(nouns)).join(' ');
+  while (text.length < lengthMin) text += ' ' + random.pick(nouns);
+  return text.slice(0, lengthMax).trimEnd().padEnd(lengthMin, 'x');
+}
+
+function resolveRef(root: Schema, ref: string): unknown {
+  if (!ref.startsWith('#')) return { type: 'string' };
+  let node: unknown = root;
+  for (const part of ref.slice(1).split('/').filter(Boolean)) node = (node as Schema | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return node ?? { type: 'string' };
+}
+
+// ---------------------------------------------------------------- determinism
+
+interface Random {
+  int(low: number, high: number): number;
+  pick<T>(items: readonly T[]): T;
+  hex(length: number): string;
+}
+
+/** mulberry32 seeded from a SHA-256 of the fields that decide the answer (not model, stream, limits or stop). */
+function randomOf(request: ChatRequest, seed: number): Random {
+  const decisive = {
+    seed,
+    request_seed: request.seed,
+    messages: request.messages,
+    tools: request.tools,
+    tool_choice: request.tool_choice,
+    response_format: request.response_format,
+    reasoning_effort: request.reasoning_effort,
+  };
+  let state = createHash('sha256').update(canonicalJson(decisive)).digest().readUInt32LE(0);
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (low: number, high: number): number => low + Math.floor(next() * (high - low + 1));
+  return {
+    int,
+    pick: (items) => items[int(0, items.length - 1)]!,
+    hex: (length) => Array.from({ length }, () => int(0, 15).toString(16)).join(''),
+  };
+}
+
+/** JSON with sorted keys and without null or absent properties (null means the same as absent in a request). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== null && item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
