@@ -1,4 +1,5 @@
 import { defaultDatabaseUrl } from './db/knex.js';
+import type { RoutingOptions } from './consumption/routing.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -21,6 +22,8 @@ export interface Config {
   simulatedSupplier: boolean;
   /** Order submissions per user and market: refill per second and burst (DESIGN.md §4: 10 and 20). */
   orderRate: { ratePerSecond: number; burst: number };
+  /** Inference failover and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant). */
+  routing: RoutingOptions;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
@@ -40,6 +43,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     logLevel: env.MKT_LOG_LEVEL || 'info',
     simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
     orderRate: { ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10), burst: positiveInteger(env, 'MKT_ORDER_BURST', 20) },
+    routing: {
+      attemptsMax: positiveInteger(env, 'MKT_SUPPLIER_ATTEMPTS', 3),
+      cooldownMs: positiveInteger(env, 'MKT_SUPPLIER_COOLDOWN_MS', 30_000),
+      simulator: { timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0), tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0) },
+    },
   };
 }
 
@@ -56,5 +64,13 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
   return value;
 }

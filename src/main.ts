@@ -60,6 +60,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       operations: consumption.operations.filter((o) => !servedByMessagesHost(consumption, o.path)),
       handlers: handlersByApi.consumption,
       bodyBytesMax: 8 * megabyte,
+      mktRequestIds: true,
       validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
     },
     messages: {
@@ -68,6 +69,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       operations: consumption.operations.filter((o) => servedByMessagesHost(consumption, o.path)),
       handlers: handlersByApi.consumption,
       bodyBytesMax: 8 * megabyte,
+      mktRequestIds: true,
     },
     trading: { name: 'trading', document: trading, operations: trading.operations, handlers: handlersByApi.trading, bodyBytesMax: 64 * 1024 },
     platform: {

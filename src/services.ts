@@ -16,7 +16,11 @@ import { createOrderQueries, type OrderQueries } from './trading/order-queries.j
 import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
 import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
 import { createSupplyService, type SupplyService } from './trading/supply.js';
+import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createTransfersService, type TransfersService } from './trading/transfers.js';
+import { createCapacityService } from './consumption/capacity.js';
+import { createInferenceService, type InferenceService } from './consumption/inference.js';
+import { createRouter } from './consumption/routing.js';
 
 /** Everything a handler may call. Built once in main.ts; handlers reach the database only through these. */
 export interface Services {
@@ -38,6 +42,8 @@ export interface Services {
   tradingAccounts: TradingAccountsService;
   transfers: TransfersService;
   supply: SupplyService;
+  usage: UsageService;
+  inference: InferenceService;
 }
 
 export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
@@ -66,5 +72,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     tradingAccounts: createTradingAccountsService(db, clock),
     transfers: createTransfersService(db, clock),
     supply: createSupplyService(db, clock),
+    usage: createUsageService(db),
+    inference: createInferenceService(db, clock, createCapacityService(db, reference, orders), createRouter(db, clock, config.routing), logger),
   };
 }

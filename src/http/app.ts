@@ -22,6 +22,8 @@ export interface HostDefinition {
   bodyBytesMax: number;
   /** How a request that fails its schema is answered, per operation (default: the error envelope). */
   validationShapes?: ReadonlyMap<string, ValidationShape>;
+  /** Whether every response carries `x-mkt-request-id` (the consumption API: it names usage receipts). */
+  mktRequestIds?: boolean;
   /** Pages served beside the API (the platform's dashboard and docs); they call next() for anything else. */
   pages?: Koa.Middleware[];
 }
@@ -61,11 +63,19 @@ export function createApp(host: HostDefinition, services: Services): Koa {
   });
   const noop = async () => {};
   const app = new Koa({ proxy: false });
+  // Errors after the response started (a streamed body whose client went away) reach Koa, not the
+  // error boundary: a client closing a stream early is ordinary, anything else is logged.
+  app.on('error', (error: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
+    services.logger.error({ err: error, request_id: ctx?.state.requestId }, 'error after the response started');
+  });
 
   app.use(async (ctx, next) => {
     const incoming = ctx.get('x-request-id');
     ctx.state.requestId = requestIdPattern.test(incoming) ? incoming : newRequestId();
     ctx.set('x-request-id', ctx.state.requestId);
+    ctx.state.mktRequestId = newRequestId();
+    if (host.mktRequestIds) ctx.set('x-mkt-request-id', ctx.state.mktRequestId);
     const startedAt = process.hrtime.bigint();
     try {
       await next();
@@ -127,6 +137,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       rawBody,
       principal,
       requestId: ctx.state.requestId,
+      mktRequestId: ctx.state.mktRequestId,
       signal: abort.signal,
     };
     writeResponse(ctx, await host.handlers[operationId]!(request, services));

@@ -89,6 +89,11 @@ export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationS
   if (error instanceof ApiError) {
     ctx.status = error.status;
     for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+    if (shape === 'chat' && error.code === 'balance_replenishing') {
+      // Specification part 7: on chat completions this one answer takes the OpenAI error shape.
+      ctx.body = { error: { code: error.code, message: error.detail, type: error.code, param: null } };
+      return;
+    }
     ctx.body = {
       errors: {
         code: error.code,

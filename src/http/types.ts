@@ -19,6 +19,8 @@ export interface ApiRequest<Params = Record<string, string>, Query = Record<stri
   rawBody: string;
   principal: Principal | null;
   requestId: string;
+  /** This server's own id of the request (`req_…`), sent as `x-mkt-request-id` on the consumption API. */
+  mktRequestId: string;
   /** Aborts when the client goes away. */
   signal: AbortSignal;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { assert } from '../lib/assert.js';
+import { microsPerTick } from '../trading/fees.js';
 import type { TransferRow } from '../trading/rows.js';
 import { tokensOf, unitsOf, type Bucket } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
@@ -31,6 +32,7 @@ export interface ConsumptionLotRow {
   source: string | null;
   arrived_at_us: number;
   expires_at_us: number;
+  usd_micros_per_unit: number | null;
 }
 
 export interface TransferInput {
@@ -41,6 +43,8 @@ export interface TransferInput {
   /** The buy order whose fill this automatic transfer follows; null when the user asked. */
   orderId: string | null;
   nowUs: number;
+  /** What the Units cost, in micro-dollars each (a buy's average fill price); by default the last trade's price. */
+  usdMicrosPerUnit?: number | null;
 }
 
 const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
@@ -92,6 +96,7 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     source: id,
     arrived_at_us: nowUs,
     expires_at_us: nowUs + lotLifetimeUs,
+    usd_micros_per_unit: input.usdMicrosPerUnit ?? (await lastTradePrice(trx, instrumentId)),
   });
   const row: TransferRow = { id, user_id: userId, instrument_id: instrumentId, quantity, from_account_id: trading.id, to_account_id: consumption.id, order_id: orderId, created_at_us: nowUs };
   await trx('transfers').insert(row);
@@ -102,9 +107,21 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
   return row;
 }
 
+/** Micro-dollars per Unit of the instrument's last trade, null before the first. */
+async function lastTradePrice(trx: Knex.Transaction, instrumentId: string): Promise<number | null> {
+  const last = (await trx('trades as t')
+    .join('markets as m', 'm.id', 't.market_id')
+    .where('m.instrument_id', instrumentId)
+    .orderBy('t.executed_at_us', 'desc')
+    .first('t.price_ticks')) as { price_ticks: number } | undefined;
+  return last ? Number(last.price_ticks) * microsPerTick : null;
+}
+
 export interface LotDraw {
   lotId: number;
   tokens: number;
+  /** What the lot's Units cost (see TransferInput.usdMicrosPerUnit). */
+  usdMicrosPerUnit: number | null;
 }
 
 /**
@@ -132,7 +149,7 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
     if (left === 0) break;
     const take = Math.min(lot.tokens_remaining, left);
     await trx('consumption_lots').where('id', lot.id).update({ tokens_remaining: lot.tokens_remaining - take });
-    draws.push({ lotId: lot.id, tokens: take });
+    draws.push({ lotId: lot.id, tokens: take, usdMicrosPerUnit: lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit) });
     left -= take;
   }
   assert(left === 0, `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`);

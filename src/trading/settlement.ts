@@ -127,7 +127,7 @@ export class Settlement {
     for (const order of this.orders.values()) await this.trimReservation(order);
     for (const [orderId, quantity] of this.transfersDue) {
       const order = this.orders.get(orderId)!;
-      await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs });
+      await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs, usdMicrosPerUnit: Math.floor(order.notional_micros / order.filled_quantity) });
     }
     for (const id of this.inserted) await trx('orders').insert(this.orders.get(id)!);
     for (const id of this.touched) {

@@ -77,12 +77,15 @@ describeEachDatabase('error boundary', (env) => {
     expect(reply.body.errors[0]).to.deep.include({ path: 'temperature', value: 3 });
   });
 
-  it('answers an operation whose issue has not landed with 501 in the envelope, after authentication', async () => {
+  it('gives every consumption response an x-mkt-request-id of its own, errors included', async () => {
     const unauthenticated = await env().consumption.get('/v1/usage');
     expect(unauthenticated.status).to.equal(401);
-    const reply = await env().consumption.get('/v1/usage', { bearer: user.apiKey });
-    expect(reply.status).to.equal(501);
-    expect(reply.body.errors.code).to.equal('not_implemented');
+    expect(unauthenticated.headers.get('x-mkt-request-id')).to.match(/^req_[0-9a-f]{24}$/);
+    const listed = await env().consumption.get('/v1/models', { bearer: user.apiKey, headers: { 'x-request-id': 'client-chosen' } });
+    expect(listed.headers.get('x-request-id')).to.equal('client-chosen');
+    expect(listed.headers.get('x-mkt-request-id')).to.match(/^req_[0-9a-f]{24}$/);
+    expect((await env().messages.post('/v1/messages', { body: {} })).headers.get('x-mkt-request-id')).to.match(/^req_/);
+    expect((await env().trading.get('/v1/health')).headers.get('x-mkt-request-id')).to.equal(null);
   });
 
   it('gives every response an x-request-id, echoing a well-formed one and replacing a malformed one', async () => {

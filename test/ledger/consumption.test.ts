@@ -129,8 +129,8 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
 
     const draws = await consume(consumption.id, 2_500_000, t0 + 2 * hourUs);
     expect(draws).to.deep.equal([
-      { lotId: lotA!.id, tokens: 2_000_000 },
-      { lotId: lotB!.id, tokens: 500_000 },
+      { lotId: lotA!.id, tokens: 2_000_000, usdMicrosPerUnit: null },
+      { lotId: lotB!.id, tokens: 500_000, usdMicrosPerUnit: null },
     ]);
     expect((await lotsOf(consumption.id)).map((l) => l.tokens_remaining)).to.deep.equal([0, 2_500_000]);
 
@@ -166,7 +166,7 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
 
     // It used 300,000 tokens and releases the rest, which is expired by now.
     const draws = await consume(consumption.id, 300_000, t0 + lotLifetimeUs + 1, 'locked');
-    expect(draws).to.deep.equal([{ lotId: lot!.id, tokens: 300_000 }]);
+    expect(draws).to.deep.equal([{ lotId: lot!.id, tokens: 300_000, usdMicrosPerUnit: null }]);
     await db().transaction((trx) =>
       post(trx, 'release', consumption.id, move(asset, { accountId: consumption.id, bucket: 'locked' }, { accountId: consumption.id, bucket: 'available' }, 100_000), t0 + lotLifetimeUs + 2),
     );

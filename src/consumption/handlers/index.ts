@@ -1,10 +1,9 @@
 import type { operations } from '../../../generated/types/consumption.js';
-import { notImplemented } from '../../http/respond.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
 import { getModel, listModels } from './models.js';
-
-const consumptionIssue = notImplemented('This consumption operation (issue 5: inference, billing, usage)');
+import { createChatCompletion, createMessage, createResponse, runChatCompletion, runMessage, runResponse } from './inference.js';
+import { getUsageReceipt, getUsageSummary, listUsage } from './usage.js';
 
 /** Operations whose 422 is the chat-completions `{errors: [{path, message, value}]}` shape (specification part 7). */
 export const chatShapedOperations: ReadonlySet<string> = new Set(['createChatCompletion', 'runChatCompletion']);
@@ -13,14 +12,14 @@ export const chatShapedOperations: ReadonlySet<string> = new Set(['createChatCom
 export const consumptionHandlers: HandlerMap<operations> = {
   listModels,
   getModel,
-  createChatCompletion: consumptionIssue,
-  runChatCompletion: consumptionIssue,
-  createResponse: consumptionIssue,
-  runResponse: consumptionIssue,
-  createMessage: consumptionIssue,
-  runMessage: consumptionIssue,
+  createChatCompletion,
+  runChatCompletion,
+  createResponse,
+  runResponse,
+  createMessage,
+  runMessage,
   getDiagnostics,
-  listUsage: consumptionIssue,
-  getUsageSummary: consumptionIssue,
-  getUsageReceipt: consumptionIssue,
+  listUsage,
+  getUsageSummary,
+  getUsageReceipt,
 };

@@ -4,6 +4,7 @@ import * as reference from './0002_reference.js';
 import * as platform from './0003_platform.js';
 import * as oauth from './0004_oauth.js';
 import * as trading from './0005_trading.js';
+import * as inference from './0006_inference.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const migrations: [string, Migration][] = [
   ['0003_platform', platform],
   ['0004_oauth', oauth],
   ['0005_trading', trading],
+  ['0006_inference', inference],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,406 @@
+/**
+ * Gateway overhead: the same chat completion sent straight to a local instant supplier and through
+ * mkt (POST /v1/chat/completions → 307 → POST /r/v1/chat/completions, timed as one request, as an
+ * OpenAI client experiences it), at a fixed concurrency, in one run. Reports p50, p99 and
+ * throughput of both and the difference (issue 5: added p50 ≤ 1 ms, added p99 ≤ 5 ms, ≥ 1,500
+ * requests/s through mkt on a 2-core machine). Measures and prints only; the exit code is non-zero
+ * only when requests fail.
+ *
+ *   npm run build && node dist/scripts/bench-gateway.js --requests 5000 --concurrency 16
+ *     [--warmup 500] [--database sqlite|postgres] [--simulator child|inline] [--cpu-prof]
+ *
+ * A real `mkt serve --only consumption` process on a fresh database (seeded through the library: a
+ * consumer in Advanced Mode with a 1000.00 USD deposit, so 400 concurrency slots, an API key and
+ * 2000 Units of text-standard in its consumption account; a supplier whose upstream is the
+ * simulator). The simulator (timeToFirstTokenMs 0, unpaced) runs by default in its own child
+ * process (this script with --simulator-child), so it shares neither the client's nor mkt's event
+ * loop; --simulator inline runs it in the benchmark process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startSimulatorServer, type SimulatorServer } from '../src/consumption/suppliers/simulator-server.js';
+import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
+import { unitsOf } from '../src/ledger/assets.js';
+import { auditLedger } from '../src/ledger/audit.js';
+import { transferToConsumption } from '../src/ledger/consumption.js';
+import { deposit } from '../src/ledger/funds.js';
+import { ensureAccount, post, systemAccount } from '../src/ledger/journal.js';
+import { systemClock } from '../src/lib/clock.js';
+import { parseDecimal, usdScale } from '../src/lib/money.js';
+import { createApiKey, createUser } from '../src/platform/identity.js';
+import { createSupplyService } from '../src/trading/supply.js';
+import { summarise } from './bench/stats.js';
+import { summariseProfile } from './bench/cpuprofile.js';
+import { startThrowawayPostgres } from './throwaway-postgres.js';
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string', default: 'sqlite' },
+    requests: { type: 'string', default: '5000' },
+    concurrency: { type: 'string', default: '16' },
+    warmup: { type: 'string', default: '500' },
+    simulator: { type: 'string', default: 'child' },
+    'cpu-prof': { type: 'boolean', default: false },
+    /** Internal: run only the simulator server, print its URL, stay up until stdin closes. */
+    'simulator-child': { type: 'boolean', default: false },
+  },
+});
+
+const model = 'text-standard';
+const requestBody = JSON.stringify({ model, messages: [{ role: 'user', content: 'Say hello.' }], max_tokens: 16 });
+const depositUsd = '1000.00';
+const unitsToConsumption = 2000;
+
+function positive(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${flag} is a positive integer, got ${text}`);
+  return value;
+}
+
+// ---- the simulator, in its own process -----------------------------------------------------------
+
+async function runSimulatorChild(): Promise<void> {
+  const simulator = await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
+  process.stdout.write(`simulator ${simulator.url}\n`);
+  const stop = () => void simulator.close().then(() => process.exit(0));
+  process.stdin.on('end', stop);
+  process.stdin.on('close', stop);
+  process.stdin.resume();
+  process.on('SIGTERM', stop);
+}
+
+interface Upstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
+  if (where === 'inline') {
+    const simulator: SimulatorServer = await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
+    return { url: simulator.url, close: () => simulator.close() };
+  }
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--simulator-child'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stdout = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the simulator child did not start: ${stdout}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = /^simulator (http:\/\/\S+)\r?\n/m.exec(stdout);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the simulator child exited ${code}: ${stdout}`));
+    });
+  });
+  return {
+    url,
+    close: async () => {
+      child.stdin!.end();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// ---- seeding, straight through the library, before the server starts --------------------------
+
+/** Units issued straight into the user's trading account, as a supplier's issuance would (as bench-orders.ts giveUnits). */
+async function giveUnits(db: Db, userId: string, instrumentId: string, quantity: number): Promise<void> {
+  const nowUs = systemClock.nowUs();
+  await db.transaction(async (trx) => {
+    const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
+    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
+    await post(trx, 'issuance', null, [
+      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
+      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
+    ], nowUs);
+  });
+}
+
+/** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is the simulator; returns the raw key. */
+async function seed(db: Db, upstreamUrl: string): Promise<string> {
+  const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
+  if (!instrument) throw new Error(`no instrument ${model}`);
+  const consumer = await createUser(db, systemClock, { email: 'bench-consumer@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
+  await db.transaction((trx) => deposit(trx, { userId: consumer.id, usdMicros: parseDecimal(depositUsd, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
+  const { key } = await createApiKey(db, systemClock, consumer.id, 'bench');
+  await giveUnits(db, consumer.id, instrument.id, unitsToConsumption);
+  await db.transaction((trx) =>
+    transferToConsumption(trx, { userId: consumer.id, instrumentId: instrument.id, quantity: unitsToConsumption, orderId: null, nowUs: systemClock.nowUs() }),
+  );
+  const supplier = await createUser(db, systemClock, { email: 'bench-supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
+  await createSupplyService(db, systemClock).registerSupplier({ userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false });
+  return key;
+}
+
+// ---- the server ----------------------------------------------------------------------------------
+
+const mktBinary = fileURLToPath(new URL('../../bin/mkt.js', import.meta.url));
+
+interface Served {
+  child: ChildProcess;
+  consumptionUrl: string;
+  exited: Promise<number | null>;
+}
+
+/** `mkt serve --only consumption` on a free port; resolves with the URL it prints. */
+async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'consumption'], {
+    env: { ...process.env, MKT_CONSUMPTION_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The server logs (warnings and errors at MKT_LOG_LEVEL=warn) to stdout: they go to our stderr.
+  child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stderr = '';
+  const consumptionUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /^ {2}consumption\s+(http:\/\/\S+)\r?\n/m.exec(stderr);
+      if (/mkt is serving/.test(stderr) && found) {
+        clearTimeout(timer);
+        resolve(found[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mkt serve exited ${code}: ${stderr}`));
+    });
+  });
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  return { child, consumptionUrl, exited };
+}
+
+// ---- the client ----------------------------------------------------------------------------------
+
+interface Reply {
+  status: number;
+  location: string | undefined;
+  contentType: string | undefined;
+  text: string;
+}
+
+function send(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: url.pathname + url.search,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, contentType: response.headers['content-type'], text: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** Undefined when the answer is a 200 JSON chat completion with usage; else what was wrong. */
+function completionProblem(reply: Reply): string | undefined {
+  if (reply.status !== 200) return `${reply.status} ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text)?.[1] ?? '?'}`;
+  if (!reply.contentType?.startsWith('application/json')) return `200 content-type ${reply.contentType ?? 'none'}`;
+  try {
+    const parsed = JSON.parse(reply.text) as { usage?: { total_tokens?: unknown } };
+    if (typeof parsed.usage?.total_tokens !== 'number') return '200 without usage';
+  } catch {
+    return '200 not JSON';
+  }
+  return undefined;
+}
+
+type Attempt = (agent: Agent) => Promise<string | undefined>;
+
+/** Straight to the simulator. */
+const directAttempt = (upstreamUrl: string): Attempt => {
+  const url = new URL(`${upstreamUrl}/chat/completions`);
+  return async (agent) => {
+    const reply = await send(agent, url, {}, requestBody);
+    const problem = completionProblem(reply);
+    return problem && `direct ${problem}: ${reply.text.slice(0, 400)}`;
+  };
+};
+
+/** Through mkt: the 307, then the same body and headers to its Location on the same host. */
+const mktAttempt = (consumptionUrl: string, apiKey: string): Attempt => {
+  const first = new URL('/v1/chat/completions', consumptionUrl);
+  const headers = { authorization: `Bearer ${apiKey}` };
+  return async (agent) => {
+    const redirect = await send(agent, first, headers, requestBody);
+    if (redirect.status !== 307 || redirect.location === undefined) {
+      return `mkt /v1 ${redirect.status} ${/"code"\s*:\s*"([^"]+)"/.exec(redirect.text)?.[1] ?? '?'} (location ${redirect.location ?? 'none'}): ${redirect.text.slice(0, 400)}`;
+    }
+    const reply = await send(agent, new URL(redirect.location, first), headers, requestBody);
+    const problem = completionProblem(reply);
+    return problem && `mkt ${redirect.location} ${problem}: ${reply.text.slice(0, 400)}`;
+  };
+};
+
+interface PhaseResult {
+  samplesMs: number[];
+  elapsedMs: number;
+  failures: number;
+  /** Failures by kind (the text before the first ': '), with the first example of each. */
+  errors: Map<string, { count: number; example: string }>;
+}
+
+async function runPhase(count: number, concurrency: number, agent: Agent, attempt: Attempt): Promise<PhaseResult> {
+  const result: PhaseResult = { samplesMs: [], elapsedMs: 0, failures: 0, errors: new Map() };
+  let issued = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (issued < count) {
+        issued += 1;
+        const sentAt = performance.now();
+        let problem: string | undefined;
+        try {
+          problem = await attempt(agent);
+        } catch (error) {
+          problem = `transport ${(error as Error).message}`;
+        }
+        result.samplesMs.push(performance.now() - sentAt);
+        if (problem !== undefined) {
+          result.failures += 1;
+          const key = problem.split(': ')[0]!;
+          const seen = result.errors.get(key) ?? { count: 0, example: problem };
+          seen.count += 1;
+          result.errors.set(key, seen);
+        }
+      }
+    }),
+  );
+  result.elapsedMs = performance.now() - started;
+  return result;
+}
+
+// ---- the run -------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const database = values.database;
+  if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+  const where = values.simulator;
+  if (where !== 'child' && where !== 'inline') throw new Error(`--simulator is child or inline, got ${where}`);
+  const requestsTotal = positive(values.requests!, 'requests');
+  const concurrency = positive(values.concurrency!, 'concurrency');
+  const warmupRequests = Number(values.warmup);
+  if (!Number.isSafeInteger(warmupRequests) || warmupRequests < 0) throw new Error(`--warmup is a whole number of requests, got ${values.warmup}`);
+
+  const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-gateway-'));
+  const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+  const databaseUrl = postgres ? await postgres.createDatabase('bench_gateway') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-gateway-profile-${Date.now()}`) : undefined;
+  let served: Served | undefined;
+  let upstream: Upstream | undefined;
+  const db = openDatabase(databaseUrl);
+  const directAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const mktAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const loadBefore = loadavg()[0]!;
+  let mktAttempted = 0;
+
+  try {
+    upstream = await startUpstream(where);
+    await migrateLatest(db);
+    const seedStarted = performance.now();
+    const apiKey = await seed(db, upstream.url);
+    const seedMs = performance.now() - seedStarted;
+
+    // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
+    if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
+    served = await serve({ DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+
+    const direct = directAttempt(upstream.url);
+    const mkt = mktAttempt(served.consumptionUrl, apiKey);
+
+    // Warm-up of both paths (connections, JIT, caches), then the measured phases back to back.
+    const warmDirect = await runPhase(warmupRequests, concurrency, directAgent, direct);
+    const warmMkt = await runPhase(warmupRequests, concurrency, mktAgent, mkt);
+    const measuredDirect = await runPhase(requestsTotal, concurrency, directAgent, direct);
+    const measuredMkt = await runPhase(requestsTotal, concurrency, mktAgent, mkt);
+    mktAttempted = warmupRequests + requestsTotal;
+
+    const d = summarise(measuredDirect.samplesMs, measuredDirect.elapsedMs);
+    const m = summarise(measuredMkt.samplesMs, measuredMkt.elapsedMs);
+    const line = (name: string, s: typeof d, phase: PhaseResult) =>
+      `  ${name.padEnd(12)} ${String(s.count).padStart(6)} requests, ${s.perSecond.toFixed(0).padStart(5)} requests/s (${(phase.elapsedMs / 1000).toFixed(2)} s), ` +
+      `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(2)} ms${phase.failures > 0 ? `, ${phase.failures} FAILED` : ''}`;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    const addedP50 = m.p50 - d.p50;
+    const addedP99 = m.p99 - d.p99;
+    console.log(
+      [
+        `POST /v1/chat/completions (${model}, non-streamed, max_tokens 16) on ${database}: ${requestsTotal} requests each way, concurrency ${concurrency}`,
+        line('direct', d, measuredDirect),
+        line('through mkt', m, measuredMkt),
+        `  added p50    ${addedP50.toFixed(2)} ms (target ≤ 1 ms: ${verdict(addedP50 <= 1)})`,
+        `  added p99    ${addedP99.toFixed(2)} ms (target ≤ 5 ms: ${verdict(addedP99 <= 5)})`,
+        `  mkt rate     ${m.perSecond.toFixed(0)} requests/s (target ≥ 1,500: ${verdict(m.perSecond >= 1500)})`,
+        `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
+          `(${concurrency} sockets); ${warmupRequests} warm-up requests each way not measured; phases back to back (direct, then mkt); ` +
+          `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption; seeding took ${seedMs.toFixed(0)} ms`,
+        `  supplier     startSimulatorServer timeToFirstTokenMs 0, unpaced, ${where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop)'}`,
+        `  server       mkt serve --only consumption, MKT_SIMULATED_SUPPLIER=off, MKT_LOG_LEVEL=warn${profileDirectory ? ', with --cpu-prof' : ''}`,
+        `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client, mkt and supplier share it; ` +
+          `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
+      ].join('\n'),
+    );
+    const errors = [...warmDirect.errors, ...warmMkt.errors, ...measuredDirect.errors, ...measuredMkt.errors];
+    if (errors.length > 0) {
+      console.log('  ERRORS (warm-up and measured):');
+      for (const [key, { count, example }] of errors.slice(0, 8)) console.log(`    ${key} ×${count}: ${example}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    directAgent.destroy();
+    mktAgent.destroy();
+    if (served) {
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
+    await upstream?.close();
+  }
+
+  try {
+    // After the server stopped (it finishes the requests in flight): every answered request is settled.
+    const rows = (await db('inference_requests').select('status', 'cost_status').count({ n: '*' }).groupBy('status', 'cost_status')) as {
+      status: string;
+      cost_status: string;
+      n: number | string;
+    }[];
+    const settled = Number(rows.find((r) => r.status === 'succeeded' && r.cost_status === 'settled')?.n ?? 0);
+    const breakdown = rows.map((r) => `${r.status}/${r.cost_status}×${Number(r.n)}`).join(', ') || 'none';
+    console.log(`  receipts     ${settled} succeeded/settled of ${mktAttempted} through-mkt requests (${settled === mktAttempted ? 'all' : 'MISMATCH'}); inference_requests: ${breakdown}`);
+    const failures = await auditLedger(db);
+    console.log(`  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
+    if (profileDirectory) {
+      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 15));
+    }
+  } finally {
+    await db.destroy();
+    await postgres?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (values['simulator-child']) await runSimulatorChild();
+else await main();

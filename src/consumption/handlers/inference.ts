@@ -1,0 +1,34 @@
+import type { operations } from '../../../generated/types/consumption.js';
+import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
+import { AssertionFailed } from '../../lib/assert.js';
+import type { Caller, Endpoint } from '../inference.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+function callerOf(principal: Principal | null): Caller {
+  if (principal?.kind !== 'api_key') throw new AssertionFailed('inference needs a consumption-key principal');
+  return { userId: principal.userId, apiKeyId: principal.apiKeyId };
+}
+
+/** `POST /v1/…`: every check of the run, then `307` to the same path under `/r`; nothing runs. */
+const redirectTo =
+  (endpoint: Endpoint, location: string) =>
+  async ({ body, principal }: ApiRequest<any, any, any>, { inference }: Parameters<Handler<'createChatCompletion'>>[1]) => {
+    const headers = await inference.redirect(endpoint, body, callerOf(principal));
+    return { status: 307, headers: { ...headers, location }, body: undefined };
+  };
+
+/** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
+const runOn =
+  (endpoint: Endpoint) =>
+  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, { inference }: Parameters<Handler<'runChatCompletion'>>[1]) => {
+    const answer = await inference.run(endpoint, body, callerOf(principal), mktRequestId, signal);
+    return { status: 200, headers: answer.headers, body: answer.body as never };
+  };
+
+export const createChatCompletion = redirectTo('chat.completions', '/r/v1/chat/completions') as Handler<'createChatCompletion'>;
+export const runChatCompletion = runOn('chat.completions') as Handler<'runChatCompletion'>;
+export const createResponse = redirectTo('responses', '/r/v1/responses') as Handler<'createResponse'>;
+export const runResponse = runOn('responses') as Handler<'runResponse'>;
+export const createMessage = redirectTo('messages', '/r/v1/messages') as Handler<'createMessage'>;
+export const runMessage = runOn('messages') as Handler<'runMessage'>;

@@ -1,0 +1,114 @@
+import type { Db } from '../db/knex.js';
+import type { Clock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import { createOpenAiUpstream } from './suppliers/openai-upstream.js';
+import { createSimulator } from './suppliers/simulator.js';
+import { mayFailOver, SupplierError, type Supplier } from './suppliers/types.js';
+
+interface SupplierRow {
+  user_id: string;
+  instrument_ids: string;
+  base_url: string | null;
+  model: string | null;
+  upstream_api_key: string | null;
+  simulated: boolean | number;
+  updated_at_us: number;
+}
+
+export interface RoutingOptions {
+  /** Suppliers tried for one request before it fails (the first included). */
+  attemptsMax: number;
+  /** How long a supplier that failed is passed over while others remain. */
+  cooldownMs: number;
+  /** Pacing of the built-in simulated suppliers. */
+  simulator: { timeToFirstTokenMs: number; tokensPerSecond: number };
+}
+
+export const defaultRoutingOptions: RoutingOptions = { attemptsMax: 3, cooldownMs: 30_000, simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 } };
+
+export interface Routed<T> {
+  value: T;
+  attempts: number;
+  supplierUserId: string;
+}
+
+/**
+ * Chooses suppliers for an instrument and fails over between them (DESIGN.md §7): enabled
+ * suppliers qualified for the instrument, the best ask first; a failure before the first byte
+ * (connect error, timeout, 5xx, 429) moves on to the next, at most `attemptsMax` in all, and cools
+ * the failing supplier down. A failure after the first byte is the caller's to report.
+ */
+export function createRouter(db: Db, clock: Clock, options: RoutingOptions = defaultRoutingOptions) {
+  const adapters = new Map<string, { version: number; supplier: Supplier }>();
+  const coolingUntilMs = new Map<string, number>();
+
+  function adapterOf(row: SupplierRow): Supplier {
+    const cached = adapters.get(row.user_id);
+    if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
+    const supplier = Boolean(row.simulated) || row.base_url === null
+      ? createSimulator({ id: row.user_id, timeToFirstTokenMs: options.simulator.timeToFirstTokenMs, tokensPerSecond: options.simulator.tokensPerSecond })
+      : createOpenAiUpstream({ id: row.user_id, baseUrl: row.base_url, model: row.model ?? 'default', ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}) });
+    adapters.set(row.user_id, { version: Number(row.updated_at_us), supplier });
+    return supplier;
+  }
+
+  /** Qualified, enabled suppliers, best (lowest) resting ask first; those cooling down go last. */
+  async function candidates(instrumentId: string): Promise<SupplierRow[]> {
+    const rows = ((await db('suppliers').where('status', 'enabled')) as SupplierRow[]).filter((row) => (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId));
+    if (rows.length === 0) return [];
+    const asks = (await db('orders as o')
+      .join('markets as m', 'm.id', 'o.market_id')
+      .where('m.instrument_id', instrumentId)
+      .andWhere('o.side', 'sell')
+      .andWhere('o.remaining_quantity', '>', 0)
+      .whereIn('o.user_id', rows.map((r) => r.user_id))
+      .groupBy('o.user_id')
+      .select('o.user_id', db.raw('min(o.price_ticks) as best'))) as { user_id: string; best: number | string }[];
+    const bestAsk = new Map(asks.map((a) => [a.user_id, Number(a.best)]));
+    const nowMs = clock.nowUs() / 1000;
+    const cooling = (row: SupplierRow) => (coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
+    return rows.sort(
+      (a, b) =>
+        Number(cooling(a)) - Number(cooling(b)) ||
+        (bestAsk.get(a.user_id) ?? Number.MAX_SAFE_INTEGER) - (bestAsk.get(b.user_id) ?? Number.MAX_SAFE_INTEGER) ||
+        a.user_id.localeCompare(b.user_id),
+    );
+  }
+
+  return {
+    /** Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does. */
+    async route<T>(instrument: { id: string; model_name: string }, call: (supplier: Supplier) => Promise<T>, onAttempt?: (attempts: number) => void): Promise<Routed<T>> {
+      const rows = (await candidates(instrument.id)).slice(0, options.attemptsMax);
+      let attempts = 0;
+      let last: SupplierError | undefined;
+      for (const row of rows) {
+        attempts += 1;
+        onAttempt?.(attempts);
+        try {
+          const value = await call(adapterOf(row));
+          coolingUntilMs.delete(row.user_id);
+          return { value, attempts, supplierUserId: row.user_id };
+        } catch (error) {
+          if (!(error instanceof SupplierError)) throw error;
+          last = error;
+          if (error.failure === 'bad_request' || !mayFailOver(error)) break;
+          coolingUntilMs.set(row.user_id, clock.nowUs() / 1000 + options.cooldownMs);
+        }
+      }
+      throw new SupplierUnavailable(instrument.model_name, attempts, last);
+    },
+  };
+}
+
+export type Router = ReturnType<typeof createRouter>;
+
+/** No supplier could serve the request: nothing was sent to the caller, and nothing is billed. */
+export class SupplierUnavailable extends ApiError {
+  constructor(
+    modelName: string,
+    readonly attempts: number,
+    readonly lastFailure: SupplierError | undefined,
+  ) {
+    super(503, 'supplier_unavailable', `No supplier for ${modelName} is available right now; this request is not billed. Retry in 1 to 3 seconds.`, { headers: { 'retry-after': '1' } });
+  }
+}

@@ -1,0 +1,79 @@
+import type { Db } from '../db/knex.js';
+import { tokensOf } from '../ledger/assets.js';
+import { consumeTokens } from '../ledger/consumption.js';
+import { post } from '../ledger/journal.js';
+import { assert } from '../lib/assert.js';
+import type { InstrumentRow } from '../trading/reference.js';
+
+export type RequestStatus = 'succeeded' | 'failed' | 'cancelled' | 'out_of_spec';
+
+/** How a request ended, as the gateway measured it. */
+export interface RequestOutcome {
+  status: RequestStatus;
+  promptTokens: number;
+  completionTokens: number;
+  reasoningTokens: number;
+  timeToFirstTokenMs: number | null;
+  tokensPerSecond: number | null;
+  supplierAttempts: number;
+  supplierUserId: string | null;
+}
+
+export interface OpenRequest {
+  requestId: string;
+  accountId: string;
+  instrument: InstrumentRow;
+  reservedTokens: number;
+  admittedAtUs: number;
+}
+
+/** Succeeded requests and those the client abandoned (by what was delivered) are billed; failed and out-of-spec ones are not. */
+const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'cancelled';
+
+/**
+ * Settles one request in one transaction: the tokens used leave the reservation for
+ * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
+ * completed, and the slot is given back. A request never costs more than it reserved.
+ */
+export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<void> {
+  const used = outcome.promptTokens + outcome.completionTokens;
+  const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
+  assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
+  const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
+  await db.transaction(async (trx) => {
+    let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
+    if (charge > 0) {
+      for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
+        costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
+      }
+    }
+    const release = request.reservedTokens - charge;
+    if (release > 0) {
+      const asset = tokensOf(request.instrument.id);
+      await post(trx, 'inference_release', request.requestId, [
+        { accountId: request.accountId, bucket: 'locked', asset, amount: -release },
+        { accountId: request.accountId, bucket: 'available', asset, amount: release },
+      ], nowUs);
+    }
+    // Half up, in micro-dollars.
+    const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
+    await trx('inference_requests')
+      .where('id', request.requestId)
+      .update({
+        status: outcome.status,
+        prompt_tokens: outcome.promptTokens,
+        completion_tokens: outcome.completionTokens,
+        reasoning_tokens: outcome.reasoningTokens,
+        time_to_first_token_ms: outcome.timeToFirstTokenMs,
+        tokens_per_second: outcome.tokensPerSecond,
+        duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
+        cost_tokens: charge,
+        cost_usd_micros: costUsdMicros,
+        cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
+        supplier_attempts: outcome.supplierAttempts,
+        supplier_user_id: outcome.supplierUserId,
+        completed_at_us: nowUs,
+      });
+    await trx('inference_slots').where('request_id', request.requestId).delete();
+  });
+}
