@@ -16,7 +16,7 @@
  * process (this script with --simulator-child), so it shares neither the client's nor mkt's event
  * loop; --simulator inline runs it in the benchmark process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/platform/identity.js';
 import { createSupplyService } from '../src/trading/supply.js';
+import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
@@ -145,42 +146,6 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
 
 // ---- the server ----------------------------------------------------------------------------------
 
-const mktBinary = fileURLToPath(new URL('../../bin/mkt.js', import.meta.url));
-
-interface Served {
-  child: ChildProcess;
-  consumptionUrl: string;
-  exited: Promise<number | null>;
-}
-
-/** `mkt serve --only consumption` on a free port; resolves with the URL it prints. */
-async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'consumption'], {
-    env: { ...process.env, MKT_CONSUMPTION_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The server logs (warnings and errors at MKT_LOG_LEVEL=warn) to stdout: they go to our stderr.
-  child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  const consumptionUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /^ {2}consumption\s+(http:\/\/\S+)\r?\n/m.exec(stderr);
-      if (/mkt is serving/.test(stderr) && found) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mkt serve exited ${code}: ${stderr}`));
-    });
-  });
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { child, consumptionUrl, exited };
-}
 
 // ---- the client ----------------------------------------------------------------------------------
 
@@ -327,10 +292,10 @@ async function main(): Promise<void> {
 
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    served = await serve({ DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+    served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
 
     const direct = directAttempt(upstream.url);
-    const mkt = mktAttempt(served.consumptionUrl, apiKey);
+    const mkt = mktAttempt(served.url, apiKey);
 
     // Warm-up of both paths (connections, JIT, caches), then the measured phases back to back.
     const warmDirect = await runPhase(warmupRequests, concurrency, directAgent, direct);

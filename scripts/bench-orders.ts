@@ -10,13 +10,11 @@
  * The server runs with the order rate limit raised (MKT_ORDER_RATE_PER_SECOND / MKT_ORDER_BURST):
  * the default 10/s, burst 20 per user and market would measure the limiter, not the write path.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
@@ -27,6 +25,7 @@ import { ensureAccount, post, systemAccount } from '../src/ledger/journal.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/platform/identity.js';
+import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
@@ -109,43 +108,6 @@ const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 // ---- the server ----------------------------------------------------------------------------------
 
-const mktBinary = fileURLToPath(new URL('../../bin/mkt.js', import.meta.url));
-
-interface Served {
-  child: ChildProcess;
-  tradingUrl: string;
-  exited: Promise<number | null>;
-}
-
-/** `mkt serve --only trading` on a free port; resolves with the URL it prints. */
-async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'trading'], {
-    env: { ...process.env, MKT_TRADING_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...orderRate, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // The server logs (warnings and errors at MKT_LOG_LEVEL=warn) to stdout: they go to our stderr.
-  child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  const tradingUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /^ {2}trading\s+(http:\/\/\S+)\r?\n/m.exec(stderr);
-      if (/mkt is serving/.test(stderr) && found) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mkt serve exited ${code}: ${stderr}`));
-    });
-  });
-  // Later warnings and errors of the server go to our stderr.
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { child, tradingUrl, exited };
-}
 
 // ---- the client ----------------------------------------------------------------------------------
 
@@ -264,8 +226,8 @@ try {
 
   // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
   if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-  served = await serve({ DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
-  const baseUrl = new URL(served.tradingUrl);
+  served = await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+  const baseUrl = new URL(served.url);
 
   const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
   if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);

@@ -3,8 +3,8 @@ import type { Db } from '../db/knex.js';
 import { kindOf } from '../db/knex.js';
 import { tokensOf } from '../ledger/assets.js';
 import { expireLots } from '../ledger/consumption.js';
-import { findCurrencyAccount, tierBalanceMicros } from '../ledger/funds.js';
-import { ensureAccount, LedgerShortfall, post } from '../ledger/journal.js';
+import { findCurrencyAccount, tierBalanceOf } from '../ledger/funds.js';
+import { ensureAccount, LedgerShortfall, post, type LedgerAccountRow } from '../ledger/journal.js';
 import { ApiError } from '../lib/errors.js';
 import { findUser } from '../platform/identity.js';
 import type { OrdersService } from '../trading/orders.js';
@@ -54,8 +54,8 @@ export interface ReservedRequest {
 export function createCapacityService(db: Db, reference: ReferenceService, orders: OrdersService) {
   const replenishing = new Set<string>();
 
-  async function slotState(trx: Db | Knex.Transaction, userId: string, nowUs: number): Promise<{ limit: number; active: number }> {
-    const limit = slotsForTier(await tierBalanceMicros(trx, userId));
+  async function slotState(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<{ limit: number; active: number }> {
+    const limit = slotsForTier(tierBalanceOf(currency));
     const row = (await trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count({ n: '*' }).first()) as { n: number | string };
     return { limit, active: Number(row.n) };
   }
@@ -67,8 +67,7 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
   }
 
   /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
-  async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, nowUs: number): Promise<void> {
-    const currency = await findCurrencyAccount(trx, userId);
+  async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<void> {
     if (currency && Number(currency.deposited) > 0) return;
     const dayStartUs = nowUs - (nowUs % dayUs);
     const row = (await trx('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count({ n: '*' }).first()) as { n: number | string };
@@ -81,8 +80,8 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
 
   /** Tokens the user's consumption account of the instrument has free now (expired lots written off first). */
   async function availableTokens(userId: string, instrument: InstrumentRow, nowUs: number): Promise<{ accountId: string; available: number }> {
-    const account = await db.transaction((trx) => ensureAccount(trx, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs));
-    await expireLots(db, nowUs, { accountId: account.id });
+    const account = await ensureAccount(db, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs);
+    if ((await expireLots(db, nowUs, { accountId: account.id })) === 0) return { accountId: account.id, available: Number(account.available) };
     const fresh = (await db('ledger_accounts').where('id', account.id).first('available')) as { available: number | string };
     return { accountId: account.id, available: Number(fresh.available) };
   }
@@ -92,11 +91,11 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
    * market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the user and
    * instrument meanwhile get 503 balance_replenishing. In Advanced Mode a shortfall is a 402.
    */
-  async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<void> {
+  async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<string> {
     const key = `${userId}|${instrument.id}`;
     if (replenishing.has(key)) throw balanceReplenishing(instrument);
-    const { available } = await availableTokens(userId, instrument, nowUs);
-    if (available >= tokens) return;
+    const { accountId, available } = await availableTokens(userId, instrument, nowUs);
+    if (available >= tokens) return accountId;
     const user = await findUser(db, userId);
     if (user?.account_mode !== 'auto') {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
@@ -111,6 +110,7 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
     if (after.available < tokens) {
       throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${after.available} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
     }
+    return accountId;
   }
 
   async function autoBuy(userId: string, instrument: InstrumentRow, missingTokens: number, nowUs: number): Promise<void> {
@@ -130,8 +130,9 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
   return {
     /** The checks of the redirect: nothing is taken. Answers the slot headers. */
     async check(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<SlotState> {
-      await checkDailyLimit(db, userId, nowUs);
-      const slots = await slotState(db, userId, nowUs);
+      const currency = await findCurrencyAccount(db, userId);
+      await checkDailyLimit(db, userId, currency, nowUs);
+      const slots = await slotState(db, userId, currency, nowUs);
       if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
       await ensureTokens(userId, instrument, tokens, nowUs);
       return { limit: slots.limit, remaining: slots.limit - slots.active };
@@ -142,13 +143,13 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
      * limit, a slot, the receipt (in progress) and the reservation of the request's tokens.
      */
     async open(request: ReservedRequest, nowUs: number): Promise<SlotState & { accountId: string }> {
-      await ensureTokens(request.userId, request.instrument, request.reservedTokens, nowUs);
-      const { accountId } = await availableTokens(request.userId, request.instrument, nowUs);
+      const accountId = await ensureTokens(request.userId, request.instrument, request.reservedTokens, nowUs);
       return db.transaction(async (trx) => {
         // Slots are counted and taken under one lock per user, in every process.
         if (kindOf(db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`slots:${request.userId}`]);
-        await checkDailyLimit(trx, request.userId, nowUs);
-        const slots = await slotState(trx, request.userId, nowUs);
+        const currency = await findCurrencyAccount(trx, request.userId);
+        await checkDailyLimit(trx, request.userId, currency, nowUs);
+        const slots = await slotState(trx, request.userId, currency, nowUs);
         if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
         await trx('inference_slots').insert({ request_id: request.requestId, user_id: request.userId, acquired_at_us: nowUs, expires_at_us: nowUs + slotLifetimeUs });
         await trx('inference_requests').insert({

@@ -42,7 +42,11 @@ export async function findCurrencyAccount(db: Trx, userId: string): Promise<Ledg
 
 /** The balance that sets the inference concurrency tier: min(deposited, total USD), in micro-dollars. */
 export async function tierBalanceMicros(db: Trx, userId: string): Promise<number> {
-  const account = await findCurrencyAccount(db, userId);
+  return tierBalanceOf(await findCurrencyAccount(db, userId));
+}
+
+/** The same, of a currency account already read. */
+export function tierBalanceOf(account: LedgerAccountRow | undefined): number {
   if (!account) return 0;
-  return Math.min(account.deposited, account.available + account.locked);
+  return Math.min(Number(account.deposited), Number(account.available) + Number(account.locked));
 }

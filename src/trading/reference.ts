@@ -90,6 +90,7 @@ export function createReferenceService(db: Db): ReferenceService {
   // Instruments are seeded and never change at run time (no operation writes them), so every
   // process may keep them; markets carry status and controls an operator may change, so they are read.
   let instrumentsById: Promise<Map<string, InstrumentRow>> | undefined;
+  const resolvedModels = new Map<string, InstrumentRow>();
   const instruments = async (ids: string[]): Promise<Map<string, InstrumentRow>> => {
     instrumentsById ??= db<InstrumentRow>('instruments').then((rows) => new Map(rows.map((i) => [i.id, i])));
     const known = await instrumentsById;
@@ -152,10 +153,14 @@ export function createReferenceService(db: Db): ReferenceService {
     },
 
     async resolveModel(model) {
+      // Instruments and aliases are seeded and never change at run time: a name found stays found.
+      const known = resolvedModels.get(model);
+      if (known) return known;
       const direct = await db<InstrumentRow>('instruments').where({ model_name: model }).first();
-      if (direct) return direct;
-      const alias = await db<ModelAliasRow>('model_aliases').where({ alias: model }).first();
-      return alias ? db<InstrumentRow>('instruments').where({ id: alias.instrument_id }).first() : undefined;
+      const alias = direct ? undefined : await db<ModelAliasRow>('model_aliases').where({ alias: model }).first();
+      const found = direct ?? (alias ? await db<InstrumentRow>('instruments').where({ id: alias.instrument_id }).first() : undefined);
+      if (found) resolvedModels.set(model, found);
+      return found;
     },
   };
 }

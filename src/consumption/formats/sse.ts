@@ -7,12 +7,10 @@ import { ApiError } from '../../lib/errors.js';
  * told when the supplier's stream fails after the first byte.
  */
 
-export type ChatRequest = components['schemas']['ChatCompletionRequest'];
+import type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage, FinishReason as ChatFinishReason } from '../suppliers/types.js';
+
+export type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage, ChatFinishReason };
 export type ChatMessage = components['schemas']['ChatMessage'];
-export type ChatCompletion = components['schemas']['ChatCompletion'];
-export type ChatChunk = components['schemas']['ChatCompletionChunk'];
-export type ChatUsage = components['schemas']['ChatCompletionUsage'];
-export type ChatFinishReason = components['schemas']['FinishReason'];
 
 /**
  * A request the schema accepts but the translation must refuse. `path` is dotted and relative to
