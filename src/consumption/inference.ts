@@ -182,7 +182,7 @@ export function createInferenceService(db: Db, clock: Clock, capacity: CapacityS
     return { body: answerOf(prepared, completion, open.requestId), stream: false, headers };
   }
 
-  async function runStream(prepared: Prepared, open: OpenRequest, abort: AbortController, headers: Record<string, string>): Promise<InferenceAnswer> {
+  async function runStream(prepared: Prepared, open: OpenRequest, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
     let attempts = 0;
     let routed;
     try {
@@ -229,7 +229,9 @@ export function createInferenceService(db: Db, clock: Clock, capacity: CapacityS
       const finalUsage = usage as ChatChunk['usage'];
       const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : textTokens(delivered);
       const streamMs = (lastChunkUs - firstChunkUs) / 1000;
-      const status: RequestStatus = failure !== undefined ? 'failed' : !ended ? 'cancelled' : meetsSpecification(prepared.chat, content) ? 'succeeded' : 'out_of_spec';
+      // A client that went away is billed for what was delivered, even if the supplier's stream
+      // broke because we stopped it.
+      const status: RequestStatus = clientSignal.aborted ? 'cancelled' : failure !== undefined ? 'failed' : !ended ? 'cancelled' : meetsSpecification(prepared.chat, content) ? 'succeeded' : 'out_of_spec';
       await settle(open, {
         status,
         promptTokens: finalUsage && ended ? finalUsage.prompt_tokens : prepared.promptTokens,
@@ -292,7 +294,7 @@ export function createInferenceService(db: Db, clock: Clock, capacity: CapacityS
       const abort = new AbortController();
       signal.addEventListener('abort', () => abort.abort(), { once: true });
       const headers = slotHeaders(admitted);
-      return prepared.stream ? runStream(prepared, open, abort, headers) : runWhole(prepared, open, abort.signal, headers);
+      return prepared.stream ? runStream(prepared, open, abort, signal, headers) : runWhole(prepared, open, abort.signal, headers);
     },
   };
 }
