@@ -79,8 +79,8 @@ describeEachDatabase('trading: group commit', (env) => {
       // One client_order_id twice: exactly one is accepted.
       placeOrder(env(), seller, { market_id: m1, side: 'sell', price: '0.3300', quantity: 1, client_order_id: 'burst-dup' }),
       placeOrder(env(), seller, { market_id: m2, side: 'sell', price: '0.3300', quantity: 1, client_order_id: 'burst-dup' }),
-      // More Units than the seller holds.
-      placeOrder(env(), seller, { market_id: m2, side: 'sell', price: '0.3400', quantity: 45 }),
+      // More Units than the seller holds in all, whatever else arrived first.
+      placeOrder(env(), seller, { market_id: m2, side: 'sell', price: '0.3400', quantity: 51 }),
       placeOrder(env(), seller, { market_id: m1, side: 'sell', price: '0.3200', quantity: 3 }),
     ];
     const replies = await Promise.all(burst);
