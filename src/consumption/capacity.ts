@@ -20,6 +20,8 @@ const slotTiers: readonly { belowMicros: number; slots: number }[] = [
 ];
 
 export const freeDailyRequestsMax = 100;
+/** How long an auto-buy's claim holds if its process dies before releasing it. */
+const autoBuyClaimUs = 30 * 1_000_000;
 /** A slot whose process died is free again after this; a live request renews nothing (it is shorter). */
 export const slotLifetimeUs = 15 * 60 * 1_000_000;
 const dayUs = 86_400 * 1_000_000;
@@ -52,8 +54,6 @@ export interface ReservedRequest {
  * transaction (the `/r/v1/…` run), and `close` gives the slot back.
  */
 export function createCapacityService(db: Db, reference: ReferenceService, orders: OrdersService) {
-  const replenishing = new Set<string>();
-
   async function slotState(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<{ limit: number; active: number }> {
     const limit = slotsForTier(tierBalanceOf(currency));
     const row = (await trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count({ n: '*' }).first()) as { n: number | string };
@@ -89,22 +89,25 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
   /**
    * Makes sure the consumption account holds `tokens`. In Auto Mode a shortfall is bought: a
    * market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the user and
-   * instrument meanwhile get 503 balance_replenishing. In Advanced Mode a shortfall is a 402.
+   * instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row in
+   * `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
    */
   async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<string> {
-    const key = `${userId}|${instrument.id}`;
-    if (replenishing.has(key)) throw balanceReplenishing(instrument);
     const { accountId, available } = await availableTokens(userId, instrument, nowUs);
     if (available >= tokens) return accountId;
     const user = await findUser(db, userId);
     if (user?.account_mode !== 'auto') {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
     }
-    replenishing.add(key);
+    const marker = { user_id: userId, instrument_id: instrument.id };
+    // One buy at a time per user and instrument, in every process: the row is the claim.
+    await db('auto_buys').where(marker).andWhere('expires_at_us', '<=', nowUs).delete();
+    const claimed = (await db('auto_buys').insert({ ...marker, expires_at_us: nowUs + autoBuyClaimUs }).onConflict(['user_id', 'instrument_id']).ignore().returning('user_id')) as unknown[];
+    if (claimed.length === 0) throw balanceReplenishing(instrument);
     try {
       await autoBuy(userId, instrument, tokens - available, nowUs);
     } finally {
-      replenishing.delete(key);
+      await db('auto_buys').where(marker).delete();
     }
     const after = await availableTokens(userId, instrument, nowUs);
     if (after.available < tokens) {

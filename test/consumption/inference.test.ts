@@ -181,6 +181,28 @@ describeEachDatabase('consumption: inference through the official clients', (env
     expect(refused.body.errors.code).to.equal('insufficient_capacity');
   });
 
+  it('answers 503 balance_replenishing while another auto-buy of the user and instrument is in flight: the chat error shape, the envelope elsewhere', async () => {
+    const instrument = (await services().reference.resolveModel(model))!;
+    const auto = await createTestUser(services(), { mode: 'auto' });
+    // The claim another process's buy holds (src/consumption/capacity.ts).
+    const claim = { user_id: auto.userId, instrument_id: instrument.id };
+    await services().db('auto_buys').insert({ ...claim, expires_at_us: services().clock.nowUs() + 10_000_000 });
+    const body = { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };
+    const chat = await env().consumption.post('/v1/chat/completions', { bearer: auto.apiKey, body });
+    expect(chat.status).to.equal(503);
+    expect(chat.headers.get('retry-after')).to.equal('1');
+    expect(chat.body).to.deep.equal({ error: { code: 'balance_replenishing', message: chat.body.error.message, type: 'balance_replenishing', param: null } });
+    const messages = await env().messages.post('/v1/messages', { bearer: auto.apiKey, body });
+    expect(messages.status).to.equal(503);
+    expect(messages.body.errors.code).to.equal('balance_replenishing');
+    // Once the claim is gone (released, or expired), the request buys for itself: without USD, 402.
+    await services().db('auto_buys').where(claim).update({ expires_at_us: services().clock.nowUs() - 1 });
+    const own = await env().consumption.post('/v1/chat/completions', { bearer: auto.apiKey, body });
+    expect(own.status).to.equal(402);
+    expect(own.body.errors.code).to.equal('insufficient_balance');
+    expect(await services().db('auto_buys').where(claim).first()).to.equal(undefined);
+  });
+
   describe('failover against real local HTTP upstreams', () => {
     const upstreams: SimulatorServer[] = [];
     let pool: TestUser[] = [];

@@ -5,6 +5,7 @@ import * as platform from './0003_platform.js';
 import * as oauth from './0004_oauth.js';
 import * as trading from './0005_trading.js';
 import * as inference from './0006_inference.js';
+import * as autoBuys from './0007_auto_buys.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: [string, Migration][] = [
   ['0004_oauth', oauth],
   ['0005_trading', trading],
   ['0006_inference', inference],
+  ['0007_auto_buys', autoBuys],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
