@@ -6,7 +6,7 @@ import { RequestValidationError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import type { CapacityService, SlotState } from './capacity.js';
+import { slotLifetimeUs, type CapacityService, type SlotState } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
@@ -14,7 +14,7 @@ import { SupplierUnavailable, type Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { promptTokens, textTokens } from './tokens.js';
-import type { InstrumentRow } from '../trading/reference.js';
+import type { InstrumentRow, ReferenceService } from '../trading/reference.js';
 
 type Schemas = components['schemas'];
 export type Endpoint = 'chat.completions' | 'responses' | 'messages';
@@ -46,6 +46,9 @@ interface Prepared {
   includeUsage: boolean;
 }
 
+/** A streaming request renews its slot's lease this often. */
+const slotRenewalUs = 60 * 1_000_000;
+
 /** The field that carries the output limit, per surface, for 422s. */
 const limitField: Record<Endpoint, string> = { 'chat.completions': 'max_tokens', responses: 'max_output_tokens', messages: 'max_tokens' };
 
@@ -54,7 +57,7 @@ const limitField: Record<Endpoint, string> = { 'chat.completions': 'max_tokens',
  * check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt, reservation), route
  * with failover, answer in the caller's format, and settle what was used.
  */
-export function createInferenceService(db: Db, clock: Clock, capacity: CapacityService, router: Router, logger: Logger) {
+export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityService, router: Router, logger: Logger) {
   const schemaValidators = new Map<string, ((value: unknown) => boolean) | null>();
   const ajv = new Ajv2020({ strict: false, allErrors: false });
 
@@ -201,11 +204,16 @@ export function createInferenceService(db: Db, clock: Clock, capacity: CapacityS
     let failure: unknown;
     let ended = false;
 
+    let leaseRenewedUs = firstChunkUs;
     // The supplier's chunks, renamed to this request, with what was delivered noted as it passes.
     async function* observed(): AsyncGenerator<ChatChunk> {
       try {
         for await (const chunk of routed!.value) {
           lastChunkUs = clock.nowUs();
+          if (lastChunkUs - leaseRenewedUs > slotRenewalUs) {
+            leaseRenewedUs = lastChunkUs;
+            void renewSlot(open.requestId, lastChunkUs);
+          }
           if (chunk.usage) usage = chunk.usage;
           for (const choice of chunk.choices) {
             delivered += choice.delta.content ?? '';
@@ -276,7 +284,43 @@ export function createInferenceService(db: Db, clock: Clock, capacity: CapacityS
     }
   }
 
+  /** A long stream keeps its slot: the lease is renewed while chunks flow. */
+  async function renewSlot(requestId: string, nowUs: number): Promise<void> {
+    try {
+      await db('inference_slots').where('request_id', requestId).update({ expires_at_us: nowUs + slotLifetimeUs });
+    } catch (error) {
+      logger.error({ err: error, request_id: requestId }, 'inference slot renewal failed');
+    }
+  }
+
   return {
+    /**
+     * Settles, unbilled, requests still in progress whose slot is gone: their process died (or a
+     * settlement failed), so their reservation would otherwise stay locked. A request alive
+     * renews its slot, so only the abandoned are found. Returns how many were settled.
+     */
+    async sweepAbandoned(nowUs: number): Promise<number> {
+      const abandoned = (await db('inference_requests as r')
+        .where('r.status', 'in_progress')
+        .whereNotExists(db('inference_slots as s').whereRaw('s.request_id = r.id').andWhere('s.expires_at_us', '>', nowUs))
+        .limit(100)
+        .select('r.id', 'r.consumption_account_id', 'r.instrument_id', 'r.reserved_tokens', 'r.prompt_tokens', 'r.supplier_attempts', 'r.created_at_us')) as {
+        id: string;
+        consumption_account_id: string;
+        instrument_id: string;
+        reserved_tokens: number | string;
+        prompt_tokens: number | string;
+        supplier_attempts: number;
+        created_at_us: number | string;
+      }[];
+      for (const row of abandoned) {
+        const instrument = (await reference.findInstrument(row.instrument_id))!;
+        const open: OpenRequest = { requestId: row.id, accountId: row.consumption_account_id, instrument, reservedTokens: Number(row.reserved_tokens), admittedAtUs: Number(row.created_at_us) };
+        await settle(open, { status: 'failed', promptTokens: Number(row.prompt_tokens), completionTokens: 0, reasoningTokens: 0, timeToFirstTokenMs: null, tokensPerSecond: null, supplierAttempts: row.supplier_attempts, supplierUserId: null });
+      }
+      return abandoned.length;
+    },
+
     /** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */
     async redirect<E extends Endpoint>(endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
       const prepared = await prepare(endpoint, body);

@@ -31,7 +31,7 @@ export interface OpenRequest {
 const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'cancelled';
 
 /**
- * Settles one request in one transaction: the tokens used leave the reservation for
+ * Settles one request in one transaction, once: the tokens used leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
  * completed, and the slot is given back. A request never costs more than it reserved.
  */
@@ -41,6 +41,10 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
   assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
   const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
   await db.transaction(async (trx) => {
+    // Claim the receipt first: a request is settled once, by whoever gets here first (the request
+    // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
+    const claimed = await trx('inference_requests').where({ id: request.requestId, status: 'in_progress' }).update({ status: outcome.status });
+    if (claimed === 0) return;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
     if (charge > 0) {
       for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {

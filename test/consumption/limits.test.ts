@@ -128,6 +128,32 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     expect(await activeSlots(caller)).to.equal(0);
   });
 
+  it('a request whose process died (its slot gone) is settled unbilled by the sweep, once, even if it later finishes', async () => {
+    const caller = await withTokens(model);
+    const instrument = (await services().reference.resolveModel(model))!;
+    const account = () => services().db('ledger_accounts').where({ user_id: caller.userId, asset: tokensOf(instrument.id) }).first('available', 'locked') as Promise<{ available: number | string; locked: number | string }>;
+    const before = await account();
+    const running = run(caller, { max_tokens: 5, stream: true });
+    let request: { id: string } | undefined;
+    for (let i = 0; i < 100 && !request; i++) {
+      request = (await services().db('inference_requests').where({ user_id: caller.userId }).first('id')) as { id: string } | undefined;
+      if (!request) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(Number((await account()).locked)).to.be.greaterThan(0);
+    expect(await services().inference.sweepAbandoned(services().clock.nowUs())).to.equal(0); // alive: its slot holds
+    await services().db('inference_slots').where('request_id', request!.id).delete();
+    expect(await services().inference.sweepAbandoned(services().clock.nowUs())).to.equal(1);
+    const swept = (await env().consumption.get(`/v1/usage/${request!.id}`, { bearer: caller.apiKey })).body.data;
+    expect(swept).to.include({ status: 'failed', cost_status: 'not_billed' });
+    expect(await account()).to.deep.include({ locked: before.locked, available: before.available });
+    // The request itself finishes afterwards: it finds itself settled and changes nothing.
+    const response = await running;
+    await response.text();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await env().consumption.get(`/v1/usage/${request!.id}`, { bearer: caller.apiKey })).body.data.status).to.equal('failed');
+    expect(await account()).to.deep.include({ locked: before.locked, available: before.available });
+  });
+
   it('free accounts make 100 requests per UTC day; a deposit lifts the limit', async () => {
     const caller = await withTokens('text-standard');
     const instrument = (await services().reference.resolveModel('text-standard'))!;
