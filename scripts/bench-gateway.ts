@@ -25,15 +25,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startSimulatorServer, type SimulatorServer } from '../src/consumption/suppliers/simulator-server.js';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
-import { unitsOf } from '../src/ledger/assets.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { transferToConsumption } from '../src/ledger/consumption.js';
 import { deposit } from '../src/ledger/funds.js';
-import { ensureAccount, post, systemAccount } from '../src/ledger/journal.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/platform/identity.js';
 import { createSupplyService } from '../src/trading/supply.js';
+import { giveUnits, positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
@@ -57,11 +56,6 @@ const requestBody = JSON.stringify({ model, messages: [{ role: 'user', content: 
 const depositUsd = '1000.00';
 const unitsToConsumption = 2000;
 
-function positive(text: string, flag: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${flag} is a positive integer, got ${text}`);
-  return value;
-}
 
 // ---- the simulator, in its own process -----------------------------------------------------------
 
@@ -115,18 +109,6 @@ async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 
-/** Units issued straight into the user's trading account, as a supplier's issuance would (as bench-orders.ts giveUnits). */
-async function giveUnits(db: Db, userId: string, instrumentId: string, quantity: number): Promise<void> {
-  const nowUs = systemClock.nowUs();
-  await db.transaction(async (trx) => {
-    const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
-    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-    await post(trx, 'issuance', null, [
-      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
-      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
-    ], nowUs);
-  });
-}
 
 /** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is the simulator; returns the raw key. */
 async function seed(db: Db, upstreamUrl: string): Promise<string> {

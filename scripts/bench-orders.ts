@@ -18,13 +18,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
-import { unitsOf } from '../src/ledger/assets.js';
 import { auditLedger } from '../src/ledger/audit.js';
 import { deposit } from '../src/ledger/funds.js';
-import { ensureAccount, post, systemAccount } from '../src/ledger/journal.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/platform/identity.js';
+import { giveUnits, positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
@@ -59,11 +58,6 @@ const usdPerTrader = '1000000.00';
 const unitsPerTraderAndInstrument = 1_000_000;
 const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000000' };
 
-function positive(text: string, flag: string): number {
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${flag} is a positive integer, got ${text}`);
-  return value;
-}
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 
@@ -74,18 +68,6 @@ interface Trader {
   seed: Buffer;
 }
 
-/** Units issued straight into the user's trading account, as a supplier's issuance would (as test/support/market-fixtures.ts giveUnits). */
-async function giveUnits(db: Db, userId: string, instrumentId: string, quantity: number): Promise<void> {
-  const nowUs = systemClock.nowUs();
-  await db.transaction(async (trx) => {
-    const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
-    const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-    await post(trx, 'issuance', null, [
-      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
-      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
-    ], nowUs);
-  });
-}
 
 async function seedTraders(db: Db, count: number): Promise<Trader[]> {
   const instruments = ((await db('instruments').select('id')) as { id: string }[]).map((r) => r.id);

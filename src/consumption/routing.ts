@@ -4,16 +4,8 @@ import { ApiError } from '../lib/errors.js';
 import { createOpenAiUpstream } from './suppliers/openai-upstream.js';
 import { createSimulator } from './suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from './suppliers/types.js';
+import type { SupplierRow } from '../trading/rows.js';
 
-interface SupplierRow {
-  user_id: string;
-  instrument_ids: string;
-  base_url: string | null;
-  model: string | null;
-  upstream_api_key: string | null;
-  simulated: boolean | number;
-  updated_at_us: number;
-}
 
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
