@@ -7,27 +7,17 @@
 import { parseArgs } from 'node:util';
 import { FastOrderBook, type AmendCommand, type PlaceCommand } from '../src/trading/engine/index.js';
 import { summarise } from './bench/stats.js';
+import { seededRandom } from '../src/lib/seeded-random.js';
 
 const { values } = parseArgs({ options: { operations: { type: 'string', default: '2000000' }, resting: { type: 'string', default: '1000' }, seed: { type: 'string', default: '42' } } });
 const operations = Number(values.operations);
 const restingTarget = Number(values.resting);
 
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Command = { kind: 'place'; command: PlaceCommand } | { kind: 'cancel'; orderId: string; traderId: string } | { kind: 'amend'; command: AmendCommand };
 
 /** Builds the command stream against a scratch book, so every cancel and amend names a live order. */
 function generate(count: number, seed: number): { warmup: Command[]; measured: Command[] } {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const book = new FastOrderBook();
   const live: string[] = [];
   const owner = new Map<string, string>();

@@ -73,6 +73,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     transfers: createTransfersService(db, clock),
     supply: createSupplyService(db, clock),
     usage: createUsageService(db),
-    inference: createInferenceService(db, clock, reference, createCapacityService(db, reference, orders), createRouter(db, clock, config.routing), logger),
+    inference: createInferenceService(db, clock, reference, createCapacityService(db, orders), createRouter(db, clock, config.routing), logger),
   };
 }

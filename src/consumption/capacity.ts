@@ -4,11 +4,11 @@ import { kindOf } from '../db/knex.js';
 import { tokensOf } from '../ledger/assets.js';
 import { expireLots } from '../ledger/consumption.js';
 import { findCurrencyAccount, tierBalanceOf } from '../ledger/funds.js';
-import { ensureAccount, LedgerShortfall, post, type LedgerAccountRow } from '../ledger/journal.js';
+import { ensureAccount, LedgerShortfall, move, post, type LedgerAccountRow } from '../ledger/journal.js';
 import { ApiError } from '../lib/errors.js';
 import { findUser } from '../platform/identity.js';
 import type { OrdersService } from '../trading/orders.js';
-import type { InstrumentRow, ReferenceService } from '../trading/reference.js';
+import type { InstrumentRow } from '../trading/reference.js';
 
 /** Concurrent inference requests by deposited balance (specification part 8), in micro-dollars. */
 const slotTiers: readonly { belowMicros: number; slots: number }[] = [
@@ -53,7 +53,7 @@ export interface ReservedRequest {
  * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
  * transaction (the `/r/v1/…` run), and `close` gives the slot back.
  */
-export function createCapacityService(db: Db, reference: ReferenceService, orders: OrdersService) {
+export function createCapacityService(db: Db, orders: OrdersService) {
   async function slotState(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<{ limit: number; active: number }> {
     const limit = slotsForTier(tierBalanceOf(currency));
     const row = (await trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count({ n: '*' }).first()) as { n: number | string };
@@ -172,10 +172,7 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
         });
         const asset = tokensOf(request.instrument.id);
         try {
-          await post(trx, 'inference_reserve', request.requestId, [
-            { accountId, bucket: 'available', asset, amount: -request.reservedTokens },
-            { accountId, bucket: 'locked', asset, amount: request.reservedTokens },
-          ], nowUs);
+          await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, request.reservedTokens), nowUs);
         } catch (error) {
           if (!(error instanceof LedgerShortfall)) throw error;
           throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${request.reservedTokens} tokens this request needs (another request took them). Retry.`);
@@ -188,7 +185,6 @@ export function createCapacityService(db: Db, reference: ReferenceService, order
       await db('inference_slots').where('request_id', requestId).delete();
     },
 
-    resolveModel: (model: string) => reference.resolveModel(model),
   };
 }
 

@@ -2,15 +2,14 @@ import { Readable } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
-import { RequestValidationError } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, RequestValidationError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { slotLifetimeUs, type CapacityService, type SlotState } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
-import { SupplierUnavailable, type Router } from './routing.js';
+import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { promptTokens, textTokens } from './tokens.js';
@@ -28,7 +27,6 @@ export interface Caller {
 /** What the handler sends back: a JSON body or an event stream, and the slot headers. */
 export interface InferenceAnswer {
   body: unknown;
-  stream: boolean;
   headers: Record<string, string>;
 }
 
@@ -75,7 +73,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       throw error;
     }
     const model = (body as { model: string }).model;
-    const instrument = await capacity.resolveModel(model);
+    const instrument = await reference.resolveModel(model);
     if (!instrument) throw new ApiError(404, 'model_not_found', `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`);
     const asked = completionTokensMax(chat);
     const outputMax = Number(instrument.max_output_length);
@@ -182,7 +180,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       supplierAttempts: routed.attempts,
       supplierUserId: routed.supplierUserId,
     });
-    return { body: answerOf(prepared, completion, open.requestId), stream: false, headers };
+    return { body: answerOf(prepared, completion, open.requestId), headers };
   }
 
   async function runStream(prepared: Prepared, open: OpenRequest, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
@@ -269,7 +267,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       }
     }
     const body = Readable.from(text(), { objectMode: false });
-    return { body, stream: true, headers: { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' } };
+    return { body, headers: { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' } };
   }
 
   /** The event stream of the caller's format; a failure after the first byte ends it with an error event, never a clean end. */
@@ -360,4 +358,3 @@ async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boole
   yield 'data: [DONE]\n\n';
 }
 
-export { SupplierUnavailable };

@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex.js';
 import { tokensOf } from '../ledger/assets.js';
 import { consumeTokens } from '../ledger/consumption.js';
-import { post } from '../ledger/journal.js';
+import { move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
 import type { InstrumentRow } from '../trading/reference.js';
 
@@ -54,10 +54,7 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     const release = request.reservedTokens - charge;
     if (release > 0) {
       const asset = tokensOf(request.instrument.id);
-      await post(trx, 'inference_release', request.requestId, [
-        { accountId: request.accountId, bucket: 'locked', asset, amount: -release },
-        { accountId: request.accountId, bucket: 'available', asset, amount: release },
-      ], nowUs);
+      await post(trx, 'inference_release', request.requestId, move(asset, { accountId: request.accountId, bucket: 'locked' }, { accountId: request.accountId, bucket: 'available' }, release), nowUs);
     }
     // Half up, in micro-dollars.
     const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));

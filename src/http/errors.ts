@@ -1,22 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import type Koa from 'koa';
 import { toIso } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, RequestValidationError, type ValidationIssue } from '../lib/errors.js';
+
+export { RequestValidationError, type ValidationIssue };
 import type { Logger } from '../lib/logger.js';
-
-export interface ValidationIssue {
-  path: string;
-  message: string;
-  value: unknown;
-}
-
-/** A request that does not match its operation's schema (422). */
-export class RequestValidationError extends Error {
-  constructor(readonly issues: ValidationIssue[]) {
-    super(issues.map((i) => `${i.path} ${i.message}`).join('; '));
-    this.name = 'RequestValidationError';
-  }
-}
 
 const locationNames: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header', cookie: 'cookie' };
 

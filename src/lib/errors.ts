@@ -37,3 +37,20 @@ export const notFound = (what: string, id: string): ApiError =>
 
 export const validationError = (detail: string, context?: Record<string, unknown>): ApiError =>
   new ApiError(422, 'validation_error', detail, { context });
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+  value: unknown;
+}
+
+/**
+ * A request that fails validation (422): its operation's schema, or a rule the schema cannot
+ * express. The HTTP layer renders it in the operation's shape (the envelope, or the chat list).
+ */
+export class RequestValidationError extends Error {
+  constructor(readonly issues: ValidationIssue[]) {
+    super(issues.map((i) => `${i.path} ${i.message}`).join('; '));
+    this.name = 'RequestValidationError';
+  }
+}

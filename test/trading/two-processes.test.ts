@@ -11,6 +11,7 @@ import { openStatuses, type OrderStatus } from '../../src/trading/rows.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { HostClient, type Reply } from '../support/http.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
+import { seededRandom } from '../../src/lib/seeded-random.js';
 
 /**
  * DESIGN.md §8: several `mkt serve` processes on one PostgreSQL database must never disagree.
@@ -51,18 +52,6 @@ interface Outcome {
   code: string | undefined;
   detail?: string | undefined;
   orderId: string | undefined;
-}
-
-/** mulberry32: a small seeded generator, so a failing operation list can be replayed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const formatTicks = (ticks: number): string => `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;

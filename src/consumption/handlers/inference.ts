@@ -1,5 +1,6 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
+import type { Services } from '../../services.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import type { Caller, Endpoint } from '../inference.js';
 
@@ -13,7 +14,7 @@ function callerOf(principal: Principal | null): Caller {
 /** `POST /v1/…`: every check of the run, then `307` to the same path under `/r`; nothing runs. */
 const redirectTo =
   (endpoint: Endpoint, location: string) =>
-  async ({ body, principal }: ApiRequest<any, any, any>, { inference }: Parameters<Handler<'createChatCompletion'>>[1]) => {
+  async ({ body, principal }: ApiRequest<any, any, any>, { inference }: Services) => {
     const headers = await inference.redirect(endpoint, body, callerOf(principal));
     return { status: 307, headers: { ...headers, location }, body: undefined };
   };
@@ -21,7 +22,7 @@ const redirectTo =
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
 const runOn =
   (endpoint: Endpoint) =>
-  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, { inference }: Parameters<Handler<'runChatCompletion'>>[1]) => {
+  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, { inference }: Services) => {
     const answer = await inference.run(endpoint, body, callerOf(principal), mktRequestId, signal);
     return { status: 200, headers: answer.headers, body: answer.body as never };
   };

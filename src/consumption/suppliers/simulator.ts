@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { seededRandom } from '../../lib/seeded-random.js';
 import { completionTokens, decodePieces, encodeText, promptTokens, textTokens } from '../tokens.js';
 import {
   SupplierError,
@@ -387,14 +388,7 @@ function randomOf(request: ChatRequest, seed: number): Random {
     response_format: request.response_format,
     reasoning_effort: request.reasoning_effort,
   };
-  let state = createHash('sha256').update(canonicalJson(decisive)).digest().readUInt32LE(0);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(createHash('sha256').update(canonicalJson(decisive)).digest().readUInt32LE(0));
   const int = (low: number, high: number): number => low + Math.floor(next() * (high - low + 1));
   return {
     int,
