@@ -36,6 +36,12 @@ export interface SlotState {
   remaining: number;
 }
 
+export interface Admission extends SlotState {
+  accountId: string;
+  /** The supplier whose Units the request will consume first, when known. */
+  lotSupplierUserId: string | null;
+}
+
 export interface ReservedRequest {
   requestId: string;
   userId: string;
@@ -143,9 +149,10 @@ export function createCapacityService(db: Db, orders: OrdersService) {
 
     /**
      * Admission at `/r/v1/…`: capacity first (which may buy), then, in one transaction, the daily
-     * limit, a slot, the receipt (in progress) and the reservation of the request's tokens.
+     * limit, a slot, the receipt (in progress) and the reservation of the request's tokens. Answers
+     * the slots and whose Units the request consumes first.
      */
-    async open(request: ReservedRequest, nowUs: number): Promise<SlotState & { accountId: string }> {
+    async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
       const accountId = await ensureTokens(request.userId, request.instrument, request.reservedTokens, nowUs);
       return db.transaction(async (trx) => {
         // Slots are counted and taken under one lock per user, in every process.
@@ -177,7 +184,14 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           if (!(error instanceof LedgerShortfall)) throw error;
           throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${request.reservedTokens} tokens this request needs (another request took them). Retry.`);
         }
-        return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId };
+        // The lot the request draws from first (oldest first, as settlement draws): its supplier is preferred.
+        const next = (await trx('consumption_lots')
+          .where('account_id', accountId)
+          .andWhere('tokens_remaining', '>', 0)
+          .andWhere('expires_at_us', '>', nowUs)
+          .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])
+          .first('supplier_user_id')) as { supplier_user_id: string | null } | undefined;
+        return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: next?.supplier_user_id ?? null };
       });
     },
 

@@ -44,6 +44,11 @@ interface Prepared {
   includeUsage: boolean;
 }
 
+/** A request admitted: what settlement needs, and whose Units it consumes first (routing prefers that supplier). */
+interface Admitted extends OpenRequest {
+  lotSupplierUserId: string | null;
+}
+
 /** A streaming request renews its slot's lease this often. */
 const slotRenewalUs = 60 * 1_000_000;
 
@@ -157,11 +162,11 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     supplierUserId: null,
   });
 
-  async function runWhole(prepared: Prepared, open: OpenRequest, signal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
+  async function runWhole(prepared: Prepared, open: Admitted, signal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
     let attempts = 0;
     let routed;
     try {
-      routed = await router.route(prepared.instrument, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
+      routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
     } catch (error) {
       await settle(open, failed(prepared, attempts));
       throw error;
@@ -183,12 +188,12 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     return { body: answerOf(prepared, completion, open.requestId), headers };
   }
 
-  async function runStream(prepared: Prepared, open: OpenRequest, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
+  async function runStream(prepared: Prepared, open: Admitted, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
     let attempts = 0;
     let routed;
     try {
       const request: ChatRequest = { ...prepared.chat, stream: true, stream_options: { include_usage: true } };
-      routed = await router.route(prepared.instrument, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
+      routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
     } catch (error) {
       await settle(open, failed(prepared, attempts));
       throw error;
@@ -332,7 +337,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
         { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: prepared.model, instrument: prepared.instrument, endpoint, stream: prepared.stream, reservedTokens: prepared.reservedTokens },
         admittedAtUs,
       );
-      const open: OpenRequest = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs };
+      const open: Admitted = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs, lotSupplierUserId: admitted.lotSupplierUserId };
       const abort = new AbortController();
       signal.addEventListener('abort', () => abort.abort(), { once: true });
       const headers = slotHeaders(admitted);

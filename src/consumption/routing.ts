@@ -26,7 +26,8 @@ export interface Routed<T> {
 
 /**
  * Chooses suppliers for an instrument and fails over between them (DESIGN.md §7): enabled
- * suppliers qualified for the instrument, the best ask first; a failure before the first byte
+ * suppliers qualified for the instrument, the one whose Units the caller consumes first, then the
+ * best ask; a failure before the first byte
  * (connect error, timeout, 5xx, 429) moves on to the next, at most `attemptsMax` in all, and cools
  * the failing supplier down. A failure after the first byte is the caller's to report.
  */
@@ -44,8 +45,11 @@ export function createRouter(db: Db, clock: Clock, options: RoutingOptions = def
     return supplier;
   }
 
-  /** Qualified, enabled suppliers, best (lowest) resting ask first; those cooling down go last. */
-  async function candidates(instrumentId: string): Promise<SupplierRow[]> {
+  /**
+   * Qualified, enabled suppliers: the one whose Units the caller consumes first, then the best
+   * (lowest) resting ask; those cooling down go last.
+   */
+  async function candidates(instrumentId: string, preferredUserId: string | null): Promise<SupplierRow[]> {
     const rows = ((await db('suppliers').where('status', 'enabled')) as SupplierRow[]).filter((row) => (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId));
     if (rows.length === 0) return [];
     const asks = (await db('orders as o')
@@ -62,15 +66,24 @@ export function createRouter(db: Db, clock: Clock, options: RoutingOptions = def
     return rows.sort(
       (a, b) =>
         Number(cooling(a)) - Number(cooling(b)) ||
+        Number(b.user_id === preferredUserId) - Number(a.user_id === preferredUserId) ||
         (bestAsk.get(a.user_id) ?? Number.MAX_SAFE_INTEGER) - (bestAsk.get(b.user_id) ?? Number.MAX_SAFE_INTEGER) ||
         a.user_id.localeCompare(b.user_id),
     );
   }
 
   return {
-    /** Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does. */
-    async route<T>(instrument: { id: string; model_name: string }, call: (supplier: Supplier) => Promise<T>, onAttempt?: (attempts: number) => void): Promise<Routed<T>> {
-      const rows = (await candidates(instrument.id)).slice(0, options.attemptsMax);
+    /**
+     * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does.
+     * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies.
+     */
+    async route<T>(
+      instrument: { id: string; model_name: string },
+      preferredUserId: string | null,
+      call: (supplier: Supplier) => Promise<T>,
+      onAttempt?: (attempts: number) => void,
+    ): Promise<Routed<T>> {
+      const rows = (await candidates(instrument.id, preferredUserId)).slice(0, options.attemptsMax);
       let attempts = 0;
       let last: SupplierError | undefined;
       for (const row of rows) {

@@ -33,6 +33,8 @@ export interface ConsumptionLotRow {
   arrived_at_us: number;
   expires_at_us: number;
   usd_micros_per_unit: number | null;
+  /** The supplier whose Units these are, when known (see TransferInput.supplierUserId). */
+  supplier_user_id: string | null;
 }
 
 export interface TransferInput {
@@ -45,6 +47,8 @@ export interface TransferInput {
   nowUs: number;
   /** What the Units cost, in micro-dollars each (a buy's average fill price); by default the last trade's price. */
   usdMicrosPerUnit?: number | null;
+  /** Who sold the Units (the seller of most of the buy an automatic transfer follows); null when unknown. */
+  supplierUserId?: string | null;
 }
 
 const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
@@ -97,6 +101,7 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     arrived_at_us: nowUs,
     expires_at_us: nowUs + lotLifetimeUs,
     usd_micros_per_unit: input.usdMicrosPerUnit ?? (await lastTradePrice(trx, instrumentId)),
+    supplier_user_id: input.supplierUserId ?? null,
   });
   const row: TransferRow = { id, user_id: userId, instrument_id: instrumentId, quantity, from_account_id: trading.id, to_account_id: consumption.id, order_id: orderId, created_at_us: nowUs };
   await trx('transfers').insert(row);

@@ -22,7 +22,8 @@ export class Settlement {
   private readonly touched = new Set<string>();
   private readonly trades: TradeRow[] = [];
   private readonly legs: TradeLegRow[] = [];
-  private readonly transfersDue = new Map<string, number>();
+  /** Per buy order to auto-transfer: the Units bought, by seller. */
+  private readonly transfersDue = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly session: MarketSession,
@@ -117,7 +118,11 @@ export class Settlement {
       executed_at_us: this.nowUs,
     });
     this.legs.push(leg(buy, buyer.units, buyFee, autotransfer), leg(sell, seller.units, sellFee, null));
-    if (autotransfer) this.transfersDue.set(buy.id, (this.transfersDue.get(buy.id) ?? 0) + fill.quantity);
+    if (autotransfer) {
+      const bySeller = this.transfersDue.get(buy.id) ?? new Map<string, number>();
+      bySeller.set(sell.user_id, (bySeller.get(sell.user_id) ?? 0) + fill.quantity);
+      this.transfersDue.set(buy.id, bySeller);
+    }
     this.session.state.lastTradeTicks = fill.priceTicks;
   }
 
@@ -125,9 +130,16 @@ export class Settlement {
   async finish(): Promise<void> {
     const { trx } = this.session;
     for (const order of this.orders.values()) await this.trimReservation(order);
-    for (const [orderId, quantity] of this.transfersDue) {
+    for (const [orderId, bySeller] of this.transfersDue) {
       const order = this.orders.get(orderId)!;
-      await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs, usdMicrosPerUnit: Math.floor(order.notional_micros / order.filled_quantity) });
+      let quantity = 0;
+      let supplierUserId: string | null = null;
+      for (const [seller, sold] of bySeller) {
+        if (supplierUserId === null || sold > bySeller.get(supplierUserId)!) supplierUserId = seller;
+        quantity += sold;
+      }
+      const usdMicrosPerUnit = Math.floor(order.notional_micros / order.filled_quantity);
+      await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs, usdMicrosPerUnit, supplierUserId });
     }
     for (const id of this.inserted) await trx('orders').insert(this.orders.get(id)!);
     for (const id of this.touched) {

@@ -5,7 +5,7 @@ import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { giveUnits, marketOf, placeOrder } from '../support/market-fixtures.js';
+import { giveUnits, marketOf, placed, placeOrder } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser, issueUnits, makeSupplier } from '../support/trading-fixtures.js';
 
@@ -203,32 +203,40 @@ describeEachDatabase('consumption: inference through the official clients', (env
     expect(await services().db('auto_buys').where(claim).first()).to.equal(undefined);
   });
 
-  describe('failover against real local HTTP upstreams', () => {
-    const upstreams: SimulatorServer[] = [];
-    let pool: TestUser[] = [];
-
+  /**
+   * Two suppliers of text-prime for the block, each a real local HTTP upstream (a simulator
+   * server with faults); only they serve text-prime (the simulated house supplier is off in tests).
+   * Fresh suppliers per block, so no block inherits another's cool-downs.
+   */
+  function upstreamPool(): { upstreams: SimulatorServer[]; pool: TestUser[] } {
+    const made = { upstreams: [] as SimulatorServer[], pool: [] as TestUser[] };
     before(async () => {
-      // Only these suppliers serve text-prime; the simulated house supplier is off in tests.
       const instrument = (await services().reference.resolveModel('text-prime'))!;
       for (const name of ['a', 'b']) {
         const server = await startSimulatorServer({ id: `upstream-${name}` });
-        upstreams.push(server);
+        made.upstreams.push(server);
         const user = await createTestUser(services());
         await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
-        pool.push(user);
+        made.pool.push(user);
       }
     });
     after(async () => {
-      for (const user of pool) await services().supply.disableSupplier(user.userId);
-      await Promise.all(upstreams.map((u) => u.close()));
-      pool = [];
+      for (const user of made.pool) await services().supply.disableSupplier(user.userId);
+      await Promise.all(made.upstreams.map((u) => u.close()));
+      made.upstreams.length = 0;
+      made.pool.length = 0;
     });
+    return made;
+  }
 
-    async function primeTokens(user: TestUser): Promise<void> {
-      const instrument = (await services().reference.resolveModel('text-prime'))!;
-      await giveUnits(services(), user.userId, instrument.id, 1);
-      await services().db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
-    }
+  async function primeTokens(user: TestUser): Promise<void> {
+    const instrument = (await services().reference.resolveModel('text-prime'))!;
+    await giveUnits(services(), user.userId, instrument.id, 1);
+    await services().db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+  }
+
+  describe('failover against real local HTTP upstreams', () => {
+    const { upstreams } = upstreamPool();
 
     it('a dead supplier costs the caller nothing but a retry; with every supplier down the answer is 503 and nothing is billed', async () => {
       await primeTokens(caller);
@@ -255,6 +263,43 @@ describeEachDatabase('consumption: inference through the official clients', (env
       expect(Number(after.available)).to.equal(Number(before.available));
       expect(Number(after.locked)).to.equal(0);
       upstreams[1]!.setFault(null);
+    });
+  });
+
+  describe('routing', () => {
+    const { upstreams, pool } = upstreamPool();
+
+    it('prefers the supplier whose Units the caller consumes, else the best ask', async () => {
+      const instrument = (await services().reference.resolveModel('text-prime'))!;
+      const market = await marketOf(services(), 'text-prime');
+      const [cheap, bought] = pool as [TestUser, TestUser];
+      // The caller buys (auto-transfer) from `bought`; afterwards `cheap` offers a better ask.
+      await issueUnits(services(), bought.userId, instrument.id, 1);
+      await placed(env(), bought, { market_id: market.marketId, side: 'sell', price: '0.9000', quantity: 1 });
+      const buyer = await createTestUser(services());
+      await fundUser(services(), buyer.userId, '5.00');
+      await placed(env(), buyer, { market_id: market.marketId, side: 'buy', type: 'market', quantity: 1, time_in_force: 'ioc', should_autotransfer: true });
+      await issueUnits(services(), cheap.userId, instrument.id, 1);
+      await placed(env(), cheap, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 1 });
+      const lot = (await services().db('consumption_lots as l').join('ledger_accounts as a', 'a.id', 'l.account_id').where('a.user_id', buyer.userId).first('l.supplier_user_id')) as { supplier_user_id: string };
+      expect(lot.supplier_user_id).to.equal(bought.userId);
+
+      const served = () => upstreams.map((u) => u.requests);
+      const body = { model: 'text-prime', messages: [{ role: 'user' as const, content: 'hi' }], max_tokens: 8 };
+      let before = served();
+      await openai(buyer).chat.completions.create(body);
+      expect(served()).to.deep.equal([before[0]!, before[1]! + 1]);
+      // Units of no known supplier (a manual transfer): the best ask serves.
+      await primeTokens(caller);
+      before = served();
+      await openai(caller).chat.completions.create(body);
+      expect(served()).to.deep.equal([before[0]! + 1, before[1]!]);
+      // The preferred supplier down: the caller fails over to the next, and is still served.
+      upstreams[1]!.setFault({ kind: 'error' });
+      const { response } = await openai(buyer).chat.completions.create(body).withResponse();
+      expect((await receipt(buyer, response.headers.get('x-mkt-request-id')!)).supplier_attempts).to.equal(2);
+      upstreams[1]!.setFault(null);
+      await env().trading.delete('/v1/orders', { sign: cheap.signingKey });
     });
   });
 

@@ -6,6 +6,7 @@ import * as oauth from './0004_oauth.js';
 import * as trading from './0005_trading.js';
 import * as inference from './0006_inference.js';
 import * as autoBuys from './0007_auto_buys.js';
+import * as lotSuppliers from './0008_lot_suppliers.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: [string, Migration][] = [
   ['0005_trading', trading],
   ['0006_inference', inference],
   ['0007_auto_buys', autoBuys],
+  ['0008_lot_suppliers', lotSuppliers],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
