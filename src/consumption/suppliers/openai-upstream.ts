@@ -30,15 +30,19 @@ export interface OpenAiUpstreamOptions {
   /** The model name sent upstream, whatever the caller's `model`. */
   model: string;
   apiKey?: string;
-  /**
-   * Most time to the response headers and, for a stream, to its first chunk. A non-streamed answer's
-   * headers come when it is finished, so for `complete` this bounds the whole generation.
-   */
+  /** For a stream: most time to the response headers and the first chunk. */
   firstByteTimeoutMs?: number;
+  /**
+   * For `complete`: most time to the whole answer. A non-streamed answer's headers come only when
+   * it is finished, so this bounds the generation and must be far longer than a first byte.
+   */
+  answerTimeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 const firstByteTimeoutMsDefault = 30_000;
+/** As long as the official OpenAI clients wait by default. */
+const answerTimeoutMsDefault = 600_000;
 /** Most of an error body kept for the message: enough for the upstream's own explanation. */
 const errorBodyCharsMax = 500;
 const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'content_filter'] satisfies FinishReason[];
@@ -47,6 +51,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const fetchUpstream = options.fetch ?? fetch;
   const firstByteTimeoutMs = options.firstByteTimeoutMs ?? firstByteTimeoutMsDefault;
+  const answerTimeoutMs = options.answerTimeoutMs ?? answerTimeoutMsDefault;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
@@ -65,9 +70,9 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     throw new SupplierError(failureOfStatus(response.status), `supplier ${options.id} answered ${response.status}: ${detail}`, response.status);
   }
 
-  function startDeadline(): { deadline: AbortController; timer: NodeJS.Timeout } {
+  function startDeadline(ms: number, what: string): { deadline: AbortController; timer: NodeJS.Timeout } {
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`)), firstByteTimeoutMs);
+    const timer = setTimeout(() => deadline.abort(new SupplierError('timeout', `supplier ${options.id} sent ${what} within ${ms} ms`)), ms);
     return { deadline, timer };
   }
 
@@ -75,7 +80,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     id: options.id,
 
     async complete(call) {
-      const { deadline, timer } = startDeadline();
+      const { deadline, timer } = startDeadline(answerTimeoutMs, 'no answer');
       try {
         const response = await post(call, false, deadline);
         let text: string;
@@ -91,7 +96,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     },
 
     async stream(call) {
-      const { deadline, timer } = startDeadline();
+      const { deadline, timer } = startDeadline(firstByteTimeoutMs, 'nothing');
       try {
         const response = await post(call, true, deadline);
         const contentType = response.headers.get('content-type') ?? '';

@@ -89,7 +89,7 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
 
   before(async () => {
     server = await startSimulatorServer({ ...simulated, port: 0 });
-    upstream = createOpenAiUpstream({ id: 'local', baseUrl: server.url, model: 'sim-model', firstByteTimeoutMs: 300 });
+    upstream = createOpenAiUpstream({ id: 'local', baseUrl: server.url, model: 'sim-model', firstByteTimeoutMs: 300, answerTimeoutMs: 600 });
   });
   afterEach(() => server.setFault(null));
   after(() => server.close());
@@ -141,6 +141,23 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
       expect(error.failure, error.message).to.equal(row.failure);
     });
   }
+
+  it('complete: an answer slower than the first-byte limit is waited for, up to the answer limit', async () => {
+    // 40 tokens at 100 per second: about 400 ms, longer than a stream's first byte may take.
+    const paced = await startSimulatorServer({ id: 'paced', tokensPerSecond: 100 });
+    try {
+      const slowUpstream = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', firstByteTimeoutMs: 100, answerTimeoutMs: 5_000 });
+      const started = performance.now();
+      const answer = await slowUpstream.complete({ request: { ...hello, max_tokens: 40 }, signal: never });
+      expect(answer.usage!.completion_tokens).to.be.above(20);
+      expect(performance.now() - started).to.be.above(100);
+      const impatient = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', answerTimeoutMs: 100 });
+      const error = await failure(impatient.complete({ request: { ...hello, max_tokens: 40 }, signal: never }));
+      expect([error.failure, error.message]).to.deep.equal(['timeout', 'supplier paced sent no answer within 100 ms']);
+    } finally {
+      await paced.close();
+    }
+  });
 
   it('a timed-out call releases the held socket', async () => {
     server.setFault({ kind: 'timeout', afterMs: 60_000 });
