@@ -14,7 +14,9 @@
  * 2000 Units of text-standard in its consumption account; a supplier whose upstream is the
  * simulator). The simulator (timeToFirstTokenMs 0, unpaced) runs by default in its own child
  * process (this script with --simulator-child), so it shares neither the client's nor mkt's event
- * loop; --simulator inline runs it in the benchmark process.
+ * loop; --simulator inline runs it in the benchmark process. A third path, a bare node:http
+ * gateway in its own child process (scripts/bench/bare-gateway.ts), shows the floor: what the 307
+ * and one more Node hop cost on this machine with no work done.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -32,6 +34,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/platform/identity.js';
 import { createSupplyService } from '../src/trading/supply.js';
+import { startBareGateway } from './bench/bare-gateway.js';
 import { giveUnits, positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
@@ -48,6 +51,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** Internal: run only the simulator server, print its URL, stay up until stdin closes. */
     'simulator-child': { type: 'boolean', default: false },
+    /** Internal: run only the bare gateway in front of this upstream URL, print its URL, stay up until stdin closes. */
+    'bare-child': { type: 'string' },
   },
 });
 
@@ -59,10 +64,10 @@ const unitsToConsumption = 2000;
 
 // ---- the simulator, in its own process -----------------------------------------------------------
 
-async function runSimulatorChild(): Promise<void> {
-  const simulator = await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
-  process.stdout.write(`simulator ${simulator.url}\n`);
-  const stop = () => void simulator.close().then(() => process.exit(0));
+/** A child-process mode: serves, prints `<name> <url>`, stays up until stdin closes or SIGTERM. */
+async function runChild(name: string, served: { url: string; close(): Promise<void> }): Promise<void> {
+  process.stdout.write(`${name} ${served.url}\n`);
+  const stop = () => void served.close().then(() => process.exit(0));
   process.stdin.on('end', stop);
   process.stdin.on('close', stop);
   process.stdin.resume();
@@ -79,14 +84,20 @@ async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
     const simulator: SimulatorServer = await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
     return { url: simulator.url, close: () => simulator.close() };
   }
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--simulator-child'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return spawnChild('simulator', ['--simulator-child']);
+}
+
+/** This script in a child-process mode; resolves with the URL it prints. */
+async function spawnChild(name: string, args: string[]): Promise<Upstream> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stdout = '';
+  const printed = new RegExp(`^${name} (http:\\/\\/\\S+)\\r?\\n`, 'm');
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the simulator child did not start: ${stdout}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the ${name} child did not start: ${stdout}`)), 30_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const found = /^simulator (http:\/\/\S+)\r?\n/m.exec(stdout);
+      const found = printed.exec(stdout);
       if (found) {
         clearTimeout(timer);
         resolve(found[1]!);
@@ -94,7 +105,7 @@ async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the simulator child exited ${code}: ${stdout}`));
+      reject(new Error(`the ${name} child exited ${code}: ${stdout}`));
     });
   });
   return {
@@ -188,9 +199,9 @@ const directAttempt = (upstreamUrl: string): Attempt => {
   };
 };
 
-/** Through mkt: the 307, then the same body and headers to its Location on the same host. */
-const mktAttempt = (consumptionUrl: string, apiKey: string): Attempt => {
-  const first = new URL('/v1/chat/completions', consumptionUrl);
+/** Through a gateway (mkt, or the bare one): the 307, then the same body and headers to its Location on the same host. */
+const gatewayAttempt = (gatewayUrl: string, apiKey: string): Attempt => {
+  const first = new URL('/v1/chat/completions', gatewayUrl);
   const headers = { authorization: `Bearer ${apiKey}` };
   return async (agent) => {
     const redirect = await send(agent, first, headers, requestBody);
@@ -262,6 +273,8 @@ async function main(): Promise<void> {
   const db = openDatabase(databaseUrl);
   const directAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const mktAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const bareAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  let bare: Upstream | undefined;
   const loadBefore = loadavg()[0]!;
   let mktAttempted = 0;
 
@@ -276,18 +289,24 @@ async function main(): Promise<void> {
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
     served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
 
-    const direct = directAttempt(upstream.url);
-    const mkt = mktAttempt(served.url, apiKey);
+    bare = await spawnChild('bare', ['--bare-child', upstream.url]);
 
-    // Warm-up of both paths (connections, JIT, caches), then the measured phases back to back.
+    const direct = directAttempt(upstream.url);
+    const mkt = gatewayAttempt(served.url, apiKey);
+    const floor = gatewayAttempt(bare.url, apiKey);
+
+    // Warm-up of every path (connections, JIT, caches), then the measured phases back to back.
     const warmDirect = await runPhase(warmupRequests, concurrency, directAgent, direct);
     const warmMkt = await runPhase(warmupRequests, concurrency, mktAgent, mkt);
+    const warmBare = await runPhase(warmupRequests, concurrency, bareAgent, floor);
     const measuredDirect = await runPhase(requestsTotal, concurrency, directAgent, direct);
     const measuredMkt = await runPhase(requestsTotal, concurrency, mktAgent, mkt);
+    const measuredBare = await runPhase(requestsTotal, concurrency, bareAgent, floor);
     mktAttempted = warmupRequests + requestsTotal;
 
     const d = summarise(measuredDirect.samplesMs, measuredDirect.elapsedMs);
     const m = summarise(measuredMkt.samplesMs, measuredMkt.elapsedMs);
+    const b = summarise(measuredBare.samplesMs, measuredBare.elapsedMs);
     const line = (name: string, s: typeof d, phase: PhaseResult) =>
       `  ${name.padEnd(12)} ${String(s.count).padStart(6)} requests, ${s.perSecond.toFixed(0).padStart(5)} requests/s (${(phase.elapsedMs / 1000).toFixed(2)} s), ` +
       `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(2)} ms${phase.failures > 0 ? `, ${phase.failures} FAILED` : ''}`;
@@ -302,6 +321,9 @@ async function main(): Promise<void> {
         `  added p50    ${addedP50.toFixed(2)} ms (target ≤ 1 ms: ${verdict(addedP50 <= 1)})`,
         `  added p99    ${addedP99.toFixed(2)} ms (target ≤ 5 ms: ${verdict(addedP99 <= 5)})`,
         `  mkt rate     ${m.perSecond.toFixed(0)} requests/s (target ≥ 1,500: ${verdict(m.perSecond >= 1500)})`,
+        line('bare proxy', b, measuredBare),
+        `  floor        a bare node:http gateway (scripts/bench/bare-gateway.ts: the 307 and the forward, no auth, validation or database) ` +
+          `adds p50 ${(b.p50 - d.p50).toFixed(2)} ms, p99 ${(b.p99 - d.p99).toFixed(2)} ms: what one more Node process on the path costs here`,
         `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
           `(${concurrency} sockets); ${warmupRequests} warm-up requests each way not measured; phases back to back (direct, then mkt); ` +
           `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption; seeding took ${seedMs.toFixed(0)} ms`,
@@ -311,7 +333,7 @@ async function main(): Promise<void> {
           `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
       ].join('\n'),
     );
-    const errors = [...warmDirect.errors, ...warmMkt.errors, ...measuredDirect.errors, ...measuredMkt.errors];
+    const errors = [...warmDirect.errors, ...warmMkt.errors, ...warmBare.errors, ...measuredDirect.errors, ...measuredMkt.errors, ...measuredBare.errors];
     if (errors.length > 0) {
       console.log('  ERRORS (warm-up and measured):');
       for (const [key, { count, example }] of errors.slice(0, 8)) console.log(`    ${key} ×${count}: ${example}`);
@@ -320,6 +342,8 @@ async function main(): Promise<void> {
   } finally {
     directAgent.destroy();
     mktAgent.destroy();
+    bareAgent.destroy();
+    await bare?.close();
     if (served) {
       served.child.kill('SIGTERM');
       await served.exited;
@@ -349,5 +373,6 @@ async function main(): Promise<void> {
   }
 }
 
-if (values['simulator-child']) await runSimulatorChild();
+if (values['simulator-child']) await runChild('simulator', await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 }));
+else if (values['bare-child']) await runChild('bare', await startBareGateway(values['bare-child']));
 else await main();
