@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../lib/seeded-random.js';
+import { fittingValue, sentence, type Random } from './simulated-content.js';
 import { completionTokens, decodePieces, encodeText, promptTokens, textTokens } from '../tokens.js';
 import {
   SupplierError,
@@ -188,7 +189,7 @@ function planAnswer(request: ChatRequest, seed: number): Plan {
   // A tool call's name counts as completion tokens too, so it comes out of the budget first.
   const nameTokens = tool ? completionTokens({ content: null, tool_calls: [toolCallOf(callId, tool.name, '')] }) : 0;
   const body = tool
-    ? JSON.stringify(valueOf(tool.parameters ?? { type: 'object' }, random, tool.parameters ?? {}))
+    ? JSON.stringify(fittingValue(tool.parameters ?? { type: 'object' }, random, tool.parameters ?? {}))
     : cutAtStop(answerText(request, random), stopSequences(request));
   const { pieces, cut } = fitted(body, tokensMax - reasoningTokens - nameTokens);
   const text = pieces.join('');
@@ -258,7 +259,7 @@ function answerText(request: ChatRequest, random: Random): string {
   const format = request.response_format;
   if (format?.type === 'json_schema') {
     const schema = format.json_schema.schema ?? { type: 'object' };
-    return JSON.stringify(valueOf(schema, random, schema));
+    return JSON.stringify(fittingValue(schema, random, schema));
   }
   if (format?.type === 'json_object') return JSON.stringify({ answer: sentence(random), confidence: random.int(50, 99) / 100 });
   const afterTool = request.messages[request.messages.length - 1]?.role === 'tool';
@@ -266,116 +267,7 @@ function answerText(request: ChatRequest, random: Random): string {
   return (afterTool ? 'Based on the tool result, ' + sentences.join(' ').replace(/^./, (c) => c.toLowerCase()) : sentences.join(' '));
 }
 
-const nouns = 'market price supplier model request answer stream order book trade buyer seller quote ledger account token unit spread hour'.split(' ');
-const adjectives = 'steady fair small large early late quiet busy clear simple fast slow'.split(' ');
-const verbs = 'moves settles follows reaches matches lowers raises reserves releases meets fills quotes'.split(' ');
-const prepositions = 'with for from into over under near after before'.split(' ');
-const determiners = 'the each every this one'.split(' ');
-
-/** "The quiet buyer meets one steady seller after the hour." — a tiny grammar, so the text reads like sentences. */
-function sentence(random: Random): string {
-  const phrase = (): string => `${random.pick(determiners)} ${random.int(0, 1) ? random.pick(adjectives) + ' ' : ''}${random.pick(nouns)}`;
-  let text = `${phrase()} ${random.pick(verbs)} ${phrase()}`;
-  if (random.int(0, 1)) text += ` ${random.pick(prepositions)} ${phrase()}`;
-  if (random.int(0, 2) === 0) text += `, and ${phrase()} ${random.pick(verbs)} ${phrase()}`;
-  return text[0]!.toUpperCase() + text.slice(1) + '.';
-}
-
-// ---------------------------------------------------------------- JSON that fits a schema
-
-type Schema = Record<string, unknown>;
-
-/** A value that validates against `schema` (the common subset: objects, arrays, scalars, enum, const, anyOf, $ref). */
-function valueOf(schema: unknown, random: Random, root: Schema, depth = 0): unknown {
-  if (schema === true || schema === undefined || schema === null) return sentence(random);
-  const s = schema as Schema;
-  if (typeof s.$ref === 'string') return valueOf(resolveRef(root, s.$ref), random, root, depth + 1);
-  if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return random.pick(s.enum as unknown[]);
-  const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-  if (Array.isArray(alternatives) && alternatives.length > 0) {
-    const concrete = alternatives.filter((alternative) => (alternative as Schema).type !== 'null');
-    return valueOf(concrete[0] ?? alternatives[0], random, root, depth + 1);
-  }
-  if (Array.isArray(s.allOf)) return valueOf(Object.assign({}, ...(s.allOf as Schema[]), { allOf: undefined }), random, root, depth + 1);
-  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
-  const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
-  switch (type) {
-    case 'object': return objectOf(s, random, root, depth);
-    case 'array': return arrayOf(s, random, root, depth);
-    case 'integer': return integerOf(s, random);
-    case 'number': return integerOf(s, random) + (s.multipleOf === undefined && s.maximum === undefined && s.exclusiveMaximum === undefined ? random.int(0, 99) / 100 : 0);
-    case 'boolean': return random.int(0, 1) === 1;
-    case 'null': return null;
-    default: return stringOf(s, random);
-  }
-}
-
-function objectOf(s: Schema, random: Random, root: Schema, depth: number): Record<string, unknown> {
-  const properties = (s.properties ?? {}) as Record<string, unknown>;
-  const names = new Set([...Object.keys(properties), ...((s.required as string[] | undefined) ?? [])]);
-  const value: Record<string, unknown> = {};
-  for (const name of names) {
-    if (depth > 8 && !((s.required as string[] | undefined) ?? []).includes(name)) continue;
-    value[name] = valueOf(properties[name] ?? { type: 'string' }, random, root, depth + 1);
-  }
-  return value;
-}
-
-function arrayOf(s: Schema, random: Random, root: Schema, depth: number): unknown[] {
-  const itemsMin = (s.minItems as number | undefined) ?? (depth > 8 ? 0 : 1);
-  const itemsMax = Math.max(itemsMin, Math.min((s.maxItems as number | undefined) ?? itemsMin + 2, itemsMin + 2));
-  const prefix = (s.prefixItems as unknown[] | undefined) ?? [];
-  const length = Math.max(random.int(itemsMin, itemsMax), prefix.length);
-  const items: unknown[] = [];
-  const seen = new Set<string>();
-  for (let attempt = 0; items.length < length && attempt < length * 4; attempt++) {
-    const item = valueOf(prefix[items.length] ?? s.items, random, root, depth + 1);
-    if (s.uniqueItems && seen.has(JSON.stringify(item))) continue;
-    seen.add(JSON.stringify(item));
-    items.push(item);
-  }
-  return items;
-}
-
-function integerOf(s: Schema, random: Random): number {
-  const step = typeof s.multipleOf === 'number' && Number.isInteger(s.multipleOf) ? s.multipleOf : 1;
-  const low = typeof s.exclusiveMinimum === 'number' ? Math.floor(s.exclusiveMinimum) + 1 : typeof s.minimum === 'number' ? Math.ceil(s.minimum) : 0;
-  const high = typeof s.exclusiveMaximum === 'number' ? Math.ceil(s.exclusiveMaximum) - 1 : typeof s.maximum === 'number' ? Math.floor(s.maximum) : low + 100;
-  const first = Math.ceil(low / step) * step;
-  const count = Math.floor((high - first) / step);
-  return count < 0 ? first : first + random.int(0, count) * step;
-}
-
-function stringOf(s: Schema, random: Random): string {
-  switch (s.format) {
-    case 'date-time': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28), random.int(0, 23), random.int(0, 59))).toISOString();
-    case 'date': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10);
-    case 'email': return `${random.pick(nouns)}@example.com`;
-    case 'uri': case 'url': return `https://example.com/${random.pick(nouns)}`;
-    case 'uuid': return `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${random.hex(3)}-${random.hex(12)}`;
-  }
-  const lengthMin = (s.minLength as number | undefined) ?? 1;
-  const lengthMax = (s.maxLength as number | undefined) ?? Math.max(lengthMin, 40);
-  let text = Array.from({ length: random.int(1, 4) }, () => random.pick(nouns)).join(' ');
-  while (text.length < lengthMin) text += ' ' + random.pick(nouns);
-  return text.slice(0, lengthMax).trimEnd().padEnd(lengthMin, 'x');
-}
-
-function resolveRef(root: Schema, ref: string): unknown {
-  if (!ref.startsWith('#')) return { type: 'string' };
-  let node: unknown = root;
-  for (const part of ref.slice(1).split('/').filter(Boolean)) node = (node as Schema | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
-  return node ?? { type: 'string' };
-}
-
 // ---------------------------------------------------------------- determinism
-
-interface Random {
-  int(low: number, high: number): number;
-  pick<T>(items: readonly T[]): T;
-  hex(length: number): string;
-}
 
 /** mulberry32 seeded from a SHA-256 of the fields that decide the answer (not model, stream, limits or stop). */
 function randomOf(request: ChatRequest, seed: number): Random {
