@@ -37,12 +37,16 @@ export interface OpenAiUpstreamOptions {
    * it is finished, so this bounds the generation and must be far longer than a first byte.
    */
   answerTimeoutMs?: number;
+  /** For a stream, after its first chunk: the longest silence (no bytes at all) before it counts as dropped. */
+  idleTimeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 const firstByteTimeoutMsDefault = 30_000;
 /** As long as the official OpenAI clients wait by default. */
 const answerTimeoutMsDefault = 600_000;
+/** Generous for a model between two tokens, even one that reasons in silence; a hung upstream is let go. */
+const idleTimeoutMsDefault = 120_000;
 /** Most of an error body kept for the message: enough for the upstream's own explanation. */
 const errorBodyCharsMax = 500;
 const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'content_filter'] satisfies FinishReason[];
@@ -52,11 +56,12 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
   const fetchUpstream = options.fetch ?? fetch;
   const firstByteTimeoutMs = options.firstByteTimeoutMs ?? firstByteTimeoutMsDefault;
   const answerTimeoutMs = options.answerTimeoutMs ?? answerTimeoutMsDefault;
+  const idleTimeoutMs = options.idleTimeoutMs ?? idleTimeoutMsDefault;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
   /** POSTs the request; resolves with a 2xx response, or rejects with a SupplierError. */
-  async function post(call: SupplierCall, stream: boolean, deadline: AbortController): Promise<Response> {
+  async function post(call: SupplierCall, stream: boolean, deadline: Deadline): Promise<Response> {
     const body = JSON.stringify(upstreamBody(call.request, options.model, stream));
     const signal = AbortSignal.any([call.signal, deadline.signal]);
     let response: Response;
@@ -70,17 +75,11 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     throw new SupplierError(failureOfStatus(response.status), `supplier ${options.id} answered ${response.status}: ${detail}`, response.status);
   }
 
-  function startDeadline(ms: number, what: string): { deadline: AbortController; timer: NodeJS.Timeout } {
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(new SupplierError('timeout', `supplier ${options.id} sent ${what} within ${ms} ms`)), ms);
-    return { deadline, timer };
-  }
-
   return {
     id: options.id,
 
     async complete(call) {
-      const { deadline, timer } = startDeadline(answerTimeoutMs, 'no answer');
+      const deadline = new Deadline(answerTimeoutMs, () => new SupplierError('timeout', `supplier ${options.id} sent no answer within ${answerTimeoutMs} ms`));
       try {
         const response = await post(call, false, deadline);
         let text: string;
@@ -91,12 +90,12 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
         }
         return completionOf(parseJson(text, options.id), call.request);
       } finally {
-        clearTimeout(timer);
+        deadline.stop();
       }
     },
 
     async stream(call) {
-      const { deadline, timer } = startDeadline(firstByteTimeoutMs, 'nothing');
+      const deadline = new Deadline(firstByteTimeoutMs, () => new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`));
       try {
         const response = await post(call, true, deadline);
         const contentType = response.headers.get('content-type') ?? '';
@@ -109,9 +108,12 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
           throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${options.id} broke off before its first chunk: ${causeOf(error)}`));
         });
         if (first.done) throw new SupplierError('dropped', `supplier ${options.id} ended its stream before the first chunk`);
+        // From here the stream may go quiet between chunks, but not for ever; relay() stops the watch when it ends.
+        deadline.idle(idleTimeoutMs, () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`));
         return startingWith(first.value, chunks);
-      } finally {
-        clearTimeout(timer);
+      } catch (error) {
+        deadline.stop();
+        throw error;
       }
     },
   };
@@ -139,8 +141,42 @@ function failureOfStatus(status: number): SupplierError['failure'] {
   return 'bad_response';
 }
 
+/**
+ * Aborts a call that takes too long: a fixed limit (the first byte, or a whole answer) and, once a
+ * stream has started, the longest silence between its bytes.
+ */
+class Deadline {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout;
+  private idling = false;
+
+  constructor(ms: number, reason: () => SupplierError) {
+    this.timer = setTimeout(() => this.controller.abort(reason()), ms);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** From now on, fire after `ms` without activity (see `touch`). */
+  idle(ms: number, reason: () => SupplierError): void {
+    clearTimeout(this.timer);
+    this.idling = true;
+    this.timer = setTimeout(() => this.controller.abort(reason()), ms);
+  }
+
+  /** Bytes arrived: an idle watch starts over; a fixed limit does not move. */
+  touch(): void {
+    if (this.idling) this.timer.refresh();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
 /** Our own deadline first, then the caller's abort, else what went wrong on the wire. */
-function failureOf(error: unknown, call: SupplierCall, deadline: AbortController, otherwise: () => SupplierError): SupplierError {
+function failureOf(error: unknown, call: SupplierCall, deadline: Deadline, otherwise: () => SupplierError): SupplierError {
   if (error instanceof SupplierError) return error;
   if (deadline.signal.aborted) return deadline.signal.reason as SupplierError;
   if (call.signal.aborted) return abortedError(call.signal);
@@ -239,8 +275,8 @@ async function* startingWith<T>(first: T, rest: AsyncGenerator<T>): AsyncGenerat
   }
 }
 
-/** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser). */
-async function* eventData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); `onBytes` on every read. */
+async function* eventData(body: ReadableStream<Uint8Array>, onBytes: () => void): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
   const decoder = new TextDecoder();
@@ -249,6 +285,7 @@ async function* eventData(body: ReadableStream<Uint8Array>): AsyncGenerator<stri
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      onBytes();
       parser.feed(decoder.decode(value, { stream: true }));
       while (pending.length > 0) yield pending.shift()!;
     }
@@ -261,13 +298,13 @@ async function* eventData(body: ReadableStream<Uint8Array>): AsyncGenerator<stri
 }
 
 /** The upstream's chunks in our shape, then one usage chunk; throws 'dropped' when the stream ends unfinished. */
-async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, deadline: AbortController, supplierId: string): AsyncGenerator<ChatChunk> {
+async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, deadline: Deadline, supplierId: string): AsyncGenerator<ChatChunk> {
   const answer = { content: '', reasoning: '', tools: [] as { id: string; name: string; arguments: string }[] };
   let finished = false;
   let usage: ChatUsage | null = null;
   let id = 'chatcmpl-upstream';
   let created = 0;
-  const data = eventData(body);
+  const data = eventData(body, () => deadline.touch());
   try {
     for (;;) {
       const next = await data.next().catch((error: unknown) => {
@@ -287,6 +324,7 @@ async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, dead
       yield { id, object: 'chat.completion.chunk', created, model: call.request.model, choices: [choice], usage: null };
     }
   } finally {
+    deadline.stop();
     await data.return(undefined);
   }
   if (!finished) throw new SupplierError('dropped', `supplier ${supplierId} ended its stream without a finish_reason`);

@@ -159,6 +159,26 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
     }
   });
 
+  it('stream: an upstream silent mid-stream for longer than the idle limit is dropped; a slower steady one is not', async () => {
+    // Two tokens a second: half a second between chunks.
+    const paced = await startSimulatorServer({ id: 'paced', tokensPerSecond: 2 });
+    try {
+      const impatient = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', idleTimeoutMs: 150 });
+      const cut = await drain(await impatient.stream({ request: { ...hello, max_tokens: 20 }, signal: never }));
+      expect(cut.seen.length).to.be.at.least(1);
+      expect(cut.error).to.be.instanceOf(SupplierError);
+      expect([(cut.error as SupplierError).failure, (cut.error as SupplierError).message]).to.deep.equal(['dropped', 'supplier paced went silent for 150 ms mid-stream']);
+      expect(await eventually(() => paced.active === 0, 1000)).to.equal(true);
+      // Longer in all than the idle limit, but never silent that long: the watch starts over with every chunk.
+      const patient = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', idleTimeoutMs: 800 });
+      const whole = await drain(await patient.stream({ request: { ...hello, max_tokens: 4 }, signal: never }));
+      expect(whole.error).to.equal(null);
+      expect(whole.seen[whole.seen.length - 1]!.usage!.completion_tokens).to.equal(4);
+    } finally {
+      await paced.close();
+    }
+  });
+
   it('a timed-out call releases the held socket', async () => {
     server.setFault({ kind: 'timeout', afterMs: 60_000 });
     await failure(upstream.stream({ request: hello, signal: never }));
