@@ -27,9 +27,9 @@ export interface Routed<T> {
 /**
  * Chooses suppliers for an instrument and fails over between them (DESIGN.md §7): enabled
  * suppliers qualified for the instrument, the one whose Units the caller consumes first, then the
- * best ask; a failure before the first byte
- * (connect error, timeout, 5xx, 429) moves on to the next, at most `attemptsMax` in all, and cools
- * the failing supplier down. A failure after the first byte is the caller's to report.
+ * best ask; a failure before the first byte (connect error, timeout, 5xx, 429) moves on to the
+ * next, at most `attemptsMax` in all, and cools the failing supplier down. A failure after the
+ * first byte is the caller's to report.
  */
 export function createRouter(db: Db, clock: Clock, options: RoutingOptions = defaultRoutingOptions) {
   const adapters = new Map<string, { version: number; supplier: Supplier }>();

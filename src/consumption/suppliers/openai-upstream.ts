@@ -109,7 +109,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
         });
         if (first.done) throw new SupplierError('dropped', `supplier ${options.id} ended its stream before the first chunk`);
         // From here the stream may go quiet between chunks, but not for ever; relay() stops the watch when it ends.
-        deadline.idle(idleTimeoutMs, () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`));
+        deadline.watchSilence(idleTimeoutMs, () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`));
         return startingWith(first.value, chunks);
       } catch (error) {
         deadline.stop();
@@ -143,12 +143,13 @@ function failureOfStatus(status: number): SupplierError['failure'] {
 
 /**
  * Aborts a call that takes too long: a fixed limit (the first byte, or a whole answer) and, once a
- * stream has started, the longest silence between its bytes.
+ * stream has started, the longest the upstream may stay silent while we wait for its next bytes.
+ * Time the caller spends not reading (a slow client holding the stream back) is not silence.
  */
 class Deadline {
   private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout;
-  private idling = false;
+  private timer: NodeJS.Timeout | undefined;
+  private idle: { ms: number; reason: () => SupplierError } | undefined;
 
   constructor(ms: number, reason: () => SupplierError) {
     this.timer = setTimeout(() => this.controller.abort(reason()), ms);
@@ -158,16 +159,23 @@ class Deadline {
     return this.controller.signal;
   }
 
-  /** From now on, fire after `ms` without activity (see `touch`). */
-  idle(ms: number, reason: () => SupplierError): void {
+  /** Ends the fixed limit; from now on each wait for bytes may last at most `ms`. */
+  watchSilence(ms: number, reason: () => SupplierError): void {
+    this.stop();
+    this.idle = { ms, reason };
+  }
+
+  /** A read is waiting for the upstream's next bytes. */
+  waiting(): void {
+    if (!this.idle) return;
+    const { ms, reason } = this.idle;
     clearTimeout(this.timer);
-    this.idling = true;
     this.timer = setTimeout(() => this.controller.abort(reason()), ms);
   }
 
-  /** Bytes arrived: an idle watch starts over; a fixed limit does not move. */
-  touch(): void {
-    if (this.idling) this.timer.refresh();
+  /** The bytes came. */
+  received(): void {
+    if (this.idle) clearTimeout(this.timer);
   }
 
   stop(): void {
@@ -275,17 +283,18 @@ async function* startingWith<T>(first: T, rest: AsyncGenerator<T>): AsyncGenerat
   }
 }
 
-/** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); `onBytes` on every read. */
-async function* eventData(body: ReadableStream<Uint8Array>, onBytes: () => void): AsyncGenerator<string> {
+/** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); each read is watched by `deadline`. */
+async function* eventData(body: ReadableStream<Uint8Array>, deadline: Deadline): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
   const decoder = new TextDecoder();
   const reader = body.getReader();
   try {
     for (;;) {
+      deadline.waiting();
       const { done, value } = await reader.read();
+      deadline.received();
       if (done) break;
-      onBytes();
       parser.feed(decoder.decode(value, { stream: true }));
       while (pending.length > 0) yield pending.shift()!;
     }
@@ -304,7 +313,7 @@ async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, dead
   let usage: ChatUsage | null = null;
   let id = 'chatcmpl-upstream';
   let created = 0;
-  const data = eventData(body, () => deadline.touch());
+  const data = eventData(body, deadline);
   try {
     for (;;) {
       const next = await data.next().catch((error: unknown) => {

@@ -159,7 +159,7 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
     }
   });
 
-  it('stream: an upstream silent mid-stream for longer than the idle limit is dropped; a slower steady one is not', async () => {
+  it('stream: an upstream silent mid-stream for longer than the idle limit is dropped; a slower steady one, or a slow reader, is not', async () => {
     // Two tokens a second: half a second between chunks.
     const paced = await startSimulatorServer({ id: 'paced', tokensPerSecond: 2 });
     try {
@@ -174,6 +174,15 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
       const whole = await drain(await patient.stream({ request: { ...hello, max_tokens: 4 }, signal: never }));
       expect(whole.error).to.equal(null);
       expect(whole.seen[whole.seen.length - 1]!.usage!.completion_tokens).to.equal(4);
+      // A caller that stops reading for a while (a slow client) is not the upstream going silent.
+      const steady = await startSimulatorServer({ id: 'steady', tokensPerSecond: 20 });
+      try {
+        const held = await createOpenAiUpstream({ id: 'steady', baseUrl: steady.url, model: 'm', idleTimeoutMs: 150 }).stream({ request: { ...hello, max_tokens: 12 }, signal: never });
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect((await drain(held)).error).to.equal(null);
+      } finally {
+        await steady.close();
+      }
     } finally {
       await paced.close();
     }
