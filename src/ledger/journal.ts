@@ -83,8 +83,9 @@ export async function systemAccount(trx: Trx, name: SystemAccountName, asset: st
 
 /**
  * Writes one balanced journal entry and applies it to the materialised balances, in the caller's
- * transaction. Each bucket update is conditional, so a user's balance can never go negative even
- * when two processes race: the loser gets a LedgerShortfall and its transaction rolls back.
+ * transaction: one update per account, conditional on every bucket it debits, so a user's balance
+ * can never go negative even when two processes race: the loser gets a LedgerShortfall and its
+ * transaction rolls back.
  */
 export async function post(trx: Knex.Transaction, kind: string, reference: string | null, postings: Posting[], nowUs: number): Promise<void> {
   const live = postings.filter((p) => p.amount !== 0);
@@ -93,12 +94,30 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
   const [entry] = (await trx('journal_entries').insert({ kind, reference, created_at_us: nowUs }).returning('id')) as ({ id: number } | number)[];
   const entryId = typeof entry === 'object' ? entry!.id : entry!;
   await trx('journal_postings').insert(live.map((p) => ({ entry_id: entryId, account_id: p.accountId, bucket: p.bucket, asset: p.asset, amount: p.amount })));
+  // One conditional update per account, whichever of its buckets the entry moves.
+  const changes = new Map<string, Map<Bucket, number>>();
   for (const p of live) {
-    const updated = await trx('ledger_accounts')
-      .where('id', p.accountId)
-      .andWhere((w) => w.where('kind', 'system').orWhere(p.bucket, '>=', -p.amount))
-      .update({ [p.bucket]: trx.raw('?? + ?', [p.bucket, p.amount]), updated_at_us: nowUs });
-    if (updated !== 1) throw new LedgerShortfall(p.accountId, p.bucket, p.amount);
+    const buckets = changes.get(p.accountId) ?? new Map<Bucket, number>();
+    buckets.set(p.bucket, (buckets.get(p.bucket) ?? 0) + p.amount);
+    changes.set(p.accountId, buckets);
+  }
+  for (const [accountId, buckets] of changes) {
+    const update: Record<string, unknown> = { updated_at_us: nowUs };
+    for (const [bucket, amount] of buckets) update[bucket] = trx.raw('?? + ?', [bucket, amount]);
+    const query = trx('ledger_accounts').where('id', accountId);
+    const debits = [...buckets].filter(([, amount]) => amount < 0);
+    if (debits.length > 0) {
+      query.andWhere((w) =>
+        w.where('kind', 'system').orWhere((enough) => {
+          for (const [bucket, amount] of debits) enough.andWhere(bucket, '>=', -amount);
+        }),
+      );
+    }
+    const updated = await query.update(update);
+    if (updated !== 1) {
+      const [bucket, amount] = debits[0] ?? [...buckets][0]!;
+      throw new LedgerShortfall(accountId, bucket, amount);
+    }
   }
 }
 
