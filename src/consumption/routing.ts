@@ -50,24 +50,25 @@ export function createRouter(db: Db, clock: Clock, options: RoutingOptions = def
    * (lowest) resting ask; those cooling down go last.
    */
   async function candidates(instrumentId: string, preferredUserId: string | null): Promise<SupplierRow[]> {
-    const rows = ((await db('suppliers').where('status', 'enabled')) as SupplierRow[]).filter((row) => (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId));
-    if (rows.length === 0) return [];
-    const asks = (await db('orders as o')
+    // Each enabled supplier with its best resting ask on the instrument's market, in one statement.
+    const bestAsk = db('orders as o')
       .join('markets as m', 'm.id', 'o.market_id')
-      .where('m.instrument_id', instrumentId)
+      .whereRaw('o.user_id = s.user_id')
+      .andWhere('m.instrument_id', instrumentId)
       .andWhere('o.side', 'sell')
       .andWhere('o.remaining_quantity', '>', 0)
-      .whereIn('o.user_id', rows.map((r) => r.user_id))
-      .groupBy('o.user_id')
-      .select('o.user_id', db.raw('min(o.price_ticks) as best'))) as { user_id: string; best: number | string }[];
-    const bestAsk = new Map(asks.map((a) => [a.user_id, Number(a.best)]));
+      .min('o.price_ticks');
+    const rows = ((await db('suppliers as s').where('s.status', 'enabled').select('s.*', bestAsk.as('best_ask'))) as (SupplierRow & { best_ask: number | string | null })[]).filter((row) =>
+      (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId),
+    );
+    const askOf = (row: (typeof rows)[number]) => (row.best_ask === null ? Number.MAX_SAFE_INTEGER : Number(row.best_ask));
     const nowMs = clock.nowUs() / 1000;
     const cooling = (row: SupplierRow) => (coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
     return rows.sort(
       (a, b) =>
         Number(cooling(a)) - Number(cooling(b)) ||
         Number(b.user_id === preferredUserId) - Number(a.user_id === preferredUserId) ||
-        (bestAsk.get(a.user_id) ?? Number.MAX_SAFE_INTEGER) - (bestAsk.get(b.user_id) ?? Number.MAX_SAFE_INTEGER) ||
+        askOf(a) - askOf(b) ||
         a.user_id.localeCompare(b.user_id),
     );
   }
