@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
 import { kindOf } from '../db/knex.js';
-import { tokensOf } from '../ledger/assets.js';
+import { tokensOf, usd } from '../ledger/assets.js';
 import { expireLots } from '../ledger/consumption.js';
-import { findCurrencyAccount, tierBalanceOf } from '../ledger/funds.js';
-import { ensureAccount, LedgerShortfall, move, post, type LedgerAccountRow } from '../ledger/journal.js';
+import { tierBalanceOf } from '../ledger/funds.js';
+import { ensureAccount, LedgerShortfall, move, post } from '../ledger/journal.js';
+import { assert } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
-import { findUser } from '../platform/identity.js';
 import type { OrdersService } from '../trading/orders.js';
 import type { InstrumentRow } from '../trading/reference.js';
 
@@ -42,6 +42,29 @@ export interface Admission extends SlotState {
   lotSupplierUserId: string | null;
 }
 
+interface SnapshotRow {
+  account_mode: string;
+  deposited: number | string | null;
+  usd_available: number | string | null;
+  usd_locked: number | string | null;
+  account_id: string | null;
+  tokens_available: number | string | null;
+  active_slots: number | string;
+  expired_lots: number | string | null;
+  next_lot_supplier: string | null;
+}
+
+/** The user as admission sees it at one moment. */
+interface Snapshot {
+  autoMode: boolean;
+  /** Whether any real deposit arrived (free accounts have a daily limit). */
+  deposited: boolean;
+  slots: { limit: number; active: number };
+  /** The consumption account of the instrument; `available` is null while expired lots await their write-off. */
+  tokens: { accountId: string; available: number | null } | null;
+  nextLotSupplierUserId: string | null;
+}
+
 export interface ReservedRequest {
   requestId: string;
   userId: string;
@@ -60,10 +83,43 @@ export interface ReservedRequest {
  * transaction (the `/r/v1/…` run), and `close` gives the slot back.
  */
 export function createCapacityService(db: Db, orders: OrdersService) {
-  async function slotState(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<{ limit: number; active: number }> {
-    const limit = slotsForTier(tierBalanceOf(currency));
-    const row = (await trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count({ n: '*' }).first()) as { n: number | string };
-    return { limit, active: Number(row.n) };
+  /** Everything admission decides on, in one statement (it runs twice per request, so it is kept to one). */
+  async function snapshot(trx: Db | Knex.Transaction, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
+    const activeSlots = trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
+    const expiredLots = trx('consumption_lots as l').whereRaw('l.account_id = t.id').andWhere('l.expires_at_us', '<=', nowUs).andWhere('l.tokens_remaining', '>', 0).count('*');
+    // The lot a request draws from first (oldest first, as settlement draws): routing prefers its supplier.
+    const nextLotSupplier = trx('consumption_lots as l')
+      .whereRaw('l.account_id = t.id')
+      .andWhere('l.tokens_remaining', '>', 0)
+      .andWhere('l.expires_at_us', '>', nowUs)
+      .orderBy([{ column: 'l.expires_at_us' }, { column: 'l.id' }])
+      .limit(1)
+      .select('l.supplier_user_id');
+    const row = (await trx('users as u')
+      .leftJoin('ledger_accounts as c', (on) => on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd))
+      .leftJoin('ledger_accounts as t', (on) => on.on('t.user_id', 'u.id').andOnVal('t.kind', 'consumption').andOnVal('t.asset', tokensOf(instrument.id)))
+      .where('u.id', userId)
+      .first(
+        'u.account_mode',
+        'c.deposited',
+        'c.available as usd_available',
+        'c.locked as usd_locked',
+        't.id as account_id',
+        't.available as tokens_available',
+        activeSlots.as('active_slots'),
+        expiredLots.as('expired_lots'),
+        nextLotSupplier.as('next_lot_supplier'),
+      )) as SnapshotRow | undefined;
+    assert(row !== undefined, `user ${userId} does not exist`);
+    const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
+    return {
+      autoMode: row.account_mode === 'auto',
+      deposited: (currency?.deposited ?? 0) > 0,
+      slots: { limit: slotsForTier(tierBalanceOf(currency)), active: Number(row.active_slots) },
+      // Expired lots are written off before their tokens count: until then the account is not known to hold them.
+      tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
+      nextLotSupplierUserId: row.next_lot_supplier ?? null,
+    };
   }
 
   function slotsExhausted(limit: number): ApiError {
@@ -73,8 +129,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   }
 
   /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
-  async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, currency: LedgerAccountRow | undefined, nowUs: number): Promise<void> {
-    if (currency && Number(currency.deposited) > 0) return;
+  async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
+    if (seen.deposited) return;
     const dayStartUs = nowUs - (nowUs % dayUs);
     const row = (await trx('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count({ n: '*' }).first()) as { n: number | string };
     if (Number(row.n) < freeDailyRequestsMax) return;
@@ -98,11 +154,11 @@ export function createCapacityService(db: Db, orders: OrdersService) {
    * instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row in
    * `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
    */
-  async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<string> {
+  async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, seen: Snapshot, nowUs: number): Promise<string> {
+    if (seen.tokens?.available != null && seen.tokens.available >= tokens) return seen.tokens.accountId;
     const { accountId, available } = await availableTokens(userId, instrument, nowUs);
     if (available >= tokens) return accountId;
-    const user = await findUser(db, userId);
-    if (user?.account_mode !== 'auto') {
+    if (!seen.autoMode) {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
     }
     const marker = { user_id: userId, instrument_id: instrument.id };
@@ -139,12 +195,12 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   return {
     /** The checks of the redirect: nothing is taken. Answers the slot headers. */
     async check(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<SlotState> {
-      const currency = await findCurrencyAccount(db, userId);
-      await checkDailyLimit(db, userId, currency, nowUs);
-      const slots = await slotState(db, userId, currency, nowUs);
-      if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-      await ensureTokens(userId, instrument, tokens, nowUs);
-      return { limit: slots.limit, remaining: slots.limit - slots.active };
+      const seen = await snapshot(db, userId, instrument, nowUs);
+      await checkDailyLimit(db, userId, seen, nowUs);
+      const { limit, active } = seen.slots;
+      if (active >= limit) throw slotsExhausted(limit);
+      await ensureTokens(userId, instrument, tokens, seen, nowUs);
+      return { limit, remaining: limit - active };
     },
 
     /**
@@ -153,13 +209,13 @@ export function createCapacityService(db: Db, orders: OrdersService) {
      * the slots and whose Units the request consumes first.
      */
     async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
-      const accountId = await ensureTokens(request.userId, request.instrument, request.reservedTokens, nowUs);
+      const accountId = await ensureTokens(request.userId, request.instrument, request.reservedTokens, await snapshot(db, request.userId, request.instrument, nowUs), nowUs);
       return db.transaction(async (trx) => {
         // Slots are counted and taken under one lock per user, in every process.
         if (kindOf(db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`slots:${request.userId}`]);
-        const currency = await findCurrencyAccount(trx, request.userId);
-        await checkDailyLimit(trx, request.userId, currency, nowUs);
-        const slots = await slotState(trx, request.userId, currency, nowUs);
+        const seen = await snapshot(trx, request.userId, request.instrument, nowUs);
+        await checkDailyLimit(trx, request.userId, seen, nowUs);
+        const { slots } = seen;
         if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
         await trx('inference_slots').insert({ request_id: request.requestId, user_id: request.userId, acquired_at_us: nowUs, expires_at_us: nowUs + slotLifetimeUs });
         await trx('inference_requests').insert({
@@ -184,14 +240,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           if (!(error instanceof LedgerShortfall)) throw error;
           throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${request.reservedTokens} tokens this request needs (another request took them). Retry.`);
         }
-        // The lot the request draws from first (oldest first, as settlement draws): its supplier is preferred.
-        const next = (await trx('consumption_lots')
-          .where('account_id', accountId)
-          .andWhere('tokens_remaining', '>', 0)
-          .andWhere('expires_at_us', '>', nowUs)
-          .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])
-          .first('supplier_user_id')) as { supplier_user_id: string | null } | undefined;
-        return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: next?.supplier_user_id ?? null };
+        return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
       });
     },
 

@@ -46,7 +46,7 @@ export async function tierBalanceMicros(db: Trx, userId: string): Promise<number
 }
 
 /** The same, of a currency account already read. */
-export function tierBalanceOf(account: LedgerAccountRow | undefined): number {
+export function tierBalanceOf(account: Pick<LedgerAccountRow, 'deposited' | 'available' | 'locked'> | undefined): number {
   if (!account) return 0;
   return Math.min(Number(account.deposited), Number(account.available) + Number(account.locked));
 }

@@ -303,6 +303,21 @@ describeEachDatabase('consumption: inference through the official clients', (env
     });
   });
 
+  it('writes expired lots off before admitting: their tokens do not count', async () => {
+    const instrument = (await services().reference.resolveModel(model))!;
+    const account = (await services().db('ledger_accounts').where({ user_id: caller.userId, kind: 'consumption', asset: tokensOf(instrument.id) }).first('id')) as { id: string };
+    await services().db('consumption_lots').where('account_id', account.id).update({ expires_at_us: services().clock.nowUs() - 1 });
+    const body = { model, messages: [{ role: 'user' as const, content: 'hi' }], max_tokens: 16 };
+    const refused = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body });
+    expect(refused.status).to.equal(402);
+    expect(refused.body.errors.code).to.equal('insufficient_capacity');
+    expect(await tokensOfCaller(caller)).to.deep.equal({ available: 0, locked: 0 });
+    // A fresh lot is admitted and billed; the expired one stays written off.
+    await giveTokens(caller, 1);
+    const completion = await openai(caller).chat.completions.create(body);
+    expect(await tokensOfCaller(caller)).to.deep.equal({ available: 1_000_000 - completion.usage!.total_tokens, locked: 0 });
+  });
+
   it('in Auto Mode buys the missing capacity at market, then serves the request; without USD it is 402', async () => {
     const instrument = (await services().reference.resolveModel(model))!;
     const market = await marketOf(services(), model);
