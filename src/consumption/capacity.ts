@@ -80,10 +80,10 @@ export interface ReservedRequest {
  * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency
  * slots of the user's tier, and the tokens the request may use. `check` decides without taking
  * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
- * transaction (the `/r/v1/…` run), and `close` gives the slot back.
+ * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
  */
 export function createCapacityService(db: Db, orders: OrdersService) {
-  /** Everything admission decides on, in one statement (it runs twice per request, so it is kept to one). */
+  /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
   async function snapshot(trx: Db | Knex.Transaction, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
     const activeSlots = trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
     const expiredLots = trx('consumption_lots as l').whereRaw('l.account_id = t.id').andWhere('l.expires_at_us', '<=', nowUs).andWhere('l.tokens_remaining', '>', 0).count('*');
@@ -243,11 +243,6 @@ export function createCapacityService(db: Db, orders: OrdersService) {
         return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
       });
     },
-
-    async releaseSlot(requestId: string): Promise<void> {
-      await db('inference_slots').where('request_id', requestId).delete();
-    },
-
   };
 }
 
