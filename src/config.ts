@@ -1,5 +1,6 @@
 import { defaultDatabaseUrl } from './db/knex.js';
 import type { RoutingOptions } from './consumption/routing.js';
+import { upstreamTimeoutDefaults } from './consumption/suppliers/openai-upstream.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -22,7 +23,11 @@ export interface Config {
   simulatedSupplier: boolean;
   /** Order submissions per user and market: refill per second and burst (DESIGN.md §4: 10 and 20). */
   orderRate: { ratePerSecond: number; burst: number };
-  /** Inference failover and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant). */
+  /**
+   * Inference failover (MKT_SUPPLIER_ATTEMPTS, MKT_SUPPLIER_COOLDOWN_MS), upstream timeouts
+   * (MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS, MKT_SUPPLIER_ANSWER_TIMEOUT_MS, MKT_SUPPLIER_IDLE_TIMEOUT_MS)
+   * and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant).
+   */
   routing: RoutingOptions;
 }
 
@@ -47,6 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
       attemptsMax: positiveInteger(env, 'MKT_SUPPLIER_ATTEMPTS', 3),
       cooldownMs: positiveInteger(env, 'MKT_SUPPLIER_COOLDOWN_MS', 30_000),
       simulator: { timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0), tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0) },
+      upstream: {
+        firstByteTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS', upstreamTimeoutDefaults.firstByteTimeoutMs),
+        answerTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_ANSWER_TIMEOUT_MS', upstreamTimeoutDefaults.answerTimeoutMs),
+        idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
+      },
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { createOpenAiUpstream } from './suppliers/openai-upstream.js';
+import { createOpenAiUpstream, upstreamTimeoutDefaults } from './suppliers/openai-upstream.js';
 import { createSimulator } from './suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from './suppliers/types.js';
 import type { SupplierRow } from '../trading/rows.js';
@@ -14,9 +14,11 @@ export interface RoutingOptions {
   cooldownMs: number;
   /** Pacing of the built-in simulated suppliers. */
   simulator: { timeToFirstTokenMs: number; tokensPerSecond: number };
+  /** How long HTTP upstreams may take: to a stream's first chunk, to a whole answer, and silent mid-stream. */
+  upstream: typeof upstreamTimeoutDefaults;
 }
 
-export const defaultRoutingOptions: RoutingOptions = { attemptsMax: 3, cooldownMs: 30_000, simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 } };
+export const defaultRoutingOptions: RoutingOptions = { attemptsMax: 3, cooldownMs: 30_000, simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 }, upstream: upstreamTimeoutDefaults };
 
 export interface Routed<T> {
   value: T;
@@ -40,7 +42,7 @@ export function createRouter(db: Db, clock: Clock, options: RoutingOptions = def
     if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
     const supplier = Boolean(row.simulated) || row.base_url === null
       ? createSimulator({ id: row.user_id, timeToFirstTokenMs: options.simulator.timeToFirstTokenMs, tokensPerSecond: options.simulator.tokensPerSecond })
-      : createOpenAiUpstream({ id: row.user_id, baseUrl: row.base_url, model: row.model ?? 'default', ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}) });
+      : createOpenAiUpstream({ id: row.user_id, baseUrl: row.base_url, model: row.model ?? 'default', ...options.upstream, ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}) });
     adapters.set(row.user_id, { version: Number(row.updated_at_us), supplier });
     return supplier;
   }

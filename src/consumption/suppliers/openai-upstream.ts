@@ -42,11 +42,14 @@ export interface OpenAiUpstreamOptions {
   fetch?: typeof fetch;
 }
 
-const firstByteTimeoutMsDefault = 30_000;
-/** As long as the official OpenAI clients wait by default. */
-const answerTimeoutMsDefault = 600_000;
-/** Generous for a model between two tokens, even one that reasons in silence; a hung upstream is let go. */
-const idleTimeoutMsDefault = 120_000;
+/** How long an upstream may take (see OpenAiUpstreamOptions), by default. */
+export const upstreamTimeoutDefaults = {
+  firstByteTimeoutMs: 30_000,
+  /** As long as the official OpenAI clients wait by default. */
+  answerTimeoutMs: 600_000,
+  /** Generous for a model between two tokens, even one that reasons in silence; a hung upstream is let go. */
+  idleTimeoutMs: 120_000,
+};
 /** Most of an error body kept for the message: enough for the upstream's own explanation. */
 const errorBodyCharsMax = 500;
 const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'content_filter'] satisfies FinishReason[];
@@ -54,9 +57,9 @@ const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'conte
 export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const fetchUpstream = options.fetch ?? fetch;
-  const firstByteTimeoutMs = options.firstByteTimeoutMs ?? firstByteTimeoutMsDefault;
-  const answerTimeoutMs = options.answerTimeoutMs ?? answerTimeoutMsDefault;
-  const idleTimeoutMs = options.idleTimeoutMs ?? idleTimeoutMsDefault;
+  const firstByteTimeoutMs = options.firstByteTimeoutMs ?? upstreamTimeoutDefaults.firstByteTimeoutMs;
+  const answerTimeoutMs = options.answerTimeoutMs ?? upstreamTimeoutDefaults.answerTimeoutMs;
+  const idleTimeoutMs = options.idleTimeoutMs ?? upstreamTimeoutDefaults.idleTimeoutMs;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
