@@ -38,7 +38,6 @@ import {
  */
 
 export { FormatError } from './sse.js';
-export type { SseEvent } from './sse.js';
 
 type S = components['schemas'];
 type MessageRequest = S['MessageRequest'];

@@ -29,7 +29,6 @@ import {
  */
 
 export { FormatError } from './sse.js';
-export type { SseEvent } from './sse.js';
 
 type S = components['schemas'];
 type ResponseRequest = S['ResponseRequest'];

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import type { components } from '../../../generated/types/consumption.js';
 import type { SseEvent } from '../../../src/consumption/formats/sse.js';
 
-/** Schema checks against openapi/consumption.yaml, and hand-built supplier answers to feed the translators. */
+/** Schema checks against openapi/consumption.yaml, and hand-built supplier answers to feed the translators (also used by the supplier tests). */
 
 type S = components['schemas'];
 export type ChatChunk = S['ChatCompletionChunk'];
@@ -41,6 +41,22 @@ export function expectSchema(name: keyof S, value: unknown): void {
   }
   const valid = validate(value);
   expect(valid, `${name}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(value)}`).to.equal(true);
+}
+
+/** Fails the test unless `value` matches a JSON schema given inline (a tool's parameters, a response format). */
+export function expectFits(schema: object, value: unknown): void {
+  const validate = loadedAjv().compile(schema);
+  expect(validate(value), `${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(value)}`).to.equal(true);
+}
+
+/** Every chunk of a supplier's stream, each checked against ChatCompletionChunk. */
+export async function collectChunks<T>(chunks: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const chunk of chunks) {
+    expectSchema('ChatCompletionChunk', chunk);
+    all.push(chunk);
+  }
+  return all;
 }
 
 export const usage = (prompt: number, completion: number, reasoning = 0): S['ChatCompletionUsage'] => ({

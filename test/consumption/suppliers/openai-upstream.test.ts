@@ -1,26 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
 import { createOpenAiUpstream, upstreamBody, type OpenAiUpstreamOptions } from '../../../src/consumption/suppliers/openai-upstream.js';
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
 import { startSimulatorServer, type SimulatorServer } from '../../../src/consumption/suppliers/simulator-server.js';
 import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest, type Supplier } from '../../../src/consumption/suppliers/types.js';
-
-const openapi = (path: string) => fileURLToPath(new URL(`../../../../openapi/${path}`, import.meta.url));
-const ajv = new Ajv2020.default({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(parse(readFileSync(openapi('components/common.yaml'), 'utf8')), 'components/common.yaml');
-ajv.addSchema(parse(readFileSync(openapi('consumption.yaml'), 'utf8')), 'consumption.yaml');
-const completionSchema = ajv.getSchema('consumption.yaml#/components/schemas/ChatCompletion')!;
-const chunkSchema = ajv.getSchema('consumption.yaml#/components/schemas/ChatCompletionChunk')!;
-
-function expectValid(validate: ValidateFunction, value: unknown): void {
-  expect(validate(value), JSON.stringify(validate.errors)).to.equal(true);
-}
+import { collectChunks as collect, expectSchema } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const simulated: SimulatorOptions = { id: 'sim', seed: 7, now: () => 1_750_000_000_000 };
@@ -33,18 +16,9 @@ const tooled: ChatRequest = {
   metadata: { team: 'a' },
 };
 
-async function collect(chunks: AsyncIterable<ChatChunk>): Promise<ChatChunk[]> {
-  const all: ChatChunk[] = [];
-  for await (const chunk of chunks) {
-    expectValid(chunkSchema, chunk);
-    all.push(chunk);
-  }
-  return all;
-}
-
 /** The parts of an answer that must survive the trip: not the per-run id. */
 function answerOf(completion: ChatCompletion) {
-  expectValid(completionSchema, completion);
+  expectSchema('ChatCompletion', completion);
   return { model: completion.model, created: completion.created, choices: completion.choices, usage: completion.usage };
 }
 
@@ -294,7 +268,7 @@ describe('suppliers: OpenAI-compatible upstream, request and response transforms
     };
     const script = scripted([JSON.stringify(raw)], { contentType: 'application/json' });
     const completion = await upstreamOf(script).complete({ request: hello, signal: never });
-    expectValid(completionSchema, completion);
+    expectSchema('ChatCompletion', completion);
     expect(completion.model).to.equal('text-standard');
     expect(completion.choices[0]!.message).to.deep.equal({ role: 'assistant', content: 'Fine, thanks.', refusal: null, tool_calls: null });
     expect(completion.usage.completion_tokens_details.reasoning_tokens).to.be.greaterThan(0);

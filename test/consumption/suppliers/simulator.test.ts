@@ -1,25 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { ValidateFunction } from 'ajv';
-import { parse } from 'yaml';
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
 import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from '../../../src/consumption/suppliers/types.js';
-
-const openapi = (path: string) => fileURLToPath(new URL(`../../../../openapi/${path}`, import.meta.url));
-const ajv = new Ajv2020.default({ strict: false, allErrors: true });
-addFormats.default(ajv);
-ajv.addSchema(parse(readFileSync(openapi('components/common.yaml'), 'utf8')), 'components/common.yaml');
-ajv.addSchema(parse(readFileSync(openapi('consumption.yaml'), 'utf8')), 'consumption.yaml');
-const schemaOf = (name: string): ValidateFunction => ajv.getSchema(`consumption.yaml#/components/schemas/${name}`)!;
-const completionSchema = schemaOf('ChatCompletion');
-const chunkSchema = schemaOf('ChatCompletionChunk');
-
-function expectValid(validate: ValidateFunction, value: unknown): void {
-  expect(validate(value), JSON.stringify(validate.errors)).to.equal(true);
-}
+import { collectChunks as collect, expectFits, expectSchema } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const fixed: Partial<SimulatorOptions> = { now: () => 1_750_000_000_000, newCompletionId: () => 'chatcmpl-fixed' };
@@ -28,17 +10,8 @@ const hello: ChatRequest = { model: 'text-standard', messages: [{ role: 'user', 
 
 async function complete(request: ChatRequest, options: Partial<SimulatorOptions> = {}): Promise<ChatCompletion> {
   const completion = await createSimulator({ id: 'sim', ...fixed, ...options }).complete({ request, signal: never });
-  expectValid(completionSchema, completion);
+  expectSchema('ChatCompletion', completion);
   return completion;
-}
-
-async function collect(chunks: AsyncIterable<ChatChunk>): Promise<ChatChunk[]> {
-  const all: ChatChunk[] = [];
-  for await (const chunk of chunks) {
-    expectValid(chunkSchema, chunk);
-    all.push(chunk);
-  }
-  return all;
 }
 
 async function stream(request: ChatRequest, options: Partial<SimulatorOptions> = {}): Promise<ChatChunk[]> {
@@ -220,7 +193,7 @@ describe('suppliers: simulator tool calls', () => {
       expect(call!.id).to.match(/^call_/);
       if (row.call !== 'any') expect(call!.function.name).to.equal(row.call);
       const tool = [weather, book].find((t) => t.function.name === call!.function.name)!;
-      expectValid(ajv.compile(tool.function.parameters), JSON.parse(call!.function.arguments));
+      expectFits(tool.function.parameters, JSON.parse(call!.function.arguments));
       expect(streamed.calls).to.deep.equal([{ id: call!.id, name: call!.function.name, arguments: call!.function.arguments }]);
       expect(streamed.finish).to.equal('tool_calls');
     });
@@ -256,7 +229,7 @@ describe('suppliers: simulator JSON output', () => {
     it(`json_schema ${row.name}: content validates against the schema`, async () => {
       const request: ChatRequest = { ...hello, response_format: { type: 'json_schema', json_schema: { name: 'out', schema: row.schema, strict: true } } };
       const content = (await complete(request)).choices[0]!.message.content!;
-      expectValid(ajv.compile(row.schema), JSON.parse(content));
+      expectFits(row.schema, JSON.parse(content));
       expect(assemble(await stream(request)).content).to.equal(content);
     });
   }
