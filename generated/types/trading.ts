@@ -312,7 +312,8 @@ export interface paths {
          *     lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size`
          *     (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least
          *     `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by
-         *     default (`quantity_above_max_order_size`). Once the market has traded, a limit price
+         *     default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD
+         *     (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price
          *     outside the reference-price band is `price_collar_violation`, with the band in
          *     `errors.context`.
          *
@@ -1398,7 +1399,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -1548,6 +1549,7 @@ export interface components {
          *     | `lot_size_violation` | quantity not a multiple of `lot_size` |
          *     | `quantity_below_min_order_size` | quantity under `min_order_size` |
          *     | `quantity_above_max_order_size` | quantity over `max_order_size` |
+         *     | `notional_above_max` | price × quantity over 1,000,000,000 USD (`context.notional_max`) |
          *     | `price_collar_violation` | limit price outside the active reference-price band |
          *     | `insufficient_available_balance` | the USD (buy) or Units (sell) to reserve are not available |
          *     | `insufficient_inventory_or_funds` | market order with no USD (buy) or no Units (sell) at all |

@@ -1,12 +1,13 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import type { Operation } from 'openapi-backend';
 import { newRequestId } from '../lib/ids.js';
 import { AssertionFailed } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
 import type { Services } from '../services.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
-import { bodyParseError, renderError, RequestValidationError, toIssues, type ValidationShape } from './errors.js';
+import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
+import { checkQueryText } from './parameters.js';
+import { renderError, RequestValidationError, toIssues, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
@@ -45,23 +46,14 @@ export function assertHandlersMatch(documentName: string, operations: Operation[
 
 /**
  * One Koa app per host. The path of every request, in order:
- * request id → error boundary → route (404/405) → body (400/413) → authenticate (401/403)
- * → validate (422) → handler → response.
+ * request id → error boundary → route (404/405) → body bytes (413/415, 400 unless UTF-8)
+ * → authenticate (401/403) → parse (400, 422) → validate (422) → handler → response.
  */
 export function createApp(host: HostDefinition, services: Services): Koa {
   const { backend } = host.document;
   const router = new Router(host.operations);
   const documentSecurity = backend.definition.security as Record<string, string[]>[] | undefined;
   assertSchemesKnown(host.operations, documentSecurity);
-  const parseBody = koaBody({
-    jsonLimit: host.bodyBytesMax,
-    formLimit: host.bodyBytesMax,
-    textLimit: host.bodyBytesMax,
-    jsonStrict: true,
-    includeUnparsed: true,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
-  });
-  const noop = async () => {};
   const app = new Koa({ proxy: false });
   // Errors after the response started (a streamed body whose client went away) reach Koa, not the
   // error boundary: a client closing a stream early is ordinary, anything else is logged.
@@ -95,26 +87,20 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const operationId = operation.operationId!;
     ctx.state.operationId = operationId;
 
-    try {
-      await parseBody(ctx, noop);
-    } catch (error) {
-      throw bodyParseError(error);
-    }
-    const rawBody = readRawBody(ctx);
-    let body: unknown = (ctx.request as { body?: unknown }).body;
-    if (operation.requestBody === undefined) body = undefined;
-    else if (rawBody === '' && !ctx.request.is('json', 'urlencoded')) body = undefined;
-    else if (rawBody !== '' && !ctx.request.is(...Object.keys((operation.requestBody as { content: object }).content))) {
-      throw new ApiError(415, 'unsupported_media_type', `Send the body as ${Object.keys((operation.requestBody as { content: object }).content).join(' or ')}.`);
-    }
+    const accepted = operation.requestBody === undefined ? [] : Object.keys((operation.requestBody as { content: object }).content);
+    const mediaType = operation.requestBody === undefined ? null : bodyMediaType(ctx, accepted);
+    const bytes = await readBodyBytes(ctx.req, host.bodyBytesMax);
+    const text = mediaType === null ? '' : decodeBody(bytes);
+    checkQueryText(operation, ctx.querystring);
 
-    const nowUs = services.clock.nowUs();
+    // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
     const principal = await authenticate(
-      { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody },
+      { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: bytes },
       (operation.security ?? documentSecurity ?? []) as Record<string, string[]>[],
       services.db,
-      nowUs,
+      services.clock.nowUs(),
     );
+    const body = mediaType === null ? undefined : parseBody(text, mediaType);
 
     const validation = backend.validator.validateRequest(
       { method: ctx.method, path: routedPath, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as Record<string, string>, body },
@@ -134,7 +120,6 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       query: (validation.coerced?.query as Record<string, unknown> | undefined) ?? {},
       body,
       headers: ctx.headers,
-      rawBody,
       principal,
       requestId: ctx.state.requestId,
       mktRequestId: ctx.state.mktRequestId,
@@ -152,11 +137,6 @@ function stripAlias(path: string, prefixes: string[] | undefined): string {
     if (path.startsWith(prefix + '/v1/')) return path.slice(prefix.length);
   }
   return path;
-}
-
-function readRawBody(ctx: Koa.Context): string {
-  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-  return typeof raw === 'string' ? raw : '';
 }
 
 function writeResponse(ctx: Koa.Context, response: ApiResponse): void {

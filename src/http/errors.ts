@@ -40,9 +40,39 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
     const key = `${path}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    issues.push({ path, message, value: value === undefined ? null : value });
+    issues.push({ path, message, value: preview(value) });
   }
   return issues.length > 0 ? issues : [{ path: 'body', message: 'is invalid', value: null }];
+}
+
+const previewCharsMax = 256;
+
+/**
+ * The offending value as an issue shows it: small values as sent; a long string cut short and a
+ * large object or array left out, so an error never echoes a whole prompt back.
+ */
+function preview(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'string') return value.length > previewCharsMax ? `${value.slice(0, previewCharsMax)}…` : value;
+  if (value !== null && typeof value === 'object' && !smallerThan(value, previewCharsMax)) return null;
+  return value;
+}
+
+/** Whether a JSON value's strings, keys and items add up to fewer than `budget` characters; stops early. */
+function smallerThan(root: object, budget: number): boolean {
+  const pending: unknown[] = [root];
+  let left = budget;
+  while (pending.length > 0 && left > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') left -= value.length + 2;
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        left -= key.length + 4;
+        pending.push(item);
+      }
+    } else left -= 8;
+  }
+  return left > 0;
 }
 
 /** `chat`: the chat-completions array (specification part 7); `oauth`: RFC 6749 §5.2 invalid_request. */
@@ -101,13 +131,4 @@ export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationS
       server_time: serverTime,
     },
   };
-}
-
-/** koa-body failures → 400 / 413 / 415. */
-export function bodyParseError(error: unknown): ApiError {
-  const status = (error as { status?: number }).status;
-  const message = error instanceof Error ? error.message : String(error);
-  if (status === 413) return new ApiError(413, 'payload_too_large', `The request body is too large (${message}).`);
-  if (status === 415) return new ApiError(415, 'unsupported_media_type', `Unsupported body encoding: ${message}.`);
-  return new ApiError(400, 'malformed_json', `The request body is not valid JSON: ${message}. Send a JSON object with Content-Type: application/json.`);
 }

@@ -1,6 +1,6 @@
 import type { Operation } from 'openapi-backend';
 import { ApiError } from '../lib/errors.js';
-import { safeDecodeURIComponent } from '../lib/uri.js';
+import { decodePathParameter } from './parameters.js';
 
 interface Route {
   operation: Operation;
@@ -61,18 +61,19 @@ export class Router {
     const exact = literal?.get(method);
     if (exact) return { operation: exact, params: {} };
 
+    // A literal path owns its URL and its methods: /v1/orders/count is never getOrder, and its Allow
+    // lists only what /v1/orders/count itself answers.
     const allowed = new Set(literal?.keys() ?? []);
-    for (const route of this.templated) {
+    for (const route of literal ? [] : this.templated) {
       const found = route.pattern.exec(path);
       if (!found) continue;
       if (route.method !== method) {
         allowed.add(route.method);
         continue;
       }
-      if (literal) continue; // a literal path owns its URL, e.g. GET /v1/orders/count is not getOrder
       const params: Record<string, string> = {};
       route.paramNames.forEach((name, i) => {
-        params[name] = safeDecodeURIComponent(found[i + 1]!);
+        params[name] = decodePathParameter(name, found[i + 1]!);
       });
       return { operation: route.operation, params };
     }
@@ -83,3 +84,4 @@ export class Router {
     throw new ApiError(404, 'not_found', `No route ${method} ${path}. See the API reference for the paths this host serves.`);
   }
 }
+

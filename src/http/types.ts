@@ -15,8 +15,6 @@ export interface ApiRequest<Params = Record<string, string>, Query = Record<stri
   query: Query;
   body: Body;
   headers: IncomingHttpHeaders;
-  /** Exactly the bytes the client sent (signatures are checked over them). */
-  rawBody: string;
   principal: Principal | null;
   requestId: string;
   /** This server's own id of the request (`req_…`), sent as `x-mkt-request-id` on the consumption API. */

@@ -26,7 +26,7 @@ export function verifySignature(key: KeyObject, message: Buffer, signature: Buff
   return verify(null, message, key, signature);
 }
 
-/** Specification part 5 rule 8: timestamp + METHOD + path (no query) + raw body. */
-export function signedString(timestamp: string, method: string, path: string, body: string): string {
-  return timestamp + method.toUpperCase() + path + body;
+/** Specification part 5 rule 8: timestamp + METHOD + path (no query) + the body's bytes as sent. */
+export function signedMessage(timestamp: string, method: string, path: string, body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(timestamp + method.toUpperCase() + path, 'utf8'), body]);
 }

@@ -5,6 +5,12 @@ import type { MarketRow } from './reference.js';
 import { formatPrice } from './views.js';
 
 /**
+ * The largest order value, price × quantity: 1e9 USD. Every USD amount of an order (notional, fee,
+ * reservation) is then far inside the safe integers of micro-dollars, on both databases.
+ */
+export const notionalTicksMax = 1_000_000_000 * 10 ** priceScale;
+
+/**
  * The order controls of specification part 4, checked in a stated order, each failing with its
  * own code and the context the specification asks for: submitted price and quantity, the
  * client_order_id when given, and the market's limits.
@@ -65,6 +71,11 @@ export function checkOrderControls(market: MarketRow, submitted: Submitted): num
   }
   if (quantity > market.max_order_size) {
     throw new ApiError(422, 'quantity_above_max_order_size', `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`, { context });
+  }
+  if (priceTicks !== null && priceTicks * quantity > notionalTicksMax) {
+    throw new ApiError(422, 'notional_above_max', `Price ${submitted.priceText} × quantity ${quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`, {
+      context: { ...context, notional_max: formatPrice(notionalTicksMax) },
+    });
   }
   return priceTicks;
 }

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { ApiError } from '../lib/errors.js';
+import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
 import { sessionCookieName } from '../platform/accounts.js';
 import type { Services } from '../services.js';
@@ -99,6 +100,15 @@ function statusOf(error: unknown): number {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 }
 
+/** Text no database stores alike (a NUL, a lone surrogate) is refused before any page reads it. */
+function unstorableField(request: PageRequest, fields: Record<string, string>): PageResult | null {
+  for (const [name, value] of Object.entries(fields)) {
+    const refusal = textRefusal(value);
+    if (refusal) return errorPage(request, 400, 'Request refused', `The field ${name} ${refusal}. Type it again without control characters.`);
+  }
+  return null;
+}
+
 function write(ctx: Koa.Context, result: PageResult): void {
   if (result.kind === 'redirect') {
     ctx.status = 303;
@@ -137,6 +147,8 @@ export function dashboard(services: Services): Koa.Middleware {
     const { route } = found;
     const values = found.pattern.exec(ctx.path)!.slice(1);
     request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
+    const refused = unstorableField(request, { ...request.query, ...request.params });
+    if (refused) return refused;
 
     if (route.access === 'member' && !viewer) return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
     if (method === 'POST') {
@@ -145,6 +157,8 @@ export function dashboard(services: Services): Koa.Middleware {
       if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
         return errorPage(request, 403, 'This form has expired', 'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.');
       }
+      const refused = unstorableField(request, request.form);
+      if (refused) return refused;
     }
     if (route.access === 'public') return route.handle(request);
     const member = request as MemberRequest;

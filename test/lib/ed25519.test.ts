@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import nacl from 'tweetnacl';
-import { decodePublicKey, fingerprintOf, publicKeyObject, signedString, verifySignature } from '../../src/lib/ed25519.js';
+import { decodePublicKey, fingerprintOf, publicKeyObject, signedMessage, verifySignature } from '../../src/lib/ed25519.js';
 
 describe('Ed25519: node:crypto on the server agrees with tweetnacl on the client', () => {
   it('verifies 200 tweetnacl signatures of random messages and rejects every one with a flipped bit', () => {
@@ -51,8 +51,10 @@ describe('Ed25519: node:crypto on the server agrees with tweetnacl on the client
     expect(decodePublicKey(raw.toString('hex'))).to.equal(null);
   });
 
-  it('builds the signed string as timestamp + METHOD + path + body', () => {
-    expect(signedString('1795342530', 'post', '/v1/orders', '{"a":1}')).to.equal('1795342530POST/v1/orders{"a":1}');
-    expect(signedString('1795342530', 'GET', '/v1/orders', '')).to.equal('1795342530GET/v1/orders');
+  it('builds the signed message as timestamp + METHOD + path + the body bytes', () => {
+    expect(signedMessage('1795342530', 'post', '/v1/orders', Buffer.from('{"a":1}')).toString()).to.equal('1795342530POST/v1/orders{"a":1}');
+    expect(signedMessage('1795342530', 'GET', '/v1/orders', Buffer.alloc(0)).toString()).to.equal('1795342530GET/v1/orders');
+    const bytes = Buffer.from('{"name":"é"}', 'utf8');
+    expect(signedMessage('1', 'POST', '/p', bytes).subarray(-bytes.length).equals(bytes)).to.equal(true);
   });
 });

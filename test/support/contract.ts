@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import type { HostName } from '../../src/config.js';
 import { loadDocument, type ApiName, type LoadedDocument } from '../../src/http/openapi.js';
 import { Router } from '../../src/http/router.js';
-import { ApiError } from '../../src/lib/errors.js';
+import { ApiError, RequestValidationError } from '../../src/lib/errors.js';
 
 /**
  * Checks every response a test receives against the OpenAPI documents: the status must be one the
@@ -62,8 +62,9 @@ export async function checkContract(response: ObservedResponse): Promise<void> {
   try {
     operation = router.match(response.method, path.split('?')[0]!).operation;
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return expectErrorEnvelope(response, where); // unknown route or method: the envelope, nothing more
+    if (!(error instanceof ApiError || error instanceof RequestValidationError)) throw error;
+    // An unknown route or method, or a path parameter no operation takes: the envelope, nothing more.
+    return expectErrorEnvelope(response, where);
   }
   const listed = (operation.responses ?? {}) as Record<string, { content?: Record<string, unknown> }>;
   const documented = listed[String(response.status)];

@@ -18,6 +18,10 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is, e.g. malformed JSON. */
   rawBody?: string;
+  /** Sent as these exact bytes, e.g. invalid UTF-8 (signed over the same bytes unless `signedBody` says otherwise). */
+  bytes?: Buffer;
+  /** Signs over this body instead of the one sent (a client that signs something else). */
+  signedBody?: Buffer;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
   sign?: SigningKey;
@@ -28,10 +32,10 @@ export interface RequestOptions {
 }
 
 /** Ed25519 headers of specification part 5, made with tweetnacl as a client would. */
-export function signatureHeaders(key: SigningKey, method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+export function signatureHeaders(key: SigningKey, method: string, path: string, body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
   const secret = Buffer.from(key.privateKey, 'base64');
   const pair = secret.length === 32 ? nacl.sign.keyPair.fromSeed(secret) : nacl.sign.keyPair.fromSecretKey(secret);
-  const message = Buffer.from(`${timestamp}${method.toUpperCase()}${path}${body}`, 'utf8');
+  const message = Buffer.concat([Buffer.from(`${timestamp}${method.toUpperCase()}${path}`, 'utf8'), Buffer.from(body)]);
   const signature = nacl.sign.detached(message, pair.secretKey);
   return {
     'x-mkt-signature': Buffer.from(signature).toString('base64'),
@@ -54,17 +58,17 @@ export class HostClient {
   delete = (path: string, options: RequestOptions = {}) => this.request('DELETE', path, options);
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
-    const text = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+    const sent = options.bytes ?? Buffer.from(options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body)), 'utf8');
     const headers: Record<string, string> = {};
-    if (text !== '') headers['content-type'] = 'application/json';
+    if (sent.length > 0) headers['content-type'] = 'application/json';
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    if (options.sign) Object.assign(headers, signatureHeaders(options.sign, method, path, text, options.signedAt));
+    if (options.sign) Object.assign(headers, signatureHeaders(options.sign, method, path, options.signedBody ?? sent, options.signedAt));
     Object.assign(headers, options.headers);
     const query = options.query ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
     const response = await fetch(this.baseUrl + path + query, {
       method,
       headers,
-      body: text === '' ? undefined : text,
+      body: sent.length === 0 ? undefined : sent,
       redirect: options.redirect ?? 'manual',
     });
     const body = await response.text();

@@ -7,7 +7,8 @@ export interface CredentialRequest {
   /** The path as sent, without the query string: what a signature covers. */
   path: string;
   headers: IncomingHttpHeaders;
-  rawBody: string;
+  /** The body's bytes as received: what a signature covers. */
+  rawBody: Buffer;
 }
 
 export function bearerToken(request: CredentialRequest): string | undefined {

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
 import { ApiError } from '../../lib/errors.js';
-import { decodePublicKey, publicKeyObject, signedString, verifySignature } from '../../lib/ed25519.js';
+import { decodePublicKey, publicKeyObject, signedMessage, verifySignature } from '../../lib/ed25519.js';
 import { findSigningKey, lastUsedResolutionUs } from '../../platform/identity.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
@@ -76,7 +76,7 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
   }
 
   const signatureBytes = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
-  const message = Buffer.from(signedString(timestamp, request.method, request.path, request.rawBody), 'utf8');
+  const message = signedMessage(timestamp, request.method, request.path, request.rawBody);
   if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), message, signatureBytes)) {
     throw new ApiError(
       401,

@@ -44,6 +44,7 @@ export const ErrorCode = {
     DuplicateSigningKey: 'duplicate_signing_key',
     QuantityBelowMinOrderSize: 'quantity_below_min_order_size',
     QuantityAboveMaxOrderSize: 'quantity_above_max_order_size',
+    NotionalAboveMax: 'notional_above_max',
     LotSizeViolation: 'lot_size_violation',
     TickSizeViolation: 'tick_size_violation',
     InsufficientAvailableBalance: 'insufficient_available_balance',

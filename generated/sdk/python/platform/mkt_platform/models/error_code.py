@@ -52,6 +52,7 @@ class ErrorCode(str, Enum):
     DUPLICATE_SIGNING_KEY = 'duplicate_signing_key'
     QUANTITY_BELOW_MIN_ORDER_SIZE = 'quantity_below_min_order_size'
     QUANTITY_ABOVE_MAX_ORDER_SIZE = 'quantity_above_max_order_size'
+    NOTIONAL_ABOVE_MAX = 'notional_above_max'
     LOT_SIZE_VIOLATION = 'lot_size_violation'
     TICK_SIZE_VIOLATION = 'tick_size_violation'
     INSUFFICIENT_AVAILABLE_BALANCE = 'insufficient_available_balance'
