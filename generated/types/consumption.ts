@@ -180,10 +180,13 @@ export interface paths {
          *
          *     Checks (`code` values): `api_key_authenticated` (ok); `account_active` (ok) or
          *     `account_inactive` (fail); `models_visible` (ok) or `no_models_visible` (fail);
-         *     `free_account_daily_limit` (warn: no deposit yet, 100 requests per UTC day). `status` is the
-         *     worst of the checks. `summary` carries `api_key_id`, `account_status`, `account_mode`
-         *     (`auto` or `advanced`), `visible_model_count`, `concurrency_limit` and
-         *     `daily_requests_remaining` (null when the account has no daily limit).
+         *     `concurrency_available` (ok) or `concurrency_exhausted` (warn: every slot of the tier is in
+         *     use); `free_account_daily_limit` (warn: no deposit yet, 100 requests per UTC day). `status`
+         *     is the worst of the checks. `summary` carries `api_key_id`, `account_status`,
+         *     `account_mode` (`auto` or `advanced`), `visible_model_count`, `concurrency_limit` (the
+         *     tier's slots, as `x-ratelimit-limit` on inference: it grows with deposits),
+         *     `concurrency_in_use` and `daily_requests_remaining` (null once a deposit lifted the daily
+         *     limit).
          */
         get: operations["getDiagnostics"];
         put?: never;
@@ -1953,6 +1956,13 @@ export interface operations {
                      *             "next_action": null
                      *           },
                      *           {
+                     *             "name": "Concurrency",
+                     *             "status": "ok",
+                     *             "code": "concurrency_available",
+                     *             "detail": "1 of 3 concurrent inference requests in use.",
+                     *             "next_action": null
+                     *           },
+                     *           {
                      *             "name": "Daily limit",
                      *             "status": "warn",
                      *             "code": "free_account_daily_limit",
@@ -1966,6 +1976,7 @@ export interface operations {
                      *           "account_mode": "auto",
                      *           "visible_model_count": 11,
                      *           "concurrency_limit": 3,
+                     *           "concurrency_in_use": 1,
                      *           "daily_requests_remaining": 97
                      *         }
                      *       }

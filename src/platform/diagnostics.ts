@@ -2,6 +2,7 @@ import type { components } from '../../generated/types/platform.js';
 import type { Db } from '../db/knex.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
+import { allowanceOf, freeDailyRequestsMax } from '../core/allowance.js';
 import type { MarketRow, ReferenceService } from '../trading/reference.js';
 import { requireUser } from './account-rules.js';
 import { scopeCatalogue } from './oauth-catalogue.js';
@@ -48,18 +49,6 @@ export interface DiagnosticsService {
 /** A dashboard session acts with every scope of the catalogue (platform.yaml "Credentials"). */
 const sessionScopes = scopeCatalogue.map((s) => s.scope);
 
-/** Specification part 8: free accounts (no deposit yet) get this many inference requests per UTC day. */
-const freeDailyRequestsMax = 100;
-
-/** Specification part 8: concurrent inference requests by deposited balance (lower bound in micro-dollars). */
-const concurrencyTiers: [depositedMicrosMin: number, concurrentRequests: number][] = [
-  [500_000_000, 400],
-  [150_000_000, 110],
-  [50_000_000, 30],
-  [20_000_000, 10],
-  [0, 3],
-];
-
 const statusRank: Record<Status, number> = { ok: 0, warn: 1, fail: 2 };
 
 const ok = (name: string, code: string, detail: string): Check => ({ name, status: 'ok', code, detail, next_action: null });
@@ -91,9 +80,6 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
     const row = await db('ledger_accounts').where({ user_id: userId }).whereIn('kind', ['trading', 'currency']).count<{ count: number | string }[]>({ count: '*' }).first();
     return Number(row?.count ?? 0);
   };
-
-  /** Deposits arrive with the ledger (issue 4) and request counting with inference (issue 5). */
-  const consumptionAllowance = async (_userId: string) => ({ depositedMicros: 0, requestsToday: 0 });
 
   const authenticationCheck = async (caller: PlatformCaller): Promise<Check> => {
     if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
@@ -197,18 +183,25 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
       const key = await db<ApiKeyRow>('api_keys').where({ id: caller.apiKeyId }).first();
       const { instruments, aliases } = await reference.listModels();
       const visibleModels = instruments.length + aliases.length;
-      const { depositedMicros, requestsToday } = await consumptionAllowance(user.id);
-      const freeAccount = depositedMicros === 0;
-      const dailyRequestsRemaining = freeAccount ? Math.max(0, freeDailyRequestsMax - requestsToday) : null;
-      const concurrencyLimit = concurrencyTiers.find(([minimum]) => depositedMicros >= minimum)![1];
+      // The same reading and limits as admission, so this never disagrees with x-ratelimit-limit.
+      const allowance = await allowanceOf(db, user.id, clock.nowUs());
+      const { concurrencyLimit, concurrencyInUse, dailyRequestsRemaining } = allowance;
       const checks: Check[] = [
         ok('API key', 'api_key_authenticated', `Key ${key?.key_prefix ?? 'mkt_ck_'}… authenticated.`),
         accountStatusCheck(user, 'Account', fail),
         visibleModels > 0
           ? ok('Models', 'models_visible', `${plural(visibleModels, 'model is', 'models are')} visible to this key.`)
           : fail('Models', 'no_models_visible', 'No model is visible to this key.', 'Try again later; GET /v1/models lists the models.'),
+        concurrencyInUse < concurrencyLimit
+          ? ok('Concurrency', 'concurrency_available', `${concurrencyInUse} of ${concurrencyLimit} concurrent inference requests in use.`)
+          : warn(
+              'Concurrency',
+              'concurrency_exhausted',
+              `All ${concurrencyLimit} concurrent inference requests are in use: new requests get 429 until one ends.`,
+              'Wait for a request to end, reduce parallelism, or deposit more to reach a higher tier.',
+            ),
       ];
-      if (freeAccount) {
+      if (dailyRequestsRemaining !== null) {
         checks.push(
           warn(
             'Daily limit',
@@ -224,6 +217,7 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
         account_mode: user.account_mode,
         visible_model_count: visibleModels,
         concurrency_limit: concurrencyLimit,
+        concurrency_in_use: concurrencyInUse,
         daily_requests_remaining: dailyRequestsRemaining,
       });
     },

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
+import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { makeSupplier } from '../support/trading-fixtures.js';
 
 interface Check {
   name: string;
@@ -26,18 +28,41 @@ describeEachDatabase('consumption: diagnostics', (env) => {
       ['API key', 'ok', 'api_key_authenticated'],
       ['Account', 'ok', 'account_active'],
       ['Models', 'ok', 'models_visible'],
+      ['Concurrency', 'ok', 'concurrency_available'],
       ['Daily limit', 'warn', 'free_account_daily_limit'],
     ]);
     expect(data.checks[0].detail).to.contain(user.apiKey.slice(0, 11)).and.not.contain(user.apiKey);
-    expect(data.checks[3].next_action).to.contain('deposit');
+    expect(data.checks[4].next_action).to.contain('deposit');
     expect(data.summary).to.deep.equal({
       api_key_id: user.apiKeyId,
       account_status: 'active',
       account_mode: 'auto',
       visible_model_count: models,
       concurrency_limit: 3,
+      concurrency_in_use: 0,
       daily_requests_remaining: 100,
     });
+  });
+
+  it('reads the truth: requests made today, and the tier and no daily limit after a deposit, as inference answers', async () => {
+    const other = await createTestUser(services(), { mode: 'advanced' });
+    const { instrumentId } = await marketOf(services(), 'text-standard');
+    await makeSupplier(services(), (await createTestUser(services())).userId, [instrumentId]);
+    await giveUnits(services(), other.userId, instrumentId, 1);
+    const transfer = await env().trading.post('/v1/transfers/trading-to-consumption', { body: { instrument_id: instrumentId, quantity: 1 }, sign: other.signingKey });
+    expect(transfer.status, transfer.text).to.equal(201);
+    const chat = () => env().consumption.post('/v1/chat/completions', { body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 }, bearer: other.apiKey, redirect: 'follow' });
+    for (let i = 0; i < 2; i += 1) expect((await chat()).status).to.equal(200);
+    let summary = (await env().consumption.get('/v1/diagnostics', { bearer: other.apiKey })).body.data.summary;
+    expect(summary).to.include({ concurrency_limit: 3, concurrency_in_use: 0, daily_requests_remaining: 98 });
+
+    await giveUsd(services(), other.userId, '100.00');
+    const answered = await chat();
+    expect(answered.headers.get('x-ratelimit-limit')).to.equal('30');
+    const data = (await env().consumption.get('/v1/diagnostics', { bearer: other.apiKey })).body.data;
+    expect(data.summary).to.include({ concurrency_limit: 30, daily_requests_remaining: null });
+    expect(data.checks.map((c: Check) => c.code)).to.not.include('free_account_daily_limit');
+    expect(data.status).to.equal('ok');
   });
 
   it('takes the key as Bearer or x-api-key, and never redirects', async () => {

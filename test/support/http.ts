@@ -58,7 +58,8 @@ export class HostClient {
   delete = (path: string, options: RequestOptions = {}) => this.request('DELETE', path, options);
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
-    const sent = options.bytes ?? Buffer.from(options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body)), 'utf8');
+    const text = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+    const sent = options.bytes ?? Buffer.from(text, 'utf8');
     const headers: Record<string, string> = {};
     if (sent.length > 0) headers['content-type'] = 'application/json';
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
@@ -68,7 +69,8 @@ export class HostClient {
     const response = await fetch(this.baseUrl + path + query, {
       method,
       headers,
-      body: sent.length === 0 ? undefined : sent,
+      // Text where it can be (fetch re-sends a string when it follows a 307, not a buffer it has transferred).
+      body: sent.length === 0 ? undefined : (options.bytes ?? text),
       redirect: options.redirect ?? 'manual',
     });
     const body = await response.text();

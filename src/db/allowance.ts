@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import { usd } from '../ledger/assets.js';
+
+type Trx = Knex | Knex.Transaction;
+
+/** What the inference limits of a user are decided on, read in one statement. */
+export interface AllowanceRow {
+  /** Micro-dollars of real deposits; 0 before the first (or with no currency account). */
+  depositedMicros: number;
+  /** Micro-dollars held, available and locked. */
+  usdTotalMicros: number;
+  /** Slots whose lease has not run out. */
+  activeSlots: number;
+  /** Inference requests admitted since `dayStartUs`. */
+  requestsSince: number;
+}
+
+export async function readAllowance(db: Trx, userId: string, nowUs: number, dayStartUs: number): Promise<AllowanceRow> {
+  const activeSlots = db('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
+  const requestsSince = db('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count('*');
+  const row = (await db('users as u')
+    .leftJoin('ledger_accounts as c', (on) => on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd))
+    .where('u.id', userId)
+    .first('c.deposited', 'c.available', 'c.locked', activeSlots.as('active_slots'), requestsSince.as('requests_since'))) as
+    | { deposited: number | string | null; available: number | string | null; locked: number | string | null; active_slots: number | string; requests_since: number | string }
+    | undefined;
+  return {
+    depositedMicros: Number(row?.deposited ?? 0),
+    usdTotalMicros: Number(row?.available ?? 0) + Number(row?.locked ?? 0),
+    activeSlots: Number(row?.active_slots ?? 0),
+    requestsSince: Number(row?.requests_since ?? 0),
+  };
+}
