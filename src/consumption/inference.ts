@@ -8,7 +8,7 @@ import { slotLifetimeUs, type CapacityService, type SlotState } from './capacity
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
-import { createJsonSchemas } from './json-schemas.js';
+import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
@@ -62,25 +62,6 @@ type ReasoningEffort = NonNullable<ChatRequest['reasoning_effort']>;
  */
 const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minimal', minimal: 'minimal', low: 'low', medium: 'medium', high: 'high', xhigh: 'high', max: 'high' };
 
-/** The JSON Schemas a caller wrote into a request, with where each sits in that surface's body. */
-function callerSchemas(endpoint: Endpoint, body: BodyOf<Endpoint>): { path: string; schema: unknown }[] {
-  const found: { path: string; schema: unknown }[] = [];
-  if (endpoint === 'chat.completions') {
-    const chat = body as Schemas['ChatCompletionRequest'];
-    chat.tools?.forEach((tool, i) => tool.function.parameters !== undefined && found.push({ path: `body.tools.${i}.function.parameters`, schema: tool.function.parameters }));
-    const format = chat.response_format;
-    if (format?.type === 'json_schema' && format.json_schema.schema !== undefined) found.push({ path: 'body.response_format.json_schema.schema', schema: format.json_schema.schema });
-  } else if (endpoint === 'responses') {
-    const request = body as Schemas['ResponseRequest'];
-    request.tools?.forEach((tool, i) => tool.parameters !== undefined && found.push({ path: `body.tools.${i}.parameters`, schema: tool.parameters }));
-    const format = request.text?.format;
-    if (format?.type === 'json_schema') found.push({ path: 'body.text.format.schema', schema: format.schema });
-  } else {
-    (body as Schemas['MessageRequest']).tools?.forEach((tool, i) => found.push({ path: `body.tools.${i}.input_schema`, schema: tool.input_schema }));
-  }
-  return found;
-}
-
 /**
  * Inference on the three surfaces (DESIGN.md §7): validate and translate to chat completions,
  * check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt, reservation), route
@@ -107,7 +88,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     // produced (or billed, DESIGN.md §7) against a schema nothing could fit.
     const invalid = callerSchemas(endpoint, body).flatMap(({ path, schema }) => {
       const problem = schemas.problemOf(schema);
-      return problem === null ? [] : [{ path, message: problem, value: schema }];
+      return problem === null ? [] : [{ path, message: problem, value: echoOf(schema) }];
     });
     if (invalid.length > 0) throw new RequestValidationError(invalid);
     if (chat.reasoning_effort) chat = { ...chat, reasoning_effort: supplierEffort[chat.reasoning_effort] };

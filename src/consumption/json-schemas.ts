@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { components } from '../../generated/types/consumption.js';
 
 /**
  * The JSON Schemas a caller writes into a request (tool parameters, the output format) and what
@@ -13,10 +15,13 @@ import addFormats from 'ajv-formats';
  *   This check is linear in the schema's size: admission never compiles a caller's schema.
  * - After an answer, `fits` tells whether it is JSON that fits the output format's schema. That
  *   is recorded on the receipt and never decides billing: the caller chose the schema. Compiling
- *   costs far more than checking (about 90 ms for 45 KB), so only schemas up to
- *   `fitSchemaCharsMax` are compiled, each once (least recently used dropped past
- *   `compiledSchemasMax`), and the gateway never runs a caller's regular expression (a schema with
- *   `pattern` or `patternProperties` is checked for being JSON only); formats are not checked.
+ *   costs far more than checking (10 to 70 ms for a 5 KB schema on a busy machine, all of it on
+ *   the event loop), so only schemas up to `fitSchemaCharsMax` are compiled, each once (least
+ *   recently used dropped past `compiledSchemasMax`), within a budget of compile time
+ *   (`compileBudgetMs`, refilled at `compileMsPerSecond`) that a flood of distinct schemas cannot
+ *   exceed; the gateway never runs a caller's regular expression (a schema with `pattern` or
+ *   `patternProperties` is checked for being JSON only), and formats are not checked. A schema
+ *   not compiled is checked for the answer being JSON only.
  */
 
 /** The most characters of JSON one schema may have (OpenAI's structured outputs allow about as many). */
@@ -24,11 +29,16 @@ export const schemaCharsMax = 100_000;
 /** The deepest nesting of objects and arrays inside one schema. */
 export const schemaDepthMax = 32;
 /** Output-format schemas up to this size are compiled to check answers against them. */
-export const fitSchemaCharsMax = 16_384;
+export const fitSchemaCharsMax = 4096;
 const compiledSchemasMax = 256;
-/** Caller schemas checked recently, by JSON text: agents send the same tools with every turn. */
+/** Compiling may take this much of the event loop in a burst, and this much a second after it (2% of a core). */
+const compileBudgetMs = 200;
+const compileMsPerSecond = 20;
+/** Caller schemas checked recently, by a hash of their JSON text: agents send the same tools with every turn. */
 const checkedSchemasMax = 1024;
 const messageCharsMax = 300;
+const echoDepthMax = 8;
+const echoCharsMax = 2000;
 
 /** Keywords that only annotate: a schema made of them alone admits every value. */
 const annotations = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$schema', '$id', '$anchor']);
@@ -55,7 +65,8 @@ class Recent<V> {
   }
 }
 
-export function createJsonSchemas() {
+/** `nowMs`: a monotonic clock in milliseconds, for the compile budget. */
+export function createJsonSchemas(nowMs: () => number = () => performance.now()) {
   // Meta-schema checks only: these instances never compile a caller's schema.
   const meta2020 = new Ajv2020({ strict: false, logger: false, allErrors: false });
   const metaDraft07 = new Ajv({ strict: false, logger: false, allErrors: false });
@@ -67,6 +78,16 @@ export function createJsonSchemas() {
   const compileDraft07 = new Ajv(compilerOptions);
   const problems = new Recent<string>(checkedSchemasMax);
   const compiled = new Recent<ValidateFunction | 'unchecked'>(compiledSchemasMax);
+  let budgetMs = compileBudgetMs;
+  let budgetAtMs = nowMs();
+
+  /** Whether there is compile time left, refilling the budget for the time that passed. */
+  function mayCompile(): boolean {
+    const now = nowMs();
+    budgetMs = Math.min(compileBudgetMs, budgetMs + ((now - budgetAtMs) * compileMsPerSecond) / 1000);
+    budgetAtMs = now;
+    return budgetMs > 0;
+  }
 
   /** Which draft the schema is written in, by its `$schema` and by which meta-schema accepts it; or why it is not valid. */
   function draftOf(schema: SchemaObject): { draft: '2020-12' | 'draft-07' } | { problem: string } {
@@ -89,6 +110,8 @@ export function createJsonSchemas() {
     if (text.length > schemaCharsMax) return `is too large: ${text.length} characters of JSON, at most ${schemaCharsMax}`;
     const draft = draftOf(schema);
     if ('problem' in draft) return draft.problem;
+    const pattern = invalidPattern(schema);
+    if (pattern !== null) return `is not a valid JSON Schema: ${JSON.stringify(pattern).slice(0, 100)} is not a regular expression (ECMA-262, as with the u flag)`;
     const unresolved = unresolvedReference(schema);
     if (unresolved !== null) return `is not self-contained: $ref ${JSON.stringify(unresolved).slice(0, 100)} does not resolve inside the schema (other documents are not fetched)`;
     if (admitsNothing(schema)) return 'admits no value at all, so no answer could fit it';
@@ -104,10 +127,11 @@ export function createJsonSchemas() {
       const depth = depthOf(schema, schemaDepthMax);
       if (depth > schemaDepthMax) return `is nested too deeply: at most ${schemaDepthMax} levels of objects and arrays`;
       const text = JSON.stringify(schema) ?? '';
-      const known = problems.get(text);
+      const key = createHash('sha256').update(text).digest('base64');
+      const known = problems.get(key);
       if (known !== undefined) return known === '' ? null : known;
       const problem = check(schema, text);
-      problems.set(text, problem ?? '');
+      problems.set(key, problem ?? '');
       return problem;
     },
 
@@ -127,16 +151,21 @@ export function createJsonSchemas() {
       const text = JSON.stringify(schema);
       let validate = compiled.get(text);
       if (validate === undefined) {
-        validate = 'unchecked';
-        if (text.length <= fitSchemaCharsMax && !hasRegularExpression(schema)) {
+        if (text.length > fitSchemaCharsMax || hasRegularExpression(schema)) {
+          validate = 'unchecked';
+        } else if (!mayCompile()) {
+          return true; // not now: a later answer with the same schema may still be checked
+        } else {
           const draft = draftOf(schema);
           const ajv = 'draft' in draft && draft.draft === 'draft-07' ? compileDraft07 : compile2020;
+          const startedMs = nowMs();
           try {
             validate = ajv.compile(schema);
           } catch {
             validate = 'unchecked';
           } finally {
             ajv.removeSchema(schema); // ajv's own cache would keep every schema ever compiled
+            budgetMs -= nowMs() - startedMs;
           }
         }
         compiled.set(text, validate);
@@ -147,6 +176,32 @@ export function createJsonSchemas() {
 }
 
 export type JsonSchemas = ReturnType<typeof createJsonSchemas>;
+
+type S = components['schemas'];
+
+/** The JSON Schemas a caller wrote into a request, with where each sits in that surface's body. */
+export function callerSchemas(endpoint: 'chat.completions' | 'responses' | 'messages', body: unknown): { path: string; schema: unknown }[] {
+  const found: { path: string; schema: unknown }[] = [];
+  if (endpoint === 'chat.completions') {
+    const chat = body as S['ChatCompletionRequest'];
+    chat.tools?.forEach((tool, i) => tool.function.parameters !== undefined && found.push({ path: `body.tools.${i}.function.parameters`, schema: tool.function.parameters }));
+    const format = chat.response_format;
+    if (format?.type === 'json_schema' && format.json_schema.schema !== undefined) found.push({ path: 'body.response_format.json_schema.schema', schema: format.json_schema.schema });
+  } else if (endpoint === 'responses') {
+    const request = body as S['ResponseRequest'];
+    request.tools?.forEach((tool, i) => tool.parameters !== undefined && found.push({ path: `body.tools.${i}.parameters`, schema: tool.parameters }));
+    const format = request.text?.format;
+    if (format?.type === 'json_schema') found.push({ path: 'body.text.format.schema', schema: format.schema });
+  } else {
+    (body as S['MessageRequest']).tools?.forEach((tool, i) => found.push({ path: `body.tools.${i}.input_schema`, schema: tool.input_schema }));
+  }
+  return found;
+}
+
+/** The schema as a 422 may echo it: small and shallow ones only, so an error never grows to the size (or the depth) of what it refuses. */
+export function echoOf(schema: unknown): unknown {
+  return depthOf(schema, echoDepthMax) <= echoDepthMax && (JSON.stringify(schema)?.length ?? 0) <= echoCharsMax ? schema : null;
+}
 
 /** The first meta-schema error, said briefly: `at /type: must be equal to one of the allowed values (array, …)`. */
 function metaProblem(ajv: Ajv | Ajv2020): string {
@@ -198,6 +253,21 @@ function hasRegularExpression(schema: SchemaObject): boolean {
     if (typeof node.pattern === 'string' || isObject(node.patternProperties)) return true;
   }
   return false;
+}
+
+/** The first `pattern` or `patternProperties` name that is not a regular expression, or null. Compiling one is linear; running it is what the gateway never does. */
+function invalidPattern(schema: SchemaObject): string | null {
+  for (const node of subschemas(schema)) {
+    const patterns = [...(typeof node.pattern === 'string' ? [node.pattern] : []), ...(isObject(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
+    for (const pattern of patterns) {
+      try {
+        new RegExp(pattern, 'u');
+      } catch {
+        return pattern;
+      }
+    }
+  }
+  return null;
 }
 
 /** The first `$ref` (or `$dynamicRef`) that does not resolve inside the schema, or null. */

@@ -122,6 +122,17 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
       });
     }
 
+    it('a tool schema nested 10,000 deep (a 60 KB body): 422 on chat completions and messages, the value not echoed', async () => {
+      const caller = await callerWithTokens();
+      const deepest = `${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
+      const chat = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, rawBody: `{"model":"${model}","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deepest}}}]}` });
+      expect(chat.status, chat.text.slice(0, 300)).to.equal(422);
+      expect(chat.body.errors).to.deep.equal([{ path: 'tools.0.function.parameters', message: 'is nested too deeply: at most 32 levels of objects and arrays', value: null }]);
+      const message = await env().messages.post('/v1/messages', { bearer: caller.apiKey, rawBody: `{"model":"${model}","max_tokens":8,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":{"type":"object","properties":${deepest}}}]}` });
+      expect(message.status, message.text.slice(0, 300)).to.equal(422);
+      expect(message.body.errors.context.errors).to.deep.equal([{ path: 'body.tools.0.input_schema', message: 'is nested too deeply: at most 32 levels of objects and arrays', value: null }]);
+    });
+
     const accepted = [
       { name: 'an empty schema', schema: {} },
       { name: 'a draft-07 tuple, said so by $schema', schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }], additionalItems: false } },
