@@ -64,6 +64,7 @@ describeEachDatabase('consumption: error bodies in the dialect of each host', (e
     { name: 'a usage query with a bad bound', send: () => consumption().get('/v1/usage', { bearer: rich.apiKey, query: { from: 'yesterday' } }), status: 422, code: 'validation_error', type: 'invalid_request_error', param: 'from' },
     { name: 'an unknown receipt', send: () => consumption().get('/v1/usage/req_unknown', { bearer: rich.apiKey }), status: 404, code: 'not_found', type: 'invalid_request_error' },
     { name: 'the daily limit of a free account', send: () => consumption().post('/v1/chat/completions', { bearer: exhausted.apiKey, body: { model, messages: hi } }), status: 429, code: 'daily_request_limit_exceeded', type: 'rate_limit_error' },
+    { name: 'no supplier for the instrument, at the run', send: () => consumption().post('/r/v1/chat/completions', { bearer: rich.apiKey, body: { model, messages: hi, max_tokens: 8 } }), status: 503, code: 'supplier_unavailable', type: 'server_error' },
   ];
   for (const row of openAiRows) {
     it(`{base_url}, ${row.name}: ${row.status} with errors and an OpenAI error of type ${row.type}`, async () => {
@@ -87,6 +88,7 @@ describeEachDatabase('consumption: error bodies in the dialect of each host', (e
     { name: 'a body over the size limit', send: () => messages().post('/v1/messages', { headers: key(rich), rawBody: JSON.stringify({ model, max_tokens: 8, messages: [{ role: 'user', content: 'x'.repeat(9 * 1024 * 1024) }] }) }), status: 413, code: 'payload_too_large', type: 'request_too_large' },
     { name: 'a request without max_tokens', send: () => messages().post('/v1/messages', { headers: key(rich), body: { model, messages: hi } }), status: 422, code: 'validation_error', type: 'invalid_request_error' },
     { name: 'the daily limit of a free account', send: () => messages().post('/v1/messages', { headers: key(exhausted), body: { model, max_tokens: 8, messages: hi } }), status: 429, code: 'daily_request_limit_exceeded', type: 'rate_limit_error' },
+    { name: 'no supplier for the instrument, at the run', send: () => messages().post('/r/v1/messages', { headers: key(rich), body: { model, max_tokens: 8, messages: hi } }), status: 503, code: 'supplier_unavailable', type: 'overloaded_error' },
   ];
   for (const row of anthropicRows) {
     it(`{messages_url}, ${row.name}: ${row.status} with errors and an Anthropic error of type ${row.type}`, async () => {
