@@ -62,6 +62,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
+      errorDialect: 'openai',
     },
     messages: {
       name: 'messages',
@@ -70,6 +71,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       handlers: handlersByApi.consumption,
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
+      errorDialect: 'anthropic',
     },
     trading: { name: 'trading', document: trading, operations: trading.operations, handlers: handlersByApi.trading, bodyBytesMax: 64 * 1024 },
     platform: {

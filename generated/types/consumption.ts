@@ -76,7 +76,7 @@ export interface paths {
         put?: never;
         /**
          * Run a chat completion
-         * @description The routing layer behind `POST /v1/chat/completions`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` ChatCompletion; with `stream: true` it is `text/event-stream`.
+         * @description The routing layer behind `POST /v1/chat/completions`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` ChatCompletion; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `response_format` the caller chose.
          */
         post: operations["runChatCompletion"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Run a response
-         * @description The routing layer behind `POST /v1/responses`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Response; with `stream: true` it is `text/event-stream`.
+         * @description The routing layer behind `POST /v1/responses`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Response; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `text.format` the caller chose.
          */
         post: operations["runResponse"];
         delete?: never;
@@ -136,9 +136,29 @@ export interface paths {
         put?: never;
         /**
          * Create a message (redirects)
-         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors use the standard envelope.
+         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
          */
         post: operations["createMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/count_tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count the tokens of a message
+         * @description Anthropic's token counting on the messages host: the prompt tokens that `POST /v1/messages` with the same `model`, `system`, `messages`, `tools`, `tool_choice` and `thinking` would reserve and, with a supplier that counts as the market does, be billed for, counted with the tokenizer of admission. Answered here, without a redirect; nothing runs. Not billed, takes no concurrency slot, and does not count against the daily request limit of free accounts. The request is validated as a message would be (an unknown `model` is `404`; a tool `input_schema` that is not a valid JSON Schema is `422`); `max_tokens` and `stream` are not needed and are ignored.
+         */
+        post: operations["countMessageTokens"];
         delete?: never;
         options?: never;
         head?: never;
@@ -156,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Run a message
-         * @description The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`.
+         * @description The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
          */
         post: operations["runMessage"];
         delete?: never;
@@ -261,6 +281,43 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Every error of the `{base_url}` host (all statuses, the redirect and the `/r/v1/` run alike): the specification's envelope in `errors` (branch on `errors.code`, show `errors.detail`), and the same error in OpenAI's shape in `error`, whose `message` is what OpenAI clients show. */
+        ErrorResponse: {
+            errors: components["schemas"]["ErrorBody"];
+            error: components["schemas"]["OpenAIError"];
+        };
+        /** @description A `422` of chat completions: one item per problem in `errors` (specification part 7), and all of them in one OpenAI-shaped `error` (`code: validation_error`, `param` the first path). */
+        ChatValidationErrorResponse: {
+            errors: {
+                /** @example messages */
+                path: string;
+                message: string;
+                /** @description The offending value (null when absent). */
+                value: unknown;
+            }[];
+            error: components["schemas"]["OpenAIError"];
+        };
+        /** @description An error as OpenAI clients read it. `message` is `errors.detail`; `code` is `errors.code`; `param` names the first invalid field of a `422` (`messages`, `tools.0.function.parameters`, `from`), else null. `type` follows the status: `invalid_request_error` (400, 404, 405, 409, 413, 415, 422), `authentication_error` (401), `insufficient_quota` (402), `permission_error` (403), `rate_limit_error` (429), `server_error` (500, 503); except `balance_replenishing`, whose type is its code (specification part 7). */
+        OpenAIError: {
+            message: string;
+            /** @enum {string} */
+            type: "invalid_request_error" | "authentication_error" | "insufficient_quota" | "permission_error" | "rate_limit_error" | "server_error" | "balance_replenishing";
+            code: components["schemas"]["ErrorCode"];
+            param: string | null;
+        };
+        /** @description Every error of the `{messages_url}` host: Anthropic's `{type: error, error: {type, message}}`, which Anthropic clients read, beside the specification's envelope in `errors`. */
+        MessagesErrorResponse: {
+            /** @enum {string} */
+            type: "error";
+            error: components["schemas"]["AnthropicError"];
+            errors: components["schemas"]["ErrorBody"];
+        };
+        /** @description An error as Anthropic clients read it; `message` is `errors.detail`. `type` follows the status: `invalid_request_error` (400, 405, 409, 415, 422), `authentication_error` (401), `billing_error` (402), `permission_error` (403), `not_found_error` (404), `request_too_large` (413), `rate_limit_error` (429), `api_error` (500), `overloaded_error` (503). */
+        AnthropicError: {
+            /** @enum {string} */
+            type: "invalid_request_error" | "authentication_error" | "billing_error" | "permission_error" | "not_found_error" | "request_too_large" | "rate_limit_error" | "api_error" | "overloaded_error";
+            message: string;
+        };
         /** @description An instrument, or a `-latest` alias, usable as `model`. */
         Model: {
             /**
@@ -286,7 +343,7 @@ export interface components {
             object: "list";
             data: components["schemas"]["Model"][];
         };
-        /** @description A JSON Schema (draft 2020-12; the draft-07 keywords OpenAI clients send are understood). One that does not compile is a `422`. */
+        /** @description A JSON Schema: draft 2020-12, or draft-07 when its `$schema` says so or when only draft-07 accepts it. It must be valid against its meta-schema (`{"type": "nonsense"}` is not), self-contained (every `$ref` resolves inside it; nothing is fetched), at most 100,000 characters of JSON and 32 levels of nesting, and must not obviously admit no value (`{"not": {}}`, `{"enum": []}`, bounds that contradict each other); otherwise `422`. A schema impossible to satisfy in a less obvious way is accepted, and answers that miss it are billed like any other (the caller chose it). */
         JsonSchema: {
             [key: string]: unknown;
         };
@@ -295,10 +352,10 @@ export interface components {
             [key: string]: string;
         };
         /**
-         * @description How much the model should reason before answering. Honoured by suppliers that reason; others ignore it. Null means the supplier's default.
+         * @description How much the model should reason before answering: every value the official OpenAI clients allow. Suppliers receive the levels every OpenAI-compatible server understands: `none` and `minimal` as `minimal`, `low`, `medium` and `high` unchanged, `xhigh` and `max` as `high`. Honoured by suppliers that reason; others ignore it. Null means the supplier's default. A response echoes the value as it was asked.
          * @enum {string|null}
          */
-        ReasoningEffort: "minimal" | "low" | "medium" | "high" | null;
+        ReasoningEffort: "none" | "minimal" | "low" | "medium" | "high" | "xhigh" | "max" | null;
         /** @description OpenAI-compatible chat completion request. Fields not listed here (e.g. `logprobs`, `frequency_penalty`, `presence_penalty`, `logit_bias`) are accepted and ignored: like every OpenAI- and Anthropic-shaped request body here, the schema leaves `additionalProperties` open (unset rather than `true`, so generated SDK models stay closed). Optional fields may be `null`, which means the same as leaving them out. */
         ChatCompletionRequest: {
             /**
@@ -390,7 +447,7 @@ export interface components {
                 name: string;
             };
         };
-        /** @description Output format: free `text` (default), any `json_object`, or JSON following `json_schema`. A schema that is not a valid JSON Schema is a `422`. */
+        /** @description Output format: free `text` (default), any `json_object`, or JSON following `json_schema`. A schema that is not a valid JSON Schema is a `422` (see JsonSchema). An answer that is not JSON, or misses the schema, is still billed: the caller chose the format (its receipt says `schema_mismatch`). */
         ResponseFormat: components["schemas"]["ResponseFormatText"] | components["schemas"]["ResponseFormatJsonObject"] | components["schemas"]["ResponseFormatJsonSchema"];
         ResponseFormatText: {
             /** @enum {string} */
@@ -593,7 +650,7 @@ export interface components {
         ResponseTextConfig: {
             format?: components["schemas"]["ResponseTextFormat"];
         };
-        /** @description Free `text` (default), any `json_object`, or JSON following `json_schema`. A schema that is not a valid JSON Schema is a `422`. */
+        /** @description Free `text` (default), any `json_object`, or JSON following `json_schema`. A schema that is not a valid JSON Schema is a `422` (see JsonSchema). An answer that is not JSON, or misses the schema, is still billed: the caller chose the format (its receipt says `schema_mismatch`). */
         ResponseTextFormat: components["schemas"]["ResponseFormatText"] | components["schemas"]["ResponseFormatJsonObject"] | components["schemas"]["ResponseTextFormatJsonSchema"];
         ResponseTextFormatJsonSchema: {
             /** @enum {string} */
@@ -804,6 +861,25 @@ export interface components {
                 user_id?: string | null;
             };
             thinking?: components["schemas"]["MessageThinkingConfig"];
+        };
+        /** @description What `POST /v1/messages/count_tokens` counts: the prompt part of a MessageRequest. Fields not listed here (`max_tokens`, `stream`, `temperature`, …) are accepted and ignored. */
+        MessageCountTokensRequest: {
+            /**
+             * @description An instrument id or `-latest` alias. Unknown is `404 model_not_found`.
+             * @example text-standard
+             */
+            model: string;
+            messages: components["schemas"]["MessageParam"][];
+            /** @description The system prompt, as text or text blocks. */
+            system?: string | components["schemas"]["MessageTextBlockParam"][];
+            tools?: components["schemas"]["MessageTool"][];
+            tool_choice?: components["schemas"]["MessageToolChoice"];
+            thinking?: components["schemas"]["MessageThinkingConfig"];
+        };
+        /** @description Anthropic's token count. */
+        MessageTokensCount: {
+            /** @description Prompt tokens of the request, as admission counts them (the tokenizer the market bills on). */
+            input_tokens: number;
         };
         MessageParam: {
             /** @enum {string} */
@@ -1018,10 +1094,10 @@ export interface components {
          */
         UsageEndpoint: "chat.completions" | "responses" | "messages";
         /**
-         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer; not billed), `cancelled` (the client disconnected; the tokens produced until then are billed), `out_of_spec` (the answer was delivered but missed the instrument's specification; not billed).
+         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer, or the supplier broke off; not billed), `cancelled` (the client disconnected; the tokens delivered until then are billed), `schema_mismatch` (the answer was delivered but is not JSON, or does not fit the JSON schema the caller chose in `response_format` or `text.format`; billed like any answer, because the caller chose the schema), `out_of_spec` (the answer was delivered but the supplier broke the instrument's own guarantees; not billed; receipts written before `schema_mismatch` existed also used it for an answer that missed the caller's schema). A schema larger than 4,096 characters of JSON, one with `pattern` or `patternProperties` (the gateway never runs a caller's regular expression), and any schema while the gateway has used up its time for compiling schemas, are checked only for the answer being JSON. Formats are not checked.
          * @enum {string}
          */
-        UsageStatus: "in_progress" | "succeeded" | "failed" | "cancelled" | "out_of_spec";
+        UsageStatus: "in_progress" | "succeeded" | "failed" | "cancelled" | "schema_mismatch" | "out_of_spec";
         /**
          * @description `reserved` (capacity held for a running request; cost fields show the reservation), `settled` (the real usage was charged), `not_billed` (cost fields are `0`).
          * @enum {string}
@@ -1127,18 +1203,6 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /**
-         * @example {
-         *       "errors": {
-         *         "code": "not_found",
-         *         "detail": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
-         *         "server_time": "2026-11-22T10:15:30Z"
-         *       }
-         *     }
-         */
-        ErrorEnvelope: {
-            errors: components["schemas"]["ErrorBody"];
-        };
         /** @description The chat-completions error shape, used for `balance_replenishing` on the consumption API. */
         OpenAIErrorEnvelope: {
             error: {
@@ -1148,16 +1212,6 @@ export interface components {
                 type: string;
                 param: string | null;
             };
-        };
-        /** @description Validation failures on chat completions, one item per problem. */
-        ChatValidationErrorEnvelope: {
-            errors: {
-                /** @example messages */
-                path: string;
-                message: string;
-                /** @description The offending value (null when absent). */
-                value: unknown;
-            }[];
         };
         /**
          * @description `warn`: reachable and authenticated, but setup may block the intended workflow.
@@ -1307,12 +1361,18 @@ export interface components {
                  * @example {
                  *       "errors": {
                  *         "code": "malformed_json",
-                 *         "detail": "Request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "detail": "The request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "malformed_json",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Missing, unknown, revoked or expired consumption key (`invalid_api_key`); the body carries `server_time`. Fix the credentials; do not retry. */
@@ -1329,10 +1389,16 @@ export interface components {
                  *         "code": "invalid_api_key",
                  *         "detail": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
+                 *         "type": "authentication_error",
+                 *         "code": "invalid_api_key",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description No capacity for the instrument. `insufficient_balance`: Auto Mode could not buy capacity because the USD balance is too low (add funds). `insufficient_capacity`: the consumption account lacks Units for the request (in Advanced Mode buy Units and transfer them) or the book has no liquidity to buy from. Retry after a short delay. */
@@ -1343,7 +1409,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The `model` is neither an instrument id nor a `-latest` alias. Do not retry. */
@@ -1360,10 +1426,16 @@ export interface components {
                  *         "code": "model_not_found",
                  *         "detail": "No model gpt-4o. GET /v1/models lists the instruments and aliases.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "No model gpt-4o. GET /v1/models lists the instruments and aliases.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "model_not_found",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description No receipt with this id in the caller's account. */
@@ -1380,10 +1452,16 @@ export interface components {
                  *         "code": "not_found",
                  *         "detail": "No usage receipt req_01JD8X4T5QZ9W3M2K7C6B1N0PA in this account.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "No usage receipt req_01JD8X4T5QZ9W3M2K7C6B1N0PA in this account.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "not_found",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The request body is larger than the server accepts (`payload_too_large`). Shorten it; do not retry unchanged. */
@@ -1400,10 +1478,16 @@ export interface components {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body exceeds the size limit.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "The request body exceeds the size limit.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "payload_too_large",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description The request body is not `application/json` (`unsupported_media_type`). */
@@ -1420,13 +1504,19 @@ export interface components {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "Send the body as application/json.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "unsupported_media_type",
+                 *         "param": null
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request is well-formed JSON but invalid: one item per problem, `path` in dotted form (`messages`, `temperature`, `tools.0.function.parameters`, `response_format`). Covers schema violations (missing `messages`, `temperature` outside 0 to 2, wrong types, unsupported content parts), a `tools` parameter schema or `response_format` schema that is not a valid JSON Schema, and an output limit above the instrument's `max_output_length`. Fix and resubmit. */
+        /** @description The request is well-formed JSON but invalid: one item per problem in `errors`, `path` in dotted form (`messages`, `temperature`, `tools.0.function.parameters`, `response_format`), and all of them in one OpenAI-shaped `error` whose `param` is the first path. Covers schema violations (missing `messages`, `temperature` outside 0 to 2, wrong types, unsupported content parts), a `tools` parameter schema or `response_format` schema that is not a valid, self-contained JSON Schema, is too large or too deep, or obviously admits no value, and an output limit above the instrument's `max_output_length`. Fix and resubmit. */
         ChatValidationFailed: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1434,10 +1524,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ChatValidationErrorEnvelope"];
+                "application/json": components["schemas"]["ChatValidationErrorResponse"];
             };
         };
-        /** @description The request is well-formed JSON but invalid (`validation_error`); `context.errors` lists one item per problem. Covers schema violations, a tool or output-format schema that is not a valid JSON Schema, an output limit above the instrument's `max_output_length`, a thinking budget not below `max_tokens`, and `previous_response_id`. Fix and resubmit. */
+        /** @description The request is well-formed JSON but invalid (`validation_error`); `context.errors` lists one item per problem, and `error.param` names the first. Covers schema violations, a tool or output-format schema that is not a valid, self-contained JSON Schema, is too large or too deep, or obviously admits no value, an output limit above the instrument's `max_output_length`, and `previous_response_id`. Fix and resubmit. */
         InferenceValidationFailed: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1445,7 +1535,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description A parameter is well-formed but invalid (`validation_error`); `context.errors` lists the problems. */
@@ -1460,7 +1550,7 @@ export interface components {
                  * @example {
                  *       "errors": {
                  *         "code": "validation_error",
-                 *         "detail": "query.from must be an ISO 8601 timestamp or Unix seconds",
+                 *         "detail": "Invalid request: query.from must be an ISO 8601 timestamp or Unix seconds.",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -1471,10 +1561,16 @@ export interface components {
                  *           ]
                  *         },
                  *         "server_time": "2026-11-22T10:15:30Z"
+                 *       },
+                 *       "error": {
+                 *         "message": "Invalid request: query.from must be an ISO 8601 timestamp or Unix seconds.",
+                 *         "type": "invalid_request_error",
+                 *         "code": "validation_error",
+                 *         "param": "from"
                  *       }
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description `concurrency_limit_exceeded`: every concurrency slot of the user is in use (reduce parallelism or queue; `x-ratelimit-limit` on earlier responses tells the allowance). `daily_request_limit_exceeded`: a free account has made its 100 requests of this UTC day (`Retry-After` runs to 00:00 UTC; a deposit lifts the limit). Wait at least `Retry-After` seconds. */
@@ -1486,7 +1582,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
         /** @description Unexpected error (`internal_error`), or a supplier answered with something unusable and no other supplier could serve (`supplier_error`). Not billed. Retry with exponential backoff. */
@@ -1497,22 +1593,10 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description `balance_replenishing` (OpenAI-style body): an Auto Mode purchase of capacity for this instrument is in flight. `supplier_unavailable` (standard envelope): no qualified supplier could serve, after failover. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
-        ChatServiceUnavailable: {
-            headers: {
-                "x-request-id": components["headers"]["XRequestId"];
-                "x-mkt-request-id": components["headers"]["MktRequestId"];
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["OpenAIErrorEnvelope"] | components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight. `supplier_unavailable`: no qualified supplier could serve, after failover. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight; `error` is then `{code: balance_replenishing, message, type: balance_replenishing, param: null}` (specification part 7). `supplier_unavailable`: no qualified supplier could serve, after failover. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
         ServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1521,7 +1605,268 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is not JSON or not a JSON object (`malformed_json`). Fix; do not retry. */
+        MessagesBadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "invalid_request_error",
+                 *         "message": "The request body is not valid JSON: Unexpected end of JSON input."
+                 *       },
+                 *       "errors": {
+                 *         "code": "malformed_json",
+                 *         "detail": "The request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description Missing, unknown, revoked or expired consumption key (`invalid_api_key`). Fix the credentials; do not retry. */
+        MessagesUnauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "authentication_error",
+                 *         "message": "The API key is not valid. Create a consumption key on the platform API or the dashboard."
+                 *       },
+                 *       "errors": {
+                 *         "code": "invalid_api_key",
+                 *         "detail": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description No capacity for the instrument (`insufficient_balance`, `insufficient_capacity`; see the `{base_url}` host's `402`). Anthropic type `billing_error`. Retry after a short delay. */
+        MessagesPaymentRequired: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "billing_error",
+                 *         "message": "The code-max consumption account holds 1200 tokens; this request needs up to 9300. Buy Units and transfer them to the consumption account, then retry."
+                 *       },
+                 *       "errors": {
+                 *         "code": "insufficient_capacity",
+                 *         "detail": "The code-max consumption account holds 1200 tokens; this request needs up to 9300. Buy Units and transfer them to the consumption account, then retry.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description The `model` is neither an instrument id nor a `-latest` alias. Do not retry. */
+        MessagesModelNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "not_found_error",
+                 *         "message": "No model claude-x. GET /v1/models lists the instruments and aliases."
+                 *       },
+                 *       "errors": {
+                 *         "code": "model_not_found",
+                 *         "detail": "No model claude-x. GET /v1/models lists the instruments and aliases.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description The request body is larger than the server accepts (`payload_too_large`). */
+        MessagesPayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "request_too_large",
+                 *         "message": "The request body exceeds the size limit."
+                 *       },
+                 *       "errors": {
+                 *         "code": "payload_too_large",
+                 *         "detail": "The request body exceeds the size limit.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description The request body is not `application/json` (`unsupported_media_type`). */
+        MessagesUnsupportedMediaType: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "invalid_request_error",
+                 *         "message": "Send the body as application/json."
+                 *       },
+                 *       "errors": {
+                 *         "code": "unsupported_media_type",
+                 *         "detail": "Send the body as application/json.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description The request is well-formed JSON but invalid (`validation_error`); `errors.context.errors` lists one item per problem. Covers schema violations, a tool `input_schema` that is not a valid, self-contained JSON Schema, is too large or too deep, or obviously admits no value, an output limit above the instrument's `max_output_length`, and a thinking budget not below `max_tokens`. Fix and resubmit. */
+        MessagesValidationFailed: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "invalid_request_error",
+                 *         "message": "Invalid request: body.max_tokens is required."
+                 *       },
+                 *       "errors": {
+                 *         "code": "validation_error",
+                 *         "detail": "Invalid request: body.max_tokens is required.",
+                 *         "context": {
+                 *           "errors": [
+                 *             {
+                 *               "path": "body.max_tokens",
+                 *               "message": "is required",
+                 *               "value": null
+                 *             }
+                 *           ]
+                 *         },
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description `concurrency_limit_exceeded` or `daily_request_limit_exceeded` (see the `{base_url}` host's `429`). Wait at least `Retry-After` seconds. */
+        MessagesTooManyRequests: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "rate_limit_error",
+                 *         "message": "All 3 concurrent inference slots are in use; retry after 1 second or reduce parallelism."
+                 *       },
+                 *       "errors": {
+                 *         "code": "concurrency_limit_exceeded",
+                 *         "detail": "All 3 concurrent inference slots are in use; retry after 1 second or reduce parallelism.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description Unexpected error (`internal_error`), or a supplier answered with something unusable and no other supplier could serve (`supplier_error`). Not billed. Retry with exponential backoff. */
+        MessagesInternalError: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "api_error",
+                 *         "message": "Something went wrong on our side; retry with backoff and quote request id req_01JD8X4T5QZ9W3M2K7C6B1N0PA."
+                 *       },
+                 *       "errors": {
+                 *         "code": "internal_error",
+                 *         "detail": "Something went wrong on our side; retry with backoff and quote request id req_01JD8X4T5QZ9W3M2K7C6B1N0PA.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
+            };
+        };
+        /** @description `balance_replenishing` or `supplier_unavailable` (see the `{base_url}` host's `503`). Anthropic type `overloaded_error`. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        MessagesServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "overloaded_error",
+                 *         "message": "No supplier for agent-prime is available right now; this request is not billed. Retry in 1 to 3 seconds."
+                 *       },
+                 *       "errors": {
+                 *         "code": "supplier_unavailable",
+                 *         "detail": "No supplier for agent-prime is available right now; this request is not billed. Retry in 1 to 3 seconds.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
     };
@@ -1783,7 +2128,7 @@ export interface operations {
             422: components["responses"]["ChatValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ChatServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     runChatCompletion: {
@@ -1805,7 +2150,7 @@ export interface operations {
             422: components["responses"]["ChatValidationFailed"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
-            503: components["responses"]["ChatServiceUnavailable"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createResponse: {
@@ -1870,16 +2215,72 @@ export interface operations {
         responses: {
             200: components["responses"]["MessageResult"];
             307: components["responses"]["RedirectMessage"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            404: components["responses"]["ModelNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InferenceValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["MessagesBadRequest"];
+            401: components["responses"]["MessagesUnauthorized"];
+            402: components["responses"]["MessagesPaymentRequired"];
+            404: components["responses"]["MessagesModelNotFound"];
+            413: components["responses"]["MessagesPayloadTooLarge"];
+            415: components["responses"]["MessagesUnsupportedMediaType"];
+            422: components["responses"]["MessagesValidationFailed"];
+            429: components["responses"]["MessagesTooManyRequests"];
+            500: components["responses"]["MessagesInternalError"];
+            503: components["responses"]["MessagesServiceUnavailable"];
+        };
+    };
+    countMessageTokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
+                 * @example 2023-06-01
+                 */
+                "anthropic-version"?: components["parameters"]["AnthropicVersion"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "text-standard",
+                 *       "system": "You are a concise assistant.",
+                 *       "messages": [
+                 *         {
+                 *           "role": "user",
+                 *           "content": "Name three prime numbers."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageCountTokensRequest"];
+            };
+        };
+        responses: {
+            /** @description The prompt's token count. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-mkt-request-id": components["headers"]["MktRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "input_tokens": 24
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageTokensCount"];
+                };
+            };
+            400: components["responses"]["MessagesBadRequest"];
+            401: components["responses"]["MessagesUnauthorized"];
+            404: components["responses"]["MessagesModelNotFound"];
+            413: components["responses"]["MessagesPayloadTooLarge"];
+            415: components["responses"]["MessagesUnsupportedMediaType"];
+            422: components["responses"]["MessagesValidationFailed"];
+            500: components["responses"]["MessagesInternalError"];
         };
     };
     runMessage: {
@@ -1898,16 +2299,16 @@ export interface operations {
         requestBody: components["requestBodies"]["MessageRequest"];
         responses: {
             200: components["responses"]["MessageResult"];
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            402: components["responses"]["PaymentRequired"];
-            404: components["responses"]["ModelNotFound"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["InferenceValidationFailed"];
-            429: components["responses"]["TooManyRequests"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["ServiceUnavailable"];
+            400: components["responses"]["MessagesBadRequest"];
+            401: components["responses"]["MessagesUnauthorized"];
+            402: components["responses"]["MessagesPaymentRequired"];
+            404: components["responses"]["MessagesModelNotFound"];
+            413: components["responses"]["MessagesPayloadTooLarge"];
+            415: components["responses"]["MessagesUnsupportedMediaType"];
+            422: components["responses"]["MessagesValidationFailed"];
+            429: components["responses"]["MessagesTooManyRequests"];
+            500: components["responses"]["MessagesInternalError"];
+            503: components["responses"]["MessagesServiceUnavailable"];
         };
     };
     getDiagnostics: {

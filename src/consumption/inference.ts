@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
@@ -9,6 +8,7 @@ import { slotLifetimeUs, type CapacityService, type SlotState } from './capacity
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
+import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
@@ -55,16 +55,23 @@ const slotRenewalUs = 60 * 1_000_000;
 /** The field that carries the output limit, per surface, for 422s. */
 const limitField: Record<Endpoint, string> = { 'chat.completions': 'max_tokens', responses: 'max_output_tokens', messages: 'max_tokens' };
 
+type ReasoningEffort = NonNullable<ChatRequest['reasoning_effort']>;
+/**
+ * Every effort the official OpenAI clients allow is accepted; suppliers get the levels every
+ * OpenAI-compatible server understands (openapi/consumption.yaml, ReasoningEffort).
+ */
+const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minimal', minimal: 'minimal', low: 'low', medium: 'medium', high: 'high', xhigh: 'high', max: 'high' };
+
 /**
  * Inference on the three surfaces (DESIGN.md §7): validate and translate to chat completions,
  * check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt, reservation), route
  * with failover, answer in the caller's format, and settle what was used.
  */
 export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityService, router: Router, logger: Logger) {
-  const schemaValidators = new Map<string, ((value: unknown) => boolean) | null>();
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  const schemas = createJsonSchemas();
 
-  async function prepare<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<Prepared> {
+  /** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
+  async function translate<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
     let chat: ChatRequest;
     try {
       chat =
@@ -77,9 +84,22 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       if (error instanceof FormatError) throw new RequestValidationError([{ path: `body.${error.path}`, message: error.message, value: error.value ?? null }]);
       throw error;
     }
+    // Specification part 7: a malformed tool or output schema is a 422, so no answer is ever
+    // produced (or billed, DESIGN.md §7) against a schema nothing could fit.
+    const invalid = callerSchemas(endpoint, body).flatMap(({ path, schema }) => {
+      const problem = schemas.problemOf(schema);
+      return problem === null ? [] : [{ path, message: problem, value: echoOf(schema) }];
+    });
+    if (invalid.length > 0) throw new RequestValidationError(invalid);
+    if (chat.reasoning_effort) chat = { ...chat, reasoning_effort: supplierEffort[chat.reasoning_effort] };
     const model = (body as { model: string }).model;
     const instrument = await reference.resolveModel(model);
     if (!instrument) throw new ApiError(404, 'model_not_found', `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`);
+    return { chat, model, instrument };
+  }
+
+  async function prepare<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<Prepared> {
+    const { chat, model, instrument } = await translate(endpoint, body);
     const asked = completionTokensMax(chat);
     const outputMax = Number(instrument.max_output_length);
     if (asked !== null && asked > outputMax) {
@@ -105,29 +125,28 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     return { 'x-ratelimit-limit': String(slots.limit), 'x-ratelimit-remaining': String(Math.max(0, slots.remaining)) };
   }
 
-  /** Whether the answer meets what the request demanded of it (a JSON schema it must fit). */
-  function meetsSpecification(chat: ChatRequest, content: string | null | undefined): boolean {
+  /**
+   * How a delivered answer ended: `schema_mismatch` when it misses the output format the caller
+   * chose (not JSON, or not fitting its schema), else `succeeded`. Both are billed (DESIGN.md §7):
+   * specification part 1 exempts an answer that misses the instrument's specification, which the
+   * supplier answers for, not one that misses a schema the caller wrote. Were a missed schema
+   * free, any caller could ask for an impossible one and take the answer for nothing.
+   */
+  function deliveredStatus(chat: ChatRequest, content: string | null | undefined): RequestStatus {
     const format = chat.response_format;
-    if (!format || format.type === 'text') return true;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(content ?? '');
-    } catch {
-      return false;
-    }
-    if (format.type === 'json_object') return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-    const schema = (format as Schemas['ResponseFormatJsonSchema']).json_schema.schema;
-    if (!schema) return true;
-    const key = JSON.stringify(schema);
-    if (!schemaValidators.has(key)) {
+    if (!format || format.type === 'text') return 'succeeded';
+    const text = content ?? '';
+    if (format.type === 'json_object') {
+      let parsed: unknown;
       try {
-        schemaValidators.set(key, ajv.compile(schema));
+        parsed = JSON.parse(text);
       } catch {
-        schemaValidators.set(key, null);
+        return 'schema_mismatch';
       }
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? 'succeeded' : 'schema_mismatch';
     }
-    const validate = schemaValidators.get(key);
-    return validate ? validate(parsed) : true;
+    const schema = (format as Schemas['ResponseFormatJsonSchema']).json_schema.schema;
+    return schemas.fits(schema, text) ? 'succeeded' : 'schema_mismatch';
   }
 
   function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: string): unknown {
@@ -174,7 +193,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     const completion = routed.value;
     const usage = completion.usage!;
     const elapsedMs = Math.round((clock.nowUs() - open.admittedAtUs) / 1000);
-    const status: RequestStatus = meetsSpecification(prepared.chat, completion.choices[0]?.message.content) ? 'succeeded' : 'out_of_spec';
+    const status = deliveredStatus(prepared.chat, completion.choices[0]?.message.content);
     await settle(open, {
       status,
       promptTokens: usage.prompt_tokens,
@@ -242,7 +261,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       const streamMs = (lastChunkUs - firstChunkUs) / 1000;
       // A client that went away is billed for what was delivered, even if the supplier's stream
       // broke because we stopped it.
-      const status: RequestStatus = clientSignal.aborted ? 'cancelled' : failure !== undefined ? 'failed' : !ended ? 'cancelled' : meetsSpecification(prepared.chat, content) ? 'succeeded' : 'out_of_spec';
+      const status: RequestStatus = clientSignal.aborted ? 'cancelled' : failure !== undefined ? 'failed' : !ended ? 'cancelled' : deliveredStatus(prepared.chat, content);
       await settle(open, {
         status,
         promptTokens: finalUsage && ended ? finalUsage.prompt_tokens : prepared.promptTokens,
@@ -322,6 +341,17 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
         await settle(open, { status: 'failed', promptTokens: Number(row.prompt_tokens), completionTokens: 0, reasoningTokens: 0, timeToFirstTokenMs: null, tokensPerSecond: null, supplierAttempts: row.supplier_attempts, supplierUserId: null });
       }
       return abandoned.length;
+    },
+
+    /**
+     * The prompt tokens of a messages request, as admission counts them (Anthropic's
+     * count_tokens): validated as a message would be; not billed, no slot, no daily count.
+     */
+    async countTokens(body: Schemas['MessageCountTokensRequest']): Promise<number> {
+      // The output limit and stream are not part of a count; the thinking budget is checked against the limit only when one runs.
+      const { thinking: _thinking, ...prompt } = body;
+      const { chat } = await translate('messages', { ...prompt, max_tokens: 1, stream: false } as Schemas['MessageRequest']);
+      return promptTokens(chat.messages, chat.tools);
     },
 
     /** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */

@@ -5,7 +5,12 @@ import { move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
 import type { InstrumentRow } from '../trading/reference.js';
 
-export type RequestStatus = 'succeeded' | 'failed' | 'cancelled' | 'out_of_spec';
+/**
+ * `schema_mismatch`: delivered, but not fitting the output format the caller chose. `out_of_spec`:
+ * delivered, but the supplier broke the instrument's own guarantees (older receipts also used it
+ * for a missed caller schema, when that was not billed).
+ */
+export type RequestStatus = 'succeeded' | 'failed' | 'cancelled' | 'schema_mismatch' | 'out_of_spec';
 
 /** How a request ended, as the gateway measured it. */
 export interface RequestOutcome {
@@ -27,8 +32,13 @@ export interface OpenRequest {
   admittedAtUs: number;
 }
 
-/** Succeeded requests and those the client abandoned (by what was delivered) are billed; failed and out-of-spec ones are not. */
-const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'cancelled';
+/**
+ * Billed: whatever reached the caller (DESIGN.md §7): a success, an answer that misses the schema
+ * the caller chose, and what was delivered before the client went away. Not billed (specification
+ * part 1): a failure, and an answer whose supplier broke the instrument's guarantees. No status a
+ * caller can bring about by the shape of its request is free.
+ */
+const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
 /**
  * Settles one request in one transaction, once: the tokens used leave the reservation for

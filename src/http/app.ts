@@ -7,7 +7,7 @@ import type { Services } from '../services.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { checkQueryText } from './parameters.js';
-import { renderError, RequestValidationError, toIssues, type ValidationShape } from './errors.js';
+import { renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
@@ -23,6 +23,8 @@ export interface HostDefinition {
   bodyBytesMax: number;
   /** How a request that fails its schema is answered, per operation (default: the error envelope). */
   validationShapes?: ReadonlyMap<string, ValidationShape>;
+  /** The error shape the host's clients read, beside the specification's `errors` on every error (the consumption hosts). */
+  errorDialect?: ErrorDialect;
   /** Whether every response carries `x-mkt-request-id` (the consumption API: it names usage receipts). */
   mktRequestIds?: boolean;
   /** Pages served beside the API (the platform's dashboard and docs); they call next() for anything else. */
@@ -73,7 +75,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       await next();
     } catch (error) {
       const shape: ValidationShape = host.validationShapes?.get(ctx.state.operationId) ?? 'envelope';
-      renderError(ctx, error, shape, services.logger, services.clock.nowUs());
+      renderError(ctx, error, shape, services.logger, services.clock.nowUs(), host.errorDialect);
     }
     const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
     services.logger.debug({ host: host.name, request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: elapsedMs }, 'request');

@@ -11,8 +11,11 @@ import { textRefusal } from '../lib/text.js';
  * text the client never signed).
  */
 
-/** Deeper JSON than this is refused: no request of the APIs needs it, and deep values overflow recursive code. */
-export const jsonDepthMax = 64;
+/**
+ * Deeper JSON than this is refused: no request of the APIs needs it (a caller's JSON schema may
+ * nest 32 levels, about 64 of JSON inside a request's few), and deep values overflow recursive code.
+ */
+export const jsonDepthMax = 128;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

@@ -35,7 +35,7 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
         : error.keyword === 'additionalProperties'
           ? 'is not a known field'
           : error.keyword === 'enum'
-            ? `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`
+            ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => (v === null ? 'null' : String(v))).join(', ')}`
             : (error.message ?? 'is invalid');
     const key = `${path}|${message}`;
     if (seen.has(key)) continue;
@@ -78,8 +78,47 @@ function smallerThan(root: object, budget: number): boolean {
 /** `chat`: the chat-completions array (specification part 7); `oauth`: RFC 6749 §5.2 invalid_request. */
 export type ValidationShape = 'envelope' | 'chat' | 'oauth';
 
-/** Renders any thrown value in the specification's envelopes; internals never reach the client. */
-export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
+/**
+ * The error shape a host's clients read besides the specification's `errors` (DESIGN.md §9): the
+ * consumption host's OpenAI clients show `error.message`, the messages host's Anthropic clients
+ * `error.message` of `{type: 'error', error: {type, message}}`.
+ */
+export type ErrorDialect = 'openai' | 'anthropic';
+
+/** Renders any thrown value in the specification's envelopes, and the host's dialect beside them; internals never reach the client. */
+export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number, dialect?: ErrorDialect): void {
+  renderEnvelope(ctx, error, shape, logger, nowUs);
+  if (dialect && shape !== 'oauth') ctx.body = { ...(ctx.body as object), ...dialectOf(dialect, ctx.status, error, ctx.body as SpecificationBody) };
+}
+
+type SpecificationBody = { errors: { code: string; detail: string } | { path: string; message: string }[] };
+
+const openAiTypes: Record<number, string> = { 401: 'authentication_error', 402: 'insufficient_quota', 403: 'permission_error', 429: 'rate_limit_error' };
+const anthropicTypes: Record<number, string> = {
+  401: 'authentication_error',
+  402: 'billing_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  503: 'overloaded_error',
+};
+
+/** The same error as OpenAI's or Anthropic's clients read it: the detail as `message`, a type by status. */
+function dialectOf(dialect: ErrorDialect, status: number, error: unknown, body: SpecificationBody): Record<string, unknown> {
+  const list = Array.isArray(body.errors) ? body.errors : null;
+  const code = list ? 'validation_error' : (body.errors as { code: string }).code;
+  const message = list ? `Invalid request: ${list.map((i) => `${i.path} ${i.message}`).join('; ')}.` : (body.errors as { detail: string }).detail;
+  if (dialect === 'anthropic') {
+    return { type: 'error', error: { type: anthropicTypes[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message } };
+  }
+  const type = code === 'balance_replenishing' ? code : (openAiTypes[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'));
+  const firstPath = error instanceof RequestValidationError ? error.issues[0]?.path : undefined;
+  const param = firstPath === undefined ? null : firstPath.replace(/^(body|query|path|header)\./, '');
+  return { error: { message, type, code, param } };
+}
+
+function renderEnvelope(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
   const serverTime = toIso(nowUs);
   if (shape === 'oauth' && (error instanceof RequestValidationError || (error instanceof ApiError && error.code === 'malformed_json'))) {
     ctx.status = 400;
@@ -107,11 +146,6 @@ export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationS
   if (error instanceof ApiError) {
     ctx.status = error.status;
     for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-    if (shape === 'chat' && error.code === 'balance_replenishing') {
-      // Specification part 7: on chat completions this one answer takes the OpenAI error shape.
-      ctx.body = { error: { code: error.code, message: error.detail, type: error.code, param: null } };
-      return;
-    }
     ctx.body = {
       errors: {
         code: error.code,

@@ -181,7 +181,7 @@ describeEachDatabase('consumption: inference through the official clients', (env
     expect(refused.body.errors.code).to.equal('insufficient_capacity');
   });
 
-  it('answers 503 balance_replenishing while another auto-buy of the user and instrument is in flight: the chat error shape, the envelope elsewhere', async () => {
+  it('answers 503 balance_replenishing while another auto-buy of the user and instrument is in flight: the chat error shape beside the envelope, Anthropic\'s on messages', async () => {
     const instrument = (await services().reference.resolveModel(model))!;
     const auto = await createTestUser(services(), { mode: 'auto' });
     // The claim another process's buy holds (src/consumption/capacity.ts).
@@ -191,10 +191,12 @@ describeEachDatabase('consumption: inference through the official clients', (env
     const chat = await env().consumption.post('/v1/chat/completions', { bearer: auto.apiKey, body });
     expect(chat.status).to.equal(503);
     expect(chat.headers.get('retry-after')).to.equal('1');
-    expect(chat.body).to.deep.equal({ error: { code: 'balance_replenishing', message: chat.body.error.message, type: 'balance_replenishing', param: null } });
+    expect(chat.body.error).to.deep.equal({ code: 'balance_replenishing', message: chat.body.errors.detail, type: 'balance_replenishing', param: null });
+    expect(chat.body.errors.code).to.equal('balance_replenishing');
     const messages = await env().messages.post('/v1/messages', { bearer: auto.apiKey, body });
     expect(messages.status).to.equal(503);
     expect(messages.body.errors.code).to.equal('balance_replenishing');
+    expect(messages.body).to.deep.include({ type: 'error', error: { type: 'overloaded_error', message: messages.body.errors.detail } });
     // Once the claim is gone (released, or expired), the request buys for itself: without USD, 402.
     await services().db('auto_buys').where(claim).update({ expires_at_us: services().clock.nowUs() - 1 });
     const own = await env().consumption.post('/v1/chat/completions', { bearer: auto.apiKey, body });

@@ -12,7 +12,7 @@ import { fundUser } from '../support/trading-fixtures.js';
 /**
  * Inference limits and the edges of billing (issue 5): concurrency slots with their headers, taken
  * at admission and given back on completion and on disconnect; the free accounts' daily limit; a
- * request abandoned mid-stream billed by what was delivered; an answer out of spec not billed.
+ * request abandoned mid-stream billed by what was delivered; an answer that misses the caller's schema billed.
  */
 describeEachDatabase('consumption: limits and billing edges', (env) => {
   const services = () => env().service.services;
@@ -181,7 +181,7 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     expect(allowed.status).to.equal(307);
   });
 
-  it('an answer that misses the requested JSON schema is delivered but not billed (out_of_spec)', async () => {
+  it('an answer that misses the JSON schema the caller chose is delivered and billed like any other (schema_mismatch)', async () => {
     const instrument = (await services().reference.resolveModel('agent-standard'))!;
     const user = await createTestUser(services());
     await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: offSpecUrl, model: 'x', simulated: false });
@@ -196,7 +196,8 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     });
     expect(reply.status).to.equal(200);
     const receipt = (await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey })).body.data;
-    expect(receipt).to.include({ status: 'out_of_spec', cost_status: 'not_billed', cost_units: '0.000000' });
+    // The caller chose the schema: missing it is no supplier failure (DESIGN.md §7), so the usage is billed.
+    expect(receipt).to.include({ status: 'schema_mismatch', cost_status: 'settled', prompt_tokens: 10, completion_tokens: 8, cost_units: '0.000018' });
     await services().supply.disableSupplier(user.userId);
   });
 });

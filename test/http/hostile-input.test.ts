@@ -43,7 +43,7 @@ describeEachDatabase('hostile input', (env) => {
       const reply = await signedOrder(JSON.stringify(order({ client_order_id: 'deep-1' })).replace(/}$/, `,"x":${deep(10_000)}}`));
       expect(reply.headers.get('content-type')).to.match(/^application\/json/);
       expect(reply.status, reply.text).to.equal(422);
-      expect(reply.body.errors.detail).to.match(/nested deeper than 64 levels/);
+      expect(reply.body.errors.detail).to.match(/nested deeper than 128 levels/);
       expect(await openOrders()).to.have.length(before);
     });
 
@@ -53,7 +53,7 @@ describeEachDatabase('hostile input', (env) => {
       for (const extra of [tools, `"metadata":{"a":${deep(10_000)}}`]) {
         const reply = await env().consumption.post('/v1/chat/completions', { rawBody: chatText(extra), bearer: user.apiKey });
         expect(reply.status, reply.text).to.equal(422);
-        expect(reply.body.errors[0].message).to.match(/nested deeper than 64 levels/);
+        expect(reply.body.errors[0].message).to.match(/nested deeper than 128 levels/);
       }
     });
 

@@ -20,25 +20,38 @@ export class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
-let errorEnvelope: ValidateFunction | undefined;
-function errorEnvelopeValidator(): ValidateFunction {
-  if (!errorEnvelope) {
-    const path = fileURLToPath(new URL('../../../openapi/components/common.yaml', import.meta.url));
-    const ajv = new Ajv2020.default({ strict: false, allErrors: true });
-    addFormats.default(ajv);
-    ajv.addSchema(parse(readFileSync(path, 'utf8')), 'common.yaml');
-    errorEnvelope = ajv.getSchema('common.yaml#/components/schemas/ErrorEnvelope')!;
+/** The error body of a route no operation serves: the envelope, and on the consumption hosts their dialect beside it. */
+const errorSchemaOfHost: Record<HostName, string> = {
+  consumption: 'https://mkt.test/consumption.yaml#/components/schemas/ErrorResponse',
+  messages: 'https://mkt.test/consumption.yaml#/components/schemas/MessagesErrorResponse',
+  trading: 'https://mkt.test/components/common.yaml#/components/schemas/ErrorEnvelope',
+  platform: 'https://mkt.test/components/common.yaml#/components/schemas/ErrorEnvelope',
+};
+
+let errorSchemas: Ajv2020.default | undefined;
+function errorEnvelopeValidator(host: HostName): ValidateFunction {
+  if (!errorSchemas) {
+    const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../../openapi/${path}`, import.meta.url)), 'utf8'));
+    errorSchemas = new Ajv2020.default({ strict: false, allErrors: true });
+    addFormats.default(errorSchemas);
+    errorSchemas.addSchema(read('components/common.yaml'), 'https://mkt.test/components/common.yaml');
+    errorSchemas.addSchema(read('consumption.yaml'), 'https://mkt.test/consumption.yaml');
   }
-  return errorEnvelope;
+  return errorSchemas.getSchema(errorSchemaOfHost[host])!;
 }
 
-const documents = new Map<ApiName, Promise<{ document: LoadedDocument; router: Router }>>();
+const documents = new Map<HostName, Promise<{ document: LoadedDocument; router: Router }>>();
 
-async function documentOf(api: ApiName) {
-  let entry = documents.get(api);
+/** The host's document, routed as the host routes it: the consumption paths that name their own server are the messages host's (src/main.ts). */
+async function documentOf(host: HostName) {
+  let entry = documents.get(host);
   if (!entry) {
-    entry = loadDocument(api).then((document) => ({ document, router: new Router(document.operations) }));
-    documents.set(api, entry);
+    entry = loadDocument(apiOfHost[host]).then((document) => {
+      const ownServer = (path: string) => Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
+      const operations = apiOfHost[host] !== 'consumption' ? document.operations : document.operations.filter((o) => ownServer(o.path) === (host === 'messages'));
+      return { document, router: new Router(operations) };
+    });
+    documents.set(host, entry);
   }
   return entry;
 }
@@ -56,7 +69,7 @@ export interface ObservedResponse {
 export async function checkContract(response: ObservedResponse): Promise<void> {
   const where = `${response.method} ${response.path} → ${response.status}`;
   if (!response.headers.get('x-request-id')) throw new ContractViolation(`${where}: no x-request-id header`);
-  const { document, router } = await documentOf(apiOfHost[response.host]);
+  const { document, router } = await documentOf(response.host);
   const path = response.host === 'platform' && response.path.startsWith('/api/v1/') ? response.path.slice(4) : response.path;
   let operation;
   try {
@@ -88,7 +101,7 @@ export async function checkContract(response: ObservedResponse): Promise<void> {
 }
 
 function expectErrorEnvelope(response: ObservedResponse, where: string): void {
-  const validate = errorEnvelopeValidator();
+  const validate = errorEnvelopeValidator(response.host);
   if (!validate(response.body)) {
     throw new ContractViolation(`${where}: not an ErrorEnvelope: ${JSON.stringify(validate.errors?.slice(0, 3))}\nbody: ${response.text.slice(0, 300)}`);
   }

@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/consumption.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
 import { getModel, listModels } from './models.js';
-import { createChatCompletion, createMessage, createResponse, runChatCompletion, runMessage, runResponse } from './inference.js';
+import { countMessageTokens, createChatCompletion, createMessage, createResponse, runChatCompletion, runMessage, runResponse } from './inference.js';
 import { getUsageReceipt, getUsageSummary, listUsage } from './usage.js';
 
 /** Operations whose 422 is the chat-completions `{errors: [{path, message, value}]}` shape (specification part 7). */
@@ -18,6 +18,7 @@ export const consumptionHandlers: HandlerMap<operations> = {
   runResponse,
   createMessage,
   runMessage,
+  countMessageTokens,
   getDiagnostics,
   listUsage,
   getUsageSummary,

@@ -33,3 +33,9 @@ export const createResponse = redirectTo('responses', '/r/v1/responses') as Hand
 export const runResponse = runOn('responses') as Handler<'runResponse'>;
 export const createMessage = redirectTo('messages', '/r/v1/messages') as Handler<'createMessage'>;
 export const runMessage = runOn('messages') as Handler<'runMessage'>;
+
+/** `POST /v1/messages/count_tokens` on the messages host: answered here (no redirect), not billed, no slot, no daily count. */
+export const countMessageTokens: Handler<'countMessageTokens'> = async ({ body, principal }, { inference }) => {
+  callerOf(principal);
+  return { status: 200, body: { input_tokens: await inference.countTokens(body) } };
+};

@@ -6,7 +6,7 @@
 """
     mkt consumption API
 
-    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages`, `/v1/messages/count_tokens` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. Not billed: a request that fails entirely (no answer, or the supplier broke off mid-stream) and an answer whose supplier broke the instrument's own guarantees (time to first token, throughput, output length). An answer that reaches the caller is otherwise billed, whatever the request asked of it: one that misses a JSON schema the caller chose (`response_format`, `text.format`) is billed like any other, because the caller, not the supplier, chose the schema (its receipt says `schema_mismatch`). A schema that is not a valid JSON Schema, or obviously admits no value, is a `422` before anything runs. No request shape yields delivered tokens for free. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Every error body carries the specification's `errors: {code, detail, server_time, context}`: branch on `code`, show `detail` to humans. On chat completions a `422` carries instead the list `errors: [{path, message, value}]`. Beside it, each error speaks the dialect of its host, so that official clients show the detail: on `{base_url}` an OpenAI-shaped `error: {message, type, code, param}` (for `503 balance_replenishing`, `type` is `balance_replenishing`); on `{messages_url}` Anthropic's `type: error` and `error: {type, message}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
 
     The version of the OpenAPI document: 1.0.0
     Generated by OpenAPI Generator (https://openapi-generator.tech)
@@ -34,6 +34,7 @@ __all__ = [
     "ApiKeyError",
     "ApiAttributeError",
     "ApiException",
+    "AnthropicError",
     "ChatCompletion",
     "ChatCompletionChoice",
     "ChatCompletionChunk",
@@ -55,8 +56,8 @@ __all__ = [
     "ChatToolCallFunction",
     "ChatToolCallParam",
     "ChatToolCallParamFunction",
-    "ChatValidationErrorEnvelope",
-    "ChatValidationErrorEnvelopeErrorsInner",
+    "ChatValidationErrorResponse",
+    "ChatValidationErrorResponseErrorsInner",
     "CostStatus",
     "Diagnostics",
     "DiagnosticsCheck",
@@ -64,10 +65,9 @@ __all__ = [
     "DiagnosticsStatus",
     "ErrorBody",
     "ErrorCode",
-    "ErrorEnvelope",
+    "ErrorResponse",
     "FinishReason",
     "FunctionDefinition",
-    "InlineObject",
     "Message",
     "MessageContentBlock",
     "MessageContentBlockDelta",
@@ -75,6 +75,7 @@ __all__ = [
     "MessageContentBlockParam",
     "MessageContentBlockStartEvent",
     "MessageContentBlockStopEvent",
+    "MessageCountTokensRequest",
     "MessageDeltaEvent",
     "MessageDeltaEventDelta",
     "MessageDeltaEventUsage",
@@ -100,6 +101,7 @@ __all__ = [
     "MessageThinkingDelta",
     "MessageThinkingDisabled",
     "MessageThinkingEnabled",
+    "MessageTokensCount",
     "MessageTool",
     "MessageToolChoice",
     "MessageToolInputSchema",
@@ -108,10 +110,12 @@ __all__ = [
     "MessageToolUseBlock",
     "MessageToolUseBlockParam",
     "MessageUsage",
+    "MessagesErrorResponse",
     "Model",
     "ModelList",
     "NamedToolChoice",
     "NamedToolChoiceFunction",
+    "OpenAIError",
     "OpenAIErrorEnvelope",
     "OpenAIErrorEnvelopeError",
     "OrderDirection",
@@ -191,6 +195,7 @@ from mkt_consumption.exceptions import ApiAttributeError as ApiAttributeError
 from mkt_consumption.exceptions import ApiException as ApiException
 
 # import models into sdk package
+from mkt_consumption.models.anthropic_error import AnthropicError as AnthropicError
 from mkt_consumption.models.chat_completion import ChatCompletion as ChatCompletion
 from mkt_consumption.models.chat_completion_choice import ChatCompletionChoice as ChatCompletionChoice
 from mkt_consumption.models.chat_completion_chunk import ChatCompletionChunk as ChatCompletionChunk
@@ -212,8 +217,8 @@ from mkt_consumption.models.chat_tool_call_chunk_function import ChatToolCallChu
 from mkt_consumption.models.chat_tool_call_function import ChatToolCallFunction as ChatToolCallFunction
 from mkt_consumption.models.chat_tool_call_param import ChatToolCallParam as ChatToolCallParam
 from mkt_consumption.models.chat_tool_call_param_function import ChatToolCallParamFunction as ChatToolCallParamFunction
-from mkt_consumption.models.chat_validation_error_envelope import ChatValidationErrorEnvelope as ChatValidationErrorEnvelope
-from mkt_consumption.models.chat_validation_error_envelope_errors_inner import ChatValidationErrorEnvelopeErrorsInner as ChatValidationErrorEnvelopeErrorsInner
+from mkt_consumption.models.chat_validation_error_response import ChatValidationErrorResponse as ChatValidationErrorResponse
+from mkt_consumption.models.chat_validation_error_response_errors_inner import ChatValidationErrorResponseErrorsInner as ChatValidationErrorResponseErrorsInner
 from mkt_consumption.models.cost_status import CostStatus as CostStatus
 from mkt_consumption.models.diagnostics import Diagnostics as Diagnostics
 from mkt_consumption.models.diagnostics_check import DiagnosticsCheck as DiagnosticsCheck
@@ -221,10 +226,9 @@ from mkt_consumption.models.diagnostics_response import DiagnosticsResponse as D
 from mkt_consumption.models.diagnostics_status import DiagnosticsStatus as DiagnosticsStatus
 from mkt_consumption.models.error_body import ErrorBody as ErrorBody
 from mkt_consumption.models.error_code import ErrorCode as ErrorCode
-from mkt_consumption.models.error_envelope import ErrorEnvelope as ErrorEnvelope
+from mkt_consumption.models.error_response import ErrorResponse as ErrorResponse
 from mkt_consumption.models.finish_reason import FinishReason as FinishReason
 from mkt_consumption.models.function_definition import FunctionDefinition as FunctionDefinition
-from mkt_consumption.models.inline_object import InlineObject as InlineObject
 from mkt_consumption.models.message import Message as Message
 from mkt_consumption.models.message_content_block import MessageContentBlock as MessageContentBlock
 from mkt_consumption.models.message_content_block_delta import MessageContentBlockDelta as MessageContentBlockDelta
@@ -232,6 +236,7 @@ from mkt_consumption.models.message_content_block_delta_event import MessageCont
 from mkt_consumption.models.message_content_block_param import MessageContentBlockParam as MessageContentBlockParam
 from mkt_consumption.models.message_content_block_start_event import MessageContentBlockStartEvent as MessageContentBlockStartEvent
 from mkt_consumption.models.message_content_block_stop_event import MessageContentBlockStopEvent as MessageContentBlockStopEvent
+from mkt_consumption.models.message_count_tokens_request import MessageCountTokensRequest as MessageCountTokensRequest
 from mkt_consumption.models.message_delta_event import MessageDeltaEvent as MessageDeltaEvent
 from mkt_consumption.models.message_delta_event_delta import MessageDeltaEventDelta as MessageDeltaEventDelta
 from mkt_consumption.models.message_delta_event_usage import MessageDeltaEventUsage as MessageDeltaEventUsage
@@ -257,6 +262,7 @@ from mkt_consumption.models.message_thinking_config import MessageThinkingConfig
 from mkt_consumption.models.message_thinking_delta import MessageThinkingDelta as MessageThinkingDelta
 from mkt_consumption.models.message_thinking_disabled import MessageThinkingDisabled as MessageThinkingDisabled
 from mkt_consumption.models.message_thinking_enabled import MessageThinkingEnabled as MessageThinkingEnabled
+from mkt_consumption.models.message_tokens_count import MessageTokensCount as MessageTokensCount
 from mkt_consumption.models.message_tool import MessageTool as MessageTool
 from mkt_consumption.models.message_tool_choice import MessageToolChoice as MessageToolChoice
 from mkt_consumption.models.message_tool_input_schema import MessageToolInputSchema as MessageToolInputSchema
@@ -265,10 +271,12 @@ from mkt_consumption.models.message_tool_result_block_param_content import Messa
 from mkt_consumption.models.message_tool_use_block import MessageToolUseBlock as MessageToolUseBlock
 from mkt_consumption.models.message_tool_use_block_param import MessageToolUseBlockParam as MessageToolUseBlockParam
 from mkt_consumption.models.message_usage import MessageUsage as MessageUsage
+from mkt_consumption.models.messages_error_response import MessagesErrorResponse as MessagesErrorResponse
 from mkt_consumption.models.model import Model as Model
 from mkt_consumption.models.model_list import ModelList as ModelList
 from mkt_consumption.models.named_tool_choice import NamedToolChoice as NamedToolChoice
 from mkt_consumption.models.named_tool_choice_function import NamedToolChoiceFunction as NamedToolChoiceFunction
+from mkt_consumption.models.open_ai_error import OpenAIError as OpenAIError
 from mkt_consumption.models.open_ai_error_envelope import OpenAIErrorEnvelope as OpenAIErrorEnvelope
 from mkt_consumption.models.open_ai_error_envelope_error import OpenAIErrorEnvelopeError as OpenAIErrorEnvelopeError
 from mkt_consumption.models.order_direction import OrderDirection as OrderDirection

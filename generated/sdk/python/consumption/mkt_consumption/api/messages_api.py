@@ -2,7 +2,7 @@
 """
     mkt consumption API
 
-    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. A request that fails entirely, or whose response does not meet the instrument's specification, is not billed. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Errors use `{errors: {code, detail, server_time, context}}`: branch on `code`, show `detail` to humans. The two documented exceptions on chat completions are the `422` validation list and the `503 balance_replenishing` body `{error: {code, message, type, param}}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages`, `/v1/messages/count_tokens` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with a relative    `Location: /r/v1/…` on the same host and an empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. Not billed: a request that fails entirely (no answer, or the supplier broke off mid-stream) and an answer whose supplier broke the instrument's own guarantees (time to first token, throughput, output length). An answer that reaches the caller is otherwise billed, whatever the request asked of it: one that misses a JSON schema the caller chose (`response_format`, `text.format`) is billed like any other, because the caller, not the supplier, chose the schema (its receipt says `schema_mismatch`). A schema that is not a valid JSON Schema, or obviously admits no value, is a `422` before anything runs. No request shape yields delivered tokens for free. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Every error body carries the specification's `errors: {code, detail, server_time, context}`: branch on `code`, show `detail` to humans. On chat completions a `422` carries instead the list `errors: [{path, message, value}]`. Beside it, each error speaks the dialect of its host, so that official clients show the detail: on `{base_url}` an OpenAI-shaped `error: {message, type, code, param}` (for `503 balance_replenishing`, `type` is `balance_replenishing`); on `{messages_url}` Anthropic's `type: error` and `error: {type, message}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
 
     The version of the OpenAPI document: 1.0.0
     Generated by OpenAPI Generator (https://openapi-generator.tech)
@@ -20,7 +20,9 @@ from pydantic import Field
 from typing import Optional
 from typing_extensions import Annotated
 from mkt_consumption.models.message import Message
+from mkt_consumption.models.message_count_tokens_request import MessageCountTokensRequest
 from mkt_consumption.models.message_request import MessageRequest
+from mkt_consumption.models.message_tokens_count import MessageTokensCount
 
 from mkt_consumption.api_client import ApiClient, RequestSerialized
 from mkt_consumption.api_response import ApiResponse
@@ -38,6 +40,320 @@ class MessagesApi:
         if api_client is None:
             api_client = ApiClient.get_default()
         self.api_client = api_client
+
+
+    @validate_call
+    def count_message_tokens(
+        self,
+        message_count_tokens_request: MessageCountTokensRequest,
+        anthropic_version: Annotated[Optional[Annotated[str, Field(strict=True, max_length=64)]], Field(description="The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=1)] = 0,
+    ) -> MessageTokensCount:
+        """Count the tokens of a message
+
+        Anthropic's token counting on the messages host: the prompt tokens that `POST /v1/messages` with the same `model`, `system`, `messages`, `tools`, `tool_choice` and `thinking` would reserve and, with a supplier that counts as the market does, be billed for, counted with the tokenizer of admission. Answered here, without a redirect; nothing runs. Not billed, takes no concurrency slot, and does not count against the daily request limit of free accounts. The request is validated as a message would be (an unknown `model` is `404`; a tool `input_schema` that is not a valid JSON Schema is `422`); `max_tokens` and `stream` are not needed and are ignored.
+
+        :param message_count_tokens_request: (required)
+        :type message_count_tokens_request: MessageCountTokensRequest
+        :param anthropic_version: The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
+        :type anthropic_version: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._count_message_tokens_serialize(
+            message_count_tokens_request=message_count_tokens_request,
+            anthropic_version=anthropic_version,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MessageTokensCount",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def count_message_tokens_with_http_info(
+        self,
+        message_count_tokens_request: MessageCountTokensRequest,
+        anthropic_version: Annotated[Optional[Annotated[str, Field(strict=True, max_length=64)]], Field(description="The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=1)] = 0,
+    ) -> ApiResponse[MessageTokensCount]:
+        """Count the tokens of a message
+
+        Anthropic's token counting on the messages host: the prompt tokens that `POST /v1/messages` with the same `model`, `system`, `messages`, `tools`, `tool_choice` and `thinking` would reserve and, with a supplier that counts as the market does, be billed for, counted with the tokenizer of admission. Answered here, without a redirect; nothing runs. Not billed, takes no concurrency slot, and does not count against the daily request limit of free accounts. The request is validated as a message would be (an unknown `model` is `404`; a tool `input_schema` that is not a valid JSON Schema is `422`); `max_tokens` and `stream` are not needed and are ignored.
+
+        :param message_count_tokens_request: (required)
+        :type message_count_tokens_request: MessageCountTokensRequest
+        :param anthropic_version: The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
+        :type anthropic_version: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._count_message_tokens_serialize(
+            message_count_tokens_request=message_count_tokens_request,
+            anthropic_version=anthropic_version,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MessageTokensCount",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def count_message_tokens_without_preload_content(
+        self,
+        message_count_tokens_request: MessageCountTokensRequest,
+        anthropic_version: Annotated[Optional[Annotated[str, Field(strict=True, max_length=64)]], Field(description="The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=1)] = 0,
+    ) -> RESTResponseType:
+        """Count the tokens of a message
+
+        Anthropic's token counting on the messages host: the prompt tokens that `POST /v1/messages` with the same `model`, `system`, `messages`, `tools`, `tool_choice` and `thinking` would reserve and, with a supplier that counts as the market does, be billed for, counted with the tokenizer of admission. Answered here, without a redirect; nothing runs. Not billed, takes no concurrency slot, and does not count against the daily request limit of free accounts. The request is validated as a message would be (an unknown `model` is `404`; a tool `input_schema` that is not a valid JSON Schema is `422`); `max_tokens` and `stream` are not needed and are ignored.
+
+        :param message_count_tokens_request: (required)
+        :type message_count_tokens_request: MessageCountTokensRequest
+        :param anthropic_version: The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
+        :type anthropic_version: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._count_message_tokens_serialize(
+            message_count_tokens_request=message_count_tokens_request,
+            anthropic_version=anthropic_version,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MessageTokensCount",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _count_message_tokens_serialize(
+        self,
+        message_count_tokens_request,
+        anthropic_version,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _hosts = [
+            'http://127.0.0.1:8081'
+        ]
+        _host = _hosts[_host_index]
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        if anthropic_version is not None:
+            _header_params['anthropic-version'] = anthropic_version
+        # process the form parameters
+        # process the body parameter
+        if message_count_tokens_request is not None:
+            _body_params = message_count_tokens_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'consumptionKeyHeader', 
+            'consumptionKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/messages/count_tokens',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
 
 
     @validate_call
@@ -60,7 +376,7 @@ class MessagesApi:
     ) -> Message:
         """Create a message (redirects)
 
-        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors use the standard envelope.
+        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -100,16 +416,16 @@ class MessagesApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
             '307': None,
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -142,7 +458,7 @@ class MessagesApi:
     ) -> ApiResponse[Message]:
         """Create a message (redirects)
 
-        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors use the standard envelope.
+        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -182,16 +498,16 @@ class MessagesApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
             '307': None,
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -224,7 +540,7 @@ class MessagesApi:
     ) -> RESTResponseType:
         """Create a message (redirects)
 
-        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors use the standard envelope.
+        Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -264,16 +580,16 @@ class MessagesApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
             '307': None,
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -387,7 +703,7 @@ class MessagesApi:
     ) -> Message:
         """Run a message
 
-        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`.
+        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -426,16 +742,16 @@ class MessagesApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -468,7 +784,7 @@ class MessagesApi:
     ) -> ApiResponse[Message]:
         """Run a message
 
-        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`.
+        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -507,16 +823,16 @@ class MessagesApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -549,7 +865,7 @@ class MessagesApi:
     ) -> RESTResponseType:
         """Run a message
 
-        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`.
+        The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
 
         :param message_request: An Anthropic Messages API request. (required)
         :type message_request: MessageRequest
@@ -588,16 +904,16 @@ class MessagesApi:
 
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "Message",
-            '400': "ErrorEnvelope",
-            '401': "ErrorEnvelope",
-            '402': "ErrorEnvelope",
-            '404': "ErrorEnvelope",
-            '413': "ErrorEnvelope",
-            '415': "ErrorEnvelope",
-            '422': "ErrorEnvelope",
-            '429': "ErrorEnvelope",
-            '500': "ErrorEnvelope",
-            '503': "ErrorEnvelope",
+            '400': "MessagesErrorResponse",
+            '401': "MessagesErrorResponse",
+            '402': "MessagesErrorResponse",
+            '404': "MessagesErrorResponse",
+            '413': "MessagesErrorResponse",
+            '415': "MessagesErrorResponse",
+            '422': "MessagesErrorResponse",
+            '429': "MessagesErrorResponse",
+            '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
