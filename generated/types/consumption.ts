@@ -1015,7 +1015,7 @@ export interface components {
          */
         UsageEndpoint: "chat.completions" | "responses" | "messages";
         /**
-         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer; not billed), `cancelled` (the client disconnected; the tokens produced until then are billed), `out_of_spec` (the answer was delivered but missed the instrument's specification; not billed).
+         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer; not billed), `cancelled` (the stream was cut off: the client disconnected, or the server process serving it died; the prompt and the output delivered until then are billed), `out_of_spec` (the answer was delivered but missed the instrument's specification; not billed).
          * @enum {string}
          */
         UsageStatus: "in_progress" | "succeeded" | "failed" | "cancelled" | "out_of_spec";

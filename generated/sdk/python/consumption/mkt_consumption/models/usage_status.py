@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class UsageStatus(str, Enum):
     """
-    `in_progress` (running), `succeeded`, `failed` (no usable answer; not billed), `cancelled` (the client disconnected; the tokens produced until then are billed), `out_of_spec` (the answer was delivered but missed the instrument's specification; not billed).
+    `in_progress` (running), `succeeded`, `failed` (no usable answer; not billed), `cancelled` (the stream was cut off: the client disconnected, or the server process serving it died; the prompt and the output delivered until then are billed), `out_of_spec` (the answer was delivered but missed the instrument's specification; not billed).
     """
 
     """
