@@ -148,7 +148,8 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
 
   /**
    * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
-   * abandoned). Answers false when a sweep had settled the request first, true otherwise.
+   * abandoned). Answers whether this call settled it: false when a sweep had settled it first, or
+   * when settlement failed.
    */
   async function settle(open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<boolean> {
     try {
@@ -157,7 +158,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       // The reservation stays locked and the receipt in progress until the lease runs out and a
       // sweep settles it: `mkt admin audit` still balances.
       logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
-      return true;
+      return false;
     } finally {
       lease?.release();
     }
@@ -197,8 +198,9 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       supplierAttempts: routed.attempts,
       supplierUserId: routed.supplierUserId,
     }, open.lease);
-    // Swept while it waited (its lease lapsed): settled unbilled, so the answer is not given.
-    if (!ours) throw new ApiError(503, 'service_unavailable', 'This request lost its concurrency slot while its answer was awaited and was settled unbilled; retry.', { headers: { 'retry-after': '1' } });
+    // An answer is given only once billed: not if a sweep took the request for abandoned while it
+    // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
+    if (!ours) throw new ApiError(503, 'service_unavailable', 'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.', { headers: { 'retry-after': '1' } });
     return { body: answerOf(prepared, completion, open.requestId), headers };
   }
 

@@ -106,6 +106,7 @@ export function createLeaseKeeper(db: Db, clock: Clock, logger: Logger): LeaseKe
         return;
       }
       await taken.release();
+      forgetLivenessLock(db, row.id);
     }
     throw new Error('no free liveness lock key after 10 attempts');
   }

@@ -29,11 +29,11 @@ const SqliteFile = createRequire(import.meta.url)('better-sqlite3') as new (path
 
 /** First key of the two-key advisory locks (`objsubid` 2 in `pg_locks`): apart from the one-key locks of slots and books. */
 const livenessLockClass = 1_835_758_704; // 'mktp'
-/** How often a process whose lock connection dropped tries to take its lock again. */
+/** How often a process whose lock connection dropped tries again to take its lock, after a first try at once. */
 const relockIntervalMs = 1_000;
 
 export interface LivenessLock {
-  /** Gives the lock up: the process is stopping cleanly. */
+  /** Gives the lock up: the process is stopping (a lock file stays until `forgetLivenessLock`, so others can prove it). */
   release(): Promise<void>;
 }
 
@@ -58,7 +58,6 @@ export async function holdLivenessLock(db: Db, processId: string, lockKey: numbe
   return {
     async release() {
       file.close();
-      rmSync(join(directory, processId), { force: true });
     },
   };
 }
@@ -84,7 +83,7 @@ export async function deadProcessIds(db: Db, ownId: string | null): Promise<stri
   return rows.filter((r) => sqliteLockIsFree(join(directory, r.id))).map((r) => r.id);
 }
 
-/** Removes what a dead process's lock left behind (its row is deleted by the caller). */
+/** Removes what a process's lock left behind, once its row is gone. */
 export function forgetLivenessLock(db: Db, processId: string): void {
   const directory = kindOf(db) === 'sqlite' ? lockDirectoryOf(db) : null;
   if (directory !== null) rmSync(join(directory, processId), { force: true });
@@ -129,7 +128,7 @@ async function holdAdvisoryLock(settings: pg.ClientConfig, processId: string, lo
       if (released) return;
       client = null;
       events.lost(new Error(`the liveness lock connection of ${processId} closed`));
-      retry = setTimeout(retake, relockIntervalMs);
+      retry = setTimeout(retake, 0); // at once: until then, others may take this process for dead
     });
     client = connection;
     return true;

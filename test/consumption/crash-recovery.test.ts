@@ -44,6 +44,8 @@ interface Received {
   done: boolean;
   errorEvent: boolean;
   ended: Promise<void>;
+  /** Hangs up, as a client that has read enough. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -157,8 +159,8 @@ for (const database of databaseKinds) {
     async function stream(server: ServeProcess, caller: Caller, maxTokens: number): Promise<Received> {
       const response = await infer(server, caller, { max_tokens: maxTokens, stream: true });
       expect(response.status).to.equal(200);
-      const received: Received = { requestId: response.headers.get('x-mkt-request-id')!, pieces: [], done: false, errorEvent: false, ended: Promise.resolve() };
       const reader = response.body!.getReader();
+      const received: Received = { requestId: response.headers.get('x-mkt-request-id')!, pieces: [], done: false, errorEvent: false, ended: Promise.resolve(), stop: () => reader.cancel() };
       const decoder = new TextDecoder();
       received.ended = (async () => {
         let buffered = '';
@@ -370,5 +372,46 @@ for (const database of databaseKinds) {
       expect((await tokensAccount(caller)).locked).to.equal(0);
       await expectCleanAudit();
     });
+
+    if (database === 'postgres') {
+      it('a process whose liveness lock connection is cut takes its lock again, and what a sweep took meanwhile is billed once', async () => {
+        const env = { MKT_INFERENCE_LEASE_MS: '2000' };
+        const caller = await newCaller();
+        const shaky = await serve(env);
+        await serve(env); // sweeps every 2 s: it may see the lock free for a moment
+        const running = await stream(shaky, caller, 4000);
+        await poll('the stream delivering', 60_000, async () => (textTokens(textOf(running)) >= tokensPerSecond ? true : undefined));
+        const processRow = (await db('inference_processes').where('pid', shaky.child.pid!).first('id', 'lock_key')) as { id: string; lock_key: number };
+        const lockHeld = async () =>
+          Number(((await db.raw(`select count(*) as n from pg_locks where locktype = 'advisory' and objsubid = 2 and granted and objid::bigint = ?`, [processRow.lock_key])) as { rows: { n: number }[] }).rows[0]!.n) === 1;
+        expect(await lockHeld()).to.equal(true);
+        await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [`mkt ${processRow.id}`]);
+        const cutAtMs = performance.now();
+        await poll('the lock taken again, and the process registered', 30_000, async () =>
+          (await lockHeld()) && (await db('inference_processes').where('id', processRow.id).first('id')) ? true : undefined,
+        );
+        console.log(`      [${database}] lock taken again ${Math.round(performance.now() - cutAtMs)} ms after its connection was cut`);
+        // Whether or not a sweep caught the moment, the stream is served or stopped — never both.
+        await sleep(3_000);
+        const receipt = await receiptOf(running.requestId);
+        console.log(`      [${database}] while the lock was being taken again, the stream was ${receipt.status === 'in_progress' ? 'left alone' : 'swept'}`);
+        if (receipt.status === 'in_progress') expect(running.errorEvent || running.done).to.equal(false);
+        else {
+          expect(receipt).to.include({ status: 'cancelled', cost_status: 'settled' });
+          await running.ended;
+          expect(running.done).to.equal(false);
+          expect(Number(receipt.completion_tokens)).to.be.at.most(textTokens(textOf(running)));
+        }
+        // The process serves on, and its new requests outlive leases as before.
+        const after = await infer(shaky, caller, { max_tokens: 3 * tokensPerSecond });
+        expect(after.status).to.equal(200);
+        await after.arrayBuffer();
+        expect(await receiptOf(after.headers.get('x-mkt-request-id')!)).to.include({ status: 'succeeded', cost_status: 'settled' });
+        await running.stop();
+        await poll('the hung-up stream settled', 30_000, async () => ((await receiptOf(running.requestId)).status === 'in_progress' ? undefined : true));
+        expect((await tokensAccount(caller)).locked).to.equal(0);
+        await expectCleanAudit();
+      });
+    }
   });
 }
