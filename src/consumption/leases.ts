@@ -100,7 +100,11 @@ export function createLeaseKeeper(db: Db, clock: Clock, logger: Logger): LeaseKe
         regained: () => void restoreProcess(db, row).catch((error: unknown) => logger.error({ err: error, process_id: row.id }, 'process row could not be restored')),
       });
       if (taken === null) continue;
-      if (await insertProcess(db, row)) {
+      const inserted = await insertProcess(db, row).catch(async (error: unknown) => {
+        await taken.release();
+        throw error;
+      });
+      if (inserted) {
         me = row;
         lock = taken;
         return;
