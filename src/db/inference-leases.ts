@@ -69,10 +69,12 @@ const renewSql = {
                from json_to_recordset(?::json) as v(id text, tokens bigint)
               where s.request_id = v.id and s.process_id = ?
           returning s.request_id`,
+  // `+process_id`: without it SQLite walks the process's slots and scans the JSON for each
+  // (quadratic: 250 ms for 400 leases); this way it looks each lease up by key (3 ms).
   sqlite: `update inference_slots
               set expires_at_us = ?, delivered_tokens = max(inference_slots.delivered_tokens, v.tokens)
              from (select json_extract(value, '$.id') as id, json_extract(value, '$.tokens') as tokens from json_each(?)) as v
-            where inference_slots.request_id = v.id and inference_slots.process_id = ?
+            where inference_slots.request_id = v.id and +inference_slots.process_id = ?
         returning request_id`,
 } as const;
 
