@@ -227,7 +227,10 @@ for (const database of databaseKinds) {
     });
 
     after(async () => {
-      for (const server of servers) server.child.kill('SIGTERM');
+      for (const server of servers) {
+        server.child.kill('SIGCONT'); // a test that failed while a process was frozen
+        server.child.kill('SIGTERM');
+      }
       await Promise.all(servers.map((s) => s.exited));
       await upstream?.close();
       await db?.destroy();
@@ -355,8 +358,8 @@ for (const database of databaseKinds) {
       frozen.child.kill('SIGCONT');
       await stalled.ended;
       console.log(`      [${database}] frozen stream settled ${Math.round(sweptAfterMs)} ms into the freeze (lease 2000 ms): received ${textTokens(receivedBeforeWaking)} tokens, billed ${swept.completion_tokens}`);
-      // Not before its lease could have run out (renewed at most a sixth of it before the freeze).
-      expect(sweptAfterMs).to.be.at.least(1_500);
+      // By its lease: the frozen process was not taken for dead (its row stays registered).
+      expect(await db('inference_processes').where('pid', frozen.child.pid!).first('id')).to.not.equal(undefined);
       expect(swept).to.include({ status: 'cancelled', cost_status: 'settled' });
       expect(Number(swept.completion_tokens)).to.be.greaterThan(0).and.at.most(textTokens(receivedBeforeWaking));
       // Awake, the process found its slot gone: not one more token, and no clean end.
