@@ -31,6 +31,8 @@ const usableWithinMs = 10_000;
  * machine, so what the client had received this long before the kill must have been recorded.
  */
 const recordedBeforeKillMs = 3_000;
+/** Leases short enough that the tests below outlive several (renewed every 500 ms), long enough for a busy machine. */
+const shortLease = { MKT_INFERENCE_LEASE_MS: '3000' };
 
 interface Caller {
   userId: string;
@@ -291,12 +293,12 @@ for (const database of databaseKinds) {
     });
 
     it('never sweeps the long requests of a live process (streamed and whole), while it settles those of a killed one at once', async () => {
-      // Leases of 2 s: the live requests below outlast several, so only renewal keeps them.
-      const env = { MKT_INFERENCE_LEASE_MS: '2000' };
+      // The live requests below outlast three leases: only renewal keeps them.
+      const env = shortLease;
       const caller = await newCaller();
       const live = await serve(env);
       const doomed = await serve(env);
-      const liveTokens = 8 * tokensPerSecond; // 8 s each
+      const liveTokens = 10 * tokensPerSecond; // 10 s each
       const liveStream = await stream(live, caller, liveTokens);
       const liveWhole = infer(live, caller, { max_tokens: liveTokens });
       const orphan = await stream(doomed, caller, 4000);
@@ -337,7 +339,7 @@ for (const database of databaseKinds) {
     it('settles the requests of a frozen process once their leases run out, and the process delivers nothing more when it wakes', async () => {
       // A frozen process (SIGSTOP: a long pause, a stalled machine) still holds its liveness lock,
       // so only its lease can free the slot.
-      const env = { MKT_INFERENCE_LEASE_MS: '2000' };
+      const env = shortLease;
       const caller = await newCaller();
       const frozen = await serve(env);
       await serve(env); // sweeps every 2 s
@@ -357,7 +359,7 @@ for (const database of databaseKinds) {
       await poll('the whole answer ready upstream', 30_000, async () => (performance.now() - frozenAtMs > 4_000 ? true : undefined));
       frozen.child.kill('SIGCONT');
       await stalled.ended;
-      console.log(`      [${database}] frozen stream settled ${Math.round(sweptAfterMs)} ms into the freeze (lease 2000 ms): received ${textTokens(receivedBeforeWaking)} tokens, billed ${swept.completion_tokens}`);
+      console.log(`      [${database}] frozen stream settled ${Math.round(sweptAfterMs)} ms into the freeze (lease ${shortLease.MKT_INFERENCE_LEASE_MS} ms): received ${textTokens(receivedBeforeWaking)} tokens, billed ${swept.completion_tokens}`);
       // By its lease: the frozen process was not taken for dead (its row stays registered).
       expect(await db('inference_processes').where('pid', frozen.child.pid!).first('id')).to.not.equal(undefined);
       expect(swept).to.include({ status: 'cancelled', cost_status: 'settled' });
@@ -378,7 +380,7 @@ for (const database of databaseKinds) {
 
     if (database === 'postgres') {
       it('a process whose liveness lock connection is cut takes its lock again, and what a sweep took meanwhile is billed once', async () => {
-        const env = { MKT_INFERENCE_LEASE_MS: '2000' };
+        const env = shortLease;
         const caller = await newCaller();
         const shaky = await serve(env);
         await serve(env); // sweeps every 2 s: it may see the lock free for a moment
