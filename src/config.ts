@@ -1,6 +1,7 @@
 import { defaultDatabaseUrl } from './db/knex.js';
 import type { RoutingOptions } from './consumption/routing.js';
 import { upstreamTimeoutDefaults } from './consumption/suppliers/openai-upstream.js';
+import { leaseLifetimeMsDefault } from './consumption/leases.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -29,6 +30,8 @@ export interface Config {
    * and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant).
    */
   routing: RoutingOptions;
+  /** How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s). */
+  inferenceLeaseMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
         idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
       },
     },
+    inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
   };
 }
 

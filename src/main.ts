@@ -97,6 +97,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const services = createServices(config, db, clock, logger);
     const definitions = await hostDefinitions(services);
+    // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
+    await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
     const listening: Listening[] = [];
     try {
       for (const name of hostNames.filter((n) => config.only.includes(n))) {
@@ -104,6 +106,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       }
     } catch (error) {
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+      await services.inference.stopLeases();
       throw error;
     }
     const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
@@ -116,6 +119,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         stopping ??= (async () => {
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
+          await services.inference.stopLeases();
           await db.destroy();
         })();
         return stopping;

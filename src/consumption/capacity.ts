@@ -9,6 +9,7 @@ import { assert } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
 import type { OrdersService } from '../trading/orders.js';
 import type { InstrumentRow } from '../trading/reference.js';
+import type { LeaseTerms } from './leases.js';
 
 /** Concurrent inference requests by deposited balance (specification part 8), in micro-dollars. */
 const slotTiers: readonly { belowMicros: number; slots: number }[] = [
@@ -22,8 +23,6 @@ const slotTiers: readonly { belowMicros: number; slots: number }[] = [
 export const freeDailyRequestsMax = 100;
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
 const autoBuyClaimUs = 30 * 1_000_000;
-/** A slot whose process died is free again after this; a live request renews nothing (it is shorter). */
-export const slotLifetimeUs = 15 * 60 * 1_000_000;
 const dayUs = 86_400 * 1_000_000;
 
 export function slotsForTier(tierMicros: number): number {
@@ -73,7 +72,10 @@ export interface ReservedRequest {
   instrument: InstrumentRow;
   endpoint: 'chat.completions' | 'responses' | 'messages';
   stream: boolean;
+  promptTokens: number;
   reservedTokens: number;
+  /** The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. */
+  lease: LeaseTerms;
 }
 
 /**
@@ -217,7 +219,14 @@ export function createCapacityService(db: Db, orders: OrdersService) {
         await checkDailyLimit(trx, request.userId, seen, nowUs);
         const { slots } = seen;
         if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-        await trx('inference_slots').insert({ request_id: request.requestId, user_id: request.userId, acquired_at_us: nowUs, expires_at_us: nowUs + slotLifetimeUs });
+        await trx('inference_slots').insert({
+          request_id: request.requestId,
+          user_id: request.userId,
+          acquired_at_us: nowUs,
+          expires_at_us: request.lease.expiresAtUs,
+          process_id: request.lease.processId,
+          prompt_tokens: request.promptTokens,
+        });
         await trx('inference_requests').insert({
           id: request.requestId,
           user_id: request.userId,

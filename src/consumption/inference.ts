@@ -4,15 +4,17 @@ import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, RequestValidationError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { slotLifetimeUs, type CapacityService, type SlotState } from './capacity.js';
+import { abandonedRequests, type AbandonedRequest } from '../db/inference-leases.js';
+import type { CapacityService, SlotState } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
 import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
+import { createLeaseKeeper, type Lease, type LeaseOptions } from './leases.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
-import { promptTokens, textTokens } from './tokens.js';
+import { promptTokens } from './tokens.js';
 import type { InstrumentRow, ReferenceService } from '../trading/reference.js';
 
 type Schemas = components['schemas'];
@@ -44,13 +46,14 @@ interface Prepared {
   includeUsage: boolean;
 }
 
-/** A request admitted: what settlement needs, and whose Units it consumes first (routing prefers that supplier). */
+/** A request admitted: what settlement needs, whose Units it consumes first (routing prefers that supplier), and its slot's lease. */
 interface Admitted extends OpenRequest {
   lotSupplierUserId: string | null;
+  lease: Lease;
 }
 
-/** A streaming request renews its slot's lease this often. */
-const slotRenewalUs = 60 * 1_000_000;
+/** Abandoned requests settled per sweep; the next sweep takes the rest. */
+const sweepBatchMax = 100;
 
 /** The field that carries the output limit, per surface, for 422s. */
 const limitField: Record<Endpoint, string> = { 'chat.completions': 'max_tokens', responses: 'max_output_tokens', messages: 'max_tokens' };
@@ -69,6 +72,7 @@ const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minima
  */
 export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityService, router: Router, logger: Logger) {
   const schemas = createJsonSchemas();
+  const leases = createLeaseKeeper(db, clock, logger);
 
   /** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
   async function translate<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
@@ -161,12 +165,21 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     }
   }
 
-  async function settle(open: OpenRequest, outcome: RequestOutcome): Promise<void> {
+  /**
+   * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
+   * abandoned). Answers whether this call settled it: false when a sweep had settled it first, or
+   * when settlement failed.
+   */
+  async function settle(open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<boolean> {
     try {
-      await settleRequest(db, open, outcome, clock.nowUs());
+      return await settleRequest(db, open, outcome, clock.nowUs());
     } catch (error) {
-      // The reservation stays locked and the receipt in progress: `mkt admin audit` still balances.
+      // The reservation stays locked and the receipt in progress until the lease runs out and a
+      // sweep settles it: `mkt admin audit` still balances.
       logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
+      return false;
+    } finally {
+      lease?.release();
     }
   }
 
@@ -187,14 +200,14 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     try {
       routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
     } catch (error) {
-      await settle(open, failed(prepared, attempts));
+      await settle(open, failed(prepared, attempts), open.lease);
       throw error;
     }
     const completion = routed.value;
     const usage = completion.usage!;
     const elapsedMs = Math.round((clock.nowUs() - open.admittedAtUs) / 1000);
     const status = deliveredStatus(prepared.chat, completion.choices[0]?.message.content);
-    await settle(open, {
+    const ours = await settle(open, {
       status,
       promptTokens: usage.prompt_tokens,
       completionTokens: usage.completion_tokens,
@@ -203,7 +216,10 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       tokensPerSecond: null,
       supplierAttempts: routed.attempts,
       supplierUserId: routed.supplierUserId,
-    });
+    }, open.lease);
+    // An answer is given only once billed: not if a sweep took the request for abandoned while it
+    // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
+    if (!ours) throw new ApiError(503, 'service_unavailable', 'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.', { headers: { 'retry-after': '1' } });
     return { body: answerOf(prepared, completion, open.requestId), headers };
   }
 
@@ -214,7 +230,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       const request: ChatRequest = { ...prepared.chat, stream: true, stream_options: { include_usage: true } };
       routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
     } catch (error) {
-      await settle(open, failed(prepared, attempts));
+      await settle(open, failed(prepared, attempts), open.lease);
       throw error;
     }
     const suffix = open.requestId.replace(/^req_/, '');
@@ -226,16 +242,19 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     let failure: unknown;
     let ended = false;
 
-    let leaseRenewedUs = firstChunkUs;
+    const sent = open.lease.sent!;
+    // Nothing is sent on a slot this process cannot show it still holds (leases.ts); once lost, never again.
+    let slotLost = false;
+    const slotHeld = async (): Promise<boolean> => {
+      if (!slotLost && !open.lease.holds(clock.nowUs()) && !(await open.lease.confirm())) slotLost = true;
+      return !slotLost;
+    };
     // The supplier's chunks, renamed to this request, with what was delivered noted as it passes.
     async function* observed(): AsyncGenerator<ChatChunk> {
       try {
         for await (const chunk of routed!.value) {
           lastChunkUs = clock.nowUs();
-          if (lastChunkUs - leaseRenewedUs > slotRenewalUs) {
-            leaseRenewedUs = lastChunkUs;
-            void renewSlot(open.requestId, lastChunkUs);
-          }
+          if (!(await slotHeld())) throw new LeaseLost(open.requestId);
           if (chunk.usage) usage = chunk.usage;
           for (const choice of chunk.choices) {
             delivered += choice.delta.content ?? '';
@@ -257,7 +276,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       settled = true;
       abort.abort();
       const finalUsage = usage as ChatChunk['usage'];
-      const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : textTokens(delivered);
+      const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : sent.tokens();
       const streamMs = (lastChunkUs - firstChunkUs) / 1000;
       // A client that went away is billed for what was delivered, even if the supplier's stream
       // broke because we stopped it.
@@ -271,21 +290,30 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
         tokensPerSecond: completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
         supplierAttempts: routed!.attempts,
         supplierUserId: routed!.supplierUserId,
-      });
+      }, open.lease);
     };
 
     const events = eventsOf(prepared, observed(), suffix);
     // The last event is held back until the request is settled, so a client that has read the
-    // whole stream finds its receipt complete.
+    // whole stream finds its receipt complete. What an event carried counts as delivered once the
+    // response stream has taken it (the lease keeper records that at least once a second).
     async function* text(): AsyncGenerator<string> {
       try {
         let held: string | undefined;
+        let heldDeliveredLength = 0;
         for await (const event of events) {
-          if (held !== undefined) yield held;
+          if (held !== undefined && (await slotHeld())) {
+            yield held;
+            sent.sent(delivered, heldDeliveredLength);
+          }
           held = typeof event === 'string' ? event : serializeSseEvent(event);
+          heldDeliveredLength = delivered.length;
         }
         await finish();
-        if (held !== undefined) yield held;
+        if (held === undefined) return;
+        // A lost slot ends the stream with the error event of the failure it caused (observed()), or breaks it: never a clean end.
+        if (slotLost && failure === undefined) throw new LeaseLost(open.requestId);
+        yield held;
       } finally {
         await finish();
       }
@@ -306,40 +334,46 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     }
   }
 
-  /** A long stream keeps its slot: the lease is renewed while chunks flow. */
-  async function renewSlot(requestId: string, nowUs: number): Promise<void> {
-    try {
-      await db('inference_slots').where('request_id', requestId).update({ expires_at_us: nowUs + slotLifetimeUs });
-    } catch (error) {
-      logger.error({ err: error, request_id: requestId }, 'inference slot renewal failed');
-    }
+  /**
+   * What an abandoned request is settled as: a stream that had delivered output is billed for its
+   * prompt and the completion tokens recorded as delivered (at most one recording interval short
+   * of what the client got), like a client that went away; anything that delivered nothing —
+   * an answer still awaited whole, a stream before its first token — is not billed.
+   */
+  function abandonedOutcome(request: AbandonedRequest): RequestOutcome {
+    return {
+      status: request.deliveredTokens > 0 ? 'cancelled' : 'failed',
+      promptTokens: request.promptTokens,
+      completionTokens: request.deliveredTokens,
+      reasoningTokens: 0,
+      timeToFirstTokenMs: null,
+      tokensPerSecond: null,
+      supplierAttempts: request.supplierAttempts,
+      supplierUserId: null,
+    };
   }
 
   return {
+    /** Registers this process and starts renewing its slots' leases (leases.ts); until then slots are never renewed. */
+    startLeases: (options: LeaseOptions): Promise<void> => leases.start(options),
+    stopLeases: (): Promise<void> => leases.stop(),
+
     /**
-     * Settles, unbilled, requests still in progress whose slot is gone: their process died (or a
-     * settlement failed), so their reservation would otherwise stay locked. A request alive
-     * renews its slot, so only the abandoned are found. Returns how many were settled.
+     * Settles requests still in progress that nobody serves any more: their slot's lease ran out,
+     * their process is proven dead (a restarted process finds its predecessors' requests at once),
+     * or the slot is gone. A live request's lease is renewed and its process's liveness lock held,
+     * so it is never found. Each is settled once, by what it had delivered (`abandonedOutcome`).
+     * Returns how many were settled.
      */
     async sweepAbandoned(nowUs: number): Promise<number> {
-      const abandoned = (await db('inference_requests as r')
-        .where('r.status', 'in_progress')
-        .whereNotExists(db('inference_slots as s').whereRaw('s.request_id = r.id').andWhere('s.expires_at_us', '>', nowUs))
-        .limit(100)
-        .select('r.id', 'r.consumption_account_id', 'r.instrument_id', 'r.reserved_tokens', 'r.prompt_tokens', 'r.supplier_attempts', 'r.created_at_us')) as {
-        id: string;
-        consumption_account_id: string;
-        instrument_id: string;
-        reserved_tokens: number | string;
-        prompt_tokens: number | string;
-        supplier_attempts: number;
-        created_at_us: number | string;
-      }[];
-      for (const row of abandoned) {
-        const instrument = (await reference.findInstrument(row.instrument_id))!;
-        const open: OpenRequest = { requestId: row.id, accountId: row.consumption_account_id, instrument, reservedTokens: Number(row.reserved_tokens), admittedAtUs: Number(row.created_at_us) };
-        await settle(open, { status: 'failed', promptTokens: Number(row.prompt_tokens), completionTokens: 0, reasoningTokens: 0, timeToFirstTokenMs: null, tokensPerSecond: null, supplierAttempts: row.supplier_attempts, supplierUserId: null });
+      const dead = await leases.deadProcesses();
+      const abandoned = await abandonedRequests(db, nowUs, dead, sweepBatchMax);
+      for (const request of abandoned) {
+        const instrument = (await reference.findInstrument(request.instrumentId))!;
+        const open: OpenRequest = { requestId: request.requestId, accountId: request.accountId, instrument, reservedTokens: request.reservedTokens, admittedAtUs: request.admittedAtUs };
+        await settle(open, abandonedOutcome(request));
       }
+      if (dead.length > 0) await leases.forgetDead(dead);
       return abandoned.length;
     },
 
@@ -363,13 +397,27 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     async run<E extends Endpoint>(endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
       const prepared = await prepare(endpoint, body);
       const admittedAtUs = clock.nowUs();
+      const terms = leases.terms();
       const admitted = await capacity.open(
-        { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: prepared.model, instrument: prepared.instrument, endpoint, stream: prepared.stream, reservedTokens: prepared.reservedTokens },
+        {
+          requestId,
+          userId: caller.userId,
+          apiKeyId: caller.apiKeyId,
+          model: prepared.model,
+          instrument: prepared.instrument,
+          endpoint,
+          stream: prepared.stream,
+          promptTokens: prepared.promptTokens,
+          reservedTokens: prepared.reservedTokens,
+          lease: terms,
+        },
         admittedAtUs,
       );
-      const open: Admitted = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs, lotSupplierUserId: admitted.lotSupplierUserId };
       const abort = new AbortController();
       signal.addEventListener('abort', () => abort.abort(), { once: true });
+      // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
+      const lease = leases.hold(requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
+      const open: Admitted = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs, lotSupplierUserId: admitted.lotSupplierUserId, lease };
       const headers = slotHeaders(admitted);
       return prepared.stream ? runStream(prepared, open, abort, signal, headers) : runWhole(prepared, open, abort.signal, headers);
     },
@@ -377,6 +425,13 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
 }
 
 export type InferenceService = ReturnType<typeof createInferenceService>;
+
+/** A stream stopped because its slot was swept while the process could not renew it. */
+class LeaseLost extends Error {
+  constructor(requestId: string) {
+    super(`the slot of ${requestId} was settled as abandoned while this process could not renew it`);
+  }
+}
 
 /** Chat-completions SSE: `data: <chunk>` lines, the usage chunk only when asked for, then `[DONE]`; an error event instead of `[DONE]` on failure. */
 async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boolean): AsyncGenerator<string> {
@@ -386,7 +441,12 @@ async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boole
       yield `data: ${JSON.stringify(chunk)}\n\n`;
     }
   } catch (error) {
-    const message = error instanceof SupplierError ? `The supplier stream broke off (${error.failure}); the request is not billed. Retry.` : 'The stream failed on our side; the request is not billed. Retry.';
+    const message =
+      error instanceof SupplierError
+        ? `The supplier stream broke off (${error.failure}); the request is not billed. Retry.`
+        : error instanceof LeaseLost
+          ? 'The stream was stopped: the server lost this request\'s concurrency slot; only the output delivered before is billed. Retry.'
+          : 'The stream failed on our side; the request is not billed. Retry.';
     yield `data: ${JSON.stringify({ error: { code: 'supplier_unavailable', message, type: 'server_error', param: null } })}\n\n`;
     return;
   }

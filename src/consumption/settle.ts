@@ -43,18 +43,19 @@ const billed = (status: RequestStatus): boolean => status === 'succeeded' || sta
 /**
  * Settles one request in one transaction, once: the tokens used leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
- * completed, and the slot is given back. A request never costs more than it reserved.
+ * completed, and the slot is given back. A request never costs more than it reserved. Answers
+ * false when it was already settled (by the request itself, or by the sweep of abandoned requests).
  */
-export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<void> {
+export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<boolean> {
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
   const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
-  await db.transaction(async (trx) => {
+  return db.transaction(async (trx) => {
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
     // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
     const claimed = await trx('inference_requests').where({ id: request.requestId, status: 'in_progress' }).update({ status: outcome.status });
-    if (claimed === 0) return;
+    if (claimed === 0) return false;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
     if (charge > 0) {
       for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
@@ -86,5 +87,6 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
         completed_at_us: nowUs,
       });
     await trx('inference_slots').where('request_id', request.requestId).delete();
+    return true;
   });
 }

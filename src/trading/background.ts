@@ -5,28 +5,38 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-/** Inference requests abandoned by a dead process are looked for every this many ticks. */
-const abandonedSweepTicks = 30;
+/** Inference requests abandoned by a dead process are looked for every this many ticks (and at the first). */
+const abandonedSweepTicks = 2;
 
 /**
  * Work no request triggers, once a second: `day` orders leave the book at 00:00 UTC even when
  * nobody touches their market, and the house supplier (unless `MKT_SIMULATED_SUPPLIER=off`) tops
  * its asks back up. Every process may run it; the market lock keeps the runs from colliding, and
- * a request is settled once however many sweeps find it. Every 30 s, inference requests whose
- * process died are settled unbilled.
+ * a request is settled once however many sweeps find it. On start and every 2 s, inference
+ * requests whose process died or whose lease ran out are settled (by what they had delivered), so
+ * a restarted process gives its predecessor's users their slots back at once.
  */
 export function startBackground(services: Services, intervalMs = 1000): Background {
   const house = services.config.simulatedSupplier ? createHouseSupplier(services) : null;
   let running: Promise<unknown> = Promise.resolve();
   let ticks = 0;
+  const step = async (what: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (error) {
+      services.logger.error({ err: error }, `background ${what} failed`);
+    }
+  };
   const tick = () => {
-    running = running
-      .then(async () => {
+    const sweep = ticks++ % abandonedSweepTicks === 0;
+    running = running.then(async () => {
+      // First: a restarted process settles what its predecessor left before anything slower.
+      if (sweep) await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
+      await step('trading work', async () => {
         await services.orders.expireDayOrders(services.clock.nowUs());
         await house?.replenish();
-        if (ticks++ % abandonedSweepTicks === 0) await services.inference.sweepAbandoned(services.clock.nowUs());
-      })
-      .catch((error: unknown) => services.logger.error({ err: error }, 'background trading work failed'));
+      });
+    });
   };
   tick();
   const timer = setInterval(tick, intervalMs);

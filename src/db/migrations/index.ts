@@ -7,6 +7,7 @@ import * as trading from './0005_trading.js';
 import * as inference from './0006_inference.js';
 import * as autoBuys from './0007_auto_buys.js';
 import * as lotSuppliers from './0008_lot_suppliers.js';
+import * as inferenceLeases from './0009_inference_leases.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: [string, Migration][] = [
   ['0006_inference', inference],
   ['0007_auto_buys', autoBuys],
   ['0008_lot_suppliers', lotSuppliers],
+  ['0009_inference_leases', inferenceLeases],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
