@@ -81,19 +81,23 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
 }
 
 export interface AccountsService {
-  /** Creates the user, mails the verification link (built on `origin`) and opens a session. */
-  signUp(input: { email: string; password: string; origin: string }): Promise<SignUpResult>;
+  /** Creates the user, mails the verification link and opens a session. */
+  signUp(input: { email: string; password: string }): Promise<SignUpResult>;
   logIn(input: { email: string; password: string }): Promise<LogInResult>;
   findSession(rawId: string): Promise<ActiveSession | undefined>;
   /** Revokes the session; unknown or already revoked ids are ignored. */
   logOut(rawId: string): Promise<void>;
-  sendVerification(userId: string, origin: string): Promise<ResendResult>;
+  sendVerification(userId: string): Promise<ResendResult>;
   verifyEmail(rawToken: string): Promise<VerificationResult>;
   acceptLegalTerms(userId: string): Promise<void>;
   findUser(userId: string): Promise<UserRow | undefined>;
 }
 
-export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger): AccountsService {
+/**
+ * `platformUrl` is the platform's configured public URL (DESIGN.md §9), the base of every mailed
+ * link: never the Host header of the request, which whoever sends the request chooses.
+ */
+export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger, platformUrl: () => string): AccountsService {
   // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
   let decoyHash: Promise<string> | undefined;
 
@@ -116,7 +120,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
     return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
   }
 
-  async function mailVerification(user: UserRow, origin: string): Promise<void> {
+  async function mailVerification(user: UserRow): Promise<void> {
     const token = newSecret(verificationTokenPrefix);
     const nowUs = clock.nowUs();
     await db('email_verifications').insert({
@@ -126,7 +130,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       expires_at_us: nowUs + verificationLifetimeUs,
       used_at_us: null,
     });
-    const link = `${origin}/verify-email?token=${encodeURIComponent(token)}`;
+    const link = `${platformUrl()}/verify-email?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
       subject: 'Verify your email address for mkt',
@@ -136,7 +140,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
   }
 
   return {
-    async signUp({ email, password, origin }) {
+    async signUp({ email, password }) {
       const normalised = normaliseEmail(email);
       if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
       if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
@@ -151,7 +155,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         throw error;
       }
       logger.info({ user_id: user.id }, 'user signed up');
-      await mailVerification(user, origin);
+      await mailVerification(user);
       return { ok: true, session: await openSession(user) };
     },
 
@@ -173,7 +177,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       await db('sessions').where({ id_hash: hashSecret(rawId) }).whereNull('revoked_at_us').update({ revoked_at_us: clock.nowUs() });
     },
 
-    async sendVerification(userId, origin) {
+    async sendVerification(userId) {
       const user = await findUser(db, userId);
       if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
       if (user.email_verified_at_us !== null) return 'already_verified';
@@ -182,7 +186,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         .where('created_at_us', '>', clock.nowUs() - verificationResendIntervalUs)
         .first();
       if (recent) return 'too_soon';
-      await mailVerification(user, origin);
+      await mailVerification(user);
       return 'sent';
     },
 

@@ -2,7 +2,7 @@ import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetim
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
-import { localPath, redirect, show, siteOrigin, withQuery, type MemberRequest, type PageRequest, type PageResult } from '../request.js';
+import { localPath, redirect, secureCookies, show, withQuery, type MemberRequest, type PageRequest, type PageResult } from '../request.js';
 
 /** Sign-up, log-in, log-out and the email verification link. */
 
@@ -25,7 +25,7 @@ async function startSession(request: PageRequest, session: OpenedSession): Promi
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.ctx.secure,
+    secure: secureCookies(request.ctx, request.services),
     maxAge: sessionLifetimeUs / 1000,
     overwrite: true,
   });
@@ -65,7 +65,7 @@ export async function showSignUp(request: PageRequest): Promise<PageResult> {
 
 export async function signUp(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.signUp({ email, password: request.form.password ?? '', origin: siteOrigin(request) });
+  const result = await request.services.accounts.signUp({ email, password: request.form.password ?? '' });
   if (!result.ok) return credentialsPage(request, 'signup', { email, error: signUpRefusals[result.reason], status: 422 });
   await startSession(request, result.session);
   const next = localPath(request.form.next);
@@ -95,7 +95,7 @@ export async function showLogOut(request: PageRequest): Promise<PageResult> {
 
 export async function logOut(request: MemberRequest): Promise<PageResult> {
   await request.services.accounts.logOut(request.viewer.rawSessionId);
-  request.ctx.cookies.set(sessionCookieName, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: request.ctx.secure, maxAge: 0, overwrite: true });
+  request.ctx.cookies.set(sessionCookieName, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(request.ctx, request.services), maxAge: 0, overwrite: true });
   return redirect('/login?notice=logged_out');
 }
 
@@ -119,7 +119,7 @@ ${notice(tone, title, detail)}<p>${onward}</p>`;
 }
 
 export async function resendVerification(request: MemberRequest): Promise<PageResult> {
-  const result = await request.services.accounts.sendVerification(request.viewer.session.user.id, siteOrigin(request));
+  const result = await request.services.accounts.sendVerification(request.viewer.session.user.id);
   const code = result === 'sent' ? 'verification_sent' : result === 'too_soon' ? 'verification_too_soon' : 'already_verified';
   return redirect(`/?notice=${code}`);
 }
