@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * OAuth authorization server metadata
-         * @description Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+         * @description Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request's Host header.
          */
         get: operations["getAuthorizationServerMetadata"];
         put?: never;
@@ -517,7 +517,7 @@ export interface components {
             user_code: string;
             /**
              * Format: uri
-             * @description Dashboard page where the user enters `user_code`.
+             * @description Dashboard page where the user enters `user_code`, on the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never built from the Host header.
              */
             verification_uri: string;
             /**
@@ -797,7 +797,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         /**
          * Format: date-time
          * @description ISO 8601 UTC.

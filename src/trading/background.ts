@@ -1,3 +1,4 @@
+import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Services } from '../services.js';
 import { createHouseSupplier } from './house-supplier.js';
 
@@ -23,6 +24,7 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
     running = running
       .then(async () => {
         await services.orders.expireDayOrders(services.clock.nowUs());
+        await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
         await house?.replenish();
         if (ticks++ % abandonedSweepTicks === 0) await services.inference.sweepAbandoned(services.clock.nowUs());
       })

@@ -7,6 +7,7 @@ import * as trading from './0005_trading.js';
 import * as inference from './0006_inference.js';
 import * as autoBuys from './0007_auto_buys.js';
 import * as lotSuppliers from './0008_lot_suppliers.js';
+import * as replayGuard from './0010_replay_guard.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: [string, Migration][] = [
   ['0006_inference', inference],
   ['0007_auto_buys', autoBuys],
   ['0008_lot_suppliers', lotSuppliers],
+  ['0010_replay_guard', replayGuard],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

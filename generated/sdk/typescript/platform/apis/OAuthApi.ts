@@ -374,7 +374,7 @@ export class OAuthApi extends runtime.BaseAPI {
     }
 
     /**
-     * Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+     * Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform\'s configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request\'s Host header.
      * OAuth authorization server metadata
      */
     async getAuthorizationServerMetadataRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AuthorizationServerMetadata>> {
@@ -385,7 +385,7 @@ export class OAuthApi extends runtime.BaseAPI {
     }
 
     /**
-     * Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+     * Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform\'s configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request\'s Host header.
      * OAuth authorization server metadata
      */
     async getAuthorizationServerMetadata(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AuthorizationServerMetadata> {

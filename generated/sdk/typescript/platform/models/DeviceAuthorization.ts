@@ -29,7 +29,7 @@ export interface DeviceAuthorization {
      */
     userCode: string;
     /**
-     * Dashboard page where the user enters `user_code`.
+     * Dashboard page where the user enters `user_code`, on the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never built from the Host header.
      */
     verificationUri: string;
     /**

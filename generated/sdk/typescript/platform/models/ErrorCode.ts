@@ -33,6 +33,7 @@ export const ErrorCode = {
     InvalidSignature: 'invalid_signature',
     UnknownFingerprint: 'unknown_fingerprint',
     TimestampOutOfRange: 'timestamp_out_of_range',
+    SignatureReplayed: 'signature_replayed',
     InvalidToken: 'invalid_token',
     InsufficientScope: 'insufficient_scope',
     CsrfTokenInvalid: 'csrf_token_invalid',

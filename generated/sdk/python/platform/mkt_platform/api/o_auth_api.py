@@ -991,7 +991,7 @@ class OAuthApi:
     ) -> AuthorizationServerMetadata:
         """OAuth authorization server metadata
 
-        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request's Host header.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -1056,7 +1056,7 @@ class OAuthApi:
     ) -> ApiResponse[AuthorizationServerMetadata]:
         """OAuth authorization server metadata
 
-        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request's Host header.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -1121,7 +1121,7 @@ class OAuthApi:
     ) -> RESTResponseType:
         """OAuth authorization server metadata
 
-        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+        Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request's Host header.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

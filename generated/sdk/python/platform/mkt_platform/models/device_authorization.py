@@ -31,7 +31,7 @@ class DeviceAuthorization(BaseModel):
     """ # noqa: E501
     device_code: StrictStr = Field(description="Opaque secret to poll the token endpoint with. Do not show it to the user.")
     user_code: Annotated[str, Field(strict=True)] = Field(description="Code the user confirms on the dashboard.")
-    verification_uri: StrictStr = Field(description="Dashboard page where the user enters `user_code`.")
+    verification_uri: StrictStr = Field(description="Dashboard page where the user enters `user_code`, on the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never built from the Host header.")
     verification_uri_complete: StrictStr = Field(description="`verification_uri` with the user code filled in, e.g. for a link or QR code.")
     expires_in: Annotated[int, Field(strict=True, ge=1)] = Field(description="Seconds until `device_code` and `user_code` expire (600).")
     interval: Annotated[int, Field(strict=True, ge=1)] = Field(description="Minimum seconds between token polls (5).")

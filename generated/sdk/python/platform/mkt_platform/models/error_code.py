@@ -41,6 +41,7 @@ class ErrorCode(str, Enum):
     INVALID_SIGNATURE = 'invalid_signature'
     UNKNOWN_FINGERPRINT = 'unknown_fingerprint'
     TIMESTAMP_OUT_OF_RANGE = 'timestamp_out_of_range'
+    SIGNATURE_REPLAYED = 'signature_replayed'
     INVALID_TOKEN = 'invalid_token'
     INSUFFICIENT_SCOPE = 'insufficient_scope'
     CSRF_TOKEN_INVALID = 'csrf_token_invalid'
