@@ -69,8 +69,14 @@ export interface paths {
          *     Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`;
          *     further RFC parameters are accepted and ignored. Errors use the RFC 6749 body:
          *     `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does
-         *     not exist or that the client may not request), `401 invalid_client` (unknown `client_id`).
+         *     not exist or that the client may not request), `401 invalid_client` (unknown `client_id`),
+         *     `429 slow_down` with `Retry-After` when too many logins were started.
          *     The response is not cached (`Cache-Control: no-store`).
+         *
+         *     Throttled per client address and per client: an address may start 30 logins in ten minutes,
+         *     the whole public client 600 a minute; past that each request must wait a delay that doubles
+         *     (1, 2, 4 … seconds, at most ten minutes for an address, one minute for the client), told in
+         *     `Retry-After`. The address is the connection's own; `X-Forwarded-For` is not trusted.
          */
         post: operations["createDeviceCode"];
         delete?: never;
@@ -1184,6 +1190,8 @@ export interface components {
         WwwAuthenticate: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -1392,6 +1400,24 @@ export interface operations {
             401: components["responses"]["OAuthInvalidClient"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many logins started from this address, or by this client (RFC 8628's `slow_down` in the RFC 6749 body). Wait `Retry-After` seconds before starting another. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "slow_down",
+                     *       "error_description": "Too many login requests. Wait 8 seconds before starting another."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

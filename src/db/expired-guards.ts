@@ -1,5 +1,6 @@
 import type { Db } from './knex.js';
 import { pruneUsedSignatures } from './replay-guard.js';
+import { pruneThrottles } from './throttles.js';
 
 /**
  * Deletes what the replay guard and the throttles keep past its use. The background work of every
@@ -8,4 +9,5 @@ import { pruneUsedSignatures } from './replay-guard.js';
  */
 export async function pruneExpiredGuards(db: Db, nowUs: number): Promise<void> {
   await pruneUsedSignatures(db, nowUs);
+  await pruneThrottles(db, nowUs);
 }

@@ -6,6 +6,7 @@ import { AssertionFailed } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
 import type { Services } from '../services.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
+import { clientAddressOf } from './client-address.js';
 import { bodyParseError, renderError, RequestValidationError, toIssues, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
@@ -135,6 +136,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       body,
       headers: ctx.headers,
       rawBody,
+      clientAddress: clientAddressOf(ctx.req),
       principal,
       requestId: ctx.state.requestId,
       mktRequestId: ctx.state.mktRequestId,

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
 import type { Mailer } from './mailer.js';
+import { createThrottles, hashedKey, type ThrottleKey } from './throttles.js';
 
 /**
  * Dashboard accounts (DESIGN.md §6): sign-up and password login, email verification, acceptance of
@@ -50,7 +51,11 @@ export type SignUpRefusal = 'invalid_email' | 'password_too_short' | 'password_t
 export type SignUpResult = { ok: true; session: OpenedSession } | { ok: false; reason: SignUpRefusal };
 
 export type LogInRefusal = 'invalid_credentials' | 'account_inactive';
-export type LogInResult = { ok: true; session: OpenedSession } | { ok: false; reason: LogInRefusal };
+export type LogInResult =
+  | { ok: true; session: OpenedSession }
+  | { ok: false; reason: LogInRefusal }
+  /** Too many wrong passwords for this account or from this address: nothing was checked. */
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 export type VerificationResult = 'verified' | 'already_verified' | 'expired' | 'unknown';
 export type ResendResult = 'sent' | 'already_verified' | 'too_soon';
@@ -83,7 +88,8 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
 export interface AccountsService {
   /** Creates the user, mails the verification link and opens a session. */
   signUp(input: { email: string; password: string }): Promise<SignUpResult>;
-  logIn(input: { email: string; password: string }): Promise<LogInResult>;
+  /** `clientAddress` is the socket's remote address (src/http/client-address.ts), for the throttle. */
+  logIn(input: { email: string; password: string; clientAddress: string }): Promise<LogInResult>;
   findSession(rawId: string): Promise<ActiveSession | undefined>;
   /** Revokes the session; unknown or already revoked ids are ignored. */
   logOut(rawId: string): Promise<void>;
@@ -100,6 +106,7 @@ export interface AccountsService {
 export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger, platformUrl: () => string): AccountsService {
   // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
   let decoyHash: Promise<string> | undefined;
+  const throttles = createThrottles(db, clock);
 
   async function openSession(user: UserRow): Promise<OpenedSession> {
     const id = newSecret(sessionIdPrefix);
@@ -159,7 +166,14 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       return { ok: true, session: await openSession(user) };
     },
 
-    async logIn({ email, password }) {
+    async logIn({ email, password, clientAddress }) {
+      // Throttled before any scrypt runs (DESIGN.md §9); an unknown email is an account like any other.
+      const keys: ThrottleKey[] = [
+        { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
+        { scope: 'login_address', key: clientAddress },
+      ];
+      const throttled = await throttles.attempt(keys);
+      if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
       const user = await findUserByEmail(db, email);
       if (!user?.password_hash) {
         decoyHash ??= hashPassword('decoy password, never matches');
@@ -167,6 +181,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         return { ok: false, reason: 'invalid_credentials' };
       }
       if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
+      await throttles.succeeded(keys); // the password was right, even if the account cannot log in
       if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
       return { ok: true, session: await openSession(user) };
     },

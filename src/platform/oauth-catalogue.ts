@@ -47,6 +47,8 @@ export interface OAuthFailure {
   ok: false;
   error: OAuthErrorCode;
   description: string;
+  /** Set when the request was throttled (429 with Retry-After): how long to wait. */
+  retryAfterSeconds?: number;
 }
 
 export const fail = (error: OAuthErrorCode, description: string): OAuthFailure => ({ ok: false, error, description });

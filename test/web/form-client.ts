@@ -22,6 +22,8 @@ export interface PageRequestOptions {
   cookie?: string;
   /** A Host header other than the listener's. */
   host?: string;
+  /** The local address to connect from, e.g. 127.0.0.2: another client address on the loopback network. */
+  from?: string;
 }
 
 export function sendPage(baseUrl: string, method: 'GET' | 'POST', path: string, options: PageRequestOptions = {}): Promise<PageReply> {
@@ -30,17 +32,22 @@ export function sendPage(baseUrl: string, method: 'GET' | 'POST', path: string, 
   const headers: Record<string, string> = {};
   if (cookie !== '') headers.cookie = cookie;
   if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  return sendRaw(baseUrl, method, path, { headers, body, host: options.host });
+  return sendRaw(baseUrl, method, path, { headers, body, host: options.host, from: options.from });
 }
 
 /** One request with exactly these headers (Host included) and body. */
-export function sendRaw(baseUrl: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string; host?: string | undefined } = {}): Promise<PageReply> {
+export function sendRaw(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string; host?: string | undefined; from?: string | undefined } = {},
+): Promise<PageReply> {
   const { hostname, port } = new URL(baseUrl);
   const body = options.body ?? '';
   const headers: Record<string, string | number> = { host: options.host ?? `${hostname}:${port}`, ...options.headers };
   if (body !== '') headers['content-length'] = Buffer.byteLength(body);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, method, path, headers }, (incoming) => {
+    const outgoing = request({ host: hostname, port, method, path, headers, ...(options.from ? { localAddress: options.from } : {}) }, (incoming) => {
       let text = '';
       incoming.setEncoding('utf8');
       incoming.on('data', (chunk: string) => (text += chunk));

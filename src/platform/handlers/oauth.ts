@@ -21,6 +21,10 @@ const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
  */
 function oauthError(failure: OAuthFailure): ApiResponse<never> {
   const body: Schemas['OAuthError'] = { error: failure.error, error_description: failure.description };
+  if (failure.retryAfterSeconds !== undefined) {
+    // Throttled (DESIGN.md §9): RFC 8628's slow_down in the RFC body, with HTTP's own 429 and Retry-After.
+    return { status: 429, body: body as never, headers: { ...noStore, 'Retry-After': failure.retryAfterSeconds } };
+  }
   return { status: failure.error === 'invalid_client' ? 401 : 400, body: body as never, headers: noStore };
 }
 
@@ -54,9 +58,9 @@ export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }, { o
   return ok({ data: page.rows, paging: page.paging });
 };
 
-export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body }, { oauth, publicUrls }) => {
+export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clientAddress }, { oauth, publicUrls }) => {
   const base = publicUrls.of('platform');
-  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope);
+  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope, clientAddress);
   if (!outcome.ok) return oauthError(outcome);
   return ok(
     {

@@ -1,4 +1,5 @@
 import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetimeUs, type LogInRefusal, type OpenedSession, type SignUpRefusal } from '../../platform/accounts.js';
+import { clientAddressOf } from '../../http/client-address.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -17,6 +18,12 @@ const logInRefusals: Record<LogInRefusal, string> = {
   invalid_credentials: 'The email address or password is incorrect.',
   account_inactive: 'This account is inactive, so it cannot log in. Contact support to have it reactivated.',
 };
+
+/** The refusal of a throttled form (429, with the same wait in Retry-After). */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return `Too many failed attempts. For your account's safety, try again in ${wait}.`;
+}
 
 /** Sets the new session's cookie; a session the browser still held is ended, not left behind. */
 async function startSession(request: PageRequest, session: OpenedSession): Promise<void> {
@@ -79,7 +86,11 @@ export async function showLogIn(request: PageRequest): Promise<PageResult> {
 
 export async function logIn(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.logIn({ email, password: request.form.password ?? '' });
+  const result = await request.services.accounts.logIn({ email, password: request.form.password ?? '', clientAddress: clientAddressOf(request.ctx.req) });
+  if (!result.ok && result.reason === 'throttled') {
+    request.ctx.set('Retry-After', String(result.retryAfterSeconds));
+    return credentialsPage(request, 'login', { email, error: tooManyAttempts(result.retryAfterSeconds), status: 429 });
+  }
   if (!result.ok) return credentialsPage(request, 'login', { email, error: logInRefusals[result.reason], status: result.reason === 'account_inactive' ? 403 : 422 });
   await startSession(request, result.session);
   return redirect(localPath(request.form.next));

@@ -63,7 +63,7 @@ class OAuthApi:
     ) -> DeviceAuthorization:
         """Start a device-flow login
 
-        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`). The response is not cached (`Cache-Control: no-store`). 
+        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`), `429 slow_down` with `Retry-After` when too many logins were started. The response is not cached (`Cache-Control: no-store`).  Throttled per client address and per client: an address may start 30 logins in ten minutes, the whole public client 600 a minute; past that each request must wait a delay that doubles (1, 2, 4 … seconds, at most ten minutes for an address, one minute for the client), told in `Retry-After`. The address is the connection's own; `X-Forwarded-For` is not trusted. 
 
         :param client_id: The OAuth client; the public client is `mkt-cli`. (required)
         :type client_id: str
@@ -106,6 +106,7 @@ class OAuthApi:
             '401': "OAuthError",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
+            '429': "OAuthError",
             '500': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
@@ -139,7 +140,7 @@ class OAuthApi:
     ) -> ApiResponse[DeviceAuthorization]:
         """Start a device-flow login
 
-        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`). The response is not cached (`Cache-Control: no-store`). 
+        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`), `429 slow_down` with `Retry-After` when too many logins were started. The response is not cached (`Cache-Control: no-store`).  Throttled per client address and per client: an address may start 30 logins in ten minutes, the whole public client 600 a minute; past that each request must wait a delay that doubles (1, 2, 4 … seconds, at most ten minutes for an address, one minute for the client), told in `Retry-After`. The address is the connection's own; `X-Forwarded-For` is not trusted. 
 
         :param client_id: The OAuth client; the public client is `mkt-cli`. (required)
         :type client_id: str
@@ -182,6 +183,7 @@ class OAuthApi:
             '401': "OAuthError",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
+            '429': "OAuthError",
             '500': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
@@ -215,7 +217,7 @@ class OAuthApi:
     ) -> RESTResponseType:
         """Start a device-flow login
 
-        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`). The response is not cached (`Cache-Control: no-store`). 
+        Device authorization request (RFC 8628 §3.1). Returns a `device_code` for the client to poll the token endpoint with, and a `user_code` for the user to confirm on the dashboard at `verification_uri` (or directly at `verification_uri_complete`). The user code is eight upper-case consonants in two groups of four; the dashboard also accepts it in lower case and without the dash. The device code lives `expires_in` seconds (600); poll no faster than every `interval` seconds (5).  `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the client's full scope list is requested. Duplicates are ignored.  Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`; further RFC parameters are accepted and ignored. Errors use the RFC 6749 body: `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does not exist or that the client may not request), `401 invalid_client` (unknown `client_id`), `429 slow_down` with `Retry-After` when too many logins were started. The response is not cached (`Cache-Control: no-store`).  Throttled per client address and per client: an address may start 30 logins in ten minutes, the whole public client 600 a minute; past that each request must wait a delay that doubles (1, 2, 4 … seconds, at most ten minutes for an address, one minute for the client), told in `Retry-After`. The address is the connection's own; `X-Forwarded-For` is not trusted. 
 
         :param client_id: The OAuth client; the public client is `mkt-cli`. (required)
         :type client_id: str
@@ -258,6 +260,7 @@ class OAuthApi:
             '401': "OAuthError",
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
+            '429': "OAuthError",
             '500': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
