@@ -478,10 +478,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`, `trade:write`: trading on the user's behalf; no platform operation requires them.
+         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`, `trade:write`: trading on the user's behalf; no operation requires them. `supply:read`, `supply:write`: list and issue supply on the trading API (`/v1/supply-issuances`) with this token in place of a signature.
          * @enum {string}
          */
-        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write";
+        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write" | "supply:read" | "supply:write";
         OAuthScopeInfo: {
             scope: components["schemas"]["OAuthScope"];
             /** @description What the scope allows, as shown to the user on the approval page. */
@@ -1229,7 +1229,9 @@ export interface operations {
                      *         "account:read",
                      *         "account:write",
                      *         "trade:read",
-                     *         "trade:write"
+                     *         "trade:write",
+                     *         "supply:read",
+                     *         "supply:write"
                      *       ],
                      *       "token_endpoint_auth_methods_supported": [
                      *         "none"
@@ -1314,6 +1316,14 @@ export interface operations {
                      *         {
                      *           "scope": "trade:write",
                      *           "description": "Trade on behalf of the user."
+                     *         },
+                     *         {
+                     *           "scope": "supply:read",
+                     *           "description": "List the Units you issued as a supplier."
+                     *         },
+                     *         {
+                     *           "scope": "supply:write",
+                     *           "description": "Issue Units of the instruments you supply, to sell them on the market."
                      *         }
                      *       ],
                      *       "paging": {

@@ -1606,8 +1606,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The caller is not a supplier, or not one qualified for this instrument (`supplier_not_qualified`). */
-        SupplierNotQualified: {
+        /** @description Neither credential is good: the signature fails as in any signed operation (`missing_signature`, `invalid_signature`, `unknown_fingerprint`, `timestamp_out_of_range`, `signature_replayed`), or the OAuth access token sent as `Authorization: Bearer` is missing, expired or revoked (`invalid_token`, with `WWW-Authenticate: Bearer error="invalid_token"`). */
+        SupplyUnauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The OAuth access token's grant lacks the scope this operation needs (`insufficient_scope`, with the needed and the granted scopes in `errors.context`): log in again asking for it. */
+        InsufficientSupplyScope: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1616,12 +1626,30 @@ export interface components {
                 /**
                  * @example {
                  *       "errors": {
-                 *         "code": "supplier_not_qualified",
-                 *         "detail": "This account is not a supplier qualified for TEXT-STANDARD.",
-                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *         "code": "insufficient_scope",
+                 *         "detail": "This access token lacks the scope supply:read; log in again requesting it.",
+                 *         "server_time": "2026-11-22T10:15:30Z",
+                 *         "context": {
+                 *           "required_scopes": [
+                 *             "supply:read"
+                 *           ],
+                 *           "granted_scopes": [
+                 *             "account:read"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The caller is not a supplier, or not one qualified for this instrument (`supplier_not_qualified`); or the OAuth access token lacks `supply:write` (`insufficient_scope`). */
+        SupplyForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -3821,7 +3849,8 @@ export interface operations {
                     "application/json": components["schemas"]["SupplyIssuanceList"];
                 };
             };
-            401: components["responses"]["SignatureUnauthorized"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -3867,8 +3896,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["SupplierNotQualified"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["SupplyForbidden"];
             404: components["responses"]["InstrumentNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

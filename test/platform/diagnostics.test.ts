@@ -124,7 +124,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
     expect(reply.status).to.equal(200);
     expect(reply.body.data.checks[0]).to.include({ name: 'authentication', status: 'ok', code: 'session_authenticated' });
     expect(reply.body.data.summary).to.include({ user_id: user.userId, auth: 'session', active_api_keys: 1 });
-    expect(reply.body.data.summary.scopes).to.have.members(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write']);
+    expect(reply.body.data.summary.scopes).to.have.members(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write']);
   });
 
   it('answers 401 invalid_token without a valid credential', async () => {

@@ -9,7 +9,7 @@ import type { HostClient, RequestOptions } from '../support/http.js';
 import { describeEachDatabase } from '../support/service.js';
 
 const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code';
-const allScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write'];
+const allScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write'];
 
 type Encoding = 'form' | 'json';
 /** The same fields as `application/x-www-form-urlencoded` (the RFC's encoding) or JSON. */
