@@ -66,8 +66,15 @@ export async function findKeyAndClaim(db: Db, fingerprint: string, claim: Signat
   return { key, claimed: result.changes === 1 };
 }
 
-function findKey(db: Db, fingerprint: string): Promise<SigningKeyRecord | undefined> {
-  return db<SigningKeyRecord>('signing_keys').where({ fingerprint }).first('id', 'user_id', 'public_key', 'fingerprint', 'last_used_at_us');
+const findKeySql = 'SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?';
+
+/** Fixed SQL text: prepared once per connection (SQLite's statement cache, a named statement on PostgreSQL). */
+async function findKey(db: Db, fingerprint: string): Promise<SigningKeyRecord | undefined> {
+  if (kindOf(db) === 'postgres') {
+    const result = (await db.raw(findKeySql, [fingerprint]).options({ name: 'mkt_find_signing_key' })) as { rows: SigningKeyRecord[] };
+    return result.rows[0];
+  }
+  return ((await db.raw(findKeySql, [fingerprint])) as SigningKeyRecord[])[0];
 }
 
 /** Gives back a claim whose signature did not verify. */
