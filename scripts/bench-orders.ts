@@ -11,7 +11,8 @@
  * the default 10/s, burst 20 per user and market would measure the limiter, not the write path.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,13 @@ async function seedTraders(db: Db, count: number): Promise<Trader[]> {
 
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
+/** CPU time (user + system) a process has used, from /proc: the robust figure on a shared machine. */
+const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+function serverCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond; // utime and stime: fields 14 and 15 of stat(5)
+}
+
 // ---- the server ----------------------------------------------------------------------------------
 
 
@@ -137,9 +145,17 @@ function formatTicks(ticks: number): string {
   return `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
 }
 
-/** A random limit order: buy or sell, 1–5 Units, 0.5000 ± band; both sides overlap, so many cross. */
+let ordersMade = 0;
+
+/**
+ * A random limit order: buy or sell, 1–5 Units, 0.5000 ± band; both sides overlap, so many cross.
+ * Each carries its own client_order_id: two identical orders of one trader in one second would have
+ * one signature, and the second would be refused as a replay (DESIGN.md §9).
+ */
 function randomOrder(marketIds: readonly string[]): string {
+  ordersMade += 1;
   return JSON.stringify({
+    client_order_id: `bench-${process.pid}-${ordersMade}`,
     market_id: pick(marketIds),
     side: Math.random() < 0.5 ? 'buy' : 'sell',
     type: 'limit',
@@ -220,7 +236,9 @@ try {
 
   const warm = await runPhase(warmupOrders, agent, baseUrl, traders, marketIds);
   const tradesBefore = await countRows(db, 'trades', marketIds);
+  const cpuBeforeMs = serverCpuMs(served.child.pid!);
   const measured = await runPhase(ordersTotal, agent, baseUrl, traders, marketIds);
+  const cpuMs = serverCpuMs(served.child.pid!) - cpuBeforeMs;
   const tradesAfter = await countRows(db, 'trades', marketIds);
   const restingAfter = (await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).count({ n: '*' }).first()) as { n: number | string };
 
@@ -230,6 +248,7 @@ try {
       `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${stats.count} orders, concurrency ${concurrency}`,
       `  throughput   ${stats.perSecond.toFixed(0)} orders/s (${(measured.elapsedMs / 1000).toFixed(2)} s)`,
       `  latency      p50 ${stats.p50.toFixed(2)} ms, p99 ${stats.p99.toFixed(2)} ms, max ${stats.max.toFixed(2)} ms`,
+      `  server CPU   ${((cpuMs * 1000) / stats.count).toFixed(0)} µs per order (utime + stime of the mkt process over the measured run)`,
       `  trades       ${tradesAfter - tradesBefore} made in the measured run (${tradesAfter} in all); ${Number(restingAfter.n)} orders resting at the end`,
       `  statuses     ${[...measured.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; warm-up ${[...warm.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
       `  settings     ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +

@@ -15,11 +15,24 @@ const portVariables: Record<HostName, string> = {
   platform: 'MKT_PLATFORM_PORT',
 };
 
+/** DESIGN.md §9: where clients reach each host, for every link, verification_uri and redirect. */
+const publicUrlVariables: Record<HostName, string> = {
+  consumption: 'MKT_PUBLIC_URL_CONSUMPTION',
+  messages: 'MKT_PUBLIC_URL_MESSAGES',
+  trading: 'MKT_PUBLIC_URL_TRADING',
+  platform: 'MKT_PUBLIC_URL_PLATFORM',
+};
+
 export interface Config {
   databaseUrl: string;
   host: string;
   ports: Record<HostName, number>;
   only: HostName[];
+  /**
+   * The public URL of each host that configures one (`MKT_PUBLIC_URL_<HOST>`): an origin such as
+   * `https://api.example.com`, never a path. Hosts without one use their listener's URL (PublicUrls).
+   */
+  publicUrls: Partial<Record<HostName, string>>;
   logLevel: string;
   simulatedSupplier: boolean;
   /** Order submissions per user and market: refill per second and burst (DESIGN.md §4: 10 and 20). */
@@ -48,6 +61,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     host: env.MKT_HOST || '127.0.0.1',
     ports,
     only,
+    publicUrls: Object.fromEntries(
+      hostNames.flatMap((name) => {
+        const text = env[publicUrlVariables[name]];
+        return text === undefined || text === '' ? [] : [[name, parsePublicUrl(publicUrlVariables[name], text)]];
+      }),
+    ),
     logLevel: env.MKT_LOG_LEVEL || 'info',
     simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
     orderRate: { ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10), burst: positiveInteger(env, 'MKT_ORDER_BURST', 20) },
@@ -63,6 +82,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     },
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
   };
+}
+
+/**
+ * An absolute http(s) URL with no path, query, fragment or credentials, as its origin (a trailing
+ * slash is dropped, the host name lower-cased, a default port omitted). Anything else stops the
+ * start: a link built on a wrong base would send users elsewhere.
+ */
+export function parsePublicUrl(variable: string, text: string): string {
+  const refuse = (why: string) => new Error(`${variable} must be an absolute http or https URL with no path, like https://api.example.com; ${why}, got ${JSON.stringify(text)}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refuse('it is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(`the scheme is ${url.protocol.slice(0, -1)}`);
+  if (url.username !== '' || url.password !== '') throw refuse('it carries credentials');
+  if (url.pathname !== '/' || text.includes('?') || text.includes('#')) throw refuse('it has a path, query or fragment');
+  return url.origin;
+}
+
+/**
+ * The public URL of every host this process knows: configured, or else the listener's own URL,
+ * which exists only once the listener is bound (port 0 picks the port then). A wildcard bind
+ * (0.0.0.0, ::) names no address a client can use, so it stands for the loopback address; set
+ * MKT_PUBLIC_URL_<HOST> when clients come from elsewhere. Never derived from a request's Host.
+ */
+export class PublicUrls {
+  private readonly urls: Partial<Record<HostName, string>>;
+
+  constructor(configured: Partial<Record<HostName, string>>) {
+    this.urls = { ...configured };
+  }
+
+  /** Called as each listener starts, before it serves a request. */
+  listening(host: HostName, listenerUrl: string): void {
+    this.urls[host] ??= listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+  }
+
+  /** The origin of `host`, e.g. `https://api.example.com`; only asked of hosts that are configured or listening. */
+  of(host: HostName): string {
+    const url = this.urls[host];
+    if (url === undefined) throw new Error(`the public URL of the ${host} host is not known: set ${publicUrlVariables[host]}`);
+    return url;
+  }
+
+  isHttps(host: HostName): boolean {
+    return this.of(host).startsWith('https:');
+  }
 }
 
 export function parseHostList(text: string): HostName[] {

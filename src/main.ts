@@ -102,7 +102,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const listening: Listening[] = [];
     try {
       for (const name of hostNames.filter((n) => config.only.includes(n))) {
-        listening.push(await listen(name, createApp(definitions[name], services), config.host, config.ports[name]));
+        const listener = await listen(name, createApp(definitions[name], services), config.host, config.ports[name]);
+        // Still in the tick that bound the port: no request has been read yet.
+        services.publicUrls.listening(name, listener.url);
+        listening.push(listener);
       }
     } catch (error) {
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
@@ -25,6 +25,8 @@ import { createRouter } from './consumption/routing.js';
 /** Everything a handler may call. Built once in main.ts; handlers reach the database only through these. */
 export interface Services {
   config: Config;
+  /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (main.ts). */
+  publicUrls: PublicUrls;
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -48,6 +50,7 @@ export interface Services {
 
 export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
   const mailer = logMailer(logger);
+  const publicUrls = new PublicUrls(config.publicUrls);
   const reference = createReferenceService(db);
   const keys = createKeysService(db, clock);
   const settings = createSettingsService(db, clock);
@@ -55,6 +58,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
   return {
     config,
+    publicUrls,
     db,
     clock,
     logger,
@@ -63,7 +67,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     keys,
     settings,
     diagnostics,
-    accounts: createAccountsService(db, clock, mailer, logger),
+    accounts: createAccountsService(db, clock, mailer, logger, () => publicUrls.of('platform')),
     oauth: createOAuthService(db, clock),
     orders,
     marketData: createMarketDataService(db),

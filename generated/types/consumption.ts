@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a chat completion (redirects)
-         * @description Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/chat/completions` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects do this themselves, and see the `200` of `runChatCompletion` as the answer to this call). Unknown request fields are accepted and ignored.
+         * @description Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/chat/completions` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects do this themselves, and see the `200` of `runChatCompletion` as the answer to this call). Unknown request fields are accepted and ignored.
          */
         post: operations["createChatCompletion"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Create a response (redirects)
-         * @description The OpenAI Responses API, stateless subset. Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/responses` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects see the `200` of `runResponse` as the answer to this call). Nothing is stored: `previous_response_id` is refused and there is no `GET /v1/responses/{id}`.
+         * @description The OpenAI Responses API, stateless subset. Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/responses` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects see the `200` of `runResponse` as the answer to this call). Nothing is stored: `previous_response_id` is refused and there is no `GET /v1/responses/{id}`.
          */
         post: operations["createResponse"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Create a message (redirects)
-         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: /r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
+         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {messages_url}/r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
          */
         post: operations["createMessage"];
         delete?: never;
@@ -1186,7 +1186,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         /**
          * Format: date-time
          * @description ISO 8601 UTC.
@@ -1305,8 +1305,8 @@ export interface components {
         RedirectChatCompletion: {
             headers: {
                 /**
-                 * @description Relative URL of the routing layer on the same host.
-                 * @example /r/v1/chat/completions
+                 * @description Absolute URL of the routing layer on the same host: `{base_url}/r/v1/chat/completions`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8080/r/v1/chat/completions
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1321,8 +1321,8 @@ export interface components {
         RedirectResponse: {
             headers: {
                 /**
-                 * @description Relative URL of the routing layer on the same host.
-                 * @example /r/v1/responses
+                 * @description Absolute URL of the routing layer on the same host: `{base_url}/r/v1/responses`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8080/r/v1/responses
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1337,8 +1337,8 @@ export interface components {
         RedirectMessage: {
             headers: {
                 /**
-                 * @description Relative URL of the routing layer on the same host.
-                 * @example /r/v1/messages
+                 * @description Absolute URL of the routing layer on the same host: `{messages_url}/r/v1/messages`, where `{messages_url}` is the host's configured public URL (`MKT_PUBLIC_URL_MESSAGES`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8081/r/v1/messages
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * OAuth authorization server metadata
-         * @description Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only.
+         * @description Authorization server metadata (RFC 8414), so that standard OAuth clients can discover the device authorization, token and revocation endpoints. Served at the root of `{platform_url}` only. The endpoints it names use the `/v1` form. `response_types_supported` is empty: there is no authorization endpoint, login is by device flow only. `issuer` and every URL here are the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never the request's Host header.
          */
         get: operations["getAuthorizationServerMetadata"];
         put?: never;
@@ -69,8 +69,14 @@ export interface paths {
          *     Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`;
          *     further RFC parameters are accepted and ignored. Errors use the RFC 6749 body:
          *     `400 invalid_request` (missing or repeated `client_id`), `400 invalid_scope` (a scope that does
-         *     not exist or that the client may not request), `401 invalid_client` (unknown `client_id`).
+         *     not exist or that the client may not request), `401 invalid_client` (unknown `client_id`),
+         *     `429 slow_down` with `Retry-After` when too many logins were started.
          *     The response is not cached (`Cache-Control: no-store`).
+         *
+         *     Throttled per client address and per client: an address may start 30 logins in ten minutes,
+         *     the whole public client 600 a minute; past that each request must wait a delay that doubles
+         *     (1, 2, 4 … seconds, at most ten minutes for an address, one minute for the client), told in
+         *     `Retry-After`. The address is the connection's own; `X-Forwarded-For` is not trusted.
          */
         post: operations["createDeviceCode"];
         delete?: never;
@@ -472,10 +478,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`, `trade:write`: trading on the user's behalf; no platform operation requires them.
+         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`, `trade:write`: trading on the user's behalf; no operation requires them. `supply:read`, `supply:write`: list and issue supply on the trading API (`/v1/supply-issuances`) with this token in place of a signature.
          * @enum {string}
          */
-        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write";
+        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write" | "supply:read" | "supply:write";
         OAuthScopeInfo: {
             scope: components["schemas"]["OAuthScope"];
             /** @description What the scope allows, as shown to the user on the approval page. */
@@ -517,7 +523,7 @@ export interface components {
             user_code: string;
             /**
              * Format: uri
-             * @description Dashboard page where the user enters `user_code`.
+             * @description Dashboard page where the user enters `user_code`, on the platform's configured public URL (`MKT_PUBLIC_URL_PLATFORM`, by default its listener), never built from the Host header.
              */
             verification_uri: string;
             /**
@@ -797,7 +803,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         /**
          * Format: date-time
          * @description ISO 8601 UTC.
@@ -1184,6 +1190,8 @@ export interface components {
         WwwAuthenticate: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -1221,7 +1229,9 @@ export interface operations {
                      *         "account:read",
                      *         "account:write",
                      *         "trade:read",
-                     *         "trade:write"
+                     *         "trade:write",
+                     *         "supply:read",
+                     *         "supply:write"
                      *       ],
                      *       "token_endpoint_auth_methods_supported": [
                      *         "none"
@@ -1306,6 +1316,14 @@ export interface operations {
                      *         {
                      *           "scope": "trade:write",
                      *           "description": "Trade on behalf of the user."
+                     *         },
+                     *         {
+                     *           "scope": "supply:read",
+                     *           "description": "List the Units you issued as a supplier."
+                     *         },
+                     *         {
+                     *           "scope": "supply:write",
+                     *           "description": "Issue Units of the instruments you supply, to sell them on the market."
                      *         }
                      *       ],
                      *       "paging": {
@@ -1392,6 +1410,24 @@ export interface operations {
             401: components["responses"]["OAuthInvalidClient"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many logins started from this address, or by this client (RFC 8628's `slow_down` in the RFC 6749 body). Wait `Retry-After` seconds before starting another. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Cache-Control": components["headers"]["CacheControlNoStore"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "slow_down",
+                     *       "error_description": "Too many login requests. Wait 8 seconds before starting another."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -1399,7 +1399,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -1473,7 +1473,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is not correctly signed: a signature header is missing (`missing_signature`), the signature does not verify or the timestamp is not whole Unix seconds (`invalid_signature`), no registered key has this fingerprint (`unknown_fingerprint`), or the timestamp is more than 30 seconds from server time (`timestamp_out_of_range`, with the drift in `errors.context`). Fix and re-sign; do not retry unchanged. */
+        /** @description The request is not correctly signed: a signature header is missing (`missing_signature`), the signature does not verify or the timestamp is not whole Unix seconds (`invalid_signature`), no registered key has this fingerprint (`unknown_fingerprint`), or the timestamp is more than 30 seconds from server time (`timestamp_out_of_range`, with the drift in `errors.context`), or the signature of this `POST`, `PUT`, `PATCH` or `DELETE` was already used (`signature_replayed`). Fix and re-sign; do not retry unchanged. */
         SignatureUnauthorized: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1608,8 +1608,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The caller is not a supplier, or not one qualified for this instrument (`supplier_not_qualified`). */
-        SupplierNotQualified: {
+        /** @description Neither credential is good: the signature fails as in any signed operation (`missing_signature`, `invalid_signature`, `unknown_fingerprint`, `timestamp_out_of_range`, `signature_replayed`), or the OAuth access token sent as `Authorization: Bearer` is missing, expired or revoked (`invalid_token`, with `WWW-Authenticate: Bearer error="invalid_token"`). */
+        SupplyUnauthorized: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The OAuth access token's grant lacks the scope this operation needs (`insufficient_scope`, with the needed and the granted scopes in `errors.context`): log in again asking for it. */
+        InsufficientSupplyScope: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1618,12 +1628,30 @@ export interface components {
                 /**
                  * @example {
                  *       "errors": {
-                 *         "code": "supplier_not_qualified",
-                 *         "detail": "This account is not a supplier qualified for TEXT-STANDARD.",
-                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *         "code": "insufficient_scope",
+                 *         "detail": "This access token lacks the scope supply:read; log in again requesting it.",
+                 *         "server_time": "2026-11-22T10:15:30Z",
+                 *         "context": {
+                 *           "required_scopes": [
+                 *             "supply:read"
+                 *           ],
+                 *           "granted_scopes": [
+                 *             "account:read"
+                 *           ]
+                 *         }
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The caller is not a supplier, or not one qualified for this instrument (`supplier_not_qualified`); or the OAuth access token lacks `supply:write` (`insufficient_scope`). */
+        SupplyForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -3823,7 +3851,8 @@ export interface operations {
                     "application/json": components["schemas"]["SupplyIssuanceList"];
                 };
             };
-            401: components["responses"]["SignatureUnauthorized"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -3869,8 +3898,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["SupplierNotQualified"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["SupplyForbidden"];
             404: components["responses"]["InstrumentNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

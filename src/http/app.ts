@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import type { Services } from '../services.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
+import { clientAddressOf } from './client-address.js';
 import { checkQueryText } from './parameters.js';
 import { renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
@@ -122,6 +123,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       query: (validation.coerced?.query as Record<string, unknown> | undefined) ?? {},
       body,
       headers: ctx.headers,
+      clientAddress: clientAddressOf(ctx.req),
       principal,
       requestId: ctx.state.requestId,
       mktRequestId: ctx.state.mktRequestId,

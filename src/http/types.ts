@@ -15,6 +15,8 @@ export interface ApiRequest<Params = Record<string, string>, Query = Record<stri
   query: Query;
   body: Body;
   headers: IncomingHttpHeaders;
+  /** The socket's remote address, for throttles (src/http/client-address.ts: never X-Forwarded-For). */
+  clientAddress: string;
   principal: Principal | null;
   requestId: string;
   /** This server's own id of the request (`req_…`), sent as `x-mkt-request-id` on the consumption API. */

@@ -6,6 +6,7 @@ import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
 import type { Mailer } from './mailer.js';
+import { createThrottles, hashedKey, type ThrottleKey } from './throttles.js';
 
 /**
  * Dashboard accounts (DESIGN.md §6): sign-up and password login, email verification, acceptance of
@@ -50,7 +51,11 @@ export type SignUpRefusal = 'invalid_email' | 'password_too_short' | 'password_t
 export type SignUpResult = { ok: true; session: OpenedSession } | { ok: false; reason: SignUpRefusal };
 
 export type LogInRefusal = 'invalid_credentials' | 'account_inactive';
-export type LogInResult = { ok: true; session: OpenedSession } | { ok: false; reason: LogInRefusal };
+export type LogInResult =
+  | { ok: true; session: OpenedSession }
+  | { ok: false; reason: LogInRefusal }
+  /** Too many wrong passwords for this account or from this address: nothing was checked. */
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 export type VerificationResult = 'verified' | 'already_verified' | 'expired' | 'unknown';
 export type ResendResult = 'sent' | 'already_verified' | 'too_soon';
@@ -81,21 +86,27 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
 }
 
 export interface AccountsService {
-  /** Creates the user, mails the verification link (built on `origin`) and opens a session. */
-  signUp(input: { email: string; password: string; origin: string }): Promise<SignUpResult>;
-  logIn(input: { email: string; password: string }): Promise<LogInResult>;
+  /** Creates the user, mails the verification link and opens a session. */
+  signUp(input: { email: string; password: string }): Promise<SignUpResult>;
+  /** `clientAddress` is the socket's remote address (src/http/client-address.ts), for the throttle. */
+  logIn(input: { email: string; password: string; clientAddress: string }): Promise<LogInResult>;
   findSession(rawId: string): Promise<ActiveSession | undefined>;
   /** Revokes the session; unknown or already revoked ids are ignored. */
   logOut(rawId: string): Promise<void>;
-  sendVerification(userId: string, origin: string): Promise<ResendResult>;
+  sendVerification(userId: string): Promise<ResendResult>;
   verifyEmail(rawToken: string): Promise<VerificationResult>;
   acceptLegalTerms(userId: string): Promise<void>;
   findUser(userId: string): Promise<UserRow | undefined>;
 }
 
-export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger): AccountsService {
+/**
+ * `platformUrl` is the platform's configured public URL (DESIGN.md §9), the base of every mailed
+ * link: never the Host header of the request, which whoever sends the request chooses.
+ */
+export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger, platformUrl: () => string): AccountsService {
   // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
   let decoyHash: Promise<string> | undefined;
+  const throttles = createThrottles(db, clock);
 
   async function openSession(user: UserRow): Promise<OpenedSession> {
     const id = newSecret(sessionIdPrefix);
@@ -116,7 +127,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
     return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
   }
 
-  async function mailVerification(user: UserRow, origin: string): Promise<void> {
+  async function mailVerification(user: UserRow): Promise<void> {
     const token = newSecret(verificationTokenPrefix);
     const nowUs = clock.nowUs();
     await db('email_verifications').insert({
@@ -126,7 +137,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       expires_at_us: nowUs + verificationLifetimeUs,
       used_at_us: null,
     });
-    const link = `${origin}/verify-email?token=${encodeURIComponent(token)}`;
+    const link = `${platformUrl()}/verify-email?token=${encodeURIComponent(token)}`;
     await mailer.send({
       to: user.email,
       subject: 'Verify your email address for mkt',
@@ -136,7 +147,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
   }
 
   return {
-    async signUp({ email, password, origin }) {
+    async signUp({ email, password }) {
       const normalised = normaliseEmail(email);
       if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
       if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
@@ -151,11 +162,18 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         throw error;
       }
       logger.info({ user_id: user.id }, 'user signed up');
-      await mailVerification(user, origin);
+      await mailVerification(user);
       return { ok: true, session: await openSession(user) };
     },
 
-    async logIn({ email, password }) {
+    async logIn({ email, password, clientAddress }) {
+      // Throttled before any scrypt runs (DESIGN.md §9); an unknown email is an account like any other.
+      const keys: ThrottleKey[] = [
+        { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
+        { scope: 'login_address', key: clientAddress },
+      ];
+      const throttled = await throttles.attempt(keys);
+      if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
       const user = await findUserByEmail(db, email);
       if (!user?.password_hash) {
         decoyHash ??= hashPassword('decoy password, never matches');
@@ -163,6 +181,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         return { ok: false, reason: 'invalid_credentials' };
       }
       if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
+      await throttles.succeeded(keys); // the password was right, even if the account cannot log in
       if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
       return { ok: true, session: await openSession(user) };
     },
@@ -173,7 +192,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       await db('sessions').where({ id_hash: hashSecret(rawId) }).whereNull('revoked_at_us').update({ revoked_at_us: clock.nowUs() });
     },
 
-    async sendVerification(userId, origin) {
+    async sendVerification(userId) {
       const user = await findUser(db, userId);
       if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
       if (user.email_verified_at_us !== null) return 'already_verified';
@@ -182,7 +201,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         .where('created_at_us', '>', clock.nowUs() - verificationResendIntervalUs)
         .first();
       if (recent) return 'too_soon';
-      await mailVerification(user, origin);
+      await mailVerification(user);
       return 'sent';
     },
 

@@ -9,12 +9,22 @@ import { splitScopes } from './identity.js';
 export const userCodeAlphabet = 'BCDFGHJKLMNPQRSTVWXZ';
 export const userCodeGroupLength = 4;
 
+/**
+ * The scopes, in the order they are listed and granted. `supply:read` and `supply:write` guard the
+ * supply-issuance operations of the trading API (`GET` and `POST /v1/supply-issuances`), which accept
+ * an OAuth access token as well as a signature: the live service's CLI (grid-cli) asks for both by
+ * default at login and then calls those trading paths with its access token (its HTTP client sends
+ * the OAuth bearer in place of a signature once logged in). Every other trading operation still
+ * needs a signature (specification part 5 rule 1); `trade:read` and `trade:write` open none of them.
+ */
 export const scopeCatalogue = [
   { scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' },
   { scope: 'account:read', description: 'Read account settings and OAuth grants.' },
   { scope: 'account:write', description: 'Change account mode and settings; revoke OAuth grants.' },
   { scope: 'trade:read', description: 'Read trading data on behalf of the user.' },
   { scope: 'trade:write', description: 'Trade on behalf of the user.' },
+  { scope: 'supply:read', description: 'List the Units you issued as a supplier.' },
+  { scope: 'supply:write', description: 'Issue Units of the instruments you supply, to sell them on the market.' },
 ] as const;
 export type OAuthScope = (typeof scopeCatalogue)[number]['scope'];
 export interface ScopeInfo {
@@ -47,6 +57,8 @@ export interface OAuthFailure {
   ok: false;
   error: OAuthErrorCode;
   description: string;
+  /** Set when the request was throttled (429 with Retry-After): how long to wait. */
+  retryAfterSeconds?: number;
 }
 
 export const fail = (error: OAuthErrorCode, description: string): OAuthFailure => ({ ok: false, error, description });

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { insertGrant, insertTokenPair, splitScopes, type IssuedTokenPair } from './identity.js';
+import { createThrottles, type ThrottleKey } from './throttles.js';
 import {
   describeScope,
   fail,
@@ -89,19 +90,34 @@ export interface GrantSummary {
 export interface OAuthService {
   /** The scopes a client may request, paged; undefined for an unknown client. */
   listScopes(clientId: string, page: PageParams): Page<ScopeInfo> | undefined;
-  startDeviceAuthorization(clientId: string, scope: string | undefined): Promise<DeviceAuthorization | OAuthFailure>;
+  /** Throttled per client address and per client (DESIGN.md §9): a refusal then carries retryAfterSeconds. */
+  startDeviceAuthorization(clientId: string, scope: string | undefined, clientAddress: string): Promise<DeviceAuthorization | OAuthFailure>;
   token(request: TokenRequest): Promise<IssuedAccess | OAuthFailure>;
   /** RFC 7009: a refresh token takes its grant with it, an access token only itself; unknown is fine. */
   revokeToken(token: string): Promise<void>;
   listGrants(userId: string, page: PageParams): Promise<Page<GrantSummary>>;
   /** Revokes a live grant of this user and every token of it; false if there is no such grant. */
   revokeGrant(userId: string, grantId: string): Promise<boolean>;
-  /** Accepts lower case and a missing dash; undefined when unknown or expired. */
-  findDeviceRequest(userCode: string): Promise<DeviceRequest | undefined>;
+  /**
+   * Accepts lower case and a missing dash. Each lookup is a guess, throttled per address and per
+   * session of the guesser (DESIGN.md §9); a code that is unknown or expired counts against both.
+   */
+  findDeviceRequest(userCode: string, guesser: Guesser): Promise<DeviceLookup>;
   /** ApiError 404 not_found if unknown or expired, 409 conflict if no longer pending. */
   approveDevice(userCode: string, userId: string): Promise<void>;
   denyDevice(userCode: string, userId: string): Promise<void>;
 }
+
+/** Who types a user code at /device: the client address and the dashboard session. */
+export interface Guesser {
+  clientAddress: string;
+  sessionIdHash: string;
+}
+
+export type DeviceLookup =
+  | { ok: true; device: DeviceRequest }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 /** Where device codes and user codes come from: crypto randomness, or a fixed sequence in tests. */
 export interface OAuthRandom {
@@ -150,11 +166,21 @@ interface RefreshTokenRow {
 // ---- the service ----------------------------------------------------------------------------------
 
 export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = cryptoRandom): OAuthService {
-  async function startDeviceAuthorization(clientId: string, scope: string | undefined): Promise<DeviceAuthorization | OAuthFailure> {
+  const throttles = createThrottles(db, clock);
+
+  async function startDeviceAuthorization(clientId: string, scope: string | undefined, clientAddress: string): Promise<DeviceAuthorization | OAuthFailure> {
     const client = oauthClients.get(clientId);
     if (!client) return unknownClient(clientId);
     const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`);
     if (!Array.isArray(scopes)) return scopes;
+    const throttled = await throttles.attempt([
+      { scope: 'device_code_address', key: clientAddress },
+      { scope: 'device_code_client', key: clientId },
+    ]);
+    if (!throttled.ok) {
+      const wait = throttled.retryAfterSeconds;
+      return { ...fail('slow_down', `Too many login requests. Wait ${wait} second${wait === 1 ? '' : 's'} before starting another.`), retryAfterSeconds: wait };
+    }
     const nowUs = clock.nowUs();
     await db('device_codes').where('expires_at_us', '<', nowUs - deviceCodeRetentionUs).delete();
     const deviceCode = random.deviceCode();
@@ -351,16 +377,26 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     return db<DeviceCodeRow>('device_codes').where({ user_code: userCode }).where('expires_at_us', '>', clock.nowUs()).first();
   }
 
-  async function findDeviceRequest(typed: string): Promise<DeviceRequest | undefined> {
+  async function findDeviceRequest(typed: string, guesser: Guesser): Promise<DeviceLookup> {
+    const keys: ThrottleKey[] = [
+      { scope: 'user_code_session', key: guesser.sessionIdHash },
+      { scope: 'user_code_address', key: guesser.clientAddress },
+    ];
+    const throttled = await throttles.attempt(keys);
+    if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
     const row = await liveDeviceCode(typed);
-    if (!row) return undefined;
+    if (!row) return { ok: false, reason: 'unknown' };
+    await throttles.succeeded(keys);
     return {
-      userCode: row.user_code,
-      clientId: row.client_id,
-      clientName: oauthClients.get(row.client_id)?.name ?? row.client_id,
-      scopes: splitScopes(row.scopes).map(describeScope),
-      expiresAtUs: row.expires_at_us,
-      status: row.status,
+      ok: true,
+      device: {
+        userCode: row.user_code,
+        clientId: row.client_id,
+        clientName: oauthClients.get(row.client_id)?.name ?? row.client_id,
+        scopes: splitScopes(row.scopes).map(describeScope),
+        expiresAtUs: row.expires_at_us,
+        status: row.status,
+      },
     };
   }
 

@@ -1,3 +1,4 @@
+import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Services } from '../services.js';
 import { createHouseSupplier } from './house-supplier.js';
 
@@ -34,6 +35,7 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
       if (sweep) await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
       await step('trading work', async () => {
         await services.orders.expireDayOrders(services.clock.nowUs());
+        await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
         await house?.replenish();
       });
     });

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import { csrfTokensEqual, newCsrfToken } from '../platform/accounts.js';
-import type { Viewer } from './request.js';
+import type { Services } from '../services.js';
+import { secureCookies, type Viewer } from './request.js';
 
 /**
  * Every dashboard form carries a CSRF token, checked on POST. Signed in, it is the session's token
@@ -10,12 +11,12 @@ import type { Viewer } from './request.js';
  */
 export const anonymousCsrfCookieName = 'mkt_csrf';
 
-export function csrfTokenFor(ctx: Koa.Context, viewer: Viewer | undefined): string {
+export function csrfTokenFor(ctx: Koa.Context, services: Services, viewer: Viewer | undefined): string {
   if (viewer) return viewer.session.csrfToken;
   const existing = ctx.cookies.get(anonymousCsrfCookieName);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = newCsrfToken();
-  ctx.cookies.set(anonymousCsrfCookieName, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: ctx.secure, overwrite: true });
+  ctx.cookies.set(anonymousCsrfCookieName, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(ctx, services), overwrite: true });
   return token;
 }
 

@@ -134,7 +134,7 @@ export function dashboard(services: Services): Koa.Middleware {
       services,
       viewer,
       get csrfToken() {
-        return (csrfToken ??= csrfTokenFor(ctx, viewer));
+        return (csrfToken ??= csrfTokenFor(ctx, services, viewer));
       },
       query: firstValues(ctx.query),
       form: {},

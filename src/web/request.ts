@@ -59,10 +59,12 @@ export function firstValues(input: unknown): Record<string, string> {
 }
 
 /**
- * This host's address as the browser reached it, for links in mail (Koa 3's `ctx.origin` is the
- * request's Origin header instead, which a plain GET does not send).
+ * Cookies are `Secure` when the platform's public URL is https. The listener itself speaks plain
+ * HTTP behind the TLS proxy (Koa `proxy: false`, so the socket decides `ctx.secure`), and Koa refuses
+ * to send a Secure cookie on a plain connection unless told that the hop to the client is encrypted.
  */
-export function siteOrigin(request: PageRequest): string {
-  const host = request.ctx.host || `${request.services.config.host}:${request.services.config.ports.platform}`;
-  return `${request.ctx.protocol}://${host}`;
+export function secureCookies(ctx: Koa.Context, services: Services): boolean {
+  const secure = services.publicUrls.isHttps('platform');
+  if (secure) ctx.cookies.secure = true;
+  return secure;
 }

@@ -118,13 +118,13 @@ describeEachDatabase('platform: diagnostics', (env) => {
 
   it('takes the dashboard session cookie: session_authenticated, and every scope in the summary', async () => {
     const user = await createTestUser(services());
-    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple' });
+    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const reply = await env().platform.get('/v1/diagnostics', { headers: { cookie: `mkt_session=${login.session.id}` } });
     expect(reply.status).to.equal(200);
     expect(reply.body.data.checks[0]).to.include({ name: 'authentication', status: 'ok', code: 'session_authenticated' });
     expect(reply.body.data.summary).to.include({ user_id: user.userId, auth: 'session', active_api_keys: 1 });
-    expect(reply.body.data.summary.scopes).to.have.members(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write']);
+    expect(reply.body.data.summary.scopes).to.have.members(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write']);
   });
 
   it('answers 401 invalid_token without a valid credential', async () => {

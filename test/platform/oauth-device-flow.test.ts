@@ -1,15 +1,15 @@
-import { request } from 'node:http';
 import { expect } from 'chai';
 import * as client from 'openid-client';
 import { hashSecret } from '../../src/lib/secrets.js';
-import { createOAuthService, cryptoRandom, userCodeAlphabet } from '../../src/platform/oauth.js';
+import { randomUUID } from 'node:crypto';
+import { createOAuthService, cryptoRandom, userCodeAlphabet, type DeviceRequest } from '../../src/platform/oauth.js';
 import { checkContract } from '../support/contract.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import type { HostClient, RequestOptions } from '../support/http.js';
 import { describeEachDatabase } from '../support/service.js';
 
 const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code';
-const allScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write'];
+const allScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write'];
 
 type Encoding = 'form' | 'json';
 /** The same fields as `application/x-www-form-urlencoded` (the RFC's encoding) or JSON. */
@@ -43,6 +43,13 @@ function checkedFetch(observe: (path: string, body: any) => Promise<void> = asyn
 
 describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   let user: TestUser;
+  /** A dashboard session of its own for each lookup, so that the user-code throttle stays out of these tests. */
+  const guesser = () => ({ clientAddress: '192.0.2.1', sessionIdHash: randomUUID() });
+  async function found(typed: string): Promise<DeviceRequest> {
+    const lookup = await env().service.services.oauth.findDeviceRequest(typed, guesser());
+    if (!lookup.ok) throw new Error(`no device request for ${typed}: ${lookup.reason}`);
+    return lookup.device;
+  }
   before(async () => {
     user = await createTestUser(env().service.services);
   });
@@ -130,31 +137,6 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     expect(discovered.serverMetadata().device_authorization_endpoint).to.equal(`${base}/v1/oauth/device/code`);
   });
 
-  it('names the host the client used in the links, e.g. localhost instead of 127.0.0.1', async () => {
-    // fetch may not set Host, so this one request goes out through node:http (and is contract-checked by hand).
-    const { port } = new URL(env().platform.baseUrl);
-    const text = 'client_id=mkt-cli';
-    const reply = await new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
-      const outgoing = request(
-        { host: '127.0.0.1', port, method: 'POST', path: '/v1/oauth/device/code', headers: { host: `localhost:${port}`, 'content-type': 'application/x-www-form-urlencoded', 'content-length': text.length } },
-        (incoming) => {
-          let body = '';
-          incoming.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => {
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value);
-            resolve({ status: incoming.statusCode!, headers, text: body });
-          });
-        },
-      );
-      outgoing.on('error', reject).end(text);
-    });
-    const body = JSON.parse(reply.text);
-    await checkContract({ host: 'platform', method: 'POST', path: '/v1/oauth/device/code', status: reply.status, headers: reply.headers, body, text: reply.text });
-    expect(reply.status).to.equal(200);
-    expect(body.verification_uri).to.equal(`http://localhost:${port}/device`);
-    expect(body.verification_uri_complete).to.equal(`http://localhost:${port}/device?user_code=${body.user_code}`);
-  });
-
   for (const encoding of ['form', 'json'] as const) {
     it(`issues a device code from a ${encoding} body: consonant user code, 600 s, 5 s interval, no-store`, async () => {
       const reply = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'account:read' }, encoding);
@@ -192,9 +174,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   it('requests the client\'s full scope list when scope is omitted, in catalogue order without duplicates', async () => {
     const { oauth } = env().service.services;
     const full = await startLogin(env().platform);
-    expect((await oauth.findDeviceRequest(full.body.user_code))!.scopes.map((s) => s.scope)).to.deep.equal(allScopes);
+    expect((await found(full.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal(allScopes);
     const some = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'account:write keys:manage account:write' });
-    expect((await oauth.findDeviceRequest(some.body.user_code))!.scopes.map((s) => s.scope)).to.deep.equal(['keys:manage', 'account:write']);
+    expect((await found(some.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal(['keys:manage', 'account:write']);
   });
 
   it('refuses an unknown client with 401 invalid_client and an unknown scope with 400 invalid_scope', async () => {
@@ -256,7 +238,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       expect(reply.status).to.equal(400);
       expect(reply.body.error).to.equal('expired_token');
     }
-    expect(await oauth.findDeviceRequest(pending.body.user_code)).to.equal(undefined);
+    expect(await oauth.findDeviceRequest(pending.body.user_code, guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
   });
 
   it('issues the tokens once: a second poll after success answers invalid_grant', async () => {
@@ -272,7 +254,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     const again = await poll(env().platform, login.body.device_code);
     expect(again.status).to.equal(400);
     expect(again.body.error).to.equal('invalid_grant');
-    expect((await oauth.findDeviceRequest(login.body.user_code))!.status).to.equal('consumed');
+    expect((await found(login.body.user_code)).status).to.equal('consumed');
   });
 
   it('lets exactly one of several simultaneous polls of an approved code have the tokens', async () => {
@@ -316,12 +298,12 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       const login = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'keys:manage' });
       const code: string = login.body.user_code;
       for (const typed of [code, code.toLowerCase(), code.replace('-', ''), code.toLowerCase().replace('-', '')]) {
-        const found = await oauth.findDeviceRequest(typed);
-        expect(found, typed).to.deep.include({ userCode: code, clientId: 'mkt-cli', clientName: 'mkt command line', status: 'pending' });
-        expect(found!.scopes).to.deep.equal([{ scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' }]);
+        const device = await found(typed);
+        expect(device, typed).to.deep.include({ userCode: code, clientId: 'mkt-cli', clientName: 'mkt command line', status: 'pending' });
+        expect(device.scopes).to.deep.equal([{ scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' }]);
       }
-      expect(await oauth.findDeviceRequest('BCDF-GHJ')).to.equal(undefined);
-      expect(await oauth.findDeviceRequest('AEIO-UAEI')).to.equal(undefined);
+      expect(await oauth.findDeviceRequest('BCDF-GHJ', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+      expect(await oauth.findDeviceRequest('AEIO-UAEI', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
     });
 
     it('answers 404 for an unknown or expired code and 409 once the request was decided', async () => {
@@ -346,8 +328,8 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       const { db, clock } = env().service.services;
       const codes = ['QQQQ-QQQQ', 'QQQQ-QQQQ', 'WWWW-WWWW'];
       const oauth = createOAuthService(db, clock, { deviceCode: cryptoRandom.deviceCode, userCode: () => codes.shift()! });
-      const first = await oauth.startDeviceAuthorization('mkt-cli', undefined);
-      const second = await oauth.startDeviceAuthorization('mkt-cli', undefined);
+      const first = await oauth.startDeviceAuthorization('mkt-cli', undefined, '192.0.2.1');
+      const second = await oauth.startDeviceAuthorization('mkt-cli', undefined, '192.0.2.1');
       expect(first).to.include({ ok: true, userCode: 'QQQQ-QQQQ' });
       expect(second).to.include({ ok: true, userCode: 'WWWW-WWWW' });
     });

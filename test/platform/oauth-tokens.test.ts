@@ -255,7 +255,7 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
     it('lists the scopes mkt-cli may request, with the descriptions the approval page shows, paged', async () => {
       const all = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'mkt-cli' } });
       expect(all.status).to.equal(200);
-      expect(all.body.data.map((s: { scope: string }) => s.scope)).to.deep.equal(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write']);
+      expect(all.body.data.map((s: { scope: string }) => s.scope)).to.deep.equal(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write']);
       expect(all.body.data[1]).to.deep.equal({ scope: 'account:read', description: 'Read account settings and OAuth grants.' });
 
       const first = await env().platform.get('/api/v1/oauth/scopes', { query: { client_id: 'mkt-cli', limit: 2 } });

@@ -251,7 +251,7 @@ describeEachDatabase('platform: account settings and modes', (env) => {
 
   it('takes the dashboard session for reads and, with its CSRF token, for writes', async () => {
     const user = await createTestUser(services(), { mode: 'auto' });
-    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple' });
+    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const cookie = `mkt_session=${login.session.id}`;
     expect((await platform().get('/v1/self/system-settings', { headers: { cookie } })).body.data.account_mode).to.equal('auto');

@@ -44,6 +44,32 @@ export function signatureHeaders(key: SigningKey, method: string, path: string, 
   };
 }
 
+/**
+ * A signed POST, PUT, PATCH or DELETE is accepted once (DESIGN.md §9), and Ed25519 is deterministic:
+ * the same request signed twice in one second is a replay. Tests send the same request again on
+ * purpose (a cancel and then its 409, a refused body repeated by the next table row), so, like a
+ * careful client, the test client signs a repeat with an earlier second of the 30-second window,
+ * and no two of its requests share a signature. A test that means to replay passes `signedAt`.
+ */
+const replayGuardedMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const signedRecently = new Map<string, number>(); // signed string → when it was sent (ms)
+const repeatSpreadSeconds = 20;
+
+function freshTimestamp(key: SigningKey, method: string, path: string, body: Buffer): number | undefined {
+  if (!replayGuardedMethods.has(method.toUpperCase())) return undefined;
+  const nowMs = Date.now();
+  for (const [signed, atMs] of signedRecently) if (nowMs - atMs > 60_000) signedRecently.delete(signed);
+  const now = Math.floor(nowMs / 1000);
+  for (let timestamp = now; timestamp > now - repeatSpreadSeconds; timestamp -= 1) {
+    const signed = `${key.fingerprint} ${timestamp}${method.toUpperCase()}${path}${body.toString('base64')}`;
+    if (!signedRecently.has(signed)) {
+      signedRecently.set(signed, nowMs);
+      return timestamp;
+    }
+  }
+  throw new Error(`the test sent ${method} ${path} with this body ${repeatSpreadSeconds} times within a second: vary the request`);
+}
+
 /** Plain fetch against one host; every reply is checked against the documents before a test sees it. */
 export class HostClient {
   constructor(
@@ -63,7 +89,10 @@ export class HostClient {
     const headers: Record<string, string> = {};
     if (sent.length > 0) headers['content-type'] = 'application/json';
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    if (options.sign) Object.assign(headers, signatureHeaders(options.sign, method, path, options.signedBody ?? sent, options.signedAt));
+    if (options.sign) {
+      const signed = options.signedBody ?? sent;
+      Object.assign(headers, signatureHeaders(options.sign, method, path, signed, options.signedAt ?? freshTimestamp(options.sign, method, path, signed)));
+    }
     Object.assign(headers, options.headers);
     const query = options.query ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
     const response = await fetch(this.baseUrl + path + query, {

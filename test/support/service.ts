@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { databaseKinds, freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';
 import { auditLedger } from '../../src/ledger/audit.js';
+import type { Clock } from '../../src/lib/clock.js';
 
 export interface TestEnvironment {
   database: DatabaseKind;
@@ -25,6 +26,19 @@ export interface CapturedLog {
 export interface StartOptions {
   /** Keep the server's info-level log lines in memory (e.g. to read a mailed verification link). */
   captureLog?: boolean;
+  /** The service's clock instead of the system's (e.g. a TestClock that a test moves forward). */
+  clock?: Clock;
+}
+
+/** The system clock plus an offset a test can move forward, so that waiting costs no real time. */
+export class TestClock implements Clock {
+  private offsetUs = 0;
+  nowUs(): number {
+    return Date.now() * 1000 + this.offsetUs;
+  }
+  advance(ms: number): void {
+    this.offsetUs += ms * 1000;
+  }
 }
 
 /** A pino logger writing parsed lines into memory instead of stdout. */
@@ -47,7 +61,7 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
     ...env,
   });
   const captured = options.captureLog ? capturingLogger() : undefined;
-  const service = await startService(config, { logger: captured?.logger ?? createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000 });
+  const service = await startService(config, { logger: captured?.logger ?? createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000, ...(options.clock ? { clock: options.clock } : {}) });
   const client = (host: HostName) => new HostClient(host, service.urls[host]!);
   return {
     database,
@@ -64,14 +78,18 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
  * Declares the same suite once per database (SQLite and PostgreSQL), each against its own fresh
  * service. `env()` gives the running environment inside hooks and tests.
  */
-export function describeEachDatabase(title: string, body: (env: () => TestEnvironment) => void, options: { env?: Record<string, string> } & StartOptions = {}): void {
+export function describeEachDatabase(
+  title: string,
+  body: (env: () => TestEnvironment) => void,
+  options: { env?: Record<string, string>; /** A fresh clock for each database's service, e.g. () => new TestClock(). */ clock?: () => Clock } & Omit<StartOptions, 'clock'> = {},
+): void {
   for (const database of databaseKinds) {
     describe(`${title} [${database}]`, function () {
       this.timeout(30_000);
       let environment: TestEnvironment | undefined;
       before(async function () {
         this.timeout(60_000);
-        environment = await startTestService(database, options.env, { captureLog: options.captureLog });
+        environment = await startTestService(database, options.env, { captureLog: options.captureLog, clock: options.clock?.() });
       });
       after(async function () {
         // Whatever a suite did, the ledger must still prove itself (DESIGN.md §5).

@@ -166,7 +166,8 @@ describeEachDatabase('trading: the order rate limit', (env) => {
     await giveUsd(services(), trader.userId, '100.00');
     const limits = await env().trading.get('/v1/account/limits', { sign: trader.signingKey, query: { market_id: market.marketId } });
     expect(limits.body.data.order_rate_limits).to.deep.equal({ scope: 'user_market', max_orders_per_second: 10, max_orders_per_minute: 600, burst_capacity: 20, window_seconds: 1 });
-    const replies = await Promise.all(Array.from({ length: 21 }, () => placeOrder(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.0100', quantity: 1 })));
+    // Distinct client_order_ids: 21 identical orders signed in one second would share one signature (a replay).
+    const replies = await Promise.all(Array.from({ length: 21 }, (_, i) => placeOrder(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.0100', quantity: 1, client_order_id: `burst-${i}` })));
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).to.have.length.within(20, 21);
     const limited = replies.find((r) => r.status === 429);

@@ -77,8 +77,17 @@ async function seedTrader(db: Db, index: number, instrumentIds: readonly string[
 }
 
 /** Ed25519 headers of specification part 5, made with node:crypto: tweetnacl's ~6 ms a signature would pace the burst. */
+/**
+ * A signed write is accepted once (DESIGN.md §9), and the burst sends the same request twice on
+ * purpose (one cancel to both processes, or one body drawn twice in a second): a repeat is signed
+ * with an earlier second of the window, so the race under test is the orders', not a replay.
+ */
+const signedStrings = new Set<string>();
 function signed(trader: Trader, method: string, path: string, body: string): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  let seconds = Math.floor(Date.now() / 1000);
+  while (signedStrings.has(`${trader.fingerprint} ${seconds}${method}${path}${body}`)) seconds -= 1;
+  signedStrings.add(`${trader.fingerprint} ${seconds}${method}${path}${body}`);
+  const timestamp = String(seconds);
   const signature = sign(null, Buffer.from(timestamp + method + path + body), trader.privateKey).toString('base64');
   return { 'x-mkt-signature': signature, 'x-mkt-timestamp': timestamp, 'x-mkt-fingerprint': trader.fingerprint };
 }

@@ -10,7 +10,7 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
   /** A signed-in session made the way the log-in form makes it. */
   async function session(state: Parameters<typeof makeUser>[2] = {}) {
     const user = await makeUser(env().service.services, 'csrf', state);
-    const result = await env().service.services.accounts.logIn({ email: user.email, password });
+    const result = await env().service.services.accounts.logIn({ email: user.email, password, clientAddress: '127.0.0.1' });
     if (!result.ok) throw new Error(`log-in failed: ${result.reason}`);
     return { user, cookie: `mkt_session=${result.session.id}`, csrfToken: result.session.csrfToken };
   }

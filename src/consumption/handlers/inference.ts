@@ -11,12 +11,17 @@ function callerOf(principal: Principal | null): Caller {
   return { userId: principal.userId, apiKeyId: principal.apiKeyId };
 }
 
-/** `POST /v1/…`: every check of the run, then `307` to the same path under `/r`; nothing runs. */
+/**
+ * `POST /v1/…`: every check of the run, then `307` to the same path under `/r`; nothing runs. The
+ * Location is absolute (some clients, like the live service's CLI, follow no relative one), on the
+ * public URL of the host that answers (DESIGN.md §9): the same origin as the request, so clients keep
+ * the Authorization header, and never built from the Host header.
+ */
 const redirectTo =
-  (endpoint: Endpoint, location: string) =>
-  async ({ body, principal }: ApiRequest<any, any, any>, { inference }: Services) => {
+  (endpoint: Endpoint, host: 'consumption' | 'messages', path: string) =>
+  async ({ body, principal }: ApiRequest<any, any, any>, { inference, publicUrls }: Services) => {
     const headers = await inference.redirect(endpoint, body, callerOf(principal));
-    return { status: 307, headers: { ...headers, location }, body: undefined };
+    return { status: 307, headers: { ...headers, location: publicUrls.of(host) + path }, body: undefined };
   };
 
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
@@ -27,11 +32,11 @@ const runOn =
     return { status: 200, headers: answer.headers, body: answer.body as never };
   };
 
-export const createChatCompletion = redirectTo('chat.completions', '/r/v1/chat/completions') as Handler<'createChatCompletion'>;
+export const createChatCompletion = redirectTo('chat.completions', 'consumption', '/r/v1/chat/completions') as Handler<'createChatCompletion'>;
 export const runChatCompletion = runOn('chat.completions') as Handler<'runChatCompletion'>;
-export const createResponse = redirectTo('responses', '/r/v1/responses') as Handler<'createResponse'>;
+export const createResponse = redirectTo('responses', 'consumption', '/r/v1/responses') as Handler<'createResponse'>;
 export const runResponse = runOn('responses') as Handler<'runResponse'>;
-export const createMessage = redirectTo('messages', '/r/v1/messages') as Handler<'createMessage'>;
+export const createMessage = redirectTo('messages', 'messages', '/r/v1/messages') as Handler<'createMessage'>;
 export const runMessage = runOn('messages') as Handler<'runMessage'>;
 
 /** `POST /v1/messages/count_tokens` on the messages host: answered here (no redirect), not billed, no slot, no daily count. */

@@ -8,6 +8,8 @@ import * as inference from './0006_inference.js';
 import * as autoBuys from './0007_auto_buys.js';
 import * as lotSuppliers from './0008_lot_suppliers.js';
 import * as inferenceLeases from './0009_inference_leases.js';
+import * as replayGuard from './0010_replay_guard.js';
+import * as throttles from './0011_throttles.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,6 +27,8 @@ const migrations: [string, Migration][] = [
   ['0007_auto_buys', autoBuys],
   ['0008_lot_suppliers', lotSuppliers],
   ['0009_inference_leases', inferenceLeases],
+  ['0010_replay_guard', replayGuard],
+  ['0011_throttles', throttles],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,13 +1,30 @@
-import type { KeyObject } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
+import { findKeyAndClaim, releaseClaim, type SignatureClaim } from '../../db/replay-guard.js';
 import { ApiError } from '../../lib/errors.js';
 import { decodePublicKey, publicKeyObject, signedMessage, verifySignature } from '../../lib/ed25519.js';
-import { findSigningKey, lastUsedResolutionUs } from '../../platform/identity.js';
+import { lastUsedResolutionUs } from '../../platform/identity.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
 
 /** Specification part 5 rule 10. */
 export const signatureWindowSeconds = 30;
+
+/**
+ * The replay guard (DESIGN.md §9): a signature that changes state is good once. Methods that change
+ * state claim their signature (src/db/replay-guard.ts), in every process sharing the database, and a
+ * second use inside the window is `401 signature_replayed`. The query string is not signed (part 5
+ * rule 8), so without the guard a captured `DELETE /v1/orders` could be resent with another
+ * `market_id` or `side` and cancel other orders, and a captured `POST /v1/orders` could place the
+ * order again.
+ *
+ * Signed reads (GET) are not guarded. They change nothing, so a replay inside the window can only
+ * read again what the key's owner may read; and since the query is not signed, a polling client's
+ * `GET /v1/orders?status=open` and `?status=filled` in one second carry one signature: refusing the
+ * second would break every bot that polls more than once a second.
+ */
+const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const signatureBytes = 64;
 const keyObjectsMax = 10_000;
 
 /**
@@ -31,11 +48,21 @@ const header = (request: CredentialRequest, name: string): string | undefined =>
   return Array.isArray(value) ? value[0] : value;
 };
 
+/** The claim a request makes on its signature, if its method is guarded and the signature has the size of one. */
+function claimOf(method: string, timestamp: string, signature: Buffer): SignatureClaim | undefined {
+  if (!replayGuardedMethods.has(method.toUpperCase()) || signature.length !== signatureBytes) return undefined;
+  return {
+    signatureHash: createHash('sha256').update(signature).digest(),
+    // The last microsecond at which this timestamp still passes the window check, plus one.
+    expiresAtUs: (Number(timestamp) + signatureWindowSeconds + 1) * 1_000_000,
+  };
+}
+
 export function hasSignature(request: CredentialRequest): boolean {
   return ['x-mkt-signature', 'x-mkt-timestamp', 'x-mkt-fingerprint'].some((name) => header(request, name) !== undefined);
 }
 
-/** Checks, in order: headers present, clock drift, key registered, signature over the exact bytes. */
+/** Checks, in order: headers present, clock drift, key registered, signature over the exact bytes, first use. */
 export async function authenticateSignature(request: CredentialRequest, db: Db, nowUs: number): Promise<Principal> {
   const signature = header(request, 'x-mkt-signature');
   const timestamp = header(request, 'x-mkt-timestamp');
@@ -70,18 +97,30 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
     );
   }
 
-  const key = await findSigningKey(db, fingerprint);
+  const signature64 = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
+  const claim = claimOf(request.method, timestamp, signature64);
+  const { key, claimed } = await findKeyAndClaim(db, fingerprint, claim);
   if (!key) {
     throw new ApiError(401, 'unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it may have been deleted). Send the fingerprint returned when the public key was registered.`);
   }
 
-  const signatureBytes = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
   const message = signedMessage(timestamp, request.method, request.path, request.rawBody);
-  if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), message, signatureBytes)) {
+  if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), message, signature64)) {
+    if (claim && claimed) await releaseClaim(db, claim); // only a verified signature keeps its claim
     throw new ApiError(
       401,
       'invalid_signature',
       'The signature does not verify. Sign timestamp + METHOD + path (without the query string) + the raw body exactly as sent, with the private key of this fingerprint, and send it base64-encoded. Are you signing the raw request body?',
+    );
+  }
+  if (claim && !claimed) {
+    throw new ApiError(
+      401,
+      'signature_replayed',
+      `This signature was already used: a signed POST, PUT, PATCH or DELETE request is accepted once. Sign every request, retries included, with a fresh timestamp. ` +
+        'Ed25519 signatures are deterministic, so identical requests signed in the same second carry the same signature: make them differ, e.g. with a distinct client_order_id ' +
+        '(which also makes retrying an order safe).',
+      { context: { request_timestamp: timestamp } },
     );
   }
 

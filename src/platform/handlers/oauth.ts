@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { components, operations } from '../../../generated/types/platform.js';
 import { noContent, ok } from '../../http/respond.js';
 import type { ApiResponse, OperationHandler } from '../../http/types.js';
@@ -22,25 +21,20 @@ const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
  */
 function oauthError(failure: OAuthFailure): ApiResponse<never> {
   const body: Schemas['OAuthError'] = { error: failure.error, error_description: failure.description };
+  if (failure.retryAfterSeconds !== undefined) {
+    // Throttled (DESIGN.md §9): RFC 8628's slow_down in the RFC body, with HTTP's own 429 and Retry-After.
+    return { status: 429, body: body as never, headers: { ...noStore, 'Retry-After': failure.retryAfterSeconds } };
+  }
   return { status: failure.error === 'invalid_client' ? 401 : 400, body: body as never, headers: noStore };
 }
 
-const hostPattern = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
-
 /**
- * `{platform_url}` as the client reached it, so links are right on any host and port. The server
- * listens on plain HTTP (src/http/server.ts) and ApiRequest carries no protocol, so it is http.
+ * `{platform_url}` is the configured public URL (DESIGN.md §9), never the request's Host header:
+ * whoever sends the request chooses that header, and verification_uri is the address a user types
+ * their code into.
  */
-function platformBaseUrl(headers: IncomingHttpHeaders): string | undefined {
-  const host = headers.host;
-  return host !== undefined && hostPattern.test(host) ? `http://${host}` : undefined;
-}
-
-const malformedHost = 'The Host header is not a host name or address with an optional port.';
-
-export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = async ({ headers }) => {
-  const base = platformBaseUrl(headers);
-  if (base === undefined) throw new ApiError(400, 'bad_request', malformedHost);
+export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = async (_request, { publicUrls }) => {
+  const base = publicUrls.of('platform');
   return ok({
     issuer: base,
     device_authorization_endpoint: `${base}/v1/oauth/device/code`,
@@ -64,10 +58,9 @@ export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }, { o
   return ok({ data: page.rows, paging: page.paging });
 };
 
-export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, headers }, { oauth }) => {
-  const base = platformBaseUrl(headers);
-  if (base === undefined) return oauthError({ ok: false, error: 'invalid_request', description: malformedHost });
-  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope);
+export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clientAddress }, { oauth, publicUrls }) => {
+  const base = publicUrls.of('platform');
+  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope, clientAddress);
   if (!outcome.ok) return oauthError(outcome);
   return ok(
     {

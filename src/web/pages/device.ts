@@ -2,7 +2,9 @@ import { ApiError } from '../../lib/errors.js';
 import type { DeviceRequest } from '../../platform/oauth.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
+import { clientAddressOf } from '../../http/client-address.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
+import { tooManyAttempts } from './sign-in.js';
 
 /**
  * `/device`: the user side of the OAuth device flow (RFC 8628 §3.3). The command line shows a code;
@@ -62,33 +64,47 @@ function decisionPage(request: MemberRequest, device: DeviceRequest): PageResult
   );
 }
 
+/** Too many wrong codes from this session or address (DESIGN.md §9): 429 with Retry-After, nothing looked up. */
+function throttledPage(request: MemberRequest, typed: string, retryAfterSeconds: number): PageResult {
+  request.ctx.set('Retry-After', String(retryAfterSeconds));
+  return devicePage(request, html`${intro}${notice('error', 'Too many wrong codes.', tooManyAttempts(retryAfterSeconds))}<div class="card">${codeForm(typed)}</div>`, 429);
+}
+
+/** Each code typed here is a guess: counted per session and per address, and refused when throttled. */
+function lookUp(request: MemberRequest, typed: string) {
+  return request.services.oauth.findDeviceRequest(typed, { clientAddress: clientAddressOf(request.ctx.req), sessionIdHash: request.viewer.session.idHash });
+}
+
 export async function showDevice(request: MemberRequest): Promise<PageResult> {
   const typed = (request.query.user_code ?? '').trim();
   if (typed === '') return devicePage(request, html`${intro}<div class="card">${codeForm('')}</div>`);
-  const device = await request.services.oauth.findDeviceRequest(typed);
-  if (!device) return unknownCode(request, typed);
-  if (device.status !== 'pending') return usedCode(request, device.userCode);
-  return decisionPage(request, device);
+  const found = await lookUp(request, typed);
+  if (!found.ok) return found.reason === 'throttled' ? throttledPage(request, typed, found.retryAfterSeconds) : unknownCode(request, typed);
+  if (found.device.status !== 'pending') return usedCode(request, found.device.userCode);
+  return decisionPage(request, found.device);
 }
 
 async function decide(request: MemberRequest, decision: 'approve' | 'deny'): Promise<PageResult> {
   const typed = (request.form.user_code ?? '').trim();
   const userId = request.viewer.session.user.id;
-  const device = typed === '' ? undefined : await request.services.oauth.findDeviceRequest(typed);
+  if (typed === '') return unknownCode(request, typed);
+  const found = await lookUp(request, typed);
+  if (!found.ok) return found.reason === 'throttled' ? throttledPage(request, typed, found.retryAfterSeconds) : unknownCode(request, typed);
+  const device = found.device;
   try {
     if (decision === 'approve') await request.services.oauth.approveDevice(typed, userId);
     else await request.services.oauth.denyDevice(typed, userId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return unknownCode(request, typed);
-    if (error instanceof ApiError && error.status === 409) return usedCode(request, device?.userCode ?? typed);
+    if (error instanceof ApiError && error.status === 409) return usedCode(request, device.userCode);
     throw error;
   }
-  const name = device?.clientName ?? 'The application';
+  const name = device.clientName;
   const outcome =
     decision === 'approve'
       ? notice('ok', 'Device approved.', `${name} is now signed in to your account. You can return to your terminal.`)
       : notice('info', 'Request denied.', `${name} did not get access to your account. You can close this page.`);
-  return devicePage(request, html`<h1>${decision === 'approve' ? 'Device connected' : 'Access denied'}</h1><p class="lead">Code ${device?.userCode ?? typed}.</p>${outcome}
+  return devicePage(request, html`<h1>${decision === 'approve' ? 'Device connected' : 'Access denied'}</h1><p class="lead">Code ${device.userCode}.</p>${outcome}
 <p class="small"><a href="/">Back to your home page</a></p>`);
 }
 

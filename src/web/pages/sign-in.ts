@@ -1,8 +1,9 @@
 import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetimeUs, type LogInRefusal, type OpenedSession, type SignUpRefusal } from '../../platform/accounts.js';
+import { clientAddressOf } from '../../http/client-address.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
-import { localPath, redirect, show, siteOrigin, withQuery, type MemberRequest, type PageRequest, type PageResult } from '../request.js';
+import { localPath, redirect, secureCookies, show, withQuery, type MemberRequest, type PageRequest, type PageResult } from '../request.js';
 
 /** Sign-up, log-in, log-out and the email verification link. */
 
@@ -18,6 +19,12 @@ const logInRefusals: Record<LogInRefusal, string> = {
   account_inactive: 'This account is inactive, so it cannot log in. Contact support to have it reactivated.',
 };
 
+/** The refusal of a throttled form (429, with the same wait in Retry-After). */
+export function tooManyAttempts(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 120 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  return `Too many failed attempts. For your account's safety, try again in ${wait}.`;
+}
+
 /** Sets the new session's cookie; a session the browser still held is ended, not left behind. */
 async function startSession(request: PageRequest, session: OpenedSession): Promise<void> {
   if (request.viewer) await request.services.accounts.logOut(request.viewer.rawSessionId);
@@ -25,7 +32,7 @@ async function startSession(request: PageRequest, session: OpenedSession): Promi
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.ctx.secure,
+    secure: secureCookies(request.ctx, request.services),
     maxAge: sessionLifetimeUs / 1000,
     overwrite: true,
   });
@@ -65,7 +72,7 @@ export async function showSignUp(request: PageRequest): Promise<PageResult> {
 
 export async function signUp(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.signUp({ email, password: request.form.password ?? '', origin: siteOrigin(request) });
+  const result = await request.services.accounts.signUp({ email, password: request.form.password ?? '' });
   if (!result.ok) return credentialsPage(request, 'signup', { email, error: signUpRefusals[result.reason], status: 422 });
   await startSession(request, result.session);
   const next = localPath(request.form.next);
@@ -79,7 +86,11 @@ export async function showLogIn(request: PageRequest): Promise<PageResult> {
 
 export async function logIn(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.logIn({ email, password: request.form.password ?? '' });
+  const result = await request.services.accounts.logIn({ email, password: request.form.password ?? '', clientAddress: clientAddressOf(request.ctx.req) });
+  if (!result.ok && result.reason === 'throttled') {
+    request.ctx.set('Retry-After', String(result.retryAfterSeconds));
+    return credentialsPage(request, 'login', { email, error: tooManyAttempts(result.retryAfterSeconds), status: 429 });
+  }
   if (!result.ok) return credentialsPage(request, 'login', { email, error: logInRefusals[result.reason], status: result.reason === 'account_inactive' ? 403 : 422 });
   await startSession(request, result.session);
   return redirect(localPath(request.form.next));
@@ -95,7 +106,7 @@ export async function showLogOut(request: PageRequest): Promise<PageResult> {
 
 export async function logOut(request: MemberRequest): Promise<PageResult> {
   await request.services.accounts.logOut(request.viewer.rawSessionId);
-  request.ctx.cookies.set(sessionCookieName, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: request.ctx.secure, maxAge: 0, overwrite: true });
+  request.ctx.cookies.set(sessionCookieName, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(request.ctx, request.services), maxAge: 0, overwrite: true });
   return redirect('/login?notice=logged_out');
 }
 
@@ -119,7 +130,7 @@ ${notice(tone, title, detail)}<p>${onward}</p>`;
 }
 
 export async function resendVerification(request: MemberRequest): Promise<PageResult> {
-  const result = await request.services.accounts.sendVerification(request.viewer.session.user.id, siteOrigin(request));
+  const result = await request.services.accounts.sendVerification(request.viewer.session.user.id);
   const code = result === 'sent' ? 'verification_sent' : result === 'too_soon' ? 'verification_too_soon' : 'already_verified';
   return redirect(`/?notice=${code}`);
 }
