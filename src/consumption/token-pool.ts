@@ -43,6 +43,20 @@ interface Slot {
 
 const workerUrl = new URL('./token-worker.js', import.meta.url);
 
+/** Jobs of every pool of this process: what tests observe of counting (whether a prompt was counted, and while what). */
+export interface TokenPoolStats {
+  /** Jobs a worker took. */
+  started: number;
+  /** Jobs answered or failed. */
+  finished: number;
+}
+
+const stats: TokenPoolStats = { started: 0, finished: 0 };
+
+export function tokenPoolStats(): TokenPoolStats {
+  return { ...stats };
+}
+
 export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): TokenPool {
   const slots: Slot[] = [];
   const queue: Waiting[] = [];
@@ -57,6 +71,7 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       const done = slot.running;
       slot.running = null;
       slot.worker.unref();
+      stats.finished += 1;
       if (done && done.job.id === answer.id) {
         if (answer.tokens !== undefined) done.resolve(answer.tokens);
         else done.reject(new Error(`token counting failed: ${answer.error}`));
@@ -64,19 +79,22 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       dispatch();
     });
     // A worker that dies (out of memory, a bug) fails its job; the next job gets a fresh worker.
-    slot.worker.on('error', (error) => {
-      slot.running?.reject(error);
-      slot.running = null;
-    });
+    slot.worker.on('error', (error) => fail(slot, error));
     slot.worker.on('exit', () => {
       const at = slots.indexOf(slot);
       if (at >= 0) slots.splice(at, 1);
-      slot.running?.reject(new Error('the token worker exited'));
-      slot.running = null;
+      fail(slot, new Error('the token worker exited'));
       if (!closed) dispatch();
     });
     slots.push(slot);
     return slot;
+  }
+
+  function fail(slot: Slot, error: Error): void {
+    if (!slot.running) return;
+    slot.running.reject(error);
+    slot.running = null;
+    stats.finished += 1;
   }
 
   function dispatch(): void {
@@ -86,6 +104,7 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       const waiting = queue.shift()!;
       queuedChars -= waiting.chars;
       idle.running = waiting;
+      stats.started += 1;
       idle.worker.ref();
       idle.worker.postMessage(waiting.job);
     }
