@@ -16,11 +16,13 @@ import type { TokenAnswer, TokenJob } from './token-worker.js';
 
 export interface TokenPoolOptions {
   workers: number;
+  /** A worker idle this long is stopped: each holds the vocabulary, about 100 MB. */
+  idleMs: number;
   /** Text (UTF-16 code units, ≈ bytes for the texts that are big) allowed to wait for a worker. */
   queuedCharsMax: number;
 }
 
-export const tokenPoolDefaults: TokenPoolOptions = { workers: 2, queuedCharsMax: 64 * 1024 * 1024 };
+export const tokenPoolDefaults: TokenPoolOptions = { workers: 2, idleMs: 60_000, queuedCharsMax: 64 * 1024 * 1024 };
 
 export interface TokenPool {
   /** The tokens of the texts, summed, counted on a worker thread. */
@@ -39,6 +41,7 @@ interface Waiting {
 interface Slot {
   worker: Worker;
   running: Waiting | null;
+  idleTimer?: NodeJS.Timeout;
 }
 
 const workerUrl = new URL('./token-worker.js', import.meta.url);
@@ -72,6 +75,7 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       slot.running = null;
       slot.worker.unref();
       stats.finished += 1;
+      slot.idleTimer = setTimeout(() => retire(slot), options.idleMs).unref();
       if (done && done.job.id === answer.id) {
         if (answer.tokens !== undefined) done.resolve(answer.tokens);
         else done.reject(new Error(`token counting failed: ${answer.error}`));
@@ -79,15 +83,28 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       dispatch();
     });
     // A worker that dies (out of memory, a bug) fails its job; the next job gets a fresh worker.
-    slot.worker.on('error', (error) => fail(slot, error));
+    slot.worker.on('error', (error) => {
+      forget(slot);
+      fail(slot, error);
+    });
     slot.worker.on('exit', () => {
-      const at = slots.indexOf(slot);
-      if (at >= 0) slots.splice(at, 1);
+      forget(slot);
       fail(slot, new Error('the token worker exited'));
       if (!closed) dispatch();
     });
     slots.push(slot);
     return slot;
+  }
+
+  function forget(slot: Slot): boolean {
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
+    return at >= 0;
+  }
+
+  /** Stops an idle worker; out of `slots` first, so no job is given to a worker being stopped. */
+  function retire(slot: Slot): void {
+    if (slot.running === null && forget(slot)) void slot.worker.terminate();
   }
 
   function fail(slot: Slot, error: Error): void {
@@ -104,6 +121,7 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       const waiting = queue.shift()!;
       queuedChars -= waiting.chars;
       idle.running = waiting;
+      clearTimeout(idle.idleTimer);
       stats.started += 1;
       idle.worker.ref();
       idle.worker.postMessage(waiting.job);
@@ -128,6 +146,7 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
 
     async close() {
       closed = true;
+      for (const slot of slots) clearTimeout(slot.idleTimer);
       for (const waiting of queue.splice(0)) waiting.reject(new Error('the token pool is closed'));
       queuedChars = 0;
       await Promise.all(slots.map((slot) => slot.worker.terminate()));

@@ -94,7 +94,7 @@ describe('suppliers: token counting', () => {
   });
 
   it('refuses work past its queue bound with 503, and rejects what waits when closed', async () => {
-    const pool = createTokenPool({ workers: 1, queuedCharsMax: 500_000 });
+    const pool = createTokenPool({ workers: 1, idleMs: 60_000, queuedCharsMax: 500_000 });
     try {
       const text = 'The pool counts this. '.repeat(15_000);
       const running = pool.count([text]);
@@ -113,6 +113,18 @@ describe('suppliers: token counting', () => {
       // The job in work may just have been answered when the worker was stopped.
       expect(inWork).to.be.oneOf(['the token worker exited', 'answered']);
       expect(queued).to.equal('the token pool is closed');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops idle workers and starts fresh ones for later work', async () => {
+    const pool = createTokenPool({ workers: 1, idleMs: 1, queuedCharsMax: 1_000_000 });
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        expect(await pool.count(['counted after the worker went idle'])).to.equal(textTokens('counted after the worker went idle'));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     } finally {
       await pool.close();
     }
