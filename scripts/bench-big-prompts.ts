@@ -309,7 +309,7 @@ async function main(): Promise<void> {
         ...report(rich),
         `  settings     probes back to back (2 ms apart) from a worker thread on one keep-alive socket; floor = ${floorMs} ms of probes before and after the load; ` +
           `the 0-token caller is in Advanced Mode; the other holds ${unitsForRich} Units of ${model} in consumption and 100 USD deposited (30 slots); supplier: a simulated one, in the server process`,
-        `  server       mkt serve (all four hosts in one process), MKT_SIMULATED_SUPPLIER=off, MKT_LOG_LEVEL=warn${process.env.MKT_TOKEN_WORKERS ? `, MKT_TOKEN_WORKERS=${process.env.MKT_TOKEN_WORKERS}` : ''}`,
+        `  server       mkt serve (all four hosts in one process), MKT_SIMULATED_SUPPLIER=off, MKT_LOG_LEVEL=warn${profileDirectory ? ', with --cpu-prof' : ''}`,
         `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client and server share it; ` +
           `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: delays may be high)' : ''}`,
       ].join('\n'),

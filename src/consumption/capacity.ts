@@ -183,7 +183,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
    */
   async function ensureTokens(userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, nowUs: number): Promise<string> {
     const seenAvailable = seen.tokens?.available ?? null;
-    if (seenAvailable !== null && (seenAvailable >= demand.max || (seenAvailable >= demand.min && seenAvailable >= (await demand.exact())))) return seen.tokens!.accountId;
+    if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
+    if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
     const { accountId, available } = await availableTokens(userId, instrument, nowUs);
     if (available >= demand.max) return accountId;
     if (available < demand.min && !seen.autoMode) {

@@ -392,9 +392,9 @@ function promptTooLarge(endpoint: Endpoint, instrument: InstrumentRow, outputTok
   return new ApiError(
     413,
     'payload_too_large',
-    `The prompt is ${size}. The context window of ${instrument.model_name} is ${contextWindow} tokens, of which ${outputTokens} are kept for the output ` +
-      `(${limitField[endpoint]}, or the instrument's output limit when it is not set): the prompt may have at most ${promptTokensMax} tokens, ` +
-      `and one of over ${promptTokensMax * tokenBytesMax} bytes is refused unread. Shorten the prompt or lower ${limitField[endpoint]}.`,
+    `The prompt is ${size}: more than ${instrument.model_name} can take. Its context window is ${contextWindow} tokens, ${outputTokens} of them kept for the output ` +
+      `(${limitField[endpoint]}, or the instrument's output limit when it is not set), so a prompt may have at most ${promptTokensMax} tokens; ` +
+      `one of over ${promptTokensMax * tokenBytesMax} bytes is refused before it is counted. Shorten the prompt or lower ${limitField[endpoint]}.`,
     {
       context: {
         context_window: contextWindow,

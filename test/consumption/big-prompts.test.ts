@@ -129,7 +129,7 @@ describeEachDatabase('consumption: big prompts', (env) => {
       expect(reply.status, `${row.name}: ${reply.text.slice(0, 300)}`).to.equal(413);
       const { code, detail, context } = reply.body.errors;
       expect(code, row.name).to.equal('payload_too_large');
-      expect(detail, row.name).to.include('context window of text-standard is 32768 tokens');
+      expect(detail, row.name).to.include('more than text-standard can take. Its context window is 32768 tokens, 16 of them kept for the output (max_tokens');
       expect(context, row.name).to.include({ context_window: 32_768, output_tokens: 16, prompt_tokens_max: 32_752, prompt_bytes_max: 32_752 * 128 });
       if (row.counted) expect(context.prompt_tokens, row.name).to.equal(wordyTokens);
       else expect(context.prompt_bytes, row.name).to.equal(Buffer.byteLength(long) + Buffer.byteLength('user'));
