@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
+import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
 import { startBackground } from './trading/background.js';
 import { tradingHandlers } from './trading/handlers/index.js';
@@ -114,6 +115,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
     const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
     const background = startBackground(services);
+    const releaseTokenPool = holdTokenPool();
     let stopping: Promise<void> | undefined;
     return {
       urls,
@@ -123,6 +125,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
           await services.inference.stopLeases();
+          await releaseTokenPool();
           await db.destroy();
         })();
         return stopping;

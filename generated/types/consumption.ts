@@ -1464,7 +1464,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The request body is larger than the server accepts (`payload_too_large`). Shorten it; do not retry unchanged. */
+        /** @description The request body is larger than the server accepts, or the prompt larger than the instrument's `context_window` holds beside the output limit (`max_tokens`, or the instrument's `max_output_length` when it is not set): `payload_too_large`, with `context_window`, `output_tokens` and `prompt_tokens_max` in `errors.context`. A prompt of more than `prompt_bytes_max` bytes (128, the longest token, per token it may have) is refused before it is counted. Shorten it or lower the output limit; do not retry unchanged. */
         PayloadTooLarge: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];

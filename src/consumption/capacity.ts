@@ -61,7 +61,24 @@ interface Snapshot {
   slots: { limit: number; active: number };
   /** The consumption account of the instrument; `available` is null while expired lots await their write-off. */
   tokens: { accountId: string; available: number | null } | null;
+  /** USD the user could spend on an auto-buy now. */
+  usdAvailableMicros: number;
   nextLotSupplierUserId: string | null;
+}
+
+/**
+ * The tokens a request reserves (its prompt plus its output limit) as admission learns them:
+ * bounds known from the prompt's length at once, and the exact count, which a big prompt makes
+ * slow (seconds of CPU, spent off the event loop). Admission asks for the count only when the
+ * bounds cannot decide.
+ */
+export interface TokenDemand {
+  min: number;
+  max: number;
+  /** The output limit, part of every bound (the rest is the prompt). */
+  output: number;
+  /** The exact number; counted once, however often asked. */
+  exact(): Promise<number>;
 }
 
 export interface ReservedRequest {
@@ -72,8 +89,7 @@ export interface ReservedRequest {
   instrument: InstrumentRow;
   endpoint: 'chat.completions' | 'responses' | 'messages';
   stream: boolean;
-  promptTokens: number;
-  reservedTokens: number;
+  tokens: TokenDemand;
   /** The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. */
   lease: LeaseTerms;
 }
@@ -121,6 +137,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
       // Expired lots are written off before their tokens count: until then the account is not known to hold them.
       tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
       nextLotSupplierUserId: row.next_lot_supplier ?? null,
+      usdAvailableMicros: currency?.available ?? 0,
     };
   }
 
@@ -151,19 +168,43 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   }
 
   /**
-   * Makes sure the consumption account holds `tokens`. In Auto Mode a shortfall is bought: a
-   * market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the user and
-   * instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row in
-   * `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
+   * Makes sure the consumption account holds the request's tokens. In Auto Mode a shortfall is
+   * bought: a market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the
+   * user and instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row
+   * in `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
+   *
+   * The bounds decide first, so a big prompt is counted only when its count changes the answer:
+   * an account that holds the upper bound is admitted, and one short of even the lower bound is
+   * refused in Advanced Mode (a user with 0 tokens gets 402 at once, whatever the prompt's size).
+   * In Auto Mode a shortfall of the lower bound is refused at once only when there is no USD to buy
+   * with; otherwise the buy is sized from the exact count, never from a bound. The upper bound
+   * counts a token per byte, about 4 times the real count of prose: a buy sized from it would buy
+   * Units the request never uses, which expire within 4 hours and cannot be sold back (transfers to
+   * consumption are one-way), so the user would lose that USD. The lower bound (a token per 128
+   * bytes) would buy too little and fail the request. Counting first costs the caller a wait,
+   * spent off the event loop, and no one else anything.
    */
-  async function ensureTokens(userId: string, instrument: InstrumentRow, tokens: number, seen: Snapshot, nowUs: number): Promise<string> {
-    if (seen.tokens?.available != null && seen.tokens.available >= tokens) return seen.tokens.accountId;
+  async function ensureTokens(userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, nowUs: number): Promise<string> {
+    const seenAvailable = seen.tokens?.available ?? null;
+    if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
+    if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
     const { accountId, available } = await availableTokens(userId, instrument, nowUs);
+    if (available >= demand.max) return accountId;
+    if (available < demand.min && !seen.autoMode) {
+      throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs at least ${demand.min}. Buy Units and transfer them to the consumption account, then retry.`);
+    }
+    const marker = { user_id: userId, instrument_id: instrument.id };
+    if (available < demand.min && seen.usdAvailableMicros <= 0) {
+      // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
+      await db('auto_buys').where(marker).andWhere('expires_at_us', '<=', nowUs).delete();
+      if (await db('auto_buys').where(marker).first('user_id')) throw balanceReplenishing(instrument);
+      throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. Add funds, then retry.`);
+    }
+    const tokens = await demand.exact();
     if (available >= tokens) return accountId;
     if (!seen.autoMode) {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
     }
-    const marker = { user_id: userId, instrument_id: instrument.id };
     // One buy at a time per user and instrument, in every process: the row is the claim.
     await db('auto_buys').where(marker).andWhere('expires_at_us', '<=', nowUs).delete();
     const claimed = (await db('auto_buys').insert({ ...marker, expires_at_us: nowUs + autoBuyClaimUs }).onConflict(['user_id', 'instrument_id']).ignore().returning('user_id')) as unknown[];
@@ -196,7 +237,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
 
   return {
     /** The checks of the redirect: nothing is taken. Answers the slot headers. */
-    async check(userId: string, instrument: InstrumentRow, tokens: number, nowUs: number): Promise<SlotState> {
+    async check(userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
       const seen = await snapshot(db, userId, instrument, nowUs);
       await checkDailyLimit(db, userId, seen, nowUs);
       const { limit, active } = seen.slots;
@@ -211,7 +252,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
      * the slots and whose Units the request consumes first.
      */
     async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
-      const accountId = await ensureTokens(request.userId, request.instrument, request.reservedTokens, await snapshot(db, request.userId, request.instrument, nowUs), nowUs);
+      const accountId = await ensureTokens(request.userId, request.instrument, request.tokens, await snapshot(db, request.userId, request.instrument, nowUs), nowUs);
+      const reservedTokens = await request.tokens.exact();
       return db.transaction(async (trx) => {
         // Slots are counted and taken under one lock per user, in every process.
         if (kindOf(db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`slots:${request.userId}`]);
@@ -225,7 +267,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           acquired_at_us: nowUs,
           expires_at_us: request.lease.expiresAtUs,
           process_id: request.lease.processId,
-          prompt_tokens: request.promptTokens,
+          prompt_tokens: reservedTokens - request.tokens.output,
         });
         await trx('inference_requests').insert({
           id: request.requestId,
@@ -236,18 +278,18 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           endpoint: request.endpoint,
           stream: request.stream,
           status: 'in_progress',
-          reserved_tokens: request.reservedTokens,
-          cost_tokens: request.reservedTokens,
+          reserved_tokens: reservedTokens,
+          cost_tokens: reservedTokens,
           cost_status: 'reserved',
           consumption_account_id: accountId,
           created_at_us: nowUs,
         });
         const asset = tokensOf(request.instrument.id);
         try {
-          await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, request.reservedTokens), nowUs);
+          await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
         } catch (error) {
           if (!(error instanceof LedgerShortfall)) throw error;
-          throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${request.reservedTokens} tokens this request needs (another request took them). Retry.`);
+          throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
         }
         return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
       });

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError, RequestValidationError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { abandonedRequests, type AbandonedRequest } from '../db/inference-leases.js';
-import type { CapacityService, SlotState } from './capacity.js';
+import type { CapacityService, SlotState, TokenDemand } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
@@ -14,7 +14,8 @@ import { createLeaseKeeper, type Lease, type LeaseOptions } from './leases.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
-import { promptTokens } from './tokens.js';
+import { tokenBytesMax } from './token-merge.js';
+import { countPromptTokens, promptBounds } from './tokens.js';
 import type { InstrumentRow, ReferenceService } from '../trading/reference.js';
 
 type Schemas = components['schemas'];
@@ -44,6 +45,17 @@ interface Prepared {
   stream: boolean;
   /** Whether a chat-completions caller asked for the usage chunk. */
   includeUsage: boolean;
+}
+
+/** A request checked and translated, its prompt not counted yet: what the cheap checks need. */
+interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
+  /** The prompt plus the output limit, for admission: bounds now, the exact count on demand. */
+  tokens: TokenDemand;
+  /** Whether the prompt fits the context window whatever its exact count (its upper bound fits). */
+  fitsUncounted: boolean;
+  /** The prompt's exact count, checked against the context window; counted once. */
+  promptTokens(): Promise<number>;
+  outputTokens: number;
 }
 
 /** A request admitted: what settlement needs, whose Units it consumes first (routing prefers that supplier), and its slot's lease. */
@@ -102,7 +114,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     return { chat, model, instrument };
   }
 
-  async function prepare<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<Prepared> {
+  async function prepare<E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<Uncounted> {
     const { chat, model, instrument } = await translate(endpoint, body);
     const asked = completionTokensMax(chat);
     const outputMax = Number(instrument.max_output_length);
@@ -110,7 +122,18 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       throw new RequestValidationError([{ path: `body.${limitField[endpoint]}`, message: `must be at most ${outputMax}, the output limit of ${instrument.model_name}`, value: asked }]);
     }
     const outputTokens = asked ?? outputMax;
-    const prompt = promptTokens(chat.messages, chat.tools);
+    // The prompt is counted last, and only when a decision needs the count: counting a big
+    // prompt takes seconds of CPU (spent off the event loop, token-pool.ts), so the refusals that
+    // its length alone decides come first.
+    const bounds = promptBounds(chat.messages, chat.tools);
+    const contextWindow = Number(instrument.context_window);
+    if (bounds.tokensMin + outputTokens > contextWindow) throw promptTooLarge(endpoint, instrument, outputTokens, { bytes: bounds.bytes, tokensMin: bounds.tokensMin });
+    let counting: Promise<number> | undefined;
+    const countPrompt = () =>
+      (counting ??= countPromptTokens(chat.messages, chat.tools).then((prompt) => {
+        if (prompt + outputTokens > contextWindow) throw promptTooLarge(endpoint, instrument, outputTokens, { tokens: prompt });
+        return prompt;
+      }));
     const { max_tokens: _ignored, user: _user, metadata: _metadata, ...rest } = chat;
     return {
       endpoint,
@@ -118,11 +141,20 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       chat: { ...rest, max_completion_tokens: outputTokens },
       model,
       instrument,
-      promptTokens: prompt,
-      reservedTokens: prompt + outputTokens,
+      tokens: { min: bounds.tokensMin + outputTokens, max: bounds.tokensMax + outputTokens, output: outputTokens, exact: async () => (await countPrompt()) + outputTokens },
+      fitsUncounted: bounds.tokensMax + outputTokens <= contextWindow,
+      promptTokens: countPrompt,
+      outputTokens,
       stream: chat.stream === true,
       includeUsage: chat.stream_options?.include_usage === true,
     };
+  }
+
+  /** The request with its prompt counted (at once if admission already counted it). */
+  async function counted(uncounted: Uncounted): Promise<Prepared> {
+    const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, ...rest } = uncounted;
+    const promptTokens = await countPrompt();
+    return { ...rest, promptTokens, reservedTokens: promptTokens + outputTokens };
   }
 
   function slotHeaders(slots: SlotState): Record<string, string> {
@@ -385,34 +417,27 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       // The output limit and stream are not part of a count; the thinking budget is checked against the limit only when one runs.
       const { thinking: _thinking, ...prompt } = body;
       const { chat } = await translate('messages', { ...prompt, max_tokens: 1, stream: false } as Schemas['MessageRequest']);
-      return promptTokens(chat.messages, chat.tools);
+      return countPromptTokens(chat.messages, chat.tools);
     },
 
     /** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */
     async redirect<E extends Endpoint>(endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
-      const prepared = await prepare(endpoint, body);
-      return slotHeaders(await capacity.check(caller.userId, prepared.instrument, prepared.reservedTokens, clock.nowUs()));
+      const uncounted = await prepare(endpoint, body);
+      const slots = await capacity.check(caller.userId, uncounted.instrument, uncounted.tokens, clock.nowUs());
+      // Whether a prompt longer than the context window may hold fits is known only by counting it.
+      if (!uncounted.fitsUncounted) await uncounted.promptTokens();
+      return slotHeaders(slots);
     },
 
     async run<E extends Endpoint>(endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
-      const prepared = await prepare(endpoint, body);
+      const uncounted = await prepare(endpoint, body);
       const admittedAtUs = clock.nowUs();
       const terms = leases.terms();
       const admitted = await capacity.open(
-        {
-          requestId,
-          userId: caller.userId,
-          apiKeyId: caller.apiKeyId,
-          model: prepared.model,
-          instrument: prepared.instrument,
-          endpoint,
-          stream: prepared.stream,
-          promptTokens: prepared.promptTokens,
-          reservedTokens: prepared.reservedTokens,
-          lease: terms,
-        },
+        { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, instrument: uncounted.instrument, endpoint, stream: uncounted.stream, tokens: uncounted.tokens, lease: terms },
         admittedAtUs,
       );
+      const prepared = await counted(uncounted);
       const abort = new AbortController();
       signal.addEventListener('abort', () => abort.abort(), { once: true });
       // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
@@ -431,6 +456,29 @@ class LeaseLost extends Error {
   constructor(requestId: string) {
     super(`the slot of ${requestId} was settled as abandoned while this process could not renew it`);
   }
+}
+
+/** 413 for a prompt the instrument's context window cannot hold beside the output limit: from its length, or its count. */
+function promptTooLarge(endpoint: Endpoint, instrument: InstrumentRow, outputTokens: number, found: { bytes: number; tokensMin: number } | { tokens: number }): ApiError {
+  const contextWindow = Number(instrument.context_window);
+  const promptTokensMax = Math.max(0, contextWindow - outputTokens);
+  const size = 'bytes' in found ? `${found.bytes} bytes, so at least ${found.tokensMin} tokens (no token is longer than ${tokenBytesMax} bytes)` : `${found.tokens} tokens`;
+  return new ApiError(
+    413,
+    'payload_too_large',
+    `The prompt is ${size}: more than ${instrument.model_name} can take. Its context window is ${contextWindow} tokens, ${outputTokens} of them kept for the output ` +
+      `(${limitField[endpoint]}, or the instrument's output limit when it is not set), so a prompt may have at most ${promptTokensMax} tokens; ` +
+      `one of over ${promptTokensMax * tokenBytesMax} bytes is refused before it is counted. Shorten the prompt or lower ${limitField[endpoint]}.`,
+    {
+      context: {
+        context_window: contextWindow,
+        output_tokens: outputTokens,
+        prompt_tokens_max: promptTokensMax,
+        prompt_bytes_max: promptTokensMax * tokenBytesMax,
+        ...('bytes' in found ? { prompt_bytes: found.bytes, prompt_tokens_min: found.tokensMin } : { prompt_tokens: found.tokens }),
+      },
+    },
+  );
 }
 
 /** Chat-completions SSE: `data: <chunk>` lines, the usage chunk only when asked for, then `[DONE]`; an error event instead of `[DONE]` on failure. */

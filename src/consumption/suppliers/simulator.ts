@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../lib/seeded-random.js';
 import { fittingValue, sentence, type Random } from './simulated-content.js';
-import { completionTokens, decodePieces, encodeText, promptTokens, textTokens } from '../tokens.js';
+import { completionTokens, countPromptTokens, decodePieces, encodeText, textTokens } from '../tokens.js';
 import {
   SupplierError,
   abortedError,
@@ -80,7 +80,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       const startedMs = performance.now();
       const active = fault;
       await admit(call, active);
-      const plan = planAnswer(call.request, seed);
+      const plan = planAnswer(call.request, seed, await countPromptTokens(call.request.messages, call.request.tools));
       const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
       const spokenTokens = dropAfter === null ? plan.pieces.length : Math.min(dropAfter, plan.pieces.length);
       await pause(startedMs + timeToFirstTokenMs + (plan.reasoningTokens + spokenTokens) * tokenMs - performance.now(), call.signal);
@@ -92,7 +92,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       const startedMs = performance.now();
       const active = fault;
       await admit(call, active);
-      const plan = planAnswer(call.request, seed);
+      const plan = planAnswer(call.request, seed, await countPromptTokens(call.request.messages, call.request.tools));
       const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
       const piecesPerChunk = tokenMs > 0 || dropAfter !== null ? 1 : instantPiecesPerChunk;
       const chunks = chunksOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()), piecesPerChunk);
@@ -179,8 +179,8 @@ function chunksOf(plan: Plan, model: string, id: string, created: number, pieces
   return chunks;
 }
 
-/** Decides the whole answer of a request; pure, so streamed and whole runs cannot disagree. */
-function planAnswer(request: ChatRequest, seed: number): Plan {
+/** Decides the whole answer of a request; pure, so streamed and whole runs cannot disagree. The prompt is counted by the caller (off the event loop when big). */
+function planAnswer(request: ChatRequest, seed: number, prompt: number): Plan {
   const random = randomOf(request, seed);
   const tokensMax = completionTokensMax(request) ?? Number.POSITIVE_INFINITY;
   const reasoningTokens = Math.min(reasoningTokensOf(request.reasoning_effort, random), tokensMax);
@@ -196,7 +196,6 @@ function planAnswer(request: ChatRequest, seed: number): Plan {
   const message: ChatAnswer = tool
     ? { role: 'assistant', content: null, refusal: null, tool_calls: [toolCallOf(callId, tool.name, text)] }
     : { role: 'assistant', content: text, refusal: null, tool_calls: null };
-  const prompt = promptTokens(request.messages, request.tools);
   const completion = completionTokens(message) + reasoningTokens;
   return {
     message,
