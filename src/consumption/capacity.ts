@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
 import type { Db } from '../db/knex.js';
 import { kindOf } from '../db/knex.js';
 import { tokensOf, usd } from '../ledger/assets.js';
@@ -11,23 +12,8 @@ import type { OrdersService } from '../trading/orders.js';
 import type { InstrumentRow } from '../trading/reference.js';
 import type { LeaseTerms } from './leases.js';
 
-/** Concurrent inference requests by deposited balance (specification part 8), in micro-dollars. */
-const slotTiers: readonly { belowMicros: number; slots: number }[] = [
-  { belowMicros: 20_000_000, slots: 3 },
-  { belowMicros: 50_000_000, slots: 10 },
-  { belowMicros: 150_000_000, slots: 30 },
-  { belowMicros: 500_000_000, slots: 110 },
-  { belowMicros: Number.MAX_SAFE_INTEGER, slots: 400 },
-];
-
-export const freeDailyRequestsMax = 100;
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
 const autoBuyClaimUs = 30 * 1_000_000;
-const dayUs = 86_400 * 1_000_000;
-
-export function slotsForTier(tierMicros: number): number {
-  return slotTiers.find((t) => tierMicros < t.belowMicros)!.slots;
-}
 
 export interface SlotState {
   limit: number;
@@ -150,10 +136,10 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
   async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
     if (seen.deposited) return;
-    const dayStartUs = nowUs - (nowUs % dayUs);
+    const dayStartUs = utcDayStartUs(nowUs);
     const row = (await trx('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count({ n: '*' }).first()) as { n: number | string };
     if (Number(row.n) < freeDailyRequestsMax) return;
-    const retryAfter = Math.ceil((dayStartUs + dayUs - nowUs) / 1_000_000);
+    const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
     throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
       headers: { 'retry-after': String(retryAfter) },
     });

@@ -1,5 +1,6 @@
 import { readAllowance } from '../db/allowance.js';
 import type { Db } from '../db/knex.js';
+import { tierBalanceOf } from '../ledger/funds.js';
 
 /**
  * The inference limits of specification part 8, in one place for admission and for diagnostics:
@@ -33,9 +34,9 @@ export interface Allowance {
 
 export async function allowanceOf(db: Db, userId: string, nowUs: number): Promise<Allowance> {
   const row = await readAllowance(db, userId, nowUs, utcDayStartUs(nowUs));
-  const free = row.depositedMicros === 0;
+  const free = row.usd.deposited === 0;
   return {
-    concurrencyLimit: slotsForTier(Math.min(row.depositedMicros, row.usdTotalMicros)),
+    concurrencyLimit: slotsForTier(tierBalanceOf(row.usd)),
     concurrencyInUse: row.activeSlots,
     dailyRequestsRemaining: free ? Math.max(0, freeDailyRequestsMax - row.requestsSince) : null,
   };

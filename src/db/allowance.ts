@@ -5,10 +5,8 @@ type Trx = Knex | Knex.Transaction;
 
 /** What the inference limits of a user are decided on, read in one statement. */
 export interface AllowanceRow {
-  /** Micro-dollars of real deposits; 0 before the first (or with no currency account). */
-  depositedMicros: number;
-  /** Micro-dollars held, available and locked. */
-  usdTotalMicros: number;
+  /** The USD account's real deposits and holdings, in micro-dollars (0 before any money arrived). */
+  usd: { deposited: number; available: number; locked: number };
   /** Slots whose lease has not run out. */
   activeSlots: number;
   /** Inference requests admitted since `dayStartUs`. */
@@ -25,8 +23,7 @@ export async function readAllowance(db: Trx, userId: string, nowUs: number, dayS
     | { deposited: number | string | null; available: number | string | null; locked: number | string | null; active_slots: number | string; requests_since: number | string }
     | undefined;
   return {
-    depositedMicros: Number(row?.deposited ?? 0),
-    usdTotalMicros: Number(row?.available ?? 0) + Number(row?.locked ?? 0),
+    usd: { deposited: Number(row?.deposited ?? 0), available: Number(row?.available ?? 0), locked: Number(row?.locked ?? 0) },
     activeSlots: Number(row?.active_slots ?? 0),
     requestsSince: Number(row?.requests_since ?? 0),
   };
