@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
@@ -61,28 +61,14 @@ describeEachDatabase('consumption: counting the tokens of a message', (env) => {
   it('counts for an account without capacity and past its daily limit, takes no slot and writes no receipt', async () => {
     const caller = await createTestUser(services());
     const instrument = (await services().reference.resolveModel(model))!;
-    const nowUs = services().clock.nowUs();
-    const rows = Array.from({ length: 100 }, (_, i) => ({
-      id: `req_count_${caller.userId.slice(-8)}_${i}`,
-      user_id: caller.userId,
-      api_key_id: caller.apiKeyId,
-      model,
-      instrument_id: instrument.id,
-      endpoint: 'messages',
-      stream: false,
-      status: 'succeeded',
-      reserved_tokens: 0,
-      cost_status: 'not_billed',
-      created_at_us: nowUs - (nowUs % 86_400_000_000) + i,
-    }));
-    await services().db.batchInsert('inference_requests', rows, 50);
+    await useUpFreeDailyRequests(services(), caller, instrument.id, model, 'messages');
     const refused = await env().messages.post('/v1/messages', { headers: headers(caller), body: { ...request, max_tokens: 64 } });
     expect(refused.status).to.equal(429);
     for (let i = 0; i < 4; i++) {
       const counted = await env().messages.post('/v1/messages/count_tokens', { headers: headers(caller), body: request });
       expect(counted.status, counted.text).to.equal(200);
     }
-    expect(await services().db('inference_requests').where('user_id', caller.userId).count({ n: '*' }).first()).to.deep.include({ n: rows.length });
+    expect(await services().db('inference_requests').where('user_id', caller.userId).count({ n: '*' }).first()).to.deep.include({ n: 100 }); // the day's 100, and no more
     expect(await services().db('inference_slots').where('user_id', caller.userId).first()).to.equal(undefined);
   });
 

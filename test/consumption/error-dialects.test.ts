@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import type { HostClient, Reply } from '../support/http.js';
 import { giveUnits } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -28,21 +28,7 @@ describeEachDatabase('consumption: error bodies in the dialect of each host', (e
     await services().db.transaction((trx) => transferToConsumption(trx, { userId: rich.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
     // A free account that has made its 100 requests of the day.
     exhausted = await createTestUser(services());
-    const nowUs = services().clock.nowUs();
-    const rows = Array.from({ length: 100 }, (_, i) => ({
-      id: `req_dialect_${exhausted.userId.slice(-8)}_${i}`,
-      user_id: exhausted.userId,
-      api_key_id: exhausted.apiKeyId,
-      model,
-      instrument_id: instrument.id,
-      endpoint: 'chat.completions',
-      stream: false,
-      status: 'succeeded',
-      reserved_tokens: 0,
-      cost_status: 'not_billed',
-      created_at_us: nowUs - (nowUs % 86_400_000_000) + i,
-    }));
-    await services().db.batchInsert('inference_requests', rows, 50);
+    await useUpFreeDailyRequests(services(), exhausted, instrument.id, model);
   });
 
   type Row = { name: string; send: () => Promise<Reply>; status: number; code: string; type: string; param?: string };

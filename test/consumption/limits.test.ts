@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
-import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser } from '../support/trading-fixtures.js';
@@ -157,21 +157,7 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
   it('free accounts make 100 requests per UTC day; a deposit lifts the limit', async () => {
     const caller = await withTokens('text-standard');
     const instrument = (await services().reference.resolveModel('text-standard'))!;
-    const nowUs = services().clock.nowUs();
-    const rows = Array.from({ length: 100 }, (_, i) => ({
-      id: `req_limit_${caller.userId.slice(-8)}_${i}`,
-      user_id: caller.userId,
-      api_key_id: caller.apiKeyId,
-      model: 'text-standard',
-      instrument_id: instrument.id,
-      endpoint: 'chat.completions',
-      stream: false,
-      status: 'succeeded',
-      reserved_tokens: 0,
-      cost_status: 'not_billed',
-      created_at_us: nowUs - (nowUs % 86_400_000_000) + i,
-    }));
-    await services().db.batchInsert('inference_requests', rows, 50);
+    await useUpFreeDailyRequests(services(), caller, instrument.id, 'text-standard');
     const refused = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] } });
     expect(refused.status).to.equal(429);
     expect(refused.body.errors.code).to.equal('daily_request_limit_exceeded');

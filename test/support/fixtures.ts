@@ -34,3 +34,22 @@ export async function createTestUser(services: Services, options: { mode?: Accou
 export async function grantTokens(services: Services, userId: string, scopes: string[]) {
   return createGrant(services.db, services.clock, userId, 'mkt-cli', scopes);
 }
+
+/** Writes the 100 receipts of today that use up a free account's daily inference requests (specification part 8). */
+export async function useUpFreeDailyRequests(services: Services, user: TestUser, instrumentId: string, model: string, endpoint: 'chat.completions' | 'messages' = 'chat.completions'): Promise<void> {
+  const nowUs = services.clock.nowUs();
+  const rows = Array.from({ length: 100 }, (_, i) => ({
+    id: `req_daily_${user.userId.slice(-8)}_${i}`,
+    user_id: user.userId,
+    api_key_id: user.apiKeyId,
+    model,
+    instrument_id: instrumentId,
+    endpoint,
+    stream: false,
+    status: 'succeeded',
+    reserved_tokens: 0,
+    cost_status: 'not_billed',
+    created_at_us: nowUs - (nowUs % 86_400_000_000) + i,
+  }));
+  await services.db.batchInsert('inference_requests', rows, 50);
+}
