@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { completionTokens, promptTokens, textTokens } from '../tokens.js';
+import { completionTokens, countPromptTokens, textTokens } from '../tokens.js';
 import {
   SupplierError,
   abortedError,
@@ -91,7 +91,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
         } catch (error) {
           throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${options.id} broke off its answer: ${causeOf(error)}`));
         }
-        return completionOf(parseJson(text, options.id), call.request);
+        return await completionOf(parseJson(text, options.id), call.request);
       } finally {
         deadline.stop();
       }
@@ -215,7 +215,7 @@ function isRecord(value: unknown): value is Raw {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function completionOf(raw: unknown, request: ChatRequest): ChatCompletion {
+async function completionOf(raw: unknown, request: ChatRequest): Promise<ChatCompletion> {
   const choice = isRecord(raw) && Array.isArray(raw.choices) ? raw.choices[0] : undefined;
   if (!isRecord(raw) || !isRecord(choice) || !isRecord(choice.message)) {
     throw new SupplierError('bad_response', 'the supplier answered without choices[0].message: not a chat completion');
@@ -233,7 +233,7 @@ function completionOf(raw: unknown, request: ChatRequest): ChatCompletion {
     created: Number.isInteger(raw.created) ? (raw.created as number) : 0,
     model: request.model,
     choices: [{ index: 0, message, finish_reason: finishReasonOf(choice.finish_reason) ?? 'stop' }],
-    usage: usageOf(raw.usage) ?? countedUsage(request, message, reasoning),
+    usage: usageOf(raw.usage) ?? (await countedUsage(request, message, reasoning)),
   };
 }
 
@@ -268,8 +268,9 @@ function usageOf(raw: unknown): ChatUsage | null {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoning } };
 }
 
-function countedUsage(request: ChatRequest, message: Pick<ChatAnswer, 'content' | 'tool_calls'>, reasoningText: string): ChatUsage {
-  const prompt = promptTokens(request.messages, request.tools);
+/** Usage an upstream did not report, counted as admission counts (a big prompt off the event loop, token-pool.ts). */
+async function countedUsage(request: ChatRequest, message: Pick<ChatAnswer, 'content' | 'tool_calls'>, reasoningText: string): Promise<ChatUsage> {
+  const prompt = await countPromptTokens(request.messages, request.tools);
   const reasoning = textTokens(reasoningText);
   const completion = completionTokens(message) + reasoning;
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoning } };
@@ -341,7 +342,7 @@ async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, dead
   }
   if (!finished) throw new SupplierError('dropped', `supplier ${supplierId} ended its stream without a finish_reason`);
   const message = { content: answer.content, tool_calls: answer.tools.map((tool) => ({ id: tool.id, type: 'function' as const, function: { name: tool.name, arguments: tool.arguments } })) };
-  usage ??= countedUsage(call.request, message, answer.reasoning);
+  usage ??= await countedUsage(call.request, message, answer.reasoning);
   yield { id, object: 'chat.completion.chunk', created, model: call.request.model, choices: [], usage };
 }
 
