@@ -1,5 +1,6 @@
 import o200k, { countTokens, decodeGenerator, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { components } from '../../generated/types/consumption.js';
+import { nextTurn } from '../lib/turns.js';
 import { mergeLongPiecesFast, tokenBytesMax } from './token-merge.js';
 import { sharedTokenPool } from './token-pool.js';
 
@@ -86,6 +87,7 @@ export async function countPromptTokens(messages: readonly ChatMessage[], tools?
   const { framingTokens, texts } = promptParts(messages, tools);
   const chars = texts.reduce((sum, text) => sum + text.length, 0);
   if (chars <= inlineCharsMax) return texts.reduce((total, text) => total + textTokens(text), framingTokens);
+  await nextTurn(); // sending megabytes to a worker copies them on this thread: one long step, in turn
   return framingTokens + (await sharedTokenPool().count(texts));
 }
 
