@@ -98,10 +98,10 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const bytes = await readBodyBytes(ctx.req, host.bodyBytesMax);
     // A big body takes milliseconds at each step (decoding, parsing, validating 5 MB): big bodies
     // take turns step by step (lib/turns.ts), so another API's request never waits for more than one.
-    const pause = bytes.length > bigBodyBytes ? nextTurn : async () => {};
-    await pause();
+    const big = bytes.length > bigBodyBytes;
+    if (big) await nextTurn();
     const text = mediaType === null ? '' : decodeBody(bytes);
-    await pause();
+    if (big) await nextTurn();
     checkQueryText(operation, ctx.querystring);
 
     // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
@@ -112,7 +112,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       services.clock.nowUs(),
     );
     const body = mediaType === null ? undefined : parseBody(text, mediaType);
-    await pause();
+    if (big) await nextTurn();
 
     const validation = backend.validator.validateRequest(
       { method: ctx.method, path: routedPath, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as Record<string, string>, body },
@@ -121,7 +121,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     if (!validation.valid) {
       throw new RequestValidationError(toIssues(validation.errors ?? [], { requestBody: body, query: ctx.query, path: params, header: ctx.headers }));
     }
-    await pause();
+    if (big) await nextTurn();
 
     const abort = new AbortController();
     ctx.req.once('close', () => {
