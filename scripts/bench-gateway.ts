@@ -18,7 +18,6 @@
  * gateway in its own child process (scripts/bench/bare-gateway.ts), shows the floor: what the 307
  * and one more Node hop cost on this machine with no work done.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,6 +34,7 @@ import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/platform/identity.js';
 import { createSupplyService } from '../src/trading/supply.js';
 import { startBareGateway } from './bench/bare-gateway.js';
+import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { giveUnits, positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
@@ -64,16 +64,6 @@ const unitsToConsumption = 2000;
 
 // ---- the simulator, in its own process -----------------------------------------------------------
 
-/** A child-process mode: serves, prints `<name> <url>`, stays up until stdin closes or SIGTERM. */
-async function runChild(name: string, served: { url: string; close(): Promise<void> }): Promise<void> {
-  process.stdout.write(`${name} ${served.url}\n`);
-  const stop = () => void served.close().then(() => process.exit(0));
-  process.stdin.on('end', stop);
-  process.stdin.on('close', stop);
-  process.stdin.resume();
-  process.on('SIGTERM', stop);
-}
-
 interface Upstream {
   url: string;
   close(): Promise<void>;
@@ -87,36 +77,8 @@ async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
   return spawnChild('simulator', ['--simulator-child']);
 }
 
-/** This script in a child-process mode; resolves with the URL it prints. */
-async function spawnChild(name: string, args: string[]): Promise<Upstream> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stdout = '';
-  const printed = new RegExp(`^${name} (http:\\/\\/\\S+)\\r?\\n`, 'm');
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the ${name} child did not start: ${stdout}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const found = printed.exec(stdout);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the ${name} child exited ${code}: ${stdout}`));
-    });
-  });
-  return {
-    url,
-    close: async () => {
-      child.stdin!.end();
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** This script in a child-process mode. */
+const spawnChild = (name: string, args: string[]): Promise<ChildServer> => spawnScript(fileURLToPath(import.meta.url), name, args);
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 

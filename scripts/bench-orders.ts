@@ -5,17 +5,27 @@
  *
  *   npm run build && node dist/scripts/bench-orders.js --database sqlite|postgres --orders 20000 --concurrency 16
  *     [--traders 16] [--market all|<market_id>|<symbol>|<model-name>] [--warmup 300] [--band 200]
- *     [--cpu-prof] [--skip-audit]
+ *     [--resting N] [--rounds 2] [--cpu-prof] [--skip-audit]
+ *
+ * The floor runs in the same run, in a process of its own (scripts/bench/orders-floor.ts): a bare
+ * node:http server that verifies the same signed requests with node:crypto and inserts one row
+ * each into better-sqlite3. The measured orders are split into `--rounds` rounds, each the floor
+ * then mkt, so a machine that drifts over minutes weighs on both alike; the ratios are mkt's
+ * throughput and CPU per order against the floor's.
+ *
+ * `--resting N` seeds N resting orders (none crossing the traded band) into the first chosen
+ * market before the server starts, so the book mkt rebuilds and matches against is deep.
  *
  * The server runs with the order rate limit raised (MKT_ORDER_RATE_PER_SECOND / MKT_ORDER_BURST):
  * the default 10/s, burst 20 per user and market would measure the limiter, not the write path.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
@@ -24,7 +34,9 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/platform/identity.js';
-import { giveUnits, positive } from './bench/seed.js';
+import { runChild, spawnChild, type ChildServer } from './bench/child.js';
+import { startOrdersFloor, type FloorKey } from './bench/orders-floor.js';
+import { giveUnits, positive, seedRestingOrders } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
@@ -40,8 +52,12 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '300' },
     /** Limit prices are 0.5000 ± band ticks (0.0001 each); ±40% at most, inside the ±50% collar. */
     band: { type: 'string', default: '200' },
+    resting: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '2' },
     'cpu-prof': { type: 'boolean', default: false },
     'skip-audit': { type: 'boolean', default: false },
+    /** Internal: run only the orders floor with this JSON configuration, print its URL, stay up until stdin closes. */
+    'floor-child': { type: 'string' },
   },
 });
 const database = values.database;
@@ -55,6 +71,10 @@ const midTicks = 5000;
 const bandTicks = Number(values.band);
 if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4) throw new Error(`--band is 0..${midTicks * 0.4} ticks, got ${values.band}`);
 
+const restingOrders = Number(values.resting);
+if (!Number.isSafeInteger(restingOrders) || restingOrders < 0) throw new Error(`--resting is a whole number of orders, got ${values.resting}`);
+const rounds = positive(values.rounds, 'rounds');
+
 const usdPerTrader = '1000000.00';
 const unitsPerTraderAndInstrument = 1_000_000;
 const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000000' };
@@ -65,6 +85,8 @@ const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000
 interface Trader {
   userId: string;
   fingerprint: string;
+  /** Raw public key, base64 (what the floor verifies with). */
+  publicKey: string;
   privateKey: KeyObject;
   seed: Buffer;
 }
@@ -82,7 +104,7 @@ async function seedTraders(db: Db, count: number): Promise<Trader[]> {
     const signing = await registerSigningKey(db, systemClock, user.id, 'bench', rawPublic.toString('base64'));
     await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: parseDecimal(usdPerTrader, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
     for (const instrumentId of instruments) await giveUnits(db, user.id, instrumentId, unitsPerTraderAndInstrument);
-    traders.push({ userId: user.id, fingerprint: signing.fingerprint, privateKey: createPrivateKey({ key: Buffer.concat([pkcs8Prefix, seed]), format: 'der', type: 'pkcs8' }), seed });
+    traders.push({ userId: user.id, fingerprint: signing.fingerprint, publicKey: rawPublic.toString('base64'), privateKey: createPrivateKey({ key: Buffer.concat([pkcs8Prefix, seed]), format: 'der', type: 'pkcs8' }), seed });
   }
   return traders;
 }
@@ -205,86 +227,161 @@ async function countRows(db: Db, table: string, marketIds: readonly string[]): P
 
 // ---- the run -------------------------------------------------------------------------------------
 
-const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
-const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
-const databaseUrl = postgres ? await postgres.createDatabase('bench_orders') : `sqlite:${join(scratch, 'bench.sqlite')}`;
-const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
-let served: Served | undefined;
-const db = openDatabase(databaseUrl);
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+/** The market the deep book goes into: the first chosen one, read from the database before the server starts. */
+async function seedDeepBook(db: Db, traders: readonly Trader[]): Promise<string> {
+  const markets = (await db('markets').join('instruments', 'instruments.id', 'markets.instrument_id').orderBy('markets.id').select('markets.id as market_id', 'instruments.id as instrument_id', 'instruments.symbol', 'instruments.model_name', 'instruments.fee_ppm')) as {
+    market_id: string;
+    instrument_id: string;
+    symbol: string;
+    model_name: string;
+    fee_ppm: number;
+  }[];
+  const market = values.market === 'all' ? markets[0] : markets.find((m) => [m.market_id, m.symbol, m.symbol.toLowerCase(), m.model_name].includes(values.market));
+  if (!market) throw new Error(`--market ${values.market} names no market`);
+  const started = performance.now();
+  await seedRestingOrders(db, traders.map((t) => t.userId), { marketId: market.market_id, instrumentId: market.instrument_id, feePpm: market.fee_ppm }, restingOrders, midTicks - bandTicks - 1, midTicks + bandTicks + 1);
+  console.error(`seeded ${restingOrders} resting orders into ${market.symbol} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return market.market_id;
+}
 
-const loadBefore = loadavg()[0]!;
+interface Measured {
+  samplesMs: number[];
+  elapsedMs: number;
+  cpuMs: number;
+  statuses: Map<number, number>;
+  errors: PhaseResult['errors'];
+}
 
-try {
-  await migrateLatest(db);
-  const seedStarted = performance.now();
-  const traders = await seedTraders(db, tradersCount);
-  const seedMs = performance.now() - seedStarted;
-  checkSignerAgreesWithTweetnacl(traders[0]!);
+const emptyMeasured = (): Measured => ({ samplesMs: [], elapsedMs: 0, cpuMs: 0, statuses: new Map(), errors: new Map() });
 
-  // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
-  if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-  served = await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
-  const baseUrl = new URL(served.url);
-
-  const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
-  if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
-  const markets = (JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }).data;
-  const chosen = values.market === 'all' ? markets : markets.filter((m) => [m.market_id, m.instrument_symbol, m.instrument_symbol.toLowerCase(), m.name].includes(values.market));
-  if (chosen.length === 0) throw new Error(`--market ${values.market} names none of ${markets.map((m) => m.instrument_symbol).join(', ')}`);
-  const marketIds = chosen.map((m) => m.market_id);
-
-  const warm = await runPhase(warmupOrders, agent, baseUrl, traders, marketIds);
-  const tradesBefore = await countRows(db, 'trades', marketIds);
-  const cpuBeforeMs = serverCpuMs(served.child.pid!);
-  const measured = await runPhase(ordersTotal, agent, baseUrl, traders, marketIds);
-  const cpuMs = serverCpuMs(served.child.pid!) - cpuBeforeMs;
-  const tradesAfter = await countRows(db, 'trades', marketIds);
-  const restingAfter = (await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).count({ n: '*' }).first()) as { n: number | string };
-
-  const stats = summarise(measured.samplesMs, measured.elapsedMs);
-  console.log(
-    [
-      `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${stats.count} orders, concurrency ${concurrency}`,
-      `  throughput   ${stats.perSecond.toFixed(0)} orders/s (${(measured.elapsedMs / 1000).toFixed(2)} s)`,
-      `  latency      p50 ${stats.p50.toFixed(2)} ms, p99 ${stats.p99.toFixed(2)} ms, max ${stats.max.toFixed(2)} ms`,
-      `  server CPU   ${((cpuMs * 1000) / stats.count).toFixed(0)} µs per order (utime + stime of the mkt process over the measured run)`,
-      `  trades       ${tradesAfter - tradesBefore} made in the measured run (${tradesAfter} in all); ${Number(restingAfter.n)} orders resting at the end`,
-      `  statuses     ${[...measured.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; warm-up ${[...warm.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
-      `  settings     ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +
-        `${marketIds.length} market${marketIds.length === 1 ? '' : 's'} (${values.market}), buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ` +
-        `${warmupOrders} warm-up orders not measured, seeding took ${(seedMs / 1000).toFixed(1)} s`,
-      `  server       mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
-        `(the default 10/s, burst 20 per user and market would throttle the benchmark)${profileDirectory ? ', with --cpu-prof' : ''}`,
-      `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client and server share it; ` +
-        `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
-    ].join('\n'),
-  );
-  const errors = [...warm.errors, ...measured.errors];
-  if (errors.length > 0) {
-    console.log('  ERRORS (every non-201):');
-    for (const [key, { count, example }] of errors) console.log(`    ${key} ×${count}: ${example}`);
-    process.exitCode = 1;
-  }
-} finally {
-  agent.destroy();
-  if (served) {
-    served.child.kill('SIGTERM');
-    await served.exited;
+function add(into: Measured, phase: PhaseResult, cpuMs: number): void {
+  into.samplesMs.push(...phase.samplesMs);
+  into.elapsedMs += phase.elapsedMs;
+  into.cpuMs += cpuMs;
+  for (const [status, n] of phase.statuses) into.statuses.set(status, (into.statuses.get(status) ?? 0) + n);
+  for (const [key, seen] of phase.errors) {
+    const known = into.errors.get(key);
+    if (known) known.count += seen.count;
+    else into.errors.set(key, { ...seen });
   }
 }
 
-try {
-  if (!values['skip-audit']) {
-    const failures = await auditLedger(db);
-    console.log(`  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
-    if (failures.length > 0) process.exitCode = 1;
+async function measure(into: Measured, count: number, agent: Agent, baseUrl: URL, pid: number, traders: readonly Trader[], marketIds: readonly string[]): Promise<void> {
+  const cpuBefore = serverCpuMs(pid);
+  const phase = await runPhase(count, agent, baseUrl, traders, marketIds);
+  add(into, phase, serverCpuMs(pid) - cpuBefore);
+}
+
+async function main(): Promise<void> {
+  const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
+  const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+  const databaseUrl = postgres ? await postgres.createDatabase('bench_orders') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
+  let served: Served | undefined;
+  let floor: ChildServer | undefined;
+  const db = openDatabase(databaseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const floorAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const loadBefore = loadavg()[0]!;
+
+  try {
+    await migrateLatest(db);
+    const seedStarted = performance.now();
+    const traders = await seedTraders(db, tradersCount);
+    const seedMs = performance.now() - seedStarted;
+    checkSignerAgreesWithTweetnacl(traders[0]!);
+    if (restingOrders > 0) await seedDeepBook(db, traders);
+
+    const floorConfig = join(scratch, 'floor.json');
+    writeFileSync(floorConfig, JSON.stringify({ filename: join(scratch, 'floor.sqlite'), keys: traders.map((t) => ({ fingerprint: t.fingerprint, publicKey: t.publicKey })) }));
+    floor = await spawnChild(fileURLToPath(import.meta.url), 'floor', ['--floor-child', floorConfig]);
+    const floorUrl = new URL(floor.url);
+
+    // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
+    if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
+    served = await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+    const baseUrl = new URL(served.url);
+
+    const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
+    if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
+    const markets = (JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }).data;
+    const chosen = values.market === 'all' ? markets : markets.filter((m) => [m.market_id, m.instrument_symbol, m.instrument_symbol.toLowerCase(), m.name].includes(values.market));
+    if (chosen.length === 0) throw new Error(`--market ${values.market} names none of ${markets.map((m) => m.instrument_symbol).join(', ')}`);
+    const marketIds = chosen.map((m) => m.market_id);
+
+    const warm = emptyMeasured();
+    await measure(warm, warmupOrders, agent, baseUrl, served.child.pid!, traders, marketIds);
+    await measure(emptyMeasured(), warmupOrders, floorAgent, floorUrl, floor.pid, traders, marketIds);
+    const tradesBefore = await countRows(db, 'trades', marketIds);
+    const mkt = emptyMeasured();
+    const bare = emptyMeasured();
+    for (let round = 0; round < rounds; round += 1) {
+      const count = Math.ceil(ordersTotal / rounds);
+      await measure(bare, count, floorAgent, floorUrl, floor.pid, traders, marketIds);
+      await measure(mkt, count, agent, baseUrl, served.child.pid!, traders, marketIds);
+    }
+    const tradesAfter = await countRows(db, 'trades', marketIds);
+    const restingAfter = (await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).count({ n: '*' }).first()) as { n: number | string };
+
+    const m = summarise(mkt.samplesMs, mkt.elapsedMs);
+    const b = summarise(bare.samplesMs, bare.elapsedMs);
+    const cpuPerOrder = (x: Measured, count: number) => (x.cpuMs * 1000) / count;
+    const line = (name: string, s: typeof m, x: Measured) =>
+      `  ${name.padEnd(10)} ${s.perSecond.toFixed(0).padStart(5)} orders/s, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(2)} ms, ` +
+      `server CPU ${cpuPerOrder(x, s.count).toFixed(0)} µs per order (${s.count} orders, ${(x.elapsedMs / 1000).toFixed(2)} s)`;
+    console.log(
+      [
+        `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${m.count} orders each way in ${rounds} round${rounds === 1 ? '' : 's'} (floor, then mkt), concurrency ${concurrency}`,
+        line('mkt', m, mkt),
+        line('floor', b, bare),
+        `  ratio      throughput ${(m.perSecond / b.perSecond).toFixed(2)}× the floor's (target ≥ 0.5), CPU per order ${(cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)).toFixed(2)}× (target ≤ 2), p99 ${m.p99.toFixed(1)} ms (target ≤ 20)`,
+        `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each into better-sqlite3 (WAL, synchronous=NORMAL), in its own process (scripts/bench/orders-floor.ts)`,
+        `  trades     ${tradesAfter - tradesBefore} made in the measured run (${tradesAfter} in all); ${Number(restingAfter.n)} orders resting at the end${restingOrders > 0 ? ` (${restingOrders} seeded)` : ''}`,
+        `  statuses   ${[...mkt.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; floor ${[...bare.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; warm-up ${[...warm.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
+        `  settings   ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +
+          `${marketIds.length} market${marketIds.length === 1 ? '' : 's'} (${values.market}), buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ` +
+          `${warmupOrders} warm-up orders each not measured, seeding took ${(seedMs / 1000).toFixed(1)} s`,
+        `  server     mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
+          `(the default 10/s, burst 20 per user and market would throttle the benchmark)${profileDirectory ? ', with --cpu-prof' : ''}`,
+        `  machine    ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; clients and servers share it; ` +
+          `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
+      ].join('\n'),
+    );
+    const errors = [...warm.errors, ...mkt.errors, ...bare.errors];
+    if (errors.length > 0) {
+      console.log('  ERRORS (every answer but 201):');
+      for (const [key, { count, example }] of errors) console.log(`    ${key} ×${count}: ${example}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    agent.destroy();
+    floorAgent.destroy();
+    await floor?.close();
+    if (served) {
+      served.child.kill('SIGTERM');
+      await served.exited;
+    }
   }
-  if (profileDirectory) {
-    for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 10));
+
+  try {
+    if (!values['skip-audit']) {
+      const failures = await auditLedger(db);
+      console.log(`  audit      ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
+      if (failures.length > 0) process.exitCode = 1;
+    }
+    if (profileDirectory) {
+      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 10));
+    }
+  } finally {
+    await db.destroy();
+    await postgres?.stop();
+    rmSync(scratch, { recursive: true, force: true });
   }
-} finally {
-  await db.destroy();
-  await postgres?.stop();
-  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (values['floor-child']) {
+  const config = JSON.parse(readFileSync(values['floor-child'], 'utf8')) as { filename: string; keys: FloorKey[] };
+  runChild('floor', await startOrdersFloor(config.filename, config.keys));
+} else {
+  await main();
 }

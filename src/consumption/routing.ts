@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.js';
 import { createOpenAiUpstream, upstreamTimeoutDefaults } from './suppliers/openai-upstream.js';
 import { createSimulator } from './suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from './suppliers/types.js';
-import type { SupplierRow } from '../trading/rows.js';
+import type { SupplierRow } from '../db/trading-rows.js';
 
 
 export interface RoutingOptions {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { kindOf, type Db } from '../db/knex.js';
-import { openStatuses } from '../trading/rows.js';
+import { openStatuses } from '../db/trading-rows.js';
 import { unitsOf, usd } from './assets.js';
 
 /**

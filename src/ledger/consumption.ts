@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../trading/fees.js';
-import type { TransferRow } from '../trading/rows.js';
+import type { TransferRow } from '../db/trading-rows.js';
 import { tokensOf, unitsOf, type Bucket } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 

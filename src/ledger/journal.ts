@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { accountExists, applyBucketChanges, insertJournalEntry } from '../db/journal.js';
+import { sqlOf, withSql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
 
@@ -72,7 +74,7 @@ export async function systemAccount(trx: Trx, name: SystemAccountName, asset: st
   const id = `system:${name}:${asset}`;
   // System accounts are never deleted, so once one exists a plain read (which takes no lock) does;
   // an insert-or-ignore on every fill would lock the index and deadlock markets on PostgreSQL.
-  if (knownSystemAccounts.has(id) && (await trx('ledger_accounts').where('id', id).first('id'))) return id;
+  if (knownSystemAccounts.has(id) && (await withSql(trx, (sql) => accountExists(sql, id)))) return id;
   knownSystemAccounts.add(id);
   await trx('ledger_accounts')
     .insert({ id, user_id: null, kind: 'system', asset, created_at_us: nowUs, updated_at_us: nowUs })
@@ -91,32 +93,19 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
   const live = postings.filter((p) => p.amount !== 0);
   if (live.length === 0) return;
   assertBalanced(live);
-  const [entry] = (await trx('journal_entries').insert({ kind, reference, created_at_us: nowUs }).returning('id')) as ({ id: number } | number)[];
-  const entryId = typeof entry === 'object' ? entry!.id : entry!;
-  await trx('journal_postings').insert(live.map((p) => ({ entry_id: entryId, account_id: p.accountId, bucket: p.bucket, asset: p.asset, amount: p.amount })));
+  const sql = await sqlOf(trx);
+  await insertJournalEntry(sql, kind, reference, live, nowUs);
   // One conditional update per account, whichever of its buckets the entry moves.
-  const changes = new Map<string, Map<Bucket, number>>();
+  const changes = new Map<string, { available: number; locked: number }>();
   for (const p of live) {
-    const buckets = changes.get(p.accountId) ?? new Map<Bucket, number>();
-    buckets.set(p.bucket, (buckets.get(p.bucket) ?? 0) + p.amount);
-    changes.set(p.accountId, buckets);
+    const change = changes.get(p.accountId) ?? { available: 0, locked: 0 };
+    change[p.bucket] += p.amount;
+    changes.set(p.accountId, change);
   }
-  for (const [accountId, buckets] of changes) {
-    const update: Record<string, unknown> = { updated_at_us: nowUs };
-    for (const [bucket, amount] of buckets) update[bucket] = trx.raw('?? + ?', [bucket, amount]);
-    const query = trx('ledger_accounts').where('id', accountId);
-    const debits = [...buckets].filter(([, amount]) => amount < 0);
-    if (debits.length > 0) {
-      query.andWhere((w) =>
-        w.where('kind', 'system').orWhere((enough) => {
-          for (const [bucket, amount] of debits) enough.andWhere(bucket, '>=', -amount);
-        }),
-      );
-    }
-    const updated = await query.update(update);
-    if (updated !== 1) {
-      const [bucket, amount] = debits[0] ?? [...buckets][0]!;
-      throw new LedgerShortfall(accountId, bucket, amount);
+  for (const [accountId, change] of changes) {
+    if (!(await applyBucketChanges(sql, accountId, change.available, change.locked, nowUs))) {
+      const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
+      throw new LedgerShortfall(accountId, bucket, change[bucket]);
     }
   }
 }

@@ -3,7 +3,7 @@ import type { LedgerAccountRow } from '../ledger/journal.js';
 import { toIso, toIsoOrNull } from '../lib/clock.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 import type { ConsumptionAccountRecord, TradingAccountRecord } from './accounts.js';
-import type { SupplyIssuanceRow, TransferRow } from './rows.js';
+import type { SupplyIssuanceRow, TransferRow } from '../db/trading-rows.js';
 import { formatPrice } from './views.js';
 
 type Schemas = components['schemas'];

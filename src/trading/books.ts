@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
 import { kindOf } from '../db/knex.js';
+import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, restingOrders } from '../db/orders.js';
+import { sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { FastOrderBook } from './engine/index.js';
-import type { OrderRow } from './rows.js';
 
 const transactionAttemptsMax = 8;
 
@@ -175,8 +176,9 @@ export class BookRegistry {
     await this.db.transaction(async (trx) => {
       if (this.postgres) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [tradingLock]);
       for (const command of batch) outcomes.push(await this.execute(trx, command, markets, batch.length === 1));
+      const sql = await sqlOf(trx);
       for (const [marketId, market] of markets) {
-        await trx('market_books').where('market_id', marketId).update({ version: market.version + 1, next_sequence: market.sequence });
+        await advanceMarketBook(sql, marketId, market.version + 1, market.sequence);
         if (market.state) market.state.version = market.version + 1;
       }
     });
@@ -188,7 +190,7 @@ export class BookRegistry {
     const { marketId } = command;
     let market = markets.get(marketId);
     if (!market) {
-      const stored = (await trx('market_books').where('market_id', marketId).first()) as { version: number; next_sequence: number } | undefined;
+      const stored = await findMarketBook(await sqlOf(trx), marketId);
       assert(stored, `market ${marketId} has no market_books row`);
       market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(trx, marketId, stored.version) };
       // Until the commit lands, the in-memory book may run ahead of the database.
@@ -202,7 +204,7 @@ export class BookRegistry {
     if (alone) return { ok: true, value: await command.work({ trx, state, nextSequence: () => owner.sequence++ }) };
     const watched = watch(state);
     try {
-      const value = await trx.transaction((savepoint) => command.work({ trx: savepoint, state: watched.view, nextSequence: () => owner.sequence++ }));
+      const value = await inCommandSavepoint(await sqlOf(trx), () => command.work({ trx, state: watched.view, nextSequence: () => owner.sequence++ }));
       return { ok: true, value };
     } catch (error) {
       if (isRetryable(error)) throw error;
@@ -219,23 +221,15 @@ export class BookRegistry {
     return this.rebuild(trx, marketId, version);
   }
   private async rebuild(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
-    const resting = (await trx('orders')
-      .where('market_id', marketId)
-      .andWhere('remaining_quantity', '>', 0)
-      .orderBy('sequence', 'asc')
-      .select('id', 'user_id', 'side', 'price_ticks', 'remaining_quantity', 'time_in_force', 'expires_at_us')) as Pick<
-      OrderRow,
-      'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'time_in_force' | 'expires_at_us'
-    >[];
+    const sql = await sqlOf(trx);
     const book = new FastOrderBook();
     let nextExpiryUs: number | null = null;
-    for (const order of resting) {
+    for (const order of await restingOrders(sql, marketId)) {
       assert(order.price_ticks !== null, `resting order ${order.id} has no price`);
       const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
       assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed at ${order.id}`);
       if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
     }
-    const last = (await trx('trades').where('market_id', marketId).orderBy('sequence', 'desc').first('price_ticks')) as { price_ticks: number } | undefined;
-    return { book, version, lastTradeTicks: last?.price_ticks ?? null, nextExpiryUs };
+    return { book, version, lastTradeTicks: await lastTradePriceTicks(sql, marketId), nextExpiryUs };
   }
 }

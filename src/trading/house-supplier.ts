@@ -7,7 +7,7 @@ import { unitsOf } from '../ledger/assets.js';
 import { createUser, findUserByEmail } from '../platform/identity.js';
 import type { OrdersService } from './orders.js';
 import type { ReferenceService } from './reference.js';
-import { openStatuses } from './rows.js';
+import { openStatuses } from '../db/trading-rows.js';
 import type { SupplyService } from './supply.js';
 import { formatPrice } from './views.js';
 

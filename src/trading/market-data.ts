@@ -2,7 +2,7 @@ import type { Db } from '../db/knex.js';
 import { assert } from '../lib/assert.js';
 import { keysetPage, type Page, type PageParams } from '../db/paging.js';
 import type { Side } from './engine/types.js';
-import type { TradeRow } from './rows.js';
+import type { TradeRow } from '../db/trading-rows.js';
 
 /**
  * Market data read from the database (not from a process's in-memory book), so that several

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
 import type { Side } from './engine/types.js';
-import { openStatuses, type OrderRow, type OrderStatus } from './rows.js';
+import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 
 /** `open` or one order state (specification part 3, rule 2). */
 export type OrderStatusFilter = 'open' | OrderStatus;

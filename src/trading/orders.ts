@@ -1,5 +1,8 @@
 import type { Db } from '../db/knex.js';
-import { isUniqueViolation, kindOf } from '../db/knex.js';
+import { isUniqueViolation } from '../db/knex.js';
+import { availableBalance } from '../db/journal.js';
+import { findOrder, findOrderOfUser, orderIdByClientOrderId } from '../db/orders.js';
+import { sqlOf, withSql } from '../db/sql.js';
 import { newOrderId } from '../lib/ids.js';
 import { ApiError, notFound } from '../lib/errors.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
@@ -13,7 +16,7 @@ import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from './
 import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, type Submitted } from './order-rules.js';
 import { bulkCancelRateLimit, type BucketDecision, type BucketSpec, type RateLimiter } from './rate-limits.js';
 import type { MarketWithInstrument, ReferenceService } from './reference.js';
-import { openStatuses, type OrderRow, type OrderStatus } from './rows.js';
+import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 import { Settlement } from './settlement.js';
 import { nextUtcMidnightUs } from './trading-day.js';
 
@@ -96,12 +99,8 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     const { trx } = session;
     const feePpm = market.instrument.fee_ppm;
     const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    const availableNow = async (lock = false) => {
-      const query = trx('ledger_accounts').where('id', accountId).first('available');
-      // On PostgreSQL a market order holds the row from the read to the reservation.
-      if (lock && kindOf(db) === 'postgres') query.forUpdate();
-      return ((await query) as { available: number }).available;
-    };
+    // A market order holds the row from the read to the reservation (on PostgreSQL; SQLite has one writer).
+    const availableNow = async (lock = false) => availableBalance(await sqlOf(trx), accountId, lock);
     for (let attempt = 1; ; attempt++) {
       let amount: number;
       let quoteBudget: number | undefined;
@@ -216,9 +215,9 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
   }
 
   async function refuseDuplicate(session: MarketSession, userId: string, clientOrderId: string): Promise<void> {
-    const existing = (await session.trx('orders').where({ user_id: userId, client_order_id: clientOrderId }).first('id')) as { id: string } | undefined;
-    if (existing) {
-      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: clientOrderId, order_id: existing.id } });
+    const existing = await orderIdByClientOrderId(await sqlOf(session.trx), userId, clientOrderId);
+    if (existing !== undefined) {
+      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: clientOrderId, order_id: existing } });
     }
   }
 
@@ -229,7 +228,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     const market = await requireMarket(found.market_id);
     await books.run(found.market_id, async (session) => {
       await expireDue(session, market, nowUs);
-      const order = (await session.trx('orders').where('id', orderId).first()) as OrderRow;
+      const order = (await findOrder(await sqlOf(session.trx), orderId))!;
       refuseUnlessOpen(order, 'cancel');
       await cancelInSession(session, market, [order], nowUs);
     });
@@ -282,7 +281,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     const newPriceTicks = checkOrderControls(market.market, submitted) ?? found.price_ticks!;
     return books.run(found.market_id, async (session) => {
       await expireDue(session, market, nowUs);
-      const order = (await session.trx('orders').where('id', orderId).first()) as OrderRow;
+      const order = (await findOrder(await sqlOf(session.trx), orderId))!;
       refuseUnlessOpen(order, 'amend');
       if (quantity <= order.filled_quantity) {
         throw new ApiError(422, 'validation_error', `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`, {
@@ -314,7 +313,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     if (extra <= 0) return;
     const ids = await accounts.of(session.trx, order.user_id, order.instrument_id);
     const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    const { available } = (await session.trx('ledger_accounts').where('id', accountId).first('available')) as { available: number };
+    const available = await availableBalance(await sqlOf(session.trx), accountId);
     if (available < extra) throw shortfall(order, submitted, extra, available);
     await post(session.trx, 'reserve', order.id, [
       { accountId, bucket: 'available', asset, amount: -extra },
@@ -324,7 +323,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
   }
 
   async function findOwn(userId: string, orderId: string): Promise<OrderRow> {
-    const order = (await db('orders').where({ id: orderId, user_id: userId }).first()) as OrderRow | undefined;
+    const order = await withSql(db, (sql) => findOrderOfUser(sql, orderId, userId));
     if (!order) throw notFound('order', orderId);
     return order;
   }
@@ -345,8 +344,9 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
       return await create(userId, input, nowUs);
     } catch (error) {
       if (!isUniqueViolation(error) || input.clientOrderId === null) throw error;
-      const existing = (await db('orders').where({ user_id: userId, client_order_id: input.clientOrderId }).first('id')) as { id: string };
-      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: input.clientOrderId, order_id: existing.id } });
+      const clientOrderId = input.clientOrderId;
+      const existing = await withSql(db, (sql) => orderIdByClientOrderId(sql, userId, clientOrderId));
+      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: clientOrderId, order_id: existing } });
     }
   }
 

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { stampTradingActivity } from '../db/journal.js';
+import { findOrders, insertOrderRow, insertTradeLegs, insertTrades, updateOrderRow } from '../db/orders.js';
+import { sqlOf, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { transferToConsumption } from '../ledger/consumption.js';
 import { post, systemAccount, type Posting } from '../ledger/journal.js';
@@ -8,7 +11,7 @@ import type { MarketSession } from './books.js';
 import type { Fill } from './engine/types.js';
 import { buyReserveMicros, feeStep, notionalMicros } from './fees.js';
 import type { MarketWithInstrument } from './reference.js';
-import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './rows.js';
+import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../db/trading-rows.js';
 
 /**
  * Turns the engine's fills into the ledger and the tables, inside the market's transaction: one
@@ -47,7 +50,7 @@ export class Settlement {
   async applyFills(fills: readonly Fill[]): Promise<void> {
     const { trx } = this.session;
     const missing = [...new Set(fills.map((f) => f.makerOrderId))].filter((id) => !this.orders.has(id));
-    if (missing.length > 0) for (const row of (await trx('orders').whereIn('id', missing)) as OrderRow[]) this.track(row);
+    if (missing.length > 0) for (const row of await findOrders(await sqlOf(trx), missing)) this.track(row);
     const feeAccount = fills.length > 0 ? await systemAccount(trx, 'fees', usd, this.nowUs) : '';
     for (const fill of fills) await this.applyFill(fill, feeAccount);
   }
@@ -141,16 +144,13 @@ export class Settlement {
       const usdMicrosPerUnit = Math.floor(order.notional_micros / order.filled_quantity);
       await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs, usdMicrosPerUnit, supplierUserId });
     }
-    for (const id of this.inserted) await trx('orders').insert(this.orders.get(id)!);
-    for (const id of this.touched) {
-      if (this.inserted.has(id)) continue;
-      const { id: _id, ...changes } = this.orders.get(id)!;
-      await trx('orders').where('id', id).update(changes);
-    }
+    const sql = await sqlOf(trx);
+    for (const id of this.inserted) await insertOrderRow(sql, this.orders.get(id)!);
+    for (const id of this.touched) if (!this.inserted.has(id)) await updateOrderRow(sql, this.orders.get(id)!);
     if (this.trades.length > 0) {
-      await trx.batchInsert('trades', this.trades, 200);
-      await trx.batchInsert('trade_legs', this.legs, 200);
-      await this.stampAccounts();
+      await insertTrades(sql, this.trades);
+      await insertTradeLegs(sql, this.legs);
+      await this.stampAccounts(sql);
     }
   }
 
@@ -183,11 +183,10 @@ export class Settlement {
   }
 
   /** Last activity on the Units accounts: Units arrived for buyers, left for sellers. */
-  private async stampAccounts(): Promise<void> {
-    const { trx } = this.session;
-    const bought = [...new Set(this.legs.filter((l) => l.side === 'buy').map((l) => l.trading_account_id))];
-    const sold = [...new Set(this.legs.filter((l) => l.side === 'sell').map((l) => l.trading_account_id))];
-    await trx('ledger_accounts').whereIn('id', bought).update({ last_deposit_at_us: this.nowUs, last_trading_activity_at_us: this.nowUs });
-    await trx('ledger_accounts').whereIn('id', sold).update({ last_withdrawal_at_us: this.nowUs, last_trading_activity_at_us: this.nowUs });
+  private async stampAccounts(sql: Sql): Promise<void> {
+    const bought = new Set(this.legs.filter((l) => l.side === 'buy').map((l) => l.trading_account_id));
+    const sold = new Set(this.legs.filter((l) => l.side === 'sell').map((l) => l.trading_account_id));
+    for (const accountId of bought) await stampTradingActivity(sql, accountId, 'bought', this.nowUs);
+    for (const accountId of sold) await stampTradingActivity(sql, accountId, 'sold', this.nowUs);
   }
 }

@@ -6,7 +6,7 @@ import { ensureAccount, move, post, systemAccount } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import type { InstrumentRow } from './reference.js';
-import type { SupplierRow, SupplyIssuanceRow } from './rows.js';
+import type { SupplierRow, SupplyIssuanceRow } from '../db/trading-rows.js';
 
 /**
  * Suppliers (DESIGN.md §4 "Supplier side"): users who may issue Units of the instruments they

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
 import type { Side } from './engine/types.js';
-import type { TradeLegRow, TradeRow } from './rows.js';
+import type { TradeLegRow, TradeRow } from '../db/trading-rows.js';
 
 export type TradeOrderBy = 'execution_timestamp' | 'price' | 'quantity';
 

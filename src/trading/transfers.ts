@@ -6,7 +6,7 @@ import { LedgerShortfall } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
 import type { InstrumentRow } from './reference.js';
-import type { TransferRow } from './rows.js';
+import type { TransferRow } from '../db/trading-rows.js';
 
 /**
  * Transfers from trading to consumption requested on the trading API (DESIGN.md §4), and the

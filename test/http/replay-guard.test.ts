@@ -6,7 +6,7 @@ import { signatureWindowSeconds } from '../../src/http/auth/signature.js';
 import { deposit } from '../../src/ledger/funds.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createUser, registerSigningKey } from '../../src/platform/identity.js';
-import { openStatuses } from '../../src/trading/rows.js';
+import { openStatuses } from '../../src/db/trading-rows.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { HostClient, signatureHeaders, type Reply, type SigningKey } from '../support/http.js';

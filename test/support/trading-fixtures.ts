@@ -7,7 +7,7 @@ import type { LedgerAccountRow } from '../../src/ledger/journal.js';
 import { parseDecimal, usdScale } from '../../src/lib/money.js';
 import type { Services } from '../../src/services.js';
 import type { Supplier } from '../../src/trading/supply.js';
-import type { SupplyIssuanceRow } from '../../src/trading/rows.js';
+import type { SupplyIssuanceRow } from '../../src/db/trading-rows.js';
 import { freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';
 import type { TestEnvironment } from './service.js';

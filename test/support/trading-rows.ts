@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { newOrderId } from '../../src/lib/ids.js';
 import type { Services } from '../../src/services.js';
 import type { Side } from '../../src/trading/engine/types.js';
-import type { OrderRow, TradeLegRow, TradeRow } from '../../src/trading/rows.js';
+import type { OrderRow, TradeLegRow, TradeRow } from '../../src/db/trading-rows.js';
 
 /**
  * Rows of orders, trades and trade legs written straight into the database, so the read side can

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { OrderRow } from '../../src/trading/rows.js';
+import type { OrderRow } from '../../src/db/trading-rows.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { insertOrder, seededMarkets, usAt, type SeededMarket } from '../support/trading-rows.js';

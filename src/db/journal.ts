@@ -1,0 +1,77 @@
+import { statement, type Sql, type Statement } from './sql.js';
+
+/**
+ * The journal and the materialised balances (migration 0005): journal_entries, journal_postings and
+ * the buckets of ledger_accounts. The ledger (src/ledger/journal.ts) decides what moves; this module
+ * only writes it.
+ */
+export interface PostingRow {
+  accountId: string;
+  bucket: 'available' | 'locked';
+  asset: string;
+  amount: number;
+}
+
+const insertEntry = statement('journal_entry_insert', 'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id');
+
+/** An entry's postings are few (two to five): one named statement per count. */
+const insertPostings = new Map<number, Statement>();
+function insertPostingsOf(count: number): Statement {
+  let found = insertPostings.get(count);
+  if (!found) {
+    const values = new Array<string>(count).fill('(?, ?, ?, ?, ?)').join(', ');
+    found = statement(`journal_postings_insert_${count}`, `INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) VALUES ${values}`);
+    insertPostings.set(count, found);
+  }
+  return found;
+}
+
+/**
+ * Moves both buckets of one account by signed amounts, unless that takes a user account's bucket
+ * below zero (system accounts may go negative: the outside world, issuance). Balances of user
+ * accounts are never negative (a CHECK holds it too), so the guard only ever refuses a debit.
+ */
+const applyToAccount = statement(
+  'ledger_account_apply',
+  `UPDATE ledger_accounts SET available = available + ?, locked = locked + ?, updated_at_us = ?
+   WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
+);
+
+/** Inserts the entry and its postings; resolves with the entry's id. */
+export async function insertJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], nowUs: number): Promise<number> {
+  const entry = await sql.get<{ id: number | bigint }>(insertEntry, [kind, reference, nowUs]);
+  const entryId = Number(entry!.id);
+  const params: (string | number)[] = [];
+  for (const p of postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
+  await sql.run(insertPostingsOf(postings.length), params);
+  return entryId;
+}
+
+/** Applies signed bucket changes to one account; false when a user bucket would go negative (nothing changed). */
+export async function applyBucketChanges(sql: Sql, accountId: string, available: number, locked: number, nowUs: number): Promise<boolean> {
+  return (await sql.run(applyToAccount, [available, locked, nowUs, accountId, available, locked])) === 1;
+}
+
+const systemAccountExists = statement('ledger_system_account_exists', 'SELECT id FROM ledger_accounts WHERE id = ?');
+
+export async function accountExists(sql: Sql, accountId: string): Promise<boolean> {
+  return (await sql.get(systemAccountExists, [accountId])) !== undefined;
+}
+
+const availableOf = statement('ledger_account_available', 'SELECT available FROM ledger_accounts WHERE id = ?');
+const availableOfForUpdate = statement('ledger_account_available_for_update', 'SELECT available FROM ledger_accounts WHERE id = ?', 'SELECT available FROM ledger_accounts WHERE id = ? FOR UPDATE');
+
+/** An account's available bucket; `lock` holds the row to the end of the transaction on PostgreSQL. */
+export async function availableBalance(sql: Sql, accountId: string, lock = false): Promise<number> {
+  const row = await sql.get<{ available: number }>(lock ? availableOfForUpdate : availableOf, [accountId]);
+  if (!row) throw new Error(`ledger account ${accountId} does not exist`);
+  return row.available;
+}
+
+const stampBought = statement('ledger_account_stamp_bought', 'UPDATE ledger_accounts SET last_deposit_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
+const stampSold = statement('ledger_account_stamp_sold', 'UPDATE ledger_accounts SET last_withdrawal_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
+
+/** Last activity on Units trading accounts: Units arrived (bought) or left (sold). */
+export async function stampTradingActivity(sql: Sql, accountId: string, direction: 'bought' | 'sold', nowUs: number): Promise<void> {
+  await sql.run(direction === 'bought' ? stampBought : stampSold, [nowUs, nowUs, accountId]);
+}

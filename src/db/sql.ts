@@ -1,0 +1,118 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+import type { DbKind } from './knex.js';
+
+/**
+ * Hand-written statements of the data core, prepared once: through better-sqlite3 on SQLite, as
+ * named prepared statements on PostgreSQL. This file is the one place that knows how each database
+ * takes a statement; the modules beside it hold the SQL, written with `?` placeholders (never inside
+ * a string literal), with a PostgreSQL text of its own only where the dialects differ.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly sqlite: string;
+  readonly postgres: string;
+}
+
+export type Param = string | number | boolean | null | Buffer;
+
+const names = new Set<string>();
+
+/** A statement named `name` (unique: PostgreSQL prepares it under that name on each connection). */
+export function statement(name: string, text: string, postgresText: string = text): Statement {
+  if (names.has(name)) throw new Error(`statement ${name} is defined twice`);
+  names.add(name);
+  let n = 0;
+  return { name: `mkt_${name}`, sqlite: text, postgres: postgresText.replace(/\?/g, () => `$${++n}`) };
+}
+
+/** A connection's statements. Reads resolve with rows as the database returns them (SQLite booleans are 0/1). */
+export interface Sql {
+  readonly kind: DbKind;
+  all<T>(statement: Statement, params?: readonly Param[]): Promise<T[]>;
+  get<T>(statement: Statement, params?: readonly Param[]): Promise<T | undefined>;
+  /** Runs a write; resolves with the number of rows it changed. */
+  run(statement: Statement, params?: readonly Param[]): Promise<number>;
+  /** Statements built at run time (multi-row inserts of a batch's size): prepared per text on SQLite, unnamed on PostgreSQL. */
+  allText<T>(text: string, params: readonly Param[]): Promise<T[]>;
+  runText(text: string, params: readonly Param[]): Promise<number>;
+}
+
+function sqliteSql(connection: BetterSqlite3.Database): Sql {
+  const prepared = new Map<Statement, BetterSqlite3.Statement>();
+  const prepare = (s: Statement) => {
+    let found = prepared.get(s);
+    if (!found) {
+      found = connection.prepare(s.sqlite);
+      prepared.set(s, found);
+    }
+    return found;
+  };
+  // better-sqlite3 binds no booleans.
+  const bind = (params: readonly Param[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
+  const allOf = <T>(prepared: BetterSqlite3.Statement, params: readonly Param[]) => Promise.resolve(prepared.all(...bind(params)) as T[]);
+  const runOf = (prepared: BetterSqlite3.Statement, params: readonly Param[]) =>
+    Promise.resolve(prepared.reader ? prepared.all(...bind(params)).length : prepared.run(...bind(params)).changes);
+  return {
+    kind: 'sqlite',
+    all: (s, params = []) => allOf(prepare(s), params),
+    get: <T>(s: Statement, params: readonly Param[] = []) => Promise.resolve(prepare(s).get(...bind(params)) as T | undefined),
+    run: (s, params = []) => runOf(prepare(s), params),
+    // knex.ts keeps this connection's statements by text, so a batch size seen before is not prepared again.
+    allText: (text, params) => allOf(connection.prepare(text), params),
+    runText: (text, params) => runOf(connection.prepare(text), params),
+  };
+}
+
+function postgresSql(client: pg.PoolClient | pg.Client): Sql {
+  const query = async (config: pg.QueryConfig) => client.query(config);
+  return {
+    kind: 'postgres',
+    all: async <T>(s: Statement, params: readonly Param[] = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rows as T[],
+    get: async <T>(s: Statement, params: readonly Param[] = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0] as T | undefined,
+    run: async (s, params = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rowCount ?? 0,
+    allText: async <T>(text: string, params: readonly Param[]) => (await query({ text: toPostgres(text), values: [...params] })).rows as T[],
+    runText: async (text, params) => (await query({ text: toPostgres(text), values: [...params] })).rowCount ?? 0,
+  };
+}
+
+const toPostgres = (text: string): string => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+const byConnection = new WeakMap<object, Sql>();
+
+function sqlFor(kind: DbKind, connection: object): Sql {
+  let found = byConnection.get(connection);
+  if (!found) {
+    found = kind === 'postgres' ? postgresSql(connection as pg.PoolClient) : sqliteSql(connection as BetterSqlite3.Database);
+    byConnection.set(connection, found);
+  }
+  return found;
+}
+
+const kindOfClient = (knex: Knex | Knex.Transaction): DbKind => (knex.client.config.client === 'pg' ? 'postgres' : 'sqlite');
+
+/** The statements of an open knex transaction's own connection: they run inside that transaction. */
+export async function sqlOf(trx: Knex.Transaction): Promise<Sql> {
+  const connection = (await trx.client.acquireConnection()) as object;
+  return sqlFor(kindOfClient(trx), connection);
+}
+
+/** Runs `work` on a connection of the pool (outside any transaction), or on the transaction's own. */
+export async function withSql<T>(db: Knex | Knex.Transaction, work: (sql: Sql) => Promise<T>): Promise<T> {
+  const connection = (await db.client.acquireConnection()) as object;
+  try {
+    return await work(sqlFor(kindOfClient(db), connection));
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
+/** `(?, ?, …), (?, ?, …)`: the values list of a multi-row insert of `rows` rows of `columns` columns. */
+export function valuesList(rows: number, columns: number): string {
+  const row = `(${new Array<string>(columns).fill('?').join(', ')})`;
+  return new Array<string>(rows).fill(row).join(', ');
+}
