@@ -22,7 +22,17 @@ export function databaseKind(url: string): DbKind {
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
 }
 
-export function knexConfig(url: string): Knex.Config {
+/**
+ * The SQLite connection of each knex instance (its pool holds exactly one), so the data core can
+ * run a statement on it at once when no transaction is open (src/db/sql.ts).
+ */
+const sqliteConnections = new WeakMap<Knex, { current?: object }>();
+
+export function sqliteConnectionOf(db: Knex): object | undefined {
+  return sqliteConnections.get(db)?.current;
+}
+
+export function knexConfig(url: string, holder: { current?: object } = {}): Knex.Config {
   if (databaseKind(url) === 'postgres') {
     return {
       client: 'pg',
@@ -46,6 +56,7 @@ export function knexConfig(url: string): Knex.Config {
         connection.pragma('synchronous = NORMAL');
         connection.pragma('foreign_keys = ON');
         connection.pragma('busy_timeout = 5000');
+        holder.current = connection;
         done(null, connection);
       },
     },
@@ -80,7 +91,10 @@ export function openDatabase(url: string): Db {
     const filename = url.slice('sqlite:'.length);
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   }
-  return knexFactory(knexConfig(url));
+  const holder: { current?: object } = {};
+  const db = knexFactory(knexConfig(url, holder));
+  sqliteConnections.set(db, holder);
+  return db;
 }
 
 export async function migrateLatest(db: Db): Promise<string[]> {

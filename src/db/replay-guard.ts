@@ -1,4 +1,5 @@
-import { kindOf, type Db } from './knex.js';
+import type { Db } from './knex.js';
+import { poolSql, statement } from './sql.js';
 
 /**
  * The SQL of the replay guard (migration 0010, DESIGN.md §9). A state-changing signed request
@@ -29,8 +30,10 @@ export interface KeyAndClaim {
   claimed: boolean;
 }
 
-const postgresKeyAndClaim = `
-WITH signing_key AS (
+const keyAndClaim = statement(
+  'signing_key_and_claim',
+  '',
+  `WITH signing_key AS (
   SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?
 ), claim AS (
   INSERT INTO used_signatures (expires_at_us, signature_hash)
@@ -38,48 +41,42 @@ WITH signing_key AS (
   ON CONFLICT DO NOTHING
   RETURNING 1
 )
-SELECT signing_key.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM signing_key`;
-
-const sqliteClaim = 'INSERT INTO used_signatures (expires_at_us, signature_hash) VALUES (?, ?) ON CONFLICT DO NOTHING';
+SELECT signing_key.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM signing_key`,
+);
+const claimSignature = statement('used_signature_claim', 'INSERT INTO used_signatures (expires_at_us, signature_hash) VALUES (?, ?) ON CONFLICT DO NOTHING');
+const keyByFingerprint = statement('signing_key_by_fingerprint', 'SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?');
+const releaseSignature = statement('used_signature_release', 'DELETE FROM used_signatures WHERE expires_at_us = ? AND signature_hash = ?');
+const pruneSignatures = statement('used_signatures_prune', 'DELETE FROM used_signatures WHERE expires_at_us < ?');
+const touchKey = statement('signing_key_touch', 'UPDATE signing_keys SET last_used_at_us = ? WHERE id = ?');
 
 /**
  * The signing key of `fingerprint` and, when `claim` is given and the key exists, the claim of the
- * signature, in one round trip on PostgreSQL (a named statement, prepared once per connection).
- * The claim comes before the caller verifies the signature: a caller whose signature then fails
- * must give the claim back with `releaseClaim`, so unverified requests leave no rows.
+ * signature: in one round trip on PostgreSQL; on SQLite, which runs in this process, two statements
+ * cost no round trip. The claim comes before the caller verifies the signature: a caller whose
+ * signature then fails must give the claim back with `releaseClaim`, so unverified requests leave
+ * no rows.
  */
 export async function findKeyAndClaim(db: Db, fingerprint: string, claim: SignatureClaim | undefined): Promise<KeyAndClaim> {
-  if (kindOf(db) === 'postgres') {
-    if (claim === undefined) return { key: await findKey(db, fingerprint), claimed: false };
-    const result = (await db.raw(postgresKeyAndClaim, [fingerprint, claim.expiresAtUs, claim.signatureHash]).options({ name: 'mkt_find_key_and_claim' })) as {
-      rows: (SigningKeyRecord & { claimed: boolean })[];
-    };
-    const row = result.rows[0];
+  const sql = poolSql(db);
+  if (sql.kind === 'postgres' && claim !== undefined) {
+    const row = await sql.get<SigningKeyRecord & { claimed: boolean }>(keyAndClaim, [fingerprint, claim.expiresAtUs, claim.signatureHash]);
     if (!row) return { key: undefined, claimed: false };
     const { claimed, ...key } = row;
     return { key, claimed };
   }
-  // SQLite runs in this process: two statements cost no round trip.
-  const key = await findKey(db, fingerprint);
+  const key = await sql.get<SigningKeyRecord>(keyByFingerprint, [fingerprint]);
   if (!key || claim === undefined) return { key, claimed: false };
-  const result = (await db.raw(sqliteClaim, [claim.expiresAtUs, claim.signatureHash])) as { changes: number };
-  return { key, claimed: result.changes === 1 };
-}
-
-const findKeySql = 'SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?';
-
-/** Fixed SQL text: prepared once per connection (SQLite's statement cache, a named statement on PostgreSQL). */
-async function findKey(db: Db, fingerprint: string): Promise<SigningKeyRecord | undefined> {
-  if (kindOf(db) === 'postgres') {
-    const result = (await db.raw(findKeySql, [fingerprint]).options({ name: 'mkt_find_signing_key' })) as { rows: SigningKeyRecord[] };
-    return result.rows[0];
-  }
-  return ((await db.raw(findKeySql, [fingerprint])) as SigningKeyRecord[])[0];
+  return { key, claimed: (await sql.run(claimSignature, [claim.expiresAtUs, claim.signatureHash])) === 1 };
 }
 
 /** Gives back a claim whose signature did not verify. */
 export async function releaseClaim(db: Db, claim: SignatureClaim): Promise<void> {
-  await db('used_signatures').where({ expires_at_us: claim.expiresAtUs, signature_hash: claim.signatureHash }).delete();
+  await poolSql(db).run(releaseSignature, [claim.expiresAtUs, claim.signatureHash]);
+}
+
+/** Records when a key was last used (callers write it at most once a minute). */
+export async function touchSigningKey(db: Db, keyId: string, nowUs: number): Promise<void> {
+  await poolSql(db).run(touchKey, [nowUs, keyId]);
 }
 
 /**
@@ -90,5 +87,5 @@ export const claimRetentionUs = 60_000_000;
 
 /** Deletes the claims whose window ended more than claimRetentionUs before `nowUs`: one range of the primary key. */
 export async function pruneUsedSignatures(db: Db, nowUs: number): Promise<number> {
-  return db('used_signatures').where('expires_at_us', '<', nowUs - claimRetentionUs).delete();
+  return poolSql(db).run(pruneSignatures, [nowUs - claimRetentionUs]);
 }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type pg from 'pg';
-import type { DbKind } from './knex.js';
+import { sqliteConnectionOf, type DbKind } from './knex.js';
 
 /**
  * Hand-written statements of the data core, prepared once: through better-sqlite3 on SQLite, as
@@ -99,6 +99,52 @@ const kindOfClient = (knex: Knex | Knex.Transaction): DbKind => (knex.client.con
 export async function sqlOf(trx: Knex.Transaction): Promise<Sql> {
   const connection = (await trx.client.acquireConnection()) as object;
   return sqlFor(kindOfClient(trx), connection);
+}
+
+/**
+ * Statements outside any transaction, each on its own (autocommit). On PostgreSQL each takes a
+ * connection of the pool. On SQLite the pool holds one connection, which a transaction keeps across
+ * its awaits: a statement runs on it at once when no transaction is open (better-sqlite3 runs it
+ * synchronously, so nothing can come between), and otherwise waits for the connection like any
+ * query. Requests then reach the trading queue without queueing behind each open transaction one
+ * statement at a time, so their commands commit together.
+ */
+export function poolSql(db: Knex): Sql {
+  let found = pools.get(db);
+  if (!found) {
+    found = kindOfClient(db) === 'postgres' ? pooledSql(db) : sqliteAutocommitSql(db);
+    pools.set(db, found);
+  }
+  return found;
+}
+
+const pools = new WeakMap<Knex, Sql>();
+
+function pooledSql(db: Knex): Sql {
+  return {
+    kind: kindOfClient(db),
+    all: (s, params) => withSql(db, (sql) => sql.all(s, params)),
+    get: (s, params) => withSql(db, (sql) => sql.get(s, params)),
+    run: (s, params) => withSql(db, (sql) => sql.run(s, params)),
+    allText: (text, params) => withSql(db, (sql) => sql.allText(text, params)),
+    runText: (text, params) => withSql(db, (sql) => sql.runText(text, params)),
+  };
+}
+
+function sqliteAutocommitSql(db: Knex): Sql {
+  const pooled = pooledSql(db);
+  const idle = (): Sql | undefined => {
+    const connection = sqliteConnectionOf(db) as BetterSqlite3.Database | undefined;
+    return connection && connection.open && !connection.inTransaction ? sqlFor('sqlite', connection) : undefined;
+  };
+  return {
+    kind: 'sqlite',
+    all: (s, params) => (idle() ?? pooled).all(s, params),
+    get: (s, params) => (idle() ?? pooled).get(s, params),
+    run: (s, params) => (idle() ?? pooled).run(s, params),
+    allText: (text, params) => (idle() ?? pooled).allText(text, params),
+    runText: (text, params) => (idle() ?? pooled).runText(text, params),
+  };
 }
 
 /** Runs `work` on a connection of the pool (outside any transaction), or on the transaction's own. */

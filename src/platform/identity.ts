@@ -1,6 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/knex.js';
+import { userById, type AccountMode, type UserRow } from '../db/identity.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
@@ -9,20 +10,7 @@ import { decodePublicKey, fingerprintOf } from '../lib/ed25519.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-export type AccountMode = 'auto' | 'advanced';
-export type UserStatus = 'active' | 'inactive';
-
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string | null;
-  status: UserStatus;
-  account_mode: AccountMode;
-  email_verified_at_us: number | null;
-  legal_terms_accepted_at_us: number | null;
-  created_at_us: number;
-  updated_at_us: number;
-}
+export type { AccountMode, UserRow, UserStatus } from '../db/identity.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -108,7 +96,7 @@ export async function requireUserByEmail(db: Db, email: string): Promise<UserRow
 }
 
 export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ id: userId }).first();
+  return userById(db, userId);
 }
 
 // ---- consumption API keys --------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
 import { kindOf } from '../db/knex.js';
@@ -138,26 +139,39 @@ export class BookRegistry {
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.queue.length > 0) await this.commit(this.queue.splice(0, batchSizeMax));
+      // Let the requests that arrived with this one reach the queue first (their checks run to
+      // the queue without waiting on I/O), so that they commit together with it.
+      await setImmediate();
+      while (this.queue.length > 0) await this.commit();
     } finally {
       this.draining = false;
     }
   }
 
   /**
+   * The batch is taken from the queue once the transaction has its connection: commands that
+   * arrive while it waits for one (on SQLite, behind other requests' statements on the single
+   * connection) join it, instead of each waiting for a commit of its own.
+   *
    * A transaction that loses a deadlock to another writer of the ledger (a transfer, a deposit)
-   * runs again: nothing is acknowledged before the commit.
+   * runs again, with the same batch: nothing is acknowledged before the commit.
    */
-  private async commit(batch: Command[]): Promise<void> {
+  private async commit(): Promise<void> {
+    let batch: Command[] = [];
+    const take = (): Command[] => {
+      if (batch.length === 0) batch = this.queue.splice(0, batchSizeMax);
+      return batch;
+    };
     for (let attempt = 1; ; attempt++) {
       let outcomes: Outcome[];
       let markets: Map<string, BatchMarket>;
       try {
-        [outcomes, markets] = await this.transactOnce(batch);
+        [outcomes, markets] = await this.transactOnce(take);
       } catch (error) {
         for (const command of batch) this.books.delete(command.marketId);
         if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
-        for (const command of batch) command.reject(error);
+        // A transaction that failed before taking its batch (no connection) fails the next one.
+        for (const command of take()) command.reject(error);
         return;
       }
       for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
@@ -170,11 +184,12 @@ export class BookRegistry {
     }
   }
 
-  private async transactOnce(batch: Command[]): Promise<[Outcome[], Map<string, BatchMarket>]> {
+  private async transactOnce(take: () => Command[]): Promise<[Outcome[], Map<string, BatchMarket>]> {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     await this.db.transaction(async (trx) => {
       if (this.postgres) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [tradingLock]);
+      const batch = take();
       for (const command of batch) outcomes.push(await this.execute(trx, command, markets, batch.length === 1));
       const sql = await sqlOf(trx);
       for (const [marketId, market] of markets) {

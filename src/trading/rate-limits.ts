@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.js';
-import { kindOf } from '../db/knex.js';
+import { bucketTokens, createBucket, takeFromBucket } from '../db/rate-buckets.js';
 
 /**
  * Token buckets kept in the database, so every server process draws on the same one (DESIGN.md
@@ -25,35 +25,20 @@ export const bulkCancelRateLimit: BucketSpec = { ratePerSecond: 2, burst: 5 };
 const milli = 1000;
 
 export function createRateLimiter(db: Db) {
-  const least = kindOf(db) === 'postgres' ? 'least' : 'min';
-  const greatest = kindOf(db) === 'postgres' ? 'greatest' : 'max';
-
-  /** Tokens (thousandths) the bucket holds at `nowUs`, as SQL over the stored row. */
-  const refilled = (spec: BucketSpec, nowUs: number) =>
-    db.raw(`${least}(?, milli_tokens + ${greatest}(0, ? - updated_at_us) * ? / 1000)`, [spec.burst * milli, nowUs, spec.ratePerSecond]);
-
   async function take(key: string, spec: BucketSpec, nowUs: number, attempt = 1): Promise<BucketDecision> {
+    const limits = { capacityMilli: spec.burst * milli, ratePerSecond: spec.ratePerSecond };
     // The common case is a bucket that exists and has a token: one statement.
-    const taken = (await db('rate_buckets')
-      .where('key', key)
-      .andWhere(refilled(spec, nowUs), '>=', milli)
-      .update({ milli_tokens: db.raw('? - ?', [refilled(spec, nowUs), milli]), updated_at_us: db.raw(`${greatest}(updated_at_us, ?)`, [nowUs]) })
-      .returning('milli_tokens')) as { milli_tokens: number }[];
-    if (taken.length === 1) return { allowed: true, remaining: Math.floor(taken[0]!.milli_tokens / milli), retryAfterSeconds: 0 };
+    const left = await takeFromBucket(db, key, limits, milli, nowUs);
+    if (left !== undefined) return { allowed: true, remaining: Math.floor(left / milli), retryAfterSeconds: 0 };
 
-    const row = (await db('rate_buckets').where('key', key).first(db.raw('? as tokens', [refilled(spec, nowUs)]))) as { tokens: number } | undefined;
-    if (row === undefined) {
-      const inserted = (await db('rate_buckets')
-        .insert({ key, milli_tokens: (spec.burst - 1) * milli, updated_at_us: nowUs })
-        .onConflict('key')
-        .ignore()
-        .returning('milli_tokens')) as unknown[];
-      if (inserted.length === 1) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
+    const tokens = await bucketTokens(db, key, limits, nowUs);
+    if (tokens === undefined) {
+      if (await createBucket(db, key, (spec.burst - 1) * milli, nowUs)) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
       return take(key, spec, nowUs, attempt + 1); // another request created it first
     }
     // Between the update and this read another request created or refilled the bucket: try again.
-    if (Number(row.tokens) >= milli && attempt < 3) return take(key, spec, nowUs, attempt + 1);
-    const missing = milli - Number(row.tokens);
+    if (tokens >= milli && attempt < 3) return take(key, spec, nowUs, attempt + 1);
+    const missing = milli - tokens;
     return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
   }
 

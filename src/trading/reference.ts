@@ -1,62 +1,14 @@
 import type { Db } from '../db/knex.js';
+import { marketById, type InstrumentRow, type MarketRow, type ModelAliasRow } from '../db/reference.js';
 import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
 
-export interface InstrumentRow {
-  id: string;
-  model_name: string;
-  symbol: string;
-  name: string;
-  description: string;
-  instrument_type: string;
-  status: string;
-  service_type: string;
-  model_category: string | null;
-  min_quantity: number;
-  max_quantity: number;
-  quantity_increment: number;
-  fee_ppm: number;
-  context_window: number;
-  token_throughput: number;
-  tokens_per_unit: number;
-  usage: string;
-  qualifying_models: string;
-  max_output_length: number;
-  min_performance_benchmark: number;
-  min_time_to_first_token_ms: number;
-  model_id: string | null;
-  model_version: string | null;
-  created_at_us: number;
-  updated_at_us: number;
-}
-
-export interface MarketRow {
-  id: string;
-  instrument_id: string;
-  name: string;
-  description: string;
-  market_type: string;
-  status: string;
-  tick_size_ticks: number;
-  lot_size: number;
-  min_order_size: number;
-  max_order_size: number;
-  price_collar_pct: number;
-  created_at_us: number;
-  updated_at_us: number;
-}
+export type { InstrumentRow, MarketRow, ModelAliasRow } from '../db/reference.js';
 
 export interface MarketWithInstrument {
   market: MarketRow;
   instrument: InstrumentRow;
 }
 
-export interface ModelAliasRow {
-  alias: string;
-  instrument_id: string;
-  display_name: string;
-  owned_by: string;
-  created_at_us: number;
-}
 
 export interface InstrumentFilter {
   symbol?: string | undefined;
@@ -130,7 +82,7 @@ export function createReferenceService(db: Db): ReferenceService {
     },
 
     async findMarket(marketId) {
-      const market = await db<MarketRow>('markets').where({ id: marketId }).first();
+      const market = await marketById(db, marketId);
       return market ? (await joinInstrument([market]))[0] : undefined;
     },
 

@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
-import { findKeyAndClaim, releaseClaim, type SignatureClaim } from '../../db/replay-guard.js';
+import { findKeyAndClaim, releaseClaim, touchSigningKey, type SignatureClaim } from '../../db/replay-guard.js';
 import { ApiError } from '../../lib/errors.js';
 import { decodePublicKey, publicKeyObject, signedMessage, verifySignature } from '../../lib/ed25519.js';
 import { lastUsedResolutionUs } from '../../platform/identity.js';
@@ -125,7 +125,7 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
   }
 
   if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
-    await db('signing_keys').where({ id: key.id }).update({ last_used_at_us: nowUs });
+    await touchSigningKey(db, key.id, nowUs);
   }
   return { kind: 'signature', userId: key.user_id, signingKeyId: key.id, fingerprint: key.fingerprint };
 }
