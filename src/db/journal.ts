@@ -37,6 +37,66 @@ const applyToAccount = statement(
    WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
 );
 
+export interface BucketChange {
+  accountId: string;
+  available: number;
+  locked: number;
+}
+
+/**
+ * Writes an entry, its postings and the balance changes it makes; resolves with the ids of the
+ * accounts whose change was refused (a user bucket would go negative), empty when all applied. A
+ * refusal leaves the entry written: the caller rolls its transaction (or savepoint) back.
+ *
+ * Accounts are locked in the order of their ids, so two transactions that move the same accounts
+ * (fee and system accounts are shared by every market) cannot deadlock on them. On PostgreSQL it is
+ * one statement, one round trip, named per shape; on SQLite, in process, one statement per row.
+ */
+export async function writeJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], changes: readonly BucketChange[], nowUs: number): Promise<string[]> {
+  const ordered = [...changes].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  if (sql.kind === 'postgres') {
+    const params: (string | number | null)[] = [kind, reference, nowUs];
+    for (const p of postings) params.push(p.accountId, p.bucket, p.asset, p.amount);
+    for (const c of ordered) params.push(c.accountId, c.available, c.locked);
+    const applied = await sql.all<{ id: string }>(postgresEntryOf(postings.length, ordered.length), params);
+    const done = new Set(applied.map((r) => r.id));
+    return ordered.filter((c) => !done.has(c.accountId)).map((c) => c.accountId);
+  }
+  await insertJournalEntry(sql, kind, reference, postings, nowUs);
+  const refused: string[] = [];
+  for (const c of ordered) if (!(await applyBucketChanges(sql, c.accountId, c.available, c.locked, nowUs))) refused.push(c.accountId);
+  return refused;
+}
+
+const postgresEntries = new Map<string, Statement>();
+
+/** The whole entry as one PostgreSQL statement, for `postings` postings over `accounts` accounts. */
+function postgresEntryOf(postings: number, accounts: number): Statement {
+  const key = `${postings}_${accounts}`;
+  let found = postgresEntries.get(key);
+  if (!found) {
+    const postingValues = new Array<string>(postings).fill('(?::text, ?::text, ?::text, ?::bigint)').join(', ');
+    const changeValues = new Array<string>(accounts).fill('(?::text, ?::bigint, ?::bigint)').join(', ');
+    const text = `WITH entry AS (
+  INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?::bigint) RETURNING id, created_at_us
+), postings AS (
+  INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount)
+  SELECT entry.id, v.account_id, v.bucket, v.asset, v.amount FROM entry, (VALUES ${postingValues}) AS v (account_id, bucket, asset, amount)
+), change AS (
+  SELECT * FROM (VALUES ${changeValues}) AS c (id, available, locked)
+), held AS (
+  SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR UPDATE
+)
+UPDATE ledger_accounts a SET available = a.available + change.available, locked = a.locked + change.locked, updated_at_us = (SELECT created_at_us FROM entry)
+FROM change JOIN held ON held.id = change.id
+WHERE a.id = change.id AND (a.kind = 'system' OR (a.available + change.available >= 0 AND a.locked + change.locked >= 0))
+RETURNING a.id`;
+    found = statement(`journal_entry_${key}`, '', text);
+    postgresEntries.set(key, found);
+  }
+  return found;
+}
+
 /** Inserts the entry and its postings; resolves with the entry's id. */
 export async function insertJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], nowUs: number): Promise<number> {
   const entry = await sql.get<{ id: number | bigint }>(insertEntry, [kind, reference, nowUs]);

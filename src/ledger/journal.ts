@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { accountExists, applyBucketChanges, insertJournalEntry } from '../db/journal.js';
+import { accountExists, writeJournalEntry, type BucketChange } from '../db/journal.js';
 import { sqlOf, withSql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
@@ -93,20 +93,18 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
   const live = postings.filter((p) => p.amount !== 0);
   if (live.length === 0) return;
   assertBalanced(live);
-  const sql = await sqlOf(trx);
-  await insertJournalEntry(sql, kind, reference, live, nowUs);
-  // One conditional update per account, whichever of its buckets the entry moves.
-  const changes = new Map<string, { available: number; locked: number }>();
+  // One conditional change per account, whichever of its buckets the entry moves.
+  const changes = new Map<string, BucketChange>();
   for (const p of live) {
-    const change = changes.get(p.accountId) ?? { available: 0, locked: 0 };
+    const change = changes.get(p.accountId) ?? { accountId: p.accountId, available: 0, locked: 0 };
     change[p.bucket] += p.amount;
     changes.set(p.accountId, change);
   }
-  for (const [accountId, change] of changes) {
-    if (!(await applyBucketChanges(sql, accountId, change.available, change.locked, nowUs))) {
-      const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
-      throw new LedgerShortfall(accountId, bucket, change[bucket]);
-    }
+  const [refused] = await writeJournalEntry(await sqlOf(trx), kind, reference, live, [...changes.values()], nowUs);
+  if (refused !== undefined) {
+    const change = changes.get(refused)!;
+    const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
+    throw new LedgerShortfall(refused, bucket, change[bucket]);
   }
 }
 

@@ -87,8 +87,12 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
   });
 
   it('shows a Units account per instrument held, with its market and no last trade price before any trade', async () => {
+    // The system clock counts milliseconds: accounts opened in one share created_at and then
+    // list by id, so each opens in a millisecond of its own (setTimeout waits at least that long).
     await issueUnits(services(), owner.userId, textStandard.instrumentId, 24);
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await issueUnits(services(), owner.userId, codeMax.instrumentId, 5);
+    await new Promise((resolve) => setTimeout(resolve, 2));
     await issueUnits(services(), owner.userId, agentPrime.instrumentId, 10);
     const rows = await list(owner, '/v1/trading-accounts');
     expect(rows.map((r) => r.instrument_symbol)).to.deep.equal(['TEXT-STANDARD', 'CODE-MAX', 'AGENT-PRIME']); // created_at asc by default
