@@ -2,7 +2,7 @@ import type { Db } from '../../src/db/knex.js';
 import { unitsOf, usd } from '../../src/ledger/assets.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { buyReserveMicros } from '../../src/trading/fees.js';
+import { buyReserveMicros } from '../../src/core/fees.js';
 
 /** A positive whole number from a command-line flag, or a clear error naming the flag. */
 export function positive(text: string, flag: string): number {

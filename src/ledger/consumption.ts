@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { assert } from '../lib/assert.js';
-import { microsPerTick } from '../trading/fees.js';
+import { microsPerTick } from '../core/fees.js';
 import type { TransferRow } from '../db/trading-rows.js';
 import { tokensOf, unitsOf, type Bucket } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
+import { newTransferId } from '../lib/ids.js';
 
 /**
  * The consumption side of the ledger (DESIGN.md §5). Units leave a trading account by transfer and
@@ -82,7 +82,7 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
   const consumption = await ensureAccount(trx, userId, 'consumption', tokenAsset, instrumentId, nowUs);
   const conversionUnits = await systemAccount(trx, 'conversion', units, nowUs);
   const conversionTokens = await systemAccount(trx, 'conversion', tokenAsset, nowUs);
-  const id = `transfer_${randomUUID()}`;
+  const id = newTransferId();
   await post(
     trx,
     'transfer',

@@ -6,6 +6,10 @@ export const newApiKeyId = (): string => `api_key_${randomUUID()}`;
 export const newSigningKeyId = (): string => `signing_key_${randomUUID()}`;
 export const newGrantId = (): string => `grant_${randomUUID()}`;
 export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')}`;
+export const newTradeId = (): string => `trade_${randomUUID()}`;
+export const newTransferId = (): string => `transfer_${randomUUID()}`;
+export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
+export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 

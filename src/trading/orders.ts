@@ -12,7 +12,7 @@ import { findUser } from '../platform/identity.js';
 import { AccountIds, type TraderAccounts } from './account-ids.js';
 import { BookRegistry, type MarketSession } from './books.js';
 import type { Execution, OrderType, Side, TimeInForce } from './engine/types.js';
-import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from './fees.js';
+import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
 import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, type Submitted } from './order-rules.js';
 import { bulkCancelRateLimit, type BucketDecision, type BucketSpec, type RateLimiter } from './rate-limits.js';
 import type { MarketWithInstrument, ReferenceService } from './reference.js';

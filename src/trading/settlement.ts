@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { stampTradingActivity } from '../db/journal.js';
 import { findOrders, insertOrderRow, insertTradeLegs, insertTrades, updateOrderRow } from '../db/orders.js';
 import { sqlOf, type Sql } from '../db/sql.js';
@@ -9,9 +8,10 @@ import { unitsOf, usd } from '../ledger/assets.js';
 import type { AccountIds } from './account-ids.js';
 import type { MarketSession } from './books.js';
 import type { Fill } from './engine/types.js';
-import { buyReserveMicros, feeStep, notionalMicros } from './fees.js';
+import { buyReserveMicros, feeStep, notionalMicros } from '../core/fees.js';
 import type { MarketWithInstrument } from './reference.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../db/trading-rows.js';
+import { newTradeId } from '../lib/ids.js';
 
 /**
  * Turns the engine's fills into the ledger and the tables, inside the market's transaction: one
@@ -69,7 +69,7 @@ export class Settlement {
     const buyer = await this.accounts.of(trx, buy.user_id, instrument.id);
     const seller = await this.accounts.of(trx, sell.user_id, instrument.id);
     const units = unitsOf(instrument.id);
-    const tradeId = `trade_${randomUUID()}`;
+    const tradeId = newTradeId();
     const postings: Posting[] = [
       { accountId: buyer.usd, bucket: 'locked', asset: usd, amount: -(notional + buyFee) },
       { accountId: seller.usd, bucket: 'available', asset: usd, amount: notional - sellFee },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/knex.js';
 import { keysetPage, type Page, type PageParams } from '../db/paging.js';
 import { unitsOf } from '../ledger/assets.js';
@@ -7,6 +6,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import type { InstrumentRow } from './reference.js';
 import type { SupplierRow, SupplyIssuanceRow } from '../db/trading-rows.js';
+import { newIssuanceId } from '../lib/ids.js';
 
 /**
  * Suppliers (DESIGN.md §4 "Supplier side"): users who may issue Units of the instruments they
@@ -57,7 +57,6 @@ export interface SupplyService {
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const issuanceQuantityMax = 2_147_483_647;
 
-const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
 
 const instrumentNotFound = (id: string) =>
   new ApiError(404, 'not_found', `No instrument with id ${id}. Use the instrument_id of GET /v1/instruments, not the symbol.`);

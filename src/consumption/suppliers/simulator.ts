@@ -1,8 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../lib/seeded-random.js';
 import { fittingValue, sentence, type Random } from './simulated-content.js';
 import { completionTokens, countPromptTokens, decodePieces, encodeText, textTokens } from '../tokens.js';
+import { systemClock } from '../../lib/clock.js';
+import { newCompletionId as newChatCompletionId } from '../../lib/ids.js';
 import {
   SupplierError,
   abortedError,
@@ -53,8 +55,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const timeToFirstTokenMs = options.timeToFirstTokenMs ?? 0;
   const tokenMs = options.tokensPerSecond ? 1000 / options.tokensPerSecond : 0;
   const seed = options.seed ?? 0;
-  const now = options.now ?? Date.now;
-  const newCompletionId = options.newCompletionId ?? (() => `chatcmpl-${randomUUID().replaceAll('-', '')}`);
+  const now = options.now ?? (() => systemClock.nowUs() / 1000);
+  const newCompletionId = options.newCompletionId ?? newChatCompletionId;
   let fault: Fault | null = options.fault ?? null;
 
   async function admit(call: SupplierCall, active: Fault | null): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { instrumentSeeds, marketDefaults, modelAliasSeeds } from '../seed/instruments.js';
+import { systemClock } from '../../lib/clock.js';
 
 /** Instruments, their markets and the `-latest` model aliases, seeded with the nine instruments. */
 export async function up(knex: Knex): Promise<void> {
@@ -53,7 +54,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('created_at_us').notNullable();
   });
 
-  const nowUs = Date.now() * 1000;
+  const nowUs = systemClock.nowUs();
   await knex('instruments').insert(
     instrumentSeeds.map((s) => ({
       id: s.instrumentId,
