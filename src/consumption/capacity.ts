@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
+import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot } from '../db/inference-requests.js';
 import type { Db } from '../db/knex.js';
+import { poolSql, sqlOf } from '../db/sql.js';
 import { kindOf } from '../db/knex.js';
 import { tokensOf, usd } from '../ledger/assets.js';
 import { expireLots } from '../ledger/consumption.js';
@@ -25,18 +27,6 @@ export interface Admission extends SlotState {
   accountId: string;
   /** The supplier whose Units the request will consume first, when known. */
   lotSupplierUserId: string | null;
-}
-
-interface SnapshotRow {
-  account_mode: string;
-  deposited: number | string | null;
-  usd_available: number | string | null;
-  usd_locked: number | string | null;
-  account_id: string | null;
-  tokens_available: number | string | null;
-  active_slots: number | string;
-  expired_lots: number | string | null;
-  next_lot_supplier: string | null;
 }
 
 /** The user as admission sees it at one moment. */
@@ -89,31 +79,8 @@ export interface ReservedRequest {
 export function createCapacityService(db: Db, orders: OrdersService) {
   /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
   async function snapshot(trx: Db | Knex.Transaction, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
-    const activeSlots = trx('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
-    const expiredLots = trx('consumption_lots as l').whereRaw('l.account_id = t.id').andWhere('l.expires_at_us', '<=', nowUs).andWhere('l.tokens_remaining', '>', 0).count('*');
-    // The lot a request draws from first (oldest first, as settlement draws): routing prefers its supplier.
-    const nextLotSupplier = trx('consumption_lots as l')
-      .whereRaw('l.account_id = t.id')
-      .andWhere('l.tokens_remaining', '>', 0)
-      .andWhere('l.expires_at_us', '>', nowUs)
-      .orderBy([{ column: 'l.expires_at_us' }, { column: 'l.id' }])
-      .limit(1)
-      .select('l.supplier_user_id');
-    const row = (await trx('users as u')
-      .leftJoin('ledger_accounts as c', (on) => on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd))
-      .leftJoin('ledger_accounts as t', (on) => on.on('t.user_id', 'u.id').andOnVal('t.kind', 'consumption').andOnVal('t.asset', tokensOf(instrument.id)))
-      .where('u.id', userId)
-      .first(
-        'u.account_mode',
-        'c.deposited',
-        'c.available as usd_available',
-        'c.locked as usd_locked',
-        't.id as account_id',
-        't.available as tokens_available',
-        activeSlots.as('active_slots'),
-        expiredLots.as('expired_lots'),
-        nextLotSupplier.as('next_lot_supplier'),
-      )) as SnapshotRow | undefined;
+    const sql = trx.isTransaction ? await sqlOf(trx as Knex.Transaction) : poolSql(trx);
+    const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
     assert(row !== undefined, `user ${userId} does not exist`);
     const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
     return {
@@ -137,8 +104,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
     if (seen.deposited) return;
     const dayStartUs = utcDayStartUs(nowUs);
-    const row = (await trx('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count({ n: '*' }).first()) as { n: number | string };
-    if (Number(row.n) < freeDailyRequestsMax) return;
+    const sql = trx.isTransaction ? await sqlOf(trx as Knex.Transaction) : poolSql(trx);
+    if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
     const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
     throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
       headers: { 'retry-after': String(retryAfter) },
@@ -247,7 +214,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
         await checkDailyLimit(trx, request.userId, seen, nowUs);
         const { slots } = seen;
         if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-        await trx('inference_slots').insert({
+        const sql = await sqlOf(trx);
+        await insertInferenceSlot(sql, {
           request_id: request.requestId,
           user_id: request.userId,
           acquired_at_us: nowUs,
@@ -255,7 +223,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           process_id: request.lease.processId,
           prompt_tokens: reservedTokens - request.tokens.output,
         });
-        await trx('inference_requests').insert({
+        await insertAdmittedRequest(sql, {
           id: request.requestId,
           user_id: request.userId,
           api_key_id: request.apiKeyId,
@@ -263,10 +231,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
           instrument_id: request.instrument.id,
           endpoint: request.endpoint,
           stream: request.stream,
-          status: 'in_progress',
           reserved_tokens: reservedTokens,
-          cost_tokens: reservedTokens,
-          cost_status: 'reserved',
           consumption_account_id: accountId,
           created_at_us: nowUs,
         });

@@ -1,4 +1,6 @@
+import { claimInferenceReceipt, completeInferenceReceipt } from '../db/inference-requests.js';
 import type { Db } from '../db/knex.js';
+import { sqlOf } from '../db/sql.js';
 import { tokensOf } from '../ledger/assets.js';
 import { consumeTokens } from '../ledger/consumption.js';
 import { move, post } from '../ledger/journal.js';
@@ -54,8 +56,8 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
   return db.transaction(async (trx) => {
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
     // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
-    const claimed = await trx('inference_requests').where({ id: request.requestId, status: 'in_progress' }).update({ status: outcome.status });
-    if (claimed === 0) return false;
+    const sql = await sqlOf(trx);
+    if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return false;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
     if (charge > 0) {
       for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
@@ -69,24 +71,21 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     }
     // Half up, in micro-dollars.
     const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
-    await trx('inference_requests')
-      .where('id', request.requestId)
-      .update({
-        status: outcome.status,
-        prompt_tokens: outcome.promptTokens,
-        completion_tokens: outcome.completionTokens,
-        reasoning_tokens: outcome.reasoningTokens,
-        time_to_first_token_ms: outcome.timeToFirstTokenMs,
-        tokens_per_second: outcome.tokensPerSecond,
-        duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
-        cost_tokens: charge,
-        cost_usd_micros: costUsdMicros,
-        cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
-        supplier_attempts: outcome.supplierAttempts,
-        supplier_user_id: outcome.supplierUserId,
-        completed_at_us: nowUs,
-      });
-    await trx('inference_slots').where('request_id', request.requestId).delete();
+    await completeInferenceReceipt(sql, request.requestId, {
+      status: outcome.status,
+      prompt_tokens: outcome.promptTokens,
+      completion_tokens: outcome.completionTokens,
+      reasoning_tokens: outcome.reasoningTokens,
+      time_to_first_token_ms: outcome.timeToFirstTokenMs,
+      tokens_per_second: outcome.tokensPerSecond,
+      duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
+      cost_tokens: charge,
+      cost_usd_micros: costUsdMicros,
+      cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
+      supplier_attempts: outcome.supplierAttempts,
+      supplier_user_id: outcome.supplierUserId,
+      completed_at_us: nowUs,
+    });
     return true;
   });
 }

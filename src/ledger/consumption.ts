@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { expiredLotsHoldingTokens, lockLedgerAccount, lotsHoldingTokens, recordWithdrawal, setLotRemaining } from '../db/consumption-lots.js';
+import { sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../core/fees.js';
 import type { TransferRow } from '../db/trading-rows.js';
@@ -23,19 +25,7 @@ export const lotLifetimeUs = 4 * 3_600 * 1_000_000;
 
 type Trx = Knex | Knex.Transaction;
 
-export interface ConsumptionLotRow {
-  id: number;
-  account_id: string;
-  tokens_total: number;
-  tokens_remaining: number;
-  /** The transfer that brought the tokens. */
-  source: string | null;
-  arrived_at_us: number;
-  expires_at_us: number;
-  usd_micros_per_unit: number | null;
-  /** The supplier whose Units these are, when known (see TransferInput.supplierUserId). */
-  supplier_user_id: string | null;
-}
+export type { ConsumptionLotRow } from '../db/consumption-lots.js';
 
 export interface TransferInput {
   userId: string;
@@ -55,7 +45,7 @@ const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transacti
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
-  const row = (await trx('ledger_accounts').where('id', accountId).forUpdate().first()) as LedgerAccountRow | undefined;
+  const row = await lockLedgerAccount(await sqlOf(trx), accountId);
   assert(row !== undefined, `ledger account ${accountId} does not exist`);
   return row;
 }
@@ -144,23 +134,19 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
   const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
   await post(trx, 'consumption', accountId, move(account.asset, { accountId, bucket: from }, { accountId: consumed, bucket: 'available' }, tokens), nowUs);
 
-  const lots = (await trx('consumption_lots')
-    .where('account_id', accountId)
-    .andWhere('tokens_remaining', '>', 0)
-    .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])) as ConsumptionLotRow[];
+  const sql = await sqlOf(trx);
+  const lots = await lotsHoldingTokens(sql, accountId);
   const draws: LotDraw[] = [];
   let left = tokens;
   for (const lot of lots) {
     if (left === 0) break;
     const take = Math.min(lot.tokens_remaining, left);
-    await trx('consumption_lots').where('id', lot.id).update({ tokens_remaining: lot.tokens_remaining - take });
+    await setLotRemaining(sql, lot.id, lot.tokens_remaining - take);
     draws.push({ lotId: lot.id, tokens: take, usdMicrosPerUnit: lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit) });
     left -= take;
   }
   assert(left === 0, `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`);
-  await trx('ledger_accounts')
-    .where('id', accountId)
-    .update({ total_withdrawals: trx.raw('?? + ?', ['total_withdrawals', tokens]), last_withdrawal_at_us: nowUs });
+  await recordWithdrawal(sql, accountId, tokens, nowUs);
   return draws;
 }
 
@@ -189,23 +175,18 @@ export async function expireLots(db: Trx, nowUs: number, scope: { userId?: strin
 
 /** The account must be locked by the caller. */
 async function expireAccountLots(trx: Knex.Transaction, account: LedgerAccountRow, nowUs: number): Promise<number> {
-  const lots = (await trx('consumption_lots')
-    .where('account_id', account.id)
-    .andWhere('expires_at_us', '<=', nowUs)
-    .andWhere('tokens_remaining', '>', 0)
-    .orderBy([{ column: 'expires_at_us' }, { column: 'id' }])) as ConsumptionLotRow[];
+  const sql = await sqlOf(trx);
+  const lots = await expiredLotsHoldingTokens(sql, account.id, nowUs);
   let written = 0;
   for (const lot of lots) {
     const writeOff = Math.min(lot.tokens_remaining, account.available - written);
     if (writeOff === 0) break;
-    await trx('consumption_lots').where('id', lot.id).update({ tokens_remaining: lot.tokens_remaining - writeOff });
+    await setLotRemaining(sql, lot.id, lot.tokens_remaining - writeOff);
     written += writeOff;
   }
   if (written === 0) return 0;
   const expired = await systemAccount(trx, 'expired', account.asset, nowUs);
   await post(trx, 'expiry', account.id, move(account.asset, { accountId: account.id, bucket: 'available' }, { accountId: expired, bucket: 'available' }, written), nowUs);
-  await trx('ledger_accounts')
-    .where('id', account.id)
-    .update({ total_withdrawals: trx.raw('?? + ?', ['total_withdrawals', written]), last_withdrawal_at_us: nowUs });
+  await recordWithdrawal(sql, account.id, written, nowUs);
   return written;
 }

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Db } from '../db/knex.js';
-import { userById, type AccountMode, type UserRow } from '../db/identity.js';
+import { apiKeyByHash, userById, type AccountMode, type ApiKeyRow, type UserRow } from '../db/identity.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
@@ -12,17 +12,7 @@ const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, key
 
 export type { AccountMode, UserRow, UserStatus } from '../db/identity.js';
 
-export interface ApiKeyRow {
-  id: string;
-  user_id: string;
-  name: string;
-  key_prefix: string;
-  key_hash: string;
-  active: boolean | number;
-  created_at_us: number;
-  updated_at_us: number;
-  last_used_at_us: number | null;
-}
+export type { ApiKeyRow } from '../db/identity.js';
 
 export interface SigningKeyRow {
   id: string;
@@ -143,7 +133,7 @@ export async function createApiKey(db: Db, clock: Clock, userId: string, name: s
 /** The active key with this raw value, if any; the hash is the index key, so the lookup leaks nothing. */
 export async function findActiveApiKey(db: Db, rawKey: string): Promise<ApiKeyRow | undefined> {
   const keyHash = hashSecret(rawKey);
-  const row = await db<ApiKeyRow>('api_keys').where({ key_hash: keyHash }).first();
+  const row = await apiKeyByHash(db, keyHash);
   return row && Boolean(row.active) && digestsEqual(row.key_hash, keyHash) ? row : undefined;
 }
 

@@ -1,3 +1,4 @@
+import { touchApiKeyUse } from '../../db/identity.js';
 import type { Db } from '../../db/knex.js';
 import { ApiError } from '../../lib/errors.js';
 import { apiKeyPrefix, findActiveApiKey, lastUsedResolutionUs } from '../../platform/identity.js';
@@ -18,7 +19,7 @@ export async function authenticateConsumptionKey(rawKey: string | undefined, db:
     throw invalidKey('The API key is not valid: it is unknown, deactivated or deleted. Create a key on the platform API or the dashboard.');
   }
   if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
-    await db('api_keys').where({ id: key.id }).update({ last_used_at_us: nowUs });
+    await touchApiKeyUse(db, key.id, nowUs);
   }
   return { kind: 'api_key', userId: key.user_id, apiKeyId: key.id };
 }

@@ -1,0 +1,137 @@
+import { statement, type Sql } from './sql.js';
+
+/**
+ * What inference admission reads and writes (migrations 0006 and 0009): the user's snapshot, the
+ * daily count of free accounts, and the slot and receipt of an admitted request.
+ */
+export interface AdmissionSnapshotRow {
+  account_mode: string;
+  deposited: number | string | null;
+  usd_available: number | string | null;
+  usd_locked: number | string | null;
+  account_id: string | null;
+  tokens_available: number | string | null;
+  active_slots: number | string;
+  expired_lots: number | string | null;
+  next_lot_supplier: string | null;
+}
+
+/**
+ * Everything admission decides on, in one statement: the user's mode, USD account, consumption
+ * account of the instrument, live slots, lots awaiting write-off, and the supplier of the lot the
+ * request draws from first (oldest first, as settlement draws).
+ */
+const snapshot = statement(
+  'admission_snapshot',
+  `SELECT u.account_mode, c.deposited, c.available AS usd_available, c.locked AS usd_locked, t.id AS account_id, t.available AS tokens_available,
+     (SELECT count(*) FROM inference_slots s WHERE s.user_id = u.id AND s.expires_at_us > ?) AS active_slots,
+     (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
+     (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier
+   FROM users u
+   LEFT JOIN ledger_accounts c ON c.user_id = u.id AND c.kind = 'currency' AND c.asset = ?
+   LEFT JOIN ledger_accounts t ON t.user_id = u.id AND t.kind = 'consumption' AND t.asset = ?
+   WHERE u.id = ?`,
+);
+
+export function admissionSnapshot(sql: Sql, userId: string, usdAsset: string, tokensAsset: string, nowUs: number): Promise<AdmissionSnapshotRow | undefined> {
+  return sql.get<AdmissionSnapshotRow>(snapshot, [nowUs, nowUs, nowUs, usdAsset, tokensAsset, userId]);
+}
+
+const requestsSince = statement('inference_requests_since', 'SELECT count(*) AS n FROM inference_requests WHERE user_id = ? AND created_at_us >= ?');
+
+/** Inference requests the user made since `sinceUs`. */
+export async function inferenceRequestsSince(sql: Sql, userId: string, sinceUs: number): Promise<number> {
+  return Number((await sql.get<{ n: number | string }>(requestsSince, [userId, sinceUs]))!.n);
+}
+
+export interface SlotRow {
+  request_id: string;
+  user_id: string;
+  acquired_at_us: number;
+  expires_at_us: number;
+  process_id: string | null;
+  prompt_tokens: number;
+}
+
+const insertSlot = statement(
+  'inference_slot_insert',
+  'INSERT INTO inference_slots (request_id, user_id, acquired_at_us, expires_at_us, process_id, prompt_tokens) VALUES (?, ?, ?, ?, ?, ?)',
+);
+
+export async function insertInferenceSlot(sql: Sql, slot: SlotRow): Promise<void> {
+  await sql.run(insertSlot, [slot.request_id, slot.user_id, slot.acquired_at_us, slot.expires_at_us, slot.process_id, slot.prompt_tokens]);
+}
+
+export interface AdmittedRequestRow {
+  id: string;
+  user_id: string;
+  api_key_id: string;
+  model: string;
+  instrument_id: string;
+  endpoint: string;
+  stream: boolean;
+  reserved_tokens: number;
+  consumption_account_id: string;
+  created_at_us: number;
+}
+
+/** The receipt of an admitted request: in progress, its whole reservation as its cost until settled. */
+const insertRequest = statement(
+  'inference_request_insert',
+  `INSERT INTO inference_requests (id, user_id, api_key_id, model, instrument_id, endpoint, stream, status, reserved_tokens, cost_tokens, cost_status, consumption_account_id, created_at_us)
+   VALUES (?, ?, ?, ?, ?, ?, ?, 'in_progress', ?, ?, 'reserved', ?, ?)`,
+);
+
+export async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): Promise<void> {
+  await sql.run(insertRequest, [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us]);
+}
+
+// ---- settlement -------------------------------------------------------------------------------------
+
+const claimReceipt = statement('inference_request_claim', "UPDATE inference_requests SET status = ? WHERE id = ? AND status = 'in_progress'");
+
+/** Claims an in-progress receipt for settlement; false when someone settled it already. */
+export async function claimInferenceReceipt(sql: Sql, requestId: string, status: string): Promise<boolean> {
+  return (await sql.run(claimReceipt, [status, requestId])) === 1;
+}
+
+export interface SettledReceipt {
+  status: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  reasoning_tokens: number;
+  time_to_first_token_ms: number | null;
+  tokens_per_second: number | null;
+  duration_ms: number;
+  cost_tokens: number;
+  cost_usd_micros: number;
+  cost_status: 'settled' | 'not_billed';
+  supplier_attempts: number;
+  supplier_user_id: string | null;
+  completed_at_us: number;
+}
+
+const settledColumns = [
+  'status',
+  'prompt_tokens',
+  'completion_tokens',
+  'reasoning_tokens',
+  'time_to_first_token_ms',
+  'tokens_per_second',
+  'duration_ms',
+  'cost_tokens',
+  'cost_usd_micros',
+  'cost_status',
+  'supplier_attempts',
+  'supplier_user_id',
+  'completed_at_us',
+] as const satisfies readonly (keyof SettledReceipt)[];
+
+const completeReceipt = statement('inference_request_complete', `UPDATE inference_requests SET ${settledColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+const deleteSlot = statement('inference_slot_delete', 'DELETE FROM inference_slots WHERE request_id = ?');
+
+/** Completes the receipt and gives its slot back. */
+export async function completeInferenceReceipt(sql: Sql, requestId: string, receipt: SettledReceipt): Promise<void> {
+  await sql.run(completeReceipt, [...settledColumns.map((c) => receipt[c]), requestId]);
+  await sql.run(deleteSlot, [requestId]);
+}
