@@ -20,7 +20,6 @@
  * the default 10/s, burst 20 per user and market would measure the limiter, not the write path.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -35,6 +34,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/platform/identity.js';
 import { runChild, spawnChild, type ChildServer } from './bench/child.js';
+import { processCpuMs } from './bench/cpu.js';
 import { startOrdersFloor, type FloorKey } from './bench/orders-floor.js';
 import { giveUnits, positive, seedRestingOrders } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
@@ -111,12 +111,7 @@ async function seedTraders(db: Db, count: number): Promise<Trader[]> {
 
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-/** CPU time (user + system) a process has used, from /proc: the robust figure on a shared machine. */
-const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-function serverCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond; // utime and stime: fields 14 and 15 of stat(5)
-}
+const serverCpuMs = processCpuMs;
 
 // ---- the server ----------------------------------------------------------------------------------
 
