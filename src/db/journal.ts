@@ -1,3 +1,4 @@
+import type { AccountKind } from '../ledger/assets.js';
 import { statement, type Sql, type Statement } from './sql.js';
 
 /**
@@ -5,6 +6,29 @@ import { statement, type Sql, type Statement } from './sql.js';
  * the buckets of ledger_accounts. The ledger (src/ledger/journal.ts) decides what moves; this module
  * only writes it.
  */
+export interface LedgerAccountRow {
+  id: string;
+  user_id: string | null;
+  kind: AccountKind;
+  asset: string;
+  instrument_id: string | null;
+  status: string;
+  available: number;
+  locked: number;
+  deposited: number;
+  last_deposit_at_us: number | null;
+  last_withdrawal_at_us: number | null;
+  last_trading_activity_at_us: number | null;
+  last_transfer_at_us: number | null;
+  last_commitment_at_us: number | null;
+  total_deposits: number;
+  total_transfers_in: number;
+  total_withdrawals: number;
+  total_commitments: number;
+  created_at_us: number;
+  updated_at_us: number;
+}
+
 export interface PostingRow {
   accountId: string;
   bucket: 'available' | 'locked';
@@ -135,3 +159,34 @@ const stampSold = statement('ledger_account_stamp_sold', 'UPDATE ledger_accounts
 export async function stampTradingActivity(sql: Sql, accountId: string, direction: 'bought' | 'sold', nowUs: number): Promise<void> {
   await sql.run(direction === 'bought' ? stampBought : stampSold, [nowUs, nowUs, accountId]);
 }
+
+const userAccountStatement = statement('ledger_user_account', 'SELECT * FROM ledger_accounts WHERE user_id = ? AND kind = ? AND asset = ?');
+const insertUserAccountStatement = statement(
+  'ledger_user_account_insert',
+  'INSERT INTO ledger_accounts (id, user_id, kind, asset, instrument_id, created_at_us, updated_at_us) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, kind, asset) DO NOTHING',
+);
+const insertSystemAccountStatement = statement(
+  'ledger_system_account_insert',
+  "INSERT INTO ledger_accounts (id, user_id, kind, asset, created_at_us, updated_at_us) VALUES (?, NULL, 'system', ?, ?, ?) ON CONFLICT (id) DO NOTHING",
+);
+const traderAccounts = statement(
+  'ledger_trader_accounts',
+  "SELECT id, asset FROM ledger_accounts WHERE user_id = ? AND asset IN (?, ?) AND kind IN ('currency', 'trading')",
+);
+
+/** The user's account of this kind and asset, if opened. */
+export const userAccount = (sql: Sql, userId: string, kind: string, asset: string): Promise<LedgerAccountRow | undefined> =>
+  sql.get<LedgerAccountRow>(userAccountStatement, [userId, kind, asset]);
+
+/** Opens the account unless the user has one of this kind and asset already (then nothing happens). */
+export async function insertUserAccount(sql: Sql, account: { id: string; userId: string; kind: string; asset: string; instrumentId: string | null; nowUs: number }): Promise<void> {
+  await sql.run(insertUserAccountStatement, [account.id, account.userId, account.kind, account.asset, account.instrumentId, account.nowUs, account.nowUs]);
+}
+
+export async function insertSystemAccount(sql: Sql, id: string, asset: string, nowUs: number): Promise<void> {
+  await sql.run(insertSystemAccountStatement, [id, asset, nowUs, nowUs]);
+}
+
+/** The ids of a trader's USD and Units trading accounts among `assets`, with their assets. */
+export const traderAccountIds = (sql: Sql, userId: string, usdAsset: string, unitsAsset: string): Promise<{ id: string; asset: string }[]> =>
+  sql.all<{ id: string; asset: string }>(traderAccounts, [userId, usdAsset, unitsAsset]);

@@ -1,5 +1,6 @@
 import { statement, valuesList, type Param, type Sql, type Statement } from './sql.js';
-import type { OrderRow, TradeLegRow, TradeRow } from './trading-rows.js';
+import type { Side } from '../trading/engine/types.js';
+import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 
 /**
  * The write path's statements over orders, trades, trade legs and market_books (migration 0005),
@@ -91,6 +92,58 @@ export async function findOrders(sql: Sql, ids: readonly string[]): Promise<Orde
   return rows;
 }
 
+/** `status IN (…open statuses…)`: the statuses are constants of the schema, written into the text. */
+const isOpen = `status IN (${openStatuses.map((status) => `'${status}'`).join(', ')})`;
+
+const dueDay = statement('orders_day_due', `SELECT * FROM orders WHERE market_id = ? AND ${isOpen} AND expires_at_us <= ?`);
+const nextDayExpiry = statement('orders_day_next_expiry', `SELECT min(expires_at_us) AS at FROM orders WHERE market_id = ? AND ${isOpen} AND expires_at_us IS NOT NULL`);
+const marketsDue = statement('orders_day_due_markets', `SELECT DISTINCT market_id FROM orders WHERE ${isOpen} AND expires_at_us <= ?`);
+
+/** The market's open `day` orders whose expiry has come. */
+export const dueDayOrders = (sql: Sql, marketId: string, nowUs: number): Promise<OrderRow[]> => sql.all<OrderRow>(dueDay, [marketId, nowUs]);
+
+/** When the market's next open `day` order expires, null when none rests. */
+export async function nextDayOrderExpiryUs(sql: Sql, marketId: string): Promise<number | null> {
+  return (await sql.get<{ at: number | null }>(nextDayExpiry, [marketId]))?.at ?? null;
+}
+
+/** The markets that have open `day` orders whose expiry has come. */
+export async function marketsWithDueDayOrders(sql: Sql, nowUs: number): Promise<string[]> {
+  return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
+}
+
+export interface OpenOrdersFilter {
+  marketId?: string | undefined;
+  side?: Side | undefined;
+}
+
+/** `user_id = ? AND open [AND market_id = ?] [AND side = ?]`, with its parameters. */
+function openOrdersOf(userId: string, filter: OpenOrdersFilter): { where: string; params: string[] } {
+  let where = `user_id = ? AND ${isOpen}`;
+  const params = [userId];
+  if (filter.marketId !== undefined) {
+    where += ' AND market_id = ?';
+    params.push(filter.marketId);
+  }
+  if (filter.side !== undefined) {
+    where += ' AND side = ?';
+    params.push(filter.side);
+  }
+  return { where, params };
+}
+
+/** The markets where the user has open orders matching the filter. */
+export async function marketsWithOpenOrders(sql: Sql, userId: string, filter: OpenOrdersFilter): Promise<string[]> {
+  const { where, params } = openOrdersOf(userId, filter);
+  return (await sql.allText<{ market_id: string }>(`SELECT DISTINCT market_id FROM orders WHERE ${where}`, params)).map((r) => r.market_id);
+}
+
+/** The user's open orders matching the filter. */
+export function openOrders(sql: Sql, userId: string, filter: OpenOrdersFilter): Promise<OrderRow[]> {
+  const { where, params } = openOrdersOf(userId, filter);
+  return sql.allText<OrderRow>(`SELECT * FROM orders WHERE ${where}`, params);
+}
+
 // ---- trades -----------------------------------------------------------------------------------------
 
 const tradeColumns = ['id', 'market_id', 'price_ticks', 'quantity', 'taker_side', 'taker_order_id', 'buy_order_id', 'sell_order_id', 'sequence', 'executed_at_us'] as const satisfies readonly (keyof TradeRow)[];
@@ -176,4 +229,16 @@ export async function inCommandSavepoint<T>(sql: Sql, work: () => Promise<T>): P
   }
   await sql.runText('RELEASE SAVEPOINT mkt_command', []);
   return value;
+}
+
+// ---- the trading lock ----------------------------------------------------------------------------------
+
+const tradingLock = statement('trading_lock', '', 'SELECT pg_advisory_xact_lock(hashtext(?))');
+
+/**
+ * Serialises trading transactions across processes: a PostgreSQL advisory lock held to the end of
+ * the transaction. SQLite needs none: it has one writer.
+ */
+export async function lockTrading(sql: Sql): Promise<void> {
+  if (sql.kind === 'postgres') await sql.run(tradingLock, ['mkt:trading']);
 }

@@ -1,34 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { accountExists, writeJournalEntry, type BucketChange } from '../db/journal.js';
+import { accountExists, insertSystemAccount, insertUserAccount, userAccount, writeJournalEntry, type BucketChange, type LedgerAccountRow } from '../db/journal.js';
 import { sqlOf, withSql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
 
 type Trx = Knex | Knex.Transaction;
 
-export interface LedgerAccountRow {
-  id: string;
-  user_id: string | null;
-  kind: AccountKind;
-  asset: string;
-  instrument_id: string | null;
-  status: string;
-  available: number;
-  locked: number;
-  deposited: number;
-  last_deposit_at_us: number | null;
-  last_withdrawal_at_us: number | null;
-  last_trading_activity_at_us: number | null;
-  last_transfer_at_us: number | null;
-  last_commitment_at_us: number | null;
-  total_deposits: number;
-  total_transfers_in: number;
-  total_withdrawals: number;
-  total_commitments: number;
-  created_at_us: number;
-  updated_at_us: number;
-}
+export type { LedgerAccountRow } from '../db/journal.js';
 
 export interface Posting {
   accountId: string;
@@ -58,13 +37,12 @@ const idPrefix: Record<Exclude<AccountKind, 'system'>, string> = {
 
 /** The user's account of this kind and asset, created on first use. */
 export async function ensureAccount(trx: Trx, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
-  const existing = (await trx('ledger_accounts').where({ user_id: userId, kind, asset }).first()) as LedgerAccountRow | undefined;
-  if (existing) return existing;
-  await trx('ledger_accounts')
-    .insert({ id: idPrefix[kind] + randomBytes(8).toString('hex'), user_id: userId, kind, asset, instrument_id: instrumentId, created_at_us: nowUs, updated_at_us: nowUs })
-    .onConflict(['user_id', 'kind', 'asset'])
-    .ignore();
-  return (await trx('ledger_accounts').where({ user_id: userId, kind, asset }).first()) as LedgerAccountRow;
+  return withSql(trx, async (sql) => {
+    const existing = await userAccount(sql, userId, kind, asset);
+    if (existing) return existing;
+    await insertUserAccount(sql, { id: idPrefix[kind] + randomBytes(8).toString('hex'), userId, kind, asset, instrumentId, nowUs });
+    return (await userAccount(sql, userId, kind, asset))!;
+  });
 }
 
 /** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
@@ -72,15 +50,14 @@ const knownSystemAccounts = new Set<string>();
 
 export async function systemAccount(trx: Trx, name: SystemAccountName, asset: string, nowUs: number): Promise<string> {
   const id = `system:${name}:${asset}`;
-  // System accounts are never deleted, so once one exists a plain read (which takes no lock) does;
-  // an insert-or-ignore on every fill would lock the index and deadlock markets on PostgreSQL.
-  if (knownSystemAccounts.has(id) && (await withSql(trx, (sql) => accountExists(sql, id)))) return id;
-  knownSystemAccounts.add(id);
-  await trx('ledger_accounts')
-    .insert({ id, user_id: null, kind: 'system', asset, created_at_us: nowUs, updated_at_us: nowUs })
-    .onConflict(['id'])
-    .ignore();
-  return id;
+  return withSql(trx, async (sql) => {
+    // System accounts are never deleted, so once one exists a plain read (which takes no lock) does;
+    // an insert-or-ignore on every fill would lock the index and deadlock markets on PostgreSQL.
+    if (knownSystemAccounts.has(id) && (await accountExists(sql, id))) return id;
+    knownSystemAccounts.add(id);
+    await insertSystemAccount(sql, id, asset, nowUs);
+    return id;
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { traderAccountIds } from '../db/journal.js';
+import { sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { ensureAccount } from '../ledger/journal.js';
 import { unitsOf, usd } from '../ledger/assets.js';
@@ -33,11 +35,7 @@ export class AccountIds {
     const key = `${userId}|${instrumentId}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const rows = (await trx('ledger_accounts')
-      .where('user_id', userId)
-      .whereIn('asset', [usd, unitsOf(instrumentId)])
-      .whereIn('kind', ['currency', 'trading'])
-      .select('id', 'asset')) as { id: string; asset: string }[];
+    const rows = await traderAccountIds(await sqlOf(trx), userId, usd, unitsOf(instrumentId));
     const usdId = rows.find((r) => r.asset === usd)?.id;
     const unitsId = rows.find((r) => r.asset !== usd)?.id;
     assert(usdId && unitsId, `trader ${userId} has resting orders but no accounts for ${instrumentId}`);

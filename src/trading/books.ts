@@ -1,8 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
-import { kindOf } from '../db/knex.js';
-import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, restingOrders } from '../db/orders.js';
+import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrders } from '../db/orders.js';
 import { sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { FastOrderBook } from './engine/index.js';
@@ -95,8 +94,6 @@ interface BatchMarket {
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
 
-/** The PostgreSQL advisory lock that serialises trading transactions across processes. */
-const tradingLock = 'mkt:trading';
 
 /**
  * Matching is serialised: in this process by one queue, across processes by a PostgreSQL
@@ -118,11 +115,8 @@ export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
   private readonly queue: Command[] = [];
   private draining = false;
-  private readonly postgres: boolean;
 
-  constructor(private readonly db: Db) {
-    this.postgres = kindOf(db) === 'postgres';
-  }
+  constructor(private readonly db: Db) {}
 
   run<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -188,7 +182,7 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     await this.db.transaction(async (trx) => {
-      if (this.postgres) await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [tradingLock]);
+      await lockTrading(await sqlOf(trx));
       const batch = take();
       for (const command of batch) outcomes.push(await this.execute(trx, command, markets, batch.length === 1));
       const sql = await sqlOf(trx);

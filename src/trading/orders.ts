@@ -1,8 +1,8 @@
 import type { Db } from '../db/knex.js';
 import { isUniqueViolation } from '../db/knex.js';
 import { availableBalance } from '../db/journal.js';
-import { findOrder, findOrderOfUser, orderIdByClientOrderId } from '../db/orders.js';
-import { sqlOf, withSql } from '../db/sql.js';
+import { dueDayOrders, findOrder, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, openOrders, orderIdByClientOrderId } from '../db/orders.js';
+import { poolSql, sqlOf, withSql } from '../db/sql.js';
 import { newOrderId } from '../lib/ids.js';
 import { ApiError, notFound } from '../lib/errors.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
@@ -78,7 +78,8 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
   async function expireDue(session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
     const { state, trx } = session;
     if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
-    const due = (await trx('orders').where('market_id', market.market.id).whereIn('status', openStatuses).where('expires_at_us', '<=', nowUs)) as OrderRow[];
+    const sql = await sqlOf(trx);
+    const due = await dueDayOrders(sql, market.market.id, nowUs);
     const settlement = new Settlement(session, market, accounts, nowUs);
     for (const order of due) {
       state.book.cancel(order.id, order.user_id);
@@ -86,8 +87,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
       settlement.track(order);
     }
     await settlement.finish();
-    const next = (await trx('orders').where('market_id', market.market.id).whereIn('status', openStatuses).whereNotNull('expires_at_us').min('expires_at_us as at').first()) as { at: number | null } | undefined;
-    state.nextExpiryUs = next?.at ?? null;
+    state.nextExpiryUs = await nextDayOrderExpiryUs(sql, market.market.id);
   }
 
   /**
@@ -252,18 +252,14 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(filter.marketId);
     const rate = await limiter.take(`bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
     if (!rate.allowed) throw rateLimited(rate, 'Bulk cancellation limit reached');
-    const query = db('orders').where('user_id', userId).whereIn('status', openStatuses).distinct('market_id');
-    if (filter.marketId !== undefined) query.where('market_id', filter.marketId);
-    if (filter.side !== undefined) query.where('side', filter.side);
-    const marketIds = ((await query) as { market_id: string }[]).map((r) => r.market_id);
+    const marketIds = await marketsWithOpenOrders(poolSql(db), userId, filter);
     let cancelled = 0;
     for (const marketId of marketIds) {
       const market = await requireMarket(marketId);
       cancelled += await books.run(marketId, async (session) => {
         await expireDue(session, market, nowUs);
-        const open = session.trx('orders').where({ user_id: userId, market_id: marketId }).whereIn('status', openStatuses);
-        if (filter.side !== undefined) open.where('side', filter.side);
-        return cancelInSession(session, market, (await open) as OrderRow[], nowUs);
+        const open = await openOrders(await sqlOf(session.trx), userId, { marketId, side: filter.side });
+        return cancelInSession(session, market, open, nowUs);
       });
     }
     return cancelled;
@@ -330,8 +326,8 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
 
   /** Expires due `day` orders on every market that has some (a timer calls this). */
   async function expireDayOrders(nowUs: number): Promise<number> {
-    const due = (await db('orders').whereIn('status', openStatuses).where('expires_at_us', '<=', nowUs).distinct('market_id')) as { market_id: string }[];
-    for (const { market_id: marketId } of due) {
+    const due = await marketsWithDueDayOrders(poolSql(db), nowUs);
+    for (const marketId of due) {
       const market = await requireMarket(marketId);
       await books.run(marketId, (session) => expireDue(session, market, nowUs));
     }
