@@ -152,13 +152,6 @@ export async function availableBalance(sql: Sql, accountId: string, lock = false
   return row.available;
 }
 
-const stampBought = statement('ledger_account_stamp_bought', 'UPDATE ledger_accounts SET last_deposit_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
-const stampSold = statement('ledger_account_stamp_sold', 'UPDATE ledger_accounts SET last_withdrawal_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
-
-/** Last activity on Units trading accounts: Units arrived (bought) or left (sold). */
-export async function stampTradingActivity(sql: Sql, accountId: string, direction: 'bought' | 'sold', nowUs: number): Promise<void> {
-  await sql.run(direction === 'bought' ? stampBought : stampSold, [nowUs, nowUs, accountId]);
-}
 
 const userAccountStatement = statement('ledger_user_account', 'SELECT * FROM ledger_accounts WHERE user_id = ? AND kind = ? AND asset = ?');
 const insertUserAccountStatement = statement(

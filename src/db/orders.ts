@@ -184,6 +184,113 @@ export async function lastTradePriceTicks(sql: Sql, marketId: string): Promise<n
   return (await sql.get<{ price_ticks: number }>(lastTrade, [marketId]))?.price_ticks ?? null;
 }
 
+// ---- a command's write set -------------------------------------------------------------------------
+
+/** What a command writes once its fills are settled: new and changed orders, trades, legs, and the Units accounts to stamp. */
+export interface OrdersWriteSet {
+  inserted: readonly OrderRow[];
+  updated: readonly OrderRow[];
+  trades: readonly TradeRow[];
+  legs: readonly TradeLegRow[];
+  /** Units trading accounts that received Units (bought) or gave them (sold). */
+  bought: readonly string[];
+  sold: readonly string[];
+  nowUs: number;
+}
+
+/**
+ * Writes the set. On SQLite, in process, a prepared statement per row (multi-row for trades and
+ * legs). On PostgreSQL one statement, one round trip (data-modifying CTEs over disjoint rows),
+ * named per shape.
+ */
+export async function writeOrders(sql: Sql, set: OrdersWriteSet): Promise<void> {
+  if (sql.kind === 'postgres') {
+    const write = postgresWriteOf(set);
+    if (write?.statement) await sql.run(write.statement, write.params);
+    else if (write) await sql.runText(write.text, write.params);
+    return;
+  }
+  for (const order of set.inserted) await insertOrderRow(sql, order);
+  for (const order of set.updated) await updateOrderRow(sql, order);
+  if (set.trades.length > 0) await insertTrades(sql, set.trades);
+  if (set.legs.length > 0) await insertTradeLegs(sql, set.legs);
+  for (const accountId of set.bought) await sql.run(stampBought, [set.nowUs, set.nowUs, accountId]);
+  for (const accountId of set.sold) await sql.run(stampSold, [set.nowUs, set.nowUs, accountId]);
+}
+
+const stampBought = statement('ledger_account_stamp_bought', 'UPDATE ledger_accounts SET last_deposit_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
+const stampSold = statement('ledger_account_stamp_sold', 'UPDATE ledger_accounts SET last_withdrawal_at_us = ?, last_trading_activity_at_us = ? WHERE id = ?');
+
+/** Casts of the changeable order columns, for an UPDATE … FROM (VALUES …) on PostgreSQL. */
+const orderChangeCasts: Record<(typeof orderChangeColumns)[number], string> = {
+  price_ticks: 'bigint',
+  quantity: 'bigint',
+  filled_quantity: 'bigint',
+  remaining_quantity: 'bigint',
+  status: 'text',
+  closure_reason: 'text',
+  reserved: 'bigint',
+  notional_micros: 'bigint',
+  fee_micros: 'bigint',
+  sequence: 'bigint',
+  expires_at_us: 'bigint',
+  filled_at_us: 'bigint',
+  updated_at_us: 'bigint',
+};
+
+const postgresWrites = new Map<string, Statement>();
+/** Shapes are few (a command touches a handful of rows); beyond these sizes a statement is not kept. */
+const namedShapeRowsMax = 8;
+
+/** The statement of the set: named when its shape is small (most are), else text prepared unnamed. */
+function postgresWriteOf(set: OrdersWriteSet): { statement?: Statement; text: string; params: Param[] } | undefined {
+  const parts: string[] = [];
+  const params: Param[] = [];
+  const rows = (count: number, columns: number, cast?: readonly string[]) =>
+    new Array<string>(count).fill(`(${Array.from({ length: columns }, (_, i) => (cast ? `?::${cast[i]}` : '?')).join(', ')})`).join(', ');
+  if (set.inserted.length > 0) {
+    parts.push(`inserted AS (INSERT INTO orders (${orderColumns.join(', ')}) VALUES ${rows(set.inserted.length, orderColumns.length)})`);
+    for (const order of set.inserted) for (const c of orderColumns) params.push(order[c]);
+  }
+  if (set.updated.length > 0) {
+    const casts = ['text', ...orderChangeColumns.map((c) => orderChangeCasts[c])];
+    parts.push(
+      `updated AS (UPDATE orders o SET ${orderChangeColumns.map((c) => `${c} = v.${c}`).join(', ')} ` +
+        `FROM (VALUES ${rows(set.updated.length, casts.length, casts)}) AS v (id, ${orderChangeColumns.join(', ')}) WHERE o.id = v.id)`,
+    );
+    for (const order of set.updated) params.push(order.id, ...orderChangeColumns.map((c) => order[c]));
+  }
+  if (set.trades.length > 0) {
+    parts.push(`traded AS (INSERT INTO trades (${tradeColumns.join(', ')}) VALUES ${rows(set.trades.length, tradeColumns.length)})`);
+    for (const trade of set.trades) for (const c of tradeColumns) params.push(trade[c]);
+  }
+  if (set.legs.length > 0) {
+    parts.push(`legged AS (INSERT INTO trade_legs (${legColumns.join(', ')}) VALUES ${rows(set.legs.length, legColumns.length)})`);
+    for (const leg of set.legs) for (const c of legColumns) params.push(leg[c] as Param);
+  }
+  const stamps = [...set.bought.map((id) => [id, true, false] as const), ...set.sold.map((id) => [id, false, true] as const)];
+  if (stamps.length > 0) {
+    parts.push(
+      `stamped AS (UPDATE ledger_accounts a SET last_deposit_at_us = CASE WHEN s.bought THEN s.at ELSE a.last_deposit_at_us END, ` +
+        `last_withdrawal_at_us = CASE WHEN s.sold THEN s.at ELSE a.last_withdrawal_at_us END, last_trading_activity_at_us = s.at ` +
+        `FROM (SELECT id, bool_or(bought) AS bought, bool_or(sold) AS sold, max(at) AS at FROM (VALUES ${rows(stamps.length, 4, ['text', 'boolean', 'boolean', 'bigint'])}) AS v (id, bought, sold, at) GROUP BY id) AS s ` +
+        `WHERE a.id = s.id)`,
+    );
+    for (const [id, bought, sold] of stamps) params.push(id, bought, sold, set.nowUs);
+  }
+  if (parts.length === 0) return undefined;
+  const key = [set.inserted.length, set.updated.length, set.trades.length, set.legs.length, stamps.length].join('_');
+  const text = `WITH ${parts.join(', ')} SELECT 1`;
+  const sizes = [set.inserted.length, set.updated.length, set.trades.length, set.legs.length, stamps.length];
+  if (sizes.some((n) => n > namedShapeRowsMax)) return { text, params };
+  let found = postgresWrites.get(key);
+  if (!found) {
+    found = statement(`orders_write_${key}`, '', text);
+    postgresWrites.set(key, found);
+  }
+  return { statement: found, text, params };
+}
+
 // ---- books ------------------------------------------------------------------------------------------
 
 export interface MarketBookRow {

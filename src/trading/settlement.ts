@@ -1,6 +1,5 @@
-import { stampTradingActivity } from '../db/journal.js';
-import { findOrders, insertOrderRow, insertTradeLegs, insertTrades, updateOrderRow } from '../db/orders.js';
-import { sqlOf, type Sql } from '../db/sql.js';
+import { findOrders, writeOrders } from '../db/orders.js';
+import { sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { transferToConsumption } from '../ledger/consumption.js';
 import { post, systemAccount, type Posting } from '../ledger/journal.js';
@@ -144,14 +143,17 @@ export class Settlement {
       const usdMicrosPerUnit = Math.floor(order.notional_micros / order.filled_quantity);
       await transferToConsumption(trx, { userId: order.user_id, instrumentId: order.instrument_id, quantity, orderId, nowUs: this.nowUs, usdMicrosPerUnit, supplierUserId });
     }
-    const sql = await sqlOf(trx);
-    for (const id of this.inserted) await insertOrderRow(sql, this.orders.get(id)!);
-    for (const id of this.touched) if (!this.inserted.has(id)) await updateOrderRow(sql, this.orders.get(id)!);
-    if (this.trades.length > 0) {
-      await insertTrades(sql, this.trades);
-      await insertTradeLegs(sql, this.legs);
-      await this.stampAccounts(sql);
-    }
+    // Last activity on the Units accounts: Units arrived for buyers, left for sellers.
+    const unitsAccounts = (side: 'buy' | 'sell') => [...new Set(this.legs.filter((l) => l.side === side).map((l) => l.trading_account_id))];
+    await writeOrders(await sqlOf(trx), {
+      inserted: [...this.inserted].map((id) => this.orders.get(id)!),
+      updated: [...this.touched].filter((id) => !this.inserted.has(id)).map((id) => this.orders.get(id)!),
+      trades: this.trades,
+      legs: this.legs,
+      bought: unitsAccounts('buy'),
+      sold: unitsAccounts('sell'),
+      nowUs: this.nowUs,
+    });
   }
 
   private async trimReservation(order: OrderRow): Promise<void> {
@@ -180,13 +182,5 @@ export class Settlement {
     );
     order.reserved = required;
     if (!this.inserted.has(order.id)) this.touched.add(order.id);
-  }
-
-  /** Last activity on the Units accounts: Units arrived for buyers, left for sellers. */
-  private async stampAccounts(sql: Sql): Promise<void> {
-    const bought = new Set(this.legs.filter((l) => l.side === 'buy').map((l) => l.trading_account_id));
-    const sold = new Set(this.legs.filter((l) => l.side === 'sell').map((l) => l.trading_account_id));
-    for (const accountId of bought) await stampTradingActivity(sql, accountId, 'bought', this.nowUs);
-    for (const accountId of sold) await stampTradingActivity(sql, accountId, 'sold', this.nowUs);
   }
 }
