@@ -1,8 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
-import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrders } from '../db/orders.js';
-import { sqlOf } from '../db/sql.js';
+import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrders, type RestingOrderRow } from '../db/orders.js';
+import { poolSql, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { FastOrderBook } from './engine/index.js';
 
@@ -113,16 +113,50 @@ const batchSizeMax = 64;
  */
 export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
+  private readonly loading = new Map<string, Promise<void>>();
+  /** Markets whose book the batch in flight holds (and so this map does not, until it commits). */
+  private readonly inBatch = new Set<string>();
   private readonly queue: Command[] = [];
   private draining = false;
 
   constructor(private readonly db: Db) {}
 
-  run<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
+  /**
+   * A market whose book this process does not hold loads it before its command joins the queue
+   * (`load`), so that building a deep book keeps neither the queue nor its transaction waiting:
+   * other markets' commands go on committing meanwhile.
+   */
+  async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
+    if (!this.books.has(marketId) && !this.inBatch.has(marketId)) await this.load(marketId);
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ marketId, work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) void this.drain();
     });
+  }
+
+  /**
+   * Builds the market's book from its resting orders outside any transaction, in steps that let
+   * other requests run between them, and keeps it with the version read before the rows: if
+   * anything changed the book meanwhile, the version no longer matches and the transaction
+   * rebuilds it (`current`). Commands of one market share one load; a failed load is only a missed
+   * shortcut.
+   */
+  private load(marketId: string): Promise<void> {
+    let pending = this.loading.get(marketId);
+    if (!pending) {
+      pending = (async () => {
+        const sql = poolSql(this.db);
+        const stored = await findMarketBook(sql, marketId);
+        if (!stored) return;
+        const state = await buildBook(marketId, stored.version, await restingOrders(sql, marketId), await lastTradePriceTicks(sql, marketId));
+        const held = this.books.get(marketId);
+        if (!held || held.version < state.version) this.books.set(marketId, state);
+      })()
+        .catch(() => undefined)
+        .finally(() => this.loading.delete(marketId));
+      this.loading.set(marketId, pending);
+    }
+    return pending;
   }
 
   /** Forget every cached book (tests that change rows behind the service's back). */
@@ -163,12 +197,14 @@ export class BookRegistry {
         [outcomes, markets] = await this.transactOnce(take);
       } catch (error) {
         for (const command of batch) this.books.delete(command.marketId);
+        this.inBatch.clear();
         if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
         // A transaction that failed before taking its batch (no connection) fails the next one.
         for (const command of take()) command.reject(error);
         return;
       }
       for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
+      this.inBatch.clear();
       batch.forEach((command, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) command.resolve(outcome.value);
@@ -204,6 +240,7 @@ export class BookRegistry {
       market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(trx, marketId, stored.version) };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
+      this.inBatch.add(marketId);
       markets.set(marketId, market);
     }
     const state = market.state ?? (await this.rebuild(trx, marketId, market.version));
@@ -231,14 +268,25 @@ export class BookRegistry {
   }
   private async rebuild(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
     const sql = await sqlOf(trx);
-    const book = new FastOrderBook();
-    let nextExpiryUs: number | null = null;
-    for (const order of await restingOrders(sql, marketId)) {
+    return buildBook(marketId, version, await restingOrders(sql, marketId), await lastTradePriceTicks(sql, marketId));
+  }
+
+}
+
+/** Orders placed between turns of the event loop while a book is built: a deep book is built in steps of this many. */
+const buildStep = 5_000;
+
+async function buildBook(marketId: string, version: number, resting: readonly RestingOrderRow[], lastTradeTicks: number | null): Promise<MarketBook> {
+  const book = new FastOrderBook();
+  let nextExpiryUs: number | null = null;
+  for (let start = 0; start < resting.length; start += buildStep) {
+    if (start > 0) await setImmediate();
+    for (const order of resting.slice(start, start + buildStep)) {
       assert(order.price_ticks !== null, `resting order ${order.id} has no price`);
       const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
       assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed at ${order.id}`);
       if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
     }
-    return { book, version, lastTradeTicks: await lastTradePriceTicks(sql, marketId), nextExpiryUs };
   }
+  return { book, version, lastTradeTicks, nextExpiryUs };
 }
