@@ -57,7 +57,6 @@ const sqlNotYetMoved = [
   'src/trading/market-data.ts',
   'src/trading/order-queries.ts',
   'src/trading/orders.ts',
-  'src/trading/reference.ts',
   'src/trading/supply.ts',
   'src/trading/trade-queries.ts',
   'src/trading/transfers.ts',
