@@ -54,7 +54,6 @@ const sqlNotYetMoved = [
   'src/trading/accounts.ts',
   'src/trading/books.ts',
   'src/trading/house-supplier.ts',
-  'src/trading/market-data.ts',
   'src/trading/order-queries.ts',
   'src/trading/orders.ts',
   'src/trading/supply.ts',
