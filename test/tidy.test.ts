@@ -54,10 +54,8 @@ const sqlNotYetMoved = [
   'src/trading/accounts.ts',
   'src/trading/books.ts',
   'src/trading/house-supplier.ts',
-  'src/trading/order-queries.ts',
   'src/trading/orders.ts',
   'src/trading/supply.ts',
-  'src/trading/trade-queries.ts',
   'src/trading/transfers.ts',
   'src/web/pages/balances.ts',
 ];
