@@ -51,13 +51,11 @@ const sqlNotYetMoved = [
   'src/platform/oauth.ts',
   'src/platform/settings.ts',
   'src/trading/account-ids.ts',
-  'src/trading/accounts.ts',
   'src/trading/books.ts',
   'src/trading/house-supplier.ts',
   'src/trading/orders.ts',
   'src/trading/supply.ts',
   'src/trading/transfers.ts',
-  'src/web/pages/balances.ts',
 ];
 
 /** The layers of the core: they import nothing from the surfaces (cli, http, consumption, trading, platform, web). */
