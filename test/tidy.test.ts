@@ -52,9 +52,7 @@ const sqlNotYetMoved = [
   'src/platform/settings.ts',
   'src/trading/account-ids.ts',
   'src/trading/books.ts',
-  'src/trading/house-supplier.ts',
   'src/trading/orders.ts',
-  'src/trading/supply.ts',
   'src/trading/transfers.ts',
 ];
 
