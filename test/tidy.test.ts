@@ -53,7 +53,6 @@ const sqlNotYetMoved = [
   'src/trading/account-ids.ts',
   'src/trading/books.ts',
   'src/trading/orders.ts',
-  'src/trading/transfers.ts',
 ];
 
 /** The layers of the core: they import nothing from the surfaces (cli, http, consumption, trading, platform, web). */
