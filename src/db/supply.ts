@@ -4,16 +4,30 @@ import { poolSql, statement, type Sql } from './sql.js';
 import type { SupplierRow, SupplyIssuanceRow } from './trading-rows.js';
 
 /** Suppliers and their issuances of Units (migration 0005). */
-export type SupplierWithEmailRow = SupplierRow & { email: string };
+
+/** A supplier with its user's email, its instrument ids decoded from their JSON text. */
+export interface SupplierWithEmailRow extends Omit<SupplierRow, 'instrument_ids'> {
+  email: string;
+  instrument_ids: string[];
+}
+
+type StoredSupplierWithEmailRow = SupplierRow & { email: string };
+
+const decodeSupplier = (row: StoredSupplierWithEmailRow): SupplierWithEmailRow => ({ ...row, instrument_ids: JSON.parse(row.instrument_ids) as string[] });
 
 const suppliersWithEmail = 'SELECT s.*, u.email FROM suppliers s JOIN users u ON u.id = s.user_id';
 const supplierOfUserStatement = statement('supplier_of_user', `${suppliersWithEmail} WHERE s.user_id = ?`);
 const suppliersStatement = statement('suppliers_by_age', `${suppliersWithEmail} ORDER BY s.created_at_us, s.user_id`);
 
-export const supplierOfUser = (db: Db, userId: string): Promise<SupplierWithEmailRow | undefined> => poolSql(db).get<SupplierWithEmailRow>(supplierOfUserStatement, [userId]);
+export async function supplierOfUser(db: Db, userId: string): Promise<SupplierWithEmailRow | undefined> {
+  const row = await poolSql(db).get<StoredSupplierWithEmailRow>(supplierOfUserStatement, [userId]);
+  return row && decodeSupplier(row);
+}
 
 /** Every supplier, oldest first. */
-export const suppliersByAge = (db: Db): Promise<SupplierWithEmailRow[]> => poolSql(db).all<SupplierWithEmailRow>(suppliersStatement);
+export async function suppliersByAge(db: Db): Promise<SupplierWithEmailRow[]> {
+  return (await poolSql(db).all<StoredSupplierWithEmailRow>(suppliersStatement)).map(decodeSupplier);
+}
 
 /** A registration writes the whole row; registering again keeps the user and creation time and replaces the rest. */
 const upsertSupplierStatement = statement(

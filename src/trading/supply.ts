@@ -84,7 +84,7 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
   const toSupplier = (row: SupplierWithEmailRow): Supplier => ({
     userId: row.user_id,
     email: row.email,
-    instrumentIds: JSON.parse(row.instrument_ids) as string[],
+    instrumentIds: row.instrument_ids,
     baseUrl: row.base_url,
     model: row.model,
     hasApiKey: row.upstream_api_key !== null,
