@@ -49,15 +49,6 @@ const sqlNotYetMoved = [
   'src/platform/keys.ts',
   'src/platform/oauth.ts',
   'src/platform/settings.ts',
-  'src/trading/accounts.ts',
-  'src/trading/house-supplier.ts',
-  'src/trading/market-data.ts',
-  'src/trading/order-queries.ts',
-  'src/trading/reference.ts',
-  'src/trading/supply.ts',
-  'src/trading/trade-queries.ts',
-  'src/trading/transfers.ts',
-  'src/web/pages/balances.ts',
 ];
 
 /** The layers of the core: they import nothing from the surfaces (cli, http, consumption, trading, platform, web). */

@@ -1,4 +1,7 @@
 import type { Db } from '../db/knex.js';
+import { openAsksOfUser } from '../db/order-history.js';
+import { marketIdOfInstrument } from '../db/reference.js';
+import { tradingAccountAvailable } from '../db/trading-accounts.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
@@ -7,7 +10,6 @@ import { unitsOf } from '../ledger/assets.js';
 import { createUser, findUserByEmail } from '../platform/identity.js';
 import type { OrdersService } from './orders.js';
 import type { ReferenceService } from './reference.js';
-import { openStatuses } from '../db/trading-rows.js';
 import type { SupplyService } from './supply.js';
 import { formatPrice } from './views.js';
 
@@ -67,11 +69,11 @@ export function createHouseSupplier({ db, clock, logger, reference, orders, supp
     const books: HouseBook[] = [];
     for (const instrument of instruments) {
       const basePrice = housePrices[instrument.model_name];
-      const market = (await db('markets').where('instrument_id', instrument.id).first('id')) as { id: string } | undefined;
-      if (basePrice === undefined || !market) continue;
+      const marketId = await marketIdOfInstrument(db, instrument.id);
+      if (basePrice === undefined || marketId === undefined) continue;
       const baseTicks = parseDecimal(basePrice, priceScale)!;
       const levels = houseLadder.map((level) => ({ priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100), quantity: level.quantity }));
-      books.push({ marketId: market.id, instrumentId: instrument.id, levels });
+      books.push({ marketId, instrumentId: instrument.id, levels });
     }
     return { userId: user.id, books };
   }
@@ -93,7 +95,7 @@ export function createHouseSupplier({ db, clock, logger, reference, orders, supp
     const { userId, books } = await currentPlan();
     let placed = 0;
     for (const book of books) {
-      const resting = (await db('orders').where({ user_id: userId, market_id: book.marketId, side: 'sell' }).whereIn('status', openStatuses).select('price_ticks', 'remaining_quantity')) as { price_ticks: number; remaining_quantity: number }[];
+      const resting = await openAsksOfUser(db, userId, book.marketId);
       for (const level of book.levels) {
         const have = resting.filter((r) => r.price_ticks === level.priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
         if (have * 2 >= level.quantity) continue;
@@ -104,8 +106,7 @@ export function createHouseSupplier({ db, clock, logger, reference, orders, supp
   }
 
   async function placeAsk(userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
-    const held = (await db('ledger_accounts').where({ user_id: userId, kind: 'trading', asset: unitsOf(instrumentId) }).first('available')) as { available: number } | undefined;
-    const missing = quantity - (held?.available ?? 0);
+    const missing = quantity - ((await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0);
     if (missing > 0) await supply.issue(userId, instrumentId, missing);
     try {
       await orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, clock.nowUs());

@@ -1,28 +1,30 @@
 import type { Db } from '../db/knex.js';
-import { marketById, type InstrumentRow, type MarketRow, type ModelAliasRow } from '../db/reference.js';
-import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
+import { lastTradePriceTicks } from '../db/orders.js';
+import type { Page, PageParams } from '../db/paging.js';
+import {
+  allInstruments,
+  instrumentById,
+  instrumentByModelName,
+  instrumentPage,
+  instrumentsByIds,
+  instrumentsInCreationOrder,
+  marketById,
+  marketPage,
+  modelAlias,
+  modelAliases,
+  type InstrumentFilter,
+  type InstrumentRow,
+  type MarketRow,
+  type ModelAliasRow,
+} from '../db/reference.js';
+import { poolSql } from '../db/sql.js';
 
-export type { InstrumentRow, MarketRow, ModelAliasRow } from '../db/reference.js';
+export type { InstrumentFilter, InstrumentRow, MarketRow, ModelAliasRow } from '../db/reference.js';
 
 export interface MarketWithInstrument {
   market: MarketRow;
   instrument: InstrumentRow;
 }
-
-
-export interface InstrumentFilter {
-  symbol?: string | undefined;
-  instrumentType?: string | undefined;
-  status?: string | undefined;
-  orderBy: 'symbol' | 'name' | 'created_at';
-  direction: Direction;
-}
-
-const instrumentSortColumns: Record<InstrumentFilter['orderBy'], string> = {
-  symbol: 'symbol',
-  name: 'name',
-  created_at: 'created_at_us',
-};
 
 export interface ReferenceService {
   listInstruments(filter: InstrumentFilter, page: PageParams): Promise<Page<InstrumentRow>>;
@@ -36,19 +38,17 @@ export interface ReferenceService {
   referencePriceTicks(marketId: string): Promise<number | null>;
 }
 
-const marketColumns = ['m.*'];
-
 export function createReferenceService(db: Db): ReferenceService {
   // Instruments are seeded and never change at run time (no operation writes them), so every
   // process may keep them; markets carry status and controls an operator may change, so they are read.
   let instrumentsById: Promise<Map<string, InstrumentRow>> | undefined;
   const resolvedModels = new Map<string, InstrumentRow>();
   const instruments = async (ids: string[]): Promise<Map<string, InstrumentRow>> => {
-    instrumentsById ??= db<InstrumentRow>('instruments').then((rows) => new Map(rows.map((i) => [i.id, i])));
+    instrumentsById ??= allInstruments(db).then((rows) => new Map(rows.map((i) => [i.id, i])));
     const known = await instrumentsById;
     if (ids.every((id) => known.has(id))) return known;
     instrumentsById = undefined;
-    return new Map((await db<InstrumentRow>('instruments').whereIn('id', ids)).map((i) => [i.id, i]));
+    return new Map((await instrumentsByIds(db, ids)).map((i) => [i.id, i]));
   };
   const joinInstrument = async (markets: MarketRow[]): Promise<MarketWithInstrument[]> => {
     if (markets.length === 0) return [];
@@ -57,27 +57,12 @@ export function createReferenceService(db: Db): ReferenceService {
   };
 
   return {
-    async listInstruments(filter, page) {
-      const query = db<InstrumentRow>('instruments').select('*');
-      // The symbol filter is an exact match on the upper-case symbol trading responses show.
-      if (filter.symbol !== undefined) query.where('symbol', filter.symbol);
-      if (filter.instrumentType !== undefined) query.where('instrument_type', filter.instrumentType);
-      if (filter.status !== undefined) query.where('status', filter.status);
-      const column = instrumentSortColumns[filter.orderBy];
-      return keysetPage<InstrumentRow>(query, { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction }, page, (row) => [
-        row[column as keyof InstrumentRow] as string | number,
-        row.id,
-      ]);
-    },
+    listInstruments: (filter, page) => instrumentPage(db, filter, page),
 
-    async findInstrument(instrumentId) {
-      return db<InstrumentRow>('instruments').where({ id: instrumentId }).first();
-    },
+    findInstrument: (instrumentId) => instrumentById(db, instrumentId),
 
     async listMarkets(page) {
-      // Markets list in the order of their names, which is the order of their instruments' symbols.
-      const query = db('markets as m').select(marketColumns);
-      const result = await keysetPage<MarketRow>(query, { name: 'name', column: 'm.name', idColumn: 'm.id', direction: 'asc' }, page, (row) => [row.name, row.id]);
+      const result = await marketPage(db, page);
       return { rows: await joinInstrument(result.rows), paging: result.paging };
     },
 
@@ -87,8 +72,8 @@ export function createReferenceService(db: Db): ReferenceService {
     },
 
     async listModels() {
-      const instruments = await db<InstrumentRow>('instruments').orderBy('created_at_us').orderBy('id');
-      const aliases = await db<ModelAliasRow>('model_aliases').orderBy('alias');
+      const instruments = await instrumentsInCreationOrder(db);
+      const aliases = await modelAliases(db);
       const order = ['text', 'code', 'agent'];
       const tierOrder = ['standard', 'prime', 'max'];
       const rank = (name: string) => {
@@ -99,18 +84,15 @@ export function createReferenceService(db: Db): ReferenceService {
       return { instruments, aliases };
     },
 
-    async referencePriceTicks(marketId) {
-      const last = (await db('trades').where('market_id', marketId).orderBy('sequence', 'desc').first('price_ticks')) as { price_ticks: number } | undefined;
-      return last?.price_ticks ?? null;
-    },
+    referencePriceTicks: (marketId) => lastTradePriceTicks(poolSql(db), marketId),
 
     async resolveModel(model) {
       // Instruments and aliases are seeded and never change at run time: a name found stays found.
       const known = resolvedModels.get(model);
       if (known) return known;
-      const direct = await db<InstrumentRow>('instruments').where({ model_name: model }).first();
-      const alias = direct ? undefined : await db<ModelAliasRow>('model_aliases').where({ alias: model }).first();
-      const found = direct ?? (alias ? await db<InstrumentRow>('instruments').where({ id: alias.instrument_id }).first() : undefined);
+      const direct = await instrumentByModelName(db, model);
+      const alias = direct ? undefined : await modelAlias(db, model);
+      const found = direct ?? (alias ? await instrumentById(db, alias.instrument_id) : undefined);
       if (found) resolvedModels.set(model, found);
       return found;
     },

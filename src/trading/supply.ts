@@ -1,12 +1,17 @@
 import type { Db } from '../db/knex.js';
-import { keysetPage, type Page, type PageParams } from '../db/paging.js';
+import type { Page, PageParams } from '../db/paging.js';
+import { instrumentById, instrumentIdByIdOrModelName } from '../db/reference.js';
+import { sqlOf } from '../db/sql.js';
+import { disableSupplier, insertIssuance, issuancePage, supplierOfUser, suppliersByAge, upsertSupplier, type IssuanceFilter, type SupplierWithEmailRow } from '../db/supply.js';
+import { recordDeposit } from '../db/trading-accounts.js';
+import type { SupplyIssuanceRow } from '../db/trading-rows.js';
 import { unitsOf } from '../ledger/assets.js';
 import { ensureAccount, move, post, systemAccount } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
-import type { InstrumentRow } from './reference.js';
-import type { SupplierRow, SupplyIssuanceRow } from '../db/trading-rows.js';
 import { newIssuanceId } from '../lib/ids.js';
+
+export type { IssuanceFilter } from '../db/supply.js';
 
 /**
  * Suppliers (DESIGN.md §4 "Supplier side"): users who may issue Units of the instruments they
@@ -36,10 +41,6 @@ export interface SupplierRegistration {
   model?: string | undefined;
   apiKey?: string | undefined;
   simulated: boolean;
-}
-
-export interface IssuanceFilter {
-  instrumentId?: string | undefined;
 }
 
 export interface SupplyService {
@@ -80,10 +81,10 @@ function checkRouting(r: SupplierRegistration): void {
 }
 
 export function createSupplyService(db: Db, clock: Clock): SupplyService {
-  const toSupplier = (row: SupplierRow & { email: string }): Supplier => ({
+  const toSupplier = (row: SupplierWithEmailRow): Supplier => ({
     userId: row.user_id,
     email: row.email,
-    instrumentIds: JSON.parse(row.instrument_ids) as string[],
+    instrumentIds: row.instrument_ids,
     baseUrl: row.base_url,
     model: row.model,
     hasApiKey: row.upstream_api_key !== null,
@@ -93,10 +94,8 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
     updatedAtUs: row.updated_at_us,
   });
 
-  const suppliers = () => db('suppliers as s').join('users as u', 'u.id', 's.user_id').select('s.*', 'u.email');
-
   const findSupplier = async (userId: string): Promise<Supplier | undefined> => {
-    const row = (await suppliers().where('s.user_id', userId).first()) as (SupplierRow & { email: string }) | undefined;
+    const row = await supplierOfUser(db, userId);
     return row && toSupplier(row);
   };
 
@@ -104,9 +103,9 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
     if (names.length === 0) throw validationError('Name at least one instrument the supplier qualifies for.', { errors: [{ path: 'instruments', message: 'must not be empty' }] });
     const ids: string[] = [];
     for (const name of names) {
-      const found = (await db<InstrumentRow>('instruments').where('id', name).orWhere('model_name', name).first('id')) as { id: string } | undefined;
-      if (!found) throw new ApiError(404, 'not_found', `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`);
-      if (!ids.includes(found.id)) ids.push(found.id);
+      const found = await instrumentIdByIdOrModelName(db, name);
+      if (found === undefined) throw new ApiError(404, 'not_found', `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`);
+      if (!ids.includes(found)) ids.push(found);
     }
     return ids;
   };
@@ -116,30 +115,26 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
       checkRouting(registration);
       const instrumentIds = await resolveInstruments(registration.instruments);
       const nowUs = clock.nowUs();
-      const routing = {
+      await upsertSupplier(db, {
+        user_id: registration.userId,
         instrument_ids: JSON.stringify(instrumentIds),
         base_url: registration.baseUrl ?? null,
         model: registration.model ?? null,
         upstream_api_key: registration.apiKey ?? null,
         simulated: registration.simulated,
         status: 'enabled',
+        created_at_us: nowUs,
         updated_at_us: nowUs,
-      };
-      await db('suppliers')
-        .insert({ user_id: registration.userId, ...routing, created_at_us: nowUs })
-        .onConflict('user_id')
-        .merge(Object.keys(routing));
+      });
       return (await findSupplier(registration.userId))!;
     },
 
     async listSuppliers() {
-      const rows = (await suppliers().orderBy('s.created_at_us').orderBy('s.user_id')) as (SupplierRow & { email: string })[];
-      return rows.map(toSupplier);
+      return (await suppliersByAge(db)).map(toSupplier);
     },
 
     async disableSupplier(userId) {
-      const updated = await db('suppliers').where('user_id', userId).update({ status: 'disabled', updated_at_us: clock.nowUs() });
-      if (updated === 0) throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
+      if (!(await disableSupplier(db, userId, clock.nowUs()))) throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
       return (await findSupplier(userId))!;
     },
 
@@ -148,7 +143,7 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
     },
 
     async issue(userId, instrumentId, quantity) {
-      const instrument = await db<InstrumentRow>('instruments').where('id', instrumentId).first();
+      const instrument = await instrumentById(db, instrumentId);
       if (!instrument) throw instrumentNotFound(instrumentId);
       const supplier = await findSupplier(userId);
       if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
@@ -164,18 +159,13 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
         const issuance = await systemAccount(trx, 'issuance', units, nowUs);
         const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: account.id, quantity, created_at_us: nowUs };
         await post(trx, 'issuance', row.id, move(units, { accountId: issuance, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, quantity), nowUs);
-        await trx('supply_issuances').insert(row);
-        await trx('ledger_accounts')
-          .where('id', account.id)
-          .update({ total_deposits: trx.raw('?? + ?', ['total_deposits', quantity]), last_deposit_at_us: nowUs });
+        const sql = await sqlOf(trx);
+        await insertIssuance(sql, row);
+        await recordDeposit(sql, account.id, quantity, nowUs);
         return row;
       });
     },
 
-    async listIssuances(userId, filter, page) {
-      const query = db('supply_issuances').select('*').where('user_id', userId);
-      if (filter.instrumentId !== undefined) query.where('instrument_id', filter.instrumentId);
-      return keysetPage<SupplyIssuanceRow>(query, { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' }, page, (row) => [row.created_at_us, row.id]);
-    },
+    listIssuances: (userId, filter, page) => issuancePage(db, userId, filter, page),
   };
 }

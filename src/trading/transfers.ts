@@ -1,12 +1,14 @@
 import type { Db } from '../db/knex.js';
-import { keysetPage, type Page, type PageParams } from '../db/paging.js';
+import type { Page, PageParams } from '../db/paging.js';
+import { instrumentById } from '../db/reference.js';
+import { tradingAccountAvailable } from '../db/trading-accounts.js';
+import type { TransferRow } from '../db/trading-rows.js';
+import { transferOfUser, transferPage, type TransferFilter } from '../db/transfers.js';
 import { transferToConsumption } from '../ledger/consumption.js';
 import { unitsOf } from '../ledger/assets.js';
 import { LedgerShortfall } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
-import type { InstrumentRow } from './reference.js';
-import type { TransferRow } from '../db/trading-rows.js';
 
 /**
  * Transfers from trading to consumption requested on the trading API (DESIGN.md §4), and the
@@ -16,7 +18,7 @@ import type { TransferRow } from '../db/trading-rows.js';
 export interface TransfersService {
   /** 404 unknown instrument; 422 insufficient_available_balance when the Units are not available. */
   createTransfer(userId: string, instrumentId: string, quantity: number): Promise<TransferRow>;
-  listTransfers(userId: string, filter: { instrumentId?: string | undefined }, page: PageParams): Promise<Page<TransferRow>>;
+  listTransfers(userId: string, filter: TransferFilter, page: PageParams): Promise<Page<TransferRow>>;
   getTransfer(userId: string, transferId: string): Promise<TransferRow>;
 }
 
@@ -24,14 +26,11 @@ export interface TransfersService {
 export const transferQuantityMax = 2_147_483_647;
 
 export function createTransfersService(db: Db, clock: Clock): TransfersService {
-  const availableUnits = async (userId: string, instrumentId: string): Promise<number> => {
-    const row = (await db('ledger_accounts').where({ user_id: userId, kind: 'trading', asset: unitsOf(instrumentId) }).first('available')) as { available: number } | undefined;
-    return row?.available ?? 0;
-  };
+  const availableUnits = async (userId: string, instrumentId: string): Promise<number> => (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
 
   return {
     async createTransfer(userId, instrumentId, quantity) {
-      const instrument = await db<InstrumentRow>('instruments').where('id', instrumentId).first();
+      const instrument = await instrumentById(db, instrumentId);
       if (!instrument) throw new ApiError(404, 'not_found', `No instrument with id ${instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
       if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
         throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }] });
@@ -48,14 +47,10 @@ export function createTransfersService(db: Db, clock: Clock): TransfersService {
       }
     },
 
-    async listTransfers(userId, filter, page) {
-      const query = db('transfers').select('*').where('user_id', userId);
-      if (filter.instrumentId !== undefined) query.where('instrument_id', filter.instrumentId);
-      return keysetPage<TransferRow>(query, { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' }, page, (row) => [row.created_at_us, row.id]);
-    },
+    listTransfers: (userId, filter, page) => transferPage(db, userId, filter, page),
 
     async getTransfer(userId, transferId) {
-      const row = (await db('transfers').where({ id: transferId, user_id: userId }).first()) as TransferRow | undefined;
+      const row = await transferOfUser(db, userId, transferId);
       if (!row) throw notFound('transfer', transferId);
       return row;
     },

@@ -1,3 +1,4 @@
+import { balancesOfUser } from '../../db/trading-accounts.js';
 import type { Services } from '../../services.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
 import { html } from '../html.js';
@@ -14,22 +15,9 @@ export interface Balances {
   consumption: { instrumentSymbol: string; totalUnits: number; tokensAvailable: number }[];
 }
 
-interface BalanceRow {
-  kind: 'currency' | 'trading' | 'consumption';
-  available: number;
-  locked: number;
-  symbol: string | null;
-  tokens_per_unit: number | null;
-}
-
 /** The user's balances, straight from the ledger's materialised accounts. */
 export async function readBalances(services: Services, userId: string): Promise<Balances> {
-  const rows = (await services
-    .db('ledger_accounts as a')
-    .leftJoin('instruments as i', 'i.id', 'a.instrument_id')
-    .where('a.user_id', userId)
-    .orderBy('i.symbol')
-    .select('a.kind', 'a.available', 'a.locked', 'i.symbol', 'i.tokens_per_unit')) as BalanceRow[];
+  const rows = await balancesOfUser(services.db, userId);
   const usd = rows.find((r) => r.kind === 'currency');
   const money = (micros: number) => formatDecimal(micros, usdScale);
   return {

@@ -1,0 +1,162 @@
+import type { Knex } from 'knex';
+import { assert } from '../lib/assert.js';
+import type { Side } from '../trading/engine/types.js';
+import type { Db } from './knex.js';
+import { keysetPage, type Page, type PageParams } from './paging.js';
+import { poolSql, statement } from './sql.js';
+import type { TradeRow } from './trading-rows.js';
+
+/**
+ * Market data read from the orders and trades tables (migration 0005), not from a process's
+ * in-memory book, so that several server processes on one PostgreSQL always agree. Aggregates come
+ * back as numbers: prices in ticks, quantities in Units, times in µs.
+ */
+
+// Aggregates come back as strings from pg when their type is NUMERIC (SUM of BIGINT): every value
+// we store is a safe integer, so Number() is exact.
+const int = (value: number | string | null): number => Number(value ?? 0);
+
+/** One price level of a book side. */
+export interface BookLevelRow {
+  price_ticks: number;
+  quantity: number;
+  order_count: number;
+}
+
+const bookLevelsSql = (order: 'ASC' | 'DESC') =>
+  `SELECT price_ticks, SUM(remaining_quantity) AS quantity, COUNT(*) AS order_count FROM orders
+   WHERE market_id = ? AND side = ? AND remaining_quantity > 0 AND price_ticks IS NOT NULL
+   GROUP BY price_ticks ORDER BY price_ticks ${order} LIMIT ?`;
+const bidLevels = statement('book_levels_buy', bookLevelsSql('DESC'));
+const askLevels = statement('book_levels_sell', bookLevelsSql('ASC'));
+
+/** The `depth` best price levels of one side of the market's book: highest bid first, lowest ask first. */
+export async function bookLevels(db: Db, marketId: string, side: Side, depth: number): Promise<BookLevelRow[]> {
+  const rows = await poolSql(db).all<{ price_ticks: number | string; quantity: number | string; order_count: number | string }>(side === 'buy' ? bidLevels : askLevels, [
+    marketId,
+    side,
+    depth,
+  ]);
+  return rows.map((r) => ({ price_ticks: int(r.price_ticks), quantity: int(r.quantity), order_count: int(r.order_count) }));
+}
+
+export type LastTradeRow = Pick<TradeRow, 'price_ticks' | 'quantity' | 'executed_at_us'>;
+
+const lastTradeStatement = statement('trade_last', 'SELECT price_ticks, quantity, executed_at_us FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1');
+
+/** The market's latest trade, if it ever traded. */
+export async function lastTrade(db: Db, marketId: string): Promise<LastTradeRow | undefined> {
+  const row = await poolSql(db).get<LastTradeRow>(lastTradeStatement, [marketId]);
+  return row && { price_ticks: int(row.price_ticks), quantity: int(row.quantity), executed_at_us: int(row.executed_at_us) };
+}
+
+const priceAtStatement = statement('trade_price_at_sequence', 'SELECT price_ticks FROM trades WHERE market_id = ? AND sequence = ?');
+
+/** The price of the market's trade of this sequence. */
+export async function tradePriceAt(db: Db, marketId: string, sequence: number): Promise<number> {
+  const row = await poolSql(db).get<Pick<TradeRow, 'price_ticks'>>(priceAtStatement, [marketId, sequence]);
+  assert(row !== undefined, `market ${marketId} has no trade of sequence ${sequence}`);
+  return int(row.price_ticks);
+}
+
+const volumeBetweenStatement = statement('trade_volume_between', 'SELECT SUM(quantity) AS volume FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?');
+
+/** Units traded in [fromUs, toUs]. */
+export async function tradeVolumeBetween(db: Db, marketId: string, fromUs: number, toUs: number): Promise<number> {
+  const row = await poolSql(db).get<{ volume: number | string | null }>(volumeBetweenStatement, [marketId, fromUs, toUs]);
+  return int(row?.volume ?? null);
+}
+
+/** What a window or a candle sums up of its trades (the open and close come from the sequences). */
+export interface TradeAggregateRow {
+  low_ticks: number;
+  high_ticks: number;
+  volume: number;
+  trade_count: number;
+  /** Null when there are no trades. */
+  first_sequence: number | null;
+  last_sequence: number | null;
+}
+
+interface RawAggregateRow {
+  low_ticks: number | string;
+  high_ticks: number | string;
+  volume: number | string | null;
+  trade_count: number | string;
+  first_sequence: number | string | null;
+  last_sequence: number | string | null;
+}
+
+const aggregates = 'MIN(price_ticks) AS low_ticks, MAX(price_ticks) AS high_ticks, SUM(quantity) AS volume, COUNT(*) AS trade_count, MIN(sequence) AS first_sequence, MAX(sequence) AS last_sequence';
+
+const aggregatesOf = (row: RawAggregateRow): TradeAggregateRow => ({
+  low_ticks: int(row.low_ticks),
+  high_ticks: int(row.high_ticks),
+  volume: int(row.volume),
+  trade_count: int(row.trade_count),
+  first_sequence: row.first_sequence === null ? null : int(row.first_sequence),
+  last_sequence: row.last_sequence === null ? null : int(row.last_sequence),
+});
+
+const summaryBetweenStatement = statement('trade_summary_between', `SELECT ${aggregates} FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?`);
+
+/** The trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
+export async function tradeSummaryBetween(db: Db, marketId: string, fromUs: number, toUs: number): Promise<TradeAggregateRow> {
+  const row = await poolSql(db).get<RawAggregateRow>(summaryBetweenStatement, [marketId, fromUs, toUs]);
+  assert(row !== undefined, 'an aggregate without GROUP BY returns one row');
+  return aggregatesOf(row);
+}
+
+export interface CandleRange {
+  /** Inclusive; none means from the market's first trade. */
+  fromUs?: number | undefined;
+  /** Exclusive. */
+  toUs: number;
+}
+
+export interface CandleRow extends TradeAggregateRow {
+  bucket_us: number;
+  open_ticks: number;
+  close_ticks: number;
+}
+
+interface RawCandleRow extends RawAggregateRow {
+  bucket_us: number | string;
+  bucket_key: string;
+  open_ticks: number | string;
+  close_ticks: number | string;
+}
+
+/**
+ * One page of the market's candles of `widthUs`, oldest first. Buckets start at multiples of the
+ * width since the epoch, which is 00:00 UTC: aligned to the resolution in UTC.
+ */
+export async function candlePage(db: Db, marketId: string, widthUs: number, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
+  // The width is written into the SQL: the caller takes it from a closed table, never from the request.
+  assert(Number.isSafeInteger(widthUs) && widthUs > 0, `a candle width is a positive integer, got ${widthUs}`);
+  const bucket = `(executed_at_us - (executed_at_us % ${widthUs}))`;
+  const buckets = db('trades')
+    .where('market_id', marketId)
+    .where('executed_at_us', '<', range.toUs)
+    .select(
+      db.raw(`${bucket} AS bucket_us`),
+      // The cursor's tie-breaker must be a string; the bucket start is unique, so its text serves.
+      db.raw(`CAST(${bucket} AS TEXT) AS bucket_key`),
+      db.raw(aggregates),
+    )
+    .groupByRaw(bucket);
+  if (range.fromUs !== undefined) buckets.where('executed_at_us', '>=', range.fromUs);
+  const query: Knex.QueryBuilder = db
+    .from(buckets.as('c'))
+    .join('trades as o', (on) => on.on('o.sequence', '=', 'c.first_sequence').andOnVal('o.market_id', '=', marketId))
+    .join('trades as x', (on) => on.on('x.sequence', '=', 'c.last_sequence').andOnVal('x.market_id', '=', marketId))
+    .select('c.*', 'o.price_ticks as open_ticks', 'x.price_ticks as close_ticks');
+  const result = await keysetPage<RawCandleRow>(query, { name: 'time', column: 'c.bucket_us', idColumn: 'c.bucket_key', direction: 'asc' }, page, (row) => [
+    int(row.bucket_us),
+    row.bucket_key,
+  ]);
+  return {
+    rows: result.rows.map((row) => ({ ...aggregatesOf(row), bucket_us: int(row.bucket_us), open_ticks: int(row.open_ticks), close_ticks: int(row.close_ticks) })),
+    paging: result.paging,
+  };
+}
