@@ -36,9 +36,6 @@ const sqlPattern = /\b(db|trx|knex|savepoint|query)(<[^>]*>)?\(\s*['"]|\.trx(<[^
  */
 const sqlNotYetMoved = [
   'src/cli/admin.ts',
-  'src/consumption/capacity.ts',
-  'src/consumption/routing.ts',
-  'src/consumption/usage.ts',
   'src/ledger/audit.ts',
   'src/ledger/consumption.ts',
   'src/ledger/funds.ts',
