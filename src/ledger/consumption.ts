@@ -55,7 +55,7 @@ export interface TransferInput {
   supplierUserId?: string | null;
 }
 
-const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
+const isTransaction = (db: Trx): db is Knex.Transaction => db.isTransaction === true;
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
