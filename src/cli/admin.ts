@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { loadConfig } from '../config.js';
 import { migrateLatest, openDatabase, type Db } from '../db/knex.js';
+import { instrumentNames } from '../db/routing.js';
 import { runAudit } from '../ledger/audit.js';
 import { deposit, type FundsSource } from '../ledger/funds.js';
 import { systemClock, toIso } from '../lib/clock.js';
@@ -47,8 +48,7 @@ async function fund(db: Db, args: string[], source: FundsSource): Promise<Record
 }
 
 async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, unknown>> {
-  const names = (await db('instruments').whereIn('id', supplier.instrumentIds).select('id', 'model_name')) as { id: string; model_name: string }[];
-  const nameOf = new Map(names.map((n) => [n.id, n.model_name]));
+  const nameOf = await instrumentNames(db, supplier.instrumentIds);
   return {
     user_id: supplier.userId,
     email: supplier.email,

@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
-import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot } from '../db/inference-requests.js';
+import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../db/auto-buys.js';
+import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot, lockUserSlots } from '../db/inference-requests.js';
+import { availableBalance } from '../db/journal.js';
 import type { Db } from '../db/knex.js';
-import { poolSql, sqlOf } from '../db/sql.js';
-import { kindOf } from '../db/knex.js';
+import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { tokensOf, usd } from '../ledger/assets.js';
 import { expireLots } from '../ledger/consumption.js';
 import { tierBalanceOf } from '../ledger/funds.js';
@@ -78,8 +78,7 @@ export interface ReservedRequest {
  */
 export function createCapacityService(db: Db, orders: OrdersService) {
   /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
-  async function snapshot(trx: Db | Knex.Transaction, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
-    const sql = trx.isTransaction ? await sqlOf(trx as Knex.Transaction) : poolSql(trx);
+  async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
     const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
     assert(row !== undefined, `user ${userId} does not exist`);
     const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
@@ -101,10 +100,9 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   }
 
   /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
-  async function checkDailyLimit(trx: Db | Knex.Transaction, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
+  async function checkDailyLimit(sql: Sql, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
     if (seen.deposited) return;
     const dayStartUs = utcDayStartUs(nowUs);
-    const sql = trx.isTransaction ? await sqlOf(trx as Knex.Transaction) : poolSql(trx);
     if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
     const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
     throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
@@ -116,8 +114,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   async function availableTokens(userId: string, instrument: InstrumentRow, nowUs: number): Promise<{ accountId: string; available: number }> {
     const account = await ensureAccount(db, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs);
     if ((await expireLots(db, nowUs, { accountId: account.id })) === 0) return { accountId: account.id, available: Number(account.available) };
-    const fresh = (await db('ledger_accounts').where('id', account.id).first('available')) as { available: number | string };
-    return { accountId: account.id, available: Number(fresh.available) };
+    return { accountId: account.id, available: await availableBalance(poolSql(db), account.id) };
   }
 
   /**
@@ -146,11 +143,10 @@ export function createCapacityService(db: Db, orders: OrdersService) {
     if (available < demand.min && !seen.autoMode) {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs at least ${demand.min}. Buy Units and transfer them to the consumption account, then retry.`);
     }
-    const marker = { user_id: userId, instrument_id: instrument.id };
     if (available < demand.min && seen.usdAvailableMicros <= 0) {
       // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
-      await db('auto_buys').where(marker).andWhere('expires_at_us', '<=', nowUs).delete();
-      if (await db('auto_buys').where(marker).first('user_id')) throw balanceReplenishing(instrument);
+      await deleteExpiredAutoBuy(db, userId, instrument.id, nowUs);
+      if (await autoBuyInFlight(db, userId, instrument.id)) throw balanceReplenishing(instrument);
       throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. Add funds, then retry.`);
     }
     const tokens = await demand.exact();
@@ -159,13 +155,12 @@ export function createCapacityService(db: Db, orders: OrdersService) {
       throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
     }
     // One buy at a time per user and instrument, in every process: the row is the claim.
-    await db('auto_buys').where(marker).andWhere('expires_at_us', '<=', nowUs).delete();
-    const claimed = (await db('auto_buys').insert({ ...marker, expires_at_us: nowUs + autoBuyClaimUs }).onConflict(['user_id', 'instrument_id']).ignore().returning('user_id')) as unknown[];
-    if (claimed.length === 0) throw balanceReplenishing(instrument);
+    await deleteExpiredAutoBuy(db, userId, instrument.id, nowUs);
+    if (!(await claimAutoBuy(db, userId, instrument.id, nowUs + autoBuyClaimUs))) throw balanceReplenishing(instrument);
     try {
       await autoBuy(userId, instrument, tokens - available, nowUs);
     } finally {
-      await db('auto_buys').where(marker).delete();
+      await releaseAutoBuy(db, userId, instrument.id);
     }
     const after = await availableTokens(userId, instrument, nowUs);
     if (after.available < tokens) {
@@ -176,10 +171,10 @@ export function createCapacityService(db: Db, orders: OrdersService) {
 
   async function autoBuy(userId: string, instrument: InstrumentRow, missingTokens: number, nowUs: number): Promise<void> {
     const units = Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
-    const market = (await db('markets').where('instrument_id', instrument.id).first('id')) as { id: string } | undefined;
-    if (!market) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
+    const marketId = await marketIdOfInstrument(db, instrument.id);
+    if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
     try {
-      await orders.create(userId, { marketId: market.id, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true }, nowUs);
+      await orders.create(userId, { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true }, nowUs);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
         throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. Add funds, then retry.`);
@@ -191,8 +186,8 @@ export function createCapacityService(db: Db, orders: OrdersService) {
   return {
     /** The checks of the redirect: nothing is taken. Answers the slot headers. */
     async check(userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
-      const seen = await snapshot(db, userId, instrument, nowUs);
-      await checkDailyLimit(db, userId, seen, nowUs);
+      const seen = await snapshot(poolSql(db), userId, instrument, nowUs);
+      await checkDailyLimit(poolSql(db), userId, seen, nowUs);
       const { limit, active } = seen.slots;
       if (active >= limit) throw slotsExhausted(limit);
       await ensureTokens(userId, instrument, tokens, seen, nowUs);
@@ -205,16 +200,16 @@ export function createCapacityService(db: Db, orders: OrdersService) {
      * the slots and whose Units the request consumes first.
      */
     async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
-      const accountId = await ensureTokens(request.userId, request.instrument, request.tokens, await snapshot(db, request.userId, request.instrument, nowUs), nowUs);
+      const accountId = await ensureTokens(request.userId, request.instrument, request.tokens, await snapshot(poolSql(db), request.userId, request.instrument, nowUs), nowUs);
       const reservedTokens = await request.tokens.exact();
       return db.transaction(async (trx) => {
+        const sql = await sqlOf(trx);
         // Slots are counted and taken under one lock per user, in every process.
-        if (kindOf(db) === 'postgres') await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`slots:${request.userId}`]);
-        const seen = await snapshot(trx, request.userId, request.instrument, nowUs);
-        await checkDailyLimit(trx, request.userId, seen, nowUs);
+        await lockUserSlots(sql, request.userId);
+        const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
+        await checkDailyLimit(sql, request.userId, seen, nowUs);
         const { slots } = seen;
         if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-        const sql = await sqlOf(trx);
         await insertInferenceSlot(sql, {
           request_id: request.requestId,
           user_id: request.userId,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/knex.js';
+import { enabledSuppliersOf, type RoutableSupplierRow } from '../db/routing.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { createOpenAiUpstream, upstreamTimeoutDefaults } from './suppliers/openai-upstream.js';
@@ -51,19 +52,9 @@ export function createRouter(db: Db, clock: Clock, options: RoutingOptions = def
    * Qualified, enabled suppliers: the one whose Units the caller consumes first, then the best
    * (lowest) resting ask; those cooling down go last.
    */
-  async function candidates(instrumentId: string, preferredUserId: string | null): Promise<SupplierRow[]> {
-    // Each enabled supplier with its best resting ask on the instrument's market, in one statement.
-    const bestAsk = db('orders as o')
-      .join('markets as m', 'm.id', 'o.market_id')
-      .whereRaw('o.user_id = s.user_id')
-      .andWhere('m.instrument_id', instrumentId)
-      .andWhere('o.side', 'sell')
-      .andWhere('o.remaining_quantity', '>', 0)
-      .min('o.price_ticks');
-    const rows = ((await db('suppliers as s').where('s.status', 'enabled').select('s.*', bestAsk.as('best_ask'))) as (SupplierRow & { best_ask: number | string | null })[]).filter((row) =>
-      (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId),
-    );
-    const askOf = (row: (typeof rows)[number]) => (row.best_ask === null ? Number.MAX_SAFE_INTEGER : Number(row.best_ask));
+  async function candidates(instrumentId: string, preferredUserId: string | null): Promise<RoutableSupplierRow[]> {
+    const rows = await enabledSuppliersOf(db, instrumentId);
+    const askOf = (row: RoutableSupplierRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
     const nowMs = clock.nowUs() / 1000;
     const cooling = (row: SupplierRow) => (coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
     return rows.sort(

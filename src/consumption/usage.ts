@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
-import { keysetPage, type Direction, type Page, type PageParams } from '../db/paging.js';
+import type { Page, PageParams } from '../db/paging.js';
+import { listReceipts, receiptOf, usageSums, type ReceiptRow, type SummaryGroupBy, type UsageFilter, type UsageSort, type UsageSumsRow, type UsageWindow } from '../db/usage.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull } from '../lib/clock.js';
 import { validationError } from '../lib/errors.js';
@@ -12,64 +12,13 @@ import { formatDecimal, usdScale } from '../lib/money.js';
  * `/r/v1/…`, read back by the user who made it — one receipt, a filtered list, or a summary.
  */
 type Schemas = components['schemas'];
-export type UsageStatus = Schemas['UsageStatus'];
-export type UsageEndpoint = Schemas['UsageEndpoint'];
-export type CostStatus = Schemas['CostStatus'];
-export type UsageOrderBy = 'created_at' | 'total_tokens' | 'cost';
-export type SummaryGroupBy = Schemas['UsageSummary']['group_by'];
+export type { CostStatus, ReceiptRow, SummaryGroupBy, UsageEndpoint, UsageFilter, UsageOrderBy, UsageSort, UsageStatus, UsageWindow } from '../db/usage.js';
 
 /** Cost in Units is shown with 6 decimals (micro-Units), like USD. */
 const unitsScale = 6;
 const microsPerWhole = 1_000_000;
 const usPerDay = 86_400_000_000;
 const summaryWindowDaysDefault = 30;
-
-/** A receipt as read: the caller-visible columns of `inference_requests` and its instrument's size. */
-export interface ReceiptRow {
-  id: string;
-  api_key_id: string;
-  model: string;
-  instrument_id: string;
-  endpoint: UsageEndpoint;
-  stream: boolean | number; // SQLite answers 0/1
-  status: UsageStatus;
-  prompt_tokens: number;
-  completion_tokens: number;
-  reasoning_tokens: number;
-  reserved_tokens: number;
-  time_to_first_token_ms: number | null;
-  tokens_per_second: number | null;
-  duration_ms: number | null;
-  cost_tokens: number;
-  cost_usd_micros: number;
-  cost_status: CostStatus;
-  supplier_attempts: number;
-  created_at_us: number;
-  completed_at_us: number | null;
-  tokens_per_unit: number;
-}
-
-export interface UsageFilter {
-  model?: string | undefined;
-  apiKeyId?: string | undefined;
-  status?: UsageStatus | undefined;
-  endpoint?: UsageEndpoint | undefined;
-  /** Inclusive. */
-  createdFromUs?: number | undefined;
-  /** Exclusive. */
-  createdToUs?: number | undefined;
-}
-
-export interface UsageSort {
-  orderBy: UsageOrderBy;
-  direction: Direction;
-}
-
-/** `from` inclusive, `to` exclusive, over `created_at`. */
-export interface UsageWindow {
-  fromUs: number;
-  toUs: number;
-}
 
 /** Integer sums; formatted only by the view. */
 export interface UsageAmounts {
@@ -96,7 +45,7 @@ export interface UsageService {
 
 // ---- what a receipt costs ---------------------------------------------------------------------
 
-/** cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money). */
+/** cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money); src/db/usage.ts sums it the same way in SQL. */
 export function costUnitsMicros(costTokens: number, tokensPerUnit: number): number {
   assert(Number.isSafeInteger(costTokens) && costTokens >= 0, `cost_tokens must be a non-negative safe integer, got ${costTokens}`);
   assert(Number.isSafeInteger(tokensPerUnit) && tokensPerUnit > 0, `tokens_per_unit must be a positive safe integer, got ${tokensPerUnit}`);
@@ -104,82 +53,19 @@ export function costUnitsMicros(costTokens: number, tokensPerUnit: number): numb
   return Number((2n * BigInt(costTokens) * BigInt(microsPerWhole) + divisor) / (2n * divisor));
 }
 
-/** The same rounding in SQL (integer division on both databases); `not_billed` costs nothing. */
-const costUnitsMicrosSql = `CASE WHEN r.cost_status = 'not_billed' THEN 0 ELSE (2 * ${microsPerWhole} * r.cost_tokens + i.tokens_per_unit) / (2 * i.tokens_per_unit) END`;
-const costUsdMicrosSql = `CASE WHEN r.cost_status = 'not_billed' THEN 0 ELSE r.cost_usd_micros END`;
-
-// ---- queries ----------------------------------------------------------------------------------
-
-/** supplier_user_id and consumption_account_id are never read: they must not reach a receipt. */
-const receiptColumns = [
-  'r.id', 'r.api_key_id', 'r.model', 'r.instrument_id', 'r.endpoint', 'r.stream', 'r.status',
-  'r.prompt_tokens', 'r.completion_tokens', 'r.reasoning_tokens', 'r.reserved_tokens',
-  'r.time_to_first_token_ms', 'r.tokens_per_second', 'r.duration_ms',
-  'r.cost_tokens', 'r.cost_usd_micros', 'r.cost_status', 'r.supplier_attempts',
-  'r.created_at_us', 'r.completed_at_us', 'i.tokens_per_unit',
-];
-
-/** A receipt with the keys it can be sorted by (computed, so the keyset compares what the client sees). */
-type SortableReceiptRow = ReceiptRow & { total_tokens_sort: number; cost_usd_sort: number };
-
-const sortColumns: Record<UsageOrderBy, keyof SortableReceiptRow> = {
-  created_at: 'created_at_us',
-  total_tokens: 'total_tokens_sort',
-  cost: 'cost_usd_sort',
-};
-
-/** Only the caller's receipts are ever visible; every filter narrows that set. */
-function callerReceipts(db: Db, userId: string): Knex.QueryBuilder {
-  return db('inference_requests as r').join('instruments as i', 'i.id', 'r.instrument_id').where('r.user_id', userId);
-}
-
-function whereReceipts(query: Knex.QueryBuilder, filter: UsageFilter): Knex.QueryBuilder {
-  if (filter.model !== undefined) query.where('r.model', filter.model);
-  if (filter.apiKeyId !== undefined) query.where('r.api_key_id', filter.apiKeyId);
-  if (filter.status !== undefined) query.where('r.status', filter.status);
-  if (filter.endpoint !== undefined) query.where('r.endpoint', filter.endpoint);
-  if (filter.createdFromUs !== undefined) query.where('r.created_at_us', '>=', filter.createdFromUs);
-  if (filter.createdToUs !== undefined) query.where('r.created_at_us', '<', filter.createdToUs);
-  return query;
-}
-
-/** SQL of each grouping's key; constants, never client text. Days are whole UTC days since the epoch. */
-const groupKeySql: Record<SummaryGroupBy, string> = {
-  day: `r.created_at_us / ${usPerDay}`,
-  model: 'r.model',
-  api_key: 'r.api_key_id',
-};
-
-interface SummaryRow {
-  group_key: string | number;
-  requests: number | string;
-  prompt_tokens: number | string;
-  completion_tokens: number | string;
-  reasoning_tokens: number | string;
-  cost_units_micros: number | string;
-  cost_usd_micros: number | string;
-}
-
-/** PostgreSQL answers SUM(bigint) as a numeric string; SQLite as a number. */
-function integerOf(value: number | string | null): number {
-  const number = value === null ? 0 : Number(value);
-  assert(Number.isSafeInteger(number), `a usage sum must be a safe integer, got ${String(value)}`);
-  return number;
-}
+// ---- summary ----------------------------------------------------------------------------------
 
 const dayKey = (day: number): string => toIso(day * usPerDay).slice(0, 10);
 
-function amountsOf(row: SummaryRow): UsageAmounts {
-  const promptTokens = integerOf(row.prompt_tokens);
-  const completionTokens = integerOf(row.completion_tokens);
+function amountsOf(row: UsageSumsRow): UsageAmounts {
   return {
-    requests: integerOf(row.requests),
-    promptTokens,
-    completionTokens,
-    reasoningTokens: integerOf(row.reasoning_tokens),
-    totalTokens: promptTokens + completionTokens,
-    costUnitsMicros: integerOf(row.cost_units_micros),
-    costUsdMicros: integerOf(row.cost_usd_micros),
+    requests: row.requests,
+    promptTokens: row.prompt_tokens,
+    completionTokens: row.completion_tokens,
+    reasoningTokens: row.reasoning_tokens,
+    totalTokens: row.prompt_tokens + row.completion_tokens,
+    costUnitsMicros: row.cost_units_micros,
+    costUsdMicros: row.cost_usd_micros,
   };
 }
 
@@ -199,41 +85,15 @@ function addAmounts(a: UsageAmounts, b: UsageAmounts): UsageAmounts {
 
 export function createUsageService(db: Db): UsageService {
   return {
-    async find(userId, requestId) {
-      return (await callerReceipts(db, userId).where('r.id', requestId).first(...receiptColumns)) as ReceiptRow | undefined;
-    },
+    find: (userId, requestId) => receiptOf(db, userId, requestId),
 
-    async list(userId, filter, sort, page) {
-      const filtered = whereReceipts(callerReceipts(db, userId), filter).select(
-        ...receiptColumns,
-        db.raw('r.prompt_tokens + r.completion_tokens AS total_tokens_sort'),
-        db.raw(`${costUsdMicrosSql} AS cost_usd_sort`),
-      );
-      const query = db.from(filtered.as('u')).select('u.*');
-      const column = sortColumns[sort.orderBy];
-      const result = await keysetPage<SortableReceiptRow>(query, { name: sort.orderBy, column: `u.${column}`, idColumn: 'u.id', direction: sort.direction }, page, (row) => [
-        row[column] as number,
-        row.id,
-      ]);
-      return { rows: result.rows.map(({ total_tokens_sort: _tokens, cost_usd_sort: _cost, ...row }) => row), paging: result.paging };
-    },
+    list: (userId, filter, sort, page) => listReceipts(db, userId, filter, sort, page),
 
     async summary(userId, groupBy, window) {
-      const keySql = groupKeySql[groupBy];
-      const rows = (await whereReceipts(callerReceipts(db, userId), { createdFromUs: window.fromUs, createdToUs: window.toUs })
-        .select(
-          db.raw(`${keySql} AS group_key`),
-          db.raw('COUNT(*) AS requests'),
-          db.raw('SUM(r.prompt_tokens) AS prompt_tokens'),
-          db.raw('SUM(r.completion_tokens) AS completion_tokens'),
-          db.raw('SUM(r.reasoning_tokens) AS reasoning_tokens'),
-          db.raw(`SUM(${costUnitsMicrosSql}) AS cost_units_micros`),
-          db.raw(`SUM(${costUsdMicrosSql}) AS cost_usd_micros`),
-        )
-        .groupByRaw(keySql)) as SummaryRow[];
+      const rows = await usageSums(db, userId, groupBy, window);
       // Sorted here, not in SQL: database collations order text differently; code points do not.
       const groups = rows
-        .map((row) => ({ key: groupBy === 'day' ? dayKey(integerOf(row.group_key)) : String(row.group_key), ...amountsOf(row) }))
+        .map((row) => ({ key: typeof row.group_key === 'number' ? dayKey(row.group_key) : row.group_key, ...amountsOf(row) }))
         .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       return { groups, totals: groups.reduce<UsageAmounts>(addAmounts, noAmounts) };
     },

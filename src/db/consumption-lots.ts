@@ -1,9 +1,10 @@
 import type { LedgerAccountRow } from '../ledger/journal.js';
-import { statement, type Sql } from './sql.js';
+import { statement, type Sql, type Statement } from './sql.js';
+import type { TransferRow } from './trading-rows.js';
 
 /**
- * Consumption lots (migrations 0005 and 0008) and the consumption account rows settlement and
- * expiry lock: the statements of the inference settlement path, prepared once.
+ * Consumption lots (migrations 0005 and 0008), the transfers that fill them and the consumption
+ * account rows settlement and expiry lock: the statements of the consumption ledger, prepared once.
  */
 export interface ConsumptionLotRow {
   id: number;
@@ -48,4 +49,86 @@ export async function setLotRemaining(sql: Sql, lotId: number, tokensRemaining: 
 /** Counts tokens that left the account (consumed or written off). */
 export async function recordWithdrawal(sql: Sql, accountId: string, tokens: number, nowUs: number): Promise<void> {
   await sql.run(addWithdrawal, [tokens, nowUs, accountId]);
+}
+
+// ---- transfers to consumption -----------------------------------------------------------------------
+
+const tokensPerUnitOf = statement('consumption_instrument_tokens_per_unit', 'SELECT tokens_per_unit FROM instruments WHERE id = ? LIMIT 1');
+
+/** The instrument's tokens per Unit; undefined when no such instrument exists. */
+export async function instrumentTokensPerUnit(sql: Sql, instrumentId: string): Promise<number | undefined> {
+  return (await sql.get<{ tokens_per_unit: number }>(tokensPerUnitOf, [instrumentId]))?.tokens_per_unit;
+}
+
+const lastTradeOf = statement(
+  'consumption_instrument_last_trade_price',
+  'SELECT t.price_ticks FROM trades t JOIN markets m ON m.id = t.market_id WHERE m.instrument_id = ? ORDER BY t.executed_at_us DESC LIMIT 1',
+);
+
+/** The price of the instrument's last trade in ticks (on any of its markets), null before the first. */
+export async function lastTradePriceTicksOfInstrument(sql: Sql, instrumentId: string): Promise<number | null> {
+  const last = await sql.get<{ price_ticks: number }>(lastTradeOf, [instrumentId]);
+  return last ? Number(last.price_ticks) : null;
+}
+
+const lotColumns = ['account_id', 'tokens_total', 'tokens_remaining', 'source', 'arrived_at_us', 'expires_at_us', 'usd_micros_per_unit', 'supplier_user_id'] as const satisfies readonly (keyof ConsumptionLotRow)[];
+const insertLot = statement('consumption_lot_insert', `INSERT INTO consumption_lots (${lotColumns.join(', ')}) VALUES (${lotColumns.map(() => '?').join(', ')})`);
+
+/** A new lot; its id is the database's. */
+export async function insertConsumptionLot(sql: Sql, lot: Omit<ConsumptionLotRow, 'id'>): Promise<void> {
+  await sql.run(insertLot, lotColumns.map((c) => lot[c]));
+}
+
+const transferColumns = ['id', 'user_id', 'instrument_id', 'quantity', 'from_account_id', 'to_account_id', 'order_id', 'created_at_us'] as const satisfies readonly (keyof TransferRow)[];
+const insertTransfer = statement('consumption_transfer_insert', `INSERT INTO transfers (${transferColumns.join(', ')}) VALUES (${transferColumns.map(() => '?').join(', ')})`);
+
+export async function insertTransferRow(sql: Sql, transfer: TransferRow): Promise<void> {
+  await sql.run(insertTransfer, transferColumns.map((c) => transfer[c]));
+}
+
+const stampWithdrawal = statement('consumption_trading_account_stamp_withdrawal', 'UPDATE ledger_accounts SET last_withdrawal_at_us = ? WHERE id = ?');
+const addTransferIn = statement(
+  'consumption_account_add_transfer_in',
+  'UPDATE ledger_accounts SET total_transfers_in = total_transfers_in + ?, last_transfer_at_us = ? WHERE id = ?',
+);
+
+/** Units left the trading account by transfer. */
+export async function stampTransferOut(sql: Sql, tradingAccountId: string, nowUs: number): Promise<void> {
+  await sql.run(stampWithdrawal, [nowUs, tradingAccountId]);
+}
+
+/** Counts `quantity` Units that arrived in the consumption account by transfer. */
+export async function recordTransferIn(sql: Sql, consumptionAccountId: string, quantity: number, nowUs: number): Promise<void> {
+  await sql.run(addTransferIn, [quantity, nowUs, consumptionAccountId]);
+}
+
+// ---- expiry ----------------------------------------------------------------------------------------------
+
+/** Which accounts expiry looks at: every consumption account, or a user's, or one. */
+export interface ExpiryScope {
+  userId?: string;
+  accountId?: string;
+}
+
+const accountsToExpireText = (scope: { user: boolean; account: boolean }) =>
+  `SELECT DISTINCT l.account_id FROM consumption_lots l JOIN ledger_accounts a ON a.id = l.account_id
+   WHERE l.expires_at_us <= ? AND l.tokens_remaining > 0 AND a.available > 0${scope.user ? ' AND a.user_id = ?' : ''}${scope.account ? ' AND l.account_id = ?' : ''}`;
+
+/** One statement per shape of scope. */
+const accountsToExpire: Record<'all' | 'user' | 'account' | 'userAccount', Statement> = {
+  all: statement('consumption_accounts_to_expire', accountsToExpireText({ user: false, account: false })),
+  user: statement('consumption_accounts_to_expire_of_user', accountsToExpireText({ user: true, account: false })),
+  account: statement('consumption_accounts_to_expire_one', accountsToExpireText({ user: false, account: true })),
+  userAccount: statement('consumption_accounts_to_expire_of_user_one', accountsToExpireText({ user: true, account: true })),
+};
+
+/**
+ * The consumption accounts (of `scope`) with lots expired by `nowUs` that still hold tokens and
+ * available tokens to write them off from.
+ */
+export async function accountsWithExpiredLots(sql: Sql, nowUs: number, scope: ExpiryScope): Promise<string[]> {
+  const { userId, accountId } = scope;
+  const shape = userId !== undefined ? (accountId !== undefined ? 'userAccount' : 'user') : accountId !== undefined ? 'account' : 'all';
+  const params = [nowUs, ...(userId !== undefined ? [userId] : []), ...(accountId !== undefined ? [accountId] : [])];
+  return (await sql.all<{ account_id: string }>(accountsToExpire[shape], params)).map((r) => r.account_id);
 }

@@ -44,6 +44,15 @@ export async function inferenceRequestsSince(sql: Sql, userId: string, sinceUs: 
   return Number((await sql.get<{ n: number | string }>(requestsSince, [userId, sinceUs]))!.n);
 }
 
+/** PostgreSQL only: SQLite has one writer, so a transaction holds every user's slots anyway. */
+const lockSlots = statement('inference_slots_lock_user', '', 'SELECT pg_advisory_xact_lock(hashtext(?))');
+
+/** Slots are counted and taken under one lock per user, in every process, until the transaction ends. */
+export async function lockUserSlots(sql: Sql, userId: string): Promise<void> {
+  if (sql.kind !== 'postgres') return;
+  await sql.run(lockSlots, [`slots:${userId}`]);
+}
+
 export interface SlotRow {
   request_id: string;
   user_id: string;

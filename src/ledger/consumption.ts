@@ -1,6 +1,20 @@
 import type { Knex } from 'knex';
-import { expiredLotsHoldingTokens, lockLedgerAccount, lotsHoldingTokens, recordWithdrawal, setLotRemaining } from '../db/consumption-lots.js';
-import { sqlOf } from '../db/sql.js';
+import {
+  accountsWithExpiredLots,
+  expiredLotsHoldingTokens,
+  insertConsumptionLot,
+  insertTransferRow,
+  instrumentTokensPerUnit,
+  lastTradePriceTicksOfInstrument,
+  lockLedgerAccount,
+  lotsHoldingTokens,
+  recordTransferIn,
+  recordWithdrawal,
+  setLotRemaining,
+  stampTransferOut,
+  type ExpiryScope,
+} from '../db/consumption-lots.js';
+import { poolSql, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../core/fees.js';
 import type { TransferRow } from '../db/trading-rows.js';
@@ -41,7 +55,7 @@ export interface TransferInput {
   supplierUserId?: string | null;
 }
 
-const isTransaction = (db: Trx): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
+const isTransaction = (db: Trx): db is Knex.Transaction => db.isTransaction === true;
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
@@ -51,9 +65,9 @@ async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<Le
 }
 
 async function tokensPerUnit(trx: Knex.Transaction, instrumentId: string): Promise<number> {
-  const row = (await trx('instruments').where('id', instrumentId).first('tokens_per_unit')) as { tokens_per_unit: number } | undefined;
-  assert(row !== undefined, `instrument ${instrumentId} does not exist (check it before transferring)`);
-  return row.tokens_per_unit;
+  const tokens = await instrumentTokensPerUnit(await sqlOf(trx), instrumentId);
+  assert(tokens !== undefined, `instrument ${instrumentId} does not exist (check it before transferring)`);
+  return tokens;
 }
 
 /**
@@ -83,7 +97,8 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     ],
     nowUs,
   );
-  await trx('consumption_lots').insert({
+  const sql = await sqlOf(trx);
+  await insertConsumptionLot(sql, {
     account_id: consumption.id,
     tokens_total: tokens,
     tokens_remaining: tokens,
@@ -94,22 +109,16 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     supplier_user_id: input.supplierUserId ?? null,
   });
   const row: TransferRow = { id, user_id: userId, instrument_id: instrumentId, quantity, from_account_id: trading.id, to_account_id: consumption.id, order_id: orderId, created_at_us: nowUs };
-  await trx('transfers').insert(row);
-  await trx('ledger_accounts').where('id', trading.id).update({ last_withdrawal_at_us: nowUs });
-  await trx('ledger_accounts')
-    .where('id', consumption.id)
-    .update({ total_transfers_in: trx.raw('?? + ?', ['total_transfers_in', quantity]), last_transfer_at_us: nowUs });
+  await insertTransferRow(sql, row);
+  await stampTransferOut(sql, trading.id, nowUs);
+  await recordTransferIn(sql, consumption.id, quantity, nowUs);
   return row;
 }
 
 /** Micro-dollars per Unit of the instrument's last trade, null before the first. */
 async function lastTradePrice(trx: Knex.Transaction, instrumentId: string): Promise<number | null> {
-  const last = (await trx('trades as t')
-    .join('markets as m', 'm.id', 't.market_id')
-    .where('m.instrument_id', instrumentId)
-    .orderBy('t.executed_at_us', 'desc')
-    .first('t.price_ticks')) as { price_ticks: number } | undefined;
-  return last ? Number(last.price_ticks) * microsPerTick : null;
+  const ticks = await lastTradePriceTicksOfInstrument(await sqlOf(trx), instrumentId);
+  return ticks === null ? null : ticks * microsPerTick;
 }
 
 export interface LotDraw {
@@ -155,16 +164,8 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
  * consumption account or only those of `scope`. Given a transaction it works inside it; given the
  * database, one short transaction per account. Returns the tokens written off.
  */
-export async function expireLots(db: Trx, nowUs: number, scope: { userId?: string; accountId?: string } = {}): Promise<number> {
-  const query = db('consumption_lots as l')
-    .join('ledger_accounts as a', 'a.id', 'l.account_id')
-    .where('l.expires_at_us', '<=', nowUs)
-    .andWhere('l.tokens_remaining', '>', 0)
-    .andWhere('a.available', '>', 0)
-    .distinct('l.account_id');
-  if (scope.userId !== undefined) query.where('a.user_id', scope.userId);
-  if (scope.accountId !== undefined) query.where('l.account_id', scope.accountId);
-  const accountIds = ((await query) as { account_id: string }[]).map((r) => r.account_id);
+export async function expireLots(db: Trx, nowUs: number, scope: ExpiryScope = {}): Promise<number> {
+  const accountIds = await accountsWithExpiredLots(isTransaction(db) ? await sqlOf(db) : poolSql(db), nowUs, scope);
   let written = 0;
   for (const accountId of accountIds) {
     const expire = async (trx: Knex.Transaction) => expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);

@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
+import { currencyAccountOf, ledgerAccountById, recordDeposit } from '../db/funds.js';
+import { poolSql, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { usd } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 
 type Trx = Knex | Knex.Transaction;
+
+const isTransaction = (db: Trx): db is Knex.Transaction => db.isTransaction === true;
 
 /**
  * USD entering the market from outside (DESIGN.md §5, specification part 8). A real deposit and a
@@ -27,17 +31,16 @@ export async function deposit(trx: Knex.Transaction, input: DepositInput): Promi
   const account = await ensureAccount(trx, userId, 'currency', usd, null, nowUs);
   const outside = await systemAccount(trx, 'deposits', usd, nowUs);
   await post(trx, source, account.id, move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros), nowUs);
-  if (source === 'deposit') {
-    await trx('ledger_accounts')
-      .where('id', account.id)
-      .update({ deposited: trx.raw('?? + ?', ['deposited', usdMicros]), total_deposits: trx.raw('?? + 1', ['total_deposits']), last_deposit_at_us: nowUs });
-  }
-  return (await trx('ledger_accounts').where('id', account.id).first()) as LedgerAccountRow;
+  const sql = await sqlOf(trx);
+  if (source === 'deposit') await recordDeposit(sql, account.id, usdMicros, nowUs);
+  const after = await ledgerAccountById(sql, account.id);
+  assert(after !== undefined, `ledger account ${account.id} does not exist`);
+  return after;
 }
 
 /** The user's USD account, or undefined before any money arrived. */
 export async function findCurrencyAccount(db: Trx, userId: string): Promise<LedgerAccountRow | undefined> {
-  return (await db('ledger_accounts').where({ user_id: userId, kind: 'currency', asset: usd }).first()) as LedgerAccountRow | undefined;
+  return currencyAccountOf(isTransaction(db) ? await sqlOf(db) : poolSql(db), userId, usd);
 }
 
 /** The balance that sets the inference concurrency tier: min(deposited, total USD), in micro-dollars. */

@@ -1,0 +1,165 @@
+import type { Knex } from 'knex';
+import { kindOf, type Db } from './knex.js';
+import { openStatuses } from './trading-rows.js';
+
+/**
+ * What `mkt admin audit` reads (src/ledger/audit.ts decides what fails): each check's offending rows,
+ * whole-table aggregates built with knex, and how many rows were looked at.
+ */
+
+/**
+ * Runs `work` in one transaction: a read-only repeatable-read snapshot on PostgreSQL, so a busy
+ * market does not produce failures that are only reads straddling a commit (SQLite reads one
+ * snapshot in any transaction).
+ */
+export function inAuditSnapshot<T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  const config: Knex.TransactionConfig = kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
+  return db.transaction(work, config);
+}
+
+export interface AuditCounts {
+  journal_entries: number;
+  journal_postings: number;
+  ledger_accounts: number;
+  consumption_lots: number;
+  open_orders: number;
+}
+
+async function count(query: Knex.QueryBuilder): Promise<number> {
+  const row = (await query.count({ n: '*' }).first()) as { n: number | string } | undefined;
+  return Number(row?.n ?? 0);
+}
+
+/** The rows the audit looked at, table by table (open orders only). */
+export async function auditCounts(trx: Knex.Transaction): Promise<AuditCounts> {
+  return {
+    journal_entries: await count(trx('journal_entries')),
+    journal_postings: await count(trx('journal_postings')),
+    ledger_accounts: await count(trx('ledger_accounts')),
+    consumption_lots: await count(trx('consumption_lots')),
+    open_orders: await count(trx('orders').whereIn('status', openStatuses)),
+  };
+}
+
+// SUM over BIGINT is NUMERIC on PostgreSQL and comes back as a string: every sum goes through Number().
+
+export interface UnbalancedEntryRow {
+  entry_id: number;
+  asset: string;
+  /** The sum of the entry's postings in the asset: not 0. */
+  total: number;
+}
+
+export async function unbalancedEntries(trx: Knex.Transaction): Promise<UnbalancedEntryRow[]> {
+  const rows = (await trx('journal_postings')
+    .select('entry_id', 'asset')
+    .sum({ total: 'amount' })
+    .groupBy('entry_id', 'asset')
+    .havingRaw('SUM(amount) <> 0')) as { entry_id: number; asset: string; total: number | string }[];
+  return rows.map((r) => ({ ...r, total: Number(r.total) }));
+}
+
+export interface PostingMismatchRow {
+  id: number;
+  entry_id: number;
+  account_id: string;
+  asset: string;
+  bucket: string;
+  account_asset: string;
+}
+
+/** Postings in another asset than their account's, or to a bucket that does not exist. */
+export async function postingAssetMismatches(trx: Knex.Transaction): Promise<PostingMismatchRow[]> {
+  return (await trx('journal_postings as p')
+    .join('ledger_accounts as a', 'a.id', 'p.account_id')
+    .whereRaw('p.asset <> a.asset')
+    .orWhereNotIn('p.bucket', ['available', 'locked'])
+    .select('p.id', 'p.entry_id', 'p.account_id', 'p.asset', 'p.bucket', { account_asset: 'a.asset' })) as PostingMismatchRow[];
+}
+
+export interface BalanceOffJournalRow {
+  id: string;
+  available: number;
+  locked: number;
+  posted_available: number;
+  posted_locked: number;
+}
+
+/** Accounts whose buckets differ from the sums of their postings to them. */
+export async function balancesOffJournal(trx: Knex.Transaction): Promise<BalanceOffJournalRow[]> {
+  const postedAvailable = "COALESCE(SUM(CASE WHEN p.bucket = 'available' THEN p.amount ELSE 0 END), 0)";
+  const postedLocked = "COALESCE(SUM(CASE WHEN p.bucket = 'locked' THEN p.amount ELSE 0 END), 0)";
+  const rows = (await trx('ledger_accounts as a')
+    .leftJoin('journal_postings as p', 'p.account_id', 'a.id')
+    .groupBy('a.id', 'a.available', 'a.locked')
+    .havingRaw(`a.available <> ${postedAvailable} OR a.locked <> ${postedLocked}`)
+    .select('a.id', 'a.available', 'a.locked', trx.raw(`${postedAvailable} AS posted_available`), trx.raw(`${postedLocked} AS posted_locked`))) as {
+    id: string;
+    available: number;
+    locked: number;
+    posted_available: number | string;
+    posted_locked: number | string;
+  }[];
+  return rows.map((r) => ({ ...r, posted_available: Number(r.posted_available), posted_locked: Number(r.posted_locked) }));
+}
+
+export interface AccountBucketsRow {
+  id: string;
+  available: number;
+  locked: number;
+}
+
+/** User (not system) accounts with a bucket below zero. */
+export async function negativeBalances(trx: Knex.Transaction): Promise<AccountBucketsRow[]> {
+  return (await trx('ledger_accounts')
+    .whereNot('kind', 'system')
+    .andWhere((w) => w.where('available', '<', 0).orWhere('locked', '<', 0))
+    .select('id', 'available', 'locked')) as AccountBucketsRow[];
+}
+
+export interface LotsOffBalanceRow extends AccountBucketsRow {
+  /** The tokens_remaining of the account's lots, summed. */
+  in_lots: number;
+}
+
+/** Consumption accounts whose available + locked tokens differ from what their lots hold. */
+export async function lotsOffBalances(trx: Knex.Transaction): Promise<LotsOffBalanceRow[]> {
+  const inLots = 'COALESCE(SUM(l.tokens_remaining), 0)';
+  const rows = (await trx('ledger_accounts as a')
+    .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
+    .where('a.kind', 'consumption')
+    .groupBy('a.id', 'a.available', 'a.locked')
+    .havingRaw(`a.available + a.locked <> ${inLots}`)
+    .select('a.id', 'a.available', 'a.locked', trx.raw(`${inLots} AS in_lots`))) as { id: string; available: number; locked: number; in_lots: number | string }[];
+  return rows.map((r) => ({ ...r, in_lots: Number(r.in_lots) }));
+}
+
+export interface OpenReservationRow {
+  user_id: string;
+  side: string;
+  instrument_id: string;
+  /** `orders.reserved` summed over the user's open orders of that side and instrument. */
+  reserved: number;
+}
+
+/** What open orders reserve, per user, side and instrument. */
+export async function openOrderReservations(trx: Knex.Transaction): Promise<OpenReservationRow[]> {
+  const rows = (await trx('orders')
+    .whereIn('status', openStatuses)
+    .groupBy('user_id', 'side', 'instrument_id')
+    .select('user_id', 'side', 'instrument_id')
+    .sum({ reserved: 'reserved' })) as { user_id: string; side: string; instrument_id: string; reserved: number | string }[];
+  return rows.map((r) => ({ ...r, reserved: Number(r.reserved) }));
+}
+
+export interface LockedAccountRow {
+  id: string;
+  user_id: string;
+  asset: string;
+  locked: number;
+}
+
+/** Currency and trading accounts that hold anything locked. */
+export async function lockedTradingAccounts(trx: Knex.Transaction): Promise<LockedAccountRow[]> {
+  return (await trx('ledger_accounts').whereIn('kind', ['currency', 'trading']).andWhereNot('locked', 0).select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
+}

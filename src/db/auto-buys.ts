@@ -1,0 +1,40 @@
+import type { Db } from './knex.js';
+import { poolSql, statement } from './sql.js';
+
+/**
+ * Auto Mode buys in flight (migration 0007): one row per user and instrument is the claim, so one
+ * buy at a time in every process; a row whose process died expires. Each statement runs on its own
+ * (autocommit), outside any transaction.
+ */
+const deleteExpired = statement('auto_buy_delete_expired', 'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ? AND expires_at_us <= ?');
+const claimOf = statement('auto_buy_find', 'SELECT user_id FROM auto_buys WHERE user_id = ? AND instrument_id = ? LIMIT 1');
+const insertClaim = statement(
+  'auto_buy_claim',
+  'INSERT INTO auto_buys (user_id, instrument_id, expires_at_us) VALUES (?, ?, ?) ON CONFLICT (user_id, instrument_id) DO NOTHING',
+);
+const deleteClaim = statement('auto_buy_release', 'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ?');
+const marketOf = statement('auto_buy_market_of_instrument', 'SELECT id FROM markets WHERE instrument_id = ? LIMIT 1');
+
+/** Removes the user's claim on the instrument if it expired by `nowUs`. */
+export async function deleteExpiredAutoBuy(db: Db, userId: string, instrumentId: string, nowUs: number): Promise<void> {
+  await poolSql(db).run(deleteExpired, [userId, instrumentId, nowUs]);
+}
+
+/** Whether a buy of the user and instrument is in flight (its claim row exists). */
+export async function autoBuyInFlight(db: Db, userId: string, instrumentId: string): Promise<boolean> {
+  return (await poolSql(db).get(claimOf, [userId, instrumentId])) !== undefined;
+}
+
+/** Claims the buy of the user and instrument until `expiresAtUs`; false when another holds the claim. */
+export async function claimAutoBuy(db: Db, userId: string, instrumentId: string, expiresAtUs: number): Promise<boolean> {
+  return (await poolSql(db).run(insertClaim, [userId, instrumentId, expiresAtUs])) === 1;
+}
+
+export async function releaseAutoBuy(db: Db, userId: string, instrumentId: string): Promise<void> {
+  await poolSql(db).run(deleteClaim, [userId, instrumentId]);
+}
+
+/** The market an auto-buy of the instrument buys on; undefined when none trades it. */
+export async function marketIdOfInstrument(db: Db, instrumentId: string): Promise<string | undefined> {
+  return (await poolSql(db).get<{ id: string }>(marketOf, [instrumentId]))?.id;
+}
