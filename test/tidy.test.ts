@@ -44,8 +44,6 @@ const sqlNotYetMoved = [
   'src/ledger/funds.ts',
   'src/ledger/journal.ts',
   'src/platform/diagnostics.ts',
-  'src/platform/identity.ts',
-  'src/platform/oauth.ts',
   'src/platform/settings.ts',
   'src/trading/account-ids.ts',
   'src/trading/accounts.ts',
