@@ -44,7 +44,6 @@ const sqlNotYetMoved = [
   'src/ledger/funds.ts',
   'src/ledger/journal.ts',
   'src/platform/diagnostics.ts',
-  'src/platform/settings.ts',
   'src/trading/account-ids.ts',
   'src/trading/accounts.ts',
   'src/trading/books.ts',
