@@ -43,7 +43,6 @@ const sqlNotYetMoved = [
   'src/ledger/consumption.ts',
   'src/ledger/funds.ts',
   'src/ledger/journal.ts',
-  'src/platform/diagnostics.ts',
   'src/trading/account-ids.ts',
   'src/trading/accounts.ts',
   'src/trading/books.ts',
