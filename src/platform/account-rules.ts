@@ -1,3 +1,4 @@
+import { userById } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { AssertionFailed } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
@@ -38,7 +39,7 @@ export function dictatedValue(mode: AccountMode, field: ModeManagedField): boole
 
 /** Loads the caller; a principal always names an existing user (users are never deleted under a live credential). */
 export async function requireUser(db: Db, userId: string): Promise<UserRow> {
-  const user = await db<UserRow>('users').where({ id: userId }).first();
+  const user = await userById(db, userId);
   if (!user) throw new AssertionFailed(`authenticated user ${userId} does not exist`);
   return user;
 }

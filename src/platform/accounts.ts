@@ -1,4 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  emailVerificationByHash,
+  emailVerificationSince,
+  insertEmailVerification,
+  insertSession,
+  liveSession,
+  recordLegalTermsAcceptance,
+  revokeSession,
+  verifyEmailWith,
+  type SessionRow,
+} from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
@@ -24,15 +35,6 @@ export const passwordLengthMax = 200;
 
 const sessionIdPrefix = 'mkt_ss_';
 const verificationTokenPrefix = 'mkt_ev_';
-
-export interface SessionRow {
-  id_hash: string;
-  user_id: string;
-  csrf_token: string;
-  created_at_us: number;
-  expires_at_us: number;
-  revoked_at_us: number | null;
-}
 
 /** A live session and its user, as a request sees them. */
 export interface ActiveSession {
@@ -75,11 +77,7 @@ export function newCsrfToken(): string {
 /** The live session behind a raw cookie value: known, unrevoked, unexpired. Its user may be inactive. */
 export async function findActiveSession(db: Db, rawId: string, nowUs: number): Promise<ActiveSession | undefined> {
   if (!rawId.startsWith(sessionIdPrefix)) return undefined;
-  const row = await db<SessionRow>('sessions')
-    .where({ id_hash: hashSecret(rawId) })
-    .whereNull('revoked_at_us')
-    .where('expires_at_us', '>', nowUs)
-    .first();
+  const row = await liveSession(db, hashSecret(rawId), nowUs);
   if (!row) return undefined;
   const user = await findUser(db, row.user_id);
   return user && { idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: Number(row.expires_at_us), user };
@@ -119,18 +117,14 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
       expires_at_us: nowUs + sessionLifetimeUs,
       revoked_at_us: null,
     };
-    await db.transaction(async (trx) => {
-      // The user's dead sessions go as a new one starts, so the table holds little more than live ones.
-      await trx('sessions').where({ user_id: user.id }).where((w) => w.where('expires_at_us', '<=', nowUs).orWhereNotNull('revoked_at_us')).delete();
-      await trx('sessions').insert(row);
-    });
+    await insertSession(db, row, nowUs);
     return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
   }
 
   async function mailVerification(user: UserRow): Promise<void> {
     const token = newSecret(verificationTokenPrefix);
     const nowUs = clock.nowUs();
-    await db('email_verifications').insert({
+    await insertEmailVerification(db, {
       token_hash: hashSecret(token),
       user_id: user.id,
       created_at_us: nowUs,
@@ -189,41 +183,33 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
     findSession: (rawId) => findActiveSession(db, rawId, clock.nowUs()),
 
     async logOut(rawId) {
-      await db('sessions').where({ id_hash: hashSecret(rawId) }).whereNull('revoked_at_us').update({ revoked_at_us: clock.nowUs() });
+      await revokeSession(db, hashSecret(rawId), clock.nowUs());
     },
 
     async sendVerification(userId) {
       const user = await findUser(db, userId);
       if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
       if (user.email_verified_at_us !== null) return 'already_verified';
-      const recent = await db('email_verifications')
-        .where({ user_id: userId })
-        .where('created_at_us', '>', clock.nowUs() - verificationResendIntervalUs)
-        .first();
-      if (recent) return 'too_soon';
+      if (await emailVerificationSince(db, userId, clock.nowUs() - verificationResendIntervalUs)) return 'too_soon';
       await mailVerification(user);
       return 'sent';
     },
 
     async verifyEmail(rawToken) {
-      const row = await db('email_verifications').where({ token_hash: hashSecret(rawToken) }).first<{ user_id: string; expires_at_us: number; used_at_us: number | null } | undefined>();
+      const row = await emailVerificationByHash(db, hashSecret(rawToken));
       if (!row) return 'unknown';
       const user = await findUser(db, row.user_id);
       if (!user) return 'unknown';
       if (user.email_verified_at_us !== null) return 'already_verified';
       const nowUs = clock.nowUs();
       if (row.used_at_us !== null || Number(row.expires_at_us) <= nowUs) return 'expired';
-      await db.transaction(async (trx) => {
-        await trx('email_verifications').where({ token_hash: hashSecret(rawToken) }).whereNull('used_at_us').update({ used_at_us: nowUs });
-        await trx('users').where({ id: user.id }).whereNull('email_verified_at_us').update({ email_verified_at_us: nowUs, updated_at_us: nowUs });
-      });
+      await verifyEmailWith(db, hashSecret(rawToken), user.id, nowUs);
       logger.info({ user_id: user.id }, 'email verified');
       return 'verified';
     },
 
     async acceptLegalTerms(userId) {
-      const nowUs = clock.nowUs();
-      await db('users').where({ id: userId }).whereNull('legal_terms_accepted_at_us').update({ legal_terms_accepted_at_us: nowUs, updated_at_us: nowUs });
+      await recordLegalTermsAcceptance(db, userId, clock.nowUs());
     },
 
     findUser: (userId) => findUser(db, userId),

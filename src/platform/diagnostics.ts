@@ -1,12 +1,15 @@
 import type { components } from '../../generated/types/platform.js';
+import { countActiveApiKeys, countTradingAccounts, marketsControls } from '../db/diagnostics.js';
+import { apiKeyById, signingKeyOfUser } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
+import { grantClientId } from '../db/oauth.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { allowanceOf, freeDailyRequestsMax } from '../core/allowance.js';
 import type { MarketRow, ReferenceService } from '../trading/reference.js';
 import { requireUser } from './account-rules.js';
 import { scopeCatalogue } from './oauth-catalogue.js';
-import type { ApiKeyRow, SigningKeyRow, UserRow } from './identity.js';
+import type { SigningKeyRow, UserRow } from './identity.js';
 
 /**
  * The read-only readiness checks of the three APIs (specification part 2 "Diagnostics envelope";
@@ -70,21 +73,10 @@ const controlsReady = (m: Pick<MarketRow, 'tick_size_ticks' | 'lot_size' | 'min_
   m.tick_size_ticks > 0 && m.lot_size > 0 && m.min_order_size > 0 && m.min_order_size <= m.max_order_size;
 
 export function createDiagnosticsService(db: Db, clock: Clock, reference: ReferenceService): DiagnosticsService {
-  const countActiveApiKeys = async (userId: string): Promise<number> => {
-    const row = await db('api_keys').where({ user_id: userId, active: true }).count<{ count: number | string }[]>({ count: '*' }).first();
-    return Number(row?.count ?? 0);
-  };
-
-  /** Units and USD accounts: they open with the first deposit, fill or issuance. */
-  const countTradingAccounts = async (userId: string): Promise<number> => {
-    const row = await db('ledger_accounts').where({ user_id: userId }).whereIn('kind', ['trading', 'currency']).count<{ count: number | string }[]>({ count: '*' }).first();
-    return Number(row?.count ?? 0);
-  };
-
   const authenticationCheck = async (caller: PlatformCaller): Promise<Check> => {
     if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
-    const grant = await db('oauth_grants').where({ id: caller.grantId }).first<{ client_id: string } | undefined>('client_id');
-    return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${grant?.client_id ?? 'unknown'}.`);
+    const clientId = await grantClientId(db, caller.grantId);
+    return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}.`);
   };
 
   const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn): Check =>
@@ -95,7 +87,7 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
   return {
     async platform(caller) {
       const user = await requireUser(db, caller.userId);
-      const activeApiKeys = await countActiveApiKeys(user.id);
+      const activeApiKeys = await countActiveApiKeys(db, user.id);
       const emailVerified = user.email_verified_at_us !== null;
       const termsAccepted = user.legal_terms_accepted_at_us !== null;
       const checks: Check[] = [
@@ -130,8 +122,8 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
 
     async trading(caller) {
       const user = await requireUser(db, caller.userId);
-      const tradingAccounts = await countTradingAccounts(user.id);
-      const markets = await db<MarketRow>('markets').select('id', 'tick_size_ticks', 'lot_size', 'min_order_size', 'max_order_size');
+      const tradingAccounts = await countTradingAccounts(db, user.id);
+      const markets = await marketsControls(db);
       const routableMarkets = markets.length;
       const unready = markets.filter((m) => !controlsReady(m)).map((m) => m.id);
       const orderControlsReady = routableMarkets > 0 && unready.length === 0;
@@ -180,7 +172,7 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
 
     async consumption(caller) {
       const user = await requireUser(db, caller.userId);
-      const key = await db<ApiKeyRow>('api_keys').where({ id: caller.apiKeyId }).first();
+      const key = await apiKeyById(db, caller.apiKeyId);
       const { instruments, aliases } = await reference.listModels();
       const visibleModels = instruments.length + aliases.length;
       // The same reading and limits as admission, so this never disagrees with x-ratelimit-limit.
@@ -224,7 +216,7 @@ export function createDiagnosticsService(db: Db, clock: Clock, reference: Refere
 
     async signedIdentity(caller) {
       const user = await requireUser(db, caller.userId);
-      const signingKey = await db<SigningKeyRow>('signing_keys').where({ id: caller.signingKeyId, user_id: caller.userId }).first();
+      const signingKey = await signingKeyOfUser(db, caller.userId, caller.signingKeyId);
       // The authenticator found this key a moment ago; a deletion in between makes it unknown now.
       if (!signingKey) throw unknownFingerprint(caller.fingerprint);
       return { user, signingKey };

@@ -1,7 +1,21 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
-import { apiKeyByHash, userById, type AccountMode, type ApiKeyRow, type UserRow } from '../db/identity.js';
+import {
+  apiKeyByHash,
+  insertApiKey,
+  insertSigningKey,
+  insertUser,
+  signingKeyByFingerprint,
+  userByEmail,
+  userById,
+  type AccountMode,
+  type ApiKeyRow,
+  type SigningKeyRow,
+  type UserRow,
+} from '../db/identity.js';
+import { accessTokenGrant, insertGrantRow, insertTokenRows, touchGrant } from '../db/oauth.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
@@ -12,17 +26,7 @@ const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, key
 
 export type { AccountMode, UserRow, UserStatus } from '../db/identity.js';
 
-export type { ApiKeyRow } from '../db/identity.js';
-
-export interface SigningKeyRow {
-  id: string;
-  user_id: string;
-  label: string;
-  public_key: string;
-  fingerprint: string;
-  created_at_us: number;
-  last_used_at_us: number | null;
-}
+export type { ApiKeyRow, SigningKeyRow } from '../db/identity.js';
 
 export const apiKeyPrefix = 'mkt_ck_';
 /** `key_prefix` is `mkt_ck_` and four characters of the key (platform.yaml ApiKeyPrefix). */
@@ -57,7 +61,7 @@ export interface NewUser {
 export async function createUser(db: Db, clock: Clock, input: NewUser): Promise<UserRow> {
   const email = normaliseEmail(input.email);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ApiError(422, 'validation_error', `${input.email} is not an email address.`);
-  const existing = await db<UserRow>('users').where({ email }).first();
+  const existing = await userByEmail(db, email);
   if (existing) throw new ApiError(409, 'conflict', `A user with email ${email} already exists.`);
   const nowUs = clock.nowUs();
   const row: UserRow = {
@@ -71,12 +75,12 @@ export async function createUser(db: Db, clock: Clock, input: NewUser): Promise<
     created_at_us: nowUs,
     updated_at_us: nowUs,
   };
-  await db('users').insert(row);
+  await insertUser(db, row);
   return row;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ email: normaliseEmail(email) }).first();
+  return userByEmail(db, normaliseEmail(email));
 }
 
 export async function requireUserByEmail(db: Db, email: string): Promise<UserRow> {
@@ -126,7 +130,7 @@ export async function createApiKey(db: Db, clock: Clock, userId: string, name: s
     updated_at_us: nowUs,
     last_used_at_us: null,
   };
-  await db('api_keys').insert(row);
+  await insertApiKey(db, row);
   return { row, key };
 }
 
@@ -205,7 +209,7 @@ export async function registerSigningKey(db: Db, clock: Clock, userId: string, l
     new ApiError(409, 'duplicate_signing_key', `This public key is already registered (fingerprint ${fingerprint}). Generate a new keypair.`, {
       context: { fingerprint },
     });
-  const existing = await db<SigningKeyRow>('signing_keys').where({ fingerprint }).first();
+  const existing = await signingKeyByFingerprint(db, fingerprint);
   if (existing) throw duplicate();
   const row: SigningKeyRow = {
     id: newSigningKeyId(),
@@ -217,7 +221,7 @@ export async function registerSigningKey(db: Db, clock: Clock, userId: string, l
     last_used_at_us: null,
   };
   try {
-    await db('signing_keys').insert(row);
+    await insertSigningKey(db, row);
   } catch (error) {
     // Two registrations of one key at once: the unique fingerprint lets one in; the other is a duplicate.
     if (await findSigningKey(db, fingerprint)) throw duplicate();
@@ -227,7 +231,7 @@ export async function registerSigningKey(db: Db, clock: Clock, userId: string, l
 }
 
 export async function findSigningKey(db: Db, fingerprint: string): Promise<SigningKeyRow | undefined> {
-  return db<SigningKeyRow>('signing_keys').where({ fingerprint }).first();
+  return signingKeyByFingerprint(db, fingerprint);
 }
 
 // ---- OAuth access tokens -----------------------------------------------------------------------------
@@ -252,22 +256,10 @@ export const splitScopes = (text: string): string[] => text.split(' ').filter(Bo
  * the grant at most once a minute.
  */
 export async function findAccessTokenGrant(db: Db, rawToken: string, nowUs: number): Promise<AccessTokenGrant | undefined> {
-  const row = await db('oauth_tokens as t')
-    .join('oauth_grants as g', 'g.id', 't.grant_id')
-    .where({ 't.token_hash': hashSecret(rawToken), 't.kind': 'access' })
-    .whereNull('t.revoked_at_us')
-    .whereNull('g.revoked_at_us')
-    .where('t.expires_at_us', '>', nowUs)
-    .first<{ grant_id: string; user_id: string; grant_scopes: string; token_scopes: string | null; last_used_at_us: number | null } | undefined>(
-      't.grant_id',
-      'g.user_id',
-      'g.scopes as grant_scopes',
-      't.scopes as token_scopes',
-      'g.last_used_at_us',
-    );
+  const row = await accessTokenGrant(db, hashSecret(rawToken), nowUs);
   if (!row) return undefined;
   if (row.last_used_at_us === null || nowUs - row.last_used_at_us > lastUsedResolutionUs) {
-    await db('oauth_grants').where({ id: row.grant_id }).update({ last_used_at_us: nowUs });
+    await touchGrant(db, row.grant_id, nowUs);
   }
   return { grantId: row.grant_id, userId: row.user_id, scopes: splitScopes(row.token_scopes ?? row.grant_scopes) };
 }
@@ -286,17 +278,18 @@ export interface IssuedTokenPair {
  * Stores a fresh access and refresh token of a grant, as hashes. `accessScopes` narrows the access
  * token below its grant (RFC 6749 §6); the refresh token always keeps the grant's scopes.
  */
-export async function insertTokenPair(trx: Db, grantId: string, nowUs: number, accessScopes?: string[]): Promise<IssuedTokenPair> {
+export async function insertTokenPair(trx: Knex.Transaction, grantId: string, nowUs: number, accessScopes?: string[]): Promise<IssuedTokenPair> {
   const pair: IssuedTokenPair = {
     accessToken: newOAuthToken(accessTokenPrefix),
     refreshToken: newOAuthToken(refreshTokenPrefix),
     accessExpiresAtUs: nowUs + accessTokenLifetimeUs,
     refreshExpiresAtUs: nowUs + refreshTokenLifetimeUs,
   };
-  await trx('oauth_tokens').insert([
+  await insertTokenRows(
+    trx,
     { token_hash: hashSecret(pair.accessToken), grant_id: grantId, kind: 'access', scopes: accessScopes?.join(' ') ?? null, expires_at_us: pair.accessExpiresAtUs, created_at_us: nowUs },
     { token_hash: hashSecret(pair.refreshToken), grant_id: grantId, kind: 'refresh', scopes: null, expires_at_us: pair.refreshExpiresAtUs, created_at_us: nowUs },
-  ]);
+  );
   return pair;
 }
 
@@ -305,9 +298,9 @@ export interface IssuedTokens extends IssuedTokenPair {
 }
 
 /** A new grant inside the caller's transaction, with its first access and refresh tokens. */
-export async function insertGrant(trx: Db, nowUs: number, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
+export async function insertGrant(trx: Knex.Transaction, nowUs: number, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
   const grantId = newGrantId();
-  await trx('oauth_grants').insert({ id: grantId, user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at_us: nowUs, last_used_at_us: null, revoked_at_us: null });
+  await insertGrantRow(trx, { id: grantId, user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at_us: nowUs, last_used_at_us: null, revoked_at_us: null });
   return { grantId, ...(await insertTokenPair(trx, grantId, nowUs)) };
 }
 

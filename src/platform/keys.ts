@@ -1,5 +1,15 @@
+import {
+  apiKeyOfUser,
+  apiKeysOfUser,
+  deleteApiKeyOfUser,
+  deleteSigningKeyOfUser,
+  signingKeyOfUser,
+  signingKeysOfUser,
+  updateApiKeyOfUser,
+  type ApiKeyChanges,
+} from '../db/identity.js';
 import type { Db } from '../db/knex.js';
-import { keysetPage, type Page, type PageParams, type Sort } from '../db/paging.js';
+import type { Page, PageParams } from '../db/paging.js';
 import type { Clock } from '../lib/clock.js';
 import { notFound, validationError } from '../lib/errors.js';
 import { requireActiveAccount, requireUser } from './account-rules.js';
@@ -32,9 +42,6 @@ export interface ApiKeyPatch {
 /** Names and labels: 1 to 100 characters, not only white space (platform.yaml ApiKeyName, SigningKeyLabel). */
 const nameLengthMax = 100;
 
-/** Lists are oldest first (platform.yaml "Conventions"). */
-const oldestFirst = (table: string): Sort => ({ name: 'created_at', column: `${table}.created_at_us`, idColumn: `${table}.id`, direction: 'asc' });
-
 const apiKeyNotFound = (id: string) => notFound('API key', id);
 const signingKeyNotFound = (id: string) => notFound('signing key', id);
 
@@ -51,21 +58,20 @@ const normaliseApiKey = (row: ApiKeyRow): ApiKeyRow => ({ ...row, active: Boolea
 
 export function createKeysService(db: Db, clock: Clock): KeysService {
   const findApiKey = async (userId: string, apiKeyId: string): Promise<ApiKeyRow> => {
-    const row = await db<ApiKeyRow>('api_keys').where({ id: apiKeyId, user_id: userId }).first();
+    const row = await apiKeyOfUser(db, userId, apiKeyId);
     if (!row) throw apiKeyNotFound(apiKeyId);
     return normaliseApiKey(row);
   };
 
   const findSigningKey = async (userId: string, signingKeyId: string): Promise<SigningKeyRow> => {
-    const row = await db<SigningKeyRow>('signing_keys').where({ id: signingKeyId, user_id: userId }).first();
+    const row = await signingKeyOfUser(db, userId, signingKeyId);
     if (!row) throw signingKeyNotFound(signingKeyId);
     return row;
   };
 
   return {
     async listApiKeys(userId, page) {
-      const query = db('api_keys').select('*').where({ user_id: userId });
-      const result = await keysetPage<ApiKeyRow>(query, oldestFirst('api_keys'), page, (row) => [row.created_at_us, row.id]);
+      const result = await apiKeysOfUser(db, userId, page);
       return { rows: result.rows.map(normaliseApiKey), paging: result.paging };
     },
 
@@ -88,24 +94,22 @@ export function createKeysService(db: Db, clock: Clock): KeysService {
       // An account precondition comes before the key's own 404 (platform.yaml "Order of checks").
       if (patch.active === true) requireActiveAccount(await requireUser(db, userId), 'keys cannot be created or reactivated');
       const row = await findApiKey(userId, apiKeyId);
-      const changes: Partial<ApiKeyRow> = {};
-      if (patch.name !== undefined && patch.name !== row.name) changes.name = patch.name;
-      if (patch.active !== undefined && patch.active !== row.active) changes.active = patch.active;
-      if (Object.keys(changes).length === 0) return row; // nothing changes, not even updated_at
-      changes.updated_at_us = clock.nowUs();
-      const updated = await db('api_keys').where({ id: row.id, user_id: userId }).update(changes);
-      if (updated === 0) throw apiKeyNotFound(apiKeyId); // deleted meanwhile
+      const name = patch.name !== undefined && patch.name !== row.name ? patch.name : undefined;
+      const active = patch.active !== undefined && patch.active !== row.active ? patch.active : undefined;
+      if (name === undefined && active === undefined) return row; // nothing changes, not even updated_at
+      const changes: ApiKeyChanges = { updated_at_us: clock.nowUs() };
+      if (name !== undefined) changes.name = name;
+      if (active !== undefined) changes.active = active;
+      if (!(await updateApiKeyOfUser(db, userId, row.id, changes))) throw apiKeyNotFound(apiKeyId); // deleted meanwhile
       return { ...row, ...changes };
     },
 
     async deleteApiKey(userId, apiKeyId) {
-      const deleted = await db('api_keys').where({ id: apiKeyId, user_id: userId }).delete();
-      if (deleted === 0) throw apiKeyNotFound(apiKeyId);
+      if (!(await deleteApiKeyOfUser(db, userId, apiKeyId))) throw apiKeyNotFound(apiKeyId);
     },
 
     async listSigningKeys(userId, page) {
-      const query = db('signing_keys').select('*').where({ user_id: userId });
-      return keysetPage<SigningKeyRow>(query, oldestFirst('signing_keys'), page, (row) => [row.created_at_us, row.id]);
+      return signingKeysOfUser(db, userId, page);
     },
 
     async createSigningKey(userId, label, publicKey) {
@@ -117,8 +121,7 @@ export function createKeysService(db: Db, clock: Clock): KeysService {
     getSigningKey: findSigningKey,
 
     async deleteSigningKey(userId, signingKeyId) {
-      const deleted = await db('signing_keys').where({ id: signingKeyId, user_id: userId }).delete();
-      if (deleted === 0) throw signingKeyNotFound(signingKeyId);
+      if (!(await deleteSigningKeyOfUser(db, userId, signingKeyId))) throw signingKeyNotFound(signingKeyId);
     },
   };
 }

@@ -1,6 +1,25 @@
 import { randomInt } from 'node:crypto';
 import { isUniqueViolation, type Db } from '../db/knex.js';
-import { keysetPage, pageOfList, type Page, type PageParams, type Sort } from '../db/paging.js';
+import {
+  consumeDeviceCode,
+  decideDeviceCode,
+  deviceCodeByHash,
+  insertDeviceCode,
+  liveDeviceCodeByUserCode,
+  liveGrantsOfUser,
+  oauthTokenByHash,
+  pruneDeviceCodes,
+  recordPoll,
+  refreshTokenByHash,
+  revokeGrantAndTokens,
+  revokeGrantOfUser,
+  revokeOAuthToken,
+  rotateRefreshToken,
+  slowDownPolling,
+  touchLiveGrant,
+  type DeviceCodeRow,
+} from '../db/oauth.js';
+import { pageOfList, type Page, type PageParams } from '../db/paging.js';
 import { assert } from '../lib/assert.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
@@ -134,35 +153,6 @@ export const cryptoRandom: OAuthRandom = {
   },
 };
 
-// ---- rows -------------------------------------------------------------------------------------------
-
-type DeviceStatus = DeviceRequest['status'];
-
-interface DeviceCodeRow {
-  device_code_hash: string;
-  user_code: string;
-  client_id: string;
-  scopes: string;
-  status: DeviceStatus;
-  user_id: string | null;
-  interval_seconds: number;
-  last_polled_at_us: number | null;
-  created_at_us: number;
-  expires_at_us: number;
-}
-
-interface RefreshTokenRow {
-  token_hash: string;
-  grant_id: string;
-  expires_at_us: number;
-  revoked_at_us: number | null;
-  rotated_at_us: number | null;
-  client_id: string;
-  user_id: string;
-  grant_scopes: string;
-  grant_revoked_at_us: number | null;
-}
-
 // ---- the service ----------------------------------------------------------------------------------
 
 export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = cryptoRandom): OAuthService {
@@ -182,12 +172,12 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
       return { ...fail('slow_down', `Too many login requests. Wait ${wait} second${wait === 1 ? '' : 's'} before starting another.`), retryAfterSeconds: wait };
     }
     const nowUs = clock.nowUs();
-    await db('device_codes').where('expires_at_us', '<', nowUs - deviceCodeRetentionUs).delete();
+    await pruneDeviceCodes(db, nowUs - deviceCodeRetentionUs);
     const deviceCode = random.deviceCode();
     for (let attempt = 1; ; attempt += 1) {
       const userCode = random.userCode();
       try {
-        await db('device_codes').insert({
+        await insertDeviceCode(db, {
           device_code_hash: hashSecret(deviceCode),
           user_code: userCode,
           client_id: clientId,
@@ -211,7 +201,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
   async function exchangeDeviceCode(deviceCode: string, clientId: string): Promise<IssuedAccess | OAuthFailure> {
     const nowUs = clock.nowUs();
     const deviceCodeHash = hashSecret(deviceCode);
-    const row = await db<DeviceCodeRow>('device_codes').where({ device_code_hash: deviceCodeHash }).first();
+    const row = await deviceCodeByHash(db, deviceCodeHash);
     if (!row || row.client_id !== clientId) return fail('invalid_grant', 'The device code is unknown or was issued to another client. Start a new login with POST /v1/oauth/device/code.');
     if (row.status === 'consumed') return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
     if (row.expires_at_us <= nowUs) return fail('expired_token', 'The device code has expired. Start a new login with POST /v1/oauth/device/code.');
@@ -222,8 +212,8 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     const userId = row.user_id;
     assert(userId !== null, `approved device code ${row.user_code} names no user`);
     const issued = await db.transaction(async (trx) => {
-      const taken = await trx('device_codes').where({ device_code_hash: deviceCodeHash, status: 'approved' }).update({ status: 'consumed' });
-      return taken === 1 ? insertGrant(trx, nowUs, userId, row.client_id, splitScopes(row.scopes)) : undefined;
+      const taken = await consumeDeviceCode(trx, deviceCodeHash);
+      return taken ? insertGrant(trx, nowUs, userId, row.client_id, splitScopes(row.scopes)) : undefined;
     });
     if (!issued) return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
     return accessOf(issued, splitScopes(row.scopes), nowUs);
@@ -234,16 +224,11 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     const dueAtUs = row.last_polled_at_us === null ? nowUs : row.last_polled_at_us + row.interval_seconds * 1_000_000 - pollToleranceUs;
     if (nowUs >= dueAtUs) {
       // Compare-and-set on the last poll time: of two polls at once, one is on time and one too soon.
-      const onTime = await db('device_codes')
-        .where({ device_code_hash: row.device_code_hash, status: 'pending' })
-        .where((w) => (row.last_polled_at_us === null ? w.whereNull('last_polled_at_us') : w.where('last_polled_at_us', row.last_polled_at_us)))
-        .update({ last_polled_at_us: nowUs });
-      if (onTime === 1) return fail('authorization_pending', 'The user has not yet approved the request. Poll again after the interval.');
+      const onTime = await recordPoll(db, row.device_code_hash, row.last_polled_at_us, nowUs);
+      if (onTime) return fail('authorization_pending', 'The user has not yet approved the request. Poll again after the interval.');
     }
     const intervalSeconds = row.interval_seconds + slowDownStepSeconds;
-    await db('device_codes')
-      .where({ device_code_hash: row.device_code_hash })
-      .update({ last_polled_at_us: nowUs, interval_seconds: db.raw('interval_seconds + ?', [slowDownStepSeconds]) });
+    await slowDownPolling(db, row.device_code_hash, nowUs, slowDownStepSeconds);
     return fail('slow_down', `Polling too fast. Wait at least ${intervalSeconds} seconds between requests.`);
   }
 
@@ -254,25 +239,12 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
   async function refresh(refreshToken: string, clientId: string, scope: string | undefined): Promise<IssuedAccess | OAuthFailure> {
     const nowUs = clock.nowUs();
     const tokenHash = hashSecret(refreshToken);
-    const row = await db('oauth_tokens as t')
-      .join('oauth_grants as g', 'g.id', 't.grant_id')
-      .where({ 't.token_hash': tokenHash, 't.kind': 'refresh' })
-      .first<RefreshTokenRow | undefined>(
-        't.token_hash',
-        't.grant_id',
-        't.expires_at_us',
-        't.revoked_at_us',
-        't.rotated_at_us',
-        'g.client_id',
-        'g.user_id',
-        'g.scopes as grant_scopes',
-        'g.revoked_at_us as grant_revoked_at_us',
-      );
+    const row = await refreshTokenByHash(db, tokenHash);
     const invalid = fail('invalid_grant', 'The refresh token is invalid, expired or revoked. Log in again.');
     if (!row || row.client_id !== clientId) return invalid;
     const reused = fail('invalid_grant', 'This refresh token was already used. The grant has been revoked for safety; log in again.');
     if (row.rotated_at_us !== null && row.grant_revoked_at_us === null) {
-      await revokeGrantTokens(row.grant_id, nowUs);
+      await revokeGrantAndTokens(db, row.grant_id, nowUs);
       return reused;
     }
     if (row.revoked_at_us !== null || row.grant_revoked_at_us !== null || row.rotated_at_us !== null || row.expires_at_us <= nowUs) return invalid;
@@ -282,10 +254,8 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     const narrowed = scopes.length < grantScopes.length ? scopes : undefined;
 
     const outcome = await db.transaction(async (trx): Promise<IssuedTokenPair | 'lost' | 'revoked'> => {
-      const rotated = await trx('oauth_tokens').where({ token_hash: tokenHash }).whereNull('rotated_at_us').whereNull('revoked_at_us').update({ rotated_at_us: nowUs });
-      if (rotated !== 1) return 'lost';
-      const live = await trx('oauth_grants').where({ id: row.grant_id }).whereNull('revoked_at_us').update({ last_used_at_us: nowUs });
-      if (live !== 1) throw new GrantRevokedMeanwhile();
+      if (!(await rotateRefreshToken(trx, tokenHash, nowUs))) return 'lost';
+      if (!(await touchLiveGrant(trx, row.grant_id, nowUs))) throw new GrantRevokedMeanwhile();
       return insertTokenPair(trx, row.grant_id, nowUs, narrowed);
     }).catch((error: unknown) => {
       if (error instanceof GrantRevokedMeanwhile) return 'revoked' as const;
@@ -294,7 +264,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     if (outcome === 'revoked') return invalid;
     if (outcome === 'lost') {
       // Another request rotated this token a moment ago: the same token twice, so treated as reuse.
-      await revokeGrantTokens(row.grant_id, clock.nowUs());
+      await revokeGrantAndTokens(db, row.grant_id, clock.nowUs());
       return reused;
     }
     return accessOf(outcome, scopes, nowUs);
@@ -317,37 +287,17 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     return fail('unsupported_grant_type', `Unsupported grant_type: ${request.grantType}. Use ${deviceCodeGrantType} or refresh_token.`);
   }
 
-  /** The grant first, then its tokens: a token of a revoked grant is dead whatever its own row says. */
-  async function revokeGrantTokens(grantId: string, nowUs: number): Promise<void> {
-    await db.transaction(async (trx) => {
-      await trx('oauth_grants').where({ id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
-      await trx('oauth_tokens').where({ grant_id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
-    });
-  }
-
   async function revokeToken(rawToken: string): Promise<void> {
     const nowUs = clock.nowUs();
-    const row = await db('oauth_tokens').where({ token_hash: hashSecret(rawToken) }).first<{ token_hash: string; grant_id: string; kind: string } | undefined>('token_hash', 'grant_id', 'kind');
+    const row = await oauthTokenByHash(db, hashSecret(rawToken));
     if (!row) return;
-    if (row.kind === 'refresh') return revokeGrantTokens(row.grant_id, nowUs);
-    await db('oauth_tokens').where({ token_hash: row.token_hash }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
+    if (row.kind === 'refresh') return revokeGrantAndTokens(db, row.grant_id, nowUs);
+    await revokeOAuthToken(db, row.token_hash, nowUs);
   }
-
-  const grantSort: Sort = { name: 'created_at', column: 'g.created_at_us', idColumn: 'g.id', direction: 'asc' };
 
   async function listGrants(userId: string, page: PageParams): Promise<Page<GrantSummary>> {
     const nowUs = clock.nowUs();
-    // A live grant has one current refresh token: unrotated, unrevoked, unexpired.
-    const query = db('oauth_grants as g')
-      .join('oauth_tokens as t', 't.grant_id', 'g.id')
-      .where({ 'g.user_id': userId, 't.kind': 'refresh' })
-      .whereNull('g.revoked_at_us')
-      .whereNull('t.rotated_at_us')
-      .whereNull('t.revoked_at_us')
-      .where('t.expires_at_us', '>', nowUs)
-      .select('g.id', 'g.client_id', 'g.scopes', 'g.created_at_us', 'g.last_used_at_us', 't.expires_at_us');
-    type Row = { id: string; client_id: string; scopes: string; created_at_us: number; last_used_at_us: number | null; expires_at_us: number };
-    const found = await keysetPage<Row>(query, grantSort, page, (r) => [r.created_at_us, r.id]);
+    const found = await liveGrantsOfUser(db, userId, nowUs, page);
     return {
       paging: found.paging,
       rows: found.rows.map((r) => ({
@@ -362,19 +312,13 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
   }
 
   async function revokeGrant(userId: string, grantId: string): Promise<boolean> {
-    const nowUs = clock.nowUs();
-    return db.transaction(async (trx) => {
-      const revoked = await trx('oauth_grants').where({ id: grantId, user_id: userId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
-      if (revoked !== 1) return false;
-      await trx('oauth_tokens').where({ grant_id: grantId }).whereNull('revoked_at_us').update({ revoked_at_us: nowUs });
-      return true;
-    });
+    return revokeGrantOfUser(db, userId, grantId, clock.nowUs());
   }
 
   async function liveDeviceCode(typed: string): Promise<DeviceCodeRow | undefined> {
     const userCode = normaliseUserCode(typed);
     if (userCode === undefined) return undefined;
-    return db<DeviceCodeRow>('device_codes').where({ user_code: userCode }).where('expires_at_us', '>', clock.nowUs()).first();
+    return liveDeviceCodeByUserCode(db, userCode, clock.nowUs());
   }
 
   async function findDeviceRequest(typed: string, guesser: Guesser): Promise<DeviceLookup> {
@@ -406,11 +350,7 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
     if (!row) throw new ApiError(404, 'not_found', `No pending login with code ${typed}: it is unknown or has expired. Start the login again on the device.`);
     const conflict = () => new ApiError(409, 'conflict', `The login with code ${row.user_code} was already ${row.status === 'pending' ? 'decided' : row.status}.`);
     if (row.status !== 'pending') throw conflict();
-    const decided = await db('device_codes')
-      .where({ device_code_hash: row.device_code_hash, status: 'pending' })
-      .where('expires_at_us', '>', clock.nowUs())
-      .update({ status, user_id: userId });
-    if (decided !== 1) throw conflict();
+    if (!(await decideDeviceCode(db, row.device_code_hash, status, userId, clock.nowUs()))) throw conflict();
   }
 
   return {

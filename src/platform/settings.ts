@@ -1,5 +1,15 @@
 import type { components } from '../../generated/types/platform.js';
-import { kindOf, type Db } from '../db/knex.js';
+import { writeAccountMode } from '../db/identity.js';
+import type { Db } from '../db/knex.js';
+import {
+  accountSettings,
+  accountSettingsIn,
+  lockAccountSettings,
+  touchAccountSettings,
+  writeAutoReload,
+  type AccountSettingsRow,
+  type AutoReload,
+} from '../db/settings.js';
 import { assert } from '../lib/assert.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
@@ -28,22 +38,6 @@ export interface SettingsService {
   updateAutoBuy(userId: string, enabled: boolean): Promise<SystemSettings>;
   updateAutoTransfer(userId: string, enabled: boolean): Promise<SystemSettings>;
   updateAutoReload(userId: string, patch: AutoReloadPatch): Promise<SystemSettings>;
-}
-
-interface AccountSettingsRow {
-  user_id: string;
-  auto_reload_enabled: boolean | number;
-  auto_reload_threshold_micros: number | null;
-  auto_reload_amount_micros: number | null;
-  auto_reload_monthly_limit_micros: number | null;
-  updated_at_us: number;
-}
-
-interface AutoReload {
-  enabled: boolean;
-  thresholdMicros: number | null;
-  amountMicros: number | null;
-  monthlyLimitMicros: number | null;
 }
 
 const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
@@ -135,32 +129,9 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined): Syste
 }
 
 export function createSettingsService(db: Db, clock: Clock): SettingsService {
-  const findRow = (userId: string) => db<AccountSettingsRow>('account_settings').where({ user_id: userId }).first();
+  const findRow = (userId: string) => accountSettings(db, userId);
 
   const get = async (userId: string): Promise<SystemSettings> => settingsView(await requireUser(db, userId), await findRow(userId));
-
-  const writeAutoReload = async (trx: Db, userId: string, values: AutoReload, nowUs: number) =>
-    trx('account_settings').where({ user_id: userId }).update({
-      auto_reload_enabled: values.enabled,
-      auto_reload_threshold_micros: values.thresholdMicros,
-      auto_reload_amount_micros: values.amountMicros,
-      auto_reload_monthly_limit_micros: values.monthlyLimitMicros,
-      updated_at_us: nowUs,
-    });
-
-  /**
-   * The user's settings row, created with the defaults if missing, locked until the transaction ends
-   * so that two concurrent partial updates cannot lose one another (SQLite serialises writers anyway).
-   */
-  const lockRow = async (trx: Db, user: UserRow): Promise<AccountSettingsRow> => {
-    await trx('account_settings')
-      .insert({ user_id: user.id, auto_reload_enabled: false, updated_at_us: user.created_at_us })
-      .onConflict('user_id')
-      .ignore();
-    const query = trx<AccountSettingsRow>('account_settings').where({ user_id: user.id });
-    if (kindOf(db) === 'postgres') query.forUpdate();
-    return (await query.first())!;
-  };
 
   /** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
   const updateModeManaged = async (userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> => {
@@ -189,9 +160,9 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
       if (user.account_mode === mode) return settingsView(user, await findRow(userId));
       const nowUs = clock.nowUs();
       await db.transaction(async (trx) => {
-        await trx('users').where({ id: userId }).update({ account_mode: mode, updated_at_us: nowUs });
-        await lockRow(trx, user);
-        await trx('account_settings').where({ user_id: userId }).update({ updated_at_us: nowUs });
+        await writeAccountMode(trx, userId, mode, nowUs);
+        await lockAccountSettings(trx, user.id, user.created_at_us);
+        await touchAccountSettings(trx, userId, nowUs);
       });
       return get(userId);
     },
@@ -214,7 +185,7 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
       const user = await requireUser(db, userId);
       requireSettingsWritable(user);
       return db.transaction(async (trx) => {
-        const row = await lockRow(trx, user);
+        const row = await lockAccountSettings(trx, user.id, user.created_at_us);
         const current = readAutoReload(row);
         const next: AutoReload = {
           enabled: patch.enabled ?? current.enabled,
@@ -227,7 +198,7 @@ export function createSettingsService(db: Db, clock: Clock): SettingsService {
         if (unchanged) return settingsView(user, row); // nothing changes, not even updated_at
         const nowUs = clock.nowUs();
         await writeAutoReload(trx, userId, next, nowUs);
-        return settingsView(user, await trx<AccountSettingsRow>('account_settings').where({ user_id: userId }).first());
+        return settingsView(user, await accountSettingsIn(trx, userId));
       });
     },
   };

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import { assert } from '../lib/assert.js';
+import type { Db } from './knex.js';
+import { poolSql, sqlOf, statement } from './sql.js';
+
+/**
+ * Account settings (migration 0003): one row per user, created with the defaults on the first
+ * write. Only auto-reload is stored; the account mode lives on the user (src/db/identity.ts).
+ */
+export interface AccountSettingsRow {
+  user_id: string;
+  auto_reload_enabled: boolean | number;
+  auto_reload_threshold_micros: number | null;
+  auto_reload_amount_micros: number | null;
+  auto_reload_monthly_limit_micros: number | null;
+  updated_at_us: number;
+}
+
+export interface AutoReload {
+  enabled: boolean;
+  thresholdMicros: number | null;
+  amountMicros: number | null;
+  monthlyLimitMicros: number | null;
+}
+
+type Trx = Knex.Transaction;
+
+const settingsOfUser = statement('account_settings_of_user', 'SELECT * FROM account_settings WHERE user_id = ?');
+const createDefaults = statement(
+  'account_settings_create',
+  'INSERT INTO account_settings (user_id, auto_reload_enabled, updated_at_us) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',
+);
+const lockSettings = statement('account_settings_lock', 'SELECT * FROM account_settings WHERE user_id = ?', 'SELECT * FROM account_settings WHERE user_id = ? FOR UPDATE');
+const touchSettings = statement('account_settings_touch', 'UPDATE account_settings SET updated_at_us = ? WHERE user_id = ?');
+const writeAutoReloadStatement = statement(
+  'account_settings_auto_reload',
+  `UPDATE account_settings SET auto_reload_enabled = ?, auto_reload_threshold_micros = ?, auto_reload_amount_micros = ?,
+  auto_reload_monthly_limit_micros = ?, updated_at_us = ? WHERE user_id = ?`,
+);
+
+/** The user's settings row; undefined while the user has all the defaults. */
+export const accountSettings = (db: Db, userId: string): Promise<AccountSettingsRow | undefined> => poolSql(db).get<AccountSettingsRow>(settingsOfUser, [userId]);
+
+/** The same, inside the caller's transaction. */
+export const accountSettingsIn = async (trx: Trx, userId: string): Promise<AccountSettingsRow | undefined> =>
+  (await sqlOf(trx)).get<AccountSettingsRow>(settingsOfUser, [userId]);
+
+/**
+ * The user's settings row, created with the defaults if missing (as of `createdAtUs`, the user's
+ * creation), locked until the transaction ends so that two concurrent partial updates cannot lose
+ * one another (SQLite serialises writers anyway).
+ */
+export async function lockAccountSettings(trx: Trx, userId: string, createdAtUs: number): Promise<AccountSettingsRow> {
+  const sql = await sqlOf(trx);
+  await sql.run(createDefaults, [userId, false, createdAtUs]);
+  const row = await sql.get<AccountSettingsRow>(lockSettings, [userId]);
+  assert(row !== undefined, `the settings row of user ${userId} was just created`);
+  return row;
+}
+
+/** Marks the settings changed at `nowUs` (the account mode changed). */
+export async function touchAccountSettings(trx: Trx, userId: string, nowUs: number): Promise<void> {
+  await (await sqlOf(trx)).run(touchSettings, [nowUs, userId]);
+}
+
+export async function writeAutoReload(trx: Trx, userId: string, values: AutoReload, nowUs: number): Promise<void> {
+  await (await sqlOf(trx)).run(writeAutoReloadStatement, [values.enabled, values.thresholdMicros, values.amountMicros, values.monthlyLimitMicros, nowUs, userId]);
+}
