@@ -27,7 +27,7 @@ import { transferToConsumption } from '../src/ledger/consumption.js';
 import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
-import { createApiKey, createUser } from '../src/platform/identity.js';
+import { createApiKey, createUser } from '../src/core/identity.js';
 import { createSupplyService } from '../src/trading/supply.js';
 import { mktBinary, type ServeProcess } from '../test/support/processes.js';
 import { summariseProfile } from './bench/cpuprofile.js';

@@ -32,7 +32,7 @@ import { auditLedger } from '../src/ledger/audit.js';
 import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
-import { createUser, registerSigningKey } from '../src/platform/identity.js';
+import { createUser, registerSigningKey } from '../src/core/identity.js';
 import { runChild, spawnChild, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
 import { startOrdersFloor, type FloorKey } from './bench/orders-floor.js';

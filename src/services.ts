@@ -2,15 +2,15 @@ import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createAccountsService, type AccountsService } from './platform/accounts.js';
-import { createDiagnosticsService, type DiagnosticsService } from './platform/diagnostics.js';
+import { createAccountsService, type AccountsService } from './core/accounts.js';
+import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
 import { createKeysService, type KeysService } from './platform/keys.js';
-import { logMailer, type Mailer } from './platform/mailer.js';
-import { createOAuthService, type OAuthService } from './platform/oauth.js';
+import { logMailer, type Mailer } from './core/mailer.js';
+import { createOAuthService, type OAuthService } from './core/oauth.js';
 import { createSettingsService, type SettingsService } from './platform/settings.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
-import { createReferenceService, type ReferenceService } from './trading/reference.js';
+import { createReferenceService, type ReferenceService } from './core/reference.js';
 import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
 import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
 import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
@@ -18,7 +18,7 @@ import { createTradingAccountsService, type TradingAccountsService } from './tra
 import { createSupplyService, type SupplyService } from './trading/supply.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createTransfersService, type TransfersService } from './trading/transfers.js';
-import { createCapacityService } from './consumption/capacity.js';
+import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
 
@@ -77,6 +77,14 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     transfers: createTransfersService(db, clock),
     supply: createSupplyService(db, clock),
     usage: createUsageService(db),
-    inference: createInferenceService(db, clock, reference, createCapacityService(db, orders), createRouter(db, clock, config.routing), logger),
+    inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
+  };
+}
+
+/** Auto Mode's market buy, as admission asks for it, placed through the orders service. */
+function autoBuyThrough(orders: OrdersService): AutoBuy {
+  return async (userId, marketId, units, nowUs) => {
+    const order = { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
+    await orders.create(userId, order, nowUs);
   };
 }

@@ -53,6 +53,21 @@ describe('tidy: rules of the source a compiler does not check', () => {
     expect(backwards).to.deep.equal([]);
   });
 
+  it('keeps the surfaces apart: none imports another, nor http but for the handler contract', () => {
+    const surfaceNames = ['src/consumption/', 'src/trading/', 'src/platform/', 'src/web/'];
+    const handlerContract = ['src/http/types.js', 'src/http/respond.js'];
+    const sideways = files
+      .filter((f) => surfaceNames.some((surface) => f.name.startsWith(surface)))
+      .flatMap((f) => {
+        const own = surfaceNames.find((surface) => f.name.startsWith(surface))!;
+        return importsOf(f)
+          .filter((target) => !target.startsWith(own) && !target.startsWith('src/trading/engine/') && !handlerContract.includes(target))
+          .filter((target) => [...surfaceNames, 'src/http/', 'src/cli/'].some((layer) => target.startsWith(layer)))
+          .map((target) => `${f.name} → ${target}`);
+      });
+    expect(sideways).to.deep.equal([]);
+  });
+
   it('keeps src/lib/ below everything: it imports only itself (and generated types)', () => {
     const lib = files.filter((f) => f.name.startsWith('src/lib/'));
     const outward = lib.flatMap((f) => importsOf(f).filter((target) => target.startsWith('src/') && !target.startsWith('src/lib/')).map((target) => `${f.name} → ${target}`));

@@ -8,7 +8,7 @@ import { deposit, type FundsSource } from '../ledger/funds.js';
 import { systemClock, toIso } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
-import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../platform/identity.js';
+import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../core/identity.js';
 import { createSupplyService, type Supplier } from '../trading/supply.js';
 import { UsageError } from './usage-error.js';
 

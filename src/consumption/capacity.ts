@@ -10,8 +10,7 @@ import { tierBalanceOf } from '../ledger/funds.js';
 import { ensureAccount, LedgerShortfall, move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
-import type { OrdersService } from '../trading/orders.js';
-import type { InstrumentRow } from '../trading/reference.js';
+import type { InstrumentRow } from '../core/reference.js';
 import type { LeaseTerms } from './leases.js';
 
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
@@ -76,7 +75,14 @@ export interface ReservedRequest {
  * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
  * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
  */
-export function createCapacityService(db: Db, orders: OrdersService) {
+/**
+ * What admission needs of trading: a market buy of `units` for the user, placed in Auto Mode's
+ * name (`triggered_by_auto_buy`) and moved to consumption as it fills. Trading's refusals come
+ * back as its ApiErrors. The composition root (services.ts) passes the orders service's.
+ */
+export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: number) => Promise<void>;
+
+export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
   /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
   async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
     const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
@@ -174,7 +180,7 @@ export function createCapacityService(db: Db, orders: OrdersService) {
     const marketId = await marketIdOfInstrument(db, instrument.id);
     if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
     try {
-      await orders.create(userId, { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true }, nowUs);
+      await placeAutoBuy(userId, marketId, units, nowUs);
     } catch (error) {
       if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
         throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. Add funds, then retry.`);

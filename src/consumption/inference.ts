@@ -16,7 +16,7 @@ import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatu
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { tokenBytesMax } from './token-merge.js';
 import { countPromptTokens, promptBounds } from './tokens.js';
-import type { InstrumentRow, ReferenceService } from '../trading/reference.js';
+import type { InstrumentRow, ReferenceService } from '../core/reference.js';
 
 type Schemas = components['schemas'];
 export type Endpoint = 'chat.completions' | 'responses' | 'messages';

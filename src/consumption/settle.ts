@@ -5,7 +5,7 @@ import { tokensOf } from '../ledger/assets.js';
 import { consumeTokens } from '../ledger/consumption.js';
 import { move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
-import type { InstrumentRow } from '../trading/reference.js';
+import type { InstrumentRow } from '../core/reference.js';
 
 /**
  * `schema_mismatch`: delivered, but not fitting the output format the caller chose. `out_of_spec`:

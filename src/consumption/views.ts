@@ -1,6 +1,6 @@
 import type { components } from '../../generated/types/consumption.js';
 import { toUnixSeconds } from '../lib/clock.js';
-import type { InstrumentRow, ModelAliasRow } from '../trading/reference.js';
+import type { InstrumentRow, ModelAliasRow } from '../core/reference.js';
 
 type Model = components['schemas']['Model'];
 

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import type { Services } from '../services.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
-import { clientAddressOf } from './client-address.js';
+import { clientAddressOf } from '../lib/client-address.js';
 import { checkQueryText } from './parameters.js';
 import { renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';

@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { OpenAPIBackend, type Document, type Operation } from 'openapi-backend';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export type ApiName = 'consumption' | 'trading' | 'platform';
+import { documentPath, type ApiName } from '../lib/documents.js';
 
-export const documentPath = (api: ApiName): string =>
-  // Compiled to dist/src/http/, three levels below the repository root.
-  fileURLToPath(new URL(`../../../openapi/${api}.yaml`, import.meta.url));
+export type { ApiName };
 
 /**
  * openapi-backend checks documents against the 3.0 meta-schema, which rejects 3.1. The documents

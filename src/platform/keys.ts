@@ -12,8 +12,8 @@ import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
 import type { Clock } from '../lib/clock.js';
 import { notFound, validationError } from '../lib/errors.js';
-import { requireActiveAccount, requireUser } from './account-rules.js';
-import { createApiKey, registerSigningKey, type ApiKeyRow, type SigningKeyRow } from './identity.js';
+import { requireActiveAccount, requireUser } from '../core/account-rules.js';
+import { createApiKey, registerSigningKey, type ApiKeyRow, type SigningKeyRow } from '../core/identity.js';
 
 /**
  * Consumption API keys and trading signing keys of one user (platform.yaml tags "API keys" and

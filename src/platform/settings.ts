@@ -14,8 +14,8 @@ import { assert } from '../lib/assert.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
-import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
-import type { AccountMode, UserRow } from './identity.js';
+import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from '../core/account-rules.js';
+import type { AccountMode, UserRow } from '../core/identity.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
 

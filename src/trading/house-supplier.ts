@@ -7,9 +7,9 @@ import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { parseDecimal, priceScale } from '../lib/money.js';
 import { unitsOf } from '../ledger/assets.js';
-import { createUser, findUserByEmail } from '../platform/identity.js';
+import { createUser, findUserByEmail } from '../core/identity.js';
 import type { OrdersService } from './orders.js';
-import type { ReferenceService } from './reference.js';
+import type { ReferenceService } from '../core/reference.js';
 import type { SupplyService } from './supply.js';
 import { formatPrice } from './views.js';
 

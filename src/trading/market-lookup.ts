@@ -1,5 +1,5 @@
 import { assert } from '../lib/assert.js';
-import type { MarketWithInstrument, ReferenceService } from './reference.js';
+import type { MarketWithInstrument, ReferenceService } from '../core/reference.js';
 
 /** The markets (with their instruments) that the rows of a page refer to, each read once. */
 export async function withMarkets<Row extends { market_id: string }>(

@@ -1,7 +1,7 @@
 import { ApiError, validationError } from '../lib/errors.js';
 import { parseDecimal, priceScale } from '../lib/money.js';
 import { collarBand } from './controls.js';
-import type { MarketRow } from './reference.js';
+import type { MarketRow } from '../core/reference.js';
 import { formatPrice } from './views.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/types/trading.js';
 import { toIso, toIsoOrNull } from '../lib/clock.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
-import type { MarketWithInstrument } from './reference.js';
+import type { MarketWithInstrument } from '../core/reference.js';
 import type { OrderRow } from '../db/trading-rows.js';
 import { formatPrice } from './views.js';
 

@@ -8,7 +8,7 @@ import type { AccountIds } from './account-ids.js';
 import type { MarketSession } from './books.js';
 import type { Fill } from './engine/types.js';
 import { buyReserveMicros, feeStep, notionalMicros } from '../core/fees.js';
-import type { MarketWithInstrument } from './reference.js';
+import type { MarketWithInstrument } from '../core/reference.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../db/trading-rows.js';
 import { newTradeId } from '../lib/ids.js';
 

@@ -1,7 +1,7 @@
 import type { components } from '../../generated/types/trading.js';
 import { toIso } from '../lib/clock.js';
 import { formatDecimal, priceScale, rateScale } from '../lib/money.js';
-import type { InstrumentRow, MarketRow, MarketWithInstrument } from './reference.js';
+import type { InstrumentRow, MarketRow, MarketWithInstrument } from '../core/reference.js';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { csrfTokensEqual, newCsrfToken } from '../platform/accounts.js';
+import { csrfTokensEqual, newCsrfToken } from '../core/accounts.js';
 import type { Services } from '../services.js';
 import { secureCookies, type Viewer } from './request.js';
 

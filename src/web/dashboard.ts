@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body';
 import { ApiError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
-import { sessionCookieName } from '../platform/accounts.js';
+import { sessionCookieName } from '../core/accounts.js';
 import type { Services } from '../services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import type Koa from 'koa';
-import { documentPath, type ApiName } from '../http/openapi.js';
+import { documentPath, type ApiName } from '../lib/documents.js';
 
 /**
  * The docs portal on the platform host: /docs lists the three APIs, /docs/<api> renders one with

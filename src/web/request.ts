@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { ActiveSession } from '../platform/accounts.js';
+import type { ActiveSession } from '../core/accounts.js';
 import type { Services } from '../services.js';
 import type { Html } from './html.js';
 

@@ -7,7 +7,7 @@ import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { textTokens } from '../../src/consumption/tokens.js';
-import { createApiKey, createUser } from '../../src/platform/identity.js';
+import { createApiKey, createUser } from '../../src/core/identity.js';
 import { createSupplyService } from '../../src/trading/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';

@@ -6,7 +6,7 @@ import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
-import { createApiKey, createUser } from '../../src/platform/identity.js';
+import { createApiKey, createUser } from '../../src/core/identity.js';
 import { createSupplyService } from '../../src/trading/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { costUnitsMicros, parseTimeBound } from '../../src/consumption/usage.js';
-import { createApiKey } from '../../src/platform/identity.js';
+import { createApiKey } from '../../src/core/identity.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
 

@@ -5,7 +5,7 @@ import { claimRetentionUs } from '../../src/db/replay-guard.js';
 import { signatureWindowSeconds } from '../../src/http/auth/signature.js';
 import { deposit } from '../../src/ledger/funds.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { createUser, registerSigningKey } from '../../src/platform/identity.js';
+import { createUser, registerSigningKey } from '../../src/core/identity.js';
 import { openStatuses } from '../../src/db/trading-rows.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';

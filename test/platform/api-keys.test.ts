@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createUser } from '../../src/platform/identity.js';
+import { createUser } from '../../src/core/identity.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createApiKey, createUser, type AccountMode } from '../../src/platform/identity.js';
+import { createApiKey, createUser, type AccountMode } from '../../src/core/identity.js';
 import { createTestUser, grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as client from 'openid-client';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { randomUUID } from 'node:crypto';
-import { createOAuthService, cryptoRandom, userCodeAlphabet, type DeviceRequest } from '../../src/platform/oauth.js';
+import { createOAuthService, cryptoRandom, userCodeAlphabet, type DeviceRequest } from '../../src/core/oauth.js';
 import { checkContract } from '../support/contract.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import type { HostClient, RequestOptions } from '../support/http.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import nacl from 'tweetnacl';
-import { createUser } from '../../src/platform/identity.js';
+import { createUser } from '../../src/core/identity.js';
 import { grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 

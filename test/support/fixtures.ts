@@ -1,6 +1,6 @@
 import nacl from 'tweetnacl';
 import type { Services } from '../../src/services.js';
-import { createApiKey, createGrant, createUser, registerSigningKey, type AccountMode } from '../../src/platform/identity.js';
+import { createApiKey, createGrant, createUser, registerSigningKey, type AccountMode } from '../../src/core/identity.js';
 import type { SigningKey } from './http.js';
 
 let counter = 0;

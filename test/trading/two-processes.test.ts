@@ -6,7 +6,7 @@ import { auditLedger } from '../../src/ledger/audit.js';
 import { deposit } from '../../src/ledger/funds.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { createUser, registerSigningKey } from '../../src/platform/identity.js';
+import { createUser, registerSigningKey } from '../../src/core/identity.js';
 import { openStatuses, type OrderStatus } from '../../src/db/trading-rows.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { HostClient, type Reply } from '../support/http.js';

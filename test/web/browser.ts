@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createUser, type AccountMode } from '../../src/platform/identity.js';
+import { createUser, type AccountMode } from '../../src/core/identity.js';
 import type { Services } from '../../src/services.js';
 import type { TestEnvironment } from '../support/service.js';
 

@@ -1,7 +1,7 @@
 import { touchApiKeyUse } from '../../db/identity.js';
 import type { Db } from '../../db/knex.js';
 import { ApiError } from '../../lib/errors.js';
-import { apiKeyPrefix, findActiveApiKey, lastUsedResolutionUs } from '../../platform/identity.js';
+import { apiKeyPrefix, findActiveApiKey, lastUsedResolutionUs } from '../../core/identity.js';
 import type { Principal } from '../types.js';
 
 const invalidKey = (detail: string) => new ApiError(401, 'invalid_api_key', detail);

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex.js';
 import { ApiError } from '../../lib/errors.js';
-import { findAccessTokenGrant } from '../../platform/identity.js';
+import { findAccessTokenGrant } from '../../core/identity.js';
 import type { Principal } from '../types.js';
 
 const challenge = (error: string) => ({ 'WWW-Authenticate': `Bearer realm="mkt", error="${error}"` });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex.js';
 import { ApiError } from '../../lib/errors.js';
-import { csrfTokensEqual, findActiveSession, sessionCookieName } from '../../platform/accounts.js';
+import { csrfTokensEqual, findActiveSession, sessionCookieName } from '../../core/accounts.js';
 import type { Principal } from '../types.js';
 import { cookieValue, headerValue, type CredentialRequest } from './credentials.js';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/knex.js';
 import { findKeyAndClaim, releaseClaim, touchSigningKey, type SignatureClaim } from '../../db/replay-guard.js';
 import { ApiError } from '../../lib/errors.js';
 import { decodePublicKey, publicKeyObject, signedMessage, verifySignature } from '../../lib/ed25519.js';
-import { lastUsedResolutionUs } from '../../platform/identity.js';
+import { lastUsedResolutionUs } from '../../core/identity.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
 

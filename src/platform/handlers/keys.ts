@@ -3,7 +3,7 @@ import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
-import type { ApiKeyRow, SigningKeyRow } from '../identity.js';
+import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];

@@ -4,7 +4,7 @@ import type { ApiResponse, OperationHandler } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { ApiError, notFound, validationError } from '../../lib/errors.js';
-import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
+import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../../core/oauth.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];

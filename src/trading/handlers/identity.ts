@@ -3,7 +3,7 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { toIso } from '../../lib/clock.js';
-import type { SignedIdentity, TradingCaller } from '../../platform/diagnostics.js';
+import type { SignedIdentity, TradingCaller } from '../../core/diagnostics.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 

@@ -4,7 +4,7 @@ import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import { candleView, marketStatsView, orderBookView, tickerView } from '../market-data-views.js';
-import type { MarketWithInstrument } from '../reference.js';
+import type { MarketWithInstrument } from '../../core/reference.js';
 import { marketTradeView } from '../trade-views.js';
 import { pageParams, priceBound, timeBound } from './requests.js';
 

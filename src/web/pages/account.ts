@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/errors.js';
-import type { AccountMode, UserRow } from '../../platform/identity.js';
+import type { AccountMode, UserRow } from '../../core/identity.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';

@@ -1,8 +1,8 @@
 import { ApiError } from '../../lib/errors.js';
-import type { DeviceRequest } from '../../platform/oauth.js';
+import type { DeviceRequest } from '../../core/oauth.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
-import { clientAddressOf } from '../../http/client-address.js';
+import { clientAddressOf } from '../../lib/client-address.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
 import { tooManyAttempts } from './sign-in.js';
 

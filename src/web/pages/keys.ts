@@ -1,6 +1,6 @@
 import type { Page, PageParams, Paging } from '../../db/paging.js';
 import { ApiError } from '../../lib/errors.js';
-import type { ApiKeyRow, SigningKeyRow } from '../../platform/identity.js';
+import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';

@@ -1,5 +1,5 @@
-import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetimeUs, type LogInRefusal, type OpenedSession, type SignUpRefusal } from '../../platform/accounts.js';
-import { clientAddressOf } from '../../http/client-address.js';
+import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetimeUs, type LogInRefusal, type OpenedSession, type SignUpRefusal } from '../../core/accounts.js';
+import { clientAddressOf } from '../../lib/client-address.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
