@@ -300,9 +300,9 @@ export interface MarketBookRow {
 
 const marketBook = statement('market_book', 'SELECT version, next_sequence FROM market_books WHERE market_id = ?');
 const marketBookAdvance = statement('market_book_advance', 'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?');
-const resting = statement(
-  'orders_resting',
-  'SELECT id, user_id, side, price_ticks, remaining_quantity, expires_at_us FROM orders WHERE market_id = ? AND remaining_quantity > 0 ORDER BY sequence',
+const restingPage = statement(
+  'orders_resting_page',
+  'SELECT id, user_id, side, price_ticks, remaining_quantity, expires_at_us, sequence FROM orders WHERE market_id = ? AND remaining_quantity > 0 AND sequence > ? ORDER BY sequence LIMIT ?',
 );
 
 export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRow | undefined> => sql.get<MarketBookRow>(marketBook, [marketId]);
@@ -311,10 +311,14 @@ export async function advanceMarketBook(sql: Sql, marketId: string, version: num
   await sql.run(marketBookAdvance, [version, nextSequence, marketId]);
 }
 
-export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'expires_at_us'>;
+export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'expires_at_us' | 'sequence'>;
 
-/** The market's resting orders in time priority: what its book is rebuilt from. */
-export const restingOrders = (sql: Sql, marketId: string): Promise<RestingOrderRow[]> => sql.all<RestingOrderRow>(resting, [marketId]);
+/**
+ * A page of the market's resting orders in time priority, those after `afterSequence`: what its
+ * book is built from (a range of migration 0012's partial index).
+ */
+export const restingOrdersPage = (sql: Sql, marketId: string, afterSequence: number, limit: number): Promise<RestingOrderRow[]> =>
+  sql.all<RestingOrderRow>(restingPage, [marketId, afterSequence, limit]);
 
 // ---- savepoints ---------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex.js';
-import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrders, type RestingOrderRow } from '../db/orders.js';
+import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrdersPage, type RestingOrderRow } from '../db/orders.js';
 import { poolSql, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { FastOrderBook } from './engine/index.js';
@@ -148,7 +148,7 @@ export class BookRegistry {
         const sql = poolSql(this.db);
         const stored = await findMarketBook(sql, marketId);
         if (!stored) return;
-        const state = await buildBook(marketId, stored.version, await restingOrders(sql, marketId), await lastTradePriceTicks(sql, marketId));
+        const state = await buildBook(marketId, stored.version, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
         const held = this.books.get(marketId);
         if (!held || held.version < state.version) this.books.set(marketId, state);
       })()
@@ -268,25 +268,28 @@ export class BookRegistry {
   }
   private async rebuild(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
     const sql = await sqlOf(trx);
-    return buildBook(marketId, version, await restingOrders(sql, marketId), await lastTradePriceTicks(sql, marketId));
+    return buildBook(marketId, version, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
   }
 
 }
 
-/** Orders placed between turns of the event loop while a book is built: a deep book is built in steps of this many. */
-const buildStep = 5_000;
+/** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
+const buildStep = 1_000;
 
-async function buildBook(marketId: string, version: number, resting: readonly RestingOrderRow[], lastTradeTicks: number | null): Promise<MarketBook> {
+/** The book from its resting orders, read page by page in time priority, letting other requests run between pages. */
+async function buildBook(marketId: string, version: number, pageAfter: (sequence: number) => Promise<RestingOrderRow[]>, lastTradeTicks: number | null): Promise<MarketBook> {
   const book = new FastOrderBook();
   let nextExpiryUs: number | null = null;
-  for (let start = 0; start < resting.length; start += buildStep) {
-    if (start > 0) await setImmediate();
-    for (const order of resting.slice(start, start + buildStep)) {
+  for (let after = 0, first = true; ; first = false) {
+    if (!first) await setImmediate();
+    const page = await pageAfter(after);
+    for (const order of page) {
       assert(order.price_ticks !== null, `resting order ${order.id} has no price`);
       const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
       assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed at ${order.id}`);
       if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
+      after = order.sequence;
     }
+    if (page.length < buildStep) return { book, version, lastTradeTicks, nextExpiryUs };
   }
-  return { book, version, lastTradeTicks, nextExpiryUs };
 }

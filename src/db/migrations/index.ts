@@ -10,6 +10,7 @@ import * as lotSuppliers from './0008_lot_suppliers.js';
 import * as inferenceLeases from './0009_inference_leases.js';
 import * as replayGuard from './0010_replay_guard.js';
 import * as throttles from './0011_throttles.js';
+import * as restingOrders from './0012_resting_orders.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: [string, Migration][] = [
   ['0009_inference_leases', inferenceLeases],
   ['0010_replay_guard', replayGuard],
   ['0011_throttles', throttles],
+  ['0012_resting_orders', restingOrders],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
