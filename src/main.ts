@@ -88,15 +88,24 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
   };
 }
 
-/** Config → database (migrated) → services → one Koa app per host, listening. */
-export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+/** The composition root: config → database (migrated) → services. `mkt serve` and `mkt admin` both start here. */
+export async function composeServices(config: Config, options: { logger?: Logger; clock?: Clock } = {}): Promise<{ services: Services; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const clock = options.clock ?? systemClock;
   const db = openDatabase(config.databaseUrl);
   try {
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    const services = createServices(config, db, clock, logger);
+    return { services: createServices(config, db, options.clock ?? systemClock, logger), close: () => db.destroy() };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+/** The composition root's services → one Koa app per host, listening. */
+export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+  const { services, close } = await composeServices(config, options);
+  try {
     const definitions = await hostDefinitions(services);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
@@ -126,13 +135,13 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await background.stop();
           await services.inference.stopLeases();
           await releaseTokenPool();
-          await db.destroy();
+          await close();
         })();
         return stopping;
       },
     };
   } catch (error) {
-    await db.destroy();
+    await close();
     throw error;
   }
 }

@@ -1,18 +1,22 @@
 import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
 import { loadConfig } from '../config.js';
-import { migrateLatest, openDatabase, type Db } from '../db/knex.js';
+import type { Db } from '../db/knex.js';
 import { instrumentNames } from '../db/routing.js';
 import { runAudit } from '../ledger/audit.js';
 import { deposit, type FundsSource } from '../ledger/funds.js';
-import { systemClock, toIso } from '../lib/clock.js';
+import { toIso } from '../lib/clock.js';
+import { createLogger } from '../lib/logger.js';
+import { composeServices } from '../main.js';
+import type { Services } from '../services.js';
 import { ApiError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../core/identity.js';
-import { createSupplyService, type Supplier } from '../trading/supply.js';
+import type { Supplier } from '../trading/supply.js';
 import { UsageError } from './usage-error.js';
 
-type Command = (db: Db, args: string[]) => Promise<Record<string, unknown>>;
+/** A command runs on the services of the composition root, as `mkt serve` does (main.ts composeServices). */
+type Command = (services: Services, args: string[]) => Promise<Record<string, unknown>>;
 
 const required = (value: string | undefined, flag: string): string => {
   if (value === undefined || value === '') throw new UsageError(`--${flag} is required`);
@@ -29,11 +33,11 @@ function usdMicros(value: string | undefined): number {
 const formatUsd = (micros: number) => formatDecimal(micros, usdScale);
 
 /** Puts USD in the user's currency account: a real deposit, or a bonus that never counts toward tiers. */
-async function fund(db: Db, args: string[], source: FundsSource): Promise<Record<string, unknown>> {
+async function fund({ db, clock }: Services, args: string[], source: FundsSource): Promise<Record<string, unknown>> {
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, usd: { type: 'string' } } });
   const amount = usdMicros(values.usd);
   const user = await requireUserByEmail(db, required(values.email, 'email'));
-  const account = await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: amount, source, nowUs: systemClock.nowUs() }));
+  const account = await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: amount, source, nowUs: clock.nowUs() }));
   return {
     user_id: user.id,
     email: user.email,
@@ -64,7 +68,7 @@ async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, 
 }
 
 const commands: Record<string, Command> = {
-  async 'user create'(db, args) {
+  async 'user create'({ db, clock }, args) {
     const { values } = parseArgs({
       args,
       options: {
@@ -76,7 +80,7 @@ const commands: Record<string, Command> = {
       },
     });
     if (values.mode !== 'auto' && values.mode !== 'advanced') throw new UsageError('--mode is auto or advanced');
-    const user = await createUser(db, systemClock, {
+    const user = await createUser(db, clock, {
       email: required(values.email, 'email'),
       password: values.password,
       verified: values.verified,
@@ -94,20 +98,20 @@ const commands: Record<string, Command> = {
     };
   },
 
-  async 'api-key create'(db, args) {
+  async 'api-key create'({ db, clock }, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' } } });
     const user = await requireUserByEmail(db, required(values.email, 'email'));
-    const { row, key } = await createApiKey(db, systemClock, user.id, required(values.name, 'name'));
+    const { row, key } = await createApiKey(db, clock, user.id, required(values.name, 'name'));
     return { id: row.id, name: row.name, key, key_prefix: row.key_prefix };
   },
 
-  async 'signing-key create'(db, args) {
+  async 'signing-key create'({ db, clock }, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, label: { type: 'string' } } });
     const user = await requireUserByEmail(db, required(values.email, 'email'));
     // The keypair is made here, as a client would make it; only the public key is stored.
     const pair = nacl.sign.keyPair();
     const publicKey = Buffer.from(pair.publicKey).toString('base64');
-    const row = await registerSigningKey(db, systemClock, user.id, required(values.label, 'label'), publicKey);
+    const row = await registerSigningKey(db, clock, user.id, required(values.label, 'label'), publicKey);
     return {
       id: row.id,
       label: row.label,
@@ -117,11 +121,11 @@ const commands: Record<string, Command> = {
     };
   },
 
-  deposit: (db, args) => fund(db, args, 'deposit'),
+  deposit: (services, args) => fund(services, args, 'deposit'),
 
-  bonus: (db, args) => fund(db, args, 'bonus'),
+  bonus: (services, args) => fund(services, args, 'bonus'),
 
-  async 'supplier add'(db, args) {
+  async 'supplier add'({ db, supply }, args) {
     const { values } = parseArgs({
       args,
       options: {
@@ -140,7 +144,7 @@ const commands: Record<string, Command> = {
     if (values.simulated === (values['base-url'] !== undefined)) throw new UsageError('give --base-url URL --model M [--api-key K] for an upstream, or --simulated; one of the two');
     if (values['base-url'] !== undefined && values.model === undefined) throw new UsageError('--model is required with --base-url');
     const user = await requireUserByEmail(db, required(values.email, 'email'));
-    const supplier = await createSupplyService(db, systemClock).registerSupplier({
+    const supplier = await supply.registerSupplier({
       userId: user.id,
       instruments,
       baseUrl: values['base-url'],
@@ -151,19 +155,19 @@ const commands: Record<string, Command> = {
     return supplierView(db, supplier);
   },
 
-  async 'supplier list'(db, args) {
+  async 'supplier list'({ db, supply }, args) {
     parseArgs({ args, options: {} });
-    const suppliers = await createSupplyService(db, systemClock).listSuppliers();
+    const suppliers = await supply.listSuppliers();
     return { suppliers: await Promise.all(suppliers.map((s) => supplierView(db, s))) };
   },
 
-  async 'supplier disable'(db, args) {
+  async 'supplier disable'({ db, supply }, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
     const user = await requireUserByEmail(db, required(values.email, 'email'));
-    return supplierView(db, await createSupplyService(db, systemClock).disableSupplier(user.id));
+    return supplierView(db, await supply.disableSupplier(user.id));
   },
 
-  async audit(db, args) {
+  async audit({ db }, args) {
     parseArgs({ args, options: {} });
     const report = await runAudit(db);
     if (!report.ok) process.exitCode = 1;
@@ -183,18 +187,19 @@ function findCommand(args: string[]): { command: Command; rest: string[] } {
 /** `mkt admin …`: one JSON object on stdout. An invalid value the services refuse is a usage mistake (exit 2). */
 export async function runAdmin(args: string[]): Promise<void> {
   const { command, rest } = findCommand(args);
-  const db = openDatabase(loadConfig().databaseUrl);
+  const config = loadConfig();
+  // Logs go to stderr: stdout carries the command's one JSON object.
+  const { services, close } = await composeServices(config, { logger: createLogger(config.logLevel, 2) });
   try {
-    await migrateLatest(db);
     let output: Record<string, unknown>;
     try {
-      output = await command(db, rest);
+      output = await command(services, rest);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
       throw error;
     }
     process.stdout.write(JSON.stringify(output) + '\n');
   } finally {
-    await db.destroy();
+    await close();
   }
 }
