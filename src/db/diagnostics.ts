@@ -2,7 +2,7 @@ import type { Db } from './knex.js';
 import { poolSql, statement } from './sql.js';
 
 /**
- * What the readiness checks of the three APIs read (src/platform/diagnostics.ts) that no other
+ * What the readiness checks of the three APIs read (src/core/diagnostics.ts) that no other
  * reader needs: counts and the order controls of every market. Nothing here writes.
  */
 
