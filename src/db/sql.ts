@@ -19,7 +19,10 @@ export type Param = string | number | boolean | null | Buffer;
 
 const names = new Set<string>();
 
-/** A statement named `name` (unique: PostgreSQL prepares it under that name on each connection). */
+/**
+ * A statement named `name` (unique: PostgreSQL prepares it under that name on each connection).
+ * An empty SQLite text marks one that only PostgreSQL runs (its callers branch on `sql.kind`).
+ */
 export function statement(name: string, text: string, postgresText: string = text): Statement {
   if (names.has(name)) throw new Error(`statement ${name} is defined twice`);
   names.add(name);
