@@ -1,5 +1,5 @@
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, readBody } from './local-server.js';
 
 /**
  * The floor under any gateway written in Node on this machine: a bare node:http server that does
@@ -17,14 +17,6 @@ export async function startBareGateway(upstreamUrl: string): Promise<BareGateway
   const upstream = new URL(`${upstreamUrl.replace(/\/+$/, '')}/chat/completions`);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-  function readBody(incoming: IncomingMessage): Promise<Buffer> {
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve(Buffer.concat(chunks)));
-      incoming.on('error', reject);
-    });
-  }
 
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const body = await readBody(incoming);
@@ -47,16 +39,12 @@ export async function startBareGateway(upstreamUrl: string): Promise<BareGateway
     forwarded.end(body);
   }
 
-  const server = createServer((incoming, outgoing) => void handle(incoming, outgoing).catch(() => outgoing.destroy()));
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLocally(createServer((incoming, outgoing) => void handle(incoming, outgoing).catch(() => outgoing.destroy())));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     close: async () => {
       agent.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
+import { listenLocally, readBody } from './local-server.js';
 
 /**
  * The floor under signed order placement on this machine: a bare node:http server that does only
@@ -49,19 +49,11 @@ export async function startOrdersFloor(filename: string, keys: readonly FloorKey
     answer(outgoing, 201, `{"order_id":"${lastInsertRowid}","status":"pending"}`);
   }
 
-  const server = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => handle(incoming, outgoing, Buffer.concat(chunks)));
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLocally(createServer((incoming, outgoing) => void readBody(incoming).then((body) => handle(incoming, outgoing, body))));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: listening.url,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       db.close();
     },
   };

@@ -3,7 +3,7 @@ import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
 import { listReceipts, receiptOf, usageSums, type ReceiptRow, type SummaryGroupBy, type UsageFilter, type UsageSort, type UsageSumsRow, type UsageWindow } from '../db/usage.js';
 import { assert } from '../lib/assert.js';
-import { toIso, toIsoOrNull } from '../lib/clock.js';
+import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
 import { validationError } from '../lib/errors.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 
@@ -17,7 +17,6 @@ export type { CostStatus, ReceiptRow, SummaryGroupBy, UsageEndpoint, UsageFilter
 /** Cost in Units is shown with 6 decimals (micro-Units), like USD. */
 const unitsScale = 6;
 const microsPerWhole = 1_000_000;
-const usPerDay = 86_400_000_000;
 const summaryWindowDaysDefault = 30;
 
 /** Integer sums; formatted only by the view. */

@@ -1,6 +1,7 @@
 import { readAllowance } from '../db/allowance.js';
 import type { Db } from '../db/knex.js';
 import { tierBalanceOf } from '../ledger/funds.js';
+import { usPerDay } from '../lib/clock.js';
 
 /**
  * The inference limits of specification part 8, in one place for admission and for diagnostics:
@@ -16,14 +17,13 @@ const slotTiers: readonly { belowMicros: number; slots: number }[] = [
 ];
 
 export const freeDailyRequestsMax = 100;
-const dayUs = 86_400 * 1_000_000;
 
 export function slotsForTier(tierMicros: number): number {
   return slotTiers.find((t) => tierMicros < t.belowMicros)!.slots;
 }
 
-export const utcDayStartUs = (nowUs: number): number => nowUs - (nowUs % dayUs);
-export const nextUtcDayUs = (nowUs: number): number => utcDayStartUs(nowUs) + dayUs;
+export const utcDayStartUs = (nowUs: number): number => nowUs - (nowUs % usPerDay);
+export const nextUtcDayUs = (nowUs: number): number => utcDayStartUs(nowUs) + usPerDay;
 
 export interface Allowance {
   concurrencyLimit: number;

@@ -1,5 +1,5 @@
 import type { AccountKind } from '../ledger/assets.js';
-import { statement, type Sql, type Statement } from './sql.js';
+import { shapedStatement, statement, type Sql, type Statement } from './sql.js';
 
 /**
  * The journal and the materialised balances (migration 0005): journal_entries, journal_postings and
@@ -39,15 +39,10 @@ export interface PostingRow {
 const insertEntry = statement('journal_entry_insert', 'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id');
 
 /** An entry's postings are few (two to five): one named statement per count. */
-const insertPostings = new Map<number, Statement>();
 function insertPostingsOf(count: number): Statement {
-  let found = insertPostings.get(count);
-  if (!found) {
-    const values = new Array<string>(count).fill('(?, ?, ?, ?, ?)').join(', ');
-    found = statement(`journal_postings_insert_${count}`, `INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) VALUES ${values}`);
-    insertPostings.set(count, found);
-  }
-  return found;
+  return shapedStatement(`journal_postings_insert_${count}`, () => ({
+    sqlite: `INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) VALUES ${new Array<string>(count).fill('(?, ?, ?, ?, ?)').join(', ')}`,
+  }));
 }
 
 /**
@@ -92,13 +87,9 @@ export async function writeJournalEntry(sql: Sql, kind: string, reference: strin
   return refused;
 }
 
-const postgresEntries = new Map<string, Statement>();
-
 /** The whole entry as one PostgreSQL statement, for `postings` postings over `accounts` accounts. */
 function postgresEntryOf(postings: number, accounts: number): Statement {
-  const key = `${postings}_${accounts}`;
-  let found = postgresEntries.get(key);
-  if (!found) {
+  return shapedStatement(`journal_entry_${postings}_${accounts}`, () => {
     const postingValues = new Array<string>(postings).fill('(?::text, ?::text, ?::text, ?::bigint)').join(', ');
     const changeValues = new Array<string>(accounts).fill('(?::text, ?::bigint, ?::bigint)').join(', ');
     const text = `WITH entry AS (
@@ -115,14 +106,12 @@ UPDATE ledger_accounts a SET available = a.available + change.available, locked 
 FROM change JOIN held ON held.id = change.id
 WHERE a.id = change.id AND (a.kind = 'system' OR (a.available + change.available >= 0 AND a.locked + change.locked >= 0))
 RETURNING a.id`;
-    found = statement(`journal_entry_${key}`, '', text);
-    postgresEntries.set(key, found);
-  }
-  return found;
+    return { sqlite: '', postgres: text };
+  });
 }
 
 /** Inserts the entry and its postings; resolves with the entry's id. */
-export async function insertJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], nowUs: number): Promise<number> {
+async function insertJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], nowUs: number): Promise<number> {
   const entry = await sql.get<{ id: number | bigint }>(insertEntry, [kind, reference, nowUs]);
   const entryId = Number(entry!.id);
   const params: (string | number)[] = [];
@@ -132,7 +121,7 @@ export async function insertJournalEntry(sql: Sql, kind: string, reference: stri
 }
 
 /** Applies signed bucket changes to one account; false when a user bucket would go negative (nothing changed). */
-export async function applyBucketChanges(sql: Sql, accountId: string, available: number, locked: number, nowUs: number): Promise<boolean> {
+async function applyBucketChanges(sql: Sql, accountId: string, available: number, locked: number, nowUs: number): Promise<boolean> {
   return (await sql.run(applyToAccount, [available, locked, nowUs, accountId, available, locked])) === 1;
 }
 

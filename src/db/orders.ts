@@ -1,4 +1,4 @@
-import { statement, valuesList, type Param, type Sql, type Statement } from './sql.js';
+import { shapedStatement, statement, valuesList, type Param, type Sql, type Statement } from './sql.js';
 import type { Side } from '../trading/engine/types.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 
@@ -57,11 +57,11 @@ const orderById = statement('order_by_id', 'SELECT * FROM orders WHERE id = ?');
 const orderOfUser = statement('order_of_user', 'SELECT * FROM orders WHERE id = ? AND user_id = ?');
 const orderByClientId = statement('order_by_client_order_id', 'SELECT id FROM orders WHERE user_id = ? AND client_order_id = ?');
 
-export async function insertOrderRow(sql: Sql, order: OrderRow): Promise<void> {
+async function insertOrderRow(sql: Sql, order: OrderRow): Promise<void> {
   await sql.run(insertOrder, orderColumns.map((c) => order[c]));
 }
 
-export async function updateOrderRow(sql: Sql, order: OrderRow): Promise<void> {
+async function updateOrderRow(sql: Sql, order: OrderRow): Promise<void> {
   await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), order.id]);
 }
 
@@ -76,17 +76,12 @@ export async function orderIdByClientOrderId(sql: Sql, userId: string, clientOrd
 
 /** Orders by id, in runs of at most `inListMax` (a named statement per run length). */
 const inListMax = 16;
-const ordersByIds = new Map<number, Statement>();
 
 export async function findOrders(sql: Sql, ids: readonly string[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    let found = ordersByIds.get(run.length);
-    if (!found) {
-      found = statement(`orders_by_ids_${run.length}`, `SELECT * FROM orders WHERE id IN (${new Array<string>(run.length).fill('?').join(', ')})`);
-      ordersByIds.set(run.length, found);
-    }
+    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${new Array<string>(run.length).fill('?').join(', ')})` }));
     rows.push(...(await sql.all<OrderRow>(found, run)));
   }
   return rows;
@@ -173,9 +168,9 @@ async function insertMany<R>(sql: Sql, table: string, columns: readonly (keyof R
   }
 }
 
-export const insertTrades = (sql: Sql, trades: readonly TradeRow[]): Promise<void> => insertMany(sql, 'trades', tradeColumns, trades);
+const insertTrades = (sql: Sql, trades: readonly TradeRow[]): Promise<void> => insertMany(sql, 'trades', tradeColumns, trades);
 
-export const insertTradeLegs = (sql: Sql, legs: readonly TradeLegRow[]): Promise<void> => insertMany(sql, 'trade_legs', legColumns, legs);
+const insertTradeLegs = (sql: Sql, legs: readonly TradeLegRow[]): Promise<void> => insertMany(sql, 'trade_legs', legColumns, legs);
 
 const lastTrade = statement('trade_last_price', 'SELECT price_ticks FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1');
 
@@ -238,7 +233,6 @@ const orderChangeCasts: Record<(typeof orderChangeColumns)[number], string> = {
   updated_at_us: 'bigint',
 };
 
-const postgresWrites = new Map<string, Statement>();
 /** Shapes are few (a command touches a handful of rows); beyond these sizes a statement is not kept. */
 const namedShapeRowsMax = 8;
 
@@ -283,12 +277,7 @@ function postgresWriteOf(set: OrdersWriteSet): { statement?: Statement; text: st
   const text = `WITH ${parts.join(', ')} SELECT 1`;
   const sizes = [set.inserted.length, set.updated.length, set.trades.length, set.legs.length, stamps.length];
   if (sizes.some((n) => n > namedShapeRowsMax)) return { text, params };
-  let found = postgresWrites.get(key);
-  if (!found) {
-    found = statement(`orders_write_${key}`, '', text);
-    postgresWrites.set(key, found);
-  }
-  return { statement: found, text, params };
+  return { statement: shapedStatement(`orders_write_${key}`, () => ({ sqlite: '', postgres: text })), text, params };
 }
 
 // ---- books ------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { sqliteConnectionOf, type DbKind } from './knex.js';
 /**
  * Hand-written statements of the data core, prepared once: through better-sqlite3 on SQLite, as
  * named prepared statements on PostgreSQL. This file is the one place that knows how each database
- * takes a statement; the modules beside it hold the SQL, written with `?` placeholders (never inside
+ * takes a statement; the modules beside it hold the SQL, with a `?` for each parameter (never inside
  * a string literal), with a PostgreSQL text of its own only where the dialects differ.
  */
 export interface Statement {
@@ -28,6 +28,22 @@ export function statement(name: string, text: string, postgresText: string = tex
   names.add(name);
   let n = 0;
   return { name: `mkt_${name}`, sqlite: text, postgres: postgresText.replace(/\?/g, () => `$${++n}`) };
+}
+
+const shaped = new Map<string, Statement>();
+
+/**
+ * A statement whose text depends on a shape (rows in a multi-row insert, ids in an IN list): one
+ * per shape, named `name` and written by `texts` the first time that shape is asked for.
+ */
+export function shapedStatement(name: string, texts: () => { sqlite: string; postgres?: string }): Statement {
+  let found = shaped.get(name);
+  if (!found) {
+    const { sqlite, postgres } = texts();
+    found = statement(name, sqlite, postgres);
+    shaped.set(name, found);
+  }
+  return found;
 }
 
 /** A connection's statements. Reads resolve with rows as the database returns them (SQLite booleans are 0/1). */
@@ -148,6 +164,11 @@ function sqliteAutocommitSql(db: Knex): Sql {
     allText: (text, params) => (idle() ?? pooled).allText(text, params),
     runText: (text, params) => (idle() ?? pooled).runText(text, params),
   };
+}
+
+/** The statements of `db`: a transaction's own connection when it is one, else the pool's (`poolSql`). */
+export async function sqlIn(db: Knex | Knex.Transaction): Promise<Sql> {
+  return db.isTransaction === true ? sqlOf(db as Knex.Transaction) : poolSql(db);
 }
 
 /** Runs `work` on a connection of the pool (outside any transaction), or on the transaction's own. */

@@ -4,6 +4,7 @@ import { assert } from '../lib/assert.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';
+import { usPerDay } from '../lib/clock.js';
 
 /**
  * Usage receipts (migration 0006): the rows of `inference_requests` as their user reads them back —
@@ -17,7 +18,6 @@ export type UsageOrderBy = 'created_at' | 'total_tokens' | 'cost';
 export type SummaryGroupBy = Schemas['UsageSummary']['group_by'];
 
 const microsPerWhole = 1_000_000;
-const usPerDay = 86_400_000_000;
 
 /** A receipt as read: the caller-visible columns of `inference_requests` and its instrument's size. */
 export interface ReceiptRow {

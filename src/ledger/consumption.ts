@@ -14,7 +14,7 @@ import {
   stampTransferOut,
   type ExpiryScope,
 } from '../db/consumption-lots.js';
-import { poolSql, sqlOf } from '../db/sql.js';
+import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../core/fees.js';
 import type { TransferRow } from '../db/trading-rows.js';
@@ -55,7 +55,6 @@ export interface TransferInput {
   supplierUserId?: string | null;
 }
 
-const isTransaction = (db: Trx): db is Knex.Transaction => db.isTransaction === true;
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
@@ -165,11 +164,11 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
  * database, one short transaction per account. Returns the tokens written off.
  */
 export async function expireLots(db: Trx, nowUs: number, scope: ExpiryScope = {}): Promise<number> {
-  const accountIds = await accountsWithExpiredLots(isTransaction(db) ? await sqlOf(db) : poolSql(db), nowUs, scope);
+  const accountIds = await accountsWithExpiredLots(await sqlIn(db), nowUs, scope);
   let written = 0;
   for (const accountId of accountIds) {
     const expire = async (trx: Knex.Transaction) => expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
-    written += isTransaction(db) ? await expire(db) : await db.transaction(expire);
+    written += db.isTransaction === true ? await expire(db as Knex.Transaction) : await db.transaction(expire);
   }
   return written;
 }

@@ -1,13 +1,12 @@
 import type { Knex } from 'knex';
 import { currencyAccountOf, ledgerAccountById, recordDeposit } from '../db/funds.js';
-import { poolSql, sqlOf } from '../db/sql.js';
+import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { usd } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 
 type Trx = Knex | Knex.Transaction;
 
-const isTransaction = (db: Trx): db is Knex.Transaction => db.isTransaction === true;
 
 /**
  * USD entering the market from outside (DESIGN.md §5, specification part 8). A real deposit and a
@@ -40,7 +39,7 @@ export async function deposit(trx: Knex.Transaction, input: DepositInput): Promi
 
 /** The user's USD account, or undefined before any money arrived. */
 export async function findCurrencyAccount(db: Trx, userId: string): Promise<LedgerAccountRow | undefined> {
-  return currencyAccountOf(isTransaction(db) ? await sqlOf(db) : poolSql(db), userId, usd);
+  return currencyAccountOf(await sqlIn(db), userId, usd);
 }
 
 /** The balance that sets the inference concurrency tier: min(deposited, total USD), in micro-dollars. */

@@ -1,3 +1,7 @@
+/** Microseconds, the unit of every stored time. */
+export const usPerSecond = 1_000_000;
+export const usPerDay = 86_400 * usPerSecond;
+
 /** Time enters the system here and is passed down as an argument; nothing below reads the clock. */
 export interface Clock {
   /** Microseconds since the Unix epoch. */
