@@ -70,18 +70,18 @@ export interface ReservedRequest {
 }
 
 /**
- * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency
- * slots of the user's tier, and the tokens the request may use. `check` decides without taking
- * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
- * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
- */
-/**
  * What admission needs of trading: a market buy of `units` for the user, placed in Auto Mode's
  * name (`triggered_by_auto_buy`) and moved to consumption as it fills. Trading's refusals come
  * back as its ApiErrors. The composition root (services.ts) passes the orders service's.
  */
 export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: number) => Promise<void>;
 
+/**
+ * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency
+ * slots of the user's tier, and the tokens the request may use. `check` decides without taking
+ * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
+ * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
+ */
 export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
   /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
   async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
