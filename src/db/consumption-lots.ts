@@ -71,7 +71,7 @@ export async function lastTradePriceTicksOfInstrument(sql: Sql, instrumentId: st
   return last ? Number(last.price_ticks) : null;
 }
 
-const lotColumns = ['account_id', 'tokens_total', 'tokens_remaining', 'source', 'arrived_at_us', 'expires_at_us', 'usd_micros_per_unit', 'supplier_user_id'] as const satisfies readonly (keyof ConsumptionLotRow)[];
+export const lotColumns = ['account_id', 'tokens_total', 'tokens_remaining', 'source', 'arrived_at_us', 'expires_at_us', 'usd_micros_per_unit', 'supplier_user_id'] as const satisfies readonly (keyof ConsumptionLotRow)[];
 const insertLot = statement('consumption_lot_insert', `INSERT INTO consumption_lots (${lotColumns.join(', ')}) VALUES (${lotColumns.map(() => '?').join(', ')})`);
 
 /** A new lot; its id is the database's. */
@@ -79,7 +79,7 @@ export async function insertConsumptionLot(sql: Sql, lot: Omit<ConsumptionLotRow
   await sql.run(insertLot, lotColumns.map((c) => lot[c]));
 }
 
-const transferColumns = ['id', 'user_id', 'instrument_id', 'quantity', 'from_account_id', 'to_account_id', 'order_id', 'created_at_us'] as const satisfies readonly (keyof TransferRow)[];
+export const transferColumns = ['id', 'user_id', 'instrument_id', 'quantity', 'from_account_id', 'to_account_id', 'order_id', 'created_at_us'] as const satisfies readonly (keyof TransferRow)[];
 const insertTransfer = statement('consumption_transfer_insert', `INSERT INTO transfers (${transferColumns.join(', ')}) VALUES (${transferColumns.map(() => '?').join(', ')})`);
 
 export async function insertTransferRow(sql: Sql, transfer: TransferRow): Promise<void> {

@@ -172,3 +172,23 @@ export async function insertSystemAccount(sql: Sql, id: string, asset: string, n
 /** The ids of a trader's USD and Units trading accounts among `assets`, with their assets. */
 export const traderAccountIds = (sql: Sql, userId: string, usdAsset: string, unitsAsset: string): Promise<{ id: string; asset: string }[]> =>
   sql.all<{ id: string; asset: string }>(traderAccounts, [userId, usdAsset, unitsAsset]);
+
+/** A ledger account's buckets as a trading batch reads them. */
+export interface AccountBalanceRow {
+  id: string;
+  available: number;
+  locked: number;
+}
+
+/** The buckets of accounts by id, in runs of at most `inListMax` (a named statement per run length). */
+const inListMax = 16;
+
+export async function accountBalances(sql: Sql, ids: readonly string[]): Promise<AccountBalanceRow[]> {
+  const rows: AccountBalanceRow[] = [];
+  for (let start = 0; start < ids.length; start += inListMax) {
+    const run = ids.slice(start, start + inListMax);
+    const found = shapedStatement(`ledger_account_balances_${run.length}`, () => ({ sqlite: `SELECT id, available, locked FROM ledger_accounts WHERE id IN (${new Array<string>(run.length).fill('?').join(', ')})` }));
+    rows.push(...(await sql.all<AccountBalanceRow>(found, run)));
+  }
+  return rows;
+}

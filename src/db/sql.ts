@@ -15,7 +15,10 @@ export interface Statement {
   readonly postgres: string;
 }
 
-export type Param = string | number | boolean | null | Buffer;
+export type Scalar = string | number | boolean | null;
+
+/** A statement's parameter; arrays only on PostgreSQL (one per column of rows that unnest takes apart). */
+export type Param = Scalar | Buffer | readonly Scalar[];
 
 const names = new Set<string>();
 

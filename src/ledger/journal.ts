@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { accountExists, insertSystemAccount, insertUserAccount, userAccount, writeJournalEntry, type BucketChange, type LedgerAccountRow } from '../db/journal.js';
-import { sqlOf, withSql } from '../db/sql.js';
+import { sqlOf, withSql, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
 
@@ -37,12 +37,15 @@ const idPrefix: Record<Exclude<AccountKind, 'system'>, string> = {
 
 /** The user's account of this kind and asset, created on first use. */
 export async function ensureAccount(trx: Trx, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
-  return withSql(trx, async (sql) => {
-    const existing = await userAccount(sql, userId, kind, asset);
-    if (existing) return existing;
-    await insertUserAccount(sql, { id: idPrefix[kind] + randomBytes(8).toString('hex'), userId, kind, asset, instrumentId, nowUs });
-    return (await userAccount(sql, userId, kind, asset))!;
-  });
+  return withSql(trx, (sql) => ensureAccountOn(sql, userId, kind, asset, instrumentId, nowUs));
+}
+
+/** `ensureAccount` on the statements given (a transaction's, when the caller is inside one). */
+export async function ensureAccountOn(sql: Sql, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
+  const existing = await userAccount(sql, userId, kind, asset);
+  if (existing) return existing;
+  await insertUserAccount(sql, { id: idPrefix[kind] + randomBytes(8).toString('hex'), userId, kind, asset, instrumentId, nowUs });
+  return (await userAccount(sql, userId, kind, asset))!;
 }
 
 /** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
@@ -85,7 +88,8 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
   }
 }
 
-function assertBalanced(postings: Posting[]): void {
+/** Every asset's postings sum to zero: an entry that does not balance is a bug. */
+export function assertBalanced(postings: readonly Posting[]): void {
   const sums = new Map<string, number>();
   for (const p of postings) {
     assert(Number.isSafeInteger(p.amount), `posting amount must be a safe integer, got ${p.amount}`);

@@ -1,17 +1,41 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Knex } from 'knex';
-import type { Db } from '../db/knex.js';
-import { advanceMarketBook, findMarketBook, inCommandSavepoint, lastTradePriceTicks, lockTrading, restingOrdersPage, type RestingOrderRow } from '../db/orders.js';
-import { poolSql, sqlOf } from '../db/sql.js';
+import { isUniqueViolation, type Db } from '../db/knex.js';
+import { findMarketBook, lastTradePriceTicks, lockMarkets, restingOrdersPage, type RestingOrderRow } from '../db/orders.js';
+import { poolSql, sqlOf, type Sql } from '../db/sql.js';
+import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
+import { TradingBatch } from './batch.js';
 import { FastOrderBook } from './engine/index.js';
 
 const transactionAttemptsMax = 8;
 
-/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was rolled back and may run again. */
+/** Another writer spent from an account since the batch read it: the batch runs again with what is there now. */
+class BalanceRace extends Error {
+  constructor(readonly accountIds: readonly string[]) {
+    super(`ledger accounts ${accountIds.join(', ')} changed under the batch`);
+    this.name = 'BalanceRace';
+  }
+}
+
+/** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
+class CommandFailed extends Error {
+  constructor(
+    readonly command: Command,
+    readonly failure: unknown,
+  ) {
+    super('a trading command failed after changing its batch');
+    this.name = 'CommandFailed';
+  }
+}
+
+/**
+ * The transaction was rolled back and may run again: PostgreSQL's deadlock_detected and
+ * serialization_failure, a balance another writer spent meanwhile, or a client_order_id that a
+ * process trading on another market committed first (the next run refuses only that order).
+ */
 function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === '40P01' || code === '40001';
+  return code === '40P01' || code === '40001' || error instanceof BalanceRace || isUniqueViolation(error);
 }
 
 /** A market's book as this process holds it, valid while `version` equals the stored one. */
@@ -66,9 +90,9 @@ function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; r
   };
 }
 
-/** What a market operation gets: the open transaction, the book (already current) and the next sequence numbers. */
+/** What a market operation gets: the batch it joins, the book (already current) and the next sequence numbers. */
 export interface MarketSession {
-  trx: Knex.Transaction;
+  batch: TradingBatch;
   state: MarketBook;
   /** Next time-priority / trade sequence number of this market. */
   nextSequence(): number;
@@ -96,20 +120,21 @@ const batchSizeMax = 64;
 
 
 /**
- * Matching is serialised: in this process by one queue, across processes by a PostgreSQL
- * advisory lock taken inside the transaction (SQLite has one writer anyway). The book of each
+ * Matching is serialised: in this process by one queue, across processes by a PostgreSQL advisory
+ * lock per market taken inside the transaction (SQLite has one writer anyway). The book of each
  * market lives in memory; `market_books.version` says whether another process changed it since,
  * and if so it is rebuilt from the resting orders.
  *
- * Commands that queue up while a transaction runs are committed together (group commit), each in
- * its own savepoint: a refused command rolls back alone, and every command is answered only once
- * the shared commit has landed.
+ * Commands that queue up while a transaction runs are committed together (group commit): they
+ * change a `TradingBatch` in memory, one after the other, and the batch is written at the end in
+ * one write set (one statement on PostgreSQL), and every command is answered only once that commit
+ * has landed. A command refused before it changed anything is answered alone; one that fails after
+ * changing the batch or the book makes the batch run again without it.
  *
- * One lock for all markets, not one per market: a fill updates rows that other markets' fills
- * update too (traders' USD accounts, the fee account), in an order no market controls, so on
- * PostgreSQL markets running side by side deadlocked all the time (measured over nine markets:
- * 11 orders/s, p99 14 s, and 500s once the retries ran out). Serialised, no trading transaction
- * waits on another, and group commit pays for the lock once per batch.
+ * Markets trade side by side across processes: the rows that several markets change (traders' USD
+ * accounts, the fee account) are changed only by the batch's final statement, in the order of their
+ * ids, so two batches cannot deadlock on them (DESIGN.md). A batch that finds an account spent by
+ * another writer since it read it runs again.
  */
 export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
@@ -198,6 +223,13 @@ export class BookRegistry {
       } catch (error) {
         for (const command of batch) this.books.delete(command.marketId);
         this.inBatch.clear();
+        if (error instanceof CommandFailed) {
+          error.command.reject(error.failure);
+          batch = batch.filter((command) => command !== error.command);
+          if (batch.length === 0) return;
+          attempt--;
+          continue;
+        }
         if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
         // A transaction that failed before taking its batch (no connection) fails the next one.
         for (const command of take()) command.reject(error);
@@ -218,56 +250,54 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     await this.db.transaction(async (trx) => {
-      await lockTrading(await sqlOf(trx));
-      const batch = take();
-      for (const command of batch) outcomes.push(await this.execute(trx, command, markets, batch.length === 1));
       const sql = await sqlOf(trx);
-      for (const [marketId, market] of markets) {
-        await advanceMarketBook(sql, marketId, market.version + 1, market.sequence);
-        if (market.state) market.state.version = market.version + 1;
-      }
+      const commands = take();
+      await lockMarkets(sql, [...new Set(commands.map((command) => command.marketId))]);
+      const batch = new TradingBatch(sql);
+      for (const command of commands) outcomes.push(await this.execute(batch, command, markets));
+      const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
+      const refused = await writeTradingBatch(sql, batch.writeSet(books));
+      if (refused.length > 0) throw new BalanceRace(refused);
+      for (const market of markets.values()) if (market.state) market.state.version = market.version + 1;
     });
     return [outcomes, markets];
   }
 
-  /** One command in its savepoint; its refusal is its outcome, a retryable failure the batch's. */
-  private async execute(trx: Knex.Transaction, command: Command, markets: Map<string, BatchMarket>, alone: boolean): Promise<Outcome> {
+  /** One command; its refusal is its outcome, unless it changed the batch or the book first. */
+  private async execute(batch: TradingBatch, command: Command, markets: Map<string, BatchMarket>): Promise<Outcome> {
     const { marketId } = command;
     let market = markets.get(marketId);
     if (!market) {
-      const stored = await findMarketBook(await sqlOf(trx), marketId);
+      const stored = await findMarketBook(batch.sql, marketId);
       assert(stored, `market ${marketId} has no market_books row`);
-      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(trx, marketId, stored.version) };
+      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored.version) };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
       this.inBatch.add(marketId);
       markets.set(marketId, market);
     }
-    const state = market.state ?? (await this.rebuild(trx, marketId, market.version));
+    const state = market.state ?? (await this.rebuild(batch.sql, marketId, market.version));
     market.state = state;
     const owner = market;
-    // Alone in its transaction, a command needs no savepoint: its failure rolls back the whole.
-    if (alone) return { ok: true, value: await command.work({ trx, state, nextSequence: () => owner.sequence++ }) };
     const watched = watch(state);
+    const changes = batch.changes;
     try {
-      const value = await inCommandSavepoint(await sqlOf(trx), () => command.work({ trx, state: watched.view, nextSequence: () => owner.sequence++ }));
-      return { ok: true, value };
+      return { ok: true, value: await command.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
     } catch (error) {
       if (isRetryable(error)) throw error;
-      // The savepoint is rolled back; so is the book, by rebuilding it if the command touched it.
-      if (watched.bookTouched()) market.state = undefined;
-      else watched.restore();
+      if (watched.bookTouched() || batch.changes !== changes) throw new CommandFailed(command, error);
+      watched.restore();
       return { ok: false, error };
     }
   }
 
-  private async current(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
+  private async current(sql: Sql, marketId: string, version: number): Promise<MarketBook> {
     const cached = this.books.get(marketId);
     if (cached && cached.version === version) return cached;
-    return this.rebuild(trx, marketId, version);
+    return this.rebuild(sql, marketId, version);
   }
-  private async rebuild(trx: Knex.Transaction, marketId: string, version: number): Promise<MarketBook> {
-    const sql = await sqlOf(trx);
+
+  private async rebuild(sql: Sql, marketId: string, version: number): Promise<MarketBook> {
     return buildBook(marketId, version, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
   }
 

@@ -1,7 +1,7 @@
-import { ApiError, validationError } from '../lib/errors.js';
 import { parseDecimal, priceScale } from '../lib/money.js';
 import { collarBand } from './controls.js';
 import type { MarketRow } from '../core/reference.js';
+import type { Refusal } from './refusals.js';
 import { formatPrice } from './views.js';
 
 /**
@@ -11,9 +11,10 @@ import { formatPrice } from './views.js';
 export const notionalTicksMax = 1_000_000_000 * 10 ** priceScale;
 
 /**
- * The order controls of specification part 4, checked in a stated order, each failing with its
+ * The order controls of specification part 4, checked in a stated order, each refusing with its
  * own code and the context the specification asks for: submitted price and quantity, the
- * client_order_id when given, and the market's limits.
+ * client_order_id when given, and the market's limits. The checks are pure: they return a refusal
+ * (refusals.ts maps it to HTTP) or nothing.
  */
 export interface Submitted {
   priceText: string | null;
@@ -34,58 +35,62 @@ function controlsContext(market: MarketRow, submitted: Submitted): Record<string
 }
 
 /** `price` must come with a limit order and stay away from a market order. */
-export function checkPricePresence(type: 'limit' | 'market', priceText: string | undefined): void {
+export function checkPricePresence(type: 'limit' | 'market', priceText: string | undefined): Refusal | undefined {
   if (type === 'limit' && priceText === undefined) {
-    throw validationError('Invalid request: body.price is required for a limit order.', { errors: [{ path: 'body.price', message: 'is required for a limit order', value: null }] });
+    return { code: 'price_required', detail: 'Invalid request: body.price is required for a limit order.', context: { errors: [{ path: 'body.price', message: 'is required for a limit order', value: null }] } };
   }
   if (type === 'market' && priceText !== undefined) {
-    throw validationError('Invalid request: body.price must be omitted for a market order.', { errors: [{ path: 'body.price', message: 'must be omitted for a market order', value: priceText }] });
+    return { code: 'price_not_allowed', detail: 'Invalid request: body.price must be omitted for a market order.', context: { errors: [{ path: 'body.price', message: 'must be omitted for a market order', value: priceText }] } };
   }
+  return undefined;
 }
 
-export function checkMarketOpen(market: MarketRow): void {
+export function checkMarketOpen(market: MarketRow): Refusal | undefined {
   if (market.status === 'suspended' || market.status === 'closed') {
-    throw new ApiError(422, 'market_not_open', `Market ${market.id} is ${market.status} and accepts no new orders.`);
+    return { code: 'market_not_open', detail: `Market ${market.id} is ${market.status} and accepts no new orders.` };
   }
+  return undefined;
 }
 
-/** Tick, lot, minimum and maximum size. Returns the price in ticks (null for a market order). */
-export function checkOrderControls(market: MarketRow, submitted: Submitted): number | null {
+/** Tick, lot, minimum and maximum size, and the largest value. Gives the price in ticks (null for a market order). */
+export function checkOrderControls(market: MarketRow, submitted: Submitted): { refusal: Refusal } | { priceTicks: number | null } {
   const context = controlsContext(market, submitted);
   let priceTicks: number | null = null;
   if (submitted.priceText !== null) {
     priceTicks = parseDecimal(submitted.priceText, priceScale);
     if (priceTicks === null || priceTicks <= 0) {
-      throw validationError(`Invalid request: body.price ${submitted.priceText} is not a positive decimal with at most 4 places.`, { errors: [{ path: 'body.price', message: 'must be a positive decimal string with at most 4 decimals', value: submitted.priceText }] });
+      const errors = [{ path: 'body.price', message: 'must be a positive decimal string with at most 4 decimals', value: submitted.priceText }];
+      return { refusal: { code: 'price_malformed', detail: `Invalid request: body.price ${submitted.priceText} is not a positive decimal with at most 4 places.`, context: { errors } } };
     }
     if (priceTicks % market.tick_size_ticks !== 0) {
-      throw new ApiError(422, 'tick_size_violation', `Price ${submitted.priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`, { context });
+      return { refusal: { code: 'tick_size', detail: `Price ${submitted.priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`, context } };
     }
   }
   const { quantity } = submitted;
   if (quantity % market.lot_size !== 0) {
-    throw new ApiError(422, 'lot_size_violation', `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`, { context });
+    return { refusal: { code: 'lot_size', detail: `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`, context } };
   }
   if (quantity < market.min_order_size) {
-    throw new ApiError(422, 'quantity_below_min_order_size', `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`, { context });
+    return { refusal: { code: 'below_min_order_size', detail: `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`, context } };
   }
   if (quantity > market.max_order_size) {
-    throw new ApiError(422, 'quantity_above_max_order_size', `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`, { context });
+    return { refusal: { code: 'above_max_order_size', detail: `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`, context } };
   }
   if (priceTicks !== null && priceTicks * quantity > notionalTicksMax) {
-    throw new ApiError(422, 'notional_above_max', `Price ${submitted.priceText} × quantity ${quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`, {
-      context: { ...context, notional_max: formatPrice(notionalTicksMax) },
-    });
+    const detail = `Price ${submitted.priceText} × quantity ${quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`;
+    return { refusal: { code: 'notional_above_max', detail, context: { ...context, notional_max: formatPrice(notionalTicksMax) } } };
   }
-  return priceTicks;
+  return { priceTicks };
 }
 
 /** While the market has traded, a limit price must lie within ±price_collar_pct of the last trade. */
-export function checkCollar(market: MarketRow, referenceTicks: number | null, priceTicks: number, submitted: Submitted): void {
+export function checkCollar(market: MarketRow, referenceTicks: number | null, priceTicks: number, submitted: Submitted): Refusal | undefined {
   const band = collarBand(referenceTicks, market.price_collar_pct);
-  if (band === null || (priceTicks >= band.lowTicks && priceTicks <= band.highTicks)) return;
+  if (band === null || (priceTicks >= band.lowTicks && priceTicks <= band.highTicks)) return undefined;
   const [low, high, reference] = [formatPrice(band.lowTicks), formatPrice(band.highTicks), formatPrice(band.referenceTicks)];
-  throw new ApiError(422, 'price_collar_violation', `Price ${formatPrice(priceTicks)} is outside the band ${low}–${high} (reference ${reference} ± ${market.price_collar_pct}%).`, {
+  return {
+    code: 'price_collar',
+    detail: `Price ${formatPrice(priceTicks)} is outside the band ${low}–${high} (reference ${reference} ± ${market.price_collar_pct}%).`,
     context: {
       price: submitted.priceText,
       quantity: submitted.quantity,
@@ -95,5 +100,5 @@ export function checkCollar(market: MarketRow, referenceTicks: number | null, pr
       price_band_low: low,
       price_band_high: high,
     },
-  });
+  };
 }

@@ -1,15 +1,14 @@
 import type { Db } from '../db/knex.js';
 import { isUniqueViolation } from '../db/knex.js';
-import { availableBalance } from '../db/journal.js';
-import { dueDayOrders, findOrder, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, openOrders, orderIdByClientOrderId } from '../db/orders.js';
-import { poolSql, sqlOf, withSql } from '../db/sql.js';
-import { newOrderId } from '../lib/ids.js';
-import { ApiError, notFound } from '../lib/errors.js';
+import { dueDayOrders, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, orderIdByClientOrderId } from '../db/orders.js';
+import { poolSql, withSql } from '../db/sql.js';
+import { newOrderId, newTradeId, newTransferId } from '../lib/ids.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
-import { post, LedgerShortfall } from '../ledger/journal.js';
+import { move } from '../ledger/journal.js';
 import { unitsOf, usd } from '../ledger/assets.js';
 import { findUser } from '../core/identity.js';
 import { AccountIds, type TraderAccounts } from './account-ids.js';
+import type { TradingBatch } from './batch.js';
 import { BookRegistry, type MarketSession } from './books.js';
 import type { Execution, OrderType, Side, TimeInForce } from './engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
@@ -17,7 +16,8 @@ import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, t
 import { bulkCancelRateLimit, type BucketDecision, type BucketSpec, type RateLimiter } from './rate-limits.js';
 import type { MarketWithInstrument, ReferenceService } from '../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
-import { Settlement } from './settlement.js';
+import { refuse, type Refusal } from './refusals.js';
+import { settle, type Settled } from './settle.js';
 import { nextUtcMidnightUs } from './trading-day.js';
 
 export interface NewOrder {
@@ -44,17 +44,27 @@ export interface Amendment {
   quantity: number | undefined;
 }
 
-const reserveAttemptsMax = 3;
-
-const rateLimited = (decision: BucketDecision, what: string): ApiError =>
-  new ApiError(429, 'rate_limit_exceeded', `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`, {
-    headers: { 'retry-after': String(decision.retryAfterSeconds) },
-  });
+const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
+  decision.allowed
+    ? undefined
+    : {
+        code: 'rate_limited',
+        detail: `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`,
+        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      };
 
 /**
- * The write side of trading: create, amend and cancel orders. Each command is checked against the
- * rules that need no lock, then runs inside its market's serialised transaction: reserve → match
- * → settle → release, and is acknowledged only once that transaction has committed.
+ * The write side of trading: create, amend and cancel orders. Every command is one pipeline:
+ *
+ *   check  – the rules that need no lock, before the queue (order-rules.ts), then those that need
+ *            the market's state (collar, client_order_id, the order still open);
+ *   hold   – locks what the order may spend, in the batch's balances, or refuses;
+ *   match  – the engine, in memory;
+ *   settle – fills in, journal entries and row changes out, with no I/O (settle.ts);
+ *   record – into the group commit's batch, written with it in one write set (books.ts), and
+ *            acknowledged only once that commit has landed.
+ *
+ * A refusal comes before the hold, or is the hold, so a refused command changes nothing.
  */
 export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec) {
   const books = new BookRegistry(db);
@@ -62,135 +72,44 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
 
   async function requireAdvanced(userId: string, autoBuy: boolean, action: string): Promise<void> {
     const user = await findUser(db, userId);
-    if (!user) throw new ApiError(401, 'invalid_signature', 'The signing key belongs to no user.');
+    if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
     if (user.account_mode === 'auto' && !autoBuy) {
-      throw new ApiError(403, 'auto_mode_trading_restricted', `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.`);
+      refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
     }
   }
 
-  async function requireMarket(marketId: string): Promise<MarketWithInstrument> {
+  /** The market, with its system accounts opened (settling only finds them). */
+  async function requireMarket(marketId: string, nowUs: number): Promise<MarketWithInstrument> {
     const market = await reference.findMarket(marketId);
-    if (!market) throw new ApiError(404, 'not_found', `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.`);
+    if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
+    await accounts.openSystem(db, market.instrument.id, nowUs);
     return market;
   }
 
-  /** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
-  async function expireDue(session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
-    const { state, trx } = session;
-    if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
-    const sql = await sqlOf(trx);
-    const due = await dueDayOrders(sql, market.market.id, nowUs);
-    const settlement = new Settlement(session, market, accounts, nowUs);
-    for (const order of due) {
-      state.book.cancel(order.id, order.user_id);
-      close(order, 'expired', 'expired', nowUs);
-      settlement.track(order);
-    }
-    await settlement.finish();
-    state.nextExpiryUs = await nextDayOrderExpiryUs(sql, market.market.id);
-  }
-
-  /**
-   * Locks what the order may spend. A limit order tries at once and reads the balance only to
-   * explain a refusal; a market order spends what is available, which another market's commit may
-   * change between the read and the lock, so it reads again and retries a few times.
-   */
-  async function reserve(session: MarketSession, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<number | undefined> {
-    const { trx } = session;
-    const feePpm = market.instrument.fee_ppm;
-    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    // A market order holds the row from the read to the reservation (on PostgreSQL; SQLite has one writer).
-    const availableNow = async (lock = false) => availableBalance(await sqlOf(trx), accountId, lock);
-    for (let attempt = 1; ; attempt++) {
-      let amount: number;
-      let quoteBudget: number | undefined;
-      if (order.type === 'market') {
-        const available = await availableNow(true);
-        if (available === 0) {
-          throw new ApiError(422, 'insufficient_inventory_or_funds', order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`, {
-            context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
-          });
-        }
-        if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
-        amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
-        if (amount > available || amount === 0) throw shortfall(order, submitted, amount, available);
-      } else {
-        amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
-      }
-      const postings = [
-        { accountId, bucket: 'available' as const, asset, amount: -amount },
-        { accountId, bucket: 'locked' as const, asset, amount },
-      ];
-      try {
-        // A market order may try again in this transaction, so its attempt runs in a savepoint
-        // that a shortfall rolls back whole; a limit order's shortfall ends the transaction anyway.
-        if (order.type === 'market') await trx.transaction((savepoint) => post(savepoint, 'reserve', order.id, postings, nowUs));
-        else await post(trx, 'reserve', order.id, postings, nowUs);
-        order.reserved = amount;
-        return quoteBudget;
-      } catch (error) {
-        if (!(error instanceof LedgerShortfall)) throw error;
-        if (order.type === 'limit' || attempt >= reserveAttemptsMax) throw shortfall(order, submitted, amount, await availableNow());
-      }
-    }
-  }
-
-  function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): ApiError {
-    const buy = order.side === 'buy';
-    const [need, have] = buy ? [formatDecimal(required, usdScale), formatDecimal(available, usdScale)] : [String(required), String(available)];
-    const detail = buy
-      ? `The order needs ${need} USD (price × quantity + fee) but ${have} USD is available.`
-      : `The order needs ${need} Units but ${have} are available in the trading account.`;
-    return new ApiError(422, 'insufficient_available_balance', detail, {
-      context: { price: submitted.priceText, quantity: submitted.quantity, required: need, available: have, currency: buy ? 'usd' : 'units' },
-    });
-  }
-
   async function create(userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
-    const market = await requireMarket(input.marketId);
+    const market = await requireMarket(input.marketId, nowUs);
     await requireAdvanced(userId, input.triggeredByAutoBuy ?? false, 'creation');
     const rate = await limiter.take(`orders:${userId}:${market.market.id}`, orderRateLimit, nowUs);
-    if (!rate.allowed) throw rateLimited(rate, `Order submission limit of ${orderRateLimit.ratePerSecond} per second for this market reached`);
+    refuse(rateLimited(rate, `Order submission limit of ${orderRateLimit.ratePerSecond} per second for this market reached`));
 
-    checkPricePresence(input.type, input.priceText);
-    checkMarketOpen(market.market);
+    refuse(checkPricePresence(input.type, input.priceText));
+    refuse(checkMarketOpen(market.market));
     const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
-    const priceTicks = checkOrderControls(market.market, submitted);
-    const ids = await accounts.open(db, userId, market.instrument.id, nowUs);
+    const controls = checkOrderControls(market.market, submitted);
+    if ('refusal' in controls) return refused(controls.refusal);
+    const { priceTicks } = controls;
     const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
+    const ids = await accounts.open(db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
 
     return books.run(market.market.id, async (session) => {
+      const { batch, state } = session;
       await expireDue(session, market, nowUs);
-      if (priceTicks !== null) checkCollar(market.market, session.state.lastTradeTicks, priceTicks, submitted);
-      if (input.clientOrderId !== null) await refuseDuplicate(session, userId, input.clientOrderId);
-      const order: OrderRow = {
-        id: newOrderId(),
-        user_id: userId,
-        market_id: market.market.id,
-        instrument_id: market.instrument.id,
-        side: input.side,
-        type: input.type,
-        time_in_force: input.timeInForce,
-        price_ticks: priceTicks,
-        quantity: input.quantity,
-        filled_quantity: 0,
-        remaining_quantity: 0,
-        status: 'pending',
-        closure_reason: null,
-        client_order_id: input.clientOrderId,
-        reserved: 0,
-        notional_micros: 0,
-        fee_micros: 0,
-        sequence: session.nextSequence(),
-        triggered_by_auto_buy: input.triggeredByAutoBuy ?? false,
-        should_autotransfer: autotransfer,
-        expires_at_us: input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : null,
-        filled_at_us: null,
-        submitted_at_us: nowUs,
-        updated_at_us: nowUs,
-      };
-      const quoteBudget = await reserve(session, market, order, ids, submitted, nowUs);
-      const placed = session.state.book.place({
+      if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+      if (input.clientOrderId !== null) await refuseDuplicate(batch, userId, input.clientOrderId);
+      const pending = newOrderRow(userId, market, input, priceTicks, autotransfer, session.nextSequence(), nowUs);
+      const { reserved, quoteBudget } = await hold(batch, market, pending, ids, submitted, nowUs);
+      const order = { ...pending, reserved };
+      const placed = state.book.place({
         orderId: order.id,
         traderId: userId,
         side: order.side,
@@ -201,65 +120,149 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
         ...(quoteBudget === undefined ? {} : { quoteBudget }),
       });
       if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
-      const settlement = new Settlement(session, market, accounts, nowUs);
-      settlement.insert(order);
-      await settlement.applyFills(placed.fills);
-      conclude(order, placed, nowUs);
-      if (order.expires_at_us !== null && order.remaining_quantity > 0) {
-        const { state } = session;
-        if (state.nextExpiryUs === null || order.expires_at_us < state.nextExpiryUs) state.nextExpiryUs = order.expires_at_us;
+      const settled = await settleIn(session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
+      batch.record(settled, nowUs);
+      const placedRow = settled.orders.find((row) => row.id === order.id)!;
+      if (placedRow.expires_at_us !== null && placedRow.remaining_quantity > 0 && (state.nextExpiryUs === null || placedRow.expires_at_us < state.nextExpiryUs)) {
+        state.nextExpiryUs = placedRow.expires_at_us;
       }
-      await settlement.finish();
       return { orderId: order.id, clientOrderId: order.client_order_id, rate };
     });
   }
 
-  async function refuseDuplicate(session: MarketSession, userId: string, clientOrderId: string): Promise<void> {
-    const existing = await orderIdByClientOrderId(await sqlOf(session.trx), userId, clientOrderId);
-    if (existing !== undefined) {
-      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: clientOrderId, order_id: existing } });
+  /**
+   * Locks what the order may spend: a limit order its price × quantity plus fee (buy) or its Units
+   * (sell); a market order what is available, within which the engine spends. Returns what it
+   * locked and a market buy's budget in ticks.
+   */
+  async function hold(batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
+    const feePpm = market.instrument.fee_ppm;
+    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
+    await batch.readBalances([accountId]);
+    const available = batch.available(accountId);
+    let amount: number;
+    let quoteBudget: number | undefined;
+    if (order.type === 'market') {
+      if (available === 0) {
+        refuse({
+          code: 'nothing_to_spend',
+          detail: order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`,
+          context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
+        });
+      }
+      if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
+      amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
+      if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
+    } else {
+      amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
     }
+    const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount), nowUs);
+    if (refused !== undefined) refuse(shortfall(order, submitted, amount, batch.available(accountId)));
+    return quoteBudget === undefined ? { reserved: amount } : { reserved: amount, quoteBudget };
+  }
+
+  /** An amendment that needs more locked than the order holds takes the difference from available. */
+  async function holdMore(batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, remaining: number, priceTicks: number, submitted: Submitted, nowUs: number): Promise<number> {
+    const required = order.side === 'buy' ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm) : remaining;
+    const extra = required - order.reserved;
+    if (extra <= 0) return order.reserved;
+    const ids = await accounts.of(batch.sql, order.user_id, order.instrument_id);
+    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
+    await batch.readBalances([accountId]);
+    const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, extra), nowUs);
+    if (refused !== undefined) refuse(shortfall(order, submitted, extra, batch.available(accountId)));
+    return required;
+  }
+
+  /** Settles what the command changed and what its execution filled; the batch records the result. */
+  async function settleIn(session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Execution } | null, nowUs: number): Promise<Settled> {
+    const { batch } = session;
+    const instrumentId = market.instrument.id;
+    const changedIds = new Set(changed.map((row) => row.id));
+    const makerIds = (execution?.outcome.fills ?? []).map((fill) => fill.makerOrderId).filter((id) => !changedIds.has(id));
+    const makers = new Map((await batch.orders(makerIds)).map((row) => [row.id, row]));
+    const rows = [...changed, ...makers.values()];
+    const traders = new Map<string, TraderAccounts>();
+    const consumption = new Map<string, string>();
+    for (const row of rows) {
+      if (!traders.has(row.user_id)) traders.set(row.user_id, await accounts.of(batch.sql, row.user_id, instrumentId));
+      if (row.side === 'buy' && Boolean(row.should_autotransfer) && !consumption.has(row.user_id)) {
+        consumption.set(row.user_id, await accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs));
+      }
+    }
+    await batch.readBalances([...traders.values()].flatMap((ids) => [ids.usd, ids.units]));
+    const system = accounts.system(instrumentId);
+    const settled = settle(
+      {
+        market,
+        accountsOf: (userId) => traders.get(userId)!,
+        feeAccount: system.fees,
+        conversion: system.conversion,
+        consumptionAccountOf: (userId) => consumption.get(userId)!,
+        nowUs,
+        nextTradeId: newTradeId,
+        nextTransferId: newTransferId,
+        nextSequence: session.nextSequence,
+      },
+      changed,
+      makers,
+      execution,
+    );
+    if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
+    return settled;
+  }
+
+  /** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
+  async function expireDue(session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
+    const { state, batch } = session;
+    if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
+    const stored = await dueDayOrders(batch.sql, market.market.id, nowUs);
+    const due = batch.adopt(stored).filter((order) => openStatuses.includes(order.status) && order.expires_at_us !== null && order.expires_at_us <= nowUs);
+    if (due.length > 0) await closeOrders(session, market, due, 'expired', 'expired', nowUs);
+    state.nextExpiryUs = await nextDayOrderExpiryUs(batch.sql, market.market.id, nowUs);
+  }
+
+  /** Takes the orders off the book and closes them, releasing what they held. */
+  async function closeOrders(session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
+    for (const order of orders) session.state.book.cancel(order.id, order.user_id);
+    const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
+    session.batch.record(await settleIn(session, market, closed, null, nowUs), nowUs);
+  }
+
+  async function refuseDuplicate(batch: TradingBatch, userId: string, clientOrderId: string): Promise<void> {
+    const existing = await batch.orderIdByClientOrderId(userId, clientOrderId);
+    if (existing !== undefined) refuse(duplicateClientOrderId(clientOrderId, existing));
   }
 
   async function cancel(userId: string, orderId: string, nowUs: number): Promise<void> {
     await requireAdvanced(userId, false, 'cancellation');
     const found = await findOwn(userId, orderId);
     refuseUnlessOpen(found, 'cancel');
-    const market = await requireMarket(found.market_id);
+    const market = await requireMarket(found.market_id, nowUs);
     await books.run(found.market_id, async (session) => {
       await expireDue(session, market, nowUs);
-      const order = (await findOrder(await sqlOf(session.trx), orderId))!;
+      const order = (await session.batch.order(orderId))!;
       refuseUnlessOpen(order, 'cancel');
-      await cancelInSession(session, market, [order], nowUs);
+      await closeOrders(session, market, [order], 'cancelled', 'cancelled_by_user', nowUs);
     });
-  }
-
-  async function cancelInSession(session: MarketSession, market: MarketWithInstrument, orders: OrderRow[], nowUs: number): Promise<number> {
-    const settlement = new Settlement(session, market, accounts, nowUs);
-    for (const order of orders) {
-      session.state.book.cancel(order.id, order.user_id);
-      close(order, 'cancelled', 'cancelled_by_user', nowUs);
-      settlement.track(order);
-    }
-    await settlement.finish();
-    return orders.length;
   }
 
   /** Cancels every open order of the user, optionally on one market and one side. */
   async function cancelAll(userId: string, filter: { marketId?: string | undefined; side?: Side | undefined }, nowUs: number, options: { unknownMarketMatchesNothing: boolean }): Promise<number> {
     await requireAdvanced(userId, false, 'cancellation');
     // A filter naming an unknown market matches nothing; a path naming one is a 404.
-    if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(filter.marketId);
+    if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(filter.marketId, nowUs);
     const rate = await limiter.take(`bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
-    if (!rate.allowed) throw rateLimited(rate, 'Bulk cancellation limit reached');
+    refuse(rateLimited(rate, 'Bulk cancellation limit reached'));
     const marketIds = await marketsWithOpenOrders(poolSql(db), userId, filter);
     let cancelled = 0;
     for (const marketId of marketIds) {
-      const market = await requireMarket(marketId);
+      const market = await requireMarket(marketId, nowUs);
       cancelled += await books.run(marketId, async (session) => {
         await expireDue(session, market, nowUs);
-        const open = await openOrders(await sqlOf(session.trx), userId, { marketId, side: filter.side });
-        return cancelInSession(session, market, open, nowUs);
+        const open = await session.batch.openOrders(userId, { marketId, side: filter.side });
+        if (open.length > 0) await closeOrders(session, market, open, 'cancelled', 'cancelled_by_user', nowUs);
+        return open.length;
       });
     }
     return cancelled;
@@ -269,66 +272,49 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     await requireAdvanced(userId, false, 'amendment');
     const found = await findOwn(userId, orderId);
     refuseUnlessOpen(found, 'amend');
-    const market = await requireMarket(found.market_id);
-    checkMarketOpen(market.market);
+    const market = await requireMarket(found.market_id, nowUs);
+    refuse(checkMarketOpen(market.market));
     const priceText = change.priceText;
     const quantity = change.quantity ?? found.quantity;
     const submitted: Submitted = { priceText: priceText ?? null, quantity, clientOrderId: found.client_order_id };
-    const newPriceTicks = checkOrderControls(market.market, submitted) ?? found.price_ticks!;
+    const controls = checkOrderControls(market.market, submitted);
+    if ('refusal' in controls) return refused(controls.refusal);
+    const newPriceTicks = controls.priceTicks ?? found.price_ticks!;
     return books.run(found.market_id, async (session) => {
+      const { batch, state } = session;
       await expireDue(session, market, nowUs);
-      const order = (await findOrder(await sqlOf(session.trx), orderId))!;
+      const order = (await batch.order(orderId))!;
       refuseUnlessOpen(order, 'amend');
       if (quantity <= order.filled_quantity) {
-        throw new ApiError(422, 'validation_error', `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`, {
+        refuse({
+          code: 'quantity_not_above_filled',
+          detail: `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`,
           context: { errors: [{ path: 'body.quantity', message: `must exceed filled_quantity ${order.filled_quantity}`, value: quantity }] },
         });
       }
-      if (priceText !== undefined) checkCollar(market.market, session.state.lastTradeTicks, newPriceTicks, submitted);
+      if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
       const remaining = quantity - order.filled_quantity;
-      await topUpReservation(session, market, order, remaining, newPriceTicks, submitted, nowUs);
-      const amended = session.state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
+      const reserved = await holdMore(batch, market, order, remaining, newPriceTicks, submitted, nowUs);
+      const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
       if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
-      order.quantity = quantity;
-      order.price_ticks = newPriceTicks;
-      order.updated_at_us = nowUs;
-      if (!amended.priorityKept) order.sequence = session.nextSequence();
-      const settlement = new Settlement(session, market, accounts, nowUs);
-      settlement.track(order);
-      await settlement.applyFills(amended.fills);
-      conclude(order, amended, nowUs);
-      await settlement.finish();
-      return { order, market };
+      const sequence = amended.priorityKept ? order.sequence : session.nextSequence();
+      const changed: OrderRow = { ...order, quantity, price_ticks: newPriceTicks, reserved, sequence, updated_at_us: nowUs };
+      const settled = await settleIn(session, market, [changed], { orderId, outcome: amended }, nowUs);
+      batch.record(settled, nowUs);
+      return { order: settled.orders.find((row) => row.id === orderId)!, market };
     });
-  }
-
-  /** An amendment that needs more locked than the order holds takes the difference from available. */
-  async function topUpReservation(session: MarketSession, market: MarketWithInstrument, order: OrderRow, remaining: number, priceTicks: number, submitted: Submitted, nowUs: number): Promise<void> {
-    const required = order.side === 'buy' ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm) : remaining;
-    const extra = required - order.reserved;
-    if (extra <= 0) return;
-    const ids = await accounts.of(session.trx, order.user_id, order.instrument_id);
-    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    const available = await availableBalance(await sqlOf(session.trx), accountId);
-    if (available < extra) throw shortfall(order, submitted, extra, available);
-    await post(session.trx, 'reserve', order.id, [
-      { accountId, bucket: 'available', asset, amount: -extra },
-      { accountId, bucket: 'locked', asset, amount: extra },
-    ], nowUs);
-    order.reserved = required;
   }
 
   async function findOwn(userId: string, orderId: string): Promise<OrderRow> {
     const order = await withSql(db, (sql) => findOrderOfUser(sql, orderId, userId));
-    if (!order) throw notFound('order', orderId);
-    return order;
+    return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
   }
 
   /** Expires due `day` orders on every market that has some (a timer calls this). */
   async function expireDayOrders(nowUs: number): Promise<number> {
     const due = await marketsWithDueDayOrders(poolSql(db), nowUs);
     for (const marketId of due) {
-      const market = await requireMarket(marketId);
+      const market = await requireMarket(marketId, nowUs);
       await books.run(marketId, (session) => expireDue(session, market, nowUs));
     }
     return due.length;
@@ -342,11 +328,66 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
       if (!isUniqueViolation(error) || input.clientOrderId === null) throw error;
       const clientOrderId = input.clientOrderId;
       const existing = await withSql(db, (sql) => orderIdByClientOrderId(sql, userId, clientOrderId));
-      throw new ApiError(422, 'duplicate_client_order_id', 'client_order_id already exists', { context: { client_order_id: clientOrderId, order_id: existing } });
+      return refused(duplicateClientOrderId(clientOrderId, existing));
     }
   }
 
   return { create: createOnce, cancel, cancelAll, amend, expireDayOrders, books, orderRateLimit };
+}
+
+/** `refuse` for a refusal there always is: the type says the code after it never runs. */
+function refused(refusal: Refusal): never {
+  refuse(refusal);
+  throw new Error('unreachable');
+}
+
+const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({
+  code: 'duplicate_client_order_id',
+  detail: 'client_order_id already exists',
+  context: { client_order_id: clientOrderId, order_id: orderId },
+});
+
+function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): Refusal {
+  const buy = order.side === 'buy';
+  const [need, have] = buy ? [formatDecimal(required, usdScale), formatDecimal(available, usdScale)] : [String(required), String(available)];
+  const detail = buy
+    ? `The order needs ${need} USD (price × quantity + fee) but ${have} USD is available.`
+    : `The order needs ${need} Units but ${have} are available in the trading account.`;
+  return {
+    code: 'insufficient_balance',
+    detail,
+    context: { price: submitted.priceText, quantity: submitted.quantity, required: need, available: have, currency: buy ? 'usd' : 'units' },
+  };
+}
+
+/** A new order as the hold finds it: nothing filled, nothing reserved yet. */
+function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrder, priceTicks: number | null, autotransfer: boolean, sequence: number, nowUs: number): OrderRow {
+  return {
+    id: newOrderId(),
+    user_id: userId,
+    market_id: market.market.id,
+    instrument_id: market.instrument.id,
+    side: input.side,
+    type: input.type,
+    time_in_force: input.timeInForce,
+    price_ticks: priceTicks,
+    quantity: input.quantity,
+    filled_quantity: 0,
+    remaining_quantity: 0,
+    status: 'pending',
+    closure_reason: null,
+    client_order_id: input.clientOrderId,
+    reserved: 0,
+    notional_micros: 0,
+    fee_micros: 0,
+    sequence,
+    triggered_by_auto_buy: input.triggeredByAutoBuy ?? false,
+    should_autotransfer: autotransfer,
+    expires_at_us: input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : null,
+    filled_at_us: null,
+    submitted_at_us: nowUs,
+    updated_at_us: nowUs,
+  };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -354,29 +395,7 @@ export type OrdersService = ReturnType<typeof createOrdersService>;
 function refuseUnlessOpen(order: OrderRow, action: 'cancel' | 'amend'): void {
   if (openStatuses.includes(order.status)) return;
   if (order.status === 'cancelled' && action === 'cancel') {
-    throw new ApiError(409, 'order_already_cancelled', `Order ${order.id} is already cancelled.`);
+    refused({ code: 'order_already_cancelled', detail: `Order ${order.id} is already cancelled.` });
   }
-  throw new ApiError(409, 'order_not_open', `Order ${order.id} is ${order.status} and can no longer be changed.`);
-}
-
-function close(order: OrderRow, status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): void {
-  order.status = status;
-  order.closure_reason = reason;
-  order.remaining_quantity = 0;
-  order.updated_at_us = nowUs;
-}
-
-/** The state of the incoming (or re-queued) order once the engine is done with it. */
-function conclude(order: OrderRow, execution: Execution, nowUs: number): void {
-  order.remaining_quantity = execution.restingQuantity;
-  order.updated_at_us = nowUs;
-  if (order.filled_quantity === order.quantity) {
-    order.status = 'filled';
-    order.closure_reason = null;
-  } else if (execution.restingQuantity > 0) {
-    order.status = order.filled_quantity > 0 ? 'partially_filled' : 'active';
-  } else {
-    order.status = 'closed';
-    order.closure_reason = execution.closureReason;
-  }
+  refused({ code: 'order_not_open', detail: `Order ${order.id} is ${order.status} and can no longer be changed.` });
 }

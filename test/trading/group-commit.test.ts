@@ -1,45 +1,53 @@
 import { expect } from 'chai';
+import type { TradingBatch } from '../../src/trading/batch.js';
 import { BookRegistry } from '../../src/trading/books.js';
 import { createTestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, giveUsd, marketOf, placeOrder, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
 /**
- * Commands that queue while a trading transaction runs commit together, each in a savepoint
- * (src/trading/books.ts): a refused command must leave neither rows nor book state behind, and
- * its neighbours in the batch must land whole.
+ * Commands that queue while a trading transaction runs commit together, in one write set
+ * (src/trading/books.ts): a command that fails after changing the batch and the book must leave
+ * neither rows nor book state behind, and its neighbours in the batch must land whole.
  */
 describeEachDatabase('trading: group commit', (env) => {
   const services = () => env().service.services;
 
-  it('answers each command of a batch on its own: a refusal rolls back its writes and its book changes only', async () => {
+  it('answers each command of a batch on its own: a failure drops its writes and its book changes only', async () => {
     const { db } = services();
     const market = await marketOf(services(), 'code-prime');
     const registry = new BookRegistry(db);
     const key = (name: string) => `group-commit-test:${name}:${Date.now()}`;
     const [kept, dropped, after] = [key('kept'), key('dropped'), key('after')];
-    const write = (trx: typeof db, name: string) => trx('rate_buckets').insert({ key: name, milli_tokens: 1, updated_at_us: 1 });
-    const sequences: number[] = [];
+    // A journal entry that moves nothing (one unit out of the fee account and back in) but is written.
+    const feeAccount = 'system:fees:usd';
+    const write = (batch: TradingBatch, name: string) => {
+      const refused = batch.post('test', name, [{ accountId: feeAccount, bucket: 'available', asset: 'usd', amount: -1 }, { accountId: feeAccount, bucket: 'available', asset: 'usd', amount: 1 }], 1);
+      expect(refused).to.equal(undefined);
+    };
+    await db('ledger_accounts').insert({ id: feeAccount, user_id: null, kind: 'system', asset: 'usd', created_at_us: 1, updated_at_us: 1 }).onConflict('id').ignore();
+    // A batch that runs again without a failed command runs its other commands again: the last run counts.
+    const sequenceOf = new Map<string, number>();
 
-    // Queued in one tick: the first runs alone, the other three share the next transaction.
+    // Queued in one tick, so they share a transaction (or two); the third fails after changing the batch.
     const first = registry.run(market.marketId, async (session) => {
-      sequences.push(session.nextSequence());
+      sequenceOf.set('first', session.nextSequence());
       return 'alone';
     });
     const second = registry.run(market.marketId, async (session) => {
-      await write(session.trx, kept);
-      sequences.push(session.nextSequence());
+      write(session.batch, kept);
+      sequenceOf.set('second', session.nextSequence());
       return 'kept';
     });
     const third = registry.run(market.marketId, async (session) => {
-      await write(session.trx, dropped);
+      write(session.batch, dropped);
       session.state.book.place({ orderId: 'order_phantom', traderId: 'user_x', side: 'buy', type: 'limit', priceTicks: 1, quantity: 1, timeInForce: 'gtc' });
       session.state.lastTradeTicks = 123_456;
       throw new Error('refused after touching the book');
     });
     const fourth = registry.run(market.marketId, async (session) => {
-      await write(session.trx, after);
-      sequences.push(session.nextSequence());
+      write(session.batch, after);
+      sequenceOf.set('fourth', session.nextSequence());
       return { phantom: session.state.book.order('order_phantom'), lastTrade: session.state.lastTradeTicks };
     });
 
@@ -52,13 +60,13 @@ describeEachDatabase('trading: group commit', (env) => {
     const seen = await fourth;
     expect(seen.phantom, 'the refused command\'s order is gone from the rebuilt book').to.equal(undefined);
     expect(seen.lastTrade).to.not.equal(123_456);
-    const written = ((await db('rate_buckets').whereIn('key', [kept, dropped, after]).select('key')) as { key: string }[]).map((r) => r.key);
+    const written = ((await db('journal_entries').whereIn('reference', [kept, dropped, after]).select('reference')) as { reference: string }[]).map((r) => r.reference);
     expect(written.sort()).to.deep.equal([after, kept].sort());
-    expect(sequences).to.have.length(3);
+    const sequences = ['first', 'second', 'fourth'].map((name) => sequenceOf.get(name)!);
+    expect([...sequenceOf.keys()].sort()).to.deep.equal(['first', 'fourth', 'second']);
     expect([...sequences].sort((a, b) => a - b)).to.deep.equal(sequences);
     const stored = (await db('market_books').where('market_id', market.marketId).first('next_sequence')) as { next_sequence: number };
     expect(stored.next_sequence).to.be.greaterThan(sequences[2]!);
-    await db('rate_buckets').whereIn('key', [kept, after]).delete();
   });
 
   it('a burst over two markets that mixes accepted and refused orders leaves exactly the accepted ones, with a book the database agrees with', async () => {
