@@ -111,3 +111,12 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * How many trading transactions of one process may run side by side: several on PostgreSQL (over
+ * disjoint markets, each locked; they wait on round trips more than on the CPU), one on SQLite,
+ * which has one writer and one connection.
+ */
+export function tradingLanesMax(db: Db): number {
+  return kindOf(db) === 'postgres' ? 4 : 1;
+}

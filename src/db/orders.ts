@@ -67,11 +67,13 @@ export async function orderIdByClientOrderId(sql: Sql, userId: string, clientOrd
 /** Orders by id, in runs of at most `inListMax` (a named statement per run length). */
 const inListMax = 16;
 
+const placeholders = (count: number): string => new Array<string>(count).fill('?').join(', ');
+
 export async function findOrders(sql: Sql, ids: readonly string[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${new Array<string>(run.length).fill('?').join(', ')})` }));
+    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${placeholders(run.length)})` }));
     rows.push(...(await sql.all<OrderRow>(found, run)));
   }
   return rows;
@@ -168,6 +170,17 @@ const restingPage = statement(
 
 export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRow | undefined> => sql.get<MarketBookRow>(marketBook, [marketId]);
 
+/** The markets' book rows, by market id (one statement for a batch's markets). */
+export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): Promise<Map<string, MarketBookRow>> {
+  const found = new Map<string, MarketBookRow>();
+  for (let start = 0; start < marketIds.length; start += inListMax) {
+    const run = marketIds.slice(start, start + inListMax);
+    const books = shapedStatement(`market_books_${run.length}`, () => ({ sqlite: `SELECT market_id, version, next_sequence FROM market_books WHERE market_id IN (${placeholders(run.length)})` }));
+    for (const row of await sql.all<MarketBookRow & { market_id: string }>(books, run)) found.set(row.market_id, { version: Number(row.version), next_sequence: Number(row.next_sequence) });
+  }
+  return found;
+}
+
 export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'expires_at_us' | 'sequence'>;
 
 /**
@@ -179,14 +192,32 @@ export const restingOrdersPage = (sql: Sql, marketId: string, afterSequence: num
 
 // ---- the market locks ----------------------------------------------------------------------------------
 
-const marketLock = statement('market_lock', '', 'SELECT pg_advisory_xact_lock(hashtext(?))');
+// The sorted subquery feeds the aggregate row by row, so the locks are taken in that order.
+const marketLocks = statement(
+  'market_locks',
+  '',
+  "SELECT count(pg_advisory_xact_lock(hashtext('mkt:market:' || m))) AS locked FROM (SELECT m FROM unnest(?::text[]) AS m ORDER BY m OFFSET 0) AS sorted",
+);
 
 /**
  * Serialises each market's trading transactions across processes: a PostgreSQL advisory lock per
- * market, held to the end of the transaction, taken in the order of the market ids so that two
- * batches over several markets cannot deadlock on them. SQLite needs none: it has one writer.
+ * market, held to the end of the transaction, taken in the order of the market ids (one statement)
+ * so that two batches over several markets cannot deadlock on them. SQLite needs none: it has one
+ * writer.
  */
 export async function lockMarkets(sql: Sql, marketIds: readonly string[]): Promise<void> {
-  if (sql.kind !== 'postgres') return;
-  for (const marketId of [...marketIds].sort()) await sql.run(marketLock, [`mkt:market:${marketId}`]);
+  if (sql.kind === 'postgres') await sql.get(marketLocks, [[...marketIds]]);
+}
+
+/** Of these (user, client_order_id) pairs, those some order already carries, with its id. */
+export async function ordersByClientOrderIds(sql: Sql, pairs: readonly { userId: string; clientOrderId: string }[]): Promise<{ user_id: string; client_order_id: string; id: string }[]> {
+  const rows: { user_id: string; client_order_id: string; id: string }[] = [];
+  for (let start = 0; start < pairs.length; start += inListMax) {
+    const run = pairs.slice(start, start + inListMax);
+    const found = shapedStatement(`orders_by_client_order_ids_${run.length}`, () => ({
+      sqlite: `SELECT user_id, client_order_id, id FROM orders WHERE (user_id, client_order_id) IN (VALUES ${valuesList(run.length, 2)})`,
+    }));
+    rows.push(...(await sql.all<{ user_id: string; client_order_id: string; id: string }>(found, run.flatMap((p) => [p.userId, p.clientOrderId]))));
+  }
+  return rows;
 }

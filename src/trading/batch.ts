@@ -1,5 +1,5 @@
 import { accountBalances } from '../db/journal.js';
-import { findOrders, openOrders, orderIdByClientOrderId, type OpenOrdersFilter } from '../db/orders.js';
+import { findOrders, openOrders, orderIdByClientOrderId, ordersByClientOrderIds, type OpenOrdersFilter } from '../db/orders.js';
 import type { Sql } from '../db/sql.js';
 import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../db/trading-batch.js';
 import { openStatuses, type OrderRow } from '../db/trading-rows.js';
@@ -15,6 +15,16 @@ interface Buckets {
   locked: number;
 }
 
+/** What a command will read, declared before its batch runs, so the batch reads it for all its commands at once. */
+export interface BatchNeeds {
+  /** Accounts it may hold from. */
+  accounts?: readonly string[];
+  /** A client_order_id it must find unused. */
+  clientOrderId?: { userId: string; clientOrderId: string };
+}
+
+const clientOrderKey = (userId: string, clientOrderId: string): string => `${userId}\u0000${clientOrderId}`;
+
 /**
  * One group commit's working set: what its commands read (orders, the buckets they spend from)
  * and what they change, held in memory until the batch writes it all at once (`writeSet`).
@@ -29,6 +39,8 @@ interface Buckets {
  */
 export class TradingBatch {
   private readonly stored = new Map<string, Buckets>();
+  /** Client order ids looked up for the batch's commands: the id of the stored order that has it, or null. */
+  private readonly storedClientOrderIds = new Map<string, string | null>();
   private readonly accounts = new Map<string, AccountChange>();
   private readonly rows = new Map<string, OrderRow>();
   private readonly inserted = new Set<string>();
@@ -44,6 +56,15 @@ export class TradingBatch {
   }
 
   // ---- reads ---------------------------------------------------------------------------------------
+
+  /** Reads what the commands declared they need, in one statement of each kind. */
+  async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
+    await this.readBalances(needs.flatMap((need) => need?.accounts ?? []));
+    const pairs = needs.flatMap((need) => (need?.clientOrderId ? [need.clientOrderId] : []));
+    if (pairs.length === 0) return;
+    for (const pair of pairs) this.storedClientOrderIds.set(clientOrderKey(pair.userId, pair.clientOrderId), null);
+    for (const row of await ordersByClientOrderIds(this.sql, pairs)) this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
+  }
 
   /** The orders by id as this batch has them, read from the database where it has not seen them yet. */
   async orders(ids: readonly string[]): Promise<OrderRow[]> {
@@ -82,6 +103,8 @@ export class TradingBatch {
       const row = this.rows.get(id)!;
       if (row.user_id === userId && row.client_order_id === clientOrderId) return id;
     }
+    const stored = this.storedClientOrderIds.get(clientOrderKey(userId, clientOrderId));
+    if (stored !== undefined) return stored ?? undefined;
     return orderIdByClientOrderId(this.sql, userId, clientOrderId);
   }
 
@@ -108,9 +131,11 @@ export class TradingBatch {
 
   /**
    * Posts a balanced journal entry: applied to the batch's balances, unless it would take a user
-   * bucket below zero. Resolves with the refused account (nothing applied), or undefined.
+   * bucket below zero. Resolves with the refused account (nothing applied), or undefined. Every
+   * account it debits must have been read (`readBalances`); `record` posts settlements, which spend
+   * only what their orders hold, and checks only the accounts the batch read.
    */
-  post(kind: string, reference: string | null, postings: readonly Posting[], nowUs: number): string | undefined {
+  post(kind: string, reference: string | null, postings: readonly Posting[], nowUs: number, options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' }): string | undefined {
     const live = postings.filter((p) => p.amount !== 0);
     if (live.length === 0) return undefined;
     assertBalanced(live);
@@ -122,6 +147,7 @@ export class TradingBatch {
     }
     for (const [accountId, change] of net) {
       if (isSystemAccount(accountId) || (change.available >= 0 && change.locked >= 0)) continue;
+      if (options.unread === 'skip' && !this.stored.has(accountId)) continue;
       if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0) return accountId;
     }
     for (const [accountId, change] of net) {
@@ -145,7 +171,7 @@ export class TradingBatch {
   /** A command's settlement: its entries must apply (they spend only what its orders hold). */
   record(settled: Settled, nowUs: number): void {
     for (const entry of settled.entries) {
-      const refused = this.post(entry.kind, entry.reference, entry.postings, nowUs);
+      const refused = this.post(entry.kind, entry.reference, entry.postings, nowUs, { unread: 'skip' });
       assert(refused === undefined, `settlement of ${entry.reference} overdraws ledger account ${refused}`);
     }
     for (const row of settled.orders) this.put(row, !this.rows.has(row.id) || this.inserted.has(row.id));

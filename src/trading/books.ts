@@ -1,10 +1,10 @@
 import { setImmediate } from 'node:timers/promises';
-import { isUniqueViolation, type Db } from '../db/knex.js';
-import { findMarketBook, lastTradePriceTicks, lockMarkets, restingOrdersPage, type RestingOrderRow } from '../db/orders.js';
+import { isUniqueViolation, tradingLanesMax, type Db } from '../db/knex.js';
+import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
-import { TradingBatch } from './batch.js';
+import { TradingBatch, type BatchNeeds } from './batch.js';
 import { FastOrderBook } from './engine/index.js';
 
 const transactionAttemptsMax = 8;
@@ -100,6 +100,7 @@ export interface MarketSession {
 
 interface Command {
   marketId: string;
+  needs: BatchNeeds | undefined;
   work: (session: MarketSession) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -139,23 +140,27 @@ const batchSizeMax = 64;
 export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
   private readonly loading = new Map<string, Promise<void>>();
-  /** Markets whose book the batch in flight holds (and so this map does not, until it commits). */
-  private readonly inBatch = new Set<string>();
+  /** Markets whose book a batch in flight holds (and so `books` does not, until it commits). */
+  private readonly held = new Set<string>();
   private readonly queue: Command[] = [];
-  private draining = false;
+  private scheduled = false;
+  private lanes = 0;
+  private readonly lanesMax: number;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.lanesMax = tradingLanesMax(db);
+  }
 
   /**
    * A market whose book this process does not hold loads it before its command joins the queue
    * (`load`), so that building a deep book keeps neither the queue nor its transaction waiting:
    * other markets' commands go on committing meanwhile.
    */
-  async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>): Promise<T> {
-    if (!this.books.has(marketId) && !this.inBatch.has(marketId)) await this.load(marketId);
+  async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>, needs?: BatchNeeds): Promise<T> {
+    if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ marketId, work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.draining) void this.drain();
+      this.queue.push({ marketId, needs, work, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
     });
   }
 
@@ -189,16 +194,54 @@ export class BookRegistry {
     this.books.clear();
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    try {
-      // Let the requests that arrived with this one reach the queue first (their checks run to
-      // the queue without waiting on I/O), so that they commit together with it.
-      await setImmediate();
-      while (this.queue.length > 0) await this.commit();
-    } finally {
-      this.draining = false;
+  /**
+   * Lets the requests that arrived with this one reach the queue first (their checks run to the
+   * queue without waiting on I/O), so that they commit together with it; then opens lanes.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    void setImmediate().then(() => {
+      this.scheduled = false;
+      this.openLanes();
+    });
+  }
+
+  /**
+   * A lane is a run of batches, one transaction at a time, each over markets no other lane holds:
+   * on PostgreSQL several run side by side (each market's own lock keeps processes apart too); on
+   * SQLite one, since it has one writer. A lane ends when the queue holds nothing it may take.
+   */
+  private openLanes(): void {
+    while (this.lanes < this.lanesMax && this.queue.some((command) => !this.held.has(command.marketId))) {
+      this.lanes++;
+      void this.runLane().finally(() => {
+        this.lanes--;
+        this.openLanes();
+      });
     }
+  }
+
+  private async runLane(): Promise<void> {
+    while (this.queue.some((command) => !this.held.has(command.marketId))) await this.commit();
+  }
+
+  /**
+   * Up to `batchSizeMax` commands, oldest first, of markets no batch holds, which this batch then
+   * holds: a market's commands stay in their order, since once one of them is left in the queue
+   * the market is held or the batch full, and every later one is left too.
+   */
+  private takeBatch(): Command[] {
+    const taken: Command[] = [];
+    const left: Command[] = [];
+    for (const command of this.queue) {
+      if (taken.length < batchSizeMax && !this.held.has(command.marketId)) taken.push(command);
+      else left.push(command);
+    }
+    // Markets of the batch are held from now on: later commands of theirs wait for the next batch.
+    for (const command of taken) this.held.add(command.marketId);
+    this.queue.splice(0, this.queue.length, ...left);
+    return taken;
   }
 
   /**
@@ -211,38 +254,42 @@ export class BookRegistry {
    */
   private async commit(): Promise<void> {
     let batch: Command[] = [];
+    let taken = false;
     const take = (): Command[] => {
-      if (batch.length === 0) batch = this.queue.splice(0, batchSizeMax);
+      if (!taken) batch = this.takeBatch();
+      taken = true;
       return batch;
     };
-    for (let attempt = 1; ; attempt++) {
-      let outcomes: Outcome[];
-      let markets: Map<string, BatchMarket>;
-      try {
-        [outcomes, markets] = await this.transactOnce(take);
-      } catch (error) {
-        for (const command of batch) this.books.delete(command.marketId);
-        this.inBatch.clear();
-        if (error instanceof CommandFailed) {
-          error.command.reject(error.failure);
-          batch = batch.filter((command) => command !== error.command);
-          if (batch.length === 0) return;
-          attempt--;
-          continue;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        let outcomes: Outcome[];
+        let markets: Map<string, BatchMarket>;
+        try {
+          [outcomes, markets] = await this.transactOnce(take);
+        } catch (error) {
+          for (const command of batch) this.books.delete(command.marketId);
+          if (error instanceof CommandFailed) {
+            error.command.reject(error.failure);
+            batch = batch.filter((command) => command !== error.command);
+            if (batch.length === 0) return;
+            attempt--;
+            continue;
+          }
+          if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
+          // A transaction that failed before taking its batch (no connection) fails the next one.
+          for (const command of take()) command.reject(error);
+          return;
         }
-        if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
-        // A transaction that failed before taking its batch (no connection) fails the next one.
-        for (const command of take()) command.reject(error);
+        for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
+        batch.forEach((command, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) command.resolve(outcome.value);
+          else command.reject(outcome.error);
+        });
         return;
       }
-      for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
-      this.inBatch.clear();
-      batch.forEach((command, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) command.resolve(outcome.value);
-        else command.reject(outcome.error);
-      });
-      return;
+    } finally {
+      for (const command of batch) this.held.delete(command.marketId);
     }
   }
 
@@ -252,9 +299,13 @@ export class BookRegistry {
     await this.db.transaction(async (trx) => {
       const sql = await sqlOf(trx);
       const commands = take();
-      await lockMarkets(sql, [...new Set(commands.map((command) => command.marketId))]);
+      if (commands.length === 0) return;
+      const marketIds = [...new Set(commands.map((command) => command.marketId))];
+      await lockMarkets(sql, marketIds);
+      const stored = await findMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
-      for (const command of commands) outcomes.push(await this.execute(batch, command, markets));
+      await batch.prefetch(commands.map((command) => command.needs));
+      for (const command of commands) outcomes.push(await this.execute(batch, command, stored.get(command.marketId), markets));
       const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
@@ -264,16 +315,14 @@ export class BookRegistry {
   }
 
   /** One command; its refusal is its outcome, unless it changed the batch or the book first. */
-  private async execute(batch: TradingBatch, command: Command, markets: Map<string, BatchMarket>): Promise<Outcome> {
+  private async execute(batch: TradingBatch, command: Command, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
     const { marketId } = command;
     let market = markets.get(marketId);
     if (!market) {
-      const stored = await findMarketBook(batch.sql, marketId);
       assert(stored, `market ${marketId} has no market_books row`);
       market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored.version) };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
-      this.inBatch.add(marketId);
       markets.set(marketId, market);
     }
     const state = market.state ?? (await this.rebuild(batch.sql, marketId, market.version));

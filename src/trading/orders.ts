@@ -127,6 +127,9 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
         state.nextExpiryUs = placedRow.expires_at_us;
       }
       return { orderId: order.id, clientOrderId: order.client_order_id, rate };
+    }, {
+      accounts: [input.side === 'buy' ? ids.usd : ids.units],
+      ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
     });
   }
 
@@ -190,7 +193,6 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
         consumption.set(row.user_id, await accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs));
       }
     }
-    await batch.readBalances([...traders.values()].flatMap((ids) => [ids.usd, ids.units]));
     const system = accounts.system(instrumentId);
     const settled = settle(
       {
