@@ -4,7 +4,6 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createAccountsService, type AccountsService } from './core/accounts.js';
 import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
-import { createKeysService, type KeysService } from './platform/keys.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { createOAuthService, type OAuthService } from './core/oauth.js';
 import { createSettingsService, type SettingsService } from './platform/settings.js';
@@ -32,7 +31,6 @@ export interface Services {
   logger: Logger;
   reference: ReferenceService;
   mailer: Mailer;
-  keys: KeysService;
   settings: SettingsService;
   diagnostics: DiagnosticsService;
   accounts: AccountsService;
@@ -52,7 +50,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
   const reference = createReferenceService(db);
-  const keys = createKeysService(db, clock);
   const settings = createSettingsService(db, clock);
   const diagnostics = createDiagnosticsService(db, clock, reference);
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
@@ -64,7 +61,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     logger,
     reference,
     mailer,
-    keys,
     settings,
     diagnostics,
     accounts: createAccountsService(db, clock, mailer, logger, () => publicUrls.of('platform')),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { updateApiKey } from '../../src/core/keys.js';
 import { createApiKey, createUser, type AccountMode } from '../../src/core/identity.js';
 import { createTestUser, grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -103,7 +104,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
   it('counts only active keys: deactivating the last one turns api_keys into no_api_keys_present', async () => {
     const user = await freshUser({ apiKey: true });
     expect(codes((await diagnose(user.userId)).checks).api_keys).to.equal('api_keys_present');
-    await services().keys.updateApiKey(user.userId, user.apiKeyId!, { active: false });
+    await updateApiKey(services(), user.userId, user.apiKeyId!, { active: false });
     const data = await diagnose(user.userId);
     expect(codes(data.checks).api_keys).to.equal('no_api_keys_present');
     expect(data.summary.active_api_keys).to.equal(0);
