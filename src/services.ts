@@ -6,7 +6,6 @@ import { createAccountsService, type AccountsService } from './core/accounts.js'
 import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { createOAuthService, type OAuthService } from './core/oauth.js';
-import { createSettingsService, type SettingsService } from './platform/settings.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { createReferenceService, type ReferenceService } from './core/reference.js';
@@ -31,7 +30,6 @@ export interface Services {
   logger: Logger;
   reference: ReferenceService;
   mailer: Mailer;
-  settings: SettingsService;
   diagnostics: DiagnosticsService;
   accounts: AccountsService;
   oauth: OAuthService;
@@ -50,7 +48,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
   const reference = createReferenceService(db);
-  const settings = createSettingsService(db, clock);
   const diagnostics = createDiagnosticsService(db, clock, reference);
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
   return {
@@ -61,7 +58,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     logger,
     reference,
     mailer,
-    settings,
     diagnostics,
     accounts: createAccountsService(db, clock, mailer, logger, () => publicUrls.of('platform')),
     oauth: createOAuthService(db, clock),
