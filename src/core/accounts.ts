@@ -17,7 +17,7 @@ import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
 import type { Mailer } from './mailer.js';
-import { createThrottles, hashedKey, type ThrottleKey } from './throttles.js';
+import { attemptSucceeded, countAttempt, hashedKey, type ThrottleKey } from './throttles.js';
 
 /**
  * Dashboard accounts (DESIGN.md §6): sign-up and password login, email verification, acceptance of
@@ -104,7 +104,6 @@ export interface AccountsService {
 export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger, platformUrl: () => string): AccountsService {
   // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
   let decoyHash: Promise<string> | undefined;
-  const throttles = createThrottles(db, clock);
 
   async function openSession(user: UserRow): Promise<OpenedSession> {
     const id = newSecret(sessionIdPrefix);
@@ -166,7 +165,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
         { scope: 'login_address', key: clientAddress },
       ];
-      const throttled = await throttles.attempt(keys);
+      const throttled = await countAttempt({ db, clock }, keys);
       if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
       const user = await findUserByEmail(db, email);
       if (!user?.password_hash) {
@@ -175,7 +174,7 @@ export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logg
         return { ok: false, reason: 'invalid_credentials' };
       }
       if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
-      await throttles.succeeded(keys); // the password was right, even if the account cannot log in
+      await attemptSucceeded({ db, clock }, keys); // the password was right, even if the account cannot log in
       if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
       return { ok: true, session: await openSession(user) };
     },

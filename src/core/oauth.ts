@@ -25,7 +25,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { insertGrant, insertTokenPair, splitScopes, type IssuedTokenPair } from './identity.js';
-import { createThrottles, type ThrottleKey } from './throttles.js';
+import { attemptSucceeded, countAttempt, type ThrottleKey } from './throttles.js';
 import {
   describeScope,
   fail,
@@ -156,14 +156,13 @@ export const cryptoRandom: OAuthRandom = {
 // ---- the service ----------------------------------------------------------------------------------
 
 export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = cryptoRandom): OAuthService {
-  const throttles = createThrottles(db, clock);
 
   async function startDeviceAuthorization(clientId: string, scope: string | undefined, clientAddress: string): Promise<DeviceAuthorization | OAuthFailure> {
     const client = oauthClients.get(clientId);
     if (!client) return unknownClient(clientId);
     const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`);
     if (!Array.isArray(scopes)) return scopes;
-    const throttled = await throttles.attempt([
+    const throttled = await countAttempt({ db, clock }, [
       { scope: 'device_code_address', key: clientAddress },
       { scope: 'device_code_client', key: clientId },
     ]);
@@ -326,11 +325,11 @@ export function createOAuthService(db: Db, clock: Clock, random: OAuthRandom = c
       { scope: 'user_code_session', key: guesser.sessionIdHash },
       { scope: 'user_code_address', key: guesser.clientAddress },
     ];
-    const throttled = await throttles.attempt(keys);
+    const throttled = await countAttempt({ db, clock }, keys);
     if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
     const row = await liveDeviceCode(typed);
     if (!row) return { ok: false, reason: 'unknown' };
-    await throttles.succeeded(keys);
+    await attemptSucceeded({ db, clock }, keys);
     return {
       ok: true,
       device: {
