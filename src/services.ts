@@ -2,7 +2,6 @@ import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createAccountsService, type AccountsService } from './core/accounts.js';
 import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { createOAuthService, type OAuthService } from './core/oauth.js';
@@ -31,7 +30,6 @@ export interface Services {
   reference: ReferenceService;
   mailer: Mailer;
   diagnostics: DiagnosticsService;
-  accounts: AccountsService;
   oauth: OAuthService;
   orders: OrdersService;
   marketData: MarketDataService;
@@ -59,7 +57,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     reference,
     mailer,
     diagnostics,
-    accounts: createAccountsService(db, clock, mailer, logger, () => publicUrls.of('platform')),
     oauth: createOAuthService(db, clock),
     orders,
     marketData: createMarketDataService(db),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { logIn } from '../../src/core/accounts.js';
 import { updateApiKey } from '../../src/core/keys.js';
 import { createApiKey, createUser, type AccountMode } from '../../src/core/identity.js';
 import { createTestUser, grantTokens } from '../support/fixtures.js';
@@ -119,7 +120,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
 
   it('takes the dashboard session cookie: session_authenticated, and every scope in the summary', async () => {
     const user = await createTestUser(services());
-    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
+    const login = await logIn(services(), { email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const reply = await env().platform.get('/v1/diagnostics', { headers: { cookie: `mkt_session=${login.session.id}` } });
     expect(reply.status).to.equal(200);
