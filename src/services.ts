@@ -4,7 +4,7 @@ import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
-import { createOAuthService, type OAuthService } from './core/oauth.js';
+import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { createReferenceService, type ReferenceService } from './core/reference.js';
@@ -30,7 +30,8 @@ export interface Services {
   reference: ReferenceService;
   mailer: Mailer;
   diagnostics: DiagnosticsService;
-  oauth: OAuthService;
+  /** Where device codes and user codes come from (src/core/oauth.ts). */
+  oauthRandom: OAuthRandom;
   orders: OrdersService;
   marketData: MarketDataService;
   orderQueries: OrderQueries;
@@ -57,7 +58,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     reference,
     mailer,
     diagnostics,
-    oauth: createOAuthService(db, clock),
+    oauthRandom: cryptoRandom,
     orders,
     marketData: createMarketDataService(db),
     orderQueries: createOrderQueries(db),
