@@ -7,7 +7,7 @@ import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
-import { createReferenceService, type ReferenceService } from './core/reference.js';
+import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
 import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
 import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
@@ -27,6 +27,8 @@ export interface Services {
   db: Db;
   clock: Clock;
   logger: Logger;
+  referenceCache: ReferenceCache;
+  /** The reference functions bound to db and referenceCache, for trading and consumption code that takes an object. */
   reference: ReferenceService;
   mailer: Mailer;
   diagnostics: DiagnosticsService;
@@ -46,7 +48,8 @@ export interface Services {
 export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
-  const reference = createReferenceService(db);
+  const referenceCache = newReferenceCache();
+  const reference = bindReference({ db, referenceCache });
   const diagnostics = createDiagnosticsService(db, clock, reference);
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
   return {
@@ -55,6 +58,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     db,
     clock,
     logger,
+    referenceCache,
     reference,
     mailer,
     diagnostics,
