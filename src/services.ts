@@ -2,7 +2,7 @@ import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
+import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
@@ -31,6 +31,7 @@ export interface Services {
   /** The reference functions bound to db and referenceCache, for trading and consumption code that takes an object. */
   reference: ReferenceService;
   mailer: Mailer;
+  /** The checks bound to db and clock, for trading and consumption handlers that take an object. */
   diagnostics: DiagnosticsService;
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
@@ -50,7 +51,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const publicUrls = new PublicUrls(config.publicUrls);
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
-  const diagnostics = createDiagnosticsService(db, clock, reference);
+  const diagnostics = bindDiagnostics({ db, clock });
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
   return {
     config,
