@@ -19,7 +19,11 @@ import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
 
-/** Everything a handler may call. Built once in main.ts; handlers reach the database only through these. */
+/**
+ * Built once in main.ts and passed to every handler: the dependencies that the functions of
+ * src/core take as their first parameter (db, clock, logger, mailer, publicUrls, caches), and the
+ * services still built as objects.
+ */
 export interface Services {
   config: Config;
   /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (main.ts). */
