@@ -96,6 +96,7 @@ export interface MailDeps {
 }
 
 // Hashed once per process, so that a login for an unknown email costs one scrypt like a known one.
+// A constant whatever the database or clock, so it is kept here rather than passed in.
 let decoyHash: Promise<string> | undefined;
 
 async function openSession(deps: { db: Db; clock: Clock }, user: UserRow): Promise<OpenedSession> {
