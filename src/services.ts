@@ -2,15 +2,12 @@ import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
-import { createAccountsService, type AccountsService } from './core/accounts.js';
-import { createDiagnosticsService, type DiagnosticsService } from './core/diagnostics.js';
-import { createKeysService, type KeysService } from './platform/keys.js';
+import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
-import { createOAuthService, type OAuthService } from './core/oauth.js';
-import { createSettingsService, type SettingsService } from './platform/settings.js';
+import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
-import { createReferenceService, type ReferenceService } from './core/reference.js';
+import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
 import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
 import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
@@ -22,7 +19,11 @@ import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
 
-/** Everything a handler may call. Built once in main.ts; handlers reach the database only through these. */
+/**
+ * Built once in main.ts and passed to every handler: the dependencies that the functions of
+ * src/core take as their first parameter (db, clock, logger, mailer, publicUrls, caches), and the
+ * services still built as objects.
+ */
 export interface Services {
   config: Config;
   /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (main.ts). */
@@ -30,13 +31,14 @@ export interface Services {
   db: Db;
   clock: Clock;
   logger: Logger;
+  referenceCache: ReferenceCache;
+  /** The reference functions bound to db and referenceCache, for trading and consumption code that takes an object. */
   reference: ReferenceService;
   mailer: Mailer;
-  keys: KeysService;
-  settings: SettingsService;
+  /** The checks bound to db and clock, for trading and consumption handlers that take an object. */
   diagnostics: DiagnosticsService;
-  accounts: AccountsService;
-  oauth: OAuthService;
+  /** Where device codes and user codes come from (src/core/oauth.ts). */
+  oauthRandom: OAuthRandom;
   orders: OrdersService;
   marketData: MarketDataService;
   orderQueries: OrderQueries;
@@ -51,10 +53,9 @@ export interface Services {
 export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
-  const reference = createReferenceService(db);
-  const keys = createKeysService(db, clock);
-  const settings = createSettingsService(db, clock);
-  const diagnostics = createDiagnosticsService(db, clock, reference);
+  const referenceCache = newReferenceCache();
+  const reference = bindReference({ db, referenceCache });
+  const diagnostics = bindDiagnostics({ db, clock });
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
   return {
     config,
@@ -62,13 +63,11 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     db,
     clock,
     logger,
+    referenceCache,
     reference,
     mailer,
-    keys,
-    settings,
     diagnostics,
-    accounts: createAccountsService(db, clock, mailer, logger, () => publicUrls.of('platform')),
-    oauth: createOAuthService(db, clock),
+    oauthRandom: cryptoRandom,
     orders,
     marketData: createMarketDataService(db),
     orderQueries: createOrderQueries(db),

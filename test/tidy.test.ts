@@ -90,6 +90,13 @@ describe('tidy: rules of the source a compiler does not check', () => {
     expect(offending(/\bkindOf\(|\bdatabaseKind\(/, (name) => !name.startsWith('src/db/'))).to.deep.equal([]);
   });
 
+  it('writes the core, the platform API, the dashboard and the command as exported functions, not service factories', () => {
+    const converted = ['src/core/', 'src/platform/', 'src/web/', 'src/cli/'];
+    const factory = /\bexport (async )?function create\w*(Service|Throttles)\b|\bexport const create\w*Service\b/;
+    expect(offending(factory, (name) => converted.some((directory) => name.startsWith(directory)))).to.deep.equal([]);
+    expect(factory.test('export function createKeysService(db: Db, clock: Clock): KeysService {'), 'the detector is not blind').to.equal(true);
+  });
+
   it('recognises SQL when it sees it (the detector is not blind)', () => {
     for (const sample of ["await db('orders').where('id', id)", "trx<UserRow>('users').first()", "db.raw('select 1')", 'const text = `SELECT id FROM orders`']) {
       expect(sqlPattern.test(sample), sample).to.equal(true);

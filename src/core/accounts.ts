@@ -17,7 +17,7 @@ import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
 import type { Mailer } from './mailer.js';
-import { createThrottles, hashedKey, type ThrottleKey } from './throttles.js';
+import { attemptSucceeded, countAttempt, hashedKey, type ThrottleKey } from './throttles.js';
 
 /**
  * Dashboard accounts (DESIGN.md §6): sign-up and password login, email verification, acceptance of
@@ -83,135 +83,126 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
   return user && { idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: Number(row.expires_at_us), user };
 }
 
-export interface AccountsService {
-  /** Creates the user, mails the verification link and opens a session. */
-  signUp(input: { email: string; password: string }): Promise<SignUpResult>;
-  /** `clientAddress` is the socket's remote address (src/http/client-address.ts), for the throttle. */
-  logIn(input: { email: string; password: string; clientAddress: string }): Promise<LogInResult>;
-  findSession(rawId: string): Promise<ActiveSession | undefined>;
-  /** Revokes the session; unknown or already revoked ids are ignored. */
-  logOut(rawId: string): Promise<void>;
-  sendVerification(userId: string): Promise<ResendResult>;
-  verifyEmail(rawToken: string): Promise<VerificationResult>;
-  acceptLegalTerms(userId: string): Promise<void>;
-  findUser(userId: string): Promise<UserRow | undefined>;
+/**
+ * What mailing a verification link needs. Its base is the platform's configured public URL
+ * (DESIGN.md §9), never the Host header of the request, which whoever sends the request chooses.
+ */
+export interface MailDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  publicUrls: { of(host: 'platform'): string };
 }
 
-/**
- * `platformUrl` is the platform's configured public URL (DESIGN.md §9), the base of every mailed
- * link: never the Host header of the request, which whoever sends the request chooses.
- */
-export function createAccountsService(db: Db, clock: Clock, mailer: Mailer, logger: Logger, platformUrl: () => string): AccountsService {
-  // Hashed once, so that a login for an unknown email costs one scrypt like a known one.
-  let decoyHash: Promise<string> | undefined;
-  const throttles = createThrottles(db, clock);
+// Hashed once per process, so that a login for an unknown email costs one scrypt like a known one.
+// A constant whatever the database or clock, so it is kept here rather than passed in.
+let decoyHash: Promise<string> | undefined;
 
-  async function openSession(user: UserRow): Promise<OpenedSession> {
-    const id = newSecret(sessionIdPrefix);
-    const nowUs = clock.nowUs();
-    const row: SessionRow = {
-      id_hash: hashSecret(id),
-      user_id: user.id,
-      csrf_token: newCsrfToken(),
-      created_at_us: nowUs,
-      expires_at_us: nowUs + sessionLifetimeUs,
-      revoked_at_us: null,
-    };
-    await insertSession(db, row, nowUs);
-    return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
-  }
-
-  async function mailVerification(user: UserRow): Promise<void> {
-    const token = newSecret(verificationTokenPrefix);
-    const nowUs = clock.nowUs();
-    await insertEmailVerification(db, {
-      token_hash: hashSecret(token),
-      user_id: user.id,
-      created_at_us: nowUs,
-      expires_at_us: nowUs + verificationLifetimeUs,
-      used_at_us: null,
-    });
-    const link = `${platformUrl()}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send({
-      to: user.email,
-      subject: 'Verify your email address for mkt',
-      text: `Open this link within 24 hours to verify your email address:\n\n${link}\n\nIf you did not sign up for mkt, ignore this mail.`,
-      link,
-    });
-  }
-
-  return {
-    async signUp({ email, password }) {
-      const normalised = normaliseEmail(email);
-      if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
-      if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
-      if (password.length > passwordLengthMax) return { ok: false, reason: 'password_too_long' };
-      if (await findUserByEmail(db, normalised)) return { ok: false, reason: 'email_taken' };
-      let user: UserRow;
-      try {
-        user = await createUser(db, clock, { email: normalised, password });
-      } catch (error) {
-        // Two sign-ups racing for one address: the loser meets the unique index.
-        if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(db, normalised))) return { ok: false, reason: 'email_taken' };
-        throw error;
-      }
-      logger.info({ user_id: user.id }, 'user signed up');
-      await mailVerification(user);
-      return { ok: true, session: await openSession(user) };
-    },
-
-    async logIn({ email, password, clientAddress }) {
-      // Throttled before any scrypt runs (DESIGN.md §9); an unknown email is an account like any other.
-      const keys: ThrottleKey[] = [
-        { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
-        { scope: 'login_address', key: clientAddress },
-      ];
-      const throttled = await throttles.attempt(keys);
-      if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
-      const user = await findUserByEmail(db, email);
-      if (!user?.password_hash) {
-        decoyHash ??= hashPassword('decoy password, never matches');
-        await passwordMatches(password, await decoyHash);
-        return { ok: false, reason: 'invalid_credentials' };
-      }
-      if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
-      await throttles.succeeded(keys); // the password was right, even if the account cannot log in
-      if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
-      return { ok: true, session: await openSession(user) };
-    },
-
-    findSession: (rawId) => findActiveSession(db, rawId, clock.nowUs()),
-
-    async logOut(rawId) {
-      await revokeSession(db, hashSecret(rawId), clock.nowUs());
-    },
-
-    async sendVerification(userId) {
-      const user = await findUser(db, userId);
-      if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
-      if (user.email_verified_at_us !== null) return 'already_verified';
-      if (await emailVerificationSince(db, userId, clock.nowUs() - verificationResendIntervalUs)) return 'too_soon';
-      await mailVerification(user);
-      return 'sent';
-    },
-
-    async verifyEmail(rawToken) {
-      const row = await emailVerificationByHash(db, hashSecret(rawToken));
-      if (!row) return 'unknown';
-      const user = await findUser(db, row.user_id);
-      if (!user) return 'unknown';
-      if (user.email_verified_at_us !== null) return 'already_verified';
-      const nowUs = clock.nowUs();
-      if (row.used_at_us !== null || Number(row.expires_at_us) <= nowUs) return 'expired';
-      await verifyEmailWith(db, hashSecret(rawToken), user.id, nowUs);
-      logger.info({ user_id: user.id }, 'email verified');
-      return 'verified';
-    },
-
-    async acceptLegalTerms(userId) {
-      await recordLegalTermsAcceptance(db, userId, clock.nowUs());
-    },
-
-    findUser: (userId) => findUser(db, userId),
+async function openSession(deps: { db: Db; clock: Clock }, user: UserRow): Promise<OpenedSession> {
+  const id = newSecret(sessionIdPrefix);
+  const nowUs = deps.clock.nowUs();
+  const row: SessionRow = {
+    id_hash: hashSecret(id),
+    user_id: user.id,
+    csrf_token: newCsrfToken(),
+    created_at_us: nowUs,
+    expires_at_us: nowUs + sessionLifetimeUs,
+    revoked_at_us: null,
   };
+  await insertSession(deps.db, row, nowUs);
+  return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
+}
+
+async function mailVerification(deps: MailDeps, user: UserRow): Promise<void> {
+  const token = newSecret(verificationTokenPrefix);
+  const nowUs = deps.clock.nowUs();
+  await insertEmailVerification(deps.db, {
+    token_hash: hashSecret(token),
+    user_id: user.id,
+    created_at_us: nowUs,
+    expires_at_us: nowUs + verificationLifetimeUs,
+    used_at_us: null,
+  });
+  const link = `${deps.publicUrls.of('platform')}/verify-email?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Verify your email address for mkt',
+    text: `Open this link within 24 hours to verify your email address:\n\n${link}\n\nIf you did not sign up for mkt, ignore this mail.`,
+    link,
+  });
+}
+
+/** Creates the user, mails the verification link and opens a session. */
+export async function signUp(deps: MailDeps, { email, password }: { email: string; password: string }): Promise<SignUpResult> {
+  const normalised = normaliseEmail(email);
+  if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
+  if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
+  if (password.length > passwordLengthMax) return { ok: false, reason: 'password_too_long' };
+  if (await findUserByEmail(deps.db, normalised)) return { ok: false, reason: 'email_taken' };
+  let user: UserRow;
+  try {
+    user = await createUser(deps.db, deps.clock, { email: normalised, password });
+  } catch (error) {
+    // Two sign-ups racing for one address: the loser meets the unique index.
+    if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(deps.db, normalised))) return { ok: false, reason: 'email_taken' };
+    throw error;
+  }
+  deps.logger.info({ user_id: user.id }, 'user signed up');
+  await mailVerification(deps, user);
+  return { ok: true, session: await openSession(deps, user) };
+}
+
+/** `clientAddress` is the socket's remote address (src/lib/client-address.ts), for the throttle. */
+export async function logIn(deps: { db: Db; clock: Clock }, { email, password, clientAddress }: { email: string; password: string; clientAddress: string }): Promise<LogInResult> {
+  // Throttled before any scrypt runs (DESIGN.md §9); an unknown email is an account like any other.
+  const keys: ThrottleKey[] = [
+    { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
+    { scope: 'login_address', key: clientAddress },
+  ];
+  const throttled = await countAttempt(deps, keys);
+  if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.password_hash) {
+    decoyHash ??= hashPassword('decoy password, never matches');
+    await passwordMatches(password, await decoyHash);
+    return { ok: false, reason: 'invalid_credentials' };
+  }
+  if (!(await passwordMatches(password, user.password_hash))) return { ok: false, reason: 'invalid_credentials' };
+  await attemptSucceeded(deps, keys); // the password was right, even if the account cannot log in
+  if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
+  return { ok: true, session: await openSession(deps, user) };
+}
+
+export const findSession = (deps: { db: Db; clock: Clock }, rawId: string): Promise<ActiveSession | undefined> => findActiveSession(deps.db, rawId, deps.clock.nowUs());
+
+/** Revokes the session; unknown or already revoked ids are ignored. */
+export async function logOut(deps: { db: Db; clock: Clock }, rawId: string): Promise<void> {
+  await revokeSession(deps.db, hashSecret(rawId), deps.clock.nowUs());
+}
+
+export async function sendVerification(deps: MailDeps, userId: string): Promise<ResendResult> {
+  const user = await findUser(deps.db, userId);
+  if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
+  if (user.email_verified_at_us !== null) return 'already_verified';
+  if (await emailVerificationSince(deps.db, userId, deps.clock.nowUs() - verificationResendIntervalUs)) return 'too_soon';
+  await mailVerification(deps, user);
+  return 'sent';
+}
+
+export async function verifyEmail(deps: { db: Db; clock: Clock; logger: Logger }, rawToken: string): Promise<VerificationResult> {
+  const row = await emailVerificationByHash(deps.db, hashSecret(rawToken));
+  if (!row) return 'unknown';
+  const user = await findUser(deps.db, row.user_id);
+  if (!user) return 'unknown';
+  if (user.email_verified_at_us !== null) return 'already_verified';
+  const nowUs = deps.clock.nowUs();
+  if (row.used_at_us !== null || Number(row.expires_at_us) <= nowUs) return 'expired';
+  await verifyEmailWith(deps.db, hashSecret(rawToken), user.id, nowUs);
+  deps.logger.info({ user_id: user.id }, 'email verified');
+  return 'verified';
+}
+
+export async function acceptLegalTerms(deps: { db: Db; clock: Clock }, userId: string): Promise<void> {
+  await recordLegalTermsAcceptance(deps.db, userId, deps.clock.nowUs());
 }

@@ -6,7 +6,7 @@ import { grantClientId } from '../db/oauth.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import { allowanceOf, freeDailyRequestsMax } from './allowance.js';
-import type { MarketRow, ReferenceService } from './reference.js';
+import { listModels, type MarketRow } from './reference.js';
 import { requireUser } from './account-rules.js';
 import { scopeCatalogue } from './oauth-catalogue.js';
 import type { SigningKeyRow, UserRow } from './identity.js';
@@ -41,14 +41,6 @@ export interface SignedIdentity {
   signingKey: SigningKeyRow;
 }
 
-export interface DiagnosticsService {
-  platform(caller: PlatformCaller): Promise<Diagnostics>;
-  trading(caller: TradingCaller): Promise<Diagnostics>;
-  consumption(caller: ConsumptionCaller): Promise<Diagnostics>;
-  /** The user and signing key behind a signed request (trading GET /v1/me). */
-  signedIdentity(caller: TradingCaller): Promise<SignedIdentity>;
-}
-
 /** A dashboard session acts with every scope of the catalogue (platform.yaml "Credentials"). */
 const sessionScopes = scopeCatalogue.map((s) => s.scope);
 
@@ -72,154 +64,171 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 const controlsReady = (m: Pick<MarketRow, 'tick_size_ticks' | 'lot_size' | 'min_order_size' | 'max_order_size'>) =>
   m.tick_size_ticks > 0 && m.lot_size > 0 && m.min_order_size > 0 && m.min_order_size <= m.max_order_size;
 
-export function createDiagnosticsService(db: Db, clock: Clock, reference: ReferenceService): DiagnosticsService {
-  const authenticationCheck = async (caller: PlatformCaller): Promise<Check> => {
-    if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
-    const clientId = await grantClientId(db, caller.grantId);
-    return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}.`);
-  };
+async function authenticationCheck(db: Db, caller: PlatformCaller): Promise<Check> {
+  if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
+  const clientId = await grantClientId(db, caller.grantId);
+  return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}.`);
+}
 
-  const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn): Check =>
+const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn): Check =>
+  user.status === 'active'
+    ? ok(name, 'account_active', 'The account is active.')
+    : inactive(name, 'account_inactive', 'The account is inactive.', 'Contact support to have the account reactivated.');
+
+export async function platformDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: PlatformCaller): Promise<Diagnostics> {
+  const user = await requireUser(db, caller.userId);
+  const activeApiKeys = await countActiveApiKeys(db, user.id);
+  const emailVerified = user.email_verified_at_us !== null;
+  const termsAccepted = user.legal_terms_accepted_at_us !== null;
+  const checks: Check[] = [
+    await authenticationCheck(db, caller),
+    emailVerified
+      ? ok('email', 'email_verified', 'Email address verified.')
+      : warn('email', 'email_unverified', 'The email address is not verified; settings cannot be changed.', 'Open the verification link sent at sign-up, or ask the dashboard for a new one.'),
+    termsAccepted
+      ? ok('legal_terms', 'legal_terms_accepted', 'Legal terms accepted.')
+      : warn('legal_terms', 'legal_terms_not_accepted', 'The legal terms are not accepted; settings cannot be changed.', 'Accept the legal terms on the dashboard.'),
     user.status === 'active'
-      ? ok(name, 'account_active', 'The account is active.')
-      : inactive(name, 'account_inactive', 'The account is inactive.', 'Contact support to have the account reactivated.');
+      ? ok('account_status', 'account_active', 'Account is active.')
+      : warn('account_status', 'account_inactive', 'The account is inactive: settings writes and key creation are refused.', 'Contact support to have the account reactivated.'),
+    activeApiKeys > 0
+      ? ok('api_keys', 'api_keys_present', `${plural(activeApiKeys, 'active consumption API key', 'active consumption API keys')}.`)
+      : warn('api_keys', 'no_api_keys_present', 'No active consumption API key; the consumption API cannot be called yet.', 'Create one with POST /v1/api-keys (scope keys:manage).'),
+    user.account_mode === 'auto'
+      ? ok('account_mode', 'account_mode_auto', 'Auto Mode: the service buys capacity for you; trading writes are refused.')
+      : ok('account_mode', 'account_mode_advanced', 'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.'),
+  ];
+  return envelope('platform', clock.nowUs(), checks, {
+    user_id: user.id,
+    auth: caller.kind,
+    scopes: caller.kind === 'oauth' ? [...caller.scopes] : sessionScopes,
+    email_verified: emailVerified,
+    legal_terms_accepted: termsAccepted,
+    account_status: user.status,
+    account_mode: user.account_mode,
+    active_api_keys: activeApiKeys,
+  });
+}
 
+export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: TradingCaller): Promise<Diagnostics> {
+  const user = await requireUser(db, caller.userId);
+  const tradingAccounts = await countTradingAccounts(db, user.id);
+  const markets = await marketsControls(db);
+  const routableMarkets = markets.length;
+  const unready = markets.filter((m) => !controlsReady(m)).map((m) => m.id);
+  const orderControlsReady = routableMarkets > 0 && unready.length === 0;
+  const checks: Check[] = [
+    ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`),
+    user.account_mode === 'auto'
+      ? warn(
+          'Account mode',
+          'auto_mode_trading_restricted',
+          'The account is in Auto Mode; order create, amend and cancel are refused.',
+          'Switch to Advanced Mode: POST {platform_url}/v1/self/system-settings/account-mode.',
+        )
+      : ok('Account mode', 'account_mode_advanced', 'Advanced Mode: orders can be created, amended and cancelled.'),
+    accountStatusCheck(user, 'Account status', fail),
+    tradingAccounts > 0
+      ? ok('Trading accounts', 'trading_accounts_visible', `${plural(tradingAccounts, 'trading account is', 'trading accounts are')} visible.`)
+      : warn(
+          'Trading accounts',
+          'no_trading_accounts',
+          'No trading account yet: accounts open with the first deposit or fill.',
+          'Deposit USD on the dashboard, then buy Units with POST /v1/orders.',
+        ),
+    routableMarkets > 0
+      ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
+      : fail('Markets', 'no_routable_markets', 'No market accepts orders.', 'Try again later; GET /v1/markets lists the markets.'),
+    orderControlsReady
+      ? ok('Order controls', 'order_controls_ready', 'Every market has its tick size, lot size and order size limits set.')
+      : warn(
+          'Order controls',
+          'order_controls_not_ready',
+          unready.length > 0 ? `Order controls are incomplete on ${unready.join(', ')}.` : 'No market has order controls.',
+          'Read GET /v1/markets/{market_id}/controls before placing orders there.',
+        ),
+  ];
+  return envelope('trading', clock.nowUs(), checks, {
+    user_id: user.id,
+    signing_key_id: caller.signingKeyId,
+    fingerprint: caller.fingerprint,
+    account_mode: user.account_mode,
+    account_status: user.status,
+    trading_accounts: tradingAccounts,
+    routable_markets: routableMarkets,
+    order_controls_ready: orderControlsReady,
+  });
+}
+
+export async function consumptionDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: ConsumptionCaller): Promise<Diagnostics> {
+  const user = await requireUser(db, caller.userId);
+  const key = await apiKeyById(db, caller.apiKeyId);
+  const { instruments, aliases } = await listModels({ db });
+  const visibleModels = instruments.length + aliases.length;
+  // The same reading and limits as admission, so this never disagrees with x-ratelimit-limit.
+  const allowance = await allowanceOf(db, user.id, clock.nowUs());
+  const { concurrencyLimit, concurrencyInUse, dailyRequestsRemaining } = allowance;
+  const checks: Check[] = [
+    ok('API key', 'api_key_authenticated', `Key ${key?.key_prefix ?? 'mkt_ck_'}… authenticated.`),
+    accountStatusCheck(user, 'Account', fail),
+    visibleModels > 0
+      ? ok('Models', 'models_visible', `${plural(visibleModels, 'model is', 'models are')} visible to this key.`)
+      : fail('Models', 'no_models_visible', 'No model is visible to this key.', 'Try again later; GET /v1/models lists the models.'),
+    concurrencyInUse < concurrencyLimit
+      ? ok('Concurrency', 'concurrency_available', `${concurrencyInUse} of ${concurrencyLimit} concurrent inference requests in use.`)
+      : warn(
+          'Concurrency',
+          'concurrency_exhausted',
+          `All ${concurrencyLimit} concurrent inference requests are in use: new requests get 429 until one ends.`,
+          'Wait for a request to end, reduce parallelism, or deposit more to reach a higher tier.',
+        ),
+  ];
+  if (dailyRequestsRemaining !== null) {
+    checks.push(
+      warn(
+        'Daily limit',
+        'free_account_daily_limit',
+        `Free account: ${freeDailyRequestsMax} inference requests per UTC day, ${dailyRequestsRemaining} left today.`,
+        'Make a first deposit to lift the daily limit and raise concurrency.',
+      ),
+    );
+  }
+  return envelope('consumption', clock.nowUs(), checks, {
+    api_key_id: caller.apiKeyId,
+    account_status: user.status,
+    account_mode: user.account_mode,
+    visible_model_count: visibleModels,
+    concurrency_limit: concurrencyLimit,
+    concurrency_in_use: concurrencyInUse,
+    daily_requests_remaining: dailyRequestsRemaining,
+  });
+}
+
+/** The user and signing key behind a signed request (trading GET /v1/me). */
+export async function signedIdentity({ db }: { db: Db }, caller: TradingCaller): Promise<SignedIdentity> {
+  const user = await requireUser(db, caller.userId);
+  const signingKey = await signingKeyOfUser(db, caller.userId, caller.signingKeyId);
+  // The authenticator found this key a moment ago; a deletion in between makes it unknown now.
+  if (!signingKey) throw unknownFingerprint(caller.fingerprint);
+  return { user, signingKey };
+}
+
+/**
+ * The checks bound to one database and clock, for the trading and consumption handlers that still
+ * take a `diagnostics` object (Services.diagnostics); new code calls the functions.
+ */
+export interface DiagnosticsService {
+  platform(caller: PlatformCaller): Promise<Diagnostics>;
+  trading(caller: TradingCaller): Promise<Diagnostics>;
+  consumption(caller: ConsumptionCaller): Promise<Diagnostics>;
+  signedIdentity(caller: TradingCaller): Promise<SignedIdentity>;
+}
+
+export function bindDiagnostics(deps: { db: Db; clock: Clock }): DiagnosticsService {
   return {
-    async platform(caller) {
-      const user = await requireUser(db, caller.userId);
-      const activeApiKeys = await countActiveApiKeys(db, user.id);
-      const emailVerified = user.email_verified_at_us !== null;
-      const termsAccepted = user.legal_terms_accepted_at_us !== null;
-      const checks: Check[] = [
-        await authenticationCheck(caller),
-        emailVerified
-          ? ok('email', 'email_verified', 'Email address verified.')
-          : warn('email', 'email_unverified', 'The email address is not verified; settings cannot be changed.', 'Open the verification link sent at sign-up, or ask the dashboard for a new one.'),
-        termsAccepted
-          ? ok('legal_terms', 'legal_terms_accepted', 'Legal terms accepted.')
-          : warn('legal_terms', 'legal_terms_not_accepted', 'The legal terms are not accepted; settings cannot be changed.', 'Accept the legal terms on the dashboard.'),
-        user.status === 'active'
-          ? ok('account_status', 'account_active', 'Account is active.')
-          : warn('account_status', 'account_inactive', 'The account is inactive: settings writes and key creation are refused.', 'Contact support to have the account reactivated.'),
-        activeApiKeys > 0
-          ? ok('api_keys', 'api_keys_present', `${plural(activeApiKeys, 'active consumption API key', 'active consumption API keys')}.`)
-          : warn('api_keys', 'no_api_keys_present', 'No active consumption API key; the consumption API cannot be called yet.', 'Create one with POST /v1/api-keys (scope keys:manage).'),
-        user.account_mode === 'auto'
-          ? ok('account_mode', 'account_mode_auto', 'Auto Mode: the service buys capacity for you; trading writes are refused.')
-          : ok('account_mode', 'account_mode_advanced', 'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.'),
-      ];
-      return envelope('platform', clock.nowUs(), checks, {
-        user_id: user.id,
-        auth: caller.kind,
-        scopes: caller.kind === 'oauth' ? [...caller.scopes] : sessionScopes,
-        email_verified: emailVerified,
-        legal_terms_accepted: termsAccepted,
-        account_status: user.status,
-        account_mode: user.account_mode,
-        active_api_keys: activeApiKeys,
-      });
-    },
-
-    async trading(caller) {
-      const user = await requireUser(db, caller.userId);
-      const tradingAccounts = await countTradingAccounts(db, user.id);
-      const markets = await marketsControls(db);
-      const routableMarkets = markets.length;
-      const unready = markets.filter((m) => !controlsReady(m)).map((m) => m.id);
-      const orderControlsReady = routableMarkets > 0 && unready.length === 0;
-      const checks: Check[] = [
-        ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`),
-        user.account_mode === 'auto'
-          ? warn(
-              'Account mode',
-              'auto_mode_trading_restricted',
-              'The account is in Auto Mode; order create, amend and cancel are refused.',
-              'Switch to Advanced Mode: POST {platform_url}/v1/self/system-settings/account-mode.',
-            )
-          : ok('Account mode', 'account_mode_advanced', 'Advanced Mode: orders can be created, amended and cancelled.'),
-        accountStatusCheck(user, 'Account status', fail),
-        tradingAccounts > 0
-          ? ok('Trading accounts', 'trading_accounts_visible', `${plural(tradingAccounts, 'trading account is', 'trading accounts are')} visible.`)
-          : warn(
-              'Trading accounts',
-              'no_trading_accounts',
-              'No trading account yet: accounts open with the first deposit or fill.',
-              'Deposit USD on the dashboard, then buy Units with POST /v1/orders.',
-            ),
-        routableMarkets > 0
-          ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
-          : fail('Markets', 'no_routable_markets', 'No market accepts orders.', 'Try again later; GET /v1/markets lists the markets.'),
-        orderControlsReady
-          ? ok('Order controls', 'order_controls_ready', 'Every market has its tick size, lot size and order size limits set.')
-          : warn(
-              'Order controls',
-              'order_controls_not_ready',
-              unready.length > 0 ? `Order controls are incomplete on ${unready.join(', ')}.` : 'No market has order controls.',
-              'Read GET /v1/markets/{market_id}/controls before placing orders there.',
-            ),
-      ];
-      return envelope('trading', clock.nowUs(), checks, {
-        user_id: user.id,
-        signing_key_id: caller.signingKeyId,
-        fingerprint: caller.fingerprint,
-        account_mode: user.account_mode,
-        account_status: user.status,
-        trading_accounts: tradingAccounts,
-        routable_markets: routableMarkets,
-        order_controls_ready: orderControlsReady,
-      });
-    },
-
-    async consumption(caller) {
-      const user = await requireUser(db, caller.userId);
-      const key = await apiKeyById(db, caller.apiKeyId);
-      const { instruments, aliases } = await reference.listModels();
-      const visibleModels = instruments.length + aliases.length;
-      // The same reading and limits as admission, so this never disagrees with x-ratelimit-limit.
-      const allowance = await allowanceOf(db, user.id, clock.nowUs());
-      const { concurrencyLimit, concurrencyInUse, dailyRequestsRemaining } = allowance;
-      const checks: Check[] = [
-        ok('API key', 'api_key_authenticated', `Key ${key?.key_prefix ?? 'mkt_ck_'}… authenticated.`),
-        accountStatusCheck(user, 'Account', fail),
-        visibleModels > 0
-          ? ok('Models', 'models_visible', `${plural(visibleModels, 'model is', 'models are')} visible to this key.`)
-          : fail('Models', 'no_models_visible', 'No model is visible to this key.', 'Try again later; GET /v1/models lists the models.'),
-        concurrencyInUse < concurrencyLimit
-          ? ok('Concurrency', 'concurrency_available', `${concurrencyInUse} of ${concurrencyLimit} concurrent inference requests in use.`)
-          : warn(
-              'Concurrency',
-              'concurrency_exhausted',
-              `All ${concurrencyLimit} concurrent inference requests are in use: new requests get 429 until one ends.`,
-              'Wait for a request to end, reduce parallelism, or deposit more to reach a higher tier.',
-            ),
-      ];
-      if (dailyRequestsRemaining !== null) {
-        checks.push(
-          warn(
-            'Daily limit',
-            'free_account_daily_limit',
-            `Free account: ${freeDailyRequestsMax} inference requests per UTC day, ${dailyRequestsRemaining} left today.`,
-            'Make a first deposit to lift the daily limit and raise concurrency.',
-          ),
-        );
-      }
-      return envelope('consumption', clock.nowUs(), checks, {
-        api_key_id: caller.apiKeyId,
-        account_status: user.status,
-        account_mode: user.account_mode,
-        visible_model_count: visibleModels,
-        concurrency_limit: concurrencyLimit,
-        concurrency_in_use: concurrencyInUse,
-        daily_requests_remaining: dailyRequestsRemaining,
-      });
-    },
-
-    async signedIdentity(caller) {
-      const user = await requireUser(db, caller.userId);
-      const signingKey = await signingKeyOfUser(db, caller.userId, caller.signingKeyId);
-      // The authenticator found this key a moment ago; a deletion in between makes it unknown now.
-      if (!signingKey) throw unknownFingerprint(caller.fingerprint);
-      return { user, signingKey };
-    },
+    platform: (caller) => platformDiagnostics(deps, caller),
+    trading: (caller) => tradingDiagnostics(deps, caller),
+    consumption: (caller) => consumptionDiagnostics(deps, caller),
+    signedIdentity: (caller) => signedIdentity(deps, caller),
   };
 }

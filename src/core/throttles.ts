@@ -69,66 +69,57 @@ export function delayAfterMs(policy: ThrottlePolicy, failures: number): number {
 
 const secondsUntil = (untilUs: number, nowUs: number): number => Math.max(1, Math.ceil((untilUs - nowUs) / 1_000_000));
 
-export interface Throttles {
-  /** Counts an attempt against every key, unless a key is blocked: then nothing is counted and the answer says how long to wait. */
-  attempt(keys: ThrottleKey[]): Promise<ThrottleDecision>;
-  /** The attempt was right: each key's policy clears its count or forgives the attempt. */
-  succeeded(keys: ThrottleKey[]): Promise<void>;
+/** One key's next state after one more attempt, written only over the state it was computed from. */
+async function countOne(db: Db, key: ThrottleKey, nowUs: number): Promise<ThrottleDecision> {
+  const policy: ThrottlePolicy = throttlePolicies[key.scope];
+  for (let round = 0; round < writeAttemptsMax; round += 1) {
+    const state = await readThrottle(db, key.scope, key.key, nowUs);
+    if (state && state.blockedUntilUs > nowUs) return { ok: false, retryAfterSeconds: secondsUntil(state.blockedUntilUs, nowUs) };
+    const fresh = !state || state.windowEndsAtUs <= nowUs;
+    const failures = fresh ? 1 : state.failures + 1;
+    const delayMs = delayAfterMs(policy, failures);
+    const next: ThrottleState = {
+      failures,
+      windowEndsAtUs: fresh ? nowUs + policy.windowMs * 1000 : state.windowEndsAtUs,
+      blockedUntilUs: delayMs > 0 ? nowUs + delayMs * 1000 : 0,
+    };
+    if (await replaceThrottle(db, key.scope, key.key, state, next, nowUs)) return { ok: true };
+  }
+  return { ok: false, retryAfterSeconds: 1 }; // the key is written faster than it can be counted: that is a flood
 }
 
-export function createThrottles(db: Db, clock: Clock): Throttles {
-  /** One key's next state after one more attempt, written only over the state it was computed from. */
-  async function count(key: ThrottleKey, nowUs: number): Promise<ThrottleDecision> {
-    const policy: ThrottlePolicy = throttlePolicies[key.scope];
-    for (let round = 0; round < writeAttemptsMax; round += 1) {
-      const state = await readThrottle(db, key.scope, key.key, nowUs);
-      if (state && state.blockedUntilUs > nowUs) return { ok: false, retryAfterSeconds: secondsUntil(state.blockedUntilUs, nowUs) };
-      const fresh = !state || state.windowEndsAtUs <= nowUs;
-      const failures = fresh ? 1 : state.failures + 1;
-      const delayMs = delayAfterMs(policy, failures);
-      const next: ThrottleState = {
-        failures,
-        windowEndsAtUs: fresh ? nowUs + policy.windowMs * 1000 : state.windowEndsAtUs,
-        blockedUntilUs: delayMs > 0 ? nowUs + delayMs * 1000 : 0,
-      };
-      if (await replaceThrottle(db, key.scope, key.key, state, next, nowUs)) return { ok: true };
-    }
-    return { ok: false, retryAfterSeconds: 1 }; // the key is written faster than it can be counted: that is a flood
+async function forgiveOne(db: Db, key: ThrottleKey, nowUs: number): Promise<void> {
+  const policy: ThrottlePolicy = throttlePolicies[key.scope];
+  if (policy.onSuccess === 'clear') return deleteThrottle(db, key.scope, key.key);
+  for (let round = 0; round < writeAttemptsMax; round += 1) {
+    const state = await readThrottle(db, key.scope, key.key, nowUs);
+    if (!state || state.failures === 0) return;
+    const failures = state.failures - 1;
+    // The block this attempt set goes with it, unless the attempts before it had earned one.
+    const next = { ...state, failures, blockedUntilUs: delayAfterMs(policy, failures) > 0 ? state.blockedUntilUs : 0 };
+    if (await replaceThrottle(db, key.scope, key.key, state, next, nowUs)) return;
   }
+}
 
-  async function forgive(key: ThrottleKey, nowUs: number): Promise<void> {
-    const policy: ThrottlePolicy = throttlePolicies[key.scope];
-    if (policy.onSuccess === 'clear') return deleteThrottle(db, key.scope, key.key);
-    for (let round = 0; round < writeAttemptsMax; round += 1) {
-      const state = await readThrottle(db, key.scope, key.key, nowUs);
-      if (!state || state.failures === 0) return;
-      const failures = state.failures - 1;
-      // The block this attempt set goes with it, unless the attempts before it had earned one.
-      const next = { ...state, failures, blockedUntilUs: delayAfterMs(policy, failures) > 0 ? state.blockedUntilUs : 0 };
-      if (await replaceThrottle(db, key.scope, key.key, state, next, nowUs)) return;
-    }
+/** Counts an attempt against every key, unless a key is blocked: then nothing is counted and the answer says how long to wait. */
+export async function countAttempt(deps: { db: Db; clock: Clock }, keys: ThrottleKey[]): Promise<ThrottleDecision> {
+  const nowUs = deps.clock.nowUs();
+  // Look first, so that an attempt refused by one key is counted against none.
+  let waitSeconds = 0;
+  for (const key of keys) {
+    const state = await readThrottle(deps.db, key.scope, key.key, nowUs);
+    if (state && state.blockedUntilUs > nowUs) waitSeconds = Math.max(waitSeconds, secondsUntil(state.blockedUntilUs, nowUs));
   }
+  if (waitSeconds > 0) return { ok: false, retryAfterSeconds: waitSeconds };
+  for (const key of keys) {
+    const decision = await countOne(deps.db, key, nowUs);
+    if (!decision.ok) return decision;
+  }
+  return { ok: true };
+}
 
-  return {
-    async attempt(keys) {
-      const nowUs = clock.nowUs();
-      // Look first, so that an attempt refused by one key is counted against none.
-      let waitSeconds = 0;
-      for (const key of keys) {
-        const state = await readThrottle(db, key.scope, key.key, nowUs);
-        if (state && state.blockedUntilUs > nowUs) waitSeconds = Math.max(waitSeconds, secondsUntil(state.blockedUntilUs, nowUs));
-      }
-      if (waitSeconds > 0) return { ok: false, retryAfterSeconds: waitSeconds };
-      for (const key of keys) {
-        const decision = await count(key, nowUs);
-        if (!decision.ok) return decision;
-      }
-      return { ok: true };
-    },
-
-    async succeeded(keys) {
-      const nowUs = clock.nowUs();
-      for (const key of keys) await forgive(key, nowUs);
-    },
-  };
+/** The attempt was right: each key's policy clears its count or forgives the attempt. */
+export async function attemptSucceeded(deps: { db: Db; clock: Clock }, keys: ThrottleKey[]): Promise<void> {
+  const nowUs = deps.clock.nowUs();
+  for (const key of keys) await forgiveOne(deps.db, key, nowUs);
 }

@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body';
 import { ApiError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
-import { sessionCookieName } from '../core/accounts.js';
+import { findSession, sessionCookieName } from '../core/accounts.js';
 import type { Services } from '../services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';
@@ -85,7 +85,7 @@ const securityHeaders: Record<string, string> = {
 async function readViewer(ctx: Koa.Context, services: Services): Promise<Viewer | undefined> {
   const rawSessionId = ctx.cookies.get(sessionCookieName);
   if (!rawSessionId) return undefined;
-  const session = await services.accounts.findSession(rawSessionId);
+  const session = await findSession(services, rawSessionId);
   return session && { session, rawSessionId };
 }
 

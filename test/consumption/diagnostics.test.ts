@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { updateApiKey } from '../../src/core/keys.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -84,7 +85,7 @@ describeEachDatabase('consumption: diagnostics', (env) => {
 
   it('answers 401 invalid_api_key for a missing, unknown, deactivated key or an OAuth token', async () => {
     const other = await createTestUser(services());
-    await services().keys.updateApiKey(other.userId, other.apiKeyId, { active: false });
+    await updateApiKey(services(), other.userId, other.apiKeyId, { active: false });
     const { accessToken } = await grantTokens(services(), user.userId, ['keys:manage']);
     for (const options of [{}, { bearer: 'mkt_ck_unknown' }, { bearer: other.apiKey }, { headers: { 'x-api-key': other.apiKey } }, { bearer: accessToken }]) {
       const reply = await env().consumption.get('/v1/diagnostics', options);

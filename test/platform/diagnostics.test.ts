@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { logIn } from '../../src/core/accounts.js';
+import { updateApiKey } from '../../src/core/keys.js';
 import { createApiKey, createUser, type AccountMode } from '../../src/core/identity.js';
 import { createTestUser, grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -103,7 +105,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
   it('counts only active keys: deactivating the last one turns api_keys into no_api_keys_present', async () => {
     const user = await freshUser({ apiKey: true });
     expect(codes((await diagnose(user.userId)).checks).api_keys).to.equal('api_keys_present');
-    await services().keys.updateApiKey(user.userId, user.apiKeyId!, { active: false });
+    await updateApiKey(services(), user.userId, user.apiKeyId!, { active: false });
     const data = await diagnose(user.userId);
     expect(codes(data.checks).api_keys).to.equal('no_api_keys_present');
     expect(data.summary.active_api_keys).to.equal(0);
@@ -118,7 +120,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
 
   it('takes the dashboard session cookie: session_authenticated, and every scope in the summary', async () => {
     const user = await createTestUser(services());
-    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
+    const login = await logIn(services(), { email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const reply = await env().platform.get('/v1/diagnostics', { headers: { cookie: `mkt_session=${login.session.id}` } });
     expect(reply.status).to.equal(200);

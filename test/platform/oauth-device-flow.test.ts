@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import * as client from 'openid-client';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { randomUUID } from 'node:crypto';
-import { createOAuthService, cryptoRandom, userCodeAlphabet, type DeviceRequest } from '../../src/core/oauth.js';
+import * as oauth from '../../src/core/oauth.js';
+import { cryptoRandom, userCodeAlphabet, type DeviceRequest } from '../../src/core/oauth.js';
 import { checkContract } from '../support/contract.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import type { HostClient, RequestOptions } from '../support/http.js';
@@ -46,7 +47,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   /** A dashboard session of its own for each lookup, so that the user-code throttle stays out of these tests. */
   const guesser = () => ({ clientAddress: '192.0.2.1', sessionIdHash: randomUUID() });
   async function found(typed: string): Promise<DeviceRequest> {
-    const lookup = await env().service.services.oauth.findDeviceRequest(typed, guesser());
+    const lookup = await oauth.findDeviceRequest(env().service.services, typed, guesser());
     if (!lookup.ok) throw new Error(`no device request for ${typed}: ${lookup.reason}`);
     return lookup.device;
   }
@@ -71,7 +72,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     config[client.customFetch] = checkedFetch(async (path, body) => {
       if (path === '/v1/oauth/token' && body?.error === 'authorization_pending') {
         pendingSeen += 1;
-        if (pendingSeen === 1) await services.oauth.approveDevice(userCode.toLowerCase().replace('-', ''), user.userId);
+        if (pendingSeen === 1) await oauth.approveDevice(services, userCode.toLowerCase().replace('-', ''), user.userId);
       }
     });
 
@@ -172,7 +173,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   }
 
   it('requests the client\'s full scope list when scope is omitted, in catalogue order without duplicates', async () => {
-    const { oauth } = env().service.services;
+    const services = env().service.services;
     const full = await startLogin(env().platform);
     expect((await found(full.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal(allScopes);
     const some = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'account:write keys:manage account:write' });
@@ -217,9 +218,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   });
 
   it('answers access_denied once the user denies, on every later poll', async () => {
-    const { oauth } = env().service.services;
+    const services = env().service.services;
     const login = await startLogin(env().platform);
-    await oauth.denyDevice(login.body.user_code, user.userId);
+    await oauth.denyDevice(services, login.body.user_code, user.userId);
     for (const encoding of ['form', 'json'] as const) {
       const reply = await poll(env().platform, login.body.device_code, encoding);
       expect(reply.status).to.equal(400);
@@ -228,23 +229,24 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   });
 
   it('answers expired_token once the device code has expired, approved or not', async () => {
-    const { db, oauth } = env().service.services;
+    const services = env().service.services;
+    const { db } = services;
     const pending = await startLogin(env().platform);
     const approved = await startLogin(env().platform);
-    await oauth.approveDevice(approved.body.user_code, user.userId);
+    await oauth.approveDevice(services, approved.body.user_code, user.userId);
     await db('device_codes').whereIn('user_code', [pending.body.user_code, approved.body.user_code]).update({ expires_at_us: Date.now() * 1000 - 1 });
     for (const login of [pending, approved]) {
       const reply = await poll(env().platform, login.body.device_code);
       expect(reply.status).to.equal(400);
       expect(reply.body.error).to.equal('expired_token');
     }
-    expect(await oauth.findDeviceRequest(pending.body.user_code, guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+    expect(await oauth.findDeviceRequest(services, pending.body.user_code, guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
   });
 
   it('issues the tokens once: a second poll after success answers invalid_grant', async () => {
-    const { oauth } = env().service.services;
+    const services = env().service.services;
     const login = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'account:read' });
-    await oauth.approveDevice(login.body.user_code, user.userId);
+    await oauth.approveDevice(services, login.body.user_code, user.userId);
     const tokens = await poll(env().platform, login.body.device_code, 'json');
     expect(tokens.status).to.equal(200);
     expect(tokens.headers.get('cache-control')).to.equal('no-store');
@@ -258,9 +260,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   });
 
   it('lets exactly one of several simultaneous polls of an approved code have the tokens', async () => {
-    const { oauth } = env().service.services;
+    const services = env().service.services;
     const login = await startLogin(env().platform);
-    await oauth.approveDevice(login.body.user_code, user.userId);
+    await oauth.approveDevice(services, login.body.user_code, user.userId);
     const replies = await Promise.all([1, 2, 3, 4].map(() => poll(env().platform, login.body.device_code)));
     expect(replies.filter((r) => r.status === 200)).to.have.length(1);
     expect(replies.filter((r) => r.status === 400).map((r) => r.body.error)).to.deep.equal(['invalid_grant', 'invalid_grant', 'invalid_grant']);
@@ -294,7 +296,7 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
 
   describe('the dashboard\'s side: finding, approving and denying a request by user code', () => {
     it('finds a request by its user code in any case, with or without the dash', async () => {
-      const { oauth } = env().service.services;
+      const services = env().service.services;
       const login = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'keys:manage' });
       const code: string = login.body.user_code;
       for (const typed of [code, code.toLowerCase(), code.replace('-', ''), code.toLowerCase().replace('-', '')]) {
@@ -302,34 +304,35 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
         expect(device, typed).to.deep.include({ userCode: code, clientId: 'mkt-cli', clientName: 'mkt command line', status: 'pending' });
         expect(device.scopes).to.deep.equal([{ scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' }]);
       }
-      expect(await oauth.findDeviceRequest('BCDF-GHJ', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
-      expect(await oauth.findDeviceRequest('AEIO-UAEI', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+      expect(await oauth.findDeviceRequest(services, 'BCDF-GHJ', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+      expect(await oauth.findDeviceRequest(services, 'AEIO-UAEI', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
     });
 
     it('answers 404 for an unknown or expired code and 409 once the request was decided', async () => {
-      const { db, oauth } = env().service.services;
+      const services = env().service.services;
+      const { db } = services;
       const expectApiError = async (action: Promise<void>, status: number, code: string) => {
         const error = await action.then(() => undefined, (e: unknown) => e as { status: number; code: string });
         expect(error, `expected ${status} ${code}`).to.include({ status, code });
       };
-      await expectApiError(oauth.approveDevice('BBBB-BBBB', user.userId), 404, 'not_found');
+      await expectApiError(oauth.approveDevice(services, 'BBBB-BBBB', user.userId), 404, 'not_found');
 
       const login = await startLogin(env().platform);
-      await oauth.approveDevice(login.body.user_code, user.userId);
-      await expectApiError(oauth.approveDevice(login.body.user_code, user.userId), 409, 'conflict');
-      await expectApiError(oauth.denyDevice(login.body.user_code, user.userId), 409, 'conflict');
+      await oauth.approveDevice(services, login.body.user_code, user.userId);
+      await expectApiError(oauth.approveDevice(services, login.body.user_code, user.userId), 409, 'conflict');
+      await expectApiError(oauth.denyDevice(services, login.body.user_code, user.userId), 409, 'conflict');
 
       const stale = await startLogin(env().platform);
       await db('device_codes').where({ user_code: stale.body.user_code }).update({ expires_at_us: Date.now() * 1000 - 1 });
-      await expectApiError(oauth.denyDevice(stale.body.user_code, user.userId), 404, 'not_found');
+      await expectApiError(oauth.denyDevice(services, stale.body.user_code, user.userId), 404, 'not_found');
     });
 
     it('draws another user code when the first collides with a stored one', async () => {
       const { db, clock } = env().service.services;
       const codes = ['QQQQ-QQQQ', 'QQQQ-QQQQ', 'WWWW-WWWW'];
-      const oauth = createOAuthService(db, clock, { deviceCode: cryptoRandom.deviceCode, userCode: () => codes.shift()! });
-      const first = await oauth.startDeviceAuthorization('mkt-cli', undefined, '192.0.2.1');
-      const second = await oauth.startDeviceAuthorization('mkt-cli', undefined, '192.0.2.1');
+      const deps = { db, clock, oauthRandom: { deviceCode: cryptoRandom.deviceCode, userCode: () => codes.shift()! } };
+      const first = await oauth.startDeviceAuthorization(deps, 'mkt-cli', undefined, '192.0.2.1');
+      const second = await oauth.startDeviceAuthorization(deps, 'mkt-cli', undefined, '192.0.2.1');
       expect(first).to.include({ ok: true, userCode: 'QQQQ-QQQQ' });
       expect(second).to.include({ ok: true, userCode: 'WWWW-WWWW' });
     });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { approveDevice } from '../../src/core/oauth.js';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import type { HostClient, RequestOptions } from '../support/http.js';
@@ -20,7 +21,7 @@ interface Tokens {
 /** A device-flow login through the endpoints, approved as the dashboard would approve it. */
 async function login(env: TestEnvironment, user: TestUser, scope?: string): Promise<Tokens> {
   const started = await env.platform.post('/v1/oauth/device/code', encoded('form', scope === undefined ? { client_id: 'mkt-cli' } : { client_id: 'mkt-cli', scope }));
-  await env.service.services.oauth.approveDevice(started.body.user_code, user.userId);
+  await approveDevice(env.service.services, started.body.user_code, user.userId);
   const reply = await env.platform.post(
     '/v1/oauth/token',
     encoded('form', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.body.device_code, client_id: 'mkt-cli' }),

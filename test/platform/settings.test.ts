@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { logIn } from '../../src/core/accounts.js';
 import { createUser, type AccountMode } from '../../src/core/identity.js';
 import { createTestUser, grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -251,7 +252,7 @@ describeEachDatabase('platform: account settings and modes', (env) => {
 
   it('takes the dashboard session for reads and, with its CSRF token, for writes', async () => {
     const user = await createTestUser(services(), { mode: 'auto' });
-    const login = await services().accounts.logIn({ email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
+    const login = await logIn(services(), { email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const cookie = `mkt_session=${login.session.id}`;
     expect((await platform().get('/v1/self/system-settings', { headers: { cookie } })).body.data.account_mode).to.equal('auto');

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { resolveModel } from '../../src/core/reference.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
@@ -21,7 +22,7 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
 
   before(async () => {
     supplier = await createTestUser(services());
-    textStandard = (await services().reference.resolveModel('text-standard'))!.id;
+    textStandard = (await resolveModel(services(), 'text-standard'))!.id;
     await makeSupplier(services(), supplier.userId, [textStandard]);
   });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { getSystemSettings } from '../../src/core/settings.js';
 import { describeEachDatabase } from '../support/service.js';
 import { logIn, makeUser, noticeText, openPage, useBrowser } from './browser.js';
 
@@ -15,13 +16,13 @@ describeEachDatabase('dashboard: the account mode at /account', (env) => {
     await page.waitForURL('**/account?notice=mode_changed');
     expect(await noticeText(page)).to.contain('Account mode changed.');
     expect(await page.textContent('.mode.current h2')).to.contain('Advanced Mode');
-    expect((await env().service.services.settings.get(user.id)).account_mode).to.equal('advanced');
+    expect((await getSystemSettings(env().service.services, user.id)).account_mode).to.equal('advanced');
     expect(await page.textContent('dl.facts')).to.match(/Auto-buy\s*Off/);
 
     await page.click('button:has-text("Switch to Auto Mode")');
     await page.waitForURL('**/account?notice=mode_changed');
     expect(await page.textContent('.mode.current h2')).to.contain('Auto Mode');
-    expect((await env().service.services.settings.get(user.id)).account_mode).to.equal('auto');
+    expect((await getSystemSettings(env().service.services, user.id)).account_mode).to.equal('auto');
     await context.close();
   });
 
@@ -45,7 +46,7 @@ describeEachDatabase('dashboard: the account mode at /account', (env) => {
       expect((await response).status()).to.equal(403);
       const refusal = await page.textContent('.notice.error');
       expect(refusal).to.contain(row.message).and.to.contain(row.fix);
-      expect((await env().service.services.settings.get(user.id)).account_mode).to.equal('auto');
+      expect((await getSystemSettings(env().service.services, user.id)).account_mode).to.equal('auto');
       await context.close();
     });
   }
@@ -63,7 +64,7 @@ describeEachDatabase('dashboard: the account mode at /account', (env) => {
     expect(await page.locator('.notice').count()).to.equal(0);
     await page.click('button:has-text("Switch to Advanced Mode")');
     await page.waitForURL('**/account?notice=mode_changed');
-    expect((await env().service.services.settings.get(user.id)).account_mode).to.equal('advanced');
+    expect((await getSystemSettings(env().service.services, user.id)).account_mode).to.equal('advanced');
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createUser } from '../../src/core/identity.js';
-import { userCodeAlphabet } from '../../src/core/oauth.js';
+import { startDeviceAuthorization, userCodeAlphabet } from '../../src/core/oauth.js';
 import { throttlePolicies } from '../../src/core/throttles.js';
 import { checkContract } from '../support/contract.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
@@ -137,11 +137,11 @@ describeEachDatabase(
 
       it('throttles the public client as a whole past its free requests a minute, from any address', async function () {
         this.timeout(120_000);
-        const { oauth } = env().service.services;
+        const { services } = env().service;
         const free = throttlePolicies.device_code_client.freeFailures;
         // Through the service, from as many addresses as requests: over HTTP, 600 logins would only be slower.
-        for (let i = 0; i < free; i += 1) expect(await oauth.startDeviceAuthorization('mkt-cli', 'account:read', `198.51.100.${i}`), String(i)).to.include({ ok: true });
-        expect(await oauth.startDeviceAuthorization('mkt-cli', 'account:read', '203.0.113.1')).to.deep.include({ ok: false, error: 'slow_down', retryAfterSeconds: 1 });
+        for (let i = 0; i < free; i += 1) expect(await startDeviceAuthorization(services, 'mkt-cli', 'account:read', `198.51.100.${i}`), String(i)).to.include({ ok: true });
+        expect(await startDeviceAuthorization(services, 'mkt-cli', 'account:read', '203.0.113.1')).to.deep.include({ ok: false, error: 'slow_down', retryAfterSeconds: 1 });
         const overHttp = await startLogin(env(), '127.0.0.7');
         expect(overHttp.status).to.equal(429);
         expect(overHttp.retryAfter).to.equal('1');

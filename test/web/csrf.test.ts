@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import * as accounts from '../../src/core/accounts.js';
+import { findUser } from '../../src/core/identity.js';
 import { grantTokens } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { logIn, makeUser, openPage, password, sessionOf, useBrowser } from './browser.js';
@@ -10,7 +12,7 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
   /** A signed-in session made the way the log-in form makes it. */
   async function session(state: Parameters<typeof makeUser>[2] = {}) {
     const user = await makeUser(env().service.services, 'csrf', state);
-    const result = await env().service.services.accounts.logIn({ email: user.email, password, clientAddress: '127.0.0.1' });
+    const result = await accounts.logIn(env().service.services, { email: user.email, password, clientAddress: '127.0.0.1' });
     if (!result.ok) throw new Error(`log-in failed: ${result.reason}`);
     return { user, cookie: `mkt_session=${result.session.id}`, csrfToken: result.session.csrfToken };
   }
@@ -114,7 +116,7 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
     // No CSRF token is needed: the request is authenticated by the token, not the cookie.
     const write = await env().platform.post('/v1/self/system-settings/account-mode', { bearer: accessToken, headers: { cookie: cookieHolder.cookie }, body: { account_mode: 'auto' } });
     expect(write.status).to.equal(200);
-    expect((await env().service.services.accounts.findUser(tokenHolder.id))!.account_mode).to.equal('auto');
+    expect((await findUser(env().service.services.db, tokenHolder.id))!.account_mode).to.equal('auto');
     // A bad token is a 401 even beside a good cookie.
     const bad = await env().platform.get('/v1/self/system-settings', { bearer: 'mkt_at_nothing', headers: { cookie: cookieHolder.cookie } });
     expect(bad.status).to.equal(401);

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { loadConfig } from '../../src/config.js';
+import { resolveModel } from '../../src/core/reference.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { checkContract } from '../support/contract.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
@@ -46,7 +47,7 @@ async function metadataWithHost(env: TestEnvironment, host: string) {
 async function callerWithCapacity(env: TestEnvironment): Promise<TestUser> {
   const services = env.service.services;
   const user = await createTestUser(services);
-  const instrument = (await services.reference.resolveModel('text-standard'))!;
+  const instrument = (await resolveModel(services, 'text-standard'))!;
   await giveUnits(services, user.userId, instrument.id, 1);
   await services.db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services.clock.nowUs() }));
   return user;

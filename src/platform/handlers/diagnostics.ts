@@ -2,10 +2,11 @@ import type { operations } from '../../../generated/types/platform.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
+import { platformDiagnostics } from '../../core/diagnostics.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, { diagnostics }) => {
+export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, services) => {
   if (principal?.kind !== 'oauth' && principal?.kind !== 'session') throw new AssertionFailed('platform diagnostics need an OAuth or session principal');
-  return ok({ data: await diagnostics.platform(principal) });
+  return ok({ data: await platformDiagnostics(services, principal) });
 };

@@ -4,6 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
+import * as keys from '../../core/keys.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];
@@ -41,41 +42,41 @@ function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
   };
 }
 
-export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, { keys }) => {
-  const page = await keys.listApiKeys(callerId(principal), pageOf(query));
+export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, services) => {
+  const page = await keys.listApiKeys(services, callerId(principal), pageOf(query));
   return ok({ data: page.rows.map(apiKeyView), paging: page.paging });
 };
 
-export const createApiKey: Handler<'createApiKey'> = async ({ principal, body }, { keys }) => {
-  const { row, key } = await keys.createApiKey(callerId(principal), body.api_key.name);
+export const createApiKey: Handler<'createApiKey'> = async ({ principal, body }, services) => {
+  const { row, key } = await keys.createApiKey(services, callerId(principal), body.api_key.name);
   return created({ data: { ...apiKeyView(row), key } }, { 'Cache-Control': 'no-store' });
 };
 
-export const getApiKey: Handler<'getApiKey'> = async ({ principal, params }, { keys }) =>
-  ok({ data: apiKeyView(await keys.getApiKey(callerId(principal), params.api_key_id)) });
+export const getApiKey: Handler<'getApiKey'> = async ({ principal, params }, services) =>
+  ok({ data: apiKeyView(await keys.getApiKey(services, callerId(principal), params.api_key_id)) });
 
-export const updateApiKey: Handler<'updateApiKey'> = async ({ principal, params, body }, { keys }) =>
-  ok({ data: apiKeyView(await keys.updateApiKey(callerId(principal), params.api_key_id, body.api_key)) });
+export const updateApiKey: Handler<'updateApiKey'> = async ({ principal, params, body }, services) =>
+  ok({ data: apiKeyView(await keys.updateApiKey(services, callerId(principal), params.api_key_id, body.api_key)) });
 
-export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params }, { keys }) => {
-  await keys.deleteApiKey(callerId(principal), params.api_key_id);
+export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params }, services) => {
+  await keys.deleteApiKey(services, callerId(principal), params.api_key_id);
   return noContent();
 };
 
-export const listSigningKeys: Handler<'listSigningKeys'> = async ({ principal, query }, { keys }) => {
-  const page = await keys.listSigningKeys(callerId(principal), pageOf(query));
+export const listSigningKeys: Handler<'listSigningKeys'> = async ({ principal, query }, services) => {
+  const page = await keys.listSigningKeys(services, callerId(principal), pageOf(query));
   return ok({ data: page.rows.map(signingKeyView), paging: page.paging });
 };
 
-export const createSigningKey: Handler<'createSigningKey'> = async ({ principal, body }, { keys }) => {
+export const createSigningKey: Handler<'createSigningKey'> = async ({ principal, body }, services) => {
   const { label, public_key } = body.signing_key;
-  return created({ data: signingKeyView(await keys.createSigningKey(callerId(principal), label, public_key)) });
+  return created({ data: signingKeyView(await keys.createSigningKey(services, callerId(principal), label, public_key)) });
 };
 
-export const getSigningKey: Handler<'getSigningKey'> = async ({ principal, params }, { keys }) =>
-  ok({ data: signingKeyView(await keys.getSigningKey(callerId(principal), params.signing_key_id)) });
+export const getSigningKey: Handler<'getSigningKey'> = async ({ principal, params }, services) =>
+  ok({ data: signingKeyView(await keys.getSigningKey(services, callerId(principal), params.signing_key_id)) });
 
-export const deleteSigningKey: Handler<'deleteSigningKey'> = async ({ principal, params }, { keys }) => {
-  await keys.deleteSigningKey(callerId(principal), params.signing_key_id);
+export const deleteSigningKey: Handler<'deleteSigningKey'> = async ({ principal, params }, services) => {
+  await keys.deleteSigningKey(services, callerId(principal), params.signing_key_id);
   return noContent();
 };

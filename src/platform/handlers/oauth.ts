@@ -4,6 +4,7 @@ import type { ApiResponse, OperationHandler } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { ApiError, notFound, validationError } from '../../lib/errors.js';
+import * as oauth from '../../core/oauth.js';
 import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../../core/oauth.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -48,7 +49,7 @@ export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMeta
   });
 };
 
-export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }, { oauth }) => {
+export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }) => {
   const page = oauth.listScopes(query.client_id, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
   if (!page) {
     throw validationError(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
@@ -58,9 +59,9 @@ export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }, { o
   return ok({ data: page.rows, paging: page.paging });
 };
 
-export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clientAddress }, { oauth, publicUrls }) => {
-  const base = publicUrls.of('platform');
-  const outcome = await oauth.startDeviceAuthorization(body.client_id, body.scope, clientAddress);
+export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clientAddress }, services) => {
+  const base = services.publicUrls.of('platform');
+  const outcome = await oauth.startDeviceAuthorization(services, body.client_id, body.scope, clientAddress);
   if (!outcome.ok) return oauthError(outcome);
   return ok(
     {
@@ -75,8 +76,8 @@ export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clie
   );
 };
 
-export const createToken: Handler<'createToken'> = async ({ body }, { oauth }) => {
-  const outcome = await oauth.token({
+export const createToken: Handler<'createToken'> = async ({ body }, services) => {
+  const outcome = await oauth.issueTokens(services, {
     grantType: body.grant_type,
     clientId: body.client_id,
     deviceCode: body.device_code,
@@ -96,8 +97,8 @@ export const createToken: Handler<'createToken'> = async ({ body }, { oauth }) =
   );
 };
 
-export const revokeToken: Handler<'revokeToken'> = async ({ body }, { oauth }) => {
-  await oauth.revokeToken(body.token);
+export const revokeToken: Handler<'revokeToken'> = async ({ body }, services) => {
+  await oauth.revokeToken(services, body.token);
   return ok({}, noStore);
 };
 
@@ -110,14 +111,14 @@ const grantView = (grant: GrantSummary): Schemas['OAuthGrant'] => ({
   expires_at: toIso(grant.expiresAtUs),
 });
 
-export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, principal }, { oauth }) => {
+export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, principal }, services) => {
   assert(principal, 'listOAuthGrants requires a credential');
-  const page = await oauth.listGrants(principal.userId, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = await oauth.listGrants(services, principal.userId, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
   return ok({ data: page.rows.map(grantView), paging: page.paging });
 };
 
-export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, { oauth }) => {
+export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, services) => {
   assert(principal, 'deleteOAuthGrant requires a credential');
-  if (!(await oauth.revokeGrant(principal.userId, params.grant_id))) throw notFound('OAuth grant', params.grant_id);
+  if (!(await oauth.revokeGrant(services, principal.userId, params.grant_id))) throw notFound('OAuth grant', params.grant_id);
   return noContent();
 };

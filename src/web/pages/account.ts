@@ -1,5 +1,6 @@
 import { ApiError } from '../../lib/errors.js';
 import type { AccountMode, UserRow } from '../../core/identity.js';
+import * as settings from '../../core/settings.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -7,9 +8,9 @@ import { redirect, show, type MemberRequest, type PageResult } from '../request.
 import { modeNames } from './home.js';
 
 /**
- * `/account`: the account's state and its mode (specification part 3). The switch goes through the
- * settings service the platform API uses, which checks the preconditions (active account, verified
- * email, accepted terms, in that order); a refusal is shown with the way to put it right.
+ * `/account`: the account's state and its mode (specification part 3). The switch goes through
+ * src/core/settings.ts as the platform API's does, which checks the preconditions (active account,
+ * verified email, accepted terms, in that order); a refusal is shown with the way to put it right.
  */
 
 type Precondition = 'account_inactive' | 'email_unverified' | 'legal_terms_not_accepted';
@@ -45,8 +46,8 @@ const onOff = (value: boolean) => (value ? html`<span class="pill on">On</span>`
 
 async function accountPage(request: MemberRequest, problem?: Html, status = 200): Promise<PageResult> {
   const user = request.viewer.session.user; // read with the session, on this request
-  const settings = await request.services.settings.get(user.id);
-  const mode = settings.account_mode as AccountMode;
+  const current = await settings.getSystemSettings(request.services, user.id);
+  const mode = current.account_mode as AccountMode;
   const blocked = unmetPrecondition(user);
   const modeCard = (option: AccountMode) => html`<div class="mode${option === mode ? html` current` : ''}">
 <h2>${modeNames[option]}${option === mode ? html`<span class="pill on">Current</span>` : ''}</h2><p>${modeDescriptions[option]}</p>
@@ -58,8 +59,8 @@ ${problem ?? (blocked ? preconditionNotice(request, blocked, 'warn') : '')}${not
 <dt>Email address</dt><dd>${user.email} ${user.email_verified_at_us === null ? html`<span class="pill bad">Not verified</span>` : html`<span class="pill on">Verified</span>`}</dd>
 <dt>Legal terms</dt><dd>${user.legal_terms_accepted_at_us === null ? html`<span class="pill bad">Not accepted</span><a class="small" href="/terms">Read and accept</a>` : html`Accepted ${formatTime(user.legal_terms_accepted_at_us)}`}</dd>
 <dt>Status</dt><dd>${user.status === 'active' ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}</dd>
-<dt>Auto-buy</dt><dd>${onOff(settings.auto_buy_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
-<dt>Auto-transfer</dt><dd>${onOff(settings.auto_transfer_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
+<dt>Auto-buy</dt><dd>${onOff(current.auto_buy_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
+<dt>Auto-transfer</dt><dd>${onOff(current.auto_transfer_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
 <dt>Member since</dt><dd>${formatTime(user.created_at_us)}</dd>
 </dl></div>`;
   return show(layout({ title: 'Account', viewer: request.viewer, csrfToken: request.csrfToken, current: '/account' }, body), status);
@@ -73,7 +74,7 @@ export async function setAccountMode(request: MemberRequest): Promise<PageResult
   const mode = request.form.account_mode;
   if (mode !== 'auto' && mode !== 'advanced') return accountPage(request, notice('error', 'Choose Auto Mode or Advanced Mode.'), 422);
   try {
-    await request.services.settings.setAccountMode(request.viewer.session.user.id, mode);
+    await settings.setAccountMode(request.services, request.viewer.session.user.id, mode);
   } catch (error) {
     if (error instanceof ApiError && preconditions.has(error.code)) return accountPage(request, preconditionNotice(request, error.code as Precondition, 'error'), 403);
     throw error;

@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/errors.js';
+import * as oauth from '../../core/oauth.js';
 import type { DeviceRequest } from '../../core/oauth.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
@@ -72,7 +73,7 @@ function throttledPage(request: MemberRequest, typed: string, retryAfterSeconds:
 
 /** Each code typed here is a guess: counted per session and per address, and refused when throttled. */
 function lookUp(request: MemberRequest, typed: string) {
-  return request.services.oauth.findDeviceRequest(typed, { clientAddress: clientAddressOf(request.ctx.req), sessionIdHash: request.viewer.session.idHash });
+  return oauth.findDeviceRequest(request.services, typed, { clientAddress: clientAddressOf(request.ctx.req), sessionIdHash: request.viewer.session.idHash });
 }
 
 export async function showDevice(request: MemberRequest): Promise<PageResult> {
@@ -92,8 +93,8 @@ async function decide(request: MemberRequest, decision: 'approve' | 'deny'): Pro
   if (!found.ok) return found.reason === 'throttled' ? throttledPage(request, typed, found.retryAfterSeconds) : unknownCode(request, typed);
   const device = found.device;
   try {
-    if (decision === 'approve') await request.services.oauth.approveDevice(typed, userId);
-    else await request.services.oauth.denyDevice(typed, userId);
+    if (decision === 'approve') await oauth.approveDevice(request.services, typed, userId);
+    else await oauth.denyDevice(request.services, typed, userId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return unknownCode(request, typed);
     if (error instanceof ApiError && error.status === 409) return usedCode(request, device.userCode);

@@ -1,14 +1,15 @@
 import type { Page, PageParams, Paging } from '../../db/paging.js';
 import { ApiError } from '../../lib/errors.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
+import * as keys from '../../core/keys.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { redirect, show, withQuery, type MemberRequest, type PageResult } from '../request.js';
 
 /**
- * `/keys` (consumption API keys) and `/signing-keys` (trading signing keys), through the key service
- * the platform API uses, so both surfaces apply the same rules. A new raw key is rendered in the
+ * `/keys` (consumption API keys) and `/signing-keys` (trading signing keys), through the functions
+ * of src/core/keys.ts the platform API calls, so both surfaces apply the same rules. A new raw key is rendered in the
  * response to the POST that made it and nowhere else (the page is no-store): shown once.
  */
 const pageSize = 50;
@@ -52,7 +53,7 @@ interface ApiKeysView {
 
 async function apiKeysPage(request: MemberRequest, view: ApiKeysView = {}): Promise<PageResult> {
   const userId = request.viewer.session.user.id;
-  const page = await readPage(request, (p) => request.services.keys.listApiKeys(userId, p));
+  const page = await readPage(request, (p) => keys.listApiKeys(request.services, userId, p));
   const created = view.created
     ? html`<div class="notice ok" role="status"><strong>Key “${view.created.row.name}” created. Copy it now: it will not be shown again.</strong>
 <code class="secret" id="new-key">${view.created.key}</code><div class="detail">Send it as <code>Authorization: Bearer …</code> to the consumption API.</div></div>`
@@ -81,7 +82,7 @@ export const showApiKeys = (request: MemberRequest) => apiKeysPage(request);
 export async function createApiKey(request: MemberRequest): Promise<PageResult> {
   const name = (request.form.name ?? '').trim();
   try {
-    const created = await request.services.keys.createApiKey(request.viewer.session.user.id, name);
+    const created = await keys.createApiKey(request.services, request.viewer.session.user.id, name);
     return apiKeysPage(request, { created, status: 201 });
   } catch (error) {
     const problem = refusal(error, 'name');
@@ -91,7 +92,7 @@ export async function createApiKey(request: MemberRequest): Promise<PageResult> 
 
 export async function deleteApiKey(request: MemberRequest): Promise<PageResult> {
   try {
-    await request.services.keys.deleteApiKey(request.viewer.session.user.id, request.params.id!);
+    await keys.deleteApiKey(request.services, request.viewer.session.user.id, request.params.id!);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       return apiKeysPage(request, { problem: notice('warn', 'That key does not exist.', 'It may have been deleted already.'), status: 404 });
@@ -113,7 +114,7 @@ interface SigningKeysView {
 
 async function signingKeysPage(request: MemberRequest, view: SigningKeysView = {}): Promise<PageResult> {
   const userId = request.viewer.session.user.id;
-  const page = await readPage(request, (p) => request.services.keys.listSigningKeys(userId, p));
+  const page = await readPage(request, (p) => keys.listSigningKeys(request.services, userId, p));
   const registered = view.registered
     ? html`<div class="notice ok" role="status"><strong>Signing key “${view.registered.label}” registered.</strong>
 <div class="detail">Its fingerprint, sent as <code>x-mkt-fingerprint</code> on every signed request:</div><code class="secret" id="new-fingerprint">${view.registered.fingerprint}</code></div>`
@@ -143,7 +144,7 @@ export async function createSigningKey(request: MemberRequest): Promise<PageResu
   const label = (request.form.label ?? '').trim();
   const publicKey = (request.form.public_key ?? '').trim();
   try {
-    const registered = await request.services.keys.createSigningKey(request.viewer.session.user.id, label, publicKey);
+    const registered = await keys.createSigningKey(request.services, request.viewer.session.user.id, label, publicKey);
     return signingKeysPage(request, { registered, status: 201 });
   } catch (error) {
     const problem = refusal(error, 'label');
@@ -153,7 +154,7 @@ export async function createSigningKey(request: MemberRequest): Promise<PageResu
 
 export async function deleteSigningKey(request: MemberRequest): Promise<PageResult> {
   try {
-    await request.services.keys.deleteSigningKey(request.viewer.session.user.id, request.params.id!);
+    await keys.deleteSigningKey(request.services, request.viewer.session.user.id, request.params.id!);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       return signingKeysPage(request, { problem: notice('warn', 'That signing key does not exist.', 'It may have been deleted already.'), status: 404 });

@@ -1,3 +1,4 @@
+import * as accounts from '../../core/accounts.js';
 import { passwordLengthMax, passwordLengthMin, sessionCookieName, sessionLifetimeUs, type LogInRefusal, type OpenedSession, type SignUpRefusal } from '../../core/accounts.js';
 import { clientAddressOf } from '../../lib/client-address.js';
 import { html, type Html } from '../html.js';
@@ -27,7 +28,7 @@ export function tooManyAttempts(retryAfterSeconds: number): string {
 
 /** Sets the new session's cookie; a session the browser still held is ended, not left behind. */
 async function startSession(request: PageRequest, session: OpenedSession): Promise<void> {
-  if (request.viewer) await request.services.accounts.logOut(request.viewer.rawSessionId);
+  if (request.viewer) await accounts.logOut(request.services, request.viewer.rawSessionId);
   request.ctx.cookies.set(sessionCookieName, session.id, {
     httpOnly: true,
     sameSite: 'lax',
@@ -72,7 +73,7 @@ export async function showSignUp(request: PageRequest): Promise<PageResult> {
 
 export async function signUp(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.signUp({ email, password: request.form.password ?? '' });
+  const result = await accounts.signUp(request.services, { email, password: request.form.password ?? '' });
   if (!result.ok) return credentialsPage(request, 'signup', { email, error: signUpRefusals[result.reason], status: 422 });
   await startSession(request, result.session);
   const next = localPath(request.form.next);
@@ -86,7 +87,7 @@ export async function showLogIn(request: PageRequest): Promise<PageResult> {
 
 export async function logIn(request: PageRequest): Promise<PageResult> {
   const email = request.form.email ?? '';
-  const result = await request.services.accounts.logIn({ email, password: request.form.password ?? '', clientAddress: clientAddressOf(request.ctx.req) });
+  const result = await accounts.logIn(request.services, { email, password: request.form.password ?? '', clientAddress: clientAddressOf(request.ctx.req) });
   if (!result.ok && result.reason === 'throttled') {
     request.ctx.set('Retry-After', String(result.retryAfterSeconds));
     return credentialsPage(request, 'login', { email, error: tooManyAttempts(result.retryAfterSeconds), status: 429 });
@@ -105,7 +106,7 @@ export async function showLogOut(request: PageRequest): Promise<PageResult> {
 }
 
 export async function logOut(request: MemberRequest): Promise<PageResult> {
-  await request.services.accounts.logOut(request.viewer.rawSessionId);
+  await accounts.logOut(request.services, request.viewer.rawSessionId);
   request.ctx.cookies.set(sessionCookieName, '', { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(request.ctx, request.services), maxAge: 0, overwrite: true });
   return redirect('/login?notice=logged_out');
 }
@@ -119,7 +120,7 @@ const verificationOutcomes = {
 
 export async function verifyEmail(request: PageRequest): Promise<PageResult> {
   const token = request.query.token;
-  const outcome = token ? await request.services.accounts.verifyEmail(token) : 'unknown';
+  const outcome = token ? await accounts.verifyEmail(request.services, token) : 'unknown';
   const [tone, title, detail, status] = verificationOutcomes[outcome];
   // The link carries a secret: do not pass it on in Referer to the next page.
   request.ctx.set('Referrer-Policy', 'no-referrer');
@@ -130,7 +131,7 @@ ${notice(tone, title, detail)}<p>${onward}</p>`;
 }
 
 export async function resendVerification(request: MemberRequest): Promise<PageResult> {
-  const result = await request.services.accounts.sendVerification(request.viewer.session.user.id);
+  const result = await accounts.sendVerification(request.services, request.viewer.session.user.id);
   const code = result === 'sent' ? 'verification_sent' : result === 'too_soon' ? 'verification_too_soon' : 'already_verified';
   return redirect(`/?notice=${code}`);
 }

@@ -1,3 +1,4 @@
+import { acceptLegalTerms } from '../../core/accounts.js';
 import { html, trusted } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -44,6 +45,6 @@ ${noticeFor(request.query.notice)}${request.ctx.method === 'POST' ? notice('erro
 
 export async function acceptTerms(request: MemberRequest): Promise<PageResult> {
   if (request.form.accept !== 'yes') return showTerms(request);
-  await request.services.accounts.acceptLegalTerms(request.viewer.session.user.id);
+  await acceptLegalTerms(request.services, request.viewer.session.user.id);
   return redirect('/?notice=terms_accepted');
 }

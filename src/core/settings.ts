@@ -14,8 +14,8 @@ import { assert } from '../lib/assert.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
-import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from '../core/account-rules.js';
-import type { AccountMode, UserRow } from '../core/identity.js';
+import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
+import type { AccountMode, UserRow } from './identity.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
 
@@ -25,19 +25,6 @@ export interface AutoReloadPatch {
   threshold_usd?: string | null | undefined;
   amount_usd?: string | null | undefined;
   monthly_limit_usd?: string | null | undefined;
-}
-
-/**
- * Account mode, the mode-managed flags and auto-reload (platform.yaml tag "Settings"). The mode
- * lives on the user (the trading API reads it on every order write); auto-buy and auto-transfer are
- * not stored at all — the mode dictates them. Every write checks the account preconditions first.
- */
-export interface SettingsService {
-  get(userId: string): Promise<SystemSettings>;
-  setAccountMode(userId: string, mode: AccountMode): Promise<SystemSettings>;
-  updateAutoBuy(userId: string, enabled: boolean): Promise<SystemSettings>;
-  updateAutoTransfer(userId: string, enabled: boolean): Promise<SystemSettings>;
-  updateAutoReload(userId: string, patch: AutoReloadPatch): Promise<SystemSettings>;
 }
 
 const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
@@ -128,78 +115,78 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined): Syste
   };
 }
 
-export function createSettingsService(db: Db, clock: Clock): SettingsService {
-  const findRow = (userId: string) => accountSettings(db, userId);
+/**
+ * Account mode, the mode-managed flags and auto-reload (platform.yaml tag "Settings"), for the
+ * platform API and the dashboard alike. The mode lives on the user (the trading API reads it on
+ * every order write); auto-buy and auto-transfer are not stored at all — the mode dictates them.
+ * Every write checks the account preconditions first.
+ */
+export async function getSystemSettings(deps: { db: Db }, userId: string): Promise<SystemSettings> {
+  return settingsView(await requireUser(deps.db, userId), await accountSettings(deps.db, userId));
+}
 
-  const get = async (userId: string): Promise<SystemSettings> => settingsView(await requireUser(db, userId), await findRow(userId));
+export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: string, mode: AccountMode): Promise<SystemSettings> {
+  const { db } = deps;
+  const user = await requireUser(db, userId);
+  requireSettingsWritable(user);
+  if (user.account_mode === mode) return settingsView(user, await accountSettings(db, userId));
+  const nowUs = deps.clock.nowUs();
+  await db.transaction(async (trx) => {
+    await writeAccountMode(trx, userId, mode, nowUs);
+    await lockAccountSettings(trx, user.id, user.created_at_us);
+    await touchAccountSettings(trx, userId, nowUs);
+  });
+  return getSystemSettings(deps, userId);
+}
 
-  /** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
-  const updateModeManaged = async (userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> => {
-    const user = await requireUser(db, userId);
-    requireSettingsWritable(user);
-    const required = dictatedValue(user.account_mode, field);
-    if (value !== required) {
-      const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
-      throw new ApiError(
-        403,
-        'mode_managed_setting',
-        `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
-          `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
-        { context: { field, account_mode: user.account_mode, required_value: required } },
-      );
-    }
-    return settingsView(user, await findRow(userId));
+export const updateAutoBuy = (deps: { db: Db }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_buy_enabled', enabled);
+
+export const updateAutoTransfer = (deps: { db: Db }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_transfer_enabled', enabled);
+
+/** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
+async function updateModeManaged(deps: { db: Db }, userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> {
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  const required = dictatedValue(user.account_mode, field);
+  if (value !== required) {
+    const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
+    throw new ApiError(
+      403,
+      'mode_managed_setting',
+      `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
+        `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
+      { context: { field, account_mode: user.account_mode, required_value: required } },
+    );
+  }
+  return settingsView(user, await accountSettings(deps.db, userId));
+}
+
+export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: string, patch: AutoReloadPatch): Promise<SystemSettings> {
+  if (Object.values(patch).every((value) => value === undefined)) {
+    throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
+      errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
+    });
+  }
+  const parsed = {
+    thresholdMicros: patch.threshold_usd === undefined ? undefined : parseUsd(patch.threshold_usd, 'threshold_usd'),
+    amountMicros: patch.amount_usd === undefined ? undefined : parseUsd(patch.amount_usd, 'amount_usd'),
+    monthlyLimitMicros: patch.monthly_limit_usd === undefined ? undefined : parseUsd(patch.monthly_limit_usd, 'monthly_limit_usd'),
   };
-
-  return {
-    get,
-
-    async setAccountMode(userId, mode) {
-      const user = await requireUser(db, userId);
-      requireSettingsWritable(user);
-      if (user.account_mode === mode) return settingsView(user, await findRow(userId));
-      const nowUs = clock.nowUs();
-      await db.transaction(async (trx) => {
-        await writeAccountMode(trx, userId, mode, nowUs);
-        await lockAccountSettings(trx, user.id, user.created_at_us);
-        await touchAccountSettings(trx, userId, nowUs);
-      });
-      return get(userId);
-    },
-
-    updateAutoBuy: (userId, enabled) => updateModeManaged(userId, 'auto_buy_enabled', enabled),
-
-    updateAutoTransfer: (userId, enabled) => updateModeManaged(userId, 'auto_transfer_enabled', enabled),
-
-    async updateAutoReload(userId, patch) {
-      if (Object.values(patch).every((value) => value === undefined)) {
-        throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
-          errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
-        });
-      }
-      const parsed = {
-        thresholdMicros: patch.threshold_usd === undefined ? undefined : parseUsd(patch.threshold_usd, 'threshold_usd'),
-        amountMicros: patch.amount_usd === undefined ? undefined : parseUsd(patch.amount_usd, 'amount_usd'),
-        monthlyLimitMicros: patch.monthly_limit_usd === undefined ? undefined : parseUsd(patch.monthly_limit_usd, 'monthly_limit_usd'),
-      };
-      const user = await requireUser(db, userId);
-      requireSettingsWritable(user);
-      return db.transaction(async (trx) => {
-        const row = await lockAccountSettings(trx, user.id, user.created_at_us);
-        const current = readAutoReload(row);
-        const next: AutoReload = {
-          enabled: patch.enabled ?? current.enabled,
-          thresholdMicros: parsed.thresholdMicros === undefined ? current.thresholdMicros : parsed.thresholdMicros,
-          amountMicros: parsed.amountMicros === undefined ? current.amountMicros : parsed.amountMicros,
-          monthlyLimitMicros: parsed.monthlyLimitMicros === undefined ? current.monthlyLimitMicros : parsed.monthlyLimitMicros,
-        };
-        checkAutoReload(next, patch);
-        const unchanged = (Object.keys(next) as (keyof AutoReload)[]).every((key) => next[key] === current[key]);
-        if (unchanged) return settingsView(user, row); // nothing changes, not even updated_at
-        const nowUs = clock.nowUs();
-        await writeAutoReload(trx, userId, next, nowUs);
-        return settingsView(user, await accountSettingsIn(trx, userId));
-      });
-    },
-  };
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  return deps.db.transaction(async (trx) => {
+    const row = await lockAccountSettings(trx, user.id, user.created_at_us);
+    const current = readAutoReload(row);
+    const next: AutoReload = {
+      enabled: patch.enabled ?? current.enabled,
+      thresholdMicros: parsed.thresholdMicros === undefined ? current.thresholdMicros : parsed.thresholdMicros,
+      amountMicros: parsed.amountMicros === undefined ? current.amountMicros : parsed.amountMicros,
+      monthlyLimitMicros: parsed.monthlyLimitMicros === undefined ? current.monthlyLimitMicros : parsed.monthlyLimitMicros,
+    };
+    checkAutoReload(next, patch);
+    const unchanged = (Object.keys(next) as (keyof AutoReload)[]).every((key) => next[key] === current[key]);
+    if (unchanged) return settingsView(user, row); // nothing changes, not even updated_at
+    await writeAutoReload(trx, userId, next, deps.clock.nowUs());
+    return settingsView(user, await accountSettingsIn(trx, userId));
+  });
 }
