@@ -20,7 +20,7 @@ export interface ConsumptionLotRow {
   supplier_user_id: string | null;
 }
 
-const lockAccountStatement = statement('ledger_account_lock', 'SELECT * FROM ledger_accounts WHERE id = ?', 'SELECT * FROM ledger_accounts WHERE id = ? FOR UPDATE');
+const lockAccountStatement = statement('ledger_account_lock', 'SELECT * FROM ledger_accounts WHERE id = ?', 'SELECT * FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE');
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 export const lockLedgerAccount = (sql: Sql, accountId: string): Promise<LedgerAccountRow | undefined> => sql.get<LedgerAccountRow>(lockAccountStatement, [accountId]);

@@ -68,7 +68,8 @@ export interface BucketChange {
  * refusal leaves the entry written: the caller rolls its transaction (or savepoint) back.
  *
  * Accounts are locked in the order of their ids, so two transactions that move the same accounts
- * (fee and system accounts are shared by every market) cannot deadlock on them. On PostgreSQL it is
+ * (fee and system accounts are shared by every market) cannot deadlock on them (FOR NO KEY UPDATE:
+ * it does not conflict with the KEY SHARE locks that the postings' foreign keys take). On PostgreSQL it is
  * one statement, one round trip, named per shape; on SQLite, in process, one statement per row.
  */
 export async function writeJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], changes: readonly BucketChange[], nowUs: number): Promise<string[]> {
@@ -100,7 +101,7 @@ function postgresEntryOf(postings: number, accounts: number): Statement {
 ), change AS (
   SELECT * FROM (VALUES ${changeValues}) AS c (id, available, locked)
 ), held AS (
-  SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR UPDATE
+  SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE
 )
 UPDATE ledger_accounts a SET available = a.available + change.available, locked = a.locked + change.locked, updated_at_us = (SELECT created_at_us FROM entry)
 FROM change JOIN held ON held.id = change.id
@@ -132,11 +133,10 @@ export async function accountExists(sql: Sql, accountId: string): Promise<boolea
 }
 
 const availableOf = statement('ledger_account_available', 'SELECT available FROM ledger_accounts WHERE id = ?');
-const availableOfForUpdate = statement('ledger_account_available_for_update', 'SELECT available FROM ledger_accounts WHERE id = ?', 'SELECT available FROM ledger_accounts WHERE id = ? FOR UPDATE');
 
-/** An account's available bucket; `lock` holds the row to the end of the transaction on PostgreSQL. */
-export async function availableBalance(sql: Sql, accountId: string, lock = false): Promise<number> {
-  const row = await sql.get<{ available: number }>(lock ? availableOfForUpdate : availableOf, [accountId]);
+/** An account's available bucket. */
+export async function availableBalance(sql: Sql, accountId: string): Promise<number> {
+  const row = await sql.get<{ available: number }>(availableOf, [accountId]);
   if (!row) throw new Error(`ledger account ${accountId} does not exist`);
   return row.available;
 }

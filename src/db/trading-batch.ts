@@ -301,7 +301,9 @@ const postgresWrite = (() => {
   );
   const changeColumnCasts = Object.fromEntries(Object.entries(accountChangeColumns).map(([name, [cast]]) => [name, cast]));
   s.add(`change AS (SELECT * FROM ${s.unnest('c', changeColumnCasts, (_set, accounts) => accounts, (change, name) => accountChangeColumns[name]![1](change))})`);
-  s.add('held AS (SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR UPDATE)');
+  // NO KEY UPDATE, not UPDATE: the postings' foreign keys take KEY SHARE locks on these rows in
+  // posting order, which UPDATE would conflict with; so only the id order of these locks matters.
+  s.add('held AS (SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE)');
   const text = s.text(
     `UPDATE ledger_accounts a SET available = a.available + c.available, locked = a.locked + c.locked, ` +
       `last_deposit_at_us = COALESCE(c.last_deposit_at_us, a.last_deposit_at_us), last_withdrawal_at_us = COALESCE(c.last_withdrawal_at_us, a.last_withdrawal_at_us), ` +
