@@ -5,7 +5,7 @@
  *
  *   npm run build && node dist/scripts/bench-orders.js --database sqlite|postgres --orders 20000 --concurrency 16
  *     [--traders 16] [--market all|<market_id>|<symbol>|<model-name>] [--warmup 300] [--band 200]
- *     [--resting N] [--rounds 2] [--cpu-prof] [--skip-audit]
+ *     [--resting N] [--rounds 2] [--processes N] [--cpu-prof] [--skip-audit]
  *
  * The floor runs in the same run, in a process of its own (scripts/bench/orders-floor.ts): a bare
  * node:http server that verifies the same signed requests with node:crypto and inserts one row
@@ -17,6 +17,9 @@
  * market before the server starts. With other markets chosen too, they take the traffic, and the
  * deep market one order sent as the measured run starts: the server loads that book while the
  * others trade, and their p99 shows whether they waited for it.
+ *
+ * `--processes N` (PostgreSQL) starts N `mkt serve` processes on the one database and sends each
+ * request to the next in turn; CPU per order is theirs summed.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +56,7 @@ const { values } = parseArgs({
     band: { type: 'string', default: '200' },
     resting: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '2' },
+    processes: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
     'skip-audit': { type: 'boolean', default: false },
     /** Internal: run only the orders floor with this JSON configuration, print its URL, stay up until stdin closes. */
@@ -73,6 +77,8 @@ if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4)
 const restingOrders = Number(values.resting);
 if (!Number.isSafeInteger(restingOrders) || restingOrders < 0) throw new Error(`--resting is a whole number of orders, got ${values.resting}`);
 const rounds = positive(values.rounds, 'rounds');
+const processes = positive(values.processes, 'processes');
+if (processes > 1 && database !== 'postgres') throw new Error('--processes above 1 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)');
 
 const usdPerTrader = '1000000.00';
 const unitsPerTraderAndInstrument = 1_000_000;
@@ -187,13 +193,14 @@ interface PhaseResult {
   errors: Map<string, { count: number; example: string }>;
 }
 
-async function runPhase(count: number, agent: Agent, baseUrl: URL, traders: readonly Trader[], marketIds: readonly string[]): Promise<PhaseResult> {
+async function runPhase(count: number, agent: Agent, baseUrls: readonly URL[], traders: readonly Trader[], marketIds: readonly string[]): Promise<PhaseResult> {
   const result: PhaseResult = { samplesMs: [], elapsedMs: 0, statuses: new Map(), errors: new Map() };
   let issued = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (issued < count) {
+        const baseUrl = baseUrls[issued % baseUrls.length]!;
         issued += 1;
         const trader = pick(traders);
         const body = randomOrder(marketIds);
@@ -268,10 +275,11 @@ function add(into: Measured, phase: PhaseResult, cpuMs: number): void {
   }
 }
 
-async function measure(into: Measured, count: number, agent: Agent, baseUrl: URL, pid: number, traders: readonly Trader[], marketIds: readonly string[]): Promise<void> {
-  const cpuBefore = serverCpuMs(pid);
-  const phase = await runPhase(count, agent, baseUrl, traders, marketIds);
-  add(into, phase, serverCpuMs(pid) - cpuBefore);
+async function measure(into: Measured, count: number, agent: Agent, baseUrls: readonly URL[], pids: readonly number[], traders: readonly Trader[], marketIds: readonly string[]): Promise<void> {
+  const cpuOf = () => pids.reduce((sum, pid) => sum + serverCpuMs(pid), 0);
+  const cpuBefore = cpuOf();
+  const phase = await runPhase(count, agent, baseUrls, traders, marketIds);
+  add(into, phase, cpuOf() - cpuBefore);
 }
 
 async function main(): Promise<void> {
@@ -279,7 +287,7 @@ async function main(): Promise<void> {
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
   const databaseUrl = postgres ? await postgres.createDatabase('bench_orders') : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
-  let served: Served | undefined;
+  const served: Served[] = [];
   let floor: ChildServer | undefined;
   const db = openDatabase(databaseUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
@@ -301,8 +309,10 @@ async function main(): Promise<void> {
 
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    served = await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
-    const baseUrl = new URL(served.url);
+    for (let i = 0; i < processes; i += 1) served.push(await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []));
+    const baseUrls = served.map((s) => new URL(s.url));
+    const baseUrl = baseUrls[0]!;
+    const pids = served.map((s) => s.child.pid!);
 
     const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
     if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
@@ -315,17 +325,17 @@ async function main(): Promise<void> {
     const marketIds = chosen.map((m) => m.market_id).filter((id) => !deepProbe || id !== deepMarketId);
 
     const warm = emptyMeasured();
-    await measure(warm, warmupOrders, agent, baseUrl, served.child.pid!, traders, marketIds);
-    await measure(emptyMeasured(), warmupOrders, floorAgent, floorUrl, floor.pid, traders, marketIds);
+    await measure(warm, warmupOrders, agent, baseUrls, pids, traders, marketIds);
+    await measure(emptyMeasured(), warmupOrders, floorAgent, [floorUrl], [floor.pid], traders, marketIds);
     const tradesBefore = await countRows(db, 'trades', marketIds);
     const mkt = emptyMeasured();
     const bare = emptyMeasured();
     let probeResult: { ms: number; status: number } | undefined;
     for (let round = 0; round < rounds; round += 1) {
       const count = Math.ceil(ordersTotal / rounds);
-      await measure(bare, count, floorAgent, floorUrl, floor.pid, traders, marketIds);
+      await measure(bare, count, floorAgent, [floorUrl], [floor.pid], traders, marketIds);
       const probe = deepProbe && round === 0 ? timeOneOrder(agent, baseUrl, traders[0]!, deepMarketId!) : undefined;
-      await measure(mkt, count, agent, baseUrl, served.child.pid!, traders, marketIds);
+      await measure(mkt, count, agent, baseUrls, pids, traders, marketIds);
       if (probe) probeResult = await probe;
     }
     const tradesAfter = await countRows(db, 'trades', marketIds);
@@ -352,7 +362,7 @@ async function main(): Promise<void> {
         `  settings   ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +
           `${marketIds.length} market${marketIds.length === 1 ? '' : 's'} (${values.market}), buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ` +
           `${warmupOrders} warm-up orders each not measured, seeding took ${(seedMs / 1000).toFixed(1)} s`,
-        `  server     mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
+        `  server     ${processes} × mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
           `(the default 10/s, burst 20 per user and market would throttle the benchmark)${profileDirectory ? ', with --cpu-prof' : ''}`,
         `  machine    ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; clients and servers share it; ` +
           `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
@@ -368,9 +378,9 @@ async function main(): Promise<void> {
     agent.destroy();
     floorAgent.destroy();
     await floor?.close();
-    if (served) {
-      served.child.kill('SIGTERM');
-      await served.exited;
+    for (const server of served) {
+      server.child.kill('SIGTERM');
+      await server.exited;
     }
   }
 

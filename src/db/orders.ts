@@ -181,6 +181,15 @@ export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): P
   return found;
 }
 
+const changedSince = statement(
+  'orders_changed_since',
+  'SELECT id, user_id, side, price_ticks, remaining_quantity, expires_at_us, sequence FROM orders WHERE market_id = ? AND book_version > ? ORDER BY sequence LIMIT ?',
+);
+
+/** The market's orders changed after book version `version` (migration 0013), in time priority: at most `limit`. */
+export const ordersChangedSince = (sql: Sql, marketId: string, version: number, limit: number): Promise<RestingOrderRow[]> =>
+  sql.all<RestingOrderRow>(changedSince, [marketId, version, limit]);
+
 export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'expires_at_us' | 'sequence'>;
 
 /**

@@ -67,8 +67,9 @@ export async function writeTradingBatch(sql: Sql, set: TradingWriteSet): Promise
   const refused: string[] = [];
   for (const change of accounts) if ((await sql.run(applyAccountChange, accountChangeParams(change))) !== 1) refused.push(change.accountId);
   if (refused.length > 0) return refused;
-  for (const order of set.insertedOrders) await sql.run(insertOrder, orderColumns.map((c) => order[c]));
-  for (const order of set.updatedOrders) await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), order.id]);
+  const versionOf = bookVersions(set);
+  for (const order of set.insertedOrders) await sql.run(insertOrder, [...orderColumns.map((c) => order[c]), versionOf(order)]);
+  for (const order of set.updatedOrders) await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), versionOf(order), order.id]);
   await insertMany(sql, 'trades', tradeColumns, set.trades);
   await insertMany(sql, 'trade_legs', legColumns, set.legs);
   await insertMany(sql, 'consumption_lots', lotColumns, set.lots);
@@ -77,11 +78,21 @@ export async function writeTradingBatch(sql: Sql, set: TradingWriteSet): Promise
   return [];
 }
 
+/** Each order is written with the version its market's book reaches with this batch (migration 0013). */
+function bookVersions(set: TradingWriteSet): (order: OrderRow) => number {
+  const versions = new Map(set.books.map((book) => [book.marketId, book.version]));
+  return (order) => {
+    const version = versions.get(order.market_id);
+    if (version === undefined) throw new Error(`order ${order.id} of market ${order.market_id} is written without its market's book`);
+    return version;
+  };
+}
+
 // ---- SQLite ---------------------------------------------------------------------------------------------
 
 const insertEntryStatement = statement('batch_journal_entry_insert', 'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id');
-const insertOrder = statement('batch_order_insert', `INSERT INTO orders (${orderColumns.join(', ')}) VALUES ${valuesList(1, orderColumns.length)}`);
-const updateOrder = statement('batch_order_update', `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+const insertOrder = statement('batch_order_insert', `INSERT INTO orders (${orderColumns.join(', ')}, book_version) VALUES ${valuesList(1, orderColumns.length + 1)}`);
+const updateOrder = statement('batch_order_update', `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')}, book_version = ? WHERE id = ?`);
 const advanceBook = statement('batch_market_book_advance', 'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?');
 
 /**
@@ -284,11 +295,18 @@ const postgresWrite = (() => {
     `posted AS (INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) SELECT entry.id, p.account_id, p.bucket, p.asset, p.amount ` +
       `FROM ${s.unnest('p', { ord: 'int', account_id: 'text', bucket: 'text', asset: 'text', amount: 'bigint' }, postingRows)} JOIN entry ON entry.ord = p.ord)`,
   );
-  s.add(`inserted AS (INSERT INTO orders (${orderColumns.join(', ')}) SELECT * FROM ${s.unnest('v', orderCasts, (set) => set.insertedOrders)})`);
+  const versioned = (set: TradingWriteSet, orders: readonly OrderRow[]) => {
+    const versionOf = bookVersions(set);
+    return orders.map((order) => ({ ...order, book_version: versionOf(order) }));
+  };
+  s.add(
+    `inserted AS (INSERT INTO orders (${orderColumns.join(', ')}, book_version) SELECT * FROM ${s.unnest('v', { ...orderCasts, book_version: 'bigint' }, (set) => versioned(set, set.insertedOrders))})`,
+  );
   const changeCasts: Record<string, Cast> = { id: 'text' };
   for (const c of orderChangeColumns) changeCasts[c] = orderCasts[c];
+  changeCasts.book_version = 'bigint';
   s.add(
-    `updated AS (UPDATE orders o SET ${orderChangeColumns.map((c) => `${c} = v.${c}`).join(', ')} FROM ${s.unnest('v', changeCasts, (set) => set.updatedOrders)} WHERE o.id = v.id)`,
+    `updated AS (UPDATE orders o SET ${[...orderChangeColumns, 'book_version'].map((c) => `${c} = v.${c}`).join(', ')} FROM ${s.unnest('v', changeCasts, (set) => versioned(set, set.updatedOrders))} WHERE o.id = v.id)`,
   );
   s.add(`traded AS (INSERT INTO trades (${tradeColumns.join(', ')}) SELECT * FROM ${s.unnest('v', tradeCasts, (set) => set.trades)})`);
   s.add(`legged AS (INSERT INTO trade_legs (${legColumns.join(', ')}) SELECT * FROM ${s.unnest('v', legCasts, (set) => set.legs)})`);

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../db/knex.js';
-import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
+import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, ordersChangedSince, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
@@ -46,6 +46,8 @@ export interface MarketBook {
   lastTradeTicks: number | null;
   /** Earliest 00:00 UTC at which a resting `day` order expires, null when none rests. */
   nextExpiryUs: number | null;
+  /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
+  nextSequence: number;
 }
 
 /**
@@ -63,6 +65,9 @@ function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; r
     },
     get version() {
       return state.version;
+    },
+    get nextSequence() {
+      return state.nextSequence;
     },
     set version(value) {
       state.version = value;
@@ -112,8 +117,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 interface BatchMarket {
   version: number;
   sequence: number;
-  /** Undefined after a command that changed the book failed: rebuilt before the next one. */
-  state: MarketBook | undefined;
+  state: MarketBook;
 }
 
 /** Commands committed together at most; a batch's commands wait for its one commit. */
@@ -178,7 +182,7 @@ export class BookRegistry {
         const sql = poolSql(this.db);
         const stored = await findMarketBook(sql, marketId);
         if (!stored) return;
-        const state = await buildBook(marketId, stored.version, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+        const state = await buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
         const held = this.books.get(marketId);
         if (!held || held.version < state.version) this.books.set(marketId, state);
       })()
@@ -187,6 +191,11 @@ export class BookRegistry {
       this.loading.set(marketId, pending);
     }
     return pending;
+  }
+
+  /** The book this process holds for the market, if any, as of its last commit (tests and diagnostics read it). */
+  heldBook(marketId: string): MarketBook | undefined {
+    return this.books.get(marketId);
   }
 
   /** Forget every cached book (tests that change rows behind the service's back). */
@@ -280,7 +289,7 @@ export class BookRegistry {
           for (const command of take()) command.reject(error);
           return;
         }
-        for (const [marketId, market] of markets) if (market.state) this.books.set(marketId, market.state);
+        for (const [marketId, market] of markets) this.books.set(marketId, market.state);
         batch.forEach((command, i) => {
           const outcome = outcomes[i]!;
           if (outcome.ok) command.resolve(outcome.value);
@@ -309,7 +318,10 @@ export class BookRegistry {
       const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
-      for (const market of markets.values()) if (market.state) market.state.version = market.version + 1;
+      for (const market of markets.values()) {
+        market.state.version = market.version + 1;
+        market.state.nextSequence = market.sequence;
+      }
     });
     return [outcomes, markets];
   }
@@ -320,13 +332,12 @@ export class BookRegistry {
     let market = markets.get(marketId);
     if (!market) {
       assert(stored, `market ${marketId} has no market_books row`);
-      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored.version) };
+      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored) };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
       markets.set(marketId, market);
     }
-    const state = market.state ?? (await this.rebuild(batch.sql, marketId, market.version));
-    market.state = state;
+    const { state } = market;
     const owner = market;
     const watched = watch(state);
     const changes = batch.changes;
@@ -340,23 +351,28 @@ export class BookRegistry {
     }
   }
 
-  private async current(sql: Sql, marketId: string, version: number): Promise<MarketBook> {
+  /**
+   * The book at the stored version: the one held, caught up with what other processes changed
+   * since (a few orders, usually), or else rebuilt.
+   */
+  private async current(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
     const cached = this.books.get(marketId);
-    if (cached && cached.version === version) return cached;
-    return this.rebuild(sql, marketId, version);
+    if (cached && cached.version === stored.version) return cached;
+    const caught = cached && cached.version < stored.version ? await catchUp(sql, marketId, cached, stored) : undefined;
+    return caught ?? this.rebuild(sql, marketId, stored);
   }
 
-  private async rebuild(sql: Sql, marketId: string, version: number): Promise<MarketBook> {
-    return buildBook(marketId, version, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+  private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
+    return buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
   }
 
 }
 
 /** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
-const buildStep = 1_000;
+const buildStep = 250;
 
 /** The book from its resting orders, read page by page in time priority, letting other requests run between pages. */
-async function buildBook(marketId: string, version: number, pageAfter: (sequence: number) => Promise<RestingOrderRow[]>, lastTradeTicks: number | null): Promise<MarketBook> {
+async function buildBook(marketId: string, stored: MarketBookRow, pageAfter: (sequence: number) => Promise<RestingOrderRow[]>, lastTradeTicks: number | null): Promise<MarketBook> {
   const book = new FastOrderBook();
   let nextExpiryUs: number | null = null;
   for (let after = 0, first = true; ; first = false) {
@@ -369,6 +385,42 @@ async function buildBook(marketId: string, version: number, pageAfter: (sequence
       if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
       after = order.sequence;
     }
-    if (page.length < buildStep) return { book, version, lastTradeTicks, nextExpiryUs };
+    if (page.length < buildStep) return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks, nextExpiryUs };
   }
+}
+
+/** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
+const catchUpMax = 2_000;
+
+/**
+ * Brings the held book from its version to the stored one by the orders changed since (migration
+ * 0013), in time priority. An order whose sequence is older than the held version kept its place:
+ * it shrank (a fill) or left. One (re)queued since goes to the back of its level, as it did where
+ * it was queued. Anything that does not fit that picture gives up (undefined): the caller rebuilds.
+ * The held book is changed either way, so the caller drops it.
+ */
+async function catchUp(sql: Sql, marketId: string, held: MarketBook, stored: MarketBookRow): Promise<MarketBook | undefined> {
+  const changed = await ordersChangedSince(sql, marketId, held.version, catchUpMax + 1);
+  if (changed.length > catchUpMax) return undefined;
+  const { book } = held;
+  let { nextExpiryUs } = held;
+  for (const order of changed) {
+    const resting = book.order(order.id);
+    const requeued = order.sequence >= held.nextSequence;
+    const rests = order.remaining_quantity > 0;
+    if (resting && !requeued && rests && resting.priceTicks === order.price_ticks) {
+      if (order.remaining_quantity > resting.remaining) return undefined;
+      if (order.remaining_quantity === resting.remaining) continue;
+      const shrunk = book.amend({ orderId: order.id, traderId: resting.traderId, priceTicks: resting.priceTicks, remaining: order.remaining_quantity });
+      if (shrunk.code !== 'ok' || !shrunk.priorityKept || shrunk.fills.length > 0) return undefined;
+      continue;
+    }
+    if (resting) book.cancel(order.id, resting.traderId);
+    if (!rests) continue;
+    if (!requeued || order.price_ticks === null) return undefined;
+    const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
+    if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity) return undefined;
+    if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
+  }
+  return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks: await lastTradePriceTicks(sql, marketId), nextExpiryUs };
 }

@@ -11,6 +11,7 @@ import * as inferenceLeases from './0009_inference_leases.js';
 import * as replayGuard from './0010_replay_guard.js';
 import * as throttles from './0011_throttles.js';
 import * as restingOrders from './0012_resting_orders.js';
+import * as orderBookVersions from './0013_order_book_versions.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const migrations: [string, Migration][] = [
   ['0010_replay_guard', replayGuard],
   ['0011_throttles', throttles],
   ['0012_resting_orders', restingOrders],
+  ['0013_order_book_versions', orderBookVersions],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
