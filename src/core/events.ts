@@ -1,0 +1,93 @@
+import type { components } from '../../generated/types/trading.js';
+
+type Schemas = components['schemas'];
+
+/**
+ * Events of committed transactions, as the live streams push them (issue 13): what changed in a
+ * market (its trades, book, ticker, candles) and what changed for a user (orders, fills,
+ * balances). Each carries its data already in the shape of the OpenAPI component the REST
+ * endpoints answer with; the stream layer only frames it.
+ */
+export type MarketStreamName = 'market.ticker' | 'market.trades' | 'market.book' | 'market.candles';
+export type UserStreamName = 'user.orders' | 'user.trades' | 'user.balances';
+export type StreamName = MarketStreamName | UserStreamName;
+
+/** The levels of one market that a committed batch changed: quantity 0 removes a level. */
+export interface BookUpdate {
+  market_id: string;
+  /** The market's book sequence after the change: one more than the update before. */
+  sequence: number;
+  buy: Schemas['OrderBookLevel'][];
+  sell: Schemas['OrderBookLevel'][];
+}
+
+/** The whole book at a sequence: what a `market.book` subscriber gets first. */
+export interface BookSnapshot extends Schemas['OrderBook'] {
+  sequence: number;
+}
+
+export type BalanceUpdate =
+  | { account_type: 'currency'; account: Schemas['CurrencyTradingAccount'] }
+  | { account_type: 'trading'; account: Schemas['TradingAccount'] }
+  | { account_type: 'consumption'; account: Schemas['ConsumptionAccount'] };
+
+export type MarketEvent =
+  | { stream: 'market.ticker'; marketId: string; event: 'market_ticker'; data: Schemas['Ticker'] }
+  | { stream: 'market.trades'; marketId: string; event: 'new_trade'; data: Schemas['MarketTrade'] }
+  | { stream: 'market.book'; marketId: string; event: 'book_update'; data: BookUpdate }
+  | { stream: 'market.candles'; marketId: string; event: 'candle'; data: Schemas['PriceHistory'] & { market_id: string; resolution: Schemas['PriceHistoryResolution'] } };
+
+export type UserEvent =
+  | { stream: 'user.orders'; userId: string; event: 'new_order' | 'order_update'; data: Schemas['Order'] }
+  | { stream: 'user.trades'; userId: string; event: 'new_trade'; data: Schemas['Trade'] }
+  | { stream: 'user.balances'; userId: string; event: 'balance_update'; data: BalanceUpdate };
+
+/** Not pushed to anyone: a signing key was deleted, so the sessions it authenticated end at once. */
+export interface SigningKeyDeleted {
+  stream: 'control';
+  event: 'signing_key_deleted';
+  userId: string;
+  fingerprint: string;
+}
+
+export type StreamEvent = MarketEvent | UserEvent | SigningKeyDeleted;
+
+export type EventListener = (event: StreamEvent) => void;
+
+/**
+ * Where a process's stream sessions hear events: every event of every process, each once, in
+ * commit order (on PostgreSQL through LISTEN/NOTIFY; on SQLite, one process, in memory).
+ */
+export interface EventHub {
+  listen(listener: EventListener): () => void;
+}
+
+/**
+ * The hub of one process. `deliver` hands events to the listeners; it is called with the events of
+ * a transaction once it has committed (on SQLite by the writer, on PostgreSQL by the notification
+ * listener), never before. A listener that throws is a bug in it; the others still hear the event.
+ */
+export class LocalEventHub implements EventHub {
+  private readonly listeners = new Set<EventListener>();
+
+  listen(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(events: readonly StreamEvent[]): void {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch {
+          // A listener's failure is its own: the event still reaches the others.
+        }
+      }
+    }
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+}
