@@ -22,9 +22,7 @@ export interface BookUpdate {
 }
 
 /** The whole book at a sequence: what a `market.book` subscriber gets first. */
-export interface BookSnapshot extends Schemas['OrderBook'] {
-  sequence: number;
-}
+export type BookSnapshot = Schemas['OrderBook'] & { sequence: number };
 
 export type BalanceUpdate =
   | { account_type: 'currency'; account: Schemas['CurrencyTradingAccount'] }
