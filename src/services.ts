@@ -1,5 +1,6 @@
 import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
+import { LocalEventHub } from './core/events.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
@@ -35,6 +36,8 @@ export interface Services {
   /** The reference functions bound to db and referenceCache, for trading and consumption code that takes an object. */
   reference: ReferenceService;
   mailer: Mailer;
+  /** Events of committed transactions, for the live streams of this process (core/events.ts). */
+  events: LocalEventHub;
   /** The checks bound to db and clock, for trading and consumption handlers that take an object. */
   diagnostics: DiagnosticsService;
   /** Where device codes and user codes come from (src/core/oauth.ts). */
@@ -57,12 +60,14 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
   const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
+  const events = new LocalEventHub();
   return {
     config,
     publicUrls,
     db,
     clock,
     logger,
+    events,
     referenceCache,
     reference,
     mailer,
