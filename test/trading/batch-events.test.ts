@@ -3,6 +3,7 @@ import type { MarketEvent, StreamEvent, UserEvent } from '../../src/core/events.
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { composeServices } from '../../src/main.js';
 
 /**
  * The events a trading batch makes reach the process's hub once it has committed (on PostgreSQL
@@ -67,6 +68,28 @@ describeEachDatabase('trading: events of committed batches', (env) => {
       expect(Number(stored.version)).to.equal(last.sequence);
     } finally {
       stop();
+    }
+  });
+
+  it('reaches another process on PostgreSQL: a fill made here is heard by a process listening on the same database', async function () {
+    if (env().database !== 'postgres') this.skip(); // SQLite is one process (DESIGN.md §8)
+    const other = await composeServices(services().config);
+    try {
+      const market = await marketOf(services(), 'code-max');
+      const [seller, buyer] = [await createTestUser(services()), await createTestUser(services())];
+      await giveUnits(services(), seller.userId, market.instrumentId, 5);
+      await giveUsd(services(), buyer.userId, '10.00');
+      const heard: StreamEvent[] = [];
+      other.services.events.listen((event) => {
+        if ('userId' in event && event.userId === buyer.userId) heard.push(event);
+      });
+      await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 5 });
+      const buy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 5 });
+      await eventsUntil(heard, (events) => events.some((e) => e.stream === 'user.trades'));
+      expect(heard.map((e) => e.event)).to.deep.equal(['new_order', 'new_trade']);
+      expect(heard[0]!.stream === 'user.orders' && heard[0]!.data.order_id).to.equal(buy.order_id);
+    } finally {
+      await other.close();
     }
   });
 });
