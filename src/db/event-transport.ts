@@ -16,6 +16,8 @@ import { statement, type Sql } from './sql.js';
  * listens again, so that subscribers can start over from a fresh snapshot.
  */
 export interface EventTransport {
+  /** Whether anyone may hear events: false spares the writers making them (one process, nobody listening). */
+  wanted(): boolean;
   stage(sql: Sql, payloads: readonly string[]): Promise<void>;
   committed(payloads: readonly string[]): void;
   close(): Promise<void>;
@@ -31,10 +33,12 @@ const notify = statement('events_notify', '', `SELECT count(pg_notify('${eventsC
 /** How long a listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
-export async function openEventTransport(db: Db, deliver: (payload: string) => void, lost: () => void): Promise<EventTransport> {
-  if (kindOf(db) === 'sqlite') return inProcessTransport(deliver);
+export async function openEventTransport(db: Db, deliver: (payload: string) => void, lost: () => void, listened: () => boolean): Promise<EventTransport> {
+  if (kindOf(db) === 'sqlite') return inProcessTransport(deliver, listened);
   const listener = await listen(db, deliver, lost);
   return {
+    // Another process may be listening.
+    wanted: () => true,
     async stage(sql, payloads) {
       if (payloads.length > 0) await sql.get(notify, [[...payloads]]);
     },
@@ -44,8 +48,9 @@ export async function openEventTransport(db: Db, deliver: (payload: string) => v
 }
 
 /** Delivery in this process only, once committed: SQLite's, and that of services no other process shares. */
-export function inProcessTransport(deliver: (payload: string) => void): EventTransport {
+export function inProcessTransport(deliver: (payload: string) => void, listened: () => boolean): EventTransport {
   return {
+    wanted: listened,
     stage: async () => undefined,
     committed: (payloads) => {
       for (const payload of payloads) deliver(payload);

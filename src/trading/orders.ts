@@ -69,11 +69,12 @@ const rateLimited = (decision: BucketDecision, what: string): Refusal | undefine
  *
  * A refusal comes before the hold, or is the hold, so a refused command changes nothing.
  */
-export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec, events: EventTransport = inProcessTransport(() => undefined)) {
+export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec, events: EventTransport = inProcessTransport(() => undefined, () => false)) {
   /** Every market a command of this process named: a batch's events name them. */
   const markets = new Map<string, MarketWithInstrument>();
   const books = new BookRegistry(db, {
     async stage(sql, batch, held) {
+      if (!events.wanted()) return [];
       const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
       await events.stage(sql, payloads);
       return payloads;
