@@ -10,7 +10,6 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
 import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
 import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
 import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
@@ -44,7 +43,6 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
-  marketData: MarketDataService;
   orderQueries: OrderQueries;
   tradeQueries: TradeQueries;
   tradingAccounts: TradingAccountsService;
@@ -87,7 +85,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
-    marketData: createMarketDataService(db),
     orderQueries: createOrderQueries(db),
     tradeQueries: createTradeQueries(db),
     tradingAccounts: createTradingAccountsService(db, clock),
