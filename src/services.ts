@@ -10,8 +10,6 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
-import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
 import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
 import { createSupplyService, type SupplyService } from './trading/supply.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
@@ -43,8 +41,6 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
-  orderQueries: OrderQueries;
-  tradeQueries: TradeQueries;
   tradingAccounts: TradingAccountsService;
   transfers: TransfersService;
   supply: SupplyService;
@@ -85,8 +81,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
-    orderQueries: createOrderQueries(db),
-    tradeQueries: createTradeQueries(db),
     tradingAccounts: createTradingAccountsService(db, clock),
     transfers: createTransfersService(db, clock),
     supply: createSupplyService(db, clock),

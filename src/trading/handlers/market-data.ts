@@ -6,6 +6,7 @@ import type { Services } from '../../services.js';
 import * as marketData from '../market-data.js';
 import { candleView, marketStatsView, orderBookView, tickerView } from '../market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
+import * as tradeQueries from '../trade-queries.js';
 import { marketTradeView } from '../trade-views.js';
 import { pageParams, priceBound, timeBound } from './requests.js';
 
@@ -50,7 +51,7 @@ export const listMarketTrades: Handler<'listMarketTrades'> = async ({ params, qu
     direction: query.order_direction ?? 'asc',
   };
   // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
-  const page = await services.tradeQueries.listMarketTrades(found.market.id, filter, pageParams(query));
+  const page = await tradeQueries.listMarketTrades(services, found.market.id, filter, pageParams(query));
   return ok({ data: page.rows.map((row) => marketTradeView(row, found)), paging: page.paging });
 };
 
