@@ -10,7 +10,6 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
 import { createSupplyService, type SupplyService } from './trading/supply.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createTransfersService, type TransfersService } from './trading/transfers.js';
@@ -41,7 +40,6 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
-  tradingAccounts: TradingAccountsService;
   transfers: TransfersService;
   supply: SupplyService;
   usage: UsageService;
@@ -81,7 +79,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
-    tradingAccounts: createTradingAccountsService(db, clock),
     transfers: createTransfersService(db, clock),
     supply: createSupplyService(db, clock),
     usage: createUsageService(db),
