@@ -10,7 +10,6 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createSupplyService, type SupplyService } from './trading/supply.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createTransfersService, type TransfersService } from './trading/transfers.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
@@ -41,7 +40,6 @@ export interface Services {
   oauthRandom: OAuthRandom;
   orders: OrdersService;
   transfers: TransfersService;
-  supply: SupplyService;
   usage: UsageService;
   inference: InferenceService;
 }
@@ -80,7 +78,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     oauthRandom: cryptoRandom,
     orders,
     transfers: createTransfersService(db, clock),
-    supply: createSupplyService(db, clock),
     usage: createUsageService(db),
     inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
   };

@@ -10,7 +10,7 @@ import { unitsOf } from '../ledger/assets.js';
 import { createUser, findUserByEmail } from '../core/identity.js';
 import type { OrdersService } from './orders.js';
 import type { ReferenceService } from '../core/reference.js';
-import type { SupplyService } from './supply.js';
+import { isSupplier, issueUnits, registerSupplier } from './supply.js';
 import { formatPrice } from './views.js';
 
 /**
@@ -47,10 +47,9 @@ export interface HouseSupplierDeps {
   logger: Logger;
   reference: ReferenceService;
   orders: OrdersService;
-  supply: SupplyService;
 }
 
-export function createHouseSupplier({ db, clock, logger, reference, orders, supply }: HouseSupplierDeps) {
+export function createHouseSupplier({ db, clock, logger, reference, orders }: HouseSupplierDeps) {
   interface HouseBook {
     marketId: string;
     instrumentId: string;
@@ -65,7 +64,7 @@ export function createHouseSupplier({ db, clock, logger, reference, orders, supp
     const existing = await findUserByEmail(db, houseEmail);
     const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
     const { instruments } = await reference.listModels();
-    if (!(await supply.isSupplier(user.id))) await supply.registerSupplier({ userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
+    if (!(await isSupplier({ db }, user.id))) await registerSupplier({ db, clock }, { userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
     const books: HouseBook[] = [];
     for (const instrument of instruments) {
       const basePrice = housePrices[instrument.model_name];
@@ -107,7 +106,7 @@ export function createHouseSupplier({ db, clock, logger, reference, orders, supp
 
   async function placeAsk(userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
     const missing = quantity - ((await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0);
-    if (missing > 0) await supply.issue(userId, instrumentId, missing);
+    if (missing > 0) await issueUnits({ db, clock }, userId, instrumentId, missing);
     try {
       await orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, clock.nowUs());
       return true;
