@@ -11,7 +11,6 @@ import { createOrdersService, type OrdersService } from './trading/orders.js';
 import { createRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
-import { createTransfersService, type TransfersService } from './trading/transfers.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
@@ -39,7 +38,6 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
-  transfers: TransfersService;
   usage: UsageService;
   inference: InferenceService;
 }
@@ -77,7 +75,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
-    transfers: createTransfersService(db, clock),
     usage: createUsageService(db),
     inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
   };
