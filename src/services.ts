@@ -8,7 +8,7 @@ import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js'
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
-import { createRateLimiter } from './trading/rate-limits.js';
+import { bindRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
@@ -61,7 +61,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate, streams.transport);
+  const orders = createOrdersService(db, reference, bindRateLimiter({ db }), config.orderRate, streams.transport);
   return {
     config,
     publicUrls,
