@@ -8,6 +8,7 @@ import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js'
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
+import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
@@ -38,6 +39,8 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
+  /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
+  housePlan: HousePlanCache;
   usage: UsageService;
   inference: InferenceService;
 }
@@ -75,6 +78,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
+    housePlan: newHousePlanCache(),
     usage: createUsageService(db),
     inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
   };
