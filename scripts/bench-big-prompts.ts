@@ -28,7 +28,7 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
-import { createSupplyService } from '../src/trading/supply.js';
+import { registerSupplier } from '../src/trading/supply.js';
 import { mktBinary, type ServeProcess } from '../test/support/processes.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { giveUnits, positive } from './bench/seed.js';
@@ -139,7 +139,7 @@ async function seed(db: Db, model: string, unitsForRich: number): Promise<Caller
   await giveUnits(db, rich.id, instrument.id, unitsForRich);
   await db.transaction((trx) => transferToConsumption(trx, { userId: rich.id, instrumentId: instrument.id, quantity: unitsForRich, orderId: null, nowUs: nowUs() }));
   const supplier = await createUser(db, systemClock, { email: 'supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  await createSupplyService(db, systemClock).registerSupplier({ userId: supplier.id, instruments: [instrument.id], simulated: true });
+  await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], simulated: true });
   return { zeroKey: (await createApiKey(db, systemClock, zero.id, 'bench')).key, richKey: (await createApiKey(db, systemClock, rich.id, 'bench')).key };
 }
 

@@ -36,7 +36,7 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
-import { createSupplyService } from '../src/trading/supply.js';
+import { registerSupplier } from '../src/trading/supply.js';
 import { startBareGateway } from './bench/bare-gateway.js';
 import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
@@ -108,7 +108,7 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
     transferToConsumption(trx, { userId: consumer.id, instrumentId: instrument.id, quantity: unitsToConsumption, orderId: null, nowUs: systemClock.nowUs() }),
   );
   const supplier = await createUser(db, systemClock, { email: 'bench-supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  await createSupplyService(db, systemClock).registerSupplier({ userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false });
+  await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false });
   return key;
 }
 

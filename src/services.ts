@@ -8,15 +8,10 @@ import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js'
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrdersService, type OrdersService } from './trading/orders.js';
-import { createRateLimiter } from './trading/rate-limits.js';
+import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
+import { bindRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createMarketDataService, type MarketDataService } from './trading/market-data.js';
-import { createOrderQueries, type OrderQueries } from './trading/order-queries.js';
-import { createTradeQueries, type TradeQueries } from './trading/trade-queries.js';
-import { createTradingAccountsService, type TradingAccountsService } from './trading/accounts.js';
-import { createSupplyService, type SupplyService } from './trading/supply.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
-import { createTransfersService, type TransfersService } from './trading/transfers.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
@@ -44,12 +39,8 @@ export interface Services {
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
   orders: OrdersService;
-  marketData: MarketDataService;
-  orderQueries: OrderQueries;
-  tradeQueries: TradeQueries;
-  tradingAccounts: TradingAccountsService;
-  transfers: TransfersService;
-  supply: SupplyService;
+  /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
+  housePlan: HousePlanCache;
   usage: UsageService;
   inference: InferenceService;
 }
@@ -73,7 +64,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate, streams.transport);
+  const orders = createOrdersService(db, reference, bindRateLimiter({ db }), config.orderRate, streams.transport);
   return {
     config,
     publicUrls,
@@ -87,12 +78,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     diagnostics,
     oauthRandom: cryptoRandom,
     orders,
-    marketData: createMarketDataService(db),
-    orderQueries: createOrderQueries(db),
-    tradeQueries: createTradeQueries(db),
-    tradingAccounts: createTradingAccountsService(db, clock),
-    transfers: createTransfersService(db, clock),
-    supply: createSupplyService(db, clock),
+    housePlan: newHousePlanCache(),
     usage: createUsageService(db),
     inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
   };

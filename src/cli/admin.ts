@@ -12,6 +12,7 @@ import type { Services } from '../services.js';
 import { ApiError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../core/identity.js';
+import * as supply from '../trading/supply.js';
 import type { Supplier } from '../trading/supply.js';
 import { UsageError } from './usage-error.js';
 
@@ -125,7 +126,7 @@ const commands: Record<string, Command> = {
 
   bonus: (services, args) => fund(services, args, 'bonus'),
 
-  async 'supplier add'({ db, supply }, args) {
+  async 'supplier add'(services, args) {
     const { values } = parseArgs({
       args,
       options: {
@@ -143,8 +144,8 @@ const commands: Record<string, Command> = {
       .filter((name) => name !== '');
     if (values.simulated === (values['base-url'] !== undefined)) throw new UsageError('give --base-url URL --model M [--api-key K] for an upstream, or --simulated; one of the two');
     if (values['base-url'] !== undefined && values.model === undefined) throw new UsageError('--model is required with --base-url');
-    const user = await requireUserByEmail(db, required(values.email, 'email'));
-    const supplier = await supply.registerSupplier({
+    const user = await requireUserByEmail(services.db, required(values.email, 'email'));
+    const supplier = await supply.registerSupplier(services, {
       userId: user.id,
       instruments,
       baseUrl: values['base-url'],
@@ -152,19 +153,19 @@ const commands: Record<string, Command> = {
       apiKey: values['api-key'],
       simulated: values.simulated,
     });
-    return supplierView(db, supplier);
+    return supplierView(services.db, supplier);
   },
 
-  async 'supplier list'({ db, supply }, args) {
+  async 'supplier list'(services, args) {
     parseArgs({ args, options: {} });
-    const suppliers = await supply.listSuppliers();
-    return { suppliers: await Promise.all(suppliers.map((s) => supplierView(db, s))) };
+    const suppliers = await supply.listSuppliers(services);
+    return { suppliers: await Promise.all(suppliers.map((s) => supplierView(services.db, s))) };
   },
 
-  async 'supplier disable'({ db, supply }, args) {
+  async 'supplier disable'(services, args) {
     const { values } = parseArgs({ args, options: { email: { type: 'string' } } });
-    const user = await requireUserByEmail(db, required(values.email, 'email'));
-    return supplierView(db, await supply.disableSupplier(user.id));
+    const user = await requireUserByEmail(services.db, required(values.email, 'email'));
+    return supplierView(services.db, await supply.disableSupplier(services, user.id));
   },
 
   async audit({ db }, args) {

@@ -38,54 +38,41 @@ export interface TradingAccountRecord extends TradingAccountRow {
 
 export type ConsumptionAccountRecord = ConsumptionAccountRow;
 
-export interface TradingAccountsService {
-  listTradingAccounts(userId: string, filter: TradingAccountFilter, page: PageParams): Promise<Page<TradingAccountRecord>>;
-  getTradingAccount(userId: string, accountId: string): Promise<TradingAccountRecord>;
-  listConsumptionAccounts(userId: string, filter: ConsumptionAccountFilter, page: PageParams): Promise<Page<ConsumptionAccountRecord>>;
-  getConsumptionAccount(userId: string, accountId: string): Promise<ConsumptionAccountRecord>;
-  /** The USD account; an empty page until the user's first money arrives (reads never open accounts). */
-  listCurrencyAccounts(userId: string, page: PageParams): Promise<Page<LedgerAccountRow>>;
-  /** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
-  countTradingAccounts(userId: string): Promise<number>;
-}
-
 const accountNotFound = (id: string) => notFound('account', id);
 
-export function createTradingAccountsService(db: Db, clock: Clock): TradingAccountsService {
-  /** Last trade price of each market, in one query. */
-  const withLastTradePrices = async (rows: TradingAccountRow[]): Promise<TradingAccountRecord[]> => {
-    const byMarket = await lastTradePrices(db, [...new Set(rows.map((r) => r.market_id))]);
-    return rows.map((r) => ({ ...r, last_trade_price_ticks: byMarket.get(r.market_id) ?? null }));
-  };
-
-  const expireForReading = (userId: string) => expireLots(db, clock.nowUs(), { userId });
-
-  return {
-    async listTradingAccounts(userId, filter, page) {
-      const result = await tradingAccountPage(db, userId, filter, page);
-      return { rows: await withLastTradePrices(result.rows), paging: result.paging };
-    },
-
-    async getTradingAccount(userId, accountId) {
-      const row = await tradingAccountOfUser(db, userId, accountId);
-      if (!row) throw accountNotFound(accountId);
-      return (await withLastTradePrices([row]))[0]!;
-    },
-
-    async listConsumptionAccounts(userId, filter, page) {
-      await expireForReading(userId);
-      return consumptionAccountPage(db, userId, filter, page);
-    },
-
-    async getConsumptionAccount(userId, accountId) {
-      await expireForReading(userId);
-      const row = await consumptionAccountOfUser(db, userId, accountId);
-      if (!row) throw accountNotFound(accountId);
-      return row;
-    },
-
-    listCurrencyAccounts: (userId, page) => currencyAccountPage(db, userId, usd, page),
-
-    countTradingAccounts: (userId) => countTradingAndCurrencyAccounts(db, userId),
-  };
+/** Last trade price of each market, in one query. */
+async function withLastTradePrices(db: Db, rows: TradingAccountRow[]): Promise<TradingAccountRecord[]> {
+  const byMarket = await lastTradePrices(db, [...new Set(rows.map((r) => r.market_id))]);
+  return rows.map((r) => ({ ...r, last_trade_price_ticks: byMarket.get(r.market_id) ?? null }));
 }
+
+const expireForReading = ({ db, clock }: { db: Db; clock: Clock }, userId: string) => expireLots(db, clock.nowUs(), { userId });
+
+export async function listTradingAccounts(deps: { db: Db }, userId: string, filter: TradingAccountFilter, page: PageParams): Promise<Page<TradingAccountRecord>> {
+  const result = await tradingAccountPage(deps.db, userId, filter, page);
+  return { rows: await withLastTradePrices(deps.db, result.rows), paging: result.paging };
+}
+
+export async function getTradingAccount(deps: { db: Db }, userId: string, accountId: string): Promise<TradingAccountRecord> {
+  const row = await tradingAccountOfUser(deps.db, userId, accountId);
+  if (!row) throw accountNotFound(accountId);
+  return (await withLastTradePrices(deps.db, [row]))[0]!;
+}
+
+export async function listConsumptionAccounts(deps: { db: Db; clock: Clock }, userId: string, filter: ConsumptionAccountFilter, page: PageParams): Promise<Page<ConsumptionAccountRecord>> {
+  await expireForReading(deps, userId);
+  return consumptionAccountPage(deps.db, userId, filter, page);
+}
+
+export async function getConsumptionAccount(deps: { db: Db; clock: Clock }, userId: string, accountId: string): Promise<ConsumptionAccountRecord> {
+  await expireForReading(deps, userId);
+  const row = await consumptionAccountOfUser(deps.db, userId, accountId);
+  if (!row) throw accountNotFound(accountId);
+  return row;
+}
+
+/** The USD account; an empty page until the user's first money arrives (reads never open accounts). */
+export const listCurrencyAccounts = (deps: { db: Db }, userId: string, page: PageParams): Promise<Page<LedgerAccountRow>> => currencyAccountPage(deps.db, userId, usd, page);
+
+/** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
+export const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> => countTradingAndCurrencyAccounts(deps.db, userId);

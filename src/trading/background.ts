@@ -1,6 +1,6 @@
 import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Services } from '../services.js';
-import { createHouseSupplier } from './house-supplier.js';
+import { replenishHouseAsks } from './house-supplier.js';
 
 export interface Background {
   stop(): Promise<void>;
@@ -18,7 +18,6 @@ const abandonedSweepTicks = 2;
  * a restarted process gives its predecessor's users their slots back at once.
  */
 export function startBackground(services: Services, intervalMs = 1000): Background {
-  const house = services.config.simulatedSupplier ? createHouseSupplier(services) : null;
   let running: Promise<unknown> = Promise.resolve();
   let ticks = 0;
   const step = async (what: string, work: () => Promise<unknown>) => {
@@ -36,7 +35,7 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
       await step('trading work', async () => {
         await services.orders.expireDayOrders(services.clock.nowUs());
         await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
-        await house?.replenish();
+        if (services.config.simulatedSupplier) await replenishHouseAsks(services);
       });
     });
   };

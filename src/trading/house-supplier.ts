@@ -9,8 +9,8 @@ import { parseDecimal, priceScale } from '../lib/money.js';
 import { unitsOf } from '../ledger/assets.js';
 import { createUser, findUserByEmail } from '../core/identity.js';
 import type { OrdersService } from './orders.js';
-import type { ReferenceService } from '../core/reference.js';
-import type { SupplyService } from './supply.js';
+import { listModels } from '../core/reference.js';
+import { isSupplier, issueUnits, registerSupplier } from './supply.js';
 import { formatPrice } from './views.js';
 
 /**
@@ -41,87 +41,90 @@ export const houseLadder = [
   { premiumPct: 5, quantity: 2_000 },
 ];
 
-export interface HouseSupplierDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  reference: ReferenceService;
-  orders: OrdersService;
-  supply: SupplyService;
+interface HouseBook {
+  marketId: string;
+  instrumentId: string;
+  /** The ask ladder's prices, in ticks, with the Units each level keeps. */
+  levels: { priceTicks: number; quantity: number }[];
 }
 
-export function createHouseSupplier({ db, clock, logger, reference, orders, supply }: HouseSupplierDeps) {
-  interface HouseBook {
-    marketId: string;
-    instrumentId: string;
-    /** The ask ladder's prices, in ticks, with the Units each level keeps. */
-    levels: { priceTicks: number; quantity: number }[];
-  }
-
-  /** The house account and its nine ladders; found or made once, then reused by every round. */
-  let plan: Promise<{ userId: string; books: HouseBook[] }> | undefined;
-
-  async function makePlan(): Promise<{ userId: string; books: HouseBook[] }> {
-    const existing = await findUserByEmail(db, houseEmail);
-    const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
-    const { instruments } = await reference.listModels();
-    if (!(await supply.isSupplier(user.id))) await supply.registerSupplier({ userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
-    const books: HouseBook[] = [];
-    for (const instrument of instruments) {
-      const basePrice = housePrices[instrument.model_name];
-      const marketId = await marketIdOfInstrument(db, instrument.id);
-      if (basePrice === undefined || marketId === undefined) continue;
-      const baseTicks = parseDecimal(basePrice, priceScale)!;
-      const levels = houseLadder.map((level) => ({ priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100), quantity: level.quantity }));
-      books.push({ marketId, instrumentId: instrument.id, levels });
-    }
-    return { userId: user.id, books };
-  }
-
-  async function houseUserId(): Promise<string> {
-    return (await currentPlan()).userId;
-  }
-
-  function currentPlan(): Promise<{ userId: string; books: HouseBook[] }> {
-    plan ??= makePlan().catch((error: unknown) => {
-      plan = undefined; // try again next round
-      throw error;
-    });
-    return plan;
-  }
-
-  /** Tops up every level of every book that has fallen below half; returns the orders placed. */
-  async function replenish(): Promise<number> {
-    const { userId, books } = await currentPlan();
-    let placed = 0;
-    for (const book of books) {
-      const resting = await openAsksOfUser(db, userId, book.marketId);
-      for (const level of book.levels) {
-        const have = resting.filter((r) => r.price_ticks === level.priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
-        if (have * 2 >= level.quantity) continue;
-        if (await placeAsk(userId, book.marketId, book.instrumentId, level.priceTicks, level.quantity - have)) placed += 1;
-      }
-    }
-    return placed;
-  }
-
-  async function placeAsk(userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
-    const missing = quantity - ((await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0);
-    if (missing > 0) await supply.issue(userId, instrumentId, missing);
-    try {
-      await orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, clock.nowUs());
-      return true;
-    } catch (error) {
-      // The market may have moved its collar away from the house price, or be suspended: skip it this round.
-      if (error instanceof ApiError) {
-        logger.warn({ marketId, code: error.code, detail: error.detail }, 'house supplier skipped a level');
-        return false;
-      }
-      throw error;
-    }
-  }
-
-  return { replenish, houseUserId };
+interface HousePlan {
+  userId: string;
+  books: HouseBook[];
 }
 
-export type HouseSupplier = ReturnType<typeof createHouseSupplier>;
+/**
+ * The house account and its nine ladders, found or made by the first round and reused by every
+ * later one. Made once in the composition root (services.ts) and passed in as `deps.housePlan`.
+ */
+export interface HousePlanCache {
+  plan: Promise<HousePlan> | undefined;
+}
+
+export const newHousePlanCache = (): HousePlanCache => ({ plan: undefined });
+
+type PlanDeps = { db: Db; clock: Clock; housePlan: HousePlanCache };
+
+async function makePlan(deps: { db: Db; clock: Clock }): Promise<HousePlan> {
+  const { db, clock } = deps;
+  const existing = await findUserByEmail(db, houseEmail);
+  const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
+  const { instruments } = await listModels(deps);
+  if (!(await isSupplier(deps, user.id))) await registerSupplier(deps, { userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
+  const books: HouseBook[] = [];
+  for (const instrument of instruments) {
+    const basePrice = housePrices[instrument.model_name];
+    const marketId = await marketIdOfInstrument(db, instrument.id);
+    if (basePrice === undefined || marketId === undefined) continue;
+    const baseTicks = parseDecimal(basePrice, priceScale)!;
+    const levels = houseLadder.map((level) => ({ priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100), quantity: level.quantity }));
+    books.push({ marketId, instrumentId: instrument.id, levels });
+  }
+  return { userId: user.id, books };
+}
+
+function currentPlan(deps: PlanDeps): Promise<HousePlan> {
+  const cache = deps.housePlan;
+  cache.plan ??= makePlan(deps).catch((error: unknown) => {
+    cache.plan = undefined; // try again next round
+    throw error;
+  });
+  return cache.plan;
+}
+
+export async function houseUserId(deps: PlanDeps): Promise<string> {
+  return (await currentPlan(deps)).userId;
+}
+
+type ReplenishDeps = PlanDeps & { logger: Logger; orders: OrdersService };
+
+/** Tops up every level of every book that has fallen below half; returns the orders placed. */
+export async function replenishHouseAsks(deps: ReplenishDeps): Promise<number> {
+  const { userId, books } = await currentPlan(deps);
+  let placed = 0;
+  for (const book of books) {
+    const resting = await openAsksOfUser(deps.db, userId, book.marketId);
+    for (const level of book.levels) {
+      const have = resting.filter((r) => r.price_ticks === level.priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
+      if (have * 2 >= level.quantity) continue;
+      if (await placeAsk(deps, userId, book.marketId, book.instrumentId, level.priceTicks, level.quantity - have)) placed += 1;
+    }
+  }
+  return placed;
+}
+
+async function placeAsk(deps: ReplenishDeps, userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
+  const missing = quantity - ((await tradingAccountAvailable(deps.db, userId, unitsOf(instrumentId))) ?? 0);
+  if (missing > 0) await issueUnits(deps, userId, instrumentId, missing);
+  try {
+    await deps.orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, deps.clock.nowUs());
+    return true;
+  } catch (error) {
+    // The market may have moved its collar away from the house price, or be suspended: skip it this round.
+    if (error instanceof ApiError) {
+      deps.logger.warn({ marketId, code: error.code, detail: error.detail }, 'house supplier skipped a level');
+      return false;
+    }
+    throw error;
+  }
+}

@@ -69,63 +69,53 @@ export const resolutionWidthUs: Record<Resolution, number> = {
 
 export const statsWindowUs = 24 * 60 * minuteUs;
 
-export interface MarketDataService {
-  orderBook(marketId: string, depth: number): Promise<BookSnapshot>;
-  ticker(marketId: string, nowUs: number): Promise<Ticker>;
-  stats(marketId: string, nowUs: number): Promise<MarketStats>;
-  candles(marketId: string, resolution: Resolution, range: CandleRange, page: PageParams): Promise<Page<Candle>>;
+type Deps = { db: Db };
+
+async function bookSide({ db }: Deps, marketId: string, side: Side, depth: number): Promise<BookLevel[]> {
+  return (await bookLevels(db, marketId, side, depth)).map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
 }
 
-export function createMarketDataService(db: Db): MarketDataService {
-  const bookSide = async (marketId: string, side: Side, depth: number): Promise<BookLevel[]> =>
-    (await bookLevels(db, marketId, side, depth)).map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
+async function lastTrade({ db }: Deps, marketId: string): Promise<LastTrade | null> {
+  const row = await lastTradeRow(db, marketId);
+  return row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null;
+}
 
-  const lastTrade = async (marketId: string): Promise<LastTrade | null> => {
-    const row = await lastTradeRow(db, marketId);
-    return row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null;
-  };
+/** Trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
+async function summarize({ db }: Deps, marketId: string, fromUs: number, toUs: number): Promise<WindowSummary | null> {
+  const row = await tradeSummaryBetween(db, marketId, fromUs, toUs);
+  if (row.trade_count === 0 || row.first_sequence === null || row.last_sequence === null) return null;
+  const [openTicks, closeTicks] = await Promise.all([tradePriceAt(db, marketId, row.first_sequence), tradePriceAt(db, marketId, row.last_sequence)]);
+  return { openTicks, closeTicks, highTicks: row.high_ticks, lowTicks: row.low_ticks, volume: row.volume, tradeCount: row.trade_count };
+}
 
-  /** Trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
-  const summarize = async (marketId: string, fromUs: number, toUs: number): Promise<WindowSummary | null> => {
-    const row = await tradeSummaryBetween(db, marketId, fromUs, toUs);
-    if (row.trade_count === 0 || row.first_sequence === null || row.last_sequence === null) return null;
-    const [openTicks, closeTicks] = await Promise.all([tradePriceAt(db, marketId, row.first_sequence), tradePriceAt(db, marketId, row.last_sequence)]);
-    return { openTicks, closeTicks, highTicks: row.high_ticks, lowTicks: row.low_ticks, volume: row.volume, tradeCount: row.trade_count };
-  };
+export async function orderBook(deps: Deps, marketId: string, depth: number): Promise<BookSnapshot> {
+  const [buy, sell] = await Promise.all([bookSide(deps, marketId, 'buy', depth), bookSide(deps, marketId, 'sell', depth)]);
+  return { buy, sell };
+}
 
-  const orderBook = async (marketId: string, depth: number): Promise<BookSnapshot> => {
-    const [buy, sell] = await Promise.all([bookSide(marketId, 'buy', depth), bookSide(marketId, 'sell', depth)]);
-    return { buy, sell };
-  };
+export async function ticker(deps: Deps, marketId: string, nowUs: number): Promise<Ticker> {
+  const [book, last, volume24h] = await Promise.all([orderBook(deps, marketId, 1), lastTrade(deps, marketId), tradeVolumeBetween(deps.db, marketId, nowUs - statsWindowUs, nowUs)]);
+  return { bestBidTicks: book.buy[0]?.priceTicks ?? null, bestAskTicks: book.sell[0]?.priceTicks ?? null, last, volume24h };
+}
 
+export async function marketStats(deps: Deps, marketId: string, nowUs: number): Promise<MarketStats> {
+  const [last, window] = await Promise.all([lastTrade(deps, marketId), summarize(deps, marketId, nowUs - statsWindowUs, nowUs)]);
+  return { last, window };
+}
+
+export async function candles(deps: Deps, marketId: string, resolution: Resolution, range: CandleRange, page: PageParams): Promise<Page<Candle>> {
+  // The width comes from the closed table above, never from the request.
+  const result = await candlePage(deps.db, marketId, resolutionWidthUs[resolution], range, page);
   return {
-    orderBook,
-
-    async ticker(marketId, nowUs) {
-      const [book, last, volume24h] = await Promise.all([orderBook(marketId, 1), lastTrade(marketId), tradeVolumeBetween(db, marketId, nowUs - statsWindowUs, nowUs)]);
-      return { bestBidTicks: book.buy[0]?.priceTicks ?? null, bestAskTicks: book.sell[0]?.priceTicks ?? null, last, volume24h };
-    },
-
-    async stats(marketId, nowUs) {
-      const [last, window] = await Promise.all([lastTrade(marketId), summarize(marketId, nowUs - statsWindowUs, nowUs)]);
-      return { last, window };
-    },
-
-    async candles(marketId, resolution, range, page) {
-      // The width comes from the closed table above, never from the request.
-      const result = await candlePage(db, marketId, resolutionWidthUs[resolution], range, page);
-      return {
-        rows: result.rows.map((row) => ({
-          startUs: row.bucket_us,
-          openTicks: row.open_ticks,
-          highTicks: row.high_ticks,
-          lowTicks: row.low_ticks,
-          closeTicks: row.close_ticks,
-          volume: row.volume,
-          tradeCount: row.trade_count,
-        })),
-        paging: result.paging,
-      };
-    },
+    rows: result.rows.map((row) => ({
+      startUs: row.bucket_us,
+      openTicks: row.open_ticks,
+      highTicks: row.high_ticks,
+      lowTicks: row.low_ticks,
+      closeTicks: row.close_ticks,
+      volume: row.volume,
+      tradeCount: row.trade_count,
+    })),
+    paging: result.paging,
   };
 }

@@ -24,25 +24,29 @@ export const bulkCancelRateLimit: BucketSpec = { ratePerSecond: 2, burst: 5 };
 
 const milli = 1000;
 
-export function createRateLimiter(db: Db) {
-  async function take(key: string, spec: BucketSpec, nowUs: number, attempt = 1): Promise<BucketDecision> {
-    const limits = { capacityMilli: spec.burst * milli, ratePerSecond: spec.ratePerSecond };
-    // The common case is a bucket that exists and has a token: one statement.
-    const left = await takeFromBucket(db, key, limits, milli, nowUs);
-    if (left !== undefined) return { allowed: true, remaining: Math.floor(left / milli), retryAfterSeconds: 0 };
+/** Takes one token from the bucket `key`, made full on first use. */
+export const takeToken = (deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision> => attemptTake(deps, key, spec, nowUs, 1);
 
-    const tokens = await bucketTokens(db, key, limits, nowUs);
-    if (tokens === undefined) {
-      if (await createBucket(db, key, (spec.burst - 1) * milli, nowUs)) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
-      return take(key, spec, nowUs, attempt + 1); // another request created it first
-    }
-    // Between the update and this read another request created or refilled the bucket: try again.
-    if (tokens >= milli && attempt < 3) return take(key, spec, nowUs, attempt + 1);
-    const missing = milli - tokens;
-    return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
+async function attemptTake(deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number, attempt: number): Promise<BucketDecision> {
+  const limits = { capacityMilli: spec.burst * milli, ratePerSecond: spec.ratePerSecond };
+  // The common case is a bucket that exists and has a token: one statement.
+  const left = await takeFromBucket(deps.db, key, limits, milli, nowUs);
+  if (left !== undefined) return { allowed: true, remaining: Math.floor(left / milli), retryAfterSeconds: 0 };
+
+  const tokens = await bucketTokens(deps.db, key, limits, nowUs);
+  if (tokens === undefined) {
+    if (await createBucket(deps.db, key, (spec.burst - 1) * milli, nowUs)) return { allowed: true, remaining: spec.burst - 1, retryAfterSeconds: 0 };
+    return attemptTake(deps, key, spec, nowUs, attempt + 1); // another request created it first
   }
-
-  return { take };
+  // Between the update and this read another request created or refilled the bucket: try again.
+  if (tokens >= milli && attempt < 3) return attemptTake(deps, key, spec, nowUs, attempt + 1);
+  const missing = milli - tokens;
+  return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+/** takeToken bound to a database, for the orders service, which still takes its collaborators as objects. */
+export interface RateLimiter {
+  take(key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision>;
+}
+
+export const bindRateLimiter = (deps: { db: Db }): RateLimiter => ({ take: (key, spec, nowUs) => takeToken(deps, key, spec, nowUs) });

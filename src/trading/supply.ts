@@ -2,7 +2,7 @@ import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
 import { instrumentById, instrumentIdByIdOrModelName } from '../db/reference.js';
 import { sqlOf } from '../db/sql.js';
-import { disableSupplier, insertIssuance, issuancePage, supplierOfUser, suppliersByAge, upsertSupplier, type IssuanceFilter, type SupplierWithEmailRow } from '../db/supply.js';
+import { disableSupplier as disableSupplierRow, insertIssuance, issuancePage, supplierOfUser, suppliersByAge, upsertSupplier, type IssuanceFilter, type SupplierWithEmailRow } from '../db/supply.js';
 import { recordDeposit } from '../db/trading-accounts.js';
 import type { SupplyIssuanceRow } from '../db/trading-rows.js';
 import { unitsOf } from '../ledger/assets.js';
@@ -43,21 +43,8 @@ export interface SupplierRegistration {
   simulated: boolean;
 }
 
-export interface SupplyService {
-  /** Registers the user as an enabled supplier, or re-registers (and re-enables) one. */
-  registerSupplier(registration: SupplierRegistration): Promise<Supplier>;
-  listSuppliers(): Promise<Supplier[]>;
-  disableSupplier(userId: string): Promise<Supplier>;
-  /** Whether the user is an enabled supplier (trading GET /v1/me `is_supplier`). */
-  isSupplier(userId: string): Promise<boolean>;
-  /** New Units into the supplier's trading account: 404 unknown instrument, 403 not qualified. */
-  issue(userId: string, instrumentId: string, quantity: number): Promise<SupplyIssuanceRow>;
-  listIssuances(userId: string, filter: IssuanceFilter, page: PageParams): Promise<Page<SupplyIssuanceRow>>;
-}
-
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const issuanceQuantityMax = 2_147_483_647;
-
 
 const instrumentNotFound = (id: string) =>
   new ApiError(404, 'not_found', `No instrument with id ${id}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
@@ -80,8 +67,8 @@ function checkRouting(r: SupplierRegistration): void {
   }
 }
 
-export function createSupplyService(db: Db, clock: Clock): SupplyService {
-  const toSupplier = (row: SupplierWithEmailRow): Supplier => ({
+function toSupplier(row: SupplierWithEmailRow): Supplier {
+  return {
     userId: row.user_id,
     email: row.email,
     instrumentIds: row.instrument_ids,
@@ -92,80 +79,81 @@ export function createSupplyService(db: Db, clock: Clock): SupplyService {
     status: row.status,
     createdAtUs: row.created_at_us,
     updatedAtUs: row.updated_at_us,
-  });
-
-  const findSupplier = async (userId: string): Promise<Supplier | undefined> => {
-    const row = await supplierOfUser(db, userId);
-    return row && toSupplier(row);
-  };
-
-  const resolveInstruments = async (names: string[]): Promise<string[]> => {
-    if (names.length === 0) throw validationError('Name at least one instrument the supplier qualifies for.', { errors: [{ path: 'instruments', message: 'must not be empty' }] });
-    const ids: string[] = [];
-    for (const name of names) {
-      const found = await instrumentIdByIdOrModelName(db, name);
-      if (found === undefined) throw new ApiError(404, 'not_found', `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`);
-      if (!ids.includes(found)) ids.push(found);
-    }
-    return ids;
-  };
-
-  return {
-    async registerSupplier(registration) {
-      checkRouting(registration);
-      const instrumentIds = await resolveInstruments(registration.instruments);
-      const nowUs = clock.nowUs();
-      await upsertSupplier(db, {
-        user_id: registration.userId,
-        instrument_ids: JSON.stringify(instrumentIds),
-        base_url: registration.baseUrl ?? null,
-        model: registration.model ?? null,
-        upstream_api_key: registration.apiKey ?? null,
-        simulated: registration.simulated,
-        status: 'enabled',
-        created_at_us: nowUs,
-        updated_at_us: nowUs,
-      });
-      return (await findSupplier(registration.userId))!;
-    },
-
-    async listSuppliers() {
-      return (await suppliersByAge(db)).map(toSupplier);
-    },
-
-    async disableSupplier(userId) {
-      if (!(await disableSupplier(db, userId, clock.nowUs()))) throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
-      return (await findSupplier(userId))!;
-    },
-
-    async isSupplier(userId) {
-      return (await findSupplier(userId))?.status === 'enabled';
-    },
-
-    async issue(userId, instrumentId, quantity) {
-      const instrument = await instrumentById(db, instrumentId);
-      if (!instrument) throw instrumentNotFound(instrumentId);
-      const supplier = await findSupplier(userId);
-      if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
-        throw new ApiError(403, 'supplier_not_qualified', `This account is not a supplier qualified for ${instrument.symbol}.`);
-      }
-      if (quantity > issuanceQuantityMax) {
-        throw validationError(`body.quantity must be at most ${issuanceQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }] });
-      }
-      const nowUs = clock.nowUs();
-      return db.transaction(async (trx) => {
-        const units = unitsOf(instrumentId);
-        const account = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
-        const issuance = await systemAccount(trx, 'issuance', units, nowUs);
-        const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: account.id, quantity, created_at_us: nowUs };
-        await post(trx, 'issuance', row.id, move(units, { accountId: issuance, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, quantity), nowUs);
-        const sql = await sqlOf(trx);
-        await insertIssuance(sql, row);
-        await recordDeposit(sql, account.id, quantity, nowUs);
-        return row;
-      });
-    },
-
-    listIssuances: (userId, filter, page) => issuancePage(db, userId, filter, page),
   };
 }
+
+async function findSupplier(db: Db, userId: string): Promise<Supplier | undefined> {
+  const row = await supplierOfUser(db, userId);
+  return row && toSupplier(row);
+}
+
+async function resolveInstruments(db: Db, names: string[]): Promise<string[]> {
+  if (names.length === 0) throw validationError('Name at least one instrument the supplier qualifies for.', { errors: [{ path: 'instruments', message: 'must not be empty' }] });
+  const ids: string[] = [];
+  for (const name of names) {
+    const found = await instrumentIdByIdOrModelName(db, name);
+    if (found === undefined) throw new ApiError(404, 'not_found', `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`);
+    if (!ids.includes(found)) ids.push(found);
+  }
+  return ids;
+}
+
+/** Registers the user as an enabled supplier, or re-registers (and re-enables) one. */
+export async function registerSupplier({ db, clock }: { db: Db; clock: Clock }, registration: SupplierRegistration): Promise<Supplier> {
+  checkRouting(registration);
+  const instrumentIds = await resolveInstruments(db, registration.instruments);
+  const nowUs = clock.nowUs();
+  await upsertSupplier(db, {
+    user_id: registration.userId,
+    instrument_ids: JSON.stringify(instrumentIds),
+    base_url: registration.baseUrl ?? null,
+    model: registration.model ?? null,
+    upstream_api_key: registration.apiKey ?? null,
+    simulated: registration.simulated,
+    status: 'enabled',
+    created_at_us: nowUs,
+    updated_at_us: nowUs,
+  });
+  return (await findSupplier(db, registration.userId))!;
+}
+
+export async function listSuppliers({ db }: { db: Db }): Promise<Supplier[]> {
+  return (await suppliersByAge(db)).map(toSupplier);
+}
+
+export async function disableSupplier({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Supplier> {
+  if (!(await disableSupplierRow(db, userId, clock.nowUs()))) throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
+  return (await findSupplier(db, userId))!;
+}
+
+/** Whether the user is an enabled supplier (trading GET /v1/me `is_supplier`). */
+export async function isSupplier({ db }: { db: Db }, userId: string): Promise<boolean> {
+  return (await findSupplier(db, userId))?.status === 'enabled';
+}
+
+/** New Units into the supplier's trading account: 404 unknown instrument, 403 not qualified. */
+export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number): Promise<SupplyIssuanceRow> {
+  const instrument = await instrumentById(db, instrumentId);
+  if (!instrument) throw instrumentNotFound(instrumentId);
+  const supplier = await findSupplier(db, userId);
+  if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
+    throw new ApiError(403, 'supplier_not_qualified', `This account is not a supplier qualified for ${instrument.symbol}.`);
+  }
+  if (quantity > issuanceQuantityMax) {
+    throw validationError(`body.quantity must be at most ${issuanceQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }] });
+  }
+  const nowUs = clock.nowUs();
+  return db.transaction(async (trx) => {
+    const units = unitsOf(instrumentId);
+    const account = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
+    const issuance = await systemAccount(trx, 'issuance', units, nowUs);
+    const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: account.id, quantity, created_at_us: nowUs };
+    await post(trx, 'issuance', row.id, move(units, { accountId: issuance, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, quantity), nowUs);
+    const sql = await sqlOf(trx);
+    await insertIssuance(sql, row);
+    await recordDeposit(sql, account.id, quantity, nowUs);
+    return row;
+  });
+}
+
+export const listIssuances = (deps: { db: Db }, userId: string, filter: IssuanceFilter, page: PageParams): Promise<Page<SupplyIssuanceRow>> => issuancePage(deps.db, userId, filter, page);

@@ -5,19 +5,13 @@ import type { TradeLegRow, TradeRow } from '../db/trading-rows.js';
 
 export type { MarketTradeFilter, TradeLegFilter, TradeOrderBy, TradeTimeRange } from '../db/order-history.js';
 
-export interface TradeQueries {
-  /** Every trade of one market, whoever traded. */
-  listMarketTrades(marketId: string, filter: MarketTradeFilter, page: PageParams): Promise<Page<TradeRow>>;
-  /** The caller's legs: one row per fill of one of the caller's orders. */
-  listTradeLegs(userId: string, filter: TradeLegFilter, page: PageParams): Promise<Page<TradeLegRow>>;
-  /** The caller's leg of this trade, if the caller traded in it. */
-  findTradeLeg(userId: string, tradeId: string): Promise<TradeLegRow | undefined>;
-}
+/** Every trade of one market, whoever traded. */
+export const listMarketTrades = (deps: { db: Db }, marketId: string, filter: MarketTradeFilter, page: PageParams): Promise<Page<TradeRow>> =>
+  marketTradePage(deps.db, marketId, filter, page);
 
-export function createTradeQueries(db: Db): TradeQueries {
-  return {
-    listMarketTrades: (marketId, filter, page) => marketTradePage(db, marketId, filter, page),
-    listTradeLegs: (userId, filter, page) => tradeLegPage(db, userId, filter, page),
-    findTradeLeg: (userId, tradeId) => tradeLegOfUser(db, userId, tradeId),
-  };
-}
+/** The caller's legs: one row per fill of one of the caller's orders. */
+export const listTradeLegs = (deps: { db: Db }, userId: string, filter: TradeLegFilter, page: PageParams): Promise<Page<TradeLegRow>> =>
+  tradeLegPage(deps.db, userId, filter, page);
+
+/** The caller's leg of this trade, if the caller traded in it. */
+export const findTradeLeg = (deps: { db: Db }, userId: string, tradeId: string): Promise<TradeLegRow | undefined> => tradeLegOfUser(deps.db, userId, tradeId);

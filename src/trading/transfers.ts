@@ -15,44 +15,35 @@ import { ApiError, notFound, validationError } from '../lib/errors.js';
  * caller's list of them, which also shows the automatic transfers that followed buy fills. The
  * ledger work is src/ledger/consumption.ts; this adds the checks a client is answered with.
  */
-export interface TransfersService {
-  /** 404 unknown instrument; 422 insufficient_available_balance when the Units are not available. */
-  createTransfer(userId: string, instrumentId: string, quantity: number): Promise<TransferRow>;
-  listTransfers(userId: string, filter: TransferFilter, page: PageParams): Promise<Page<TransferRow>>;
-  getTransfer(userId: string, transferId: string): Promise<TransferRow>;
-}
 
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const transferQuantityMax = 2_147_483_647;
 
-export function createTransfersService(db: Db, clock: Clock): TransfersService {
-  const availableUnits = async (userId: string, instrumentId: string): Promise<number> => (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
+const availableUnits = async (db: Db, userId: string, instrumentId: string): Promise<number> => (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
 
-  return {
-    async createTransfer(userId, instrumentId, quantity) {
-      const instrument = await instrumentById(db, instrumentId);
-      if (!instrument) throw new ApiError(404, 'not_found', `No instrument with id ${instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
-      if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
-        throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }] });
-      }
-      const nowUs = clock.nowUs();
-      try {
-        return await db.transaction((trx) => transferToConsumption(trx, { userId, instrumentId, quantity, orderId: null, nowUs }));
-      } catch (error) {
-        if (!(error instanceof LedgerShortfall)) throw error;
-        const available = await availableUnits(userId, instrumentId);
-        throw new ApiError(422, 'insufficient_available_balance', `The trading account holds ${available} available Units of ${instrument.symbol}; ${quantity} were requested.`, {
-          context: { quantity, available: String(available) },
-        });
-      }
-    },
+/** 404 unknown instrument; 422 insufficient_available_balance when the Units are not available. */
+export async function createTransfer({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number): Promise<TransferRow> {
+  const instrument = await instrumentById(db, instrumentId);
+  if (!instrument) throw new ApiError(404, 'not_found', `No instrument with id ${instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
+  if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
+    throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }] });
+  }
+  const nowUs = clock.nowUs();
+  try {
+    return await db.transaction((trx) => transferToConsumption(trx, { userId, instrumentId, quantity, orderId: null, nowUs }));
+  } catch (error) {
+    if (!(error instanceof LedgerShortfall)) throw error;
+    const available = await availableUnits(db, userId, instrumentId);
+    throw new ApiError(422, 'insufficient_available_balance', `The trading account holds ${available} available Units of ${instrument.symbol}; ${quantity} were requested.`, {
+      context: { quantity, available: String(available) },
+    });
+  }
+}
 
-    listTransfers: (userId, filter, page) => transferPage(db, userId, filter, page),
+export const listTransfers = (deps: { db: Db }, userId: string, filter: TransferFilter, page: PageParams): Promise<Page<TransferRow>> => transferPage(deps.db, userId, filter, page);
 
-    async getTransfer(userId, transferId) {
-      const row = await transferOfUser(db, userId, transferId);
-      if (!row) throw notFound('transfer', transferId);
-      return row;
-    },
-  };
+export async function getTransfer(deps: { db: Db }, userId: string, transferId: string): Promise<TransferRow> {
+  const row = await transferOfUser(deps.db, userId, transferId);
+  if (!row) throw notFound('transfer', transferId);
+  return row;
 }

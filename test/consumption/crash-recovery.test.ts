@@ -8,7 +8,7 @@ import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js'
 import { systemClock } from '../../src/lib/clock.js';
 import { textTokens } from '../../src/consumption/tokens.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
-import { createSupplyService } from '../../src/trading/supply.js';
+import { registerSupplier } from '../../src/trading/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
 
@@ -225,7 +225,7 @@ for (const database of databaseKinds) {
       upstream = await startPacedUpstream();
       instrumentId = ((await db('instruments').where('model_name', model).first('id')) as { id: string }).id;
       const supplier = await createUser(db, systemClock, { email: 'crash-supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-      await createSupplyService(db, systemClock).registerSupplier({ userId: supplier.id, instruments: [instrumentId], baseUrl: upstream.url, model: 'sim', simulated: false });
+      await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrumentId], baseUrl: upstream.url, model: 'sim', simulated: false });
     });
 
     after(async () => {

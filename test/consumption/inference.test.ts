@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import OpenAI from 'openai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, marketOf, placed, placeOrder } from '../support/market-fixtures.js';
@@ -218,12 +219,12 @@ describeEachDatabase('consumption: inference through the official clients', (env
         const server = await startSimulatorServer({ id: `upstream-${name}` });
         made.upstreams.push(server);
         const user = await createTestUser(services());
-        await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
+        await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
         made.pool.push(user);
       }
     });
     after(async () => {
-      for (const user of made.pool) await services().supply.disableSupplier(user.userId);
+      for (const user of made.pool) await disableSupplier(services(), user.userId);
       await Promise.all(made.upstreams.map((u) => u.close()));
       made.upstreams.length = 0;
       made.pool.length = 0;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
@@ -27,7 +28,7 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     // Two seconds to the first token, then 20 tokens a second: requests stay in flight.
     slow = await startSimulatorServer({ id: 'slow', timeToFirstTokenMs: 2000, tokensPerSecond: 20 });
     const user = await createTestUser(services());
-    await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: slow.url, model: 'sim', simulated: false });
+    await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: slow.url, model: 'sim', simulated: false });
     suppliers.push(user);
     // An upstream whose JSON never fits the schema asked for.
     offSpec = createServer((request, response) => {
@@ -170,7 +171,7 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
   it('an answer that misses the JSON schema the caller chose is delivered and billed like any other (schema_mismatch)', async () => {
     const instrument = (await services().reference.resolveModel('agent-standard'))!;
     const user = await createTestUser(services());
-    await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: offSpecUrl, model: 'x', simulated: false });
+    await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: offSpecUrl, model: 'x', simulated: false });
     const caller = await withTokens('agent-standard');
     const reply = await env().consumption.post('/r/v1/chat/completions', {
       bearer: caller.apiKey,
@@ -184,6 +185,6 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     const receipt = (await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey })).body.data;
     // The caller chose the schema: missing it is no supplier failure (DESIGN.md §7), so the usage is billed.
     expect(receipt).to.include({ status: 'schema_mismatch', cost_status: 'settled', prompt_tokens: 10, completion_tokens: 8, cost_units: '0.000018' });
-    await services().supply.disableSupplier(user.userId);
+    await disableSupplier(services(), user.userId);
   });
 });

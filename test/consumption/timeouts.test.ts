@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
@@ -22,7 +23,7 @@ describeEachDatabase(
     async function supplierAt(server: SimulatorServer): Promise<TestUser> {
       const instrument = (await services().reference.resolveModel(model))!;
       const user = await createTestUser(services());
-      await services().supply.registerSupplier({ userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
+      await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
       return user;
     }
 
@@ -57,7 +58,7 @@ describeEachDatabase(
         expect(await receipt(reply.headers.get('x-mkt-request-id')!)).to.include({ status: 'failed', cost_status: 'not_billed' });
       }
       expect(hung.requests).to.equal(2);
-      await services().supply.disableSupplier(supplier.userId);
+      await disableSupplier(services(), supplier.userId);
     });
 
     it('ends a stream that goes silent mid-way with an error event, unbilled', async () => {

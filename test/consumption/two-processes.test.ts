@@ -7,7 +7,7 @@ import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js'
 import { systemClock } from '../../src/lib/clock.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
-import { createSupplyService } from '../../src/trading/supply.js';
+import { registerSupplier } from '../../src/trading/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
 
@@ -39,7 +39,7 @@ if (!databaseKinds.includes('postgres')) {
       upstream = await startSimulatorServer({ id: 'slow', timeToFirstTokenMs: 1000 });
       const instrument = (await db('instruments').where('model_name', 'text-standard').first('id')) as { id: string };
       const supplier = await createUser(db, systemClock, { email: 'supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-      await createSupplyService(db, systemClock).registerSupplier({ userId: supplier.id, instruments: [instrument.id], baseUrl: upstream.url, model: 'sim', simulated: false });
+      await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], baseUrl: upstream.url, model: 'sim', simulated: false });
       const user = await createUser(db, systemClock, { email: 'caller@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
       userId = user.id;
       apiKey = (await createApiKey(db, systemClock, user.id, 'two-processes')).key;

@@ -5,6 +5,7 @@ import { kindOf } from '../../src/db/knex.js';
 import { tokensOf, unitsOf, usd } from '../../src/ledger/assets.js';
 import { auditLedger, runAudit, type AuditCheck } from '../../src/ledger/audit.js';
 import { move, post, type LedgerAccountRow } from '../../src/ledger/journal.js';
+import { createTransfer } from '../../src/trading/transfers.js';
 import { createTestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser, issueUnits } from '../support/trading-fixtures.js';
@@ -172,7 +173,7 @@ describeEachDatabase('ledger audit', (env) => {
     const user = await createTestUser(services());
     const usdAccount = await fundUser(services(), user.userId, '100.00');
     const issuance = await issueUnits(services(), user.userId, seed.instrumentId, 20);
-    await services().transfers.createTransfer(user.userId, seed.instrumentId, 5);
+    await createTransfer(services(), user.userId, seed.instrumentId, 5);
     const consumption = (await services().db('ledger_accounts').where({ user_id: user.userId, asset: tokensOf(seed.instrumentId) }).first()) as LedgerAccountRow;
     world = { userId: user.userId, usdAccount: usdAccount.id, unitsAccount: issuance.trading_account_id, consumptionAccount: consumption.id };
   });

@@ -6,6 +6,7 @@ import { startService } from '../../src/main.js';
 import type { LedgerAccountRow } from '../../src/ledger/journal.js';
 import { parseDecimal, usdScale } from '../../src/lib/money.js';
 import type { Services } from '../../src/services.js';
+import * as supply from '../../src/trading/supply.js';
 import type { Supplier } from '../../src/trading/supply.js';
 import type { SupplyIssuanceRow } from '../../src/db/trading-rows.js';
 import { freshDatabaseUrl, type DatabaseKind } from './databases.js';
@@ -21,14 +22,14 @@ export async function fundUser(services: Services, userId: string, usd: string, 
 
 /** Makes the user an enabled, simulated supplier qualified for these instruments (ids or model names). */
 export async function makeSupplier(services: Services, userId: string, instrumentIds: string[]): Promise<Supplier> {
-  return services.supply.registerSupplier({ userId, instruments: instrumentIds, simulated: true });
+  return supply.registerSupplier(services, { userId, instruments: instrumentIds, simulated: true });
 }
 
 /** Makes the user a supplier of the instrument (keeping any it already supplies) and issues it `quantity` Units. */
 export async function issueUnits(services: Services, userId: string, instrumentId: string, quantity: number): Promise<SupplyIssuanceRow> {
-  const current = (await services.supply.listSuppliers()).find((s) => s.userId === userId && s.status === 'enabled');
+  const current = (await supply.listSuppliers(services)).find((s) => s.userId === userId && s.status === 'enabled');
   if (!current?.instrumentIds.includes(instrumentId)) await makeSupplier(services, userId, [...(current?.instrumentIds ?? []), instrumentId]);
-  return services.supply.issue(userId, instrumentId, quantity);
+  return supply.issueUnits(services, userId, instrumentId, quantity);
 }
 
 export interface JournalPosting {

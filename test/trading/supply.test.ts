@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';
+import { disableSupplier } from '../../src/trading/supply.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { journalOf, makeSupplier, sumsByAsset } from '../support/trading-fixtures.js';
@@ -25,7 +26,7 @@ describeEachDatabase('trading: supply issuance', (env) => {
     retired = await createTestUser(services());
     await makeSupplier(services(), supplier.userId, ['text-standard', textPrime]); // a model name and an id
     await makeSupplier(services(), retired.userId, [textStandard]);
-    await services().supply.disableSupplier(retired.userId);
+    await disableSupplier(services(), retired.userId);
   });
 
   it('says in GET /v1/me who is an enabled supplier', async () => {
@@ -102,7 +103,7 @@ describeEachDatabase('trading: supply issuance', (env) => {
     expect(await isSupplier(retired)).to.equal(true);
     expect((await issue(retired, { instrument_id: codeMax, quantity: 1 })).status).to.equal(201);
     expect((await issue(retired, { instrument_id: textStandard, quantity: 1 })).status).to.equal(403);
-    await services().supply.disableSupplier(retired.userId);
+    await disableSupplier(services(), retired.userId);
     expect((await issue(retired, { instrument_id: codeMax, quantity: 1 })).status).to.equal(403);
     expect(await auditLedger(services().db)).to.deep.equal([]);
   });

@@ -2,6 +2,7 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
+import * as accounts from '../accounts.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -14,8 +15,9 @@ export function callerId(principal: Principal | null): string {
 
 export const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
 
-export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
-  const page = await tradingAccounts.listTradingAccounts(
+export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, services) => {
+  const page = await accounts.listTradingAccounts(
+    services,
     callerId(principal),
     {
       accountId: query.account_id,
@@ -30,11 +32,12 @@ export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ prin
   return ok({ data: page.rows.map(tradingAccountView), paging: page.paging });
 };
 
-export const getTradingAccount: Handler<'getTradingAccount'> = async ({ principal, params }, { tradingAccounts }) =>
-  ok({ data: tradingAccountView(await tradingAccounts.getTradingAccount(callerId(principal), params.account_id)) });
+export const getTradingAccount: Handler<'getTradingAccount'> = async ({ principal, params }, services) =>
+  ok({ data: tradingAccountView(await accounts.getTradingAccount(services, callerId(principal), params.account_id)) });
 
-export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
-  const page = await tradingAccounts.listConsumptionAccounts(
+export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async ({ principal, query }, services) => {
+  const page = await accounts.listConsumptionAccounts(
+    services,
     callerId(principal),
     {
       accountId: query.account_id,
@@ -48,10 +51,10 @@ export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async
   return ok({ data: page.rows.map(consumptionAccountView), paging: page.paging });
 };
 
-export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ principal, params }, { tradingAccounts }) =>
-  ok({ data: consumptionAccountView(await tradingAccounts.getConsumptionAccount(callerId(principal), params.account_id)) });
+export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ principal, params }, services) =>
+  ok({ data: consumptionAccountView(await accounts.getConsumptionAccount(services, callerId(principal), params.account_id)) });
 
-export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, { tradingAccounts }) => {
-  const page = await tradingAccounts.listCurrencyAccounts(callerId(principal), pageOf(query));
+export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, services) => {
+  const page = await accounts.listCurrencyAccounts(services, callerId(principal), pageOf(query));
   return ok({ data: page.rows.map(currencyAccountView), paging: page.paging });
 };

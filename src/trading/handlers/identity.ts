@@ -4,6 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { toIso } from '../../lib/clock.js';
 import type { SignedIdentity, TradingCaller } from '../../core/diagnostics.js';
+import { isSupplier } from '../supply.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -26,9 +27,9 @@ function meView({ user, signingKey }: SignedIdentity, isSupplier: boolean): comp
   };
 }
 
-export const getMe: Handler<'getMe'> = async ({ principal }, { diagnostics, supply }) => {
+export const getMe: Handler<'getMe'> = async ({ principal }, services) => {
   const caller = signedCaller(principal);
-  return ok({ data: meView(await diagnostics.signedIdentity(caller), await supply.isSupplier(caller.userId)) });
+  return ok({ data: meView(await services.diagnostics.signedIdentity(caller), await isSupplier(services, caller.userId)) });
 };
 
 export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, { diagnostics }) =>

@@ -3,8 +3,10 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
+import * as marketData from '../market-data.js';
 import { candleView, marketStatsView, orderBookView, tickerView } from '../market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
+import * as tradeQueries from '../trade-queries.js';
 import { marketTradeView } from '../trade-views.js';
 import { pageParams, priceBound, timeBound } from './requests.js';
 
@@ -18,20 +20,20 @@ async function knownMarket({ reference }: Services, marketId: string): Promise<M
 
 export const getMarketTicker: Handler<'getMarketTicker'> = async ({ params }, services) => {
   const { market } = await knownMarket(services, params.market_id);
-  const ticker = await services.marketData.ticker(market.id, services.clock.nowUs());
+  const ticker = await marketData.ticker(services, market.id, services.clock.nowUs());
   return ok({ data: tickerView(market.id, ticker) });
 };
 
 export const getMarketOrderBook: Handler<'getMarketOrderBook'> = async ({ params, query }, services) => {
   const { market } = await knownMarket(services, params.market_id);
-  const book = await services.marketData.orderBook(market.id, query.limit ?? 10);
+  const book = await marketData.orderBook(services, market.id, query.limit ?? 10);
   return ok({ data: orderBookView(market.id, book, services.clock.nowUs()) });
 };
 
 export const getMarketStats: Handler<'getMarketStats'> = async ({ params }, services) => {
   const { market } = await knownMarket(services, params.market_id);
   const nowUs = services.clock.nowUs();
-  const stats = await services.marketData.stats(market.id, nowUs);
+  const stats = await marketData.marketStats(services, market.id, nowUs);
   return ok({ data: marketStatsView(market.id, stats, nowUs) });
 };
 
@@ -49,13 +51,13 @@ export const listMarketTrades: Handler<'listMarketTrades'> = async ({ params, qu
     direction: query.order_direction ?? 'asc',
   };
   // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
-  const page = await services.tradeQueries.listMarketTrades(found.market.id, filter, pageParams(query));
+  const page = await tradeQueries.listMarketTrades(services, found.market.id, filter, pageParams(query));
   return ok({ data: page.rows.map((row) => marketTradeView(row, found)), paging: page.paging });
 };
 
 export const listPriceHistories: Handler<'listPriceHistories'> = async ({ query }, services) => {
   const { market } = await knownMarket(services, query.market_id);
   const range = { fromUs: timeBound('from', query.from), toUs: timeBound('to', query.to) ?? services.clock.nowUs() };
-  const page = await services.marketData.candles(market.id, query.resolution, range, pageParams(query));
+  const page = await marketData.candles(services, market.id, query.resolution, range, pageParams(query));
   return ok({ data: page.rows.map(candleView), paging: page.paging });
 };

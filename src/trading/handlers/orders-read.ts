@@ -3,12 +3,13 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import { withMarkets } from '../market-lookup.js';
+import * as orderQueries from '../order-queries.js';
 import { orderView } from '../order-views.js';
 import { callerId, pageParams, timeBound } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const listOrders: Handler<'listOrders'> = async ({ query, principal }, { orderQueries, reference }) => {
+export const listOrders: Handler<'listOrders'> = async ({ query, principal }, services) => {
   const filter = {
     marketId: query.market_id,
     traderId: query.trader_id,
@@ -19,19 +20,19 @@ export const listOrders: Handler<'listOrders'> = async ({ query, principal }, { 
     submittedToUs: timeBound('submitted_to', query.submitted_to),
   };
   const sort = { orderBy: query.order_by ?? 'submitted_at', direction: query.order_direction ?? 'asc' } as const;
-  const page = await orderQueries.list(callerId(principal), filter, sort, pageParams(query));
-  const rows = await withMarkets(reference, page.rows);
+  const page = await orderQueries.listOrders(services, callerId(principal), filter, sort, pageParams(query));
+  const rows = await withMarkets(services.reference, page.rows);
   return ok({ data: rows.map(({ row, market }) => orderView(row, market)), paging: page.paging });
 };
 
-export const countOrders: Handler<'countOrders'> = async ({ query, principal }, { orderQueries }) => {
-  const count = await orderQueries.count(callerId(principal), { marketId: query.market_id, side: query.side, status: query.status });
+export const countOrders: Handler<'countOrders'> = async ({ query, principal }, services) => {
+  const count = await orderQueries.countOrders(services, callerId(principal), { marketId: query.market_id, side: query.side, status: query.status });
   return ok({ data: { count } });
 };
 
-export const getOrder: Handler<'getOrder'> = async ({ params, principal }, { orderQueries, reference }) => {
-  const order = await orderQueries.find(callerId(principal), params.order_id);
+export const getOrder: Handler<'getOrder'> = async ({ params, principal }, services) => {
+  const order = await orderQueries.findOrder(services, callerId(principal), params.order_id);
   if (!order) throw notFound('order', params.order_id);
-  const [{ row, market }] = await withMarkets(reference, [order]);
+  const [{ row, market }] = await withMarkets(services.reference, [order]);
   return ok({ data: orderView(row, market) });
 };

@@ -3,6 +3,7 @@ import { created, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { supplyIssuanceView } from '../account-views.js';
+import * as supply from '../supply.js';
 import { pageOf } from './accounts.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -16,10 +17,10 @@ function supplierId(principal: Principal | null): string {
   return principal.userId;
 }
 
-export const createSupplyIssuance: Handler<'createSupplyIssuance'> = async ({ principal, body }, { supply }) =>
-  created({ data: supplyIssuanceView(await supply.issue(supplierId(principal), body.instrument_id, body.quantity)) });
+export const createSupplyIssuance: Handler<'createSupplyIssuance'> = async ({ principal, body }, services) =>
+  created({ data: supplyIssuanceView(await supply.issueUnits(services, supplierId(principal), body.instrument_id, body.quantity)) });
 
-export const listSupplyIssuances: Handler<'listSupplyIssuances'> = async ({ principal, query }, { supply }) => {
-  const page = await supply.listIssuances(supplierId(principal), { instrumentId: query.instrument_id }, pageOf(query));
+export const listSupplyIssuances: Handler<'listSupplyIssuances'> = async ({ principal, query }, services) => {
+  const page = await supply.listIssuances(services, supplierId(principal), { instrumentId: query.instrument_id }, pageOf(query));
   return ok({ data: page.rows.map(supplyIssuanceView), paging: page.paging });
 };

@@ -3,12 +3,13 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import { withMarkets } from '../market-lookup.js';
+import * as tradeQueries from '../trade-queries.js';
 import { tradeView } from '../trade-views.js';
 import { callerId, pageParams, timeBound } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const listTrades: Handler<'listTrades'> = async ({ query, principal }, { tradeQueries, reference }) => {
+export const listTrades: Handler<'listTrades'> = async ({ query, principal }, services) => {
   const filter = {
     marketId: query.market_id,
     instrumentId: query.instrument_id,
@@ -23,14 +24,14 @@ export const listTrades: Handler<'listTrades'> = async ({ query, principal }, { 
     direction: query.order_direction ?? 'asc',
   };
   // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
-  const page = await tradeQueries.listTradeLegs(callerId(principal), filter, pageParams(query));
-  const rows = await withMarkets(reference, page.rows);
+  const page = await tradeQueries.listTradeLegs(services, callerId(principal), filter, pageParams(query));
+  const rows = await withMarkets(services.reference, page.rows);
   return ok({ data: rows.map(({ row, market }) => tradeView(row, market)), paging: page.paging });
 };
 
-export const getTrade: Handler<'getTrade'> = async ({ params, principal }, { tradeQueries, reference }) => {
-  const leg = await tradeQueries.findTradeLeg(callerId(principal), params.trade_id);
+export const getTrade: Handler<'getTrade'> = async ({ params, principal }, services) => {
+  const leg = await tradeQueries.findTradeLeg(services, callerId(principal), params.trade_id);
   if (!leg) throw notFound('trade', params.trade_id);
-  const [{ row, market }] = await withMarkets(reference, [leg]);
+  const [{ row, market }] = await withMarkets(services.reference, [leg]);
   return ok({ data: tradeView(row, market) });
 };

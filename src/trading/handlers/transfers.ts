@@ -2,17 +2,18 @@ import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { transferView } from '../account-views.js';
+import * as transfers from '../transfers.js';
 import { callerId, pageOf } from './accounts.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const createTransfer: Handler<'createTransfer'> = async ({ principal, body }, { transfers }) =>
-  created({ data: transferView(await transfers.createTransfer(callerId(principal), body.instrument_id, body.quantity)) });
+export const createTransfer: Handler<'createTransfer'> = async ({ principal, body }, services) =>
+  created({ data: transferView(await transfers.createTransfer(services, callerId(principal), body.instrument_id, body.quantity)) });
 
-export const listTransfers: Handler<'listTransfers'> = async ({ principal, query }, { transfers }) => {
-  const page = await transfers.listTransfers(callerId(principal), { instrumentId: query.instrument_id }, pageOf(query));
+export const listTransfers: Handler<'listTransfers'> = async ({ principal, query }, services) => {
+  const page = await transfers.listTransfers(services, callerId(principal), { instrumentId: query.instrument_id }, pageOf(query));
   return ok({ data: page.rows.map(transferView), paging: page.paging });
 };
 
-export const getTransfer: Handler<'getTransfer'> = async ({ principal, params }, { transfers }) =>
-  ok({ data: transferView(await transfers.getTransfer(callerId(principal), params.transfer_id)) });
+export const getTransfer: Handler<'getTransfer'> = async ({ principal, params }, services) =>
+  ok({ data: transferView(await transfers.getTransfer(services, callerId(principal), params.transfer_id)) });
