@@ -7,9 +7,8 @@ import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
-import { createOrdersService, type OrdersService } from './trading/orders.js';
+import { createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
-import { bindRateLimiter } from './trading/rate-limits.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
@@ -38,7 +37,8 @@ export interface Services {
   diagnostics: DiagnosticsService;
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
-  orders: OrdersService;
+  /** The order books of this process and the state the order pipeline keeps between commands. */
+  orderBooks: OrderBooks;
   /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
   housePlan: HousePlanCache;
   usage: UsageService;
@@ -64,7 +64,8 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orders = createOrdersService(db, reference, bindRateLimiter({ db }), config.orderRate, streams.transport);
+  const orderBooks = openOrderBooks(db, streams.transport);
+  const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   return {
     config,
     publicUrls,
@@ -77,17 +78,17 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     mailer,
     diagnostics,
     oauthRandom: cryptoRandom,
-    orders,
+    orderBooks,
     housePlan: newHousePlanCache(),
     usage: createUsageService(db),
-    inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orders)), createRouter(db, clock, config.routing), logger),
+    inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orderDeps)), createRouter(db, clock, config.routing), logger),
   };
 }
 
 /** Auto Mode's market buy, as admission asks for it, placed through the orders service. */
-function autoBuyThrough(orders: OrdersService): AutoBuy {
+function autoBuyThrough(deps: OrderDeps): AutoBuy {
   return async (userId, marketId, units, nowUs) => {
     const order = { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
-    await orders.create(userId, order, nowUs);
+    await createOrder(deps, userId, order, nowUs);
   };
 }

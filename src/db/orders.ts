@@ -1,4 +1,4 @@
-import { shapedStatement, statement, valuesList, type Param, type Sql, type Statement } from './sql.js';
+import { shapedStatement, statement, valuesList, type Sql } from './sql.js';
 import type { Side } from '../trading/engine/types.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 

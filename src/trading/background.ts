@@ -1,3 +1,4 @@
+import { expireDayOrders } from './orders.js';
 import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Services } from '../services.js';
 import { replenishHouseAsks } from './house-supplier.js';
@@ -33,7 +34,7 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
       // First: a restarted process settles what its predecessor left before anything slower.
       if (sweep) await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
       await step('trading work', async () => {
-        await services.orders.expireDayOrders(services.clock.nowUs());
+        await expireDayOrders(services, services.clock.nowUs());
         await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
         if (services.config.simulatedSupplier) await replenishHouseAsks(services);
       });

@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.js';
 import { parseDecimal, priceScale } from '../lib/money.js';
 import { unitsOf } from '../ledger/assets.js';
 import { createUser, findUserByEmail } from '../core/identity.js';
-import type { OrdersService } from './orders.js';
+import { createOrder, type OrderDeps } from './orders.js';
 import { listModels } from '../core/reference.js';
 import { isSupplier, issueUnits, registerSupplier } from './supply.js';
 import { formatPrice } from './views.js';
@@ -96,7 +96,7 @@ export async function houseUserId(deps: PlanDeps): Promise<string> {
   return (await currentPlan(deps)).userId;
 }
 
-type ReplenishDeps = PlanDeps & { logger: Logger; orders: OrdersService };
+type ReplenishDeps = PlanDeps & OrderDeps & { logger: Logger };
 
 /** Tops up every level of every book that has fallen below half; returns the orders placed. */
 export async function replenishHouseAsks(deps: ReplenishDeps): Promise<number> {
@@ -117,7 +117,7 @@ async function placeAsk(deps: ReplenishDeps, userId: string, marketId: string, i
   const missing = quantity - ((await tradingAccountAvailable(deps.db, userId, unitsOf(instrumentId))) ?? 0);
   if (missing > 0) await issueUnits(deps, userId, instrumentId, missing);
   try {
-    await deps.orders.create(userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, deps.clock.nowUs());
+    await createOrder(deps, userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, deps.clock.nowUs());
     return true;
   } catch (error) {
     // The market may have moved its collar away from the house price, or be suspended: skip it this round.

@@ -1,4 +1,3 @@
-import type { Db } from '../db/knex.js';
 import { isUniqueViolation } from '../db/knex.js';
 import { dueDayOrders, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, orderIdByClientOrderId } from '../db/orders.js';
 import { poolSql, withSql } from '../db/sql.js';
@@ -7,21 +6,36 @@ import { formatDecimal, usdScale } from '../lib/money.js';
 import { move } from '../ledger/journal.js';
 import { unitsOf, usd } from '../ledger/assets.js';
 import { findUser } from '../core/identity.js';
-import { AccountIds, type TraderAccounts } from './account-ids.js';
+import type { TraderAccounts } from './account-ids.js';
 import type { TradingBatch } from './batch.js';
-import { BookRegistry, type MarketSession } from './books.js';
+import type { MarketSession } from './books.js';
+import type { OrderDeps } from './order-books.js';
 import type { Execution, OrderType, Side, TimeInForce } from './engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
 import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, type Submitted } from './order-rules.js';
-import { bulkCancelRateLimit, type BucketDecision, type BucketSpec, type RateLimiter } from './rate-limits.js';
-import type { MarketWithInstrument, ReferenceService } from '../core/reference.js';
+import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
+import { findMarket, type MarketWithInstrument } from '../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 import { refuse, type Refusal } from './refusals.js';
 import { settle, type Settled } from './settle.js';
-import { batchEvents } from './batch-events.js';
-import { encodeEvents } from '../core/events.js';
-import { inProcessTransport, payloadBytesMax, type EventTransport } from '../db/event-transport.js';
 import { nextUtcMidnightUs } from './trading-day.js';
+
+
+/**
+ * The write side of trading: create, amend and cancel orders. Every command is one pipeline:
+ *
+ *   check  – the rules that need no lock, before the queue (order-rules.ts), then those that need
+ *            the market's state (collar, client_order_id, the order still open);
+ *   hold   – locks what the order may spend, in the batch's balances, or refuses;
+ *   match  – the engine, in memory;
+ *   settle – fills in, journal entries and row changes out, with no I/O (settle.ts);
+ *   record – into the group commit's batch, written with it in one write set (books.ts), and
+ *            acknowledged only once that commit has landed.
+ *
+ * A refusal comes before the hold, or is the hold, so a refused command changes nothing.
+ */
+
+export { openOrderBooks, type OrderBooks, type OrderDeps } from './order-books.js';
 
 export interface NewOrder {
   marketId: string;
@@ -56,299 +70,269 @@ const rateLimited = (decision: BucketDecision, what: string): Refusal | undefine
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       };
 
-/**
- * The write side of trading: create, amend and cancel orders. Every command is one pipeline:
- *
- *   check  – the rules that need no lock, before the queue (order-rules.ts), then those that need
- *            the market's state (collar, client_order_id, the order still open);
- *   hold   – locks what the order may spend, in the batch's balances, or refuses;
- *   match  – the engine, in memory;
- *   settle – fills in, journal entries and row changes out, with no I/O (settle.ts);
- *   record – into the group commit's batch, written with it in one write set (books.ts), and
- *            acknowledged only once that commit has landed.
- *
- * A refusal comes before the hold, or is the hold, so a refused command changes nothing.
- */
-export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec, events: EventTransport = inProcessTransport(() => undefined, () => false)) {
-  /** Every market a command of this process named: a batch's events name them. */
-  const markets = new Map<string, MarketWithInstrument>();
-  const books = new BookRegistry(db, {
-    async stage(sql, batch, held) {
-      if (!events.wanted()) return [];
-      const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
-      await events.stage(sql, payloads);
-      return payloads;
-    },
-    committed: (payloads) => events.committed(payloads as string[]),
+async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
+  const user = await findUser(deps.db, userId);
+  if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
+  if (user.account_mode === 'auto' && !autoBuy) {
+    refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
+  }
+}
+
+/** The market, with its system accounts opened (settling only finds them). */
+async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
+  const market = await findMarket(deps, marketId);
+  if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
+  await deps.orderBooks.accounts.openSystem(deps.db, market.instrument.id, nowUs);
+  deps.orderBooks.markets.set(market.market.id, market);
+  return market;
+}
+
+async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
+  const market = await requireMarket(deps, input.marketId, nowUs);
+  await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
+  const rate = await takeToken(deps, `orders:${userId}:${market.market.id}`, deps.config.orderRate, nowUs);
+  refuse(rateLimited(rate, `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`));
+
+  refuse(checkPricePresence(input.type, input.priceText));
+  refuse(checkMarketOpen(market.market));
+  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
+  const controls = checkOrderControls(market.market, submitted);
+  if ('refusal' in controls) return refused(controls.refusal);
+  const { priceTicks } = controls;
+  const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
+  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
+
+  return deps.orderBooks.books.run(market.market.id, async (session) => {
+    const { batch, state } = session;
+    await expireDue(deps, session, market, nowUs);
+    if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+    if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
+    const pending = newOrderRow(userId, market, input, priceTicks, autotransfer, session.nextSequence(), nowUs);
+    const { reserved, quoteBudget } = await hold(deps, batch, market, pending, ids, submitted, nowUs);
+    const order = { ...pending, reserved };
+    const placed = state.book.place({
+      orderId: order.id,
+      traderId: userId,
+      side: order.side,
+      type: order.type,
+      priceTicks,
+      quantity: order.quantity,
+      timeInForce: order.time_in_force,
+      ...(quoteBudget === undefined ? {} : { quoteBudget }),
+    });
+    if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
+    const settled = await settleIn(deps, session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
+    batch.record(settled, nowUs);
+    const placedRow = settled.orders.find((row) => row.id === order.id)!;
+    if (placedRow.expires_at_us !== null && placedRow.remaining_quantity > 0 && (state.nextExpiryUs === null || placedRow.expires_at_us < state.nextExpiryUs)) {
+      state.nextExpiryUs = placedRow.expires_at_us;
+    }
+    return { orderId: order.id, clientOrderId: order.client_order_id, rate };
+  }, {
+    accounts: [input.side === 'buy' ? ids.usd : ids.units],
+    ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
   });
-  const accounts = new AccountIds();
+}
 
-  async function requireAdvanced(userId: string, autoBuy: boolean, action: string): Promise<void> {
-    const user = await findUser(db, userId);
-    if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
-    if (user.account_mode === 'auto' && !autoBuy) {
-      refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
-    }
-  }
-
-  /** The market, with its system accounts opened (settling only finds them). */
-  async function requireMarket(marketId: string, nowUs: number): Promise<MarketWithInstrument> {
-    const market = await reference.findMarket(marketId);
-    if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
-    await accounts.openSystem(db, market.instrument.id, nowUs);
-    markets.set(market.market.id, market);
-    return market;
-  }
-
-  async function create(userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
-    const market = await requireMarket(input.marketId, nowUs);
-    await requireAdvanced(userId, input.triggeredByAutoBuy ?? false, 'creation');
-    const rate = await limiter.take(`orders:${userId}:${market.market.id}`, orderRateLimit, nowUs);
-    refuse(rateLimited(rate, `Order submission limit of ${orderRateLimit.ratePerSecond} per second for this market reached`));
-
-    refuse(checkPricePresence(input.type, input.priceText));
-    refuse(checkMarketOpen(market.market));
-    const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
-    const controls = checkOrderControls(market.market, submitted);
-    if ('refusal' in controls) return refused(controls.refusal);
-    const { priceTicks } = controls;
-    const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
-    const ids = await accounts.open(db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
-
-    return books.run(market.market.id, async (session) => {
-      const { batch, state } = session;
-      await expireDue(session, market, nowUs);
-      if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
-      if (input.clientOrderId !== null) await refuseDuplicate(batch, userId, input.clientOrderId);
-      const pending = newOrderRow(userId, market, input, priceTicks, autotransfer, session.nextSequence(), nowUs);
-      const { reserved, quoteBudget } = await hold(batch, market, pending, ids, submitted, nowUs);
-      const order = { ...pending, reserved };
-      const placed = state.book.place({
-        orderId: order.id,
-        traderId: userId,
-        side: order.side,
-        type: order.type,
-        priceTicks,
-        quantity: order.quantity,
-        timeInForce: order.time_in_force,
-        ...(quoteBudget === undefined ? {} : { quoteBudget }),
-      });
-      if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
-      const settled = await settleIn(session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
-      batch.record(settled, nowUs);
-      const placedRow = settled.orders.find((row) => row.id === order.id)!;
-      if (placedRow.expires_at_us !== null && placedRow.remaining_quantity > 0 && (state.nextExpiryUs === null || placedRow.expires_at_us < state.nextExpiryUs)) {
-        state.nextExpiryUs = placedRow.expires_at_us;
-      }
-      return { orderId: order.id, clientOrderId: order.client_order_id, rate };
-    }, {
-      accounts: [input.side === 'buy' ? ids.usd : ids.units],
-      ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
-    });
-  }
-
-  /**
-   * Locks what the order may spend: a limit order its price × quantity plus fee (buy) or its Units
-   * (sell); a market order what is available, within which the engine spends. Returns what it
-   * locked and a market buy's budget in ticks.
-   */
-  async function hold(batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
-    const feePpm = market.instrument.fee_ppm;
-    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    await batch.readBalances([accountId]);
-    const available = batch.available(accountId);
-    let amount: number;
-    let quoteBudget: number | undefined;
-    if (order.type === 'market') {
-      if (available === 0) {
-        refuse({
-          code: 'nothing_to_spend',
-          detail: order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`,
-          context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
-        });
-      }
-      if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
-      amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
-      if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
-    } else {
-      amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
-    }
-    const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount), nowUs);
-    if (refused !== undefined) refuse(shortfall(order, submitted, amount, batch.available(accountId)));
-    return quoteBudget === undefined ? { reserved: amount } : { reserved: amount, quoteBudget };
-  }
-
-  /** An amendment that needs more locked than the order holds takes the difference from available. */
-  async function holdMore(batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, remaining: number, priceTicks: number, submitted: Submitted, nowUs: number): Promise<number> {
-    const required = order.side === 'buy' ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm) : remaining;
-    const extra = required - order.reserved;
-    if (extra <= 0) return order.reserved;
-    const ids = await accounts.of(batch.sql, order.user_id, order.instrument_id);
-    const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
-    await batch.readBalances([accountId]);
-    const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, extra), nowUs);
-    if (refused !== undefined) refuse(shortfall(order, submitted, extra, batch.available(accountId)));
-    return required;
-  }
-
-  /** Settles what the command changed and what its execution filled; the batch records the result. */
-  async function settleIn(session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Execution } | null, nowUs: number): Promise<Settled> {
-    const { batch } = session;
-    const instrumentId = market.instrument.id;
-    const changedIds = new Set(changed.map((row) => row.id));
-    const makerIds = (execution?.outcome.fills ?? []).map((fill) => fill.makerOrderId).filter((id) => !changedIds.has(id));
-    const makers = new Map((await batch.orders(makerIds)).map((row) => [row.id, row]));
-    const rows = [...changed, ...makers.values()];
-    const traders = new Map<string, TraderAccounts>();
-    const consumption = new Map<string, string>();
-    for (const row of rows) {
-      if (!traders.has(row.user_id)) traders.set(row.user_id, await accounts.of(batch.sql, row.user_id, instrumentId));
-      if (row.side === 'buy' && Boolean(row.should_autotransfer) && !consumption.has(row.user_id)) {
-        consumption.set(row.user_id, await accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs));
-      }
-    }
-    const system = accounts.system(instrumentId);
-    const settled = settle(
-      {
-        market,
-        accountsOf: (userId) => traders.get(userId)!,
-        feeAccount: system.fees,
-        conversion: system.conversion,
-        consumptionAccountOf: (userId) => consumption.get(userId)!,
-        nowUs,
-        nextTradeId: newTradeId,
-        nextTransferId: newTransferId,
-        nextSequence: session.nextSequence,
-      },
-      changed,
-      makers,
-      execution,
-    );
-    if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
-    return settled;
-  }
-
-  /** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
-  async function expireDue(session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
-    const { state, batch } = session;
-    if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
-    const stored = await dueDayOrders(batch.sql, market.market.id, nowUs);
-    const due = batch.adopt(stored).filter((order) => openStatuses.includes(order.status) && order.expires_at_us !== null && order.expires_at_us <= nowUs);
-    if (due.length > 0) await closeOrders(session, market, due, 'expired', 'expired', nowUs);
-    state.nextExpiryUs = await nextDayOrderExpiryUs(batch.sql, market.market.id, nowUs);
-  }
-
-  /** Takes the orders off the book and closes them, releasing what they held. */
-  async function closeOrders(session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
-    for (const order of orders) session.state.book.cancel(order.id, order.user_id);
-    const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
-    session.batch.record(await settleIn(session, market, closed, null, nowUs), nowUs);
-  }
-
-  async function refuseDuplicate(batch: TradingBatch, userId: string, clientOrderId: string): Promise<void> {
-    const existing = await batch.orderIdByClientOrderId(userId, clientOrderId);
-    if (existing !== undefined) refuse(duplicateClientOrderId(clientOrderId, existing));
-  }
-
-  async function cancel(userId: string, orderId: string, nowUs: number): Promise<void> {
-    await requireAdvanced(userId, false, 'cancellation');
-    const found = await findOwn(userId, orderId);
-    refuseUnlessOpen(found, 'cancel');
-    const market = await requireMarket(found.market_id, nowUs);
-    await books.run(found.market_id, async (session) => {
-      await expireDue(session, market, nowUs);
-      const order = (await session.batch.order(orderId))!;
-      refuseUnlessOpen(order, 'cancel');
-      await closeOrders(session, market, [order], 'cancelled', 'cancelled_by_user', nowUs);
-    });
-  }
-
-  /** Cancels every open order of the user, optionally on one market and one side. */
-  async function cancelAll(userId: string, filter: { marketId?: string | undefined; side?: Side | undefined }, nowUs: number, options: { unknownMarketMatchesNothing: boolean }): Promise<number> {
-    await requireAdvanced(userId, false, 'cancellation');
-    // A filter naming an unknown market matches nothing; a path naming one is a 404.
-    if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(filter.marketId, nowUs);
-    const rate = await limiter.take(`bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
-    refuse(rateLimited(rate, 'Bulk cancellation limit reached'));
-    const marketIds = await marketsWithOpenOrders(poolSql(db), userId, filter);
-    let cancelled = 0;
-    for (const marketId of marketIds) {
-      const market = await requireMarket(marketId, nowUs);
-      cancelled += await books.run(marketId, async (session) => {
-        await expireDue(session, market, nowUs);
-        const open = await session.batch.openOrders(userId, { marketId, side: filter.side });
-        if (open.length > 0) await closeOrders(session, market, open, 'cancelled', 'cancelled_by_user', nowUs);
-        return open.length;
+/**
+ * Locks what the order may spend: a limit order its price × quantity plus fee (buy) or its Units
+ * (sell); a market order what is available, within which the engine spends. Returns what it
+ * locked and a market buy's budget in ticks.
+ */
+async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
+  const feePpm = market.instrument.fee_ppm;
+  const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
+  await batch.readBalances([accountId]);
+  const available = batch.available(accountId);
+  let amount: number;
+  let quoteBudget: number | undefined;
+  if (order.type === 'market') {
+    if (available === 0) {
+      refuse({
+        code: 'nothing_to_spend',
+        detail: order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`,
+        context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
       });
     }
-    return cancelled;
+    if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
+    amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
+    if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
+  } else {
+    amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
   }
+  const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount), nowUs);
+  if (refused !== undefined) refuse(shortfall(order, submitted, amount, batch.available(accountId)));
+  return quoteBudget === undefined ? { reserved: amount } : { reserved: amount, quoteBudget };
+}
 
-  async function amend(userId: string, orderId: string, change: Amendment, nowUs: number): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
-    await requireAdvanced(userId, false, 'amendment');
-    const found = await findOwn(userId, orderId);
-    refuseUnlessOpen(found, 'amend');
-    const market = await requireMarket(found.market_id, nowUs);
-    refuse(checkMarketOpen(market.market));
-    const priceText = change.priceText;
-    const quantity = change.quantity ?? found.quantity;
-    const submitted: Submitted = { priceText: priceText ?? null, quantity, clientOrderId: found.client_order_id };
-    const controls = checkOrderControls(market.market, submitted);
-    if ('refusal' in controls) return refused(controls.refusal);
-    const newPriceTicks = controls.priceTicks ?? found.price_ticks!;
-    return books.run(found.market_id, async (session) => {
-      const { batch, state } = session;
-      await expireDue(session, market, nowUs);
-      const order = (await batch.order(orderId))!;
-      refuseUnlessOpen(order, 'amend');
-      if (quantity <= order.filled_quantity) {
-        refuse({
-          code: 'quantity_not_above_filled',
-          detail: `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`,
-          context: { errors: [{ path: 'body.quantity', message: `must exceed filled_quantity ${order.filled_quantity}`, value: quantity }] },
-        });
-      }
-      if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
-      const remaining = quantity - order.filled_quantity;
-      const reserved = await holdMore(batch, market, order, remaining, newPriceTicks, submitted, nowUs);
-      const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
-      if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
-      const sequence = amended.priorityKept ? order.sequence : session.nextSequence();
-      const changed: OrderRow = { ...order, quantity, price_ticks: newPriceTicks, reserved, sequence, updated_at_us: nowUs };
-      const settled = await settleIn(session, market, [changed], { orderId, outcome: amended }, nowUs);
-      batch.record(settled, nowUs);
-      return { order: settled.orders.find((row) => row.id === orderId)!, market };
+/** An amendment that needs more locked than the order holds takes the difference from available. */
+async function holdMore(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, remaining: number, priceTicks: number, submitted: Submitted, nowUs: number): Promise<number> {
+  const required = order.side === 'buy' ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm) : remaining;
+  const extra = required - order.reserved;
+  if (extra <= 0) return order.reserved;
+  const ids = await deps.orderBooks.accounts.of(batch.sql, order.user_id, order.instrument_id);
+  const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
+  await batch.readBalances([accountId]);
+  const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, extra), nowUs);
+  if (refused !== undefined) refuse(shortfall(order, submitted, extra, batch.available(accountId)));
+  return required;
+}
+
+/** Settles what the command changed and what its execution filled; the batch records the result. */
+async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Execution } | null, nowUs: number): Promise<Settled> {
+  const { batch } = session;
+  const instrumentId = market.instrument.id;
+  const changedIds = new Set(changed.map((row) => row.id));
+  const makerIds = (execution?.outcome.fills ?? []).map((fill) => fill.makerOrderId).filter((id) => !changedIds.has(id));
+  const makers = new Map((await batch.orders(makerIds)).map((row) => [row.id, row]));
+  const rows = [...changed, ...makers.values()];
+  const traders = new Map<string, TraderAccounts>();
+  const consumption = new Map<string, string>();
+  for (const row of rows) {
+    if (!traders.has(row.user_id)) traders.set(row.user_id, await deps.orderBooks.accounts.of(batch.sql, row.user_id, instrumentId));
+    if (row.side === 'buy' && Boolean(row.should_autotransfer) && !consumption.has(row.user_id)) {
+      consumption.set(row.user_id, await deps.orderBooks.accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs));
+    }
+  }
+  const system = deps.orderBooks.accounts.system(instrumentId);
+  const settled = settle(
+    {
+      market,
+      accountsOf: (userId) => traders.get(userId)!,
+      feeAccount: system.fees,
+      conversion: system.conversion,
+      consumptionAccountOf: (userId) => consumption.get(userId)!,
+      nowUs,
+      nextTradeId: newTradeId,
+      nextTransferId: newTransferId,
+      nextSequence: session.nextSequence,
+    },
+    changed,
+    makers,
+    execution,
+  );
+  if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
+  return settled;
+}
+
+/** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
+async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
+  const { state, batch } = session;
+  if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
+  const stored = await dueDayOrders(batch.sql, market.market.id, nowUs);
+  const due = batch.adopt(stored).filter((order) => openStatuses.includes(order.status) && order.expires_at_us !== null && order.expires_at_us <= nowUs);
+  if (due.length > 0) await closeOrders(deps, session, market, due, 'expired', 'expired', nowUs);
+  state.nextExpiryUs = await nextDayOrderExpiryUs(batch.sql, market.market.id, nowUs);
+}
+
+/** Takes the orders off the book and closes them, releasing what they held. */
+async function closeOrders(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
+  for (const order of orders) session.state.book.cancel(order.id, order.user_id);
+  const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
+  session.batch.record(await settleIn(deps, session, market, closed, null, nowUs), nowUs);
+}
+
+async function refuseDuplicate(deps: OrderDeps, batch: TradingBatch, userId: string, clientOrderId: string): Promise<void> {
+  const existing = await batch.orderIdByClientOrderId(userId, clientOrderId);
+  if (existing !== undefined) refuse(duplicateClientOrderId(clientOrderId, existing));
+}
+
+export async function cancelOrder(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<void> {
+  await requireAdvanced(deps, userId, false, 'cancellation');
+  const found = await findOwn(deps, userId, orderId);
+  refuseUnlessOpen(found, 'cancel');
+  const market = await requireMarket(deps, found.market_id, nowUs);
+  await deps.orderBooks.books.run(found.market_id, async (session) => {
+    await expireDue(deps, session, market, nowUs);
+    const order = (await session.batch.order(orderId))!;
+    refuseUnlessOpen(order, 'cancel');
+    await closeOrders(deps, session, market, [order], 'cancelled', 'cancelled_by_user', nowUs);
+  });
+}
+
+/** Cancels every open order of the user, optionally on one market and one side. */
+export async function cancelOrders(deps: OrderDeps, userId: string, filter: { marketId?: string | undefined; side?: Side | undefined }, nowUs: number, options: { unknownMarketMatchesNothing: boolean }): Promise<number> {
+  await requireAdvanced(deps, userId, false, 'cancellation');
+  // A filter naming an unknown market matches nothing; a path naming one is a 404.
+  if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(deps, filter.marketId, nowUs);
+  const rate = await takeToken(deps, `bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
+  refuse(rateLimited(rate, 'Bulk cancellation limit reached'));
+  const marketIds = await marketsWithOpenOrders(poolSql(deps.db), userId, filter);
+  let cancelled = 0;
+  for (const marketId of marketIds) {
+    const market = await requireMarket(deps, marketId, nowUs);
+    cancelled += await deps.orderBooks.books.run(marketId, async (session) => {
+      await expireDue(deps, session, market, nowUs);
+      const open = await session.batch.openOrders(userId, { marketId, side: filter.side });
+      if (open.length > 0) await closeOrders(deps, session, market, open, 'cancelled', 'cancelled_by_user', nowUs);
+      return open.length;
     });
   }
+  return cancelled;
+}
 
-  async function findOwn(userId: string, orderId: string): Promise<OrderRow> {
-    const order = await withSql(db, (sql) => findOrderOfUser(sql, orderId, userId));
-    return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
-  }
-
-  /** Expires due `day` orders on every market that has some (a timer calls this). */
-  async function expireDayOrders(nowUs: number): Promise<number> {
-    const due = await marketsWithDueDayOrders(poolSql(db), nowUs);
-    for (const marketId of due) {
-      const market = await requireMarket(marketId, nowUs);
-      await books.run(marketId, (session) => expireDue(session, market, nowUs));
+export async function amendOrder(deps: OrderDeps, userId: string, orderId: string, change: Amendment, nowUs: number): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
+  await requireAdvanced(deps, userId, false, 'amendment');
+  const found = await findOwn(deps, userId, orderId);
+  refuseUnlessOpen(found, 'amend');
+  const market = await requireMarket(deps, found.market_id, nowUs);
+  refuse(checkMarketOpen(market.market));
+  const priceText = change.priceText;
+  const quantity = change.quantity ?? found.quantity;
+  const submitted: Submitted = { priceText: priceText ?? null, quantity, clientOrderId: found.client_order_id };
+  const controls = checkOrderControls(market.market, submitted);
+  if ('refusal' in controls) return refused(controls.refusal);
+  const newPriceTicks = controls.priceTicks ?? found.price_ticks!;
+  return deps.orderBooks.books.run(found.market_id, async (session) => {
+    const { batch, state } = session;
+    await expireDue(deps, session, market, nowUs);
+    const order = (await batch.order(orderId))!;
+    refuseUnlessOpen(order, 'amend');
+    if (quantity <= order.filled_quantity) {
+      refuse({
+        code: 'quantity_not_above_filled',
+        detail: `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`,
+        context: { errors: [{ path: 'body.quantity', message: `must exceed filled_quantity ${order.filled_quantity}`, value: quantity }] },
+      });
     }
-    return due.length;
-  }
+    if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
+    const remaining = quantity - order.filled_quantity;
+    const reserved = await holdMore(deps, batch, market, order, remaining, newPriceTicks, submitted, nowUs);
+    const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
+    if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
+    const sequence = amended.priorityKept ? order.sequence : session.nextSequence();
+    const changed: OrderRow = { ...order, quantity, price_ticks: newPriceTicks, reserved, sequence, updated_at_us: nowUs };
+    const settled = await settleIn(deps, session, market, [changed], { orderId, outcome: amended }, nowUs);
+    batch.record(settled, nowUs);
+    return { order: settled.orders.find((row) => row.id === orderId)!, market };
+  });
+}
 
-  /** A duplicate client_order_id that slipped past the check (a race on two markets) still answers 422. */
-  async function createOnce(userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
-    try {
-      return await create(userId, input, nowUs);
-    } catch (error) {
-      if (!isUniqueViolation(error) || input.clientOrderId === null) throw error;
-      const clientOrderId = input.clientOrderId;
-      const existing = await withSql(db, (sql) => orderIdByClientOrderId(sql, userId, clientOrderId));
-      return refused(duplicateClientOrderId(clientOrderId, existing));
-    }
-  }
+async function findOwn(deps: OrderDeps, userId: string, orderId: string): Promise<OrderRow> {
+  const order = await withSql(deps.db, (sql) => findOrderOfUser(sql, orderId, userId));
+  return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
+}
 
-  return { create: createOnce, cancel, cancelAll, amend, expireDayOrders, books, orderRateLimit };
+/** Expires due `day` orders on every market that has some (a timer calls this). */
+export async function expireDayOrders(deps: OrderDeps, nowUs: number): Promise<number> {
+  const due = await marketsWithDueDayOrders(poolSql(deps.db), nowUs);
+  for (const marketId of due) {
+    const market = await requireMarket(deps, marketId, nowUs);
+    await deps.orderBooks.books.run(marketId, (session) => expireDue(deps, session, market, nowUs));
+  }
+  return due.length;
+}
+
+/** A duplicate client_order_id that slipped past the check (a race on two markets) still answers 422. */
+export async function createOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
+  try {
+    return await placeOrder(deps, userId, input, nowUs);
+  } catch (error) {
+    if (!isUniqueViolation(error) || input.clientOrderId === null) throw error;
+    const clientOrderId = input.clientOrderId;
+    const existing = await withSql(deps.db, (sql) => orderIdByClientOrderId(sql, userId, clientOrderId));
+    return refused(duplicateClientOrderId(clientOrderId, existing));
+  }
 }
 
 /** `refuse` for a refusal there always is: the type says the code after it never runs. */
@@ -405,8 +389,6 @@ function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrd
     updated_at_us: nowUs,
   };
 }
-
-export type OrdersService = ReturnType<typeof createOrdersService>;
 
 function refuseUnlessOpen(order: OrderRow, action: 'cancel' | 'amend'): void {
   if (openStatuses.includes(order.status)) return;

@@ -43,10 +43,3 @@ async function attemptTake(deps: { db: Db }, key: string, spec: BucketSpec, nowU
   const missing = milli - tokens;
   return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
 }
-
-/** takeToken bound to a database, for the orders service, which still takes its collaborators as objects. */
-export interface RateLimiter {
-  take(key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision>;
-}
-
-export const bindRateLimiter = (deps: { db: Db }): RateLimiter => ({ take: (key, spec, nowUs) => takeToken(deps, key, spec, nowUs) });

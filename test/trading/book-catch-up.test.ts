@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createServices } from '../../src/services.js';
-import type { NewOrder } from '../../src/trading/orders.js';
+import { amendOrder, cancelOrder, createOrder, type NewOrder } from '../../src/trading/orders.js';
 import type { Side } from '../../src/trading/engine/types.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
@@ -31,18 +31,18 @@ describeEachDatabase('trading: a held book catches up with another process', (en
     const prices = ['0.4900', '0.5000', '0.5100', '0.5000', '0.4800', '0.5200', '0.5000', '0.4900'];
     for (let step = 0; step < 40; step += 1) {
       const by = step % 2;
-      const orders = both[by]!.orders;
+      const service = both[by]!;
       const trader = traders[step % traders.length]!;
       const nowUs = first.clock.nowUs();
       if (step % 7 === 5 && placed.length > 0) {
         const target = placed[(step * 3) % placed.length]!;
-        await orders.cancel(target.userId, target.orderId, nowUs).catch(() => undefined);
+        await cancelOrder(service, target.userId, target.orderId, nowUs).catch(() => undefined);
       } else if (step % 7 === 6 && placed.length > 0) {
         const target = placed[(step * 5) % placed.length]!;
-        await orders.amend(target.userId, target.orderId, { priceText: step % 2 === 0 ? '0.4700' : undefined, quantity: 3 + (step % 4) }, nowUs).catch(() => undefined);
+        await amendOrder(service, target.userId, target.orderId, { priceText: step % 2 === 0 ? '0.4700' : undefined, quantity: 3 + (step % 4) }, nowUs).catch(() => undefined);
       } else {
         const side: Side = step % 3 === 0 ? 'sell' : 'buy';
-        const created = await orders.create(trader.userId, order(side, prices[step % prices.length]!, 1 + (step % 5)), nowUs);
+        const created = await createOrder(service, trader.userId, order(side, prices[step % prices.length]!, 1 + (step % 5)), nowUs);
         placed.push({ orderId: created.orderId, userId: trader.userId, by });
       }
       await expectBooksAsStored(both, market.marketId);
@@ -58,11 +58,11 @@ describeEachDatabase('trading: a held book catches up with another process', (en
         .sort((a, b) => (side === 'buy' ? Number(b.price_ticks) - Number(a.price_ticks) : Number(a.price_ticks) - Number(b.price_ticks)) || Number(a.sequence) - Number(b.sequence))
         .map((r) => `${r.id}@${Number(r.price_ticks)}×${Number(r.remaining_quantity)}`);
     for (const [i, service] of all.entries()) {
-      const held = service.orders.books.heldBook(marketId);
+      const held = service.orderBooks.books.heldBook(marketId);
       if (!held) continue;
       // A held book may be behind; the next command on it catches it up. Ask it to do so now.
-      await service.orders.books.run(marketId, async () => undefined);
-      const current = service.orders.books.heldBook(marketId)!;
+      await service.orderBooks.books.run(marketId, async () => undefined);
+      const current = service.orderBooks.books.heldBook(marketId)!;
       for (const side of ['buy', 'sell'] as const) {
         const inMemory = current.book.orders(side).map((o) => `${o.orderId}@${o.priceTicks}×${o.remaining}`);
         expect(inMemory, `service ${i + 1}'s ${side} side`).to.deep.equal(stored(side));

@@ -4,6 +4,7 @@ import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import type { OrderType, Side, TimeInForce } from '../engine/types.js';
 import { orderView } from '../order-views.js';
+import * as orders from '../orders.js';
 import { callerId } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -11,8 +12,9 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 /** Case-insensitive enums are stored in lower case (the document's patterns accept any case). */
 const lower = <T extends string>(text: string): T => text.toLowerCase() as T;
 
-export const createOrder: Handler<'createOrder'> = async ({ principal, body }, { orders, clock }) => {
-  const placed = await orders.create(
+export const createOrder: Handler<'createOrder'> = async ({ principal, body }, services) => {
+  const placed = await orders.createOrder(
+    services,
     callerId(principal),
     {
       marketId: body.market_id,
@@ -24,38 +26,38 @@ export const createOrder: Handler<'createOrder'> = async ({ principal, body }, {
       timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
       shouldAutotransfer: body.should_autotransfer ?? false,
     },
-    clock.nowUs(),
+    services.clock.nowUs(),
   );
   return created(
     { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },
-    { 'x-ratelimit-limit': orders.orderRateLimit.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },
+    { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },
   );
 };
 
-export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params }, { orders, clock }) => {
-  await orders.cancel(callerId(principal), params.order_id, clock.nowUs());
+export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params }, services) => {
+  await orders.cancelOrder(services, callerId(principal), params.order_id, services.clock.nowUs());
   return noContent();
 };
 
-export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, { orders, clock }) => {
-  const { order, market } = await orders.amend(callerId(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, clock.nowUs());
+export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, services) => {
+  const { order, market } = await orders.amendOrder(services, callerId(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, services.clock.nowUs());
   return ok({ data: orderView(order, market) });
 };
 
-export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, { orders, clock }) => {
-  const cancelled = await orders.cancelAll(callerId(principal), { marketId: query.market_id, side: query.side }, clock.nowUs(), { unknownMarketMatchesNothing: true });
+export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, services) => {
+  const cancelled = await orders.cancelOrders(services, callerId(principal), { marketId: query.market_id, side: query.side }, services.clock.nowUs(), { unknownMarketMatchesNothing: true });
   return ok({ data: { cancelled } });
 };
 
-export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, { orders, clock }) => {
-  const cancelled = await orders.cancelAll(callerId(principal), { marketId: params.market_id }, clock.nowUs(), { unknownMarketMatchesNothing: false });
+export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, services) => {
+  const cancelled = await orders.cancelOrders(services, callerId(principal), { marketId: params.market_id }, services.clock.nowUs(), { unknownMarketMatchesNothing: false });
   return ok({ data: { cancelled } });
 };
 
-export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, { orders, reference }) => {
+export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, { config, reference }) => {
   const market = await reference.findMarket(query.market_id);
   if (!market) throw notFound('market', query.market_id);
-  const { ratePerSecond, burst } = orders.orderRateLimit;
+  const { ratePerSecond, burst } = config.orderRate;
   return ok({
     data: {
       market_id: market.market.id,

@@ -1,0 +1,39 @@
+import type { Db } from '../db/knex.js';
+import { inProcessTransport, payloadBytesMax, type EventTransport } from '../db/event-transport.js';
+import { encodeEvents } from '../core/events.js';
+import type { MarketWithInstrument, ReferenceCache } from '../core/reference.js';
+import { AccountIds } from './account-ids.js';
+import { batchEvents } from './batch-events.js';
+import { BookRegistry } from './books.js';
+import type { BucketSpec } from './rate-limits.js';
+
+/** What the order pipeline keeps between commands: made once per process (services.ts) and carried on Services. */
+export interface OrderBooks {
+  books: BookRegistry;
+  accounts: AccountIds;
+  /** Every market a command of this process named: a batch's events name them. */
+  markets: Map<string, MarketWithInstrument>;
+}
+
+/** The books of this process, announcing each committed batch's events through `events`. */
+export function openOrderBooks(db: Db, events: EventTransport = inProcessTransport(() => undefined, () => false)): OrderBooks {
+  const markets = new Map<string, MarketWithInstrument>();
+  const books = new BookRegistry(db, {
+    async stage(sql, batch, held) {
+      if (!events.wanted()) return [];
+      const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
+      await events.stage(sql, payloads);
+      return payloads;
+    },
+    committed: (payloads) => events.committed(payloads as string[]),
+  });
+  return { books, accounts: new AccountIds(), markets };
+}
+
+/** What the order commands (orders.ts) take as their first parameter; Services carries all of it. */
+export interface OrderDeps {
+  db: Db;
+  referenceCache: ReferenceCache;
+  orderBooks: OrderBooks;
+  config: { orderRate: BucketSpec };
+}
