@@ -19,6 +19,8 @@ export interface StreamLimits {
   bookUpdatesHeldMax: number;
   /** A socket that sends no frame (heartbeats included) for this long is closed. */
   idleMs: number;
+  /** How long a closed socket has to take the close frame (behind what it has not read) before it is cut. */
+  closeGraceMs: number;
 }
 
 export const streamLimits: StreamLimits = {
@@ -31,6 +33,7 @@ export const streamLimits: StreamLimits = {
   sendBufferBytesMax: 4 * 1024 * 1024,
   bookUpdatesHeldMax: 10_000,
   idleMs: 60_000,
+  closeGraceMs: 1_000,
 };
 
 /** Close codes of the private range (4000–4999), each with the reason text sent beside it. */

@@ -263,7 +263,7 @@ export class Session {
     if (this.closed) return;
     this.ended();
     this.ws.close(code, reason);
-    setTimeout(() => this.ws.terminate(), 1_000).unref();
+    setTimeout(() => this.ws.terminate(), this.limits.closeGraceMs).unref();
   }
 
   private ended(): void {
