@@ -7,6 +7,8 @@ import type { Handler } from './http/types.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
+import { decodeEvents, LocalEventHub } from './core/events.js';
+import { openEventTransport } from './db/event-transport.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
@@ -108,7 +110,21 @@ export async function composeServices(config: Config, options: { logger?: Logger
   try {
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    return { services: createServices(config, db, options.clock ?? systemClock, logger), close: () => db.destroy() };
+    const events = new LocalEventHub();
+    const transport = await openEventTransport(
+      db,
+      (payload) => events.deliver(decodeEvents(payload)),
+      () => events.deliver([{ stream: 'control', event: 'events_lost' }]),
+      () => events.listenerCount > 0,
+    );
+    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    return {
+      services,
+      close: async () => {
+        await transport.close();
+        await db.destroy();
+      },
+    };
   } catch (error) {
     await db.destroy();
     throw error;

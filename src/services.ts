@@ -1,6 +1,7 @@
 import { PublicUrls, type Config } from './config.js';
 import type { Db } from './db/knex.js';
-import { LocalEventHub } from './core/events.js';
+import { decodeEvents, LocalEventHub } from './core/events.js';
+import { inProcessTransport, type EventTransport } from './db/event-transport.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
@@ -53,14 +54,26 @@ export interface Services {
   inference: InferenceService;
 }
 
-export function createServices(config: Config, db: Db, clock: Clock, logger: Logger): Services {
+/** The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process. */
+export interface StreamPlumbing {
+  events: LocalEventHub;
+  transport: EventTransport;
+}
+
+/** Without plumbing from the composition root, events stay in this process (SQLite's way; tests). */
+export function inProcessPlumbing(): StreamPlumbing {
+  const events = new LocalEventHub();
+  return { events, transport: inProcessTransport((payload) => events.deliver(decodeEvents(payload)), () => events.listenerCount > 0) };
+}
+
+export function createServices(config: Config, db: Db, clock: Clock, logger: Logger, streams: StreamPlumbing = inProcessPlumbing()): Services {
+  const { events } = streams;
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate);
-  const events = new LocalEventHub();
+  const orders = createOrdersService(db, reference, createRateLimiter(db), config.orderRate, streams.transport);
   return {
     config,
     publicUrls,

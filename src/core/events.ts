@@ -12,13 +12,23 @@ export type MarketStreamName = 'market.ticker' | 'market.trades' | 'market.book'
 export type UserStreamName = 'user.orders' | 'user.trades' | 'user.balances';
 export type StreamName = MarketStreamName | UserStreamName;
 
-/** The levels of one market that a committed batch changed: quantity 0 removes a level. */
+/** A price level as an update carries it: what rests there now (quantity 0: the level is gone). */
+export interface BookLevelChange {
+  price: string;
+  quantity: number;
+  order_count: number;
+}
+
+/**
+ * The levels of one market that a committed batch changed, best first on each side. Totals are
+ * not carried (a change deep in the book would change every total behind it): a client adds them up.
+ */
 export interface BookUpdate {
   market_id: string;
-  /** The market's book sequence after the change: one more than the update before. */
+  /** The market's book sequence after the change: one more than the update before, which may change nothing. */
   sequence: number;
-  buy: Schemas['OrderBookLevel'][];
-  sell: Schemas['OrderBookLevel'][];
+  buy: BookLevelChange[];
+  sell: BookLevelChange[];
 }
 
 /** The whole book at a sequence: what a `market.book` subscriber gets first. */
@@ -48,7 +58,43 @@ export interface SigningKeyDeleted {
   fingerprint: string;
 }
 
-export type StreamEvent = MarketEvent | UserEvent | SigningKeyDeleted;
+/** Not pushed to anyone: this process may have missed events (its listener reconnected); sessions start over. */
+export interface EventsLost {
+  stream: 'control';
+  event: 'events_lost';
+}
+
+export type StreamEvent = MarketEvent | UserEvent | SigningKeyDeleted | EventsLost;
+
+/**
+ * Events as payloads of at most `bytesMax` bytes each (a transport's limit), in order. An event
+ * that does not fit alone is replaced by `events_lost`, which makes subscribers start over.
+ */
+export function encodeEvents(events: readonly StreamEvent[], bytesMax: number): string[] {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let bytes = 2;
+  const flush = () => {
+    if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+    parts = [];
+    bytes = 2;
+  };
+  for (const event of events) {
+    let text = JSON.stringify(event);
+    let size = Buffer.byteLength(text);
+    if (size + 2 > bytesMax) {
+      text = JSON.stringify({ stream: 'control', event: 'events_lost' } satisfies EventsLost);
+      size = Buffer.byteLength(text);
+    }
+    if (bytes + size + 1 > bytesMax) flush();
+    parts.push(text);
+    bytes += size + 1;
+  }
+  flush();
+  return payloads;
+}
+
+export const decodeEvents = (payload: string): StreamEvent[] => JSON.parse(payload) as StreamEvent[];
 
 export type EventListener = (event: StreamEvent) => void;
 

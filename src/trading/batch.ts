@@ -2,7 +2,8 @@ import { accountBalances } from '../db/journal.js';
 import { findOrders, openOrders, orderIdByClientOrderId, ordersByClientOrderIds, type OpenOrdersFilter } from '../db/orders.js';
 import type { Sql } from '../db/sql.js';
 import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../db/trading-batch.js';
-import { openStatuses, type OrderRow } from '../db/trading-rows.js';
+import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../db/trading-rows.js';
+import type { Side } from './engine/types.js';
 import { assert } from '../lib/assert.js';
 import { assertBalanced, type Posting } from '../ledger/journal.js';
 import type { Settled } from './settle.js';
@@ -13,6 +14,16 @@ const isSystemAccount = (accountId: string): boolean => accountId.startsWith('sy
 interface Buckets {
   available: number;
   locked: number;
+}
+
+/** What a committed batch changed, for its events. */
+export interface CommittedBatch {
+  newOrders: readonly OrderRow[];
+  changedOrders: readonly OrderRow[];
+  trades: readonly TradeRow[];
+  legs: readonly TradeLegRow[];
+  /** Per market, the price levels its orders left or joined. */
+  levels: ReadonlyMap<string, readonly { side: Side; priceTicks: number }[]>;
 }
 
 /** What a command will read, declared before its batch runs, so the batch reads it for all its commands at once. */
@@ -48,6 +59,8 @@ export class TradingBatch {
   private readonly entries: JournalEntryWrite[] = [];
   private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = { trades: [], legs: [], lots: [], transfers: [] };
   private changeCount = 0;
+  /** Per market, the price levels (`side:priceTicks`) that the batch's orders left or joined. */
+  private readonly levels = new Map<string, Set<string>>();
 
   constructor(readonly sql: Sql) {}
 
@@ -162,6 +175,9 @@ export class TradingBatch {
 
   /** Keeps an order's new state, to be written with the batch. */
   put(row: OrderRow, isNew: boolean): void {
+    const previous = this.rows.get(row.id);
+    if (previous) this.touchLevel(previous);
+    this.touchLevel(row);
     this.rows.set(row.id, row);
     if (isNew) this.inserted.add(row.id);
     else if (!this.inserted.has(row.id)) this.updated.add(row.id);
@@ -190,6 +206,34 @@ export class TradingBatch {
       }
     }
     this.changeCount++;
+  }
+
+  private touchLevel(row: OrderRow): void {
+    if (row.price_ticks === null) return;
+    let levels = this.levels.get(row.market_id);
+    if (!levels) {
+      levels = new Set();
+      this.levels.set(row.market_id, levels);
+    }
+    levels.add(`${row.side}:${row.price_ticks}`);
+  }
+
+  /** What the batch wrote, once it has committed: the events of the live streams are made from it. */
+  committed(): CommittedBatch {
+    const touched = new Map<string, { side: Side; priceTicks: number }[]>();
+    for (const [marketId, keys] of this.levels) {
+      touched.set(marketId, [...keys].map((key) => {
+        const [side, price] = key.split(':') as [Side, string];
+        return { side, priceTicks: Number(price) };
+      }));
+    }
+    return {
+      newOrders: [...this.inserted].map((id) => this.rows.get(id)!),
+      changedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      trades: this.written.trades,
+      legs: this.written.legs,
+      levels: touched,
+    };
   }
 
   private account(accountId: string, nowUs: number): AccountChange {

@@ -4,7 +4,7 @@ import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, orde
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
-import { TradingBatch, type BatchNeeds } from './batch.js';
+import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
 import { FastOrderBook } from './engine/index.js';
 
 const transactionAttemptsMax = 8;
@@ -120,6 +120,18 @@ interface BatchMarket {
   state: MarketBook;
 }
 
+/**
+ * What tells the world about a batch: `stage` runs in its transaction once the batch is written
+ * (the book states are those it commits) and `committed` once it has committed, with what `stage`
+ * gave. Nothing is told of a batch that rolls back.
+ */
+export interface BatchAnnouncer {
+  stage(sql: Sql, batch: CommittedBatch, books: ReadonlyMap<string, MarketBook>): Promise<unknown>;
+  committed(staged: unknown): void;
+}
+
+const silent: BatchAnnouncer = { stage: async () => undefined, committed: () => undefined };
+
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
 
@@ -151,7 +163,10 @@ export class BookRegistry {
   private lanes = 0;
   private readonly lanesMax: number;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly announcer: BatchAnnouncer = silent,
+  ) {
     this.lanesMax = tradingLanesMax(db);
   }
 
@@ -273,8 +288,9 @@ export class BookRegistry {
       for (let attempt = 1; ; attempt++) {
         let outcomes: Outcome[];
         let markets: Map<string, BatchMarket>;
+        let announced: unknown;
         try {
-          [outcomes, markets] = await this.transactOnce(take);
+          [outcomes, markets, announced] = await this.transactOnce(take);
         } catch (error) {
           for (const command of batch) this.books.delete(command.marketId);
           if (error instanceof CommandFailed) {
@@ -290,6 +306,7 @@ export class BookRegistry {
           return;
         }
         for (const [marketId, market] of markets) this.books.set(marketId, market.state);
+        this.announcer.committed(announced);
         batch.forEach((command, i) => {
           const outcome = outcomes[i]!;
           if (outcome.ok) command.resolve(outcome.value);
@@ -302,9 +319,10 @@ export class BookRegistry {
     }
   }
 
-  private async transactOnce(take: () => Command[]): Promise<[Outcome[], Map<string, BatchMarket>]> {
+  private async transactOnce(take: () => Command[]): Promise<[Outcome[], Map<string, BatchMarket>, unknown]> {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
+    let announced: unknown;
     await this.db.transaction(async (trx) => {
       const sql = await sqlOf(trx);
       const commands = take();
@@ -322,8 +340,9 @@ export class BookRegistry {
         market.state.version = market.version + 1;
         market.state.nextSequence = market.sequence;
       }
+      announced = await this.announcer.stage(sql, batch.committed(), new Map([...markets].map(([marketId, market]) => [marketId, market.state])));
     });
-    return [outcomes, markets];
+    return [outcomes, markets, announced];
   }
 
   /** One command; its refusal is its outcome, unless it changed the batch or the book first. */

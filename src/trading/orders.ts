@@ -18,6 +18,9 @@ import type { MarketWithInstrument, ReferenceService } from '../core/reference.j
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 import { refuse, type Refusal } from './refusals.js';
 import { settle, type Settled } from './settle.js';
+import { batchEvents } from './batch-events.js';
+import { encodeEvents } from '../core/events.js';
+import { inProcessTransport, payloadBytesMax, type EventTransport } from '../db/event-transport.js';
 import { nextUtcMidnightUs } from './trading-day.js';
 
 export interface NewOrder {
@@ -66,8 +69,18 @@ const rateLimited = (decision: BucketDecision, what: string): Refusal | undefine
  *
  * A refusal comes before the hold, or is the hold, so a refused command changes nothing.
  */
-export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec) {
-  const books = new BookRegistry(db);
+export function createOrdersService(db: Db, reference: ReferenceService, limiter: RateLimiter, orderRateLimit: BucketSpec, events: EventTransport = inProcessTransport(() => undefined, () => false)) {
+  /** Every market a command of this process named: a batch's events name them. */
+  const markets = new Map<string, MarketWithInstrument>();
+  const books = new BookRegistry(db, {
+    async stage(sql, batch, held) {
+      if (!events.wanted()) return [];
+      const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
+      await events.stage(sql, payloads);
+      return payloads;
+    },
+    committed: (payloads) => events.committed(payloads as string[]),
+  });
   const accounts = new AccountIds();
 
   async function requireAdvanced(userId: string, autoBuy: boolean, action: string): Promise<void> {
@@ -83,6 +96,7 @@ export function createOrdersService(db: Db, reference: ReferenceService, limiter
     const market = await reference.findMarket(marketId);
     if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
     await accounts.openSystem(db, market.instrument.id, nowUs);
+    markets.set(market.market.id, market);
     return market;
   }
 

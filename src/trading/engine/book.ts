@@ -82,6 +82,12 @@ export class FastOrderBook implements OrderBook {
     return views;
   }
 
+  /** The level at this price on one side, if anything rests there. */
+  level(side: Side, priceTicks: number): LevelView | undefined {
+    const level = this.sideOf(side).find(priceTicks);
+    return level && { priceTicks: level.priceTicks, quantity: level.quantity, orderCount: level.count };
+  }
+
   order(orderId: string): RestingOrderView | undefined {
     const order = this.index.get(orderId);
     return order && view(order);

@@ -38,6 +38,12 @@ export class BookSide {
     return ~low;
   }
 
+  /** The level with this price, if any (it is not created). */
+  find(priceTicks: number): PriceLevel | undefined {
+    const index = this.search(priceTicks);
+    return index >= 0 ? this.levels[index] : undefined;
+  }
+
   levelAt(priceTicks: number): PriceLevel {
     const best = this.best();
     if (best && best.priceTicks === priceTicks) return best;

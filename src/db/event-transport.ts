@@ -1,0 +1,105 @@
+import pg from 'pg';
+import { kindOf, type Db } from './knex.js';
+import { statement, type Sql } from './sql.js';
+
+/**
+ * How the events of a committed transaction reach every process (DESIGN.md §8), as opaque payloads
+ * (at most `payloadBytesMax` each):
+ *
+ * - PostgreSQL: `stage` NOTIFYs them on `eventsChannel` inside the transaction, so PostgreSQL
+ *   delivers them only if it commits, and in commit order across all processes; each process
+ *   LISTENs on a connection of its own and hands them to `deliver`, its own included.
+ * - SQLite: one process. `stage` does nothing and `committed` hands them to `deliver` once the
+ *   transaction has committed; the writer commits one transaction at a time, so in commit order.
+ *
+ * A listener that loses its connection misses what was sent meanwhile: it calls `lost` once it
+ * listens again, so that subscribers can start over from a fresh snapshot.
+ */
+export interface EventTransport {
+  /** Whether anyone may hear events: false spares the writers making them (one process, nobody listening). */
+  wanted(): boolean;
+  stage(sql: Sql, payloads: readonly string[]): Promise<void>;
+  committed(payloads: readonly string[]): void;
+  close(): Promise<void>;
+}
+
+export const eventsChannel = 'mkt_events';
+
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+export const payloadBytesMax = 7_900;
+
+const notify = statement('events_notify', '', `SELECT count(pg_notify('${eventsChannel}', p)) FROM unnest(?::text[]) AS p`);
+
+/** How long a listener that lost its connection waits before connecting again. */
+const relistenDelayMs = 1_000;
+
+export async function openEventTransport(db: Db, deliver: (payload: string) => void, lost: () => void, listened: () => boolean): Promise<EventTransport> {
+  if (kindOf(db) === 'sqlite') return inProcessTransport(deliver, listened);
+  const listener = await listen(db, deliver, lost);
+  return {
+    // Another process may be listening.
+    wanted: () => true,
+    async stage(sql, payloads) {
+      if (payloads.length > 0) await sql.get(notify, [[...payloads]]);
+    },
+    committed: () => undefined,
+    close: () => listener.close(),
+  };
+}
+
+/** Delivery in this process only, once committed: SQLite's, and that of services no other process shares. */
+export function inProcessTransport(deliver: (payload: string) => void, listened: () => boolean): EventTransport {
+  return {
+    wanted: listened,
+    stage: async () => undefined,
+    committed: (payloads) => {
+      for (const payload of payloads) deliver(payload);
+    },
+    close: async () => undefined,
+  };
+}
+
+async function listen(db: Db, deliver: (payload: string) => void, lost: () => void): Promise<{ close(): Promise<void> }> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let everListened = false;
+
+  async function connect(): Promise<void> {
+    const settings = db.client.connectionSettings as pg.ClientConfig;
+    const connection = new pg.Client({ ...settings, keepAlive: true, application_name: 'mkt events' });
+    connection.on('error', () => undefined); // an 'end' follows; handled there
+    connection.on('notification', (message) => {
+      if (message.channel === eventsChannel && message.payload !== undefined) deliver(message.payload);
+    });
+    connection.once('end', () => {
+      client = null;
+      if (!closed) retry = setTimeout(reconnect, relistenDelayMs);
+    });
+    await connection.connect();
+    await connection.query(`LISTEN ${eventsChannel}`);
+    client = connection;
+    if (closed) {
+      await connection.end();
+      return;
+    }
+    if (everListened) lost();
+    everListened = true;
+  }
+
+  function reconnect(): void {
+    if (closed) return;
+    connect().catch(() => {
+      if (!closed) retry = setTimeout(reconnect, relistenDelayMs);
+    });
+  }
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
