@@ -41,5 +41,6 @@ export const closeCodes = {
   idle: 4000,
   signingKeyDeleted: 4003,
   slowConsumer: 4008,
+  eventsLost: 4009,
   shutdown: 1001,
 } as const;

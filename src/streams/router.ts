@@ -14,6 +14,7 @@ export class StreamRouter {
   private readonly perAddress = new Map<string, number>();
   private readonly perUser = new Map<string, number>();
   private readonly stopListening: () => void;
+  private readonly sessions = new Set<Session>();
 
   constructor(events: EventHub) {
     this.stopListening = events.listen((event) => this.route(event));
@@ -25,7 +26,9 @@ export class StreamRouter {
 
   private route(event: StreamEvent): void {
     if (event.stream === 'control') {
-      for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
+      if (event.event === 'signing_key_deleted') for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
+      // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
+      else for (const session of [...this.sessions]) session.eventsLost();
       return;
     }
     const subject =
@@ -50,6 +53,14 @@ export class StreamRouter {
     if (!sessions) return;
     sessions.delete(session);
     if (sessions.size === 0) this.bySubject.delete(subject);
+  }
+
+  opened(session: Session): void {
+    this.sessions.add(session);
+  }
+
+  closed(session: Session): void {
+    this.sessions.delete(session);
   }
 
   /** Counts a connection from `address`; false when the address is at its limit. */

@@ -49,6 +49,7 @@ export class Session {
   ) {
     this.idle = setTimeout(() => this.close(closeCodes.idle, `idle: no frame for ${limits.idleMs / 1000} s; send a heartbeat on topic phoenix`), limits.idleMs);
     this.idle.unref();
+    router.opened(this);
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
     ws.on('close', () => this.ended());
     ws.on('error', () => this.ended()); // e.g. a frame past frameHardBytesMax: ws closes the socket with 1009
@@ -225,6 +226,10 @@ export class Session {
     this.close(closeCodes.signingKeyDeleted, 'signing key deleted: the key that authenticated this socket was deleted');
   }
 
+  eventsLost(): void {
+    this.close(closeCodes.eventsLost, 'events lost: this server may have missed events; reconnect and subscribe again');
+  }
+
   private dropSubscription(subject: string): void {
     if (!this.subscriptions.delete(subject)) return;
     this.router.unsubscribe(subject, this);
@@ -271,6 +276,7 @@ export class Session {
     this.closed = true;
     clearTimeout(this.idle);
     this.dropSubscriptions();
+    this.router.closed(this);
     this.router.releaseAddress(this.address);
     if (this.user) this.router.releaseUser(this.user.userId, this.user.fingerprint, this);
   }

@@ -122,7 +122,8 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     expect(closed.reason).to.match(/^slow consumer/);
   });
 
-  it('ends the sessions of a signing key at once when the key is deleted', async () => {
+  // Pending until the producing side of issue 13 announces signing_key_deleted when a key is deleted.
+  it.skip('ends the sessions of a signing key at once when the key is deleted', async () => {
     const services = env().service.services;
     const user = await createTestUser(services);
     const c = await client();
