@@ -14,6 +14,9 @@ import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
 import { startBackground } from './trading/background.js';
 import { tradingHandlers } from './trading/handlers/index.js';
+import { bookSnapshot } from './trading/market-data-snapshot.js';
+import { findMarket } from './core/reference.js';
+import { attachTradingSocket, type TradingSocket } from './streams/socket.js';
 import { dashboard } from './web/dashboard.js';
 import { docsPortal } from './web/docs.js';
 
@@ -90,6 +93,16 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
   };
 }
 
+/** The stream socket's dependencies (src/streams/deps.ts): the trading surface's reads, passed in as functions. */
+const streamDeps = (services: Services) => ({
+  db: services.db,
+  clock: services.clock,
+  logger: services.logger,
+  events: services.events,
+  marketExists: async (marketId: string) => (await findMarket(services, marketId)) !== undefined,
+  bookSnapshot: (marketId: string) => bookSnapshot(services, marketId),
+});
+
 /** The composition root: config → database (migrated) → services. `mkt serve` and `mkt admin` both start here. */
 export async function composeServices(config: Config, options: { logger?: Logger; clock?: Clock } = {}): Promise<{ services: Services; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -126,14 +139,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
     const listening: Listening[] = [];
+    const sockets: TradingSocket[] = [];
     try {
       for (const name of hostNames.filter((n) => config.only.includes(n))) {
         const listener = await listen(name, createApp(definitions[name], services), config.host, config.ports[name]);
         // Still in the tick that bound the port: no request has been read yet.
         services.publicUrls.listening(name, listener.url);
         listening.push(listener);
+        if (name === 'trading') sockets.push(attachTradingSocket(listener.server, streamDeps(services)));
       }
     } catch (error) {
+      await Promise.all(sockets.map((s) => s.close()));
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
       await services.inference.stopLeases();
       throw error;
@@ -147,6 +163,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       services,
       stop: () => {
         stopping ??= (async () => {
+          await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
           await services.inference.stopLeases();

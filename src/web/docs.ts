@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import type Koa from 'koa';
 import { documentPath, type ApiName } from '../lib/documents.js';
+import { asyncapiText, streamsReference } from './docs-streams.js';
 
 /**
  * The docs portal on the platform host: /docs lists the three APIs, /docs/<api> renders one with
@@ -39,10 +40,15 @@ const page = (title: string, body: string, head = '') => `<!doctype html>
   h1 { font-size: 28px; margin: 0 0 8px; } p.lead { color: #556; margin: 0 0 32px; }
   a.api { display: block; background: #fff; border: 1px solid #dde1e7; border-radius: 8px; padding: 20px 24px; margin-bottom: 16px; color: inherit; text-decoration: none; }
   a.api:hover { border-color: #3b6fd8; } a.api strong { display: block; font-size: 18px; color: #2452b5; } a.api span { color: #556; }
+  main.wide { max-width: 1100px; } pre { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; padding: 12px; overflow-x: auto; font-size: 13px; }
+  pre.prose { white-space: pre-wrap; font: inherit; } table { border-collapse: collapse; background: #fff; } td, th { border: 1px solid #dde1e7; padding: 6px 10px; text-align: left; vertical-align: top; }
 </style></head><body>${body}</body></html>`;
 
 function indexPage(): string {
-  const links = apis.map((a) => `<a class="api" href="/docs/${a.name}"><strong>${a.title}</strong><span>${a.blurb}</span></a>`).join('\n');
+  const links = [
+    ...apis.map((a) => `<a class="api" href="/docs/${a.name}"><strong>${a.title}</strong><span>${a.blurb}</span></a>`),
+    '<a class="api" href="/docs/streams"><strong>Trading streams (WebSocket)</strong><span>Live market data and account events over the Phoenix Channels protocol on the trading host. AsyncAPI 3.0.</span></a>',
+  ].join('\n');
   return page('mkt API reference', `<main><h1>mkt API reference</h1><p class="lead">A real-time spot market for AI inference. Version 1.0.0.</p>\n${links}</main>`);
 }
 
@@ -67,6 +73,16 @@ export function docsPortal(): Koa.Middleware {
       ctx.type = 'application/javascript';
       ctx.set('Cache-Control', 'public, max-age=3600');
       ctx.body = await readFile(redocBundlePath);
+      return;
+    }
+    if (rest === 'streams') {
+      ctx.type = 'html';
+      ctx.body = page('mkt trading streams', await streamsReference());
+      return;
+    }
+    if (rest === 'asyncapi.yaml') {
+      ctx.type = 'text/yaml';
+      ctx.body = await asyncapiText();
       return;
     }
     const api = apis.find((a) => rest === a.name);

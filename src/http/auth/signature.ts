@@ -1,14 +1,13 @@
-import { createHash, type KeyObject } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/knex.js';
-import { findKeyAndClaim, releaseClaim, touchSigningKey, type SignatureClaim } from '../../db/replay-guard.js';
+import type { SignatureClaim } from '../../db/replay-guard.js';
 import { ApiError } from '../../lib/errors.js';
-import { decodePublicKey, publicKeyObject, signedMessage, verifySignature } from '../../lib/ed25519.js';
-import { lastUsedResolutionUs } from '../../core/identity.js';
+import { signedMessage } from '../../lib/ed25519.js';
+import { checkSignature, signatureBytesOf, signatureWindowSeconds } from '../../core/signatures.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
 
-/** Specification part 5 rule 10. */
-export const signatureWindowSeconds = 30;
+export { signatureWindowSeconds };
 
 /**
  * The replay guard (DESIGN.md §9): a signature that changes state is good once. Methods that change
@@ -25,24 +24,6 @@ export const signatureWindowSeconds = 30;
  */
 const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const signatureBytes = 64;
-const keyObjectsMax = 10_000;
-
-/**
- * Parsed public keys by fingerprint. A fingerprint is the hash of its key, so an entry can never go
- * stale; whether the key is still registered is read from the database on every request.
- */
-const keyObjects = new Map<string, KeyObject>();
-
-function keyObjectFor(fingerprint: string, publicKey: string): KeyObject {
-  let key = keyObjects.get(fingerprint);
-  if (!key) {
-    if (keyObjects.size >= keyObjectsMax) keyObjects.clear();
-    key = publicKeyObject(decodePublicKey(publicKey)!);
-    keyObjects.set(fingerprint, key);
-  }
-  return key;
-}
-
 const header = (request: CredentialRequest, name: string): string | undefined => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -75,57 +56,24 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
   if (missing.length > 0 || !signature || !timestamp || !fingerprint) {
     throw new ApiError(401, 'missing_signature', `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`);
   }
-  if (!/^[0-9]{1,12}$/.test(timestamp)) {
-    throw new ApiError(401, 'invalid_signature', 'x-mkt-timestamp must be the Unix time in whole seconds, e.g. "1795342530".');
+  const check = await checkSignature(
+    { db },
+    {
+      timestamp,
+      fingerprint,
+      signature,
+      message: signedMessage(timestamp, request.method, request.path, request.rawBody),
+      wording: { timestamp: 'x-mkt-timestamp', signed: 'timestamp + METHOD + path (without the query string) + the raw body exactly as sent', hint: ' Are you signing the raw request body?' },
+      ...optionalClaim(claimOf(request.method, timestamp, signatureBytesOf(signature))),
+    },
+    nowUs,
+  );
+  if (!check.ok) {
+    const { code, detail, context } = check.refusal;
+    throw new ApiError(401, code, detail, context ? { context } : undefined);
   }
-
-  const serverSeconds = Math.floor(nowUs / 1_000_000);
-  const driftSeconds = serverSeconds - Number(timestamp);
-  if (Math.abs(driftSeconds) > signatureWindowSeconds) {
-    throw new ApiError(
-      401,
-      'timestamp_out_of_range',
-      `x-mkt-timestamp is ${Math.abs(driftSeconds)} s ${driftSeconds > 0 ? 'behind' : 'ahead of'} server time; it must be within ${signatureWindowSeconds} s. Check the client clock (NTP) and sign with the current time.`,
-      {
-        context: {
-          max_drift_seconds: signatureWindowSeconds,
-          observed_drift_seconds: driftSeconds,
-          request_timestamp: timestamp,
-          server_timestamp: String(serverSeconds),
-        },
-      },
-    );
-  }
-
-  const signature64 = /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
-  const claim = claimOf(request.method, timestamp, signature64);
-  const { key, claimed } = await findKeyAndClaim(db, fingerprint, claim);
-  if (!key) {
-    throw new ApiError(401, 'unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it may have been deleted). Send the fingerprint returned when the public key was registered.`);
-  }
-
-  const message = signedMessage(timestamp, request.method, request.path, request.rawBody);
-  if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), message, signature64)) {
-    if (claim && claimed) await releaseClaim(db, claim); // only a verified signature keeps its claim
-    throw new ApiError(
-      401,
-      'invalid_signature',
-      'The signature does not verify. Sign timestamp + METHOD + path (without the query string) + the raw body exactly as sent, with the private key of this fingerprint, and send it base64-encoded. Are you signing the raw request body?',
-    );
-  }
-  if (claim && !claimed) {
-    throw new ApiError(
-      401,
-      'signature_replayed',
-      `This signature was already used: a signed POST, PUT, PATCH or DELETE request is accepted once. Sign every request, retries included, with a fresh timestamp. ` +
-        'Ed25519 signatures are deterministic, so identical requests signed in the same second carry the same signature: make them differ, e.g. with a distinct client_order_id ' +
-        '(which also makes retrying an order safe).',
-      { context: { request_timestamp: timestamp } },
-    );
-  }
-
-  if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
-    await touchSigningKey(db, key.id, nowUs);
-  }
+  const { key } = check;
   return { kind: 'signature', userId: key.user_id, signingKeyId: key.id, fingerprint: key.fingerprint };
 }
+
+const optionalClaim = (claim: SignatureClaim | undefined): { claim?: SignatureClaim } => (claim ? { claim } : {});

@@ -1,0 +1,74 @@
+/**
+ * The Phoenix Channels wire protocol, both serialisers: `vsn=1.0.0` JSON objects
+ * `{topic, event, payload, ref, join_ref?}` (what the live service's CLI sends) and `vsn=2.0.0` JSON
+ * arrays `[join_ref, ref, topic, event, payload]` (what the `phoenix` npm client sends).
+ */
+export type Vsn = '1.0.0' | '2.0.0';
+export const vsns: readonly Vsn[] = ['1.0.0', '2.0.0'];
+
+export interface Frame {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: unknown;
+}
+
+/** Why a frame could not be read, and what of it could (to address the error reply). */
+export interface Unreadable {
+  reason: 'malformed_frame';
+  detail: string;
+  ref: string | null;
+  topic: string | null;
+}
+
+export type Decoded = { ok: true; frame: Frame } | { ok: false; unreadable: Unreadable };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Refs are strings on the wire; a number is taken as its decimal text, as Phoenix does. */
+const refOf = (value: unknown): string | null | undefined =>
+  value === null || value === undefined ? null : typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+
+function unreadable(detail: string, ref: unknown = null, topic: unknown = null): Decoded {
+  return { ok: false, unreadable: { reason: 'malformed_frame', detail, ref: refOf(ref) ?? null, topic: typeof topic === 'string' ? topic : null } };
+}
+
+export function decodeFrame(vsn: Vsn, text: string): Decoded {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return unreadable('The frame is not JSON.');
+  }
+  if (vsn === '2.0.0') {
+    if (!Array.isArray(value) || value.length !== 5) return unreadable('With vsn=2.0.0 a frame is a JSON array [join_ref, ref, topic, event, payload].', Array.isArray(value) ? value[1] : null);
+    const [joinRef, ref, topic, event, payload] = value as unknown[];
+    return checked(joinRef, ref, topic, event, payload);
+  }
+  if (!isRecord(value)) return unreadable('With vsn=1.0.0 a frame is a JSON object {topic, event, payload, ref}.');
+  return checked(value.join_ref, value.ref, value.topic, value.event, value.payload);
+}
+
+function checked(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, payload: unknown): Decoded {
+  const readJoinRef = refOf(joinRef);
+  const readRef = refOf(ref);
+  if (readRef === undefined || readJoinRef === undefined) return unreadable('ref and join_ref are strings (or null).', null, topic);
+  if (typeof topic !== 'string' || topic.length === 0) return unreadable('topic is a non-empty string.', readRef);
+  if (typeof event !== 'string' || event.length === 0) return unreadable('event is a non-empty string.', readRef, topic);
+  if (!isRecord(payload)) return unreadable('payload is a JSON object.', readRef, topic);
+  return { ok: true, frame: { joinRef: readJoinRef, ref: readRef, topic, event, payload } };
+}
+
+export function encodeFrame(vsn: Vsn, frame: Frame): string {
+  if (vsn === '2.0.0') return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]);
+  const object: Record<string, unknown> = { topic: frame.topic, event: frame.event, payload: frame.payload, ref: frame.ref };
+  if (frame.joinRef !== null) object.join_ref = frame.joinRef;
+  return JSON.stringify(object);
+}
+
+/** The serialiser a connection asked for by its `vsn` query parameter; 1.0.0 when absent, undefined when unknown. */
+export function vsnOf(query: URLSearchParams): Vsn | undefined {
+  const asked = query.get('vsn');
+  if (asked === null) return '1.0.0';
+  return vsns.find((v) => v === asked);
+}

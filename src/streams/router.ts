@@ -1,0 +1,106 @@
+import type { EventHub, StreamEvent } from '../core/events.js';
+import { pushOf } from './payloads.js';
+import { marketSubject, userSubject } from './subscriptions.js';
+import type { Session } from './session.js';
+
+/**
+ * One per process: hears every event of the hub once and hands it to the sessions subscribed to its
+ * subject (stream and market, or stream and user); ends the sessions of a deleted signing key; and
+ * counts connections per address and per user for the limits.
+ */
+export class StreamRouter {
+  private readonly bySubject = new Map<string, Set<Session>>();
+  private readonly byFingerprint = new Map<string, Set<Session>>();
+  private readonly perAddress = new Map<string, number>();
+  private readonly perUser = new Map<string, number>();
+  private readonly stopListening: () => void;
+  private readonly sessions = new Set<Session>();
+
+  constructor(events: EventHub) {
+    this.stopListening = events.listen((event) => this.route(event));
+  }
+
+  stop(): void {
+    this.stopListening();
+  }
+
+  private route(event: StreamEvent): void {
+    if (event.stream === 'control') {
+      if (event.event === 'signing_key_deleted') for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
+      // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
+      else for (const session of [...this.sessions]) session.eventsLost();
+      return;
+    }
+    const subject =
+      'marketId' in event
+        ? marketSubject(event.stream, event.marketId, event.stream === 'market.candles' ? event.data.resolution : undefined)
+        : userSubject(event.stream, event.userId);
+    const sessions = this.bySubject.get(subject);
+    if (!sessions || sessions.size === 0) return;
+    const push = pushOf(event);
+    const sequence = event.stream === 'market.book' ? event.data.sequence : undefined;
+    for (const session of sessions) session.deliver(subject, push, sequence);
+  }
+
+  subscribe(subject: string, session: Session): void {
+    let sessions = this.bySubject.get(subject);
+    if (!sessions) this.bySubject.set(subject, (sessions = new Set()));
+    sessions.add(session);
+  }
+
+  unsubscribe(subject: string, session: Session): void {
+    const sessions = this.bySubject.get(subject);
+    if (!sessions) return;
+    sessions.delete(session);
+    if (sessions.size === 0) this.bySubject.delete(subject);
+  }
+
+  opened(session: Session): void {
+    this.sessions.add(session);
+  }
+
+  closed(session: Session): void {
+    this.sessions.delete(session);
+  }
+
+  /** Counts a connection from `address`; false when the address is at its limit. */
+  admitAddress(address: string, max: number): boolean {
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= max) return false;
+    this.perAddress.set(address, open + 1);
+    return true;
+  }
+
+  releaseAddress(address: string): void {
+    decrement(this.perAddress, address);
+  }
+
+  /** Counts an authenticated connection of `userId` and files it under its key's fingerprint; false at the limit. */
+  admitUser(userId: string, fingerprint: string, session: Session, max: number): boolean {
+    const open = this.perUser.get(userId) ?? 0;
+    if (open >= max) return false;
+    this.perUser.set(userId, open + 1);
+    let sessions = this.byFingerprint.get(fingerprint);
+    if (!sessions) this.byFingerprint.set(fingerprint, (sessions = new Set()));
+    sessions.add(session);
+    return true;
+  }
+
+  releaseUser(userId: string, fingerprint: string, session: Session): void {
+    decrement(this.perUser, userId);
+    const sessions = this.byFingerprint.get(fingerprint);
+    sessions?.delete(session);
+    if (sessions?.size === 0) this.byFingerprint.delete(fingerprint);
+  }
+
+  /** Subjects with at least one subscriber (for tests and diagnostics). */
+  get subjectCount(): number {
+    return this.bySubject.size;
+  }
+}
+
+function decrement(counts: Map<string, number>, key: string): void {
+  const open = (counts.get(key) ?? 0) - 1;
+  if (open > 0) counts.set(key, open);
+  else counts.delete(key);
+}

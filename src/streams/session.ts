@@ -1,0 +1,283 @@
+import type { RawData, WebSocket } from 'ws';
+import type { BookSnapshot } from '../core/events.js';
+import { checkSignature } from '../core/signatures.js';
+import { closeCodes, type StreamLimits } from './limits.js';
+import { snapshotPush, type Push } from './payloads.js';
+import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.js';
+import type { StreamRouter } from './router.js';
+import { refusedStream, requestOf, resolveStream, type StreamAck, type Subscription } from './subscriptions.js';
+import type { StreamDeps } from './deps.js';
+
+export const channelTopic = 'ws:trading';
+const phoenixTopic = 'phoenix';
+
+/** A `market.book` subscription holds the updates that arrive while its snapshot is read. */
+interface Held {
+  subscription: Subscription;
+  /** Updates held until the snapshot is sent; null once live. */
+  held: Push[] | null;
+  heldSequences: number[];
+  /** The sequence of the last book message sent. */
+  sequence: number;
+}
+
+type Reply = { status: 'ok' | 'error'; response: Record<string, unknown> };
+const ok = (response: Record<string, unknown> = {}): Reply => ({ status: 'ok', response });
+const error = (reason: string, detail: string): Reply => ({ status: 'error', response: { reason, detail } });
+
+/**
+ * One socket of the `ws:trading` channel: reads frames one at a time in arrival order (authenticate
+ * and subscribe wait for the database), answers each with `phx_reply`, and pushes the events of its
+ * subscriptions. Every limit of `StreamLimits` is held here or by the router.
+ */
+export class Session {
+  private joinRef: string | null = null;
+  private user: { userId: string; fingerprint: string } | null = null;
+  private readonly subscriptions = new Map<string, Held>();
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private closed = false;
+  private readonly idle: NodeJS.Timeout;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly vsn: Vsn,
+    private readonly address: string,
+    private readonly deps: StreamDeps,
+    private readonly router: StreamRouter,
+    private readonly limits: StreamLimits,
+  ) {
+    this.idle = setTimeout(() => this.close(closeCodes.idle, `idle: no frame for ${limits.idleMs / 1000} s; send a heartbeat on topic phoenix`), limits.idleMs);
+    this.idle.unref();
+    router.opened(this);
+    ws.on('message', (data, isBinary) => this.received(data, isBinary));
+    ws.on('close', () => this.ended());
+    ws.on('error', () => this.ended()); // e.g. a frame past frameHardBytesMax: ws closes the socket with 1009
+  }
+
+  private received(data: RawData, isBinary: boolean): void {
+    if (this.closed) return;
+    this.idle.refresh();
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (isBinary) return this.sendError(null, null, 'malformed_frame', 'Frames are JSON text; binary frames are not read.');
+    if (bytes.length > this.limits.frameBytesMax) return this.sendError(null, null, 'frame_too_large', `A frame is at most ${this.limits.frameBytesMax} bytes.`);
+    const decoded = decodeFrame(this.vsn, bytes.toString('utf8'));
+    if (!decoded.ok) return this.sendError(decoded.unreadable.ref, decoded.unreadable.topic, decoded.unreadable.reason, decoded.unreadable.detail);
+    const { frame } = decoded;
+    if (this.pending >= this.limits.pendingFramesMax) return this.reply(frame, error('too_many_pending_frames', `At most ${this.limits.pendingFramesMax} frames wait for an answer; wait for replies before sending more.`));
+    this.pending += 1;
+    this.queue = this.queue
+      .then(() => this.handle(frame))
+      .catch((failure: unknown) => {
+        this.deps.logger.error({ err: failure, event: frame.event }, 'stream frame failed');
+        this.reply(frame, error('internal_error', 'The server could not answer this frame; try again.'));
+      })
+      .finally(() => (this.pending -= 1));
+  }
+
+  private async handle(frame: Frame): Promise<void> {
+    if (this.closed) return;
+    if (frame.topic === phoenixTopic) {
+      return this.reply(frame, frame.event === 'heartbeat' ? ok() : error('unknown_event', 'On topic phoenix only heartbeat is sent.'));
+    }
+    if (frame.topic !== channelTopic) return this.reply(frame, error('unmatched_topic', `No channel ${frame.topic}: join ${channelTopic}.`));
+    if (frame.event === 'phx_join') {
+      this.joinRef = frame.joinRef ?? frame.ref;
+      return this.reply(frame, ok());
+    }
+    if (this.joinRef === null) return this.reply(frame, error('unmatched_topic', `Join ${channelTopic} with phx_join first.`));
+    switch (frame.event) {
+      case 'phx_leave':
+        return this.leave(frame);
+      case 'authenticate':
+        return this.reply(frame, await this.authenticate(frame.payload as Record<string, unknown>));
+      case 'subscribe':
+      case 'unsubscribe':
+        return this.changeSubscriptions(frame, frame.event);
+      default:
+        return this.reply(frame, error('unknown_event', `${frame.event} is not an event of ${channelTopic}: phx_join, authenticate, subscribe, unsubscribe, phx_leave.`));
+    }
+  }
+
+  private leave(frame: Frame): void {
+    const joinRef = this.joinRef;
+    this.dropSubscriptions();
+    this.reply(frame, ok());
+    this.send({ joinRef, ref: joinRef, topic: channelTopic, event: 'phx_close', payload: {} });
+    this.joinRef = null;
+  }
+
+  private async authenticate(payload: Record<string, unknown>): Promise<Reply> {
+    const { fingerprint, signature } = payload;
+    const timestamp = typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp) ? String(payload.timestamp) : payload.timestamp;
+    if (typeof timestamp !== 'string' || typeof fingerprint !== 'string' || typeof signature !== 'string' || fingerprint === '') {
+      return error('invalid_payload', 'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds.');
+    }
+    if (this.user !== null) return error('already_authenticated', `This socket is authenticated as ${this.user.userId}; open another socket for another key.`);
+    const check = await checkSignature(
+      this.deps,
+      { timestamp, fingerprint, signature, message: Buffer.from(timestamp + fingerprint, 'utf8'), wording: { timestamp: 'timestamp', signed: 'the UTF-8 string timestamp + fingerprint' } },
+      this.deps.clock.nowUs(),
+    );
+    if (!check.ok) return error(check.refusal.code, check.refusal.detail);
+    if (this.closed) return error('closed', 'The socket closed.');
+    const { user_id: userId } = check.key;
+    if (!this.router.admitUser(userId, check.key.fingerprint, this, this.limits.connectionsPerUserMax)) {
+      return error('connections_per_user_exceeded', `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`);
+    }
+    this.user = { userId, fingerprint: check.key.fingerprint };
+    return ok({ user_id: userId, fingerprint: check.key.fingerprint });
+  }
+
+  private async changeSubscriptions(frame: Frame, action: 'subscribe' | 'unsubscribe'): Promise<void> {
+    const { streams, request_id: requestIdSent } = frame.payload as Record<string, unknown>;
+    const requestId = typeof requestIdSent === 'string' || typeof requestIdSent === 'number' ? String(requestIdSent) : null;
+    if (!Array.isArray(streams) || streams.length === 0 || streams.length > this.limits.subscriptionsPerConnectionMax) {
+      const refusal = error('invalid_payload', `${action} carries {streams: [{name, market?, resolution?}] (1 to ${this.limits.subscriptionsPerConnectionMax}), request_id?}.`);
+      this.reply(frame, refusal);
+      return this.push({ event: 'ack', payload: { request_id: requestId, action, status: 'error', streams: [] } });
+    }
+    const acks: StreamAck[] = [];
+    const snapshots: Held[] = [];
+    for (const entry of streams) {
+      const request = requestOf(entry);
+      if (!request) {
+        acks.push(refusedStream({ name: String((entry as { name?: unknown } | null)?.name ?? '') }, 'invalid_stream', 'A stream is {name, market?, resolution?}, all strings.'));
+        continue;
+      }
+      const resolved = await resolveStream(request, this.user?.userId ?? null, (marketId) => this.deps.marketExists(marketId));
+      if (!('subject' in resolved)) {
+        acks.push(resolved);
+        continue;
+      }
+      if (action === 'unsubscribe') {
+        this.dropSubscription(resolved.subject);
+      } else {
+        if (!this.subscriptions.has(resolved.subject) && this.subscriptions.size >= this.limits.subscriptionsPerConnectionMax) {
+          acks.push(refusedStream(request, 'subscriptions_per_connection_exceeded', `A socket holds at most ${this.limits.subscriptionsPerConnectionMax} subscriptions.`));
+          continue;
+        }
+        const held = this.hold(resolved);
+        if (resolved.name === 'market.book') snapshots.push(held);
+      }
+      acks.push({ ...request, status: 'ok' });
+    }
+    const okCount = acks.filter((a) => a.status === 'ok').length;
+    const status = okCount === acks.length ? 'ok' : okCount === 0 ? 'error' : 'partial';
+    const ack = { request_id: requestId, action, status, streams: acks };
+    this.reply(frame, ok(ack));
+    this.push({ event: 'ack', payload: ack });
+    // After the ack, so a client sees its subscription confirmed before the book's first message.
+    for (const held of snapshots) void this.sendSnapshot(held);
+  }
+
+  /** Files a subscription with the router; a `market.book` one (new or again) holds its updates until a fresh snapshot. */
+  private hold(subscription: Subscription): Held {
+    const existing = this.subscriptions.get(subscription.subject);
+    const held: Held = { subscription, held: subscription.name === 'market.book' ? [] : null, heldSequences: [], sequence: existing?.sequence ?? 0 };
+    this.subscriptions.set(subscription.subject, held);
+    if (!existing) this.router.subscribe(subscription.subject, this);
+    return held;
+  }
+
+  private async sendSnapshot(held: Held): Promise<void> {
+    let snapshot: BookSnapshot | undefined;
+    try {
+      snapshot = await this.deps.bookSnapshot(held.subscription.request.market!);
+    } catch (failure) {
+      this.deps.logger.error({ err: failure }, 'book snapshot failed');
+    }
+    if (this.closed || this.subscriptions.get(held.subscription.subject) !== held || held.held === null) return;
+    if (!snapshot) {
+      this.dropSubscription(held.subscription.subject);
+      return this.push({ event: 'phx_error', payload: { reason: 'snapshot_failed', detail: 'The book could not be read; subscribe to market.book again.', stream: 'market.book', market: held.subscription.request.market } });
+    }
+    const updates = held.held;
+    const sequences = held.heldSequences;
+    held.held = null;
+    held.heldSequences = [];
+    held.sequence = snapshot.sequence;
+    this.push(snapshotPush(snapshot));
+    updates.forEach((update, i) => this.deliverTo(held, update, sequences[i]!));
+  }
+
+  /** An event of a subject this session subscribed to (router.ts). */
+  deliver(subject: string, push: Push, sequence: number | undefined): void {
+    const held = this.subscriptions.get(subject);
+    if (!held || this.closed) return;
+    if (sequence === undefined) return this.push(push);
+    if (held.held !== null) {
+      if (held.held.length >= this.limits.bookUpdatesHeldMax) return this.close(closeCodes.slowConsumer, 'slow consumer: too many book updates held while the snapshot is read');
+      held.held.push(push);
+      held.heldSequences.push(sequence);
+      return;
+    }
+    this.deliverTo(held, push, sequence);
+  }
+
+  /** Updates at or below the sequence already sent are in it (the snapshot, or an update seen twice). */
+  private deliverTo(held: Held, push: Push, sequence: number): void {
+    if (sequence <= held.sequence) return;
+    held.sequence = sequence;
+    this.push(push);
+  }
+
+  signingKeyDeleted(): void {
+    this.close(closeCodes.signingKeyDeleted, 'signing key deleted: the key that authenticated this socket was deleted');
+  }
+
+  eventsLost(): void {
+    this.close(closeCodes.eventsLost, 'events lost: this server may have missed events; reconnect and subscribe again');
+  }
+
+  private dropSubscription(subject: string): void {
+    if (!this.subscriptions.delete(subject)) return;
+    this.router.unsubscribe(subject, this);
+  }
+
+  private dropSubscriptions(): void {
+    for (const subject of [...this.subscriptions.keys()]) this.dropSubscription(subject);
+  }
+
+  private reply(frame: Frame, reply: Reply): void {
+    this.send({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: reply });
+  }
+
+  /** A push of the channel: ref null, the join's join_ref. */
+  private push(push: Push): void {
+    this.send({ joinRef: this.joinRef, ref: null, topic: channelTopic, event: push.event, payload: push.payload });
+  }
+
+  /** An error reply when a ref could be read, else a `phx_error` push. */
+  private sendError(ref: string | null, topic: string | null, reason: string, detail: string): void {
+    const replyTopic = topic ?? channelTopic;
+    if (ref !== null) return this.send({ joinRef: null, ref, topic: replyTopic, event: 'phx_reply', payload: error(reason, detail) });
+    this.send({ joinRef: this.joinRef, ref: null, topic: replyTopic, event: 'phx_error', payload: { reason, detail } });
+  }
+
+  private send(frame: Frame): void {
+    if (this.closed) return;
+    this.ws.send(encodeFrame(this.vsn, frame));
+    if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
+      this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
+    }
+  }
+
+  /** Ends the session at once: nothing more is queued, and a socket that does not take the close frame is cut. */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.ended();
+    this.ws.close(code, reason);
+    setTimeout(() => this.ws.terminate(), this.limits.closeGraceMs).unref();
+  }
+
+  private ended(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.idle);
+    this.dropSubscriptions();
+    this.router.closed(this);
+    this.router.releaseAddress(this.address);
+    if (this.user) this.router.releaseUser(this.user.userId, this.user.fingerprint, this);
+  }
+}

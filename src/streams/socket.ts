@@ -1,0 +1,75 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { clientAddressOf } from '../lib/client-address.js';
+import type { StreamDeps } from './deps.js';
+import { closeCodes, streamLimits, type StreamLimits } from './limits.js';
+import { vsnOf } from './protocol.js';
+import { StreamRouter } from './router.js';
+import { Session } from './session.js';
+
+/** Where the live CLI and the `phoenix` client connect (the Phoenix socket `/trading_socket` plus its transport). */
+export const tradingSocketPath = '/trading_socket/websocket';
+
+export interface TradingSocket {
+  readonly router: StreamRouter;
+  /** Closes every socket (1001) and stops hearing events; the HTTP server is closed by its owner. */
+  close(): Promise<void>;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string, detail: string): void {
+  const body = JSON.stringify({ errors: [{ code: text, detail }] });
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/**
+ * The stream socket on the trading host's HTTP server: takes the upgrades of `tradingSocketPath`
+ * (any other upgrade is a 404), at most `connectionsPerAddressMax` per remote address, and gives
+ * each socket a Session.
+ */
+export function attachTradingSocket(server: Server, deps: StreamDeps, limits: StreamLimits = streamLimits): TradingSocket {
+  const router = new StreamRouter(deps.events);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.frameHardBytesMax, perMessageDeflate: false, clientTracking: true });
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const url = new URL(request.url ?? '/', 'http://socket');
+    if (url.pathname !== tradingSocketPath) return refuseUpgrade(socket, 404, 'not_found', `WebSocket upgrades are served at ${tradingSocketPath} only.`);
+    const vsn = vsnOf(url.searchParams);
+    if (!vsn) return refuseUpgrade(socket, 400, 'unsupported_vsn', 'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).');
+    const address = clientAddressOf(request);
+    if (!router.admitAddress(address, limits.connectionsPerAddressMax)) {
+      return refuseUpgrade(socket, 429, 'too_many_connections', `At most ${limits.connectionsPerAddressMax} stream sockets per address.`);
+    }
+    // Counted from here; the session gives the count back when it ends, or the socket if the handshake fails.
+    let upgraded = false;
+    socket.once('close', () => upgraded || router.releaseAddress(address));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded = true;
+      void new Session(ws, vsn, address, deps, router, limits);
+    });
+  };
+  server.on('upgrade', onUpgrade);
+  return {
+    router,
+    async close() {
+      server.off('upgrade', onUpgrade);
+      router.stop();
+      const sockets = [...wss.clients];
+      for (const ws of sockets) ws.close(closeCodes.shutdown, 'server shutting down');
+      await new Promise<void>((resolve) => {
+        const cut = setTimeout(() => {
+          for (const ws of sockets) ws.terminate();
+          resolve();
+        }, 500);
+        if (sockets.length === 0) {
+          clearTimeout(cut);
+          resolve();
+        } else {
+          let open = sockets.length;
+          for (const ws of sockets) ws.once('close', () => --open === 0 && (clearTimeout(cut), resolve()));
+        }
+      });
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

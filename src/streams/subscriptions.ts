@@ -1,0 +1,69 @@
+import type { components } from '../../generated/types/trading.js';
+import type { StreamName } from '../core/events.js';
+
+type Resolution = components['schemas']['PriceHistoryResolution'];
+
+/**
+ * What `subscribe` and `unsubscribe` carry, read and checked stream by stream: the ack answers each
+ * stream on its own, so one bad entry does not refuse the others (status `partial`).
+ */
+export const marketStreams = ['market.ticker', 'market.trades', 'market.book', 'market.candles'] as const;
+export const userStreams = ['user.orders', 'user.trades', 'user.balances'] as const;
+const resolutions: readonly Resolution[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
+
+export interface StreamRequest {
+  name: string;
+  market?: string;
+  resolution?: string;
+}
+
+/** One entry of an ack. */
+export interface StreamAck extends StreamRequest {
+  status: 'ok' | 'error';
+  reason?: StreamRefusal;
+  detail?: string;
+}
+
+export type StreamRefusal = 'unknown_stream' | 'market_required' | 'unknown_market' | 'resolution_required' | 'authentication_required' | 'subscriptions_per_connection_exceeded' | 'invalid_stream';
+
+/** A stream a connection may hold: its subject is what routes events to it (router.ts). */
+export interface Subscription {
+  request: StreamRequest;
+  name: StreamName;
+  subject: string;
+}
+
+export const marketSubject = (name: string, marketId: string, resolution?: string): string => (resolution === undefined ? `${name}|${marketId}` : `${name}|${marketId}|${resolution}`);
+export const userSubject = (name: string, userId: string): string => `${name}|${userId}`;
+
+const isMarketStream = (name: string): name is (typeof marketStreams)[number] => (marketStreams as readonly string[]).includes(name);
+const isUserStream = (name: string): name is (typeof userStreams)[number] => (userStreams as readonly string[]).includes(name);
+
+/** The request as the ack echoes it: only the fields the client sent that are strings. */
+export function requestOf(entry: unknown): StreamRequest | undefined {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  const { name, market, resolution } = entry as Record<string, unknown>;
+  if (typeof name !== 'string' || (market !== undefined && typeof market !== 'string') || (resolution !== undefined && typeof resolution !== 'string')) return undefined;
+  return { name, ...(market !== undefined ? { market } : {}), ...(resolution !== undefined ? { resolution } : {}) };
+}
+
+export const refusedStream = (request: StreamRequest, reason: StreamRefusal, detail: string): StreamAck => ({ ...request, status: 'error', reason, detail });
+
+/**
+ * The subscription a request names, or why not; `marketExists` is asked only for well-formed
+ * market streams, `userId` is the authenticated user (null before `authenticate`).
+ */
+export async function resolveStream(request: StreamRequest, userId: string | null, marketExists: (marketId: string) => Promise<boolean>): Promise<Subscription | StreamAck> {
+  const { name, market, resolution } = request;
+  if (isUserStream(name)) {
+    if (userId === null) return refusedStream(request, 'authentication_required', `${name} is a private stream: send authenticate on ws:trading first.`);
+    return { request, name, subject: userSubject(name, userId) };
+  }
+  if (!isMarketStream(name)) return refusedStream(request, 'unknown_stream', `No stream is named ${name}. Streams: ${[...marketStreams, ...userStreams].join(', ')}.`);
+  if (market === undefined || market === '') return refusedStream(request, 'market_required', `${name} needs a market: {"name": "${name}", "market": "market_…"}.`);
+  if (name === 'market.candles' && (resolution === undefined || !(resolutions as readonly string[]).includes(resolution))) {
+    return refusedStream(request, 'resolution_required', `market.candles needs a resolution, one of ${resolutions.join(', ')} (as GET /v1/price-histories).`);
+  }
+  if (!(await marketExists(market))) return refusedStream(request, 'unknown_market', `No market ${market}: GET /v1/markets lists them.`);
+  return { request, name, subject: marketSubject(name, market, name === 'market.candles' ? resolution : undefined) };
+}
