@@ -7,8 +7,10 @@ import type { Handler } from './http/types.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
-import { decodeEvents, LocalEventHub } from './core/events.js';
-import { openEventTransport } from './db/event-transport.js';
+import { decodeEvents, encodeEvents, LocalEventHub } from './core/events.js';
+import { publishCommitsOf } from './core/announcements.js';
+import { startStreamDerivations } from './trading/stream-derivations.js';
+import { openEventTransport, payloadBytesMax } from './db/event-transport.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
@@ -118,9 +120,14 @@ export async function composeServices(config: Config, options: { logger?: Logger
       () => events.listenerCount > 0,
     );
     const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    publishCommitsOf(db, (committed) => {
+      if (transport.wanted()) void transport.publish(encodeEvents(committed, payloadBytesMax)).catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
+    });
+    const stopDerivations = startStreamDerivations(services);
     return {
       services,
       close: async () => {
+        stopDerivations();
         await transport.close();
         await db.destroy();
       },

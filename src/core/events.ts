@@ -64,7 +64,18 @@ export interface EventsLost {
   event: 'events_lost';
 }
 
-export type StreamEvent = MarketEvent | UserEvent | SigningKeyDeleted | EventsLost;
+/**
+ * Not pushed to anyone: ledger accounts changed in a committed transaction. A process with a
+ * `user.balances` subscriber of the owner reads the account and pushes `balance_update`; the
+ * writer reads nothing for it (it cannot know whether anyone, in any process, listens).
+ */
+export interface AccountsChanged {
+  stream: 'control';
+  event: 'accounts_changed';
+  accountIds: string[];
+}
+
+export type StreamEvent = MarketEvent | UserEvent | SigningKeyDeleted | EventsLost | AccountsChanged;
 
 /**
  * Events as payloads of at most `bytesMax` bytes each (a transport's limit), in order. An event
@@ -104,7 +115,13 @@ export type EventListener = (event: StreamEvent) => void;
  */
 export interface EventHub {
   listen(listener: EventListener): () => void;
+  /** A session of this process wants the subject, until the returned function is called (see LocalEventHub.want). */
+  want(subject: string): () => void;
 }
+
+/** What routes an event to its subscribers: stream and market (and resolution for candles), or stream and user. */
+export const marketSubject = (stream: string, marketId: string, resolution?: string): string => (resolution === undefined ? `${stream}|${marketId}` : `${stream}|${marketId}|${resolution}`);
+export const userSubject = (stream: string, userId: string): string => `${stream}|${userId}`;
 
 /**
  * The hub of one process. `deliver` hands events to the listeners; it is called with the events of
@@ -113,6 +130,29 @@ export interface EventHub {
  */
 export class LocalEventHub implements EventHub {
   private readonly listeners = new Set<EventListener>();
+  private readonly interest = new Map<string, number>();
+
+  /**
+   * Declares that a session of this process wants a subject (`marketSubject`, `userSubject`) until
+   * the returned function is called: events derived on demand (tickers, candles, balances) are
+   * read only while someone wants them.
+   */
+  want(subject: string): () => void {
+    const name = subject;
+    this.interest.set(name, (this.interest.get(name) ?? 0) + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.interest.get(name) ?? 1) - 1;
+      if (left === 0) this.interest.delete(name);
+      else this.interest.set(name, left);
+    };
+  }
+
+  wants(subject: string): boolean {
+    return this.interest.has(subject);
+  }
 
   listen(listener: EventListener): () => void {
     this.listeners.add(listener);

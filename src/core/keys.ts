@@ -13,6 +13,7 @@ import type { Page, PageParams } from '../db/paging.js';
 import type { Clock } from '../lib/clock.js';
 import { notFound, validationError } from '../lib/errors.js';
 import { requireActiveAccount, requireUser } from './account-rules.js';
+import { announceCommitted } from './announcements.js';
 import * as identity from './identity.js';
 import type { ApiKeyRow, SigningKeyRow } from './identity.js';
 
@@ -109,5 +110,8 @@ export async function getSigningKey(deps: { db: Db }, userId: string, signingKey
 }
 
 export async function deleteSigningKey(deps: { db: Db }, userId: string, signingKeyId: string): Promise<void> {
-  if (!(await deleteSigningKeyOfUser(deps.db, userId, signingKeyId))) throw signingKeyNotFound(signingKeyId);
+  const key = await signingKeyOfUser(deps.db, userId, signingKeyId);
+  if (!key || !(await deleteSigningKeyOfUser(deps.db, userId, signingKeyId))) throw signingKeyNotFound(signingKeyId);
+  // The live streams it authenticated end at once, in every process.
+  announceCommitted(deps.db, [{ stream: 'control', event: 'signing_key_deleted', userId, fingerprint: key.fingerprint }]);
 }

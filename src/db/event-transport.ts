@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
-import { statement, type Sql } from './sql.js';
+import { poolSql, statement, type Sql } from './sql.js';
 
 /**
  * How the events of a committed transaction reach every process (DESIGN.md §8), as opaque payloads
@@ -20,6 +20,8 @@ export interface EventTransport {
   wanted(): boolean;
   stage(sql: Sql, payloads: readonly string[]): Promise<void>;
   committed(payloads: readonly string[]): void;
+  /** Outside any transaction, for a write that has committed already. */
+  publish(payloads: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,9 @@ export async function openEventTransport(db: Db, deliver: (payload: string) => v
       if (payloads.length > 0) await sql.get(notify, [[...payloads]]);
     },
     committed: () => undefined,
+    async publish(payloads) {
+      if (payloads.length > 0) await poolSql(db).get(notify, [[...payloads]]);
+    },
     close: () => listener.close(),
   };
 }
@@ -53,6 +58,9 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
     wanted: listened,
     stage: async () => undefined,
     committed: (payloads) => {
+      for (const payload of payloads) deliver(payload);
+    },
+    publish: async (payloads) => {
       for (const payload of payloads) deliver(payload);
     },
     close: async () => undefined,

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { accountExists, insertSystemAccount, insertUserAccount, userAccount, writeJournalEntry, type BucketChange, type LedgerAccountRow } from '../db/journal.js';
 import { sqlOf, withSql, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
+import { noteChangedAccounts } from '../core/announcements.js';
 import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
 
 type Trx = Knex | Knex.Transaction;
@@ -86,6 +87,7 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
     const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
     throw new LedgerShortfall(refused, bucket, change[bucket]);
   }
+  noteChangedAccounts(trx, changes.keys());
 }
 
 /** Every asset's postings sum to zero: an entry that does not balance is a bug. */

@@ -15,8 +15,10 @@ export class StreamRouter {
   private readonly perUser = new Map<string, number>();
   private readonly stopListening: () => void;
   private readonly sessions = new Set<Session>();
+  /** Per subject with subscribers, what ends the hub's note that this process wants it. */
+  private readonly interest = new Map<string, () => void>();
 
-  constructor(events: EventHub) {
+  constructor(private readonly events: EventHub) {
     this.stopListening = events.listen((event) => this.route(event));
   }
 
@@ -28,7 +30,8 @@ export class StreamRouter {
     if (event.stream === 'control') {
       if (event.event === 'signing_key_deleted') for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
       // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
-      else for (const session of [...this.sessions]) session.eventsLost();
+      else if (event.event === 'events_lost') for (const session of [...this.sessions]) session.eventsLost();
+      // accounts_changed is for the balance derivation (trading/stream-derivations.ts), which pushes balance_update.
       return;
     }
     const subject =
@@ -44,7 +47,10 @@ export class StreamRouter {
 
   subscribe(subject: string, session: Session): void {
     let sessions = this.bySubject.get(subject);
-    if (!sessions) this.bySubject.set(subject, (sessions = new Set()));
+    if (!sessions) {
+      this.bySubject.set(subject, (sessions = new Set()));
+      this.interest.set(subject, this.events.want(subject));
+    }
     sessions.add(session);
   }
 
@@ -52,7 +58,10 @@ export class StreamRouter {
     const sessions = this.bySubject.get(subject);
     if (!sessions) return;
     sessions.delete(session);
-    if (sessions.size === 0) this.bySubject.delete(subject);
+    if (sessions.size > 0) return;
+    this.bySubject.delete(subject);
+    this.interest.get(subject)?.();
+    this.interest.delete(subject);
   }
 
   opened(session: Session): void {

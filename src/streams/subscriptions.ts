@@ -1,5 +1,5 @@
 import type { components } from '../../generated/types/trading.js';
-import type { StreamName } from '../core/events.js';
+import { marketSubject, userSubject, type StreamName } from '../core/events.js';
 
 type Resolution = components['schemas']['PriceHistoryResolution'];
 
@@ -33,8 +33,7 @@ export interface Subscription {
   subject: string;
 }
 
-export const marketSubject = (name: string, marketId: string, resolution?: string): string => (resolution === undefined ? `${name}|${marketId}` : `${name}|${marketId}|${resolution}`);
-export const userSubject = (name: string, userId: string): string => `${name}|${userId}`;
+export { marketSubject, userSubject } from '../core/events.js';
 
 const isMarketStream = (name: string): name is (typeof marketStreams)[number] => (marketStreams as readonly string[]).includes(name);
 const isUserStream = (name: string): name is (typeof userStreams)[number] => (userStreams as readonly string[]).includes(name);

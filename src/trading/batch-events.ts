@@ -37,5 +37,6 @@ export function batchEvents(batch: CommittedBatch, books: ReadonlyMap<string, Co
   for (const row of batch.newOrders) events.push({ stream: 'user.orders', userId: row.user_id, event: 'new_order', data: orderView(row, marketOf(row.market_id)) });
   for (const row of batch.changedOrders) events.push({ stream: 'user.orders', userId: row.user_id, event: 'order_update', data: orderView(row, marketOf(row.market_id)) });
   for (const leg of batch.legs) events.push({ stream: 'user.trades', userId: leg.user_id, event: 'new_trade', data: tradeView(leg, marketOf(leg.market_id)) });
+  if (batch.accountIds.length > 0) events.push({ stream: 'control', event: 'accounts_changed', accountIds: [...batch.accountIds] });
   return events;
 }

@@ -24,6 +24,8 @@ export interface CommittedBatch {
   legs: readonly TradeLegRow[];
   /** Per market, the price levels its orders left or joined. */
   levels: ReadonlyMap<string, readonly { side: Side; priceTicks: number }[]>;
+  /** The ledger accounts of users it changed. */
+  accountIds: readonly string[];
 }
 
 /** What a command will read, declared before its batch runs, so the batch reads it for all its commands at once. */
@@ -233,6 +235,7 @@ export class TradingBatch {
       trades: this.written.trades,
       legs: this.written.legs,
       levels: touched,
+      accountIds: [...this.accounts.keys()].filter((id) => !isSystemAccount(id)),
     };
   }
 

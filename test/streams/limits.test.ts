@@ -122,8 +122,7 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     expect(closed.reason).to.match(/^slow consumer/);
   });
 
-  // Pending until the producing side of issue 13 announces signing_key_deleted when a key is deleted.
-  it.skip('ends the sessions of a signing key at once when the key is deleted', async () => {
+  it('ends the sessions of a signing key at once when the key is deleted', async () => {
     const services = env().service.services;
     const user = await createTestUser(services);
     const c = await client();

@@ -1,0 +1,86 @@
+import type { BalanceUpdate, LocalEventHub, StreamEvent } from '../core/events.js';
+import { marketSubject, userSubject } from '../core/events.js';
+import { ledgerAccountById } from '../db/funds.js';
+import type { Db } from '../db/knex.js';
+import { poolSql } from '../db/sql.js';
+import { consumptionAccountOfUser } from '../db/trading-accounts.js';
+import type { Clock } from '../lib/clock.js';
+import { consumptionAccountView, currencyAccountView, tradingAccountView } from './account-views.js';
+import { getTradingAccount } from './accounts.js';
+import { candles, ticker, resolutionWidthUs, type Resolution } from './market-data.js';
+import { candleView, tickerView } from './market-data-views.js';
+
+const resolutions = Object.keys(resolutionWidthUs) as Resolution[];
+
+/**
+ * Events that each process derives for its own subscribers from the events every process hears,
+ * reading the database only while one of its sessions wants them (LocalEventHub.want): the ticker
+ * after a market's trades or book change, the current candle of each wanted resolution after its
+ * trades, and the balances of accounts a committed transaction changed. Reads of one round run
+ * one after the other, so a later change is never pushed before an earlier one.
+ */
+export function startStreamDerivations(deps: { db: Db; clock: Clock; events: LocalEventHub }): () => void {
+  const { events } = deps;
+  const tickers = new Set<string>();
+  const traded = new Set<string>();
+  const accounts = new Set<string>();
+  let round: Promise<void> = Promise.resolve();
+  let scheduled = false;
+
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    round = round.then(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      scheduled = false;
+      const due = { tickers: [...tickers], traded: [...traded], accounts: [...accounts] };
+      tickers.clear();
+      traded.clear();
+      accounts.clear();
+      await derive(deps, due).catch(() => undefined);
+    });
+  };
+
+  return events.listen((event) => {
+    if (event.stream === 'market.trades' || event.stream === 'market.book') {
+      if (events.wants(marketSubject('market.ticker', event.marketId))) tickers.add(event.marketId);
+      if (event.stream === 'market.trades') traded.add(event.marketId);
+      schedule();
+    } else if (event.stream === 'control' && event.event === 'accounts_changed') {
+      for (const id of event.accountIds) accounts.add(id);
+      schedule();
+    }
+  });
+}
+
+async function derive(deps: { db: Db; clock: Clock; events: LocalEventHub }, due: { tickers: string[]; traded: string[]; accounts: string[] }): Promise<void> {
+  const { events } = deps;
+  const nowUs = deps.clock.nowUs();
+  const derived: StreamEvent[] = [];
+  for (const marketId of due.tickers) derived.push({ stream: 'market.ticker', marketId, event: 'market_ticker', data: tickerView(marketId, await ticker(deps, marketId, nowUs)) });
+  for (const marketId of due.traded) {
+    for (const resolution of resolutions) {
+      if (!events.wants(marketSubject('market.candles', marketId, resolution))) continue;
+      const widthUs = resolutionWidthUs[resolution];
+      const page = await candles(deps, marketId, resolution, { fromUs: nowUs - (nowUs % widthUs), toUs: nowUs + 1 }, { limit: 1 });
+      const candle = page.rows[0];
+      if (candle) derived.push({ stream: 'market.candles', marketId, event: 'candle', data: { ...candleView(candle), market_id: marketId, resolution } });
+    }
+  }
+  for (const accountId of due.accounts) {
+    const update = await balanceOf(deps, accountId, (userId) => events.wants(userSubject('user.balances', userId)));
+    if (update) derived.push({ stream: 'user.balances', userId: update.userId, event: 'balance_update', data: update.data });
+  }
+  events.deliver(derived);
+}
+
+/** The account as the balances endpoints show it, if its owner is wanted. */
+async function balanceOf(deps: { db: Db }, accountId: string, wanted: (userId: string) => boolean): Promise<{ userId: string; data: BalanceUpdate } | undefined> {
+  const row = await ledgerAccountById(poolSql(deps.db), accountId);
+  if (!row || row.user_id === null || !wanted(row.user_id)) return undefined;
+  const userId = row.user_id;
+  if (row.kind === 'currency') return { userId, data: { account_type: 'currency', account: currencyAccountView(row) } };
+  if (row.kind === 'trading') return { userId, data: { account_type: 'trading', account: tradingAccountView(await getTradingAccount(deps, userId, accountId)) } };
+  const consumption = await consumptionAccountOfUser(deps.db, userId, accountId);
+  return consumption && { userId, data: { account_type: 'consumption', account: consumptionAccountView(consumption) } };
+}
