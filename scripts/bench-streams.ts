@@ -216,6 +216,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const bookVersion = async (db: Db, marketId: string): Promise<number> => Number(((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string }).version);
 
 interface Round {
+  index: number;
   placement: 'same' | 'cross' | 'one';
   /** The same events, from the order's request being sent instead of its 201 arriving. */
   fromSend: number[];
@@ -303,6 +304,7 @@ async function measureRound(db: Db, served: readonly Served[], host: number, age
   await Promise.all(clients.map((c) => c.close()));
   await sleep(500);
   return {
+    index: roundIndex,
     placement: processes === 1 ? 'one' : host === 0 ? 'same' : 'cross',
     bookSamples,
     tradeSamples,
@@ -350,13 +352,13 @@ function roundLines(round: Round, title: string): string[] {
     `    from send  ${latencies('all', round.fromSend)}`,
     `    delivery   ${round.opened} subscribers${round.failed.length ? ` (${round.failed.length} failed to connect: ${round.failed.join('; ')})` : ''}, each expected ${round.stats[0]?.expectedPerSubscriber ?? 0} events ` +
       `(${round.bookUpdates} book updates, ${round.trades} trades), received ${Math.min(...round.stats.map((s) => s.receivedMin))}–${Math.max(...round.stats.map((s) => s.receivedMax))}; ` +
-      `missed ${sum((s) => s.missed)} (by ${sum((s) => s.subscribersMissing)} subscribers), sequence gaps ${sum((s) => s.gaps)}, unexpected ${sum((s) => s.unexpected)}, ` +
+      `missed ${sum((s) => s.missed)} (by ${sum((s) => s.subscribersMissing)} subscribers${round.drained ? '' : '; not arrived by the end of the wait, which is late or lost'}), sequence gaps ${sum((s) => s.gaps)}, unexpected ${sum((s) => s.unexpected)}, ` +
       `${round.drained ? `all in within ${round.drainMs.toFixed(0)} ms after the last ack` : `NOT all in ${round.drainMs.toFixed(0)} ms after the last ack`}` +
       `${closes.length ? `; closed by the server: ${closes.map((c) => `${c.count}× ${c.code} ${c.reason}`).join(', ')}` : ''}`,
     `    orders     ${round.orders.acked.length} acknowledged in ${elapsedS.toFixed(2)} s (${(round.orders.acked.length / elapsedS).toFixed(0)}/s of ${rate}/s asked), ` +
       `POST p50 ${ms(percentile(orderLatency, 50))} ms, p99 ${ms(percentile(orderLatency, 99))} ms; refused ${[...round.orders.refused].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none'}; ` +
       `book version moved ${round.versionMoved}${round.versionMoved === round.orders.acked.length ? ' (one update per order, as assumed)' : ` — NOT one per order (${round.orders.acked.length}): book latencies are attributed wrongly`}`,
-    `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
+    `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection${round.index > 0 ? '; after an earlier round the heap may have room already: the first round is the figure' : ''}), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
     `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c / round.orders.elapsedMs) * 100).toFixed(0)}%`).join(', ')} of one core over the orders; ` +
       `subscriber client${clientProcesses > 1 ? `s (${clientProcesses} processes)` : ''} ${((clientCpu / clientElapsed) * 100).toFixed(0)}%, ${sum((s) => s.framesReceived)} frames`,
   ];
