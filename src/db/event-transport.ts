@@ -9,8 +9,8 @@ import { poolSql, statement, type Sql } from './sql.js';
  * - PostgreSQL: `stage` NOTIFYs them on `eventsChannel` inside the transaction, so PostgreSQL
  *   delivers them only if it commits, and in commit order across all processes; each process
  *   LISTENs on a connection of its own and hands them to `deliver`, its own included.
- * - SQLite: one process. `stage` does nothing and `committed` hands them to `deliver` once the
- *   transaction has committed; the writer commits one transaction at a time, so in commit order.
+ * - SQLite: one process. `stage` does nothing and `committed` hands them to `deliver` on the turn
+ *   after the commit; the writer commits one transaction at a time, so in commit order.
  *
  * A listener that loses its connection misses what was sent meanwhile: it calls `lost` once it
  * listens again, so that subscribers can start over from a fresh snapshot.
@@ -57,11 +57,13 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
   return {
     wanted: listened,
     stage: async () => undefined,
+    // On the next turn of the event loop, in order: the writer answers its callers (an order's
+    // 201) before the fan-out to every subscriber runs, not after it.
     committed: (payloads) => {
-      for (const payload of payloads) deliver(payload);
+      if (payloads.length > 0) setImmediate(() => payloads.forEach(deliver));
     },
     publish: async (payloads) => {
-      for (const payload of payloads) deliver(payload);
+      if (payloads.length > 0) setImmediate(() => payloads.forEach(deliver));
     },
     close: async () => undefined,
   };

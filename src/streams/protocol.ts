@@ -59,6 +59,24 @@ function checked(joinRef: unknown, ref: unknown, topic: unknown, event: unknown,
   return { ok: true, frame: { joinRef: readJoinRef, ref: readRef, topic, event, payload } };
 }
 
+const payloadTexts = new WeakMap<object, string>();
+
+/**
+ * A channel push (ref null) as text. The payload is the same for every subscriber of an event and
+ * only the join_ref differs, so its JSON is made once per payload object and reused.
+ */
+export function encodePush(vsn: Vsn, joinRef: string | null, topic: string, event: string, payload: Record<string, unknown>): string {
+  let text = payloadTexts.get(payload);
+  if (text === undefined) {
+    text = JSON.stringify(payload);
+    payloadTexts.set(payload, text);
+  }
+  const head = `${JSON.stringify(joinRef)},null,${JSON.stringify(topic)},${JSON.stringify(event)}`;
+  if (vsn === '2.0.0') return `[${head},${text}]`;
+  const joined = joinRef === null ? '' : `,"join_ref":${JSON.stringify(joinRef)}`;
+  return `{"topic":${JSON.stringify(topic)},"event":${JSON.stringify(event)},"payload":${text},"ref":null${joined}}`;
+}
+
 export function encodeFrame(vsn: Vsn, frame: Frame): string {
   if (vsn === '2.0.0') return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]);
   const object: Record<string, unknown> = { topic: frame.topic, event: frame.event, payload: frame.payload, ref: frame.ref };

@@ -3,7 +3,7 @@ import type { BookSnapshot } from '../core/events.js';
 import { checkSignature } from '../core/signatures.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
-import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.js';
+import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
 import type { StreamRouter } from './router.js';
 import { refusedStream, requestOf, resolveStream, type StreamAck, type Subscription } from './subscriptions.js';
 import type { StreamDeps } from './deps.js';
@@ -245,7 +245,7 @@ export class Session {
 
   /** A push of the channel: ref null, the join's join_ref. */
   private push(push: Push): void {
-    this.send({ joinRef: this.joinRef, ref: null, topic: channelTopic, event: push.event, payload: push.payload });
+    this.sendText(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
   }
 
   /** An error reply when a ref could be read, else a `phx_error` push. */
@@ -256,8 +256,12 @@ export class Session {
   }
 
   private send(frame: Frame): void {
+    this.sendText(encodeFrame(this.vsn, frame));
+  }
+
+  private sendText(text: string): void {
     if (this.closed) return;
-    this.ws.send(encodeFrame(this.vsn, frame));
+    this.ws.send(text);
     if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
       this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
     }
