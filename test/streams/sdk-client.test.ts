@@ -214,4 +214,14 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
     await expectBookMatchesEndpoint(client);
     expect(client.book(market.marketId)!.levels('sell').map((l) => l.price)).to.include.members(['0.7000', '0.7100']);
   });
+
+  it('sends heartbeats on topic phoenix and keeps a connection whose heartbeats are answered', async () => {
+    const { client, events } = await connected({ heartbeatIntervalMs: 50 });
+    let heartbeats = 0;
+    client.on('phx_reply', (reply) => reply.status === 'ok' && Object.keys(reply.response).length === 0 && (heartbeats += 1));
+    await sleep(400);
+    expect(heartbeats).to.be.at.least(4);
+    expect(client.isConnected).to.equal(true);
+    expect(events.log.filter((e) => e.event === 'disconnected')).to.deep.equal([]);
+  });
 });
