@@ -79,8 +79,11 @@ const KEEP_TEMP = args.includes('--keep-temp');
 // ---------------------------------------------------------------------------------------------
 // headers
 
+// `api` names a document of openapi/ (consumption, trading, platform, asyncapi) or, for a file
+// copied from sdk/, its path there.
 function headerText(api) {
-  return `GENERATED, DO NOT EDIT. Source: openapi/${api}.yaml. Regenerate: npm run generate`;
+  const source = api.includes('/') ? api : `openapi/${api}.yaml`;
+  return `GENERATED, DO NOT EDIT. Source: ${source}. Regenerate: npm run generate`;
 }
 
 // Comment syntax by file name, then by extension. A generated file matching none of these makes
@@ -673,6 +676,211 @@ function install(stage) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// openapi/asyncapi.yaml: types of the stream messages, and the stream client of the TypeScript SDK
+//
+// openapi-typescript reads OpenAPI only. The AsyncAPI document's schemas are JSON Schema like the
+// OpenAPI components, so they are put into an OpenAPI 3.1 document made in memory:
+//  - components.schemas gets every schema of the AsyncAPI document under its own name, and each
+//    message payload that is not a plain $ref to one of them as `<Message>Payload`;
+//  - a $ref into ./trading.yaml is resolved against the redocly bundle of trading.yaml (which has
+//    common.yaml in it): a whole component schema is copied under its name (`Trading<Name>` when the
+//    AsyncAPI document has a schema of that name, e.g. Order) with what it references, a deeper
+//    pointer (…/Order/properties/order_id) is inlined;
+// and openapi-typescript writes generated/types/streams.ts from it. After its output come three
+// interfaces made here from the messages and operations: `messages` (each message's event name
+// and payload), `serverEvents` and `clientEvents` (payload by event name, per direction: what a
+// `receive` operation or a reply carries comes from the server, what a `send` operation carries
+// from the client).
+//
+// The TypeScript SDK's stream client is written by hand in sdk/typescript/streams/ and copied into
+// generated/sdk/typescript/streams/ beside a copy of these types (types.ts), so that it ships with
+// the SDK and is compiled, and tested, as shipped.
+
+const ASYNCAPI = 'asyncapi';
+const STREAM_SDK_SOURCE = path.join(ROOT, 'sdk', 'typescript', 'streams');
+
+function decodePointer(pointer) {
+  return pointer
+    .replace(/^#?\/?/, '')
+    .split('/')
+    .filter((p) => p !== '')
+    .map((p) => decodeURIComponent(p).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function atPointer(doc, pointer, what) {
+  let node = doc;
+  for (const part of decodePointer(pointer)) {
+    if (!node || typeof node !== 'object' || !(part in node)) fail(`${what}: ${pointer} does not resolve`);
+    node = node[part];
+  }
+  return node;
+}
+
+function streamsOpenapiDocument(asyncapi, trading) {
+  const own = asyncapi.components?.schemas ?? {};
+  const tradingSchemas = trading.components?.schemas ?? {};
+  const schemas = {};
+  const tradingNames = new Map();
+
+  const tradingName = (name) => {
+    if (!tradingNames.has(name)) {
+      if (!(name in tradingSchemas)) fail(`openapi/asyncapi.yaml: trading.yaml has no schema ${name}`);
+      const renamed = name in own ? `Trading${name}` : name;
+      if (renamed in own) fail(`openapi/asyncapi.yaml: cannot name trading.yaml's ${name} (${renamed} is taken)`);
+      tradingNames.set(name, renamed);
+      schemas[renamed] = null; // reserved before rewriting, so that a cycle ends here
+      schemas[renamed] = rewrite(tradingSchemas[name], 'trading', `trading.yaml#/components/schemas/${name}`);
+    }
+    return tradingNames.get(name);
+  };
+
+  // A copy of a schema with its $refs pointing into the document made here.
+  function rewrite(node, origin, at, isNamedMap = false) {
+    if (Array.isArray(node)) return node.map((v, i) => rewrite(v, origin, `${at}/${i}`));
+    if (!node || typeof node !== 'object') return node;
+    let out = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && !isNamedMap) continue;
+      out[k] = !isNamedMap && (DATA_KEYS.has(k) || k.startsWith('x-')) ? structuredClone(v) : rewrite(v, origin, `${at}/${k}`, !isNamedMap && NAMED_MAPS.has(k));
+    }
+    if (isNamedMap || typeof node.$ref !== 'string') return out;
+    const ref = node.$ref;
+    const hash = ref.indexOf('#');
+    const file = hash < 0 ? ref : ref.slice(0, hash);
+    const pointer = hash < 0 ? '' : ref.slice(hash);
+    const target = file === '' ? origin : file.replace(/^\.\//, '') === 'trading.yaml' ? 'trading' : null;
+    if (!target || (origin === 'trading' && file !== '')) fail(`${at}: $ref ${ref} is neither in openapi/asyncapi.yaml nor in ./trading.yaml`);
+    const parts = decodePointer(pointer);
+    if (parts.length === 3 && parts[0] === 'components' && parts[1] === 'schemas') {
+      const name = parts[2];
+      if (target === ASYNCAPI) {
+        if (!(name in own)) fail(`${at}: $ref ${ref} does not resolve`);
+        return { $ref: `#/components/schemas/${name}`, ...out };
+      }
+      return { $ref: `#/components/schemas/${tradingName(name)}`, ...out };
+    }
+    // A pointer into a schema (a property of a component): its schema, inlined, the siblings on top.
+    const inlined = target === ASYNCAPI ? rewrite(atPointer(asyncapi, pointer, at), ASYNCAPI, pointer) : rewrite(atPointer(trading, pointer, at), 'trading', `trading.yaml${pointer}`);
+    return { ...inlined, ...out };
+  }
+
+  for (const [name, schema] of Object.entries(own)) schemas[name] = rewrite(schema, ASYNCAPI, `#/components/schemas/${name}`);
+
+  // Each message's payload as a schema name.
+  const messages = [];
+  for (const [key, message] of Object.entries(asyncapi.components?.messages ?? {})) {
+    const payload = message.payload;
+    if (!payload) fail(`openapi/asyncapi.yaml: message ${key} has no payload`);
+    const m = typeof payload.$ref === 'string' && Object.keys(payload).length === 1 && payload.$ref.match(/^#\/components\/schemas\/([^/]+)$/);
+    let schema;
+    if (m) {
+      schema = m[1];
+      if (!(schema in own)) fail(`openapi/asyncapi.yaml: message ${key}: $ref ${payload.$ref} does not resolve`);
+    } else {
+      schema = `${pascalCase(key)}Payload`;
+      if (schema in schemas) fail(`openapi/asyncapi.yaml: message ${key}: its payload would be named ${schema}, which is taken`);
+      schemas[schema] = rewrite(payload, ASYNCAPI, `#/components/messages/${key}/payload`);
+    }
+    messages.push({ key, name: message.name ?? key, title: message.title, summary: message.summary, schema });
+  }
+
+  // Direction of each message, from the operations (the document is written from the client's side).
+  const messageKeyOf = (ref, at) => {
+    let node = { $ref: ref };
+    for (let hops = 0; typeof node?.$ref === 'string'; hops++) {
+      const m = node.$ref.match(/^#\/components\/messages\/([^/]+)$/);
+      if (m) return decodePointer(`/${m[1]}`)[0];
+      if (hops > 5 || !node.$ref.startsWith('#')) break;
+      node = atPointer(asyncapi, node.$ref, at);
+    }
+    fail(`${at}: ${ref} does not name a message of components/messages`);
+  };
+  const fromServer = new Set();
+  const fromClient = new Set();
+  for (const [id, op] of Object.entries(asyncapi.operations ?? {})) {
+    const refs = (list) => (list ?? []).map((r, i) => messageKeyOf(r.$ref, `#/operations/${id}/messages/${i}`));
+    if (op.action === 'receive') refs(op.messages).forEach((k) => fromServer.add(k));
+    else if (op.action === 'send') refs(op.messages).forEach((k) => fromClient.add(k));
+    else fail(`openapi/asyncapi.yaml: operation ${id}: action is send or receive`);
+    refs(op.reply?.messages).forEach((k) => (op.action === 'send' ? fromServer : fromClient).add(k));
+  }
+  const orphans = messages.filter((m) => !fromServer.has(m.key) && !fromClient.has(m.key)).map((m) => m.key);
+  if (orphans.length) fail(`openapi/asyncapi.yaml: messages in no operation: ${orphans.join(', ')}`);
+
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: asyncapi.info?.title ?? 'streams', version: asyncapi.info?.version ?? '0' },
+    paths: {},
+    components: { schemas },
+  };
+  return { doc, messages, fromServer, fromClient };
+}
+
+function streamsExtraTypes({ messages, fromServer, fromClient }) {
+  const q = (s) => JSON.stringify(s);
+  const comment = (text, indent) => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n` : '');
+  let out = '\n/** The messages of openapi/asyncapi.yaml (components/messages): each one\'s event name and payload. */\nexport interface messages {\n';
+  for (const m of messages) {
+    out += comment([m.title, m.summary].filter(Boolean).join(': '), '    ');
+    out += `    ${m.key}: {\n        name: ${q(m.name)};\n        payload: components["schemas"][${q(m.schema)}];\n    };\n`;
+  }
+  out += '}\n';
+  for (const [label, set, doc] of [
+    ['serverEvents', fromServer, 'The events the server sends (received by a client, or replies), by event name: the payload of any message of that name.'],
+    ['clientEvents', fromClient, 'The events a client sends, by event name: the payload of any message of that name.'],
+  ]) {
+    const byName = new Map();
+    for (const m of messages) if (set.has(m.key)) byName.set(m.name, [...(byName.get(m.name) ?? []), m.key]);
+    out += `/** ${doc} */\nexport interface ${label} {\n`;
+    for (const [name, keys] of [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      out += `    ${name}: ${keys.map((k) => `messages[${q(k)}]["payload"]`).join(' | ')};\n`;
+    }
+    out += '}\n';
+  }
+  return out;
+}
+
+async function generateStreamTypes(bundles, stage, tmp) {
+  const file = path.join(ROOT, 'openapi', `${ASYNCAPI}.yaml`);
+  if (!fs.existsSync(file)) fail(`missing document openapi/${ASYNCAPI}.yaml`);
+  const asyncapi = await loadYaml(file);
+  if (!String(asyncapi.asyncapi ?? '').startsWith('3.')) fail(`openapi/${ASYNCAPI}.yaml: expected an AsyncAPI 3 document`);
+  // The bundle as redocly wrote it (bundles.trading.doc has been rewritten for openapi-generator).
+  const trading = JSON.parse(fs.readFileSync(bundles.trading.file, 'utf8'));
+  const made = streamsOpenapiDocument(asyncapi, trading);
+  const docFile = path.join(tmp, 'bundle', 'streams.openapi.json');
+  fs.writeFileSync(docFile, JSON.stringify(made.doc, null, 2));
+  const mod = await import('openapi-typescript');
+  let ast;
+  try {
+    ast = await mod.default(pathToFileURL(docFile), { silent: !VERBOSE });
+  } catch (e) {
+    fail(`openapi-typescript failed on the schemas of openapi/${ASYNCAPI}.yaml: ${e.message}`);
+  }
+  const text = mod.COMMENT_HEADER + mod.astToString(ast) + streamsExtraTypes(made);
+  const dir = path.join(stage, 'types');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'streams.ts'), headerLine('slash', headerText(ASYNCAPI)) + text);
+  return text;
+}
+
+// generated/sdk/typescript/streams/: the hand-written client (sdk/typescript/streams/*.ts, each with
+// a header naming its source) and types.ts, the stream types.
+function writeStreamSdk(stage, typesText) {
+  const dir = path.join(stage, 'sdk', 'typescript', 'streams');
+  const sources = listFiles(STREAM_SDK_SOURCE).filter((f) => f.endsWith('.ts'));
+  if (!sources.includes('index.ts')) fail('sdk/typescript/streams/index.ts is missing');
+  if (sources.includes('types.ts')) fail('sdk/typescript/streams/types.ts: that name is the generated types');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'types.ts'), headerLine('slash', headerText(ASYNCAPI)) + typesText);
+  for (const f of sources) {
+    fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    fs.writeFileSync(path.join(dir, f), headerLine('slash', headerText(`sdk/typescript/streams/${f}`)) + fs.readFileSync(path.join(STREAM_SDK_SOURCE, f), 'utf8'));
+  }
+  return sources.length + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
 // main
 
 async function main() {
@@ -687,9 +895,14 @@ async function main() {
     const bundles = await bundle(tmp);
     const tBundle = performance.now();
     // openapi-typescript runs in this process while the JVM generates the SDKs.
-    const [{ warnings }] = await Promise.all([generateSdks(bundles, stage, tmp, generator), generateTypes(bundles, stage)]);
+    const [{ warnings }, , streamTypes] = await Promise.all([
+      generateSdks(bundles, stage, tmp, generator),
+      generateTypes(bundles, stage),
+      generateStreamTypes(bundles, stage, tmp),
+    ]);
     const tGen = performance.now();
     postProcessSdks(stage);
+    const streamSdkFiles = writeStreamSdk(stage, streamTypes);
     checkNoLeaks(stage, tmp);
 
     const files = listFiles(stage);
@@ -699,6 +912,7 @@ async function main() {
       ...['typescript', 'python'].map(
         (l) => `sdk/${l}: ${APIS.map((a) => `${a} ${listFiles(path.join(stage, 'sdk', l, a)).length}`).join(', ')} files`,
       ),
+      `sdk/typescript/streams: ${streamSdkFiles} files (the stream client of sdk/typescript/streams/ and the types of openapi/${ASYNCAPI}.yaml)`,
     ];
     const notes = APIS.flatMap((a) => bundles[a].notes.map((n) => `${a}: ${n}`));
     if (VERBOSE) {
@@ -717,7 +931,7 @@ async function main() {
       }
     } else {
       install(stage);
-      console.log(`generated ${OUT_DIR}/ from ${APIS.map((a) => `openapi/${a}.yaml`).join(', ')}`);
+      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/typescript/streams/`);
       for (const c of counts) console.log(`  ${c}`);
       console.log(
         `  ${files.length} files, tree ${treeHash(stage, files)}, openapi-generator ${generator.version}`,

@@ -1,24 +1,44 @@
 import type { BookSnapshot, MarketEvent, UserEvent } from '../core/events.js';
+import type { serverEvents } from '../../generated/types/streams.js';
 
 /**
  * The pushes of the `ws:trading` channel (openapi/asyncapi.yaml): each event's data, framed. The
  * ticker is flat with the live CLI's `bid` and `ask` beside our names; orders carry the CLI's
  * `original_quantity` and `order_type` beside ours; every other push is `{stream, data}`.
+ *
+ * The payloads are typed by generated/types/streams.ts (`serverEvents`, made by `npm run generate`
+ * from the AsyncAPI document), so the compiler holds each push to the message the document
+ * describes for its event.
  */
-export interface Push {
-  event: string;
-  payload: Record<string, unknown>;
-}
+export type ServerEvent = keyof serverEvents;
 
-export function pushOf(event: MarketEvent | UserEvent): Push {
+/** A push: an event the server sends and its payload as the document types it. */
+export type DocumentedPush = { [E in ServerEvent]: { event: E; payload: serverEvents[E] } }[ServerEvent];
+
+/**
+ * What a session sends: a documented push, or an ack whose `status` the compiler sees as a string
+ * (session.ts computes it into a plain object, which widens the literal; typing that local as
+ * `serverEvents['ack']['status']` there would let this second branch go).
+ */
+export type Push = DocumentedPush | { event: 'ack'; payload: Omit<serverEvents['ack'], 'status'> & { status: string } };
+
+export function pushOf(event: MarketEvent | UserEvent): DocumentedPush {
   switch (event.stream) {
     case 'market.ticker':
       return { event: event.event, payload: { ...event.data, bid: event.data.highest_bid, ask: event.data.lowest_ask, stream: event.stream } };
+    case 'market.trades':
+      return { event: event.event, payload: { stream: event.stream, data: event.data } };
+    case 'market.book':
+      return { event: event.event, payload: { stream: event.stream, data: event.data } };
+    case 'market.candles':
+      return { event: event.event, payload: { stream: event.stream, data: event.data } };
     case 'user.orders':
       return { event: event.event, payload: { stream: event.stream, data: { ...event.data, original_quantity: event.data.quantity, order_type: event.data.type } } };
-    default:
+    case 'user.trades':
+      return { event: event.event, payload: { stream: event.stream, data: event.data } };
+    case 'user.balances':
       return { event: event.event, payload: { stream: event.stream, data: event.data } };
   }
 }
 
-export const snapshotPush = (snapshot: BookSnapshot): Push => ({ event: 'book_snapshot', payload: { stream: 'market.book', data: snapshot } });
+export const snapshotPush = (snapshot: BookSnapshot): DocumentedPush => ({ event: 'book_snapshot', payload: { stream: 'market.book', data: snapshot } });
