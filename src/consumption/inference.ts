@@ -15,7 +15,7 @@ import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { tokenBytesMax } from './token-merge.js';
-import { countPromptTokens, promptBounds } from './tokens.js';
+import { countPromptTokens, inlineCharsMax, promptBounds } from './tokens.js';
 import type { InstrumentRow, ReferenceService } from '../core/reference.js';
 
 type Schemas = components['schemas'];
@@ -141,7 +141,14 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       chat: { ...rest, max_completion_tokens: outputTokens },
       model,
       instrument,
-      tokens: { min: bounds.tokensMin + outputTokens, max: bounds.tokensMax + outputTokens, output: outputTokens, exact: async () => (await countPrompt()) + outputTokens },
+      tokens: {
+        min: bounds.tokensMin + outputTokens,
+        max: bounds.tokensMax + outputTokens,
+        output: outputTokens,
+        exact: async () => (await countPrompt()) + outputTokens,
+        // Bytes bound characters from above: a prompt of at most this many bytes is counted inline (tokens.ts).
+        countsInline: bounds.bytes <= inlineCharsMax,
+      },
       fitsUncounted: bounds.tokensMax + outputTokens <= contextWindow,
       promptTokens: countPrompt,
       outputTokens,
