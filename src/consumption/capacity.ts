@@ -2,6 +2,7 @@ import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from 
 import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../db/auto-buys.js';
 import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot, lockUserSlots } from '../db/inference-requests.js';
 import { availableBalance } from '../db/journal.js';
+import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { tokensOf, usd } from '../ledger/assets.js';
@@ -197,7 +198,7 @@ export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
    * capacity's refusals keep their precedence over the daily limit and the slots.
    */
   async function admit(request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
-    return db.transaction(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const sql = await sqlOf(trx);
       // Slots are counted and taken under one lock per user, in every process.
       await lockUserSlots(sql, request.userId);

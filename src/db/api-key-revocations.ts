@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
 import { apiKeysChannel } from './migrations/0014_api_key_revocations.js';
@@ -33,7 +34,15 @@ export function announceApiKeysChanged(db: Db): void {
   for (const listener of localListeners.get(db) ?? []) listener();
 }
 
-const counter = statement('api_key_revocations_version', 'SELECT version FROM api_key_revocations WHERE id = 1');
+const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
+const counter = statement('api_key_revocations_version', counterText);
+
+/** The part of better-sqlite3 used here (knex loads the same module for the database itself). */
+interface SqliteReader {
+  prepare(sql: string): { get(): unknown };
+  close(): void;
+}
+const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteReader;
 /** How long a PostgreSQL listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
@@ -51,15 +60,21 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
     let counted: number | null = null;
     // The local count rides along, so a change announced here moves the version too.
     const known = () => (counted === null ? null : `${counted}:${local}`);
+    // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
+    // once, instead of waiting for the process's one connection while a transaction holds it.
+    const filename = (db.client.config.connection as { filename: string }).filename;
+    const reader = filename === ':memory:' || filename === '' ? null : new SqliteReader(filename, { readonly: true, fileMustExist: true });
+    const read = reader?.prepare(counterText);
     return {
       async version() {
-        const row = await poolSql(db).get<{ version: number }>(counter);
+        const row = (read ? read.get() : await poolSql(db).get(counter)) as { version: number } | undefined;
         counted = row === undefined ? null : Number(row.version);
         return known();
       },
       known,
       async close() {
         forget();
+        reader?.close();
       },
     };
   }
