@@ -12,6 +12,7 @@ import { publishCommitsOf } from './core/announcements.js';
 import { startStreamDerivations } from './trading/stream-derivations.js';
 import { openEventTransport, payloadBytesMax } from './db/event-transport.js';
 import { closeApiKeyCache, openApiKeyCache } from './http/auth/api-key-cache.js';
+import { startWalCheckpoints } from './db/wal-checkpoints.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
@@ -148,6 +149,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.
     const keyCache = await openApiKeyCache(services.db);
+    // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
+    const checkpoints = startWalCheckpoints(services.db);
     const listening: Listening[] = [];
     const sockets: TradingSocket[] = [];
     try {
@@ -162,6 +165,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await Promise.all(sockets.map((s) => s.close()));
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
       await closeApiKeyCache(services.db, keyCache);
+      await checkpoints.stop();
       await services.inference.stopLeases();
       throw error;
     }
@@ -180,6 +184,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await closeApiKeyCache(services.db, keyCache);
           await services.inference.stopLeases();
           await releaseTokenPool();
+          await checkpoints.stop();
           await close();
         })();
         return stopping;
