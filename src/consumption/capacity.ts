@@ -1,6 +1,6 @@
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
 import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../db/auto-buys.js';
-import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot, lockUserSlots } from '../db/inference-requests.js';
+import { admissionSnapshot, inferenceRequestsSince, insertAdmission, lockUserSlots } from '../db/inference-requests.js';
 import { availableBalance } from '../db/journal.js';
 import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
@@ -212,15 +212,15 @@ export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
       await checkDailyLimit(sql, request.userId, seen, nowUs);
       const { slots } = seen;
       if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-      await insertInferenceSlot(sql, {
+      const slot = {
         request_id: request.requestId,
         user_id: request.userId,
         acquired_at_us: nowUs,
         expires_at_us: request.lease.expiresAtUs,
         process_id: request.lease.processId,
         prompt_tokens: reservedTokens - request.tokens.output,
-      });
-      await insertAdmittedRequest(sql, {
+      };
+      await insertAdmission(sql, slot, {
         id: request.requestId,
         user_id: request.userId,
         api_key_id: request.apiKeyId,
