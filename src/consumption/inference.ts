@@ -313,7 +313,8 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     const finish = async () => {
       if (settled) return;
       settled = true;
-      abort.abort();
+      // A reason made once: the default one is a DOMException with a stack, built on every request.
+      abort.abort(upstreamNoLongerNeeded);
       const finalUsage = usage as ChatChunk['usage'];
       const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : sent.tokens();
       const streamMs = (lastChunkUs - firstChunkUs) / 1000;
@@ -457,6 +458,9 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
 }
 
 export type InferenceService = ReturnType<typeof createInferenceService>;
+
+/** Why a stream's upstream call is aborted once its request is settled (it has usually ended by then). */
+const upstreamNoLongerNeeded = new SupplierError('dropped', 'the request was settled: its upstream call is no longer needed');
 
 /** A stream stopped because its slot was swept while the process could not renew it. */
 class LeaseLost extends Error {
