@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,6 +9,7 @@ import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './form
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
 import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
+import { coalescedReadable } from './coalesce.js';
 import { createLeaseKeeper, type Lease, type LeaseOptions } from './leases.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
@@ -358,7 +358,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
         await finish();
       }
     }
-    const body = Readable.from(text(), { objectMode: false });
+    const body = coalescedReadable(text());
     return { body, headers: { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' } };
   }
 
