@@ -16,8 +16,9 @@ import { poolSql, statement } from './sql.js';
  *   revoking transaction's commit) moves the version. While that connection is down the version is
  *   null, and when it is back the version moves: what was missed meanwhile cannot matter.
  * - In this process, the writers of src/db/identity.ts also announce their change the moment it
- *   commits (`announceApiKeysChanged`), so the process that revoked a key never waits for a
- *   notification of its own.
+ *   commits (`announceApiKeysChanged`), and so does any other UPDATE or DELETE of `api_keys` or
+ *   `users` run through this process's knex (an operator's script, a test), as its answer arrives:
+ *   the process that revoked a key never waits for a notification of its own.
  */
 export interface RevocationFeed {
   /** The current version; on SQLite one read of the counter row. */
@@ -33,6 +34,9 @@ const localListeners = new WeakMap<Db, Set<() => void>>();
 export function announceApiKeysChanged(db: Db): void {
   for (const listener of localListeners.get(db) ?? []) listener();
 }
+
+/** Knex statements that may revoke a key (see migration 0013 for exactly which changes do). */
+const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users)[\s"`]/i;
 
 const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
 const counter = statement('api_key_revocations_version', counterText);
@@ -54,7 +58,14 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
     local += 1;
   };
   listeners.add(onLocal);
-  const forget = () => listeners.delete(onLocal);
+  const onQuery = (_response: unknown, query: { sql?: unknown }) => {
+    if (typeof query.sql === 'string' && revokingStatement.test(query.sql)) onLocal();
+  };
+  db.on('query-response', onQuery);
+  const forget = () => {
+    listeners.delete(onLocal);
+    db.off('query-response', onQuery);
+  };
 
   if (kindOf(db) === 'sqlite') {
     let counted: number | null = null;

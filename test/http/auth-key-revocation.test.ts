@@ -99,6 +99,14 @@ for (const kind of databaseKinds) {
       expect(await feed.version()).not.to.equal(before);
     });
 
+    it('knows of a change made through its own knex as soon as the change answers', async () => {
+      const { row } = await createApiKey(db, systemClock, userId, 'own-knex');
+      await feed.version();
+      const before = feed.known();
+      await db('api_keys').where({ id: row.id }).update({ active: false });
+      expect(feed.known()).not.to.equal(before);
+    });
+
     it('keeps serving a key that another key\'s revocation did not touch', async () => {
       const kept = await createApiKey(db, systemClock, userId, 'kept');
       const gone = await createApiKey(db, systemClock, userId, 'gone');
