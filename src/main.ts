@@ -11,6 +11,8 @@ import { decodeEvents, encodeEvents, LocalEventHub } from './core/events.js';
 import { publishCommitsOf } from './core/announcements.js';
 import { startStreamDerivations } from './trading/stream-derivations.js';
 import { openEventTransport, payloadBytesMax } from './db/event-transport.js';
+import { closeApiKeyCache, openApiKeyCache } from './http/auth/api-key-cache.js';
+import { startWalCheckpoints } from './db/wal-checkpoints.js';
 import { consumptionHandlers, chatShapedOperations } from './consumption/handlers/index.js';
 import { holdTokenPool } from './consumption/token-pool.js';
 import { oauthShapedOperations, platformHandlers } from './platform/handlers/index.js';
@@ -145,6 +147,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const definitions = await hostDefinitions(services);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
+    // Before serving: keys are cached only under a revocation feed that is already watching.
+    const keyCache = await openApiKeyCache(services.db);
+    // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
+    const checkpoints = startWalCheckpoints(services.db);
     const listening: Listening[] = [];
     const sockets: TradingSocket[] = [];
     try {
@@ -158,6 +164,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     } catch (error) {
       await Promise.all(sockets.map((s) => s.close()));
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+      await closeApiKeyCache(services.db, keyCache);
+      await checkpoints.stop();
       await services.inference.stopLeases();
       throw error;
     }
@@ -173,8 +181,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
+          await closeApiKeyCache(services.db, keyCache);
           await services.inference.stopLeases();
           await releaseTokenPool();
+          await checkpoints.stop();
           await close();
         })();
         return stopping;

@@ -1,7 +1,8 @@
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
 import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../db/auto-buys.js';
-import { admissionSnapshot, inferenceRequestsSince, insertAdmittedRequest, insertInferenceSlot, lockUserSlots } from '../db/inference-requests.js';
+import { admissionSnapshot, inferenceRequestsSince, insertAdmission, lockUserSlots } from '../db/inference-requests.js';
 import { availableBalance } from '../db/journal.js';
+import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { tokensOf, usd } from '../ledger/assets.js';
@@ -54,6 +55,8 @@ export interface TokenDemand {
   output: number;
   /** The exact number; counted once, however often asked. */
   exact(): Promise<number>;
+  /** Whether `exact()` takes microseconds on this thread (a small prompt), so admission may count before it knows it must. */
+  countsInline: boolean;
 }
 
 export interface ReservedRequest {
@@ -83,7 +86,7 @@ export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: n
  * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
  */
 export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
-  /** Everything admission decides on, in one statement (a request reads it three times: the 307, and before and in its admission). */
+  /** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
   async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
     const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
     assert(row !== undefined, `user ${userId} does not exist`);
@@ -189,6 +192,57 @@ export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
     }
   }
 
+  /**
+   * The transaction of admission. `accountId` null: the caller has not made sure of capacity, and
+   * the snapshot decides: null (nothing written) unless it shows the tokens available, so that
+   * capacity's refusals keep their precedence over the daily limit and the slots.
+   */
+  async function admit(request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
+    return inTransaction(db, async (trx) => {
+      const sql = await sqlOf(trx);
+      // Slots are counted and taken under one lock per user, in every process.
+      await lockUserSlots(sql, request.userId);
+      const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
+      let accountId = knownAccountId;
+      if (accountId === null) {
+        const available = seen.tokens?.available ?? null;
+        if (available === null || available < reservedTokens) return null;
+        accountId = seen.tokens!.accountId;
+      }
+      await checkDailyLimit(sql, request.userId, seen, nowUs);
+      const { slots } = seen;
+      if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
+      const slot = {
+        request_id: request.requestId,
+        user_id: request.userId,
+        acquired_at_us: nowUs,
+        expires_at_us: request.lease.expiresAtUs,
+        process_id: request.lease.processId,
+        prompt_tokens: reservedTokens - request.tokens.output,
+      };
+      await insertAdmission(sql, slot, {
+        id: request.requestId,
+        user_id: request.userId,
+        api_key_id: request.apiKeyId,
+        model: request.model,
+        instrument_id: request.instrument.id,
+        endpoint: request.endpoint,
+        stream: request.stream,
+        reserved_tokens: reservedTokens,
+        consumption_account_id: accountId,
+        created_at_us: nowUs,
+      });
+      const asset = tokensOf(request.instrument.id);
+      try {
+        await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
+      } catch (error) {
+        if (!(error instanceof LedgerShortfall)) throw error;
+        throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
+      }
+      return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
+    });
+  }
+
   return {
     /** The checks of the redirect: nothing is taken. Answers the slot headers. */
     async check(userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
@@ -204,47 +258,21 @@ export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
      * Admission at `/r/v1/…`: capacity first (which may buy), then, in one transaction, the daily
      * limit, a slot, the receipt (in progress) and the reservation of the request's tokens. Answers
      * the slots and whose Units the request consumes first.
+     *
+     * A small prompt whose tokens the account holds, the common case, is admitted by that one
+     * transaction alone: its snapshot shows the tokens, so nothing is read before it. Otherwise (a
+     * shortfall, expired lots awaiting write-off, a prompt too big to count on the spot) capacity is
+     * made sure of first, as the redirect did, and the transaction follows.
      */
     async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
+      if (request.tokens.countsInline) {
+        const admitted = await admit(request, await request.tokens.exact(), null, nowUs);
+        if (admitted !== null) return admitted;
+      }
       const accountId = await ensureTokens(request.userId, request.instrument, request.tokens, await snapshot(poolSql(db), request.userId, request.instrument, nowUs), nowUs);
-      const reservedTokens = await request.tokens.exact();
-      return db.transaction(async (trx) => {
-        const sql = await sqlOf(trx);
-        // Slots are counted and taken under one lock per user, in every process.
-        await lockUserSlots(sql, request.userId);
-        const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
-        await checkDailyLimit(sql, request.userId, seen, nowUs);
-        const { slots } = seen;
-        if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-        await insertInferenceSlot(sql, {
-          request_id: request.requestId,
-          user_id: request.userId,
-          acquired_at_us: nowUs,
-          expires_at_us: request.lease.expiresAtUs,
-          process_id: request.lease.processId,
-          prompt_tokens: reservedTokens - request.tokens.output,
-        });
-        await insertAdmittedRequest(sql, {
-          id: request.requestId,
-          user_id: request.userId,
-          api_key_id: request.apiKeyId,
-          model: request.model,
-          instrument_id: request.instrument.id,
-          endpoint: request.endpoint,
-          stream: request.stream,
-          reserved_tokens: reservedTokens,
-          consumption_account_id: accountId,
-          created_at_us: nowUs,
-        });
-        const asset = tokensOf(request.instrument.id);
-        try {
-          await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
-        } catch (error) {
-          if (!(error instanceof LedgerShortfall)) throw error;
-          throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
-        }
-        return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
-      });
+      const admitted = await admit(request, await request.tokens.exact(), accountId, nowUs);
+      assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
+      return admitted;
     },
   };
 }

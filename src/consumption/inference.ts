@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
@@ -10,12 +9,13 @@ import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './form
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
 import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
+import { coalescedReadable } from './coalesce.js';
 import { createLeaseKeeper, type Lease, type LeaseOptions } from './leases.js';
 import type { Router } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { tokenBytesMax } from './token-merge.js';
-import { countPromptTokens, promptBounds } from './tokens.js';
+import { countPromptTokens, inlineCharsMax, promptBounds } from './tokens.js';
 import type { InstrumentRow, ReferenceService } from '../core/reference.js';
 
 type Schemas = components['schemas'];
@@ -141,7 +141,14 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       chat: { ...rest, max_completion_tokens: outputTokens },
       model,
       instrument,
-      tokens: { min: bounds.tokensMin + outputTokens, max: bounds.tokensMax + outputTokens, output: outputTokens, exact: async () => (await countPrompt()) + outputTokens },
+      tokens: {
+        min: bounds.tokensMin + outputTokens,
+        max: bounds.tokensMax + outputTokens,
+        output: outputTokens,
+        exact: async () => (await countPrompt()) + outputTokens,
+        // Bytes bound characters from above: a prompt of at most this many bytes is counted inline (tokens.ts).
+        countsInline: bounds.bytes <= inlineCharsMax,
+      },
       fitsUncounted: bounds.tokensMax + outputTokens <= contextWindow,
       promptTokens: countPrompt,
       outputTokens,
@@ -306,7 +313,8 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     const finish = async () => {
       if (settled) return;
       settled = true;
-      abort.abort();
+      // A reason made once: the default one is a DOMException with a stack, built on every request.
+      abort.abort(upstreamNoLongerNeeded);
       const finalUsage = usage as ChatChunk['usage'];
       const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : sent.tokens();
       const streamMs = (lastChunkUs - firstChunkUs) / 1000;
@@ -350,7 +358,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
         await finish();
       }
     }
-    const body = Readable.from(text(), { objectMode: false });
+    const body = coalescedReadable(text());
     return { body, headers: { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' } };
   }
 
@@ -450,6 +458,9 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
 }
 
 export type InferenceService = ReturnType<typeof createInferenceService>;
+
+/** Why a stream's upstream call is aborted once its request is settled (it has usually ended by then). */
+const upstreamNoLongerNeeded = new SupplierError('dropped', 'the request was settled: its upstream call is no longer needed');
 
 /** A stream stopped because its slot was swept while the process could not renew it. */
 class LeaseLost extends Error {

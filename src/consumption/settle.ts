@@ -1,4 +1,5 @@
 import { claimInferenceReceipt, completeInferenceReceipt } from '../db/inference-requests.js';
+import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { sqlOf } from '../db/sql.js';
 import { tokensOf } from '../ledger/assets.js';
@@ -43,7 +44,7 @@ export interface OpenRequest {
 const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
 /**
- * Settles one request in one transaction, once: the tokens used leave the reservation for
+ * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
  * completed, and the slot is given back. A request never costs more than it reserved. Answers
  * false when it was already settled (by the request itself, or by the sweep of abandoned requests).
@@ -53,7 +54,7 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
   const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
-  return db.transaction(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
     // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
     const sql = await sqlOf(trx);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { announceApiKeysChanged } from './api-key-revocations.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Page, type PageParams, type Sort } from './paging.js';
 import { poolSql, sqlOf, statement, valuesList } from './sql.js';
@@ -126,12 +127,16 @@ export interface ApiKeyChanges {
 /** Writes the given columns of the user's key; false if there is no such key (deleted meanwhile). */
 export async function updateApiKeyOfUser(db: Db, userId: string, apiKeyId: string, changes: ApiKeyChanges): Promise<boolean> {
   const updated = await poolSql(db).run(updateApiKeyStatement, [changes.name ?? null, changes.active ?? null, changes.updated_at_us, apiKeyId, userId]);
+  // Committed (autocommit): this process's key caches forget at once; others learn it from the trigger (migration 0014).
+  if (updated > 0) announceApiKeysChanged(db);
   return updated > 0;
 }
 
 /** False if the user has no such key. */
 export async function deleteApiKeyOfUser(db: Db, userId: string, apiKeyId: string): Promise<boolean> {
-  return (await poolSql(db).run(deleteApiKeyStatement, [apiKeyId, userId])) > 0;
+  const deleted = (await poolSql(db).run(deleteApiKeyStatement, [apiKeyId, userId])) > 0;
+  if (deleted) announceApiKeysChanged(db);
+  return deleted;
 }
 
 /** Records when a key was last used (callers write it at most once a minute). */

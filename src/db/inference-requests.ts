@@ -68,7 +68,7 @@ const insertSlot = statement(
 );
 
 export async function insertInferenceSlot(sql: Sql, slot: SlotRow): Promise<void> {
-  await sql.run(insertSlot, [slot.request_id, slot.user_id, slot.acquired_at_us, slot.expires_at_us, slot.process_id, slot.prompt_tokens]);
+  await sql.run(insertSlot, slotParams(slot));
 }
 
 export interface AdmittedRequestRow {
@@ -92,7 +92,28 @@ const insertRequest = statement(
 );
 
 export async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): Promise<void> {
-  await sql.run(insertRequest, [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us]);
+  await sql.run(insertRequest, requestParams(row));
+}
+
+const requestParams = (row: AdmittedRequestRow) => [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us];
+const slotParams = (slot: SlotRow) => [slot.request_id, slot.user_id, slot.acquired_at_us, slot.expires_at_us, slot.process_id, slot.prompt_tokens];
+
+/** PostgreSQL: the slot and the receipt in one round trip (the admission holds the user's slot lock meanwhile). */
+const insertSlotAndRequest = statement(
+  'inference_slot_and_request_insert',
+  '',
+  `WITH slot AS (${insertSlot.sqlite})
+   ${insertRequest.sqlite}`,
+);
+
+/** The slot and the receipt of an admitted request: one statement on PostgreSQL, two on SQLite (no writes in a WITH there). */
+export async function insertAdmission(sql: Sql, slot: SlotRow, request: AdmittedRequestRow): Promise<void> {
+  if (sql.kind === 'postgres') {
+    await sql.run(insertSlotAndRequest, [...slotParams(slot), ...requestParams(request)]);
+    return;
+  }
+  await insertInferenceSlot(sql, slot);
+  await insertAdmittedRequest(sql, request);
 }
 
 // ---- settlement -------------------------------------------------------------------------------------
@@ -139,8 +160,21 @@ const settledColumns = [
 const completeReceipt = statement('inference_request_complete', `UPDATE inference_requests SET ${settledColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
 const deleteSlot = statement('inference_slot_delete', 'DELETE FROM inference_slots WHERE request_id = ?');
 
+/** PostgreSQL: both in one round trip (the settlement holds the consumption account's row lock meanwhile). */
+const completeAndRelease = statement(
+  'inference_request_complete_release',
+  '',
+  `WITH done AS (${completeReceipt.sqlite} RETURNING id)
+   DELETE FROM inference_slots WHERE request_id IN (SELECT id FROM done)`,
+);
+
 /** Completes the receipt and gives its slot back. */
 export async function completeInferenceReceipt(sql: Sql, requestId: string, receipt: SettledReceipt): Promise<void> {
-  await sql.run(completeReceipt, [...settledColumns.map((c) => receipt[c]), requestId]);
+  const params = [...settledColumns.map((c) => receipt[c]), requestId];
+  if (sql.kind === 'postgres') {
+    await sql.run(completeAndRelease, params);
+    return;
+  }
+  await sql.run(completeReceipt, params);
   await sql.run(deleteSlot, [requestId]);
 }

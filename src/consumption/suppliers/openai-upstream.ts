@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { completionTokens, countPromptTokens, textTokens } from '../tokens.js';
+import { discard, fetchTransport, pooledTransport, textOf, type UpstreamAnswer } from './upstream-http.js';
 import {
   SupplierError,
   abortedError,
@@ -39,6 +40,7 @@ export interface OpenAiUpstreamOptions {
   answerTimeoutMs?: number;
   /** For a stream, after its first chunk: the longest silence (no bytes at all) before it counts as dropped. */
   idleTimeoutMs?: number;
+  /** Instead of the kept-alive pool (upstream-http.ts): tests script an upstream with it. */
   fetch?: typeof fetch;
 }
 
@@ -56,7 +58,8 @@ const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'conte
 
 export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const fetchUpstream = options.fetch ?? fetch;
+  const target = new URL(url);
+  const transport = options.fetch ? fetchTransport(options.fetch) : pooledTransport;
   const firstByteTimeoutMs = options.firstByteTimeoutMs ?? upstreamTimeoutDefaults.firstByteTimeoutMs;
   const answerTimeoutMs = options.answerTimeoutMs ?? upstreamTimeoutDefaults.answerTimeoutMs;
   const idleTimeoutMs = options.idleTimeoutMs ?? upstreamTimeoutDefaults.idleTimeoutMs;
@@ -64,17 +67,17 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
   /** POSTs the request; resolves with a 2xx response, or rejects with a SupplierError. */
-  async function post(call: SupplierCall, stream: boolean, deadline: Deadline): Promise<Response> {
+  async function post(call: SupplierCall, stream: boolean, deadline: Deadline): Promise<UpstreamAnswer> {
     const body = JSON.stringify(upstreamBody(call.request, options.model, stream));
     const signal = AbortSignal.any([call.signal, deadline.signal]);
-    let response: Response;
+    let response: UpstreamAnswer;
     try {
-      response = await fetchUpstream(url, { method: 'POST', headers: { ...headers, accept: stream ? 'text/event-stream' : 'application/json' }, body, signal });
+      response = await transport(target, { headers: { ...headers, accept: stream ? 'text/event-stream' : 'application/json' }, body, signal });
     } catch (error) {
       throw failureOf(error, call, deadline, () => new SupplierError('unavailable', `supplier ${options.id} could not be reached at ${url}: ${causeOf(error)}`));
     }
-    if (response.ok) return response;
-    const detail = await response.text().then((text) => text.slice(0, errorBodyCharsMax), () => '');
+    if (response.status >= 200 && response.status < 300) return response;
+    const detail = await textOf(response).then((text) => text.slice(0, errorBodyCharsMax), () => '');
     throw new SupplierError(failureOfStatus(response.status), `supplier ${options.id} answered ${response.status}: ${detail}`, response.status);
   }
 
@@ -87,7 +90,7 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
         const response = await post(call, false, deadline);
         let text: string;
         try {
-          text = await response.text();
+          text = await textOf(response);
         } catch (error) {
           throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${options.id} broke off its answer: ${causeOf(error)}`));
         }
@@ -101,9 +104,9 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
       const deadline = new Deadline(firstByteTimeoutMs, () => new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`));
       try {
         const response = await post(call, true, deadline);
-        const contentType = response.headers.get('content-type') ?? '';
-        if (!contentType.startsWith('text/event-stream') || !response.body) {
-          await response.body?.cancel().catch(() => undefined);
+        const contentType = response.contentType;
+        if (!contentType.startsWith('text/event-stream')) {
+          await discard(response).catch(() => undefined);
           throw new SupplierError('bad_response', `supplier ${options.id} answered a stream request with ${contentType || 'no content type'}, not text/event-stream`);
         }
         const chunks = relay(response.body, call, deadline, options.id);
@@ -195,8 +198,8 @@ function failureOf(error: unknown, call: SupplierCall, deadline: Deadline, other
 }
 
 function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } } | null)?.cause;
-  return cause?.code ?? cause?.message ?? String(error);
+  const failed = error as { code?: string; cause?: { code?: string; message?: string } } | null;
+  return failed?.code ?? failed?.cause?.code ?? failed?.cause?.message ?? String(error);
 }
 
 function parseJson(text: string, supplierId: string): unknown {
@@ -288,15 +291,14 @@ async function* startingWith<T>(first: T, rest: AsyncGenerator<T>): AsyncGenerat
 }
 
 /** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); each read is watched by `deadline`. */
-async function* eventData(body: ReadableStream<Uint8Array>, deadline: Deadline): AsyncGenerator<string> {
+async function* eventData(body: AsyncIterableIterator<Uint8Array>, deadline: Deadline): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
   const decoder = new TextDecoder();
-  const reader = body.getReader();
   try {
     for (;;) {
       deadline.waiting();
-      const { done, value } = await reader.read();
+      const { done, value } = await body.next();
       deadline.received();
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
@@ -306,12 +308,12 @@ async function* eventData(body: ReadableStream<Uint8Array>, deadline: Deadline):
     while (pending.length > 0) yield pending.shift()!;
   } finally {
     // Releases the socket whether the stream ended, broke, or the caller stopped reading.
-    await reader.cancel().catch(() => undefined);
+    await body.return?.(undefined)?.catch(() => undefined);
   }
 }
 
 /** The upstream's chunks in our shape, then one usage chunk; throws 'dropped' when the stream ends unfinished. */
-async function* relay(body: ReadableStream<Uint8Array>, call: SupplierCall, deadline: Deadline, supplierId: string): AsyncGenerator<ChatChunk> {
+async function* relay(body: AsyncIterableIterator<Uint8Array>, call: SupplierCall, deadline: Deadline, supplierId: string): AsyncGenerator<ChatChunk> {
   const answer = { content: '', reasoning: '', tools: [] as { id: string; name: string; arguments: string }[] };
   let finished = false;
   let usage: ChatUsage | null = null;

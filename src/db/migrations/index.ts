@@ -12,6 +12,7 @@ import * as replayGuard from './0010_replay_guard.js';
 import * as throttles from './0011_throttles.js';
 import * as restingOrders from './0012_resting_orders.js';
 import * as orderBookVersions from './0013_order_book_versions.js';
+import * as apiKeyRevocations from './0014_api_key_revocations.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: [string, Migration][] = [
   ['0011_throttles', throttles],
   ['0012_resting_orders', restingOrders],
   ['0013_order_book_versions', orderBookVersions],
+  ['0014_api_key_revocations', apiKeyRevocations],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

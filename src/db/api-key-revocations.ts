@@ -1,0 +1,164 @@
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import { kindOf, type Db } from './knex.js';
+import { apiKeysChannel } from './migrations/0014_api_key_revocations.js';
+import { poolSql, statement } from './sql.js';
+
+/**
+ * What tells a cache of consumption API keys that one may have been revoked (migration 0014: a
+ * trigger announces every deletion, deactivation and change of a key, and every change of a
+ * user's status, in the writer's own transaction). A feed answers a version: equal versions mean
+ * no key was revoked in between; null means it cannot tell (nothing cached may be trusted).
+ *
+ * - SQLite: the counter row, read on every call: processes sharing the file see each other's
+ *   revocations at once, because the trigger bumps it in the revoking transaction.
+ * - PostgreSQL: a dedicated connection LISTENs on the channel; each notification (delivered on the
+ *   revoking transaction's commit) moves the version. While that connection is down the version is
+ *   null, and when it is back the version moves: what was missed meanwhile cannot matter.
+ * - In this process, the writers of src/db/identity.ts also announce their change the moment it
+ *   commits (`announceApiKeysChanged`), and so does any other UPDATE or DELETE of `api_keys` or
+ *   `users` run through this process's knex (an operator's script, a test), as its answer arrives:
+ *   the process that revoked a key never waits for a notification of its own.
+ */
+export interface RevocationFeed {
+  /** The current version; on SQLite one read of the counter row. */
+  version(): Promise<string | null>;
+  /** The last version known, without reading anything: a value cached under `version()` is stored only if this still equals it. */
+  known(): string | null;
+  close(): Promise<void>;
+}
+
+const localListeners = new WeakMap<Db, Set<() => void>>();
+
+/** A key or user changed through this process's `db`, committed: caches of this process forget at once. */
+export function announceApiKeysChanged(db: Db): void {
+  for (const listener of localListeners.get(db) ?? []) listener();
+}
+
+/** Knex statements that may revoke a key (see migration 0013 for exactly which changes do). */
+const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users)[\s"`]/i;
+
+const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
+const counter = statement('api_key_revocations_version', counterText);
+
+/** The part of better-sqlite3 used here (knex loads the same module for the database itself). */
+interface SqliteReader {
+  prepare(sql: string): { get(): unknown };
+  close(): void;
+}
+const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteReader;
+/** How long a PostgreSQL listener that lost its connection waits before connecting again. */
+const relistenDelayMs = 1_000;
+
+export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
+  let local = 0;
+  const listeners = localListeners.get(db) ?? new Set();
+  localListeners.set(db, listeners);
+  const onLocal = () => {
+    local += 1;
+  };
+  listeners.add(onLocal);
+  const onQuery = (_response: unknown, query: { sql?: unknown }) => {
+    if (typeof query.sql === 'string' && revokingStatement.test(query.sql)) onLocal();
+  };
+  db.on('query-response', onQuery);
+  const forget = () => {
+    listeners.delete(onLocal);
+    db.off('query-response', onQuery);
+  };
+
+  if (kindOf(db) === 'sqlite') {
+    let counted: number | null = null;
+    // The local count rides along, so a change announced here moves the version too.
+    const known = () => (counted === null ? null : `${counted}:${local}`);
+    // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
+    // once, instead of waiting for the process's one connection while a transaction holds it.
+    const filename = (db.client.config.connection as { filename: string }).filename;
+    const reader = filename === ':memory:' || filename === '' ? null : new SqliteReader(filename, { readonly: true, fileMustExist: true });
+    const read = reader?.prepare(counterText);
+    return {
+      async version() {
+        const row = (read ? read.get() : await poolSql(db).get(counter)) as { version: number } | undefined;
+        counted = row === undefined ? null : Number(row.version);
+        return known();
+      },
+      known,
+      async close() {
+        forget();
+        reader?.close();
+      },
+    };
+  }
+
+  const listener = await listen(db);
+  return {
+    // One turn of the event loop first: a notification already on the listener's socket when this
+    // request was read is taken in before the answer (a request's own callbacks and promises would
+    // otherwise all run before the next socket's). Its flight time from the commit remains the window.
+    version: () => new Promise((resolve) => setImmediate(() => resolve(listener.version(local)))),
+    known: () => listener.version(local),
+    async close() {
+      forget();
+      await listener.close();
+    },
+  };
+}
+
+/** A connection of its own that LISTENs on the channel, connecting again whenever it drops. */
+async function listen(db: Db): Promise<{ version(local: number): string | null; close(): Promise<void> }> {
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let generation = 0;
+
+  async function connect(): Promise<void> {
+    const connection = new pg.Client({ ...postgresSettingsOf(db), keepAlive: true, application_name: 'mkt api-key revocations' });
+    connection.on('error', () => {}); // an 'end' follows; handled there
+    connection.on('notification', () => {
+      generation += 1;
+    });
+    connection.once('end', () => {
+      listening = false;
+      generation += 1;
+      client = null;
+      if (!closed) retry = setTimeout(reconnect, relistenDelayMs);
+    });
+    await connection.connect();
+    await connection.query(`LISTEN ${apiKeysChannel}`);
+    client = connection;
+    if (closed) {
+      await connection.end();
+      return;
+    }
+    // Anything revoked before LISTEN took effect is behind this move of the version.
+    generation += 1;
+    listening = true;
+  }
+
+  function reconnect(): void {
+    if (closed) return;
+    connect().catch(() => {
+      if (!closed) retry = setTimeout(reconnect, relistenDelayMs);
+    });
+  }
+
+  await connect().catch(() => {
+    retry = setTimeout(reconnect, relistenDelayMs);
+  });
+  return {
+    version: (local) => (listening ? `${generation}:${local}` : null),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      listening = false;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** The settings knex connects with (its password is not enumerable, so it is copied by name; as process-liveness.ts does). */
+function postgresSettingsOf(db: Db): pg.ClientConfig {
+  const settings = db.client.connectionSettings as pg.ClientConfig;
+  return { ...settings, password: settings.password };
+}
