@@ -119,7 +119,7 @@ export async function composeServices(config: Config, options: { logger?: Logger
       db,
       (payload) => events.deliver(decodeEvents(payload)),
       () => events.deliver([{ stream: 'control', event: 'events_lost' }]),
-      () => events.listenerCount > 0,
+      () => events.wanted,
     );
     const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
     publishCommitsOf(db, (committed) => {

@@ -131,6 +131,8 @@ export const userSubject = (stream: string, userId: string): string => `${stream
 export class LocalEventHub implements EventHub {
   private readonly listeners = new Set<EventListener>();
   private readonly interest = new Map<string, number>();
+  /** Subjects wanted, per stream (the part of the subject before its first `|`). */
+  private readonly streams = new Map<string, number>();
 
   /**
    * Declares that a session of this process wants a subject (`marketSubject`, `userSubject`) until
@@ -138,16 +140,30 @@ export class LocalEventHub implements EventHub {
    * read only while someone wants them.
    */
   want(subject: string): () => void {
-    const name = subject;
-    this.interest.set(name, (this.interest.get(name) ?? 0) + 1);
+    const stream = subject.split('|', 1)[0]!;
+    if (!this.interest.has(subject)) this.streams.set(stream, (this.streams.get(stream) ?? 0) + 1);
+    this.interest.set(subject, (this.interest.get(subject) ?? 0) + 1);
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      const left = (this.interest.get(name) ?? 1) - 1;
-      if (left === 0) this.interest.delete(name);
-      else this.interest.set(name, left);
+      const left = (this.interest.get(subject) ?? 1) - 1;
+      if (left > 0) return void this.interest.set(subject, left);
+      this.interest.delete(subject);
+      const subjects = (this.streams.get(stream) ?? 1) - 1;
+      if (subjects > 0) this.streams.set(stream, subjects);
+      else this.streams.delete(stream);
     };
+  }
+
+  /** Whether any session of this process wants anything of `stream`. */
+  wantsStream(stream: StreamName): boolean {
+    return this.streams.has(stream);
+  }
+
+  /** Whether any session of this process wants anything at all: when none does, one process need not make events. */
+  get wanted(): boolean {
+    return this.interest.size > 0;
   }
 
   wants(subject: string): boolean {

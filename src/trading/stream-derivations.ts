@@ -24,6 +24,8 @@ export function startStreamDerivations(deps: { db: Db; clock: Clock; events: Loc
   const tickers = new Set<string>();
   const traded = new Set<string>();
   const accounts = new Set<string>();
+  /** Owners of accounts seen (an account never changes hands): an account of nobody wanted is not read. */
+  const owners = new Map<string, string | null>();
   let round: Promise<void> = Promise.resolve();
   let scheduled = false;
 
@@ -37,23 +39,23 @@ export function startStreamDerivations(deps: { db: Db; clock: Clock; events: Loc
       tickers.clear();
       traded.clear();
       accounts.clear();
-      await derive(deps, due).catch(() => undefined);
+      await derive(deps, due, owners).catch(() => undefined);
     });
   };
 
   return events.listen((event) => {
     if (event.stream === 'market.trades' || event.stream === 'market.book') {
       if (events.wants(marketSubject('market.ticker', event.marketId))) tickers.add(event.marketId);
-      if (event.stream === 'market.trades') traded.add(event.marketId);
-      schedule();
-    } else if (event.stream === 'control' && event.event === 'accounts_changed') {
+      if (event.stream === 'market.trades' && events.wantsStream('market.candles')) traded.add(event.marketId);
+      if (tickers.size + traded.size > 0) schedule();
+    } else if (event.stream === 'control' && event.event === 'accounts_changed' && events.wantsStream('user.balances')) {
       for (const id of event.accountIds) accounts.add(id);
       schedule();
     }
   });
 }
 
-async function derive(deps: { db: Db; clock: Clock; events: LocalEventHub }, due: { tickers: string[]; traded: string[]; accounts: string[] }): Promise<void> {
+async function derive(deps: { db: Db; clock: Clock; events: LocalEventHub }, due: { tickers: string[]; traded: string[]; accounts: string[] }, owners: Map<string, string | null>): Promise<void> {
   const { events } = deps;
   const nowUs = deps.clock.nowUs();
   const derived: StreamEvent[] = [];
@@ -67,16 +69,20 @@ async function derive(deps: { db: Db; clock: Clock; events: LocalEventHub }, due
       if (candle) derived.push({ stream: 'market.candles', marketId, event: 'candle', data: { ...candleView(candle), market_id: marketId, resolution } });
     }
   }
+  const wanted = (userId: string | null) => userId !== null && events.wants(userSubject('user.balances', userId));
   for (const accountId of due.accounts) {
-    const update = await balanceOf(deps, accountId, (userId) => events.wants(userSubject('user.balances', userId)));
+    const owner = owners.get(accountId);
+    if (owner !== undefined && !wanted(owner)) continue;
+    const update = await balanceOf(deps, accountId, owners, wanted);
     if (update) derived.push({ stream: 'user.balances', userId: update.userId, event: 'balance_update', data: update.data });
   }
   events.deliver(derived);
 }
 
 /** The account as the balances endpoints show it, if its owner is wanted. */
-async function balanceOf(deps: { db: Db }, accountId: string, wanted: (userId: string) => boolean): Promise<{ userId: string; data: BalanceUpdate } | undefined> {
+async function balanceOf(deps: { db: Db }, accountId: string, owners: Map<string, string | null>, wanted: (userId: string | null) => boolean): Promise<{ userId: string; data: BalanceUpdate } | undefined> {
   const row = await ledgerAccountById(poolSql(deps.db), accountId);
+  if (row) owners.set(accountId, row.user_id);
   if (!row || row.user_id === null || !wanted(row.user_id)) return undefined;
   const userId = row.user_id;
   if (row.kind === 'currency') return { userId, data: { account_type: 'currency', account: currencyAccountView(row) } };

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { MarketEvent, StreamEvent, UserEvent } from '../../src/core/events.js';
+import { marketSubject, type MarketEvent, type StreamEvent, type UserEvent } from '../../src/core/events.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -27,6 +27,8 @@ describeEachDatabase('trading: events of committed batches', (env) => {
     await giveUsd(services(), buyer.userId, '10.00');
     await giveUsd(services(), poor.userId, '0.01');
     const seen: StreamEvent[] = [];
+    // A process makes events only while one of its sessions wants something (on SQLite; PostgreSQL always makes them).
+    const unwant = services().events.want(marketSubject('market.book', market.marketId));
     const stop = services().events.listen((event) => {
       if (event.stream === 'control' || ('marketId' in event && event.marketId === market.marketId) || ('userId' in event && [seller.userId, buyer.userId, poor.userId].includes(event.userId))) seen.push(event);
     });
@@ -68,6 +70,7 @@ describeEachDatabase('trading: events of committed batches', (env) => {
       expect(Number(stored.version)).to.equal(last.sequence);
     } finally {
       stop();
+      unwant();
     }
   });
 
