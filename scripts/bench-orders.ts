@@ -21,9 +21,10 @@
  * `--processes N` (PostgreSQL) starts N `mkt serve` processes on the one database and sends each
  * request to the next in turn; CPU per order is theirs summed.
  */
+import { send } from './bench/traders.js';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -139,26 +140,6 @@ function checkSignerAgreesWithTweetnacl(trader: Trader): void {
   if (!publicFromCrypto.equals(Buffer.from(pair.publicKey))) throw new Error('node:crypto and tweetnacl derive different public keys');
 }
 
-interface Reply {
-  status: number;
-  text: string;
-}
-
-function send(agent: Agent, baseUrl: URL, method: string, path: string, headers: Record<string, string>, body: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      { agent, host: baseUrl.hostname, port: baseUrl.port, method, path, headers: body === '' ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const randomInt = (low: number, high: number): number => low + Math.floor(Math.random() * (high - low + 1));
