@@ -10,7 +10,6 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createUsageService, type UsageService } from './consumption/usage.js';
 import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
@@ -41,7 +40,6 @@ export interface Services {
   orderBooks: OrderBooks;
   /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
   housePlan: HousePlanCache;
-  usage: UsageService;
   inference: InferenceService;
 }
 
@@ -80,7 +78,6 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     oauthRandom: cryptoRandom,
     orderBooks,
     housePlan: newHousePlanCache(),
-    usage: createUsageService(db),
     inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orderDeps)), createRouter(db, clock, config.routing), logger),
   };
 }
