@@ -10,7 +10,7 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
+import type { AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
 import { createRouter } from './consumption/routing.js';
 
@@ -78,7 +78,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     oauthRandom: cryptoRandom,
     orderBooks,
     housePlan: newHousePlanCache(),
-    inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orderDeps)), createRouter(db, clock, config.routing), logger),
+    inference: createInferenceService(db, clock, reference, { db, autoBuy: autoBuyThrough(orderDeps) }, createRouter(db, clock, config.routing), logger),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError, RequestValidationError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { abandonedRequests, type AbandonedRequest } from '../db/inference-leases.js';
-import type { CapacityService, SlotState, TokenDemand } from './capacity.js';
+import { checkCapacity, openAdmission, type CapacityDeps, type SlotState, type TokenDemand } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage, messagesToChat } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse, responsesToChat } from './formats/responses.js';
 import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js';
@@ -82,7 +82,7 @@ const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minima
  * check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt, reservation), route
  * with failover, answer in the caller's format, and settle what was used.
  */
-export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityService, router: Router, logger: Logger) {
+export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityDeps, router: Router, logger: Logger) {
   const schemas = createJsonSchemas();
   const leases = createLeaseKeeper(db, clock, logger);
 
@@ -431,7 +431,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     /** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */
     async redirect<E extends Endpoint>(endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
       const uncounted = await prepare(endpoint, body);
-      const slots = await capacity.check(caller.userId, uncounted.instrument, uncounted.tokens, clock.nowUs());
+      const slots = await checkCapacity(capacity, caller.userId, uncounted.instrument, uncounted.tokens, clock.nowUs());
       // Whether a prompt longer than the context window may hold fits is known only by counting it.
       if (!uncounted.fitsUncounted) await uncounted.promptTokens();
       return slotHeaders(slots);
@@ -441,7 +441,8 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
       const uncounted = await prepare(endpoint, body);
       const admittedAtUs = clock.nowUs();
       const terms = leases.terms();
-      const admitted = await capacity.open(
+      const admitted = await openAdmission(
+        capacity,
         { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, instrument: uncounted.instrument, endpoint, stream: uncounted.stream, tokens: uncounted.tokens, lease: terms },
         admittedAtUs,
       );
