@@ -12,7 +12,7 @@ import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import type { AutoBuy } from './consumption/capacity.js';
 import { createInferenceService, type InferenceService } from './consumption/inference.js';
-import { createRouter } from './consumption/routing.js';
+import { newRoutingState } from './consumption/routing.js';
 
 /**
  * Built once in main.ts and passed to every handler: the dependencies that the functions of
@@ -78,7 +78,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     oauthRandom: cryptoRandom,
     orderBooks,
     housePlan: newHousePlanCache(),
-    inference: createInferenceService(db, clock, reference, { db, autoBuy: autoBuyThrough(orderDeps) }, createRouter(db, clock, config.routing), logger),
+    inference: createInferenceService(db, clock, reference, { db, autoBuy: autoBuyThrough(orderDeps) }, { db, clock, routingState: newRoutingState(), config }, logger),
   };
 }
 

@@ -11,7 +11,7 @@ import { FormatError, serializeSseEvent, type SseEvent } from './formats/sse.js'
 import { callerSchemas, createJsonSchemas, echoOf } from './json-schemas.js';
 import { coalescedReadable } from './coalesce.js';
 import { createLeaseKeeper, type Lease, type LeaseOptions } from './leases.js';
-import type { Router } from './routing.js';
+import { route, type RoutingDeps } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
 import { completionTokensMax, SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 import { tokenBytesMax } from './token-merge.js';
@@ -82,7 +82,7 @@ const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minima
  * check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt, reservation), route
  * with failover, answer in the caller's format, and settle what was used.
  */
-export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityDeps, router: Router, logger: Logger) {
+export function createInferenceService(db: Db, clock: Clock, reference: ReferenceService, capacity: CapacityDeps, routing: RoutingDeps, logger: Logger) {
   const schemas = createJsonSchemas();
   const leases = createLeaseKeeper(db, clock, logger);
 
@@ -237,7 +237,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     let attempts = 0;
     let routed;
     try {
-      routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
+      routed = await route(routing, prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
     } catch (error) {
       await settle(open, failed(prepared, attempts), open.lease);
       throw error;
@@ -267,7 +267,7 @@ export function createInferenceService(db: Db, clock: Clock, reference: Referenc
     let routed;
     try {
       const request: ChatRequest = { ...prepared.chat, stream: true, stream_options: { include_usage: true } };
-      routed = await router.route(prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
+      routed = await route(routing, prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
     } catch (error) {
       await settle(open, failed(prepared, attempts), open.lease);
       throw error;
