@@ -146,7 +146,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   try {
     const definitions = await hostDefinitions(services);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
-    await services.inference.startLeases({ lifetimeMs: config.inferenceLeaseMs });
+    await services.leases.start({ lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.
     const keyCache = await openApiKeyCache(services.db);
     // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
@@ -166,7 +166,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
       await closeApiKeyCache(services.db, keyCache);
       await checkpoints.stop();
-      await services.inference.stopLeases();
+      await services.leases.stop();
       throw error;
     }
     const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
@@ -182,7 +182,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
           await closeApiKeyCache(services.db, keyCache);
-          await services.inference.stopLeases();
+          await services.leases.stop();
           await releaseTokenPool();
           await checkpoints.stop();
           await close();

@@ -10,15 +10,16 @@ import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
-import { createUsageService, type UsageService } from './consumption/usage.js';
-import { createCapacityService, type AutoBuy } from './consumption/capacity.js';
-import { createInferenceService, type InferenceService } from './consumption/inference.js';
-import { createRouter } from './consumption/routing.js';
+import type { AutoBuy } from './consumption/capacity.js';
+import { sweepAbandoned } from './consumption/inference.js';
+import { createJsonSchemas, type JsonSchemas } from './consumption/json-schemas.js';
+import { newLeaseKeeper, type LeaseKeeper } from './consumption/leases.js';
+import { newRoutingState, type RoutingState } from './consumption/routing.js';
 
 /**
  * Built once in main.ts and passed to every handler: the dependencies that the functions of
- * src/core take as their first parameter (db, clock, logger, mailer, publicUrls, caches), and the
- * services still built as objects.
+ * the surfaces and src/core take as their first parameter (db, clock, logger, mailer, publicUrls,
+ * caches and the state kept between calls), and the ports one surface offers another.
  */
 export interface Services {
   config: Config;
@@ -28,12 +29,12 @@ export interface Services {
   clock: Clock;
   logger: Logger;
   referenceCache: ReferenceCache;
-  /** The reference functions bound to db and referenceCache, for trading and consumption code that takes an object. */
+  /** The reference functions bound to db and referenceCache, for trading code that takes an object. */
   reference: ReferenceService;
   mailer: Mailer;
   /** Events of committed transactions, for the live streams of this process (core/events.ts). */
   events: LocalEventHub;
-  /** The checks bound to db and clock, for trading and consumption handlers that take an object. */
+  /** The checks bound to db and clock, for trading handlers that take an object. */
   diagnostics: DiagnosticsService;
   /** Where device codes and user codes come from (src/core/oauth.ts). */
   oauthRandom: OAuthRandom;
@@ -41,8 +42,21 @@ export interface Services {
   orderBooks: OrderBooks;
   /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
   housePlan: HousePlanCache;
-  usage: UsageService;
-  inference: InferenceService;
+  /** Auto Mode's market buy, as admission asks for it (consumption/capacity.ts), placed through trading's orders. */
+  autoBuy: AutoBuy;
+  /** The supplier adapters and cool-downs that routing keeps between requests (consumption/routing.ts). */
+  routingState: RoutingState;
+  /** The caller-schema checks' caches and compile budget (consumption/json-schemas.ts). */
+  jsonSchemas: JsonSchemas;
+  /** The leases on this process's inference slots; started and stopped by main.ts (consumption/leases.ts). */
+  leases: LeaseKeeper;
+  /** The sweep of abandoned inference, for the background (trading/background.ts), which may not import consumption. */
+  inference: InferenceSweep;
+}
+
+export interface InferenceSweep {
+  /** Settles abandoned inference requests (consumption/inference.ts `sweepAbandoned`); answers how many. */
+  sweepAbandoned(nowUs: number): Promise<number>;
 }
 
 /** The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process. */
@@ -66,7 +80,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   const diagnostics = bindDiagnostics({ db, clock });
   const orderBooks = openOrderBooks(db, streams.transport);
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
-  return {
+  const services: Services = {
     config,
     publicUrls,
     db,
@@ -80,9 +94,13 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     oauthRandom: cryptoRandom,
     orderBooks,
     housePlan: newHousePlanCache(),
-    usage: createUsageService(db),
-    inference: createInferenceService(db, clock, reference, createCapacityService(db, autoBuyThrough(orderDeps)), createRouter(db, clock, config.routing), logger),
+    autoBuy: autoBuyThrough(orderDeps),
+    routingState: newRoutingState(),
+    jsonSchemas: createJsonSchemas(),
+    leases: newLeaseKeeper({ db, clock, logger }),
+    inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
   };
+  return services;
 }
 
 /** Auto Mode's market buy, as admission asks for it, placed through the orders service. */

@@ -91,8 +91,8 @@ describe('tidy: rules of the source a compiler does not check', () => {
     expect(offending(/\bkindOf\(|\bdatabaseKind\(/, (name) => !name.startsWith('src/db/'))).to.deep.equal([]);
   });
 
-  it('writes the core, the platform API, the dashboard, the command and trading as exported functions, not service factories', () => {
-    const converted = ['src/core/', 'src/platform/', 'src/web/', 'src/cli/', 'src/trading/'];
+  it('writes the core, the platform API, the dashboard, the command, trading and consumption as exported functions, not service factories', () => {
+    const converted = ['src/core/', 'src/platform/', 'src/web/', 'src/cli/', 'src/trading/', 'src/consumption/'];
     const factory = /\bexport (async )?function create\w*(Service|Throttles|Queries|Limiter|Supplier)\b|\bexport const create\w*Service\b/;
     expect(offending(factory, (name) => converted.some((directory) => name.startsWith(directory)))).to.deep.equal([]);
     for (const sample of ['export function createKeysService(db: Db, clock: Clock): KeysService {', 'export function createOrderQueries(db: Db): OrderQueries {', 'export function createRateLimiter(db: Db) {', 'export function createHouseSupplier({ db }: HouseSupplierDeps) {', 'export function createOrdersService(db: Db, reference: ReferenceService) {']) {

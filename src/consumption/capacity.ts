@@ -79,205 +79,206 @@ export interface ReservedRequest {
  */
 export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: number) => Promise<void>;
 
+/** What admission takes: the database, and the port to trading's orders for Auto Mode's buys. */
+export interface CapacityDeps {
+  db: Db;
+  autoBuy: AutoBuy;
+}
+
 /**
  * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency
- * slots of the user's tier, and the tokens the request may use. `check` decides without taking
- * anything (the 307); `open` takes a slot, writes the receipt and reserves the tokens in one
+ * slots of the user's tier, and the tokens the request may use. `checkCapacity` decides without taking
+ * anything (the 307); `openAdmission` takes a slot, writes the receipt and reserves the tokens in one
  * transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
  */
-export function createCapacityService(db: Db, placeAutoBuy: AutoBuy) {
-  /** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
-  async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
-    const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
-    assert(row !== undefined, `user ${userId} does not exist`);
-    const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
-    return {
-      autoMode: row.account_mode === 'auto',
-      deposited: (currency?.deposited ?? 0) > 0,
-      slots: { limit: slotsForTier(tierBalanceOf(currency)), active: Number(row.active_slots) },
-      // Expired lots are written off before their tokens count: until then the account is not known to hold them.
-      tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
-      nextLotSupplierUserId: row.next_lot_supplier ?? null,
-      usdAvailableMicros: currency?.available ?? 0,
-    };
-  }
 
-  function slotsExhausted(limit: number): ApiError {
-    return new ApiError(429, 'concurrency_limit_exceeded', `All ${limit} concurrent inference slots are in use; retry after 1 second or reduce parallelism.`, {
-      headers: { 'retry-after': '1', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
-    });
-  }
-
-  /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
-  async function checkDailyLimit(sql: Sql, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
-    if (seen.deposited) return;
-    const dayStartUs = utcDayStartUs(nowUs);
-    if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
-    const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
-    throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
-      headers: { 'retry-after': String(retryAfter) },
-    });
-  }
-
-  /** Tokens the user's consumption account of the instrument has free now (expired lots written off first). */
-  async function availableTokens(userId: string, instrument: InstrumentRow, nowUs: number): Promise<{ accountId: string; available: number }> {
-    const account = await ensureAccount(db, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs);
-    if ((await expireLots(db, nowUs, { accountId: account.id })) === 0) return { accountId: account.id, available: Number(account.available) };
-    return { accountId: account.id, available: await availableBalance(poolSql(db), account.id) };
-  }
-
-  /**
-   * Makes sure the consumption account holds the request's tokens. In Auto Mode a shortfall is
-   * bought: a market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the
-   * user and instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row
-   * in `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
-   *
-   * The bounds decide first, so a big prompt is counted only when its count changes the answer:
-   * an account that holds the upper bound is admitted, and one short of even the lower bound is
-   * refused in Advanced Mode (a user with 0 tokens gets 402 at once, whatever the prompt's size).
-   * In Auto Mode a shortfall of the lower bound is refused at once only when there is no USD to buy
-   * with; otherwise the buy is sized from the exact count, never from a bound. The upper bound
-   * counts a token per byte, about 4 times the real count of prose: a buy sized from it would buy
-   * Units the request never uses, which expire within 4 hours and cannot be sold back (transfers to
-   * consumption are one-way), so the user would lose that USD. The lower bound (a token per 128
-   * bytes) would buy too little and fail the request. Counting first costs the caller a wait,
-   * spent off the event loop, and no one else anything.
-   */
-  async function ensureTokens(userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, nowUs: number): Promise<string> {
-    const seenAvailable = seen.tokens?.available ?? null;
-    if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
-    if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
-    const { accountId, available } = await availableTokens(userId, instrument, nowUs);
-    if (available >= demand.max) return accountId;
-    if (available < demand.min && !seen.autoMode) {
-      throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs at least ${demand.min}. Buy Units and transfer them to the consumption account, then retry.`);
-    }
-    if (available < demand.min && seen.usdAvailableMicros <= 0) {
-      // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
-      await deleteExpiredAutoBuy(db, userId, instrument.id, nowUs);
-      if (await autoBuyInFlight(db, userId, instrument.id)) throw balanceReplenishing(instrument);
-      throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. Add funds, then retry.`);
-    }
-    const tokens = await demand.exact();
-    if (available >= tokens) return accountId;
-    if (!seen.autoMode) {
-      throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
-    }
-    // One buy at a time per user and instrument, in every process: the row is the claim.
-    await deleteExpiredAutoBuy(db, userId, instrument.id, nowUs);
-    if (!(await claimAutoBuy(db, userId, instrument.id, nowUs + autoBuyClaimUs))) throw balanceReplenishing(instrument);
-    try {
-      await autoBuy(userId, instrument, tokens - available, nowUs);
-    } finally {
-      await releaseAutoBuy(db, userId, instrument.id);
-    }
-    const after = await availableTokens(userId, instrument, nowUs);
-    if (after.available < tokens) {
-      throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${after.available} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
-    }
-    return accountId;
-  }
-
-  async function autoBuy(userId: string, instrument: InstrumentRow, missingTokens: number, nowUs: number): Promise<void> {
-    const units = Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
-    const marketId = await marketIdOfInstrument(db, instrument.id);
-    if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
-    try {
-      await placeAutoBuy(userId, marketId, units, nowUs);
-    } catch (error) {
-      if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
-        throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. Add funds, then retry.`);
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * The transaction of admission. `accountId` null: the caller has not made sure of capacity, and
-   * the snapshot decides: null (nothing written) unless it shows the tokens available, so that
-   * capacity's refusals keep their precedence over the daily limit and the slots.
-   */
-  async function admit(request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
-    return inTransaction(db, async (trx) => {
-      const sql = await sqlOf(trx);
-      // Slots are counted and taken under one lock per user, in every process.
-      await lockUserSlots(sql, request.userId);
-      const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
-      let accountId = knownAccountId;
-      if (accountId === null) {
-        const available = seen.tokens?.available ?? null;
-        if (available === null || available < reservedTokens) return null;
-        accountId = seen.tokens!.accountId;
-      }
-      await checkDailyLimit(sql, request.userId, seen, nowUs);
-      const { slots } = seen;
-      if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
-      const slot = {
-        request_id: request.requestId,
-        user_id: request.userId,
-        acquired_at_us: nowUs,
-        expires_at_us: request.lease.expiresAtUs,
-        process_id: request.lease.processId,
-        prompt_tokens: reservedTokens - request.tokens.output,
-      };
-      await insertAdmission(sql, slot, {
-        id: request.requestId,
-        user_id: request.userId,
-        api_key_id: request.apiKeyId,
-        model: request.model,
-        instrument_id: request.instrument.id,
-        endpoint: request.endpoint,
-        stream: request.stream,
-        reserved_tokens: reservedTokens,
-        consumption_account_id: accountId,
-        created_at_us: nowUs,
-      });
-      const asset = tokensOf(request.instrument.id);
-      try {
-        await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
-      } catch (error) {
-        if (!(error instanceof LedgerShortfall)) throw error;
-        throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
-      }
-      return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
-    });
-  }
-
+/** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
+async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
+  const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
+  assert(row !== undefined, `user ${userId} does not exist`);
+  const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
   return {
-    /** The checks of the redirect: nothing is taken. Answers the slot headers. */
-    async check(userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
-      const seen = await snapshot(poolSql(db), userId, instrument, nowUs);
-      await checkDailyLimit(poolSql(db), userId, seen, nowUs);
-      const { limit, active } = seen.slots;
-      if (active >= limit) throw slotsExhausted(limit);
-      await ensureTokens(userId, instrument, tokens, seen, nowUs);
-      return { limit, remaining: limit - active };
-    },
-
-    /**
-     * Admission at `/r/v1/…`: capacity first (which may buy), then, in one transaction, the daily
-     * limit, a slot, the receipt (in progress) and the reservation of the request's tokens. Answers
-     * the slots and whose Units the request consumes first.
-     *
-     * A small prompt whose tokens the account holds, the common case, is admitted by that one
-     * transaction alone: its snapshot shows the tokens, so nothing is read before it. Otherwise (a
-     * shortfall, expired lots awaiting write-off, a prompt too big to count on the spot) capacity is
-     * made sure of first, as the redirect did, and the transaction follows.
-     */
-    async open(request: ReservedRequest, nowUs: number): Promise<Admission> {
-      if (request.tokens.countsInline) {
-        const admitted = await admit(request, await request.tokens.exact(), null, nowUs);
-        if (admitted !== null) return admitted;
-      }
-      const accountId = await ensureTokens(request.userId, request.instrument, request.tokens, await snapshot(poolSql(db), request.userId, request.instrument, nowUs), nowUs);
-      const admitted = await admit(request, await request.tokens.exact(), accountId, nowUs);
-      assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
-      return admitted;
-    },
+    autoMode: row.account_mode === 'auto',
+    deposited: (currency?.deposited ?? 0) > 0,
+    slots: { limit: slotsForTier(tierBalanceOf(currency)), active: Number(row.active_slots) },
+    // Expired lots are written off before their tokens count: until then the account is not known to hold them.
+    tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
+    nextLotSupplierUserId: row.next_lot_supplier ?? null,
+    usdAvailableMicros: currency?.available ?? 0,
   };
 }
 
-export type CapacityService = ReturnType<typeof createCapacityService>;
+function slotsExhausted(limit: number): ApiError {
+  return new ApiError(429, 'concurrency_limit_exceeded', `All ${limit} concurrent inference slots are in use; retry after 1 second or reduce parallelism.`, {
+    headers: { 'retry-after': '1', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
+  });
+}
+
+/** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
+async function checkDailyLimit(sql: Sql, userId: string, seen: Snapshot, nowUs: number): Promise<void> {
+  if (seen.deposited) return;
+  const dayStartUs = utcDayStartUs(nowUs);
+  if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
+  const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
+  throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+/** Tokens the user's consumption account of the instrument has free now (expired lots written off first). */
+async function availableTokens(db: Db, userId: string, instrument: InstrumentRow, nowUs: number): Promise<{ accountId: string; available: number }> {
+  const account = await ensureAccount(db, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs);
+  if ((await expireLots(db, nowUs, { accountId: account.id })) === 0) return { accountId: account.id, available: Number(account.available) };
+  return { accountId: account.id, available: await availableBalance(poolSql(db), account.id) };
+}
+
+/**
+ * Makes sure the consumption account holds the request's tokens. In Auto Mode a shortfall is
+ * bought: a market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the
+ * user and instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row
+ * in `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
+ *
+ * The bounds decide first, so a big prompt is counted only when its count changes the answer:
+ * an account that holds the upper bound is admitted, and one short of even the lower bound is
+ * refused in Advanced Mode (a user with 0 tokens gets 402 at once, whatever the prompt's size).
+ * In Auto Mode a shortfall of the lower bound is refused at once only when there is no USD to buy
+ * with; otherwise the buy is sized from the exact count, never from a bound. The upper bound
+ * counts a token per byte, about 4 times the real count of prose: a buy sized from it would buy
+ * Units the request never uses, which expire within 4 hours and cannot be sold back (transfers to
+ * consumption are one-way), so the user would lose that USD. The lower bound (a token per 128
+ * bytes) would buy too little and fail the request. Counting first costs the caller a wait,
+ * spent off the event loop, and no one else anything.
+ */
+async function ensureTokens(deps: CapacityDeps, userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, nowUs: number): Promise<string> {
+  const seenAvailable = seen.tokens?.available ?? null;
+  if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
+  if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
+  const { accountId, available } = await availableTokens(deps.db, userId, instrument, nowUs);
+  if (available >= demand.max) return accountId;
+  if (available < demand.min && !seen.autoMode) {
+    throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs at least ${demand.min}. Buy Units and transfer them to the consumption account, then retry.`);
+  }
+  if (available < demand.min && seen.usdAvailableMicros <= 0) {
+    // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
+    await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
+    if (await autoBuyInFlight(deps.db, userId, instrument.id)) throw balanceReplenishing(instrument);
+    throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. Add funds, then retry.`);
+  }
+  const tokens = await demand.exact();
+  if (available >= tokens) return accountId;
+  if (!seen.autoMode) {
+    throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
+  }
+  // One buy at a time per user and instrument, in every process: the row is the claim.
+  await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
+  if (!(await claimAutoBuy(deps.db, userId, instrument.id, nowUs + autoBuyClaimUs))) throw balanceReplenishing(instrument);
+  try {
+    await buyShortfall(deps, userId, instrument, tokens - available, nowUs);
+  } finally {
+    await releaseAutoBuy(deps.db, userId, instrument.id);
+  }
+  const after = await availableTokens(deps.db, userId, instrument, nowUs);
+  if (after.available < tokens) {
+    throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${after.available} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
+  }
+  return accountId;
+}
+
+async function buyShortfall(deps: CapacityDeps, userId: string, instrument: InstrumentRow, missingTokens: number, nowUs: number): Promise<void> {
+  const units = Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
+  const marketId = await marketIdOfInstrument(deps.db, instrument.id);
+  if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
+  try {
+    await deps.autoBuy(userId, marketId, units, nowUs);
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
+      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. Add funds, then retry.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The transaction of admission. `accountId` null: the caller has not made sure of capacity, and
+ * the snapshot decides: null (nothing written) unless it shows the tokens available, so that
+ * capacity's refusals keep their precedence over the daily limit and the slots.
+ */
+async function admit(db: Db, request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
+  return inTransaction(db, async (trx) => {
+    const sql = await sqlOf(trx);
+    // Slots are counted and taken under one lock per user, in every process.
+    await lockUserSlots(sql, request.userId);
+    const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
+    let accountId = knownAccountId;
+    if (accountId === null) {
+      const available = seen.tokens?.available ?? null;
+      if (available === null || available < reservedTokens) return null;
+      accountId = seen.tokens!.accountId;
+    }
+    await checkDailyLimit(sql, request.userId, seen, nowUs);
+    const { slots } = seen;
+    if (slots.active >= slots.limit) throw slotsExhausted(slots.limit);
+    const slot = {
+      request_id: request.requestId,
+      user_id: request.userId,
+      acquired_at_us: nowUs,
+      expires_at_us: request.lease.expiresAtUs,
+      process_id: request.lease.processId,
+      prompt_tokens: reservedTokens - request.tokens.output,
+    };
+    await insertAdmission(sql, slot, {
+      id: request.requestId,
+      user_id: request.userId,
+      api_key_id: request.apiKeyId,
+      model: request.model,
+      instrument_id: request.instrument.id,
+      endpoint: request.endpoint,
+      stream: request.stream,
+      reserved_tokens: reservedTokens,
+      consumption_account_id: accountId,
+      created_at_us: nowUs,
+    });
+    const asset = tokensOf(request.instrument.id);
+    try {
+      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
+    } catch (error) {
+      if (!(error instanceof LedgerShortfall)) throw error;
+      throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
+    }
+    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
+  });
+}
+
+/** The checks of the redirect: nothing is taken. Answers the slot headers. */
+export async function checkCapacity(deps: CapacityDeps, userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
+  const seen = await snapshot(poolSql(deps.db), userId, instrument, nowUs);
+  await checkDailyLimit(poolSql(deps.db), userId, seen, nowUs);
+  const { limit, active } = seen.slots;
+  if (active >= limit) throw slotsExhausted(limit);
+  await ensureTokens(deps, userId, instrument, tokens, seen, nowUs);
+  return { limit, remaining: limit - active };
+}
+
+/**
+ * Admission at `/r/v1/…`: capacity first (which may buy), then, in one transaction, the daily
+ * limit, a slot, the receipt (in progress) and the reservation of the request's tokens. Answers
+ * the slots and whose Units the request consumes first.
+ *
+ * A small prompt whose tokens the account holds, the common case, is admitted by that one
+ * transaction alone: its snapshot shows the tokens, so nothing is read before it. Otherwise (a
+ * shortfall, expired lots awaiting write-off, a prompt too big to count on the spot) capacity is
+ * made sure of first, as the redirect did, and the transaction follows.
+ */
+export async function openAdmission(deps: CapacityDeps, request: ReservedRequest, nowUs: number): Promise<Admission> {
+  if (request.tokens.countsInline) {
+    const admitted = await admit(deps.db, request, await request.tokens.exact(), null, nowUs);
+    if (admitted !== null) return admitted;
+  }
+  const accountId = await ensureTokens(deps, request.userId, request.instrument, request.tokens, await snapshot(poolSql(deps.db), request.userId, request.instrument, nowUs), nowUs);
+  const admitted = await admit(deps.db, request, await request.tokens.exact(), accountId, nowUs);
+  assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
+  return admitted;
+}
 
 function balanceReplenishing(instrument: InstrumentRow): ApiError {
   return new ApiError(503, 'balance_replenishing', `Buying capacity for ${instrument.model_name}; retry in 1 to 3 seconds.`, { headers: { 'retry-after': '1' } });

@@ -82,7 +82,11 @@ interface Held {
   lost: () => void;
 }
 
-export function createLeaseKeeper(db: Db, clock: Clock, logger: Logger): LeaseKeeper {
+/**
+ * This process's lease keeper: the slots it holds and the timer that renews them. Made once per
+ * process (services.ts) and carried on Services; `mkt serve` starts and stops it (main.ts).
+ */
+export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; logger: Logger }): LeaseKeeper {
   const held = new Map<string, Held>();
   let lifetimeUs = leaseLifetimeMsDefault * 1000;
   let me: ProcessRow | null = null;

@@ -35,13 +35,6 @@ export interface UsageSummaryData {
   totals: UsageAmounts;
 }
 
-export interface UsageService {
-  /** The caller's receipt, or undefined when it does not exist or belongs to another user. */
-  find(userId: string, requestId: string): Promise<ReceiptRow | undefined>;
-  list(userId: string, filter: UsageFilter, sort: UsageSort, page: PageParams): Promise<Page<ReceiptRow>>;
-  summary(userId: string, groupBy: SummaryGroupBy, window: UsageWindow): Promise<UsageSummaryData>;
-}
-
 // ---- what a receipt costs ---------------------------------------------------------------------
 
 /** cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money); src/db/usage.ts sums it the same way in SQL. */
@@ -82,21 +75,21 @@ function addAmounts(a: UsageAmounts, b: UsageAmounts): UsageAmounts {
   };
 }
 
-export function createUsageService(db: Db): UsageService {
-  return {
-    find: (userId, requestId) => receiptOf(db, userId, requestId),
+// ---- reads ------------------------------------------------------------------------------------
 
-    list: (userId, filter, sort, page) => listReceipts(db, userId, filter, sort, page),
+/** The caller's receipt, or undefined when it does not exist or belongs to another user. */
+export const findUsageReceipt = (deps: { db: Db }, userId: string, requestId: string): Promise<ReceiptRow | undefined> => receiptOf(deps.db, userId, requestId);
 
-    async summary(userId, groupBy, window) {
-      const rows = await usageSums(db, userId, groupBy, window);
-      // Sorted here, not in SQL: database collations order text differently; code points do not.
-      const groups = rows
-        .map((row) => ({ key: typeof row.group_key === 'number' ? dayKey(row.group_key) : row.group_key, ...amountsOf(row) }))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      return { groups, totals: groups.reduce<UsageAmounts>(addAmounts, noAmounts) };
-    },
-  };
+export const listUsageReceipts = (deps: { db: Db }, userId: string, filter: UsageFilter, sort: UsageSort, page: PageParams): Promise<Page<ReceiptRow>> =>
+  listReceipts(deps.db, userId, filter, sort, page);
+
+export async function usageSummary(deps: { db: Db }, userId: string, groupBy: SummaryGroupBy, window: UsageWindow): Promise<UsageSummaryData> {
+  const rows = await usageSums(deps.db, userId, groupBy, window);
+  // Sorted here, not in SQL: database collations order text differently; code points do not.
+  const groups = rows
+    .map((row) => ({ key: typeof row.group_key === 'number' ? dayKey(row.group_key) : row.group_key, ...amountsOf(row) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { groups, totals: groups.reduce<UsageAmounts>(addAmounts, noAmounts) };
 }
 
 // ---- time bounds ------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
 import type { Services } from '../../services.js';
 import { AssertionFailed } from '../../lib/assert.js';
-import type { Caller, Endpoint } from '../inference.js';
+import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../inference.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -19,16 +19,16 @@ function callerOf(principal: Principal | null): Caller {
  */
 const redirectTo =
   (endpoint: Endpoint, host: 'consumption' | 'messages', path: string) =>
-  async ({ body, principal }: ApiRequest<any, any, any>, { inference, publicUrls }: Services) => {
-    const headers = await inference.redirect(endpoint, body, callerOf(principal));
-    return { status: 307, headers: { ...headers, location: publicUrls.of(host) + path }, body: undefined };
+  async ({ body, principal }: ApiRequest<any, any, any>, services: Services) => {
+    const headers = await redirectInference(services, endpoint, body, callerOf(principal));
+    return { status: 307, headers: { ...headers, location: services.publicUrls.of(host) + path }, body: undefined };
   };
 
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
 const runOn =
   (endpoint: Endpoint) =>
-  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, { inference }: Services) => {
-    const answer = await inference.run(endpoint, body, callerOf(principal), mktRequestId, signal);
+  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, services: Services) => {
+    const answer = await runInference(services, endpoint, body, callerOf(principal), mktRequestId, signal);
     return { status: 200, headers: answer.headers, body: answer.body as never };
   };
 
@@ -40,7 +40,7 @@ export const createMessage = redirectTo('messages', 'messages', '/r/v1/messages'
 export const runMessage = runOn('messages') as Handler<'runMessage'>;
 
 /** `POST /v1/messages/count_tokens` on the messages host: answered here (no redirect), not billed, no slot, no daily count. */
-export const countMessageTokens: Handler<'countMessageTokens'> = async ({ body, principal }, { inference }) => {
+export const countMessageTokens: Handler<'countMessageTokens'> = async ({ body, principal }, services) => {
   callerOf(principal);
-  return { status: 200, body: { input_tokens: await inference.countTokens(body) } };
+  return { status: 200, body: { input_tokens: await countRequestTokens(services, body) } };
 };

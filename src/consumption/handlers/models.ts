@@ -2,17 +2,18 @@ import type { operations } from '../../../generated/types/consumption.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { ApiError } from '../../lib/errors.js';
+import { listModels as modelsOf } from '../../core/reference.js';
 import { aliasModelView, instrumentModelView } from '../views.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const listModels: Handler<'listModels'> = async (_request, { reference }) => {
-  const { instruments, aliases } = await reference.listModels();
+export const listModels: Handler<'listModels'> = async (_request, services) => {
+  const { instruments, aliases } = await modelsOf(services);
   return ok({ object: 'list' as const, data: [...instruments.map(instrumentModelView), ...aliases.map(aliasModelView)] });
 };
 
-export const getModel: Handler<'getModel'> = async ({ params }, { reference }) => {
-  const { instruments, aliases } = await reference.listModels();
+export const getModel: Handler<'getModel'> = async ({ params }, services) => {
+  const { instruments, aliases } = await modelsOf(services);
   const instrument = instruments.find((i) => i.model_name === params.model);
   if (instrument) return ok(instrumentModelView(instrument));
   const alias = aliases.find((a) => a.alias === params.model);

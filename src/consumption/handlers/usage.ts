@@ -3,7 +3,7 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { ApiError } from '../../lib/errors.js';
-import { summaryWindow, usageBounds, usageReceiptView, usageSummaryView } from '../usage.js';
+import { findUsageReceipt, listUsageReceipts, summaryWindow, usageBounds, usageReceiptView, usageSummary, usageSummaryView } from '../usage.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -13,21 +13,21 @@ function callerUserId(principal: Principal | null): string {
   return principal.userId;
 }
 
-export const getUsageReceipt: Handler<'getUsageReceipt'> = async ({ params, principal }, { usage }) => {
-  const receipt = await usage.find(callerUserId(principal), params.request_id);
+export const getUsageReceipt: Handler<'getUsageReceipt'> = async ({ params, principal }, services) => {
+  const receipt = await findUsageReceipt(services, callerUserId(principal), params.request_id);
   if (!receipt) throw new ApiError(404, 'not_found', `No usage receipt ${params.request_id} in this account. Use the x-mkt-request-id of a /r/v1/… response; GET /v1/usage lists them.`);
   return ok({ data: usageReceiptView(receipt) });
 };
 
-export const listUsage: Handler<'listUsage'> = async ({ query, principal }, { usage }) => {
+export const listUsage: Handler<'listUsage'> = async ({ query, principal }, services) => {
   const filter = { model: query.model, apiKeyId: query.api_key_id, status: query.status, endpoint: query.endpoint, ...usageBounds(query.from, query.to) };
   const sort = { orderBy: query.order_by ?? 'created_at', direction: query.order_direction ?? 'asc' } as const;
-  const page = await usage.list(callerUserId(principal), filter, sort, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = await listUsageReceipts(services, callerUserId(principal), filter, sort, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
   return ok({ data: page.rows.map(usageReceiptView), paging: page.paging });
 };
 
-export const getUsageSummary: Handler<'getUsageSummary'> = async ({ query, principal }, { usage, clock }) => {
-  const window = summaryWindow(query.from, query.to, clock.nowUs());
-  const summary = await usage.summary(callerUserId(principal), query.group_by, window);
+export const getUsageSummary: Handler<'getUsageSummary'> = async ({ query, principal }, services) => {
+  const window = summaryWindow(query.from, query.to, services.clock.nowUs());
+  const summary = await usageSummary(services, callerUserId(principal), query.group_by, window);
   return ok({ data: usageSummaryView(query.group_by, window, summary) });
 };
