@@ -9,15 +9,16 @@ import type { StreamEvent } from './events.js';
  */
 type Publish = (events: readonly StreamEvent[]) => void;
 
+// Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
 const publishers = new WeakMap<object, Publish>();
 
 export function publishCommitsOf(db: Knex, publish: Publish): void {
-  publishers.set(db.client as object, publish);
+  publishers.set(db.client.config as object, publish);
 }
 
 /** Announces at once: for a write that has already committed (a statement outside any transaction). */
 export function announceCommitted(db: Knex, events: readonly StreamEvent[]): void {
-  publishers.get(db.client as object)?.(events);
+  publishers.get(db.client.config as object)?.(events);
 }
 
 interface Transactor {
@@ -32,7 +33,7 @@ const changedAccounts = new WeakMap<object, Set<string>>();
  * transaction commits, and none if it rolls back.
  */
 export function noteChangedAccounts(trx: Knex.Transaction, accountIds: Iterable<string>): void {
-  const publish = publishers.get(trx.client as object);
+  const publish = publishers.get(trx.client.config as object);
   if (!publish) return;
   let outermost = trx as unknown as Transactor;
   while (outermost.parentTransaction) outermost = outermost.parentTransaction;

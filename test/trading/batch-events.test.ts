@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { marketSubject, type MarketEvent, type StreamEvent, type UserEvent } from '../../src/core/events.js';
+import { marketSubject, userSubject, type MarketEvent, type StreamEvent, type UserEvent } from '../../src/core/events.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -93,6 +93,29 @@ describeEachDatabase('trading: events of committed batches', (env) => {
       expect(heard[0]!.stream === 'user.orders' && heard[0]!.data.order_id).to.equal(buy.order_id);
     } finally {
       await other.close();
+    }
+  });
+
+  it('announces the balances a ledger writer outside trading changed, once its transaction commits (a transfer to consumption)', async () => {
+    const market = await marketOf(services(), 'code-max');
+    const holder = await createTestUser(services());
+    await giveUnits(services(), holder.userId, market.instrumentId, 5);
+    const seen: StreamEvent[] = [];
+    const unwant = services().events.want(userSubject('user.balances', holder.userId));
+    const stop = services().events.listen((event) => {
+      if (event.stream === 'user.balances' && event.userId === holder.userId) seen.push(event);
+    });
+    try {
+      const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: holder.signingKey, body: { instrument_id: market.instrumentId, quantity: 2 } });
+      expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
+      // The issuance before the subscription may still be announced first (on PostgreSQL its NOTIFY travels): wait for the transfer's.
+      const tradingAfter = (e: StreamEvent) => e.stream === 'user.balances' && e.data.account_type === 'trading' && e.data.account.available_balance === '3';
+      await eventsUntil(seen, (events) => events.some(tradingAfter) && events.some((e) => e.stream === 'user.balances' && e.data.account_type === 'consumption'));
+      const trading = seen.filter(tradingAfter).at(-1)!;
+      expect(trading.stream === 'user.balances' && trading.data.account).to.deep.equal((await env().trading.get(`/v1/trading-accounts/${reply.body.data.from_account_id}`, { sign: holder.signingKey })).body.data);
+    } finally {
+      stop();
+      unwant();
     }
   });
 });
