@@ -214,7 +214,7 @@ export async function signedIdentity({ db }: { db: Db }, caller: TradingCaller):
 }
 
 /**
- * The checks bound to one database and clock, for the trading and consumption handlers that still
+ * The checks bound to one database and clock, for the trading handlers that still
  * take a `diagnostics` object (Services.diagnostics); new code calls the functions.
  */
 export interface DiagnosticsService {

@@ -98,7 +98,7 @@ export async function resolveModel({ db, referenceCache: cache }: CachedDeps, mo
 export const referencePriceTicks = (deps: { db: Db }, marketId: string): Promise<number | null> => lastTradePriceTicks(poolSql(deps.db), marketId);
 
 /**
- * The functions above bound to one database and cache, for the trading and consumption code that
+ * The functions above bound to one database and cache, for the trading code that
  * still takes a `reference` object (Services.reference); new code calls the functions.
  */
 export interface ReferenceService {
