@@ -279,8 +279,13 @@ export class BookRegistry {
   private async commit(): Promise<void> {
     let batch: Command[] = [];
     let taken = false;
+    /** The markets this batch holds from its take to its end, whatever commands it drops meanwhile. */
+    let held: string[] = [];
     const take = (): Command[] => {
-      if (!taken) batch = this.takeBatch();
+      if (!taken) {
+        batch = this.takeBatch();
+        held = batch.map((command) => command.marketId);
+      }
       taken = true;
       return batch;
     };
@@ -315,7 +320,7 @@ export class BookRegistry {
         return;
       }
     } finally {
-      for (const command of batch) this.held.delete(command.marketId);
+      for (const marketId of held) this.held.delete(marketId);
     }
   }
 

@@ -69,6 +69,25 @@ describeEachDatabase('trading: group commit', (env) => {
     expect(stored.next_sequence).to.be.greaterThan(sequences[2]!);
   });
 
+  it('lets a market trade again after the only command of it in a batch failed after changing the book', async () => {
+    const { db } = services();
+    const [first, second] = [await marketOf(services(), 'code-prime'), await marketOf(services(), 'code-max')];
+    const registry = new BookRegistry(db);
+    const kept = registry.run(first.marketId, async () => 'kept');
+    const failed = registry.run(second.marketId, async (session) => {
+      session.state.book.place({ orderId: 'order_phantom_2', traderId: 'user_x', side: 'buy', type: 'limit', priceTicks: 1, quantity: 1, timeInForce: 'gtc' });
+      throw new Error('failed after touching the book');
+    });
+    expect(await kept).to.equal('kept');
+    await failed.then(
+      () => expect.fail('the command should have failed'),
+      (error: Error) => expect(error.message).to.equal('failed after touching the book'),
+    );
+    // Its market is no longer held by the batch that dropped it: the next command runs (it would wait forever otherwise).
+    const next = await Promise.race([registry.run(second.marketId, async (session) => session.state.book.order('order_phantom_2') ?? 'gone'), new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000))]);
+    expect(next).to.equal('gone');
+  });
+
   it('a burst over two markets that mixes accepted and refused orders leaves exactly the accepted ones, with a book the database agrees with', async () => {
     const markets: MarketRef[] = [await marketOf(services(), 'code-prime'), await marketOf(services(), 'code-max')];
     const [buyer, seller, sweeper] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
