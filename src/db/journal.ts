@@ -1,5 +1,5 @@
 import type { AccountKind } from '../ledger/assets.js';
-import { shapedStatement, statement, type Sql, type Statement } from './sql.js';
+import { parameterList, shapedStatement, statement, type Sql, type Statement } from './sql.js';
 
 /**
  * The journal and the materialised balances (migration 0005): journal_entries, journal_postings and
@@ -187,7 +187,7 @@ export async function accountBalances(sql: Sql, ids: readonly string[]): Promise
   const rows: AccountBalanceRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    const found = shapedStatement(`ledger_account_balances_${run.length}`, () => ({ sqlite: `SELECT id, available, locked FROM ledger_accounts WHERE id IN (${new Array<string>(run.length).fill('?').join(', ')})` }));
+    const found = shapedStatement(`ledger_account_balances_${run.length}`, () => ({ sqlite: `SELECT id, available, locked FROM ledger_accounts WHERE id IN (${parameterList(run.length)})` }));
     rows.push(...(await sql.all<AccountBalanceRow>(found, run)));
   }
   return rows;

@@ -1,4 +1,4 @@
-import { shapedStatement, statement, valuesList, type Sql } from './sql.js';
+import { parameterList, shapedStatement, statement, valuesList, type Sql } from './sql.js';
 import type { Side } from '../trading/engine/types.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 
@@ -67,13 +67,11 @@ export async function orderIdByClientOrderId(sql: Sql, userId: string, clientOrd
 /** Orders by id, in runs of at most `inListMax` (a named statement per run length). */
 const inListMax = 16;
 
-const placeholders = (count: number): string => new Array<string>(count).fill('?').join(', ');
-
 export async function findOrders(sql: Sql, ids: readonly string[]): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${placeholders(run.length)})` }));
+    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${parameterList(run.length)})` }));
     rows.push(...(await sql.all<OrderRow>(found, run)));
   }
   return rows;
@@ -175,7 +173,7 @@ export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): P
   const found = new Map<string, MarketBookRow>();
   for (let start = 0; start < marketIds.length; start += inListMax) {
     const run = marketIds.slice(start, start + inListMax);
-    const books = shapedStatement(`market_books_${run.length}`, () => ({ sqlite: `SELECT market_id, version, next_sequence FROM market_books WHERE market_id IN (${placeholders(run.length)})` }));
+    const books = shapedStatement(`market_books_${run.length}`, () => ({ sqlite: `SELECT market_id, version, next_sequence FROM market_books WHERE market_id IN (${parameterList(run.length)})` }));
     for (const row of await sql.all<MarketBookRow & { market_id: string }>(books, run)) found.set(row.market_id, { version: Number(row.version), next_sequence: Number(row.next_sequence) });
   }
   return found;

@@ -184,8 +184,11 @@ export async function withSql<T>(db: Knex | Knex.Transaction, work: (sql: Sql) =
   }
 }
 
+/** `?, ?, …`: `count` statement parameters, for an IN list or a row of values. */
+export const parameterList = (count: number): string => new Array<string>(count).fill('?').join(', ');
+
 /** `(?, ?, …), (?, ?, …)`: the values list of a multi-row insert of `rows` rows of `columns` columns. */
 export function valuesList(rows: number, columns: number): string {
-  const row = `(${new Array<string>(columns).fill('?').join(', ')})`;
+  const row = `(${parameterList(columns)})`;
   return new Array<string>(rows).fill(row).join(', ');
 }
