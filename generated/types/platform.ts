@@ -414,10 +414,14 @@ export interface paths {
         head?: never;
         /**
          * Change auto-reload settings
-         * @description Auto-reload tops up the USD balance: when the available USD balance falls below
-         *     `threshold_usd`, the service adds `amount_usd` from the user's payment method on file, as long
-         *     as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd`
-         *     (`null`: no monthly limit). Auto-reload is not mode-managed.
+         * @description Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference
+         *     settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service
+         *     deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in
+         *     `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the
+         *     current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One
+         *     reload at a time: none starts while another is pending. The reloads are deposits of origin
+         *     `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that
+         *     are credited or pending. Auto-reload is not mode-managed.
          *
          *     The body changes only the fields it names (at least one). `null` clears `threshold_usd`,
          *     `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals
@@ -433,6 +437,93 @@ export interface paths {
          *     order, checked after the request body's schema and before the rules above.
          */
         patch: operations["updateAutoReload"];
+        trace?: never;
+    };
+    "/v1/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How money comes in
+         * @description The payment path this service runs and what it allows the caller today. `sandbox`: a deposit is credited at once, as sandbox money (no real payment is taken), up to `daily_limit_usd` per user per UTC day. `manual`: a deposit is a request that waits until an operator approves or rejects it; `daily_limit_usd` is `null`. Auto-reload (see `PATCH /v1/self/system-settings/auto_reload`) deposits through the same path.
+         */
+        get: operations["getFunding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deposits
+         * @description The caller's deposits and deposit requests, newest first, whatever their status, including those made by auto-reload. `status` keeps only those in that state.
+         */
+        get: operations["listDeposits"];
+        put?: never;
+        /**
+         * Add funds
+         * @description Deposits `amount_usd` into the caller's USD account through the service's payment path
+         *     (`GET /v1/funds`):
+         *
+         *     - `sandbox`: credited at once, as one journal entry, and answered with status `credited`.
+         *       It is sandbox money: it counts as a deposit (it lifts the free daily request limit and
+         *       counts toward the concurrency tier) but no payment was taken. At most `daily_limit_usd`
+         *       per user per UTC day, auto-reloads included: more answers
+         *       `422 deposit_limit_exceeded`, whose context says what is left today.
+         *     - `manual`: answered with status `pending`. Nothing is credited until an operator approves
+         *       the request (`mkt admin deposit approve ID`, which credits it in one journal entry) or
+         *       rejects it (`mkt admin deposit reject ID`). Poll `GET /v1/deposits/{deposit_id}`.
+         *
+         *     `amount_usd` has at most two decimals and lies between `min_amount_usd` and
+         *     `max_amount_usd` (`422 validation_error` otherwise).
+         *
+         *     **Retries.** Send an `Idempotency-Key` header (any string of 1–128 visible ASCII characters)
+         *     to make a retry safe: a second request with the same key and the same amount answers `200`
+         *     with the deposit the first one made, and nothing more is deposited; the same key with
+         *     another amount answers `409 idempotency_key_reused`.
+         *
+         *     Preconditions, in this order: `403 account_inactive`, `403 email_unverified`,
+         *     `403 legal_terms_not_accepted`.
+         */
+        post: operations["createDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/deposits/{deposit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deposit_id: components["parameters"]["DepositIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a deposit
+         * @description One of the caller's deposits; another user's, or none, answers `404`.
+         */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/diagnostics": {
@@ -800,10 +891,78 @@ export interface components {
             monthly_limit_usd?: string | null;
         };
         /**
+         * @description `deposit_<uuid>`; opaque.
+         * @example deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11
+         */
+        DepositId: string;
+        /**
+         * @description `pending`: waiting for an operator (manual payments); `credited`: in the USD balance; `rejected`: refused by an operator, nothing credited.
+         * @enum {string}
+         */
+        DepositStatus: "pending" | "credited" | "rejected";
+        /**
+         * @description `sandbox`: credited at once, no payment taken (sandbox money); `manual`: credited when an operator approves it.
+         * @enum {string}
+         */
+        PaymentMethod: "sandbox" | "manual";
+        Deposit: {
+            id: components["schemas"]["DepositId"];
+            amount_usd: components["schemas"]["UsdAmount"];
+            status: components["schemas"]["DepositStatus"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description Sandbox money (no payment was taken); `true` exactly when `method` is `sandbox`. */
+            sandbox: boolean;
+            /**
+             * @description Asked for by the user (`request`), or made by auto-reload.
+             * @enum {string}
+             */
+            origin: "request" | "auto_reload";
+            /** @description Why an operator rejected it; `null` otherwise. */
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When it was credited or rejected; `null` while pending.
+             */
+            decided_at: string | null;
+        };
+        DepositResponse: {
+            data: components["schemas"]["Deposit"];
+        };
+        DepositList: {
+            data: components["schemas"]["Deposit"][];
+            paging: components["schemas"]["Paging"];
+        };
+        CreateDepositRequest: {
+            deposit: {
+                /**
+                 * @description US dollars, at most two decimals, between `min_amount_usd` and `max_amount_usd` of `GET /v1/funds`.
+                 * @example 25.00
+                 */
+                amount_usd: string;
+            };
+        };
+        Funding: {
+            method: components["schemas"]["PaymentMethod"];
+            /** @description Deposits here are sandbox money. */
+            sandbox: boolean;
+            min_amount_usd: components["schemas"]["UsdAmount"];
+            max_amount_usd: components["schemas"]["UsdAmount"];
+            /** @description Most a user may deposit per UTC day (sandbox); `null` for no such limit (manual). */
+            daily_limit_usd: string | null;
+            deposited_today_usd: components["schemas"]["UsdAmount"];
+            /** @description What is left of `daily_limit_usd` today; `null` when there is no daily limit. */
+            remaining_today_usd: string | null;
+            pending_usd: components["schemas"]["UsdAmount"];
+        };
+        FundingResponse: {
+            data: components["schemas"]["Funding"];
+        };
+        /**
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         /**
          * Format: date-time
          * @description ISO 8601 UTC.
@@ -944,6 +1103,17 @@ export interface components {
         };
         /** @description The access token lacks `account:write`, a session request lacks its CSRF token, or an account precondition fails (checked in this order: active account, verified email, accepted legal terms). */
         SettingsForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The access token lacks `account:write`, a session request lacks its CSRF token, or an account precondition fails (checked in this order: active account, verified email, accepted legal terms). */
+        FundsForbidden: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
@@ -1168,6 +1338,7 @@ export interface components {
          * @example signing_key_0d14718f-0c95-4f63-8796-df9ce4ebafee
          */
         SigningKeyIdPath: string;
+        DepositIdPath: components["schemas"]["DepositId"];
         /**
          * @description Id of the OAuth grant (`grant_<uuid>`), as returned.
          * @example grant_76dc3ce3-5890-4352-868e-e4dd1a33311b
@@ -2461,6 +2632,230 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getFunding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment path and today's room. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "method": "sandbox",
+                     *         "sandbox": true,
+                     *         "min_amount_usd": "1.00",
+                     *         "max_amount_usd": "10000.00",
+                     *         "daily_limit_usd": "1000.00",
+                     *         "deposited_today_usd": "25.00",
+                     *         "remaining_today_usd": "975.00",
+                     *         "pending_usd": "0.00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FundingResponse"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
+                next?: components["parameters"]["Next"];
+                /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
+                prev?: components["parameters"]["Prev"];
+                status?: components["schemas"]["DepositStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposits. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11",
+                     *           "amount_usd": "25.00",
+                     *           "status": "credited",
+                     *           "method": "sandbox",
+                     *           "sandbox": true,
+                     *           "origin": "request",
+                     *           "reason": null,
+                     *           "created_at": "2026-11-22T10:15:30Z",
+                     *           "decided_at": "2026-11-22T10:15:30Z"
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "has_more": false,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDeposit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry return the first deposit instead of making a second one. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "deposit": {
+                 *         "amount_usd": "25.00"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDepositRequest"];
+            };
+        };
+        responses: {
+            /** @description The deposit an earlier request with the same `Idempotency-Key` made. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositResponse"];
+                };
+            };
+            /** @description The deposit, `credited` (sandbox) or `pending` (manual). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["FundsForbidden"];
+            /** @description The `Idempotency-Key` was used before with another amount. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "idempotency_key_reused",
+                     *         "detail": "Idempotency-Key 7c1f… was used for a deposit of 25.00 USD (deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11); use a new key for another amount.",
+                     *         "context": {
+                     *           "deposit_id": "deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11",
+                     *           "amount_usd": "25.00"
+                     *         },
+                     *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The amount is malformed or out of range, or above what sandbox deposits may add today. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deposit_id: components["parameters"]["DepositIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositResponse"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            /** @description No such deposit. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "not_found",
+                     *         "detail": "No deposit with id deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11.",
+                     *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
         };
     };

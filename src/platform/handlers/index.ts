@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/platform.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
+import { createDeposit, getDeposit, getFunding, listDeposits } from './funds.js';
 import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, getApiKey, getSigningKey, listApiKeys, listSigningKeys, updateApiKey } from './keys.js';
 import {
   createDeviceCode,
@@ -38,5 +39,9 @@ export const platformHandlers: HandlerMap<operations> = {
   updateAutoBuy,
   updateAutoTransfer,
   updateAutoReload,
+  getFunding,
+  listDeposits,
+  createDeposit,
+  getDeposit,
   getDiagnostics,
 };

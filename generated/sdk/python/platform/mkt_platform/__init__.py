@@ -21,6 +21,7 @@ __version__ = "1.0.0"
 __all__ = [
     "APIKeysApi",
     "DiagnosticsApi",
+    "FundsApi",
     "OAuthApi",
     "SettingsApi",
     "SigningKeysApi",
@@ -41,8 +42,14 @@ __all__ = [
     "AutoReloadSettings",
     "CreateApiKeyRequest",
     "CreateApiKeyRequestApiKey",
+    "CreateDepositRequest",
+    "CreateDepositRequestDeposit",
     "CreateSigningKeyRequest",
     "CreateSigningKeyRequestSigningKey",
+    "Deposit",
+    "DepositList",
+    "DepositResponse",
+    "DepositStatus",
     "DeviceAuthorization",
     "DeviceCodeRequest",
     "Diagnostics",
@@ -52,6 +59,8 @@ __all__ = [
     "ErrorBody",
     "ErrorCode",
     "ErrorEnvelope",
+    "Funding",
+    "FundingResponse",
     "ModeManagedField",
     "NewApiKey",
     "NewApiKeyResponse",
@@ -62,6 +71,7 @@ __all__ = [
     "OAuthScopeInfo",
     "OAuthScopeList",
     "Paging",
+    "PaymentMethod",
     "RevokeRequest",
     "SetAccountModeRequest",
     "SigningKey",
@@ -81,6 +91,7 @@ __all__ = [
 # import apis into sdk package
 from mkt_platform.api.api_keys_api import APIKeysApi as APIKeysApi
 from mkt_platform.api.diagnostics_api import DiagnosticsApi as DiagnosticsApi
+from mkt_platform.api.funds_api import FundsApi as FundsApi
 from mkt_platform.api.o_auth_api import OAuthApi as OAuthApi
 from mkt_platform.api.settings_api import SettingsApi as SettingsApi
 from mkt_platform.api.signing_keys_api import SigningKeysApi as SigningKeysApi
@@ -105,8 +116,14 @@ from mkt_platform.models.authorization_server_metadata import AuthorizationServe
 from mkt_platform.models.auto_reload_settings import AutoReloadSettings as AutoReloadSettings
 from mkt_platform.models.create_api_key_request import CreateApiKeyRequest as CreateApiKeyRequest
 from mkt_platform.models.create_api_key_request_api_key import CreateApiKeyRequestApiKey as CreateApiKeyRequestApiKey
+from mkt_platform.models.create_deposit_request import CreateDepositRequest as CreateDepositRequest
+from mkt_platform.models.create_deposit_request_deposit import CreateDepositRequestDeposit as CreateDepositRequestDeposit
 from mkt_platform.models.create_signing_key_request import CreateSigningKeyRequest as CreateSigningKeyRequest
 from mkt_platform.models.create_signing_key_request_signing_key import CreateSigningKeyRequestSigningKey as CreateSigningKeyRequestSigningKey
+from mkt_platform.models.deposit import Deposit as Deposit
+from mkt_platform.models.deposit_list import DepositList as DepositList
+from mkt_platform.models.deposit_response import DepositResponse as DepositResponse
+from mkt_platform.models.deposit_status import DepositStatus as DepositStatus
 from mkt_platform.models.device_authorization import DeviceAuthorization as DeviceAuthorization
 from mkt_platform.models.device_code_request import DeviceCodeRequest as DeviceCodeRequest
 from mkt_platform.models.diagnostics import Diagnostics as Diagnostics
@@ -116,6 +133,8 @@ from mkt_platform.models.diagnostics_status import DiagnosticsStatus as Diagnost
 from mkt_platform.models.error_body import ErrorBody as ErrorBody
 from mkt_platform.models.error_code import ErrorCode as ErrorCode
 from mkt_platform.models.error_envelope import ErrorEnvelope as ErrorEnvelope
+from mkt_platform.models.funding import Funding as Funding
+from mkt_platform.models.funding_response import FundingResponse as FundingResponse
 from mkt_platform.models.mode_managed_field import ModeManagedField as ModeManagedField
 from mkt_platform.models.new_api_key import NewApiKey as NewApiKey
 from mkt_platform.models.new_api_key_response import NewApiKeyResponse as NewApiKeyResponse
@@ -126,6 +145,7 @@ from mkt_platform.models.o_auth_scope import OAuthScope as OAuthScope
 from mkt_platform.models.o_auth_scope_info import OAuthScopeInfo as OAuthScopeInfo
 from mkt_platform.models.o_auth_scope_list import OAuthScopeList as OAuthScopeList
 from mkt_platform.models.paging import Paging as Paging
+from mkt_platform.models.payment_method import PaymentMethod as PaymentMethod
 from mkt_platform.models.revoke_request import RevokeRequest as RevokeRequest
 from mkt_platform.models.set_account_mode_request import SetAccountModeRequest as SetAccountModeRequest
 from mkt_platform.models.signing_key import SigningKey as SigningKey

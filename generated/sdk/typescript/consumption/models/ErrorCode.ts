@@ -58,6 +58,8 @@ export const ErrorCode = {
     MarketNotOpen: 'market_not_open',
     SupplierNotQualified: 'supplier_not_qualified',
     RateLimitExceeded: 'rate_limit_exceeded',
+    DepositLimitExceeded: 'deposit_limit_exceeded',
+    IdempotencyKeyReused: 'idempotency_key_reused',
     ModelNotFound: 'model_not_found',
     ConcurrencyLimitExceeded: 'concurrency_limit_exceeded',
     DailyRequestLimitExceeded: 'daily_request_limit_exceeded',

@@ -3,6 +3,7 @@
 /* eslint-disable */
 export * from './APIKeysApi.js';
 export * from './DiagnosticsApi.js';
+export * from './FundsApi.js';
 export * from './OAuthApi.js';
 export * from './SettingsApi.js';
 export * from './SigningKeysApi.js';

@@ -22,8 +22,14 @@ from mkt_platform.models.authorization_server_metadata import AuthorizationServe
 from mkt_platform.models.auto_reload_settings import AutoReloadSettings
 from mkt_platform.models.create_api_key_request import CreateApiKeyRequest
 from mkt_platform.models.create_api_key_request_api_key import CreateApiKeyRequestApiKey
+from mkt_platform.models.create_deposit_request import CreateDepositRequest
+from mkt_platform.models.create_deposit_request_deposit import CreateDepositRequestDeposit
 from mkt_platform.models.create_signing_key_request import CreateSigningKeyRequest
 from mkt_platform.models.create_signing_key_request_signing_key import CreateSigningKeyRequestSigningKey
+from mkt_platform.models.deposit import Deposit
+from mkt_platform.models.deposit_list import DepositList
+from mkt_platform.models.deposit_response import DepositResponse
+from mkt_platform.models.deposit_status import DepositStatus
 from mkt_platform.models.device_authorization import DeviceAuthorization
 from mkt_platform.models.device_code_request import DeviceCodeRequest
 from mkt_platform.models.diagnostics import Diagnostics
@@ -33,6 +39,8 @@ from mkt_platform.models.diagnostics_status import DiagnosticsStatus
 from mkt_platform.models.error_body import ErrorBody
 from mkt_platform.models.error_code import ErrorCode
 from mkt_platform.models.error_envelope import ErrorEnvelope
+from mkt_platform.models.funding import Funding
+from mkt_platform.models.funding_response import FundingResponse
 from mkt_platform.models.mode_managed_field import ModeManagedField
 from mkt_platform.models.new_api_key import NewApiKey
 from mkt_platform.models.new_api_key_response import NewApiKeyResponse
@@ -43,6 +51,7 @@ from mkt_platform.models.o_auth_scope import OAuthScope
 from mkt_platform.models.o_auth_scope_info import OAuthScopeInfo
 from mkt_platform.models.o_auth_scope_list import OAuthScopeList
 from mkt_platform.models.paging import Paging
+from mkt_platform.models.payment_method import PaymentMethod
 from mkt_platform.models.revoke_request import RevokeRequest
 from mkt_platform.models.set_account_mode_request import SetAccountModeRequest
 from mkt_platform.models.signing_key import SigningKey

@@ -66,6 +66,8 @@ class ErrorCode(str, Enum):
     MARKET_NOT_OPEN = 'market_not_open'
     SUPPLIER_NOT_QUALIFIED = 'supplier_not_qualified'
     RATE_LIMIT_EXCEEDED = 'rate_limit_exceeded'
+    DEPOSIT_LIMIT_EXCEEDED = 'deposit_limit_exceeded'
+    IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused'
     MODEL_NOT_FOUND = 'model_not_found'
     CONCURRENCY_LIMIT_EXCEEDED = 'concurrency_limit_exceeded'
     DAILY_REQUEST_LIMIT_EXCEEDED = 'daily_request_limit_exceeded'
