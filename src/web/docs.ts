@@ -13,10 +13,32 @@ import { asyncapiText, streamsReference } from './docs-streams.js';
 const apis: { name: ApiName; title: string; blurb: string }[] = [
   { name: 'consumption', title: 'Consumption API', blurb: 'OpenAI- and Anthropic-compatible inference, models and usage receipts. Consumption key.' },
   { name: 'trading', title: 'Trading API', blurb: 'Instruments, markets, order book, orders, trades, accounts and transfers. Ed25519-signed requests.' },
-  { name: 'platform', title: 'Platform API', blurb: 'OAuth device-flow login, consumption and signing keys, account settings. OAuth access token.' },
+  { name: 'platform', title: 'Platform API', blurb: 'OAuth device-flow login, consumption and signing keys, account settings, deposits. OAuth access token.' },
 ];
 
 const redocBundlePath = createRequire(import.meta.url).resolve('@redocly/cli/lib/chunks/redoc.standalone.js');
+
+/**
+ * Redoc's sidebar footer ("API docs by Redocly") loads its logo from cdn.redoc.ly, the portal's only
+ * outside request. The bundle is served with that address pointed here, at a text logo of our own,
+ * so the attribution stays and nothing leaves the machine.
+ */
+const redocCdn = 'https://cdn.redoc.ly/redoc/';
+const redocLogoPath = '/docs/assets/redoc/';
+const redocLogos: Record<string, string> = {
+  'logo-mini.svg': logoSvg('R', 24),
+  'logo-mini-full.svg': logoSvg('Redocly', 72),
+};
+
+function logoSvg(text: string, width: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" viewBox="0 0 ${width} 20"><text x="0" y="15" font-family="system-ui, sans-serif" font-size="15" font-weight="600" fill="#1c2330">${text}</text></svg>`;
+}
+
+let redocBundle: Promise<string> | undefined;
+function localRedocBundle(): Promise<string> {
+  redocBundle ??= readFile(redocBundlePath, 'utf8').then((text) => text.replaceAll(redocCdn, redocLogoPath));
+  return redocBundle;
+}
 const bundled = new Map<ApiName, Promise<string>>();
 
 async function bundledDocument(api: ApiName): Promise<string> {
@@ -55,7 +77,11 @@ function indexPage(): string {
 function apiPage(api: (typeof apis)[number]): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>mkt ${api.title}</title><style>body { margin: 0; }</style></head>
+<title>mkt ${api.title}</title><style>body { margin: 0; }
+  /* Redoc lets headings break anywhere, which split "consumption" across two lines in the middle
+     column: break between words only, at a size the column holds. */
+  h1 { word-break: normal !important; overflow-wrap: normal !important; hyphens: manual !important; font-size: 26px !important; line-height: 1.3 !important; }
+</style></head>
 <body><redoc spec-url="/docs/openapi/${api.name}.json"></redoc>
 <script type="module" src="/docs/assets/redoc.standalone.js"></script></body></html>`;
 }
@@ -72,7 +98,14 @@ export function docsPortal(): Koa.Middleware {
     if (rest === 'assets/redoc.standalone.js') {
       ctx.type = 'application/javascript';
       ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.body = await readFile(redocBundlePath);
+      ctx.body = await localRedocBundle();
+      return;
+    }
+    const logo = rest.startsWith('assets/redoc/') ? redocLogos[rest.slice('assets/redoc/'.length)] : undefined;
+    if (logo) {
+      ctx.type = 'image/svg+xml';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = logo;
       return;
     }
     if (rest === 'streams') {
