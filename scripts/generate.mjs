@@ -94,6 +94,7 @@ const COMMENT_BY_NAME = new Map([
   ['test-requirements.txt', 'hash'],
   ['.gitignore', 'hash'],
   ['.npmignore', 'hash'],
+  ['tsconfig.json', 'slash'], // tsconfig is JSON with comments
 ]);
 const COMMENT_BY_EXT = new Map([
   ['.ts', 'slash'],
@@ -881,6 +882,81 @@ function writeStreamSdk(stage, typesText) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The installable packages: hand-written parts of the SDKs
+//
+// generated/sdk/typescript/ is one npm package, @mkt/sdk (subpath exports ./consumption, ./trading,
+// ./platform, ./streams, ./signing). Its package.json, tsconfig.json, README.md and the signing
+// middleware (signing/) are written by hand in sdk/typescript/ and copied here with a header, like
+// the stream client; `npm pack` builds dist/ with the package's own tsc (prepack), see
+// scripts/pack-sdk.mjs.
+// generated/sdk/python/trading/ gets mkt_trading/signing.py (SigningApiClient, from sdk/python/),
+// `cryptography` in its dependencies, and in its README the hand-written "Installation & Usage"
+// and "Getting Started" of sdk/python/trading-readme.md instead of the generator's (which put a
+// fixed signature in the configuration, and that can never work).
+
+const SDK_SOURCE = path.join(ROOT, 'sdk');
+
+function copyWithHeader(from, to) {
+  const rel = path.relative(ROOT, from).split(path.sep).join('/');
+  const text = fs.readFileSync(from, 'utf8');
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  if (path.basename(from) === 'package.json') {
+    // JSON has no comments: the header is npm's conventional "//" key, first.
+    fs.writeFileSync(to, JSON.stringify({ '//': headerText(rel), ...JSON.parse(text) }, null, 2) + '\n');
+    return;
+  }
+  const style = commentStyleFor(to);
+  if (!style) fail(`${rel}: no known comment syntax for its header (add it to COMMENT_BY_* in scripts/generate.mjs)`);
+  fs.writeFileSync(to, headerLine(style, headerText(rel)) + text);
+}
+
+function writeTypescriptPackage(stage) {
+  const dir = path.join(stage, 'sdk', 'typescript');
+  const from = path.join(SDK_SOURCE, 'typescript');
+  const files = ['package.json', 'tsconfig.json', 'README.md', ...listFiles(path.join(from, 'signing')).map((f) => `signing/${f}`)];
+  for (const f of files) {
+    if (!fs.existsSync(path.join(from, f))) fail(`sdk/typescript/${f} is missing`);
+    copyWithHeader(path.join(from, f), path.join(dir, f));
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const parts = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `./${e.name}`).sort();
+  const exported = Object.keys(pkg.exports ?? {}).filter((k) => k !== './package.json').sort();
+  if (JSON.stringify(parts) !== JSON.stringify(exported)) {
+    fail(`sdk/typescript/package.json exports ${exported.join(', ')} but the package has ${parts.join(', ')}`);
+  }
+  return files.length;
+}
+
+// Each patch must apply exactly once (the generator's files changed otherwise: update it here).
+const PYTHON_TRADING_PATCHES = [
+  { file: 'requirements.txt', from: 'typing-extensions >= 4.7.1\n', to: 'typing-extensions >= 4.7.1\ncryptography >= 42\n' },
+  { file: 'pyproject.toml', from: '  "typing-extensions (>=4.7.1)",\n', to: '  "typing-extensions (>=4.7.1)",\n  "cryptography (>=42)",\n' },
+  { file: 'setup.py', from: '    "typing-extensions >= 4.7.1",\n', to: '    "typing-extensions >= 4.7.1",\n    "cryptography >= 42",\n' },
+];
+
+function replaceOnce(file, from, to, why) {
+  const text = fs.readFileSync(file, 'utf8');
+  const n = text.split(from).length - 1;
+  if (n !== 1) fail(`${why}: matched ${n} times instead of once in ${path.basename(file)}; update scripts/generate.mjs`);
+  fs.writeFileSync(file, text.replace(from, () => to));
+}
+
+function writePythonSigning(stage) {
+  const dir = path.join(stage, 'sdk', 'python', 'trading');
+  copyWithHeader(path.join(SDK_SOURCE, 'python', 'signing.py'), path.join(dir, 'mkt_trading', 'signing.py'));
+  for (const p of PYTHON_TRADING_PATCHES) replaceOnce(path.join(dir, p.file), p.from, p.to, `python trading: add cryptography to ${p.file}`);
+  // README: the generator's install and getting-started sections, up to the endpoint table, are replaced.
+  const readme = path.join(dir, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = text.indexOf('\n## Installation & Usage\n');
+  const end = text.indexOf('\n## Documentation for API Endpoints\n');
+  if (start < 0 || end < start) fail('python trading README.md: no "Installation & Usage" ... "Documentation for API Endpoints" sections to replace');
+  const ours = fs.readFileSync(path.join(SDK_SOURCE, 'python', 'trading-readme.md'), 'utf8');
+  fs.writeFileSync(readme, `${text.slice(0, start)}\n<!-- from sdk/python/trading-readme.md -->\n${ours.trimEnd()}\n${text.slice(end)}`);
+  return 2;
+}
+
+// ---------------------------------------------------------------------------------------------
 // main
 
 async function main() {
@@ -903,6 +979,7 @@ async function main() {
     const tGen = performance.now();
     postProcessSdks(stage);
     const streamSdkFiles = writeStreamSdk(stage, streamTypes);
+    const packageFiles = writeTypescriptPackage(stage) + writePythonSigning(stage);
     checkNoLeaks(stage, tmp);
 
     const files = listFiles(stage);
@@ -913,6 +990,7 @@ async function main() {
         (l) => `sdk/${l}: ${APIS.map((a) => `${a} ${listFiles(path.join(stage, 'sdk', l, a)).length}`).join(', ')} files`,
       ),
       `sdk/typescript/streams: ${streamSdkFiles} files (the stream client of sdk/typescript/streams/ and the types of openapi/${ASYNCAPI}.yaml)`,
+      `packaging: ${packageFiles} files from sdk/ (package.json, README.md, signing of the TypeScript package; signing.py and README sections of the Python trading package)`,
     ];
     const notes = APIS.flatMap((a) => bundles[a].notes.map((n) => `${a}: ${n}`));
     if (VERBOSE) {
@@ -931,7 +1009,7 @@ async function main() {
       }
     } else {
       install(stage);
-      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/typescript/streams/`);
+      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/`);
       for (const c of counts) console.log(`  ${c}`);
       console.log(
         `  ${files.length} files, tree ${treeHash(stage, files)}, openapi-generator ${generator.version}`,
