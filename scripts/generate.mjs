@@ -3,7 +3,10 @@
 //   generated/types/<api>.ts                   openapi-typescript
 //   generated/sdk/typescript/<api>/            openapi-generator typescript-fetch (ESM, .js imports)
 //   generated/sdk/python/<api>/                openapi-generator python (package mkt_<api>)
-// for api in consumption, trading, platform.
+// for api in consumption, trading, platform, and from sdk/ (hand-written, copied with a header):
+//   generated/sdk/typescript/                  the npm package @mkt/sdk: package.json, tsconfig.json,
+//                                              README.md, signing/, streams/ (see writeTypescriptPackage)
+//   generated/sdk/python/trading/              mkt_trading/signing.py and README usage (writePythonSigning)
 //
 // Usage:
 //   npm run generate                       regenerate generated/types and generated/sdk
