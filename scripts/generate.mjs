@@ -956,7 +956,37 @@ function writePythonSigning(stage) {
   if (start < 0 || end < start) fail('python trading README.md: no "Installation & Usage" ... "Documentation for API Endpoints" sections to replace');
   const ours = fs.readFileSync(path.join(SDK_SOURCE, 'python', 'trading-readme.md'), 'utf8');
   fs.writeFileSync(readme, `${text.slice(0, start)}\n<!-- from sdk/python/trading-readme.md -->\n${ours.trimEnd()}\n${text.slice(end)}`);
+  signPythonDocExamples(path.join(dir, 'docs'));
   return 2;
+}
+
+// The examples of docs/<Tag>Api.md set the three signature headers as fixed API keys, which can never
+// work: each signed operation's example gets a SigningApiClient instead (GET /v1/health's stays as is).
+function signPythonDocExamples(docsDir) {
+  const authBlock = /\n# The client must configure the authentication and authorization parameters\n[\s\S]*?\n(?=# Enter a context with an instance of the API client\n)/;
+  let signed = 0;
+  for (const f of listFiles(docsDir).filter((n) => n.endsWith('Api.md'))) {
+    const file = path.join(docsDir, f);
+    const text = fs.readFileSync(file, 'utf8');
+    const next = text.replace(/```python\n([\s\S]*?)```/g, (block, code) => {
+      if (!code.includes("configuration.api_key['signature']")) return block;
+      const parts = [
+        [authBlock, '\n# Every request is signed with your trading signing key (README.md, "Getting Started").\n\n'],
+        [/^import mkt_trading\n/, 'import os\n\nimport mkt_trading\nfrom mkt_trading.signing import SigningApiClient\n'],
+        ['with mkt_trading.ApiClient(configuration) as api_client:', 'with SigningApiClient(configuration, private_key=os.environ["MKT_SIGNING_KEY"], fingerprint=os.environ["MKT_FINGERPRINT"]) as api_client:'],
+      ];
+      let out = code;
+      for (const [from, to] of parts) {
+        const after = out.replace(from, to);
+        if (after === out) fail(`python trading docs/${f}: an example's signing could not be rewritten (${from}); update signPythonDocExamples`);
+        out = after;
+      }
+      signed += 1;
+      return '```python\n' + out + '```';
+    });
+    fs.writeFileSync(file, next);
+  }
+  if (signed === 0) fail('python trading docs: no example configured the signature headers; update signPythonDocExamples');
 }
 
 // ---------------------------------------------------------------------------------------------
