@@ -51,6 +51,24 @@ def signed_bytes_are_sent_bytes():
     return {"decoded": json.loads(body), "timestamp": sent["headers"]["x-mkt-timestamp"]}
 
 
+def replay_guard():
+    """Timestamps and sleeps of writes and reads sent in one second: a write never signed twice alike."""
+    slept = []
+    client = SigningApiClient(mkt_trading.Configuration(host="http://127.0.0.1:1"), private_key=WORKED_SEED, fingerprint=WORKED_FINGERPRINT,
+                              now=lambda: 1795342530.25, sleep=slept.append)
+    recorder = RecordingPool()
+    client.rest_client.pool_manager._pool = recorder
+    orders = mkt_trading.OrdersApi(client)
+    request = mkt_trading.CreateOrderRequest(market_id="market_x", side="buy", type="limit", price="0.0500", quantity=1, client_order_id="c-1")
+    for call in (lambda: orders.create_order(request), lambda: orders.create_order(request), lambda: orders.cancel_order("order_0000000000000000"),
+                 lambda: orders.get_order("order_0000000000000000"), lambda: orders.get_order("order_0000000000000000")):
+        try:
+            call()
+        except RuntimeError:
+            pass
+    return {"sent": [[r["method"], r["headers"]["x-mkt-timestamp"]] for r in recorder.sent], "slept": slept}
+
+
 def main():
     trading_url, private_key_b64, fingerprint = sys.argv[1:4]
     client = SigningApiClient(mkt_trading.Configuration(host=trading_url), private_key=private_key_b64, fingerprint=fingerprint)
@@ -68,6 +86,11 @@ def main():
     orders = mkt_trading.OrdersApi(client)
     client_order_id = f"check-{uuid.uuid4()}"
     placed = orders.create_order(mkt_trading.CreateOrderRequest(market_id=market.market_id, side="buy", type="limit", price="0.0100", quantity=3, client_order_id=client_order_id)).data
+    try:  # the same order again at once: signed with the next second, so the server sees a duplicate, not a replay
+        orders.create_order(mkt_trading.CreateOrderRequest(market_id=market.market_id, side="buy", type="limit", price="0.0100", quantity=3, client_order_id=client_order_id))
+        duplicate = {"status": 201}
+    except mkt_trading.ApiException as error:
+        duplicate = {"status": error.status, "code": json.loads(error.body)["errors"]["code"]}
     order = orders.get_order(placed.order_id).data
     orders.cancel_order(placed.order_id)
     cancelled = orders.get_order(placed.order_id).data
@@ -78,6 +101,7 @@ def main():
         "order": {"order_id": order.order_id, "client_order_id": order.client_order_id, "price": order.price, "quantity": order.quantity, "status": order.status.value},
         "expected_client_order_id": client_order_id,
         "cancelled_status": cancelled.status.value,
+        "duplicate": duplicate,
     }))
 
 

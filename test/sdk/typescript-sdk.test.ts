@@ -48,6 +48,15 @@ describeEachDatabase('the generated TypeScript SDKs', (env) => {
     const clientOrderId = `ts-sdk-${user.userId}`;
     const placed = await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
     expect(placed.data.clientOrderId).to.equal(clientOrderId);
+    // The same order again at once: signed with the next second, so the server sees a duplicate, not a replay.
+    try {
+      await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
+      expect.fail('expected a 422');
+    } catch (error) {
+      expect(error).to.be.instanceOf(ResponseError);
+      const response = (error as ResponseError).response;
+      expect([response.status, ((await response.json()) as { errors: { code: string } }).errors.code]).to.deep.equal([422, 'duplicate_client_order_id']);
+    }
     expect((await orders.getOrder({ orderId: placed.data.orderId })).data).to.deep.include({ status: 'active', price: '0.0100', quantity: 3 });
     await orders.cancelOrder({ orderId: placed.data.orderId });
     expect((await orders.getOrder({ orderId: placed.data.orderId })).data.status).to.equal('cancelled');

@@ -1,7 +1,7 @@
 // Signs requests to the mkt trading API (openapi/trading.yaml, "Signing requests"): a typescript-fetch
 // middleware, so every call of the trading SDK carries x-mkt-signature, x-mkt-timestamp and
 // x-mkt-fingerprint. Ed25519 through node:crypto: no dependency.
-import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import type { FetchParams, Middleware, RequestContext } from '../trading/runtime.js';
 
 export interface SigningKey {
@@ -14,6 +14,8 @@ export interface SigningKey {
 export interface SigningOptions {
   /** Unix time in milliseconds; the server accepts a timestamp within 30 s of its clock. Default: Date.now. */
   nowMs?: () => number;
+  /** Waits this long (ms); default setTimeout. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export class SigningKeyError extends Error {
@@ -74,18 +76,60 @@ function withHeaders(existing: RequestInit['headers'], added: Record<string, str
   return { ...existing, ...added };
 }
 
+// The server accepts each signature of a write once (openapi/trading.yaml, "Each signature of a
+// write is good once"), and Ed25519 is deterministic: the same write sent twice in one second (a
+// retry, a second identical cancel) would carry one signature and the second be refused as
+// `signature_replayed`. So the middleware never signs the same write twice with one timestamp: the
+// later one waits for the next second. Reads are not refused on a second use and are not held.
+const replayGuardedMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const replayWindowSeconds = 30;
+const rememberedWritesMax = 10_000;
+
+class WriteTimestamps {
+  private readonly lastByWrite = new Map<string, number>(); // digest of method, path, body → last timestamp used
+
+  /** The timestamp to sign this write with: now, or one second after the last use of the same write. */
+  next(method: string, path: string, body: Uint8Array, nowSeconds: number): number {
+    const digest = createHash('sha256').update(`${method} ${path}\n`).update(body).digest('base64');
+    const last = this.lastByWrite.get(digest);
+    const timestamp = last === undefined ? nowSeconds : Math.max(nowSeconds, last + 1);
+    this.lastByWrite.delete(digest); // re-inserted last, so the map stays in order of use
+    this.lastByWrite.set(digest, timestamp);
+    if (this.lastByWrite.size > rememberedWritesMax) this.forgetBefore(nowSeconds - replayWindowSeconds);
+    return timestamp;
+  }
+
+  private forgetBefore(seconds: number): void {
+    for (const [digest, timestamp] of this.lastByWrite) {
+      if (timestamp >= seconds && this.lastByWrite.size <= rememberedWritesMax) break;
+      this.lastByWrite.delete(digest);
+    }
+  }
+}
+
 /**
  * A middleware for the trading SDK's Configuration that signs each request over the exact bytes it sends:
  * `new Configuration({ basePath, middleware: [signingMiddleware({ privateKey, fingerprint })] })`.
- * Each request is signed when it is sent, so a retry gets a fresh timestamp.
+ * Each request is signed when it is sent, so a retry gets a fresh timestamp; the same write sent again
+ * within one second waits for the next second (the server takes each signature of a write once).
  */
 export function signingMiddleware(signingKey: SigningKey, options: SigningOptions = {}): Middleware {
   const key = ed25519PrivateKey(signingKey.privateKey);
   const nowMs = options.nowMs ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const writes = new WriteTimestamps();
   return {
     async pre({ url, init }: RequestContext): Promise<FetchParams> {
-      const method = init.method ?? 'GET';
-      const headers = signatureHeaders(key, signingKey.fingerprint, method, new URL(url).pathname, bodyBytes(init.body), Math.floor(nowMs() / 1000));
+      const method = (init.method ?? 'GET').toUpperCase();
+      const path = new URL(url).pathname;
+      const body = bodyBytes(init.body);
+      const now = nowMs();
+      let timestamp = Math.floor(now / 1000);
+      if (replayGuardedMethods.has(method)) {
+        timestamp = writes.next(method, path, body, timestamp);
+        if (timestamp * 1000 > now) await sleep(timestamp * 1000 - now);
+      }
+      const headers = signatureHeaders(key, signingKey.fingerprint, method, path, body, timestamp);
       return { url, init: { ...init, headers: withHeaders(init.headers, headers) } };
     },
   };
