@@ -95,11 +95,30 @@ describeEachDatabase('the TypeScript SDK README example, from the packed @mkt/sd
   });
 });
 
-describeEachDatabase('the Python SDK README example, with the generated mkt_trading on PYTHONPATH', (env) => {
+describeEachDatabase('the Python SDK README example, with mkt_trading pip-installed into a target directory', (env) => {
+  let site: string;
+  let work: string;
+  before(async function () {
+    this.timeout(120_000);
+    // pip builds in the source directory (build/, *.egg-info): it gets a copy, generated/ stays as generated.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-python-'));
+    fs.cpSync(`${root}/generated/sdk/python/trading`, path.join(work, 'trading'), { recursive: true });
+    site = path.join(work, 'site');
+    // --no-deps: urllib3, pydantic, python-dateutil and cryptography are those of the CI's Python.
+    await run('python3', ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '--no-deps', '--target', site, path.join(work, 'trading')]);
+  });
+  after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  it('installs with signing.py and cryptography among its requirements', () => {
+    expect(fs.existsSync(path.join(site, 'mkt_trading', 'signing.py'))).to.equal(true);
+    const metadata = fs.readFileSync(path.join(site, 'mkt_trading-1.0.0.dist-info', 'METADATA'), 'utf8');
+    expect(metadata).to.match(/^Requires-Dist: cryptography/m);
+  });
+
   it('lists instruments and markets, places a signed limit order and reads it back', async () => {
     const user = await funded(env());
-    const [example] = codeBlocks(fs.readFileSync(`${root}/generated/sdk/python/trading/README.md`, 'utf8'), 'python');
-    const { stdout } = await run('python3', ['-c', example!], { env: { ...exampleEnv(env(), user), PYTHONPATH: `${root}/generated/sdk/python/trading` } });
+    const [example] = codeBlocks(fs.readFileSync(path.join(site, '..', 'trading', 'README.md'), 'utf8'), 'python');
+    const { stdout } = await run('python3', ['-c', example!], { env: { ...exampleEnv(env(), user), PYTHONPATH: site } });
     await expectPlacedOrder(env(), user, stdout);
   });
 });
