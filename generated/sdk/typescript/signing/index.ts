@@ -135,3 +135,12 @@ export function signingMiddleware(signingKey: SigningKey, options: SigningOption
     },
   };
 }
+
+/**
+ * The signer of `MktStream` (`@mkt/sdk/streams`) for the `user.*` streams: Ed25519 with the same
+ * signing key, `new MktStream({ url, WebSocket, signer: streamSigner({ privateKey, fingerprint }) })`.
+ */
+export function streamSigner(signingKey: SigningKey): { fingerprint: string; sign(message: Uint8Array): Uint8Array } {
+  const key = ed25519PrivateKey(signingKey.privateKey);
+  return { fingerprint: signingKey.fingerprint, sign: (message) => sign(null, message, key) };
+}
