@@ -3,7 +3,10 @@
 //   generated/types/<api>.ts                   openapi-typescript
 //   generated/sdk/typescript/<api>/            openapi-generator typescript-fetch (ESM, .js imports)
 //   generated/sdk/python/<api>/                openapi-generator python (package mkt_<api>)
-// for api in consumption, trading, platform.
+// for api in consumption, trading, platform, and from sdk/ (hand-written, copied with a header):
+//   generated/sdk/typescript/                  the npm package @mkt/sdk: package.json, tsconfig.json,
+//                                              README.md, signing/, streams/ (see writeTypescriptPackage)
+//   generated/sdk/python/trading/              mkt_trading/signing.py and README usage (writePythonSigning)
 //
 // Usage:
 //   npm run generate                       regenerate generated/types and generated/sdk
@@ -94,6 +97,7 @@ const COMMENT_BY_NAME = new Map([
   ['test-requirements.txt', 'hash'],
   ['.gitignore', 'hash'],
   ['.npmignore', 'hash'],
+  ['tsconfig.json', 'slash'], // tsconfig is JSON with comments
 ]);
 const COMMENT_BY_EXT = new Map([
   ['.ts', 'slash'],
@@ -881,6 +885,111 @@ function writeStreamSdk(stage, typesText) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The installable packages: hand-written parts of the SDKs
+//
+// generated/sdk/typescript/ is one npm package, @mkt/sdk (subpath exports ./consumption, ./trading,
+// ./platform, ./streams, ./signing). Its package.json, tsconfig.json, README.md and the signing
+// middleware (signing/) are written by hand in sdk/typescript/ and copied here with a header, like
+// the stream client; `npm pack` builds dist/ with the package's own tsc (prepack), see
+// scripts/pack-sdk.mjs.
+// generated/sdk/python/trading/ gets mkt_trading/signing.py (SigningApiClient, from sdk/python/),
+// `cryptography` in its dependencies, and in its README the hand-written "Installation & Usage"
+// and "Getting Started" of sdk/python/trading-readme.md instead of the generator's (which put a
+// fixed signature in the configuration, and that can never work).
+
+const SDK_SOURCE = path.join(ROOT, 'sdk');
+
+function copyWithHeader(from, to) {
+  const rel = path.relative(ROOT, from).split(path.sep).join('/');
+  const text = fs.readFileSync(from, 'utf8');
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  if (path.basename(from) === 'package.json') {
+    // JSON has no comments: the header is npm's conventional "//" key, first.
+    fs.writeFileSync(to, JSON.stringify({ '//': headerText(rel), ...JSON.parse(text) }, null, 2) + '\n');
+    return;
+  }
+  const style = commentStyleFor(to);
+  if (!style) fail(`${rel}: no known comment syntax for its header (add it to COMMENT_BY_* in scripts/generate.mjs)`);
+  fs.writeFileSync(to, headerLine(style, headerText(rel)) + text);
+}
+
+function writeTypescriptPackage(stage) {
+  const dir = path.join(stage, 'sdk', 'typescript');
+  const from = path.join(SDK_SOURCE, 'typescript');
+  const files = ['package.json', 'tsconfig.json', 'README.md', ...listFiles(path.join(from, 'signing')).map((f) => `signing/${f}`)];
+  for (const f of files) {
+    if (!fs.existsSync(path.join(from, f))) fail(`sdk/typescript/${f} is missing`);
+    copyWithHeader(path.join(from, f), path.join(dir, f));
+  }
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const parts = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `./${e.name}`).sort();
+  const exported = Object.keys(pkg.exports ?? {}).filter((k) => k !== './package.json').sort();
+  if (JSON.stringify(parts) !== JSON.stringify(exported)) {
+    fail(`sdk/typescript/package.json exports ${exported.join(', ')} but the package has ${parts.join(', ')}`);
+  }
+  return files.length;
+}
+
+// Each patch must apply exactly once (the generator's files changed otherwise: update it here).
+const PYTHON_TRADING_PATCHES = [
+  { file: 'requirements.txt', from: 'typing-extensions >= 4.7.1\n', to: 'typing-extensions >= 4.7.1\ncryptography >= 42\n' },
+  { file: 'pyproject.toml', from: '  "typing-extensions (>=4.7.1)",\n', to: '  "typing-extensions (>=4.7.1)",\n  "cryptography (>=42)",\n' },
+  { file: 'setup.py', from: '    "typing-extensions >= 4.7.1",\n', to: '    "typing-extensions >= 4.7.1",\n    "cryptography >= 42",\n' },
+];
+
+function replaceOnce(file, from, to, why) {
+  const text = fs.readFileSync(file, 'utf8');
+  const n = text.split(from).length - 1;
+  if (n !== 1) fail(`${why}: matched ${n} times instead of once in ${path.basename(file)}; update scripts/generate.mjs`);
+  fs.writeFileSync(file, text.replace(from, () => to));
+}
+
+function writePythonSigning(stage) {
+  const dir = path.join(stage, 'sdk', 'python', 'trading');
+  copyWithHeader(path.join(SDK_SOURCE, 'python', 'signing.py'), path.join(dir, 'mkt_trading', 'signing.py'));
+  for (const p of PYTHON_TRADING_PATCHES) replaceOnce(path.join(dir, p.file), p.from, p.to, `python trading: add cryptography to ${p.file}`);
+  // README: the generator's install and getting-started sections, up to the endpoint table, are replaced.
+  const readme = path.join(dir, 'README.md');
+  const text = fs.readFileSync(readme, 'utf8');
+  const start = text.indexOf('\n## Installation & Usage\n');
+  const end = text.indexOf('\n## Documentation for API Endpoints\n');
+  if (start < 0 || end < start) fail('python trading README.md: no "Installation & Usage" ... "Documentation for API Endpoints" sections to replace');
+  const ours = fs.readFileSync(path.join(SDK_SOURCE, 'python', 'trading-readme.md'), 'utf8');
+  fs.writeFileSync(readme, `${text.slice(0, start)}\n<!-- from sdk/python/trading-readme.md -->\n${ours.trimEnd()}\n${text.slice(end)}`);
+  signPythonDocExamples(path.join(dir, 'docs'));
+  return 2;
+}
+
+// The examples of docs/<Tag>Api.md set the three signature headers as fixed API keys, which can never
+// work: each signed operation's example gets a SigningApiClient instead (GET /v1/health's stays as is).
+function signPythonDocExamples(docsDir) {
+  const authBlock = /\n# The client must configure the authentication and authorization parameters\n[\s\S]*?\n(?=# Enter a context with an instance of the API client\n)/;
+  let signed = 0;
+  for (const f of listFiles(docsDir).filter((n) => n.endsWith('Api.md'))) {
+    const file = path.join(docsDir, f);
+    const text = fs.readFileSync(file, 'utf8');
+    const next = text.replace(/```python\n([\s\S]*?)```/g, (block, code) => {
+      if (!code.includes("configuration.api_key['signature']")) return block;
+      const parts = [
+        [authBlock, '\n# Every request is signed with your trading signing key (README.md, "Getting Started").\n\n'],
+        [/^import mkt_trading\n/, 'import os\n\nimport mkt_trading\nfrom mkt_trading.signing import SigningApiClient\n'],
+        ['with mkt_trading.ApiClient(configuration) as api_client:', 'with SigningApiClient(configuration, private_key=os.environ["MKT_SIGNING_KEY"], fingerprint=os.environ["MKT_FINGERPRINT"]) as api_client:'],
+      ];
+      let out = code;
+      for (const [from, to] of parts) {
+        const after = out.replace(from, to);
+        if (after === out) fail(`python trading docs/${f}: an example's signing could not be rewritten (${from}); update signPythonDocExamples`);
+        out = after;
+      }
+      signed += 1;
+      return '```python\n' + out + '```';
+    });
+    fs.writeFileSync(file, next);
+  }
+  if (signed === 0) fail('python trading docs: no example configured the signature headers; update signPythonDocExamples');
+}
+
+// ---------------------------------------------------------------------------------------------
 // main
 
 async function main() {
@@ -903,6 +1012,7 @@ async function main() {
     const tGen = performance.now();
     postProcessSdks(stage);
     const streamSdkFiles = writeStreamSdk(stage, streamTypes);
+    const packageFiles = writeTypescriptPackage(stage) + writePythonSigning(stage);
     checkNoLeaks(stage, tmp);
 
     const files = listFiles(stage);
@@ -913,6 +1023,7 @@ async function main() {
         (l) => `sdk/${l}: ${APIS.map((a) => `${a} ${listFiles(path.join(stage, 'sdk', l, a)).length}`).join(', ')} files`,
       ),
       `sdk/typescript/streams: ${streamSdkFiles} files (the stream client of sdk/typescript/streams/ and the types of openapi/${ASYNCAPI}.yaml)`,
+      `packaging: ${packageFiles} files from sdk/ (package.json, README.md, signing of the TypeScript package; signing.py and README sections of the Python trading package)`,
     ];
     const notes = APIS.flatMap((a) => bundles[a].notes.map((n) => `${a}: ${n}`));
     if (VERBOSE) {
@@ -931,7 +1042,7 @@ async function main() {
       }
     } else {
       install(stage);
-      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/typescript/streams/`);
+      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/`);
       for (const c of counts) console.log(`  ${c}`);
       console.log(
         `  ${files.length} files, tree ${treeHash(stage, files)}, openapi-generator ${generator.version}`,

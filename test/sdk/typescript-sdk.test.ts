@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { Configuration as ConsumptionConfiguration, ModelsApi } from '../../generated/sdk/typescript/consumption/index.js';
-import { Configuration as TradingConfiguration, IdentityApi, ReferenceApi, ResponseError } from '../../generated/sdk/typescript/trading/index.js';
+import { Configuration as TradingConfiguration, IdentityApi, OrdersApi, ReferenceApi, ResponseError } from '../../generated/sdk/typescript/trading/index.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { contractCheckingFetch, signingMiddleware } from '../support/sdk.js';
+import { giveUsd } from '../support/market-fixtures.js';
+import { signingMiddleware } from '../../generated/sdk/typescript/signing/index.js';
+import { contractCheckingFetch } from '../support/sdk.js';
 import { describeEachDatabase } from '../support/service.js';
 
 describeEachDatabase('the generated TypeScript SDKs', (env) => {
@@ -35,6 +37,29 @@ describeEachDatabase('the generated TypeScript SDKs', (env) => {
       expect(error).to.be.instanceOf(ResponseError);
       expect((error as ResponseError).response.status).to.equal(404);
     }
+  });
+
+  it('places, reads and cancels an order through OrdersApi, each write signed by the shipped middleware over the body it sends', async () => {
+    await giveUsd(env().service.services, user.userId, '5.00');
+    const orders = new OrdersApi(
+      new TradingConfiguration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading'), middleware: [signingMiddleware(user.signingKey)] }),
+    );
+    const [market] = (await reference.listMarkets({ limit: 1 })).data;
+    const clientOrderId = `ts-sdk-${user.userId}`;
+    const placed = await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
+    expect(placed.data.clientOrderId).to.equal(clientOrderId);
+    // The same order again at once: signed with the next second, so the server sees a duplicate, not a replay.
+    try {
+      await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
+      expect.fail('expected a 422');
+    } catch (error) {
+      expect(error).to.be.instanceOf(ResponseError);
+      const response = (error as ResponseError).response;
+      expect([response.status, ((await response.json()) as { errors: { code: string } }).errors.code]).to.deep.equal([422, 'duplicate_client_order_id']);
+    }
+    expect((await orders.getOrder({ orderId: placed.data.orderId })).data).to.deep.include({ status: 'active', price: '0.0100', quantity: 3 });
+    await orders.cancelOrder({ orderId: placed.data.orderId });
+    expect((await orders.getOrder({ orderId: placed.data.orderId })).data.status).to.equal('cancelled');
   });
 
   it('reaches GET /v1/health without credentials', async () => {

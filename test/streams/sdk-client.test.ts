@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import { streamSigner } from '../../generated/sdk/typescript/signing/index.js';
 import nacl from 'tweetnacl';
 import WebSocket from 'ws';
 import { MktStream, type MktStreamEvents, type MktStreamOptions, type Signer } from '../../generated/sdk/typescript/streams/index.js';
@@ -16,12 +16,8 @@ const naclSigner = (user: TestUser): Signer => {
   return { fingerprint: user.signingKey.fingerprint, sign: (message) => nacl.sign.detached(message, pair.secretKey) };
 };
 
-/** node:crypto signs it (the 32-byte seed wrapped in PKCS#8). */
-const nodeSigner = (user: TestUser): Signer => {
-  const seed = Buffer.from(user.signingKey.privateKey, 'base64').subarray(0, 32);
-  const key = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
-  return { fingerprint: user.signingKey.fingerprint, sign: (message) => cryptoSign(null, message, key) };
-};
+/** node:crypto signs it: the SDK's own streamSigner (@mkt/sdk/signing). */
+const nodeSigner = (user: TestUser): Signer => streamSigner(user.signingKey);
 
 /** The `ws` WebSocket, every frame it receives checked against openapi/asyncapi.yaml (violations kept). */
 const violations: string[] = [];

@@ -27,6 +27,7 @@ REQUIRES = [
     "python-dateutil >= 2.8.2",
     "pydantic >= 2.11",
     "typing-extensions >= 4.7.1",
+    "cryptography >= 42",
 ]
 
 setup(
