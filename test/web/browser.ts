@@ -33,7 +33,12 @@ export function useBrowser(): () => Browser {
 
 /** A fresh profile (no cookies) at 1280×800 against the platform host. */
 export async function openPage(browser: Browser, env: TestEnvironment): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: env.service.urls.platform, viewport: { width: 1280, height: 800 } });
+  return openPageAt(browser, env.service.urls.platform!);
+}
+
+/** The same, against a platform host given by its URL (e.g. a `mkt serve` child process). */
+export async function openPageAt(browser: Browser, platformUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: platformUrl, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page };
 }
