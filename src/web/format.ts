@@ -21,10 +21,11 @@ export function formatCount(value: number): string {
  * Micro-dollars as dollars: cents always, further digits only when they are not zero, the sign in
  * front of the currency — 23_790_000 → "$23.79", −1_200_000 → "−$1.20", 40 → "$0.00004".
  */
-export function formatUsd(micros: number): string {
+export function formatUsd(micros: number, options: { everyDigit?: boolean } = {}): string {
   const text = formatDecimal(Math.abs(micros), usdScale);
   const [whole, fraction] = text.split('.') as [string, string];
-  const shown = fraction.slice(0, 2) + fraction.slice(2).replace(/0+$/, '');
+  // A column of amounts keeps every digit, so that the places line up.
+  const shown = options.everyDigit ? fraction : fraction.slice(0, 2) + fraction.slice(2).replace(/0+$/, '');
   return `${micros < 0 ? minus : ''}$${groupDigits(whole)}.${shown}`;
 }
 

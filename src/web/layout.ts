@@ -103,9 +103,9 @@ nav.tabs a.current { color: #2452b5; border-bottom-color: #2452b5; } nav.tabs a:
 code.chip { display: inline-block; background: #f0f2f6; padding: 1px 6px; border-radius: 4px; margin: 2px 4px 2px 0; font-size: 12px; }
 .stats { display: flex; gap: 48px; margin-bottom: 14px; } .stats strong { font-size: 22px; font-weight: 650; display: block; }
 .stat-label { display: block; color: #667085; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
-form.filters { display: grid; grid-template-columns: 1.3fr 1fr 1fr 1fr 1fr 1fr auto; gap: 12px; align-items: end; }
-form.filters .field { margin: 0; } form.filters .buttons { display: flex; gap: 12px; align-items: center; }
-select, input[type=date] { width: 100%; padding: 8px 9px; font: inherit; font-size: 14px; color: inherit; background: #fff; border: 1px solid #c8ced8; border-radius: 7px; }
+form.filters { display: grid; grid-template-columns: 1.2fr 1fr 1fr 1.3fr 1.15fr 1.15fr auto; gap: 12px; align-items: end; }
+form.filters .field { margin: 0; } form.filters .buttons { display: flex; gap: 12px; align-items: center; } form.filters button { height: 40px; }
+select, input[type=date] { width: 100%; height: 40px; padding: 0 9px; font: inherit; font-size: 14px; color: inherit; background: #fff; border: 1px solid #c8ced8; border-radius: 7px; }
 svg.chart { display: block; width: 100%; height: auto; }
 svg.chart .bar { fill: #3b6fd8; } svg.chart .bar:hover { fill: #2452b5; }
 svg.chart .grid { stroke: #eef0f3; stroke-width: 1; } svg.chart .axis { fill: #667085; font-size: 12px; font-family: system-ui, sans-serif; }

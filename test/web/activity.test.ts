@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { parseDecimal, usdScale } from '../../src/lib/money.js';
 import { formatUsd } from '../../src/web/format.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
-import { giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
+import { balancesOf, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { issueUnits, makeSupplier } from '../support/trading-fixtures.js';
 import { expectNoHorizontalOverflow, logIn, noticeText, openPage, pollDeviceToken, screenshot, sessionOf, startDeviceLogin, useBrowser } from './browser.js';
@@ -32,7 +32,7 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     if (path !== null) await page.goto(path);
     await expectNoHorizontalOverflow(page, name);
     expect(await page.locator('h1').count(), `${name}: one h1`).to.equal(1);
-    await screenshot(page, `${name}-${env().database}`);
+    await screenshot(page, `${name}-${env().database}`, { fullPage: true });
   };
 
   /** Past receipts of the trader on earlier days, so the chart has days and the list has pages. */
@@ -103,7 +103,7 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     // Newest first, 25 a page: the real request heads the first page with the API's cost.
     const first = await page.locator('main table tbody tr').allInnerTexts();
     expect(first).to.have.length(25);
-    expect(first[0]).to.contain(requestId).and.to.contain(dollars(receipts[0]!.cost_usd)).and.to.contain(String(receipts[0]!.total_tokens));
+    expect(first[0]).to.contain(requestId).and.to.contain(`$${receipts[0]!.cost_usd}`).and.to.contain(String(receipts[0]!.total_tokens));
     await page.click('a[rel=next]');
     await page.waitForSelector('a[rel=prev]');
     await visit(page, null, 'usage-page-2');
@@ -243,17 +243,40 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     const { context, page } = await openPage(browser(), env());
     await logIn(page, trader.email, '/login?next=/balances');
     await visit(page, null, 'balances-active');
-    const accounts = await env().trading.get('/v1/trading-accounts', { sign: trader.signingKey });
-    expect(accounts.status).to.equal(200);
     const usd = (await services().db('ledger_accounts').where({ user_id: trader.userId, kind: 'currency' }).first()) as { available: number | string; locked: number | string };
     expect(await page.textContent('#usd-available')).to.equal(formatUsd(Number(usd.available)));
     expect(await page.textContent('#usd-locked')).to.equal(formatUsd(Number(usd.locked)));
     expect(await page.textContent('#usd-total')).to.equal(formatUsd(Number(usd.available) + Number(usd.locked)));
-    const text = await page.textContent('main');
-    expect(text).to.match(/TEXT-STANDARD\s*4\s*2\s*2|TEXT-STANDARD/);
+    const units = await balancesOf(services(), trader.userId, market.instrumentId);
+    const [trading, consumption] = [await page.locator('main .card:nth-of-type(2) tbody tr').innerText(), await page.locator('main .card:nth-of-type(3) tbody tr').innerText()];
+    expect(trading.split('\t').map((cell) => cell.trim())).to.deep.equal(['TEXT-STANDARD', String(units.unitsAvailable + units.unitsLocked), String(units.unitsAvailable), String(units.unitsLocked)]);
+    expect(consumption).to.contain(units.tokens.toLocaleString('en-US'));
     const lots = await page.locator('main .card:last-child tbody tr').allInnerTexts();
     expect(lots).to.have.length(1);
     expect(lots[0]).to.contain('TEXT-STANDARD').and.to.match(/in [34] h \d+ min/);
+    await context.close();
+  });
+
+  it('shows honest empty states to a user without activity', async () => {
+    const { context, page } = await openPage(browser(), env());
+    const fresh = await createTestUser(services());
+    await logIn(page, fresh.email);
+    const empties: [string, string][] = [
+      ['/usage', 'No requests match.'],
+      ['/orders', 'No open orders.'],
+      ['/orders/history', 'No finished orders yet.'],
+      ['/trades', 'No trades yet.'],
+      ['/devices', 'No devices are signed in.'],
+      ['/balances', 'No USD balance yet.'],
+    ];
+    for (const [path, text] of empties) {
+      await visit(page, path, `empty${path.replace(/\//g, '-')}`);
+      expect(await page.textContent('main'), path).to.contain(text);
+    }
+    expect(await page.textContent('main')).to.contain('No lots hold tokens.');
+    await page.goto('/usage');
+    expect(await page.textContent('main')).to.contain('No spend in these days.');
+    expect(await page.locator('svg.chart').count()).to.equal(0);
     await context.close();
   });
 

@@ -17,9 +17,9 @@ type AmountField = 'threshold_usd' | 'amount_usd' | 'monthly_limit_usd';
 const amountFields: readonly AmountField[] = ['threshold_usd', 'amount_usd', 'monthly_limit_usd'];
 
 const labels: Record<AmountField, { label: string; hint: string }> = {
-  threshold_usd: { label: 'Threshold', hint: 'Reload when available USD falls below this.' },
+  threshold_usd: { label: 'Threshold', hint: 'Reload when available USD is below this.' },
   amount_usd: { label: 'Amount', hint: 'Deposited at each reload.' },
-  monthly_limit_usd: { label: 'Monthly limit', hint: 'Reloads of a calendar month (UTC) stay within this. Empty: no limit.' },
+  monthly_limit_usd: { label: 'Monthly limit', hint: 'Per calendar month (UTC); empty: none.' },
 };
 
 interface FormView {
@@ -65,7 +65,7 @@ async function autoReloadPage(request: MemberRequest, view?: FormView): Promise<
 ${shown.problem ?? ''}${shown.error && !shown.problem ? notice('error', 'The settings were not saved.', 'Correct the field marked below and save again.') : ''}${noticeFor(request.query.notice)}
 <div class="card"><h2>Now</h2><dl class="facts">
 <dt>Auto-reload</dt><dd>${summary}</dd>
-<dt>Reloaded this month</dt><dd class="mono" id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
+<dt>Reloaded this month</dt><dd id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
 </dl></div>
 <div class="card"><h2>Settings</h2>${csrfForm(
     '/auto-reload',

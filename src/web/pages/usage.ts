@@ -117,7 +117,7 @@ function receiptRows(page: Page<ReceiptRow>, keyNames: Map<string, string>): Htm
     const billed = r.cost_status !== 'not_billed';
     return html`<tr><td class="nowrap">${formatTime(r.created_at_us)}</td><td>${r.model}<span class="sub mono">${r.id}</span></td><td>${keyNames.get(r.api_key_id) ?? html`<span class="mono small">${r.api_key_id}</span>`}</td>
 <td class="small">${r.endpoint}${r.stream ? html` <span class="muted">stream</span>` : ''}</td><td><span class="pill ${statusTone[r.status]}">${r.status.replace(/_/g, ' ')}</span></td>
-<td class="right mono">${formatCount(r.prompt_tokens + r.completion_tokens)}</td><td class="right mono">${formatUsd(billed ? r.cost_usd_micros : 0)}${billed ? '' : html`<span class="sub">not billed</span>`}</td></tr>`;
+<td class="right mono">${formatCount(r.prompt_tokens + r.completion_tokens)}</td><td class="right mono">${formatUsd(billed ? r.cost_usd_micros : 0, { everyDigit: true })}${billed ? '' : html`<span class="sub">not billed</span>`}</td></tr>`;
   })}`;
 }
 
