@@ -144,7 +144,10 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     expect(open).to.have.length(2);
     expect(open.join('\n')).to.contain(toCancel).and.to.contain('$0.3000').and.to.contain('$0.3500').and.not.to.contain(filled);
 
+    const bids = async () => ((await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { sign: trader.signingKey })).body.data.buy as { price: string }[]).map((l) => l.price);
+    expect(await bids()).to.deep.equal(['0.3500', '0.3000']);
     await Promise.all([page.waitForURL('**/orders?notice=order_cancelled'), page.click(`button[aria-label="Cancel order ${toCancel}"]`)]);
+    expect(await bids(), 'the book of the trading host no longer holds it').to.deep.equal(['0.3500']);
     expect(await noticeText(page)).to.contain('The order was cancelled.');
     const state = await env().trading.get(`/v1/orders/${toCancel}`, { sign: trader.signingKey });
     expect(state.body.data.status).to.equal('cancelled');

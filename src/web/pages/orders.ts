@@ -44,7 +44,7 @@ const statusTone: Record<OrderStatus, 'on' | 'off' | 'bad'> = {
 export const sideCell = (side: string): Html => html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
 
 const priceOf = (order: OrderRow): Html | string => (order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks));
-const kindOf = (order: OrderRow): string => `${order.type} · ${order.time_in_force.toUpperCase()}`;
+const orderKind = (order: OrderRow): string => `${order.type} · ${order.time_in_force.toUpperCase()}`;
 
 function tabs(current: 'open' | 'history'): Html {
   const tab = (href: string, label: string, on: boolean) => html`<a href="${href}"${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
@@ -54,7 +54,7 @@ function tabs(current: 'open' | 'history'): Html {
 function openRows(request: MemberRequest, page: Page<OrderRow>, symbols: Map<string, string>): Html {
   if (page.rows.length === 0) return html`<tr><td class="empty" colspan="9">No open orders. Orders you place on the trading API that rest on a book appear here.</td></tr>`;
   return html`${page.rows.map(
-    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${kindOf(o)}</td>
+    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
 <td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.quantity)}</td><td class="right mono">${formatCount(o.filled_quantity)}</td><td class="right mono">${formatCount(o.remaining_quantity)}</td>
 <td class="nowrap">${formatTime(o.submitted_at_us)}</td>
 <td class="right">${csrfForm(`/orders/${encodeURIComponent(o.id)}/cancel`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Cancel order ${o.id}">Cancel</button>`)}</td></tr>`,
@@ -78,7 +78,7 @@ export const showOpenOrders = (request: MemberRequest) => openOrdersPage(request
 function historyRows(page: Page<OrderRow>, symbols: Map<string, string>): Html {
   if (page.rows.length === 0) return html`<tr><td class="empty" colspan="9">No finished orders yet.</td></tr>`;
   return html`${page.rows.map(
-    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${kindOf(o)}</td>
+    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
 <td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.filled_quantity)} / ${formatCount(o.quantity)}</td><td class="right mono">${formatUsd(o.notional_micros)}</td><td class="right mono">${formatUsd(o.fee_micros)}</td>
 <td><span class="pill ${statusTone[o.status]}">${statusNames[o.status]}</span>${o.closure_reason && o.closure_reason !== o.status && o.closure_reason !== 'cancelled_by_user' ? html`<span class="sub">${o.closure_reason.replace(/_/g, ' ')}</span>` : ''}</td>
 <td class="nowrap">${formatTime(o.updated_at_us)}</td></tr>`,
