@@ -6,6 +6,7 @@ import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.
 import { balancesOf, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { issueUnits, makeSupplier } from '../support/trading-fixtures.js';
+import { insertOrder, insertTrade } from '../support/trading-rows.js';
 import { expectNoHorizontalOverflow, logIn, noticeText, openPage, pollDeviceToken, screenshot, sessionOf, startDeviceLogin, useBrowser } from './browser.js';
 
 /**
@@ -260,9 +261,40 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     await context.close();
   });
 
+  it('pages through a long order history and a long list of trades, 50 at a time', async () => {
+    const { context, page } = await openPage(browser(), env());
+    const busy = await createTestUser(services());
+    const counterparty = await createTestUser(services());
+    const nowUs = services().clock.nowUs();
+    const orderIds: string[] = [];
+    const tradeIds: string[] = [];
+    for (let i = 0; i < 55; i += 1) {
+      const order = await insertOrder(services(), { user_id: busy.userId, market_id: market.marketId, status: 'filled', filled_quantity: 10, notional_micros: 4_200_000, submitted_at_us: nowUs - (i + 1) * 60_000_000 });
+      orderIds.push(order.id);
+      const { trade } = await insertTrade(services(), { marketId: market.marketId, buyer: { userId: busy.userId, orderId: order.id, feeMicros: 21_000 }, seller: { userId: counterparty.userId, orderId: order.id }, priceTicks: 4200, quantity: 10, executedAtUs: nowUs - (i + 1) * 60_000_000 });
+      tradeIds.push(trade.id);
+    }
+    await logIn(page, busy.email);
+    for (const [path, ids] of [['/orders/history', orderIds], ['/trades', tradeIds]] as const) {
+      await page.goto(path);
+      const first = await page.locator('main tbody tr').allInnerTexts();
+      expect(first, path).to.have.length(50);
+      await page.click('a[rel=next]');
+      await page.waitForSelector('a[rel=prev]');
+      const second = await page.locator('main tbody tr').allInnerTexts();
+      expect(second, path).to.have.length(5);
+      await visit(page, null, `paged${path.replace(/\//g, '-')}`);
+      const shown = [...first, ...second].map((row) => /(order_[A-Z0-9]{16}|trade_[0-9a-f-]{36})/.exec(row)![0]);
+      expect(shown, path).to.deep.equal(ids);
+      await page.click('a[rel=prev]');
+      expect(await page.locator('main tbody tr').count(), path).to.equal(50);
+    }
+    await context.close();
+  });
+
   it('shows honest empty states to a user without activity', async () => {
     const { context, page } = await openPage(browser(), env());
-    const fresh = await createTestUser(services());
+    const fresh = await createTestUser(services(), { mode: 'auto' });
     await logIn(page, fresh.email);
     const empties: [string, string][] = [
       ['/usage', 'No requests match.'],
@@ -280,6 +312,11 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     await page.goto('/usage');
     expect(await page.textContent('main')).to.contain('No spend in these days.');
     expect(await page.locator('svg.chart').count()).to.equal(0);
+    // Auto Mode trades for the user: the trading pipeline refuses a cancel, and the page says why.
+    const { cookie, csrfToken } = await sessionOf(context, page);
+    const cancel = await fetch(`${env().service.urls.platform}/orders/${filled}/cancel`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `csrf_token=${csrfToken}`, redirect: 'manual' });
+    expect(cancel.status).to.equal(403);
+    expect(await cancel.text()).to.contain('Orders cannot be cancelled in Auto Mode.');
     await context.close();
   });
 
