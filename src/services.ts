@@ -9,7 +9,7 @@ import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { cancelOrder, createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import type { CancelOutcome, TradingPort } from './core/trading-port.js';
-import { ApiError } from './lib/errors.js';
+import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import type { AutoBuy } from './consumption/capacity.js';
@@ -117,7 +117,7 @@ function autoBuyThrough(deps: OrderDeps): AutoBuy {
 }
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
-const cancelRefusals: Partial<Record<string, CancelOutcome>> = {
+const cancelRefusals: Partial<Record<ErrorCode, CancelOutcome>> = {
   not_found: 'unknown_order',
   order_not_open: 'not_open',
   order_already_cancelled: 'already_cancelled',

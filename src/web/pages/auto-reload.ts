@@ -94,7 +94,8 @@ function fieldError(error: ApiError): FormView['error'] {
   const field = path === 'enabled' ? 'enabled' : amountFields.find((f) => f === path);
   let message = error.detail;
   for (const f of amountFields) message = message.split(f).join(labels[f].label.toLowerCase());
-  if (issues[0]?.message === 'must have at most 2 decimals') message = `Enter dollars with at most two decimals, e.g. 25.00.`;
+  if (issues[0]?.message === 'must have at most 2 decimals') message = 'Enter dollars as a number with at most two decimals, e.g. 25.00.';
+  if (issues[0]?.message === 'must be positive') message = 'Enter an amount above zero, or leave the field empty to clear it.';
   return { field, message: message.charAt(0).toUpperCase() + message.slice(1) };
 }
 

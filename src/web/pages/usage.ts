@@ -53,7 +53,10 @@ function readFilters(query: Record<string, string>): { filters: Filters; problem
     if (typed.model.length > modelLengthMax) problems.push(`The model name is longer than ${modelLengthMax} characters.`);
     else filters.filter.model = typed.model;
   }
-  if (typed.api_key_id !== undefined) filters.filter.apiKeyId = typed.api_key_id.slice(0, modelLengthMax);
+  if (typed.api_key_id !== undefined) {
+    if (typed.api_key_id.length > modelLengthMax) problems.push(`The API key id is longer than ${modelLengthMax} characters.`);
+    else filters.filter.apiKeyId = typed.api_key_id;
+  }
   if (typed.status !== undefined) {
     filters.filter.status = oneOf(statuses, typed.status);
     if (!filters.filter.status) problems.push(`“${typed.status.slice(0, 40)}” is not a status; choose one from the list.`);
