@@ -7,7 +7,9 @@ import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
-import { createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import { cancelOrder, createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import type { CancelOutcome, TradingPort } from './core/trading-port.js';
+import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import type { AutoBuy } from './consumption/capacity.js';
@@ -52,6 +54,8 @@ export interface Services {
   leases: LeaseKeeper;
   /** The sweep of abandoned inference, for the background (trading/background.ts), which may not import consumption. */
   inference: InferenceSweep;
+  /** The order pipeline as the dashboard calls it (src/web may not import trading). */
+  trading: TradingPort;
 }
 
 export interface InferenceSweep {
@@ -99,6 +103,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     jsonSchemas: createJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
+    trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
   };
   return services;
 }
@@ -109,4 +114,24 @@ function autoBuyThrough(deps: OrderDeps): AutoBuy {
     const order = { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
     await createOrder(deps, userId, order, nowUs);
   };
+}
+
+/** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
+const cancelRefusals: Partial<Record<ErrorCode, CancelOutcome>> = {
+  not_found: 'unknown_order',
+  order_not_open: 'not_open',
+  order_already_cancelled: 'already_cancelled',
+  auto_mode_trading_restricted: 'auto_mode',
+};
+
+/** A user's cancel, through the orders service (the book and its group commit). */
+async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<CancelOutcome> {
+  try {
+    await cancelOrder(deps, userId, orderId, nowUs);
+    return 'cancelled';
+  } catch (error) {
+    const outcome = error instanceof ApiError ? cancelRefusals[error.code] : undefined;
+    if (outcome === undefined) throw error;
+    return outcome;
+  }
 }

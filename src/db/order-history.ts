@@ -23,6 +23,8 @@ export interface OrderFilter {
   instrumentId?: string | undefined;
   side?: Side | undefined;
   status?: OrderStatusFilter | undefined;
+  /** Any of these states (the dashboard's history: every terminal state). */
+  statuses?: readonly OrderStatus[] | undefined;
   /** Inclusive. */
   submittedFromUs?: number | undefined;
   /** Exclusive. */
@@ -55,6 +57,7 @@ function whereOrders(query: Knex.QueryBuilder, userId: string, filter: OrderFilt
   if (filter.side !== undefined) query.where('side', filter.side);
   if (filter.status === 'open') query.whereIn('status', openStatuses);
   else if (filter.status !== undefined) query.where('status', filter.status);
+  if (filter.statuses !== undefined) query.whereIn('status', filter.statuses);
   if (filter.submittedFromUs !== undefined) query.where('submitted_at_us', '>=', filter.submittedFromUs);
   if (filter.submittedToUs !== undefined) query.where('submitted_at_us', '<', filter.submittedToUs);
   return query;

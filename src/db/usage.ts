@@ -168,10 +168,10 @@ function integerOf(value: number | string | null): number {
   return number;
 }
 
-/** The user's receipts created in `window`, summed per group, in no particular order. */
-export async function usageSums(db: Db, userId: string, groupBy: SummaryGroupBy, window: UsageWindow): Promise<UsageSumsRow[]> {
+/** The user's receipts created in `window` (and passing `filter`: the dashboard's), summed per group, in no particular order. */
+export async function usageSums(db: Db, userId: string, groupBy: SummaryGroupBy, window: UsageWindow, filter: Omit<UsageFilter, 'createdFromUs' | 'createdToUs'> = {}): Promise<UsageSumsRow[]> {
   const keySql = groupKeySql[groupBy];
-  const rows = (await whereReceipts(callerReceipts(db, userId), { createdFromUs: window.fromUs, createdToUs: window.toUs })
+  const rows = (await whereReceipts(callerReceipts(db, userId), { ...filter, createdFromUs: window.fromUs, createdToUs: window.toUs })
     .select(
       db.raw(`${keySql} AS group_key`),
       db.raw('COUNT(*) AS requests'),

@@ -10,6 +10,11 @@ import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
 import { setAccountMode, showAccount } from './pages/account.js';
 import { showBalances } from './pages/balances.js';
+import { saveAutoReload, showAutoReload } from './pages/auto-reload.js';
+import { revokeDevice, showDevices } from './pages/devices.js';
+import { cancelOrder, showOpenOrders, showOrderHistory } from './pages/orders.js';
+import { showTrades } from './pages/trades.js';
+import { showUsage } from './pages/usage.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
 import { showHome } from './pages/home.js';
 import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, showApiKeys, showSigningKeys } from './pages/keys.js';
@@ -53,6 +58,16 @@ const routes: Route[] = [
   { method: 'GET', path: '/account', access: 'member', handle: showAccount },
   { method: 'POST', path: '/account/mode', access: 'member', handle: setAccountMode, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
+  // Activity: reads from src/db; a cancel goes through Services.trading (the order pipeline).
+  { method: 'GET', path: '/usage', access: 'member', handle: showUsage },
+  { method: 'GET', path: '/orders', access: 'member', handle: showOpenOrders },
+  { method: 'GET', path: '/orders/history', access: 'member', handle: showOrderHistory },
+  { method: 'POST', path: '/orders/:id/cancel', access: 'member', handle: cancelOrder },
+  { method: 'GET', path: '/trades', access: 'member', handle: showTrades },
+  { method: 'GET', path: '/devices', access: 'member', handle: showDevices },
+  { method: 'POST', path: '/devices/:id/revoke', access: 'member', handle: revokeDevice },
+  { method: 'GET', path: '/auto-reload', access: 'member', handle: showAutoReload },
+  { method: 'POST', path: '/auto-reload', access: 'member', handle: saveAutoReload },
 ];
 
 interface CompiledRoute {

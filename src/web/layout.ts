@@ -16,6 +16,8 @@ header.top .bar { max-width: 1120px; margin: 0 auto; padding: 0 24px; height: 56
 header.top .brand { font-weight: 700; font-size: 18px; color: #1c2330; letter-spacing: -0.01em; }
 header.top .brand span { color: #7a8496; font-weight: 500; margin-left: 6px; font-size: 14px; }
 header.top nav { display: flex; gap: 4px; flex: 1; }
+header.top .spacer { flex: 1; }
+header.top .bar.menu { height: 44px; align-items: flex-start; } header.top .bar.menu nav { margin-left: -10px; }
 header.top nav a { color: #445066; padding: 6px 10px; border-radius: 6px; font-size: 14px; white-space: nowrap; }
 header.top nav a:hover { background: #f0f2f6; text-decoration: none; }
 header.top nav a.current { background: #e8eefb; color: #2452b5; font-weight: 600; }
@@ -90,6 +92,28 @@ ul.scopes code { background: #f0f2f6; padding: 1px 6px; border-radius: 4px; marg
 .mode h2 { display: flex; justify-content: space-between; align-items: center; }
 .mode p { color: #556070; margin: 0 0 14px; font-size: 14px; }
 .pager { display: flex; justify-content: space-between; margin-top: 14px; font-size: 14px; }
+table.wide td, table.wide th { white-space: nowrap; }
+td.nowrap { white-space: nowrap; }
+.sub { display: block; color: #667085; font-size: 12px; } .sub.mono { font-size: 11px; } .sub.bad { color: #b42318; }
+.side { font-weight: 600; } .side.buy { color: #067647; } .side.sell { color: #b42318; }
+.card-head { display: flex; justify-content: space-between; align-items: baseline; gap: 16px; margin-bottom: 12px; } .card-head h2 { margin: 0; }
+nav.tabs { display: flex; gap: 4px; margin-bottom: 16px; border-bottom: 1px solid #dde1e7; }
+nav.tabs a { padding: 8px 14px; color: #445066; border-bottom: 2px solid transparent; margin-bottom: -1px; font-weight: 500; }
+nav.tabs a.current { color: #2452b5; border-bottom-color: #2452b5; } nav.tabs a:hover { text-decoration: none; color: #2452b5; }
+code.chip { display: inline-block; background: #f0f2f6; padding: 1px 6px; border-radius: 4px; margin: 2px 4px 2px 0; font-size: 12px; }
+.stats { display: flex; gap: 48px; margin-bottom: 14px; } .stats strong { font-size: 22px; font-weight: 650; display: block; }
+.stat-label { display: block; color: #667085; font-size: 12px; text-transform: uppercase; letter-spacing: 0.04em; }
+form.filters { display: grid; grid-template-columns: 1.2fr 1fr 1fr 1.3fr 1.15fr 1.15fr auto; gap: 12px; align-items: end; }
+form.filters .field { margin: 0; } form.filters .buttons { display: flex; gap: 12px; align-items: center; } form.filters button { height: 40px; }
+select, input[type=date] { width: 100%; height: 40px; padding: 0 9px; font: inherit; font-size: 14px; color: inherit; background: #fff; border: 1px solid #c8ced8; border-radius: 7px; }
+svg.chart { display: block; width: 100%; height: auto; }
+svg.chart .bar { fill: #3b6fd8; } svg.chart .bar:hover { fill: #2452b5; }
+svg.chart .grid { stroke: #eef0f3; stroke-width: 1; } svg.chart .axis { fill: #667085; font-size: 12px; font-family: system-ui, sans-serif; }
+.money-input { display: flex; align-items: center; border: 1px solid #c8ced8; border-radius: 7px; background: #fff; }
+.money-input span { padding: 0 0 0 11px; color: #667085; } .money-input input { border: none; padding-left: 6px; }
+.money-input:focus-within { outline: 2px solid #b9cdf6; border-color: #3b6fd8; } .money-input input:focus { outline: none; }
+input[aria-invalid=true], .money-input:has(input[aria-invalid=true]) { border-color: #d92d20; }
+.field-error { display: block; color: #b42318; font-size: 13px; margin-top: 4px; }
 .terms h2 { font-size: 15px; margin: 20px 0 6px; } .terms h2:first-child { margin-top: 0; } .terms p { margin: 0 0 8px; color: #344054; }
 `;
 
@@ -97,11 +121,15 @@ export const stylesheetHash = `sha256-${createHash('sha256').update(stylesheet).
 
 const navigation: { href: string; label: string }[] = [
   { href: '/', label: 'Home' },
+  { href: '/usage', label: 'Usage' },
+  { href: '/orders', label: 'Orders' },
+  { href: '/trades', label: 'Trades' },
+  { href: '/balances', label: 'Balances' },
   { href: '/keys', label: 'API keys' },
   { href: '/signing-keys', label: 'Signing keys' },
-  { href: '/balances', label: 'Balances' },
+  { href: '/devices', label: 'Devices' },
+  { href: '/auto-reload', label: 'Auto-reload' },
   { href: '/account', label: 'Account' },
-  { href: '/device', label: 'Devices' },
   { href: '/docs', label: 'Docs' },
 ];
 
@@ -119,10 +147,9 @@ export function layout(options: PageOptions, body: Html): Html {
   const { viewer } = options;
   const header = viewer
     ? html`<header class="top"><div class="bar">
-<a class="brand" href="/">mkt<span>dashboard</span></a>
-<nav>${navigation.map((n) => html`<a href="${n.href}"${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}</nav>
+<a class="brand" href="/">mkt<span>dashboard</span></a><span class="spacer"></span>
 <div class="who"><span>${viewer.session.user.email}</span>${csrfForm('/logout', options.csrfToken, html`<button class="secondary" type="submit">Log out</button>`)}</div>
-</div></header>`
+</div><div class="bar menu"><nav>${navigation.map((n) => html`<a href="${n.href}"${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}</nav></div></header>`
     : html`<header class="top"><div class="bar"><a class="brand" href="/">mkt<span>dashboard</span></a><nav></nav>
 <div class="who"><a href="/login">Log in</a><a href="/signup">Sign up</a><a href="/docs">Docs</a></div></div></header>`;
   return html`<!doctype html>

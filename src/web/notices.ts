@@ -15,6 +15,9 @@ const notices = {
   key_deleted: ['ok', 'The API key was deleted.', 'Requests that send it are refused from now on.'],
   signing_key_deleted: ['ok', 'The signing key was deleted.', 'Requests signed with it are refused from now on.'],
   mode_changed: ['ok', 'Account mode changed.', undefined],
+  order_cancelled: ['ok', 'The order was cancelled.', 'What it held is available again.'],
+  grant_revoked: ['ok', 'The device was signed out.', 'Its tokens are refused from now on; run mkt login to sign it in again.'],
+  auto_reload_saved: ['ok', 'Auto-reload settings saved.', undefined],
 } satisfies Record<string, [NoticeTone, string, string | undefined]>;
 
 export type NoticeCode = keyof typeof notices;

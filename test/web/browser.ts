@@ -85,11 +85,11 @@ export async function sessionOf(context: BrowserContext, page: Page): Promise<{ 
   return { cookie: `mkt_session=${session!.value}`, csrfToken: csrfToken! };
 }
 
-/** A 1280×800 picture of the page, for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** A 1280×800 picture of the page (or all of it, `fullPage`), for a person to look at. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(screenshotDirectory, { recursive: true });
   const path = join(screenshotDirectory, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
 

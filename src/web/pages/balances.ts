@@ -1,56 +1,74 @@
+import { lotsOfUser, type UserLotRow } from '../../db/dashboard.js';
 import { balancesOfUser } from '../../db/trading-accounts.js';
 import type { Services } from '../../services.js';
-import { formatDecimal, usdScale } from '../../lib/money.js';
-import { html } from '../html.js';
-import { layout } from '../layout.js';
+import { formatCount, formatDuration, formatTokensAsUnits, formatUsd } from '../format.js';
+import { html, type Html } from '../html.js';
+import { formatTime, layout } from '../layout.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
 
-/** What the balances page shows; amounts are the wire's decimal strings, never floats. */
+/** What the balances page shows, as integers from the ledger: micro-dollars, Units, tokens. */
 export interface Balances {
-  /** The currency trading account (USD). */
-  usd: { totalUsd: string; availableUsd: string; lockedUsd: string } | null;
+  /** The currency trading account (USD), in micro-dollars. */
+  usd: { availableMicros: number; lockedMicros: number } | null;
   /** Units per instrument, eligible for resale and used to place orders. */
-  trading: { instrumentSymbol: string; totalUnits: string; availableUnits: string; lockedUnits: string }[];
-  /** Units per instrument locked for inference, expiring in 4-hour windows. */
-  consumption: { instrumentSymbol: string; totalUnits: number; tokensAvailable: number }[];
+  trading: { symbol: string; availableUnits: number; lockedUnits: number }[];
+  /** Tokens per instrument for inference: available, and reserved by requests in flight. */
+  consumption: { symbol: string; tokensPerUnit: number; availableTokens: number; reservedTokens: number }[];
+  /** The consumption lots still holding tokens, soonest to expire first. */
+  lots: UserLotRow[];
 }
 
-/** The user's balances, straight from the ledger's materialised accounts. */
+/** The user's balances, straight from the ledger's materialised accounts and the consumption lots. */
 export async function readBalances(services: Services, userId: string): Promise<Balances> {
-  const rows = await balancesOfUser(services.db, userId);
+  const [rows, lots] = await Promise.all([balancesOfUser(services.db, userId), lotsOfUser(services.db, userId)]);
   const usd = rows.find((r) => r.kind === 'currency');
-  const money = (micros: number) => formatDecimal(micros, usdScale);
   return {
-    usd: usd ? { totalUsd: money(usd.available + usd.locked), availableUsd: money(usd.available), lockedUsd: money(usd.locked) } : null,
-    trading: rows
-      .filter((r) => r.kind === 'trading')
-      .map((r) => ({ instrumentSymbol: r.symbol ?? '', totalUnits: String(r.available + r.locked), availableUnits: String(r.available), lockedUnits: String(r.locked) })),
+    usd: usd ? { availableMicros: usd.available, lockedMicros: usd.locked } : null,
+    trading: rows.filter((r) => r.kind === 'trading').map((r) => ({ symbol: r.symbol ?? '', availableUnits: r.available, lockedUnits: r.locked })),
     consumption: rows
       .filter((r) => r.kind === 'consumption')
-      .map((r) => ({ instrumentSymbol: r.symbol ?? '', totalUnits: Math.ceil((r.available + r.locked) / (r.tokens_per_unit ?? 1)), tokensAvailable: r.available })),
+      .map((r) => ({ symbol: r.symbol ?? '', tokensPerUnit: r.tokens_per_unit ?? 1, availableTokens: r.available, reservedTokens: r.locked })),
+    lots,
   };
 }
 
 const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" colspan="${columns}">${text}</td></tr>`;
 
+function usdCard(usd: Balances['usd']): Html {
+  if (!usd) return html`<div class="card"><h2>USD</h2><p class="empty">No USD balance yet.</p></div>`;
+  const stat = (id: string, label: string, micros: number) => html`<div><span class="stat-label">${label}</span><strong class="mono" id="${id}">${formatUsd(micros)}</strong></div>`;
+  return html`<div class="card"><h2>USD</h2><div class="stats">${stat('usd-total', 'Total', usd.availableMicros + usd.lockedMicros)}${stat('usd-available', 'Available', usd.availableMicros)}${stat('usd-locked', 'Locked in orders', usd.lockedMicros)}</div></div>`;
+}
+
+function lotRows(lots: UserLotRow[], nowUs: number): Html[] {
+  return lots.map((lot) => {
+    const left = lot.expires_at_us - nowUs;
+    const expiry = left > 0 ? html`${formatTime(lot.expires_at_us)}<span class="sub">in ${formatDuration(left)}</span>` : html`${formatTime(lot.expires_at_us)}<span class="sub bad">expired; being written off</span>`;
+    return html`<tr><td>${lot.symbol}</td><td class="nowrap">${formatTime(lot.arrived_at_us)}</td><td class="nowrap">${expiry}</td>
+<td class="right mono">${formatTokensAsUnits(lot.tokens_remaining, lot.tokens_per_unit)}</td><td class="right mono">${formatCount(lot.tokens_remaining)} <span class="muted">of ${formatCount(lot.tokens_total)}</span></td></tr>`;
+  });
+}
+
 export async function showBalances(request: MemberRequest): Promise<PageResult> {
   const balances = await readBalances(request.services, request.viewer.session.user.id);
+  const lots = lotRows(balances.lots, request.services.clock.nowUs());
   const body = html`<h1>Balances</h1>
-<p class="lead">Read-only. USD funds orders; bought Units land in the trading account and move to the consumption account, where inference spends them.</p>
-<div class="card"><h2>USD</h2><table><thead><tr><th>Total</th><th>Available</th><th>Locked in orders</th></tr></thead><tbody>${
-    balances.usd
-      ? html`<tr><td class="mono">${balances.usd.totalUsd}</td><td class="mono">${balances.usd.availableUsd}</td><td class="mono">${balances.usd.lockedUsd}</td></tr>`
-      : emptyRow(3, 'No USD balance yet.')
-  }</tbody></table></div>
-<div class="card"><h2>Trading accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Total Units</th><th class="right">Available</th><th class="right">Locked</th></tr></thead><tbody>${
+<p class="lead">USD funds orders. Bought Units land in a trading account (they can be sold again) and move to a consumption account, where inference spends them; there they expire 4 hours after they arrive, oldest first.</p>
+${usdCard(balances.usd)}
+<div class="card"><h2>Trading accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Total Units</th><th class="right">Available</th><th class="right">Locked in orders</th></tr></thead><tbody>${
     balances.trading.length
-      ? balances.trading.map((a) => html`<tr><td>${a.instrumentSymbol}</td><td class="right mono">${a.totalUnits}</td><td class="right mono">${a.availableUnits}</td><td class="right mono">${a.lockedUnits}</td></tr>`)
+      ? balances.trading.map((a) => html`<tr><td>${a.symbol}</td><td class="right mono">${formatCount(a.availableUnits + a.lockedUnits)}</td><td class="right mono">${formatCount(a.availableUnits)}</td><td class="right mono">${formatCount(a.lockedUnits)}</td></tr>`)
       : emptyRow(4, 'No Units in trading accounts yet.')
   }</tbody></table></div>
-<div class="card"><h2>Consumption accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Units</th><th class="right">Tokens available</th></tr></thead><tbody>${
+<div class="card"><h2>Consumption accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Units</th><th class="right">Tokens available</th><th class="right">Tokens reserved</th></tr></thead><tbody>${
     balances.consumption.length
-      ? balances.consumption.map((a) => html`<tr><td>${a.instrumentSymbol}</td><td class="right mono">${a.totalUnits}</td><td class="right mono">${a.tokensAvailable}</td></tr>`)
-      : emptyRow(3, 'No Units in consumption accounts yet.')
+      ? balances.consumption.map(
+          (a) => html`<tr><td>${a.symbol}</td><td class="right mono">${formatTokensAsUnits(a.availableTokens + a.reservedTokens, a.tokensPerUnit)}</td><td class="right mono">${formatCount(a.availableTokens)}</td><td class="right mono">${formatCount(a.reservedTokens)}</td></tr>`,
+        )
+      : emptyRow(4, 'No Units in consumption accounts yet.')
+  }</tbody></table></div>
+<div class="card"><h2>Consumption lots</h2><p class="muted small">Each transfer into a consumption account is a lot. Inference draws from the lot that expires first; what is left at expiry is written off.</p><table><thead><tr><th>Instrument</th><th>Arrived</th><th>Expires</th><th class="right">Units left</th><th class="right">Tokens left</th></tr></thead><tbody>${
+    lots.length ? lots : emptyRow(5, 'No lots hold tokens.')
   }</tbody></table></div>`;
   return show(layout({ title: 'Balances', viewer: request.viewer, csrfToken: request.csrfToken, current: '/balances' }, body));
 }

@@ -14,7 +14,7 @@ import { tooManyAttempts } from './sign-in.js';
  */
 
 function devicePage(request: MemberRequest, body: Html, status = 200): PageResult {
-  return show(layout({ title: 'Approve a device', viewer: request.viewer, csrfToken: request.csrfToken, current: '/device' }, body), status);
+  return show(layout({ title: 'Approve a device', viewer: request.viewer, csrfToken: request.csrfToken, current: '/devices' }, body), status);
 }
 
 function codeForm(value: string): Html {

@@ -5,7 +5,8 @@ import * as keys from '../../core/keys.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
-import { redirect, show, withQuery, type MemberRequest, type PageResult } from '../request.js';
+import { pager as listPager, readPage as readListPage } from '../paging.js';
+import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
 
 /**
  * `/keys` (consumption API keys) and `/signing-keys` (trading signing keys), through the functions
@@ -13,26 +14,8 @@ import { redirect, show, withQuery, type MemberRequest, type PageResult } from '
  * response to the POST that made it and nowhere else (the page is no-store): shown once.
  */
 const pageSize = 50;
-
-function pageParams(request: MemberRequest): PageParams {
-  return { limit: pageSize, next: request.query.next, prev: request.query.prev };
-}
-
-/** A list page; a stale or mangled cursor in the address falls back to the first page. */
-async function readPage<Row>(request: MemberRequest, read: (page: PageParams) => Promise<Page<Row>>): Promise<Page<Row>> {
-  try {
-    return await read(pageParams(request));
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'invalid_cursor') return read({ limit: pageSize });
-    throw error;
-  }
-}
-
-function pager(path: string, paging: Paging): Html {
-  if (!paging.next_cursor && !paging.prev_cursor) return html``;
-  return html`<div class="pager"><span>${paging.prev_cursor ? html`<a href="${withQuery(path, { prev: paging.prev_cursor })}">← Earlier</a>` : ''}</span>
-<span>${paging.next_cursor ? html`<a href="${withQuery(path, { next: paging.next_cursor })}">Later →</a>` : ''}</span></div>`;
-}
+const readPage = <Row>(request: MemberRequest, read: (page: PageParams) => Promise<Page<Row>>) => readListPage(request, pageSize, read);
+const pager = (path: string, paging: Paging) => listPager(path, paging, {}, { prev: '← Earlier', next: 'Later →' });
 
 /** What the user can do about a refusal from the key service. */
 function refusal(error: unknown, field: 'name' | 'label'): Html {

@@ -1,0 +1,13 @@
+/**
+ * What the trading surface offers the others (the dashboard) without being imported by them: the
+ * composition root (src/services.ts) wires it to the order pipeline of src/trading/orders.ts, so a
+ * cancel from a web page goes through the same book and group commit as a signed DELETE.
+ */
+
+/** How a cancel ended: a closed set, so a page can explain each without reading error codes. */
+export type CancelOutcome = 'cancelled' | 'unknown_order' | 'not_open' | 'already_cancelled' | 'auto_mode';
+
+export interface TradingPort {
+  /** Cancels one open order of the user through the trading pipeline. */
+  cancelOrder(userId: string, orderId: string): Promise<CancelOutcome>;
+}
