@@ -25,12 +25,16 @@ export function stdoutOutput(json: boolean): Output {
 
 export type Cell = string | number | boolean | null | undefined;
 
+/** No rule between rows: a compact table a terminal shows whole. */
+const compact = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
 const cellText = (value: Cell): string => (value === null || value === undefined ? '-' : String(value));
 
 /** A table of rows under a header; numbers and prices right-aligned by the caller's choice of columns. */
 export function renderTable(head: string[], rows: Cell[][], options: { rightAligned?: number[] } = {}): string {
   const table = new Table({
     head,
+    chars: compact,
     style: { head: [], border: [] },
     colAligns: head.map((_, i) => (options.rightAligned?.includes(i) ? 'right' : 'left')),
   });
@@ -40,7 +44,7 @@ export function renderTable(head: string[], rows: Cell[][], options: { rightAlig
 
 /** Two columns, field and value: one object. */
 export function renderRecord(fields: [string, Cell][]): string {
-  const table = new Table({ style: { head: [], border: [] } });
+  const table = new Table({ chars: compact, style: { head: [], border: [] } });
   for (const [name, value] of fields) table.push({ [name]: cellText(value) });
   return table.toString();
 }
