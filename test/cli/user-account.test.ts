@@ -116,6 +116,15 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
     expect(cli.profile().tokens.access_token).to.match(/^mkt_at_/).and.not.equal('mkt_at_not-a-token-the-service-knows');
   });
 
+  it('refreshes once when several commands find the token expired at the same time (a refresh token spent twice would revoke the login)', async () => {
+    const before = cli.profile();
+    cli.writeProfile({ ...before, tokens: { ...before.tokens, expires_at: new Date(Date.now() - 1000).toISOString() } });
+    const results = await Promise.all([cli.run(['whoami']), cli.run(['keys', 'list']), cli.run(['signing-keys', 'list'])]);
+    for (const result of results) expect(result.code, result.stderr).to.equal(0);
+    expect((await cli.json(['whoami'])).user_id, 'the login survived').to.equal(user.userId);
+    expect(cli.modeOf(cli.profilePath())).to.equal(0o600);
+  });
+
   it('logout revokes the tokens (the old access token then gets 401) and forgets them', async () => {
     const { access_token: accessToken } = cli.profile().tokens;
     expect((await env().platform.get('/v1/api-keys', { bearer: accessToken })).status).to.equal(200);

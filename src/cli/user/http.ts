@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { CliError } from './output.js';
-import { readProfile, updateProfile, type Hosts, type Profile, type ProfileStore } from './profile.js';
+import { readProfile, updateProfile, withProfileLock, type Hosts, type Profile, type ProfileStore } from './profile.js';
 import { privateKeyObject, signatureHeaders } from './signing.js';
 
 /** What every user command runs on: where the hosts are, which profile, and the clock. */
@@ -95,27 +95,35 @@ export function storedTokens(clock: Clock, tokens: TokenResponse): NonNullable<P
 
 const refreshMarginMs = 60_000;
 
-/** The refresh_token grant: a new access token and a new refresh token (the old one is spent), both stored. */
-export async function refreshTokens(session: Session): Promise<string> {
-  const tokens = readProfile(session.store).tokens;
-  if (!tokens) throw new CliError('not logged in: run `mkt login` first');
-  const reply = await oauthForm(session, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
-  if (reply.status !== 200) {
-    const error = failure(reply, 'the token endpoint');
-    if (error.code === 'invalid_grant') throw new CliError('the login has expired or was revoked: run `mkt login` again', error.code, reply.status);
-    throw error;
-  }
-  const stored = storedTokens(session.clock, reply.body as TokenResponse);
-  updateProfile(session.store, (profile) => ({ ...profile, tokens: stored }));
-  return stored.access_token;
+const expiresSoon = (clock: Clock, tokens: NonNullable<Profile['tokens']>): boolean => Date.parse(tokens.expires_at) - refreshMarginMs <= clock.nowUs() / 1000;
+
+/**
+ * The refresh_token grant: a new access token and a new refresh token (the old one is spent), both
+ * stored. Under the profile's lock; when another `mkt` refreshed while this one waited (the stored
+ * access token is no longer `spent`), its fresh tokens are used instead of spending them again.
+ */
+export function refreshTokens(session: Session, spent: string): Promise<string> {
+  return withProfileLock(session.store, session.clock, async () => {
+    const tokens = readProfile(session.store).tokens;
+    if (!tokens) throw new CliError('not logged in: run `mkt login` first');
+    if (tokens.access_token !== spent && !expiresSoon(session.clock, tokens)) return tokens.access_token;
+    const reply = await oauthForm(session, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    if (reply.status !== 200) {
+      const error = failure(reply, 'the token endpoint');
+      if (error.code === 'invalid_grant') throw new CliError('the login has expired or was revoked: run `mkt login` again', error.code, reply.status);
+      throw error;
+    }
+    const stored = storedTokens(session.clock, reply.body as TokenResponse);
+    updateProfile(session.store, (profile) => ({ ...profile, tokens: stored }));
+    return stored.access_token;
+  });
 }
 
 /** The stored access token, refreshed first when it expires within a minute. */
 async function accessToken(session: Session): Promise<string> {
   const tokens = readProfile(session.store).tokens;
   if (!tokens) throw new CliError('not logged in: run `mkt login` first');
-  if (Date.parse(tokens.expires_at) - refreshMarginMs <= session.clock.nowUs() / 1000) return refreshTokens(session);
-  return tokens.access_token;
+  return expiresSoon(session.clock, tokens) ? refreshTokens(session, tokens.access_token) : tokens.access_token;
 }
 
 /** A platform API call with the login's access token; a 401 `invalid_token` refreshes it once and retries. */
@@ -126,8 +134,9 @@ export async function platformRequest(session: Session, method: string, path: st
       headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-  const reply = await attempt(await accessToken(session));
-  if (reply.status === 401 && failure(reply, 'platform').code === 'invalid_token') return attempt(await refreshTokens(session));
+  const token = await accessToken(session);
+  const reply = await attempt(token);
+  if (reply.status === 401 && failure(reply, 'platform').code === 'invalid_token') return attempt(await refreshTokens(session, token));
   return reply;
 }
 

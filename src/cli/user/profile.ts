@@ -1,6 +1,7 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { Clock } from '../../lib/clock.js';
 import { CliError } from './output.js';
 
 /** Where the four hosts are: the environment, else the local listeners of `mkt serve` (DESIGN.md §2). */
@@ -78,4 +79,37 @@ export function updateProfile(store: ProfileStore, change: (profile: Profile) =>
 
 export function removeProfile(store: ProfileStore): void {
   rmSync(profilePath(store), { force: true });
+}
+
+const lockWaitMs = 10_000;
+/** A lock older than this was left by a process that died holding it. */
+const lockStaleMs = 30_000;
+const lockPollMs = 50;
+
+/**
+ * Runs `body` holding the profile's lock file (created exclusively, mode 0600), so that two `mkt`
+ * processes never refresh one login at once: the second would spend a refresh token the first
+ * already replaced, and the service then revokes the whole login (platform.yaml, TokenResponse).
+ */
+export async function withProfileLock<T>(store: ProfileStore, clock: Clock, body: () => Promise<T>): Promise<T> {
+  mkdirSync(store.directory, { recursive: true, mode: 0o700 });
+  const path = `${profilePath(store)}.lock`;
+  const untilMs = clock.nowUs() / 1000 + lockWaitMs;
+  for (;;) {
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const nowMs = clock.nowUs() / 1000;
+      if (existsSync(path) && nowMs - statSync(path).mtimeMs > lockStaleMs) rmSync(path, { force: true });
+      else if (nowMs > untilMs) throw new CliError(`another mkt holds ${path}; remove it if no mkt is running`);
+      else await new Promise((resolve) => setTimeout(resolve, lockPollMs));
+    }
+  }
+  try {
+    return await body();
+  } finally {
+    rmSync(path, { force: true });
+  }
 }
