@@ -1,7 +1,18 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../support/service.js';
 import { loggedInUser, UserCli } from '../support/cli-user.js';
 import { useBrowser } from '../web/browser.js';
+
+async function until(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * Issue 14 item 1, the account half of the user's `mkt`: device login approved in Chromium,
@@ -27,6 +38,30 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
     expect(Date.parse(profile.tokens.expires_at)).to.be.above(Date.now());
     expect(cli.modeOf(cli.profilePath())).to.equal(0o600);
     expect(cli.modeOf(`${cli.configHome}/mkt`)).to.equal(0o700);
+  });
+
+  it('login without --no-browser opens the verification page with xdg-open, and goes on printing it when there is none', async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'mkt-xdg-'));
+    try {
+      writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\necho "$1" > ${bin}/opened\n`, { mode: 0o755 });
+      const opening = cli.spawn(['--profile', 'browser', 'login'], { PATH: bin });
+      try {
+        const [, url] = await opening.waitFor(/open (http\S+)/);
+        await until(() => existsSync(join(bin, 'opened')), 'xdg-open was run');
+        expect(readFileSync(join(bin, 'opened'), 'utf8').trim()).to.equal(url);
+      } finally {
+        opening.kill();
+      }
+      const none = cli.spawn(['--profile', 'browser', 'login'], { PATH: join(bin, 'nothing-here') });
+      try {
+        await none.waitFor(/open (http\S+)/);
+        expect(none.child.exitCode, 'still polling').to.equal(null);
+      } finally {
+        none.kill();
+      }
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it('whoami shows the user of the login, as a table and as JSON', async () => {

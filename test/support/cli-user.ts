@@ -54,8 +54,8 @@ export class UserCli {
     return JSON.parse(await this.ok(['--json', ...args])) as T;
   }
 
-  spawn(args: string[]): Running {
-    return new Running(spawn(process.execPath, [mktBinary, ...args], { env: { ...process.env, ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  spawn(args: string[], extraEnv: Record<string, string> = {}): Running {
+    return new Running(spawn(process.execPath, [mktBinary, ...args], { env: { ...process.env, ...this.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }));
   }
 
   remove(): void {
