@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../support/service.js';
-import { loggedInUser, UserCli } from '../support/cli-user.js';
+import { decideLogin, loggedInUser, UserCli } from '../support/cli-user.js';
 import { useBrowser } from '../web/browser.js';
 
 async function until(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
@@ -62,6 +62,14 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
     } finally {
       rmSync(bin, { recursive: true, force: true });
     }
+  });
+
+  it('login denied in the browser exits 1 saying so, and stores nothing', async function () {
+    this.timeout(60_000);
+    const { login, code } = await decideLogin(cli, env(), browser(), user.email, 'Deny', 'denied');
+    expect(code).to.equal(1);
+    expect(login.stderr).to.contain('refused');
+    expect(existsSync(cli.profilePath('denied'))).to.equal(false);
   });
 
   it('whoami shows the user of the login, as a table and as JSON', async () => {

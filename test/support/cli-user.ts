@@ -91,10 +91,10 @@ export class Running {
 }
 
 /**
- * `mkt login --no-browser`, approved in Chromium by a signed-in user: the URL comes from the
- * command's stdout; the command then exits 0 with the tokens stored.
+ * `mkt login --no-browser`, decided in Chromium by a signed-in user: the URL and code come from
+ * the command's stdout; resolves with the finished command and its exit code.
  */
-export async function loginThroughBrowser(cli: UserCli, env: TestEnvironment, browser: Browser, email: string, profile = 'default'): Promise<Running> {
+export async function decideLogin(cli: UserCli, env: TestEnvironment, browser: Browser, email: string, button: 'Approve' | 'Deny', profile = 'default'): Promise<{ login: Running; code: number | null }> {
   const login = cli.spawn(['--profile', profile, 'login', '--no-browser']);
   try {
     const [, url] = await login.waitFor(/open (http\S+)/);
@@ -104,16 +104,23 @@ export async function loginThroughBrowser(cli: UserCli, env: TestEnvironment, br
       await logIn(page, email);
       await page.goto(url!);
       expect(await page.textContent('body')).to.contain(userCode);
-      await Promise.all([page.waitForLoadState(), page.click('button:has-text("Approve")')]);
+      await Promise.all([page.waitForLoadState(), page.click(`button:has-text("${button}")`)]);
     } finally {
       await context.close();
     }
-    const code = await Promise.race([login.exited, new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 30_000))]);
-    expect(code, `mkt login: ${login.stdout}${login.stderr}`).to.equal(0);
-    return login;
+    const code = await Promise.race([login.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000))]);
+    if (code === 'timeout') throw new Error(`mkt login did not end after the ${button}: ${login.stdout}${login.stderr}`);
+    return { login, code };
   } finally {
     login.kill();
   }
+}
+
+/** `mkt login --no-browser` approved in Chromium: the command exits 0 with the tokens stored. */
+export async function loginThroughBrowser(cli: UserCli, env: TestEnvironment, browser: Browser, email: string, profile = 'default'): Promise<Running> {
+  const { login, code } = await decideLogin(cli, env, browser, email, 'Approve', profile);
+  expect(code, `mkt login: ${login.stdout}${login.stderr}`).to.equal(0);
+  return login;
 }
 
 /** A fresh user of the dashboard (verified, terms accepted), logged in with `mkt login` in this CLI's default profile. */
