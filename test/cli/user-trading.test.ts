@@ -172,4 +172,18 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     }
     expect(await watching.exited).to.equal(0);
   });
+
+  it('watch --json prints one event a line: the book, then the trade of another command', async () => {
+    const watching = cli.spawn(['--json', 'watch', textStandard.marketId]);
+    try {
+      await watching.waitFor(/^\{"event":"book".*\}$/m);
+      const from = watching.stdout.length;
+      await cli.ok(['buy', 'text-standard', '3', '--price', '0.4000']);
+      const [line] = await watching.waitFor(/^\{"event":"trade".*\}$/m, from);
+      expect(JSON.parse(line!).data).to.deep.include({ market_id: textStandard.marketId, side: 'buy', price: '0.4000', quantity: 3 });
+    } finally {
+      watching.kill();
+    }
+    expect(await watching.exited).to.equal(0);
+  });
 });
