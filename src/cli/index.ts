@@ -23,7 +23,9 @@ Operator commands (on the service's machine, DATABASE_URL):
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL.
+`;
 
+const userUsage = `
 User commands (anywhere, over HTTP: MKT_PLATFORM_URL, MKT_TRADING_URL, MKT_CONSUMPTION_URL;
 credentials in $XDG_CONFIG_HOME/mkt/, default ~/.config/mkt/; \`mkt help COMMAND\` for one):
 `;
@@ -79,7 +81,7 @@ async function main(argv: string[]): Promise<void> {
     case undefined:
     case '--help':
     case '-h':
-      process.stdout.write(usage + userProgram().helpInformation().replace(/^Usage: .*\n\n/, ''));
+      process.stdout.write(usage + userUsage + userProgram().helpInformation().replace(/^Usage: .*\n\n/, ''));
       return;
     case 'help':
       if (rest.length === 0) return main([]);
