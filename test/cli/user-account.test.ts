@@ -120,8 +120,8 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
 
   it('funds add deposits USD (sandbox money, marked so); funds shows the limits and the deposit', async function () {
     // Pending while the payment path is not on this branch: the funds handlers answer 501 until the
-    // payments branch lands (this test passed against cli merged with payments at 3bbb693, both
-    // databases not yet: SQLite). Once they answer, the test runs by itself.
+    // payments branch lands. It passed on both databases against cli merged with payments (3bbb693).
+    // Once the handlers answer, the test runs by itself.
     if ((await env().platform.get('/v1/funds', { bearer: cli.profile().tokens.access_token })).status === 501) this.skip();
     const deposit = await cli.json(['funds', 'add', '25.00']);
     expect(deposit).to.deep.include({ amount_usd: '25.00', status: 'credited', sandbox: true, method: 'sandbox' });
