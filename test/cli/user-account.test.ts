@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { describeEachDatabase } from '../support/service.js';
-import { decideLogin, loggedInUser, UserCli } from '../support/cli-user.js';
+import { decideLogin, loggedInUser, loginThroughBrowser, UserCli } from '../support/cli-user.js';
 import { useBrowser } from '../web/browser.js';
 
 async function until(condition: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
@@ -170,6 +170,20 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
     for (const result of results) expect(result.code, result.stderr).to.equal(0);
     expect((await cli.json(['whoami'])).user_id, 'the login survived').to.equal(user.userId);
     expect(cli.modeOf(cli.profilePath())).to.equal(0o600);
+  });
+
+  it('logging in again replaces the login and revokes the earlier one; the keys stay', async function () {
+    this.timeout(60_000);
+    const before = cli.profile();
+    await loginThroughBrowser(cli, env(), browser(), user.email);
+    const after = cli.profile();
+    expect(after.tokens.access_token).to.not.equal(before.tokens.access_token);
+    expect(after.signing_key).to.deep.equal(before.signing_key);
+    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: before.tokens.refresh_token, client_id: 'mkt-cli' });
+    const refused = await fetch(`${env().service.urls.platform}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    expect(refused.status).to.equal(400);
+    expect(((await refused.json()) as { error: string }).error).to.equal('invalid_grant');
+    expect((await cli.json(['whoami'])).user_id).to.equal(user.userId);
   });
 
   it('logout revokes the tokens (the old access token then gets 401) and forgets them', async () => {

@@ -65,7 +65,10 @@ export async function login(session: Session, output: Output, options: { browser
     spinner.stop();
   }
   const stored = storedTokens(session.clock, tokens);
+  const replaced = readProfile(session.store).tokens;
   updateProfile(session.store, (profile) => ({ ...profile, platform_url: session.hosts.platform, tokens: stored }));
+  // The profile's earlier login would otherwise stay valid, unseen, until it expires.
+  if (replaced) await oauthForm(session, '/v1/oauth/revoke', { token: replaced.refresh_token, token_type_hint: 'refresh_token', client_id: clientId }).catch(() => undefined);
   const result = { profile: session.store.name, scope: stored.scope, expires_at: stored.expires_at, path: profilePath(session.store) };
   show(output, result, () => `Logged in (profile ${result.profile}); scopes: ${result.scope}.\nTokens stored in ${result.path}.`);
 }
@@ -97,7 +100,7 @@ export async function whoami(session: Session, output: Output): Promise<void> {
   const diagnostics = await platformData<Diagnostics>(session, 'GET', '/v1/diagnostics');
   const me = await meOrNull(session);
   const profile = readProfile(session.store);
-  const summary = diagnostics.summary as Record<string, unknown>;
+  const summary = diagnostics.summary;
   const data = {
     profile: session.store.name,
     platform_url: session.hosts.platform,

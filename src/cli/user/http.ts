@@ -66,6 +66,23 @@ export function dataOf<T>(reply: Reply, what: string): T {
   return (reply.body as { data: T }).data;
 }
 
+const pageRows = 100;
+const pagesMaxDefault = 20;
+
+/** The rows of a cursor-paged list (`paging.next_cursor`), page after page, up to `pagesMax` pages. */
+async function allPages<T>(fetchPage: (next: string | undefined) => Promise<Reply>, what: string, pagesMax: number): Promise<T[]> {
+  const rows: T[] = [];
+  let next: string | undefined;
+  for (let page = 0; page < pagesMax; page += 1) {
+    const reply = await fetchPage(next);
+    rows.push(...dataOf<T[]>(reply, what));
+    const paging = (reply.body as { paging?: { has_more: boolean; next_cursor: string | null } }).paging;
+    if (!paging?.has_more || !paging.next_cursor) break;
+    next = paging.next_cursor;
+  }
+  return rows;
+}
+
 // ---- platform: OAuth tokens -----------------------------------------------------------------------
 
 /** A form POST to the OAuth endpoints (RFC 6749 and 8628 use application/x-www-form-urlencoded). */
@@ -145,17 +162,8 @@ export async function platformData<T>(session: Session, method: string, path: st
 }
 
 /** Every page of a platform list. */
-export async function platformList<T>(session: Session, path: string, pagesMax = 20): Promise<T[]> {
-  const rows: T[] = [];
-  let next: string | undefined;
-  for (let page = 0; page < pagesMax; page += 1) {
-    const reply = await platformRequest(session, 'GET', path, { query: { limit: 100, next } });
-    const body = { data: dataOf<T[]>(reply, 'the platform API'), paging: (reply.body as { paging?: { has_more: boolean; next_cursor: string | null } }).paging };
-    rows.push(...body.data);
-    if (!body.paging?.has_more || !body.paging.next_cursor) break;
-    next = body.paging.next_cursor;
-  }
-  return rows;
+export function platformList<T>(session: Session, path: string, pagesMax = pagesMaxDefault): Promise<T[]> {
+  return allPages<T>((next) => platformRequest(session, 'GET', path, { query: { limit: pageRows, next } }), 'the platform API', pagesMax);
 }
 
 // ---- trading: signed requests ---------------------------------------------------------------------
@@ -193,19 +201,9 @@ export async function tradingData<T>(session: Session, method: string, path: str
   return dataOf<T>(await tradingRequest(session, method, path, options), 'the trading API');
 }
 
-/** Every page of a signed list (cursor paging), up to `limitPages`. */
-export async function tradingList<T>(session: Session, path: string, query: Query = {}, pagesMax = 20): Promise<T[]> {
-  const rows: T[] = [];
-  let next: string | undefined;
-  for (let page = 0; page < pagesMax; page += 1) {
-    const reply = await tradingRequest(session, 'GET', path, { query: { limit: 100, ...query, next } });
-    if (reply.status !== 200) throw failure(reply, 'the trading API');
-    const body = reply.body as { data: T[]; paging?: { has_more: boolean; next_cursor: string | null } };
-    rows.push(...body.data);
-    if (!body.paging?.has_more || !body.paging.next_cursor) break;
-    next = body.paging.next_cursor;
-  }
-  return rows;
+/** Every page of a signed list. */
+export function tradingList<T>(session: Session, path: string, query: Query = {}, pagesMax = pagesMaxDefault): Promise<T[]> {
+  return allPages<T>((next) => tradingRequest(session, 'GET', path, { query: { limit: pageRows, ...query, next } }), 'the trading API', pagesMax);
 }
 
 // ---- consumption: the stored consumption key ------------------------------------------------------
