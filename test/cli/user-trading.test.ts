@@ -155,6 +155,10 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     const summary = await cli.json(['usage', '--summary', '--group-by', 'model']);
     expect(summary.groups.find((g: { key: string }) => g.key === 'text-standard').requests).to.equal(2);
     expect(await cli.ok(['usage', '--summary'])).to.match(/total\s*│\s*2\s*│/);
+    expect((await cli.json(['usage', '--group-by', 'api_key'])).group_by, '--group-by implies --summary').to.equal('api_key');
+    const unknown = await cli.run(['chat', '--model', 'no-such-model', 'Hello']);
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.match(/^mkt: .*no-such-model/);
   });
 
   it('watch redraws the book and the last trades as another command trades, until stopped', async () => {

@@ -101,10 +101,10 @@ function tradingCommands(program: Command): void {
 function consumptionCommands(program: Command): void {
   program
     .command('usage')
-    .option('--summary', 'totals by --group-by', false)
-    .addOption(new Option('--group-by <group>').choices(['day', 'model', 'api_key']).default('day'))
+    .option('--summary', 'totals by --group-by (day unless given)', false)
+    .addOption(new Option('--group-by <group>', 'implies --summary').choices(['day', 'model', 'api_key']))
     .description('your inference requests and what they cost')
-    .action(run<{ summary: boolean; groupBy: string }>((s, o, _a, options) => showUsage(s, o, options)));
+    .action(run<{ summary: boolean; groupBy?: string }>((s, o, _a, options) => showUsage(s, o, { summary: options.summary || options.groupBy !== undefined, groupBy: options.groupBy ?? 'day' })));
   program.command('chat').argument('<prompt...>').option('--model <model>', 'a model of GET /v1/models', defaultModel).description('ask a model; the answer streams').action(run<{ model: string }>((s, o, words, options) => chat(s, o, words.join(' '), options)));
 }
 
