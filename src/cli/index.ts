@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util';
-import { loadConfig, parseHostList } from '../config.js';
-import { migrateLatest, openDatabase } from '../db/knex.js';
-import { ApiError } from '../lib/errors.js';
-import { startService } from '../main.js';
-import { runAdmin } from './admin.js';
 import { UsageError } from './usage-error.js';
+import { runUser, userProgram } from './user/program.js';
+
+// The service's commands (serve, migrate, admin) load the database drivers and the whole service;
+// the user's commands talk to the service over HTTP only, so they are imported on demand.
 
 const usage = `mkt — a real-time spot market for AI inference
 
+Operator commands (on the service's machine, DATABASE_URL):
   mkt serve [--only consumption,messages,trading,platform]
   mkt migrate
   mkt admin user create --email E [--password P] [--verified] [--accept-terms] [--mode auto|advanced]
@@ -25,7 +25,14 @@ Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…),
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL.
 `;
 
+const userUsage = `
+User commands (anywhere, over HTTP: MKT_PLATFORM_URL, MKT_TRADING_URL, MKT_CONSUMPTION_URL;
+credentials in $XDG_CONFIG_HOME/mkt/, default ~/.config/mkt/; \`mkt help COMMAND\` for one):
+`;
+
 async function serve(args: string[]): Promise<void> {
+  const { loadConfig, parseHostList } = await import('../config.js');
+  const { startService } = await import('../main.js');
   const { values } = parseArgs({ args, options: { only: { type: 'string' } } });
   const config = loadConfig(process.env, values.only === undefined ? undefined : parseHostList(values.only));
   const service = await startService(config);
@@ -50,6 +57,8 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function migrate(): Promise<void> {
+  const { loadConfig } = await import('../config.js');
+  const { migrateLatest, openDatabase } = await import('../db/knex.js');
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl);
   try {
@@ -68,18 +77,22 @@ async function main(argv: string[]): Promise<void> {
     case 'migrate':
       return migrate();
     case 'admin':
-      return runAdmin(rest);
+      return (await import('./admin.js')).runAdmin(rest);
     case undefined:
-    case 'help':
     case '--help':
-      process.stdout.write(usage);
+    case '-h':
+      process.stdout.write(usage + userUsage + userProgram().helpInformation().replace(/^Usage: .*\n\n/, ''));
       return;
+    case 'help':
+      if (rest.length === 0) return main([]);
+      return runUser(argv);
     default:
-      throw new UsageError(`unknown command ${command}`);
+      return runUser(argv);
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  const { ApiError } = await import('../lib/errors.js');
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`${error.message}\n\n${usage}`);
     process.exit(2);

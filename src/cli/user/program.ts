@@ -1,0 +1,144 @@
+import { Argument, Command, CommanderError, Option } from 'commander';
+import { systemClock } from '../../lib/clock.js';
+import { login, logout, whoami } from './auth.js';
+import { showBalances, transfer } from './balances.js';
+import { chat, defaultModel, showUsage } from './consumption.js';
+import { addFunds, showFunds } from './funds.js';
+import type { Session } from './http.js';
+import { createKey, createSigningKey, deleteKey, deleteSigningKey, listKeys, listSigningKeys, setMode } from './keys.js';
+import { listMarkets, listTrades, showBook } from './market.js';
+import { amendOrder, cancelAll, cancelOrder, listOrders, placeOrder } from './orders.js';
+import { CliError, stdoutOutput, type Output } from './output.js';
+import { hostsOf, profileStore } from './profile.js';
+import { watch } from './watch.js';
+
+interface GlobalOptions {
+  json: boolean;
+  profile: string;
+}
+
+type Action = (session: Session, output: Output, ...args: string[]) => Promise<void>;
+
+/** The session and output of a command, from the options every command takes (`--json`, `--profile`). */
+function contextOf(command: Command): { session: Session; output: Output } {
+  const options = command.optsWithGlobals<GlobalOptions>();
+  return { session: { hosts: hostsOf(process.env), store: profileStore(process.env, options.profile), clock: systemClock }, output: stdoutOutput(options.json) };
+}
+
+/** Binds an action to a command: its positional arguments as strings, its options as the last one. */
+function run<O>(body: (session: Session, output: Output, args: string[], options: O) => Promise<void>) {
+  return async (...received: unknown[]) => {
+    const command = received.at(-1) as Command;
+    const { session, output } = contextOf(command);
+    await body(session, output, command.processedArgs.flat().filter((a): a is string => typeof a === 'string'), command.opts() as O);
+  };
+}
+
+const simple = (action: Action) => run<object>((session, output, args) => action(session, output, ...args));
+
+function keyCommands(program: Command): void {
+  const keys = program.command('keys').description('consumption API keys');
+  keys.command('create').argument('<name>').description('create a key; the raw key is printed once and kept in the profile').action(simple(createKey));
+  keys.command('list').description('list your keys').action(simple(listKeys));
+  keys.command('delete').argument('<id>').description('delete a key').action(simple(deleteKey));
+  const signing = program.command('signing-keys').description('Ed25519 keys that sign trading requests');
+  signing.command('create').argument('<label>').description('make a key pair here, register the public key, keep the private key (0600)').action(simple(createSigningKey));
+  signing.command('list').description('list your signing keys').action(simple(listSigningKeys));
+  signing.command('delete').argument('<id>').description('delete a signing key').action(simple(deleteSigningKey));
+}
+
+function accountCommands(program: Command): void {
+  program.command('login').description('log in through the browser (OAuth device flow)').option('--no-browser', 'only print the URL to open').action(run<{ browser: boolean }>((s, o, _a, options) => login(s, o, { browser: options.browser })));
+  program.command('logout').description('revoke and forget this profile\'s login').action(simple(logout));
+  program.command('whoami').description('who this profile is, and what it holds').action(simple(whoami));
+  program.command('mode').addArgument(new Argument('<mode>', 'auto or advanced').choices(['auto', 'advanced'])).description('switch between Auto and Advanced Mode').action(run((s, o, [mode]) => setMode(s, o, mode as 'auto' | 'advanced')));
+  const funds = program.command('funds').description('deposits of USD');
+  funds.command('show', { isDefault: true }).description('how deposits work here, and the recent ones').action(simple(showFunds));
+  funds.command('add').argument('<usd>', 'amount, like 25.00').description('deposit USD').action(simple(addFunds));
+}
+
+function tradingCommands(program: Command): void {
+  const tif = new Option('--tif <tif>', 'time in force').choices(['gtc', 'ioc', 'fok', 'day']).default('gtc');
+  program.command('markets').description('every market with its best prices').action(simple(listMarkets));
+  program.command('book').argument('<market>', 'market id or instrument symbol').option('--depth <n>', 'levels per side', '10').description('the order book').action(run<{ depth: string }>((s, o, [market], options) => showBook(s, o, market!, depthOf(options.depth))));
+  program.command('trades').option('--market <market>').option('--limit <n>', 'how many', '20').description('your fills, newest first').action(run<{ market?: string; limit: string }>((s, o, _a, options) => listTrades(s, o, { market: options.market, limit: depthOf(options.limit) })));
+  for (const side of ['buy', 'sell'] as const) {
+    program
+      .command(side)
+      .argument('<market>', 'market id or instrument symbol')
+      .argument('<qty>', 'Units')
+      .option('--price <price>', 'limit price in USD per Unit (without it: a market order)')
+      .addOption(tif)
+      .option('--client-order-id <id>', 'your own id for the order')
+      .option('--autotransfer', 'move each fill into the consumption account', false)
+      .description(`${side} Units`)
+      .action(
+        run<{ price?: string; tif: string; clientOrderId?: string; autotransfer: boolean }>((s, o, [market, qty], options) =>
+          placeOrder(s, o, side, market!, qty!, { price: options.price, tif: options.tif, clientOrderId: options.clientOrderId, autotransfer: options.autotransfer }),
+        ),
+      );
+  }
+  program.command('orders').option('--status <status>', 'open, filled, cancelled, …').option('--market <market>').description('your orders, newest first').action(run<{ status?: string; market?: string }>((s, o, _a, options) => listOrders(s, o, options)));
+  program
+    .command('cancel')
+    .argument('[order_id]')
+    .option('--all', 'every open order (of --market, if given)')
+    .option('--market <market>')
+    .description('cancel one order, or all of them')
+    .action(
+      run<{ all?: boolean; market?: string }>((s, o, [orderId], options) => {
+        if (options.all) return cancelAll(s, o, { market: options.market });
+        if (!orderId) throw new CliError('give an ORDER_ID, or --all');
+        return cancelOrder(s, o, orderId);
+      }),
+    );
+  program.command('amend').argument('<order_id>').option('--price <price>').option('--quantity <qty>', 'new total quantity').description('change an open limit order').action(run<{ price?: string; quantity?: string }>((s, o, [orderId], options) => amendOrder(s, o, orderId!, options)));
+  program.command('balances').description('USD, Units to trade and Units to consume').action(simple(showBalances));
+  program.command('transfer').argument('<instrument>', 'instrument id or symbol').argument('<qty>', 'Units').description('move Units from trading to consumption').action(simple((s, o, instrument, qty) => transfer(s, o, instrument!, qty!)));
+  program.command('watch').argument('<market>', 'market id or instrument symbol').description('the live book and trades, until Ctrl-C').action(run((s, o, [market]) => watch(s, o, market!, process.stdout.isTTY === true && !o.json)));
+}
+
+function consumptionCommands(program: Command): void {
+  program
+    .command('usage')
+    .option('--summary', 'totals by --group-by (day unless given)', false)
+    .addOption(new Option('--group-by <group>', 'implies --summary').choices(['day', 'model', 'api_key']))
+    .description('your inference requests and what they cost')
+    .action(run<{ summary: boolean; groupBy?: string }>((s, o, _a, options) => showUsage(s, o, { summary: options.summary || options.groupBy !== undefined, groupBy: options.groupBy ?? 'day' })));
+  program.command('chat').argument('<prompt...>').option('--model <model>', 'a model of GET /v1/models', defaultModel).description('ask a model; the answer streams').action(run<{ model: string }>((s, o, words, options) => chat(s, o, words.join(' '), options)));
+}
+
+function depthOf(text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new CliError(`expected a whole number from 1 to 1000; got ${text}`);
+  return n;
+}
+
+/** The user's commands (issue 14): tables by default, `--json` for the API's data, one profile each. */
+export function userProgram(): Command {
+  const program = new Command('mkt')
+    .option('--json', 'print the API\'s data as JSON', false)
+    .option('--profile <name>', 'credentials profile', 'default')
+    .showHelpAfterError()
+    .exitOverride();
+  accountCommands(program);
+  keyCommands(program);
+  tradingCommands(program);
+  consumptionCommands(program);
+  return program;
+}
+
+/** Runs the user's commands; a failure prints its detail (JSON with --json) and exits 1, a usage mistake exits 2. */
+export async function runUser(argv: string[]): Promise<void> {
+  const program = userProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+    const json = argv.includes('--json');
+    const detail = error instanceof Error ? error.message : String(error);
+    const code = error instanceof CliError ? error.code : undefined;
+    process.stderr.write(json ? JSON.stringify({ errors: { code: code ?? 'error', detail } }) + '\n' : `mkt: ${detail}\n`);
+    process.exit(1);
+  }
+}
