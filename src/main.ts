@@ -9,7 +9,7 @@ import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { decodeEvents, encodeEvents, LocalEventHub } from './core/events.js';
 import { publishCommitsOf, watchCommittedAccounts } from './core/announcements.js';
-import { startAutoReloads } from './core/auto-reload.js';
+import { startAutoReloads, type AutoReloads } from './core/auto-reload.js';
 import { startStreamDerivations } from './trading/stream-derivations.js';
 import { openEventTransport, payloadBytesMax } from './db/event-transport.js';
 import { closeApiKeyCache, openApiKeyCache } from './http/auth/api-key-cache.js';
@@ -28,6 +28,8 @@ import { docsPortal } from './web/docs.js';
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
   services: Services;
+  /** This process's auto-reload checks, queued after its commits (tests wait for them with `idle()`). */
+  autoReloads: AutoReloads;
   stop(): Promise<void>;
 }
 
@@ -180,6 +182,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     return {
       urls,
       services,
+      autoReloads,
       stop: () => {
         stopping ??= (async () => {
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
