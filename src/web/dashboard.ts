@@ -11,6 +11,7 @@ import { layout, notice, stylesheetHash } from './layout.js';
 import { setAccountMode, showAccount } from './pages/account.js';
 import { showBalances } from './pages/balances.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
+import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
 import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, showApiKeys, showSigningKeys } from './pages/keys.js';
 import { logIn, logOut, resendVerification, showLogIn, showLogOut, showSignUp, signUp, verifyEmail } from './pages/sign-in.js';
@@ -53,6 +54,8 @@ const routes: Route[] = [
   { method: 'GET', path: '/account', access: 'member', handle: showAccount },
   { method: 'POST', path: '/account/mode', access: 'member', handle: setAccountMode, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
+  { method: 'GET', path: '/funds', access: 'member', handle: showFunds },
+  { method: 'POST', path: '/funds', access: 'member', handle: addFunds },
 ];
 
 interface CompiledRoute {

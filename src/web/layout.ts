@@ -78,6 +78,7 @@ td.break { word-break: break-all; }
 .empty { text-align: center; color: #667085; padding: 26px 10px; }
 .pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; font-weight: 600; }
 .pill.on { background: #ecfdf3; color: #067647; } .pill.off { background: #f2f4f7; color: #475467; } .pill.bad { background: #fef3f2; color: #b42318; }
+.pill.sandbox { background: #fef0c7; color: #93370d; border: 1px solid #fec84b; letter-spacing: 0.06em; vertical-align: middle; }
 dl.facts { display: grid; grid-template-columns: 190px 1fr; gap: 12px 16px; margin: 0; align-items: center; }
 dl.facts dt { color: #667085; } dl.facts dd { margin: 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
 dl.facts dd form { margin: 0; }
@@ -100,6 +101,7 @@ const navigation: { href: string; label: string }[] = [
   { href: '/keys', label: 'API keys' },
   { href: '/signing-keys', label: 'Signing keys' },
   { href: '/balances', label: 'Balances' },
+  { href: '/funds', label: 'Funds' },
   { href: '/account', label: 'Account' },
   { href: '/device', label: 'Devices' },
   { href: '/docs', label: 'Docs' },

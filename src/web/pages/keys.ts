@@ -19,7 +19,7 @@ function pageParams(request: MemberRequest): PageParams {
 }
 
 /** A list page; a stale or mangled cursor in the address falls back to the first page. */
-async function readPage<Row>(request: MemberRequest, read: (page: PageParams) => Promise<Page<Row>>): Promise<Page<Row>> {
+export async function readPage<Row>(request: MemberRequest, read: (page: PageParams) => Promise<Page<Row>>): Promise<Page<Row>> {
   try {
     return await read(pageParams(request));
   } catch (error) {
@@ -28,7 +28,7 @@ async function readPage<Row>(request: MemberRequest, read: (page: PageParams) =>
   }
 }
 
-function pager(path: string, paging: Paging): Html {
+export function pager(path: string, paging: Paging): Html {
   if (!paging.next_cursor && !paging.prev_cursor) return html``;
   return html`<div class="pager"><span>${paging.prev_cursor ? html`<a href="${withQuery(path, { prev: paging.prev_cursor })}">← Earlier</a>` : ''}</span>
 <span>${paging.next_cursor ? html`<a href="${withQuery(path, { next: paging.next_cursor })}">Later →</a>` : ''}</span></div>`;
