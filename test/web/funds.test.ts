@@ -44,6 +44,10 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     expect(await page.locator('tbody tr').count()).to.equal(1);
     expect(await page.locator('#usd-available').innerText()).to.equal('25.000000');
 
+    // Without the CSRF token the form is refused and nothing is deposited.
+    const forged = await context.request.post('/funds', { form: { amount_usd: '5.00', idempotency_key: 'forged-1' }, maxRedirects: 0 });
+    expect(forged.status()).to.equal(403);
+
     await page.goto('/balances');
     expect(await page.locator('td.mono').first().innerText()).to.equal('25.000000');
 
@@ -61,3 +65,28 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     await context.close();
   });
 });
+
+describeEachDatabase(
+  'dashboard: Funds (manual)',
+  (env) => {
+    const browser = useBrowser();
+
+    it('sends a request that waits for an operator: pending, nothing credited, no sandbox marking', async () => {
+      const { context, page } = await openPage(browser(), env());
+      const user = await makeUser(env().service.services, 'funds-manual');
+      await logIn(page, user.email);
+      await page.goto('/funds');
+      expect(await page.locator('.pill.sandbox').count()).to.equal(0);
+      expect(await noticeText(page)).to.match(/Manual payments/);
+      await page.fill('input[name=amount_usd]', '250.00');
+      await page.click('button:has-text("Add funds")');
+      await page.waitForSelector('.notice.info >> text=Request for 250.00 USD sent.');
+      expect(await page.locator('tbody tr').first().innerText()).to.match(/250\.00[\s\S]*Pending[\s\S]*Requested[\s\S]*Manual/);
+      expect(await page.locator('#usd-available').innerText()).to.equal('0.000000');
+      await expectNoHorizontalOverflow(page, 'funds-manual');
+      await screenshot(page, `funds-manual-pending-${env().database}`);
+      await context.close();
+    });
+  },
+  { env: { MKT_PAYMENTS: 'manual' } },
+);
