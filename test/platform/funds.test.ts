@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { createUser } from '../../src/core/identity.js';
+import { usd } from '../../src/ledger/assets.js';
+import { move, post } from '../../src/ledger/journal.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { mkt } from '../support/processes.js';
@@ -275,6 +277,28 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
       // Saving again does not reload the same dip (the balance is above the threshold now).
       await setAutoReload(user, { threshold_usd: '6.00' });
       expect(await reloadsOf(user)).to.have.length(1);
+    });
+
+    it('hears journal entries outside the trading batch too: a debit of available USD committed through post()', async () => {
+      const services = env().service.services;
+      const user = await freshUser(env());
+      expect((await addFunds(env(), user, '20.00')).status).to.equal(201);
+      await setAutoReload(user, { enabled: true, threshold_usd: '10.00', amount_usd: '25.00' });
+      const accountId = (await usdAccount(env(), user))!.account_id as string;
+      const hold = (from: 'available' | 'locked', to: 'available' | 'locked', micros: number) =>
+        services.db.transaction((trx) => post(trx, 'test_hold', null, move(usd, { accountId, bucket: from }, { accountId, bucket: to }, micros), services.clock.nowUs()));
+      await hold('available', 'locked', 15_000_000); // 5.00 available
+      // The check runs after the commit, off this call's path: poll for it, with a deadline.
+      const deadline = Date.now() + 10_000;
+      let reloads = await reloadsOf(user);
+      while (reloads.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        reloads = await reloadsOf(user);
+      }
+      expect(reloads.map((d) => [d.amount_usd, d.status])).to.deep.equal([['25.00', 'credited']]);
+      await hold('locked', 'available', 15_000_000); // a credit: no check, and the audit finds nothing locked without an order
+      await env().service.autoReloads.idle();
+      expect((await usdAccount(env(), user))!.available_balance).to.equal('45.000000');
     });
 
     it('does nothing while disabled', async () => {
