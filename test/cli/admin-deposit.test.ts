@@ -64,6 +64,20 @@ for (const database of databaseKinds) {
     it('keeps the direct operator deposit (mkt admin deposit --email --usd), and the ledger audits clean', async () => {
       const direct = await run(['deposit', '--email', 'ada@example.com', '--usd', '5.00']);
       expect(direct).to.deep.include({ source: 'deposit', amount: '5.000000', available_balance: '45.000000' }); // 10.00 + 30.00 approved before
+      const clean = await run(['audit']);
+      expect(clean.ok).to.equal(true);
+      expect(clean.checked.deposits).to.equal(3);
+
+      // A credited deposit marked pending behind the ledger's back: its journal entry no longer matches.
+      const credited = (await db('deposits').where({ status: 'credited' }).first()) as { id: string; amount_micros: number | string };
+      const micros = Number(credited.amount_micros);
+      await db('deposits').where({ id: credited.id }).update({ status: 'pending' });
+      const dirty = await mkt(['admin', 'audit'], env);
+      expect(dirty.code).to.equal(1);
+      expect(JSON.parse(dirty.stdout).failures).to.deep.equal([
+        { check: 'deposit_differs_from_journal', subject: credited.id, detail: `a pending deposit of ${micros} micro-dollars, named by 1 deposit entries that credit ${micros}` },
+      ]);
+      await db('deposits').where({ id: credited.id }).update({ status: 'credited' });
       expect((await run(['audit'])).ok).to.equal(true);
     });
 
