@@ -27,8 +27,10 @@ interface Transactor {
 }
 
 /**
- * What this process does after its own commits lowered ledger accounts (auto-reload, main.ts): one
- * watcher per database, called on a later turn than the commit, never inside a transaction.
+ * What this process does after its own commits changed users' balances (auto-reload, main.ts): one
+ * watcher per database, called on a later turn than the commit, never inside a transaction. It
+ * hears the accounts whose available bucket a journal entry lowered (`post()`), and every user
+ * account a trading batch changed (src/trading/order-books.ts): the watcher re-reads balances anyway.
  */
 type AccountsWatcher = (accountIds: readonly string[]) => void;
 const watchers = new WeakMap<object, AccountsWatcher>();

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { loadConfig } from '../../src/config.js';
 import { createUser } from '../../src/core/identity.js';
 import { usd } from '../../src/ledger/assets.js';
 import { move, post } from '../../src/ledger/journal.js';
@@ -37,6 +38,26 @@ async function usdAccount(env: TestEnvironment, user: TestUser): Promise<Record<
 
 /** Runs `mkt admin …` against the test service's database. */
 const admin = (env: TestEnvironment, args: string[]) => mkt(['admin', ...args], { DATABASE_URL: env.service.services.config.databaseUrl });
+
+describe('config: MKT_PAYMENTS and the sandbox limits', () => {
+  it('defaults to sandbox, 1000.00 a day, 1.00 to 10000.00 a deposit, in micro-dollars', () => {
+    expect(loadConfig({}).payments).to.deep.equal({ method: 'sandbox', sandboxDailyLimitMicros: 1_000_000_000, depositMinMicros: 1_000_000, depositMaxMicros: 10_000_000_000 });
+    expect(loadConfig({ MKT_PAYMENTS: 'manual', MKT_SANDBOX_DAILY_LIMIT_USD: '250.5' }).payments).to.include({ method: 'manual', sandboxDailyLimitMicros: 250_500_000 });
+  });
+
+  // Each row: one variable set wrong, and what the refusal to start says.
+  const refusals: [Record<string, string>, RegExp][] = [
+    [{ MKT_PAYMENTS: 'stripe' }, /MKT_PAYMENTS must be sandbox or manual/],
+    [{ MKT_SANDBOX_DAILY_LIMIT_USD: '0' }, /MKT_SANDBOX_DAILY_LIMIT_USD must be a positive USD amount/],
+    [{ MKT_DEPOSIT_MIN_USD: '1.001' }, /at most 2 decimals/],
+    [{ MKT_DEPOSIT_MIN_USD: '50.00', MKT_DEPOSIT_MAX_USD: '10.00' }, /must not exceed MKT_DEPOSIT_MAX_USD/],
+  ];
+  for (const [env, says] of refusals) {
+    it(`refuses to start with ${JSON.stringify(env)}`, () => {
+      expect(() => loadConfig(env)).to.throw(says);
+    });
+  }
+});
 
 describeEachDatabase('platform: funds, sandbox payments', (env) => {
   it('describes the payment path: sandbox, its limits, nothing deposited yet', async () => {
