@@ -11,6 +11,7 @@ import {
   depositsPage,
   insertDeposit,
   pendingOf,
+  sandboxCreditedOf,
   type DepositOrigin,
   type DepositRow,
   type DepositStatus,
@@ -255,6 +256,12 @@ export async function rejectDeposit(deps: { db: Db; clock: Clock }, depositId: s
     assert(row !== undefined, `deposit ${depositId} was just rejected`);
     return row;
   });
+}
+
+/** How much sandbox money the user was credited, ever ("12.34"), or null if none: pages that show balances say so. */
+export async function sandboxMoneyUsd(deps: { db: Db }, userId: string): Promise<string | null> {
+  const micros = await sandboxCreditedOf(deps.db, userId);
+  return micros > 0 ? formatUsdCents(micros) : null;
 }
 
 /** `reloaded_this_month_usd` of the settings: this UTC month's auto-reloads that are credited or pending. */

@@ -41,6 +41,10 @@ const reloadsSinceStatement = statement(
      COALESCE(MAX(created_at_us), 0) AS last_at_us
    FROM deposits WHERE user_id = ? AND origin = 'auto_reload'`,
 );
+const sandboxCreditedStatement = statement(
+  'deposit_sandbox_credited',
+  "SELECT COALESCE(SUM(amount_micros), 0) AS micros FROM deposits WHERE user_id = ? AND method = 'sandbox' AND status = 'credited'",
+);
 const decideStatement = statement('deposit_decide', "UPDATE deposits SET status = ?, reason = ?, decided_at_us = ? WHERE id = ? AND status = 'pending'");
 
 const count = (value: number | string | null | undefined): number => Number(value ?? 0);
@@ -77,6 +81,11 @@ export async function pendingOf(sql: Sql, userId: string): Promise<{ micros: num
 export async function autoReloadsSince(sql: Sql, userId: string, sinceUs: number): Promise<{ micros: number; pending: number; lastAtUs: number }> {
   const row = await sql.get<{ micros: number | string; pending: number | string; last_at_us: number | string }>(reloadsSinceStatement, [sinceUs, userId]);
   return { micros: count(row?.micros), pending: count(row?.pending), lastAtUs: count(row?.last_at_us) };
+}
+
+/** All the sandbox money the user was ever credited. */
+export async function sandboxCreditedOf(db: Db, userId: string): Promise<number> {
+  return count((await poolSql(db).get<{ micros: number | string }>(sandboxCreditedStatement, [userId]))?.micros);
 }
 
 /** Marks a pending deposit credited or rejected; false when it was not pending (decided already, or none). */

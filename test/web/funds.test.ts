@@ -50,6 +50,8 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
 
     await page.goto('/balances');
     expect(await page.locator('td.mono').first().innerText()).to.equal('25.000000');
+    expect(await page.locator('#sandbox-money').innerText()).to.match(/Includes 25\.00 USD of sandbox money/);
+    await screenshot(page, `balances-sandbox-${env().database}`);
 
     await page.goto('/funds');
     await page.fill('input[name=amount_usd]', '0.50');

@@ -3,6 +3,7 @@ import type { Services } from '../../services.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
 import { html } from '../html.js';
 import { layout } from '../layout.js';
+import { sandboxMoneyUsd } from '../../core/payments.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
 
 /** What the balances page shows; amounts are the wire's decimal strings, never floats. */
@@ -35,9 +36,10 @@ const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" c
 
 export async function showBalances(request: MemberRequest): Promise<PageResult> {
   const balances = await readBalances(request.services, request.viewer.session.user.id);
+  const sandbox = await sandboxMoneyUsd(request.services, request.viewer.session.user.id);
   const body = html`<h1>Balances</h1>
-<p class="lead">Read-only. USD funds orders; bought Units land in the trading account and move to the consumption account, where inference spends them.</p>
-<div class="card"><h2>USD</h2><table><thead><tr><th>Total</th><th>Available</th><th>Locked in orders</th></tr></thead><tbody>${
+<p class="lead">Read-only. USD funds orders; bought Units land in the trading account and move to the consumption account, where inference spends them. <a href="/funds">Add funds</a>.</p>
+<div class="card"><h2>USD${sandbox ? html` <span class="pill sandbox">SANDBOX</span>` : ''}</h2>${sandbox ? html`<p class="muted small" id="sandbox-money">Includes ${sandbox} USD of sandbox money: credited without any payment.</p>` : ''}<table><thead><tr><th>Total</th><th>Available</th><th>Locked in orders</th></tr></thead><tbody>${
     balances.usd
       ? html`<tr><td class="mono">${balances.usd.totalUsd}</td><td class="mono">${balances.usd.availableUsd}</td><td class="mono">${balances.usd.lockedUsd}</td></tr>`
       : emptyRow(3, 'No USD balance yet.')
