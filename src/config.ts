@@ -45,6 +45,21 @@ export interface Config {
   routing: RoutingOptions;
   /** How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s). */
   inferenceLeaseMs: number;
+  /** How money comes in (DESIGN.md §11, platform.yaml tag "Funds"): MKT_PAYMENTS and the sandbox's limits. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentMethod = 'sandbox' | 'manual';
+
+/** Amounts in micro-dollars, whole cents. */
+export interface PaymentsConfig {
+  /** `sandbox` (the default): credited at once, as sandbox money; `manual`: waits for `mkt admin deposit approve|reject`. */
+  method: PaymentMethod;
+  /** Most one user's deposits may add per UTC day in sandbox (MKT_SANDBOX_DAILY_LIMIT_USD, 1000.00). */
+  sandboxDailyLimitMicros: number;
+  /** Smallest and largest deposit a user may ask for (MKT_DEPOSIT_MIN_USD 1.00, MKT_DEPOSIT_MAX_USD 10000.00). */
+  depositMinMicros: number;
+  depositMaxMicros: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
@@ -81,7 +96,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
       },
     },
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
+    payments: loadPayments(env),
   };
+}
+
+function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const method = env.MKT_PAYMENTS || 'sandbox';
+  if (method !== 'sandbox' && method !== 'manual') throw new Error(`MKT_PAYMENTS must be sandbox or manual, got ${method}`);
+  const payments: PaymentsConfig = {
+    method,
+    sandboxDailyLimitMicros: usdCents(env, 'MKT_SANDBOX_DAILY_LIMIT_USD', 1_000_000_000),
+    depositMinMicros: usdCents(env, 'MKT_DEPOSIT_MIN_USD', 1_000_000),
+    depositMaxMicros: usdCents(env, 'MKT_DEPOSIT_MAX_USD', 10_000_000_000),
+  };
+  if (payments.depositMinMicros > payments.depositMaxMicros) throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
+  return payments;
+}
+
+/** A positive USD amount with at most two decimals ("1000.00"), in micro-dollars. */
+function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallbackMicros;
+  const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
+  const micros = match ? Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * 10_000 : 0;
+  if (micros <= 0) throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
+  return micros;
 }
 
 /**

@@ -8,7 +8,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 import { decodeEvents, encodeEvents, LocalEventHub } from './core/events.js';
-import { publishCommitsOf } from './core/announcements.js';
+import { publishCommitsOf, watchCommittedAccounts } from './core/announcements.js';
+import { startAutoReloads, type AutoReloads } from './core/auto-reload.js';
 import { startStreamDerivations } from './trading/stream-derivations.js';
 import { openEventTransport, payloadBytesMax } from './db/event-transport.js';
 import { closeApiKeyCache, openApiKeyCache } from './http/auth/api-key-cache.js';
@@ -27,6 +28,8 @@ import { docsPortal } from './web/docs.js';
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
   services: Services;
+  /** This process's auto-reload checks, queued after its commits (tests wait for them with `idle()`). */
+  autoReloads: AutoReloads;
   stop(): Promise<void>;
 }
 
@@ -171,16 +174,22 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
     const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
     const background = startBackground(services);
+    // After this process's commits that lowered USD, off the requests' path (core/auto-reload.ts).
+    const autoReloads = startAutoReloads(services);
+    const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) => autoReloads.accountsChanged(accountIds));
     const releaseTokenPool = holdTokenPool();
     let stopping: Promise<void> | undefined;
     return {
       urls,
       services,
+      autoReloads,
       stop: () => {
         stopping ??= (async () => {
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
+          unwatchAccounts();
+          await autoReloads.stop();
           await closeApiKeyCache(services.db, keyCache);
           await services.leases.stop();
           await releaseTokenPool();

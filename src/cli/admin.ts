@@ -4,6 +4,8 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../db/knex.js';
 import { instrumentNames } from '../db/routing.js';
 import { runAudit } from '../ledger/audit.js';
+import type { DepositRow } from '../db/deposits.js';
+import * as payments from '../core/payments.js';
 import { deposit, type FundsSource } from '../ledger/funds.js';
 import { toIso } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
@@ -51,6 +53,15 @@ async function fund({ db, clock }: Services, args: string[], source: FundsSource
     deposited_total: formatUsd(account.deposited),
   };
 }
+
+/** `mkt admin deposit approve|reject ID`: exactly one id. */
+function depositIdOf(positionals: string[]): string {
+  if (positionals.length !== 1 || !/^deposit_\S+$/.test(positionals[0]!)) throw new UsageError(`give exactly one deposit id (deposit_…); got ${positionals.join(' ') || 'none'}`);
+  return positionals[0]!;
+}
+
+/** A deposit as the API shows it (sandbox money marked `sandbox: true`), with its owner. */
+const adminDepositView = (row: DepositRow): Record<string, unknown> => ({ ...payments.depositView(row), user_id: row.user_id });
 
 async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, unknown>> {
   const nameOf = await instrumentNames(db, supplier.instrumentIds);
@@ -123,6 +134,26 @@ const commands: Record<string, Command> = {
   },
 
   deposit: (services, args) => fund(services, args, 'deposit'),
+
+  async 'deposit list'(services, args) {
+    const { values } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string', default: '50' }, next: { type: 'string' } } });
+    const status = values.status;
+    if (status !== undefined && status !== 'pending' && status !== 'credited' && status !== 'rejected') throw new UsageError(`--status is pending, credited or rejected; got ${status}`);
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(`--limit is a whole number from 1 to 500; got ${values.limit}`);
+    const page = await payments.listAllDeposits(services, status, { limit, next: values.next });
+    return { deposits: page.rows.map(adminDepositView), paging: page.paging };
+  },
+
+  async 'deposit approve'(services, args) {
+    const { positionals } = parseArgs({ args, options: {}, allowPositionals: true });
+    return { deposit: adminDepositView(await payments.approveDeposit(services, depositIdOf(positionals))) };
+  },
+
+  async 'deposit reject'(services, args) {
+    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true });
+    return { deposit: adminDepositView(await payments.rejectDeposit(services, depositIdOf(positionals), values.reason ?? null)) };
+  },
 
   bonus: (services, args) => fund(services, args, 'bonus'),
 

@@ -14,6 +14,9 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin api-key create --email E --name N
   mkt admin signing-key create --email E --label L
   mkt admin deposit --email E --usd 100.00      a real deposit: counts toward concurrency tiers
+  mkt admin deposit list [--status pending|credited|rejected] [--limit N] [--next CURSOR]
+  mkt admin deposit approve ID                  credits a pending deposit (MKT_PAYMENTS=manual)
+  mkt admin deposit reject ID [--reason TEXT]   refuses a pending deposit; nothing is credited
   mkt admin bonus --email E --usd 5.00          spendable, never counts toward tiers
   mkt admin supplier add --email E --instruments text-standard,text-prime
                          (--base-url URL --model M [--api-key K] | --simulated)
@@ -22,7 +25,8 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin audit                               checks every ledger invariant; exit 1 if any fails
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
-MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL.
+MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL,
+MKT_PAYMENTS (sandbox or manual), MKT_SANDBOX_DAILY_LIMIT_USD, MKT_DEPOSIT_MIN_USD, MKT_DEPOSIT_MAX_USD.
 `;
 
 const userUsage = `

@@ -1,3 +1,4 @@
+import { addFundsHint } from '../core/payments.js';
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../core/allowance.js';
 import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../db/auto-buys.js';
 import { admissionSnapshot, inferenceRequestsSince, insertAdmission, lockUserSlots } from '../db/inference-requests.js';
@@ -83,6 +84,19 @@ export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: n
 export interface CapacityDeps {
   db: Db;
   autoBuy: AutoBuy;
+  /** For the platform host's URL in a 402's hint (where to add funds). */
+  publicUrls: { of(host: 'platform'): string };
+}
+
+/** How to add funds, naming the platform host where this process knows its URL. */
+function addFundsDetail(deps: CapacityDeps): string {
+  let platformUrl = '{platform_url}';
+  try {
+    platformUrl = deps.publicUrls.of('platform');
+  } catch {
+    // A process serving only inference, with no MKT_PUBLIC_URL_PLATFORM: the placeholder stays.
+  }
+  return `${addFundsHint(platformUrl)}, then retry.`;
 }
 
 /**
@@ -162,7 +176,7 @@ async function ensureTokens(deps: CapacityDeps, userId: string, instrument: Inst
     // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
     await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
     if (await autoBuyInFlight(deps.db, userId, instrument.id)) throw balanceReplenishing(instrument);
-    throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. Add funds, then retry.`);
+    throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. ${addFundsDetail(deps)}`);
   }
   const tokens = await demand.exact();
   if (available >= tokens) return accountId;
@@ -192,7 +206,7 @@ async function buyShortfall(deps: CapacityDeps, userId: string, instrument: Inst
     await deps.autoBuy(userId, marketId, units, nowUs);
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
-      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. Add funds, then retry.`);
+      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. ${addFundsDetail(deps)}`);
     }
     throw error;
   }

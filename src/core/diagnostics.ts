@@ -1,3 +1,4 @@
+import { addFundsHint } from './payments.js';
 import type { components } from '../../generated/types/platform.js';
 import { countActiveApiKeys, countTradingAccounts, marketsControls } from '../db/diagnostics.js';
 import { apiKeyById, signingKeyOfUser } from '../db/identity.js';
@@ -134,7 +135,7 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
           'Trading accounts',
           'no_trading_accounts',
           'No trading account yet: accounts open with the first deposit or fill.',
-          'Deposit USD on the dashboard, then buy Units with POST /v1/orders.',
+          `${addFundsHint('{platform_url}')}; then buy Units with POST /v1/orders.`,
         ),
     routableMarkets > 0
       ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)

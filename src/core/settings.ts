@@ -10,6 +10,7 @@ import {
   type AccountSettingsRow,
   type AutoReload,
 } from '../db/settings.js';
+import { reloadedThisMonthMicros } from './payments.js';
 import { assert } from '../lib/assert.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
@@ -97,7 +98,7 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
   }
 }
 
-function settingsView(user: UserRow, row: AccountSettingsRow | undefined): SystemSettings {
+function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reloadedMicros: number): SystemSettings {
   const autoReload = readAutoReload(row);
   return {
     account_mode: user.account_mode,
@@ -109,7 +110,7 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined): Syste
       threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
       amount_usd: formatUsdOrNull(autoReload.amountMicros),
       monthly_limit_usd: formatUsdOrNull(autoReload.monthlyLimitMicros),
-      reloaded_this_month_usd: formatUsd(0), // no payment method exists yet, so nothing has been reloaded
+      reloaded_this_month_usd: formatUsd(reloadedMicros),
     },
     updated_at: toIso(row?.updated_at_us ?? user.created_at_us),
   };
@@ -121,15 +122,15 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined): Syste
  * every order write); auto-buy and auto-transfer are not stored at all — the mode dictates them.
  * Every write checks the account preconditions first.
  */
-export async function getSystemSettings(deps: { db: Db }, userId: string): Promise<SystemSettings> {
-  return settingsView(await requireUser(deps.db, userId), await accountSettings(deps.db, userId));
+export async function getSystemSettings(deps: { db: Db; clock: Clock }, userId: string): Promise<SystemSettings> {
+  return settingsView(await requireUser(deps.db, userId), await accountSettings(deps.db, userId), await reloadedThisMonthMicros(deps.db, deps.clock, userId));
 }
 
 export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: string, mode: AccountMode): Promise<SystemSettings> {
   const { db } = deps;
   const user = await requireUser(db, userId);
   requireSettingsWritable(user);
-  if (user.account_mode === mode) return settingsView(user, await accountSettings(db, userId));
+  if (user.account_mode === mode) return getSystemSettings(deps, userId);
   const nowUs = deps.clock.nowUs();
   await db.transaction(async (trx) => {
     await writeAccountMode(trx, userId, mode, nowUs);
@@ -139,12 +140,12 @@ export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: str
   return getSystemSettings(deps, userId);
 }
 
-export const updateAutoBuy = (deps: { db: Db }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_buy_enabled', enabled);
+export const updateAutoBuy = (deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_buy_enabled', enabled);
 
-export const updateAutoTransfer = (deps: { db: Db }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_transfer_enabled', enabled);
+export const updateAutoTransfer = (deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_transfer_enabled', enabled);
 
 /** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
-async function updateModeManaged(deps: { db: Db }, userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> {
+async function updateModeManaged(deps: { db: Db; clock: Clock }, userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> {
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
   const required = dictatedValue(user.account_mode, field);
@@ -158,7 +159,7 @@ async function updateModeManaged(deps: { db: Db }, userId: string, field: ModeMa
       { context: { field, account_mode: user.account_mode, required_value: required } },
     );
   }
-  return settingsView(user, await accountSettings(deps.db, userId));
+  return getSystemSettings(deps, userId);
 }
 
 export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: string, patch: AutoReloadPatch): Promise<SystemSettings> {
@@ -185,8 +186,9 @@ export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: s
     };
     checkAutoReload(next, patch);
     const unchanged = (Object.keys(next) as (keyof AutoReload)[]).every((key) => next[key] === current[key]);
-    if (unchanged) return settingsView(user, row); // nothing changes, not even updated_at
+    const reloadedMicros = await reloadedThisMonthMicros(trx, deps.clock, userId);
+    if (unchanged) return settingsView(user, row, reloadedMicros); // nothing changes, not even updated_at
     await writeAutoReload(trx, userId, next, deps.clock.nowUs());
-    return settingsView(user, await accountSettingsIn(trx, userId));
+    return settingsView(user, await accountSettingsIn(trx, userId), reloadedMicros);
   });
 }

@@ -23,6 +23,7 @@ export interface AuditCounts {
   ledger_accounts: number;
   consumption_lots: number;
   open_orders: number;
+  deposits: number;
 }
 
 async function count(query: Knex.QueryBuilder): Promise<number> {
@@ -38,6 +39,7 @@ export async function auditCounts(trx: Knex.Transaction): Promise<AuditCounts> {
     ledger_accounts: await count(trx('ledger_accounts')),
     consumption_lots: await count(trx('consumption_lots')),
     open_orders: await count(trx('orders').whereIn('status', openStatuses)),
+    deposits: await count(trx('deposits')),
   };
 }
 
@@ -162,4 +164,35 @@ export interface LockedAccountRow {
 /** Currency and trading accounts that hold anything locked. */
 export async function lockedTradingAccounts(trx: Knex.Transaction): Promise<LockedAccountRow[]> {
   return (await trx('ledger_accounts').whereIn('kind', ['currency', 'trading']).andWhereNot('locked', 0).select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
+}
+
+export interface DepositOffJournalRow {
+  id: string;
+  status: string;
+  amount_micros: number;
+  /** Journal entries of kind `deposit` that name the deposit. */
+  entries: number;
+  /** What those entries credited to user accounts. */
+  credited: number;
+}
+
+/**
+ * Deposits whose journal disagrees with their status: a credited one has exactly one `deposit`
+ * entry naming it, crediting its amount to the user; a pending or rejected one has none.
+ */
+export async function depositsOffJournal(trx: Knex.Transaction): Promise<DepositOffJournalRow[]> {
+  const rows = (await trx('deposits as d')
+    .leftJoin('journal_entries as e', function () {
+      this.on('e.reference', '=', 'd.id').andOnVal('e.kind', '=', 'deposit');
+    })
+    .leftJoin('journal_postings as p', function () {
+      this.on('p.entry_id', '=', 'e.id').andOn('p.account_id', 'not like', trx.raw('?', ['system:%']));
+    })
+    .select('d.id', 'd.status', 'd.amount_micros')
+    .countDistinct({ entries: 'e.id' })
+    .sum({ credited: 'p.amount' })
+    .groupBy('d.id', 'd.status', 'd.amount_micros')) as { id: string; status: string; amount_micros: number | string; entries: number | string; credited: number | string | null }[];
+  return rows
+    .map((r) => ({ id: r.id, status: r.status, amount_micros: Number(r.amount_micros), entries: Number(r.entries), credited: Number(r.credited ?? 0) }))
+    .filter((r) => (r.status === 'credited' ? r.entries !== 1 || r.credited !== r.amount_micros : r.entries !== 0));
 }

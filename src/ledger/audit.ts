@@ -17,6 +17,8 @@ import { unitsOf, usd } from './assets.js';
  *    `orders.reserved` over the user's open orders (active, pending, partially_filled,
  *    cancellation_pending): buy orders reserve USD, sell orders Units of the market's instrument.
  *    Consumption accounts are not checked here: their locked tokens are held by inference.
+ * 7. deposit_differs_from_journal — a credited deposit (src/core/payments.ts) has exactly one
+ *    `deposit` entry naming it, crediting its amount to the user; a pending or rejected one has none.
  *
  * Everything is read in one transaction (a repeatable-read snapshot on PostgreSQL), so a busy
  * market does not produce failures that are only reads straddling a commit.
@@ -27,7 +29,8 @@ export type AuditCheck =
   | 'balance_differs_from_journal'
   | 'negative_balance'
   | 'lots_differ_from_balance'
-  | 'locked_differs_from_orders';
+  | 'locked_differs_from_orders'
+  | 'deposit_differs_from_journal';
 
 export interface AuditFailure {
   check: AuditCheck;
@@ -57,9 +60,19 @@ export async function runAudit(db: Db): Promise<AuditReport> {
       ...(await negativeBalances(trx)),
       ...(await lotsOffBalances(trx)),
       ...(await lockedOffOrders(trx)),
+      ...(await depositsOffJournal(trx)),
     ];
     return { ok: failures.length === 0, failures, checked: await read.auditCounts(trx) };
   });
+}
+
+async function depositsOffJournal(trx: Knex.Transaction): Promise<AuditFailure[]> {
+  const rows = await read.depositsOffJournal(trx);
+  return rows.map((r) => ({
+    check: 'deposit_differs_from_journal',
+    subject: r.id,
+    detail: `a ${r.status} deposit of ${r.amount_micros} micro-dollars, named by ${r.entries} deposit entries that credit ${r.credited}`,
+  }));
 }
 
 async function unbalancedEntries(trx: Knex.Transaction): Promise<AuditFailure[]> {

@@ -21,15 +21,17 @@ export interface DepositInput {
   usdMicros: number;
   source: FundsSource;
   nowUs: number;
+  /** The journal entry's reference: the deposit's id when one asked for it (platform.yaml "Funds"), else the account's. */
+  reference?: string | undefined;
 }
 
 /** Credits USD from system:deposits to the user's currency account, in the caller's transaction; returns the account after. */
 export async function deposit(trx: Knex.Transaction, input: DepositInput): Promise<LedgerAccountRow> {
-  const { userId, usdMicros, source, nowUs } = input;
+  const { userId, usdMicros, source, nowUs, reference } = input;
   assert(Number.isSafeInteger(usdMicros) && usdMicros > 0, `a ${source} is a positive number of micro-dollars, got ${usdMicros}`);
   const account = await ensureAccount(trx, userId, 'currency', usd, null, nowUs);
   const outside = await systemAccount(trx, 'deposits', usd, nowUs);
-  await post(trx, source, account.id, move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros), nowUs);
+  await post(trx, source, reference ?? account.id, move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros), nowUs);
   const sql = await sqlOf(trx);
   if (source === 'deposit') await recordDeposit(sql, account.id, usdMicros, nowUs);
   const after = await ledgerAccountById(sql, account.id);

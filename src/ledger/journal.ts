@@ -87,7 +87,8 @@ export async function post(trx: Knex.Transaction, kind: string, reference: strin
     const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
     throw new LedgerShortfall(refused, bucket, change[bucket]);
   }
-  noteChangedAccounts(trx, changes.keys());
+  const lowered = [...changes.values()].filter((change) => change.available < 0).map((change) => change.accountId);
+  noteChangedAccounts(trx, changes.keys(), lowered);
 }
 
 /** Every asset's postings sum to zero: an entry that does not balance is a bug. */

@@ -9,6 +9,7 @@ export const newRequestId = (): string => `req_${randomBytes(12).toString('hex')
 export const newTradeId = (): string => `trade_${randomUUID()}`;
 export const newTransferId = (): string => `transfer_${randomUUID()}`;
 export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
+export const newDepositId = (): string => `deposit_${randomUUID()}`;
 export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

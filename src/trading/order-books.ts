@@ -1,6 +1,7 @@
 import type { Db } from '../db/knex.js';
 import { inProcessTransport, payloadBytesMax, type EventTransport } from '../db/event-transport.js';
 import { encodeEvents } from '../core/events.js';
+import { accountsCommitted } from '../core/announcements.js';
 import type { MarketWithInstrument, ReferenceCache } from '../core/reference.js';
 import { AccountIds } from './account-ids.js';
 import { batchEvents } from './batch-events.js';
@@ -15,17 +16,28 @@ export interface OrderBooks {
   markets: Map<string, MarketWithInstrument>;
 }
 
+/** What a batch's `stage` hands its `committed`: the events' payloads and the user accounts it changed. */
+interface Staged {
+  payloads: string[];
+  accountIds: readonly string[];
+}
+
 /** The books of this process, announcing each committed batch's events through `events`. */
 export function openOrderBooks(db: Db, events: EventTransport = inProcessTransport(() => undefined, () => false)): OrderBooks {
   const markets = new Map<string, MarketWithInstrument>();
   const books = new BookRegistry(db, {
-    async stage(sql, batch, held) {
-      if (!events.wanted()) return [];
+    async stage(sql, batch, held): Promise<Staged> {
+      if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds };
       const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
       await events.stage(sql, payloads);
-      return payloads;
+      return { payloads, accountIds: batch.accountIds };
     },
-    committed: (payloads) => events.committed(payloads as string[]),
+    committed: (staged) => {
+      const { payloads, accountIds } = (staged as Staged | undefined) ?? { payloads: [], accountIds: [] };
+      events.committed(payloads);
+      // The batch's accounts, for what this process does after its commits (auto-reload).
+      accountsCommitted(db, accountIds);
+    },
   });
   return { books, accounts: new AccountIds(), markets };
 }

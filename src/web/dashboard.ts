@@ -16,6 +16,7 @@ import { cancelOrder, showOpenOrders, showOrderHistory } from './pages/orders.js
 import { showTrades } from './pages/trades.js';
 import { showUsage } from './pages/usage.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
+import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
 import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, showApiKeys, showSigningKeys } from './pages/keys.js';
 import { logIn, logOut, resendVerification, showLogIn, showLogOut, showSignUp, signUp, verifyEmail } from './pages/sign-in.js';
@@ -68,6 +69,8 @@ const routes: Route[] = [
   { method: 'POST', path: '/devices/:id/revoke', access: 'member', handle: revokeDevice },
   { method: 'GET', path: '/auto-reload', access: 'member', handle: showAutoReload },
   { method: 'POST', path: '/auto-reload', access: 'member', handle: saveAutoReload },
+  { method: 'GET', path: '/funds', access: 'member', handle: showFunds },
+  { method: 'POST', path: '/funds', access: 'member', handle: addFunds },
 ];
 
 interface CompiledRoute {

@@ -12,7 +12,7 @@ body { margin: 0; font: 15px/1.55 system-ui, -apple-system, "Segoe UI", sans-ser
 a { color: #2452b5; text-decoration: none; } a:hover { text-decoration: underline; }
 code, .mono { font: 13px/1.5 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 header.top { background: #fff; border-bottom: 1px solid #dde1e7; }
-header.top .bar { max-width: 1120px; margin: 0 auto; padding: 0 24px; height: 56px; display: flex; align-items: center; gap: 28px; }
+header.top .bar { max-width: 1120px; margin: 0 auto; padding: 0 24px; height: 56px; display: flex; align-items: center; gap: 16px; }
 header.top .brand { font-weight: 700; font-size: 18px; color: #1c2330; letter-spacing: -0.01em; }
 header.top .brand span { color: #7a8496; font-weight: 500; margin-left: 6px; font-size: 14px; }
 header.top nav { display: flex; gap: 4px; flex: 1; }
@@ -22,7 +22,7 @@ header.top nav a { color: #445066; padding: 6px 10px; border-radius: 6px; font-s
 header.top nav a:hover { background: #f0f2f6; text-decoration: none; }
 header.top nav a.current { background: #e8eefb; color: #2452b5; font-weight: 600; }
 header.top .who { display: flex; align-items: center; gap: 12px; font-size: 13px; color: #667085; white-space: nowrap; }
-header.top .who { flex-shrink: 0; } header.top .who span { max-width: 220px; overflow: hidden; text-overflow: ellipsis; }
+header.top .who { flex-shrink: 0; } header.top .who span { max-width: 180px; overflow: hidden; text-overflow: ellipsis; }
 header.top .who form { margin: 0; }
 main { max-width: 1120px; margin: 36px auto 64px; padding: 0 24px; }
 main.narrow { max-width: 440px; margin-top: 72px; }
@@ -80,6 +80,7 @@ td.break { word-break: break-all; }
 .empty { text-align: center; color: #667085; padding: 26px 10px; }
 .pill { display: inline-block; padding: 1px 9px; border-radius: 999px; font-size: 12px; font-weight: 600; }
 .pill.on { background: #ecfdf3; color: #067647; } .pill.off { background: #f2f4f7; color: #475467; } .pill.bad { background: #fef3f2; color: #b42318; }
+.pill.sandbox { background: #fef0c7; color: #93370d; border: 1px solid #fec84b; letter-spacing: 0.06em; vertical-align: middle; }
 dl.facts { display: grid; grid-template-columns: 190px 1fr; gap: 12px 16px; margin: 0; align-items: center; }
 dl.facts dt { color: #667085; } dl.facts dd { margin: 0; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
 dl.facts dd form { margin: 0; }
@@ -125,6 +126,7 @@ const navigation: { href: string; label: string }[] = [
   { href: '/orders', label: 'Orders' },
   { href: '/trades', label: 'Trades' },
   { href: '/balances', label: 'Balances' },
+  { href: '/funds', label: 'Funds' },
   { href: '/keys', label: 'API keys' },
   { href: '/signing-keys', label: 'Signing keys' },
   { href: '/devices', label: 'Devices' },

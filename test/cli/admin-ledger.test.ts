@@ -109,7 +109,7 @@ for (const database of databaseKinds) {
       const clean = await run(['audit']);
       expect(clean).to.deep.include({ ok: true, failures: [] });
       expect(clean.checked.journal_entries).to.equal(3);
-      expect(Object.keys(clean.checked).sort()).to.deep.equal(['consumption_lots', 'journal_entries', 'journal_postings', 'ledger_accounts', 'open_orders']);
+      expect(Object.keys(clean.checked).sort()).to.deep.equal(['consumption_lots', 'deposits', 'journal_entries', 'journal_postings', 'ledger_accounts', 'open_orders']);
 
       const db = openDatabase(env.DATABASE_URL!);
       try {

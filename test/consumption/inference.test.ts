@@ -344,6 +344,8 @@ describeEachDatabase('consumption: inference through the official clients', (env
     const refused = await env().consumption.post('/v1/chat/completions', { bearer: broke.apiKey, body: { model, messages: [{ role: 'user', content: 'hi' }] } });
     expect(refused.status).to.equal(402);
     expect(refused.body.errors.code).to.equal('insufficient_balance');
+    // It names where USD comes in: the platform host's Funds page, the user CLI, the API.
+    expect(refused.body.errors.detail).to.contain(`${env().service.urls.platform}/funds`).and.to.contain('mkt funds add USD').and.to.contain(`POST ${env().service.urls.platform}/v1/deposits`);
     await env().trading.delete('/v1/orders', { sign: seller.signingKey });
   });
 });

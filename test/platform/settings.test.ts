@@ -172,12 +172,13 @@ describeEachDatabase('platform: account settings and modes', (env) => {
     await pause(5);
     const set = await autoReload(owner.token, { enabled: true, threshold_usd: '10', amount_usd: '25.5', monthly_limit_usd: '100.00' });
     expect(set.status).to.equal(200);
+    // The new user holds no USD, below the threshold: saving reloads at once (sandbox payments, test/platform/funds.test.ts).
     expect(set.body.data.auto_reload).to.deep.equal({
       enabled: true,
       threshold_usd: '10.00',
       amount_usd: '25.50',
       monthly_limit_usd: '100.00',
-      reloaded_this_month_usd: '0.00',
+      reloaded_this_month_usd: '25.50',
     });
     expect(set.body.data.updated_at > before.updated_at).to.equal(true);
     expect(set.body.data).to.deep.include({ account_mode: 'auto', auto_buy_enabled: true });

@@ -68,6 +68,9 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
       ['Order controls', 'ok', 'order_controls_ready'],
     ]);
     expect(data.checks[0].detail).to.contain(advanced.signingKey.fingerprint);
+    // The way to USD that exists: the dashboard's Funds page, the user CLI, the API.
+    const funds = (data.checks as Check[]).find((c) => c.code === 'no_trading_accounts')!.next_action;
+    expect(funds).to.contain('{platform_url}/funds').and.to.contain('mkt funds add USD').and.to.contain('POST {platform_url}/v1/deposits');
     for (const check of data.checks as Check[]) expect(check.next_action === null, check.name).to.equal(check.status === 'ok');
     expect(data.summary).to.deep.equal({
       user_id: advanced.userId,

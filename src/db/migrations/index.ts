@@ -13,6 +13,7 @@ import * as throttles from './0011_throttles.js';
 import * as restingOrders from './0012_resting_orders.js';
 import * as orderBookVersions from './0013_order_book_versions.js';
 import * as apiKeyRevocations from './0014_api_key_revocations.js';
+import * as deposits from './0015_deposits.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: [string, Migration][] = [
   ['0012_resting_orders', restingOrders],
   ['0013_order_book_versions', orderBookVersions],
   ['0014_api_key_revocations', apiKeyRevocations],
+  ['0015_deposits', deposits],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

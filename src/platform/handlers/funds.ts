@@ -1,7 +1,27 @@
-import { notImplemented } from '../../http/respond.js';
+import type { operations } from '../../../generated/types/platform.js';
+import { created, ok } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import * as payments from '../../core/payments.js';
+import { callerId } from './keys.js';
 
-// The payment path (issue 14 item 2) lands with src/core/payments.ts; until then these answer 501.
-export const getFunding = notImplemented('GET /v1/funds');
-export const listDeposits = notImplemented('GET /v1/deposits');
-export const createDeposit = notImplemented('POST /v1/deposits');
-export const getDeposit = notImplemented('GET /v1/deposits/{deposit_id}');
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
+
+export const getFunding: Handler<'getFunding'> = async ({ principal }, services) => ok({ data: await payments.getFunding(services, callerId(principal)) });
+
+export const listDeposits: Handler<'listDeposits'> = async ({ principal, query }, services) => {
+  const page = await payments.listDeposits(services, callerId(principal), query.status, pageOf(query));
+  return ok({ data: page.rows.map(payments.depositView), paging: page.paging });
+};
+
+/** 201 with a new deposit; 200 with the one an earlier request with the same Idempotency-Key made. */
+export const createDeposit: Handler<'createDeposit'> = async ({ principal, body, headers }, services) => {
+  const key = headers['idempotency-key'];
+  const { deposit, replayed } = await payments.createDeposit(services, callerId(principal), body.deposit.amount_usd, typeof key === 'string' ? key : undefined);
+  const reply = { data: payments.depositView(deposit) };
+  return replayed ? ok(reply) : created(reply);
+};
+
+export const getDeposit: Handler<'getDeposit'> = async ({ principal, params }, services) =>
+  ok({ data: payments.depositView(await payments.getDeposit(services, callerId(principal), params.deposit_id)) });

@@ -2,6 +2,7 @@ import type { operations } from '../../../generated/types/platform.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import * as settings from '../../core/settings.js';
+import { checkAutoReload } from '../../core/auto-reload.js';
 import { callerId } from './keys.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -18,5 +19,11 @@ export const updateAutoBuy: Handler<'updateAutoBuy'> = async ({ principal, body 
 export const updateAutoTransfer: Handler<'updateAutoTransfer'> = async ({ principal, body }, services) =>
   ok({ data: await settings.updateAutoTransfer(services, callerId(principal), body.auto_transfer_enabled) });
 
-export const updateAutoReload: Handler<'updateAutoReload'> = async ({ principal, body }, services) =>
-  ok({ data: await settings.updateAutoReload(services, callerId(principal), body) });
+/** Saved settings may already find the balance below the threshold: checked at once, and answered as they then are. */
+export const updateAutoReload: Handler<'updateAutoReload'> = async ({ principal, body }, services) => {
+  const userId = callerId(principal);
+  const saved = await settings.updateAutoReload(services, userId, body);
+  if (!saved.auto_reload.enabled) return ok({ data: saved });
+  const checked = await checkAutoReload(services, userId, services.clock.nowUs());
+  return ok({ data: checked?.outcome === 'reloaded' ? await settings.getSystemSettings(services, userId) : saved });
+};

@@ -1,5 +1,6 @@
 import { lotsOfUser, type UserLotRow } from '../../db/dashboard.js';
 import { balancesOfUser } from '../../db/trading-accounts.js';
+import { sandboxMoneyUsd } from '../../core/payments.js';
 import type { Services } from '../../services.js';
 import { formatCount, formatDuration, formatTokensAsUnits, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
@@ -34,10 +35,14 @@ export async function readBalances(services: Services, userId: string): Promise<
 
 const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" colspan="${columns}">${text}</td></tr>`;
 
-function usdCard(usd: Balances['usd']): Html {
-  if (!usd) return html`<div class="card"><h2>USD</h2><p class="empty">No USD balance yet.</p></div>`;
+/** `sandbox`: how much of the USD was credited as sandbox money (no payment taken), or null. */
+function usdCard(usd: Balances['usd'], sandbox: string | null): Html {
+  const title = html`<h2>USD${sandbox ? html` <span class="pill sandbox">SANDBOX</span>` : ''}</h2>${
+    sandbox ? html`<p class="muted small" id="sandbox-money">Includes ${sandbox} USD of sandbox money: credited without any payment.</p>` : ''
+  }`;
+  if (!usd) return html`<div class="card">${title}<p class="empty">No USD balance yet. <a href="/funds">Add funds</a>.</p></div>`;
   const stat = (id: string, label: string, micros: number) => html`<div><span class="stat-label">${label}</span><strong class="mono" id="${id}">${formatUsd(micros)}</strong></div>`;
-  return html`<div class="card"><h2>USD</h2><div class="stats">${stat('usd-total', 'Total', usd.availableMicros + usd.lockedMicros)}${stat('usd-available', 'Available', usd.availableMicros)}${stat('usd-locked', 'Locked in orders', usd.lockedMicros)}</div></div>`;
+  return html`<div class="card">${title}<div class="stats">${stat('usd-total', 'Total', usd.availableMicros + usd.lockedMicros)}${stat('usd-available', 'Available', usd.availableMicros)}${stat('usd-locked', 'Locked in orders', usd.lockedMicros)}</div><p class="small"><a href="/funds">Add funds</a></p></div>`;
 }
 
 function lotRows(lots: UserLotRow[], nowUs: number): Html[] {
@@ -50,11 +55,12 @@ function lotRows(lots: UserLotRow[], nowUs: number): Html[] {
 }
 
 export async function showBalances(request: MemberRequest): Promise<PageResult> {
-  const balances = await readBalances(request.services, request.viewer.session.user.id);
+  const userId = request.viewer.session.user.id;
+  const [balances, sandbox] = await Promise.all([readBalances(request.services, userId), sandboxMoneyUsd(request.services, userId)]);
   const lots = lotRows(balances.lots, request.services.clock.nowUs());
   const body = html`<h1>Balances</h1>
 <p class="lead">USD funds orders. Bought Units land in a trading account (they can be sold again) and move to a consumption account, where inference spends them; there they expire 4 hours after they arrive, oldest first.</p>
-${usdCard(balances.usd)}
+${usdCard(balances.usd, sandbox)}
 <div class="card"><h2>Trading accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Total Units</th><th class="right">Available</th><th class="right">Locked in orders</th></tr></thead><tbody>${
     balances.trading.length
       ? balances.trading.map((a) => html`<tr><td>${a.symbol}</td><td class="right mono">${formatCount(a.availableUnits + a.lockedUnits)}</td><td class="right mono">${formatCount(a.availableUnits)}</td><td class="right mono">${formatCount(a.lockedUnits)}</td></tr>`)
