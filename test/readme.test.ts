@@ -163,9 +163,15 @@ describe('the README, run as written', function () {
           if (index === 0) continue; // npm ci && npm start / npm test: what this run is
           outputs.push(await terminal.run(block.text, index, approveDeviceLogins));
         }
+        // What a new user should have seen: a login, sandbox money, two answered chats (each ends
+        // with its receipt's request id), a transfer, the curl answer and a clean audit.
         expect(approved.size, 'the README logs in with mkt login').to.be.at.least(1);
         const all = outputs.join('\n');
-        expect(all, 'a chat answer was printed').to.match(/\S/);
+        expect(all).to.match(/credited \(SANDBOX money\)/);
+        expect(all.match(/\[req_[0-9a-f]{24} text-standard: \d+ tokens\]/g) ?? [], 'mkt chat answers').to.have.length.at.least(2);
+        expect(all).to.match(/│ status +│ completed/);
+        expect(all).to.match(/"object":"chat\.completion"/);
+        expect(all).to.match(/\{"ok":true,"failures":\[\]/);
       } finally {
         terminal.close();
         await context.close();
