@@ -6,12 +6,18 @@ import { show, type PageRequest, type PageResult } from '../request.js';
 export const modeNames = { auto: 'Auto Mode', advanced: 'Advanced Mode' } as const;
 
 const tiles = [
+  { href: '/funds', title: 'Add funds', text: 'Put USD in your account; see your deposits and their status.' },
+  { href: '/usage', title: 'Usage', text: 'Every inference request, what it cost, and spend per day.' },
+  { href: '/orders', title: 'Orders', text: 'Open orders (cancel them here) and order history.' },
+  { href: '/trades', title: 'Trades', text: 'Your fills: price, quantity and fee.' },
+  { href: '/balances', title: 'Balances', text: 'USD, trading Units, consumption Units and when they expire.' },
   { href: '/keys', title: 'Consumption API keys', text: 'Keys for inference calls (mkt_ck_…). Create, list, delete.' },
   { href: '/signing-keys', title: 'Trading signing keys', text: 'Ed25519 public keys that sign trading API requests.' },
-  { href: '/balances', title: 'Balances', text: 'USD, trading Units and consumption Units.' },
-  { href: '/account', title: 'Account mode', text: 'Auto Mode buys capacity for you; Advanced Mode lets you trade.' },
+  { href: '/devices', title: 'Devices', text: 'Your mkt command line logins; revoke one here.' },
   { href: '/device', title: 'Approve a device', text: 'Enter the code the mkt command line shows you.' },
-  { href: '/docs', title: 'API reference', text: 'The consumption, trading and platform APIs.' },
+  { href: '/auto-reload', title: 'Auto-reload', text: 'Top up USD automatically when it runs low, within a monthly limit.' },
+  { href: '/account', title: 'Account mode', text: 'Auto Mode buys capacity for you; Advanced Mode lets you trade.' },
+  { href: '/docs', title: 'API reference', text: 'The consumption, trading and platform APIs, and the live streams.' },
 ];
 
 function remainingSteps(verified: boolean, accepted: boolean) {
