@@ -131,6 +131,8 @@ describe('the README, run as written', function () {
       this.timeout(300_000);
       // `npm start` is `npm run build && node bin/mkt.js serve` (checked above); the tests run on the build.
       const databaseUrl = await freshDatabaseUrl(database);
+      // mktServe quiets the log and turns the house supplier off for other tests: here both are
+      // back at `mkt serve`'s defaults, as `npm start` runs it (the mailed link is an info line).
       const serve = await mktServe({ DATABASE_URL: databaseUrl, MKT_LOG_LEVEL: 'info', MKT_SIMULATED_SUPPLIER: 'on' });
       let serverLog = '';
       serve.child.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
