@@ -160,6 +160,11 @@ export class PublicUrls {
     this.urls[host] ??= listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
   }
 
+  /** The origin of `host` where this process knows it (configured, or listening here); else undefined. */
+  known(host: HostName): string | undefined {
+    return this.urls[host];
+  }
+
   /** The origin of `host`, e.g. `https://api.example.com`; only asked of hosts that are configured or listening. */
   of(host: HostName): string {
     const url = this.urls[host];

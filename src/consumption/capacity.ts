@@ -85,17 +85,15 @@ export interface CapacityDeps {
   db: Db;
   autoBuy: AutoBuy;
   /** For the platform host's URL in a 402's hint (where to add funds). */
-  publicUrls: { of(host: 'platform'): string };
+  publicUrls: { known(host: 'platform'): string | undefined };
 }
 
-/** How to add funds, naming the platform host where this process knows its URL. */
+/**
+ * How to add funds, naming the platform host where this process knows its URL; a process serving
+ * only inference, with no MKT_PUBLIC_URL_PLATFORM, names it as the documents do, `{platform_url}`.
+ */
 function addFundsDetail(deps: CapacityDeps): string {
-  let platformUrl = '{platform_url}';
-  try {
-    platformUrl = deps.publicUrls.of('platform');
-  } catch {
-    // A process serving only inference, with no MKT_PUBLIC_URL_PLATFORM: the placeholder stays.
-  }
+  const platformUrl = deps.publicUrls.known('platform') ?? '{platform_url}';
   return `${addFundsHint(platformUrl)}, then retry.`;
 }
 

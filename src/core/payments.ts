@@ -24,7 +24,7 @@ import { lockAccountSettings } from '../db/settings.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, type Clock } from '../lib/clock.js';
 import { ApiError, notFound, validationError } from '../lib/errors.js';
-import { formatDecimal } from '../lib/money.js';
+import { formatUsdCents, parseUsdCents } from '../lib/money.js';
 import { newDepositId } from '../lib/ids.js';
 import { requireUser } from './account-rules.js';
 import { utcDayStartUs } from './allowance.js';
@@ -43,8 +43,8 @@ export type DepositView = components['schemas']['Deposit'];
 
 /**
  * Where a user short of USD adds funds, for diagnostics and 402s: the dashboard's Funds page, the
- * user CLI, the API. `platformUrl` is the platform host's public URL, or the `{platform_url}`
- * placeholder the documents use where it is not known.
+ * user CLI, the API. `platformUrl` is the platform host's public URL, or `{platform_url}` as the
+ * documents write it where the URL is not known.
  */
 export function addFundsHint(platformUrl: string): string {
   return `Add funds on the dashboard (${platformUrl}/funds), with \`mkt funds add USD\`, or with POST ${platformUrl}/v1/deposits`;
@@ -57,23 +57,15 @@ export interface PaymentDeps {
   config: { payments: PaymentsConfig };
 }
 
-const microsPerCent = 10_000;
-
-/** Whole cents as "12.34" (the API's USD amounts). */
-export function formatUsdCents(micros: number): string {
-  assert(micros % microsPerCent === 0, `deposit amounts are whole cents, got ${micros} micro-dollars`);
-  return formatDecimal(micros / microsPerCent, 2);
-}
-
 /** "25.00" → micro-dollars; the schema has already checked the pattern (at most two decimals). */
-function parseUsdCents(text: string): number {
-  const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
-  if (!match) {
+function parseAmount(text: string): number {
+  const micros = parseUsdCents(text);
+  if (micros === null) {
     throw validationError('amount_usd must be a decimal string with at most 2 decimals.', {
       errors: [{ path: 'body.deposit.amount_usd', message: 'must have at most 2 decimals', value: text }],
     });
   }
-  return Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * microsPerCent;
+  return micros;
 }
 
 export function startOfUtcMonthUs(nowUs: number): number {
@@ -146,7 +138,7 @@ export interface CreatedDeposit {
 /** POST /v1/deposits: checks in the document's order, then deposits through the payment path. */
 export async function createDeposit(deps: PaymentDeps, userId: string, amountText: string, idempotencyKey: string | undefined): Promise<CreatedDeposit> {
   const { payments } = deps.config;
-  const amountMicros = parseUsdCents(amountText);
+  const amountMicros = parseAmount(amountText);
   const outOfRange = (bound: 'at least' | 'at most', limitMicros: number) => {
     const limit = formatUsdCents(limitMicros);
     return validationError(`amount_usd must be ${bound} ${limit}.`, { errors: [{ path: 'body.deposit.amount_usd', message: `must be ${bound} ${limit}`, value: amountText }] });

@@ -11,10 +11,9 @@ import {
   type AutoReload,
 } from '../db/settings.js';
 import { reloadedThisMonthMicros } from './payments.js';
-import { assert } from '../lib/assert.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
-import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
+import { formatUsdCents, parseUsdCents } from '../lib/money.js';
 import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
 
@@ -31,21 +30,13 @@ export interface AutoReloadPatch {
 const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
 
 const modeNames: Record<AccountMode, string> = { auto: 'Auto Mode', advanced: 'Advanced Mode' };
-const centsPerMicro = 10_000; // USD amounts of this API carry cents; they are stored as micro-dollars
-const usdPattern = /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/;
-
-function formatUsd(micros: number): string {
-  assert(micros % centsPerMicro === 0, `auto-reload amounts are whole cents, got ${micros} micro-dollars`);
-  return formatDecimal(micros / centsPerMicro, 2);
-}
-
-const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsd(micros));
+const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsdCents(micros));
 
 /** A USD amount with at most two decimals, as micro-dollars; `null` stays `null`. The schema's part of the checks. */
 function parseUsd(text: string | null, field: string): number | null {
   if (text === null) return null;
   const path = `body.${field}`;
-  const micros = usdPattern.test(text) ? parseDecimal(text, usdScale) : null;
+  const micros = parseUsdCents(text);
   if (micros === null) {
     throw validationError(`${path} must be a decimal string with at most 2 decimals`, {
       errors: [{ path, message: 'must have at most 2 decimals', value: text }],
@@ -80,13 +71,13 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
   for (const [field, micros] of amounts) {
     if (micros === 0) {
       throw validationError(`${field} must be positive; send null to clear it.`, {
-        errors: [{ path: `body.${field}`, message: 'must be positive', value: formatUsd(0) }],
+        errors: [{ path: `body.${field}`, message: 'must be positive', value: formatUsdCents(0) }],
       });
     }
   }
   if (next.amountMicros !== null && next.monthlyLimitMicros !== null && next.amountMicros > next.monthlyLimitMicros) {
-    const amount = formatUsd(next.amountMicros);
-    const limit = formatUsd(next.monthlyLimitMicros);
+    const amount = formatUsdCents(next.amountMicros);
+    const limit = formatUsdCents(next.monthlyLimitMicros);
     const [path, message, value] =
       patch.amount_usd !== undefined
         ? ['body.amount_usd', 'must not exceed monthly_limit_usd', amount]
@@ -110,7 +101,7 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reload
       threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
       amount_usd: formatUsdOrNull(autoReload.amountMicros),
       monthly_limit_usd: formatUsdOrNull(autoReload.monthlyLimitMicros),
-      reloaded_this_month_usd: formatUsd(reloadedMicros),
+      reloaded_this_month_usd: formatUsdCents(reloadedMicros),
     },
     updated_at: toIso(row?.updated_at_us ?? user.created_at_us),
   };

@@ -28,3 +28,20 @@ export function formatDecimal(value: number, scale: number): string {
   const fraction = digits.slice(digits.length - scale);
   return `${negative ? '-' : ''}${whole}${scale > 0 ? '.' + fraction : ''}`;
 }
+
+const microsPerCent = 10 ** (usdScale - 2);
+const usdCentsPattern = /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/;
+
+/**
+ * A USD amount of the platform API (settings, deposits: whole cents, "25", "25.5" or "25.00") as
+ * micro-dollars; null when it is not a non-negative decimal with at most two places.
+ */
+export function parseUsdCents(text: string): number | null {
+  return usdCentsPattern.test(text) ? parseDecimal(text, usdScale) : null;
+}
+
+/** Whole-cent micro-dollars as the platform API writes them: 25_000_000 → "25.00". */
+export function formatUsdCents(micros: number): string {
+  assert(micros % microsPerCent === 0, `USD amounts of the platform API are whole cents, got ${micros} micro-dollars`);
+  return formatDecimal(micros / microsPerCent, 2);
+}
