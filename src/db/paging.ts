@@ -14,6 +14,13 @@ export interface PageParams {
   prev?: string | undefined;
 }
 
+/** The documents' paging query (`limit`, default 50; `next`; `prev`), as every list operation takes it. */
+export const pageParams = (query: { limit?: number; next?: string; prev?: string }): PageParams => ({
+  limit: query.limit ?? 50,
+  next: query.next,
+  prev: query.prev,
+});
+
 export interface Sort {
   /** The `order_by` value the client sent (part of the cursor, so a cursor cannot be reused under another sort). */
   name: string;

@@ -4,6 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { ApiError } from '../../lib/errors.js';
 import { findUsageReceipt, listUsageReceipts, summaryWindow, usageBounds, usageReceiptView, usageSummary, usageSummaryView } from '../usage.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -22,7 +23,7 @@ export const getUsageReceipt: Handler<'getUsageReceipt'> = async ({ params, prin
 export const listUsage: Handler<'listUsage'> = async ({ query, principal }, services) => {
   const filter = { model: query.model, apiKeyId: query.api_key_id, status: query.status, endpoint: query.endpoint, ...usageBounds(query.from, query.to) };
   const sort = { orderBy: query.order_by ?? 'created_at', direction: query.order_direction ?? 'asc' } as const;
-  const page = await listUsageReceipts(services, callerUserId(principal), filter, sort, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = await listUsageReceipts(services, callerUserId(principal), filter, sort, pageParams(query));
   return ok({ data: page.rows.map(usageReceiptView), paging: page.paging });
 };
 

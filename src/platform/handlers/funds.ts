@@ -3,15 +3,14 @@ import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import * as payments from '../../core/payments.js';
 import { callerId } from './keys.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
-
-const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
 
 export const getFunding: Handler<'getFunding'> = async ({ principal }, services) => ok({ data: await payments.getFunding(services, callerId(principal)) });
 
 export const listDeposits: Handler<'listDeposits'> = async ({ principal, query }, services) => {
-  const page = await payments.listDeposits(services, callerId(principal), query.status, pageOf(query));
+  const page = await payments.listDeposits(services, callerId(principal), query.status, pageParams(query));
   return ok({ data: page.rows.map(payments.depositView), paging: page.paging });
 };
 

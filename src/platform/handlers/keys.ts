@@ -5,6 +5,7 @@ import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];
@@ -14,8 +15,6 @@ export function callerId(principal: Principal | null): string {
   assert(principal !== null, 'an operation with a security requirement always has a principal');
   return principal.userId;
 }
-
-const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
 
 /** `key` is the raw key on creation only; everywhere else `null`. */
 function apiKeyView(row: ApiKeyRow): Schemas['ApiKey'] {
@@ -43,7 +42,7 @@ function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
 }
 
 export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, services) => {
-  const page = await keys.listApiKeys(services, callerId(principal), pageOf(query));
+  const page = await keys.listApiKeys(services, callerId(principal), pageParams(query));
   return ok({ data: page.rows.map(apiKeyView), paging: page.paging });
 };
 
@@ -64,7 +63,7 @@ export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params 
 };
 
 export const listSigningKeys: Handler<'listSigningKeys'> = async ({ principal, query }, services) => {
-  const page = await keys.listSigningKeys(services, callerId(principal), pageOf(query));
+  const page = await keys.listSigningKeys(services, callerId(principal), pageParams(query));
   return ok({ data: page.rows.map(signingKeyView), paging: page.paging });
 };
 

@@ -6,6 +6,7 @@ import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { ApiError, notFound, validationError } from '../../lib/errors.js';
 import * as oauth from '../../core/oauth.js';
 import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../../core/oauth.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];
@@ -50,7 +51,7 @@ export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMeta
 };
 
 export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }) => {
-  const page = oauth.listScopes(query.client_id, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = oauth.listScopes(query.client_id, pageParams(query));
   if (!page) {
     throw validationError(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
       errors: [{ path: 'query.client_id', message: 'unknown client', value: query.client_id }],
@@ -113,7 +114,7 @@ const grantView = (grant: GrantSummary): Schemas['OAuthGrant'] => ({
 
 export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, principal }, services) => {
   assert(principal, 'listOAuthGrants requires a credential');
-  const page = await oauth.listGrants(services, principal.userId, { limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = await oauth.listGrants(services, principal.userId, pageParams(query));
   return ok({ data: page.rows.map(grantView), paging: page.paging });
 };
 

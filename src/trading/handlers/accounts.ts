@@ -4,6 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import * as accounts from '../accounts.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -12,8 +13,6 @@ export function callerId(principal: Principal | null): string {
   assert(principal?.kind === 'signature', 'trading account operations need a signature principal');
   return principal.userId;
 }
-
-export const pageOf = (query: { limit?: number; next?: string; prev?: string }) => ({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
 
 export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, services) => {
   const page = await accounts.listTradingAccounts(
@@ -27,7 +26,7 @@ export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ prin
       orderBy: query.order_by ?? 'created_at',
       direction: query.order_direction ?? 'asc',
     },
-    pageOf(query),
+    pageParams(query),
   );
   return ok({ data: page.rows.map(tradingAccountView), paging: page.paging });
 };
@@ -46,7 +45,7 @@ export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async
       orderBy: query.order_by ?? 'created_at',
       direction: query.order_direction ?? 'asc',
     },
-    pageOf(query),
+    pageParams(query),
   );
   return ok({ data: page.rows.map(consumptionAccountView), paging: page.paging });
 };
@@ -55,6 +54,6 @@ export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ 
   ok({ data: consumptionAccountView(await accounts.getConsumptionAccount(services, callerId(principal), params.account_id)) });
 
 export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, services) => {
-  const page = await accounts.listCurrencyAccounts(services, callerId(principal), pageOf(query));
+  const page = await accounts.listCurrencyAccounts(services, callerId(principal), pageParams(query));
   return ok({ data: page.rows.map(currencyAccountView), paging: page.paging });
 };

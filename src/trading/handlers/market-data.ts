@@ -8,7 +8,8 @@ import { candleView, marketStatsView, orderBookView, tickerView } from '../marke
 import type { MarketWithInstrument } from '../../core/reference.js';
 import * as tradeQueries from '../trade-queries.js';
 import { marketTradeView } from '../trade-views.js';
-import { pageParams, priceBound, timeBound } from './requests.js';
+import { priceBound, timeBound } from './requests.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 

@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { withMarkets } from '../market-lookup.js';
 import * as orderQueries from '../order-queries.js';
 import { orderView } from '../order-views.js';
-import { callerId, pageParams, timeBound } from './requests.js';
+import { callerId, timeBound } from './requests.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 

@@ -5,6 +5,7 @@ import { toIso } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { collarBand } from '../controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -22,7 +23,7 @@ export const listInstruments: Handler<'listInstruments'> = async ({ query }, { r
       orderBy: query.order_by ?? 'symbol',
       direction: query.order_direction ?? 'asc',
     },
-    { limit: query.limit ?? 50, next: query.next, prev: query.prev },
+    pageParams(query),
   );
   return ok({ data: page.rows.map(instrumentView), paging: page.paging });
 };
@@ -34,7 +35,7 @@ export const getInstrument: Handler<'getInstrument'> = async ({ params }, { refe
 };
 
 export const listMarkets: Handler<'listMarkets'> = async ({ query }, { reference }) => {
-  const page = await reference.listMarkets({ limit: query.limit ?? 50, next: query.next, prev: query.prev });
+  const page = await reference.listMarkets(pageParams(query));
   return ok({ data: page.rows.map(marketView), paging: page.paging });
 };
 

@@ -1,4 +1,3 @@
-import type { PageParams } from '../../db/paging.js';
 import type { Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { parseTimeFilter } from '../../lib/clock.js';
@@ -36,8 +35,3 @@ export function priceBound(name: string, value: string | undefined): number | un
   return ticks;
 }
 
-export const pageParams = (query: { limit?: number; next?: string; prev?: string }): PageParams => ({
-  limit: query.limit ?? 50,
-  next: query.next,
-  prev: query.prev,
-});

@@ -4,7 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { supplyIssuanceView } from '../account-views.js';
 import * as supply from '../supply.js';
-import { pageOf } from './accounts.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -21,6 +21,6 @@ export const createSupplyIssuance: Handler<'createSupplyIssuance'> = async ({ pr
   created({ data: supplyIssuanceView(await supply.issueUnits(services, supplierId(principal), body.instrument_id, body.quantity)) });
 
 export const listSupplyIssuances: Handler<'listSupplyIssuances'> = async ({ principal, query }, services) => {
-  const page = await supply.listIssuances(services, supplierId(principal), { instrumentId: query.instrument_id }, pageOf(query));
+  const page = await supply.listIssuances(services, supplierId(principal), { instrumentId: query.instrument_id }, pageParams(query));
   return ok({ data: page.rows.map(supplyIssuanceView), paging: page.paging });
 };

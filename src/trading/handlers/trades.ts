@@ -5,7 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { withMarkets } from '../market-lookup.js';
 import * as tradeQueries from '../trade-queries.js';
 import { tradeView } from '../trade-views.js';
-import { callerId, pageParams, timeBound } from './requests.js';
+import { callerId, timeBound } from './requests.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 

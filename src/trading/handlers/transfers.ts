@@ -3,7 +3,8 @@ import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { transferView } from '../account-views.js';
 import * as transfers from '../transfers.js';
-import { callerId, pageOf } from './accounts.js';
+import { callerId } from './accounts.js';
+import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -11,7 +12,7 @@ export const createTransfer: Handler<'createTransfer'> = async ({ principal, bod
   created({ data: transferView(await transfers.createTransfer(services, callerId(principal), body.instrument_id, body.quantity)) });
 
 export const listTransfers: Handler<'listTransfers'> = async ({ principal, query }, services) => {
-  const page = await transfers.listTransfers(services, callerId(principal), { instrumentId: query.instrument_id }, pageOf(query));
+  const page = await transfers.listTransfers(services, callerId(principal), { instrumentId: query.instrument_id }, pageParams(query));
   return ok({ data: page.rows.map(transferView), paging: page.paging });
 };
 
