@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.js';
 import { CliError } from './output.js';
 import { readProfile, updateProfile, withProfileLock, type Hosts, type Profile, type ProfileStore } from './profile.js';
-import { privateKeyObject, signatureHeaders } from './signing.js';
+import { ed25519PrivateKey, signatureHeaders } from '../../../generated/sdk/typescript/signing/index.js';
 
 /** What every user command runs on: where the hosts are, which profile, and the clock. */
 export interface Session {
@@ -171,7 +171,7 @@ export function platformList<T>(session: Session, path: string, pagesMax = pages
 function signingKeyOf(session: Session) {
   const key = readProfile(session.store).signing_key;
   if (!key) throw new CliError('no signing key in this profile: run `mkt signing-keys create LABEL` first');
-  return { privateKey: privateKeyObject(key.private_key), fingerprint: key.fingerprint };
+  return { privateKey: ed25519PrivateKey(key.private_key), fingerprint: key.fingerprint };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -187,7 +187,7 @@ export async function tradingRequest(session: Session, method: string, path: str
   const attempt = (timestamp: number) =>
     send(withQuery(session.hosts.trading + path, options.query), {
       method,
-      headers: { accept: 'application/json', ...(body === '' ? {} : { 'content-type': 'application/json' }), ...signatureHeaders(key, method, path, body, timestamp) },
+      headers: { accept: 'application/json', ...(body === '' ? {} : { 'content-type': 'application/json' }), ...signatureHeaders(key.privateKey, key.fingerprint, method, path, Buffer.from(body, 'utf8'), timestamp) },
       body: body === '' ? undefined : body,
     });
   const first = nowSeconds(session.clock);
