@@ -129,6 +129,10 @@ export async function createApiKey(db: Db, clock: Clock, userId: string, name: s
     created_at_us: nowUs,
     updated_at_us: nowUs,
     last_used_at_us: null,
+    expires_at_us: null,
+    limit_usd_micros: null,
+    limit_reset: null,
+    allowed_models: null,
   };
   await insertApiKey(db, row);
   return { row, key };

@@ -80,6 +80,11 @@ export interface ApiKeyRow {
   created_at_us: number;
   updated_at_us: number;
   last_used_at_us: number | null;
+  /** Limits (migration 0016): null is none. `allowed_models` is a JSON array of model names. */
+  expires_at_us: number | null;
+  limit_usd_micros: number | null;
+  limit_reset: 'daily' | 'weekly' | 'monthly' | null;
+  allowed_models: string | null;
 }
 
 const apiKeyColumns = [

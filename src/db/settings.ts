@@ -13,6 +13,9 @@ export interface AccountSettingsRow {
   auto_reload_threshold_micros: number | null;
   auto_reload_amount_micros: number | null;
   auto_reload_monthly_limit_micros: number | null;
+  /** Account defaults of participants' controls (migration 0016): Auto Mode's price cap, and the orders' self-trade prevention. */
+  auto_buy_max_price_ticks: number | null;
+  self_trade_prevention: 'expire_taker' | 'expire_maker' | 'expire_both' | 'decrement';
   updated_at_us: number;
 }
 

@@ -14,6 +14,7 @@ import * as restingOrders from './0012_resting_orders.js';
 import * as orderBookVersions from './0013_order_book_versions.js';
 import * as apiKeyRevocations from './0014_api_key_revocations.js';
 import * as deposits from './0015_deposits.js';
+import * as participantControls from './0016_participant_controls.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: [string, Migration][] = [
   ['0013_order_book_versions', orderBookVersions],
   ['0014_api_key_revocations', apiKeyRevocations],
   ['0015_deposits', deposits],
+  ['0016_participant_controls', participantControls],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
