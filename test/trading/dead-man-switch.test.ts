@@ -219,6 +219,17 @@ describeEachDatabase(
       expect((await storedSwitches(user.userId)).map((s) => s.trigger_at_us)).to.deep.equal([usOf(late.body.data.trigger_time)]);
       expect((await armSwitch(env(), user, { timeout_seconds: 0 })).body.data.trigger_time).to.equal(null);
     });
+
+    it('nor can a disarm after trigger_time: the orders are cancelled before it answers', async () => {
+      const { user, orders } = await traderWithOrders();
+      await armSwitch(env(), user, { timeout_seconds: 5, market_id: text.marketId });
+      (services().clock as TestClock).advance(6_000);
+      const late = await armSwitch(env(), user, { timeout_seconds: 0, market_id: text.marketId });
+      expect(late.body.data.trigger_time).to.equal(null);
+      expect(await statusesOf(user, [...orders.text, ...orders.code])).to.deep.equal(['cancelled', 'cancelled', 'active', 'active']);
+      expect(await storedSwitches(user.userId)).to.deep.equal([]);
+      await env().trading.delete('/v1/orders', { sign: user.signingKey });
+    });
   },
   { clock: () => new TestClock() },
 );
