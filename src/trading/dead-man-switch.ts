@@ -98,17 +98,19 @@ function cancelFiring(deps: SwitchDeps, firing: SwitchFiring, nowUs: number): Pr
 export async function fireDueSwitches(deps: SwitchDeps, nowUs: number): Promise<{ fired: number; nextAtUs: number | null }> {
   const earliest = await earliestSwitches(deps.db, roundSwitchesMax);
   const due = earliest.filter((armed) => armed.triggerAtUs <= nowUs);
-  const fired = await Promise.all(due.map((armed) => fireSwitch(deps, armed, nowUs).catch((error: unknown) => logFailure(deps, error))));
+  // Claimed here (true), by another call or process first (false), or failed (null: the next check tries again).
+  const claims = await Promise.all(due.map((armed) => fireSwitch(deps, armed, nowUs).catch((error: unknown) => logFailure(deps, error))));
   const left = await firingsLeft(deps.db, roundSwitchesMax);
   if (left.length > 0) await runFirings(deps, left, nowUs).catch((error: unknown) => logFailure(deps, error));
   const ahead = earliest.find((armed) => armed.triggerAtUs > nowUs);
-  const nextAtUs = due.length === roundSwitchesMax ? nowUs : (ahead?.triggerAtUs ?? null);
-  return { fired: fired.filter((claimed) => claimed === true).length, nextAtUs };
+  // A full page of due switches, all dealt with: more may be due. One that failed waits for the poll.
+  const moreDue = due.length === roundSwitchesMax && !claims.includes(null);
+  return { fired: claims.filter((claimed) => claimed === true).length, nextAtUs: moreDue ? nowUs : (ahead?.triggerAtUs ?? null) };
 }
 
-function logFailure(deps: SwitchDeps, error: unknown): false {
+function logFailure(deps: SwitchDeps, error: unknown): null {
   deps.logger.error({ err: error }, "a dead-man's switch did not fire; the next due check tries again");
-  return false;
+  return null;
 }
 
 export interface SwitchWatch {

@@ -177,6 +177,18 @@ describeEachDatabase(
       expect(await statusesOf(user, [...orders.text, ...orders.code])).to.deep.equal(['cancelled', 'cancelled', 'cancelled', 'cancelled']);
     });
 
+    it('fires at most a page of switches a round, and asks for the next round at once when more may be due', async () => {
+      const user = await createTestUser(services());
+      const triggerUs = services().clock.nowUs() + 60_000_000; // ahead of the watch's clock: only the calls below fire them
+      await services().db('dead_man_switches').insert(Array.from({ length: 70 }, (_, i) => ({ user_id: user.userId, scope: `market_page_${i}`, trigger_at_us: triggerUs + i, armed_at_us: triggerUs - 60_000_000 })));
+      const first = await fireDueSwitches(services(), triggerUs + 100);
+      expect(first).to.deep.equal({ fired: 64, nextAtUs: triggerUs + 100 });
+      const second = await fireDueSwitches(services(), triggerUs + 100);
+      expect(second.fired).to.equal(6);
+      expect(second.nextAtUs === null || second.nextAtUs > triggerUs + 100).to.equal(true);
+      expect(await storedSwitches(user.userId)).to.deep.equal([]);
+    });
+
     it('disarming stops it: nothing fires, ever', async () => {
       const { user, orders } = await traderWithOrders();
       const armed = await armSwitch(env(), user, { timeout_seconds: 5, market_id: code.marketId });
