@@ -80,7 +80,9 @@ async function runFirings(deps: SwitchDeps, firings: readonly SwitchFiring[], no
 /**
  * One market's share of a fired switch, in one command of the order pipeline: the firing is
  * deleted in the transaction that cancels its orders, so a second process finds nothing to do.
- * Orders submitted after the trigger stay.
+ * Orders submitted after the trigger stay. The orders are read before the firing is taken, and
+ * nothing can fail between taking it and the cancellation, whose first step touches the book: a
+ * failure there rolls the whole batch back (books.ts), the firing with it.
  */
 function cancelFiring(deps: SwitchDeps, firing: SwitchFiring, nowUs: number): Promise<number> {
   return cancelChosen(deps, firing.marketId, 'dead_man_switch', nowUs, async (session) => {
