@@ -34,7 +34,13 @@ const arm = statement(
 );
 const disarm = statement('dead_man_switch_disarm', 'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us > ?');
 const triggerOf = statement('dead_man_switch_trigger', 'SELECT trigger_at_us FROM dead_man_switches WHERE user_id = ? AND scope = ?');
-const earliest = statement('dead_man_switches_earliest', 'SELECT user_id, scope, trigger_at_us FROM dead_man_switches ORDER BY trigger_at_us LIMIT ?');
+// The due check, one statement: the earliest triggers (a range of their index) and any firings left.
+const dueCheckStatement = statement(
+  'dead_man_switches_due_check',
+  `SELECT * FROM (SELECT user_id, scope, trigger_at_us, 0 AS firing FROM dead_man_switches ORDER BY trigger_at_us LIMIT ?) AS armed
+   UNION ALL
+   SELECT * FROM (SELECT user_id, market_id, cutoff_us, 1 AS firing FROM dead_man_switch_firings ORDER BY cutoff_us LIMIT ?) AS left_over`,
+);
 const claim = statement('dead_man_switch_claim', 'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us = ?');
 
 const isOpen = `status IN (${openStatuses.map((status) => `'${status}'`).join(', ')})`;
@@ -52,7 +58,6 @@ const fireOnMarket = statement(
    ON CONFLICT DO NOTHING`,
 );
 const firingsOfUser = statement('dead_man_switch_firings_of_user', 'SELECT user_id, market_id, cutoff_us FROM dead_man_switch_firings WHERE user_id = ?');
-const oldestFirings = statement('dead_man_switch_firings_oldest', 'SELECT user_id, market_id, cutoff_us FROM dead_man_switch_firings ORDER BY cutoff_us LIMIT ?');
 const claimFiring = statement('dead_man_switch_firing_claim', 'DELETE FROM dead_man_switch_firings WHERE user_id = ? AND market_id = ? AND cutoff_us = ?');
 
 interface SwitchRow {
@@ -85,10 +90,18 @@ export async function switchTriggerUs(db: Db, userId: string, scope: string): Pr
   return row === undefined ? undefined : Number(row.trigger_at_us);
 }
 
-/** The `limit` switches that fire first, earliest first: the due check (one range of the trigger index). */
-export async function earliestSwitches(db: Db, limit: number): Promise<DeadManSwitch[]> {
-  const rows = await poolSql(db).all<SwitchRow>(earliest, [limit]);
-  return rows.map((row) => ({ userId: row.user_id, scope: row.scope, triggerAtUs: Number(row.trigger_at_us) }));
+/**
+ * What the due check reads: the `limit` switches that fire first (earliest first, due or not) and
+ * up to `limit` firings not done yet (those a process left when it stopped between a claim and its
+ * cancellations, or that are being done right now).
+ */
+export async function dueCheck(db: Db, limit: number): Promise<{ switches: DeadManSwitch[]; firings: SwitchFiring[] }> {
+  const rows = await poolSql(db).all<SwitchRow & { firing: number }>(dueCheckStatement, [limit, limit]);
+  const armed = rows.filter((row) => Number(row.firing) === 0);
+  return {
+    switches: armed.map((row) => ({ userId: row.user_id, scope: row.scope, triggerAtUs: Number(row.trigger_at_us) })).sort((a, b) => a.triggerAtUs - b.triggerAtUs),
+    firings: rows.filter((row) => Number(row.firing) === 1).map((row) => firingOf({ user_id: row.user_id, market_id: row.scope, cutoff_us: row.trigger_at_us })),
+  };
 }
 
 /**
@@ -109,11 +122,6 @@ export async function claimSwitch(db: Db, due: DeadManSwitch): Promise<boolean> 
 /** The user's firings not done yet. */
 export async function firingsOf(db: Db, userId: string): Promise<SwitchFiring[]> {
   return (await poolSql(db).all<FiringRow>(firingsOfUser, [userId])).map(firingOf);
-}
-
-/** Firings not done yet, oldest first: those a process left when it stopped between a claim and its cancellations. */
-export async function firingsLeft(db: Db, limit: number): Promise<SwitchFiring[]> {
-  return (await poolSql(db).all<FiringRow>(oldestFirings, [limit])).map(firingOf);
 }
 
 /** Deletes the firing in the transaction that cancels its orders (`sql` is that transaction's); false when another did it first. */

@@ -1,4 +1,4 @@
-import { allMarketsScope, armSwitch, claimSwitch, disarmSwitch, earliestSwitches, firingsLeft, firingsOf, switchTriggerUs, takeFiring, type DeadManSwitch, type SwitchFiring } from '../db/dead-man-switches.js';
+import { allMarketsScope, armSwitch, claimSwitch, disarmSwitch, dueCheck, firingsOf, switchTriggerUs, takeFiring, type DeadManSwitch, type SwitchFiring } from '../db/dead-man-switches.js';
 import { findMarket } from '../core/reference.js';
 import { usPerSecond, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -98,11 +98,10 @@ function cancelFiring(deps: SwitchDeps, firing: SwitchFiring, nowUs: number): Pr
  * null when no switch is armed.
  */
 export async function fireDueSwitches(deps: SwitchDeps, nowUs: number): Promise<{ fired: number; nextAtUs: number | null }> {
-  const earliest = await earliestSwitches(deps.db, roundSwitchesMax);
+  const { switches: earliest, firings: left } = await dueCheck(deps.db, roundSwitchesMax);
   const due = earliest.filter((armed) => armed.triggerAtUs <= nowUs);
   // Claimed here (true), by another call or process first (false), or failed (null: the next check tries again).
   const claims = await Promise.all(due.map((armed) => fireSwitch(deps, armed, nowUs).catch((error: unknown) => logFailure(deps, error))));
-  const left = await firingsLeft(deps.db, roundSwitchesMax);
   if (left.length > 0) await runFirings(deps, left, nowUs).catch((error: unknown) => logFailure(deps, error));
   const ahead = earliest.find((armed) => armed.triggerAtUs > nowUs);
   // A full page of due switches, all dealt with: more may be due. One that failed waits for the poll.

@@ -189,6 +189,17 @@ describeEachDatabase(
       expect(await storedSwitches(user.userId)).to.deep.equal([]);
     });
 
+    it('completes a firing left by a process that stopped between claiming a switch and cancelling', async () => {
+      const { user, orders } = await traderWithOrders();
+      const cutoffUs = services().clock.nowUs();
+      await services().db('dead_man_switch_firings').insert({ user_id: user.userId, market_id: code.marketId, cutoff_us: cutoffUs });
+      await fireDueSwitches(services(), cutoffUs + 1); // the watch may take it first: the outcome is the same
+      expect(await statusesOf(user, [...orders.text, ...orders.code])).to.deep.equal(['active', 'active', 'cancelled', 'cancelled']);
+      expect(await orderState(env(), user, orders.code[0]!)).to.include({ closure_reason: 'dead_man_switch' });
+      expect(await services().db('dead_man_switch_firings').where('user_id', user.userId)).to.deep.equal([]);
+      await env().trading.delete('/v1/orders', { sign: user.signingKey });
+    });
+
     it('disarming stops it: nothing fires, ever', async () => {
       const { user, orders } = await traderWithOrders();
       const armed = await armSwitch(env(), user, { timeout_seconds: 5, market_id: code.marketId });
