@@ -229,11 +229,13 @@ export interface components {
          *     - `fok_unfilled`: a `fok` order could not fill completely at once.
          *     - `self_trade_prevented`: the order would have matched the trader's own resting order.
          *     - `cancelled_by_user`: cancelled by the user, singly or in bulk.
+         *     - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
+         *       /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
          *     - `expired`: a `day` order reached 00:00 UTC.
          *     - `rejected`: refused after acceptance.
          * @enum {string}
          */
-        ClosureReason: "no_liquidity" | "insufficient_funds" | "ioc_remainder" | "fok_unfilled" | "self_trade_prevented" | "cancelled_by_user" | "expired" | "rejected";
+        ClosureReason: "no_liquidity" | "insufficient_funds" | "ioc_remainder" | "fok_unfilled" | "self_trade_prevented" | "cancelled_by_user" | "dead_man_switch" | "expired" | "rejected";
         /**
          * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
          * @enum {string}
@@ -573,7 +575,7 @@ export interface messages {
         name: "new_order";
         payload: components["schemas"]["OrderPayload"];
     };
-    /** order_update (user.orders) */
+    /** order_update (user.orders): One of the caller's orders changed: a fill, an amendment, or its end, with the reason in `closure_reason` (`cancelled_by_user` for a cancel, `dead_man_switch` when the dead-man's switch of `POST /v1/orders/cancel-all-after` fired, `expired`, …); one push per change. */
     orderUpdate: {
         name: "order_update";
         payload: components["schemas"]["OrderPayload"];

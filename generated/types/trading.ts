@@ -664,6 +664,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/cancel-all-after": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Arm, re-arm or disarm the dead-man's switch
+         * @description A dead-man's switch (Kraken's `cancel_all_orders_after`): arms a timer of
+         *     `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open
+         *     order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`),
+         *     exactly once and within one second of `trigger_time`, its reservation released and the
+         *     cancellation pushed on `user.orders`. Call it again while your client is alive, for
+         *     example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to
+         *     `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).
+         *
+         *     **Scope.** Without `market_id` the switch covers every market; with one, only that market.
+         *     You have at most one all-markets switch and one switch per market, and a call arms,
+         *     re-arms or disarms only the switch of the scope it names: disarming the all-markets switch
+         *     leaves per-market switches armed, and the other way round.
+         *
+         *     **Where it runs.** The switch is kept in the database and fired by whichever server
+         *     process finds it due first, even if the process that armed it has stopped or crashed;
+         *     it fires once however many processes run. On the embedded SQLite default (one process), a
+         *     switch that came due while no process was running fires as the next one starts.
+         *
+         *     **At the deadline.** A call that reaches the server before `trigger_time` re-arms or
+         *     disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch
+         *     has fired: a later call cannot save the orders; it completes the cancellation first and
+         *     then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in
+         *     scope submitted before `trigger_time` that are open when it reaches their market; an order
+         *     submitted after `trigger_time` is never touched, and neither is an order placed after the
+         *     switch fired.
+         *
+         *     Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a
+         *     switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that
+         *     a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400,
+         *     negative or not a whole number answers `422 validation_error` and changes nothing; an
+         *     unknown `market_id` answers `404`.
+         */
+        post: operations["cancelAllOrdersAfter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/batch-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel up to 50 of my orders by id
+         * @description Cancels the caller's orders named in `order_ids` (1 to 50 distinct ids) and answers one
+         *     result per id, in the order of the request:
+         *
+         *     - `cancelled`: the order was open and is now cancelled (`closure_reason:
+         *       cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`
+         *       does;
+         *     - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or
+         *       rejected); nothing changed;
+         *     - `not_found`: no order of yours has this id (unknown, or another trader's).
+         *
+         *     The orders of one market are cancelled together, in one commit; orders on several
+         *     markets take one commit per market. Fills that happened before the cancellation stand.
+         *     An empty list, more than 50 ids, an id named twice or an id that is not of the form
+         *     `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels
+         *     nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle
+         *     of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on
+         *     its own without a throttle.
+         */
+        post: operations["batchCancelOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -787,11 +873,13 @@ export interface components {
          *     - `fok_unfilled`: a `fok` order could not fill completely at once.
          *     - `self_trade_prevented`: the order would have matched the trader's own resting order.
          *     - `cancelled_by_user`: cancelled by the user, singly or in bulk.
+         *     - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
+         *       /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
          *     - `expired`: a `day` order reached 00:00 UTC.
          *     - `rejected`: refused after acceptance.
          * @enum {string}
          */
-        ClosureReason: "no_liquidity" | "insufficient_funds" | "ioc_remainder" | "fok_unfilled" | "self_trade_prevented" | "cancelled_by_user" | "expired" | "rejected";
+        ClosureReason: "no_liquidity" | "insufficient_funds" | "ioc_remainder" | "fok_unfilled" | "self_trade_prevented" | "cancelled_by_user" | "dead_man_switch" | "expired" | "rejected";
         /**
          * @description `settled`: both sides' balances have been updated. Trades settle when they execute.
          * @enum {string}
@@ -1389,6 +1477,47 @@ export interface components {
             data: components["schemas"]["SupplyIssuance"][];
             paging: components["schemas"]["Paging"];
         };
+        CancelAllAfterRequest: {
+            /**
+             * @description Seconds from now until the switch fires: 0 disarms it, otherwise 5 to 86,400 (one day). 1 to 4 answers `422`.
+             * @example 60
+             */
+            timeout_seconds: number;
+            /** @description Only this market (`market_<uuid>`, as `GET /v1/markets` returns it); without it, every market. `404` if unknown. */
+            market_id?: string;
+        };
+        /** @description The dead-man's switch of the scope the call named. */
+        DeadManSwitch: {
+            /**
+             * Format: date-time
+             * @description The server's time when it handled the call.
+             */
+            current_time: string;
+            /**
+             * Format: date-time
+             * @description When the switch fires unless called again first; null when disarmed.
+             */
+            trigger_time: string | null;
+        };
+        DeadManSwitchResponse: {
+            data: components["schemas"]["DeadManSwitch"];
+        };
+        BatchCancelRequest: {
+            /** @description 1 to 50 distinct order ids of yours. */
+            order_ids: components["schemas"]["OrderId"][];
+        };
+        BatchCancelResult: {
+            order_id: components["schemas"]["OrderId"];
+            /**
+             * @description `cancelled`: it was open and is now cancelled. `not_open`: it is yours but had already ended. `not_found`: no order of yours has this id.
+             * @enum {string}
+             */
+            status: "cancelled" | "not_found" | "not_open";
+        };
+        BatchCancelResponse: {
+            /** @description One result per requested id, in request order. */
+            data: components["schemas"]["BatchCancelResult"][];
+        };
         /**
          * Format: date-time
          * @description ISO 8601 UTC.
@@ -1667,6 +1796,34 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `timeout_seconds` is not 0 or a whole number from 5 to 86,400, or the body is otherwise invalid (`validation_error`, the issue at `body.timeout_seconds`). Nothing changed. */
+        InvalidCancelAllAfter: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "code": "validation_error",
+                 *         "detail": "Invalid request: body.timeout_seconds must be 0 (disarm) or from 5 to 86400.",
+                 *         "context": {
+                 *           "errors": [
+                 *             {
+                 *               "path": "body.timeout_seconds",
+                 *               "message": "must be 0 (disarm) or from 5 to 86400",
+                 *               "value": 3
+                 *             }
+                 *           ]
+                 *         },
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -3901,6 +4058,104 @@ export interface operations {
             401: components["responses"]["SupplyUnauthorized"];
             403: components["responses"]["SupplyForbidden"];
             404: components["responses"]["InstrumentNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelAllOrdersAfter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "timeout_seconds": 60,
+                 *       "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelAllAfterRequest"];
+            };
+        };
+        responses: {
+            /** @description The switch of this scope as it now stands. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeadManSwitchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["MarketNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidCancelAllAfter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    batchCancelOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "order_ids": [
+                 *         "order_7F3K9Q2M1X8B4C6D",
+                 *         "order_K2P8W5N1R7T3V9Y4",
+                 *         "order_AAAAAAAAAAAAAAAA"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per id, in request order. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "order_id": "order_7F3K9Q2M1X8B4C6D",
+                     *           "status": "cancelled"
+                     *         },
+                     *         {
+                     *           "order_id": "order_K2P8W5N1R7T3V9Y4",
+                     *           "status": "not_open"
+                     *         },
+                     *         {
+                     *           "order_id": "order_AAAAAAAAAAAAAAAA",
+                     *           "status": "not_found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchCancelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];

@@ -2,6 +2,7 @@ import { expireDayOrders } from './orders.js';
 import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Services } from '../services.js';
 import { replenishHouseAsks } from './house-supplier.js';
+import { watchDeadManSwitches } from './dead-man-switch.js';
 
 export interface Background {
   stop(): Promise<void>;
@@ -16,7 +17,8 @@ const abandonedSweepTicks = 2;
  * its asks back up. Every process may run it; the market lock keeps the runs from colliding, and
  * a request is settled once however many sweeps find it. On start and every 2 s, inference
  * requests whose process died or whose lease ran out are settled (by what they had delivered), so
- * a restarted process gives its predecessor's users their slots back at once.
+ * a restarted process gives its predecessor's users their slots back at once. Dead-man's switches
+ * have a watch of their own (dead-man-switch.ts), since they fire within a second of their time.
  */
 export function startBackground(services: Services, intervalMs = 1000): Background {
   let running: Promise<unknown> = Promise.resolve();
@@ -43,9 +45,11 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  const switches = watchDeadManSwitches(services);
   return {
     async stop() {
       clearInterval(timer);
+      await switches.stop();
       await running;
     },
   };

@@ -70,7 +70,7 @@ const rateLimited = (decision: BucketDecision, what: string): Refusal | undefine
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       };
 
-async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
+export async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
   const user = await findUser(deps.db, userId);
   if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
   if (user.account_mode === 'auto' && !autoBuy) {
@@ -230,6 +230,22 @@ async function closeOrders(deps: OrderDeps, session: MarketSession, market: Mark
   for (const order of orders) session.state.book.cancel(order.id, order.user_id);
   const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
   session.batch.record(await settleIn(deps, session, market, closed, null, nowUs), nowUs);
+}
+
+/**
+ * One command on the market's book that cancels, with `reason`, the orders `choose` picks under the
+ * market's lock (after due day orders expired); the rest of what `choose` answers is the command's
+ * result. For callers that decide inside the transaction which orders go: batch cancel and the
+ * dead-man's switch (batch-cancel.ts, dead-man-switch.ts).
+ */
+export async function cancelChosen<T>(deps: OrderDeps, marketId: string, reason: OrderRow['closure_reason'], nowUs: number, choose: (session: MarketSession) => Promise<{ orders: readonly OrderRow[]; result: T }>): Promise<T> {
+  const market = await requireMarket(deps, marketId, nowUs);
+  return deps.orderBooks.books.run(marketId, async (session) => {
+    await expireDue(deps, session, market, nowUs);
+    const { orders, result } = await choose(session);
+    if (orders.length > 0) await closeOrders(deps, session, market, orders, 'cancelled', reason, nowUs);
+    return result;
+  });
 }
 
 async function refuseDuplicate(deps: OrderDeps, batch: TradingBatch, userId: string, clientOrderId: string): Promise<void> {

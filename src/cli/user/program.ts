@@ -8,6 +8,7 @@ import type { Session } from './http.js';
 import { createKey, createSigningKey, deleteKey, deleteSigningKey, listKeys, listSigningKeys, setMode } from './keys.js';
 import { listMarkets, listTrades, showBook } from './market.js';
 import { amendOrder, cancelAll, cancelOrder, listOrders, placeOrder } from './orders.js';
+import { cancelAfter, cancelOrdersById } from './order-safety.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
 import { watch } from './watch.js';
@@ -81,17 +82,25 @@ function tradingCommands(program: Command): void {
   program.command('orders').option('--status <status>', 'open, filled, cancelled, …').option('--market <market>').description('your orders, newest first').action(run<{ status?: string; market?: string }>((s, o, _a, options) => listOrders(s, o, options)));
   program
     .command('cancel')
-    .argument('[order_id]')
+    .argument('[order_ids...]')
+    .option('--ids <ids>', 'order ids separated by commas')
     .option('--all', 'every open order (of --market, if given)')
     .option('--market <market>')
-    .description('cancel one order, or all of them')
+    .description('cancel one order, several (a status each), or all of them')
     .action(
-      run<{ all?: boolean; market?: string }>((s, o, [orderId], options) => {
+      run<{ ids?: string; all?: boolean; market?: string }>((s, o, given, options) => {
         if (options.all) return cancelAll(s, o, { market: options.market });
-        if (!orderId) throw new CliError('give an ORDER_ID, or --all');
-        return cancelOrder(s, o, orderId);
+        const orderIds = [...given, ...(options.ids ?? '').split(',').filter((id) => id !== '')];
+        if (orderIds.length === 0) throw new CliError('give an ORDER_ID (or several, or --ids A,B), or --all');
+        return orderIds.length === 1 ? cancelOrder(s, o, orderIds[0]!) : cancelOrdersById(s, o, orderIds);
       }),
     );
+  program
+    .command('cancel-after')
+    .argument('<seconds>', '0 disarms; 5 to 86400 arms or re-arms')
+    .option('--market <market>', 'only this market (id or instrument symbol)')
+    .description("dead-man's switch: cancel your open orders unless called again within SECONDS")
+    .action(run<{ market?: string }>((s, o, [seconds], options) => cancelAfter(s, o, seconds!, options)));
   program.command('amend').argument('<order_id>').option('--price <price>').option('--quantity <qty>', 'new total quantity').description('change an open limit order').action(run<{ price?: string; quantity?: string }>((s, o, [orderId], options) => amendOrder(s, o, orderId!, options)));
   program.command('balances').description('USD, Units to trade and Units to consume').action(simple(showBalances));
   program.command('transfer').argument('<instrument>', 'instrument id or symbol').argument('<qty>', 'Units').description('move Units from trading to consumption').action(simple((s, o, instrument, qty) => transfer(s, o, instrument!, qty!)));

@@ -4,6 +4,7 @@ import { getDiagnostics, getMe } from './identity.js';
 import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, listPriceHistories } from './market-data.js';
 import { countOrders, getOrder, listOrders } from './orders-read.js';
 import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
+import { batchCancelOrders, cancelAllOrdersAfter } from './orders-bulk.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
 import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
@@ -34,6 +35,8 @@ export const tradingHandlers: HandlerMap<operations> = {
   amendOrder,
   cancelOrder,
   cancelMarketOrders,
+  cancelAllOrdersAfter,
+  batchCancelOrders,
   getAccountLimits,
   listTrades,
   getTrade,

@@ -41,6 +41,10 @@ __all__ = [
     "AccountMode",
     "AccountStatus",
     "AmendOrderRequest",
+    "BatchCancelRequest",
+    "BatchCancelResponse",
+    "BatchCancelResult",
+    "CancelAllAfterRequest",
     "CancelledCount",
     "CancelledCountResponse",
     "ClosureReason",
@@ -54,6 +58,8 @@ __all__ = [
     "CreatedOrderResponse",
     "CurrencyTradingAccount",
     "CurrencyTradingAccountList",
+    "DeadManSwitch",
+    "DeadManSwitchResponse",
     "Diagnostics",
     "DiagnosticsCheck",
     "DiagnosticsResponse",
@@ -152,6 +158,10 @@ from mkt_trading.models.account_limits_response import AccountLimitsResponse as 
 from mkt_trading.models.account_mode import AccountMode as AccountMode
 from mkt_trading.models.account_status import AccountStatus as AccountStatus
 from mkt_trading.models.amend_order_request import AmendOrderRequest as AmendOrderRequest
+from mkt_trading.models.batch_cancel_request import BatchCancelRequest as BatchCancelRequest
+from mkt_trading.models.batch_cancel_response import BatchCancelResponse as BatchCancelResponse
+from mkt_trading.models.batch_cancel_result import BatchCancelResult as BatchCancelResult
+from mkt_trading.models.cancel_all_after_request import CancelAllAfterRequest as CancelAllAfterRequest
 from mkt_trading.models.cancelled_count import CancelledCount as CancelledCount
 from mkt_trading.models.cancelled_count_response import CancelledCountResponse as CancelledCountResponse
 from mkt_trading.models.closure_reason import ClosureReason as ClosureReason
@@ -165,6 +175,8 @@ from mkt_trading.models.created_order import CreatedOrder as CreatedOrder
 from mkt_trading.models.created_order_response import CreatedOrderResponse as CreatedOrderResponse
 from mkt_trading.models.currency_trading_account import CurrencyTradingAccount as CurrencyTradingAccount
 from mkt_trading.models.currency_trading_account_list import CurrencyTradingAccountList as CurrencyTradingAccountList
+from mkt_trading.models.dead_man_switch import DeadManSwitch as DeadManSwitch
+from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse as DeadManSwitchResponse
 from mkt_trading.models.diagnostics import Diagnostics as Diagnostics
 from mkt_trading.models.diagnostics_check import DiagnosticsCheck as DiagnosticsCheck
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse as DiagnosticsResponse

@@ -25,6 +25,21 @@ import {
     AmendOrderRequestToJSON,
 } from '../models/AmendOrderRequest.js';
 import {
+    type BatchCancelRequest,
+    BatchCancelRequestFromJSON,
+    BatchCancelRequestToJSON,
+} from '../models/BatchCancelRequest.js';
+import {
+    type BatchCancelResponse,
+    BatchCancelResponseFromJSON,
+    BatchCancelResponseToJSON,
+} from '../models/BatchCancelResponse.js';
+import {
+    type CancelAllAfterRequest,
+    CancelAllAfterRequestFromJSON,
+    CancelAllAfterRequestToJSON,
+} from '../models/CancelAllAfterRequest.js';
+import {
     type CancelledCountResponse,
     CancelledCountResponseFromJSON,
     CancelledCountResponseToJSON,
@@ -39,6 +54,11 @@ import {
     CreatedOrderResponseFromJSON,
     CreatedOrderResponseToJSON,
 } from '../models/CreatedOrderResponse.js';
+import {
+    type DeadManSwitchResponse,
+    DeadManSwitchResponseFromJSON,
+    DeadManSwitchResponseToJSON,
+} from '../models/DeadManSwitchResponse.js';
 import {
     type ErrorEnvelope,
     ErrorEnvelopeFromJSON,
@@ -84,6 +104,20 @@ export interface AmendOrderOperationRequest {
      * 
      */
     amendOrderRequest: AmendOrderRequest;
+}
+
+export interface BatchCancelOrdersRequest {
+    /**
+     * 
+     */
+    batchCancelRequest: BatchCancelRequest;
+}
+
+export interface CancelAllOrdersAfterRequest {
+    /**
+     * 
+     */
+    cancelAllAfterRequest: CancelAllAfterRequest;
 }
 
 export interface CancelMarketOrdersRequest {
@@ -269,6 +303,128 @@ export class OrdersApi extends runtime.BaseAPI {
      */
     async amendOrder(requestParameters: AmendOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<OrderResponse> {
         const response = await this.amendOrderRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for batchCancelOrders without sending the request
+     */
+    async batchCancelOrdersRequestOpts(requestParameters: BatchCancelOrdersRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['batchCancelRequest'] == null) {
+            throw new runtime.RequiredError(
+                'batchCancelRequest',
+                'Required parameter "batchCancelRequest" was null or undefined when calling batchCancelOrders().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/batch-cancel`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: BatchCancelRequestToJSON(requestParameters['batchCancelRequest']),
+        };
+    }
+
+    /**
+     * Cancels the caller\'s orders named in `order_ids` (1 to 50 distinct ids) and answers one result per id, in the order of the request:  - `cancelled`: the order was open and is now cancelled (`closure_reason:   cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`   does; - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or   rejected); nothing changed; - `not_found`: no order of yours has this id (unknown, or another trader\'s).  The orders of one market are cancelled together, in one commit; orders on several markets take one commit per market. Fills that happened before the cancellation stand. An empty list, more than 50 ids, an id named twice or an id that is not of the form `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on its own without a throttle.
+     * Cancel up to 50 of my orders by id
+     */
+    async batchCancelOrdersRaw(requestParameters: BatchCancelOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<BatchCancelResponse>> {
+        const requestOptions = await this.batchCancelOrdersRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => BatchCancelResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Cancels the caller\'s orders named in `order_ids` (1 to 50 distinct ids) and answers one result per id, in the order of the request:  - `cancelled`: the order was open and is now cancelled (`closure_reason:   cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`   does; - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or   rejected); nothing changed; - `not_found`: no order of yours has this id (unknown, or another trader\'s).  The orders of one market are cancelled together, in one commit; orders on several markets take one commit per market. Fills that happened before the cancellation stand. An empty list, more than 50 ids, an id named twice or an id that is not of the form `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on its own without a throttle.
+     * Cancel up to 50 of my orders by id
+     */
+    async batchCancelOrders(requestParameters: BatchCancelOrdersRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<BatchCancelResponse> {
+        const response = await this.batchCancelOrdersRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for cancelAllOrdersAfter without sending the request
+     */
+    async cancelAllOrdersAfterRequestOpts(requestParameters: CancelAllOrdersAfterRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['cancelAllAfterRequest'] == null) {
+            throw new runtime.RequiredError(
+                'cancelAllAfterRequest',
+                'Required parameter "cancelAllAfterRequest" was null or undefined when calling cancelAllOrdersAfter().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/cancel-all-after`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: CancelAllAfterRequestToJSON(requestParameters['cancelAllAfterRequest']),
+        };
+    }
+
+    /**
+     * A dead-man\'s switch (Kraken\'s `cancel_all_orders_after`): arms a timer of `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`), exactly once and within one second of `trigger_time`, its reservation released and the cancellation pushed on `user.orders`. Call it again while your client is alive, for example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).  **Scope.** Without `market_id` the switch covers every market; with one, only that market. You have at most one all-markets switch and one switch per market, and a call arms, re-arms or disarms only the switch of the scope it names: disarming the all-markets switch leaves per-market switches armed, and the other way round.  **Where it runs.** The switch is kept in the database and fired by whichever server process finds it due first, even if the process that armed it has stopped or crashed; it fires once however many processes run. On the embedded SQLite default (one process), a switch that came due while no process was running fires as the next one starts.  **At the deadline.** A call that reaches the server before `trigger_time` re-arms or disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch has fired: a later call cannot save the orders; it completes the cancellation first and then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in scope submitted before `trigger_time` that are open when it reaches their market; an order submitted after `trigger_time` is never touched, and neither is an order placed after the switch fired.  Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400, negative or not a whole number answers `422 validation_error` and changes nothing; an unknown `market_id` answers `404`.
+     * Arm, re-arm or disarm the dead-man\'s switch
+     */
+    async cancelAllOrdersAfterRaw(requestParameters: CancelAllOrdersAfterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<DeadManSwitchResponse>> {
+        const requestOptions = await this.cancelAllOrdersAfterRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => DeadManSwitchResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * A dead-man\'s switch (Kraken\'s `cancel_all_orders_after`): arms a timer of `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`), exactly once and within one second of `trigger_time`, its reservation released and the cancellation pushed on `user.orders`. Call it again while your client is alive, for example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).  **Scope.** Without `market_id` the switch covers every market; with one, only that market. You have at most one all-markets switch and one switch per market, and a call arms, re-arms or disarms only the switch of the scope it names: disarming the all-markets switch leaves per-market switches armed, and the other way round.  **Where it runs.** The switch is kept in the database and fired by whichever server process finds it due first, even if the process that armed it has stopped or crashed; it fires once however many processes run. On the embedded SQLite default (one process), a switch that came due while no process was running fires as the next one starts.  **At the deadline.** A call that reaches the server before `trigger_time` re-arms or disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch has fired: a later call cannot save the orders; it completes the cancellation first and then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in scope submitted before `trigger_time` that are open when it reaches their market; an order submitted after `trigger_time` is never touched, and neither is an order placed after the switch fired.  Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400, negative or not a whole number answers `422 validation_error` and changes nothing; an unknown `market_id` answers `404`.
+     * Arm, re-arm or disarm the dead-man\'s switch
+     */
+    async cancelAllOrdersAfter(requestParameters: CancelAllOrdersAfterRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<DeadManSwitchResponse> {
+        const response = await this.cancelAllOrdersAfterRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -23,6 +23,8 @@
  * - `fok_unfilled`: a `fok` order could not fill completely at once.
  * - `self_trade_prevented`: the order would have matched the trader's own resting order.
  * - `cancelled_by_user`: cancelled by the user, singly or in bulk.
+ * - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
+ *   /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
  * - `expired`: a `day` order reached 00:00 UTC.
  * - `rejected`: refused after acceptance.
  * @export
@@ -34,6 +36,7 @@ export const ClosureReason = {
     FokUnfilled: 'fok_unfilled',
     SelfTradePrevented: 'self_trade_prevented',
     CancelledByUser: 'cancelled_by_user',
+    DeadManSwitch: 'dead_man_switch',
     Expired: 'expired',
     Rejected: 'rejected',
 } as const;

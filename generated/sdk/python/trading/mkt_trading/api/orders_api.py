@@ -21,9 +21,13 @@ from typing import Optional
 from typing_extensions import Annotated
 from mkt_trading.models.account_limits_response import AccountLimitsResponse
 from mkt_trading.models.amend_order_request import AmendOrderRequest
+from mkt_trading.models.batch_cancel_request import BatchCancelRequest
+from mkt_trading.models.batch_cancel_response import BatchCancelResponse
+from mkt_trading.models.cancel_all_after_request import CancelAllAfterRequest
 from mkt_trading.models.cancelled_count_response import CancelledCountResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest
 from mkt_trading.models.created_order_response import CreatedOrderResponse
+from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse
 from mkt_trading.models.order_count_response import OrderCountResponse
 from mkt_trading.models.order_direction import OrderDirection
 from mkt_trading.models.order_list import OrderList
@@ -352,6 +356,603 @@ class OrdersApi:
         return self.api_client.param_serialize(
             method='PUT',
             resource_path='/v1/orders/{order_id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def batch_cancel_orders(
+        self,
+        batch_cancel_request: BatchCancelRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> BatchCancelResponse:
+        """Cancel up to 50 of my orders by id
+
+        Cancels the caller's orders named in `order_ids` (1 to 50 distinct ids) and answers one result per id, in the order of the request:  - `cancelled`: the order was open and is now cancelled (`closure_reason:   cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`   does; - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or   rejected); nothing changed; - `not_found`: no order of yours has this id (unknown, or another trader's).  The orders of one market are cancelled together, in one commit; orders on several markets take one commit per market. Fills that happened before the cancellation stand. An empty list, more than 50 ids, an id named twice or an id that is not of the form `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on its own without a throttle.
+
+        :param batch_cancel_request: (required)
+        :type batch_cancel_request: BatchCancelRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._batch_cancel_orders_serialize(
+            batch_cancel_request=batch_cancel_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "BatchCancelResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def batch_cancel_orders_with_http_info(
+        self,
+        batch_cancel_request: BatchCancelRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[BatchCancelResponse]:
+        """Cancel up to 50 of my orders by id
+
+        Cancels the caller's orders named in `order_ids` (1 to 50 distinct ids) and answers one result per id, in the order of the request:  - `cancelled`: the order was open and is now cancelled (`closure_reason:   cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`   does; - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or   rejected); nothing changed; - `not_found`: no order of yours has this id (unknown, or another trader's).  The orders of one market are cancelled together, in one commit; orders on several markets take one commit per market. Fills that happened before the cancellation stand. An empty list, more than 50 ids, an id named twice or an id that is not of the form `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on its own without a throttle.
+
+        :param batch_cancel_request: (required)
+        :type batch_cancel_request: BatchCancelRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._batch_cancel_orders_serialize(
+            batch_cancel_request=batch_cancel_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "BatchCancelResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def batch_cancel_orders_without_preload_content(
+        self,
+        batch_cancel_request: BatchCancelRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Cancel up to 50 of my orders by id
+
+        Cancels the caller's orders named in `order_ids` (1 to 50 distinct ids) and answers one result per id, in the order of the request:  - `cancelled`: the order was open and is now cancelled (`closure_reason:   cancelled_by_user`), its reservation released, exactly as `DELETE /v1/orders/{order_id}`   does; - `not_open`: the order is yours but already ended (filled, closed, cancelled, expired or   rejected); nothing changed; - `not_found`: no order of yours has this id (unknown, or another trader's).  The orders of one market are cancelled together, in one commit; orders on several markets take one commit per market. Fills that happened before the cancellation stand. An empty list, more than 50 ids, an id named twice or an id that is not of the form `order_` and 16 upper-case letters or digits answers `422 validation_error` and cancels nothing. Needs Advanced Mode (`403`). It does not draw on the bulk-cancellation throttle of `DELETE /v1/orders`: it names at most 50 orders, each of which could be cancelled on its own without a throttle.
+
+        :param batch_cancel_request: (required)
+        :type batch_cancel_request: BatchCancelRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._batch_cancel_orders_serialize(
+            batch_cancel_request=batch_cancel_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "BatchCancelResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _batch_cancel_orders_serialize(
+        self,
+        batch_cancel_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if batch_cancel_request is not None:
+            _body_params = batch_cancel_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/orders/batch-cancel',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def cancel_all_orders_after(
+        self,
+        cancel_all_after_request: CancelAllAfterRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> DeadManSwitchResponse:
+        """Arm, re-arm or disarm the dead-man's switch
+
+        A dead-man's switch (Kraken's `cancel_all_orders_after`): arms a timer of `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`), exactly once and within one second of `trigger_time`, its reservation released and the cancellation pushed on `user.orders`. Call it again while your client is alive, for example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).  **Scope.** Without `market_id` the switch covers every market; with one, only that market. You have at most one all-markets switch and one switch per market, and a call arms, re-arms or disarms only the switch of the scope it names: disarming the all-markets switch leaves per-market switches armed, and the other way round.  **Where it runs.** The switch is kept in the database and fired by whichever server process finds it due first, even if the process that armed it has stopped or crashed; it fires once however many processes run. On the embedded SQLite default (one process), a switch that came due while no process was running fires as the next one starts.  **At the deadline.** A call that reaches the server before `trigger_time` re-arms or disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch has fired: a later call cannot save the orders; it completes the cancellation first and then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in scope submitted before `trigger_time` that are open when it reaches their market; an order submitted after `trigger_time` is never touched, and neither is an order placed after the switch fired.  Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400, negative or not a whole number answers `422 validation_error` and changes nothing; an unknown `market_id` answers `404`.
+
+        :param cancel_all_after_request: (required)
+        :type cancel_all_after_request: CancelAllAfterRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._cancel_all_orders_after_serialize(
+            cancel_all_after_request=cancel_all_after_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "DeadManSwitchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def cancel_all_orders_after_with_http_info(
+        self,
+        cancel_all_after_request: CancelAllAfterRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[DeadManSwitchResponse]:
+        """Arm, re-arm or disarm the dead-man's switch
+
+        A dead-man's switch (Kraken's `cancel_all_orders_after`): arms a timer of `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`), exactly once and within one second of `trigger_time`, its reservation released and the cancellation pushed on `user.orders`. Call it again while your client is alive, for example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).  **Scope.** Without `market_id` the switch covers every market; with one, only that market. You have at most one all-markets switch and one switch per market, and a call arms, re-arms or disarms only the switch of the scope it names: disarming the all-markets switch leaves per-market switches armed, and the other way round.  **Where it runs.** The switch is kept in the database and fired by whichever server process finds it due first, even if the process that armed it has stopped or crashed; it fires once however many processes run. On the embedded SQLite default (one process), a switch that came due while no process was running fires as the next one starts.  **At the deadline.** A call that reaches the server before `trigger_time` re-arms or disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch has fired: a later call cannot save the orders; it completes the cancellation first and then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in scope submitted before `trigger_time` that are open when it reaches their market; an order submitted after `trigger_time` is never touched, and neither is an order placed after the switch fired.  Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400, negative or not a whole number answers `422 validation_error` and changes nothing; an unknown `market_id` answers `404`.
+
+        :param cancel_all_after_request: (required)
+        :type cancel_all_after_request: CancelAllAfterRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._cancel_all_orders_after_serialize(
+            cancel_all_after_request=cancel_all_after_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "DeadManSwitchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def cancel_all_orders_after_without_preload_content(
+        self,
+        cancel_all_after_request: CancelAllAfterRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Arm, re-arm or disarm the dead-man's switch
+
+        A dead-man's switch (Kraken's `cancel_all_orders_after`): arms a timer of `timeout_seconds` (5 to 86,400). If you do not call again before `trigger_time`, every open order of yours is cancelled (`status: cancelled`, `closure_reason: dead_man_switch`), exactly once and within one second of `trigger_time`, its reservation released and the cancellation pushed on `user.orders`. Call it again while your client is alive, for example every 15 seconds with a 60-second timeout: each call moves `trigger_time` to `timeout_seconds` from now. `timeout_seconds: 0` disarms the switch (`trigger_time: null`).  **Scope.** Without `market_id` the switch covers every market; with one, only that market. You have at most one all-markets switch and one switch per market, and a call arms, re-arms or disarms only the switch of the scope it names: disarming the all-markets switch leaves per-market switches armed, and the other way round.  **Where it runs.** The switch is kept in the database and fired by whichever server process finds it due first, even if the process that armed it has stopped or crashed; it fires once however many processes run. On the embedded SQLite default (one process), a switch that came due while no process was running fires as the next one starts.  **At the deadline.** A call that reaches the server before `trigger_time` re-arms or disarms the switch and nothing is cancelled. Once `trigger_time` has passed, the switch has fired: a later call cannot save the orders; it completes the cancellation first and then arms a new switch (or, with `0`, leaves none). The cancellation covers the orders in scope submitted before `trigger_time` that are open when it reaches their market; an order submitted after `trigger_time` is never touched, and neither is an order placed after the switch fired.  Needs Advanced Mode (`403 auto_mode_trading_restricted`), as every cancellation does; a switch armed before a change to Auto Mode still fires. Arming is not rate-limited, so that a re-arm is never refused for its pace. `timeout_seconds` of 1 to 4, above 86,400, negative or not a whole number answers `422 validation_error` and changes nothing; an unknown `market_id` answers `404`.
+
+        :param cancel_all_after_request: (required)
+        :type cancel_all_after_request: CancelAllAfterRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._cancel_all_orders_after_serialize(
+            cancel_all_after_request=cancel_all_after_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "DeadManSwitchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _cancel_all_orders_after_serialize(
+        self,
+        cancel_all_after_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if cancel_all_after_request is not None:
+            _body_params = cancel_all_after_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/orders/cancel-all-after',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -19,6 +19,10 @@ from mkt_trading.models.account_limits_response import AccountLimitsResponse
 from mkt_trading.models.account_mode import AccountMode
 from mkt_trading.models.account_status import AccountStatus
 from mkt_trading.models.amend_order_request import AmendOrderRequest
+from mkt_trading.models.batch_cancel_request import BatchCancelRequest
+from mkt_trading.models.batch_cancel_response import BatchCancelResponse
+from mkt_trading.models.batch_cancel_result import BatchCancelResult
+from mkt_trading.models.cancel_all_after_request import CancelAllAfterRequest
 from mkt_trading.models.cancelled_count import CancelledCount
 from mkt_trading.models.cancelled_count_response import CancelledCountResponse
 from mkt_trading.models.closure_reason import ClosureReason
@@ -32,6 +36,8 @@ from mkt_trading.models.created_order import CreatedOrder
 from mkt_trading.models.created_order_response import CreatedOrderResponse
 from mkt_trading.models.currency_trading_account import CurrencyTradingAccount
 from mkt_trading.models.currency_trading_account_list import CurrencyTradingAccountList
+from mkt_trading.models.dead_man_switch import DeadManSwitch
+from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse
 from mkt_trading.models.diagnostics import Diagnostics
 from mkt_trading.models.diagnostics_check import DiagnosticsCheck
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse

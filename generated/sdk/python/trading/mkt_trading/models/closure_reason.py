@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class ClosureReason(str, Enum):
     """
-    Why an order ended without filling completely.  - `no_liquidity`: a market order found no (more) resting orders to match. - `insufficient_funds`: a market buy ran out of available USD while sweeping. - `ioc_remainder`: the unfilled rest of an `ioc` order. - `fok_unfilled`: a `fok` order could not fill completely at once. - `self_trade_prevented`: the order would have matched the trader's own resting order. - `cancelled_by_user`: cancelled by the user, singly or in bulk. - `expired`: a `day` order reached 00:00 UTC. - `rejected`: refused after acceptance.
+    Why an order ended without filling completely.  - `no_liquidity`: a market order found no (more) resting orders to match. - `insufficient_funds`: a market buy ran out of available USD while sweeping. - `ioc_remainder`: the unfilled rest of an `ioc` order. - `fok_unfilled`: a `fok` order could not fill completely at once. - `self_trade_prevented`: the order would have matched the trader's own resting order. - `cancelled_by_user`: cancelled by the user, singly or in bulk. - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST   /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`. - `expired`: a `day` order reached 00:00 UTC. - `rejected`: refused after acceptance.
     """
 
     """
@@ -33,6 +33,7 @@ class ClosureReason(str, Enum):
     FOK_UNFILLED = 'fok_unfilled'
     SELF_TRADE_PREVENTED = 'self_trade_prevented'
     CANCELLED_BY_USER = 'cancelled_by_user'
+    DEAD_MAN_SWITCH = 'dead_man_switch'
     EXPIRED = 'expired'
     REJECTED = 'rejected'
 
