@@ -65,7 +65,7 @@ export const showApiKeys = (request: MemberRequest) => apiKeysPage(request);
 export async function createApiKey(request: MemberRequest): Promise<PageResult> {
   const name = (request.form.name ?? '').trim();
   try {
-    const created = await keys.createApiKey(request.services, request.viewer.session.user.id, name);
+    const created = await keys.createApiKey(request.services, request.viewer.session.user.id, { name });
     return apiKeysPage(request, { created, status: 201 });
   } catch (error) {
     const problem = refusal(error, 'name');
