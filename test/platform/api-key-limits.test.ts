@@ -1,20 +1,10 @@
 import { expect } from 'chai';
 import { createUser } from '../../src/core/identity.js';
-import { usPerDay, type Clock } from '../../src/lib/clock.js';
-import { periodStartUs, type LimitReset } from '../../src/lib/periods.js';
+import { usPerDay } from '../../src/lib/clock.js';
+import type { LimitReset } from '../../src/lib/periods.js';
 import { grantTokens } from '../support/fixtures.js';
+import { midMonthClock, recordKeySpend } from '../support/key-limits.js';
 import { describeEachDatabase } from '../support/service.js';
-
-/**
- * The system clock moved to noon on the 15th of next month (UTC), so that no budget period (day,
- * Monday-week, month) starts while a test runs, however late at night it runs.
- */
-export function midMonthClock(): Clock {
-  const now = new Date();
-  const target = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15, 12);
-  const offsetUs = (target - now.getTime()) * 1000;
-  return { nowUs: () => Date.now() * 1000 + offsetUs };
-}
 
 type Body = Record<string, unknown>;
 
@@ -45,7 +35,7 @@ describeEachDatabase(
     const show = async (id: string) => (await platform().get(`/v1/api-keys/${id}`, { bearer: token })).body.data;
     const listed = async (id: string) => (await platform().get('/v1/api-keys', { bearer: token, query: { limit: 100 } })).body.data.find((k: { id: string }) => k.id === id);
     const spend = (apiKeyId: string, reset: LimitReset | null, spentMicros: number, reservedMicros = 0, atUs = nowUs()) =>
-      services().db('api_key_spend').insert({ api_key_id: apiKeyId, period_start_us: periodStartUs(reset, atUs), spent_micros: spentMicros, reserved_micros: reservedMicros });
+      recordKeySpend(services(), apiKeyId, reset, spentMicros, reservedMicros, atUs);
 
     // Each row sets limits at creation and names the limit fields every view then shows.
     const createRows: [string, () => Body, () => Body][] = [
