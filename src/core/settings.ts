@@ -30,6 +30,7 @@ export interface AutoBuyPatch {
   auto_buy_max_price?: string | null | undefined;
 }
 
+export const selfTradePreventions: readonly SelfTradePrevention[] = ['expire_taker', 'expire_maker', 'expire_both', 'decrement'];
 export const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
 
 /** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
