@@ -218,8 +218,8 @@ export interface paths {
          *     `limit_reset` and `allowed_models`; each is optional, and a missing or `null` field means no
          *     such limit. `422 validation_error` when:
          *
-         *     - `limit_usd` is not a decimal string of US dollars of at least zero with at most two
-         *       decimals (`0` is allowed: the key can make no paid request);
+         *     - `limit_usd` is not a decimal string of US dollars from 0 to 999999999.99 with at most
+         *       two decimals (`0` is allowed: the key can make no paid request);
          *     - `limit_reset` is given without `limit_usd` (a period needs a budget to reset);
          *     - `expires_at` is not in the future, or more than 100 years ahead;
          *     - `allowed_models` is empty (send `null` for every model), names a model twice, or names a
@@ -918,7 +918,7 @@ export interface components {
                  */
                 expires_at?: string | null;
                 /**
-                 * @description Budget in US dollars per period, a decimal string of at least zero with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
+                 * @description Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
                  * @example 10.00
                  */
                 limit_usd?: string | null;
@@ -946,7 +946,7 @@ export interface components {
                  */
                 expires_at?: string | null;
                 /**
-                 * @description Budget in US dollars per period, a decimal string of at least zero with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
+                 * @description Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
                  * @example 10.00
                  */
                 limit_usd?: string | null;

@@ -135,7 +135,7 @@ const refuse = (path: string, message: string, value: unknown, detail: string, e
 function parseLimitUsd(text: string, path: string): number {
   const micros = parseUsdCents(text);
   if (micros === null) {
-    throw refuse(path, 'must be at least 0 with at most 2 decimals', text, `${path} must be a decimal string of US dollars, at least 0, with at most 2 decimals, like 10.00.`);
+    throw refuse(path, 'must be 0 to 999999999.99 with at most 2 decimals', text, `${path} must be a decimal string of US dollars from 0 to 999999999.99 with at most 2 decimals, like 10.00.`);
   }
   return micros;
 }

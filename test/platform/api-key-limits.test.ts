@@ -164,9 +164,10 @@ describeEachDatabase(
     describe('bad input: 422 validation_error, the same on both databases, nothing stored', () => {
       // what, the body's limits, the error's first path, and words of its detail
       const badRows: [string, Body, string, string][] = [
-        ['a negative budget', { limit_usd: '-1.00' }, 'body.api_key.limit_usd', 'at least 0, with at most 2 decimals'],
-        ['a budget with three decimals', { limit_usd: '10.005' }, 'body.api_key.limit_usd', 'at least 0, with at most 2 decimals'],
-        ['a budget with an exponent', { limit_usd: '1e3' }, 'body.api_key.limit_usd', 'at least 0, with at most 2 decimals'],
+        ['a negative budget', { limit_usd: '-1.00' }, 'body.api_key.limit_usd', 'from 0 to 999999999.99 with at most 2 decimals'],
+        ['a budget with three decimals', { limit_usd: '10.005' }, 'body.api_key.limit_usd', 'from 0 to 999999999.99 with at most 2 decimals'],
+        ['a budget above 999999999.99', { limit_usd: '1000000000' }, 'body.api_key.limit_usd', 'from 0 to 999999999.99 with at most 2 decimals'],
+        ['a budget with an exponent', { limit_usd: '1e3' }, 'body.api_key.limit_usd', 'from 0 to 999999999.99 with at most 2 decimals'],
         ['a budget as a JSON number', { limit_usd: 10 }, 'body.api_key.limit_usd', 'must be string'],
         ['an expiry in the past', { expires_at: '2020-01-01T00:00:00Z' }, 'body.api_key.expires_at', 'must be in the future'],
         ['an expiry more than 100 years ahead', { expires_at: '2300-01-01T00:00:00Z' }, 'body.api_key.expires_at', 'at most 100 years ahead'],

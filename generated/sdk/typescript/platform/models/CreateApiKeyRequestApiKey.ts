@@ -37,7 +37,7 @@ export interface CreateApiKeyRequestApiKey {
      */
     expiresAt?: Date | null;
     /**
-     * Budget in US dollars per period, a decimal string of at least zero with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
+     * Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
      */
     limitUsd?: string | null;
     /**

@@ -33,7 +33,7 @@ class CreateApiKeyRequestApiKey(BaseModel):
     """ # noqa: E501
     name: Annotated[str, Field(min_length=1, strict=True, max_length=100)] = Field(description="A name for the key (1 to 100 characters, not only white space); need not be unique.")
     expires_at: Optional[datetime] = Field(default=None, description="ISO 8601 time in the future (at most 100 years ahead) when the key stops working; `null` for never.")
-    limit_usd: Optional[Annotated[str, Field(strict=True, max_length=24)]] = Field(default=None, description="Budget in US dollars per period, a decimal string of at least zero with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.")
+    limit_usd: Optional[Annotated[str, Field(strict=True, max_length=24)]] = Field(default=None, description="Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.")
     limit_reset: Optional[ApiKeyLimitReset] = None
     allowed_models: Optional[Annotated[List[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(max_length=50)]] = Field(default=None, description="The models the key may call, 1 to 50 distinct names as `GET /v1/models` of the consumption API lists them; `null` for every model.")
     __properties: ClassVar[List[str]] = ["name", "expires_at", "limit_usd", "limit_reset", "allowed_models"]
