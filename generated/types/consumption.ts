@@ -185,6 +185,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the calling key
+         * @description The consumption key that authenticates this request: its limits, what it spent in the
+         *     current budget period and what it may still spend, and the account's concurrency limit (the
+         *     shape of OpenRouter's `GET /api/v1/key`). Keys and their limits are managed on the platform
+         *     API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.
+         *
+         *     - `expires_at`: after it, inference answers `401 key_expired`; `null`: never.
+         *     - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past
+         *       it, inference answers `403 key_limit_exceeded`.
+         *     - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,
+         *       `monthly` from the 1st at 00:00; `null`: the budget never resets.
+         *     - `usage_usd`: what the key's settled requests cost in the current period (all time, for a
+         *       key whose budget never resets), six decimals like a receipt's `cost_usd`.
+         *     - `limit_remaining_usd`: what admission will still allow in the period: `limit_usd` minus
+         *       `usage_usd` minus what requests in progress have reserved, never below zero; `null`
+         *       without a budget.
+         *     - `allowed_models`: the models the key may name in `model`; any other answers
+         *       `403 model_not_allowed`; `null`: every model.
+         *     - `rate_limit.concurrency`: how many inference requests the account may run at once now
+         *       (it grows with deposits; see "Limits" above), as `x-ratelimit-limit` says on inference.
+         *
+         *     Read-only: it runs no inference and does not count toward the daily request limit.
+         */
+        get: operations["getCurrentKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/diagnostics": {
         parameters: {
             query?: never;
@@ -342,6 +382,54 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["Model"][];
+        };
+        /** @description A consumption key's own view of its limits and usage (`GET /v1/key`). */
+        CurrentKey: {
+            /**
+             * @description The key's id (`api_key_<uuid>`), as the platform API names it.
+             * @example api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc
+             */
+            id: string;
+            /** @description The key's name. */
+            name: string;
+            /**
+             * Format: date-time
+             * @description When the key stops working for inference; `null`, never.
+             */
+            expires_at: string | null;
+            /**
+             * @description The budget per period in US dollars, two decimals; `null`, none.
+             * @example 10.00
+             */
+            limit_usd: string | null;
+            /**
+             * @description The budget period, in UTC; `null`, the budget never resets.
+             * @enum {string|null}
+             */
+            limit_reset: "daily" | "weekly" | "monthly" | null;
+            /**
+             * @description What admission will still allow in the current period, never below zero; `null` without a budget.
+             * @example 6.745883
+             */
+            limit_remaining_usd: string | null;
+            /**
+             * @description What the key's settled requests cost in the current period, six decimals.
+             * @example 3.204117
+             */
+            usage_usd: string;
+            /** @description The models the key may call, as requests name them; `null`, every model. */
+            allowed_models: string[] | null;
+            rate_limit: components["schemas"]["CurrentKeyRateLimit"];
+        };
+        CurrentKeyRateLimit: {
+            /**
+             * @description Inference requests the account may run at once now (the tier of "Limits").
+             * @example 10
+             */
+            concurrency: number;
+        };
+        CurrentKeyResponse: {
+            data: components["schemas"]["CurrentKey"];
         };
         /** @description A JSON Schema: draft 2020-12, or draft-07 when its `$schema` says so or when only draft-07 accepts it. It must be valid against its meta-schema (`{"type": "nonsense"}` is not), self-contained (every `$ref` resolves inside it; nothing is fetched), at most 100,000 characters of JSON and 32 levels of nesting, and must not obviously admit no value (`{"not": {}}`, `{"enum": []}`, bounds that contradict each other); otherwise `422`. A schema impossible to satisfy in a less obvious way is accepted, and answers that miss it are billed like any other (the caller chose it). */
         JsonSchema: {
@@ -2309,6 +2397,50 @@ export interface operations {
             429: components["responses"]["MessagesTooManyRequests"];
             500: components["responses"]["MessagesInternalError"];
             503: components["responses"]["MessagesServiceUnavailable"];
+        };
+    };
+    getCurrentKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-mkt-request-id": components["headers"]["MktRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc",
+                     *         "name": "laptop",
+                     *         "expires_at": null,
+                     *         "limit_usd": "10.00",
+                     *         "limit_reset": "monthly",
+                     *         "limit_remaining_usd": "6.745883",
+                     *         "usage_usd": "3.204117",
+                     *         "allowed_models": [
+                     *           "text-standard",
+                     *           "llama-latest"
+                     *         ],
+                     *         "rate_limit": {
+                     *           "concurrency": 10
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentKeyResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDiagnostics: {

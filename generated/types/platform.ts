@@ -203,13 +203,30 @@ export interface paths {
         };
         /**
          * List consumption API keys
-         * @description The user's consumption API keys, active and inactive, oldest first. `key` is always `null` here (the raw key is shown only when created); `key_prefix` identifies a key. Deleted keys are not listed.
+         * @description The user's consumption API keys, active and inactive, oldest first, each with its limits and its usage in the current budget period. `key` is always `null` here (the raw key is shown only when created); `key_prefix` identifies a key. Deleted keys are not listed.
          */
         get: operations["listApiKeys"];
         put?: never;
         /**
          * Create a consumption API key
-         * @description Creates an active consumption API key. The response's `key` holds the raw `mkt_ck_…` key; this is the only time it is shown (only its hash is stored), so store it now. Names need not be unique. Requires an active account (`403 account_inactive`); email verification and legal terms are not required to create a key. The response is not cached (`Cache-Control: no-store`).
+         * @description Creates an active consumption API key. The response's `key` holds the raw `mkt_ck_…` key;
+         *     this is the only time it is shown (only its hash is stored), so store it now. Names need not
+         *     be unique. Requires an active account (`403 account_inactive`); email verification and legal
+         *     terms are not required to create a key. The response is not cached (`Cache-Control: no-store`).
+         *
+         *     The key may be given limits at once (see "Key limits" above): `expires_at`, `limit_usd`,
+         *     `limit_reset` and `allowed_models`; each is optional, and a missing or `null` field means no
+         *     such limit. `422 validation_error` when:
+         *
+         *     - `limit_usd` is not a decimal string of US dollars from 0 to 999999999.99 with at most
+         *       two decimals (`0` is allowed: the key can make no paid request);
+         *     - `limit_reset` is given without `limit_usd` (a period needs a budget to reset);
+         *     - `expires_at` is not in the future, or more than 100 years ahead;
+         *     - `allowed_models` is empty (send `null` for every model), names a model twice, or names a
+         *       model the consumption API does not know (`GET /v1/models` there lists them; the error
+         *       names each unknown one).
+         *
+         *     Nothing is created when the request is refused.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -233,7 +250,7 @@ export interface paths {
         };
         /**
          * Show a consumption API key
-         * @description One consumption API key. `key` is `null`; `key_prefix` identifies the key.
+         * @description One consumption API key with its limits and its usage in the current budget period. `key` is `null`; `key_prefix` identifies the key.
          */
         get: operations["getApiKey"];
         put?: never;
@@ -246,8 +263,22 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename, deactivate or reactivate a consumption API key
-         * @description Changes `name` and/or `active`. An inactive key is refused by the consumption API (`401 invalid_api_key`) from the next request on, until it is reactivated. Reactivating a key (`active: true`) requires an active account (`403 account_inactive`). At least one field is required. A request that changes nothing still answers `200` and leaves `updated_at` as it was.
+         * Rename, deactivate, reactivate or limit a consumption API key
+         * @description Changes the fields it names, at least one: `name`, `active`, and the limits `expires_at`,
+         *     `limit_usd`, `limit_reset` and `allowed_models` (see "Key limits" above). `null` removes a
+         *     limit. An inactive key is refused by the consumption API (`401 invalid_api_key`) from the
+         *     next request on, until it is reactivated. Reactivating a key (`active: true`) requires an
+         *     active account (`403 account_inactive`). A request that changes nothing still answers `200`
+         *     and leaves `updated_at` as it was. New limits hold from the consumption API's next admission
+         *     on, on every process.
+         *
+         *     The limits are checked as for `POST /v1/api-keys`, on the key as it would be after the
+         *     change: so a key with a `limit_reset` keeps it only with a `limit_usd`; to remove a
+         *     resetting budget send `{limit_usd: null, limit_reset: null}`. `expires_at` is checked only
+         *     when it is sent: renaming a key that has expired works, and a new `expires_at` revives it.
+         *     Changing `limit_usd` or `limit_reset` does not reset `usage_usd`: the budget counts what the
+         *     key spent in the current period, before and after the change. Nothing changes when the
+         *     request is refused.
          */
         patch: operations["updateApiKey"];
         trace?: never;
@@ -315,7 +346,7 @@ export interface paths {
         };
         /**
          * Show account settings
-         * @description The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+         * @description The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
          */
         get: operations["getSystemSettings"];
         put?: never;
@@ -373,8 +404,26 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set auto-buy
-         * @description `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+         * Set auto-buy and its price cap
+         * @description Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).
+         *
+         *     - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the
+         *       `max_price` of every inference request that carries none (see the consumption API). In
+         *       Auto Mode the purchase becomes a limit order at this price that takes only what is
+         *       offered at or below it; a request that cannot be covered within the cap gets
+         *       `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive
+         *       decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered
+         *       with four. `null` removes the cap (buy at the market). It may be set in either mode.
+         *     - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform
+         *       default `false`. Writing the value the current mode dictates changes nothing; any other
+         *       value answers `403 mode_managed_setting` (change the account mode instead).
+         *
+         *     A price that is not a positive decimal with at most four decimals is
+         *     `422 validation_error`, checked before the account preconditions. Preconditions as for
+         *     every settings write: `403 account_inactive`, `403 email_unverified`,
+         *     `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check
+         *     fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it
+         *     was.
          */
         patch: operations["updateAutoBuy"];
         trace?: never;
@@ -397,6 +446,42 @@ export interface paths {
          * @description `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
          */
         patch: operations["updateAutoTransfer"];
+        trace?: never;
+    };
+    "/v1/self/system-settings/trading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the account's order defaults
+         * @description `self_trade_prevention` is what happens when one of your orders would trade with another of
+         *     your own orders resting on the book, for orders that name no `self_trade_prevention` of
+         *     their own (the taker's mode decides):
+         *
+         *     - `expire_taker` (the default): the incoming order's remainder is closed
+         *       (`closure_reason: self_trade_prevented`); the resting order stays.
+         *     - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming
+         *       order goes on matching.
+         *     - `expire_both`: both are closed.
+         *     - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an
+         *       order reduced to nothing ends `cancelled` with `self_trade_prevented`.
+         *
+         *     The new default applies to orders placed afterwards; resting orders keep their mode.
+         *     Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`,
+         *     `403 legal_terms_not_accepted`, in that order, checked after the request body. A value
+         *     that is not one of the four modes is `422 validation_error`. Setting the current value
+         *     answers `200` with `updated_at` as it was.
+         */
+        patch: operations["updateTradingSettings"];
         trace?: never;
     };
     "/v1/self/system-settings/auto_reload": {
@@ -733,7 +818,7 @@ export interface components {
          * @example mkt_ck_3f9a
          */
         ApiKeyPrefix: string;
-        /** @description A consumption API key. The raw key is never shown again after creation. */
+        /** @description A consumption API key with its limits and its usage in the current budget period. The raw key is never shown again after creation. */
         ApiKey: {
             id: components["schemas"]["ApiKeyId"];
             name: components["schemas"]["ApiKeyName"];
@@ -749,6 +834,12 @@ export interface components {
              * @description Last request made with the key; `null` if never used. May lag up to a minute.
              */
             last_used_at: string | null;
+            expires_at: components["schemas"]["ApiKeyExpiresAt"];
+            limit_usd: components["schemas"]["ApiKeyLimitUsd"];
+            limit_reset: components["schemas"]["ApiKeyLimitReset"];
+            allowed_models: components["schemas"]["ApiKeyAllowedModels"];
+            usage_usd: components["schemas"]["ApiKeyUsageUsd"];
+            limit_remaining_usd: components["schemas"]["ApiKeyLimitRemainingUsd"];
         };
         /** @description A consumption API key as returned by its creation, the only time `key` holds the raw key. */
         NewApiKey: {
@@ -766,7 +857,47 @@ export interface components {
              * @description Always `null` for a new key.
              */
             last_used_at: string | null;
+            expires_at: components["schemas"]["ApiKeyExpiresAt"];
+            limit_usd: components["schemas"]["ApiKeyLimitUsd"];
+            limit_reset: components["schemas"]["ApiKeyLimitReset"];
+            allowed_models: components["schemas"]["ApiKeyAllowedModels"];
+            usage_usd: components["schemas"]["ApiKeyUsageUsd"];
+            limit_remaining_usd: components["schemas"]["ApiKeyLimitRemainingUsd"];
         };
+        /**
+         * Format: date-time
+         * @description When the key stops working for inference (`401 key_expired` on the consumption API from then on); `null`: it never expires.
+         * @example 2026-12-31T00:00:00.000000Z
+         */
+        ApiKeyExpiresAt: string | null;
+        /**
+         * @description The key's budget in US dollars per period of `limit_reset` (or in all, without one), with two decimals; `null`: no budget.
+         * @example 10.00
+         */
+        ApiKeyLimitUsd: string | null;
+        /**
+         * @description When the budget starts again, in UTC: `daily` at 00:00, `weekly` on Monday at 00:00, `monthly` on the 1st at 00:00. `null`: the budget never resets (and always `null` without `limit_usd`).
+         * @enum {string|null}
+         */
+        ApiKeyLimitReset: "daily" | "weekly" | "monthly" | null;
+        /**
+         * @description The models the key may call, as requests name them in `model`: instrument ids (`text-standard`) or `-latest` aliases. A request naming any other model gets `403 model_not_allowed`. `null`: every model.
+         * @example [
+         *       "text-standard",
+         *       "llama-latest"
+         *     ]
+         */
+        ApiKeyAllowedModels: string[] | null;
+        /**
+         * @description What the key's settled requests cost in the current budget period (all time, for a key whose budget never resets), in US dollars with six decimals, as receipts show costs.
+         * @example 3.204117
+         */
+        ApiKeyUsageUsd: string;
+        /**
+         * @description What the consumption API will still admit in the current period: `limit_usd` minus `usage_usd` minus what requests in progress have reserved, never below zero. `null` without `limit_usd`.
+         * @example 6.745883
+         */
+        ApiKeyLimitRemainingUsd: string | null;
         ApiKeyResponse: {
             data: components["schemas"]["ApiKey"];
         };
@@ -780,6 +911,26 @@ export interface components {
         CreateApiKeyRequest: {
             api_key: {
                 name: components["schemas"]["ApiKeyName"];
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time in the future (at most 100 years ahead) when the key stops working; `null` for never.
+                 * @example 2026-12-31T00:00:00Z
+                 */
+                expires_at?: string | null;
+                /**
+                 * @description Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
+                 * @example 10.00
+                 */
+                limit_usd?: string | null;
+                limit_reset?: components["schemas"]["ApiKeyLimitReset"];
+                /**
+                 * @description The models the key may call, 1 to 50 distinct names as `GET /v1/models` of the consumption API lists them; `null` for every model.
+                 * @example [
+                 *       "text-standard",
+                 *       "llama-latest"
+                 *     ]
+                 */
+                allowed_models?: string[] | null;
             };
         };
         UpdateApiKeyRequest: {
@@ -788,6 +939,26 @@ export interface components {
                 name?: components["schemas"]["ApiKeyName"];
                 /** @description `false` deactivates the key, `true` reactivates it. */
                 active?: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 time in the future (at most 100 years ahead) when the key stops working; `null` for never.
+                 * @example 2026-12-31T00:00:00Z
+                 */
+                expires_at?: string | null;
+                /**
+                 * @description Budget in US dollars per period, a decimal string from 0 to 999999999.99 with at most two decimals (`10`, `10.5`, `10.00`); `null` for no budget.
+                 * @example 10.00
+                 */
+                limit_usd?: string | null;
+                limit_reset?: components["schemas"]["ApiKeyLimitReset"];
+                /**
+                 * @description The models the key may call, 1 to 50 distinct names as `GET /v1/models` of the consumption API lists them; `null` for every model.
+                 * @example [
+                 *       "text-standard",
+                 *       "llama-latest"
+                 *     ]
+                 */
+                allowed_models?: string[] | null;
             };
         };
         /**
@@ -863,18 +1034,38 @@ export interface components {
             auto_buy_enabled: boolean;
             /** @description Units bought by the service move to the consumption account automatically. `true` in Auto Mode, `false` in Advanced Mode. */
             auto_transfer_enabled: boolean;
+            /**
+             * @description The most the service pays per Unit when it buys for an inference request that names no `max_price`, in USD with four decimals; `null`: no cap (it buys at the market). Set with `PATCH /v1/self/system-settings/auto-buy`.
+             * @example 0.4500
+             */
+            auto_buy_max_price: string | null;
+            self_trade_prevention: components["schemas"]["SelfTradePrevention"];
             auto_reload: components["schemas"]["AutoReloadSettings"];
             updated_at: components["schemas"]["Timestamp"];
         };
+        /**
+         * @description What an order that names no `self_trade_prevention` does when it would trade with your own resting order: `expire_taker` (the default) closes the incoming order's remainder, `expire_maker` cancels the resting order, `expire_both` closes both, `decrement` reduces both by the overlap without a trade. Set with `PATCH /v1/self/system-settings/trading`.
+         * @enum {string}
+         */
+        SelfTradePrevention: "expire_taker" | "expire_maker" | "expire_both" | "decrement";
         SystemSettingsResponse: {
             data: components["schemas"]["SystemSettings"];
         };
         SetAccountModeRequest: {
             account_mode: components["schemas"]["AccountMode"];
         };
+        /** @description The fields to change; at least one. */
         UpdateAutoBuyRequest: {
             /** @description Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`). */
-            auto_buy_enabled: boolean;
+            auto_buy_enabled?: boolean;
+            /**
+             * @description USD per Unit, a positive decimal string with at most four decimals (`0.45`, `0.4500`); `null` removes the cap.
+             * @example 0.4500
+             */
+            auto_buy_max_price?: string | null;
+        };
+        UpdateTradingSettingsRequest: {
+            self_trade_prevention: components["schemas"]["SelfTradePrevention"];
         };
         UpdateAutoTransferRequest: {
             /** @description Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`). */
@@ -1191,7 +1382,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Invalid name, unknown field, or nothing to change. */
+        /** @description Invalid name or limit, unknown field, or nothing to change. Nothing is stored. */
         ApiKeyUnprocessable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1851,7 +2042,13 @@ export interface operations {
                      *           "active": true,
                      *           "created_at": "2026-11-20T08:05:00Z",
                      *           "updated_at": "2026-11-20T08:05:00Z",
-                     *           "last_used_at": "2026-11-22T10:14:00Z"
+                     *           "last_used_at": "2026-11-22T10:14:00Z",
+                     *           "expires_at": null,
+                     *           "limit_usd": "10.00",
+                     *           "limit_reset": "monthly",
+                     *           "allowed_models": null,
+                     *           "usage_usd": "3.204117",
+                     *           "limit_remaining_usd": "6.745883"
                      *         },
                      *         {
                      *           "id": "api_key_c47c677b-b1f1-4aa1-8717-a8824bab8050",
@@ -1861,7 +2058,16 @@ export interface operations {
                      *           "active": false,
                      *           "created_at": "2026-11-21T12:00:00Z",
                      *           "updated_at": "2026-11-21T18:30:00Z",
-                     *           "last_used_at": null
+                     *           "last_used_at": null,
+                     *           "expires_at": "2026-12-31T00:00:00Z",
+                     *           "limit_usd": null,
+                     *           "limit_reset": null,
+                     *           "allowed_models": [
+                     *             "text-standard",
+                     *             "code-standard"
+                     *           ],
+                     *           "usage_usd": "0.000000",
+                     *           "limit_remaining_usd": null
                      *         }
                      *       ],
                      *       "paging": {
@@ -1890,13 +2096,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "api_key": {
-                 *         "name": "laptop"
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -1919,7 +2118,13 @@ export interface operations {
                      *         "active": true,
                      *         "created_at": "2026-11-20T08:05:00Z",
                      *         "updated_at": "2026-11-20T08:05:00Z",
-                     *         "last_used_at": null
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "limit_usd": "10.00",
+                     *         "limit_reset": "monthly",
+                     *         "allowed_models": null,
+                     *         "usage_usd": "0.000000",
+                     *         "limit_remaining_usd": "10.000000"
                      *       }
                      *     }
                      */
@@ -1967,7 +2172,13 @@ export interface operations {
                      *         "active": true,
                      *         "created_at": "2026-11-20T08:05:00Z",
                      *         "updated_at": "2026-11-20T08:05:00Z",
-                     *         "last_used_at": "2026-11-22T10:14:00Z"
+                     *         "last_used_at": "2026-11-22T10:14:00Z",
+                     *         "expires_at": null,
+                     *         "limit_usd": "10.00",
+                     *         "limit_reset": "monthly",
+                     *         "allowed_models": null,
+                     *         "usage_usd": "3.204117",
+                     *         "limit_remaining_usd": "6.745883"
                      *       }
                      *     }
                      */
@@ -2019,14 +2230,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "api_key": {
-                 *         "name": "ci",
-                 *         "active": false
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
@@ -2048,7 +2251,13 @@ export interface operations {
                      *         "active": false,
                      *         "created_at": "2026-11-21T12:00:00Z",
                      *         "updated_at": "2026-11-21T18:30:00Z",
-                     *         "last_used_at": null
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "limit_usd": null,
+                     *         "limit_reset": null,
+                     *         "allowed_models": null,
+                     *         "usage_usd": "0.000000",
+                     *         "limit_remaining_usd": null
                      *       }
                      *     }
                      */
@@ -2293,6 +2502,8 @@ export interface operations {
                      *         ],
                      *         "auto_buy_enabled": true,
                      *         "auto_transfer_enabled": true,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
                      *         "auto_reload": {
                      *           "enabled": true,
                      *           "threshold_usd": "10.00",
@@ -2347,6 +2558,8 @@ export interface operations {
                      *         ],
                      *         "auto_buy_enabled": false,
                      *         "auto_transfer_enabled": false,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
                      *         "auto_reload": {
                      *           "enabled": false,
                      *           "threshold_usd": null,
@@ -2406,11 +2619,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "auto_buy_enabled": true
-                 *     }
-                 */
                 "application/json": components["schemas"]["UpdateAutoBuyRequest"];
             };
         };
@@ -2432,6 +2640,8 @@ export interface operations {
                      *         ],
                      *         "auto_buy_enabled": true,
                      *         "auto_transfer_enabled": true,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
                      *         "auto_reload": {
                      *           "enabled": false,
                      *           "threshold_usd": null,
@@ -2451,30 +2661,13 @@ export interface operations {
             403: components["responses"]["ModeManagedForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Missing field or unknown field. */
+            /** @description An empty body, an unknown field, or a price that is not one. */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "errors": {
-                     *         "code": "validation_error",
-                     *         "detail": "body must have required property 'auto_buy_enabled'",
-                     *         "context": {
-                     *           "errors": [
-                     *             {
-                     *               "path": "body.auto_buy_enabled",
-                     *               "message": "must have required property 'auto_buy_enabled'"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "server_time": "2026-11-22T10:15:30Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2516,6 +2709,8 @@ export interface operations {
                      *         ],
                      *         "auto_buy_enabled": false,
                      *         "auto_transfer_enabled": false,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
                      *         "auto_reload": {
                      *           "enabled": false,
                      *           "threshold_usd": null,
@@ -2552,6 +2747,93 @@ export interface operations {
                      *             {
                      *               "path": "body.auto_transfer_enabled",
                      *               "message": "must have required property 'auto_transfer_enabled'"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTradingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "self_trade_prevention": "expire_maker"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTradingSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account_mode": "advanced",
+                     *         "mode_managed_fields": [
+                     *           "auto_buy_enabled",
+                     *           "auto_transfer_enabled"
+                     *         ],
+                     *         "auto_buy_enabled": false,
+                     *         "auto_transfer_enabled": false,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_maker",
+                     *         "auto_reload": {
+                     *           "enabled": false,
+                     *           "threshold_usd": null,
+                     *           "amount_usd": null,
+                     *           "monthly_limit_usd": null,
+                     *           "reloaded_this_month_usd": "0.00"
+                     *         },
+                     *         "updated_at": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["SettingsForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A missing or unknown field, or a mode that is not one of the four. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "validation_error",
+                     *         "detail": "Invalid request: body.self_trade_prevention must be one of expire_taker, expire_maker, expire_both, decrement.",
+                     *         "context": {
+                     *           "errors": [
+                     *             {
+                     *               "path": "body.self_trade_prevention",
+                     *               "message": "must be one of expire_taker, expire_maker, expire_both, decrement",
+                     *               "value": "cancel_newest"
                      *             }
                      *           ]
                      *         },
@@ -2603,6 +2885,8 @@ export interface operations {
                      *         ],
                      *         "auto_buy_enabled": true,
                      *         "auto_transfer_enabled": true,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
                      *         "auto_reload": {
                      *           "enabled": true,
                      *           "threshold_usd": "10.00",

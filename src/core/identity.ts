@@ -21,6 +21,7 @@ import { ApiError } from '../lib/errors.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
 import { digestsEqual, hashSecret, newSecret } from '../lib/secrets.js';
 import { decodePublicKey, fingerprintOf } from '../lib/ed25519.js';
+import { keyLimitColumns, noKeyLimits, type KeyLimits } from './key-limits.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
@@ -116,7 +117,8 @@ function newApiKeySecret(): string {
   return text;
 }
 
-export async function createApiKey(db: Db, clock: Clock, userId: string, name: string): Promise<CreatedApiKey> {
+/** `limits` as the caller checked them (src/core/key-limits.ts); none by default. */
+export async function createApiKey(db: Db, clock: Clock, userId: string, name: string, limits: KeyLimits = noKeyLimits): Promise<CreatedApiKey> {
   const key = newApiKeySecret();
   const nowUs = clock.nowUs();
   const row: ApiKeyRow = {
@@ -129,10 +131,7 @@ export async function createApiKey(db: Db, clock: Clock, userId: string, name: s
     created_at_us: nowUs,
     updated_at_us: nowUs,
     last_used_at_us: null,
-    expires_at_us: null,
-    limit_usd_micros: null,
-    limit_reset: null,
-    allowed_models: null,
+    ...keyLimitColumns(limits),
   };
   await insertApiKey(db, row);
   return { row, key };

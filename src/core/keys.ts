@@ -1,4 +1,5 @@
 import {
+  apiKeyById,
   apiKeyOfUser,
   apiKeysOfUser,
   deleteApiKeyOfUser,
@@ -6,16 +7,31 @@ import {
   signingKeyOfUser,
   signingKeysOfUser,
   updateApiKeyOfUser,
-  type ApiKeyChanges,
 } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
 import type { Clock } from '../lib/clock.js';
-import { notFound, validationError } from '../lib/errors.js';
+import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { allowanceOf } from './allowance.js';
 import { requireActiveAccount, requireUser } from './account-rules.js';
 import { announceCommitted } from './announcements.js';
 import * as identity from './identity.js';
 import type { ApiKeyRow, SigningKeyRow } from './identity.js';
+import {
+  checkKeyLimits,
+  keyLimitColumns,
+  keyLimitFields,
+  keyLimitsOf,
+  keyLimitsView,
+  keyUsage,
+  noKeyLimits,
+  parseKeyLimits,
+  sameKeyLimits,
+  type KeyLimits,
+  type KeyLimitsInput,
+  type KeyLimitsView,
+} from './key-limits.js';
+import type { ReferenceCache } from './reference.js';
 
 /**
  * Consumption API keys and trading signing keys of one user (platform.yaml tags "API keys" and
@@ -24,10 +40,20 @@ import type { ApiKeyRow, SigningKeyRow } from './identity.js';
  * so a deactivated or deleted key fails on the very next request, on every process.
  */
 
-export interface ApiKeyPatch {
+/** The body of POST /v1/api-keys: a name and, optionally, limits. */
+export interface NewApiKeyInput extends KeyLimitsInput {
+  name: string;
+}
+
+/** The body of PATCH /v1/api-keys/{id}: the fields to change; null removes a limit. */
+export interface ApiKeyPatch extends KeyLimitsInput {
   name?: string | undefined;
   active?: boolean | undefined;
 }
+
+type KeyDeps = { db: Db; clock: Clock; referenceCache: ReferenceCache };
+
+const bodyPath = 'body.api_key';
 
 /** Names and labels: 1 to 100 characters, not only white space (platform.yaml ApiKeyName, SigningKeyLabel). */
 const nameLengthMax = 100;
@@ -54,10 +80,12 @@ export async function listApiKeys(deps: { db: Db }, userId: string, page: PagePa
 }
 
 /** The raw key is in the result once; only its hash is stored. */
-export async function createApiKey(deps: { db: Db; clock: Clock }, userId: string, name: string): Promise<{ row: ApiKeyRow; key: string }> {
-  checkName(name, 'body.api_key.name');
+export async function createApiKey(deps: KeyDeps, userId: string, input: NewApiKeyInput): Promise<{ row: ApiKeyRow; key: string }> {
+  checkName(input.name, `${bodyPath}.name`);
+  const limits: KeyLimits = { ...noKeyLimits, ...(await parseKeyLimits(deps, input, deps.clock.nowUs(), bodyPath)) };
   requireActiveAccount(await requireUser(deps.db, userId), 'keys cannot be created or reactivated');
-  const created = await identity.createApiKey(deps.db, deps.clock, userId, name);
+  checkKeyLimits(limits, input, bodyPath);
+  const created = await identity.createApiKey(deps.db, deps.clock, userId, input.name, limits);
   return { row: normaliseApiKey(created.row), key: created.key };
 }
 
@@ -67,24 +95,63 @@ export async function getApiKey(deps: { db: Db }, userId: string, apiKeyId: stri
   return normaliseApiKey(row);
 }
 
-export async function updateApiKey(deps: { db: Db; clock: Clock }, userId: string, apiKeyId: string, patch: ApiKeyPatch): Promise<ApiKeyRow> {
-  if (patch.name === undefined && patch.active === undefined) {
-    throw validationError('body.api_key must have at least one of name, active', {
-      errors: [{ path: 'body.api_key', message: 'must NOT have fewer than 1 properties', value: {} }],
+const patchFields = ['name', 'active', ...keyLimitFields] as const;
+
+/**
+ * Applies the fields the patch names to the key as it is, locked: the rules over several limits
+ * hold on the result even against a concurrent change. A patch that changes nothing writes
+ * nothing, not even updated_at.
+ */
+export async function updateApiKey(deps: KeyDeps, userId: string, apiKeyId: string, patch: ApiKeyPatch): Promise<ApiKeyRow> {
+  if (patchFields.every((field) => patch[field] === undefined)) {
+    throw validationError(`${bodyPath} must have at least one of ${patchFields.join(', ')}`, {
+      errors: [{ path: bodyPath, message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
-  if (patch.name !== undefined) checkName(patch.name, 'body.api_key.name');
+  if (patch.name !== undefined) checkName(patch.name, `${bodyPath}.name`);
+  const nowUs = deps.clock.nowUs();
+  const limitChanges = await parseKeyLimits(deps, patch, nowUs, bodyPath);
   // An account precondition comes before the key's own 404 (platform.yaml "Order of checks").
   if (patch.active === true) requireActiveAccount(await requireUser(deps.db, userId), 'keys cannot be created or reactivated');
-  const row = await getApiKey(deps, userId, apiKeyId);
-  const name = patch.name !== undefined && patch.name !== row.name ? patch.name : undefined;
-  const active = patch.active !== undefined && patch.active !== row.active ? patch.active : undefined;
-  if (name === undefined && active === undefined) return row; // nothing changes, not even updated_at
-  const changes: ApiKeyChanges = { updated_at_us: deps.clock.nowUs() };
-  if (name !== undefined) changes.name = name;
-  if (active !== undefined) changes.active = active;
-  if (!(await updateApiKeyOfUser(deps.db, userId, row.id, changes))) throw apiKeyNotFound(apiKeyId); // deleted meanwhile
-  return { ...row, ...changes };
+  const updated = await updateApiKeyOfUser(deps.db, userId, apiKeyId, (row) => {
+    const current = keyLimitsOf(row);
+    const limits: KeyLimits = { ...current, ...limitChanges };
+    checkKeyLimits(limits, patch, bodyPath);
+    const name = patch.name ?? row.name;
+    const active = patch.active ?? Boolean(row.active);
+    if (name === row.name && active === Boolean(row.active) && sameKeyLimits(limits, current)) return undefined;
+    return { name, active, ...keyLimitColumns(limits), updated_at_us: nowUs };
+  });
+  if (!updated) throw apiKeyNotFound(apiKeyId);
+  return normaliseApiKey(updated.row);
+}
+
+/** A key's own view of itself (consumption.yaml getCurrentKey, OpenRouter's `GET /api/v1/key`). */
+export interface CurrentKeyView extends KeyLimitsView {
+  id: string;
+  name: string;
+  rate_limit: { concurrency: number };
+}
+
+/** The view of the key that authenticated a consumption request. */
+export async function currentApiKey(deps: { db: Db; clock: Clock }, apiKeyId: string): Promise<CurrentKeyView> {
+  const row = await apiKeyById(deps.db, apiKeyId);
+  // Deleted since it authenticated this very request: as if it had been a moment earlier.
+  if (!row) throw new ApiError(401, 'invalid_api_key', 'The API key is not valid. Create a consumption key on the platform API or the dashboard.');
+  const nowUs = deps.clock.nowUs();
+  const limits = keyLimitsView(row, await keyUsage(deps, row, nowUs));
+  const { concurrencyLimit } = await allowanceOf(deps.db, row.user_id, nowUs);
+  return {
+    id: row.id,
+    name: row.name,
+    expires_at: limits.expires_at,
+    limit_usd: limits.limit_usd,
+    limit_reset: limits.limit_reset,
+    limit_remaining_usd: limits.limit_remaining_usd,
+    usage_usd: limits.usage_usd,
+    allowed_models: limits.allowed_models,
+    rate_limit: { concurrency: concurrencyLimit },
+  };
 }
 
 export async function deleteApiKey(deps: { db: Db }, userId: string, apiKeyId: string): Promise<void> {

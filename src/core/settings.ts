@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { components } from '../../generated/types/platform.js';
 import { writeAccountMode } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
@@ -6,18 +7,34 @@ import {
   accountSettingsIn,
   lockAccountSettings,
   touchAccountSettings,
+  writeAutoBuyMaxPrice,
   writeAutoReload,
+  writeSelfTradePrevention,
   type AccountSettingsRow,
   type AutoReload,
+  type SelfTradePrevention,
 } from '../db/settings.js';
 import { reloadedThisMonthMicros } from './payments.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
-import { formatUsdCents, parseUsdCents } from '../lib/money.js';
+import { formatDecimal, formatUsdCents, parseDecimal, parseUsdCents, priceScale } from '../lib/money.js';
 import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
+export type { SelfTradePrevention } from '../db/settings.js';
+
+/** The body of PATCH /v1/self/system-settings/auto-buy: either field or both; `null` removes the price cap. */
+export interface AutoBuyPatch {
+  auto_buy_enabled?: boolean | undefined;
+  auto_buy_max_price?: string | null | undefined;
+}
+
+export const selfTradePreventions: readonly SelfTradePrevention[] = ['expire_taker', 'expire_maker', 'expire_both', 'decrement'];
+export const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
+
+/** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
+const autoBuyMaxPriceTicksMax = 1_000_000 * 10 ** priceScale;
 
 /** The body of PATCH /v1/self/system-settings/auto_reload: the fields to change; `null` clears an amount. */
 export interface AutoReloadPatch {
@@ -43,6 +60,19 @@ function parseUsd(text: string | null, field: string): number | null {
     });
   }
   return micros;
+}
+
+/** USD per Unit with at most four decimals, positive, as ticks; `null` stays `null`. */
+function parseMaxPrice(text: string | null): number | null {
+  if (text === null) return null;
+  const path = 'body.auto_buy_max_price';
+  const ticks = parseDecimal(text, priceScale);
+  if (ticks === null || ticks <= 0 || ticks > autoBuyMaxPriceTicksMax) {
+    throw validationError(`${path} must be a positive decimal string of USD per Unit with at most 4 decimals, like 0.4500, and at most 1000000; send null for no cap.`, {
+      errors: [{ path, message: 'must be a positive decimal with at most 4 decimals', value: text }],
+    });
+  }
+  return ticks;
 }
 
 function readAutoReload(row: AccountSettingsRow | undefined): AutoReload {
@@ -96,6 +126,8 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reload
     mode_managed_fields: [...modeManagedFields],
     auto_buy_enabled: dictatedValue(user.account_mode, 'auto_buy_enabled'),
     auto_transfer_enabled: dictatedValue(user.account_mode, 'auto_transfer_enabled'),
+    auto_buy_max_price: row?.auto_buy_max_price_ticks == null ? null : formatDecimal(Number(row.auto_buy_max_price_ticks), priceScale),
+    self_trade_prevention: row?.self_trade_prevention ?? selfTradePreventionDefault,
     auto_reload: {
       enabled: autoReload.enabled,
       threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
@@ -131,26 +163,67 @@ export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: str
   return getSystemSettings(deps, userId);
 }
 
-export const updateAutoBuy = (deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_buy_enabled', enabled);
-
-export const updateAutoTransfer = (deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> => updateModeManaged(deps, userId, 'auto_transfer_enabled', enabled);
-
-/** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
-async function updateModeManaged(deps: { db: Db; clock: Clock }, userId: string, field: ModeManagedField, value: boolean): Promise<SystemSettings> {
+/**
+ * Auto-buy's flag and price cap, either or both: the price is checked first (the body), then the
+ * account preconditions, then the mode's rule for the flag; only when all pass is the cap stored.
+ */
+export async function updateAutoBuy(deps: { db: Db; clock: Clock }, userId: string, patch: AutoBuyPatch): Promise<SystemSettings> {
+  if (patch.auto_buy_enabled === undefined && patch.auto_buy_max_price === undefined) {
+    throw validationError('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
+      errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
+    });
+  }
+  const priceTicks = patch.auto_buy_max_price === undefined ? undefined : parseMaxPrice(patch.auto_buy_max_price);
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
-  const required = dictatedValue(user.account_mode, field);
-  if (value !== required) {
-    const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
-    throw new ApiError(
-      403,
-      'mode_managed_setting',
-      `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
-        `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
-      { context: { field, account_mode: user.account_mode, required_value: required } },
-    );
+  if (patch.auto_buy_enabled !== undefined) checkModeManaged(user, 'auto_buy_enabled', patch.auto_buy_enabled);
+  if (priceTicks !== undefined) {
+    const storedTicks = (row: AccountSettingsRow) => (row.auto_buy_max_price_ticks === null ? null : Number(row.auto_buy_max_price_ticks));
+    await changeSetting(deps, user, (row) => storedTicks(row) === priceTicks, (trx, nowUs) => writeAutoBuyMaxPrice(trx, user.id, priceTicks, nowUs));
   }
   return getSystemSettings(deps, userId);
+}
+
+export async function updateAutoTransfer(deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> {
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  checkModeManaged(user, 'auto_transfer_enabled', enabled);
+  return getSystemSettings(deps, userId);
+}
+
+/** The self-trade prevention of orders that name none (PATCH /v1/self/system-settings/trading). */
+export async function updateTradingSettings(deps: { db: Db; clock: Clock }, userId: string, mode: SelfTradePrevention): Promise<SystemSettings> {
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  await changeSetting(deps, user, (row) => row.self_trade_prevention === mode, (trx, nowUs) => writeSelfTradePrevention(trx, user.id, mode, nowUs));
+  return getSystemSettings(deps, userId);
+}
+
+/** Writes one setting on the locked row unless `unchanged` says it already holds (then not even updated_at moves). */
+async function changeSetting(
+  deps: { db: Db; clock: Clock },
+  user: UserRow,
+  unchanged: (row: AccountSettingsRow) => boolean,
+  write: (trx: Knex.Transaction, nowUs: number) => Promise<void>,
+): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const row = await lockAccountSettings(trx, user.id, user.created_at_us);
+    if (!unchanged(row)) await write(trx, deps.clock.nowUs());
+  });
+}
+
+/** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
+function checkModeManaged(user: UserRow, field: ModeManagedField, value: boolean): void {
+  const required = dictatedValue(user.account_mode, field);
+  if (value === required) return;
+  const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
+  throw new ApiError(
+    403,
+    'mode_managed_setting',
+    `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
+      `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
+    { context: { field, account_mode: user.account_mode, required_value: required } },
+  );
 }
 
 export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: string, patch: AutoReloadPatch): Promise<SystemSettings> {

@@ -5,7 +5,8 @@ import { poolSql, sqlOf, statement } from './sql.js';
 
 /**
  * Account settings (migration 0003): one row per user, created with the defaults on the first
- * write. Only auto-reload is stored; the account mode lives on the user (src/db/identity.ts).
+ * write. Auto-reload and the account's defaults for inference and orders (migration 0016) are
+ * stored here; the account mode lives on the user (src/db/identity.ts).
  */
 export interface AccountSettingsRow {
   user_id: string;
@@ -15,9 +16,11 @@ export interface AccountSettingsRow {
   auto_reload_monthly_limit_micros: number | null;
   /** Account defaults of participants' controls (migration 0016): Auto Mode's price cap, and the orders' self-trade prevention. */
   auto_buy_max_price_ticks: number | null;
-  self_trade_prevention: 'expire_taker' | 'expire_maker' | 'expire_both' | 'decrement';
+  self_trade_prevention: SelfTradePrevention;
   updated_at_us: number;
 }
+
+export type SelfTradePrevention = 'expire_taker' | 'expire_maker' | 'expire_both' | 'decrement';
 
 export interface AutoReload {
   enabled: boolean;
@@ -40,6 +43,9 @@ const writeAutoReloadStatement = statement(
   `UPDATE account_settings SET auto_reload_enabled = ?, auto_reload_threshold_micros = ?, auto_reload_amount_micros = ?,
   auto_reload_monthly_limit_micros = ?, updated_at_us = ? WHERE user_id = ?`,
 );
+
+const writeAutoBuyMaxPriceStatement = statement('account_settings_auto_buy_max_price', 'UPDATE account_settings SET auto_buy_max_price_ticks = ?, updated_at_us = ? WHERE user_id = ?');
+const writeSelfTradePreventionStatement = statement('account_settings_self_trade_prevention', 'UPDATE account_settings SET self_trade_prevention = ?, updated_at_us = ? WHERE user_id = ?');
 
 /** The user's settings row; undefined while the user has all the defaults. */
 export const accountSettings = (db: Db, userId: string): Promise<AccountSettingsRow | undefined> => poolSql(db).get<AccountSettingsRow>(settingsOfUser, [userId]);
@@ -68,4 +74,14 @@ export async function touchAccountSettings(trx: Trx, userId: string, nowUs: numb
 
 export async function writeAutoReload(trx: Trx, userId: string, values: AutoReload, nowUs: number): Promise<void> {
   await (await sqlOf(trx)).run(writeAutoReloadStatement, [values.enabled, values.thresholdMicros, values.amountMicros, values.monthlyLimitMicros, nowUs, userId]);
+}
+
+/** Auto Mode's price cap, in ticks per Unit; null removes it. On the row `lockAccountSettings` holds. */
+export async function writeAutoBuyMaxPrice(trx: Trx, userId: string, priceTicks: number | null, nowUs: number): Promise<void> {
+  await (await sqlOf(trx)).run(writeAutoBuyMaxPriceStatement, [priceTicks, nowUs, userId]);
+}
+
+/** The self-trade prevention of orders that name none. On the row `lockAccountSettings` holds. */
+export async function writeSelfTradePrevention(trx: Trx, userId: string, mode: SelfTradePrevention, nowUs: number): Promise<void> {
+  await (await sqlOf(trx)).run(writeSelfTradePreventionStatement, [mode, nowUs, userId]);
 }

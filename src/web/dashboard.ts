@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
-import { setAccountMode, showAccount } from './pages/account.js';
+import { saveAutoBuyMaxPrice, saveSelfTradePrevention, setAccountMode, showAccount } from './pages/account.js';
 import { showBalances } from './pages/balances.js';
 import { saveAutoReload, showAutoReload } from './pages/auto-reload.js';
 import { revokeDevice, showDevices } from './pages/devices.js';
@@ -18,7 +18,7 @@ import { showUsage } from './pages/usage.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
 import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
-import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, showApiKeys, showSigningKeys } from './pages/keys.js';
+import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, saveApiKeyLimits, showApiKeyLimits, showApiKeys, showSigningKeys } from './pages/keys.js';
 import { logIn, logOut, resendVerification, showLogIn, showLogOut, showSignUp, signUp, verifyEmail } from './pages/sign-in.js';
 import { acceptTerms, showTerms } from './pages/terms.js';
 import { firstValues, withQuery, type MemberRequest, type PageRequest, type PageResult, type Viewer } from './request.js';
@@ -51,6 +51,8 @@ const routes: Route[] = [
   { method: 'POST', path: '/device/deny', access: 'member', handle: denyDevice },
   { method: 'GET', path: '/keys', access: 'member', handle: showApiKeys },
   { method: 'POST', path: '/keys', access: 'member', handle: createApiKey },
+  { method: 'GET', path: '/keys/:id', access: 'member', handle: showApiKeyLimits },
+  { method: 'POST', path: '/keys/:id', access: 'member', handle: saveApiKeyLimits },
   { method: 'POST', path: '/keys/:id/delete', access: 'member', handle: deleteApiKey },
   { method: 'GET', path: '/signing-keys', access: 'member', handle: showSigningKeys },
   { method: 'POST', path: '/signing-keys', access: 'member', handle: createSigningKey },
@@ -58,6 +60,8 @@ const routes: Route[] = [
   // The settings service checks the account preconditions itself and the page explains a refusal.
   { method: 'GET', path: '/account', access: 'member', handle: showAccount },
   { method: 'POST', path: '/account/mode', access: 'member', handle: setAccountMode, whenInactive: true },
+  { method: 'POST', path: '/account/auto-buy', access: 'member', handle: saveAutoBuyMaxPrice, whenInactive: true },
+  { method: 'POST', path: '/account/trading', access: 'member', handle: saveSelfTradePrevention, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
   // Activity: reads from src/db; a cancel goes through Services.trading (the order pipeline).
   { method: 'GET', path: '/usage', access: 'member', handle: showUsage },

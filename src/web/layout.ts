@@ -115,6 +115,11 @@ svg.chart .grid { stroke: #eef0f3; stroke-width: 1; } svg.chart .axis { fill: #6
 .money-input:focus-within { outline: 2px solid #b9cdf6; border-color: #3b6fd8; } .money-input input:focus { outline: none; }
 input[aria-invalid=true], .money-input:has(input[aria-invalid=true]) { border-color: #d92d20; }
 .field-error { display: block; color: #b42318; font-size: 13px; margin-top: 4px; }
+fieldset.models { border: none; padding: 0; margin: 0 0 4px; display: grid; grid-template-columns: repeat(4, 1fr); gap: 2px 16px; }
+fieldset.models legend { font-weight: 600; font-size: 14px; padding: 0; margin-bottom: 6px; }
+label.check.model { margin: 0; font-size: 14px; align-items: center; } label.check.model input { margin-top: 0; }
+.usage { display: block; white-space: nowrap; }
+ul.modes { padding-left: 18px; margin: 8px 0 0; } ul.modes li { margin-bottom: 2px; }
 .terms h2 { font-size: 15px; margin: 20px 0 6px; } .terms h2:first-child { margin-top: 0; } .terms p { margin: 0 0 8px; color: #344054; }
 `;
 

@@ -5,12 +5,13 @@ import { showBalances, transfer } from './balances.js';
 import { chat, defaultModel, showUsage } from './consumption.js';
 import { addFunds, showFunds } from './funds.js';
 import type { Session } from './http.js';
-import { createKey, createSigningKey, deleteKey, deleteSigningKey, listKeys, listSigningKeys, setMode } from './keys.js';
+import { createKey, createSigningKey, deleteKey, deleteSigningKey, listKeys, listSigningKeys, setMode, showCurrentKey, updateKey, type KeyLimitOptions } from './keys.js';
 import { listMarkets, listTrades, showBook } from './market.js';
 import { amendOrder, cancelAll, cancelOrder, listOrders, placeOrder } from './orders.js';
 import { cancelAfter, cancelOrdersById } from './order-safety.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
+import { setSetting, settingNames, showSettings, type SettingName } from './settings.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -39,8 +40,20 @@ const simple = (action: Action) => run<object>((session, output, args) => action
 
 function keyCommands(program: Command): void {
   const keys = program.command('keys').description('consumption API keys');
-  keys.command('create').argument('<name>').description('create a key; the raw key is printed once and kept in the profile').action(simple(createKey));
-  keys.command('list').description('list your keys').action(simple(listKeys));
+  const limitOptions = (command: Command, none: string) =>
+    command
+      .option('--limit <usd>', `budget in USD per period${none}`)
+      .addOption(new Option('--reset <period>', `when the budget starts again, in UTC${none}`).choices(none ? ['daily', 'weekly', 'monthly', 'none'] : ['daily', 'weekly', 'monthly']))
+      .option('--expires <time>', `when the key stops working: a day (2026-12-31, 00:00 UTC) or an ISO 8601 time${none}`)
+      .option('--models <list>', `the models the key may call, comma-separated${none ? '; all: every model' : ''}`);
+  limitOptions(keys.command('create').argument('<name>'), '')
+    .description('create a key, with limits if given; the raw key is printed once and kept in the profile')
+    .action(run<KeyLimitOptions>((s, o, [name], options) => createKey(s, o, name!, options)));
+  keys.command('list').description('list your keys with their limits and what they spent this period').action(simple(listKeys));
+  limitOptions(keys.command('update').argument('<id>').option('--name <name>', 'a new name'), '; none: remove it (a budget then never resets)')
+    .description("change a key's name or limits")
+    .action(run<KeyLimitOptions & { name?: string }>((s, o, [id], options) => updateKey(s, o, id!, options)));
+  program.command('key').description('the stored consumption key: its limits, usage and concurrency (GET /v1/key)').action(simple(showCurrentKey));
   keys.command('delete').argument('<id>').description('delete a key').action(simple(deleteKey));
   const signing = program.command('signing-keys').description('Ed25519 keys that sign trading requests');
   signing.command('create').argument('<label>').description('make a key pair here, register the public key, keep the private key (0600)').action(simple(createSigningKey));
@@ -52,6 +65,14 @@ function accountCommands(program: Command): void {
   program.command('login').description('log in through the browser (OAuth device flow)').option('--no-browser', 'only print the URL to open').action(run<{ browser: boolean }>((s, o, _a, options) => login(s, o, { browser: options.browser })));
   program.command('logout').description('revoke and forget this profile\'s login').action(simple(logout));
   program.command('whoami').description('who this profile is, and what it holds').action(simple(whoami));
+  const settings = program.command('settings').description("the account's settings and defaults");
+  settings.command('show', { isDefault: true }).description('show them').action(simple(showSettings));
+  settings
+    .command('set')
+    .addArgument(new Argument('<name>', 'the setting').choices(settingNames))
+    .argument('<value>', 'auto-buy-max-price: USD per Unit, or none; self-trade-prevention: expire_taker, expire_maker, expire_both or decrement')
+    .description('change a default')
+    .action(run((s, o, [name, value]) => setSetting(s, o, name as SettingName, value!)));
   program.command('mode').addArgument(new Argument('<mode>', 'auto or advanced').choices(['auto', 'advanced'])).description('switch between Auto and Advanced Mode').action(run((s, o, [mode]) => setMode(s, o, mode as 'auto' | 'advanced')));
   const funds = program.command('funds').description('deposits of USD');
   funds.command('show', { isDefault: true }).description('how deposits work here, and the recent ones').action(simple(showFunds));

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
+import { getCurrentKey } from './key.js';
 import { getModel, listModels } from './models.js';
 import { countMessageTokens, createChatCompletion, createMessage, createResponse, runChatCompletion, runMessage, runResponse } from './inference.js';
 import { getUsageReceipt, getUsageSummary, listUsage } from './usage.js';
@@ -20,6 +21,7 @@ export const consumptionHandlers: HandlerMap<operations> = {
   runMessage,
   countMessageTokens,
   getDiagnostics,
+  getCurrentKey,
   listUsage,
   getUsageSummary,
   getUsageReceipt,

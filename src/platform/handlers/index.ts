@@ -12,7 +12,7 @@ import {
   listOAuthScopes,
   revokeToken,
 } from './oauth.js';
-import { getSystemSettings, setAccountMode, updateAutoBuy, updateAutoReload, updateAutoTransfer } from './settings.js';
+import { getSystemSettings, setAccountMode, updateAutoBuy, updateAutoReload, updateAutoTransfer, updateTradingSettings } from './settings.js';
 
 export { oauthShapedOperations } from './oauth.js';
 
@@ -38,6 +38,7 @@ export const platformHandlers: HandlerMap<operations> = {
   setAccountMode,
   updateAutoBuy,
   updateAutoTransfer,
+  updateTradingSettings,
   updateAutoReload,
   getFunding,
   listDeposits,

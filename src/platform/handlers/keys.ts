@@ -5,7 +5,9 @@ import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
+import { keyLimitsView, keyUsage, keyUsages, type KeyUsage } from '../../core/key-limits.js';
 import { pageParams } from '../../db/paging.js';
+import type { Services } from '../../services.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];
@@ -17,7 +19,7 @@ export function callerId(principal: Principal | null): string {
 }
 
 /** `key` is the raw key on creation only; everywhere else `null`. */
-function apiKeyView(row: ApiKeyRow): Schemas['ApiKey'] {
+function apiKeyView(row: ApiKeyRow, usage: KeyUsage): Schemas['ApiKey'] {
   return {
     id: row.id,
     name: row.name,
@@ -27,7 +29,13 @@ function apiKeyView(row: ApiKeyRow): Schemas['ApiKey'] {
     created_at: toIso(row.created_at_us),
     updated_at: toIso(row.updated_at_us),
     last_used_at: toIsoOrNull(row.last_used_at_us),
+    ...keyLimitsView(row, usage),
   };
+}
+
+/** One key with its usage in the current budget period. */
+async function apiKeyWithUsage(services: Services, row: ApiKeyRow): Promise<Schemas['ApiKey']> {
+  return apiKeyView(row, await keyUsage(services, row, services.clock.nowUs()));
 }
 
 function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
@@ -43,19 +51,20 @@ function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
 
 export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, services) => {
   const page = await keys.listApiKeys(services, callerId(principal), pageParams(query));
-  return ok({ data: page.rows.map(apiKeyView), paging: page.paging });
+  const usages = await keyUsages(services, page.rows, services.clock.nowUs());
+  return ok({ data: page.rows.map((row) => apiKeyView(row, usages.get(row.id)!)), paging: page.paging });
 };
 
 export const createApiKey: Handler<'createApiKey'> = async ({ principal, body }, services) => {
-  const { row, key } = await keys.createApiKey(services, callerId(principal), body.api_key.name);
-  return created({ data: { ...apiKeyView(row), key } }, { 'Cache-Control': 'no-store' });
+  const { row, key } = await keys.createApiKey(services, callerId(principal), body.api_key);
+  return created({ data: { ...(await apiKeyWithUsage(services, row)), key } }, { 'Cache-Control': 'no-store' });
 };
 
 export const getApiKey: Handler<'getApiKey'> = async ({ principal, params }, services) =>
-  ok({ data: apiKeyView(await keys.getApiKey(services, callerId(principal), params.api_key_id)) });
+  ok({ data: await apiKeyWithUsage(services, await keys.getApiKey(services, callerId(principal), params.api_key_id)) });
 
 export const updateApiKey: Handler<'updateApiKey'> = async ({ principal, params, body }, services) =>
-  ok({ data: apiKeyView(await keys.updateApiKey(services, callerId(principal), params.api_key_id, body.api_key)) });
+  ok({ data: await apiKeyWithUsage(services, await keys.updateApiKey(services, callerId(principal), params.api_key_id, body.api_key)) });
 
 export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params }, services) => {
   await keys.deleteApiKey(services, callerId(principal), params.api_key_id);

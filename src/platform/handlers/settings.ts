@@ -14,7 +14,10 @@ export const setAccountMode: Handler<'setAccountMode'> = async ({ principal, bod
   ok({ data: await settings.setAccountMode(services, callerId(principal), body.account_mode) });
 
 export const updateAutoBuy: Handler<'updateAutoBuy'> = async ({ principal, body }, services) =>
-  ok({ data: await settings.updateAutoBuy(services, callerId(principal), body.auto_buy_enabled) });
+  ok({ data: await settings.updateAutoBuy(services, callerId(principal), body) });
+
+export const updateTradingSettings: Handler<'updateTradingSettings'> = async ({ principal, body }, services) =>
+  ok({ data: await settings.updateTradingSettings(services, callerId(principal), body.self_trade_prevention) });
 
 export const updateAutoTransfer: Handler<'updateAutoTransfer'> = async ({ principal, body }, services) =>
   ok({ data: await settings.updateAutoTransfer(services, callerId(principal), body.auto_transfer_enabled) });

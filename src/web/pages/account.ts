@@ -1,6 +1,9 @@
 import { ApiError } from '../../lib/errors.js';
 import type { AccountMode, UserRow } from '../../core/identity.js';
 import * as settings from '../../core/settings.js';
+import { selfTradePreventions, type SelfTradePrevention, type SystemSettings } from '../../core/settings.js';
+import { parseDecimal, priceScale } from '../../lib/money.js';
+import { formatPrice } from '../format.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -8,7 +11,8 @@ import { redirect, show, type MemberRequest, type PageResult } from '../request.
 import { modeNames } from './home.js';
 
 /**
- * `/account`: the account's state and its mode (specification part 3). The switch goes through
+ * `/account`: the account's state, its mode (specification part 3) and its defaults for inference
+ * (auto-buy's price cap) and orders (self-trade prevention). Every change goes through
  * src/core/settings.ts as the platform API's does, which checks the preconditions (active account,
  * verified email, accepted terms, in that order); a refusal is shown with the way to put it right.
  */
@@ -27,24 +31,66 @@ function unmetPrecondition(user: UserRow): Precondition | undefined {
   return undefined;
 }
 
-function preconditionNotice(request: MemberRequest, reason: Precondition, tone: NoticeTone): Html {
+/** What a refused change is called in its notice. */
+type Subject = 'The account mode' | 'This setting';
+
+function preconditionNotice(request: MemberRequest, reason: Precondition, tone: NoticeTone, subject: Subject = 'The account mode'): Html {
   switch (reason) {
     case 'account_inactive':
-      return notice(tone, 'The account mode cannot change: this account is inactive.', 'Contact support to have the account reactivated.');
+      return notice(tone, `${subject} cannot change: this account is inactive.`, 'Contact support to have the account reactivated.');
     case 'email_unverified':
       return notice(
         tone,
-        'The account mode cannot change until your email address is verified.',
+        `${subject} cannot change until your email address is verified.`,
         html`Open the verification link we mailed you at sign-up. No mail? ${csrfForm('/verify-email/resend', request.csrfToken, html`<button class="link" type="submit">Send a new link</button>`, html` class="inline-form"`)}`,
       );
     case 'legal_terms_not_accepted':
-      return notice(tone, 'The account mode cannot change until you accept the legal terms.', html`<a href="/terms">Read and accept the legal terms</a>, then come back here.`);
+      return notice(tone, `${subject} cannot change until you accept the legal terms.`, html`<a href="/terms">Read and accept the legal terms</a>, then come back here.`);
   }
 }
 
 const onOff = (value: boolean) => (value ? html`<span class="pill on">On</span>` : html`<span class="pill off">Off</span>`);
 
-async function accountPage(request: MemberRequest, problem?: Html, status = 200): Promise<PageResult> {
+const stpDescriptions: Record<SelfTradePrevention, string> = {
+  expire_taker: 'Expire the incoming order (the default): its remainder is closed, your resting order stays.',
+  expire_maker: 'Cancel the resting order: the incoming order goes on matching.',
+  expire_both: 'Close both orders.',
+  decrement: 'Reduce both by the overlap, with no trade and no fee.',
+};
+
+/** What was typed in a defaults form that was refused, and why, beside its field. */
+interface DefaultsView {
+  field: 'auto_buy_max_price' | 'self_trade_prevention';
+  typed: string;
+  message: string;
+}
+
+function defaultsCard(request: MemberRequest, current: SystemSettings, refused?: DefaultsView): Html {
+  const priceRefused = refused?.field === 'auto_buy_max_price' ? refused : undefined;
+  const price = priceRefused?.typed ?? current.auto_buy_max_price ?? '';
+  const priceError = priceRefused ? html`<span class="field-error" id="auto_buy_max_price-error">${priceRefused.message}</span>` : '';
+  const stpRefused = refused?.field === 'self_trade_prevention' ? refused : undefined;
+  const option = (mode: SelfTradePrevention) => html`<option value="${mode}"${mode === current.self_trade_prevention ? html` selected` : ''}>${mode.replace(/_/g, ' ')}</option>`;
+  return html`<div class="card" id="defaults"><h2>Defaults</h2><div class="grid two">
+<div>${csrfForm(
+    '/account/auto-buy',
+    request.csrfToken,
+    html`<div class="field"><label for="auto_buy_max_price">Auto-buy price cap<span class="hint">The most mkt pays per Unit when it buys capacity for a request that names no max_price. A request it cannot cover within the cap is refused (402 price_cap_exceeded), nothing bought. Empty: buy at the market.</span></label>
+<div class="money-input"><span>$</span><input id="auto_buy_max_price" type="text" name="auto_buy_max_price" value="${price}" inputmode="decimal" maxlength="24" placeholder="no cap" autocomplete="off"${priceRefused ? html` aria-invalid="true" aria-describedby="auto_buy_max_price-error"` : ''}></div>${priceError}</div>
+<button type="submit">Save price cap</button>`,
+  )}</div>
+<div>${csrfForm(
+    '/account/trading',
+    request.csrfToken,
+    html`<div class="field"><label for="self_trade_prevention">Self-trade prevention<span class="hint">What an order that names none does when it would trade with your own resting order.</span></label>
+<select id="self_trade_prevention" name="self_trade_prevention">${selfTradePreventions.map(option)}</select>
+<ul class="hint modes">${selfTradePreventions.map((m) => html`<li><code>${m}</code>: ${stpDescriptions[m]}</li>`)}</ul>${stpRefused ? html`<span class="field-error">${stpRefused.message}</span>` : ''}</div>
+<button type="submit">Save order default</button>`,
+  )}</div>
+</div></div>`;
+}
+
+async function accountPage(request: MemberRequest, problem?: Html, status = 200, refused?: DefaultsView): Promise<PageResult> {
   const user = request.viewer.session.user; // read with the session, on this request
   const current = await settings.getSystemSettings(request.services, user.id);
   const mode = current.account_mode as AccountMode;
@@ -61,8 +107,11 @@ ${problem ?? (blocked ? preconditionNotice(request, blocked, 'warn') : '')}${not
 <dt>Status</dt><dd>${user.status === 'active' ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}</dd>
 <dt>Auto-buy</dt><dd>${onOff(current.auto_buy_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
 <dt>Auto-transfer</dt><dd>${onOff(current.auto_transfer_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
+<dt>Auto-buy price cap</dt><dd id="auto-buy-cap">${current.auto_buy_max_price === null ? 'none (market price)' : `${formatPrice(parseDecimal(current.auto_buy_max_price, priceScale)!)} per Unit`}</dd>
+<dt>Self-trade prevention</dt><dd id="stp-current"><code>${current.self_trade_prevention}</code></dd>
 <dt>Member since</dt><dd>${formatTime(user.created_at_us)}</dd>
-</dl></div>`;
+</dl></div>
+${defaultsCard(request, current, refused)}`;
   return show(layout({ title: 'Account', viewer: request.viewer, csrfToken: request.csrfToken, current: '/account' }, body), status);
 }
 
@@ -80,4 +129,30 @@ export async function setAccountMode(request: MemberRequest): Promise<PageResult
     throw error;
   }
   return redirect('/account?notice=mode_changed');
+}
+
+/** Runs a change of a default; a precondition refusal is explained at the top, a bad value beside its field. */
+async function changeDefault(request: MemberRequest, field: DefaultsView['field'], change: () => Promise<unknown>): Promise<PageResult> {
+  try {
+    await change();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (preconditions.has(error.code)) return accountPage(request, preconditionNotice(request, error.code as Precondition, 'error', 'This setting'), 403);
+    const message =
+      field === 'auto_buy_max_price' ? 'Enter a price above zero with at most four decimals, e.g. 0.45, or leave it empty for no cap.' : 'Choose one of the four modes.';
+    const refused = { field, typed: request.form[field] ?? '', message };
+    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, refused);
+  }
+  return redirect('/account?notice=defaults_saved');
+}
+
+export async function saveAutoBuyMaxPrice(request: MemberRequest): Promise<PageResult> {
+  const typed = (request.form.auto_buy_max_price ?? '').trim().replace(/^\$\s*/, '');
+  return changeDefault(request, 'auto_buy_max_price', () => settings.updateAutoBuy(request.services, request.viewer.session.user.id, { auto_buy_max_price: typed === '' ? null : typed }));
+}
+
+export async function saveSelfTradePrevention(request: MemberRequest): Promise<PageResult> {
+  const mode = selfTradePreventions.find((m) => m === request.form.self_trade_prevention);
+  if (mode === undefined) return accountPage(request, notice('error', 'Choose one of the four modes.'), 422);
+  return changeDefault(request, 'self_trade_prevention', () => settings.updateTradingSettings(request.services, request.viewer.session.user.id, mode));
 }

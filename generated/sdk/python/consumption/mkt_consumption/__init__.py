@@ -21,6 +21,7 @@ __version__ = "1.0.0"
 __all__ = [
     "ChatCompletionsApi",
     "DiagnosticsApi",
+    "KeyApi",
     "MessagesApi",
     "ModelsApi",
     "ResponsesApi",
@@ -59,6 +60,9 @@ __all__ = [
     "ChatValidationErrorResponse",
     "ChatValidationErrorResponseErrorsInner",
     "CostStatus",
+    "CurrentKey",
+    "CurrentKeyRateLimit",
+    "CurrentKeyResponse",
     "Diagnostics",
     "DiagnosticsCheck",
     "DiagnosticsResponse",
@@ -178,6 +182,7 @@ __all__ = [
 # import apis into sdk package
 from mkt_consumption.api.chat_completions_api import ChatCompletionsApi as ChatCompletionsApi
 from mkt_consumption.api.diagnostics_api import DiagnosticsApi as DiagnosticsApi
+from mkt_consumption.api.key_api import KeyApi as KeyApi
 from mkt_consumption.api.messages_api import MessagesApi as MessagesApi
 from mkt_consumption.api.models_api import ModelsApi as ModelsApi
 from mkt_consumption.api.responses_api import ResponsesApi as ResponsesApi
@@ -220,6 +225,9 @@ from mkt_consumption.models.chat_tool_call_param_function import ChatToolCallPar
 from mkt_consumption.models.chat_validation_error_response import ChatValidationErrorResponse as ChatValidationErrorResponse
 from mkt_consumption.models.chat_validation_error_response_errors_inner import ChatValidationErrorResponseErrorsInner as ChatValidationErrorResponseErrorsInner
 from mkt_consumption.models.cost_status import CostStatus as CostStatus
+from mkt_consumption.models.current_key import CurrentKey as CurrentKey
+from mkt_consumption.models.current_key_rate_limit import CurrentKeyRateLimit as CurrentKeyRateLimit
+from mkt_consumption.models.current_key_response import CurrentKeyResponse as CurrentKeyResponse
 from mkt_consumption.models.diagnostics import Diagnostics as Diagnostics
 from mkt_consumption.models.diagnostics_check import DiagnosticsCheck as DiagnosticsCheck
 from mkt_consumption.models.diagnostics_response import DiagnosticsResponse as DiagnosticsResponse

@@ -3,6 +3,7 @@
 /* eslint-disable */
 export * from './ChatCompletionsApi.js';
 export * from './DiagnosticsApi.js';
+export * from './KeyApi.js';
 export * from './MessagesApi.js';
 export * from './ModelsApi.js';
 export * from './ResponsesApi.js';

@@ -3,7 +3,7 @@
 /* eslint-disable */
 /**
  * mkt platform API
- * The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy, auto-transfer, auto-reload), money in (deposits) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard\'s CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation\'s scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API or the trading API requires them. | | `supply:read`, `supply:write` | The trading API\'s supply issuance with this token instead of a signature: `GET /v1/supply-issuances` (read), `POST /v1/supply-issuances` (write). |  Why supply scopes open trading operations: the live service\'s command line asks for `supply:read supply:write` at login by default and then sends its access token, not a signature, to the trading host\'s `/v1/supply-issuances`. Those two operations accept either credential; every other trading operation needs a signature.  ## Order of checks  A request is checked in this order, and the first failure answers:  1. body encoding: `400 malformed_json` for a body that is not valid JSON or form data    (`invalid_request` in the RFC body on the OAuth endpoints), `413` when too large, `415` for    another content type; 2. credential: `401 invalid_token`; 3. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 4. scope: `403 insufficient_scope`; 5. request shape: `422 validation_error` for any value the schema refuses (wrong JSON type,    unknown field, missing field, out of range, bad pattern), each listed in `errors.context.errors`; 6. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 7. the operation\'s own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
+ * The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy and its price cap, auto-transfer, auto-reload, self-trade prevention), money in (deposits) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard\'s CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation\'s scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API or the trading API requires them. | | `supply:read`, `supply:write` | The trading API\'s supply issuance with this token instead of a signature: `GET /v1/supply-issuances` (read), `POST /v1/supply-issuances` (write). |  Why supply scopes open trading operations: the live service\'s command line asks for `supply:read supply:write` at login by default and then sends its access token, not a signature, to the trading host\'s `/v1/supply-issuances`. Those two operations accept either credential; every other trading operation needs a signature.  ## Order of checks  A request is checked in this order, and the first failure answers:  1. body encoding: `400 malformed_json` for a body that is not valid JSON or form data    (`invalid_request` in the RFC body on the OAuth endpoints), `413` when too large, `415` for    another content type; 2. credential: `401 invalid_token`; 3. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 4. scope: `403 insufficient_scope`; 5. request shape: `422 validation_error` for any value the schema refuses (wrong JSON type,    unknown field, missing field, out of range, bad pattern), each listed in `errors.context.errors`; 6. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 7. the operation\'s own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
  *
  * The version of the OpenAPI document: 1.0.0
  * 
@@ -44,6 +44,11 @@ import {
     UpdateAutoTransferRequestFromJSON,
     UpdateAutoTransferRequestToJSON,
 } from '../models/UpdateAutoTransferRequest.js';
+import {
+    type UpdateTradingSettingsRequest,
+    UpdateTradingSettingsRequestFromJSON,
+    UpdateTradingSettingsRequestToJSON,
+} from '../models/UpdateTradingSettingsRequest.js';
 
 export interface SetAccountModeOperationRequest {
     /**
@@ -71,6 +76,13 @@ export interface UpdateAutoTransferOperationRequest {
      * 
      */
     updateAutoTransferRequest: UpdateAutoTransferRequest;
+}
+
+export interface UpdateTradingSettingsOperationRequest {
+    /**
+     * 
+     */
+    updateTradingSettingsRequest: UpdateTradingSettingsRequest;
 }
 
 /**
@@ -106,7 +118,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
      * Show account settings
      */
     async getSystemSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
@@ -117,7 +129,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
      * Show account settings
      */
     async getSystemSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
@@ -220,8 +232,8 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
-     * Set auto-buy
+     * Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).  - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the   `max_price` of every inference request that carries none (see the consumption API). In   Auto Mode the purchase becomes a limit order at this price that takes only what is   offered at or below it; a request that cannot be covered within the cap gets   `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive   decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered   with four. `null` removes the cap (buy at the market). It may be set in either mode. - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform   default `false`. Writing the value the current mode dictates changes nothing; any other   value answers `403 mode_managed_setting` (change the account mode instead).  A price that is not a positive decimal with at most four decimals is `422 validation_error`, checked before the account preconditions. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it was. 
+     * Set auto-buy and its price cap
      */
     async updateAutoBuyRaw(requestParameters: UpdateAutoBuyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
         const requestOptions = await this.updateAutoBuyRequestOpts(requestParameters);
@@ -231,8 +243,8 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
-     * Set auto-buy
+     * Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).  - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the   `max_price` of every inference request that carries none (see the consumption API). In   Auto Mode the purchase becomes a limit order at this price that takes only what is   offered at or below it; a request that cannot be covered within the cap gets   `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive   decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered   with four. `null` removes the cap (buy at the market). It may be set in either mode. - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform   default `false`. Writing the value the current mode dictates changes nothing; any other   value answers `403 mode_managed_setting` (change the account mode instead).  A price that is not a positive decimal with at most four decimals is `422 validation_error`, checked before the account preconditions. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it was. 
+     * Set auto-buy and its price cap
      */
     async updateAutoBuy(requestParameters: UpdateAutoBuyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
         const response = await this.updateAutoBuyRaw(requestParameters, initOverrides);
@@ -350,6 +362,63 @@ export class SettingsApi extends runtime.BaseAPI {
      */
     async updateAutoTransfer(requestParameters: UpdateAutoTransferOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
         const response = await this.updateAutoTransferRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateTradingSettings without sending the request
+     */
+    async updateTradingSettingsRequestOpts(requestParameters: UpdateTradingSettingsOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['updateTradingSettingsRequest'] == null) {
+            throw new runtime.RequiredError(
+                'updateTradingSettingsRequest',
+                'Required parameter "updateTradingSettingsRequest" was null or undefined when calling updateTradingSettings().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/trading`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateTradingSettingsRequestToJSON(requestParameters['updateTradingSettingsRequest']),
+        };
+    }
+
+    /**
+     * `self_trade_prevention` is what happens when one of your orders would trade with another of your own orders resting on the book, for orders that name no `self_trade_prevention` of their own (the taker\'s mode decides):  - `expire_taker` (the default): the incoming order\'s remainder is closed   (`closure_reason: self_trade_prevented`); the resting order stays. - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming   order goes on matching. - `expire_both`: both are closed. - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an   order reduced to nothing ends `cancelled` with `self_trade_prevented`.  The new default applies to orders placed afterwards; resting orders keep their mode. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body. A value that is not one of the four modes is `422 validation_error`. Setting the current value answers `200` with `updated_at` as it was. 
+     * Set the account\'s order defaults
+     */
+    async updateTradingSettingsRaw(requestParameters: UpdateTradingSettingsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.updateTradingSettingsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * `self_trade_prevention` is what happens when one of your orders would trade with another of your own orders resting on the book, for orders that name no `self_trade_prevention` of their own (the taker\'s mode decides):  - `expire_taker` (the default): the incoming order\'s remainder is closed   (`closure_reason: self_trade_prevented`); the resting order stays. - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming   order goes on matching. - `expire_both`: both are closed. - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an   order reduced to nothing ends `cancelled` with `self_trade_prevented`.  The new default applies to orders placed afterwards; resting orders keep their mode. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body. A value that is not one of the four modes is `422 validation_error`. Setting the current value answers `200` with `updated_at` as it was. 
+     * Set the account\'s order defaults
+     */
+    async updateTradingSettings(requestParameters: UpdateTradingSettingsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.updateTradingSettingsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -3,6 +3,7 @@
 /* eslint-disable */
 export * from './AccountMode.js';
 export * from './ApiKey.js';
+export * from './ApiKeyLimitReset.js';
 export * from './ApiKeyList.js';
 export * from './ApiKeyResponse.js';
 export * from './AuthorizationServerMetadata.js';
@@ -40,6 +41,7 @@ export * from './OAuthScopeList.js';
 export * from './Paging.js';
 export * from './PaymentMethod.js';
 export * from './RevokeRequest.js';
+export * from './SelfTradePrevention.js';
 export * from './SetAccountModeRequest.js';
 export * from './SigningKey.js';
 export * from './SigningKeyList.js';
@@ -53,3 +55,4 @@ export * from './UpdateApiKeyRequestApiKey.js';
 export * from './UpdateAutoBuyRequest.js';
 export * from './UpdateAutoReloadRequest.js';
 export * from './UpdateAutoTransferRequest.js';
+export * from './UpdateTradingSettingsRequest.js';

@@ -39,6 +39,9 @@ from mkt_consumption.models.chat_tool_call_param_function import ChatToolCallPar
 from mkt_consumption.models.chat_validation_error_response import ChatValidationErrorResponse
 from mkt_consumption.models.chat_validation_error_response_errors_inner import ChatValidationErrorResponseErrorsInner
 from mkt_consumption.models.cost_status import CostStatus
+from mkt_consumption.models.current_key import CurrentKey
+from mkt_consumption.models.current_key_rate_limit import CurrentKeyRateLimit
+from mkt_consumption.models.current_key_response import CurrentKeyResponse
 from mkt_consumption.models.diagnostics import Diagnostics
 from mkt_consumption.models.diagnostics_check import DiagnosticsCheck
 from mkt_consumption.models.diagnostics_response import DiagnosticsResponse

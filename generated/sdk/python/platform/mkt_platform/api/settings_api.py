@@ -2,7 +2,7 @@
 """
     mkt platform API
 
-    The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy, auto-transfer, auto-reload), money in (deposits) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard's CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation's scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API or the trading API requires them. | | `supply:read`, `supply:write` | The trading API's supply issuance with this token instead of a signature: `GET /v1/supply-issuances` (read), `POST /v1/supply-issuances` (write). |  Why supply scopes open trading operations: the live service's command line asks for `supply:read supply:write` at login by default and then sends its access token, not a signature, to the trading host's `/v1/supply-issuances`. Those two operations accept either credential; every other trading operation needs a signature.  ## Order of checks  A request is checked in this order, and the first failure answers:  1. body encoding: `400 malformed_json` for a body that is not valid JSON or form data    (`invalid_request` in the RFC body on the OAuth endpoints), `413` when too large, `415` for    another content type; 2. credential: `401 invalid_token`; 3. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 4. scope: `403 insufficient_scope`; 5. request shape: `422 validation_error` for any value the schema refuses (wrong JSON type,    unknown field, missing field, out of range, bad pattern), each listed in `errors.context.errors`; 6. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 7. the operation's own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
+    The platform API of mkt, the real-time spot market for AI inference: OAuth 2.0 device-flow login for the `mkt` command line, management of consumption API keys and trading signing keys, account settings (account mode, auto-buy and its price cap, auto-transfer, auto-reload, self-trade prevention), money in (deposits) and diagnostics.  Every path below is served twice, identically: under `{platform_url}/v1/…` and under `{platform_url}/api/v1/…` (the two server entries). The one exception is the authorization server metadata, `GET /.well-known/oauth-authorization-server`, which lives at the root only.  ## Getting started  1. Start a device-flow login (RFC 8628): `POST /v1/oauth/device/code` with `client_id=mkt-cli`    and the scopes you need, e.g. `scope=keys:manage account:read account:write`    (`GET /v1/oauth/scopes?client_id=mkt-cli` lists them). 2. Show the user `verification_uri_complete` (or `verification_uri` and `user_code`). They sign in    on the dashboard and approve the request at `/device`. 3. Poll `POST /v1/oauth/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code`    every `interval` seconds. While the user has not decided it answers `400 authorization_pending`;    then it returns an access token (`mkt_at_…`, valid one hour) and a refresh token (`mkt_rt_…`,    rotated on every refresh). 4. Create a consumption key: `POST /v1/api-keys` with `Authorization: Bearer <access token>`. The    raw `mkt_ck_…` key is in that response only; store it. 5. Call the consumption API with the consumption key. OAuth access tokens are not accepted there.    The trading API needs an Ed25519 signing key instead, registered with `POST /v1/signing-keys`.  ## Credentials  - **OAuth access token** (`mkt_at_…`) as `Authorization: Bearer <token>`. Each operation lists the   scope it needs. - **Dashboard session cookie** (`mkt_session`), accepted in place of a token, so the dashboard can   use this API. A session holds every scope. A request that changes state (`POST`, `PATCH`,   `DELETE`) authenticated by the cookie must also carry the dashboard's CSRF token in the   `x-csrf-token` header, else `403 csrf_token_invalid`. When a request carries both a bearer token   and the cookie, the token is used and the cookie is ignored. - A missing, malformed, expired or revoked credential answers `401 invalid_token` with   `WWW-Authenticate: Bearer error=\"invalid_token\"`. A valid token without the operation's scope   answers `403 insufficient_scope` with `WWW-Authenticate: Bearer error=\"insufficient_scope\",   scope=\"<needed scope>\"`. - The OAuth endpoints themselves (scope discovery, device code, token, revocation, metadata) take   no credential; `mkt-cli` is a public client (no client secret).  | Scope | Grants | |---|---| | `keys:manage` | Every API key and signing key endpoint, reads included (there is no read-only key scope). | | `account:read` | Account settings and OAuth grants, read. | | `account:write` | Changing account settings; revoking OAuth grants. | | `trade:read`, `trade:write` | In the catalogue for trading features of clients; no operation of this API or the trading API requires them. | | `supply:read`, `supply:write` | The trading API's supply issuance with this token instead of a signature: `GET /v1/supply-issuances` (read), `POST /v1/supply-issuances` (write). |  Why supply scopes open trading operations: the live service's command line asks for `supply:read supply:write` at login by default and then sends its access token, not a signature, to the trading host's `/v1/supply-issuances`. Those two operations accept either credential; every other trading operation needs a signature.  ## Order of checks  A request is checked in this order, and the first failure answers:  1. body encoding: `400 malformed_json` for a body that is not valid JSON or form data    (`invalid_request` in the RFC body on the OAuth endpoints), `413` when too large, `415` for    another content type; 2. credential: `401 invalid_token`; 3. CSRF token, for state-changing requests authenticated by the session cookie: `403 csrf_token_invalid`; 4. scope: `403 insufficient_scope`; 5. request shape: `422 validation_error` for any value the schema refuses (wrong JSON type,    unknown field, missing field, out of range, bad pattern), each listed in `errors.context.errors`; 6. account preconditions, where an operation has them, in this order: `403 account_inactive`,    `403 email_unverified`, `403 legal_terms_not_accepted`; 7. the operation's own rules (`404`, `409`, `403 mode_managed_setting`, `422` with a specific code).  Account preconditions answer `403`, never `422`: the request itself is correct and succeeds unchanged once the account is put right on the dashboard (verify the email, accept the legal terms, have the account reactivated). `422` always means \"change the request\".  ## Errors  Errors use the envelope `{errors: {code, detail, server_time, context?}}`; branch on `code`, show `detail` to humans. The OAuth endpoints `POST /v1/oauth/device/code`, `POST /v1/oauth/token` and `POST /v1/oauth/revoke` answer client errors in the RFC 6749 shape `{error, error_description}` instead, so that standard OAuth clients understand them; their `500` still uses the envelope.  ## Conventions  - Ids are opaque: `api_key_<uuid>`, `signing_key_<uuid>`, `grant_<uuid>`. An id that does not   exist, or belongs to another user, answers `404`. - Lists are ordered by creation time, oldest first, and paginate with `limit`, `next` and `prev`. - `last_used_at` fields are refreshed at most once a minute, so they may lag by up to a minute. - Timestamps are ISO 8601 UTC. Money is a decimal string of US dollars, never a JSON number. 
 
     The version of the OpenAPI document: 1.0.0
     Generated by OpenAPI Generator (https://openapi-generator.tech)
@@ -21,6 +21,7 @@ from mkt_platform.models.system_settings_response import SystemSettingsResponse
 from mkt_platform.models.update_auto_buy_request import UpdateAutoBuyRequest
 from mkt_platform.models.update_auto_reload_request import UpdateAutoReloadRequest
 from mkt_platform.models.update_auto_transfer_request import UpdateAutoTransferRequest
+from mkt_platform.models.update_trading_settings_request import UpdateTradingSettingsRequest
 
 from mkt_platform.api_client import ApiClient, RequestSerialized
 from mkt_platform.api_response import ApiResponse
@@ -58,7 +59,7 @@ class SettingsApi:
     ) -> SystemSettingsResponse:
         """Show account settings
 
-        The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -124,7 +125,7 @@ class SettingsApi:
     ) -> ApiResponse[SystemSettingsResponse]:
         """Show account settings
 
-        The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -190,7 +191,7 @@ class SettingsApi:
     ) -> RESTResponseType:
         """Show account settings
 
-        The account mode, the mode-managed flags and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -609,9 +610,9 @@ class SettingsApi:
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
     ) -> SystemSettingsResponse:
-        """Set auto-buy
+        """Set auto-buy and its price cap
 
-        `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).  - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the   `max_price` of every inference request that carries none (see the consumption API). In   Auto Mode the purchase becomes a limit order at this price that takes only what is   offered at or below it; a request that cannot be covered within the cap gets   `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive   decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered   with four. `null` removes the cap (buy at the market). It may be set in either mode. - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform   default `false`. Writing the value the current mode dictates changes nothing; any other   value answers `403 mode_managed_setting` (change the account mode instead).  A price that is not a positive decimal with at most four decimals is `422 validation_error`, checked before the account preconditions. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it was. 
 
         :param update_auto_buy_request: (required)
         :type update_auto_buy_request: UpdateAutoBuyRequest
@@ -683,9 +684,9 @@ class SettingsApi:
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
     ) -> ApiResponse[SystemSettingsResponse]:
-        """Set auto-buy
+        """Set auto-buy and its price cap
 
-        `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).  - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the   `max_price` of every inference request that carries none (see the consumption API). In   Auto Mode the purchase becomes a limit order at this price that takes only what is   offered at or below it; a request that cannot be covered within the cap gets   `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive   decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered   with four. `null` removes the cap (buy at the market). It may be set in either mode. - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform   default `false`. Writing the value the current mode dictates changes nothing; any other   value answers `403 mode_managed_setting` (change the account mode instead).  A price that is not a positive decimal with at most four decimals is `422 validation_error`, checked before the account preconditions. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it was. 
 
         :param update_auto_buy_request: (required)
         :type update_auto_buy_request: UpdateAutoBuyRequest
@@ -757,9 +758,9 @@ class SettingsApi:
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
     ) -> RESTResponseType:
-        """Set auto-buy
+        """Set auto-buy and its price cap
 
-        `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        Takes `auto_buy_enabled`, `auto_buy_max_price` or both (at least one).  - `auto_buy_max_price` caps the price the service pays for Units on your behalf: it is the   `max_price` of every inference request that carries none (see the consumption API). In   Auto Mode the purchase becomes a limit order at this price that takes only what is   offered at or below it; a request that cannot be covered within the cap gets   `402 price_cap_exceeded` and nothing is bought or billed. USD per Unit, a positive   decimal string with at most four decimals, like order prices (`0.5`, `0.4200`); answered   with four. `null` removes the cap (buy at the market). It may be set in either mode. - `auto_buy_enabled` is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform   default `false`. Writing the value the current mode dictates changes nothing; any other   value answers `403 mode_managed_setting` (change the account mode instead).  A price that is not a positive decimal with at most four decimals is `422 validation_error`, checked before the account preconditions. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. When any check fails nothing changes; a request that changes nothing answers `200` with `updated_at` as it was. 
 
         :param update_auto_buy_request: (required)
         :type update_auto_buy_request: UpdateAutoBuyRequest
@@ -1465,6 +1466,302 @@ class SettingsApi:
         return self.api_client.param_serialize(
             method='PATCH',
             resource_path='/v1/self/system-settings/auto-transfer',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def update_trading_settings(
+        self,
+        update_trading_settings_request: UpdateTradingSettingsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SystemSettingsResponse:
+        """Set the account's order defaults
+
+        `self_trade_prevention` is what happens when one of your orders would trade with another of your own orders resting on the book, for orders that name no `self_trade_prevention` of their own (the taker's mode decides):  - `expire_taker` (the default): the incoming order's remainder is closed   (`closure_reason: self_trade_prevented`); the resting order stays. - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming   order goes on matching. - `expire_both`: both are closed. - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an   order reduced to nothing ends `cancelled` with `self_trade_prevented`.  The new default applies to orders placed afterwards; resting orders keep their mode. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body. A value that is not one of the four modes is `422 validation_error`. Setting the current value answers `200` with `updated_at` as it was. 
+
+        :param update_trading_settings_request: (required)
+        :type update_trading_settings_request: UpdateTradingSettingsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_trading_settings_serialize(
+            update_trading_settings_request=update_trading_settings_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def update_trading_settings_with_http_info(
+        self,
+        update_trading_settings_request: UpdateTradingSettingsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SystemSettingsResponse]:
+        """Set the account's order defaults
+
+        `self_trade_prevention` is what happens when one of your orders would trade with another of your own orders resting on the book, for orders that name no `self_trade_prevention` of their own (the taker's mode decides):  - `expire_taker` (the default): the incoming order's remainder is closed   (`closure_reason: self_trade_prevented`); the resting order stays. - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming   order goes on matching. - `expire_both`: both are closed. - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an   order reduced to nothing ends `cancelled` with `self_trade_prevented`.  The new default applies to orders placed afterwards; resting orders keep their mode. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body. A value that is not one of the four modes is `422 validation_error`. Setting the current value answers `200` with `updated_at` as it was. 
+
+        :param update_trading_settings_request: (required)
+        :type update_trading_settings_request: UpdateTradingSettingsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_trading_settings_serialize(
+            update_trading_settings_request=update_trading_settings_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def update_trading_settings_without_preload_content(
+        self,
+        update_trading_settings_request: UpdateTradingSettingsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Set the account's order defaults
+
+        `self_trade_prevention` is what happens when one of your orders would trade with another of your own orders resting on the book, for orders that name no `self_trade_prevention` of their own (the taker's mode decides):  - `expire_taker` (the default): the incoming order's remainder is closed   (`closure_reason: self_trade_prevented`); the resting order stays. - `expire_maker`: the resting order is cancelled (`self_trade_prevented`) and the incoming   order goes on matching. - `expire_both`: both are closed. - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an   order reduced to nothing ends `cancelled` with `self_trade_prevented`.  The new default applies to orders placed afterwards; resting orders keep their mode. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body. A value that is not one of the four modes is `422 validation_error`. Setting the current value answers `200` with `updated_at` as it was. 
+
+        :param update_trading_settings_request: (required)
+        :type update_trading_settings_request: UpdateTradingSettingsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_trading_settings_serialize(
+            update_trading_settings_request=update_trading_settings_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _update_trading_settings_serialize(
+        self,
+        update_trading_settings_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if update_trading_settings_request is not None:
+            _body_params = update_trading_settings_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'dashboardSession', 
+            'oauthAccessToken'
+        ]
+
+        return self.api_client.param_serialize(
+            method='PATCH',
+            resource_path='/v1/self/system-settings/trading',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

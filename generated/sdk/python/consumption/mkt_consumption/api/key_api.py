@@ -1,0 +1,289 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages`, `/v1/messages/count_tokens` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with an absolute    `Location: {base_url}/r/v1/…` (the host's configured public URL, so the same origin) and an    empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. Not billed: a request that fails entirely (no answer, or the supplier broke off mid-stream) and an answer whose supplier broke the instrument's own guarantees (time to first token, throughput, output length). An answer that reaches the caller is otherwise billed, whatever the request asked of it: one that misses a JSON schema the caller chose (`response_format`, `text.format`) is billed like any other, because the caller, not the supplier, chose the schema (its receipt says `schema_mismatch`). A schema that is not a valid JSON Schema, or obviously admits no value, is a `422` before anything runs. No request shape yields delivered tokens for free. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Every error body carries the specification's `errors: {code, detail, server_time, context}`: branch on `code`, show `detail` to humans. On chat completions a `422` carries instead the list `errors: [{path, message, value}]`. Beside it, each error speaks the dialect of its host, so that official clients show the detail: on `{base_url}` an OpenAI-shaped `error: {message, type, code, param}` (for `503 balance_replenishing`, `type` is `balance_replenishing`); on `{messages_url}` Anthropic's `type: error` and `error: {type, message}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+import warnings
+from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
+from typing import Any, Dict, List, Optional, Tuple, Union
+from typing_extensions import Annotated
+
+from mkt_consumption.models.current_key_response import CurrentKeyResponse
+
+from mkt_consumption.api_client import ApiClient, RequestSerialized
+from mkt_consumption.api_response import ApiResponse
+from mkt_consumption.rest import RESTResponseType
+
+
+class KeyApi:
+    """NOTE: This class is auto generated by OpenAPI Generator
+    Ref: https://openapi-generator.tech
+
+    Do not edit the class manually.
+    """
+
+    def __init__(self, api_client=None) -> None:
+        if api_client is None:
+            api_client = ApiClient.get_default()
+        self.api_client = api_client
+
+
+    @validate_call
+    def get_current_key(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> CurrentKeyResponse:
+        """Show the calling key
+
+        The consumption key that authenticates this request: its limits, what it spent in the current budget period and what it may still spend, and the account's concurrency limit (the shape of OpenRouter's `GET /api/v1/key`). Keys and their limits are managed on the platform API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.  - `expires_at`: after it, inference answers `401 key_expired`; `null`: never. - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past   it, inference answers `403 key_limit_exceeded`. - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,   `monthly` from the 1st at 00:00; `null`: the budget never resets. - `usage_usd`: what the key's settled requests cost in the current period (all time, for a   key whose budget never resets), six decimals like a receipt's `cost_usd`. - `limit_remaining_usd`: what admission will still allow in the period: `limit_usd` minus   `usage_usd` minus what requests in progress have reserved, never below zero; `null`   without a budget. - `allowed_models`: the models the key may name in `model`; any other answers   `403 model_not_allowed`; `null`: every model. - `rate_limit.concurrency`: how many inference requests the account may run at once now   (it grows with deposits; see \"Limits\" above), as `x-ratelimit-limit` says on inference.  Read-only: it runs no inference and does not count toward the daily request limit. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_current_key_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrentKeyResponse",
+            '401': "ErrorResponse",
+            '500': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_current_key_with_http_info(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[CurrentKeyResponse]:
+        """Show the calling key
+
+        The consumption key that authenticates this request: its limits, what it spent in the current budget period and what it may still spend, and the account's concurrency limit (the shape of OpenRouter's `GET /api/v1/key`). Keys and their limits are managed on the platform API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.  - `expires_at`: after it, inference answers `401 key_expired`; `null`: never. - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past   it, inference answers `403 key_limit_exceeded`. - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,   `monthly` from the 1st at 00:00; `null`: the budget never resets. - `usage_usd`: what the key's settled requests cost in the current period (all time, for a   key whose budget never resets), six decimals like a receipt's `cost_usd`. - `limit_remaining_usd`: what admission will still allow in the period: `limit_usd` minus   `usage_usd` minus what requests in progress have reserved, never below zero; `null`   without a budget. - `allowed_models`: the models the key may name in `model`; any other answers   `403 model_not_allowed`; `null`: every model. - `rate_limit.concurrency`: how many inference requests the account may run at once now   (it grows with deposits; see \"Limits\" above), as `x-ratelimit-limit` says on inference.  Read-only: it runs no inference and does not count toward the daily request limit. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_current_key_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrentKeyResponse",
+            '401': "ErrorResponse",
+            '500': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_current_key_without_preload_content(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Show the calling key
+
+        The consumption key that authenticates this request: its limits, what it spent in the current budget period and what it may still spend, and the account's concurrency limit (the shape of OpenRouter's `GET /api/v1/key`). Keys and their limits are managed on the platform API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.  - `expires_at`: after it, inference answers `401 key_expired`; `null`: never. - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past   it, inference answers `403 key_limit_exceeded`. - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,   `monthly` from the 1st at 00:00; `null`: the budget never resets. - `usage_usd`: what the key's settled requests cost in the current period (all time, for a   key whose budget never resets), six decimals like a receipt's `cost_usd`. - `limit_remaining_usd`: what admission will still allow in the period: `limit_usd` minus   `usage_usd` minus what requests in progress have reserved, never below zero; `null`   without a budget. - `allowed_models`: the models the key may name in `model`; any other answers   `403 model_not_allowed`; `null`: every model. - `rate_limit.concurrency`: how many inference requests the account may run at once now   (it grows with deposits; see \"Limits\" above), as `x-ratelimit-limit` says on inference.  Read-only: it runs no inference and does not count toward the daily request limit. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_current_key_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrentKeyResponse",
+            '401': "ErrorResponse",
+            '500': "ErrorResponse",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_current_key_serialize(
+        self,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'consumptionKeyHeader', 
+            'consumptionKey'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/key',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+

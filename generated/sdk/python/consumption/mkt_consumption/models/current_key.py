@@ -1,0 +1,173 @@
+# GENERATED, DO NOT EDIT. Source: openapi/consumption.yaml. Regenerate: npm run generate
+# coding: utf-8
+
+"""
+    mkt consumption API
+
+    Run inference on mkt, a real-time spot market for AI inference. Each of the nine instruments (`text-standard`, `text-prime`, `text-max`, `code-standard`, `code-prime`, `code-max`, `agent-standard`, `agent-prime`, `agent-max`) is a quality contract; use its id as `model`. `GET /v1/models` also lists `-latest` aliases that name third-party model families; an alias is accepted wherever an instrument id is.  Two hosts serve this API with the same key, instruments and routing engine:  | host | surface | credential | |---|---|---| | `{base_url}` | OpenAI-compatible: `/v1/chat/completions`, `/v1/responses`, `/v1/models`; usage receipts; diagnostics | `Authorization: Bearer <consumption key>` | | `{messages_url}` | Anthropic-messages-compatible (beta): `/v1/messages`, `/v1/messages/count_tokens` | `x-api-key: <consumption key>` (or `Authorization: Bearer`) |  A consumption key (`mkt_ck_…`) is created on the platform API (`POST /v1/api-keys`) or in the dashboard. It covers inference and usage only; OAuth access tokens are not accepted here.  ## How an inference request flows  1. **Validate.** The body must be JSON (`400 malformed_json`) and match the operation's schema    (`422`; on chat completions the `{errors: [{path, message, value}]}` list). A `model` that is    neither an instrument nor an alias is `404 model_not_found`. 2. **Authenticate.** An unknown, revoked or expired key is `401 invalid_api_key`; the body carries    `server_time`. 3. **Check capacity.** The daily request limit of free accounts and the concurrency slots    (`429`, with `Retry-After`), then the token capacity for the instrument: in Auto Mode the service    buys it (a market buy plus transfer); while that buy is in flight other requests of the same    user and instrument get `503 balance_replenishing`; no USD or no liquidity is `402`. 4. **Redirect.** The answer is `307 Temporary Redirect` with an absolute    `Location: {base_url}/r/v1/…` (the host's configured public URL, so the same origin) and an    empty body. Nothing has run yet. The client    repeats the same method, body and `Authorization` (or `x-api-key`) at the target; `fetch`, the    OpenAI SDKs and the Anthropic SDKs do this by themselves because the target is same-origin. A    client that does not follow redirects sees only the `307`. 5. **Run.** `/r/v1/…` authenticates again, repeats the checks, takes one concurrency slot,    reserves the prompt plus the output limit of Units from the consumption account (oldest lots    first) and routes the request to a supplier qualified for the instrument. Calling `/r/v1/…`    directly is equivalent to following the redirect.  Supplier failover is automatic and invisible: a connect error, timeout, `5xx` or `429` from a supplier before the first byte moves the request to the next qualified supplier. If none can serve, the answer is `503 supplier_unavailable`. Once bytes have been sent, a failure ends a stream with an error event, never with a clean end.  Billing: the real usage is settled after the response and the rest of the reservation released. Not billed: a request that fails entirely (no answer, or the supplier broke off mid-stream) and an answer whose supplier broke the instrument's own guarantees (time to first token, throughput, output length). An answer that reaches the caller is otherwise billed, whatever the request asked of it: one that misses a JSON schema the caller chose (`response_format`, `text.format`) is billed like any other, because the caller, not the supplier, chose the schema (its receipt says `schema_mismatch`). A schema that is not a valid JSON Schema, or obviously admits no value, is a `422` before anything runs. No request shape yields delivered tokens for free. A streamed request costs exactly what the same non-streamed request costs. The `model` in every response is the `model` of the request; the serving supplier is not disclosed.  ## Request ids and usage  Every response of this API carries `x-mkt-request-id` (`req_…`). The id of a `/r/v1/…` response names the usage receipt of that inference: `GET /v1/usage/{request_id}`. Lists are at `GET /v1/usage`, totals at `GET /v1/usage/summary`. Every response also carries `x-request-id`, which echoes a well-formed incoming `x-request-id`.  ## Limits  Inference concurrency is one allowance per user shared by chat completions, responses and messages; a request holds one slot from admission at `/r/v1/…` until it finishes, fails or the client disconnects. The tier follows the deposited balance (the lesser of deposits and total balance; a signup bonus does not count):  | deposited balance (USD) | concurrent requests | |---|---| | 0 to 20 | 3 | | 20 to 50 | 10 | | 50 to 150 | 30 | | 150 to 500 | 110 | | 500 and above | 400 |  Inference responses carry `x-ratelimit-limit` (the current maximum of concurrent requests; read it rather than hard-coding a tier) and `x-ratelimit-remaining` (slots left after this admission).  Free accounts (no deposit yet) may make 100 inference requests per UTC day; the first deposit lifts the limit. Each request admitted at `/r/v1/…` counts once, whatever its outcome; the redirect itself, model listing, usage and diagnostics do not count.  A `429` carries `Retry-After` in seconds: wait at least that long, reduce parallelism or queue.  ## Errors  Every error body carries the specification's `errors: {code, detail, server_time, context}`: branch on `code`, show `detail` to humans. On chat completions a `422` carries instead the list `errors: [{path, message, value}]`. Beside it, each error speaks the dialect of its host, so that official clients show the detail: on `{base_url}` an OpenAI-shaped `error: {message, type, code, param}` (for `503 balance_replenishing`, `type` is `balance_replenishing`); on `{messages_url}` Anthropic's `type: error` and `error: {type, message}`. Retry `402`, `429`, `500` and `503` with exponential backoff and jitter from 1 second (honour `Retry-After`); never retry `400`, `401`, `404` or `422` unchanged. Unknown query parameters are ignored. 
+
+    The version of the OpenAPI document: 1.0.0
+    Generated by OpenAPI Generator (https://openapi-generator.tech)
+
+    Do not edit the class manually.
+"""  # noqa: E501
+
+
+from __future__ import annotations
+import pprint
+import re  # noqa: F401
+import json
+
+from datetime import datetime
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
+from mkt_consumption.models.current_key_rate_limit import CurrentKeyRateLimit
+from typing import Optional, Set
+from typing_extensions import Self
+from pydantic_core import to_jsonable_python
+
+class CurrentKey(BaseModel):
+    """
+    A consumption key's own view of its limits and usage (`GET /v1/key`).
+    """ # noqa: E501
+    id: StrictStr = Field(description="The key's id (`api_key_<uuid>`), as the platform API names it.")
+    name: StrictStr = Field(description="The key's name.")
+    expires_at: Optional[datetime] = Field(description="When the key stops working for inference; `null`, never.")
+    limit_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="The budget per period in US dollars, two decimals; `null`, none.")
+    limit_reset: Optional[StrictStr] = Field(description="The budget period, in UTC; `null`, the budget never resets.")
+    limit_remaining_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="What admission will still allow in the current period, never below zero; `null` without a budget.")
+    usage_usd: Annotated[str, Field(strict=True)] = Field(description="What the key's settled requests cost in the current period, six decimals.")
+    allowed_models: Optional[List[StrictStr]] = Field(description="The models the key may call, as requests name them; `null`, every model.")
+    rate_limit: CurrentKeyRateLimit
+    __properties: ClassVar[List[str]] = ["id", "name", "expires_at", "limit_usd", "limit_reset", "limit_remaining_usd", "usage_usd", "allowed_models", "rate_limit"]
+
+    @field_validator('limit_usd', mode="before")
+    def limit_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{2}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{2}$/")
+        return value
+
+    @field_validator('limit_reset')
+    def limit_reset_validate_enum(cls, value):
+        """Validates the enum"""
+        if value is None:
+            return value
+
+        if value not in set(['daily', 'weekly', 'monthly']):
+            raise ValueError("must be one of enum values ('daily', 'weekly', 'monthly')")
+        return value
+
+    @field_validator('limit_remaining_usd', mode="before")
+    def limit_remaining_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{6}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{6}$/")
+        return value
+
+    @field_validator('usage_usd', mode="before")
+    def usage_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{6}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{6}$/")
+        return value
+
+    model_config = ConfigDict(
+        validate_by_name=True,
+        validate_by_alias=True,
+        validate_assignment=True,
+        protected_namespaces=(),
+    )
+
+
+    def to_str(self) -> str:
+        """Returns the string representation of the model using alias"""
+        return pprint.pformat(self.model_dump(by_alias=True))
+
+    def to_json(self) -> str:
+        """Returns the JSON representation of the model using alias"""
+        return json.dumps(to_jsonable_python(self.to_dict()))
+
+    @classmethod
+    def from_json(cls, json_str: str) -> Optional[Self]:
+        """Create an instance of CurrentKey from a JSON string"""
+        return cls.from_dict(json.loads(json_str))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Return the dictionary representation of the model using alias.
+
+        This has the following differences from calling pydantic's
+        `self.model_dump(by_alias=True)`:
+
+        * `None` is only added to the output dict for nullable fields that
+          were set at model initialization. Other fields with value `None`
+          are ignored.
+        """
+        excluded_fields: Set[str] = set([
+        ])
+
+        _dict = self.model_dump(
+            by_alias=True,
+            exclude=excluded_fields,
+            exclude_none=True,
+        )
+        # override the default output from pydantic by calling `to_dict()` of rate_limit
+        if self.rate_limit:
+            _dict['rate_limit'] = self.rate_limit.to_dict()
+        # set to None if expires_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.expires_at is None and "expires_at" in self.model_fields_set:
+            _dict['expires_at'] = None
+
+        # set to None if limit_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.limit_usd is None and "limit_usd" in self.model_fields_set:
+            _dict['limit_usd'] = None
+
+        # set to None if limit_reset (nullable) is None
+        # and model_fields_set contains the field
+        if self.limit_reset is None and "limit_reset" in self.model_fields_set:
+            _dict['limit_reset'] = None
+
+        # set to None if limit_remaining_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.limit_remaining_usd is None and "limit_remaining_usd" in self.model_fields_set:
+            _dict['limit_remaining_usd'] = None
+
+        # set to None if allowed_models (nullable) is None
+        # and model_fields_set contains the field
+        if self.allowed_models is None and "allowed_models" in self.model_fields_set:
+            _dict['allowed_models'] = None
+
+        return _dict
+
+    @classmethod
+    def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
+        """Create an instance of CurrentKey from a dict"""
+        if obj is None:
+            return None
+
+        if not isinstance(obj, dict):
+            return cls.model_validate(obj)
+
+        _obj = cls.model_validate({
+            "id": obj.get("id"),
+            "name": obj.get("name"),
+            "expires_at": obj.get("expires_at"),
+            "limit_usd": obj.get("limit_usd"),
+            "limit_reset": obj.get("limit_reset"),
+            "limit_remaining_usd": obj.get("limit_remaining_usd"),
+            "usage_usd": obj.get("usage_usd"),
+            "allowed_models": obj.get("allowed_models"),
+            "rate_limit": CurrentKeyRateLimit.from_dict(obj["rate_limit"]) if obj.get("rate_limit") is not None else None
+        })
+        return _obj
+
+
