@@ -729,6 +729,11 @@ export interface components {
          */
         LimitPrice: string;
         /**
+         * @description Trigger price of a `stop` or `stop_limit` order in USD per Unit, written like a limit price (decimal string, positive, at most 4 decimals, a multiple of the market's `tick_size`). A buy stop triggers when the last trade is at or above it, a sell stop at or below. A stop whose condition already holds on arrival is refused with `422 stop_would_trigger`.
+         * @example 0.4500
+         */
+        StopPrice: string;
+        /**
          * @description An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
          * @example 4.200000
          */
@@ -743,14 +748,18 @@ export interface components {
          * @description State of an order.
          *
          *     - `active`: resting on the book, nothing filled yet (a new `gtc` limit order that did not fill).
-         *     - `pending`: accepted, not yet on the book.
+         *     - `pending`: accepted, not yet on the book: a `stop` or `stop_limit` order waiting for its
+         *       trigger. It holds its funds or Units meanwhile and does not show in the order book.
          *     - `partially_filled`: resting, partly filled.
          *     - `cancellation_pending`: a cancel was requested and is being applied.
          *     - `filled`: completely filled.
          *     - `closed`: ended without filling completely and without a cancel: `ioc` remainder, `fok`
-         *       not fillable, market order out of liquidity or funds, self-trade prevention.
-         *     - `cancelled`: cancelled by the user (also by bulk cancel).
-         *     - `expired`: a `day` order unfilled at 00:00 UTC.
+         *       not fillable, market order out of liquidity or funds, self-trade prevention of the
+         *       incoming order (`expire_taker`, `expire_both`).
+         *     - `cancelled`: cancelled by the user (also by bulk cancel), or by self-trade prevention: a
+         *       resting order removed by an incoming order's `expire_maker`/`expire_both`, or an order
+         *       that `decrement` reduced to nothing (`closure_reason: self_trade_prevented`).
+         *     - `expired`: a `day` order unfilled at 00:00 UTC, or a `gtd` order at its `expire_time`.
          *     - `rejected`: refused after acceptance.
          *
          *     `active`, `pending`, `partially_filled` and `cancellation_pending` are open (status filter
@@ -769,15 +778,33 @@ export interface components {
          */
         OrderSide: "buy" | "sell";
         /**
-         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests.
+         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests; `stop` waits (`pending`) until the last trade price reaches its `stop_price`, then runs as a market order; `stop_limit` likewise, then runs as a limit order at its `price`.
          * @enum {string}
          */
-        OrderType: "limit" | "market";
+        OrderType: "limit" | "market" | "stop" | "stop_limit";
         /**
-         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
+         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled; `gtd` expires at the order's `expire_time`.
          * @enum {string}
          */
-        TimeInForce: "gtc" | "ioc" | "fok" | "day";
+        TimeInForce: "gtc" | "ioc" | "fok" | "day" | "gtd";
+        /**
+         * @description What happens when an incoming order would match a resting order of the same account. The
+         *     incoming (taker) order's mode decides; the resting order's does not matter.
+         *
+         *     - `expire_taker` (the default): the incoming order's remainder closes (`closed`,
+         *       `self_trade_prevented`); the resting order stays.
+         *     - `expire_maker`: the resting order is cancelled (`cancelled`, `self_trade_prevented`) and
+         *       the incoming order goes on matching.
+         *     - `expire_both`: both end, the resting order `cancelled`, the incoming remainder `closed`.
+         *     - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an
+         *       order reduced to nothing ends `cancelled` with `self_trade_prevented`, one left with a
+         *       rest goes on (the incoming one matching further, the resting one resting).
+         *
+         *     What a reduced or removed order reserved is released at once. An order that names no mode
+         *     takes the account default (the platform API's system settings), `expire_taker` unless set.
+         * @enum {string}
+         */
+        SelfTradePrevention: "expire_taker" | "expire_maker" | "expire_both" | "decrement";
         /**
          * @description Why an order ended without filling completely.
          *
@@ -785,9 +812,11 @@ export interface components {
          *     - `insufficient_funds`: a market buy ran out of available USD while sweeping.
          *     - `ioc_remainder`: the unfilled rest of an `ioc` order.
          *     - `fok_unfilled`: a `fok` order could not fill completely at once.
-         *     - `self_trade_prevented`: the order would have matched the trader's own resting order.
+         *     - `self_trade_prevented`: self-trade prevention ended the order (see `SelfTradePrevention`):
+         *       an incoming order closed by `expire_taker`/`expire_both`, a resting order cancelled by
+         *       `expire_maker`/`expire_both`, or an order `decrement` reduced to nothing.
          *     - `cancelled_by_user`: cancelled by the user, singly or in bulk.
-         *     - `expired`: a `day` order reached 00:00 UTC.
+         *     - `expired`: a `day` order reached 00:00 UTC, or a `gtd` order its `expire_time`.
          *     - `rejected`: refused after acceptance.
          * @enum {string}
          */
@@ -1082,7 +1111,7 @@ export interface components {
             trader_id: components["schemas"]["UserId"];
             type: components["schemas"]["OrderType"];
             side: components["schemas"]["OrderSide"];
-            /** @description Limit price in USD per Unit; null for market orders. */
+            /** @description Limit price in USD per Unit; null for market and stop orders. */
             price: string | null;
             /** @description Ordered Units (the original quantity, or the amended one). */
             quantity: number;
@@ -1100,8 +1129,16 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             closure_reason: components["schemas"]["ClosureReason"] | null;
             time_in_force: components["schemas"]["TimeInForce"];
-            /** @description Always null; stop orders are not offered. */
+            /** @description The last trade price that triggers a `stop` or `stop_limit` order (USD per Unit); null for other types. Until triggered the order is `pending`. */
             stop_price: string | null;
+            /** @description The order was refused rather than allowed to take liquidity on arrival. */
+            post_only: boolean;
+            self_trade_prevention: components["schemas"]["SelfTradePrevention"];
+            /**
+             * Format: date-time
+             * @description When the order expires if still open: the `expire_time` of a `gtd` order, the next 00:00 UTC of a `day` order; null for the other times in force.
+             */
+            expire_time: string | null;
             /** @description The caller's own id for the order, if one was given. */
             client_order_id: string | null;
             /** @description Placed by the service's auto-buy (Auto Mode) on the user's behalf. */
@@ -1120,7 +1157,7 @@ export interface components {
         OrderResponse: {
             data: components["schemas"]["Order"];
         };
-        /** @description A new order. `price` is required for `limit` orders and must be omitted for `market` orders; either mistake answers `422 validation_error` with the issue at `body.price`. */
+        /** @description A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path. */
         CreateOrderRequest: {
             /** @description The market (`market_<uuid>`) exactly as returned by `GET /v1/markets`; `404` if unknown. */
             market_id: string;
@@ -1133,23 +1170,39 @@ export interface components {
              */
             side: string;
             /**
-             * @description `limit` or `market`, any letter case (stored in lower case).
+             * @description `limit`, `market`, `stop` or `stop_limit`, any letter case (stored in lower case).
              * @example limit
              * @example market
+             * @example stop
+             * @example stop_limit
              */
             type: string;
             price?: components["schemas"]["LimitPrice"];
+            stop_price?: components["schemas"]["StopPrice"];
             /** @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. */
             quantity: number;
             /**
-             * @description `gtc` (default), `ioc`, `fok` or `day`, any letter case (stored in lower case).
+             * @description `gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).
              * @default gtc
              * @example gtc
              * @example ioc
              * @example fok
              * @example day
+             * @example gtd
              */
             time_in_force: string;
+            /**
+             * Format: date-time
+             * @description With `time_in_force: gtd` (and only with it): when the order expires if still open, an ISO 8601 time with its offset (`2026-11-23T18:00:00Z`), at least 1 second and at most 90 days ahead. The order is `expired` within a second of it.
+             * @example 2026-11-23T18:00:00Z
+             */
+            expire_time?: string;
+            /**
+             * @description Limit orders that may rest only: if the order would take liquidity on arrival it is refused with `422 post_only_would_take` and the book is left as it was; otherwise it rests like any limit order (and an amendment that would make it take is refused the same way).
+             * @default false
+             */
+            post_only: boolean;
+            self_trade_prevention?: components["schemas"]["SelfTradePrevention"];
             /**
              * @description For buys, move each fill into the consumption account of the instrument. Ignored for sells; always on in Auto Mode.
              * @default false
@@ -1399,7 +1452,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -1555,6 +1608,8 @@ export interface components {
          *     | `insufficient_inventory_or_funds` | market order with no USD (buy) or no Units (sell) at all |
          *     | `market_not_open` | the market is `suspended` or `closed` |
          *     | `duplicate_client_order_id` | creation only: `client_order_id` already used by this account |
+         *     | `post_only_would_take` | a `post_only` order (or its amendment) would take liquidity; nothing changed |
+         *     | `stop_would_trigger` | the last trade already satisfies the stop's condition (`context.last_price`, `context.stop_price`) |
          *
          *     Order-control codes carry `errors.context` with the submitted `price` and `quantity`,
          *     `client_order_id` when given, and the market's limits. Fix and resubmit.
@@ -2804,6 +2859,9 @@ export interface operations {
                      *           "closure_reason": null,
                      *           "time_in_force": "gtc",
                      *           "stop_price": null,
+                     *           "post_only": false,
+                     *           "self_trade_prevention": "expire_taker",
+                     *           "expire_time": null,
                      *           "client_order_id": "rebalance-2026-11-22-001",
                      *           "triggered_by_auto_buy": false,
                      *           "triggered_by_auto_top_up": false,
@@ -2990,6 +3048,9 @@ export interface operations {
                      *         "closure_reason": null,
                      *         "time_in_force": "ioc",
                      *         "stop_price": null,
+                     *         "post_only": false,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "expire_time": null,
                      *         "client_order_id": null,
                      *         "triggered_by_auto_buy": false,
                      *         "triggered_by_auto_top_up": false,
@@ -3060,6 +3121,9 @@ export interface operations {
                      *         "closure_reason": null,
                      *         "time_in_force": "gtc",
                      *         "stop_price": null,
+                     *         "post_only": false,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "expire_time": null,
                      *         "client_order_id": "rebalance-2026-11-22-001",
                      *         "triggered_by_auto_buy": false,
                      *         "triggered_by_auto_top_up": false,

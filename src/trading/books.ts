@@ -1,11 +1,11 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../db/knex.js';
-import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, ordersChangedSince, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
+import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, ordersChangedSince, pendingStopsPage, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
-import { FastOrderBook } from './engine/index.js';
+import { FastOrderBook, type PlaceCommand } from './engine/index.js';
 
 const transactionAttemptsMax = 8;
 
@@ -42,10 +42,10 @@ function isRetryable(error: unknown): boolean {
 export interface MarketBook {
   book: FastOrderBook;
   version: number;
-  /** Price of the last trade (the collar's reference), null before the first. */
+  /** The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still be refused alone. */
+  readonly readBook: FastOrderBook;
+  /** Price of the last trade (the collar's and the stops' reference, as the book has it), null before the first. */
   lastTradeTicks: number | null;
-  /** Earliest 00:00 UTC at which a resting `day` order expires, null when none rests. */
-  nextExpiryUs: number | null;
   /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
   nextSequence: number;
 }
@@ -57,10 +57,13 @@ export interface MarketBook {
  */
 function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; restore(): void } {
   let touched = false;
-  const { lastTradeTicks, nextExpiryUs } = state;
+  const { lastTradeTicks } = state;
   const view: MarketBook = {
     get book() {
       touched = true;
+      return state.book;
+    },
+    get readBook() {
       return state.book;
     },
     get version() {
@@ -78,19 +81,12 @@ function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; r
     set lastTradeTicks(value) {
       state.lastTradeTicks = value;
     },
-    get nextExpiryUs() {
-      return state.nextExpiryUs;
-    },
-    set nextExpiryUs(value) {
-      state.nextExpiryUs = value;
-    },
   };
   return {
     view,
     bookTouched: () => touched,
     restore() {
       state.lastTradeTicks = lastTradeTicks;
-      state.nextExpiryUs = nextExpiryUs;
     },
   };
 }
@@ -197,7 +193,7 @@ export class BookRegistry {
         const sql = poolSql(this.db);
         const stored = await findMarketBook(sql, marketId);
         if (!stored) return;
-        const state = await buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+        const state = await buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
         const held = this.books.get(marketId);
         if (!held || held.version < state.version) this.books.set(marketId, state);
       })()
@@ -387,7 +383,7 @@ export class BookRegistry {
   }
 
   private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
-    return buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+    return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
   }
 
 }
@@ -395,22 +391,56 @@ export class BookRegistry {
 /** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
 const buildStep = 250;
 
-/** The book from its resting orders, read page by page in time priority, letting other requests run between pages. */
-async function buildBook(marketId: string, stored: MarketBookRow, pageAfter: (sequence: number) => Promise<RestingOrderRow[]>, lastTradeTicks: number | null): Promise<MarketBook> {
-  const book = new FastOrderBook();
-  let nextExpiryUs: number | null = null;
-  for (let after = 0, first = true; ; first = false) {
-    if (!first) await setImmediate();
-    const page = await pageAfter(after);
-    for (const order of page) {
-      assert(order.price_ticks !== null, `resting order ${order.id} has no price`);
-      const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
-      assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed at ${order.id}`);
-      if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
-      after = order.sequence;
-    }
-    if (page.length < buildStep) return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks, nextExpiryUs };
+interface BookPages {
+  resting(afterSequence: number): Promise<RestingOrderRow[]>;
+  pending(afterSequence: number): Promise<RestingOrderRow[]>;
+}
+
+const pagesOf = (sql: Sql, marketId: string): BookPages => ({
+  resting: (after) => restingOrdersPage(sql, marketId, after, buildStep),
+  pending: (after) => pendingStopsPage(sql, marketId, after, buildStep),
+});
+
+/**
+ * What the engine is told of a stored order: a pending stop as the stop it is (a stop buy's
+ * budget is its quantity at the stop price, as at placement); anything else as a resting limit
+ * order with what is left of it.
+ */
+export function placeCommandOf(order: RestingOrderRow): PlaceCommand {
+  const common = { orderId: order.id, traderId: order.user_id, side: order.side, selfTradePrevention: order.self_trade_prevention, expiresAt: order.expires_at_us === null ? null : Number(order.expires_at_us) };
+  if (order.status === 'pending') {
+    const quantity = order.quantity - order.filled_quantity;
+    const stopTicks = Number(order.stop_price_ticks);
+    return {
+      ...common,
+      type: order.type,
+      priceTicks: order.price_ticks === null ? null : Number(order.price_ticks),
+      stopTicks,
+      quantity,
+      timeInForce: order.time_in_force,
+      ...(order.type === 'stop' && order.side === 'buy' ? { quoteBudget: quantity * stopTicks } : {}),
+    };
   }
+  return { ...common, type: 'limit', priceTicks: Number(order.price_ticks), quantity: order.remaining_quantity, timeInForce: 'gtc', postOnly: Boolean(order.post_only) };
+}
+
+/** The book from its resting orders then its pending stops, each read page by page in time priority, letting other requests run between pages. */
+async function buildBook(marketId: string, stored: MarketBookRow, pages: BookPages, lastTradeTicks: number | null): Promise<MarketBook> {
+  const book = new FastOrderBook({ lastTradeTicks });
+  for (const [kind, pageAfter] of [['resting', pages.resting], ['pending', pages.pending]] as const) {
+    for (let after = 0, first = true; ; first = false) {
+      if (!first) await setImmediate();
+      const page = await pageAfter(after);
+      for (const order of page) {
+        assert(kind === 'pending' || order.price_ticks !== null, `resting order ${order.id} has no price`);
+        const placed = book.place(placeCommandOf(order));
+        assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed (or a stop is due) at ${order.id}`);
+        after = order.sequence;
+      }
+      if (page.length < buildStep) break;
+    }
+  }
+  return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
 }
 
 /** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
@@ -420,15 +450,25 @@ const catchUpMax = 2_000;
  * Brings the held book from its version to the stored one by the orders changed since (migration
  * 0013), in time priority. An order whose sequence is older than the held version kept its place:
  * it shrank (a fill) or left. One (re)queued since goes to the back of its level, as it did where
- * it was queued. Anything that does not fit that picture gives up (undefined): the caller rebuilds.
- * The held book is changed either way, so the caller drops it.
+ * it was queued; a triggered stop that rests was queued when it triggered. A stop still pending
+ * that the book lacks was placed meanwhile; one the book holds that is no longer pending
+ * triggered or left. Anything that does not fit that picture gives up (undefined): the caller
+ * rebuilds. The held book is changed either way, so the caller drops it.
  */
 async function catchUp(sql: Sql, marketId: string, held: MarketBook, stored: MarketBookRow): Promise<MarketBook | undefined> {
   const changed = await ordersChangedSince(sql, marketId, held.version, catchUpMax + 1);
   if (changed.length > catchUpMax) return undefined;
   const { book } = held;
-  let { nextExpiryUs } = held;
+  const lastTradeTicks = await lastTradePriceTicks(sql, marketId);
+  book.setLastTrade(lastTradeTicks);
   for (const order of changed) {
+    const stop = book.stop(order.id);
+    if (order.status === 'pending') {
+      if (stop) continue;
+      if (book.place(placeCommandOf(order)).code !== 'ok') return undefined;
+      continue;
+    }
+    if (stop) book.cancel(order.id, stop.traderId);
     const resting = book.order(order.id);
     const requeued = order.sequence >= held.nextSequence;
     const rests = order.remaining_quantity > 0;
@@ -442,9 +482,8 @@ async function catchUp(sql: Sql, marketId: string, held: MarketBook, stored: Mar
     if (resting) book.cancel(order.id, resting.traderId);
     if (!rests) continue;
     if (!requeued || order.price_ticks === null) return undefined;
-    const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
+    const placed = book.place(placeCommandOf(order));
     if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity) return undefined;
-    if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
   }
-  return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks: await lastTradePriceTicks(sql, marketId), nextExpiryUs };
+  return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
 }

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../db/knex.js';
-import { dueDayOrders, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, orderIdByClientOrderId } from '../db/orders.js';
+import { accountSelfTradePrevention, findOrderOfUser, marketsWithDueOrders, marketsWithOpenOrders, orderIdByClientOrderId } from '../db/orders.js';
 import { poolSql, withSql } from '../db/sql.js';
 import { newOrderId, newTradeId, newTransferId } from '../lib/ids.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
@@ -9,10 +9,12 @@ import { findUser } from '../core/identity.js';
 import type { TraderAccounts } from './account-ids.js';
 import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './books.js';
+import type { BatchNeeds } from './batch.js';
 import type { OrderDeps } from './order-books.js';
-import type { Execution, OrderType, Side, TimeInForce } from './engine/types.js';
+import { stopTriggered } from './engine/index.js';
+import type { OrderType, Outcome, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from './engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
-import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, type Submitted } from './order-rules.js';
+import { checkCollar, checkMarketOpen, checkOrderControls, checkOrderShape, checkStopPrice, postOnlyWouldTake, stopWouldTrigger, type Submitted } from './order-rules.js';
 import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
 import { findMarket, type MarketWithInstrument } from '../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
@@ -43,8 +45,15 @@ export interface NewOrder {
   side: Side;
   type: OrderType;
   priceText: string | undefined;
+  /** stop and stop_limit: the trigger price as sent. */
+  stopPriceText?: string | undefined;
   quantity: number;
   timeInForce: TimeInForce;
+  /** gtd: when the order expires, as sent. */
+  expireTimeText?: string | undefined;
+  postOnly?: boolean;
+  /** Undefined: the account default. */
+  selfTradePrevention?: SelfTradePrevention | undefined;
   shouldAutotransfer: boolean;
   /** Placed by the service's auto-buy on the user's behalf (allowed in Auto Mode). */
   triggeredByAutoBuy?: boolean;
@@ -87,57 +96,120 @@ async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): 
   return market;
 }
 
+/** A new order that passed every check needing no lock: what the queue's stage of the pipeline works from. */
+export interface CheckedOrder {
+  input: NewOrder;
+  market: MarketWithInstrument;
+  submitted: Submitted;
+  /** Limit price (limit, stop_limit), null otherwise. */
+  priceTicks: number | null;
+  stopTicks: number | null;
+  expiresAtUs: number | null;
+  selfTradePrevention: SelfTradePrevention;
+  autotransfer: boolean;
+  ids: TraderAccounts;
+}
+
+/**
+ * The checks of a new order that need no lock, in their stated order: the market, the account
+ * mode, the fields between themselves (order-rules.ts checkOrderShape), the market open, the
+ * order controls (price, stop price, quantity, value); then the account default of self-trade
+ * prevention and the accounts. The rate limit is the caller's: one token per order here, a
+ * batch's all at once (orders-batch.ts).
+ */
+export async function checkNewOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
+  const market = await requireMarket(deps, input.marketId, nowUs);
+  await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
+  return checkOrderFields(deps, userId, market, input, nowUs);
+}
+
+/** The checks of checkNewOrder after the market and the account mode. */
+export async function checkOrderFields(deps: OrderDeps, userId: string, market: MarketWithInstrument, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
+  const shape = checkOrderShape(
+    { type: input.type, timeInForce: input.timeInForce, priceText: input.priceText, stopPriceText: input.stopPriceText, postOnly: input.postOnly ?? false, expireTimeText: input.expireTimeText },
+    nowUs,
+  );
+  if ('refusal' in shape) return refused(shape.refusal);
+  refuse(checkMarketOpen(market.market));
+  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
+  const controls = checkOrderControls(market.market, submitted);
+  if ('refusal' in controls) return refused(controls.refusal);
+  let stopTicks: number | null = null;
+  if (input.stopPriceText !== undefined) {
+    const stop = checkStopPrice(market.market, input.stopPriceText, submitted);
+    if ('refusal' in stop) return refused(stop.refusal);
+    stopTicks = stop.stopTicks;
+  }
+  const selfTradePrevention = input.selfTradePrevention ?? (await accountSelfTradePrevention(poolSql(deps.db), userId));
+  const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
+  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
+  const expiresAtUs = input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : shape.expireAtUs;
+  return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs, selfTradePrevention, autotransfer, ids };
+}
+
+/** What the order's stage in the batch reads, declared so the batch reads it for all its commands at once. */
+export function needsOf(userId: string, order: CheckedOrder): BatchNeeds {
+  const { input, ids } = order;
+  return {
+    accounts: [input.side === 'buy' ? ids.usd : ids.units],
+    ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
+  };
+}
+
 async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
   const market = await requireMarket(deps, input.marketId, nowUs);
   await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
   const rate = await takeToken(deps, `orders:${userId}:${market.market.id}`, deps.config.orderRate, nowUs);
   refuse(rateLimited(rate, `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`));
-
-  refuse(checkPricePresence(input.type, input.priceText));
-  refuse(checkMarketOpen(market.market));
-  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
-  const controls = checkOrderControls(market.market, submitted);
-  if ('refusal' in controls) return refused(controls.refusal);
-  const { priceTicks } = controls;
-  const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
-  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
-
-  return deps.orderBooks.books.run(market.market.id, async (session) => {
-    const { batch, state } = session;
-    await expireDue(deps, session, market, nowUs);
-    if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
-    if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
-    const pending = newOrderRow(userId, market, input, priceTicks, autotransfer, session.nextSequence(), nowUs);
-    const { reserved, quoteBudget } = await hold(deps, batch, market, pending, ids, submitted, nowUs);
-    const order = { ...pending, reserved };
-    const placed = state.book.place({
-      orderId: order.id,
-      traderId: userId,
-      side: order.side,
-      type: order.type,
-      priceTicks,
-      quantity: order.quantity,
-      timeInForce: order.time_in_force,
-      ...(quoteBudget === undefined ? {} : { quoteBudget }),
-    });
-    if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
-    const settled = await settleIn(deps, session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
-    batch.record(settled, nowUs);
-    const placedRow = settled.orders.find((row) => row.id === order.id)!;
-    if (placedRow.expires_at_us !== null && placedRow.remaining_quantity > 0 && (state.nextExpiryUs === null || placedRow.expires_at_us < state.nextExpiryUs)) {
-      state.nextExpiryUs = placedRow.expires_at_us;
-    }
-    return { orderId: order.id, clientOrderId: order.client_order_id, rate };
-  }, {
-    accounts: [input.side === 'buy' ? ids.usd : ids.units],
-    ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
-  });
+  const order = await checkOrderFields(deps, userId, market, input, nowUs);
+  const placed = await deps.orderBooks.books.run(market.market.id, (session) => placeChecked(deps, session, userId, order, nowUs), needsOf(userId, order));
+  return { ...placed, rate };
 }
 
 /**
- * Locks what the order may spend: a limit order its price × quantity plus fee (buy) or its Units
- * (sell); a market order what is available, within which the engine spends. Returns what it
- * locked and a market buy's budget in ticks.
+ * The order's stage in the market's queue: due expiries first, then the checks that need the
+ * market's state (collar, client_order_id, a stop not already due, post-only not taking), the
+ * hold, the engine, settlement, and the record into the batch.
+ */
+export async function placeChecked(deps: OrderDeps, session: MarketSession, userId: string, checked: CheckedOrder, nowUs: number): Promise<{ orderId: string; clientOrderId: string | null }> {
+  const { batch, state } = session;
+  const { input, market, submitted, priceTicks, stopTicks } = checked;
+  await expireDue(deps, session, market, nowUs);
+  if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+  if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
+  if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks)) refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
+  if (input.postOnly === true && state.readBook.wouldTake(input.side, priceTicks!)) {
+    refuse(postOnlyWouldTake(input.side, priceTicks!, input.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+  }
+  const pending = newOrderRow(userId, checked, session.nextSequence(), nowUs);
+  const { reserved, quoteBudget } = await hold(deps, batch, market, pending, checked.ids, submitted, nowUs);
+  const order = { ...pending, reserved };
+  const command: PlaceCommand = {
+    orderId: order.id,
+    traderId: userId,
+    side: order.side,
+    type: order.type,
+    priceTicks,
+    quantity: order.quantity,
+    timeInForce: order.time_in_force,
+    stopTicks,
+    postOnly: input.postOnly ?? false,
+    selfTradePrevention: checked.selfTradePrevention,
+    expiresAt: checked.expiresAtUs,
+    ...(quoteBudget === undefined ? {} : { quoteBudget }),
+  };
+  const placed = state.book.place(command);
+  if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
+  const settled = await settleIn(deps, session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
+  batch.record(settled, nowUs);
+  return { orderId: order.id, clientOrderId: order.client_order_id };
+}
+
+/**
+ * Locks what the order may spend: a limit or stop_limit order its price × quantity plus fee (buy)
+ * or its Units (sell); a stop buy its quantity at the stop price plus fee, which is then its budget
+ * once triggered; a market order what is available, within which the engine spends. Returns what
+ * it locked and a market or stop buy's budget in ticks.
  */
 async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
   const feePpm = market.instrument.fee_ppm;
@@ -157,6 +229,10 @@ async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInst
     if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
     amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
     if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
+  } else if (order.type === 'stop' && order.side === 'buy') {
+    // A stop buy holds its quantity at the stop price, and spends at most that once triggered.
+    quoteBudget = order.quantity * order.stop_price_ticks!;
+    amount = buyReserveMicros(order.quantity, order.stop_price_ticks!, 0, feePpm);
   } else {
     amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
   }
@@ -178,14 +254,14 @@ async function holdMore(deps: OrderDeps, batch: TradingBatch, market: MarketWith
   return required;
 }
 
-/** Settles what the command changed and what its execution filled; the batch records the result. */
-async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Execution } | null, nowUs: number): Promise<Settled> {
+/** Settles what the command changed and what its outcome did (fills, preventions, triggered stops); the batch records the result. */
+async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Outcome } | null, nowUs: number): Promise<Settled> {
   const { batch } = session;
   const instrumentId = market.instrument.id;
   const changedIds = new Set(changed.map((row) => row.id));
-  const makerIds = (execution?.outcome.fills ?? []).map((fill) => fill.makerOrderId).filter((id) => !changedIds.has(id));
-  const makers = new Map((await batch.orders(makerIds)).map((row) => [row.id, row]));
-  const rows = [...changed, ...makers.values()];
+  const named = execution === null ? [] : namedOrders(execution.outcome);
+  const others = new Map((await batch.orders(named.filter((id) => !changedIds.has(id)))).map((row) => [row.id, row]));
+  const rows = [...changed, ...others.values()];
   const traders = new Map<string, TraderAccounts>();
   const consumption = new Map<string, string>();
   for (const row of rows) {
@@ -208,26 +284,47 @@ async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketW
       nextSequence: session.nextSequence,
     },
     changed,
-    makers,
+    others,
     execution,
   );
   if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
   return settled;
 }
 
-/** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
+/** Every order an outcome names besides its own: makers, prevented orders, triggered stops and their makers. */
+function namedOrders(outcome: Outcome): string[] {
+  const ids: string[] = [];
+  for (const execution of [outcome, ...outcome.triggered]) {
+    if (execution !== outcome) ids.push((execution as { orderId: string }).orderId);
+    for (const prevention of execution.prevented) ids.push(prevention.orderId);
+    for (const fill of execution.fills) ids.push(fill.makerOrderId);
+  }
+  return ids;
+}
+
+/**
+ * Orders whose expiry has come (`day` at 00:00 UTC, `gtd` at its expire_time, resting or pending
+ * stops) leave the book before anything else happens to it. The book says what is due; it reads
+ * nothing unless something may be.
+ */
 async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
   const { state, batch } = session;
-  if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
-  const stored = await dueDayOrders(batch.sql, market.market.id, nowUs);
-  const due = batch.adopt(stored).filter((order) => openStatuses.includes(order.status) && order.expires_at_us !== null && order.expires_at_us <= nowUs);
-  if (due.length > 0) await closeOrders(deps, session, market, due, 'expired', 'expired', nowUs);
-  state.nextExpiryUs = await nextDayOrderExpiryUs(batch.sql, market.market.id, nowUs);
+  const bound = state.readBook.nextExpiry();
+  if (bound === null || bound > nowUs) return;
+  const expired = state.book.expire(nowUs);
+  if (expired.length === 0) return;
+  const due = await batch.orders(expired.map((expiry) => expiry.orderId));
+  await closeRows(deps, session, market, due, 'expired', 'expired', nowUs);
 }
 
 /** Takes the orders off the book and closes them, releasing what they held. */
 async function closeOrders(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
   for (const order of orders) session.state.book.cancel(order.id, order.user_id);
+  await closeRows(deps, session, market, orders, status, reason, nowUs);
+}
+
+/** Closes orders already off the book. */
+async function closeRows(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
   const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
   session.batch.record(await settleIn(deps, session, market, closed, null, nowUs), nowUs);
 }
@@ -275,6 +372,7 @@ export async function amendOrder(deps: OrderDeps, userId: string, orderId: strin
   await requireAdvanced(deps, userId, false, 'amendment');
   const found = await findOwn(deps, userId, orderId);
   refuseUnlessOpen(found, 'amend');
+  refuseIfPendingStop(found);
   const market = await requireMarket(deps, found.market_id, nowUs);
   refuse(checkMarketOpen(market.market));
   const priceText = change.priceText;
@@ -288,15 +386,23 @@ export async function amendOrder(deps: OrderDeps, userId: string, orderId: strin
     await expireDue(deps, session, market, nowUs);
     const order = (await batch.order(orderId))!;
     refuseUnlessOpen(order, 'amend');
-    if (quantity <= order.filled_quantity) {
+    refuseIfPendingStop(order);
+    // What no longer works: the fills, and what decrement self-trade prevention took off.
+    const done = order.quantity - order.remaining_quantity;
+    if (quantity <= done) {
+      const taken = done - order.filled_quantity;
+      const what = taken > 0 ? `${order.filled_quantity} Units already filled and the ${taken} removed by self-trade prevention` : `${order.filled_quantity} Units already filled`;
       refuse({
         code: 'quantity_not_above_filled',
-        detail: `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`,
-        context: { errors: [{ path: 'body.quantity', message: `must exceed filled_quantity ${order.filled_quantity}`, value: quantity }] },
+        detail: `Invalid request: body.quantity ${quantity} must exceed the ${what}.`,
+        context: { errors: [{ path: 'body.quantity', message: `must exceed ${taken > 0 ? `${done} (filled_quantity plus what self-trade prevention removed)` : `filled_quantity ${order.filled_quantity}`}`, value: quantity }] },
       });
     }
     if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
-    const remaining = quantity - order.filled_quantity;
+    if (Boolean(order.post_only) && newPriceTicks !== order.price_ticks && state.readBook.wouldTake(order.side, newPriceTicks)) {
+      refuse(postOnlyWouldTake(order.side, newPriceTicks, order.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+    }
+    const remaining = quantity - done;
     const reserved = await holdMore(deps, batch, market, order, remaining, newPriceTicks, submitted, nowUs);
     const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
     if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
@@ -313,9 +419,9 @@ async function findOwn(deps: OrderDeps, userId: string, orderId: string): Promis
   return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
 }
 
-/** Expires due `day` orders on every market that has some (a timer calls this). */
-export async function expireDayOrders(deps: OrderDeps, nowUs: number): Promise<number> {
-  const due = await marketsWithDueDayOrders(poolSql(deps.db), nowUs);
+/** Expires due orders (`day`, `gtd`) on every market that has some: a fast timer calls this (background.ts), so nobody need touch the market. */
+export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<number> {
+  const due = await marketsWithDueOrders(poolSql(deps.db), nowUs);
   for (const marketId of due) {
     const market = await requireMarket(deps, marketId, nowUs);
     await deps.orderBooks.books.run(marketId, (session) => expireDue(deps, session, market, nowUs));
@@ -361,7 +467,8 @@ function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submit
 }
 
 /** A new order as the hold finds it: nothing filled, nothing reserved yet. */
-function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrder, priceTicks: number | null, autotransfer: boolean, sequence: number, nowUs: number): OrderRow {
+function newOrderRow(userId: string, checked: CheckedOrder, sequence: number, nowUs: number): OrderRow {
+  const { input, market } = checked;
   return {
     id: newOrderId(),
     user_id: userId,
@@ -370,7 +477,10 @@ function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrd
     side: input.side,
     type: input.type,
     time_in_force: input.timeInForce,
-    price_ticks: priceTicks,
+    price_ticks: checked.priceTicks,
+    stop_price_ticks: checked.stopTicks,
+    post_only: input.postOnly ?? false,
+    self_trade_prevention: checked.selfTradePrevention,
     quantity: input.quantity,
     filled_quantity: 0,
     remaining_quantity: 0,
@@ -382,12 +492,22 @@ function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrd
     fee_micros: 0,
     sequence,
     triggered_by_auto_buy: input.triggeredByAutoBuy ?? false,
-    should_autotransfer: autotransfer,
-    expires_at_us: input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : null,
+    should_autotransfer: checked.autotransfer,
+    expires_at_us: checked.expiresAtUs,
     filled_at_us: null,
     submitted_at_us: nowUs,
     updated_at_us: nowUs,
   };
+}
+
+/** A pending stop is not on the book: amending it is refused (cancel it and place another). */
+function refuseIfPendingStop(order: OrderRow): void {
+  if (order.status !== 'pending') return;
+  refused({
+    code: 'stop_not_amendable',
+    detail: `Order ${order.id} is a pending ${order.type} order; it cannot be amended before it triggers. Cancel it and place a new one.`,
+    context: { errors: [{ path: 'order_id', message: 'is a pending stop order', value: order.id }] },
+  });
 }
 
 function refuseUnlessOpen(order: OrderRow, action: 'cancel' | 'amend'): void {

@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/trading.js';
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
-import type { OrderType, Side, TimeInForce } from '../engine/types.js';
+import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../engine/types.js';
 import { orderView } from '../order-views.js';
 import * as orders from '../orders.js';
 import { callerId } from './requests.js';
@@ -22,8 +22,12 @@ export const createOrder: Handler<'createOrder'> = async ({ principal, body }, s
       side: lower<Side>(body.side),
       type: lower<OrderType>(body.type),
       priceText: body.price,
+      stopPriceText: body.stop_price,
       quantity: body.quantity,
       timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
+      expireTimeText: body.expire_time,
+      postOnly: body.post_only ?? false,
+      selfTradePrevention: body.self_trade_prevention as SelfTradePrevention | undefined,
       shouldAutotransfer: body.should_autotransfer ?? false,
     },
     services.clock.nowUs(),

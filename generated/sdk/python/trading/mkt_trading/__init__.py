@@ -105,6 +105,7 @@ __all__ = [
     "PriceHistoryList",
     "PriceHistoryResolution",
     "RateLimitHeaderNames",
+    "SelfTradePrevention",
     "SigningKeyRef",
     "SupplyIssuance",
     "SupplyIssuanceList",
@@ -216,6 +217,7 @@ from mkt_trading.models.price_history import PriceHistory as PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList as PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution as PriceHistoryResolution
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention as SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef as SigningKeyRef
 from mkt_trading.models.supply_issuance import SupplyIssuance as SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as SupplyIssuanceList

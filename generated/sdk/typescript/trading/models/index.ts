@@ -70,6 +70,7 @@ export * from './PriceHistory.js';
 export * from './PriceHistoryList.js';
 export * from './PriceHistoryResolution.js';
 export * from './RateLimitHeaderNames.js';
+export * from './SelfTradePrevention.js';
 export * from './SigningKeyRef.js';
 export * from './SupplyIssuance.js';
 export * from './SupplyIssuanceList.js';

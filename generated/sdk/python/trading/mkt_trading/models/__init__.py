@@ -83,6 +83,7 @@ from mkt_trading.models.price_history import PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef
 from mkt_trading.models.supply_issuance import SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
