@@ -352,6 +352,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/orders/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place up to 20 orders at once
+         * @description Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed
+         *     once and committed together in one transaction: they match one after the other in the
+         *     order given, and none is visible before all are.
+         *
+         *     **Validated as a whole.** If any order breaks a body rule or an order control that needs
+         *     no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/
+         *     `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed
+         *     market), or two orders share a `client_order_id`, the answer is that order's error with
+         *     `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty
+         *     batch or one of more than 20 orders is `422 validation_error`.
+         *
+         *     **Funded per order.** Everything that depends on the book or the balances at the moment
+         *     of matching is decided per order, in request order, each seeing the effect of those
+         *     before it: funds (`insufficient_available_balance`), the price collar, a
+         *     `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer
+         *     is `201` with one entry per order, in request order: `{index, order}` (the order as `GET
+         *     /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error
+         *     that order alone would have had).
+         *
+         *     **Rate limit.** Each order draws one token from the per-user-and-market bucket shared
+         *     by every order-creation route, taken per market all at once before anything is placed:
+         *     if a market's bucket holds fewer tokens than the batch has orders there, the whole batch
+         *     answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the
+         *     smallest remainder of the batch's markets.
+         */
+        post: operations["createOrderBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders/count": {
         parameters: {
             query?: never;
@@ -1208,6 +1251,21 @@ export interface components {
              * @default false
              */
             should_autotransfer: boolean;
+        };
+        /** @description 1 to 20 orders, each a `POST /v1/orders` body. */
+        CreateOrderBatchRequest: {
+            orders: components["schemas"]["CreateOrderRequest"][];
+        };
+        /** @description One order's result in a batch, at its 0-based `index` in the request. */
+        OrderBatchResult: {
+            index: number;
+            order: components["schemas"]["Order"];
+        } | {
+            index: number;
+            errors: components["schemas"]["ErrorBody"];
+        };
+        CreateOrderBatchResponse: {
+            data: components["schemas"]["OrderBatchResult"][];
         };
         CreatedOrder: {
             order_id: components["schemas"]["OrderId"];
@@ -2965,6 +3023,118 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["BulkCancelThrottled"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOrderBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orders": [
+                 *         {
+                 *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                 *           "side": "buy",
+                 *           "type": "limit",
+                 *           "price": "0.4100",
+                 *           "quantity": 10,
+                 *           "post_only": true
+                 *         },
+                 *         {
+                 *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                 *           "side": "sell",
+                 *           "type": "stop",
+                 *           "stop_price": "0.3900",
+                 *           "quantity": 10
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOrderBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch was committed; one result per order, in request order. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "order": {
+                     *             "order_id": "order_7F3K9Q2M1X8B4C6D",
+                     *             "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *             "market_name": "TEXT-STANDARD/USD",
+                     *             "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *             "instrument_name": "Text Standard",
+                     *             "instrument_symbol": "TEXT-STANDARD",
+                     *             "trader_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *             "type": "limit",
+                     *             "side": "buy",
+                     *             "price": "0.4100",
+                     *             "quantity": 10,
+                     *             "filled_quantity": 0,
+                     *             "remaining_quantity": 10,
+                     *             "filled_at": null,
+                     *             "average_price": null,
+                     *             "fee": "0.000000",
+                     *             "status": "active",
+                     *             "closure_reason": null,
+                     *             "time_in_force": "gtc",
+                     *             "stop_price": null,
+                     *             "post_only": true,
+                     *             "self_trade_prevention": "expire_taker",
+                     *             "expire_time": null,
+                     *             "client_order_id": null,
+                     *             "triggered_by_auto_buy": false,
+                     *             "triggered_by_auto_top_up": false,
+                     *             "should_autotransfer": false,
+                     *             "submitted_at": "2026-11-22T10:15:30.204117Z",
+                     *             "updated_at": "2026-11-22T10:15:30.204117Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "errors": {
+                     *             "code": "insufficient_available_balance",
+                     *             "detail": "The order needs 10 Units but 4 are available in the trading account.",
+                     *             "server_time": "2026-11-22T10:15:30.204117Z",
+                     *             "context": {
+                     *               "price": null,
+                     *               "quantity": 10,
+                     *               "required": "10",
+                     *               "available": "4",
+                     *               "currency": "units"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateOrderBatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["MarketNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OrderRejected"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

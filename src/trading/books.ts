@@ -99,15 +99,27 @@ export interface MarketSession {
   nextSequence(): number;
 }
 
-interface Command {
+/** One market's part of a command: what it reads and what it does in the market's session. */
+export interface MarketWork<T = unknown> {
   marketId: string;
-  needs: BatchNeeds | undefined;
-  work: (session: MarketSession) => Promise<unknown>;
+  work: (session: MarketSession) => Promise<T>;
+  needs?: BatchNeeds | undefined;
+}
+
+/**
+ * What the queue holds: one market's work (`run`), or a group of works on one or more markets
+ * that must commit in the same transaction (`runTogether`), each answered on its own.
+ */
+interface Command {
+  parts: readonly MarketWork[];
+  group: boolean;
+  marketIds: readonly string[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** A command's (or a group part's) answer: its value, or the refusal it ended with. */
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** A market as one batch sees it: the stored row it read, the sequence it hands out, its book. */
 interface BatchMarket {
@@ -174,7 +186,22 @@ export class BookRegistry {
   async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>, needs?: BatchNeeds): Promise<T> {
     if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ marketId, needs, work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ parts: [{ marketId, work, needs }], group: false, marketIds: [marketId], resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Works that commit in one transaction (a batch of orders, POST /v1/orders/batch): taken into
+   * the same group commit, run in the order given, each answered on its own (a refused part
+   * changes nothing and the others go on). A part that fails after changing the batch fails the
+   * whole group, which is then run no more.
+   */
+  async runTogether<T>(parts: readonly MarketWork<T>[]): Promise<Outcome<T>[]> {
+    const marketIds = [...new Set(parts.map((part) => part.marketId))];
+    for (const marketId of marketIds) if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
+    return new Promise<Outcome<T>[]>((resolve, reject) => {
+      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -233,7 +260,7 @@ export class BookRegistry {
    * SQLite one, since it has one writer. A lane ends when the queue holds nothing it may take.
    */
   private openLanes(): void {
-    while (this.lanes < this.lanesMax && this.queue.some((command) => !this.held.has(command.marketId))) {
+    while (this.lanes < this.lanesMax && this.queue.some((command) => this.takeable(command))) {
       this.lanes++;
       void this.runLane().finally(() => {
         this.lanes--;
@@ -243,23 +270,36 @@ export class BookRegistry {
   }
 
   private async runLane(): Promise<void> {
-    while (this.queue.some((command) => !this.held.has(command.marketId))) await this.commit();
+    while (this.queue.some((command) => this.takeable(command))) await this.commit();
+  }
+
+  private takeable(command: Command): boolean {
+    return command.marketIds.every((marketId) => !this.held.has(marketId));
   }
 
   /**
-   * Up to `batchSizeMax` commands, oldest first, of markets no batch holds, which this batch then
-   * holds: a market's commands stay in their order, since once one of them is left in the queue
-   * the market is held or the batch full, and every later one is left too.
+   * Up to `batchSizeMax` works, oldest first, of markets no batch holds, which this batch then
+   * holds (a group is taken whole or left whole; one bigger than the limit goes alone): a market's
+   * commands stay in their order, since once one of them is left in the queue, its markets are
+   * blocked for every later command of this take.
    */
   private takeBatch(): Command[] {
     const taken: Command[] = [];
     const left: Command[] = [];
+    const blocked = new Set<string>();
+    let parts = 0;
     for (const command of this.queue) {
-      if (taken.length < batchSizeMax && !this.held.has(command.marketId)) taken.push(command);
-      else left.push(command);
+      const fits = parts === 0 || parts + command.parts.length <= batchSizeMax;
+      if (fits && command.marketIds.every((marketId) => !this.held.has(marketId) && !blocked.has(marketId))) {
+        taken.push(command);
+        parts += command.parts.length;
+      } else {
+        left.push(command);
+        for (const marketId of command.marketIds) blocked.add(marketId);
+      }
     }
     // Markets of the batch are held from now on: later commands of theirs wait for the next batch.
-    for (const command of taken) this.held.add(command.marketId);
+    for (const command of taken) for (const marketId of command.marketIds) this.held.add(marketId);
     this.queue.splice(0, this.queue.length, ...left);
     return taken;
   }
@@ -280,7 +320,7 @@ export class BookRegistry {
     const take = (): Command[] => {
       if (!taken) {
         batch = this.takeBatch();
-        held = batch.map((command) => command.marketId);
+        held = batch.flatMap((command) => command.marketIds);
       }
       taken = true;
       return batch;
@@ -293,7 +333,7 @@ export class BookRegistry {
         try {
           [outcomes, markets, announced] = await this.transactOnce(take);
         } catch (error) {
-          for (const command of batch) this.books.delete(command.marketId);
+          for (const marketId of batch.flatMap((command) => command.marketIds)) this.books.delete(marketId);
           if (error instanceof CommandFailed) {
             error.command.reject(error.failure);
             batch = batch.filter((command) => command !== error.command);
@@ -328,12 +368,12 @@ export class BookRegistry {
       const sql = await sqlOf(trx);
       const commands = take();
       if (commands.length === 0) return;
-      const marketIds = [...new Set(commands.map((command) => command.marketId))];
+      const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
       await lockMarkets(sql, marketIds);
       const stored = await findMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
-      await batch.prefetch(commands.map((command) => command.needs));
-      for (const command of commands) outcomes.push(await this.execute(batch, command, stored.get(command.marketId), markets));
+      await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+      for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
       const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
@@ -346,9 +386,17 @@ export class BookRegistry {
     return [outcomes, markets, announced];
   }
 
-  /** One command; its refusal is its outcome, unless it changed the batch or the book first. */
-  private async execute(batch: TradingBatch, command: Command, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
-    const { marketId } = command;
+  /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */
+  private async executeCommand(batch: TradingBatch, command: Command, stored: ReadonlyMap<string, MarketBookRow>, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    if (!command.group) return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+    const outcomes: Outcome[] = [];
+    for (const part of command.parts) outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
+    return { ok: true, value: outcomes };
+  }
+
+  /** One work; its refusal is its outcome, unless it changed the batch or the book first. */
+  private async execute(batch: TradingBatch, command: Command, part: MarketWork, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    const { marketId } = part;
     let market = markets.get(marketId);
     if (!market) {
       assert(stored, `market ${marketId} has no market_books row`);
@@ -362,7 +410,7 @@ export class BookRegistry {
     const watched = watch(state);
     const changes = batch.changes;
     try {
-      return { ok: true, value: await command.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
+      return { ok: true, value: await part.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
     } catch (error) {
       if (isRetryable(error)) throw error;
       if (watched.bookTouched() || batch.changes !== changes) throw new CommandFailed(command, error);

@@ -70,7 +70,7 @@ export interface Amendment {
   quantity: number | undefined;
 }
 
-const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
+export const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
   decision.allowed
     ? undefined
     : {
@@ -79,7 +79,7 @@ const rateLimited = (decision: BucketDecision, what: string): Refusal | undefine
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       };
 
-async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
+export async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
   const user = await findUser(deps.db, userId);
   if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
   if (user.account_mode === 'auto' && !autoBuy) {
@@ -88,7 +88,7 @@ async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean
 }
 
 /** The market, with its system accounts opened (settling only finds them). */
-async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
+export async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
   const market = await findMarket(deps, marketId);
   if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
   await deps.orderBooks.accounts.openSystem(deps.db, market.instrument.id, nowUs);
@@ -125,6 +125,14 @@ export async function checkNewOrder(deps: OrderDeps, userId: string, input: NewO
 
 /** The checks of checkNewOrder after the market and the account mode. */
 export async function checkOrderFields(deps: OrderDeps, userId: string, market: MarketWithInstrument, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
+  return completeOrder(deps, userId, validateOrder(market, input, nowUs), nowUs);
+}
+
+/** An order whose fields and controls passed, before the account default and the accounts are added. */
+export type ValidOrder = Pick<CheckedOrder, 'input' | 'market' | 'submitted' | 'priceTicks' | 'stopTicks' | 'expiresAtUs'>;
+
+/** The pure checks: the fields between themselves, the market open, the order controls. Throws the refusal. */
+export function validateOrder(market: MarketWithInstrument, input: NewOrder, nowUs: number): ValidOrder {
   const shape = checkOrderShape(
     { type: input.type, timeInForce: input.timeInForce, priceText: input.priceText, stopPriceText: input.stopPriceText, postOnly: input.postOnly ?? false, expireTimeText: input.expireTimeText },
     nowUs,
@@ -140,11 +148,17 @@ export async function checkOrderFields(deps: OrderDeps, userId: string, market: 
     if ('refusal' in stop) return refused(stop.refusal);
     stopTicks = stop.stopTicks;
   }
+  const expiresAtUs = input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : shape.expireAtUs;
+  return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs };
+}
+
+/** The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if new). */
+export async function completeOrder(deps: OrderDeps, userId: string, valid: ValidOrder, nowUs: number): Promise<CheckedOrder> {
+  const { input, market } = valid;
   const selfTradePrevention = input.selfTradePrevention ?? (await accountSelfTradePrevention(poolSql(deps.db), userId));
   const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
   const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
-  const expiresAtUs = input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : shape.expireAtUs;
-  return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs, selfTradePrevention, autotransfer, ids };
+  return { ...valid, selfTradePrevention, autotransfer, ids };
 }
 
 /** What the order's stage in the batch reads, declared so the batch reads it for all its commands at once. */
@@ -442,12 +456,12 @@ export async function createOrder(deps: OrderDeps, userId: string, input: NewOrd
 }
 
 /** `refuse` for a refusal there always is: the type says the code after it never runs. */
-function refused(refusal: Refusal): never {
+export function refused(refusal: Refusal): never {
   refuse(refusal);
   throw new Error('unreachable');
 }
 
-const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({
+export const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({
   code: 'duplicate_client_order_id',
   detail: 'client_order_id already exists',
   context: { client_order_id: clientOrderId, order_id: orderId },

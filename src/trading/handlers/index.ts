@@ -4,6 +4,7 @@ import { getDiagnostics, getMe } from './identity.js';
 import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, listPriceHistories } from './market-data.js';
 import { countOrders, getOrder, listOrders } from './orders-read.js';
 import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
+import { createOrderBatch } from './orders-batch.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
 import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
@@ -28,6 +29,7 @@ export const tradingHandlers: HandlerMap<operations> = {
   listPriceHistories,
   listOrders,
   createOrder,
+  createOrderBatch,
   cancelOrders,
   countOrders,
   getOrder,

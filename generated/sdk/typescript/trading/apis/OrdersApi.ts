@@ -30,6 +30,16 @@ import {
     CancelledCountResponseToJSON,
 } from '../models/CancelledCountResponse.js';
 import {
+    type CreateOrderBatchRequest,
+    CreateOrderBatchRequestFromJSON,
+    CreateOrderBatchRequestToJSON,
+} from '../models/CreateOrderBatchRequest.js';
+import {
+    type CreateOrderBatchResponse,
+    CreateOrderBatchResponseFromJSON,
+    CreateOrderBatchResponseToJSON,
+} from '../models/CreateOrderBatchResponse.js';
+import {
     type CreateOrderRequest,
     CreateOrderRequestFromJSON,
     CreateOrderRequestToJSON,
@@ -131,6 +141,13 @@ export interface CreateOrderOperationRequest {
      * 
      */
     createOrderRequest: CreateOrderRequest;
+}
+
+export interface CreateOrderBatchOperationRequest {
+    /**
+     * 
+     */
+    createOrderBatchRequest: CreateOrderBatchRequest;
 }
 
 export interface GetAccountLimitsRequest {
@@ -569,6 +586,67 @@ export class OrdersApi extends runtime.BaseAPI {
      */
     async createOrder(requestParameters: CreateOrderOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreatedOrderResponse> {
         const response = await this.createOrderRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for createOrderBatch without sending the request
+     */
+    async createOrderBatchRequestOpts(requestParameters: CreateOrderBatchOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['createOrderBatchRequest'] == null) {
+            throw new runtime.RequiredError(
+                'createOrderBatchRequest',
+                'Required parameter "createOrderBatchRequest" was null or undefined when calling createOrderBatch().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/orders/batch`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: CreateOrderBatchRequestToJSON(requestParameters['createOrderBatchRequest']),
+        };
+    }
+
+    /**
+     * Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order\'s error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market\'s bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the smallest remainder of the batch\'s markets.
+     * Place up to 20 orders at once
+     */
+    async createOrderBatchRaw(requestParameters: CreateOrderBatchOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreateOrderBatchResponse>> {
+        const requestOptions = await this.createOrderBatchRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => CreateOrderBatchResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order\'s error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market\'s bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the smallest remainder of the batch\'s markets.
+     * Place up to 20 orders at once
+     */
+    async createOrderBatch(requestParameters: CreateOrderBatchOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreateOrderBatchResponse> {
+        const response = await this.createOrderBatchRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -22,6 +22,8 @@ from typing_extensions import Annotated
 from mkt_trading.models.account_limits_response import AccountLimitsResponse
 from mkt_trading.models.amend_order_request import AmendOrderRequest
 from mkt_trading.models.cancelled_count_response import CancelledCountResponse
+from mkt_trading.models.create_order_batch_request import CreateOrderBatchRequest
+from mkt_trading.models.create_order_batch_response import CreateOrderBatchResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest
 from mkt_trading.models.created_order_response import CreatedOrderResponse
 from mkt_trading.models.order_count_response import OrderCountResponse
@@ -1822,6 +1824,309 @@ class OrdersApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/v1/orders',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def create_order_batch(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> CreateOrderBatchResponse:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def create_order_batch_with_http_info(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[CreateOrderBatchResponse]:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def create_order_batch_without_preload_content(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _create_order_batch_serialize(
+        self,
+        create_order_batch_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if create_order_batch_request is not None:
+            _body_params = create_order_batch_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/orders/batch',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

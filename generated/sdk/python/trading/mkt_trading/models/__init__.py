@@ -25,6 +25,8 @@ from mkt_trading.models.closure_reason import ClosureReason
 from mkt_trading.models.consumption_account import ConsumptionAccount
 from mkt_trading.models.consumption_account_list import ConsumptionAccountList
 from mkt_trading.models.consumption_account_response import ConsumptionAccountResponse
+from mkt_trading.models.create_order_batch_request import CreateOrderBatchRequest
+from mkt_trading.models.create_order_batch_response import CreateOrderBatchResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest
 from mkt_trading.models.create_supply_issuance_request import CreateSupplyIssuanceRequest
 from mkt_trading.models.create_transfer_request import CreateTransferRequest
@@ -64,6 +66,9 @@ from mkt_trading.models.market_type import MarketType
 from mkt_trading.models.me import Me
 from mkt_trading.models.me_response import MeResponse
 from mkt_trading.models.order import Order
+from mkt_trading.models.order_batch_placed import OrderBatchPlaced
+from mkt_trading.models.order_batch_refused import OrderBatchRefused
+from mkt_trading.models.order_batch_result import OrderBatchResult
 from mkt_trading.models.order_book import OrderBook
 from mkt_trading.models.order_book_level import OrderBookLevel
 from mkt_trading.models.order_book_response import OrderBookResponse
