@@ -4,7 +4,8 @@ import type { OrderRow } from '../db/trading-rows.js';
 import { ApiError } from '../lib/errors.js';
 import type { MarketWithInstrument } from '../core/reference.js';
 import type { OrderDeps } from './order-books.js';
-import { completeOrder, duplicateClientOrderId, needsOf, placeChecked, rateLimited, refused, requireAdvanced, requireMarket, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './orders.js';
+import { completeOrder, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
+import { placeChecked } from './orders.js';
 import { refuse } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
 

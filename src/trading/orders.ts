@@ -1,33 +1,31 @@
 import { isUniqueViolation } from '../db/knex.js';
-import { accountSelfTradePrevention, findOrderOfUser, marketsWithDueOrders, marketsWithOpenOrders, orderIdByClientOrderId } from '../db/orders.js';
+import { findOrderOfUser, marketsWithDueOrders, marketsWithOpenOrders, orderIdByClientOrderId } from '../db/orders.js';
 import { poolSql, withSql } from '../db/sql.js';
 import { newOrderId, newTradeId, newTransferId } from '../lib/ids.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 import { move } from '../ledger/journal.js';
 import { unitsOf, usd } from '../ledger/assets.js';
-import { findUser } from '../core/identity.js';
 import type { TraderAccounts } from './account-ids.js';
 import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './books.js';
-import type { BatchNeeds } from './batch.js';
 import type { OrderDeps } from './order-books.js';
 import { stopTriggered } from './engine/index.js';
-import type { OrderType, Outcome, PlaceCommand, SelfTradePrevention, Side, TimeInForce } from './engine/types.js';
+import type { Outcome, PlaceCommand, Side } from './engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
-import { checkCollar, checkMarketOpen, checkOrderControls, checkOrderShape, checkStopPrice, postOnlyWouldTake, stopWouldTrigger, type Submitted } from './order-rules.js';
+import { checkCollar, checkMarketOpen, checkOrderControls, postOnlyWouldTake, stopWouldTrigger, type Submitted } from './order-rules.js';
+import { checkOrderFields, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, type CheckedOrder, type NewOrder } from './order-entry.js';
 import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
-import { findMarket, type MarketWithInstrument } from '../core/reference.js';
+import type { MarketWithInstrument } from '../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 import { refuse, type Refusal } from './refusals.js';
 import { settle, type Settled } from './settle.js';
-import { nextUtcMidnightUs } from './trading-day.js';
-
 
 /**
  * The write side of trading: create, amend and cancel orders. Every command is one pipeline:
  *
- *   check  – the rules that need no lock, before the queue (order-rules.ts), then those that need
- *            the market's state (collar, client_order_id, the order still open);
+ *   check  – the rules that need no lock, before the queue (order-entry.ts, order-rules.ts), then
+ *            those that need the market's state (collar, client_order_id, the order still open, a
+ *            stop not already due, a post-only order not taking);
  *   hold   – locks what the order may spend, in the batch's balances, or refuses;
  *   match  – the engine, in memory;
  *   settle – fills in, journal entries and row changes out, with no I/O (settle.ts);
@@ -38,26 +36,7 @@ import { nextUtcMidnightUs } from './trading-day.js';
  */
 
 export { openOrderBooks, type OrderBooks, type OrderDeps } from './order-books.js';
-
-export interface NewOrder {
-  marketId: string;
-  clientOrderId: string | null;
-  side: Side;
-  type: OrderType;
-  priceText: string | undefined;
-  /** stop and stop_limit: the trigger price as sent. */
-  stopPriceText?: string | undefined;
-  quantity: number;
-  timeInForce: TimeInForce;
-  /** gtd: when the order expires, as sent. */
-  expireTimeText?: string | undefined;
-  postOnly?: boolean;
-  /** Undefined: the account default. */
-  selfTradePrevention?: SelfTradePrevention | undefined;
-  shouldAutotransfer: boolean;
-  /** Placed by the service's auto-buy on the user's behalf (allowed in Auto Mode). */
-  triggeredByAutoBuy?: boolean;
-}
+export { checkOrderFields, completeOrder, needsOf, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
 
 export interface PlacedOrder {
   orderId: string;
@@ -68,106 +47,6 @@ export interface PlacedOrder {
 export interface Amendment {
   priceText: string | undefined;
   quantity: number | undefined;
-}
-
-export const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
-  decision.allowed
-    ? undefined
-    : {
-        code: 'rate_limited',
-        detail: `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`,
-        headers: { 'retry-after': String(decision.retryAfterSeconds) },
-      };
-
-export async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
-  const user = await findUser(deps.db, userId);
-  if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
-  if (user.account_mode === 'auto' && !autoBuy) {
-    refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
-  }
-}
-
-/** The market, with its system accounts opened (settling only finds them). */
-export async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
-  const market = await findMarket(deps, marketId);
-  if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
-  await deps.orderBooks.accounts.openSystem(deps.db, market.instrument.id, nowUs);
-  deps.orderBooks.markets.set(market.market.id, market);
-  return market;
-}
-
-/** A new order that passed every check needing no lock: what the queue's stage of the pipeline works from. */
-export interface CheckedOrder {
-  input: NewOrder;
-  market: MarketWithInstrument;
-  submitted: Submitted;
-  /** Limit price (limit, stop_limit), null otherwise. */
-  priceTicks: number | null;
-  stopTicks: number | null;
-  expiresAtUs: number | null;
-  selfTradePrevention: SelfTradePrevention;
-  autotransfer: boolean;
-  ids: TraderAccounts;
-}
-
-/**
- * The checks of a new order that need no lock, in their stated order: the market, the account
- * mode, the fields between themselves (order-rules.ts checkOrderShape), the market open, the
- * order controls (price, stop price, quantity, value); then the account default of self-trade
- * prevention and the accounts. The rate limit is the caller's: one token per order here, a
- * batch's all at once (orders-batch.ts).
- */
-export async function checkNewOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
-  const market = await requireMarket(deps, input.marketId, nowUs);
-  await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
-  return checkOrderFields(deps, userId, market, input, nowUs);
-}
-
-/** The checks of checkNewOrder after the market and the account mode. */
-export async function checkOrderFields(deps: OrderDeps, userId: string, market: MarketWithInstrument, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
-  return completeOrder(deps, userId, validateOrder(market, input, nowUs), nowUs);
-}
-
-/** An order whose fields and controls passed, before the account default and the accounts are added. */
-export type ValidOrder = Pick<CheckedOrder, 'input' | 'market' | 'submitted' | 'priceTicks' | 'stopTicks' | 'expiresAtUs'>;
-
-/** The pure checks: the fields between themselves, the market open, the order controls. Throws the refusal. */
-export function validateOrder(market: MarketWithInstrument, input: NewOrder, nowUs: number): ValidOrder {
-  const shape = checkOrderShape(
-    { type: input.type, timeInForce: input.timeInForce, priceText: input.priceText, stopPriceText: input.stopPriceText, postOnly: input.postOnly ?? false, expireTimeText: input.expireTimeText },
-    nowUs,
-  );
-  if ('refusal' in shape) return refused(shape.refusal);
-  refuse(checkMarketOpen(market.market));
-  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
-  const controls = checkOrderControls(market.market, submitted);
-  if ('refusal' in controls) return refused(controls.refusal);
-  let stopTicks: number | null = null;
-  if (input.stopPriceText !== undefined) {
-    const stop = checkStopPrice(market.market, input.stopPriceText, submitted);
-    if ('refusal' in stop) return refused(stop.refusal);
-    stopTicks = stop.stopTicks;
-  }
-  const expiresAtUs = input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : shape.expireAtUs;
-  return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs };
-}
-
-/** The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if new). */
-export async function completeOrder(deps: OrderDeps, userId: string, valid: ValidOrder, nowUs: number): Promise<CheckedOrder> {
-  const { input, market } = valid;
-  const selfTradePrevention = input.selfTradePrevention ?? (await accountSelfTradePrevention(poolSql(deps.db), userId));
-  const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
-  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
-  return { ...valid, selfTradePrevention, autotransfer, ids };
-}
-
-/** What the order's stage in the batch reads, declared so the batch reads it for all its commands at once. */
-export function needsOf(userId: string, order: CheckedOrder): BatchNeeds {
-  const { input, ids } = order;
-  return {
-    accounts: [input.side === 'buy' ? ids.usd : ids.units],
-    ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
-  };
 }
 
 async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
@@ -454,18 +333,6 @@ export async function createOrder(deps: OrderDeps, userId: string, input: NewOrd
     return refused(duplicateClientOrderId(clientOrderId, existing));
   }
 }
-
-/** `refuse` for a refusal there always is: the type says the code after it never runs. */
-export function refused(refusal: Refusal): never {
-  refuse(refusal);
-  throw new Error('unreachable');
-}
-
-export const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({
-  code: 'duplicate_client_order_id',
-  detail: 'client_order_id already exists',
-  context: { client_order_id: clientOrderId, order_id: orderId },
-});
 
 function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): Refusal {
   const buy = order.side === 'buy';
