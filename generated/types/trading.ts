@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Submits a limit or market order on one market. Needs Advanced Mode (`403
+         * @description Submits a limit, market, stop or stop-limit order on one market. Needs Advanced Mode (`403
          *     auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read
          *     the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have
          *     filled, wholly or partly).
@@ -303,7 +303,15 @@ export interface paths {
          *
          *     - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case.
          *     - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,
-         *       at most 4 decimal places. Required for `limit`, must be omitted for `market`.
+         *       at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for
+         *       `market` and `stop`.
+         *     - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted
+         *       otherwise.
+         *     - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90
+         *       days ahead); `expire_time` with any other time in force is refused.
+         *     - `post_only` only on a `limit` order that may rest (not with `ioc` or `fok`).
+         *     - `self_trade_prevention` is one of `expire_taker`, `expire_maker`, `expire_both`,
+         *       `decrement`.
          *     - `quantity` is a positive whole number of Units.
          *     - Unknown fields are refused.
          *
@@ -317,8 +325,9 @@ export interface paths {
          *     outside the reference-price band is `price_collar_violation`, with the band in
          *     `errors.context`.
          *
-         *     **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in
-         *     the caller's available balance; otherwise `insufficient_available_balance`. A market order
+         *     **Funds.** A buy reserves price × quantity plus fee in USD (a `stop` buy: quantity × stop
+         *     price plus fee, which is also the most it spends once triggered), a sell reserves the
+         *     Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order
          *     when the caller has no USD (buy) or no Units (sell) at all is
          *     `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are
          *     `market_not_open`.
@@ -327,9 +336,34 @@ export interface paths {
          *     until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and
          *     closes the rest; `fok` fills completely at once or closes without a fill. Market orders
          *     never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`);
-         *     `fok` makes them all-or-nothing. An order that would match the caller's own resting order
-         *     closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer`
-         *     moves its fills into the consumption account (always so in Auto Mode, never for sells).
+         *     `fok` makes them all-or-nothing. `gtd` expires at its `expire_time` (`expired`, within a
+         *     second, whether or not anything else happens on the market).
+         *
+         *     **Self-trade prevention.** An order that would match the caller's own resting order
+         *     follows its `self_trade_prevention` (or the account default, `expire_taker` unless set on
+         *     the platform API): `expire_taker` closes the incoming remainder, `expire_maker` cancels
+         *     the resting order and goes on, `expire_both` does both, `decrement` reduces both by the
+         *     overlap with no trade and no fee (see `SelfTradePrevention`). A `fok` order stays
+         *     all-or-nothing: it counts the caller's own orders as liquidity under none of the modes
+         *     (under `expire_maker` it looks past them, as it would cancel them), and closes untouched
+         *     when it cannot fill whole.
+         *
+         *     **Post-only.** `post_only: true` refuses the order with `422 post_only_would_take`,
+         *     changing nothing, if it would take liquidity on arrival (the caller's own orders count).
+         *
+         *     **Stops.** A `stop` or `stop_limit` order is accepted `pending`: it is not on the book and
+         *     not in the order book views, and holds its funds or Units. A buy stop triggers when a trade
+         *     happens at or above its `stop_price`, a sell stop at or below; it then runs as a market
+         *     order (`stop`) or as a limit order at its `price` (`stop_limit`, checked against the price
+         *     collar at placement), in the same transaction as the trade that triggered it, so that
+         *     trade's order already finds it triggered. Stops triggered by one trade run buys first,
+         *     the lowest stop price first (sells: the highest), then the oldest; their own trades may
+         *     trigger more, which run after them. A stop whose condition the last trade already meets
+         *     is refused with `422 stop_would_trigger`. Cancel a pending stop like any open order; it
+         *     cannot be amended.
+         *
+         *     A buy with `should_autotransfer` moves its fills into the consumption account (always so
+         *     in Auto Mode, never for sells).
          *
          *     **Idempotency.** `client_order_id` is unique per account: a second order with the same
          *     value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`,
@@ -429,7 +463,7 @@ export interface paths {
         get: operations["getOrder"];
         /**
          * Amend one of my open orders
-         * @description Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+         * @description Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once (with the order's own `self_trade_prevention`; a `post_only` order that would take is refused with `422 post_only_would_take`). The same body rules, order controls, price collar and balance checks as order creation apply (`422`). A pending stop cannot be amended (`422 validation_error`): cancel it and place another. Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
          */
         put: operations["amendOrder"];
         post?: never;
