@@ -3,9 +3,10 @@ import { withSql } from '../db/sql.js';
 import type { OrderRow } from '../db/trading-rows.js';
 import { ApiError } from '../lib/errors.js';
 import type { MarketWithInstrument } from '../core/reference.js';
+import type { MarketSession, Outcome } from './books.js';
 import type { OrderDeps } from './order-books.js';
 import { completeOrder, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
-import { placeChecked } from './orders.js';
+import { expireDue, placeChecked } from './orders.js';
 import { refuse } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
 
@@ -36,9 +37,12 @@ export async function placeOrderBatch(deps: OrderDeps, userId: string, inputs: r
   const checked: CheckedOrder[] = [];
   for (const order of valid) checked.push(await completeOrder(deps, userId, order, nowUs));
 
-  const outcomes = await deps.orderBooks.books.runTogether(
-    checked.map((order) => ({ marketId: order.market.market.id, work: (session) => placeChecked(deps, session, userId, order, nowUs), needs: needsOf(userId, order) })),
-  );
+  // Each market's due expiries go first, as parts of their own: an order refused after an expiry
+  // changed the batch could not be undone alone, and would fail the whole group.
+  const markets = new Map(checked.map((order) => [order.market.market.id, order.market]));
+  const expiries = [...markets.values()].map((market) => ({ marketId: market.market.id, work: (session: MarketSession) => expireDue(deps, session, market, nowUs) }));
+  const placements = checked.map((order) => ({ marketId: order.market.market.id, work: (session: MarketSession) => placeChecked(deps, session, userId, order, nowUs), needs: needsOf(userId, order) }));
+  const outcomes = (await deps.orderBooks.books.runTogether<unknown>([...expiries, ...placements])).slice(expiries.length) as Outcome<{ orderId: string; clientOrderId: string | null }>[];
   const placedIds = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value.orderId] : []));
   const stored = new Map((await withSql(deps.db, (sql) => findOrders(sql, placedIds))).map((row) => [row.id, row]));
   const results = outcomes.map((outcome, index): BatchResult => {

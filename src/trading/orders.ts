@@ -200,7 +200,7 @@ function namedOrders(outcome: Outcome): string[] {
  * stops) leave the book before anything else happens to it. The book says what is due; it reads
  * nothing unless something may be.
  */
-async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
+export async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
   const { state, batch } = session;
   const bound = state.readBook.nextExpiry();
   if (bound === null || bound > nowUs) return;
