@@ -266,7 +266,7 @@ export class FastOrderBook implements OrderBook {
    */
   private executeWithTriggers(taker: Taker): Outcome {
     const outcome = this.execute(taker);
-    if (outcome.fills.length === 0 || (this.buyStops.size === 0 && this.sellStops.size === 0)) return outcome;
+    if (outcome.fills.length === 0 || !this.anyStopTriggered()) return outcome;
     const queue: StopOrder[] = [];
     this.collectTriggered(queue);
     const triggered: TriggeredExecution[] = [];
@@ -278,6 +278,12 @@ export class FastOrderBook implements OrderBook {
     }
     if (triggered.length > 0) outcome.triggered = triggered;
     return outcome;
+  }
+
+  /** Whether the last trade reached a pending stop: a look at the next stop of each side, no allocation. */
+  private anyStopTriggered(): boolean {
+    const last = this.lastTradeTicks;
+    return last !== null && (this.buyStops.hasTriggered(last) || this.sellStops.hasTriggered(last));
   }
 
   /** Moves every stop the last trade price has reached out of the pending stops, buys first. */

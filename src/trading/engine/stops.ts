@@ -36,6 +36,12 @@ export class StopSide {
     if (index >= 0) this.stops.splice(index, 1);
   }
 
+  /** Whether the next stop to trigger has been reached (nothing is taken off). */
+  hasTriggered(lastTradeTicks: number): boolean {
+    const next = this.stops[this.stops.length - 1];
+    return next !== undefined && stopTriggered(this.side, next.stopTicks, lastTradeTicks);
+  }
+
   /** Takes off, in trigger order, every stop the last trade price has reached. */
   popTriggered(lastTradeTicks: number, into: StopOrder[]): void {
     for (let next = this.stops[this.stops.length - 1]; next && stopTriggered(this.side, next.stopTicks, lastTradeTicks); next = this.stops[this.stops.length - 1]) {
@@ -46,9 +52,5 @@ export class StopSide {
   /** Stops in trigger order. */
   *inTriggerOrder(): IterableIterator<StopOrder> {
     for (let i = this.stops.length - 1; i >= 0; i -= 1) yield this.stops[i]!;
-  }
-
-  get size(): number {
-    return this.stops.length;
   }
 }
