@@ -419,8 +419,9 @@ export interface paths {
          *     **Rate limit.** Each order draws one token from the per-user-and-market bucket shared
          *     by every order-creation route, taken per market all at once before anything is placed:
          *     if a market's bucket holds fewer tokens than the batch has orders there, the whole batch
-         *     answers `429` with `Retry-After` and nothing is placed. `x-ratelimit-remaining` is the
-         *     smallest remainder of the batch's markets.
+         *     answers `429` with `Retry-After` and nothing is placed (tokens already taken from the
+         *     batch's other markets stay spent). `x-ratelimit-remaining` is the smallest remainder of
+         *     the batch's markets.
          */
         post: operations["createOrderBatch"];
         delete?: never;
