@@ -187,10 +187,10 @@ export interface components {
          */
         InstrumentId: string;
         /**
-         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests.
+         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests; `stop` waits (`pending`) until the last trade price reaches its `stop_price`, then runs as a market order; `stop_limit` likewise, then runs as a limit order at its `price`.
          * @enum {string}
          */
-        OrderType: "limit" | "market";
+        OrderType: "limit" | "market" | "stop" | "stop_limit";
         /**
          * @description `buy` or `sell`.
          * @enum {string}
@@ -205,14 +205,18 @@ export interface components {
          * @description State of an order.
          *
          *     - `active`: resting on the book, nothing filled yet (a new `gtc` limit order that did not fill).
-         *     - `pending`: accepted, not yet on the book.
+         *     - `pending`: accepted, not yet on the book: a `stop` or `stop_limit` order waiting for its
+         *       trigger. It holds its funds or Units meanwhile and does not show in the order book.
          *     - `partially_filled`: resting, partly filled.
          *     - `cancellation_pending`: a cancel was requested and is being applied.
          *     - `filled`: completely filled.
          *     - `closed`: ended without filling completely and without a cancel: `ioc` remainder, `fok`
-         *       not fillable, market order out of liquidity or funds, self-trade prevention.
-         *     - `cancelled`: cancelled by the user (also by bulk cancel).
-         *     - `expired`: a `day` order unfilled at 00:00 UTC.
+         *       not fillable, market order out of liquidity or funds, self-trade prevention of the
+         *       incoming order (`expire_taker`, `expire_both`).
+         *     - `cancelled`: cancelled by the user (also by bulk cancel), or by self-trade prevention: a
+         *       resting order removed by an incoming order's `expire_maker`/`expire_both`, or an order
+         *       that `decrement` reduced to nothing (`closure_reason: self_trade_prevented`).
+         *     - `expired`: a `day` order unfilled at 00:00 UTC, or a `gtd` order at its `expire_time`.
          *     - `rejected`: refused after acceptance.
          *
          *     `active`, `pending`, `partially_filled` and `cancellation_pending` are open (status filter
@@ -227,20 +231,40 @@ export interface components {
          *     - `insufficient_funds`: a market buy ran out of available USD while sweeping.
          *     - `ioc_remainder`: the unfilled rest of an `ioc` order.
          *     - `fok_unfilled`: a `fok` order could not fill completely at once.
-         *     - `self_trade_prevented`: the order would have matched the trader's own resting order.
+         *     - `self_trade_prevented`: self-trade prevention ended the order (see `SelfTradePrevention`):
+         *       an incoming order closed by `expire_taker`/`expire_both`, a resting order cancelled by
+         *       `expire_maker`/`expire_both`, or an order `decrement` reduced to nothing.
          *     - `cancelled_by_user`: cancelled by the user, singly or in bulk.
          *     - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
          *       /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
-         *     - `expired`: a `day` order reached 00:00 UTC.
+         *     - `expired`: a `day` order reached 00:00 UTC, or a `gtd` order its `expire_time`.
          *     - `rejected`: refused after acceptance.
          * @enum {string}
          */
         ClosureReason: "no_liquidity" | "insufficient_funds" | "ioc_remainder" | "fok_unfilled" | "self_trade_prevented" | "cancelled_by_user" | "dead_man_switch" | "expired" | "rejected";
         /**
-         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
+         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled; `gtd` expires at the order's `expire_time`.
          * @enum {string}
          */
-        TimeInForce: "gtc" | "ioc" | "fok" | "day";
+        TimeInForce: "gtc" | "ioc" | "fok" | "day" | "gtd";
+        /**
+         * @description What happens when an incoming order would match a resting order of the same account. The
+         *     incoming (taker) order's mode decides; the resting order's does not matter.
+         *
+         *     - `expire_taker` (the default): the incoming order's remainder closes (`closed`,
+         *       `self_trade_prevented`); the resting order stays.
+         *     - `expire_maker`: the resting order is cancelled (`cancelled`, `self_trade_prevented`) and
+         *       the incoming order goes on matching.
+         *     - `expire_both`: both end, the resting order `cancelled`, the incoming remainder `closed`.
+         *     - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an
+         *       order reduced to nothing ends `cancelled` with `self_trade_prevented`, one left with a
+         *       rest goes on (the incoming one matching further, the resting one resting).
+         *
+         *     What a reduced or removed order reserved is released at once. An order that names no mode
+         *     takes the account default (the platform API's system settings), `expire_taker` unless set.
+         * @enum {string}
+         */
+        SelfTradePrevention: "expire_taker" | "expire_maker" | "expire_both" | "decrement";
         /** @description The Order of GET /v1/orders/{order_id}, plus the live CLI's names original_quantity (= quantity) and order_type (= type). */
         Order: {
             order_id: components["schemas"]["OrderId"];
@@ -252,7 +276,7 @@ export interface components {
             trader_id: components["schemas"]["UserId"];
             type: components["schemas"]["OrderType"];
             side: components["schemas"]["OrderSide"];
-            /** @description Limit price in USD per Unit; null for market orders. */
+            /** @description Limit price in USD per Unit; null for market and stop orders. */
             price: string | null;
             /** @description Ordered Units (the original quantity, or the amended one). */
             quantity: number;
@@ -270,8 +294,16 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             closure_reason: components["schemas"]["ClosureReason"] | null;
             time_in_force: components["schemas"]["TimeInForce"];
-            /** @description Always null; stop orders are not offered. */
+            /** @description The last trade price that triggers a `stop` or `stop_limit` order (USD per Unit); null for other types. Until triggered the order is `pending`. */
             stop_price: string | null;
+            /** @description The order was refused rather than allowed to take liquidity on arrival. */
+            post_only: boolean;
+            self_trade_prevention: components["schemas"]["SelfTradePrevention"];
+            /**
+             * Format: date-time
+             * @description When the order expires if still open: the `expire_time` of a `gtd` order, the next 00:00 UTC of a `day` order; null for the other times in force.
+             */
+            expire_time: string | null;
             /** @description The caller's own id for the order, if one was given. */
             client_order_id: string | null;
             /** @description Placed by the service's auto-buy (Auto Mode) on the user's behalf. */
@@ -570,12 +602,12 @@ export interface messages {
         name: "candle";
         payload: components["schemas"]["CandlePayload"];
     };
-    /** new_order (user.orders) */
+    /** new_order (user.orders): An order the caller placed, in its state after the batch that placed it: a stop arrives `pending`, a `post_only` order that would have taken is never placed and sends nothing. */
     newOrder: {
         name: "new_order";
         payload: components["schemas"]["OrderPayload"];
     };
-    /** order_update (user.orders): One of the caller's orders changed: a fill, an amendment, or its end, with the reason in `closure_reason` (`cancelled_by_user` for a cancel, `dead_man_switch` when the dead-man's switch of `POST /v1/orders/cancel-all-after` fired, `expired`, …); one push per change. */
+    /** order_update (user.orders): An order of the caller changed: filled, amended, cancelled (by the caller: `cancelled_by_user`; by the dead-man's switch of `POST /v1/orders/cancel-all-after`, not re-armed in time: `dead_man_switch`; by self-trade prevention: `self_trade_prevented`), a pending stop triggered (`pending` to `active`, `partially_filled`, `filled` or `closed` in the batch of the trade that crossed its stop price), or expired (`day` at 00:00 UTC, `gtd` at its `expire_time`); one push per change. Pending stops never show in `market.book`. */
     orderUpdate: {
         name: "order_update";
         payload: components["schemas"]["OrderPayload"];

@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order
-         * @description Submits a limit or market order on one market. Needs Advanced Mode (`403
+         * @description Submits a limit, market, stop or stop-limit order on one market. Needs Advanced Mode (`403
          *     auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read
          *     the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have
          *     filled, wholly or partly).
@@ -303,7 +303,15 @@ export interface paths {
          *
          *     - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case.
          *     - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,
-         *       at most 4 decimal places. Required for `limit`, must be omitted for `market`.
+         *       at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for
+         *       `market` and `stop`.
+         *     - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted
+         *       otherwise.
+         *     - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90
+         *       days ahead); `expire_time` with any other time in force is refused.
+         *     - `post_only` only on a `limit` order that may rest (not with `ioc` or `fok`).
+         *     - `self_trade_prevention` is one of `expire_taker`, `expire_maker`, `expire_both`,
+         *       `decrement`.
          *     - `quantity` is a positive whole number of Units.
          *     - Unknown fields are refused.
          *
@@ -317,8 +325,9 @@ export interface paths {
          *     outside the reference-price band is `price_collar_violation`, with the band in
          *     `errors.context`.
          *
-         *     **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in
-         *     the caller's available balance; otherwise `insufficient_available_balance`. A market order
+         *     **Funds.** A buy reserves price × quantity plus fee in USD (a `stop` buy: quantity × stop
+         *     price plus fee, which is also the most it spends once triggered), a sell reserves the
+         *     Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order
          *     when the caller has no USD (buy) or no Units (sell) at all is
          *     `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are
          *     `market_not_open`.
@@ -327,9 +336,34 @@ export interface paths {
          *     until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and
          *     closes the rest; `fok` fills completely at once or closes without a fill. Market orders
          *     never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`);
-         *     `fok` makes them all-or-nothing. An order that would match the caller's own resting order
-         *     closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer`
-         *     moves its fills into the consumption account (always so in Auto Mode, never for sells).
+         *     `fok` makes them all-or-nothing. `gtd` expires at its `expire_time` (`expired`, within a
+         *     second, whether or not anything else happens on the market).
+         *
+         *     **Self-trade prevention.** An order that would match the caller's own resting order
+         *     follows its `self_trade_prevention` (or the account default, `expire_taker` unless set on
+         *     the platform API): `expire_taker` closes the incoming remainder, `expire_maker` cancels
+         *     the resting order and goes on, `expire_both` does both, `decrement` reduces both by the
+         *     overlap with no trade and no fee (see `SelfTradePrevention`). A `fok` order stays
+         *     all-or-nothing: it counts the caller's own orders as liquidity under none of the modes
+         *     (under `expire_maker` it looks past them, as it would cancel them), and closes untouched
+         *     when it cannot fill whole.
+         *
+         *     **Post-only.** `post_only: true` refuses the order with `422 post_only_would_take`,
+         *     changing nothing, if it would take liquidity on arrival (the caller's own orders count).
+         *
+         *     **Stops.** A `stop` or `stop_limit` order is accepted `pending`: it is not on the book and
+         *     not in the order book views, and holds its funds or Units. A buy stop triggers when a trade
+         *     happens at or above its `stop_price`, a sell stop at or below; it then runs as a market
+         *     order (`stop`) or as a limit order at its `price` (`stop_limit`, checked against the price
+         *     collar at placement), in the same transaction as the trade that triggered it, so that
+         *     trade's order already finds it triggered. Stops triggered by one trade run buys first,
+         *     the lowest stop price first (sells: the highest), then the oldest; their own trades may
+         *     trigger more, which run after them. A stop whose condition the last trade already meets
+         *     is refused with `422 stop_would_trigger`. Cancel a pending stop like any open order; it
+         *     cannot be amended.
+         *
+         *     A buy with `should_autotransfer` moves its fills into the consumption account (always so
+         *     in Auto Mode, never for sells).
          *
          *     **Idempotency.** `client_order_id` is unique per account: a second order with the same
          *     value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`,
@@ -347,6 +381,50 @@ export interface paths {
          * @description Cancels every open order of the caller, optionally only on one market and/or one side, and answers how many were cancelled (`0` when none matched). Reservations are released. Needs Advanced Mode. Bulk cancellation has its own account-wide throttle, separate from the order-creation bucket; when exhausted it answers `429` with `Retry-After`.
          */
         delete: operations["cancelOrders"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place up to 20 orders at once
+         * @description Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed
+         *     once and committed together in one transaction: they match one after the other in the
+         *     order given, and none is visible before all are.
+         *
+         *     **Validated as a whole.** If any order breaks a body rule or an order control that needs
+         *     no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/
+         *     `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed
+         *     market), or two orders share a `client_order_id`, the answer is that order's error with
+         *     `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty
+         *     batch or one of more than 20 orders is `422 validation_error`.
+         *
+         *     **Funded per order.** Everything that depends on the book or the balances at the moment
+         *     of matching is decided per order, in request order, each seeing the effect of those
+         *     before it: funds (`insufficient_available_balance`), the price collar, a
+         *     `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer
+         *     is `201` with one entry per order, in request order: `{index, order}` (the order as `GET
+         *     /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error
+         *     that order alone would have had).
+         *
+         *     **Rate limit.** Each order draws one token from the per-user-and-market bucket shared
+         *     by every order-creation route, taken per market all at once before anything is placed:
+         *     if a market's bucket holds fewer tokens than the batch has orders there, the whole batch
+         *     answers `429` with `Retry-After` and nothing is placed (tokens already taken from the
+         *     batch's other markets stay spent). `x-ratelimit-remaining` is the smallest remainder of
+         *     the batch's markets.
+         */
+        post: operations["createOrderBatch"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -386,7 +464,7 @@ export interface paths {
         get: operations["getOrder"];
         /**
          * Amend one of my open orders
-         * @description Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+         * @description Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once (with the order's own `self_trade_prevention`; a `post_only` order that would take is refused with `422 post_only_would_take`). The same body rules, order controls, price collar and balance checks as order creation apply (`422`). A pending stop cannot be amended (`422 validation_error`): cancel it and place another. Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
          */
         put: operations["amendOrder"];
         post?: never;
@@ -815,6 +893,11 @@ export interface components {
          */
         LimitPrice: string;
         /**
+         * @description Trigger price of a `stop` or `stop_limit` order in USD per Unit, written like a limit price (decimal string, positive, at most 4 decimals, a multiple of the market's `tick_size`). A buy stop triggers when the last trade is at or above it, a sell stop at or below. A stop whose condition already holds on arrival is refused with `422 stop_would_trigger`.
+         * @example 0.4500
+         */
+        StopPrice: string;
+        /**
          * @description An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
          * @example 4.200000
          */
@@ -829,14 +912,18 @@ export interface components {
          * @description State of an order.
          *
          *     - `active`: resting on the book, nothing filled yet (a new `gtc` limit order that did not fill).
-         *     - `pending`: accepted, not yet on the book.
+         *     - `pending`: accepted, not yet on the book: a `stop` or `stop_limit` order waiting for its
+         *       trigger. It holds its funds or Units meanwhile and does not show in the order book.
          *     - `partially_filled`: resting, partly filled.
          *     - `cancellation_pending`: a cancel was requested and is being applied.
          *     - `filled`: completely filled.
          *     - `closed`: ended without filling completely and without a cancel: `ioc` remainder, `fok`
-         *       not fillable, market order out of liquidity or funds, self-trade prevention.
-         *     - `cancelled`: cancelled by the user (also by bulk cancel).
-         *     - `expired`: a `day` order unfilled at 00:00 UTC.
+         *       not fillable, market order out of liquidity or funds, self-trade prevention of the
+         *       incoming order (`expire_taker`, `expire_both`).
+         *     - `cancelled`: cancelled by the user (also by bulk cancel), or by self-trade prevention: a
+         *       resting order removed by an incoming order's `expire_maker`/`expire_both`, or an order
+         *       that `decrement` reduced to nothing (`closure_reason: self_trade_prevented`).
+         *     - `expired`: a `day` order unfilled at 00:00 UTC, or a `gtd` order at its `expire_time`.
          *     - `rejected`: refused after acceptance.
          *
          *     `active`, `pending`, `partially_filled` and `cancellation_pending` are open (status filter
@@ -855,15 +942,33 @@ export interface components {
          */
         OrderSide: "buy" | "sell";
         /**
-         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests.
+         * @description `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests; `stop` waits (`pending`) until the last trade price reaches its `stop_price`, then runs as a market order; `stop_limit` likewise, then runs as a limit order at its `price`.
          * @enum {string}
          */
-        OrderType: "limit" | "market";
+        OrderType: "limit" | "market" | "stop" | "stop_limit";
         /**
-         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
+         * @description `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled; `gtd` expires at the order's `expire_time`.
          * @enum {string}
          */
-        TimeInForce: "gtc" | "ioc" | "fok" | "day";
+        TimeInForce: "gtc" | "ioc" | "fok" | "day" | "gtd";
+        /**
+         * @description What happens when an incoming order would match a resting order of the same account. The
+         *     incoming (taker) order's mode decides; the resting order's does not matter.
+         *
+         *     - `expire_taker` (the default): the incoming order's remainder closes (`closed`,
+         *       `self_trade_prevented`); the resting order stays.
+         *     - `expire_maker`: the resting order is cancelled (`cancelled`, `self_trade_prevented`) and
+         *       the incoming order goes on matching.
+         *     - `expire_both`: both end, the resting order `cancelled`, the incoming remainder `closed`.
+         *     - `decrement`: both are reduced by the overlapping quantity, with no trade and no fee; an
+         *       order reduced to nothing ends `cancelled` with `self_trade_prevented`, one left with a
+         *       rest goes on (the incoming one matching further, the resting one resting).
+         *
+         *     What a reduced or removed order reserved is released at once. An order that names no mode
+         *     takes the account default (the platform API's system settings), `expire_taker` unless set.
+         * @enum {string}
+         */
+        SelfTradePrevention: "expire_taker" | "expire_maker" | "expire_both" | "decrement";
         /**
          * @description Why an order ended without filling completely.
          *
@@ -871,11 +976,13 @@ export interface components {
          *     - `insufficient_funds`: a market buy ran out of available USD while sweeping.
          *     - `ioc_remainder`: the unfilled rest of an `ioc` order.
          *     - `fok_unfilled`: a `fok` order could not fill completely at once.
-         *     - `self_trade_prevented`: the order would have matched the trader's own resting order.
+         *     - `self_trade_prevented`: self-trade prevention ended the order (see `SelfTradePrevention`):
+         *       an incoming order closed by `expire_taker`/`expire_both`, a resting order cancelled by
+         *       `expire_maker`/`expire_both`, or an order `decrement` reduced to nothing.
          *     - `cancelled_by_user`: cancelled by the user, singly or in bulk.
          *     - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
          *       /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
-         *     - `expired`: a `day` order reached 00:00 UTC.
+         *     - `expired`: a `day` order reached 00:00 UTC, or a `gtd` order its `expire_time`.
          *     - `rejected`: refused after acceptance.
          * @enum {string}
          */
@@ -1170,7 +1277,7 @@ export interface components {
             trader_id: components["schemas"]["UserId"];
             type: components["schemas"]["OrderType"];
             side: components["schemas"]["OrderSide"];
-            /** @description Limit price in USD per Unit; null for market orders. */
+            /** @description Limit price in USD per Unit; null for market and stop orders. */
             price: string | null;
             /** @description Ordered Units (the original quantity, or the amended one). */
             quantity: number;
@@ -1188,8 +1295,16 @@ export interface components {
             status: components["schemas"]["OrderStatus"];
             closure_reason: components["schemas"]["ClosureReason"] | null;
             time_in_force: components["schemas"]["TimeInForce"];
-            /** @description Always null; stop orders are not offered. */
+            /** @description The last trade price that triggers a `stop` or `stop_limit` order (USD per Unit); null for other types. Until triggered the order is `pending`. */
             stop_price: string | null;
+            /** @description The order was refused rather than allowed to take liquidity on arrival. */
+            post_only: boolean;
+            self_trade_prevention: components["schemas"]["SelfTradePrevention"];
+            /**
+             * Format: date-time
+             * @description When the order expires if still open: the `expire_time` of a `gtd` order, the next 00:00 UTC of a `day` order; null for the other times in force.
+             */
+            expire_time: string | null;
             /** @description The caller's own id for the order, if one was given. */
             client_order_id: string | null;
             /** @description Placed by the service's auto-buy (Auto Mode) on the user's behalf. */
@@ -1208,7 +1323,7 @@ export interface components {
         OrderResponse: {
             data: components["schemas"]["Order"];
         };
-        /** @description A new order. `price` is required for `limit` orders and must be omitted for `market` orders; either mistake answers `422 validation_error` with the issue at `body.price`. */
+        /** @description A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path. */
         CreateOrderRequest: {
             /** @description The market (`market_<uuid>`) exactly as returned by `GET /v1/markets`; `404` if unknown. */
             market_id: string;
@@ -1221,28 +1336,59 @@ export interface components {
              */
             side: string;
             /**
-             * @description `limit` or `market`, any letter case (stored in lower case).
+             * @description `limit`, `market`, `stop` or `stop_limit`, any letter case (stored in lower case).
              * @example limit
              * @example market
+             * @example stop
+             * @example stop_limit
              */
             type: string;
             price?: components["schemas"]["LimitPrice"];
+            stop_price?: components["schemas"]["StopPrice"];
             /** @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. */
             quantity: number;
             /**
-             * @description `gtc` (default), `ioc`, `fok` or `day`, any letter case (stored in lower case).
+             * @description `gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).
              * @default gtc
              * @example gtc
              * @example ioc
              * @example fok
              * @example day
+             * @example gtd
              */
             time_in_force: string;
+            /**
+             * Format: date-time
+             * @description With `time_in_force: gtd` (and only with it): when the order expires if still open, an ISO 8601 time with its offset (`2026-11-23T18:00:00Z`), at least 1 second and at most 90 days ahead. The order is `expired` within a second of it.
+             * @example 2026-11-23T18:00:00Z
+             */
+            expire_time?: string;
+            /**
+             * @description Limit orders that may rest only: if the order would take liquidity on arrival it is refused with `422 post_only_would_take` and the book is left as it was; otherwise it rests like any limit order (and an amendment that would make it take is refused the same way).
+             * @default false
+             */
+            post_only: boolean;
+            self_trade_prevention?: components["schemas"]["SelfTradePrevention"];
             /**
              * @description For buys, move each fill into the consumption account of the instrument. Ignored for sells; always on in Auto Mode.
              * @default false
              */
             should_autotransfer: boolean;
+        };
+        /** @description 1 to 20 orders, each a `POST /v1/orders` body. */
+        CreateOrderBatchRequest: {
+            orders: components["schemas"]["CreateOrderRequest"][];
+        };
+        /** @description One order's result in a batch, at its 0-based `index` in the request. */
+        OrderBatchResult: {
+            index: number;
+            order: components["schemas"]["Order"];
+        } | {
+            index: number;
+            errors: components["schemas"]["ErrorBody"];
+        };
+        CreateOrderBatchResponse: {
+            data: components["schemas"]["OrderBatchResult"][];
         };
         CreatedOrder: {
             order_id: components["schemas"]["OrderId"];
@@ -1528,7 +1674,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -1684,6 +1830,8 @@ export interface components {
          *     | `insufficient_inventory_or_funds` | market order with no USD (buy) or no Units (sell) at all |
          *     | `market_not_open` | the market is `suspended` or `closed` |
          *     | `duplicate_client_order_id` | creation only: `client_order_id` already used by this account |
+         *     | `post_only_would_take` | a `post_only` order (or its amendment) would take liquidity; nothing changed |
+         *     | `stop_would_trigger` | the last trade already satisfies the stop's condition (`context.last_price`, `context.stop_price`) |
          *
          *     Order-control codes carry `errors.context` with the submitted `price` and `quantity`,
          *     `client_order_id` when given, and the market's limits. Fix and resubmit.
@@ -2961,6 +3109,9 @@ export interface operations {
                      *           "closure_reason": null,
                      *           "time_in_force": "gtc",
                      *           "stop_price": null,
+                     *           "post_only": false,
+                     *           "self_trade_prevention": "expire_taker",
+                     *           "expire_time": null,
                      *           "client_order_id": "rebalance-2026-11-22-001",
                      *           "triggered_by_auto_buy": false,
                      *           "triggered_by_auto_top_up": false,
@@ -3067,6 +3218,118 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createOrderBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "orders": [
+                 *         {
+                 *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                 *           "side": "buy",
+                 *           "type": "limit",
+                 *           "price": "0.4100",
+                 *           "quantity": 10,
+                 *           "post_only": true
+                 *         },
+                 *         {
+                 *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                 *           "side": "sell",
+                 *           "type": "stop",
+                 *           "stop_price": "0.3900",
+                 *           "quantity": 10
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateOrderBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch was committed; one result per order, in request order. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "x-ratelimit-limit": components["headers"]["RateLimitLimit"];
+                    "x-ratelimit-remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "order": {
+                     *             "order_id": "order_7F3K9Q2M1X8B4C6D",
+                     *             "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *             "market_name": "TEXT-STANDARD/USD",
+                     *             "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *             "instrument_name": "Text Standard",
+                     *             "instrument_symbol": "TEXT-STANDARD",
+                     *             "trader_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *             "type": "limit",
+                     *             "side": "buy",
+                     *             "price": "0.4100",
+                     *             "quantity": 10,
+                     *             "filled_quantity": 0,
+                     *             "remaining_quantity": 10,
+                     *             "filled_at": null,
+                     *             "average_price": null,
+                     *             "fee": "0.000000",
+                     *             "status": "active",
+                     *             "closure_reason": null,
+                     *             "time_in_force": "gtc",
+                     *             "stop_price": null,
+                     *             "post_only": true,
+                     *             "self_trade_prevention": "expire_taker",
+                     *             "expire_time": null,
+                     *             "client_order_id": null,
+                     *             "triggered_by_auto_buy": false,
+                     *             "triggered_by_auto_top_up": false,
+                     *             "should_autotransfer": false,
+                     *             "submitted_at": "2026-11-22T10:15:30.204117Z",
+                     *             "updated_at": "2026-11-22T10:15:30.204117Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "errors": {
+                     *             "code": "insufficient_available_balance",
+                     *             "detail": "The order needs 10 Units but 4 are available in the trading account.",
+                     *             "server_time": "2026-11-22T10:15:30.204117Z",
+                     *             "context": {
+                     *               "price": null,
+                     *               "quantity": 10,
+                     *               "required": "10",
+                     *               "available": "4",
+                     *               "currency": "units"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateOrderBatchResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["MarketNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["OrderRejected"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     countOrders: {
         parameters: {
             query?: {
@@ -3147,6 +3410,9 @@ export interface operations {
                      *         "closure_reason": null,
                      *         "time_in_force": "ioc",
                      *         "stop_price": null,
+                     *         "post_only": false,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "expire_time": null,
                      *         "client_order_id": null,
                      *         "triggered_by_auto_buy": false,
                      *         "triggered_by_auto_top_up": false,
@@ -3217,6 +3483,9 @@ export interface operations {
                      *         "closure_reason": null,
                      *         "time_in_force": "gtc",
                      *         "stop_price": null,
+                     *         "post_only": false,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "expire_time": null,
                      *         "client_order_id": "rebalance-2026-11-22-001",
                      *         "triggered_by_auto_buy": false,
                      *         "triggered_by_auto_top_up": false,

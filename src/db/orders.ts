@@ -1,5 +1,5 @@
 import { parameterList, shapedStatement, statement, valuesList, type Sql } from './sql.js';
-import type { Side } from '../trading/engine/types.js';
+import type { SelfTradePrevention, Side } from '../trading/engine/types.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 
 /**
@@ -16,6 +16,9 @@ export const orderColumns = [
   'type',
   'time_in_force',
   'price_ticks',
+  'stop_price_ticks',
+  'post_only',
+  'self_trade_prevention',
   'quantity',
   'filled_quantity',
   'remaining_quantity',
@@ -80,21 +83,18 @@ export async function findOrders(sql: Sql, ids: readonly string[]): Promise<Orde
 /** `status IN (…open statuses…)`: the statuses are constants of the schema, written into the text. */
 const isOpen = `status IN (${openStatuses.map((status) => `'${status}'`).join(', ')})`;
 
-const dueDay = statement('orders_day_due', `SELECT * FROM orders WHERE market_id = ? AND ${isOpen} AND expires_at_us <= ?`);
-const nextDayExpiry = statement('orders_day_next_expiry', `SELECT min(expires_at_us) AS at FROM orders WHERE market_id = ? AND ${isOpen} AND expires_at_us > ?`);
-const marketsDue = statement('orders_day_due_markets', `SELECT DISTINCT market_id FROM orders WHERE ${isOpen} AND expires_at_us <= ?`);
+const marketsDue = statement('orders_due_markets', `SELECT DISTINCT market_id FROM orders WHERE ${isOpen} AND expires_at_us <= ?`);
 
-/** The market's open `day` orders whose expiry has come. */
-export const dueDayOrders = (sql: Sql, marketId: string, nowUs: number): Promise<OrderRow[]> => sql.all<OrderRow>(dueDay, [marketId, nowUs]);
-
-/** When the market's next open `day` order expires after `afterUs`, null when none rests. */
-export async function nextDayOrderExpiryUs(sql: Sql, marketId: string, afterUs: number): Promise<number | null> {
-  return (await sql.get<{ at: number | null }>(nextDayExpiry, [marketId, afterUs]))?.at ?? null;
+/** The markets that have open orders (`day` or `gtd`, resting or pending stops) whose expiry has come. */
+export async function marketsWithDueOrders(sql: Sql, nowUs: number): Promise<string[]> {
+  return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
 }
 
-/** The markets that have open `day` orders whose expiry has come. */
-export async function marketsWithDueDayOrders(sql: Sql, nowUs: number): Promise<string[]> {
-  return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
+const selfTradePreventionOf = statement('account_self_trade_prevention', 'SELECT self_trade_prevention FROM account_settings WHERE user_id = ?');
+
+/** The account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
+export async function accountSelfTradePrevention(sql: Sql, userId: string): Promise<SelfTradePrevention> {
+  return (await sql.get<{ self_trade_prevention: SelfTradePrevention }>(selfTradePreventionOf, [userId]))?.self_trade_prevention ?? 'expire_taker';
 }
 
 export interface OpenOrdersFilter {
@@ -161,10 +161,10 @@ export interface MarketBookRow {
 }
 
 const marketBook = statement('market_book', 'SELECT version, next_sequence FROM market_books WHERE market_id = ?');
-const restingPage = statement(
-  'orders_resting_page',
-  'SELECT id, user_id, side, price_ticks, remaining_quantity, expires_at_us, sequence FROM orders WHERE market_id = ? AND remaining_quantity > 0 AND sequence > ? ORDER BY sequence LIMIT ?',
-);
+/** What a book is built from: an order's place and what it does when it becomes the incoming one. */
+const bookColumns = 'id, user_id, side, type, time_in_force, status, price_ticks, stop_price_ticks, post_only, self_trade_prevention, quantity, filled_quantity, remaining_quantity, expires_at_us, sequence';
+const restingPage = statement('orders_resting_page', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND remaining_quantity > 0 AND sequence > ? ORDER BY sequence LIMIT ?`);
+const pendingPage = statement('orders_pending_page', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND status = 'pending' AND sequence > ? ORDER BY sequence LIMIT ?`);
 
 export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRow | undefined> => sql.get<MarketBookRow>(marketBook, [marketId]);
 
@@ -179,16 +179,30 @@ export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): P
   return found;
 }
 
-const changedSince = statement(
-  'orders_changed_since',
-  'SELECT id, user_id, side, price_ticks, remaining_quantity, expires_at_us, sequence FROM orders WHERE market_id = ? AND book_version > ? ORDER BY sequence LIMIT ?',
-);
+const changedSince = statement('orders_changed_since', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND book_version > ? ORDER BY sequence LIMIT ?`);
 
 /** The market's orders changed after book version `version` (migration 0013), in time priority: at most `limit`. */
 export const ordersChangedSince = (sql: Sql, marketId: string, version: number, limit: number): Promise<RestingOrderRow[]> =>
   sql.all<RestingOrderRow>(changedSince, [marketId, version, limit]);
 
-export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_ticks' | 'remaining_quantity' | 'expires_at_us' | 'sequence'>;
+export type RestingOrderRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'user_id'
+  | 'side'
+  | 'type'
+  | 'time_in_force'
+  | 'status'
+  | 'price_ticks'
+  | 'stop_price_ticks'
+  | 'post_only'
+  | 'self_trade_prevention'
+  | 'quantity'
+  | 'filled_quantity'
+  | 'remaining_quantity'
+  | 'expires_at_us'
+  | 'sequence'
+>;
 
 /**
  * A page of the market's resting orders in time priority, those after `afterSequence`: what its
@@ -196,6 +210,10 @@ export type RestingOrderRow = Pick<OrderRow, 'id' | 'user_id' | 'side' | 'price_
  */
 export const restingOrdersPage = (sql: Sql, marketId: string, afterSequence: number, limit: number): Promise<RestingOrderRow[]> =>
   sql.all<RestingOrderRow>(restingPage, [marketId, afterSequence, limit]);
+
+/** A page of the market's pending (untriggered) stops in arrival order, those after `afterSequence` (migration 0017's partial index). */
+export const pendingStopsPage = (sql: Sql, marketId: string, afterSequence: number, limit: number): Promise<RestingOrderRow[]> =>
+  sql.all<RestingOrderRow>(pendingPage, [marketId, afterSequence, limit]);
 
 // ---- the market locks ----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
  * Rows of the trading tables (migration 0005_trading) as both databases return them: BIGINT
  * columns are safe integers, booleans may come back from SQLite as 0/1 (compare with `Boolean()`).
  */
-import type { ClosureReason, Side, TimeInForce, OrderType } from '../trading/engine/types.js';
+import type { ClosureReason, OrderType, SelfTradePrevention, Side, TimeInForce } from '../trading/engine/types.js';
 
 export type OrderStatus = 'active' | 'pending' | 'partially_filled' | 'cancellation_pending' | 'filled' | 'closed' | 'cancelled' | 'expired' | 'rejected';
 export type OrderClosureReason = ClosureReason | 'cancelled_by_user' | 'dead_man_switch' | 'expired' | 'rejected';
@@ -17,11 +17,15 @@ export interface OrderRow {
   side: Side;
   type: OrderType;
   time_in_force: TimeInForce;
-  /** Null for market orders. */
+  /** Null for market and stop orders. */
   price_ticks: number | null;
+  /** stop and stop_limit: the trigger (migration 0017). */
+  stop_price_ticks: number | null;
+  post_only: boolean | number;
+  self_trade_prevention: SelfTradePrevention;
   quantity: number;
   filled_quantity: number;
-  /** Units resting on the book; 0 once the order is terminal. */
+  /** Units resting on the book; 0 once the order is terminal, and while a stop is pending. */
   remaining_quantity: number;
   status: OrderStatus;
   closure_reason: OrderClosureReason | null;
@@ -34,6 +38,7 @@ export interface OrderRow {
   sequence: number;
   triggered_by_auto_buy: boolean | number;
   should_autotransfer: boolean | number;
+  /** day: the next 00:00 UTC; gtd: its expire_time. */
   expires_at_us: number | null;
   filled_at_us: number | null;
   submitted_at_us: number;

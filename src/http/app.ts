@@ -9,7 +9,7 @@ import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { clientAddressOf } from '../lib/client-address.js';
 import { checkQueryText } from './parameters.js';
-import { renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
+import { batchItemContext, renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
@@ -119,7 +119,8 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       operation,
     );
     if (!validation.valid) {
-      throw new RequestValidationError(toIssues(validation.errors ?? [], { requestBody: body, query: ctx.query, path: params, header: ctx.headers }));
+      const issues = toIssues(validation.errors ?? [], { requestBody: body, query: ctx.query, path: params, header: ctx.headers });
+      throw new RequestValidationError(issues, batchItemContext(issues, (operation as { 'x-batch-items'?: string })['x-batch-items']));
     }
     if (big) await nextTurn();
 

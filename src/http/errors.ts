@@ -45,6 +45,17 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
   return issues.length > 0 ? issues : [{ path: 'body', message: 'is invalid', value: null }];
 }
 
+/**
+ * An operation whose body is a list of items (`x-batch-items: orders`) reports the 0-based index of
+ * the first item an issue names, so a client knows which item to fix.
+ */
+export function batchItemContext(issues: readonly ValidationIssue[], itemsField: string | undefined): Record<string, unknown> {
+  if (itemsField === undefined) return {};
+  const prefix = `body.${itemsField}.`;
+  const indexes = issues.flatMap((issue) => (issue.path.startsWith(prefix) ? [Number(issue.path.slice(prefix.length).split('.')[0])] : [])).filter(Number.isInteger);
+  return indexes.length === 0 ? {} : { index: Math.min(...indexes) };
+}
+
 const previewCharsMax = 256;
 
 /**
@@ -138,7 +149,7 @@ function renderEnvelope(ctx: Koa.Context, error: unknown, shape: ValidationShape
               code: 'validation_error',
               detail: `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
               server_time: serverTime,
-              context: { errors: error.issues },
+              context: { ...error.context, errors: error.issues },
             },
           };
     return;

@@ -49,7 +49,11 @@ export interface ValidationIssue {
  * express. The HTTP layer renders it in the operation's shape (the envelope, or the chat list).
  */
 export class RequestValidationError extends Error {
-  constructor(readonly issues: ValidationIssue[]) {
+  /** `context` adds facts beside the issues (a batch's `index` of the first bad item). */
+  constructor(
+    readonly issues: ValidationIssue[],
+    readonly context: Record<string, unknown> = {},
+  ) {
     super(issues.map((i) => `${i.path} ${i.message}`).join('; '));
     this.name = 'RequestValidationError';
   }

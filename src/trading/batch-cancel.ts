@@ -2,7 +2,8 @@ import { findOrders } from '../db/orders.js';
 import { poolSql } from '../db/sql.js';
 import { openStatuses } from '../db/trading-rows.js';
 import type { OrderDeps } from './order-books.js';
-import { cancelChosen, requireAdvanced } from './orders.js';
+import { requireAdvanced } from './order-entry.js';
+import { cancelChosen } from './orders.js';
 
 export type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
 

@@ -210,8 +210,9 @@ export class TradingBatch {
     this.changeCount++;
   }
 
+  /** A pending stop is not on the book: it touches no level until it triggers. */
   private touchLevel(row: OrderRow): void {
-    if (row.price_ticks === null) return;
+    if (row.price_ticks === null || row.status === 'pending') return;
     let levels = this.levels.get(row.market_id);
     if (!levels) {
       levels = new Set();

@@ -1,11 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../db/knex.js';
-import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, ordersChangedSince, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../db/orders.js';
+import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, type MarketBookRow } from '../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../db/sql.js';
 import { writeTradingBatch } from '../db/trading-batch.js';
 import { assert } from '../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
-import { FastOrderBook } from './engine/index.js';
+import type { FastOrderBook } from './engine/index.js';
+import { buildBook, catchUp, pagesOf } from './book-loading.js';
 
 const transactionAttemptsMax = 8;
 
@@ -42,10 +43,10 @@ function isRetryable(error: unknown): boolean {
 export interface MarketBook {
   book: FastOrderBook;
   version: number;
-  /** Price of the last trade (the collar's reference), null before the first. */
+  /** The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still be refused alone. */
+  readonly readBook: FastOrderBook;
+  /** Price of the last trade (the collar's and the stops' reference, as the book has it), null before the first. */
   lastTradeTicks: number | null;
-  /** Earliest 00:00 UTC at which a resting `day` order expires, null when none rests. */
-  nextExpiryUs: number | null;
   /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
   nextSequence: number;
 }
@@ -57,10 +58,13 @@ export interface MarketBook {
  */
 function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; restore(): void } {
   let touched = false;
-  const { lastTradeTicks, nextExpiryUs } = state;
+  const { lastTradeTicks } = state;
   const view: MarketBook = {
     get book() {
       touched = true;
+      return state.book;
+    },
+    get readBook() {
       return state.book;
     },
     get version() {
@@ -78,19 +82,12 @@ function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; r
     set lastTradeTicks(value) {
       state.lastTradeTicks = value;
     },
-    get nextExpiryUs() {
-      return state.nextExpiryUs;
-    },
-    set nextExpiryUs(value) {
-      state.nextExpiryUs = value;
-    },
   };
   return {
     view,
     bookTouched: () => touched,
     restore() {
       state.lastTradeTicks = lastTradeTicks;
-      state.nextExpiryUs = nextExpiryUs;
     },
   };
 }
@@ -103,15 +100,27 @@ export interface MarketSession {
   nextSequence(): number;
 }
 
-interface Command {
+/** One market's part of a command: what it reads and what it does in the market's session. */
+export interface MarketWork<T = unknown> {
   marketId: string;
-  needs: BatchNeeds | undefined;
-  work: (session: MarketSession) => Promise<unknown>;
+  work: (session: MarketSession) => Promise<T>;
+  needs?: BatchNeeds | undefined;
+}
+
+/**
+ * What the queue holds: one market's work (`run`), or a group of works on one or more markets
+ * that must commit in the same transaction (`runTogether`), each answered on its own.
+ */
+interface Command {
+  parts: readonly MarketWork[];
+  group: boolean;
+  marketIds: readonly string[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+/** A command's (or a group part's) answer: its value, or the refusal it ended with. */
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** A market as one batch sees it: the stored row it read, the sequence it hands out, its book. */
 interface BatchMarket {
@@ -178,7 +187,22 @@ export class BookRegistry {
   async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>, needs?: BatchNeeds): Promise<T> {
     if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ marketId, needs, work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ parts: [{ marketId, work, needs }], group: false, marketIds: [marketId], resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Works that commit in one transaction (a batch of orders, POST /v1/orders/batch): taken into
+   * the same group commit, run in the order given, each answered on its own (a refused part
+   * changes nothing and the others go on). A part that fails after changing the batch fails the
+   * whole group, which is then run no more.
+   */
+  async runTogether<T>(parts: readonly MarketWork<T>[]): Promise<Outcome<T>[]> {
+    const marketIds = [...new Set(parts.map((part) => part.marketId))];
+    for (const marketId of marketIds) if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
+    return new Promise<Outcome<T>[]>((resolve, reject) => {
+      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
   }
@@ -197,7 +221,7 @@ export class BookRegistry {
         const sql = poolSql(this.db);
         const stored = await findMarketBook(sql, marketId);
         if (!stored) return;
-        const state = await buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+        const state = await buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
         const held = this.books.get(marketId);
         if (!held || held.version < state.version) this.books.set(marketId, state);
       })()
@@ -237,7 +261,7 @@ export class BookRegistry {
    * SQLite one, since it has one writer. A lane ends when the queue holds nothing it may take.
    */
   private openLanes(): void {
-    while (this.lanes < this.lanesMax && this.queue.some((command) => !this.held.has(command.marketId))) {
+    while (this.lanes < this.lanesMax && this.queue.some((command) => this.takeable(command))) {
       this.lanes++;
       void this.runLane().finally(() => {
         this.lanes--;
@@ -247,23 +271,36 @@ export class BookRegistry {
   }
 
   private async runLane(): Promise<void> {
-    while (this.queue.some((command) => !this.held.has(command.marketId))) await this.commit();
+    while (this.queue.some((command) => this.takeable(command))) await this.commit();
+  }
+
+  private takeable(command: Command): boolean {
+    return command.marketIds.every((marketId) => !this.held.has(marketId));
   }
 
   /**
-   * Up to `batchSizeMax` commands, oldest first, of markets no batch holds, which this batch then
-   * holds: a market's commands stay in their order, since once one of them is left in the queue
-   * the market is held or the batch full, and every later one is left too.
+   * Up to `batchSizeMax` works, oldest first, of markets no batch holds, which this batch then
+   * holds (a group is taken whole or left whole; one bigger than the limit goes alone): a market's
+   * commands stay in their order, since once one of them is left in the queue, its markets are
+   * blocked for every later command of this take.
    */
   private takeBatch(): Command[] {
     const taken: Command[] = [];
     const left: Command[] = [];
+    const blocked = new Set<string>();
+    let parts = 0;
     for (const command of this.queue) {
-      if (taken.length < batchSizeMax && !this.held.has(command.marketId)) taken.push(command);
-      else left.push(command);
+      const fits = parts === 0 || parts + command.parts.length <= batchSizeMax;
+      if (fits && command.marketIds.every((marketId) => !this.held.has(marketId) && !blocked.has(marketId))) {
+        taken.push(command);
+        parts += command.parts.length;
+      } else {
+        left.push(command);
+        for (const marketId of command.marketIds) blocked.add(marketId);
+      }
     }
     // Markets of the batch are held from now on: later commands of theirs wait for the next batch.
-    for (const command of taken) this.held.add(command.marketId);
+    for (const command of taken) for (const marketId of command.marketIds) this.held.add(marketId);
     this.queue.splice(0, this.queue.length, ...left);
     return taken;
   }
@@ -284,7 +321,7 @@ export class BookRegistry {
     const take = (): Command[] => {
       if (!taken) {
         batch = this.takeBatch();
-        held = batch.map((command) => command.marketId);
+        held = batch.flatMap((command) => command.marketIds);
       }
       taken = true;
       return batch;
@@ -297,7 +334,7 @@ export class BookRegistry {
         try {
           [outcomes, markets, announced] = await this.transactOnce(take);
         } catch (error) {
-          for (const command of batch) this.books.delete(command.marketId);
+          for (const marketId of batch.flatMap((command) => command.marketIds)) this.books.delete(marketId);
           if (error instanceof CommandFailed) {
             error.command.reject(error.failure);
             batch = batch.filter((command) => command !== error.command);
@@ -332,12 +369,12 @@ export class BookRegistry {
       const sql = await sqlOf(trx);
       const commands = take();
       if (commands.length === 0) return;
-      const marketIds = [...new Set(commands.map((command) => command.marketId))];
+      const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
       await lockMarkets(sql, marketIds);
       const stored = await findMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
-      await batch.prefetch(commands.map((command) => command.needs));
-      for (const command of commands) outcomes.push(await this.execute(batch, command, stored.get(command.marketId), markets));
+      await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+      for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
       const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
@@ -350,9 +387,17 @@ export class BookRegistry {
     return [outcomes, markets, announced];
   }
 
-  /** One command; its refusal is its outcome, unless it changed the batch or the book first. */
-  private async execute(batch: TradingBatch, command: Command, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
-    const { marketId } = command;
+  /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */
+  private async executeCommand(batch: TradingBatch, command: Command, stored: ReadonlyMap<string, MarketBookRow>, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    if (!command.group) return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+    const outcomes: Outcome[] = [];
+    for (const part of command.parts) outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
+    return { ok: true, value: outcomes };
+  }
+
+  /** One work; its refusal is its outcome, unless it changed the batch or the book first. */
+  private async execute(batch: TradingBatch, command: Command, part: MarketWork, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    const { marketId } = part;
     let market = markets.get(marketId);
     if (!market) {
       assert(stored, `market ${marketId} has no market_books row`);
@@ -366,7 +411,7 @@ export class BookRegistry {
     const watched = watch(state);
     const changes = batch.changes;
     try {
-      return { ok: true, value: await command.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
+      return { ok: true, value: await part.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
     } catch (error) {
       if (isRetryable(error)) throw error;
       if (watched.bookTouched() || batch.changes !== changes) throw new CommandFailed(command, error);
@@ -387,64 +432,7 @@ export class BookRegistry {
   }
 
   private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
-    return buildBook(marketId, stored, (after) => restingOrdersPage(sql, marketId, after, buildStep), await lastTradePriceTicks(sql, marketId));
+    return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
   }
 
-}
-
-/** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
-const buildStep = 250;
-
-/** The book from its resting orders, read page by page in time priority, letting other requests run between pages. */
-async function buildBook(marketId: string, stored: MarketBookRow, pageAfter: (sequence: number) => Promise<RestingOrderRow[]>, lastTradeTicks: number | null): Promise<MarketBook> {
-  const book = new FastOrderBook();
-  let nextExpiryUs: number | null = null;
-  for (let after = 0, first = true; ; first = false) {
-    if (!first) await setImmediate();
-    const page = await pageAfter(after);
-    for (const order of page) {
-      assert(order.price_ticks !== null, `resting order ${order.id} has no price`);
-      const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
-      assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed at ${order.id}`);
-      if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
-      after = order.sequence;
-    }
-    if (page.length < buildStep) return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks, nextExpiryUs };
-  }
-}
-
-/** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
-const catchUpMax = 2_000;
-
-/**
- * Brings the held book from its version to the stored one by the orders changed since (migration
- * 0013), in time priority. An order whose sequence is older than the held version kept its place:
- * it shrank (a fill) or left. One (re)queued since goes to the back of its level, as it did where
- * it was queued. Anything that does not fit that picture gives up (undefined): the caller rebuilds.
- * The held book is changed either way, so the caller drops it.
- */
-async function catchUp(sql: Sql, marketId: string, held: MarketBook, stored: MarketBookRow): Promise<MarketBook | undefined> {
-  const changed = await ordersChangedSince(sql, marketId, held.version, catchUpMax + 1);
-  if (changed.length > catchUpMax) return undefined;
-  const { book } = held;
-  let { nextExpiryUs } = held;
-  for (const order of changed) {
-    const resting = book.order(order.id);
-    const requeued = order.sequence >= held.nextSequence;
-    const rests = order.remaining_quantity > 0;
-    if (resting && !requeued && rests && resting.priceTicks === order.price_ticks) {
-      if (order.remaining_quantity > resting.remaining) return undefined;
-      if (order.remaining_quantity === resting.remaining) continue;
-      const shrunk = book.amend({ orderId: order.id, traderId: resting.traderId, priceTicks: resting.priceTicks, remaining: order.remaining_quantity });
-      if (shrunk.code !== 'ok' || !shrunk.priorityKept || shrunk.fills.length > 0) return undefined;
-      continue;
-    }
-    if (resting) book.cancel(order.id, resting.traderId);
-    if (!rests) continue;
-    if (!requeued || order.price_ticks === null) return undefined;
-    const placed = book.place({ orderId: order.id, traderId: order.user_id, side: order.side, type: 'limit', priceTicks: order.price_ticks, quantity: order.remaining_quantity, timeInForce: 'gtc' });
-    if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity) return undefined;
-    if (order.expires_at_us !== null && (nextExpiryUs === null || order.expires_at_us < nextExpiryUs)) nextExpiryUs = order.expires_at_us;
-  }
-  return { book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks: await lastTradePriceTicks(sql, marketId), nextExpiryUs };
 }

@@ -3,7 +3,8 @@ import { findMarket } from '../core/reference.js';
 import { usPerSecond, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { OrderDeps } from './order-books.js';
-import { cancelChosen, requireAdvanced } from './orders.js';
+import { requireAdvanced } from './order-entry.js';
+import { cancelChosen } from './orders.js';
 import { refuse } from './refusals.js';
 
 /**

@@ -1,31 +1,31 @@
 import { isUniqueViolation } from '../db/knex.js';
-import { dueDayOrders, findOrderOfUser, marketsWithDueDayOrders, marketsWithOpenOrders, nextDayOrderExpiryUs, orderIdByClientOrderId } from '../db/orders.js';
+import { findOrderOfUser, marketsWithDueOrders, marketsWithOpenOrders, orderIdByClientOrderId } from '../db/orders.js';
 import { poolSql, withSql } from '../db/sql.js';
 import { newOrderId, newTradeId, newTransferId } from '../lib/ids.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 import { move } from '../ledger/journal.js';
 import { unitsOf, usd } from '../ledger/assets.js';
-import { findUser } from '../core/identity.js';
 import type { TraderAccounts } from './account-ids.js';
 import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './books.js';
 import type { OrderDeps } from './order-books.js';
-import type { Execution, OrderType, Side, TimeInForce } from './engine/types.js';
+import { stopTriggered } from './engine/index.js';
+import type { Outcome, PlaceCommand, Side } from './engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../core/fees.js';
-import { checkCollar, checkMarketOpen, checkOrderControls, checkPricePresence, type Submitted } from './order-rules.js';
+import { checkCollar, checkMarketOpen, checkOrderControls, postOnlyWouldTake, stopWouldTrigger, type Submitted } from './order-rules.js';
+import { checkOrderFields, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, type CheckedOrder, type NewOrder } from './order-entry.js';
 import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
-import { findMarket, type MarketWithInstrument } from '../core/reference.js';
+import type { MarketWithInstrument } from '../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../db/trading-rows.js';
 import { refuse, type Refusal } from './refusals.js';
 import { settle, type Settled } from './settle.js';
-import { nextUtcMidnightUs } from './trading-day.js';
-
 
 /**
  * The write side of trading: create, amend and cancel orders. Every command is one pipeline:
  *
- *   check  – the rules that need no lock, before the queue (order-rules.ts), then those that need
- *            the market's state (collar, client_order_id, the order still open);
+ *   check  – the rules that need no lock, before the queue (order-entry.ts, order-rules.ts), then
+ *            those that need the market's state (collar, client_order_id, the order still open, a
+ *            stop not already due, a post-only order not taking);
  *   hold   – locks what the order may spend, in the batch's balances, or refuses;
  *   match  – the engine, in memory;
  *   settle – fills in, journal entries and row changes out, with no I/O (settle.ts);
@@ -36,19 +36,7 @@ import { nextUtcMidnightUs } from './trading-day.js';
  */
 
 export { openOrderBooks, type OrderBooks, type OrderDeps } from './order-books.js';
-
-export interface NewOrder {
-  marketId: string;
-  clientOrderId: string | null;
-  side: Side;
-  type: OrderType;
-  priceText: string | undefined;
-  quantity: number;
-  timeInForce: TimeInForce;
-  shouldAutotransfer: boolean;
-  /** Placed by the service's auto-buy on the user's behalf (allowed in Auto Mode). */
-  triggeredByAutoBuy?: boolean;
-}
+export { checkOrderFields, completeOrder, needsOf, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
 
 export interface PlacedOrder {
   orderId: string;
@@ -61,83 +49,60 @@ export interface Amendment {
   quantity: number | undefined;
 }
 
-const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
-  decision.allowed
-    ? undefined
-    : {
-        code: 'rate_limited',
-        detail: `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`,
-        headers: { 'retry-after': String(decision.retryAfterSeconds) },
-      };
-
-export async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
-  const user = await findUser(deps.db, userId);
-  if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
-  if (user.account_mode === 'auto' && !autoBuy) {
-    refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
-  }
-}
-
-/** The market, with its system accounts opened (settling only finds them). */
-async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
-  const market = await findMarket(deps, marketId);
-  if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
-  await deps.orderBooks.accounts.openSystem(deps.db, market.instrument.id, nowUs);
-  deps.orderBooks.markets.set(market.market.id, market);
-  return market;
-}
-
 async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
   const market = await requireMarket(deps, input.marketId, nowUs);
   await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
   const rate = await takeToken(deps, `orders:${userId}:${market.market.id}`, deps.config.orderRate, nowUs);
   refuse(rateLimited(rate, `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`));
-
-  refuse(checkPricePresence(input.type, input.priceText));
-  refuse(checkMarketOpen(market.market));
-  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
-  const controls = checkOrderControls(market.market, submitted);
-  if ('refusal' in controls) return refused(controls.refusal);
-  const { priceTicks } = controls;
-  const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
-  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
-
-  return deps.orderBooks.books.run(market.market.id, async (session) => {
-    const { batch, state } = session;
-    await expireDue(deps, session, market, nowUs);
-    if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
-    if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
-    const pending = newOrderRow(userId, market, input, priceTicks, autotransfer, session.nextSequence(), nowUs);
-    const { reserved, quoteBudget } = await hold(deps, batch, market, pending, ids, submitted, nowUs);
-    const order = { ...pending, reserved };
-    const placed = state.book.place({
-      orderId: order.id,
-      traderId: userId,
-      side: order.side,
-      type: order.type,
-      priceTicks,
-      quantity: order.quantity,
-      timeInForce: order.time_in_force,
-      ...(quoteBudget === undefined ? {} : { quoteBudget }),
-    });
-    if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
-    const settled = await settleIn(deps, session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
-    batch.record(settled, nowUs);
-    const placedRow = settled.orders.find((row) => row.id === order.id)!;
-    if (placedRow.expires_at_us !== null && placedRow.remaining_quantity > 0 && (state.nextExpiryUs === null || placedRow.expires_at_us < state.nextExpiryUs)) {
-      state.nextExpiryUs = placedRow.expires_at_us;
-    }
-    return { orderId: order.id, clientOrderId: order.client_order_id, rate };
-  }, {
-    accounts: [input.side === 'buy' ? ids.usd : ids.units],
-    ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
-  });
+  const order = await checkOrderFields(deps, userId, market, input, nowUs);
+  const placed = await deps.orderBooks.books.run(market.market.id, (session) => placeChecked(deps, session, userId, order, nowUs), needsOf(userId, order));
+  return { ...placed, rate };
 }
 
 /**
- * Locks what the order may spend: a limit order its price × quantity plus fee (buy) or its Units
- * (sell); a market order what is available, within which the engine spends. Returns what it
- * locked and a market buy's budget in ticks.
+ * The order's stage in the market's queue: due expiries first, then the checks that need the
+ * market's state (collar, client_order_id, a stop not already due, post-only not taking), the
+ * hold, the engine, settlement, and the record into the batch.
+ */
+export async function placeChecked(deps: OrderDeps, session: MarketSession, userId: string, checked: CheckedOrder, nowUs: number): Promise<{ orderId: string; clientOrderId: string | null }> {
+  const { batch, state } = session;
+  const { input, market, submitted, priceTicks, stopTicks } = checked;
+  await expireDue(deps, session, market, nowUs);
+  if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+  if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
+  if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks)) refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
+  if (input.postOnly === true && state.readBook.wouldTake(input.side, priceTicks!)) {
+    refuse(postOnlyWouldTake(input.side, priceTicks!, input.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+  }
+  const pending = newOrderRow(userId, checked, session.nextSequence(), nowUs);
+  const { reserved, quoteBudget } = await hold(deps, batch, market, pending, checked.ids, submitted, nowUs);
+  const order = { ...pending, reserved };
+  const command: PlaceCommand = {
+    orderId: order.id,
+    traderId: userId,
+    side: order.side,
+    type: order.type,
+    priceTicks,
+    quantity: order.quantity,
+    timeInForce: order.time_in_force,
+    stopTicks,
+    postOnly: input.postOnly ?? false,
+    selfTradePrevention: checked.selfTradePrevention,
+    expiresAt: checked.expiresAtUs,
+    ...(quoteBudget === undefined ? {} : { quoteBudget }),
+  };
+  const placed = state.book.place(command);
+  if (placed.code !== 'ok') throw new Error(`engine refused ${order.id}: ${placed.code}`);
+  const settled = await settleIn(deps, session, market, [order], { orderId: order.id, outcome: placed }, nowUs);
+  batch.record(settled, nowUs);
+  return { orderId: order.id, clientOrderId: order.client_order_id };
+}
+
+/**
+ * Locks what the order may spend: a limit or stop_limit order its price × quantity plus fee (buy)
+ * or its Units (sell); a stop buy its quantity at the stop price plus fee, which is then its budget
+ * once triggered; a market order what is available, within which the engine spends. Returns what
+ * it locked and a market or stop buy's budget in ticks.
  */
 async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
   const feePpm = market.instrument.fee_ppm;
@@ -157,6 +122,10 @@ async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInst
     if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
     amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
     if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
+  } else if (order.type === 'stop' && order.side === 'buy') {
+    // A stop buy holds its quantity at the stop price, and spends at most that once triggered.
+    quoteBudget = order.quantity * order.stop_price_ticks!;
+    amount = buyReserveMicros(order.quantity, order.stop_price_ticks!, 0, feePpm);
   } else {
     amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
   }
@@ -178,14 +147,14 @@ async function holdMore(deps: OrderDeps, batch: TradingBatch, market: MarketWith
   return required;
 }
 
-/** Settles what the command changed and what its execution filled; the batch records the result. */
-async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Execution } | null, nowUs: number): Promise<Settled> {
+/** Settles what the command changed and what its outcome did (fills, preventions, triggered stops); the batch records the result. */
+async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Outcome } | null, nowUs: number): Promise<Settled> {
   const { batch } = session;
   const instrumentId = market.instrument.id;
   const changedIds = new Set(changed.map((row) => row.id));
-  const makerIds = (execution?.outcome.fills ?? []).map((fill) => fill.makerOrderId).filter((id) => !changedIds.has(id));
-  const makers = new Map((await batch.orders(makerIds)).map((row) => [row.id, row]));
-  const rows = [...changed, ...makers.values()];
+  const named = execution === null ? [] : namedOrders(execution.outcome);
+  const others = new Map((await batch.orders(named.filter((id) => !changedIds.has(id)))).map((row) => [row.id, row]));
+  const rows = [...changed, ...others.values()];
   const traders = new Map<string, TraderAccounts>();
   const consumption = new Map<string, string>();
   for (const row of rows) {
@@ -208,26 +177,47 @@ async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketW
       nextSequence: session.nextSequence,
     },
     changed,
-    makers,
+    others,
     execution,
   );
   if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
   return settled;
 }
 
-/** Day orders whose 00:00 UTC has passed leave the book before anything else happens to it. */
-async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
+/** Every order an outcome names besides its own: makers, prevented orders, triggered stops and their makers. */
+function namedOrders(outcome: Outcome): string[] {
+  const ids: string[] = [];
+  for (const execution of [outcome, ...outcome.triggered]) {
+    if (execution !== outcome) ids.push((execution as { orderId: string }).orderId);
+    for (const prevention of execution.prevented) ids.push(prevention.orderId);
+    for (const fill of execution.fills) ids.push(fill.makerOrderId);
+  }
+  return ids;
+}
+
+/**
+ * Orders whose expiry has come (`day` at 00:00 UTC, `gtd` at its expire_time, resting or pending
+ * stops) leave the book before anything else happens to it. The book says what is due; it reads
+ * nothing unless something may be.
+ */
+export async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
   const { state, batch } = session;
-  if (state.nextExpiryUs === null || state.nextExpiryUs > nowUs) return;
-  const stored = await dueDayOrders(batch.sql, market.market.id, nowUs);
-  const due = batch.adopt(stored).filter((order) => openStatuses.includes(order.status) && order.expires_at_us !== null && order.expires_at_us <= nowUs);
-  if (due.length > 0) await closeOrders(deps, session, market, due, 'expired', 'expired', nowUs);
-  state.nextExpiryUs = await nextDayOrderExpiryUs(batch.sql, market.market.id, nowUs);
+  const bound = state.readBook.nextExpiry();
+  if (bound === null || bound > nowUs) return;
+  const expired = state.book.expire(nowUs);
+  if (expired.length === 0) return;
+  const due = await batch.orders(expired.map((expiry) => expiry.orderId));
+  await closeRows(deps, session, market, due, 'expired', 'expired', nowUs);
 }
 
 /** Takes the orders off the book and closes them, releasing what they held. */
 async function closeOrders(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
   for (const order of orders) session.state.book.cancel(order.id, order.user_id);
+  await closeRows(deps, session, market, orders, status, reason, nowUs);
+}
+
+/** Closes orders already off the book. */
+async function closeRows(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
   const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
   session.batch.record(await settleIn(deps, session, market, closed, null, nowUs), nowUs);
 }
@@ -291,6 +281,7 @@ export async function amendOrder(deps: OrderDeps, userId: string, orderId: strin
   await requireAdvanced(deps, userId, false, 'amendment');
   const found = await findOwn(deps, userId, orderId);
   refuseUnlessOpen(found, 'amend');
+  refuseIfPendingStop(found);
   const market = await requireMarket(deps, found.market_id, nowUs);
   refuse(checkMarketOpen(market.market));
   const priceText = change.priceText;
@@ -304,15 +295,23 @@ export async function amendOrder(deps: OrderDeps, userId: string, orderId: strin
     await expireDue(deps, session, market, nowUs);
     const order = (await batch.order(orderId))!;
     refuseUnlessOpen(order, 'amend');
-    if (quantity <= order.filled_quantity) {
+    refuseIfPendingStop(order);
+    // What no longer works: the fills, and what decrement self-trade prevention took off.
+    const done = order.quantity - order.remaining_quantity;
+    if (quantity <= done) {
+      const taken = done - order.filled_quantity;
+      const what = taken > 0 ? `${order.filled_quantity} Units already filled and the ${taken} removed by self-trade prevention` : `${order.filled_quantity} Units already filled`;
       refuse({
         code: 'quantity_not_above_filled',
-        detail: `Invalid request: body.quantity ${quantity} must exceed the ${order.filled_quantity} Units already filled.`,
-        context: { errors: [{ path: 'body.quantity', message: `must exceed filled_quantity ${order.filled_quantity}`, value: quantity }] },
+        detail: `Invalid request: body.quantity ${quantity} must exceed the ${what}.`,
+        context: { errors: [{ path: 'body.quantity', message: `must exceed ${taken > 0 ? `${done} (filled_quantity plus what self-trade prevention removed)` : `filled_quantity ${order.filled_quantity}`}`, value: quantity }] },
       });
     }
     if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
-    const remaining = quantity - order.filled_quantity;
+    if (Boolean(order.post_only) && newPriceTicks !== order.price_ticks && state.readBook.wouldTake(order.side, newPriceTicks)) {
+      refuse(postOnlyWouldTake(order.side, newPriceTicks, order.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+    }
+    const remaining = quantity - done;
     const reserved = await holdMore(deps, batch, market, order, remaining, newPriceTicks, submitted, nowUs);
     const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
     if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
@@ -329,9 +328,9 @@ async function findOwn(deps: OrderDeps, userId: string, orderId: string): Promis
   return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
 }
 
-/** Expires due `day` orders on every market that has some (a timer calls this). */
-export async function expireDayOrders(deps: OrderDeps, nowUs: number): Promise<number> {
-  const due = await marketsWithDueDayOrders(poolSql(deps.db), nowUs);
+/** Expires due orders (`day`, `gtd`) on every market that has some: a fast timer calls this (background.ts), so nobody need touch the market. */
+export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<number> {
+  const due = await marketsWithDueOrders(poolSql(deps.db), nowUs);
   for (const marketId of due) {
     const market = await requireMarket(deps, marketId, nowUs);
     await deps.orderBooks.books.run(marketId, (session) => expireDue(deps, session, market, nowUs));
@@ -351,18 +350,6 @@ export async function createOrder(deps: OrderDeps, userId: string, input: NewOrd
   }
 }
 
-/** `refuse` for a refusal there always is: the type says the code after it never runs. */
-function refused(refusal: Refusal): never {
-  refuse(refusal);
-  throw new Error('unreachable');
-}
-
-const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({
-  code: 'duplicate_client_order_id',
-  detail: 'client_order_id already exists',
-  context: { client_order_id: clientOrderId, order_id: orderId },
-});
-
 function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): Refusal {
   const buy = order.side === 'buy';
   const [need, have] = buy ? [formatDecimal(required, usdScale), formatDecimal(available, usdScale)] : [String(required), String(available)];
@@ -377,7 +364,8 @@ function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submit
 }
 
 /** A new order as the hold finds it: nothing filled, nothing reserved yet. */
-function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrder, priceTicks: number | null, autotransfer: boolean, sequence: number, nowUs: number): OrderRow {
+function newOrderRow(userId: string, checked: CheckedOrder, sequence: number, nowUs: number): OrderRow {
+  const { input, market } = checked;
   return {
     id: newOrderId(),
     user_id: userId,
@@ -386,7 +374,10 @@ function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrd
     side: input.side,
     type: input.type,
     time_in_force: input.timeInForce,
-    price_ticks: priceTicks,
+    price_ticks: checked.priceTicks,
+    stop_price_ticks: checked.stopTicks,
+    post_only: input.postOnly ?? false,
+    self_trade_prevention: checked.selfTradePrevention,
     quantity: input.quantity,
     filled_quantity: 0,
     remaining_quantity: 0,
@@ -398,12 +389,22 @@ function newOrderRow(userId: string, market: MarketWithInstrument, input: NewOrd
     fee_micros: 0,
     sequence,
     triggered_by_auto_buy: input.triggeredByAutoBuy ?? false,
-    should_autotransfer: autotransfer,
-    expires_at_us: input.timeInForce === 'day' ? nextUtcMidnightUs(nowUs) : null,
+    should_autotransfer: checked.autotransfer,
+    expires_at_us: checked.expiresAtUs,
     filled_at_us: null,
     submitted_at_us: nowUs,
     updated_at_us: nowUs,
   };
+}
+
+/** A pending stop is not on the book: amending it is refused (cancel it and place another). */
+function refuseIfPendingStop(order: OrderRow): void {
+  if (order.status !== 'pending') return;
+  refused({
+    code: 'stop_not_amendable',
+    detail: `Order ${order.id} is a pending ${order.type} order; it cannot be amended before it triggers. Cancel it and place a new one.`,
+    context: { errors: [{ path: 'order_id', message: 'is a pending stop order', value: order.id }] },
+  });
 }
 
 function refuseUnlessOpen(order: OrderRow, action: 'cancel' | 'amend'): void {

@@ -13,6 +13,16 @@ export type RefusalCode =
   | 'price_required'
   | 'price_not_allowed'
   | 'price_malformed'
+  | 'stop_price_required'
+  | 'stop_price_not_allowed'
+  | 'post_only_not_allowed'
+  | 'expire_time_required'
+  | 'expire_time_not_allowed'
+  | 'expire_time_malformed'
+  | 'expire_time_out_of_range'
+  | 'post_only_would_take'
+  | 'stop_would_trigger'
+  | 'stop_not_amendable'
   | 'market_not_open'
   | 'tick_size'
   | 'lot_size'
@@ -44,6 +54,16 @@ const http: Record<RefusalCode, { status: number; error: ErrorCode }> = {
   price_required: { status: 422, error: 'validation_error' },
   price_not_allowed: { status: 422, error: 'validation_error' },
   price_malformed: { status: 422, error: 'validation_error' },
+  stop_price_required: { status: 422, error: 'validation_error' },
+  stop_price_not_allowed: { status: 422, error: 'validation_error' },
+  post_only_not_allowed: { status: 422, error: 'validation_error' },
+  expire_time_required: { status: 422, error: 'validation_error' },
+  expire_time_not_allowed: { status: 422, error: 'validation_error' },
+  expire_time_malformed: { status: 422, error: 'validation_error' },
+  expire_time_out_of_range: { status: 422, error: 'validation_error' },
+  post_only_would_take: { status: 422, error: 'post_only_would_take' },
+  stop_would_trigger: { status: 422, error: 'stop_would_trigger' },
+  stop_not_amendable: { status: 422, error: 'validation_error' },
   market_not_open: { status: 422, error: 'market_not_open' },
   tick_size: { status: 422, error: 'tick_size_violation' },
   lot_size: { status: 422, error: 'lot_size_violation' },

@@ -7,7 +7,7 @@ import { tokensOf, unitsOf, usd } from '../ledger/assets.js';
 import { lotLifetimeUs } from '../ledger/consumption.js';
 import { move, type Posting } from '../ledger/journal.js';
 import type { TraderAccounts } from './account-ids.js';
-import type { Execution, Fill } from './engine/types.js';
+import type { Execution, Fill, Outcome, Prevention } from './engine/types.js';
 
 /** What settling needs besides the orders: ids of accounts, and where new ids and sequence numbers come from. */
 export interface SettleContext {
@@ -56,35 +56,63 @@ export interface Settled {
 /**
  * Settles a command, with no I/O: its fills become one journal entry per trade (buyer's USD and fee
  * out of its reservation, seller's proceeds net of its fee, both fees to the fee account, Units from
- * seller to buyer); then each order the command changed keeps locked only what its rest still
- * needs; then Units bought by an order that auto-transfers move to its consumption account.
+ * seller to buyer); own orders that self-trade prevention reduced or cancelled take their new
+ * state; then each order the command changed keeps locked only what its rest still needs; then
+ * Units bought by an order that auto-transfers move to its consumption account.
  *
  * `changed` are the orders the command changed before matching (a new order, cancelled or amended
- * ones); `makers` holds at least every order a fill names besides them; `execution` is what the
- * engine did with the incoming order, when there was one. The rows given are not changed: the
- * result carries new ones.
+ * ones); `others` holds at least every other order the outcome names (makers, prevented orders,
+ * triggered stops); `execution` is what the engine did with the incoming order, when there was
+ * one, followed by the stops it triggered, in trigger order. A triggered stop that rests takes a
+ * new time priority: it was queued when it triggered. The rows given are not changed: the result
+ * carries new ones.
  */
-export function settle(context: SettleContext, changed: readonly OrderRow[], makers: ReadonlyMap<string, OrderRow>, execution: { orderId: string; outcome: Execution } | null): Settled {
-  const fills = execution?.outcome.fills ?? [];
+export function settle(context: SettleContext, changed: readonly OrderRow[], others: ReadonlyMap<string, OrderRow>, execution: { orderId: string; outcome: Outcome } | null): Settled {
   const rows = new Map<string, OrderRow>();
   for (const row of changed) rows.set(row.id, { ...row });
+  const rowOf = (orderId: string): OrderRow => {
+    let row = rows.get(orderId);
+    if (!row) {
+      const loaded = others.get(orderId);
+      assert(loaded, `the outcome names order ${orderId}, which was not loaded`);
+      row = { ...loaded };
+      rows.set(orderId, row);
+    }
+    return row;
+  };
   const settled: Settled = { orders: [], entries: [], trades: [], legs: [], lots: [], transfers: [], stamps: [], lastTradeTicks: null };
   /** Per buy order that auto-transfers: the Units bought, by seller. */
   const transfersDue = new Map<string, Map<string, number>>();
 
-  for (const fill of fills) {
-    if (!rows.has(fill.makerOrderId)) {
-      const maker = makers.get(fill.makerOrderId);
-      assert(maker, `fill ${fill.takerOrderId}×${fill.makerOrderId} names an order not loaded`);
-      rows.set(maker.id, { ...maker });
+  if (execution) {
+    const { triggered, ...own } = execution.outcome;
+    const runs: { orderId: string; execution: Execution; isTriggered: boolean }[] = [{ orderId: execution.orderId, execution: own, isTriggered: false }];
+    for (const stop of triggered) runs.push({ orderId: stop.orderId, execution: stop, isTriggered: true });
+    for (const run of runs) {
+      const taker = rowOf(run.orderId);
+      for (const prevention of run.execution.prevented) prevent(rowOf(prevention.orderId), prevention, context.nowUs);
+      for (const fill of run.execution.fills) {
+        rowOf(fill.makerOrderId);
+        settleFill(context, rows, fill, settled, transfersDue);
+      }
+      conclude(taker, run.execution, context.nowUs);
+      if (run.isTriggered && taker.remaining_quantity > 0) taker.sequence = context.nextSequence();
     }
-    settleFill(context, rows, fill, settled, transfersDue);
   }
-  if (execution) conclude(rows.get(execution.orderId)!, execution.outcome, context.nowUs);
   for (const row of rows.values()) release(context, row, settled);
   for (const [orderId, bySeller] of transfersDue) transfer(context, rows.get(orderId)!, bySeller, settled);
   settled.orders = [...rows.values()];
   return settled;
+}
+
+/** A resting own order that self-trade prevention reduced, or took off the book (then it ends cancelled). */
+function prevent(order: OrderRow, prevention: Prevention, nowUs: number): void {
+  order.remaining_quantity = prevention.remaining;
+  order.updated_at_us = nowUs;
+  if (prevention.remaining === 0) {
+    order.status = 'cancelled';
+    order.closure_reason = 'self_trade_prevented';
+  }
 }
 
 function settleFill(context: SettleContext, rows: Map<string, OrderRow>, fill: Fill, settled: Settled, transfersDue: Map<string, Map<string, number>>): void {
@@ -171,12 +199,15 @@ function settleFill(context: SettleContext, rows: Map<string, OrderRow>, fill: F
 /** Unlocks what the order holds beyond what its rest still needs. */
 function release(context: SettleContext, order: OrderRow, settled: Settled): void {
   const open = openStatuses.includes(order.status);
+  // A pending stop holds for its whole quantity: at its limit (stop_limit) or its stop price (stop).
+  const working = order.status === 'pending' ? order.quantity - order.filled_quantity : order.remaining_quantity;
   let required = 0;
   if (open && order.side === 'buy') {
-    assert(order.price_ticks !== null, `open buy ${order.id} has no limit price`);
-    required = buyReserveMicros(order.remaining_quantity, order.price_ticks, order.notional_micros, context.market.instrument.fee_ppm);
+    const priceTicks = order.price_ticks ?? (order.status === 'pending' ? order.stop_price_ticks : null);
+    assert(priceTicks !== null, `open buy ${order.id} has no price to hold for`);
+    required = buyReserveMicros(working, priceTicks, order.notional_micros, context.market.instrument.fee_ppm);
   } else if (open) {
-    required = order.remaining_quantity;
+    required = working;
   }
   const excess = order.reserved - required;
   assert(excess >= 0, `order ${order.id} holds ${order.reserved} but its rest needs ${required}`);
@@ -231,15 +262,28 @@ function transfer(context: SettleContext, order: OrderRow, bySeller: ReadonlyMap
   );
 }
 
-/** The state of the incoming (or re-queued) order once the engine is done with it. */
+/**
+ * The state of the incoming (re-queued, or triggered) order once the engine is done with it: a
+ * stop still `pending`; resting; filled in all that was left of it (decrement prevention may have
+ * taken some off); `cancelled` when decrement prevention took all that was left; else `closed`
+ * with the engine's reason.
+ */
 function conclude(order: OrderRow, execution: Execution, nowUs: number): void {
-  order.remaining_quantity = execution.restingQuantity;
   order.updated_at_us = nowUs;
-  if (order.filled_quantity === order.quantity) {
-    order.status = 'filled';
+  order.remaining_quantity = execution.restingQuantity;
+  if (execution.pendingQuantity > 0) {
+    order.status = 'pending';
     order.closure_reason = null;
   } else if (execution.restingQuantity > 0) {
     order.status = order.filled_quantity > 0 ? 'partially_filled' : 'active';
+    order.closure_reason = null;
+  } else if (execution.closureReason === null) {
+    order.status = 'filled';
+    order.closure_reason = null;
+    order.filled_at_us ??= nowUs;
+  } else if (execution.closureReason === 'self_trade_prevented' && execution.closedQuantity === 0) {
+    order.status = 'cancelled';
+    order.closure_reason = 'self_trade_prevented';
   } else {
     order.status = 'closed';
     order.closure_reason = execution.closureReason;

@@ -69,6 +69,10 @@ export interface OrderBody {
   time_in_force?: string;
   client_order_id?: string;
   should_autotransfer?: boolean;
+  stop_price?: string;
+  post_only?: boolean;
+  self_trade_prevention?: string;
+  expire_time?: string;
 }
 
 /** POST /v1/orders, signed; `type` defaults to limit. */
@@ -81,6 +85,18 @@ export async function placed(env: TestEnvironment, user: TestUser, body: OrderBo
   const reply = await placeOrder(env, user, body);
   expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
   return orderState(env, user, reply.body.data.order_id);
+}
+
+/** The market's order book as GET /v1/markets/{id}/orderbook shows it. */
+export async function orderBookOf(env: TestEnvironment, user: TestUser, marketId: string): Promise<Record<string, unknown>> {
+  const reply = await env.trading.get(`/v1/markets/${marketId}/orderbook`, { sign: user.signingKey });
+  expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+  return reply.body.data;
+}
+
+/** Sets the account's default self-trade prevention as the platform's settings would (migration 0016's column). */
+export async function setAccountSelfTradePrevention(services: Services, userId: string, mode: string): Promise<void> {
+  await services.db('account_settings').insert({ user_id: userId, auto_reload_enabled: false, self_trade_prevention: mode, updated_at_us: services.clock.nowUs() }).onConflict('user_id').merge(['self_trade_prevention']);
 }
 
 export async function orderState(env: TestEnvironment, user: TestUser, orderId: string): Promise<Record<string, any>> {

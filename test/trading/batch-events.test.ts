@@ -74,6 +74,44 @@ describeEachDatabase('trading: events of committed batches', (env) => {
     }
   });
 
+  it('carries stops, their trigger and self-trade prevention on user.orders, and keeps pending stops out of market.book', async () => {
+    const market = await marketOf(services(), 'text-max');
+    const [trader, maker, crosser] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    for (const user of [trader, maker, crosser]) {
+      await giveUsd(services(), user.userId, '10.00');
+      await giveUnits(services(), user.userId, market.instrumentId, 10);
+    }
+    const seen: StreamEvent[] = [];
+    const unwant = services().events.want(marketSubject('market.book', market.marketId));
+    const stop = services().events.listen((event) => {
+      if (('marketId' in event && event.marketId === market.marketId) || ('userId' in event && event.userId === trader.userId)) seen.push(event);
+    });
+    try {
+      const pending = await placed(env(), trader, { market_id: market.marketId, side: 'buy', type: 'stop_limit', stop_price: '0.5000', price: '0.5100', quantity: 1, self_trade_prevention: 'expire_maker' });
+      const own = await placed(env(), trader, { market_id: market.marketId, side: 'sell', price: '0.5100', quantity: 2 });
+      await placed(env(), maker, { market_id: market.marketId, side: 'sell', price: '0.5100', quantity: 1 });
+      // A trade at 0.5000 triggers the stop_limit, which meets the trader's own ask first (expire_maker cancels it) then fills.
+      await placed(env(), maker, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 1 });
+      await placed(env(), crosser, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 1 });
+      await eventsUntil(seen, (events) => events.some((e) => e.stream === 'user.orders' && e.data.order_id === pending.order_id && e.data.status === 'filled'));
+      const orders = seen.filter((e): e is Extract<UserEvent, { stream: 'user.orders' }> => e.stream === 'user.orders');
+      expect(orders.map((e) => [e.event, e.data.order_id, e.data.status, e.data.closure_reason])).to.deep.equal([
+        ['new_order', pending.order_id, 'pending', null],
+        ['new_order', own.order_id, 'active', null],
+        ['order_update', pending.order_id, 'filled', null],
+        ['order_update', own.order_id, 'cancelled', 'self_trade_prevented'],
+      ]);
+      expect(orders[0]!.data).to.include({ type: 'stop_limit', stop_price: '0.5000', self_trade_prevention: 'expire_maker', post_only: false, expire_time: null });
+      const book = seen.filter((e): e is Extract<MarketEvent, { stream: 'market.book' }> => e.stream === 'market.book');
+      // The stop's batch changed no level: its update is empty; no update ever shows a bid at the stop's limit before it triggered.
+      expect(book[0]!.data).to.deep.include({ buy: [], sell: [] });
+      expect(book.flatMap((e) => e.data.buy).filter((level) => level.quantity > 0)).to.deep.equal([]);
+    } finally {
+      stop();
+      unwant();
+    }
+  });
+
   it('reaches another process on PostgreSQL: a fill made here is heard by a process listening on the same database', async function () {
     if (env().database !== 'postgres') this.skip(); // SQLite is one process (DESIGN.md §8)
     const other = await composeServices(services().config);

@@ -216,5 +216,96 @@ for (const { name, make } of books) {
         { priceTicks: 99, quantity: 4, orderCount: 1 },
       ]);
     });
+
+    describe('self-trade prevention: the taker\'s mode decides', () => {
+      // Own ask 5 @100 first in the queue, another trader's ask 5 @100 behind it; own buy 3 @100 arrives.
+      const rows = [
+        { mode: 'expire_taker', fills: [], taker: { restingQuantity: 0, closedQuantity: 3, closureReason: 'self_trade_prevented', decrementedQuantity: 0 }, prevented: [], ownLeft: 5 },
+        { mode: 'expire_maker', fills: [['other', 3]], taker: { restingQuantity: 0, closedQuantity: 0, closureReason: null, decrementedQuantity: 0 }, prevented: [[5, 0]], ownLeft: undefined },
+        { mode: 'expire_both', fills: [], taker: { restingQuantity: 0, closedQuantity: 3, closureReason: 'self_trade_prevented', decrementedQuantity: 0 }, prevented: [[5, 0]], ownLeft: undefined },
+        { mode: 'decrement', fills: [], taker: { restingQuantity: 0, closedQuantity: 0, closureReason: 'self_trade_prevented', decrementedQuantity: 3 }, prevented: [[3, 2]], ownLeft: 2 },
+      ] as const;
+      for (const row of rows) {
+        it(`${row.mode}`, () => {
+          const own = limit('me', 'sell', 100, 5);
+          const other = limit('other', 'sell', 100, 5);
+          book.place(own);
+          book.place(other);
+          const result = ok(book.place(limit('me', 'buy', 100, 3, { selfTradePrevention: row.mode })));
+          expect(result.fills.map((f) => [f.makerTraderId, f.quantity])).to.deep.equal(row.fills);
+          expect(result).to.deep.include(row.taker);
+          expect(result.prevented.map((p) => [p.quantity, p.remaining])).to.deep.equal(row.prevented);
+          expect(book.order(own.orderId)?.remaining).to.equal(row.ownLeft);
+        });
+      }
+
+      it('decrement takes the overlap off a larger taker, which goes on to trade with others', () => {
+        book.place(limit('me', 'sell', 100, 2));
+        book.place(limit('other', 'sell', 100, 5));
+        const result = ok(book.place(limit('me', 'buy', 100, 6, { selfTradePrevention: 'decrement' })));
+        expect(result).to.deep.include({ decrementedQuantity: 2, restingQuantity: 0, closedQuantity: 0, closureReason: null });
+        expect(result.fills.map((f) => f.quantity)).to.deep.equal([4]);
+      });
+
+      it('a fok under expire_maker counts past its own orders; under the others it stops at them', () => {
+        const own = limit('me', 'sell', 100, 5);
+        book.place(own);
+        book.place(limit('other', 'sell', 100, 3));
+        expect(ok(book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'decrement' })))).to.deep.include({ closureReason: 'fok_unfilled', prevented: [] });
+        expect(book.order(own.orderId)?.remaining).to.equal(5);
+        const filled = ok(book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'expire_maker' })));
+        expect(filled.fills.map((f) => f.quantity)).to.deep.equal([3]);
+        expect(filled.prevented).to.have.length(1);
+      });
+    });
+
+    it('post-only rests when it would not take, and is refused (book unchanged) when it would', () => {
+      book.place(limit('m', 'sell', 101, 2));
+      expect(book.place(limit('t', 'buy', 101, 1, { postOnly: true })).code).to.equal('post_only_would_take');
+      expect(book.orders('buy')).to.deep.equal([]);
+      expect(ok(book.place(limit('t', 'buy', 100, 1, { postOnly: true })))).to.deep.include({ restingQuantity: 1 });
+      expect(book.place(market('t', 'buy', 1, { postOnly: true })).code).to.equal('invalid_post_only');
+      expect(book.place(limit('t', 'buy', 100, 1, { postOnly: true, timeInForce: 'ioc' })).code).to.equal('invalid_post_only');
+    });
+
+    it('stops wait off the book, trigger in the batch of the crossing trade, in trigger order, and cascade', () => {
+      book.place(limit('m', 'sell', 100, 1));
+      book.place(limit('m', 'sell', 102, 1));
+      book.place(limit('m', 'sell', 103, 5));
+      book.place(limit('n', 'buy', 90, 1));
+      const later = limit('s2', 'buy', 0, 1, { type: 'stop', priceTicks: null, stopTicks: 101 });
+      const earlier = limit('s1', 'buy', 0, 1, { type: 'stop_limit', priceTicks: 102, stopTicks: 100 });
+      expect(ok(book.place(later)).pendingQuantity).to.equal(1);
+      expect(ok(book.place(earlier)).pendingQuantity).to.equal(1);
+      expect(book.bestBid()).to.equal(90);
+      expect(book.stops('buy').map((s) => s.orderId)).to.deep.equal([earlier.orderId, later.orderId]);
+      const result = ok(book.place(limit('t', 'buy', 100, 1)));
+      // The trade at 100 triggers the 100 stop (fills at 102), whose trade triggers the 101 stop (fills at 103).
+      expect(result.triggered.map((t) => [t.orderId, t.fills.map((f) => f.priceTicks)])).to.deep.equal([
+        [earlier.orderId, [102]],
+        [later.orderId, [103]],
+      ]);
+      expect(book.lastTrade()).to.equal(103);
+      expect(book.stops('buy')).to.deep.equal([]);
+      expect(book.place(limit('s3', 'buy', 0, 1, { type: 'stop', priceTicks: null, stopTicks: 103 })).code).to.equal('stop_would_trigger');
+      expect(book.place(limit('s3', 'sell', 0, 1, { type: 'stop', priceTicks: null })).code).to.equal('invalid_stop_price');
+      expect(book.place(limit('s3', 'sell', 100, 1, { stopTicks: 99 })).code).to.equal('invalid_stop_price');
+    });
+
+    it('expires what is due at the time given, resting orders and stops alike, earliest first', () => {
+      const a = limit('a', 'buy', 90, 1, { timeInForce: 'gtd', expiresAt: 20 });
+      const b = limit('b', 'sell', 0, 2, { type: 'stop', priceTicks: null, stopTicks: 80, timeInForce: 'gtd', expiresAt: 10 });
+      const c = limit('c', 'buy', 91, 1, { timeInForce: 'gtd', expiresAt: 30 });
+      for (const command of [a, b, c]) ok(book.place(command));
+      expect(book.nextExpiry()).to.equal(10);
+      expect(book.expire(9)).to.deep.equal([]);
+      expect(book.expire(20)).to.deep.equal([
+        { orderId: b.orderId, traderId: 'b', quantity: 2 },
+        { orderId: a.orderId, traderId: 'a', quantity: 1 },
+      ]);
+      expect(book.stops('sell')).to.deep.equal([]);
+      expect(book.orders('buy').map((o) => o.orderId)).to.deep.equal([c.orderId]);
+      expect(book.nextExpiry()).to.equal(30);
+    });
   });
 }

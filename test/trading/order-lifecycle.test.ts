@@ -1,4 +1,4 @@
-import { expireDayOrders } from '../../src/trading/orders.js';
+import { expireDueOrders } from '../../src/trading/orders.js';
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, giveUsd, marketOf, orderState, placed, placeOrder, type MarketRef } from '../support/market-fixtures.js';
@@ -138,8 +138,8 @@ describeEachDatabase('trading: order lifecycle', (env) => {
   it('a day order expires at 00:00 UTC and releases what it reserved', async () => {
     const order = await placed(env(), maker, { market_id: market.marketId, side: 'buy', price: '0.2000', quantity: 2, time_in_force: 'day' });
     const tomorrow = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000_000;
-    expect(await expireDayOrders(services(), tomorrow - 1)).to.equal(0);
-    expect(await expireDayOrders(services(), tomorrow)).to.equal(1);
+    expect(await expireDueOrders(services(), tomorrow - 1)).to.equal(0);
+    expect(await expireDueOrders(services(), tomorrow)).to.equal(1);
     expect(await orderState(env(), maker, order.order_id)).to.include({ status: 'expired', closure_reason: 'expired', remaining_quantity: 0 });
     expect((await balancesOf(services(), maker.userId, market.instrumentId)).usdLocked).to.equal(0);
   });

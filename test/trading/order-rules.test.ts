@@ -30,7 +30,7 @@ describeEachDatabase('trading: order creation rules', (env) => {
     ['fractional quantity', { quantity: 1.5 }, 422, 'validation_error'],
     ['quantity as a string', { quantity: '10' }, 422, 'validation_error'],
     ['unknown side', { side: 'hold' }, 422, 'validation_error'],
-    ['unknown time in force', { time_in_force: 'gtd' }, 422, 'validation_error'],
+    ['unknown time in force', { time_in_force: 'gtx' }, 422, 'validation_error'],
     ['unknown field', { leverage: 10 }, 422, 'validation_error'],
     ['above max_order_size', { quantity: 10_001 }, 422, 'quantity_above_max_order_size'],
     ['unknown market', { market_id: 'market_text_standard' }, 404, 'not_found'],

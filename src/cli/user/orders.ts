@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { components } from '../../../generated/types/trading.js';
 import { newClientOrderId } from '../../lib/ids.js';
 import { failure, tradingData, tradingList, tradingRequest, type Session } from './http.js';
@@ -7,12 +8,26 @@ import { CliError, renderRecord, renderTable, show, type Output } from './output
 type Order = components['schemas']['Order'];
 type CreatedOrder = components['schemas']['CreatedOrder'];
 type CancelledCount = components['schemas']['CancelledCount'];
+type OrderBatchResult = components['schemas']['OrderBatchResult'];
 
 export interface PlaceOptions {
   price?: string;
+  /** limit, market, stop or stop_limit; without it: stop or stop_limit with --stop-price, limit with --price, else market. */
+  type?: string;
+  stopPrice?: string;
   tif: string;
+  expireTime?: string;
+  postOnly?: boolean;
+  stp?: string;
   clientOrderId?: string;
   autotransfer: boolean;
+}
+
+/** The order type the flags say, when --type does not: a stop price makes a stop, a price a limit. */
+function typeOf(options: PlaceOptions): string {
+  if (options.type !== undefined) return options.type;
+  if (options.stopPrice !== undefined) return options.price === undefined ? 'stop' : 'stop_limit';
+  return options.price === undefined ? 'market' : 'limit';
 }
 
 /** A quantity of whole Units, as the documents take it. */
@@ -21,17 +36,28 @@ export function parseQuantity(text: string): number {
   return Number(text);
 }
 
-function checkPrice(text: string | undefined): string | undefined {
-  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text)) throw new CliError(`--price must be a decimal price in USD per Unit, like 0.4000; got ${text}`);
+function checkPrice(text: string | undefined, flag = '--price'): string | undefined {
+  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text)) throw new CliError(`${flag} must be a decimal price in USD per Unit, like 0.4000; got ${text}`);
   return text;
+}
+
+/** --expire-time as ISO 8601 (2026-11-23T18:00:00Z), or a duration from now: 90s, 15m, 2h, 7d. */
+export function expireTimeOf(text: string, nowMs: number): string {
+  const duration = /^(\d+)([smhd])$/.exec(text);
+  if (duration) return new Date(nowMs + Number(duration[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[duration[2] as 's' | 'm' | 'h' | 'd']).toISOString();
+  if (/^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text))) return text;
+  throw new CliError(`--expire-time must be an ISO 8601 time like 2026-11-23T18:00:00Z, or a duration like 90s, 15m, 2h, 7d; got ${text}`);
 }
 
 export function renderOrder(order: Order): string {
   return renderRecord([
     ['order', order.order_id],
     ['market', `${order.instrument_symbol} (${order.market_id})`],
-    ['side / type', `${order.side} ${order.type} ${order.time_in_force}`],
+    ['side / type', `${order.side} ${order.type} ${order.time_in_force}${order.post_only ? ' post-only' : ''}`],
     ['price', order.price],
+    ...(order.stop_price === null ? [] : [['stop price', order.stop_price] as [string, string]]),
+    ...(order.expire_time === null ? [] : [['expires', order.expire_time] as [string, string]]),
+    ['self-trade', order.self_trade_prevention],
     ['quantity', order.quantity],
     ['filled', order.filled_quantity],
     ['average price', order.average_price],
@@ -42,22 +68,28 @@ export function renderOrder(order: Order): string {
 }
 
 /**
- * `mkt buy|sell MARKET QTY`: a limit order with --price, else a market order. Each order gets a
- * client_order_id (this command's own unless given), so two identical orders in one second still
- * sign differently and a retry stays idempotent.
+ * `mkt buy|sell MARKET QTY`: a limit order with --price, a stop with --stop-price (stop_limit with
+ * both), else a market order; --type says it outright. Each order gets a client_order_id (this
+ * command's own unless given), so two identical orders in one second still sign differently and a
+ * retry stays idempotent. The server checks the combinations and says what to fix.
  */
 export async function placeOrder(session: Session, output: Output, side: 'buy' | 'sell', given: string, quantityText: string, options: PlaceOptions): Promise<void> {
   const quantity = parseQuantity(quantityText);
   const price = checkPrice(options.price);
+  const stopPrice = checkPrice(options.stopPrice, '--stop-price');
   const market = await resolveMarket(session, given);
   const body = {
     market_id: market.market_id,
     client_order_id: options.clientOrderId ?? newClientOrderId(),
     side,
-    type: price === undefined ? 'market' : 'limit',
+    type: typeOf(options),
     ...(price === undefined ? {} : { price }),
+    ...(stopPrice === undefined ? {} : { stop_price: stopPrice }),
     quantity,
     time_in_force: options.tif,
+    ...(options.expireTime === undefined ? {} : { expire_time: expireTimeOf(options.expireTime, session.clock.nowUs() / 1000) }),
+    ...(options.postOnly ? { post_only: true } : {}),
+    ...(options.stp === undefined ? {} : { self_trade_prevention: options.stp }),
     should_autotransfer: options.autotransfer,
   };
   const created = await tradingData<CreatedOrder>(session, 'POST', '/v1/orders', { body });
@@ -100,4 +132,43 @@ export async function amendOrder(session: Session, output: Output, orderId: stri
   const body = { ...(options.price === undefined ? {} : { price: checkPrice(options.price) }), ...(options.quantity === undefined ? {} : { quantity: parseQuantity(options.quantity) }) };
   const order = await tradingData<Order>(session, 'PUT', `/v1/orders/${encodeURIComponent(orderId)}`, { body });
   show(output, order, () => renderOrder(order));
+}
+
+/**
+ * `mkt batch FILE.json`: up to 20 orders placed together (POST /v1/orders/batch). The file holds
+ * `{orders: [...]}` or the array itself, each a POST /v1/orders body; `market` may name the market
+ * by symbol instead of `market_id`. Prints each order's id and status, or its error.
+ */
+export async function placeBatch(session: Session, output: Output, file: string): Promise<void> {
+  const orders = await Promise.all(ordersInFile(file).map(async (order) => {
+    if (typeof order.market !== 'string') return order;
+    const { market, ...rest } = order;
+    return { ...rest, market_id: (await resolveMarket(session, market)).market_id };
+  }));
+  const results = await tradingData<OrderBatchResult[]>(session, 'POST', '/v1/orders/batch', { body: { orders } });
+  show(output, results, () =>
+    renderTable(
+      ['#', 'order', 'side', 'type', 'price', 'qty', 'filled', 'status / error'],
+      results.map((r) =>
+        'order' in r
+          ? [r.index, r.order.order_id, r.order.side, r.order.type, r.order.price ?? r.order.stop_price, r.order.quantity, r.order.filled_quantity, r.order.closure_reason ? `${r.order.status} (${r.order.closure_reason})` : r.order.status]
+          : [r.index, '-', '', '', '', '', '', `${r.errors.code}: ${r.errors.detail}`],
+      ),
+      { rightAligned: [0, 4, 5, 6] },
+    ),
+  );
+}
+
+function ordersInFile(file: string): Record<string, unknown>[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CliError(`cannot read ${file} as JSON: ${(error as Error).message}`);
+  }
+  const orders = Array.isArray(parsed) ? parsed : (parsed as { orders?: unknown } | null)?.orders;
+  if (!Array.isArray(orders) || !orders.every((o) => typeof o === 'object' && o !== null && !Array.isArray(o))) {
+    throw new CliError(`${file} must hold {"orders": [...]} or an array of orders, each a POST /v1/orders body`);
+  }
+  return orders as Record<string, unknown>[];
 }

@@ -7,7 +7,7 @@ import { addFunds, showFunds } from './funds.js';
 import type { Session } from './http.js';
 import { createKey, createSigningKey, deleteKey, deleteSigningKey, listKeys, listSigningKeys, setMode, showCurrentKey, updateKey, type KeyLimitOptions } from './keys.js';
 import { listMarkets, listTrades, showBook } from './market.js';
-import { amendOrder, cancelAll, cancelOrder, listOrders, placeOrder } from './orders.js';
+import { amendOrder, cancelAll, cancelOrder, listOrders, placeBatch, placeOrder, type PlaceOptions } from './orders.js';
 import { cancelAfter, cancelOrdersById } from './order-safety.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
@@ -80,7 +80,7 @@ function accountCommands(program: Command): void {
 }
 
 function tradingCommands(program: Command): void {
-  const tif = new Option('--tif <tif>', 'time in force').choices(['gtc', 'ioc', 'fok', 'day']).default('gtc');
+  const tif = new Option('--tif <tif>', 'time in force (gtd needs --expire-time)').choices(['gtc', 'ioc', 'fok', 'day', 'gtd']).default('gtc');
   program.command('markets').description('every market with its best prices').action(simple(listMarkets));
   program.command('book').argument('<market>', 'market id or instrument symbol').option('--depth <n>', 'levels per side', '10').description('the order book').action(run<{ depth: string }>((s, o, [market], options) => showBook(s, o, market!, depthOf(options.depth))));
   program.command('trades').option('--market <market>').option('--limit <n>', 'how many', '20').description('your fills, newest first').action(run<{ market?: string; limit: string }>((s, o, _a, options) => listTrades(s, o, { market: options.market, limit: depthOf(options.limit) })));
@@ -90,16 +90,18 @@ function tradingCommands(program: Command): void {
       .argument('<market>', 'market id or instrument symbol')
       .argument('<qty>', 'Units')
       .option('--price <price>', 'limit price in USD per Unit (without it: a market order)')
+      .option('--stop-price <price>', `a stop: ${side === 'buy' ? 'buys once the last trade rises to' : 'sells once the last trade falls to'} this price (at market, or at --price as a stop_limit)`)
+      .addOption(new Option('--type <type>', 'order type (default: from --price and --stop-price)').choices(['limit', 'market', 'stop', 'stop_limit']))
       .addOption(tif)
+      .option('--expire-time <time>', 'with --tif gtd: ISO 8601 time, or a duration like 15m, 2h, 7d')
+      .option('--post-only', 'refuse the order rather than let it take liquidity', false)
+      .addOption(new Option('--stp <mode>', 'self-trade prevention (default: the account setting)').choices(['expire_taker', 'expire_maker', 'expire_both', 'decrement']))
       .option('--client-order-id <id>', 'your own id for the order')
       .option('--autotransfer', 'move each fill into the consumption account', false)
       .description(`${side} Units`)
-      .action(
-        run<{ price?: string; tif: string; clientOrderId?: string; autotransfer: boolean }>((s, o, [market, qty], options) =>
-          placeOrder(s, o, side, market!, qty!, { price: options.price, tif: options.tif, clientOrderId: options.clientOrderId, autotransfer: options.autotransfer }),
-        ),
-      );
+      .action(run<PlaceOptions>((s, o, [market, qty], options) => placeOrder(s, o, side, market!, qty!, options)));
   }
+  program.command('batch').argument('<file>', 'JSON: {"orders": [...]} or an array, each a POST /v1/orders body (market by market_id or symbol)').description('place up to 20 orders at once').action(simple((s, o, file) => placeBatch(s, o, file!)));
   program.command('orders').option('--status <status>', 'open, filled, cancelled, …').option('--market <market>').description('your orders, newest first').action(run<{ status?: string; market?: string }>((s, o, _a, options) => listOrders(s, o, options)));
   program
     .command('cancel')

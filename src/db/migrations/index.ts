@@ -15,6 +15,7 @@ import * as orderBookVersions from './0013_order_book_versions.js';
 import * as apiKeyRevocations from './0014_api_key_revocations.js';
 import * as deposits from './0015_deposits.js';
 import * as participantControls from './0016_participant_controls.js';
+import * as orderControls from './0017_order_controls.js';
 import * as deadManSwitches from './0018_dead_man_switches.js';
 
 interface Migration {
@@ -40,6 +41,7 @@ const migrations: [string, Migration][] = [
   ['0014_api_key_revocations', apiKeyRevocations],
   ['0015_deposits', deposits],
   ['0016_participant_controls', participantControls],
+  ['0017_order_controls', orderControls],
   ['0018_dead_man_switches', deadManSwitches],
 ];
 

@@ -1,4 +1,4 @@
-import type { Side } from './types.js';
+import type { SelfTradePrevention, Side } from './types.js';
 
 /** A resting order, linked into the FIFO queue of its price level. */
 export interface RestingOrder {
@@ -7,6 +7,10 @@ export interface RestingOrder {
   readonly side: Side;
   readonly priceTicks: number;
   remaining: number;
+  /** The order's own mode, for when an amendment re-queues it as an incoming order. */
+  readonly selfTradePrevention: SelfTradePrevention;
+  readonly postOnly: boolean;
+  readonly expiresAt: number | null;
   previous: RestingOrder | null;
   next: RestingOrder | null;
   level: PriceLevel;

@@ -1,56 +1,112 @@
-import { crosses, validateAmend, validatePlace, type Taker } from './rules.js';
+import { crosses, expiresBefore, validateAmend, validatePlace, type Taker } from './rules.js';
 import type {
   AmendCommand,
   AmendResult,
   CancelResult,
   ClosureReason,
-  Execution,
+  Expiry,
   Fill,
   LevelView,
   OrderBook,
+  Outcome,
+  PendingStopView,
   PlaceCommand,
   PlaceResult,
+  Prevention,
   RestingOrderView,
+  SelfTradePrevention,
   Side,
+  TriggeredExecution,
 } from './types.js';
 
 interface NaiveOrder extends RestingOrderView {
   sequence: number;
+  selfTradePrevention: SelfTradePrevention;
+  postOnly: boolean;
+  expiresAt: number | null;
+}
+
+interface NaiveStop extends PendingStopView {
+  arrival: number;
+  timeInForce: PlaceCommand['timeInForce'];
+  quoteBudget: number | null;
+  selfTradePrevention: SelfTradePrevention;
+  expiresAt: number | null;
 }
 
 /**
  * The reference book: one flat list of resting orders, sorted by price-time priority whenever it
- * is read. Slow and obviously right; the fast book must agree with it on every command.
+ * is read, and one flat list of pending stops, all of them looked at after every trade. Slow and
+ * obviously right; the fast book must agree with it on every command.
  */
 export class ReferenceOrderBook implements OrderBook {
   private resting: NaiveOrder[] = [];
+  private pending: NaiveStop[] = [];
   private sequence = 0;
+  private arrivals = 0;
+  private last: number | null;
+
+  constructor(options: { lastTradeTicks?: number | null } = {}) {
+    this.last = options.lastTradeTicks ?? null;
+  }
 
   place(command: PlaceCommand): PlaceResult {
     const invalid = validatePlace(command);
     if (invalid) return { code: invalid };
-    if (this.resting.some((o) => o.orderId === command.orderId)) return { code: 'duplicate_order_id' };
-    const isMarket = command.type === 'market';
-    return {
-      code: 'ok',
-      ...this.execute({
+    if (this.resting.some((o) => o.orderId === command.orderId) || this.pending.some((s) => s.orderId === command.orderId)) return { code: 'duplicate_order_id' };
+    const stp = command.selfTradePrevention ?? 'expire_taker';
+    const expiresAt = command.expiresAt ?? null;
+    if (command.type === 'stop' || command.type === 'stop_limit') {
+      const stopTicks = command.stopTicks!;
+      if (this.last !== null && (command.side === 'buy' ? this.last >= stopTicks : this.last <= stopTicks)) return { code: 'stop_would_trigger' };
+      this.pending.push({
         orderId: command.orderId,
         traderId: command.traderId,
         side: command.side,
         type: command.type,
+        stopTicks,
+        priceTicks: command.type === 'stop_limit' ? command.priceTicks : null,
+        quantity: command.quantity,
+        arrival: (this.arrivals += 1),
+        timeInForce: command.timeInForce,
+        quoteBudget: command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
+        selfTradePrevention: stp,
+        expiresAt,
+      });
+      return { code: 'ok', fills: [], restingQuantity: 0, closedQuantity: 0, closureReason: null, prevented: [], decrementedQuantity: 0, pendingQuantity: command.quantity, triggered: [] };
+    }
+    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!)) return { code: 'post_only_would_take' };
+    const isMarket = command.type === 'market';
+    return {
+      code: 'ok',
+      ...this.executeAndTrigger({
+        orderId: command.orderId,
+        traderId: command.traderId,
+        side: command.side,
+        type: isMarket ? 'market' : 'limit',
         limitTicks: isMarket ? null : command.priceTicks,
         quantity: command.quantity,
         timeInForce: isMarket && command.timeInForce !== 'fok' ? 'ioc' : command.timeInForce,
         quoteBudget: isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
+        selfTradePrevention: stp,
+        postOnly: command.postOnly ?? false,
+        expiresAt,
       }),
     };
   }
 
   cancel(orderId: string, traderId: string): CancelResult {
     const order = this.resting.find((o) => o.orderId === orderId && o.traderId === traderId);
-    if (!order) return { code: 'unknown_order' };
-    this.resting = this.resting.filter((o) => o !== order);
-    return { code: 'ok', cancelledQuantity: order.remaining };
+    if (order) {
+      this.resting = this.resting.filter((o) => o !== order);
+      return { code: 'ok', cancelledQuantity: order.remaining };
+    }
+    const stop = this.pending.find((s) => s.orderId === orderId && s.traderId === traderId);
+    if (stop) {
+      this.pending = this.pending.filter((s) => s !== stop);
+      return { code: 'ok', cancelledQuantity: stop.quantity };
+    }
+    return { code: 'unknown_order' };
   }
 
   amend(command: AmendCommand): AmendResult {
@@ -60,10 +116,11 @@ export class ReferenceOrderBook implements OrderBook {
     if (!order) return { code: 'unknown_order' };
     if (command.priceTicks === order.priceTicks && command.remaining <= order.remaining) {
       order.remaining = command.remaining;
-      return { code: 'ok', priorityKept: true, fills: [], restingQuantity: order.remaining, closedQuantity: 0, closureReason: null };
+      return { code: 'ok', priorityKept: true, fills: [], restingQuantity: order.remaining, closedQuantity: 0, closureReason: null, prevented: [], decrementedQuantity: 0, pendingQuantity: 0, triggered: [] };
     }
+    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks)) return { code: 'post_only_would_take' };
     this.resting = this.resting.filter((o) => o !== order);
-    const execution = this.execute({
+    const outcome = this.executeAndTrigger({
       orderId: order.orderId,
       traderId: order.traderId,
       side: order.side,
@@ -72,8 +129,31 @@ export class ReferenceOrderBook implements OrderBook {
       quantity: command.remaining,
       timeInForce: 'gtc',
       quoteBudget: null,
+      selfTradePrevention: order.selfTradePrevention,
+      postOnly: order.postOnly,
+      expiresAt: order.expiresAt,
     });
-    return { code: 'ok', priorityKept: false, ...execution };
+    return { code: 'ok', priorityKept: false, ...outcome };
+  }
+
+  expire(now: number): Expiry[] {
+    const due = [
+      ...this.resting.filter((o) => o.expiresAt !== null && o.expiresAt <= now).map((o) => ({ orderId: o.orderId, traderId: o.traderId, quantity: o.remaining, expiresAt: o.expiresAt! })),
+      ...this.pending.filter((s) => s.expiresAt !== null && s.expiresAt <= now).map((s) => ({ orderId: s.orderId, traderId: s.traderId, quantity: s.quantity, expiresAt: s.expiresAt! })),
+    ].sort(expiresBefore);
+    const gone = new Set(due.map((d) => d.orderId));
+    this.resting = this.resting.filter((o) => !gone.has(o.orderId));
+    this.pending = this.pending.filter((s) => !gone.has(s.orderId));
+    return due.map(({ orderId, traderId, quantity }) => ({ orderId, traderId, quantity }));
+  }
+
+  nextExpiry(): number | null {
+    const times = [...this.resting, ...this.pending].flatMap((o) => (o.expiresAt === null ? [] : [o.expiresAt]));
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  lastTrade(): number | null {
+    return this.last;
   }
 
   bestBid(): number | null {
@@ -82,6 +162,10 @@ export class ReferenceOrderBook implements OrderBook {
 
   bestAsk(): number | null {
     return this.orders('sell')[0]?.priceTicks ?? null;
+  }
+
+  wouldTake(side: Side, limitTicks: number): boolean {
+    return this.resting.some((o) => o.side !== side && crosses(side, limitTicks, o.priceTicks));
   }
 
   depth(side: Side, levels: number): LevelView[] {
@@ -107,20 +191,79 @@ export class ReferenceOrderBook implements OrderBook {
     return this.sorted(side).map(strip);
   }
 
+  stop(orderId: string): PendingStopView | undefined {
+    const stop = this.pending.find((s) => s.orderId === orderId);
+    return stop && stripStop(stop);
+  }
+
+  /** Buy stops lowest stop price first, sell stops highest first; then oldest first. */
+  stops(side: Side): PendingStopView[] {
+    return this.pending
+      .filter((s) => s.side === side)
+      .sort((a, b) => (a.stopTicks === b.stopTicks ? a.arrival - b.arrival : side === 'buy' ? a.stopTicks - b.stopTicks : b.stopTicks - a.stopTicks))
+      .map(stripStop);
+  }
+
   private sorted(side: Side): NaiveOrder[] {
     return this.resting
       .filter((o) => o.side === side)
       .sort((a, b) => (a.priceTicks === b.priceTicks ? a.sequence - b.sequence : side === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks));
   }
 
-  private execute(taker: Taker): Execution {
+  /**
+   * After an execution that traded, every pending stop the last price reached triggers: buys first
+   * (lowest stop first), then sells (highest first), oldest first among equal stops; each runs as
+   * an incoming order, and what its trades trigger joins the end of the queue.
+   */
+  private executeAndTrigger(taker: Taker): Outcome {
+    const first = this.execute(taker);
+    const triggered: TriggeredExecution[] = [];
+    const queue: NaiveStop[] = first.fills.length > 0 ? this.takeTriggered() : [];
+    while (queue.length > 0) {
+      const stop = queue.shift()!;
+      const isMarket = stop.type === 'stop';
+      const execution = this.execute({
+        orderId: stop.orderId,
+        traderId: stop.traderId,
+        side: stop.side,
+        type: isMarket ? 'market' : 'limit',
+        limitTicks: stop.priceTicks,
+        quantity: stop.quantity,
+        timeInForce: isMarket && stop.timeInForce !== 'fok' ? 'ioc' : stop.timeInForce,
+        quoteBudget: stop.quoteBudget,
+        selfTradePrevention: stop.selfTradePrevention,
+        postOnly: false,
+        expiresAt: stop.expiresAt,
+      });
+      triggered.push({ orderId: stop.orderId, traderId: stop.traderId, ...execution });
+      if (execution.fills.length > 0) queue.push(...this.takeTriggered());
+    }
+    return { ...first, triggered };
+  }
+
+  private takeTriggered(): NaiveStop[] {
+    const last = this.last;
+    if (last === null) return [];
+    const due = (side: Side) => this.pending.filter((s) => s.side === side && (side === 'buy' ? last >= s.stopTicks : last <= s.stopTicks));
+    const order = (side: Side) => (a: NaiveStop, b: NaiveStop) => (a.stopTicks === b.stopTicks ? a.arrival - b.arrival : side === 'buy' ? a.stopTicks - b.stopTicks : b.stopTicks - a.stopTicks);
+    const taken = [...due('buy').sort(order('buy')), ...due('sell').sort(order('sell'))];
+    this.pending = this.pending.filter((s) => !taken.includes(s));
+    return taken;
+  }
+
+  private execute(taker: Taker): Omit<Outcome, 'triggered'> {
     const makers = this.sorted(taker.side === 'buy' ? 'sell' : 'buy').filter((o) => taker.limitTicks === null || crosses(taker.side, taker.limitTicks, o.priceTicks));
-    // Fill-or-kill: dry-run the same walk first.
+    const stp = taker.selfTradePrevention;
+    // Fill-or-kill: dry-run the same walk first. An own order would be cancelled under
+    // expire_maker (skip it) and stops the walk under every other mode.
     if (taker.timeInForce === 'fok') {
       let total = 0;
       let budget = taker.quoteBudget;
       for (const maker of makers) {
-        if (maker.traderId === taker.traderId) break;
+        if (maker.traderId === taker.traderId) {
+          if (stp === 'expire_maker') continue;
+          break;
+        }
         let quantity = Math.min(taker.quantity - total, maker.remaining);
         if (budget !== null) {
           quantity = Math.min(quantity, Math.floor(budget / maker.priceTicks));
@@ -130,9 +273,13 @@ export class ReferenceOrderBook implements OrderBook {
         total += quantity;
         if (total >= taker.quantity) break;
       }
-      if (total < taker.quantity) return { fills: [], restingQuantity: 0, closedQuantity: taker.quantity, closureReason: 'fok_unfilled' };
+      if (total < taker.quantity) {
+        return { fills: [], restingQuantity: 0, closedQuantity: taker.quantity, closureReason: 'fok_unfilled', prevented: [], decrementedQuantity: 0, pendingQuantity: 0 };
+      }
     }
     const fills: Fill[] = [];
+    const prevented: Prevention[] = [];
+    let decrementedQuantity = 0;
     let remaining = taker.quantity;
     let budget = taker.quoteBudget;
     let closureReason: ClosureReason | null = null;
@@ -141,8 +288,23 @@ export class ReferenceOrderBook implements OrderBook {
     for (let i = 0; i < makers.length && remaining > 0; i += makers[i]!.remaining === 0 ? 1 : 0) {
       const maker = makers[i]!;
       if (maker.traderId === taker.traderId) {
-        closureReason = 'self_trade_prevented';
-        break;
+        if (stp === 'expire_taker') {
+          closureReason = 'self_trade_prevented';
+          break;
+        }
+        const quantity = stp === 'decrement' ? Math.min(remaining, maker.remaining) : maker.remaining;
+        maker.remaining -= quantity;
+        prevented.push({ orderId: maker.orderId, traderId: maker.traderId, quantity, remaining: maker.remaining });
+        if (stp === 'expire_both') {
+          closureReason = 'self_trade_prevented';
+          break;
+        }
+        if (stp === 'decrement') {
+          remaining -= quantity;
+          decrementedQuantity += quantity;
+          if (remaining === 0) closureReason = 'self_trade_prevented';
+        }
+        continue;
       }
       let quantity = Math.min(remaining, maker.remaining);
       if (budget !== null) {
@@ -155,6 +317,7 @@ export class ReferenceOrderBook implements OrderBook {
       }
       maker.remaining -= quantity;
       remaining -= quantity;
+      this.last = maker.priceTicks;
       fills.push({
         makerOrderId: maker.orderId,
         makerTraderId: maker.traderId,
@@ -167,15 +330,30 @@ export class ReferenceOrderBook implements OrderBook {
       });
     }
     this.resting = this.resting.filter((o) => o.remaining > 0);
-    if (remaining === 0) return { fills, restingQuantity: 0, closedQuantity: 0, closureReason: null };
+    const done = { fills, prevented, decrementedQuantity, pendingQuantity: 0 };
+    if (remaining === 0) return { ...done, restingQuantity: 0, closedQuantity: 0, closureReason };
     closureReason ??= taker.type === 'market' ? 'no_liquidity' : taker.timeInForce === 'ioc' ? 'ioc_remainder' : null;
-    if (closureReason !== null) return { fills, restingQuantity: 0, closedQuantity: remaining, closureReason };
+    if (closureReason !== null) return { ...done, restingQuantity: 0, closedQuantity: remaining, closureReason };
     this.sequence += 1;
-    this.resting.push({ orderId: taker.orderId, traderId: taker.traderId, side: taker.side, priceTicks: taker.limitTicks!, remaining, sequence: this.sequence });
-    return { fills, restingQuantity: remaining, closedQuantity: 0, closureReason: null };
+    this.resting.push({
+      orderId: taker.orderId,
+      traderId: taker.traderId,
+      side: taker.side,
+      priceTicks: taker.limitTicks!,
+      remaining,
+      sequence: this.sequence,
+      selfTradePrevention: taker.selfTradePrevention,
+      postOnly: taker.postOnly,
+      expiresAt: taker.expiresAt,
+    });
+    return { ...done, restingQuantity: remaining, closedQuantity: 0, closureReason: null };
   }
 }
 
 function strip(order: NaiveOrder): RestingOrderView {
   return { orderId: order.orderId, traderId: order.traderId, side: order.side, priceTicks: order.priceTicks, remaining: order.remaining };
+}
+
+function stripStop(stop: NaiveStop): PendingStopView {
+  return { orderId: stop.orderId, traderId: stop.traderId, side: stop.side, type: stop.type, stopTicks: stop.stopTicks, priceTicks: stop.priceTicks, quantity: stop.quantity };
 }

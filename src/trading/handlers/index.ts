@@ -5,6 +5,7 @@ import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, 
 import { countOrders, getOrder, listOrders } from './orders-read.js';
 import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
 import { batchCancelOrders, cancelAllOrdersAfter } from './orders-bulk.js';
+import { createOrderBatch } from './orders-batch.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
 import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
@@ -29,6 +30,7 @@ export const tradingHandlers: HandlerMap<operations> = {
   listPriceHistories,
   listOrders,
   createOrder,
+  createOrderBatch,
   cancelOrders,
   countOrders,
   getOrder,

@@ -1,8 +1,8 @@
-import type { operations } from '../../../generated/types/trading.js';
+import type { components, operations } from '../../../generated/types/trading.js';
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
-import type { OrderType, Side, TimeInForce } from '../engine/types.js';
+import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../engine/types.js';
 import { orderView } from '../order-views.js';
 import * as orders from '../orders.js';
 import { callerId } from './requests.js';
@@ -12,22 +12,26 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 /** Case-insensitive enums are stored in lower case (the document's patterns accept any case). */
 const lower = <T extends string>(text: string): T => text.toLowerCase() as T;
 
+/** A CreateOrderRequest as the order pipeline takes it (POST /v1/orders, and each order of a batch). */
+export function newOrderOf(body: components['schemas']['CreateOrderRequest']): orders.NewOrder {
+  return {
+    marketId: body.market_id,
+    clientOrderId: body.client_order_id ?? null,
+    side: lower<Side>(body.side),
+    type: lower<OrderType>(body.type),
+    priceText: body.price,
+    stopPriceText: body.stop_price,
+    quantity: body.quantity,
+    timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
+    expireTimeText: body.expire_time,
+    postOnly: body.post_only ?? false,
+    selfTradePrevention: body.self_trade_prevention as SelfTradePrevention | undefined,
+    shouldAutotransfer: body.should_autotransfer ?? false,
+  };
+}
+
 export const createOrder: Handler<'createOrder'> = async ({ principal, body }, services) => {
-  const placed = await orders.createOrder(
-    services,
-    callerId(principal),
-    {
-      marketId: body.market_id,
-      clientOrderId: body.client_order_id ?? null,
-      side: lower<Side>(body.side),
-      type: lower<OrderType>(body.type),
-      priceText: body.price,
-      quantity: body.quantity,
-      timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
-      shouldAutotransfer: body.should_autotransfer ?? false,
-    },
-    services.clock.nowUs(),
-  );
+  const placed = await orders.createOrder(services, callerId(principal), newOrderOf(body), services.clock.nowUs());
   return created(
     { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },
     { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },

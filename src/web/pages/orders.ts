@@ -43,7 +43,9 @@ const statusTone: Record<OrderStatus, 'on' | 'off' | 'bad'> = {
 
 export const sideCell = (side: string): Html => html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
 
-const priceOf = (order: OrderRow): Html | string => (order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks));
+const limitOf = (order: OrderRow): Html | string => (order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks));
+/** A stop shows its trigger beside its limit (or market): `0.4100 · stop 0.4000`. */
+const priceOf = (order: OrderRow): Html | string => (order.stop_price_ticks === null ? limitOf(order) : html`${limitOf(order)} <span class="muted">· stop ${formatPrice(order.stop_price_ticks)}</span>`);
 const orderKind = (order: OrderRow): string => `${order.type} · ${order.time_in_force.toUpperCase()}`;
 
 function tabs(current: 'open' | 'history'): Html {

@@ -51,6 +51,8 @@ __all__ = [
     "ConsumptionAccount",
     "ConsumptionAccountList",
     "ConsumptionAccountResponse",
+    "CreateOrderBatchRequest",
+    "CreateOrderBatchResponse",
     "CreateOrderRequest",
     "CreateSupplyIssuanceRequest",
     "CreateTransferRequest",
@@ -92,6 +94,9 @@ __all__ = [
     "Me",
     "MeResponse",
     "Order",
+    "OrderBatchPlaced",
+    "OrderBatchRefused",
+    "OrderBatchResult",
     "OrderBook",
     "OrderBookLevel",
     "OrderBookResponse",
@@ -111,6 +116,7 @@ __all__ = [
     "PriceHistoryList",
     "PriceHistoryResolution",
     "RateLimitHeaderNames",
+    "SelfTradePrevention",
     "SigningKeyRef",
     "SupplyIssuance",
     "SupplyIssuanceList",
@@ -168,6 +174,8 @@ from mkt_trading.models.closure_reason import ClosureReason as ClosureReason
 from mkt_trading.models.consumption_account import ConsumptionAccount as ConsumptionAccount
 from mkt_trading.models.consumption_account_list import ConsumptionAccountList as ConsumptionAccountList
 from mkt_trading.models.consumption_account_response import ConsumptionAccountResponse as ConsumptionAccountResponse
+from mkt_trading.models.create_order_batch_request import CreateOrderBatchRequest as CreateOrderBatchRequest
+from mkt_trading.models.create_order_batch_response import CreateOrderBatchResponse as CreateOrderBatchResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest as CreateOrderRequest
 from mkt_trading.models.create_supply_issuance_request import CreateSupplyIssuanceRequest as CreateSupplyIssuanceRequest
 from mkt_trading.models.create_transfer_request import CreateTransferRequest as CreateTransferRequest
@@ -209,6 +217,9 @@ from mkt_trading.models.market_type import MarketType as MarketType
 from mkt_trading.models.me import Me as Me
 from mkt_trading.models.me_response import MeResponse as MeResponse
 from mkt_trading.models.order import Order as Order
+from mkt_trading.models.order_batch_placed import OrderBatchPlaced as OrderBatchPlaced
+from mkt_trading.models.order_batch_refused import OrderBatchRefused as OrderBatchRefused
+from mkt_trading.models.order_batch_result import OrderBatchResult as OrderBatchResult
 from mkt_trading.models.order_book import OrderBook as OrderBook
 from mkt_trading.models.order_book_level import OrderBookLevel as OrderBookLevel
 from mkt_trading.models.order_book_response import OrderBookResponse as OrderBookResponse
@@ -228,6 +239,7 @@ from mkt_trading.models.price_history import PriceHistory as PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList as PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution as PriceHistoryResolution
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention as SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef as SigningKeyRef
 from mkt_trading.models.supply_issuance import SupplyIssuance as SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as SupplyIssuanceList

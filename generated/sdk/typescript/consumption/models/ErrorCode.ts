@@ -52,6 +52,8 @@ export const ErrorCode = {
     InsufficientInventoryOrFunds: 'insufficient_inventory_or_funds',
     PriceCollarViolation: 'price_collar_violation',
     DuplicateClientOrderId: 'duplicate_client_order_id',
+    PostOnlyWouldTake: 'post_only_would_take',
+    StopWouldTrigger: 'stop_would_trigger',
     AutoModeTradingRestricted: 'auto_mode_trading_restricted',
     OrderNotOpen: 'order_not_open',
     OrderAlreadyCancelled: 'order_already_cancelled',

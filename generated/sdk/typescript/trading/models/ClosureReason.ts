@@ -21,11 +21,13 @@
  * - `insufficient_funds`: a market buy ran out of available USD while sweeping.
  * - `ioc_remainder`: the unfilled rest of an `ioc` order.
  * - `fok_unfilled`: a `fok` order could not fill completely at once.
- * - `self_trade_prevented`: the order would have matched the trader's own resting order.
+ * - `self_trade_prevented`: self-trade prevention ended the order (see `SelfTradePrevention`):
+ *   an incoming order closed by `expire_taker`/`expire_both`, a resting order cancelled by
+ *   `expire_maker`/`expire_both`, or an order `decrement` reduced to nothing.
  * - `cancelled_by_user`: cancelled by the user, singly or in bulk.
  * - `dead_man_switch`: cancelled by the user's dead-man's switch (`POST
  *   /v1/orders/cancel-all-after`), which was not re-armed before its `trigger_time`.
- * - `expired`: a `day` order reached 00:00 UTC.
+ * - `expired`: a `day` order reached 00:00 UTC, or a `gtd` order its `expire_time`.
  * - `rejected`: refused after acceptance.
  * @export
  */

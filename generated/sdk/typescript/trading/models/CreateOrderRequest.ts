@@ -13,9 +13,17 @@
  * Do not edit the class manually.
  */
 
-import { mapValues } from '../runtime.js';
+import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { SelfTradePrevention } from './SelfTradePrevention.js';
+import {
+    SelfTradePreventionFromJSON,
+    SelfTradePreventionFromJSONTyped,
+    SelfTradePreventionToJSON,
+    SelfTradePreventionToJSONTyped,
+} from './SelfTradePrevention.js';
+
 /**
- * A new order. `price` is required for `limit` orders and must be omitted for `market` orders; either mistake answers `422 validation_error` with the issue at `body.price`.
+ * A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
  * @export
  * @interface CreateOrderRequest
  */
@@ -33,7 +41,7 @@ export interface CreateOrderRequest {
      */
     side: string;
     /**
-     * `limit` or `market`, any letter case (stored in lower case).
+     * `limit`, `market`, `stop` or `stop_limit`, any letter case (stored in lower case).
      */
     type: string;
     /**
@@ -41,18 +49,36 @@ export interface CreateOrderRequest {
      */
     price?: string;
     /**
+     * Trigger price of a `stop` or `stop_limit` order in USD per Unit, written like a limit price (decimal string, positive, at most 4 decimals, a multiple of the market's `tick_size`). A buy stop triggers when the last trade is at or above it, a sell stop at or below. A stop whose condition already holds on arrival is refused with `422 stop_would_trigger`.
+     */
+    stopPrice?: string;
+    /**
      * Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls.
      */
     quantity: number;
     /**
-     * `gtc` (default), `ioc`, `fok` or `day`, any letter case (stored in lower case).
+     * `gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).
      */
     timeInForce?: string;
+    /**
+     * With `time_in_force: gtd` (and only with it): when the order expires if still open, an ISO 8601 time with its offset (`2026-11-23T18:00:00Z`), at least 1 second and at most 90 days ahead. The order is `expired` within a second of it.
+     */
+    expireTime?: Date;
+    /**
+     * Limit orders that may rest only: if the order would take liquidity on arrival it is refused with `422 post_only_would_take` and the book is left as it was; otherwise it rests like any limit order (and an amendment that would make it take is refused the same way).
+     */
+    postOnly?: boolean;
+    /**
+     * 
+     */
+    selfTradePrevention?: SelfTradePrevention;
     /**
      * For buys, move each fill into the consumption account of the instrument. Ignored for sells; always on in Auto Mode.
      */
     shouldAutotransfer?: boolean;
 }
+
+
 
 /**
  * Check if a given object implements the CreateOrderRequest interface.
@@ -80,8 +106,12 @@ export function CreateOrderRequestFromJSONTyped(json: any, ignoreDiscriminator: 
         'side': json['side'],
         'type': json['type'],
         'price': json['price'] == null ? undefined : json['price'],
+        'stopPrice': json['stop_price'] == null ? undefined : json['stop_price'],
         'quantity': json['quantity'],
         'timeInForce': json['time_in_force'] == null ? undefined : json['time_in_force'],
+        'expireTime': json['expire_time'] == null ? undefined : (parseDateTime(json['expire_time'])),
+        'postOnly': json['post_only'] == null ? undefined : json['post_only'],
+        'selfTradePrevention': json['self_trade_prevention'] == null ? undefined : SelfTradePreventionFromJSON(json['self_trade_prevention']),
         'shouldAutotransfer': json['should_autotransfer'] == null ? undefined : json['should_autotransfer'],
     };
 }
@@ -102,8 +132,12 @@ export function CreateOrderRequestToJSONTyped(value?: CreateOrderRequest | null,
         'side': value['side'],
         'type': value['type'],
         'price': value['price'],
+        'stop_price': value['stopPrice'],
         'quantity': value['quantity'],
         'time_in_force': value['timeInForce'],
+        'expire_time': value['expireTime'] == null ? value['expireTime'] : serializeDateTime(value['expireTime']),
+        'post_only': value['postOnly'],
+        'self_trade_prevention': SelfTradePreventionToJSON(value['selfTradePrevention']),
         'should_autotransfer': value['shouldAutotransfer'],
     };
 }

@@ -28,6 +28,13 @@ import {
     OrderTypeToJSON,
     OrderTypeToJSONTyped,
 } from './OrderType.js';
+import type { SelfTradePrevention } from './SelfTradePrevention.js';
+import {
+    SelfTradePreventionFromJSON,
+    SelfTradePreventionFromJSONTyped,
+    SelfTradePreventionToJSON,
+    SelfTradePreventionToJSONTyped,
+} from './SelfTradePrevention.js';
 import type { TimeInForce } from './TimeInForce.js';
 import {
     TimeInForceFromJSON,
@@ -93,7 +100,7 @@ export interface Order {
      */
     side: OrderSide;
     /**
-     * Limit price in USD per Unit; null for market orders.
+     * Limit price in USD per Unit; null for market and stop orders.
      */
     price: string | null;
     /**
@@ -133,9 +140,21 @@ export interface Order {
      */
     timeInForce: TimeInForce;
     /**
-     * Always null; stop orders are not offered.
+     * The last trade price that triggers a `stop` or `stop_limit` order (USD per Unit); null for other types. Until triggered the order is `pending`.
      */
     stopPrice: string | null;
+    /**
+     * The order was refused rather than allowed to take liquidity on arrival.
+     */
+    postOnly: boolean;
+    /**
+     * 
+     */
+    selfTradePrevention: SelfTradePrevention;
+    /**
+     * When the order expires if still open: the `expire_time` of a `gtd` order, the next 00:00 UTC of a `day` order; null for the other times in force.
+     */
+    expireTime: Date | null;
     /**
      * The caller's own id for the order, if one was given.
      */
@@ -188,6 +207,9 @@ export function instanceOfOrder(value: object): value is Order {
     if ((!('closureReason' in (value as Record<string, any>)) && !('closure_reason' in (value as Record<string, any>))) || ((value as Record<string, any>)['closureReason'] === undefined && (value as Record<string, any>)['closure_reason'] === undefined)) return false;
     if ((!('timeInForce' in (value as Record<string, any>)) && !('time_in_force' in (value as Record<string, any>))) || ((value as Record<string, any>)['timeInForce'] === undefined && (value as Record<string, any>)['time_in_force'] === undefined)) return false;
     if ((!('stopPrice' in (value as Record<string, any>)) && !('stop_price' in (value as Record<string, any>))) || ((value as Record<string, any>)['stopPrice'] === undefined && (value as Record<string, any>)['stop_price'] === undefined)) return false;
+    if ((!('postOnly' in (value as Record<string, any>)) && !('post_only' in (value as Record<string, any>))) || ((value as Record<string, any>)['postOnly'] === undefined && (value as Record<string, any>)['post_only'] === undefined)) return false;
+    if ((!('selfTradePrevention' in (value as Record<string, any>)) && !('self_trade_prevention' in (value as Record<string, any>))) || ((value as Record<string, any>)['selfTradePrevention'] === undefined && (value as Record<string, any>)['self_trade_prevention'] === undefined)) return false;
+    if ((!('expireTime' in (value as Record<string, any>)) && !('expire_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['expireTime'] === undefined && (value as Record<string, any>)['expire_time'] === undefined)) return false;
     if ((!('clientOrderId' in (value as Record<string, any>)) && !('client_order_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['clientOrderId'] === undefined && (value as Record<string, any>)['client_order_id'] === undefined)) return false;
     if ((!('triggeredByAutoBuy' in (value as Record<string, any>)) && !('triggered_by_auto_buy' in (value as Record<string, any>))) || ((value as Record<string, any>)['triggeredByAutoBuy'] === undefined && (value as Record<string, any>)['triggered_by_auto_buy'] === undefined)) return false;
     if ((!('triggeredByAutoTopUp' in (value as Record<string, any>)) && !('triggered_by_auto_top_up' in (value as Record<string, any>))) || ((value as Record<string, any>)['triggeredByAutoTopUp'] === undefined && (value as Record<string, any>)['triggered_by_auto_top_up'] === undefined)) return false;
@@ -227,6 +249,9 @@ export function OrderFromJSONTyped(json: any, ignoreDiscriminator: boolean): Ord
         'closureReason': ClosureReasonFromJSON(json['closure_reason']),
         'timeInForce': TimeInForceFromJSON(json['time_in_force']),
         'stopPrice': json['stop_price'],
+        'postOnly': json['post_only'],
+        'selfTradePrevention': SelfTradePreventionFromJSON(json['self_trade_prevention']),
+        'expireTime': (json['expire_time'] == null ? null : parseDateTime(json['expire_time'])),
         'clientOrderId': json['client_order_id'],
         'triggeredByAutoBuy': json['triggered_by_auto_buy'],
         'triggeredByAutoTopUp': json['triggered_by_auto_top_up'],
@@ -267,6 +292,9 @@ export function OrderToJSONTyped(value?: Order | null, ignoreDiscriminator: bool
         'closure_reason': ClosureReasonToJSON(value['closureReason']),
         'time_in_force': TimeInForceToJSON(value['timeInForce']),
         'stop_price': value['stopPrice'],
+        'post_only': value['postOnly'],
+        'self_trade_prevention': SelfTradePreventionToJSON(value['selfTradePrevention']),
+        'expire_time': value['expireTime'] == null ? value['expireTime'] : serializeDateTime(value['expireTime']),
         'client_order_id': value['clientOrderId'],
         'triggered_by_auto_buy': value['triggeredByAutoBuy'],
         'triggered_by_auto_top_up': value['triggeredByAutoTopUp'],

@@ -18,14 +18,18 @@
  * State of an order.
  * 
  * - `active`: resting on the book, nothing filled yet (a new `gtc` limit order that did not fill).
- * - `pending`: accepted, not yet on the book.
+ * - `pending`: accepted, not yet on the book: a `stop` or `stop_limit` order waiting for its
+ *   trigger. It holds its funds or Units meanwhile and does not show in the order book.
  * - `partially_filled`: resting, partly filled.
  * - `cancellation_pending`: a cancel was requested and is being applied.
  * - `filled`: completely filled.
  * - `closed`: ended without filling completely and without a cancel: `ioc` remainder, `fok`
- *   not fillable, market order out of liquidity or funds, self-trade prevention.
- * - `cancelled`: cancelled by the user (also by bulk cancel).
- * - `expired`: a `day` order unfilled at 00:00 UTC.
+ *   not fillable, market order out of liquidity or funds, self-trade prevention of the
+ *   incoming order (`expire_taker`, `expire_both`).
+ * - `cancelled`: cancelled by the user (also by bulk cancel), or by self-trade prevention: a
+ *   resting order removed by an incoming order's `expire_maker`/`expire_both`, or an order
+ *   that `decrement` reduced to nothing (`closure_reason: self_trade_prevented`).
+ * - `expired`: a `day` order unfilled at 00:00 UTC, or a `gtd` order at its `expire_time`.
  * - `rejected`: refused after acceptance.
  * 
  * `active`, `pending`, `partially_filled` and `cancellation_pending` are open (status filter

@@ -15,12 +15,14 @@
 
 
 /**
- * `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests.
+ * `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests; `stop` waits (`pending`) until the last trade price reaches its `stop_price`, then runs as a market order; `stop_limit` likewise, then runs as a limit order at its `price`.
  * @export
  */
 export const OrderType = {
     Limit: 'limit',
     Market: 'market',
+    Stop: 'stop',
+    StopLimit: 'stop_limit',
 } as const;
 export type OrderType = typeof OrderType[keyof typeof OrderType];
 

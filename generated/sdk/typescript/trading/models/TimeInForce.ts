@@ -15,7 +15,7 @@
 
 
 /**
- * `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
+ * `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled; `gtd` expires at the order's `expire_time`.
  * @export
  */
 export const TimeInForce = {
@@ -23,6 +23,7 @@ export const TimeInForce = {
     Ioc: 'ioc',
     Fok: 'fok',
     Day: 'day',
+    Gtd: 'gtd',
 } as const;
 export type TimeInForce = typeof TimeInForce[keyof typeof TimeInForce];
 

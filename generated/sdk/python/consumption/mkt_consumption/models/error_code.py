@@ -60,6 +60,8 @@ class ErrorCode(str, Enum):
     INSUFFICIENT_INVENTORY_OR_FUNDS = 'insufficient_inventory_or_funds'
     PRICE_COLLAR_VIOLATION = 'price_collar_violation'
     DUPLICATE_CLIENT_ORDER_ID = 'duplicate_client_order_id'
+    POST_ONLY_WOULD_TAKE = 'post_only_would_take'
+    STOP_WOULD_TRIGGER = 'stop_would_trigger'
     AUTO_MODE_TRADING_RESTRICTED = 'auto_mode_trading_restricted'
     ORDER_NOT_OPEN = 'order_not_open'
     ORDER_ALREADY_CANCELLED = 'order_already_cancelled'

@@ -25,6 +25,8 @@ from mkt_trading.models.batch_cancel_request import BatchCancelRequest
 from mkt_trading.models.batch_cancel_response import BatchCancelResponse
 from mkt_trading.models.cancel_all_after_request import CancelAllAfterRequest
 from mkt_trading.models.cancelled_count_response import CancelledCountResponse
+from mkt_trading.models.create_order_batch_request import CreateOrderBatchRequest
+from mkt_trading.models.create_order_batch_response import CreateOrderBatchResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest
 from mkt_trading.models.created_order_response import CreatedOrderResponse
 from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse
@@ -73,7 +75,7 @@ class OrdersApi:
     ) -> OrderResponse:
         """Amend one of my open orders
 
-        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once (with the order's own `self_trade_prevention`; a `post_only` order that would take is refused with `422 post_only_would_take`). The same body rules, order controls, price collar and balance checks as order creation apply (`422`). A pending stop cannot be amended (`422 validation_error`): cancel it and place another. Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
@@ -153,7 +155,7 @@ class OrdersApi:
     ) -> ApiResponse[OrderResponse]:
         """Amend one of my open orders
 
-        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once (with the order's own `self_trade_prevention`; a `post_only` order that would take is refused with `422 post_only_would_take`). The same body rules, order controls, price collar and balance checks as order creation apply (`422`). A pending stop cannot be amended (`422 validation_error`): cancel it and place another. Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
@@ -233,7 +235,7 @@ class OrdersApi:
     ) -> RESTResponseType:
         """Amend one of my open orders
 
-        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once. The same body rules, order controls, price collar and balance checks as order creation apply (`422`). Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
+        Changes the `price` and/or the `quantity` (the new total quantity, filled part included; it must stay above `filled_quantity`) of an open limit order, and answers the updated order. Lowering the quantity at the same price keeps the order's place in the queue; any other change re-queues it as if newly submitted, and a new price may match at once (with the order's own `self_trade_prevention`; a `post_only` order that would take is refused with `422 post_only_would_take`). The same body rules, order controls, price collar and balance checks as order creation apply (`422`). A pending stop cannot be amended (`422 validation_error`): cancel it and place another. Needs Advanced Mode (`403`). An order that is no longer open (filled, closed, cancelled, expired, rejected) answers `409 order_not_open`. Amending does not draw on the order-creation rate limit.
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
@@ -2154,7 +2156,7 @@ class OrdersApi:
     ) -> CreatedOrderResponse:
         """Place an order
 
-        Submits a limit or market order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit`, must be omitted for `market`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. An order that would match the caller's own resting order closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
+        Submits a limit, market, stop or stop-limit order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for   `market` and `stop`. - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted   otherwise. - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90   days ahead); `expire_time` with any other time in force is refused. - `post_only` only on a `limit` order that may rest (not with `ioc` or `fok`). - `self_trade_prevention` is one of `expire_taker`, `expire_maker`, `expire_both`,   `decrement`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD (a `stop` buy: quantity × stop price plus fee, which is also the most it spends once triggered), a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. `gtd` expires at its `expire_time` (`expired`, within a second, whether or not anything else happens on the market).  **Self-trade prevention.** An order that would match the caller's own resting order follows its `self_trade_prevention` (or the account default, `expire_taker` unless set on the platform API): `expire_taker` closes the incoming remainder, `expire_maker` cancels the resting order and goes on, `expire_both` does both, `decrement` reduces both by the overlap with no trade and no fee (see `SelfTradePrevention`). A `fok` order stays all-or-nothing: it counts the caller's own orders as liquidity under none of the modes (under `expire_maker` it looks past them, as it would cancel them), and closes untouched when it cannot fill whole.  **Post-only.** `post_only: true` refuses the order with `422 post_only_would_take`, changing nothing, if it would take liquidity on arrival (the caller's own orders count).  **Stops.** A `stop` or `stop_limit` order is accepted `pending`: it is not on the book and not in the order book views, and holds its funds or Units. A buy stop triggers when a trade happens at or above its `stop_price`, a sell stop at or below; it then runs as a market order (`stop`) or as a limit order at its `price` (`stop_limit`, checked against the price collar at placement), in the same transaction as the trade that triggered it, so that trade's order already finds it triggered. Stops triggered by one trade run buys first, the lowest stop price first (sells: the highest), then the oldest; their own trades may trigger more, which run after them. A stop whose condition the last trade already meets is refused with `422 stop_would_trigger`. Cancel a pending stop like any open order; it cannot be amended.  A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
@@ -2230,7 +2232,7 @@ class OrdersApi:
     ) -> ApiResponse[CreatedOrderResponse]:
         """Place an order
 
-        Submits a limit or market order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit`, must be omitted for `market`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. An order that would match the caller's own resting order closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
+        Submits a limit, market, stop or stop-limit order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for   `market` and `stop`. - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted   otherwise. - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90   days ahead); `expire_time` with any other time in force is refused. - `post_only` only on a `limit` order that may rest (not with `ioc` or `fok`). - `self_trade_prevention` is one of `expire_taker`, `expire_maker`, `expire_both`,   `decrement`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD (a `stop` buy: quantity × stop price plus fee, which is also the most it spends once triggered), a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. `gtd` expires at its `expire_time` (`expired`, within a second, whether or not anything else happens on the market).  **Self-trade prevention.** An order that would match the caller's own resting order follows its `self_trade_prevention` (or the account default, `expire_taker` unless set on the platform API): `expire_taker` closes the incoming remainder, `expire_maker` cancels the resting order and goes on, `expire_both` does both, `decrement` reduces both by the overlap with no trade and no fee (see `SelfTradePrevention`). A `fok` order stays all-or-nothing: it counts the caller's own orders as liquidity under none of the modes (under `expire_maker` it looks past them, as it would cancel them), and closes untouched when it cannot fill whole.  **Post-only.** `post_only: true` refuses the order with `422 post_only_would_take`, changing nothing, if it would take liquidity on arrival (the caller's own orders count).  **Stops.** A `stop` or `stop_limit` order is accepted `pending`: it is not on the book and not in the order book views, and holds its funds or Units. A buy stop triggers when a trade happens at or above its `stop_price`, a sell stop at or below; it then runs as a market order (`stop`) or as a limit order at its `price` (`stop_limit`, checked against the price collar at placement), in the same transaction as the trade that triggered it, so that trade's order already finds it triggered. Stops triggered by one trade run buys first, the lowest stop price first (sells: the highest), then the oldest; their own trades may trigger more, which run after them. A stop whose condition the last trade already meets is refused with `422 stop_would_trigger`. Cancel a pending stop like any open order; it cannot be amended.  A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
@@ -2306,7 +2308,7 @@ class OrdersApi:
     ) -> RESTResponseType:
         """Place an order
 
-        Submits a limit or market order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit`, must be omitted for `market`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD, a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. An order that would match the caller's own resting order closes its remainder instead (`self_trade_prevented`). A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
+        Submits a limit, market, stop or stop-limit order on one market. Needs Advanced Mode (`403 auto_mode_trading_restricted` in Auto Mode). The answer `201` carries the order id; read the order's state with `GET /v1/orders/{order_id}` (an incoming order may already have filled, wholly or partly).  **Body rules** (`422 validation_error` unless stated):  - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case. - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,   at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for   `market` and `stop`. - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted   otherwise. - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90   days ahead); `expire_time` with any other time in force is refused. - `post_only` only on a `limit` order that may rest (not with `ioc` or `fok`). - `self_trade_prevention` is one of `expire_taker`, `expire_maker`, `expire_both`,   `decrement`. - `quantity` is a positive whole number of Units. - Unknown fields are refused.  **Order controls** of the market (`GET /v1/markets/{market_id}/controls`), each failing with its own code and `errors.context` = `{price, quantity, client_order_id?, tick_size, lot_size, min_order_size, max_order_size}`: price a multiple of `tick_size` (`tick_size_violation`); quantity a multiple of `lot_size` (`lot_size_violation`), at least `min_order_size` (`quantity_below_min_order_size`), at most `max_order_size`, 10,000 by default (`quantity_above_max_order_size`); price × quantity at most 1,000,000,000 USD (`notional_above_max`, so every amount stays exact in the ledger). Once the market has traded, a limit price outside the reference-price band is `price_collar_violation`, with the band in `errors.context`.  **Funds.** A buy reserves price × quantity plus fee in USD (a `stop` buy: quantity × stop price plus fee, which is also the most it spends once triggered), a sell reserves the Units, in the caller's available balance; otherwise `insufficient_available_balance`. A market order when the caller has no USD (buy) or no Units (sell) at all is `insufficient_inventory_or_funds`. Orders on a `suspended` or `closed` market are `market_not_open`.  **Execution.** Price-time priority; fills happen at the resting order's price. `gtc` rests until filled or cancelled; `day` expires at 00:00 UTC; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without a fill. Market orders never rest: they sweep the book and the remainder closes (`closure_reason: no_liquidity`); `fok` makes them all-or-nothing. `gtd` expires at its `expire_time` (`expired`, within a second, whether or not anything else happens on the market).  **Self-trade prevention.** An order that would match the caller's own resting order follows its `self_trade_prevention` (or the account default, `expire_taker` unless set on the platform API): `expire_taker` closes the incoming remainder, `expire_maker` cancels the resting order and goes on, `expire_both` does both, `decrement` reduces both by the overlap with no trade and no fee (see `SelfTradePrevention`). A `fok` order stays all-or-nothing: it counts the caller's own orders as liquidity under none of the modes (under `expire_maker` it looks past them, as it would cancel them), and closes untouched when it cannot fill whole.  **Post-only.** `post_only: true` refuses the order with `422 post_only_would_take`, changing nothing, if it would take liquidity on arrival (the caller's own orders count).  **Stops.** A `stop` or `stop_limit` order is accepted `pending`: it is not on the book and not in the order book views, and holds its funds or Units. A buy stop triggers when a trade happens at or above its `stop_price`, a sell stop at or below; it then runs as a market order (`stop`) or as a limit order at its `price` (`stop_limit`, checked against the price collar at placement), in the same transaction as the trade that triggered it, so that trade's order already finds it triggered. Stops triggered by one trade run buys first, the lowest stop price first (sells: the highest), then the oldest; their own trades may trigger more, which run after them. A stop whose condition the last trade already meets is refused with `422 stop_would_trigger`. Cancel a pending stop like any open order; it cannot be amended.  A buy with `should_autotransfer` moves its fills into the consumption account (always so in Auto Mode, never for sells).  **Idempotency.** `client_order_id` is unique per account: a second order with the same value answers `422 duplicate_client_order_id` (detail `client_order_id already exists`, `errors.context.order_id` = the existing order). Send a deterministic value and retry freely.  **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with `Retry-After`. Pace each user-market pair independently.
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
@@ -2423,6 +2425,309 @@ class OrdersApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/v1/orders',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def create_order_batch(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> CreateOrderBatchResponse:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed (tokens already taken from the batch's other markets stay spent). `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def create_order_batch_with_http_info(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[CreateOrderBatchResponse]:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed (tokens already taken from the batch's other markets stay spent). `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def create_order_batch_without_preload_content(
+        self,
+        create_order_batch_request: CreateOrderBatchRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Place up to 20 orders at once
+
+        Places 1 to 20 orders (each a `POST /v1/orders` body, on one market or several), signed once and committed together in one transaction: they match one after the other in the order given, and none is visible before all are.  **Validated as a whole.** If any order breaks a body rule or an order control that needs no market state (the rules and controls of `POST /v1/orders`: fields, `price`/`stop_price`/ `expire_time`/`post_only` combinations, tick, lot, size, value, an unknown or closed market), or two orders share a `client_order_id`, the answer is that order's error with `errors.context.index` (0-based, the first bad order) and **no order is placed**. An empty batch or one of more than 20 orders is `422 validation_error`.  **Funded per order.** Everything that depends on the book or the balances at the moment of matching is decided per order, in request order, each seeing the effect of those before it: funds (`insufficient_available_balance`), the price collar, a `client_order_id` already used, `stop_would_trigger`, `post_only_would_take`. The answer is `201` with one entry per order, in request order: `{index, order}` (the order as `GET /v1/orders/{order_id}` shows it right after the commit) or `{index, errors}` (the error that order alone would have had).  **Rate limit.** Each order draws one token from the per-user-and-market bucket shared by every order-creation route, taken per market all at once before anything is placed: if a market's bucket holds fewer tokens than the batch has orders there, the whole batch answers `429` with `Retry-After` and nothing is placed (tokens already taken from the batch's other markets stay spent). `x-ratelimit-remaining` is the smallest remainder of the batch's markets.
+
+        :param create_order_batch_request: (required)
+        :type create_order_batch_request: CreateOrderBatchRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_order_batch_serialize(
+            create_order_batch_request=create_order_batch_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '201': "CreateOrderBatchResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '429': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _create_order_batch_serialize(
+        self,
+        create_order_batch_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if create_order_batch_request is not None:
+            _body_params = create_order_batch_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/orders/batch',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -29,6 +29,8 @@ from mkt_trading.models.closure_reason import ClosureReason
 from mkt_trading.models.consumption_account import ConsumptionAccount
 from mkt_trading.models.consumption_account_list import ConsumptionAccountList
 from mkt_trading.models.consumption_account_response import ConsumptionAccountResponse
+from mkt_trading.models.create_order_batch_request import CreateOrderBatchRequest
+from mkt_trading.models.create_order_batch_response import CreateOrderBatchResponse
 from mkt_trading.models.create_order_request import CreateOrderRequest
 from mkt_trading.models.create_supply_issuance_request import CreateSupplyIssuanceRequest
 from mkt_trading.models.create_transfer_request import CreateTransferRequest
@@ -70,6 +72,9 @@ from mkt_trading.models.market_type import MarketType
 from mkt_trading.models.me import Me
 from mkt_trading.models.me_response import MeResponse
 from mkt_trading.models.order import Order
+from mkt_trading.models.order_batch_placed import OrderBatchPlaced
+from mkt_trading.models.order_batch_refused import OrderBatchRefused
+from mkt_trading.models.order_batch_result import OrderBatchResult
 from mkt_trading.models.order_book import OrderBook
 from mkt_trading.models.order_book_level import OrderBookLevel
 from mkt_trading.models.order_book_response import OrderBookResponse
@@ -89,6 +94,7 @@ from mkt_trading.models.price_history import PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef
 from mkt_trading.models.supply_issuance import SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList

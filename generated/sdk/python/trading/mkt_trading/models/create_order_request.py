@@ -18,26 +18,32 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class CreateOrderRequest(BaseModel):
     """
-    A new order. `price` is required for `limit` orders and must be omitted for `market` orders; either mistake answers `422 validation_error` with the issue at `body.price`.
+    A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
     """ # noqa: E501
     market_id: Annotated[str, Field(min_length=1, strict=True, max_length=128)] = Field(description="The market (`market_<uuid>`) exactly as returned by `GET /v1/markets`; `404` if unknown.")
     client_order_id: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=64)]] = Field(default=None, description="Your own id for the order, unique per account; reuse it on retries to stay idempotent.")
     side: Annotated[str, Field(strict=True)] = Field(description="`buy` or `sell`, any letter case (stored in lower case).")
-    type: Annotated[str, Field(strict=True)] = Field(description="`limit` or `market`, any letter case (stored in lower case).")
+    type: Annotated[str, Field(strict=True)] = Field(description="`limit`, `market`, `stop` or `stop_limit`, any letter case (stored in lower case).")
     price: Optional[Annotated[str, Field(strict=True, max_length=24)]] = Field(default=None, description="Limit price in USD per Unit: a decimal string (a JSON number is refused), positive, at least `0.0001`, at most 4 decimal places, no sign, exponent or leading zeros. It must also be a multiple of the market's `tick_size` and, while the collar is active, lie within the market's price band (checked as order controls, with their own error codes).")
+    stop_price: Optional[Annotated[str, Field(strict=True, max_length=24)]] = Field(default=None, description="Trigger price of a `stop` or `stop_limit` order in USD per Unit, written like a limit price (decimal string, positive, at most 4 decimals, a multiple of the market's `tick_size`). A buy stop triggers when the last trade is at or above it, a sell stop at or below. A stop whose condition already holds on arrival is refused with `422 stop_would_trigger`.")
     quantity: Annotated[int, Field(strict=True, ge=1)] = Field(description="Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls.")
-    time_in_force: Optional[Annotated[str, Field(strict=True)]] = Field(default='gtc', description="`gtc` (default), `ioc`, `fok` or `day`, any letter case (stored in lower case).")
+    time_in_force: Optional[Annotated[str, Field(strict=True)]] = Field(default='gtc', description="`gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).")
+    expire_time: Optional[datetime] = Field(default=None, description="With `time_in_force: gtd` (and only with it): when the order expires if still open, an ISO 8601 time with its offset (`2026-11-23T18:00:00Z`), at least 1 second and at most 90 days ahead. The order is `expired` within a second of it.")
+    post_only: Optional[StrictBool] = Field(default=False, description="Limit orders that may rest only: if the order would take liquidity on arrival it is refused with `422 post_only_would_take` and the book is left as it was; otherwise it rests like any limit order (and an amendment that would make it take is refused the same way).")
+    self_trade_prevention: Optional[SelfTradePrevention] = None
     should_autotransfer: Optional[StrictBool] = Field(default=False, description="For buys, move each fill into the consumption account of the instrument. Ignored for sells; always on in Auto Mode.")
-    __properties: ClassVar[List[str]] = ["market_id", "client_order_id", "side", "type", "price", "quantity", "time_in_force", "should_autotransfer"]
+    __properties: ClassVar[List[str]] = ["market_id", "client_order_id", "side", "type", "price", "stop_price", "quantity", "time_in_force", "expire_time", "post_only", "self_trade_prevention", "should_autotransfer"]
 
     @field_validator('side', mode="before")
     def side_validate_regular_expression(cls, value):
@@ -49,12 +55,22 @@ class CreateOrderRequest(BaseModel):
     @field_validator('type', mode="before")
     def type_validate_regular_expression(cls, value):
         """Validates the regular expression"""
-        if isinstance(value, str) and not re.match(r"^([lL][iI][mM][iI][tT]|[mM][aA][rR][kK][eE][tT])$", value):
-            raise ValueError(r"must validate the regular expression /^([lL][iI][mM][iI][tT]|[mM][aA][rR][kK][eE][tT])$/")
+        if isinstance(value, str) and not re.match(r"^([lL][iI][mM][iI][tT]|[mM][aA][rR][kK][eE][tT]|[sS][tT][oO][pP]|[sS][tT][oO][pP]_[lL][iI][mM][iI][tT])$", value):
+            raise ValueError(r"must validate the regular expression /^([lL][iI][mM][iI][tT]|[mM][aA][rR][kK][eE][tT]|[sS][tT][oO][pP]|[sS][tT][oO][pP]_[lL][iI][mM][iI][tT])$/")
         return value
 
     @field_validator('price', mode="before")
     def price_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(?!0+(\.0+)?$)(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(?!0+(\.0+)?$)(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('stop_price', mode="before")
+    def stop_price_validate_regular_expression(cls, value):
         """Validates the regular expression"""
         if value is None:
             return value
@@ -69,8 +85,8 @@ class CreateOrderRequest(BaseModel):
         if value is None:
             return value
 
-        if isinstance(value, str) and not re.match(r"^([gG][tT][cC]|[iI][oO][cC]|[fF][oO][kK]|[dD][aA][yY])$", value):
-            raise ValueError(r"must validate the regular expression /^([gG][tT][cC]|[iI][oO][cC]|[fF][oO][kK]|[dD][aA][yY])$/")
+        if isinstance(value, str) and not re.match(r"^([gG][tT][cC]|[iI][oO][cC]|[fF][oO][kK]|[dD][aA][yY]|[gG][tT][dD])$", value):
+            raise ValueError(r"must validate the regular expression /^([gG][tT][cC]|[iI][oO][cC]|[fF][oO][kK]|[dD][aA][yY]|[gG][tT][dD])$/")
         return value
 
     model_config = ConfigDict(
@@ -129,8 +145,12 @@ class CreateOrderRequest(BaseModel):
             "side": obj.get("side"),
             "type": obj.get("type"),
             "price": obj.get("price"),
+            "stop_price": obj.get("stop_price"),
             "quantity": obj.get("quantity"),
             "time_in_force": obj.get("time_in_force") if obj.get("time_in_force") is not None else 'gtc',
+            "expire_time": obj.get("expire_time"),
+            "post_only": obj.get("post_only") if obj.get("post_only") is not None else False,
+            "self_trade_prevention": obj.get("self_trade_prevention"),
             "should_autotransfer": obj.get("should_autotransfer") if obj.get("should_autotransfer") is not None else False
         })
         return _obj

@@ -26,6 +26,7 @@ from mkt_trading.models.closure_reason import ClosureReason
 from mkt_trading.models.order_side import OrderSide
 from mkt_trading.models.order_status import OrderStatus
 from mkt_trading.models.order_type import OrderType
+from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.time_in_force import TimeInForce
 from typing import Optional, Set
 from typing_extensions import Self
@@ -44,7 +45,7 @@ class Order(BaseModel):
     trader_id: Annotated[str, Field(strict=True)] = Field(description="User id, `user_<uuid>`.")
     type: OrderType
     side: OrderSide
-    price: Optional[Annotated[str, Field(strict=True)]] = Field(description="Limit price in USD per Unit; null for market orders.")
+    price: Optional[Annotated[str, Field(strict=True)]] = Field(description="Limit price in USD per Unit; null for market and stop orders.")
     quantity: Annotated[int, Field(strict=True, ge=1)] = Field(description="Ordered Units (the original quantity, or the amended one).")
     filled_quantity: Annotated[int, Field(strict=True, ge=0)]
     remaining_quantity: Annotated[int, Field(strict=True, ge=0)] = Field(description="Units still working on the book; 0 once the order is terminal.")
@@ -54,14 +55,17 @@ class Order(BaseModel):
     status: OrderStatus
     closure_reason: Optional[ClosureReason]
     time_in_force: TimeInForce
-    stop_price: Optional[StrictStr] = Field(description="Always null; stop orders are not offered.")
+    stop_price: Optional[Annotated[str, Field(strict=True)]] = Field(description="The last trade price that triggers a `stop` or `stop_limit` order (USD per Unit); null for other types. Until triggered the order is `pending`.")
+    post_only: StrictBool = Field(description="The order was refused rather than allowed to take liquidity on arrival.")
+    self_trade_prevention: SelfTradePrevention
+    expire_time: Optional[datetime] = Field(description="When the order expires if still open: the `expire_time` of a `gtd` order, the next 00:00 UTC of a `day` order; null for the other times in force.")
     client_order_id: Optional[StrictStr] = Field(description="The caller's own id for the order, if one was given.")
     triggered_by_auto_buy: StrictBool = Field(description="Placed by the service's auto-buy (Auto Mode) on the user's behalf.")
     triggered_by_auto_top_up: StrictBool = Field(description="Placed by the account's auto-reload (top-up) setting.")
     should_autotransfer: Optional[StrictBool] = Field(description="For buys, whether fills move to the consumption account; null for sells.")
     submitted_at: datetime = Field(description="ISO 8601 UTC.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["order_id", "market_id", "market_name", "instrument_id", "instrument_name", "instrument_symbol", "trader_id", "type", "side", "price", "quantity", "filled_quantity", "remaining_quantity", "filled_at", "average_price", "fee", "status", "closure_reason", "time_in_force", "stop_price", "client_order_id", "triggered_by_auto_buy", "triggered_by_auto_top_up", "should_autotransfer", "submitted_at", "updated_at"]
+    __properties: ClassVar[List[str]] = ["order_id", "market_id", "market_name", "instrument_id", "instrument_name", "instrument_symbol", "trader_id", "type", "side", "price", "quantity", "filled_quantity", "remaining_quantity", "filled_at", "average_price", "fee", "status", "closure_reason", "time_in_force", "stop_price", "post_only", "self_trade_prevention", "expire_time", "client_order_id", "triggered_by_auto_buy", "triggered_by_auto_top_up", "should_autotransfer", "submitted_at", "updated_at"]
 
     @field_validator('order_id', mode="before")
     def order_id_validate_regular_expression(cls, value):
@@ -116,6 +120,16 @@ class Order(BaseModel):
         """Validates the regular expression"""
         if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$", value):
             raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/")
+        return value
+
+    @field_validator('stop_price', mode="before")
+    def stop_price_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
         return value
 
     model_config = ConfigDict(
@@ -182,6 +196,11 @@ class Order(BaseModel):
         if self.stop_price is None and "stop_price" in self.model_fields_set:
             _dict['stop_price'] = None
 
+        # set to None if expire_time (nullable) is None
+        # and model_fields_set contains the field
+        if self.expire_time is None and "expire_time" in self.model_fields_set:
+            _dict['expire_time'] = None
+
         # set to None if client_order_id (nullable) is None
         # and model_fields_set contains the field
         if self.client_order_id is None and "client_order_id" in self.model_fields_set:
@@ -224,6 +243,9 @@ class Order(BaseModel):
             "closure_reason": obj.get("closure_reason"),
             "time_in_force": obj.get("time_in_force"),
             "stop_price": obj.get("stop_price"),
+            "post_only": obj.get("post_only"),
+            "self_trade_prevention": obj.get("self_trade_prevention"),
+            "expire_time": obj.get("expire_time"),
             "client_order_id": obj.get("client_order_id"),
             "triggered_by_auto_buy": obj.get("triggered_by_auto_buy"),
             "triggered_by_auto_top_up": obj.get("triggered_by_auto_top_up"),

@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class OrderType(str, Enum):
     """
-    `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests.
+    `limit` rests at its price until filled, cancelled or expired; `market` takes liquidity at once and never rests; `stop` waits (`pending`) until the last trade price reaches its `stop_price`, then runs as a market order; `stop_limit` likewise, then runs as a limit order at its `price`.
     """
 
     """
@@ -29,6 +29,8 @@ class OrderType(str, Enum):
     """
     LIMIT = 'limit'
     MARKET = 'market'
+    STOP = 'stop'
+    STOP_LIMIT = 'stop_limit'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

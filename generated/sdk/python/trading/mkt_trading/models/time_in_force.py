@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class TimeInForce(str, Enum):
     """
-    `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled.
+    `gtc` stays until filled or cancelled; `ioc` fills what it can at once and closes the rest; `fok` fills completely at once or closes without any fill; `day` expires at 00:00 UTC if not filled; `gtd` expires at the order's `expire_time`.
     """
 
     """
@@ -31,6 +31,7 @@ class TimeInForce(str, Enum):
     IOC = 'ioc'
     FOK = 'fok'
     DAY = 'day'
+    GTD = 'gtd'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:

@@ -1,0 +1,21 @@
+import type { components, operations } from '../../../generated/types/trading.js';
+import { created } from '../../http/respond.js';
+import type { OperationHandler } from '../../http/types.js';
+import { toIso } from '../../lib/clock.js';
+import { orderView } from '../order-views.js';
+import { placeOrderBatch } from '../orders-batch.js';
+import { callerId } from './requests.js';
+import { newOrderOf } from './orders-write.js';
+
+type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+
+export const createOrderBatch: Handler<'createOrderBatch'> = async ({ principal, body }, services) => {
+  const nowUs = services.clock.nowUs();
+  const { results, rate } = await placeOrderBatch(services, callerId(principal), body.orders.map(newOrderOf), nowUs);
+  const data = results.map((result): components['schemas']['OrderBatchResult'] => {
+    if ('order' in result) return { index: result.index, order: orderView(result.order, result.market) };
+    const { error } = result;
+    return { index: result.index, errors: { code: error.code, detail: error.detail, server_time: toIso(nowUs), ...(error.context === undefined ? {} : { context: error.context }) } };
+  });
+  return created({ data }, { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': rate.remaining });
+};
