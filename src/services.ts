@@ -13,7 +13,7 @@ import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import type { AutoBuy } from './consumption/capacity.js';
-import { sweepAbandoned } from './consumption/inference.js';
+import { sweepAbandoned } from './consumption/pipeline.js';
 import { createJsonSchemas, type JsonSchemas } from './consumption/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from './consumption/leases.js';
 import { newRoutingState, type RoutingState } from './consumption/routing.js';
@@ -59,7 +59,7 @@ export interface Services {
 }
 
 export interface InferenceSweep {
-  /** Settles abandoned inference requests (consumption/inference.ts `sweepAbandoned`); answers how many. */
+  /** Settles abandoned inference requests (consumption/pipeline.ts `sweepAbandoned`); answers how many. */
   sweepAbandoned(nowUs: number): Promise<number>;
 }
 

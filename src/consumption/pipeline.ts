@@ -9,10 +9,21 @@ import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from './tokens.js';
 
 /**
- * Inference on the three surfaces (DESIGN.md §7): validate and translate to chat completions
- * (inference-prepare.ts), check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt,
- * reservation), route with failover, answer in the caller's format, and settle what was used
- * (inference-answer.ts). Abandoned requests are settled by the sweep.
+ * The consumption pipeline (DESIGN.md §7, §12): every inference of the three surfaces passes the
+ * same five stages, in this order, stated here as `src/trading/orders.ts` states the order pipeline:
+ *
+ *   prepare – the request checked (shape, the caller's JSON Schemas, model, output limit, prompt
+ *             against the context window) and translated to chat completions (inference-prepare.ts);
+ *   admit   – what the caller may spend: the daily limit of free accounts, a concurrency slot, the
+ *             tokens of the instrument (bought in Auto Mode), reserved with the receipt in one
+ *             transaction (capacity.ts);
+ *   route   – a qualified supplier, with failover before the first byte (routing.ts);
+ *   answer  – JSON or an event stream in the caller's format (inference-answer.ts);
+ *   settle  – what was delivered is billed, the rest of the reservation released, the slot given
+ *             back (settle.ts); abandoned requests are settled by the sweep below.
+ *
+ * `POST /v1/…` runs prepare and admission's checks, takes nothing, and answers 307; `POST /r/v1/…`
+ * runs the whole pipeline.
  */
 
 type Schemas = components['schemas'];
@@ -32,7 +43,7 @@ export interface InferenceDeps extends PrepareDeps, CapacityDeps, AnswerDeps {
 /** Abandoned requests settled per sweep; the next sweep takes the rest. */
 const sweepBatchMax = 100;
 
-/** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */
+/** `POST /v1/…`: prepare, and admission's checks (limits, capacity); nothing is taken or run. */
 export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
   const uncounted = await prepare(deps, endpoint, body);
   const slots = await checkCapacity(deps, caller.userId, uncounted.instrument, uncounted.tokens, deps.clock.nowUs());
@@ -41,6 +52,7 @@ export async function redirectInference<E extends Endpoint>(deps: InferenceDeps,
   return slotHeaders(slots);
 }
 
+/** `POST /r/v1/…`: prepare → admit → route → answer → settle. */
 export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
   const uncounted = await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
