@@ -17,6 +17,8 @@ import { sweepAbandoned } from './consumption/pipeline.js';
 import { createJsonSchemas, type JsonSchemas } from './consumption/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from './consumption/leases.js';
 import { newRoutingState, type RoutingState } from './consumption/routing.js';
+import { TicketKey } from './consumption/tickets.js';
+import { ticketSecretOf } from './db/tickets.js';
 
 /**
  * Built once in main.ts and passed to every handler: the dependencies that the functions of
@@ -50,6 +52,8 @@ export interface Services {
   routingState: RoutingState;
   /** The caller-schema checks' caches and compile budget (consumption/json-schemas.ts). */
   jsonSchemas: JsonSchemas;
+  /** The key admission tickets are signed with (consumption/tickets.ts), loaded on first use. */
+  ticketKey: TicketKey;
   /** The leases on this process's inference slots; started and stopped by main.ts (consumption/leases.ts). */
   leases: LeaseKeeper;
   /** The sweep of abandoned inference, for the background (trading/background.ts), which may not import consumption. */
@@ -102,6 +106,7 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     routingState: newRoutingState(),
     jsonSchemas: createJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
+    ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
   };

@@ -3,7 +3,8 @@ import { abandonedRequests, type AbandonedRequest } from '../db/inference-leases
 import { findInstrument } from '../core/reference.js';
 import { checkCapacity, openAdmission, type CapacityDeps } from './capacity.js';
 import { runStream, runWhole, settleHeld, slotHeaders, type Admitted, type AnswerDeps, type InferenceAnswer } from './inference-answer.js';
-import { counted, prepare, translate, type BodyOf, type Endpoint, type PrepareDeps } from './inference-prepare.js';
+import { counted, prepare, preparedBefore, translate, type BodyOf, type Endpoint, type PrepareDeps } from './inference-prepare.js';
+import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
 import type { LeaseKeeper } from './leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from './tokens.js';
@@ -33,28 +34,46 @@ export type { InferenceAnswer } from './inference-answer.js';
 export interface Caller {
   userId: string;
   apiKeyId: string;
+  /** What the redirect established, when the run comes with its ticket. */
+  ticket?: TicketClaims;
 }
 
 /** What inference takes; Services carries all of it. `leases` is this process's lease keeper, made once (services.ts). */
 export interface InferenceDeps extends PrepareDeps, CapacityDeps, AnswerDeps {
   leases: LeaseKeeper;
+  ticketKey: TicketKey;
 }
 
 /** Abandoned requests settled per sweep; the next sweep takes the rest. */
 const sweepBatchMax = 100;
 
-/** `POST /v1/…`: prepare, and admission's checks (limits, capacity); nothing is taken or run. */
-export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
-  const uncounted = await prepare(deps, endpoint, body);
-  const slots = await checkCapacity(deps, caller.userId, uncounted.instrument, uncounted.tokens, deps.clock.nowUs());
-  // Whether a prompt longer than the context window may hold fits is known only by counting it.
-  if (!uncounted.fitsUncounted) await uncounted.promptTokens();
-  return slotHeaders(slots);
+/** What a redirect answers: the slot headers, and the ticket its Location carries. */
+export interface Redirect {
+  headers: Record<string, string>;
+  ticket: string;
 }
 
-/** `POST /r/v1/…`: prepare → admit → route → answer → settle. */
-export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
+/**
+ * `POST /v1/…`: prepare, and admission's checks (limits, capacity); nothing is taken or run. What
+ * they established goes into the ticket (tickets.ts), bound to the body's bytes, so that the run
+ * does not prepare the request again.
+ */
+export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, bodyBytes: Buffer, caller: Caller): Promise<Redirect> {
   const uncounted = await prepare(deps, endpoint, body);
+  const nowUs = deps.clock.nowUs();
+  const slots = await checkCapacity(deps, caller.userId, uncounted.instrument, uncounted.tokens, nowUs);
+  const promptTokens = await uncounted.promptTokens();
+  const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks: null };
+  return { headers: slotHeaders(slots), ticket: await issueTicket(deps.ticketKey, claims, bodyBytes, nowUs) };
+}
+
+/**
+ * `POST /r/v1/…`: prepare → admit → route → answer → settle. With the redirect's ticket, prepare
+ * is what the redirect did (only the translation for suppliers is made again); with the key
+ * alone, the request is prepared here.
+ */
+export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
+  const uncounted = caller.ticket ? await preparedBefore(deps, endpoint, body, caller.ticket) : await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
   const terms = deps.leases.terms();
   const admitted = await openAdmission(

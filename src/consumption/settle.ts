@@ -47,9 +47,15 @@ const billed = (status: RequestStatus): boolean => status === 'succeeded' || sta
  * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
  * completed, and the slot is given back. A request never costs more than it reserved. Answers
- * false when it was already settled (by the request itself, or by the sweep of abandoned requests).
+ * what it cost, or null when it was already settled (by the request itself, or by the sweep of abandoned requests).
  */
-export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<boolean> {
+/** What a settled request cost: the tokens billed and their USD, as its receipt records them. */
+export interface Settled {
+  costTokens: number;
+  costUsdMicros: number;
+}
+
+export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<Settled | null> {
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
@@ -58,7 +64,7 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
     // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
     const sql = await sqlOf(trx);
-    if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return false;
+    if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return null;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
     if (charge > 0) {
       for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
@@ -87,6 +93,6 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
       supplier_user_id: outcome.supplierUserId,
       completed_at_us: nowUs,
     });
-    return true;
+    return { costTokens: charge, costUsdMicros };
   });
 }

@@ -15,6 +15,7 @@ import * as orderBookVersions from './0013_order_book_versions.js';
 import * as apiKeyRevocations from './0014_api_key_revocations.js';
 import * as deposits from './0015_deposits.js';
 import * as participantControls from './0016_participant_controls.js';
+import * as consumptionControls from './0019_consumption_controls.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: [string, Migration][] = [
   ['0014_api_key_revocations', apiKeyRevocations],
   ['0015_deposits', deposits],
   ['0016_participant_controls', participantControls],
+  ['0019_consumption_controls', consumptionControls],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
