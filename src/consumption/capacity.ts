@@ -14,6 +14,8 @@ import { assert } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
 import type { InstrumentRow } from '../core/reference.js';
 import type { LeaseTerms } from './leases.js';
+import { reserveFromLots, type LotReservation } from '../db/consumption-lots.js';
+import { checkBudgetLeft, checkKeyUse, keyLimitsOf, lotsReserveMicros, reserveBudget, type BudgetHold, type KeyLimits } from './key-limits.js';
 
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
 const autoBuyClaimUs = 30 * 1_000_000;
@@ -26,6 +28,9 @@ export interface SlotState {
 
 export interface Admission extends SlotState {
   accountId: string;
+  /** The lots the request's tokens are reserved from, and its reserve of its key's budget (key-limits.ts). */
+  reservedLots: LotReservation[];
+  budget: BudgetHold | null;
   /** The supplier whose Units the request will consume first, when known. */
   lotSupplierUserId: string | null;
 }
@@ -41,6 +46,8 @@ interface Snapshot {
   /** USD the user could spend on an auto-buy now. */
   usdAvailableMicros: number;
   nextLotSupplierUserId: string | null;
+  /** The calling key's limits. */
+  key: KeyLimits;
 }
 
 /**
@@ -105,8 +112,9 @@ function addFundsDetail(deps: CapacityDeps): string {
  */
 
 /** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
-async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
-  const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
+async function snapshot(sql: Sql, caller: KeyCaller, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
+  const { userId } = caller;
+  const row = await admissionSnapshot(sql, userId, caller.apiKeyId, usd, tokensOf(instrument.id), nowUs);
   assert(row !== undefined, `user ${userId} does not exist`);
   const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
   return {
@@ -117,7 +125,15 @@ async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, now
     tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
     nextLotSupplierUserId: row.next_lot_supplier ?? null,
     usdAvailableMicros: currency?.available ?? 0,
+    key: keyLimitsOf(row),
   };
+}
+
+/** Who asks: the user, the key, and the model as the request names it (for the key's limits). */
+export interface KeyCaller {
+  userId: string;
+  apiKeyId: string;
+  model: string;
 }
 
 function slotsExhausted(limit: number): ApiError {
@@ -218,9 +234,10 @@ async function buyShortfall(deps: CapacityDeps, userId: string, instrument: Inst
 async function admit(db: Db, request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
-    // Slots are counted and taken under one lock per user, in every process.
+    // Slots and key budgets are counted and taken under one lock per user, in every process.
     await lockUserSlots(sql, request.userId);
-    const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
+    const seen = await snapshot(sql, request, request.instrument, nowUs);
+    checkKeyUse(seen.key, request.model, request.instrument, nowUs);
     let accountId = knownAccountId;
     if (accountId === null) {
       const available = seen.tokens?.available ?? null;
@@ -238,6 +255,18 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       process_id: request.lease.processId,
       prompt_tokens: reservedTokens - request.tokens.output,
     };
+    const asset = tokensOf(request.instrument.id);
+    const gone = () => new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
+    try {
+      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
+    } catch (error) {
+      if (!(error instanceof LedgerShortfall)) throw error;
+      throw gone();
+    }
+    // The journal entry holds the account's row: the lots are the request's to reserve from.
+    const reservedLots = await reserveFromLots(sql, accountId, reservedTokens, nowUs, null);
+    if (reservedLots === null) throw gone();
+    const budget = await reserveBudget(sql, request.apiKeyId, seen.key, lotsReserveMicros(reservedLots, Number(request.instrument.tokens_per_unit)), nowUs);
     await insertAdmission(sql, slot, {
       id: request.requestId,
       user_id: request.userId,
@@ -249,21 +278,25 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       reserved_tokens: reservedTokens,
       consumption_account_id: accountId,
       created_at_us: nowUs,
+      reserved_lots: JSON.stringify(reservedLots),
+      budget_reserved_micros: budget?.reservedMicros ?? null,
+      budget_period_start_us: budget?.periodStartUs ?? null,
     });
-    const asset = tokensOf(request.instrument.id);
-    try {
-      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
-    } catch (error) {
-      if (!(error instanceof LedgerShortfall)) throw error;
-      throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
-    }
-    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
+    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId, reservedLots, budget };
   });
 }
 
+/** The key's limits, checked before anything is bought (admission checks them again, in its transaction). */
+async function checkKey(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, seen: Snapshot, nowUs: number): Promise<void> {
+  checkKeyUse(seen.key, caller.model, instrument, nowUs);
+  await checkBudgetLeft(poolSql(deps.db), caller.apiKeyId, seen.key, nowUs);
+}
+
 /** The checks of the redirect: nothing is taken. Answers the slot headers. */
-export async function checkCapacity(deps: CapacityDeps, userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
-  const seen = await snapshot(poolSql(deps.db), userId, instrument, nowUs);
+export async function checkCapacity(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
+  const { userId } = caller;
+  const seen = await snapshot(poolSql(deps.db), caller, instrument, nowUs);
+  await checkKey(deps, caller, instrument, seen, nowUs);
   await checkDailyLimit(poolSql(deps.db), userId, seen, nowUs);
   const { limit, active } = seen.slots;
   if (active >= limit) throw slotsExhausted(limit);
@@ -286,7 +319,9 @@ export async function openAdmission(deps: CapacityDeps, request: ReservedRequest
     const admitted = await admit(deps.db, request, await request.tokens.exact(), null, nowUs);
     if (admitted !== null) return admitted;
   }
-  const accountId = await ensureTokens(deps, request.userId, request.instrument, request.tokens, await snapshot(poolSql(deps.db), request.userId, request.instrument, nowUs), nowUs);
+  const seen = await snapshot(poolSql(deps.db), request, request.instrument, nowUs);
+  await checkKey(deps, request, request.instrument, seen, nowUs);
+  const accountId = await ensureTokens(deps, request.userId, request.instrument, request.tokens, seen, nowUs);
   const admitted = await admit(deps.db, request, await request.tokens.exact(), accountId, nowUs);
   assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
   return admitted;

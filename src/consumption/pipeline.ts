@@ -61,7 +61,7 @@ export interface Redirect {
 export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, bodyBytes: Buffer, caller: Caller): Promise<Redirect> {
   const uncounted = await prepare(deps, endpoint, body);
   const nowUs = deps.clock.nowUs();
-  const slots = await checkCapacity(deps, caller.userId, uncounted.instrument, uncounted.tokens, nowUs);
+  const slots = await checkCapacity(deps, { userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model }, uncounted.instrument, uncounted.tokens, nowUs);
   const promptTokens = await uncounted.promptTokens();
   const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks: null };
   return { headers: slotHeaders(slots), ticket: await issueTicket(deps.ticketKey, claims, bodyBytes, nowUs) };
@@ -86,7 +86,17 @@ export async function runInference<E extends Endpoint>(deps: InferenceDeps, endp
   signal.addEventListener('abort', () => abort.abort(), { once: true });
   // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
   const lease = deps.leases.hold(requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
-  const open: Admitted = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs, lotSupplierUserId: admitted.lotSupplierUserId, lease };
+  const open: Admitted = {
+    requestId,
+    accountId: admitted.accountId,
+    instrument: prepared.instrument,
+    reservedTokens: prepared.reservedTokens,
+    reservedLots: admitted.reservedLots,
+    budget: admitted.budget,
+    admittedAtUs,
+    lotSupplierUserId: admitted.lotSupplierUserId,
+    lease,
+  };
   const headers = slotHeaders(admitted);
   return prepared.stream ? runStream(deps, prepared, open, abort, signal, headers) : runWhole(deps, prepared, open, abort.signal, headers);
 }
@@ -114,7 +124,15 @@ export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promis
   const abandoned = await abandonedRequests(deps.db, nowUs, dead, sweepBatchMax);
   for (const request of abandoned) {
     const instrument = (await findInstrument(deps, request.instrumentId))!;
-    const open: OpenRequest = { requestId: request.requestId, accountId: request.accountId, instrument, reservedTokens: request.reservedTokens, admittedAtUs: request.admittedAtUs };
+    const open: OpenRequest = {
+      requestId: request.requestId,
+      accountId: request.accountId,
+      instrument,
+      reservedTokens: request.reservedTokens,
+      reservedLots: request.reservedLots,
+      budget: request.budget,
+      admittedAtUs: request.admittedAtUs,
+    };
     await settleHeld(deps, open, abandonedOutcome(request));
   }
   if (dead.length > 0) await deps.leases.forgetDead(dead);

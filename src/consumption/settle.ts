@@ -3,7 +3,9 @@ import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { sqlOf } from '../db/sql.js';
 import { tokensOf } from '../ledger/assets.js';
-import { consumeTokens } from '../ledger/consumption.js';
+import { consumeReservedTokens, consumeTokens } from '../ledger/consumption.js';
+import type { LotReservation } from '../db/consumption-lots.js';
+import { trueUpBudget, type BudgetHold } from './key-limits.js';
 import { move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
 import type { InstrumentRow } from '../core/reference.js';
@@ -32,6 +34,10 @@ export interface OpenRequest {
   accountId: string;
   instrument: InstrumentRow;
   reservedTokens: number;
+  /** The lots its tokens are reserved from; null for a request admitted before migration 0019 (drawn oldest lot first). */
+  reservedLots: LotReservation[] | null;
+  /** Its reserve of its key's budget, trued up here; null for a key without a budget. */
+  budget: BudgetHold | null;
   admittedAtUs: number;
 }
 
@@ -66,11 +72,8 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     const sql = await sqlOf(trx);
     if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return null;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
-    if (charge > 0) {
-      for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
-        costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
-      }
-    }
+    const draws = request.reservedLots !== null ? await consumeReservedTokens(trx, request.accountId, request.reservedLots, charge, nowUs) : charge > 0 ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked') : [];
+    for (const draw of draws) costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
     const release = request.reservedTokens - charge;
     if (release > 0) {
       const asset = tokensOf(request.instrument.id);
@@ -78,6 +81,7 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     }
     // Half up, in micro-dollars.
     const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
+    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     await completeInferenceReceipt(sql, request.requestId, {
       status: outcome.status,
       prompt_tokens: outcome.promptTokens,
