@@ -7,7 +7,8 @@ import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
-import { cancelOrder, createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import { placeAutoBuy } from './trading/auto-buy.js';
 import type { CancelOutcome, TradingPort } from './core/trading-port.js';
 import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
@@ -113,12 +114,9 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
   return services;
 }
 
-/** Auto Mode's market buy, as admission asks for it, placed through the orders service. */
+/** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/auto-buy.ts). */
 function autoBuyThrough(deps: OrderDeps): AutoBuy {
-  return async (userId, marketId, units, nowUs) => {
-    const order = { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
-    await createOrder(deps, userId, order, nowUs);
-  };
+  return (userId, marketId, units, capTicks, nowUs) => placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
 }
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */

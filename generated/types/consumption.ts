@@ -1402,7 +1402,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Missing, unknown or revoked consumption key (`invalid_api_key`), or a key past its `expires_at` (`key_expired`); the body carries `server_time`. Fix the credentials; do not retry. On `/r/v1/…` with a ticket: `ticket_used` (a ticket runs once), `ticket_expired` (older than 60 seconds) or `ticket_invalid` (altered, or presented with another body); start again at `/v1/…`. Nothing is billed. */
+        /** @description Missing, unknown or revoked consumption key (`invalid_api_key`), or a key past its `expires_at` (`key_expired`); the body carries `server_time`. Fix the credentials; do not retry. On `/r/v1/…` with a ticket: `ticket_used` (a ticket runs once), `ticket_expired` (older than 60 seconds) or `ticket_invalid` (altered, or presented with another body); start again at `/v1/…`; `invalid_api_key` or `key_expired` when the ticket's key was deactivated, deleted or expired since the redirect. Nothing is billed. */
         Unauthorized: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];

@@ -12,6 +12,7 @@ import { countPromptTokens, inlineCharsMax, promptBounds } from './tokens.js';
 import { findInstrument, resolveModel, type InstrumentRow, type ReferenceCache } from '../core/reference.js';
 import { assert } from '../lib/assert.js';
 import type { TicketClaims } from './tickets.js';
+import { askedMaxPriceTicks } from './price-cap.js';
 
 /**
  * The first step of inference (DESIGN.md §7): a request of any of the three surfaces checked
@@ -55,6 +56,8 @@ export interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedToke
   /** The prompt's exact count, checked against the context window; counted once. */
   promptTokens(): Promise<number>;
   outputTokens: number;
+  /** The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies; null: none at all (its ticket says so). */
+  maxPriceTicks: number | null | undefined;
 }
 
 /** The field that carries the output limit, per surface, for 422s. */
@@ -106,6 +109,7 @@ export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint:
 export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>): Promise<Uncounted> {
   deps.onPrepare?.(endpoint);
   const { chat, model, instrument } = await translate(deps, endpoint, body);
+  const maxPriceTicks = askedMaxPriceTicks((body as { max_price?: string | null }).max_price);
   const asked = completionTokensMax(chat);
   const outputMax = Number(instrument.max_output_length);
   if (asked !== null && asked > outputMax) {
@@ -141,6 +145,7 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
     fitsUncounted: bounds.tokensMax + outputTokens <= contextWindow,
     promptTokens: countPrompt,
     outputTokens,
+    maxPriceTicks,
     stream: chat.stream === true,
     includeUsage: chat.stream_options?.include_usage === true,
   };
@@ -173,6 +178,7 @@ export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endp
     fitsUncounted: true,
     promptTokens: async () => promptTokens,
     outputTokens,
+    maxPriceTicks: ticket.maxPriceTicks,
     stream: chat.stream === true,
     includeUsage: chat.stream_options?.include_usage === true,
   };
@@ -180,7 +186,7 @@ export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endp
 
 /** The request with its prompt counted (at once if admission already counted it). */
 export async function counted(uncounted: Uncounted): Promise<Prepared> {
-  const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, ...rest } = uncounted;
+  const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, maxPriceTicks: _cap, ...rest } = uncounted;
   const promptTokens = await countPrompt();
   return { ...rest, promptTokens, reservedTokens: promptTokens + outputTokens };
 }

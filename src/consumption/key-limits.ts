@@ -36,7 +36,9 @@ export interface BudgetHold {
 
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
-export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits {
+/** The calling key's limits; null when the key was deleted or deactivated (after its 307, or while the run was on its way). */
+export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
+  if (row.key_id === null || !row.key_active) return null;
   return {
     expiresAtUs: numberOrNull(row.key_expires_at_us),
     limitUsdMicros: numberOrNull(row.key_limit_usd_micros),
@@ -45,11 +47,21 @@ export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits {
   };
 }
 
-/** 401 key_expired past the key's expiry; 403 model_not_allowed for a model outside its list. */
-export function checkKeyUse(limits: KeyLimits, model: string, instrument: InstrumentRow, nowUs: number): void {
-  if (limits.expiresAtUs !== null && nowUs >= limits.expiresAtUs) {
-    throw new ApiError(401, 'key_expired', `This key expired at ${toIso(limits.expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`);
+/** 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's. */
+export function keyExpired(expiresAtUs: number): ApiError {
+  return new ApiError(401, 'key_expired', `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`);
+}
+
+/**
+ * Whether the key may run this request, checked afresh at admission (the key may have changed since
+ * its 307): 401 invalid_api_key for a key deleted or deactivated, 401 key_expired past its expiry,
+ * 403 model_not_allowed for a model outside its list.
+ */
+export function checkKeyUse(limits: KeyLimits | null, model: string, instrument: InstrumentRow, nowUs: number): asserts limits is KeyLimits {
+  if (limits === null) {
+    throw new ApiError(401, 'invalid_api_key', 'The API key was deleted or deactivated while this request was on its way; nothing was billed. Create a key on the platform API or the dashboard.');
   }
+  if (limits.expiresAtUs !== null && nowUs >= limits.expiresAtUs) throw keyExpired(limits.expiresAtUs);
   const allowed = limits.allowedModels;
   if (allowed !== null && !allowed.includes(model) && !allowed.includes(instrument.model_name)) {
     throw new ApiError(403, 'model_not_allowed', `This key may not use ${model}; it may use ${allowed.join(', ') || 'no model'}.`, { context: { model, allowed_models: allowed } });

@@ -15,9 +15,10 @@ import { countPromptTokens } from './tokens.js';
  *
  *   prepare – the request checked (shape, the caller's JSON Schemas, model, output limit, prompt
  *             against the context window) and translated to chat completions (inference-prepare.ts);
- *   admit   – what the caller may spend: the daily limit of free accounts, a concurrency slot, the
- *             tokens of the instrument (bought in Auto Mode), reserved with the receipt in one
- *             transaction (capacity.ts);
+ *   admit   – what the caller may spend: the key's limits (key-limits.ts), the daily limit of free
+ *             accounts, a concurrency slot, the tokens of the instrument within the price cap
+ *             (price-cap.ts; bought in Auto Mode), reserved from named lots with the receipt and the
+ *             key's budget in one transaction (capacity.ts);
  *   route   – a qualified supplier, with failover before the first byte (routing.ts);
  *   answer  – JSON or an event stream in the caller's format (inference-answer.ts);
  *   settle  – what was delivered is billed, the rest of the reservation released, the slot given
@@ -61,9 +62,11 @@ export interface Redirect {
 export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, bodyBytes: Buffer, caller: Caller): Promise<Redirect> {
   const uncounted = await prepare(deps, endpoint, body);
   const nowUs = deps.clock.nowUs();
-  const slots = await checkCapacity(deps, { userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model }, uncounted.instrument, uncounted.tokens, nowUs);
+  const caps = { userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, maxPriceTicks: uncounted.maxPriceTicks };
+  const slots = await checkCapacity(deps, caps, uncounted.instrument, uncounted.tokens, nowUs);
   const promptTokens = await uncounted.promptTokens();
-  const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks: null };
+  const { maxPriceTicks } = slots;
+  const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks };
   return { headers: slotHeaders(slots), ticket: await issueTicket(deps.ticketKey, claims, bodyBytes, nowUs) };
 }
 
@@ -78,7 +81,18 @@ export async function runInference<E extends Endpoint>(deps: InferenceDeps, endp
   const terms = deps.leases.terms();
   const admitted = await openAdmission(
     deps,
-    { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, instrument: uncounted.instrument, endpoint, stream: uncounted.stream, tokens: uncounted.tokens, lease: terms },
+    {
+      requestId,
+      userId: caller.userId,
+      apiKeyId: caller.apiKeyId,
+      model: uncounted.model,
+      maxPriceTicks: uncounted.maxPriceTicks,
+      instrument: uncounted.instrument,
+      endpoint,
+      stream: uncounted.stream,
+      tokens: uncounted.tokens,
+      lease: terms,
+    },
     admittedAtUs,
   );
   const prepared = await counted(uncounted);

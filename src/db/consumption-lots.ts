@@ -38,6 +38,17 @@ const drawReserved = statement(
   'UPDATE consumption_lots SET tokens_remaining = tokens_remaining - ?, tokens_reserved = tokens_reserved - ? WHERE id = ? AND tokens_reserved >= ? AND tokens_remaining >= ?',
 );
 
+const freeWithin = statement(
+  'consumption_lots_free_within',
+  `SELECT COALESCE(SUM(tokens_remaining - tokens_reserved), 0) AS free FROM consumption_lots
+   WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved AND (usd_micros_per_unit IS NULL OR usd_micros_per_unit <= ?)`,
+);
+
+/** Unreserved tokens of the account's unexpired lots whose Units cost at most `usdMicrosPerUnitMax` (as `reserveFromLots` counts them). */
+export async function freeTokensWithin(sql: Sql, accountId: string, nowUs: number, usdMicrosPerUnitMax: number): Promise<number> {
+  return Number((await sql.get<{ free: number | string }>(freeWithin, [accountId, nowUs, usdMicrosPerUnitMax]))!.free);
+}
+
 /**
  * Reserves `tokens` from the account's unexpired lots, oldest first, only from lots whose Units
  * cost at most `usdMicrosPerUnitMax` when one is given (a lot of unknown price counts as free).

@@ -14,17 +14,22 @@ export interface AdmissionSnapshotRow {
   active_slots: number | string;
   expired_lots: number | string | null;
   next_lot_supplier: string | null;
-  /** The calling key's limits (migration 0016); null columns when it has none (or no such key). */
+  /** The calling key (null: deleted), whether it is active, and its limits (migration 0016; null columns when it has none). */
+  key_id: string | null;
+  key_active: boolean | number | null;
   key_expires_at_us: number | string | null;
   key_limit_usd_micros: number | string | null;
   key_limit_reset: string | null;
   key_allowed_models: string | null;
+  /** The account's default price cap of inference (migration 0016's `auto_buy_max_price_ticks`); null: none. */
+  default_max_price_ticks: number | string | null;
 }
 
 /**
  * Everything admission decides on, in one statement: the user's mode, USD account, consumption
  * account of the instrument, live slots, lots awaiting write-off, and the supplier of the lot the
- * request draws from first (oldest first, as settlement draws).
+ * request draws from first (oldest first, as settlement draws), the calling key with its limits, and
+ * the account's default price cap.
  */
 const snapshot = statement(
   'admission_snapshot',
@@ -32,11 +37,13 @@ const snapshot = statement(
      (SELECT count(*) FROM inference_slots s WHERE s.user_id = u.id AND s.expires_at_us > ?) AS active_slots,
      (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
      (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier,
-     k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset, k.allowed_models AS key_allowed_models
+     k.id AS key_id, k.active AS key_active, k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset,
+     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks
    FROM users u
    LEFT JOIN ledger_accounts c ON c.user_id = u.id AND c.kind = 'currency' AND c.asset = ?
    LEFT JOIN ledger_accounts t ON t.user_id = u.id AND t.kind = 'consumption' AND t.asset = ?
    LEFT JOIN api_keys k ON k.id = ? AND k.user_id = u.id
+   LEFT JOIN account_settings st ON st.user_id = u.id
    WHERE u.id = ?`,
 );
 
