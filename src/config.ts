@@ -43,6 +43,12 @@ export interface Config {
    * and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant).
    */
   routing: RoutingOptions;
+  /**
+   * The key admission tickets are signed with (MKT_TICKET_SECRET, at least 32 characters; every
+   * process of a deployment must have the same). Unset: made on first start and kept beside the
+   * SQLite database, or in the PostgreSQL database for every process to share (src/db/tickets.ts).
+   */
+  ticketSecret: string | undefined;
   /** How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s). */
   inferenceLeaseMs: number;
   /** How money comes in (DESIGN.md §11, platform.yaml tag "Funds"): MKT_PAYMENTS and the sandbox's limits. */
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
         idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
       },
     },
+    ticketSecret: ticketSecret(env),
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
     payments: loadPayments(env),
   };
@@ -199,4 +206,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
   return value;
+}
+
+/** MKT_TICKET_SECRET: unset or empty means none configured; a short one is refused (it would be guessable). */
+function ticketSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.MKT_TICKET_SECRET;
+  if (text === undefined || text === '') return undefined;
+  if (text.length < 32) throw new Error('MKT_TICKET_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+  return text;
 }

@@ -7,16 +7,19 @@ import type { Logger } from './lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from './core/diagnostics.js';
 import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
-import { cancelOrder, createOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
+import { placeAutoBuy } from './trading/auto-buy.js';
 import type { CancelOutcome, TradingPort } from './core/trading-port.js';
 import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
 import type { AutoBuy } from './consumption/capacity.js';
-import { sweepAbandoned } from './consumption/inference.js';
+import { sweepAbandoned } from './consumption/pipeline.js';
 import { createJsonSchemas, type JsonSchemas } from './consumption/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from './consumption/leases.js';
 import { newRoutingState, type RoutingState } from './consumption/routing.js';
+import { TicketKey } from './consumption/tickets.js';
+import { ticketSecretOf } from './db/tickets.js';
 
 /**
  * Built once in main.ts and passed to every handler: the dependencies that the functions of
@@ -50,6 +53,8 @@ export interface Services {
   routingState: RoutingState;
   /** The caller-schema checks' caches and compile budget (consumption/json-schemas.ts). */
   jsonSchemas: JsonSchemas;
+  /** The key admission tickets are signed with (consumption/tickets.ts), loaded on first use. */
+  ticketKey: TicketKey;
   /** The leases on this process's inference slots; started and stopped by main.ts (consumption/leases.ts). */
   leases: LeaseKeeper;
   /** The sweep of abandoned inference, for the background (trading/background.ts), which may not import consumption. */
@@ -59,7 +64,7 @@ export interface Services {
 }
 
 export interface InferenceSweep {
-  /** Settles abandoned inference requests (consumption/inference.ts `sweepAbandoned`); answers how many. */
+  /** Settles abandoned inference requests (consumption/pipeline.ts `sweepAbandoned`); answers how many. */
   sweepAbandoned(nowUs: number): Promise<number>;
 }
 
@@ -102,18 +107,16 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     routingState: newRoutingState(),
     jsonSchemas: createJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
+    ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
   };
   return services;
 }
 
-/** Auto Mode's market buy, as admission asks for it, placed through the orders service. */
+/** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/auto-buy.ts). */
 function autoBuyThrough(deps: OrderDeps): AutoBuy {
-  return async (userId, marketId, units, nowUs) => {
-    const order = { marketId, clientOrderId: null, side: 'buy', type: 'market', priceText: undefined, quantity: units, timeInForce: 'ioc', shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
-    await createOrder(deps, userId, order, nowUs);
-  };
+  return (userId, marketId, units, capTicks, nowUs) => placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
 }
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */

@@ -170,7 +170,7 @@ describe('the README, run as written', function () {
         expect(approved.size, 'the README logs in with mkt login').to.be.at.least(1);
         const all = outputs.join('\n');
         expect(all).to.match(/credited \(SANDBOX money\)/);
-        expect(all.match(/\[req_[0-9a-f]{24} text-standard: \d+ tokens\]/g) ?? [], 'mkt chat answers').to.have.length.at.least(2);
+        expect(all.match(/\[req_[0-9a-f]{24} text-standard: \d+ tokens, \d+\.\d{6} USD\]/g) ?? [], 'mkt chat answers').to.have.length.at.least(2);
         expect(all).to.match(/│ status +│ completed/);
         expect(all).to.match(/"object":"chat\.completion"/);
         expect(all).to.match(/\{"ok":true,"failures":\[\]/);

@@ -56,7 +56,7 @@ export interface paths {
         put?: never;
         /**
          * Create a chat completion (redirects)
-         * @description Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/chat/completions` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects do this themselves, and see the `200` of `runChatCompletion` as the answer to this call). Unknown request fields are accepted and ignored.
+         * @description Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/chat/completions?ticket=T` and an empty body; no inference has run. Repeat the same method and body there (with or without the `Authorization` header: the ticket suffices) (clients that follow redirects do this themselves, and see the `200` of `runChatCompletion` as the answer to this call). Unknown request fields are accepted and ignored.
          */
         post: operations["createChatCompletion"];
         delete?: never;
@@ -76,7 +76,7 @@ export interface paths {
         put?: never;
         /**
          * Run a chat completion
-         * @description The routing layer behind `POST /v1/chat/completions`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` ChatCompletion; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `response_format` the caller chose.
+         * @description The routing layer behind `POST /v1/chat/completions`. With the redirect's `ticket` it runs what the redirect admitted (the ticket is the credential; a bad one is `401`); with the key alone it first repeats every check of the redirect. It takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` ChatCompletion; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `response_format` the caller chose.
          */
         post: operations["runChatCompletion"];
         delete?: never;
@@ -96,7 +96,7 @@ export interface paths {
         put?: never;
         /**
          * Create a response (redirects)
-         * @description The OpenAI Responses API, stateless subset. Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/responses` and an empty body; no inference has run. Repeat the same method, body and `Authorization` header there (clients that follow redirects see the `200` of `runResponse` as the answer to this call). Nothing is stored: `previous_response_id` is refused and there is no `GET /v1/responses/{id}`.
+         * @description The OpenAI Responses API, stateless subset. Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {base_url}/r/v1/responses?ticket=T` and an empty body; no inference has run. Repeat the same method and body there (the ticket suffices) (clients that follow redirects see the `200` of `runResponse` as the answer to this call). Nothing is stored: `previous_response_id` is refused and there is no `GET /v1/responses/{id}`.
          */
         post: operations["createResponse"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Run a response
-         * @description The routing layer behind `POST /v1/responses`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Response; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `text.format` the caller chose.
+         * @description The routing layer behind `POST /v1/responses`. With the redirect's `ticket` it runs what the redirect admitted (the ticket is the credential; a bad one is `401`); with the key alone it first repeats every check of the redirect. It takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier, failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Response; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed, whether or not it fits a `text.format` the caller chose.
          */
         post: operations["runResponse"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         put?: never;
         /**
          * Create a message (redirects)
-         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {messages_url}/r/v1/messages` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
+         * @description Anthropic Messages API on the messages host (beta). The key goes in `x-api-key` (or `Authorization: Bearer`). Validates the request, authenticates the key and checks capacity, then answers `307` with `Location: {messages_url}/r/v1/messages?ticket=T` and an empty body; no inference has run. Repeat the same method, body and headers there (clients that follow redirects see the `200` of `runMessage` as the answer to this call). Unknown request fields are accepted and ignored. Errors carry Anthropic's `{type: error, error: {type, message}}` beside the standard envelope in `errors`.
          */
         post: operations["createMessage"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Run a message
-         * @description The routing layer behind `POST /v1/messages`. Authenticates again, repeats the validation and capacity checks, takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
+         * @description The routing layer behind `POST /v1/messages`. With the redirect's `ticket` it runs what the redirect admitted (the ticket is the credential; a bad one is `401`); with the key alone it first repeats every check of the redirect. It takes a concurrency slot, reserves capacity and runs the inference on a qualified supplier (translated to and from its chat-completions format), failing over invisibly before the first byte. With `stream` absent or false the answer is one `application/json` Message; with `stream: true` it is `text/event-stream`. The usage of a delivered answer is billed.
          */
         post: operations["runMessage"];
         delete?: never;
@@ -451,6 +451,7 @@ export interface components {
              * @example text-standard
              */
             model: string;
+            max_price?: components["schemas"]["MaxPrice"];
             /** @description The conversation so far. Missing or empty is a `422` at path `messages`. */
             messages: components["schemas"]["ChatMessage"][];
             /** @description Most tokens to generate, reasoning included. Default and upper bound: the instrument's `max_output_length` (above it is a `422`). Reserved on admission together with the prompt. */
@@ -596,8 +597,25 @@ export interface components {
                 arguments: string;
             };
         };
+        /**
+         * @description The most this request may pay per Unit, in USD: a decimal string like an order price (positive, at most 4 decimals, no sign or exponent; a JSON number is a `422`). In Auto Mode the service's buy becomes a limit fill-or-kill buy at this price (the whole shortfall at or under it, or nothing); in Advanced Mode only lots bought at or under it are used and billed. `402 price_cap_exceeded` when the request cannot be covered within it. Absent or null: the account's `auto_buy_max_price`, if set. The official clients send it with `extra_body`.
+         * @example 0.4500
+         */
+        MaxPrice: string | null;
+        /**
+         * @description What the request cost in USD, 6 decimals: the receipt's `cost_usd` (the Units billed, at the price of the lots they came from).
+         * @example 0.000270
+         */
+        CostUsd: string;
+        /**
+         * @description What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.
+         * @example 0.000600
+         */
+        CostUnits: string;
         /** @description Token counts; what the request is billed on. `completion_tokens` includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
         ChatCompletionUsage: {
+            cost_usd: components["schemas"]["CostUsd"];
+            cost_units: components["schemas"]["CostUnits"];
             prompt_tokens: number;
             completion_tokens: number;
             total_tokens: number;
@@ -656,6 +674,7 @@ export interface components {
              * @example text-standard
              */
             model: string;
+            max_price?: components["schemas"]["MaxPrice"];
             /** @description A user message as text, or the whole conversation as items. */
             input: string | components["schemas"]["ResponseInputItem"][];
             /** @description A system message placed before `input`. */
@@ -829,6 +848,8 @@ export interface components {
         };
         /** @description Token counts; what the request is billed on. `output_tokens` includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`. */
         ResponseUsage: {
+            cost_usd: components["schemas"]["CostUsd"];
+            cost_units: components["schemas"]["CostUnits"];
             input_tokens: number;
             output_tokens: number;
             total_tokens: number;
@@ -930,6 +951,7 @@ export interface components {
              * @example text-standard
              */
             model: string;
+            max_price?: components["schemas"]["MaxPrice"];
             /** @description Most tokens to generate, thinking included. Upper bound: the instrument's `max_output_length` (above it is a `422`). */
             max_tokens: number;
             /** @description Alternating `user` and `assistant` turns. */
@@ -1085,10 +1107,12 @@ export interface components {
             /** @description Opaque; send the block back unchanged. */
             signature: string;
         };
-        /** @description Token counts; what the request is billed on. `output_tokens` includes thinking. */
+        /** @description Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`). */
         MessageUsage: {
             input_tokens: number;
             output_tokens: number;
+            cost_usd: components["schemas"]["CostUsd"] | null;
+            cost_units: components["schemas"]["CostUnits"] | null;
         };
         /** @description The `data` of one server-sent event of a streamed message; the SSE `event` name equals `type`. */
         MessageStreamEvent: components["schemas"]["MessageStartEvent"] | components["schemas"]["MessageContentBlockStartEvent"] | components["schemas"]["MessageContentBlockDeltaEvent"] | components["schemas"]["MessageContentBlockStopEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["MessageStopEvent"] | components["schemas"]["MessagePingEvent"] | components["schemas"]["MessageErrorEvent"];
@@ -1147,8 +1171,11 @@ export interface components {
                 stop_reason: "end_turn" | "max_tokens" | "stop_sequence" | "tool_use";
                 stop_sequence: string | null;
             };
+            /** @description The final output token count and what the settled request cost. */
             usage: {
                 output_tokens: number;
+                cost_usd: components["schemas"]["CostUsd"];
+                cost_units: components["schemas"]["CostUnits"];
             };
         };
         MessageStopEvent: {
@@ -1274,7 +1301,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "key_expired" | "ticket_used" | "ticket_expired" | "ticket_invalid" | "model_not_allowed" | "key_limit_exceeded" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "price_cap_exceeded" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         /**
          * Format: date-time
          * @description ISO 8601 UTC.
@@ -1393,8 +1420,8 @@ export interface components {
         RedirectChatCompletion: {
             headers: {
                 /**
-                 * @description Absolute URL of the routing layer on the same host: `{base_url}/r/v1/chat/completions`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
-                 * @example http://127.0.0.1:8080/r/v1/chat/completions
+                 * @description Absolute URL of the routing layer on the same host, with the admission ticket: `{base_url}/r/v1/chat/completions?ticket=T`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8080/r/v1/chat/completions?ticket=AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1409,8 +1436,8 @@ export interface components {
         RedirectResponse: {
             headers: {
                 /**
-                 * @description Absolute URL of the routing layer on the same host: `{base_url}/r/v1/responses`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
-                 * @example http://127.0.0.1:8080/r/v1/responses
+                 * @description Absolute URL of the routing layer on the same host, with the admission ticket: `{base_url}/r/v1/responses?ticket=T`, where `{base_url}` is the host's configured public URL (`MKT_PUBLIC_URL_CONSUMPTION`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8080/r/v1/responses?ticket=AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1425,8 +1452,8 @@ export interface components {
         RedirectMessage: {
             headers: {
                 /**
-                 * @description Absolute URL of the routing layer on the same host: `{messages_url}/r/v1/messages`, where `{messages_url}` is the host's configured public URL (`MKT_PUBLIC_URL_MESSAGES`, by default its listener), never the request's Host header.
-                 * @example http://127.0.0.1:8081/r/v1/messages
+                 * @description Absolute URL of the routing layer on the same host, with the admission ticket: `{messages_url}/r/v1/messages?ticket=T`, where `{messages_url}` is the host's configured public URL (`MKT_PUBLIC_URL_MESSAGES`, by default its listener), never the request's Host header.
+                 * @example http://127.0.0.1:8081/r/v1/messages?ticket=AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
                  */
                 Location: string;
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1463,7 +1490,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Missing, unknown, revoked or expired consumption key (`invalid_api_key`); the body carries `server_time`. Fix the credentials; do not retry. */
+        /** @description Missing, unknown or revoked consumption key (`invalid_api_key`), or a key past its `expires_at` (`key_expired`); the body carries `server_time`. Fix the credentials; do not retry. On `/r/v1/…` with a ticket: `ticket_used` (a ticket runs once), `ticket_expired` (older than 60 seconds) or `ticket_invalid` (altered, or presented with another body); start again at `/v1/…`; `invalid_api_key` or `key_expired` when the ticket's key was deactivated, deleted or expired since the redirect. Nothing is billed. */
         Unauthorized: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1489,7 +1516,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description No capacity for the instrument. `insufficient_balance`: Auto Mode could not buy capacity because the USD balance is too low (add funds). `insufficient_capacity`: the consumption account lacks Units for the request (in Advanced Mode buy Units and transfer them) or the book has no liquidity to buy from. Retry after a short delay. */
+        /** @description No capacity for the instrument. `insufficient_balance`: Auto Mode could not buy capacity because the USD balance is too low (add funds). `insufficient_capacity`: the consumption account lacks Units for the request (in Advanced Mode buy Units and transfer them) or the book has no liquidity to buy from. `price_cap_exceeded`: the request cannot be covered at or under its price cap (`max_price`, or the account's `auto_buy_max_price`); `context` carries `max_price`, `best_ask` (null when nothing is offered) and `units_needed`; nothing was bought. Retry after a short delay, or raise the cap. */
         PaymentRequired: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1498,6 +1525,49 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key may not make this request. `model_not_allowed`: the `model` is not among the key's `allowed_models` (an instrument id there also allows its `-latest` aliases); `context.allowed_models` lists them. `key_limit_exceeded`: the key's budget for the period cannot hold this request's reserve; `context` carries `limit_usd`, `usage_usd` (spent this period), `limit_reset` and `resets_at` (null for a budget that never resets). Nothing is billed. Retry after `resets_at`, raise the limit, or use another key. */
+        Forbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The key may not make this request (`model_not_allowed`, `key_limit_exceeded`; see the `{base_url}` host's `403`). Anthropic type `permission_error`. */
+        MessagesForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "x-mkt-request-id": components["headers"]["MktRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "error",
+                 *       "error": {
+                 *         "type": "permission_error",
+                 *         "message": "This key may not use code-max; it may use text-standard, text-prime."
+                 *       },
+                 *       "errors": {
+                 *         "code": "model_not_allowed",
+                 *         "detail": "This key may not use code-max; it may use text-standard, text-prime.",
+                 *         "server_time": "2026-11-22T10:15:30Z",
+                 *         "context": {
+                 *           "model": "code-max",
+                 *           "allowed_models": [
+                 *             "text-standard",
+                 *             "text-prime"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
         /** @description The `model` is neither an instrument id nor a `-latest` alias. Do not retry. */
@@ -1721,7 +1791,7 @@ export interface components {
                 "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
-        /** @description Missing, unknown, revoked or expired consumption key (`invalid_api_key`). Fix the credentials; do not retry. */
+        /** @description Missing, unknown or revoked consumption key (`invalid_api_key`), a key past its `expires_at` (`key_expired`), or on `/r/v1/messages` a ticket that cannot be honoured (`ticket_used`, `ticket_expired`, `ticket_invalid`; see the `{base_url}` host's `401`). Fix the credentials; do not retry. */
         MessagesUnauthorized: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1746,7 +1816,7 @@ export interface components {
                 "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
-        /** @description No capacity for the instrument (`insufficient_balance`, `insufficient_capacity`; see the `{base_url}` host's `402`). Anthropic type `billing_error`. Retry after a short delay. */
+        /** @description No capacity for the instrument (`insufficient_balance`, `insufficient_capacity`, `price_cap_exceeded`; see the `{base_url}` host's `402`). Anthropic type `billing_error`. Retry after a short delay. */
         MessagesPaymentRequired: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1969,6 +2039,11 @@ export interface components {
          * @example req_01JD8X4T5QZ9W3M2K7C6B1N0PA
          */
         RequestId: string;
+        /**
+         * @description The admission ticket from the `Location` of the redirect (see the `consumptionTicket` security scheme). With it the run needs no other credential; without it, send the key.
+         * @example AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
+         */
+        Ticket: string;
         /**
          * @description The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
          * @example 2023-06-01
@@ -2210,6 +2285,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ModelNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2221,7 +2297,13 @@ export interface operations {
     };
     runChatCompletion: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The admission ticket from the `Location` of the redirect (see the `consumptionTicket` security scheme). With it the run needs no other credential; without it, send the key.
+                 * @example AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
+                 */
+                ticket?: components["parameters"]["Ticket"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2232,6 +2314,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ModelNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2255,6 +2338,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ModelNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2266,7 +2350,13 @@ export interface operations {
     };
     runResponse: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The admission ticket from the `Location` of the redirect (see the `consumptionTicket` security scheme). With it the run needs no other credential; without it, send the key.
+                 * @example AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
+                 */
+                ticket?: components["parameters"]["Ticket"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2277,6 +2367,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ModelNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2306,6 +2397,7 @@ export interface operations {
             400: components["responses"]["MessagesBadRequest"];
             401: components["responses"]["MessagesUnauthorized"];
             402: components["responses"]["MessagesPaymentRequired"];
+            403: components["responses"]["MessagesForbidden"];
             404: components["responses"]["MessagesModelNotFound"];
             413: components["responses"]["MessagesPayloadTooLarge"];
             415: components["responses"]["MessagesUnsupportedMediaType"];
@@ -2373,7 +2465,13 @@ export interface operations {
     };
     runMessage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The admission ticket from the `Location` of the redirect (see the `consumptionTicket` security scheme). With it the run needs no other credential; without it, send the key.
+                 * @example AQAAAGpVzmYk0Bf8hX2q3LkPq0c.u3Jx0bQ9m1kX7cV2aS8dF4gH6jK0lZ5qW3eR7tY1uI4
+                 */
+                ticket?: components["parameters"]["Ticket"];
+            };
             header?: {
                 /**
                  * @description The Anthropic API version the client speaks. Accepted and not required; the surface answers in the `2023-06-01` format whatever the value.
@@ -2390,6 +2488,7 @@ export interface operations {
             400: components["responses"]["MessagesBadRequest"];
             401: components["responses"]["MessagesUnauthorized"];
             402: components["responses"]["MessagesPaymentRequired"];
+            403: components["responses"]["MessagesForbidden"];
             404: components["responses"]["MessagesModelNotFound"];
             413: components["responses"]["MessagesPayloadTooLarge"];
             415: components["responses"]["MessagesUnsupportedMediaType"];

@@ -14,6 +14,9 @@ import { assert } from '../lib/assert.js';
 import { ApiError } from '../lib/errors.js';
 import type { InstrumentRow } from '../core/reference.js';
 import type { LeaseTerms } from './leases.js';
+import { reserveFromLots, type LotReservation } from '../db/consumption-lots.js';
+import { checkBudgetLeft, checkKeyUse, keyLimitsOf, lotsReserveMicros, reserveBudget, type BudgetHold, type KeyLimits } from './key-limits.js';
+import { capThatApplies, lotPriceMaxOf, priceCapExceeded, unitsFor, usableTokens } from './price-cap.js';
 
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
 const autoBuyClaimUs = 30 * 1_000_000;
@@ -24,8 +27,16 @@ export interface SlotState {
   remaining: number;
 }
 
+/** What the redirect's checks established: the slots, and the price cap that applies (price-cap.ts), for the ticket. */
+export interface Checked extends SlotState {
+  maxPriceTicks: number | null;
+}
+
 export interface Admission extends SlotState {
   accountId: string;
+  /** The lots the request's tokens are reserved from, and its reserve of its key's budget (key-limits.ts). */
+  reservedLots: LotReservation[];
+  budget: BudgetHold | null;
   /** The supplier whose Units the request will consume first, when known. */
   lotSupplierUserId: string | null;
 }
@@ -41,6 +52,10 @@ interface Snapshot {
   /** USD the user could spend on an auto-buy now. */
   usdAvailableMicros: number;
   nextLotSupplierUserId: string | null;
+  /** The calling key's limits; null when the key was deleted or deactivated. */
+  key: KeyLimits | null;
+  /** The account's price cap for requests that name none (price-cap.ts), in ticks; null: none. */
+  defaultMaxPriceTicks: number | null;
 }
 
 /**
@@ -60,11 +75,8 @@ export interface TokenDemand {
   countsInline: boolean;
 }
 
-export interface ReservedRequest {
+export interface ReservedRequest extends KeyCaller {
   requestId: string;
-  userId: string;
-  apiKeyId: string;
-  model: string;
   instrument: InstrumentRow;
   endpoint: 'chat.completions' | 'responses' | 'messages';
   stream: boolean;
@@ -74,11 +86,13 @@ export interface ReservedRequest {
 }
 
 /**
- * What admission needs of trading: a market buy of `units` for the user, placed in Auto Mode's
- * name (`triggered_by_auto_buy`) and moved to consumption as it fills. Trading's refusals come
- * back as its ApiErrors. The composition root (services.ts) passes the orders service's.
+ * What admission needs of trading: a buy of `units` for the user, placed in Auto Mode's name
+ * (`triggered_by_auto_buy`) and moved to consumption as it fills: at market, or under a price cap
+ * a limit fill-or-kill buy at `capTicks` (all of `units` at or under the cap, or nothing; a cap
+ * the market cannot take as a limit price buys nothing). Trading's refusals come back as its
+ * ApiErrors. The composition root (services.ts) passes the orders service's.
  */
-export type AutoBuy = (userId: string, marketId: string, units: number, nowUs: number) => Promise<void>;
+export type AutoBuy = (userId: string, marketId: string, units: number, capTicks: number | null, nowUs: number) => Promise<void>;
 
 /** What admission takes: the database, and the port to trading's orders for Auto Mode's buys. */
 export interface CapacityDeps {
@@ -105,8 +119,9 @@ function addFundsDetail(deps: CapacityDeps): string {
  */
 
 /** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
-async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
-  const row = await admissionSnapshot(sql, userId, usd, tokensOf(instrument.id), nowUs);
+async function snapshot(sql: Sql, caller: KeyCaller, instrument: InstrumentRow, nowUs: number): Promise<Snapshot> {
+  const { userId } = caller;
+  const row = await admissionSnapshot(sql, userId, caller.apiKeyId, usd, tokensOf(instrument.id), nowUs);
   assert(row !== undefined, `user ${userId} does not exist`);
   const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
   return {
@@ -117,7 +132,18 @@ async function snapshot(sql: Sql, userId: string, instrument: InstrumentRow, now
     tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
     nextLotSupplierUserId: row.next_lot_supplier ?? null,
     usdAvailableMicros: currency?.available ?? 0,
+    key: keyLimitsOf(row),
+    defaultMaxPriceTicks: row.default_max_price_ticks === null ? null : Number(row.default_max_price_ticks),
   };
+}
+
+/** Who asks: the user, the key, and the model as the request names it (for the key's limits). */
+export interface KeyCaller {
+  userId: string;
+  apiKeyId: string;
+  model: string;
+  /** The request's price cap in ticks; null: none (its ticket says so); undefined: it named none, so the account's default applies. */
+  maxPriceTicks: number | null | undefined;
 }
 
 function slotsExhausted(limit: number): ApiError {
@@ -146,9 +172,11 @@ async function availableTokens(db: Db, userId: string, instrument: InstrumentRow
 
 /**
  * Makes sure the consumption account holds the request's tokens. In Auto Mode a shortfall is
- * bought: a market buy (`triggered_by_auto_buy`) whose fill is transferred; other requests of the
- * user and instrument that lack capacity too meanwhile get 503 balance_replenishing (a claim row
- * in `auto_buys`, so across processes). In Advanced Mode a shortfall is a 402.
+ * bought: a market buy (`triggered_by_auto_buy`) whose fill is transferred, or under a price cap
+ * a limit fill-or-kill buy at the cap; other requests of the user and instrument that lack
+ * capacity too meanwhile get 503 balance_replenishing (a claim row in `auto_buys`, so across
+ * processes). In Advanced Mode a shortfall is a 402. Under a price cap only tokens of lots bought
+ * at or under it count (price-cap.ts), and what the cap keeps out is 402 price_cap_exceeded.
  *
  * The bounds decide first, so a big prompt is counted only when its count changes the answer:
  * an account that holds the upper bound is admitted, and one short of even the lower bound is
@@ -161,15 +189,15 @@ async function availableTokens(db: Db, userId: string, instrument: InstrumentRow
  * bytes) would buy too little and fail the request. Counting first costs the caller a wait,
  * spent off the event loop, and no one else anything.
  */
-async function ensureTokens(deps: CapacityDeps, userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, nowUs: number): Promise<string> {
-  const seenAvailable = seen.tokens?.available ?? null;
+async function ensureTokens(deps: CapacityDeps, userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, capTicks: number | null, nowUs: number): Promise<string> {
+  // The snapshot knows the account's free tokens, not the prices of its lots: under a cap, the lots are read below.
+  const seenAvailable = capTicks === null ? (seen.tokens?.available ?? null) : null;
   if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
   if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
-  const { accountId, available } = await availableTokens(deps.db, userId, instrument, nowUs);
+  const { accountId, available: held } = await availableTokens(deps.db, userId, instrument, nowUs);
+  const available = await usableTokens(poolSql(deps.db), accountId, held, capTicks, nowUs);
   if (available >= demand.max) return accountId;
-  if (available < demand.min && !seen.autoMode) {
-    throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs at least ${demand.min}. Buy Units and transfer them to the consumption account, then retry.`);
-  }
+  if (available < demand.min && !seen.autoMode) throw await advancedShortfall(deps, instrument, { held, available, needed: demand.min, exact: false }, capTicks);
   if (available < demand.min && seen.usdAvailableMicros <= 0) {
     // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
     await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
@@ -178,33 +206,47 @@ async function ensureTokens(deps: CapacityDeps, userId: string, instrument: Inst
   }
   const tokens = await demand.exact();
   if (available >= tokens) return accountId;
-  if (!seen.autoMode) {
-    throw new ApiError(402, 'insufficient_capacity', `The ${instrument.model_name} consumption account holds ${available} tokens; this request needs up to ${tokens}. Buy Units and transfer them to the consumption account, then retry.`);
-  }
+  if (!seen.autoMode) throw await advancedShortfall(deps, instrument, { held, available, needed: tokens, exact: true }, capTicks);
   // One buy at a time per user and instrument, in every process: the row is the claim.
   await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
   if (!(await claimAutoBuy(deps.db, userId, instrument.id, nowUs + autoBuyClaimUs))) throw balanceReplenishing(instrument);
+  const units = unitsFor(instrument, tokens - available);
   try {
-    await buyShortfall(deps, userId, instrument, tokens - available, nowUs);
+    await buyShortfall(deps, userId, instrument, units, capTicks, nowUs);
   } finally {
     await releaseAutoBuy(deps.db, userId, instrument.id);
   }
   const after = await availableTokens(deps.db, userId, instrument, nowUs);
-  if (after.available < tokens) {
-    throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${after.available} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
-  }
-  return accountId;
+  const afterAvailable = await usableTokens(poolSql(deps.db), accountId, after.available, capTicks, nowUs);
+  if (afterAvailable >= tokens) return accountId;
+  // Fill-or-kill: a buy under a cap that did not fill bought nothing.
+  if (capTicks !== null) throw await priceCapExceeded(deps.db, instrument, capTicks, units);
+  throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${afterAvailable} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
 }
 
-async function buyShortfall(deps: CapacityDeps, userId: string, instrument: InstrumentRow, missingTokens: number, nowUs: number): Promise<void> {
-  const units = Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
+/**
+ * Advanced Mode's refusal of a shortfall: 402 price_cap_exceeded when the account holds the tokens
+ * but not within the cap, else 402 insufficient_capacity. `needed` is the lower bound unless `exact`.
+ */
+async function advancedShortfall(deps: CapacityDeps, instrument: InstrumentRow, shortfall: { held: number; available: number; needed: number; exact: boolean }, capTicks: number | null): Promise<ApiError> {
+  const { held, available, needed, exact } = shortfall;
+  if (capTicks !== null && held >= needed) return priceCapExceeded(deps.db, instrument, capTicks, unitsFor(instrument, needed - available), { usable: available, needed });
+  return new ApiError(
+    402,
+    'insufficient_capacity',
+    `The ${instrument.model_name} consumption account holds ${held} tokens; this request needs ${exact ? 'up to' : 'at least'} ${needed}. Buy Units and transfer them to the consumption account, then retry.`,
+  );
+}
+
+async function buyShortfall(deps: CapacityDeps, userId: string, instrument: InstrumentRow, units: number, capTicks: number | null, nowUs: number): Promise<void> {
   const marketId = await marketIdOfInstrument(deps.db, instrument.id);
   if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
   try {
-    await deps.autoBuy(userId, marketId, units, nowUs);
+    await deps.autoBuy(userId, marketId, units, capTicks, nowUs);
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
-      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name} for this request. ${addFundsDetail(deps)}`);
+      const within = capTicks === null ? '' : ` at up to the price cap (a limit buy locks the cap's price for every Unit until it fills)`;
+      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name}${within} for this request. ${addFundsDetail(deps)}`);
     }
     throw error;
   }
@@ -218,14 +260,18 @@ async function buyShortfall(deps: CapacityDeps, userId: string, instrument: Inst
 async function admit(db: Db, request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
-    // Slots are counted and taken under one lock per user, in every process.
+    // Slots and key budgets are counted and taken under one lock per user, in every process.
     await lockUserSlots(sql, request.userId);
-    const seen = await snapshot(sql, request.userId, request.instrument, nowUs);
+    const seen = await snapshot(sql, request, request.instrument, nowUs);
+    const key = seen.key;
+    checkKeyUse(key, request.model, request.instrument, nowUs);
+    const capTicks = capThatApplies(request.maxPriceTicks, seen.defaultMaxPriceTicks);
     let accountId = knownAccountId;
     if (accountId === null) {
       const available = seen.tokens?.available ?? null;
       if (available === null || available < reservedTokens) return null;
       accountId = seen.tokens!.accountId;
+      if ((await usableTokens(sql, accountId, available, capTicks, nowUs)) < reservedTokens) return null;
     }
     await checkDailyLimit(sql, request.userId, seen, nowUs);
     const { slots } = seen;
@@ -238,6 +284,18 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       process_id: request.lease.processId,
       prompt_tokens: reservedTokens - request.tokens.output,
     };
+    const asset = tokensOf(request.instrument.id);
+    const gone = () => new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
+    try {
+      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
+    } catch (error) {
+      if (!(error instanceof LedgerShortfall)) throw error;
+      throw gone();
+    }
+    // The journal entry holds the account's row: the lots are the request's to reserve from.
+    const reservedLots = await reserveFromLots(sql, accountId, reservedTokens, nowUs, lotPriceMaxOf(capTicks));
+    if (reservedLots === null) throw gone();
+    const budget = await reserveBudget(sql, request.apiKeyId, key, lotsReserveMicros(reservedLots, Number(request.instrument.tokens_per_unit)), nowUs);
     await insertAdmission(sql, slot, {
       id: request.requestId,
       user_id: request.userId,
@@ -249,26 +307,32 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       reserved_tokens: reservedTokens,
       consumption_account_id: accountId,
       created_at_us: nowUs,
+      reserved_lots: JSON.stringify(reservedLots),
+      budget_reserved_micros: budget?.reservedMicros ?? null,
+      budget_period_start_us: budget?.periodStartUs ?? null,
     });
-    const asset = tokensOf(request.instrument.id);
-    try {
-      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
-    } catch (error) {
-      if (!(error instanceof LedgerShortfall)) throw error;
-      throw new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
-    }
-    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId };
+    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId, reservedLots, budget };
   });
 }
 
-/** The checks of the redirect: nothing is taken. Answers the slot headers. */
-export async function checkCapacity(deps: CapacityDeps, userId: string, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<SlotState> {
-  const seen = await snapshot(poolSql(deps.db), userId, instrument, nowUs);
+/** The key's limits, checked before anything is bought (admission checks them again, in its transaction). */
+async function checkKey(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, seen: Snapshot, nowUs: number): Promise<void> {
+  const key = seen.key;
+  checkKeyUse(key, caller.model, instrument, nowUs);
+  await checkBudgetLeft(poolSql(deps.db), caller.apiKeyId, key, nowUs);
+}
+
+/** The checks of the redirect: nothing is taken (but Auto Mode's buy). Answers the slot headers and the price cap that applies. */
+export async function checkCapacity(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<Checked> {
+  const { userId } = caller;
+  const seen = await snapshot(poolSql(deps.db), caller, instrument, nowUs);
+  await checkKey(deps, caller, instrument, seen, nowUs);
   await checkDailyLimit(poolSql(deps.db), userId, seen, nowUs);
   const { limit, active } = seen.slots;
   if (active >= limit) throw slotsExhausted(limit);
-  await ensureTokens(deps, userId, instrument, tokens, seen, nowUs);
-  return { limit, remaining: limit - active };
+  const maxPriceTicks = capThatApplies(caller.maxPriceTicks, seen.defaultMaxPriceTicks);
+  await ensureTokens(deps, userId, instrument, tokens, seen, maxPriceTicks, nowUs);
+  return { limit, remaining: limit - active, maxPriceTicks };
 }
 
 /**
@@ -286,7 +350,10 @@ export async function openAdmission(deps: CapacityDeps, request: ReservedRequest
     const admitted = await admit(deps.db, request, await request.tokens.exact(), null, nowUs);
     if (admitted !== null) return admitted;
   }
-  const accountId = await ensureTokens(deps, request.userId, request.instrument, request.tokens, await snapshot(poolSql(deps.db), request.userId, request.instrument, nowUs), nowUs);
+  const seen = await snapshot(poolSql(deps.db), request, request.instrument, nowUs);
+  await checkKey(deps, request, request.instrument, seen, nowUs);
+  const capTicks = capThatApplies(request.maxPriceTicks, seen.defaultMaxPriceTicks);
+  const accountId = await ensureTokens(deps, request.userId, request.instrument, request.tokens, seen, capTicks, nowUs);
   const admitted = await admit(deps.db, request, await request.tokens.exact(), accountId, nowUs);
   assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
   return admitted;

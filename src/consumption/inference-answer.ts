@@ -6,13 +6,15 @@ import type { Logger } from '../lib/logger.js';
 import type { SlotState } from './capacity.js';
 import { chatStreamToMessageEvents, chatToMessage } from './formats/messages.js';
 import { chatStreamToResponseEvents, chatToResponse } from './formats/responses.js';
-import { serializeSseEvent, type SseEvent } from './formats/sse.js';
+import { costPending, serializeSseEvent, type InlineCost, type SseEvent } from './formats/sse.js';
+import { formatDecimal, usdScale } from '../lib/money.js';
+import { costUnitsMicros, unitsScale } from './usage.js';
 import type { JsonSchemas } from './json-schemas.js';
 import { coalescedReadable } from './coalesce.js';
 import type { Lease } from './leases.js';
 import type { Prepared } from './inference-prepare.js';
 import { route, type RoutingDeps } from './routing.js';
-import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus } from './settle.js';
+import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from './suppliers/types.js';
 
 /**
@@ -74,31 +76,48 @@ function deliveredStatus(jsonSchemas: JsonSchemas, chat: ChatRequest, content: s
   return jsonSchemas.fits(schema, text) ? 'succeeded' : 'schema_mismatch';
 }
 
-function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: string): unknown {
+/** What `usage` says a settled request cost: the receipt's `cost_usd` and `cost_units` (usage.ts), to the micro. */
+function inlineCost(settled: Settled, instrument: Prepared['instrument']): InlineCost {
+  return { cost_usd: formatDecimal(settled.costUsdMicros, usdScale), cost_units: formatDecimal(costUnitsMicros(settled.costTokens, Number(instrument.tokens_per_unit)), unitsScale) };
+}
+
+function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: string, cost: InlineCost): unknown {
   const suffix = requestId.replace(/^req_/, '');
   switch (prepared.endpoint) {
     case 'chat.completions':
-      return { ...completion, id: `chatcmpl-${suffix}`, model: prepared.model };
+      return { ...completion, id: `chatcmpl-${suffix}`, model: prepared.model, usage: { ...completion.usage, ...cost } };
     case 'responses':
-      return chatToResponse(completion, { id: `resp_${suffix}`, model: prepared.model, createdAt: completion.created, request: prepared.body as Schemas['ResponseRequest'] });
+      return chatToResponse(completion, { id: `resp_${suffix}`, model: prepared.model, createdAt: completion.created, request: prepared.body as Schemas['ResponseRequest'], cost });
     case 'messages':
-      return chatToMessage(completion, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'] });
+      return chatToMessage(completion, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'], cost });
   }
 }
 
 /**
- * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
- * abandoned). Answers whether this call settled it: false when a sweep had settled it first, or
- * when settlement failed.
+ * The `usage` of an event that states the request's cost (written as `costPending` by the
+ * translators): the chat usage chunk, `response.completed` / `response.incomplete`, `message_delta`.
  */
-export async function settleHeld(deps: SettleDeps, open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<boolean> {
+function costCarrier(event: SseEvent | string): Record<string, unknown> | undefined {
+  if (typeof event === 'string') return undefined;
+  const data = event.data as { usage?: Record<string, unknown> | null; response?: { usage?: Record<string, unknown> | null } };
+  if (event.event === undefined || event.event === 'message_delta') return data.usage ?? undefined;
+  if (event.event === 'response.completed' || event.event === 'response.incomplete') return data.response?.usage ?? undefined;
+  return undefined;
+}
+
+/**
+ * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
+ * abandoned). Answers what it cost when this call settled it; null when a sweep had settled it
+ * first, or when settlement failed.
+ */
+export async function settleHeld(deps: SettleDeps, open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<Settled | null> {
   try {
     return await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
   } catch (error) {
     // The reservation stays locked and the receipt in progress until the lease runs out and a
     // sweep settles it: `mkt admin audit` still balances.
     deps.logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
-    return false;
+    return null;
   } finally {
     lease?.release();
   }
@@ -128,7 +147,7 @@ export async function runWhole(deps: AnswerDeps, prepared: Prepared, open: Admit
   const usage = completion.usage!;
   const elapsedMs = Math.round((deps.clock.nowUs() - open.admittedAtUs) / 1000);
   const status = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);
-  const ours = await settleHeld(deps, open, {
+  const settled = await settleHeld(deps, open, {
     status,
     promptTokens: usage.prompt_tokens,
     completionTokens: usage.completion_tokens,
@@ -140,8 +159,8 @@ export async function runWhole(deps: AnswerDeps, prepared: Prepared, open: Admit
   }, open.lease);
   // An answer is given only once billed: not if a sweep took the request for abandoned while it
   // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
-  if (!ours) throw new ApiError(503, 'service_unavailable', 'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.', { headers: { 'retry-after': '1' } });
-  return { body: answerOf(prepared, completion, open.requestId), headers };
+  if (settled === null) throw new ApiError(503, 'service_unavailable', 'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.', { headers: { 'retry-after': '1' } });
+  return { body: answerOf(prepared, completion, open.requestId, inlineCost(settled, prepared.instrument)), headers };
 }
 
 export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admitted, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
@@ -191,10 +210,9 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
     }
   }
 
-  let settled = false;
-  const finish = async () => {
-    if (settled) return;
-    settled = true;
+  let settling: Promise<Settled | null> | undefined;
+  const finish = () => (settling ??= settle());
+  const settle = async (): Promise<Settled | null> => {
     // A reason made once: the default one is a DOMException with a stack, built on every request.
     abort.abort(upstreamNoLongerNeeded);
     const finalUsage = usage as ChatChunk['usage'];
@@ -203,7 +221,7 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
     // A client that went away is billed for what was delivered, even if the supplier's stream
     // broke because we stopped it.
     const status: RequestStatus = clientSignal.aborted ? 'cancelled' : failure !== undefined ? 'failed' : !ended ? 'cancelled' : deliveredStatus(deps.jsonSchemas, prepared.chat, content);
-    await settleHeld(deps, open, {
+    return settleHeld(deps, open, {
       status,
       promptTokens: finalUsage && ended ? finalUsage.prompt_tokens : prepared.promptTokens,
       completionTokens,
@@ -217,25 +235,34 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
 
   const events = eventsOf(deps.clock, prepared, observed(), suffix);
   // The last event is held back until the request is settled, so a client that has read the
-  // whole stream finds its receipt complete. What an event carried counts as delivered once the
-  // response stream has taken it (the lease keeper records that at least once a second).
+  // whole stream finds its receipt complete; so is the event that states the cost, and all after
+  // it, since the cost is known only once settled. What an event carried counts as delivered once
+  // the response stream has taken it (the lease keeper records that at least once a second).
+  const wire = (event: SseEvent | string) => (typeof event === 'string' ? event : serializeSseEvent(event));
   async function* text(): AsyncGenerator<string> {
     try {
-      let held: string | undefined;
+      let held: (SseEvent | string)[] = [];
       let heldDeliveredLength = 0;
       for await (const event of events) {
-        if (held !== undefined && (await slotHeld())) {
-          yield held;
-          sent.sent(delivered, heldDeliveredLength);
+        if (held.length > 0 && !held.some((e) => costCarrier(e) !== undefined)) {
+          if (await slotHeld()) {
+            for (const e of held) yield wire(e);
+            sent.sent(delivered, heldDeliveredLength);
+          }
+          held = [];
         }
-        held = typeof event === 'string' ? event : serializeSseEvent(event);
+        held.push(event);
         heldDeliveredLength = delivered.length;
       }
-      await finish();
-      if (held === undefined) return;
+      const settled = await finish();
+      if (held.length === 0) return;
       // A lost slot ends the stream with the error event of the failure it caused (observed()), or breaks it: never a clean end.
       if (slotLost && failure === undefined) throw new LeaseLost(open.requestId);
-      yield held;
+      const carriers = held.map(costCarrier).filter((usage) => usage !== undefined);
+      // A cost that cannot be stated (settlement failed: a sweep settles the request) ends the stream broken, not cleanly.
+      if (carriers.length > 0 && settled === null) throw new LeaseLost(open.requestId);
+      for (const usage of carriers) Object.assign(usage, inlineCost(settled!, prepared.instrument));
+      for (const e of held) yield wire(e);
     } finally {
       await finish();
     }
@@ -248,9 +275,9 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
 function eventsOf(clock: Clock, prepared: Prepared, chunks: AsyncGenerator<ChatChunk>, suffix: string): AsyncIterable<SseEvent | string> {
   switch (prepared.endpoint) {
     case 'responses':
-      return chatStreamToResponseEvents(chunks, { id: `resp_${suffix}`, model: prepared.model, createdAt: Math.floor(clock.nowUs() / 1_000_000), request: prepared.body as Schemas['ResponseRequest'] });
+      return chatStreamToResponseEvents(chunks, { id: `resp_${suffix}`, model: prepared.model, createdAt: Math.floor(clock.nowUs() / 1_000_000), request: prepared.body as Schemas['ResponseRequest'], cost: { ...costPending } });
     case 'messages':
-      return chatStreamToMessageEvents(chunks, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'], inputTokens: prepared.promptTokens });
+      return chatStreamToMessageEvents(chunks, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'], inputTokens: prepared.promptTokens, cost: { ...costPending } });
     case 'chat.completions':
       return chatEvents(chunks, prepared.includeUsage);
   }
@@ -267,12 +294,15 @@ class LeaseLost extends Error {
   }
 }
 
-/** Chat-completions SSE: `data: <chunk>` lines, the usage chunk only when asked for, then `[DONE]`; an error event instead of `[DONE]` on failure. */
-async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boolean): AsyncGenerator<string> {
+/**
+ * Chat-completions SSE: `data: <chunk>` lines, the usage chunk only when asked for (its cost
+ * pending until settled), then `[DONE]`; an error event instead of `[DONE]` on failure.
+ */
+async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boolean): AsyncGenerator<SseEvent | string> {
   try {
     for await (const chunk of chunks) {
       if (chunk.choices.length === 0 && !includeUsage) continue;
-      yield `data: ${JSON.stringify(chunk)}\n\n`;
+      yield { data: chunk.usage ? { ...chunk, usage: { ...chunk.usage, ...costPending } } : chunk };
     }
   } catch (error) {
     const message =

@@ -9,7 +9,10 @@ import { callerSchemas, echoOf, type JsonSchemas } from './json-schemas.js';
 import { completionTokensMax, type ChatRequest } from './suppliers/types.js';
 import { tokenBytesMax } from './token-merge.js';
 import { countPromptTokens, inlineCharsMax, promptBounds } from './tokens.js';
-import { resolveModel, type InstrumentRow, type ReferenceCache } from '../core/reference.js';
+import { findInstrument, resolveModel, type InstrumentRow, type ReferenceCache } from '../core/reference.js';
+import { assert } from '../lib/assert.js';
+import type { TicketClaims } from './tickets.js';
+import { askedMaxPriceTicks } from './price-cap.js';
 
 /**
  * The first step of inference (DESIGN.md §7): a request of any of the three surfaces checked
@@ -26,6 +29,8 @@ export interface PrepareDeps {
   db: Db;
   referenceCache: ReferenceCache;
   jsonSchemas: JsonSchemas;
+  /** Told of every request prepared (tests count them: a request is prepared once, by its redirect). */
+  onPrepare?: (endpoint: Endpoint) => void;
 }
 
 export interface Prepared {
@@ -51,6 +56,8 @@ export interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedToke
   /** The prompt's exact count, checked against the context window; counted once. */
   promptTokens(): Promise<number>;
   outputTokens: number;
+  /** The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies; null: none at all (its ticket says so). */
+  maxPriceTicks: number | null | undefined;
 }
 
 /** The field that carries the output limit, per surface, for 422s. */
@@ -63,8 +70,8 @@ type ReasoningEffort = NonNullable<ChatRequest['reasoning_effort']>;
  */
 const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minimal', minimal: 'minimal', low: 'low', medium: 'medium', high: 'high', xhigh: 'high', max: 'high' };
 
-/** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
-export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
+/** The request in chat-completions shape as suppliers see it (422 for what the format cannot carry). */
+function toChat<E extends Endpoint>(endpoint: E, body: BodyOf<E>): ChatRequest {
   let chat: ChatRequest;
   try {
     chat =
@@ -77,6 +84,15 @@ export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint:
     if (error instanceof FormatError) throw new RequestValidationError([{ path: `body.${error.path}`, message: error.message, value: error.value ?? null }]);
     throw error;
   }
+  // Not the supplier's: the price cap is admission's (pipeline.ts).
+  const { max_price: _maxPrice, ...forSupplier } = chat;
+  if (forSupplier.reasoning_effort) return { ...forSupplier, reasoning_effort: supplierEffort[forSupplier.reasoning_effort] };
+  return forSupplier;
+}
+
+/** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
+export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
+  const chat = toChat(endpoint, body);
   // Specification part 7: a malformed tool or output schema is a 422, so no answer is ever
   // produced (or billed, DESIGN.md §7) against a schema nothing could fit.
   const invalid = callerSchemas(endpoint, body).flatMap(({ path, schema }) => {
@@ -84,7 +100,6 @@ export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint:
     return problem === null ? [] : [{ path, message: problem, value: echoOf(schema) }];
   });
   if (invalid.length > 0) throw new RequestValidationError(invalid);
-  if (chat.reasoning_effort) chat = { ...chat, reasoning_effort: supplierEffort[chat.reasoning_effort] };
   const model = (body as { model: string }).model;
   const instrument = await resolveModel(deps, model);
   if (!instrument) throw new ApiError(404, 'model_not_found', `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`);
@@ -92,7 +107,9 @@ export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint:
 }
 
 export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>): Promise<Uncounted> {
+  deps.onPrepare?.(endpoint);
   const { chat, model, instrument } = await translate(deps, endpoint, body);
+  const maxPriceTicks = askedMaxPriceTicks((body as { max_price?: string | null }).max_price);
   const asked = completionTokensMax(chat);
   const outputMax = Number(instrument.max_output_length);
   if (asked !== null && asked > outputMax) {
@@ -111,11 +128,10 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
       if (prompt + outputTokens > contextWindow) throw promptTooLarge(endpoint, instrument, outputTokens, { tokens: prompt });
       return prompt;
     }));
-  const { max_tokens: _ignored, user: _user, metadata: _metadata, ...rest } = chat;
   return {
     endpoint,
     body,
-    chat: { ...rest, max_completion_tokens: outputTokens },
+    chat: forSupplier(chat, outputTokens),
     model,
     instrument,
     tokens: {
@@ -129,6 +145,40 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
     fitsUncounted: bounds.tokensMax + outputTokens <= contextWindow,
     promptTokens: countPrompt,
     outputTokens,
+    maxPriceTicks,
+    stream: chat.stream === true,
+    includeUsage: chat.stream_options?.include_usage === true,
+  };
+}
+
+/** What suppliers are sent: the output limit always set, the caller's own labels left out. */
+function forSupplier(chat: ChatRequest, outputTokens: number): ChatRequest {
+  const { max_tokens: _ignored, user: _user, metadata: _metadata, ...rest } = chat;
+  return { ...rest, max_completion_tokens: outputTokens };
+}
+
+/**
+ * The request as prepared by the redirect that issued `ticket` (the same body: the ticket is bound
+ * to its bytes), without preparing it again: only translated to what suppliers see, with the
+ * model, instrument and counts the redirect established.
+ */
+export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>, ticket: TicketClaims): Promise<Uncounted> {
+  const chat = toChat(endpoint, body);
+  const instrument = await findInstrument(deps, ticket.instrumentId);
+  assert(instrument !== undefined, `the instrument ${ticket.instrumentId} of a ticket this deployment signed exists`);
+  const { promptTokens, outputTokens } = ticket;
+  const reserved = promptTokens + outputTokens;
+  return {
+    endpoint,
+    body,
+    chat: forSupplier(chat, outputTokens),
+    model: ticket.model,
+    instrument,
+    tokens: { min: reserved, max: reserved, output: outputTokens, exact: async () => reserved, countsInline: true },
+    fitsUncounted: true,
+    promptTokens: async () => promptTokens,
+    outputTokens,
+    maxPriceTicks: ticket.maxPriceTicks,
     stream: chat.stream === true,
     includeUsage: chat.stream_options?.include_usage === true,
   };
@@ -136,7 +186,7 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
 
 /** The request with its prompt counted (at once if admission already counted it). */
 export async function counted(uncounted: Uncounted): Promise<Prepared> {
-  const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, ...rest } = uncounted;
+  const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, maxPriceTicks: _cap, ...rest } = uncounted;
   const promptTokens = await countPrompt();
   return { ...rest, promptTokens, reservedTokens: promptTokens + outputTokens };
 }

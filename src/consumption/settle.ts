@@ -3,7 +3,9 @@ import { inTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { sqlOf } from '../db/sql.js';
 import { tokensOf } from '../ledger/assets.js';
-import { consumeTokens } from '../ledger/consumption.js';
+import { consumeReservedTokens, consumeTokens } from '../ledger/consumption.js';
+import type { LotReservation } from '../db/consumption-lots.js';
+import { trueUpBudget, type BudgetHold } from './key-limits.js';
 import { move, post } from '../ledger/journal.js';
 import { assert } from '../lib/assert.js';
 import type { InstrumentRow } from '../core/reference.js';
@@ -32,6 +34,10 @@ export interface OpenRequest {
   accountId: string;
   instrument: InstrumentRow;
   reservedTokens: number;
+  /** The lots its tokens are reserved from; null for a request admitted before migration 0019 (drawn oldest lot first). */
+  reservedLots: LotReservation[] | null;
+  /** Its reserve of its key's budget, trued up here; null for a key without a budget. */
+  budget: BudgetHold | null;
   admittedAtUs: number;
 }
 
@@ -47,9 +53,15 @@ const billed = (status: RequestStatus): boolean => status === 'succeeded' || sta
  * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
  * completed, and the slot is given back. A request never costs more than it reserved. Answers
- * false when it was already settled (by the request itself, or by the sweep of abandoned requests).
+ * what it cost, or null when it was already settled (by the request itself, or by the sweep of abandoned requests).
  */
-export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<boolean> {
+/** What a settled request cost: the tokens billed and their USD, as its receipt records them. */
+export interface Settled {
+  costTokens: number;
+  costUsdMicros: number;
+}
+
+export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<Settled | null> {
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
@@ -58,13 +70,10 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
     // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
     const sql = await sqlOf(trx);
-    if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return false;
+    if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return null;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
-    if (charge > 0) {
-      for (const draw of await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')) {
-        costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
-      }
-    }
+    const draws = request.reservedLots !== null ? await consumeReservedTokens(trx, request.accountId, request.reservedLots, charge, nowUs) : charge > 0 ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked') : [];
+    for (const draw of draws) costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
     const release = request.reservedTokens - charge;
     if (release > 0) {
       const asset = tokensOf(request.instrument.id);
@@ -72,6 +81,7 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     }
     // Half up, in micro-dollars.
     const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
+    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     await completeInferenceReceipt(sql, request.requestId, {
       status: outcome.status,
       prompt_tokens: outcome.promptTokens,
@@ -87,6 +97,6 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
       supplier_user_id: outcome.supplierUserId,
       completed_at_us: nowUs,
     });
-    return true;
+    return { costTokens: charge, costUsdMicros };
   });
 }

@@ -15,7 +15,7 @@ type Schemas = components['schemas'];
 export type { CostStatus, ReceiptRow, SummaryGroupBy, UsageEndpoint, UsageFilter, UsageOrderBy, UsageSort, UsageStatus, UsageWindow } from '../db/usage.js';
 
 /** Cost in Units is shown with 6 decimals (micro-Units), like USD. */
-const unitsScale = 6;
+export const unitsScale = 6;
 const microsPerWhole = 1_000_000;
 const summaryWindowDaysDefault = 30;
 

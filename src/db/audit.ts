@@ -196,3 +196,73 @@ export async function depositsOffJournal(trx: Knex.Transaction): Promise<Deposit
     .map((r) => ({ id: r.id, status: r.status, amount_micros: Number(r.amount_micros), entries: Number(r.entries), credited: Number(r.credited ?? 0) }))
     .filter((r) => (r.status === 'credited' ? r.entries !== 1 || r.credited !== r.amount_micros : r.entries !== 0));
 }
+
+// ---- reservations of inference requests in progress (migration 0019) ------------------------------------
+
+export interface InProgressRequestRow {
+  id: string;
+  consumption_account_id: string;
+  reserved_tokens: number;
+  /** JSON `[lot id, tokens, micro-dollars per Unit | null][]`; null for a request admitted before migration 0019. */
+  reserved_lots: string | null;
+  api_key_id: string;
+  budget_reserved_micros: number | null;
+  budget_period_start_us: number | null;
+}
+
+/** Requests admitted and not yet settled that hold tokens of a consumption account. */
+export async function inProgressRequests(trx: Knex.Transaction): Promise<InProgressRequestRow[]> {
+  const rows = (await trx('inference_requests')
+    .where('status', 'in_progress')
+    .whereNotNull('consumption_account_id')
+    .select('id', 'consumption_account_id', 'reserved_tokens', 'reserved_lots', 'api_key_id', 'budget_reserved_micros', 'budget_period_start_us')) as InProgressRequestRow[];
+  return rows.map((r) => ({
+    ...r,
+    reserved_tokens: Number(r.reserved_tokens),
+    budget_reserved_micros: r.budget_reserved_micros === null ? null : Number(r.budget_reserved_micros),
+    budget_period_start_us: r.budget_period_start_us === null ? null : Number(r.budget_period_start_us),
+  }));
+}
+
+export interface ConsumptionHoldRow {
+  id: string;
+  locked: number;
+  /** The tokens_reserved of the account's lots, summed. */
+  reserved_in_lots: number;
+}
+
+/** Consumption accounts that hold anything locked or reserved in a lot. */
+export async function consumptionHolds(trx: Knex.Transaction): Promise<ConsumptionHoldRow[]> {
+  const inLots = 'COALESCE(SUM(l.tokens_reserved), 0)';
+  const rows = (await trx('ledger_accounts as a')
+    .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
+    .where('a.kind', 'consumption')
+    .groupBy('a.id', 'a.locked')
+    .havingRaw(`a.locked <> 0 OR ${inLots} <> 0`)
+    .select('a.id', 'a.locked', trx.raw(`${inLots} AS reserved_in_lots`))) as { id: string; locked: number | string; reserved_in_lots: number | string }[];
+  return rows.map((r) => ({ id: r.id, locked: Number(r.locked), reserved_in_lots: Number(r.reserved_in_lots) }));
+}
+
+export interface ReservedLotRow {
+  id: number;
+  tokens_remaining: number;
+  tokens_reserved: number;
+}
+
+/** Lots with tokens reserved (or a reservation below zero). */
+export async function reservedLots(trx: Knex.Transaction): Promise<ReservedLotRow[]> {
+  const rows = (await trx('consumption_lots').whereNot('tokens_reserved', 0).select('id', 'tokens_remaining', 'tokens_reserved')) as { id: number | string; tokens_remaining: number | string; tokens_reserved: number | string }[];
+  return rows.map((r) => ({ id: Number(r.id), tokens_remaining: Number(r.tokens_remaining), tokens_reserved: Number(r.tokens_reserved) }));
+}
+
+export interface KeySpendReserveRow {
+  api_key_id: string;
+  period_start_us: number;
+  reserved_micros: number;
+}
+
+/** Budget periods of keys with a reserve (or a reserve below zero). */
+export async function keySpendReserves(trx: Knex.Transaction): Promise<KeySpendReserveRow[]> {
+  const rows = (await trx('api_key_spend').whereNot('reserved_micros', 0).select('api_key_id', 'period_start_us', 'reserved_micros')) as { api_key_id: string; period_start_us: number | string; reserved_micros: number | string }[];
+  return rows.map((r) => ({ api_key_id: r.api_key_id, period_start_us: Number(r.period_start_us), reserved_micros: Number(r.reserved_micros) }));
+}

@@ -14,6 +14,7 @@ const insertClaim = statement(
 );
 const deleteClaim = statement('auto_buy_release', 'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ?');
 const marketOf = statement('auto_buy_market_of_instrument', 'SELECT id FROM markets WHERE instrument_id = ? LIMIT 1');
+const bestAsk = statement('auto_buy_best_ask', "SELECT min(price_ticks) AS price_ticks FROM orders WHERE market_id = ? AND side = 'sell' AND remaining_quantity > 0");
 
 /** Removes the user's claim on the instrument if it expired by `nowUs`. */
 export async function deleteExpiredAutoBuy(db: Db, userId: string, instrumentId: string, nowUs: number): Promise<void> {
@@ -37,4 +38,10 @@ export async function releaseAutoBuy(db: Db, userId: string, instrumentId: strin
 /** The market an auto-buy of the instrument buys on; undefined when none trades it. */
 export async function marketIdOfInstrument(db: Db, instrumentId: string): Promise<string | undefined> {
   return (await poolSql(db).get<{ id: string }>(marketOf, [instrumentId]))?.id;
+}
+
+/** The lowest price of the market's resting asks, in ticks; null when nothing is offered (a refusal's context, not a quote). */
+export async function bestAskTicks(db: Db, marketId: string): Promise<number | null> {
+  const row = await poolSql(db).get<{ price_ticks: number | string | null }>(bestAsk, [marketId]);
+  return row?.price_ticks === null || row?.price_ticks === undefined ? null : Number(row.price_ticks);
 }

@@ -18,6 +18,63 @@ export interface ConsumptionLotRow {
   usd_micros_per_unit: number | null;
   /** The supplier whose Units these are, when known. */
   supplier_user_id: string | null;
+  /** Tokens admitted requests in progress reserved from this lot (migration 0019). */
+  tokens_reserved?: number;
+}
+
+// ---- reservations of admitted requests (migration 0019) -------------------------------------------------
+
+/** Tokens a request reserved from one lot, and what the lot's Units cost (micro-dollars each; null: unknown). */
+export type LotReservation = [lotId: number, tokens: number, usdMicrosPerUnit: number | null];
+
+const freeLots = statement(
+  'consumption_lots_free',
+  `SELECT id, tokens_remaining - tokens_reserved AS free, usd_micros_per_unit FROM consumption_lots
+   WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved ORDER BY expires_at_us, id`,
+);
+const addReserved = statement('consumption_lot_add_reserved', 'UPDATE consumption_lots SET tokens_reserved = tokens_reserved + ? WHERE id = ?');
+const drawReserved = statement(
+  'consumption_lot_draw_reserved',
+  'UPDATE consumption_lots SET tokens_remaining = tokens_remaining - ?, tokens_reserved = tokens_reserved - ? WHERE id = ? AND tokens_reserved >= ? AND tokens_remaining >= ?',
+);
+
+const freeWithin = statement(
+  'consumption_lots_free_within',
+  `SELECT COALESCE(SUM(tokens_remaining - tokens_reserved), 0) AS free FROM consumption_lots
+   WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved AND (usd_micros_per_unit IS NULL OR usd_micros_per_unit <= ?)`,
+);
+
+/** Unreserved tokens of the account's unexpired lots whose Units cost at most `usdMicrosPerUnitMax` (as `reserveFromLots` counts them). */
+export async function freeTokensWithin(sql: Sql, accountId: string, nowUs: number, usdMicrosPerUnitMax: number): Promise<number> {
+  return Number((await sql.get<{ free: number | string }>(freeWithin, [accountId, nowUs, usdMicrosPerUnitMax]))!.free);
+}
+
+/**
+ * Reserves `tokens` from the account's unexpired lots, oldest first, only from lots whose Units
+ * cost at most `usdMicrosPerUnitMax` when one is given (a lot of unknown price counts as free).
+ * The caller holds the account's row (its journal entry locked it). Null, reserving nothing, when
+ * those lots hold too few unreserved tokens.
+ */
+export async function reserveFromLots(sql: Sql, accountId: string, tokens: number, nowUs: number, usdMicrosPerUnitMax: number | null): Promise<LotReservation[] | null> {
+  const lots = await sql.all<{ id: number; free: number | string; usd_micros_per_unit: number | string | null }>(freeLots, [accountId, nowUs]);
+  const taken: LotReservation[] = [];
+  let left = tokens;
+  for (const lot of lots) {
+    if (left === 0) break;
+    const price = lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit);
+    if (usdMicrosPerUnitMax !== null && (price ?? 0) > usdMicrosPerUnitMax) continue;
+    const take = Math.min(Number(lot.free), left);
+    taken.push([Number(lot.id), take, price]);
+    left -= take;
+  }
+  if (left > 0) return null;
+  for (const [lotId, take] of taken) await sql.run(addReserved, [take, lotId]);
+  return taken;
+}
+
+/** Spends `tokens` of a lot's reservation of `reserved` and gives the rest of it back; false if the lot does not hold them. */
+export async function drawFromReservation(sql: Sql, lotId: number, tokens: number, reserved: number): Promise<boolean> {
+  return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
 }
 
 const lockAccountStatement = statement('ledger_account_lock', 'SELECT * FROM ledger_accounts WHERE id = ?', 'SELECT * FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE');

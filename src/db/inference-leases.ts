@@ -1,3 +1,4 @@
+import type { LotReservation } from './consumption-lots.js';
 import { isUniqueViolation, kindOf, type Db } from './knex.js';
 
 /**
@@ -31,6 +32,9 @@ export interface AbandonedRequest {
   /** From the slot: 0 when the slot is gone. */
   promptTokens: number;
   deliveredTokens: number;
+  /** The lots its tokens are reserved from (null: admitted before migration 0019), and its reserve of its key's budget. */
+  reservedLots: LotReservation[] | null;
+  budget: { apiKeyId: string; periodStartUs: number; reservedMicros: number } | null;
 }
 
 /** Registers a process; false when its id or lock key is taken (pick others). */
@@ -101,7 +105,11 @@ export async function abandonedRequests(db: Db, nowUs: number, deadProcessIds: r
     })
     .orderBy('r.created_at_us')
     .limit(limit)
-    .select('r.id', 'r.consumption_account_id', 'r.instrument_id', 'r.reserved_tokens', 'r.supplier_attempts', 'r.created_at_us', 's.prompt_tokens', 's.delivered_tokens')) as {
+    .select('r.id', 'r.api_key_id', 'r.consumption_account_id', 'r.instrument_id', 'r.reserved_tokens', 'r.supplier_attempts', 'r.created_at_us', 'r.reserved_lots', 'r.budget_reserved_micros', 'r.budget_period_start_us', 's.prompt_tokens', 's.delivered_tokens')) as {
+    api_key_id: string;
+    reserved_lots: string | null;
+    budget_reserved_micros: number | string | null;
+    budget_period_start_us: number | string | null;
     id: string;
     consumption_account_id: string;
     instrument_id: string;
@@ -120,6 +128,8 @@ export async function abandonedRequests(db: Db, nowUs: number, deadProcessIds: r
     supplierAttempts: Number(r.supplier_attempts),
     promptTokens: Number(r.prompt_tokens ?? 0),
     deliveredTokens: Number(r.delivered_tokens ?? 0),
+    reservedLots: r.reserved_lots === null ? null : (JSON.parse(r.reserved_lots) as LotReservation[]),
+    budget: r.budget_reserved_micros === null ? null : { apiKeyId: r.api_key_id, periodStartUs: Number(r.budget_period_start_us), reservedMicros: Number(r.budget_reserved_micros) },
   }));
 }
 

@@ -14,27 +14,41 @@ export interface AdmissionSnapshotRow {
   active_slots: number | string;
   expired_lots: number | string | null;
   next_lot_supplier: string | null;
+  /** The calling key (null: deleted), whether it is active, and its limits (migration 0016; null columns when it has none). */
+  key_id: string | null;
+  key_active: boolean | number | null;
+  key_expires_at_us: number | string | null;
+  key_limit_usd_micros: number | string | null;
+  key_limit_reset: string | null;
+  key_allowed_models: string | null;
+  /** The account's default price cap of inference (migration 0016's `auto_buy_max_price_ticks`); null: none. */
+  default_max_price_ticks: number | string | null;
 }
 
 /**
  * Everything admission decides on, in one statement: the user's mode, USD account, consumption
  * account of the instrument, live slots, lots awaiting write-off, and the supplier of the lot the
- * request draws from first (oldest first, as settlement draws).
+ * request draws from first (oldest first, as settlement draws), the calling key with its limits, and
+ * the account's default price cap.
  */
 const snapshot = statement(
   'admission_snapshot',
   `SELECT u.account_mode, c.deposited, c.available AS usd_available, c.locked AS usd_locked, t.id AS account_id, t.available AS tokens_available,
      (SELECT count(*) FROM inference_slots s WHERE s.user_id = u.id AND s.expires_at_us > ?) AS active_slots,
      (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
-     (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier
+     (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier,
+     k.id AS key_id, k.active AS key_active, k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset,
+     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks
    FROM users u
    LEFT JOIN ledger_accounts c ON c.user_id = u.id AND c.kind = 'currency' AND c.asset = ?
    LEFT JOIN ledger_accounts t ON t.user_id = u.id AND t.kind = 'consumption' AND t.asset = ?
+   LEFT JOIN api_keys k ON k.id = ? AND k.user_id = u.id
+   LEFT JOIN account_settings st ON st.user_id = u.id
    WHERE u.id = ?`,
 );
 
-export function admissionSnapshot(sql: Sql, userId: string, usdAsset: string, tokensAsset: string, nowUs: number): Promise<AdmissionSnapshotRow | undefined> {
-  return sql.get<AdmissionSnapshotRow>(snapshot, [nowUs, nowUs, nowUs, usdAsset, tokensAsset, userId]);
+export function admissionSnapshot(sql: Sql, userId: string, apiKeyId: string, usdAsset: string, tokensAsset: string, nowUs: number): Promise<AdmissionSnapshotRow | undefined> {
+  return sql.get<AdmissionSnapshotRow>(snapshot, [nowUs, nowUs, nowUs, usdAsset, tokensAsset, apiKeyId, userId]);
 }
 
 const requestsSince = statement('inference_requests_since', 'SELECT count(*) AS n FROM inference_requests WHERE user_id = ? AND created_at_us >= ?');
@@ -82,20 +96,24 @@ export interface AdmittedRequestRow {
   reserved_tokens: number;
   consumption_account_id: string;
   created_at_us: number;
+  /** The lots its tokens are reserved from (JSON of LotReservation[]), and its reserve of its key's budget. */
+  reserved_lots: string;
+  budget_reserved_micros: number | null;
+  budget_period_start_us: number | null;
 }
 
 /** The receipt of an admitted request: in progress, its whole reservation as its cost until settled. */
 const insertRequest = statement(
   'inference_request_insert',
-  `INSERT INTO inference_requests (id, user_id, api_key_id, model, instrument_id, endpoint, stream, status, reserved_tokens, cost_tokens, cost_status, consumption_account_id, created_at_us)
-   VALUES (?, ?, ?, ?, ?, ?, ?, 'in_progress', ?, ?, 'reserved', ?, ?)`,
+  `INSERT INTO inference_requests (id, user_id, api_key_id, model, instrument_id, endpoint, stream, status, reserved_tokens, cost_tokens, cost_status, consumption_account_id, created_at_us, reserved_lots, budget_reserved_micros, budget_period_start_us)
+   VALUES (?, ?, ?, ?, ?, ?, ?, 'in_progress', ?, ?, 'reserved', ?, ?, ?, ?, ?)`,
 );
 
 export async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): Promise<void> {
   await sql.run(insertRequest, requestParams(row));
 }
 
-const requestParams = (row: AdmittedRequestRow) => [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us];
+const requestParams = (row: AdmittedRequestRow) => [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us, row.reserved_lots, row.budget_reserved_micros, row.budget_period_start_us];
 const slotParams = (slot: SlotRow) => [slot.request_id, slot.user_id, slot.acquired_at_us, slot.expires_at_us, slot.process_id, slot.prompt_tokens];
 
 /** PostgreSQL: the slot and the receipt in one round trip (the admission holds the user's slot lock meanwhile). */

@@ -106,9 +106,9 @@ export function createApp(host: HostDefinition, services: Services): Koa {
 
     // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
     const principal = await authenticate(
-      { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: bytes },
+      { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: bytes, query: ctx.querystring },
       (operation.security ?? documentSecurity ?? []) as Record<string, string[]>[],
-      services.db,
+      services,
       services.clock.nowUs(),
     );
     const body = mediaType === null ? undefined : parseBody(text, mediaType);
@@ -133,6 +133,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       params: (validation.coerced?.params as Record<string, string> | undefined) ?? params,
       query: (validation.coerced?.query as Record<string, unknown> | undefined) ?? {},
       body,
+      rawBody: bytes,
       headers: ctx.headers,
       clientAddress: clientAddressOf(ctx.req),
       principal,

@@ -1,10 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Services } from '../services.js';
+import type { TicketClaims } from '../consumption/tickets.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */
 export type Principal =
-  | { kind: 'api_key'; userId: string; apiKeyId: string }
+  /** A consumption key, or on `/r/v1/…` the admission ticket issued to one (`ticket`: what the redirect established). */
+  | { kind: 'api_key'; userId: string; apiKeyId: string; ticket?: TicketClaims }
   | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
   | { kind: 'session'; userId: string; sessionId: string };
@@ -14,6 +16,8 @@ export interface ApiRequest<Params = Record<string, string>, Query = Record<stri
   params: Params;
   query: Query;
   body: Body;
+  /** The body's bytes as received (what an admission ticket is bound to). */
+  rawBody: Buffer;
   headers: IncomingHttpHeaders;
   /** The socket's remote address, for throttles (src/http/client-address.ts: never X-Forwarded-For). */
   clientAddress: string;

@@ -20,6 +20,18 @@ import { unitsOf, usd } from './assets.js';
  * 7. deposit_differs_from_journal — a credited deposit (src/core/payments.ts) has exactly one
  *    `deposit` entry naming it, crediting its amount to the user; a pending or rejected one has none.
  *
+ * The reservations of inference requests in progress (migration 0019; src/consumption/capacity.ts
+ * takes them in admission's transaction, settle.ts gives them back in settlement's):
+ *
+ * 8. locked_differs_from_requests — each consumption account's locked tokens equal the
+ *    reserved_tokens of its requests in progress.
+ * 9. lot_reservations_exceed_locked — the tokens_reserved of an account's lots sum to at most its
+ *    locked tokens (a request admitted before migration 0019 holds locked tokens in no lot).
+ * 10. lot_reserved_differs_from_requests — each lot's tokens_reserved equals what the requests in
+ *    progress reserve from it (their reserved_lots), and is at most its tokens_remaining.
+ * 11. budget_reserved_differs_from_requests — each key's reserved_micros of a budget period
+ *    (api_key_spend) equals the budget_reserved_micros of its requests in progress of that period.
+ *
  * Everything is read in one transaction (a repeatable-read snapshot on PostgreSQL), so a busy
  * market does not produce failures that are only reads straddling a commit.
  */
@@ -30,7 +42,11 @@ export type AuditCheck =
   | 'negative_balance'
   | 'lots_differ_from_balance'
   | 'locked_differs_from_orders'
-  | 'deposit_differs_from_journal';
+  | 'deposit_differs_from_journal'
+  | 'locked_differs_from_requests'
+  | 'lot_reservations_exceed_locked'
+  | 'lot_reserved_differs_from_requests'
+  | 'budget_reserved_differs_from_requests';
 
 export interface AuditFailure {
   check: AuditCheck;
@@ -61,6 +77,7 @@ export async function runAudit(db: Db): Promise<AuditReport> {
       ...(await lotsOffBalances(trx)),
       ...(await lockedOffOrders(trx)),
       ...(await depositsOffJournal(trx)),
+      ...(await reservationsOffRequests(trx)),
     ];
     return { ok: failures.length === 0, failures, checked: await read.auditCounts(trx) };
   });
@@ -131,6 +148,59 @@ async function lockedOffOrders(trx: Knex.Transaction): Promise<AuditFailure[]> {
       check: 'locked_differs_from_orders',
       subject: account?.id ?? key,
       detail: `locked ${locked} in ${key.split(' ')[1]}, but the user's open orders reserve ${reserved}`,
+    });
+  }
+  return failures;
+}
+
+/** Checks 8 to 11: what consumption accounts, lots and key budgets hold for requests in progress, against those requests. */
+async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFailure[]> {
+  const requests = await read.inProgressRequests(trx);
+  const locked = new Map<string, number>();
+  const fromLots = new Map<number, number>();
+  const fromBudgets = new Map<string, number>();
+  for (const request of requests) {
+    locked.set(request.consumption_account_id, (locked.get(request.consumption_account_id) ?? 0) + request.reserved_tokens);
+    for (const [lotId, tokens] of request.reserved_lots === null ? [] : (JSON.parse(request.reserved_lots) as [number, number][])) fromLots.set(lotId, (fromLots.get(lotId) ?? 0) + tokens);
+    if (request.budget_reserved_micros !== null) {
+      const key = `${request.api_key_id} ${request.budget_period_start_us}`;
+      fromBudgets.set(key, (fromBudgets.get(key) ?? 0) + request.budget_reserved_micros);
+    }
+  }
+  const failures: AuditFailure[] = [];
+  const holds = new Map((await read.consumptionHolds(trx)).map((h) => [h.id, h]));
+  for (const accountId of new Set([...locked.keys(), ...holds.keys()])) {
+    const hold = holds.get(accountId) ?? { locked: 0, reserved_in_lots: 0 };
+    const expected = locked.get(accountId) ?? 0;
+    if (hold.locked !== expected) {
+      failures.push({ check: 'locked_differs_from_requests', subject: accountId, detail: `locked ${hold.locked} tokens, but its requests in progress reserve ${expected}` });
+    }
+    if (hold.reserved_in_lots > hold.locked) {
+      failures.push({ check: 'lot_reservations_exceed_locked', subject: accountId, detail: `its lots have ${hold.reserved_in_lots} tokens reserved, more than the ${hold.locked} it holds locked` });
+    }
+  }
+  const lots = new Map((await read.reservedLots(trx)).map((l) => [l.id, l]));
+  for (const lotId of new Set([...fromLots.keys(), ...lots.keys()])) {
+    const lot = lots.get(lotId);
+    const reserved = lot?.tokens_reserved ?? 0;
+    const expected = fromLots.get(lotId) ?? 0;
+    if (reserved === expected && reserved <= (lot?.tokens_remaining ?? 0)) continue;
+    failures.push({
+      check: 'lot_reserved_differs_from_requests',
+      subject: `consumption_lot ${lotId}`,
+      detail: `has ${reserved} tokens reserved of ${lot?.tokens_remaining ?? 'its'} remaining, but requests in progress reserve ${expected} from it`,
+    });
+  }
+  const budgets = new Map((await read.keySpendReserves(trx)).map((b) => [`${b.api_key_id} ${b.period_start_us}`, b.reserved_micros]));
+  for (const key of new Set([...fromBudgets.keys(), ...budgets.keys()])) {
+    const reserved = budgets.get(key) ?? 0;
+    const expected = fromBudgets.get(key) ?? 0;
+    if (reserved === expected) continue;
+    const [apiKeyId, periodStartUs] = key.split(' ');
+    failures.push({
+      check: 'budget_reserved_differs_from_requests',
+      subject: `api_key_spend ${apiKeyId} ${periodStartUs}`,
+      detail: `reserves ${reserved} micro-dollars of the key's budget, but its requests in progress of the period reserve ${expected}`,
     });
   }
   return failures;

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   accountsWithExpiredLots,
+  drawFromReservation,
+  type LotReservation,
   expiredLotsHoldingTokens,
   insertConsumptionLot,
   insertTransferRow,
@@ -148,13 +150,44 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
   let left = tokens;
   for (const lot of lots) {
     if (left === 0) break;
-    const take = Math.min(lot.tokens_remaining, left);
+    // Tokens another request reserved stay its own (a request admitted before migration 0019 has none).
+    const take = Math.min(lot.tokens_remaining - Number(lot.tokens_reserved ?? 0), left);
+    if (take <= 0) continue;
     await setLotRemaining(sql, lot.id, lot.tokens_remaining - take);
     draws.push({ lotId: lot.id, tokens: take, usdMicrosPerUnit: lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit) });
     left -= take;
   }
   assert(left === 0, `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`);
   await recordWithdrawal(sql, accountId, tokens, nowUs);
+  return draws;
+}
+
+/**
+ * Settles a request's reservation (migration 0019): `tokens` of the account's locked tokens are
+ * spent (journal kind `consumption`, to system:consumed), drawn from the request's own reserved
+ * lots in order, and the rest of each lot's reservation is given back to the lot; the caller posts
+ * the release of the locked tokens not spent. So a request is billed at the prices of the lots it
+ * reserved, and no other.
+ */
+export async function consumeReservedTokens(trx: Knex.Transaction, accountId: string, reservations: readonly LotReservation[], tokens: number, nowUs: number): Promise<LotDraw[]> {
+  assert(Number.isSafeInteger(tokens) && tokens >= 0, `tokens consumed must be a non-negative safe integer, got ${tokens}`);
+  const account = await lockAccount(trx, accountId);
+  await expireAccountLots(trx, account, nowUs);
+  if (tokens > 0) {
+    const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
+    await post(trx, 'consumption', accountId, move(account.asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, tokens), nowUs);
+  }
+  const sql = await sqlOf(trx);
+  const draws: LotDraw[] = [];
+  let left = tokens;
+  for (const [lotId, reserved, usdMicrosPerUnit] of reservations) {
+    const take = Math.min(reserved, left);
+    assert(await drawFromReservation(sql, lotId, take, reserved), `lot ${lotId} holds the ${reserved} tokens reserved from it`);
+    if (take > 0) draws.push({ lotId, tokens: take, usdMicrosPerUnit });
+    left -= take;
+  }
+  assert(left === 0, `a request reserved fewer tokens than the ${tokens} it is billed`);
+  if (tokens > 0) await recordWithdrawal(sql, accountId, tokens, nowUs);
   return draws;
 }
 
@@ -179,8 +212,10 @@ async function expireAccountLots(trx: Knex.Transaction, account: LedgerAccountRo
   const lots = await expiredLotsHoldingTokens(sql, account.id, nowUs);
   let written = 0;
   for (const lot of lots) {
-    const writeOff = Math.min(lot.tokens_remaining, account.available - written);
-    if (writeOff === 0) break;
+    // What requests in progress reserved is theirs to settle; the rest is written off.
+    if (account.available - written === 0) break;
+    const writeOff = Math.max(0, Math.min(lot.tokens_remaining - Number(lot.tokens_reserved ?? 0), account.available - written));
+    if (writeOff === 0) continue;
     await setLotRemaining(sql, lot.id, lot.tokens_remaining - writeOff);
     written += writeOff;
   }

@@ -35,3 +35,9 @@ export function uuidV5(name: string, namespace: string): string {
 export const newClientOrderId = (): string => `cli-${randomBytes(9).toString('base64url')}`;
 /** An `Idempotency-Key` for one intended write (a deposit): a retry with the same key has one effect. */
 export const newIdempotencyKey = (): string => randomUUID();
+
+/** The id of an admission ticket (consumption/tickets.ts): 96 random bits, base64url. */
+export const newTicketId = (): string => randomBytes(12).toString('base64url');
+
+/** A secret of the deployment made on first start (the ticket key, when nothing configures one). */
+export const newDeploymentSecret = (): string => randomBytes(32).toString('base64url');

@@ -142,7 +142,7 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
 
   it('chat streams an answer with the stored consumption key (through the 307); usage lists it, --summary groups it', async () => {
     const answer = await cli.ok(['chat', '--model', 'text-standard', 'Say', 'something', 'about', 'markets.']);
-    const [, requestId] = answer.match(/\[(req_\w+) text-standard: \d+ tokens\]/) ?? [];
+    const [, requestId, costUsd] = answer.match(/\[(req_\w+) text-standard: \d+ tokens, (\d+\.\d{6}) USD\]/) ?? [];
     expect(requestId, answer).to.be.a('string');
     expect(answer.slice(0, answer.indexOf('[req_')).trim()).to.not.equal('');
     const json = await cli.json(['chat', 'Hello']);
@@ -150,8 +150,9 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     expect(json.usage.total_tokens).to.be.above(0);
 
     expect(await cli.ok(['usage'])).to.contain(requestId);
-    const receipts = await cli.json<{ request_id: string; stream: boolean; status: string }[]>(['usage']);
-    expect(receipts.find((r) => r.request_id === requestId)).to.deep.include({ stream: true, status: 'succeeded' });
+    const receipts = await cli.json<{ request_id: string; stream: boolean; status: string; cost_usd: string }[]>(['usage']);
+    expect(receipts.find((r) => r.request_id === requestId)).to.deep.include({ stream: true, status: 'succeeded', cost_usd: costUsd });
+    expect(json.usage.cost_usd).to.equal(receipts.find((r) => r.request_id === json.request_id)!.cost_usd);
     const summary = await cli.json(['usage', '--summary', '--group-by', 'model']);
     expect(summary.groups.find((g: { key: string }) => g.key === 'text-standard').requests).to.equal(2);
     expect(await cli.ok(['usage', '--summary'])).to.match(/total\s*│\s*2\s*│/);
@@ -159,6 +160,18 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     const unknown = await cli.run(['chat', '--model', 'no-such-model', 'Hello']);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.match(/^mkt: .*no-such-model/);
+  });
+
+  it('chat --max-price caps what the Units it uses may cost: 402 price_cap_exceeded under the cap, an answer within it', async () => {
+    const capped = await cli.run(['chat', '--max-price', '0.0001', 'Hello']);
+    expect(capped.code, capped.stderr).to.equal(1);
+    expect(capped.stderr).to.match(/^mkt: .*at or under 0\.0001 USD a Unit.*raise max_price/);
+    const json = await cli.json(['chat', '--max-price', '1.0000', 'Hello']);
+    expect(json.content).to.be.a('string').and.not.equal('');
+    expect(Number(json.usage.cost_usd)).to.be.above(0);
+    const malformed = await cli.run(['chat', '--max-price', '0.00001', 'Hello']);
+    expect(malformed.code).to.equal(1);
+    expect(malformed.stderr).to.match(/^mkt: .*max_price/);
   });
 
   it('watch redraws the book and the last trades as another command trades, until stopped', async () => {

@@ -15,6 +15,7 @@ const units = unitsOf(seed.instrumentId);
 
 interface World {
   userId: string;
+  apiKeyId: string;
   usdAccount: string;
   unitsAccount: string;
   consumptionAccount: string;
@@ -63,6 +64,48 @@ async function insertEntry(db: Knex, postings: { account_id: string; asset: stri
   return async () => {
     await db('journal_postings').where({ entry_id: entryId }).delete();
     await db('journal_entries').where({ id: entryId }).delete();
+  };
+}
+
+let requestCounter = 0;
+
+/**
+ * A request in progress as admission leaves it (src/consumption/capacity.ts): `tokens` locked in
+ * the consumption account through the journal and reserved from its first lot, and `budgetMicros`
+ * of its key's budget reserved. `skip` leaves one of the three out. Returns how to settle it.
+ */
+async function admitRequest(db: Knex, world: World, tokens: number, budgetMicros: number, skip: 'lock' | 'lot' | 'budget' | null = null): Promise<() => Promise<void>> {
+  const id = `req_AUDIT${String(++requestCounter).padStart(11, '0')}`;
+  const lot = (await db('consumption_lots').where({ account_id: world.consumptionAccount }).orderBy('id').first('id')) as { id: number };
+  const asset = tokensOf(seed.instrumentId);
+  if (skip !== 'lock') await lock(db, world.consumptionAccount, asset, tokens);
+  if (skip !== 'lot') await db('consumption_lots').where({ id: lot.id }).increment('tokens_reserved', tokens);
+  if (skip !== 'budget') await db('api_key_spend').insert({ api_key_id: world.apiKeyId, period_start_us: 0, spent_micros: 0, reserved_micros: budgetMicros });
+  await db('inference_requests').insert({
+    id,
+    user_id: world.userId,
+    api_key_id: world.apiKeyId,
+    model: seed.modelName,
+    instrument_id: seed.instrumentId,
+    endpoint: 'chat.completions',
+    stream: false,
+    status: 'in_progress',
+    reserved_tokens: tokens,
+    cost_tokens: tokens,
+    cost_status: 'reserved',
+    consumption_account_id: world.consumptionAccount,
+    created_at_us: 1,
+    reserved_lots: JSON.stringify([[Number(lot.id), tokens, null]]),
+    budget_reserved_micros: budgetMicros,
+    budget_period_start_us: 0,
+  });
+  return async () => {
+    await db('inference_requests').where({ id }).delete();
+    await db('api_key_spend').where({ api_key_id: world.apiKeyId }).delete();
+    if (skip !== 'lot') await db('consumption_lots').where({ id: lot.id }).decrement('tokens_reserved', tokens);
+    if (skip !== 'lock') {
+      await db.transaction((trx) => post(trx, 'test_release', world.consumptionAccount, move(asset, { accountId: world.consumptionAccount, bucket: 'locked' }, { accountId: world.consumptionAccount, bucket: 'available' }, tokens), 1));
+    }
   };
 }
 
@@ -163,6 +206,37 @@ const corruptions: Corruption[] = [
       };
     },
   },
+  {
+    name: 'a request in progress whose tokens were never locked',
+    checks: ['locked_differs_from_requests', 'lot_reservations_exceed_locked'],
+    corrupt: (db, w) => admitRequest(db, w, 40, 40, 'lock'),
+  },
+  {
+    name: 'a request in progress that reserved from no lot',
+    checks: ['lot_reserved_differs_from_requests'],
+    corrupt: (db, w) => admitRequest(db, w, 40, 40, 'lot'),
+  },
+  {
+    name: 'a lot reservation that no request in progress holds',
+    checks: ['lot_reserved_differs_from_requests', 'lot_reservations_exceed_locked'],
+    async corrupt(db, w) {
+      await db('consumption_lots').where({ account_id: w.consumptionAccount }).increment('tokens_reserved', 3);
+      return async () => void (await db('consumption_lots').where({ account_id: w.consumptionAccount }).decrement('tokens_reserved', 3));
+    },
+  },
+  {
+    name: 'a request in progress whose key budget reserve is missing',
+    checks: ['budget_reserved_differs_from_requests'],
+    corrupt: (db, w) => admitRequest(db, w, 40, 40, 'budget'),
+  },
+  {
+    name: 'a key budget reserve that no request in progress holds',
+    checks: ['budget_reserved_differs_from_requests'],
+    async corrupt(db, w) {
+      await db('api_key_spend').insert({ api_key_id: w.apiKeyId, period_start_us: 0, spent_micros: 0, reserved_micros: 9 });
+      return async () => void (await db('api_key_spend').where({ api_key_id: w.apiKeyId }).delete());
+    },
+  },
 ];
 
 describeEachDatabase('ledger audit', (env) => {
@@ -175,7 +249,7 @@ describeEachDatabase('ledger audit', (env) => {
     const issuance = await issueUnits(services(), user.userId, seed.instrumentId, 20);
     await createTransfer(services(), user.userId, seed.instrumentId, 5);
     const consumption = (await services().db('ledger_accounts').where({ user_id: user.userId, asset: tokensOf(seed.instrumentId) }).first()) as LedgerAccountRow;
-    world = { userId: user.userId, usdAccount: usdAccount.id, unitsAccount: issuance.trading_account_id, consumptionAccount: consumption.id };
+    world = { userId: user.userId, apiKeyId: user.apiKeyId, usdAccount: usdAccount.id, unitsAccount: issuance.trading_account_id, consumptionAccount: consumption.id };
   });
 
   it('finds a ledger of deposits, issuance and transfers clean, and says what it looked at', async () => {
@@ -201,6 +275,13 @@ describeEachDatabase('ledger audit', (env) => {
       await post(trx, 'test_release', world.usdAccount, move(usd, { accountId: world.usdAccount, bucket: 'locked' }, { accountId: world.usdAccount, bucket: 'available' }, 4_221_000), 1);
       await post(trx, 'test_release', world.unitsAccount, move(units, { accountId: world.unitsAccount, bucket: 'locked' }, { accountId: world.unitsAccount, bucket: 'available' }, 2), 1);
     });
+    expect(await auditLedger(services().db)).to.deep.equal([]);
+  });
+
+  it('finds a request in progress clean when its tokens are locked, reserved from its lot, and its key budget reserved', async () => {
+    const settle = await admitRequest(services().db, world, 40, 40);
+    expect(await auditLedger(services().db)).to.deep.equal([]);
+    await settle();
     expect(await auditLedger(services().db)).to.deep.equal([]);
   });
 

@@ -7,6 +7,7 @@ import { LedgerShortfall, move, post, type LedgerAccountRow } from '../../src/le
 import { createTestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { issueUnits, journalOf, sumsByAsset } from '../support/trading-fixtures.js';
+import { recordRequestInFlight, settleRequestInFlight } from '../support/requests-in-flight.js';
 
 const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard')!.instrumentId;
 const codeMax = instrumentSeeds.find((s) => s.modelName === 'code-max')!.instrumentId;
@@ -159,6 +160,7 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     await db().transaction((trx) =>
       post(trx, 'commitment', consumption.id, move(asset, { accountId: consumption.id, bucket: 'available' }, { accountId: consumption.id, bucket: 'locked' }, 400_000), t0 + 1),
     );
+    const requestId = await recordRequestInFlight(db(), { userId, accountId: consumption.id, instrumentId: textStandard, tokens: 400_000, nowUs: t0 + 1 });
     expect(await expireLots(db(), t0 + lotLifetimeUs, { userId })).to.equal(600_000);
     const [lot] = await lotsOf(consumption.id);
     expect(lot!.tokens_remaining).to.equal(400_000);
@@ -170,6 +172,7 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     await db().transaction((trx) =>
       post(trx, 'release', consumption.id, move(asset, { accountId: consumption.id, bucket: 'locked' }, { accountId: consumption.id, bucket: 'available' }, 100_000), t0 + lotLifetimeUs + 2),
     );
+    await settleRequestInFlight(db(), requestId, 300_000);
     expect(await expireLots(db(), t0 + lotLifetimeUs + 3, { userId })).to.equal(100_000);
     expect(await account(userId, 'consumption', asset)).to.deep.include({ available: 0, locked: 0 });
     expect((await lotsOf(consumption.id))[0]!.tokens_remaining).to.equal(0);

@@ -76,5 +76,21 @@ describeEachDatabase('the official openai and anthropic Python clients', (env) =
     expect(seen.count_tokens).to.be.a('number').greaterThan(20);
     expect(seen.count_tokens_empty_account).to.equal(seen.count_tokens);
     expect(seen.message_input_tokens).to.equal(seen.count_tokens);
+
+    // max_price through extra_body: taken, the cost inline; not a price, a 422 the clients raise as such.
+    for (const [endpoint, usage] of Object.entries(seen.max_price_ok as Record<string, { cost_usd: string; cost_units: string }>)) {
+      expect(usage.cost_usd, endpoint).to.match(/^\d+\.\d{6}$/);
+      expect(Number(usage.cost_units), endpoint).to.be.greaterThan(0);
+    }
+    const receipts = await services().db('inference_requests').where('user_id', funded.userId).count({ n: '*' }).first();
+    for (const [value, byEndpoint] of Object.entries(seen.max_price_bad as Record<string, Record<string, { status: number; class: string; message: string }>>)) {
+      for (const [endpoint, refused] of Object.entries(byEndpoint)) {
+        expect(refused, `${value} on ${endpoint}`).to.include({ status: 422, class: 'UnprocessableEntityError' });
+        expect(refused.message, `${value} on ${endpoint}`).to.include('max_price');
+      }
+    }
+    // No refused request left a receipt: every receipt is of a request the script saw answered.
+    const answered = 2 * 7 + 1 + 1 + 3; // the efforts on two endpoints, the schema miss, the counted message, max_price_ok
+    expect(Number((receipts as { n: number | string }).n)).to.equal(answered);
   });
 });

@@ -84,4 +84,18 @@ seen["count_tokens_422"] = failure(
     lambda: an_funded.messages.count_tokens(model=model, messages=hi, tools=[{"name": "f", "input_schema": {"type": "object", "properties": {"a": nonsense}}}])
 )
 
+# max_price travels in extra_body; a price is taken (the usage states the cost), anything else is a 422.
+seen["max_price_ok"] = {
+    "chat": oa_funded.chat.completions.create(model=model, messages=hi, max_tokens=16, extra_body={"max_price": "1.0000"}).usage.model_dump(),
+    "responses": oa_funded.responses.create(model=model, input="hi", max_output_tokens=16, extra_body={"max_price": "1.0000"}).usage.model_dump(),
+    "messages": an_funded.messages.create(model=model, max_tokens=16, messages=hi, extra_body={"max_price": "1.0000"}).usage.model_dump(),
+}
+seen["max_price_bad"] = {}
+for name, value in [("number", 0.45), ("negative", "-0.4500"), ("zero", "0"), ("five_decimals", "0.45001"), ("garbage", "abc")]:
+    seen["max_price_bad"][name] = {
+        "chat": failure(lambda: oa_funded.chat.completions.create(model=model, messages=hi, max_tokens=16, extra_body={"max_price": value})),
+        "responses": failure(lambda: oa_funded.responses.create(model=model, input="hi", max_output_tokens=16, extra_body={"max_price": value})),
+        "messages": failure(lambda: an_funded.messages.create(model=model, max_tokens=16, messages=hi, extra_body={"max_price": value})),
+    }
+
 print(json.dumps(seen))

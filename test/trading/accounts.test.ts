@@ -7,6 +7,7 @@ import { consumeTokens, lotLifetimeUs } from '../../src/ledger/consumption.js';
 import { move, post, type LedgerAccountRow } from '../../src/ledger/journal.js';
 import { databaseKinds } from '../support/databases.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { recordRequestInFlight, settleRequestInFlight } from '../support/requests-in-flight.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
 import { fundUser, issueUnits, journalOf, ManualClock, startServiceOnClock } from '../support/trading-fixtures.js';
 
@@ -201,11 +202,13 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: owner.signingKey, body: { instrument_id: instrumentId, quantity } });
       expect(reply.status, reply.text).to.equal(201);
     };
+    let inFlight: string;
     const commit = async (tokens: number) => {
-      // What an inference admission does (issue 5): tokens from available to locked.
+      // What an inference admission does (issue 5): tokens from available to locked, beside the request's receipt.
       await services().db.transaction((trx) =>
         post(trx, 'commitment', ledgerRow.id, move(ledgerRow.asset, { accountId: ledgerRow.id, bucket: 'available' }, { accountId: ledgerRow.id, bucket: 'locked' }, tokens), services().clock.nowUs()),
       );
+      inFlight = await recordRequestInFlight(services().db, { userId: owner.userId, accountId: ledgerRow.id, instrumentId: textStandard.instrumentId, tokens, nowUs: services().clock.nowUs() });
     };
 
     before(async () => {
@@ -262,7 +265,10 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       },
       {
         name: 'the committed tokens settled',
-        apply: () => services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 1_500_000, services().clock.nowUs(), 'locked')),
+        apply: async () => {
+          await services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 1_500_000, services().clock.nowUs(), 'locked'));
+          await settleRequestInFlight(services().db, inFlight, 1_500_000);
+        },
         expected: { total_balance: 1, committed_balance: 0, uncommitted_balance: 1, tokens_allocated: 500_000, tokens_available: 500_000, total_withdrawals: 5 },
       },
     ];

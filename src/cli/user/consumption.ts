@@ -71,10 +71,12 @@ async function readChatStream(body: ReadableStream<Uint8Array>, onText: (text: s
 /**
  * `mkt chat PROMPT`: one streamed chat completion with the stored consumption key. The answer to
  * `/v1/chat/completions` is a 307 to `/r/v1/chat/completions`; fetch follows it with the same method, body and key.
+ * `maxPrice` is the request's `max_price` (USD per Unit): the most the Units it uses may cost.
  */
-export async function chat(session: Session, output: Output, prompt: string, options: { model: string }): Promise<void> {
+export async function chat(session: Session, output: Output, prompt: string, options: { model: string; maxPrice?: string }): Promise<void> {
   const key = consumptionKeyOf(session);
-  const body = JSON.stringify({ model: options.model, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: prompt }] });
+  const request = { model: options.model, stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: prompt }], ...(options.maxPrice === undefined ? {} : { max_price: options.maxPrice }) };
+  const body = JSON.stringify(request);
   let response: Response;
   try {
     response = await fetch(`${session.hosts.consumption}/v1/chat/completions`, { method: 'POST', redirect: 'follow', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'text/event-stream' }, body });
@@ -90,5 +92,5 @@ export async function chat(session: Session, output: Output, prompt: string, opt
   });
   const result: ChatResult = { request_id: response.headers.get('x-mkt-request-id'), ...streamed };
   if (output.json) show(output, result, () => '');
-  else output.write(`\n${result.usage ? `\n[${result.request_id ?? ''} ${result.model}: ${result.usage.total_tokens} tokens]` : ''}\n`);
+  else output.write(`\n${result.usage ? `\n[${result.request_id ?? ''} ${result.model}: ${result.usage.total_tokens} tokens, ${result.usage.cost_usd} USD]` : ''}\n`);
 }

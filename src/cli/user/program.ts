@@ -137,7 +137,13 @@ function consumptionCommands(program: Command): void {
     .addOption(new Option('--group-by <group>', 'implies --summary').choices(['day', 'model', 'api_key']))
     .description('your inference requests and what they cost')
     .action(run<{ summary: boolean; groupBy?: string }>((s, o, _a, options) => showUsage(s, o, { summary: options.summary || options.groupBy !== undefined, groupBy: options.groupBy ?? 'day' })));
-  program.command('chat').argument('<prompt...>').option('--model <model>', 'a model of GET /v1/models', defaultModel).description('ask a model; the answer streams').action(run<{ model: string }>((s, o, words, options) => chat(s, o, words.join(' '), options)));
+  program
+    .command('chat')
+    .argument('<prompt...>')
+    .option('--model <model>', 'a model of GET /v1/models', defaultModel)
+    .option('--max-price <price>', 'the most a Unit this request uses may cost, in USD (4 decimals, like 0.4500)')
+    .description('ask a model; the answer streams, then its tokens and cost')
+    .action(run<{ model: string; maxPrice?: string }>((s, o, words, options) => chat(s, o, words.join(' '), options)));
 }
 
 function depthOf(text: string): number {

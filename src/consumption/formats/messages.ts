@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { assert } from '../../lib/assert.js';
 import {
+  type InlineCost,
   FormatError,
   MissingUsageError,
   describeStreamFailure,
@@ -58,6 +59,8 @@ export interface MessageContext {
    * tokens; default 0.
    */
   inputTokens?: number;
+  /** What the request cost: known for a whole message; `costPending` in a stream (sse.ts). */
+  cost: InlineCost;
 }
 
 /** Chat function names are at most 64 characters; Anthropic allows 128. */
@@ -171,7 +174,7 @@ export function chatToMessage(completion: ChatCompletion, ctx: MessageContext): 
   const content: ContentBlock[] = text === '' ? [] : [{ type: 'text', text }];
   for (const call of calls) content.push({ type: 'tool_use', id: toolUseId(call.id), name: call.function.name, input: parseInput(call.function.arguments) });
   const stopReason = stopReasonOf(effectiveFinishReason(choice.finish_reason, calls.length > 0));
-  return messageObject(ctx, content, stopReason, { input_tokens: completion.usage.prompt_tokens, output_tokens: completion.usage.completion_tokens });
+  return messageObject(ctx, content, stopReason, { input_tokens: completion.usage.prompt_tokens, output_tokens: completion.usage.completion_tokens, ...ctx.cost });
 }
 
 const toolUseId = (callId: string): string => `toolu_${callId.replace(/^call_/, '')}`;
@@ -214,8 +217,8 @@ const messageObject = (ctx: MessageContext, content: ContentBlock[], stopReason:
  * another, as OpenAI streams them; a change of `index` closes the open block.
  */
 export async function* chatStreamToMessageEvents(chunks: AsyncIterable<ChatChunk>, ctx: MessageContext): AsyncGenerator<SseEvent> {
-  const stream = new MessageStream();
-  yield named({ type: 'message_start', message: messageObject(ctx, [], null, { input_tokens: ctx.inputTokens ?? 0, output_tokens: 0 }) });
+  const stream = new MessageStream(ctx.cost);
+  yield named({ type: 'message_start', message: messageObject(ctx, [], null, { input_tokens: ctx.inputTokens ?? 0, output_tokens: 0, cost_usd: null, cost_units: null }) });
   let closing: StreamEvent[];
   try {
     for await (const chunk of chunks) {
@@ -240,6 +243,8 @@ class MessageStream {
   private calledTools = false;
   private finish: ChatFinishReason | null = null;
   private usage: ChatUsage | null = null;
+
+  constructor(private readonly cost: InlineCost) {}
 
   onChunk(chunk: ChatChunk): StreamEvent[] {
     if (chunk.usage) this.usage = chunk.usage;
@@ -269,7 +274,7 @@ class MessageStream {
     const stopReason = stopReasonOf(effectiveFinishReason(this.finish, this.calledTools));
     return [
       ...this.close(),
-      { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: this.usage.completion_tokens } },
+      { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: this.usage.completion_tokens, ...this.cost } },
       { type: 'message_stop' },
     ];
   }

@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { assert } from '../../lib/assert.js';
 import {
+  type InlineCost,
   FormatError,
   MissingUsageError,
   describeStreamFailure,
@@ -47,6 +48,8 @@ export interface ResponseContext {
   /** Unix seconds. */
   createdAt: number;
   request: ResponseRequest;
+  /** What the request cost: known for a whole response; `costPending` in a stream (sse.ts). */
+  cost: InlineCost;
 }
 
 // ---------------------------------------------------------------- request
@@ -196,7 +199,7 @@ function responseObject(ctx: ResponseContext, finish: ChatFinishReason | null, o
     status: statusOfFinish(finish),
     model: ctx.model,
     output,
-    usage: usage && responseUsage(usage),
+    usage: usage && responseUsage(usage, ctx.cost),
     error: null,
     incomplete_details: incompleteReason && { reason: incompleteReason },
     instructions: request.instructions ?? null,
@@ -212,7 +215,8 @@ function responseObject(ctx: ResponseContext, finish: ChatFinishReason | null, o
   };
 }
 
-const responseUsage = (usage: ChatUsage): S['ResponseUsage'] => ({
+const responseUsage = (usage: ChatUsage, cost: InlineCost): S['ResponseUsage'] => ({
+  ...cost,
   input_tokens: usage.prompt_tokens,
   output_tokens: usage.completion_tokens,
   total_tokens: usage.prompt_tokens + usage.completion_tokens,

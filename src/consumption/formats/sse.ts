@@ -70,6 +70,19 @@ export class MissingUsageError extends Error {
   }
 }
 
+/**
+ * What a settled request cost, as `usage` states it (the receipt's `cost_usd` and `cost_units`).
+ * A stream's translator writes `costPending` on its last usage event, built before the request is
+ * settled; the answer stage holds that event back and writes the cost in once it is known
+ * (inference-answer.ts). The pending values fit no schema, so one that leaked would be caught.
+ */
+export interface InlineCost {
+  cost_usd: string;
+  cost_units: string;
+}
+
+export const costPending: Readonly<InlineCost> = { cost_usd: '', cost_units: '' };
+
 /** Joins text parts the way both formats mean them: one text, parts in order. */
 export const joinTexts = (parts: readonly { text: string }[], separator: string): string =>
   parts.map((part) => part.text).join(separator);

@@ -2,26 +2,27 @@ import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
 import type { Services } from '../../services.js';
 import { AssertionFailed } from '../../lib/assert.js';
-import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../inference.js';
+import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../pipeline.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 function callerOf(principal: Principal | null): Caller {
   if (principal?.kind !== 'api_key') throw new AssertionFailed('inference needs a consumption-key principal');
-  return { userId: principal.userId, apiKeyId: principal.apiKeyId };
+  return { userId: principal.userId, apiKeyId: principal.apiKeyId, ...(principal.ticket && { ticket: principal.ticket }) };
 }
 
 /**
- * `POST /v1/…`: every check of the run, then `307` to the same path under `/r`; nothing runs. The
- * Location is absolute (some clients, like the live service's CLI, follow no relative one), on the
- * public URL of the host that answers (DESIGN.md §9): the same origin as the request, so clients keep
- * the Authorization header, and never built from the Host header.
+ * `POST /v1/…`: every check of the run, then `307` to the same path under `/r` with the admission
+ * ticket; nothing runs. The Location is absolute (some clients, like the live service's CLI,
+ * follow no relative one), on the public URL of the host that answers (DESIGN.md §9): the same
+ * origin as the request, so clients that keep the Authorization header keep it, and never built
+ * from the Host header.
  */
 const redirectTo =
   (endpoint: Endpoint, host: 'consumption' | 'messages', path: string) =>
-  async ({ body, principal }: ApiRequest<any, any, any>, services: Services) => {
-    const headers = await redirectInference(services, endpoint, body, callerOf(principal));
-    return { status: 307, headers: { ...headers, location: services.publicUrls.of(host) + path }, body: undefined };
+  async ({ body, rawBody, principal }: ApiRequest<any, any, any>, services: Services) => {
+    const { headers, ticket } = await redirectInference(services, endpoint, body, rawBody, callerOf(principal));
+    return { status: 307, headers: { ...headers, location: `${services.publicUrls.of(host)}${path}?ticket=${ticket}` }, body: undefined };
   };
 
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */

@@ -5,10 +5,12 @@ import type { components } from '../../../generated/types/consumption.js';
  * beside this file (simulator.ts, openai-upstream.ts); this file imports none of them.
  */
 
-export type ChatRequest = components['schemas']['ChatCompletionRequest'];
-export type ChatCompletion = components['schemas']['ChatCompletion'];
-export type ChatChunk = components['schemas']['ChatCompletionChunk'];
-export type ChatUsage = components['schemas']['ChatCompletionUsage'];
+type Schemas = components['schemas'];
+export type ChatRequest = Schemas['ChatCompletionRequest'];
+/** Token counts as a supplier reports them; what they cost is the gateway's to add once settled. */
+export type ChatUsage = Omit<Schemas['ChatCompletionUsage'], 'cost_usd' | 'cost_units'>;
+export type ChatCompletion = Omit<Schemas['ChatCompletion'], 'usage'> & { usage: ChatUsage };
+export type ChatChunk = Omit<Schemas['ChatCompletionChunk'], 'usage'> & { usage: ChatUsage | null };
 export type ChatAnswer = components['schemas']['ChatCompletionMessage'];
 export type FinishReason = components['schemas']['FinishReason'];
 

@@ -17,6 +17,7 @@ import * as deposits from './0015_deposits.js';
 import * as participantControls from './0016_participant_controls.js';
 import * as orderControls from './0017_order_controls.js';
 import * as deadManSwitches from './0018_dead_man_switches.js';
+import * as consumptionControls from './0019_consumption_controls.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: [string, Migration][] = [
   ['0016_participant_controls', participantControls],
   ['0017_order_controls', orderControls],
   ['0018_dead_man_switches', deadManSwitches],
+  ['0019_consumption_controls', consumptionControls],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

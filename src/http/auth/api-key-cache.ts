@@ -23,6 +23,8 @@ export interface CachedApiKey {
   userId: string;
   /** When the key's use was last recorded, as far as this process knows. */
   lastUsedAtUs: number | null;
+  /** When the key expires (null: never). A change of it announces a revocation (migration 0016), so the cached value is current. */
+  expiresAtUs: number | null;
   cachedAtUs: number;
 }
 
@@ -71,7 +73,13 @@ export async function activeApiKey(cache: ApiKeyCache | undefined, db: Db, rawKe
   }
   const row = await findActiveApiKey(db, rawKey);
   if (!row) return undefined;
-  const key: CachedApiKey = { apiKeyId: row.id, userId: row.user_id, lastUsedAtUs: row.last_used_at_us === null ? null : Number(row.last_used_at_us), cachedAtUs: nowUs };
+  const key: CachedApiKey = {
+    apiKeyId: row.id,
+    userId: row.user_id,
+    lastUsedAtUs: row.last_used_at_us === null ? null : Number(row.last_used_at_us),
+    expiresAtUs: row.expires_at_us === null ? null : Number(row.expires_at_us),
+    cachedAtUs: nowUs,
+  };
   // Kept only if no revocation came while the row was read: else it may be the row as it was before.
   if (cache && version !== null && cache.feed.known() === version && cache.version === version) {
     if (cache.entries.size >= entriesMax) cache.entries.delete(cache.entries.keys().next().value!);

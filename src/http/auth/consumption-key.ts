@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { apiKeyPrefix, lastUsedResolutionUs } from '../../core/identity.js';
 import type { Principal } from '../types.js';
 import { activeApiKey, apiKeyCacheOf } from './api-key-cache.js';
+import { keyExpired } from '../../consumption/key-limits.js';
 
 const invalidKey = (detail: string) => new ApiError(401, 'invalid_api_key', detail);
 
@@ -19,6 +20,8 @@ export async function authenticateConsumptionKey(rawKey: string | undefined, db:
   if (!key) {
     throw invalidKey('The API key is not valid: it is unknown, deactivated or deleted. Create a key on the platform API or the dashboard.');
   }
+  // Expired is refused everywhere, not only at admission (which checks again: a key may expire between the 307 and the run).
+  if (key.expiresAtUs !== null && nowUs >= key.expiresAtUs) throw keyExpired(key.expiresAtUs);
   if (key.lastUsedAtUs === null || nowUs - key.lastUsedAtUs > lastUsedResolutionUs) {
     key.lastUsedAtUs = nowUs;
     await touchApiKeyUse(db, key.apiKeyId, nowUs);

@@ -9,6 +9,8 @@ export interface CredentialRequest {
   headers: IncomingHttpHeaders;
   /** The body's bytes as received: what a signature covers. */
   rawBody: Buffer;
+  /** The query string as sent, without the `?` (where an admission ticket travels). */
+  query: string;
 }
 
 export function bearerToken(request: CredentialRequest): string | undefined {

@@ -7,6 +7,8 @@ import { bearerToken, headerValue, type CredentialRequest } from './credentials.
 import { authenticateAccessToken, requireScopes } from './oauth.js';
 import { authenticateSession, sessionCookie } from './session.js';
 import { authenticateSignature, hasSignature } from './signature.js';
+import { authenticateTicket, ticketOf } from './ticket.js';
+import type { TicketKey } from '../../consumption/tickets.js';
 
 export type { CredentialRequest } from './credentials.js';
 
@@ -17,7 +19,13 @@ export type { CredentialRequest } from './credentials.js';
  */
 interface Mechanism {
   present(request: CredentialRequest): boolean;
-  authenticate(request: CredentialRequest, db: Db, nowUs: number): Promise<Principal>;
+  authenticate(request: CredentialRequest, db: Db, nowUs: number, deps: AuthDeps): Promise<Principal>;
+}
+
+/** What authentication takes; Services carries all of it. */
+export interface AuthDeps {
+  db: Db;
+  ticketKey: TicketKey;
 }
 
 const signature: Mechanism = { present: hasSignature, authenticate: authenticateSignature };
@@ -26,6 +34,10 @@ const mechanisms: Record<string, Mechanism> = {
   consumptionKey: {
     present: (r) => bearerToken(r) !== undefined,
     authenticate: (r, db, nowUs) => authenticateConsumptionKey(bearerToken(r), db, nowUs),
+  },
+  consumptionTicket: {
+    present: (r) => ticketOf(r) !== undefined,
+    authenticate: (r, db, nowUs, deps) => authenticateTicket(ticketOf(r)!, r.rawBody, deps, nowUs),
   },
   consumptionKeyHeader: {
     present: (r) => headerValue(r, 'x-api-key') !== undefined,
@@ -65,14 +77,14 @@ export function assertSchemesKnown(operations: Operation[], documentSecurity: Re
 export async function authenticate(
   request: CredentialRequest,
   requirements: Requirement[],
-  db: Db,
+  deps: AuthDeps,
   nowUs: number,
 ): Promise<Principal | null> {
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
   const chosen = requirements.find((r) => Object.keys(r).some((scheme) => mechanisms[scheme]!.present(request))) ?? requirements[0]!;
   const schemes = Object.keys(chosen);
   const mechanism = mechanisms[schemes[0]!]!;
-  const principal = await mechanism.authenticate(request, db, nowUs);
+  const principal = await mechanism.authenticate(request, deps.db, nowUs, deps);
   requireScopes(principal, schemes.flatMap((scheme) => chosen[scheme] ?? []));
   return principal;
 }

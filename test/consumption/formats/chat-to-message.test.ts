@@ -2,13 +2,15 @@ import { expect } from 'chai';
 import type { components } from '../../../generated/types/consumption.js';
 import { chatStreamToMessageEvents, chatToMessage, type MessageContext } from '../../../src/consumption/formats/messages.js';
 import { ApiError } from '../../../src/lib/errors.js';
-import { chunk, collect, completion, expectSchema, supplier, toolPiece, typesOf, usage, usageChunk } from './support.js';
+import { chunk, collect, completion, expectSchema, supplier, testCost, withTestCost, toolPiece, typesOf, usage, usageChunk } from './support.js';
+import type { ChatChunk, ChatCompletion } from './support.js';
 
 type S = components['schemas'];
 
 const ctx = (fields: Partial<MessageContext> = {}): MessageContext => ({
   id: 'msg_T1',
   model: 'agent-prime',
+  cost: testCost,
   request: { model: 'agent-prime', max_tokens: 1024, messages: [{ role: 'user', content: 'Hi' }] },
   ...fields,
 });
@@ -16,7 +18,7 @@ const ctx = (fields: Partial<MessageContext> = {}): MessageContext => ({
 const weatherCall = { id: 'call_7f', type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
 
 describe('formats: chatToMessage', () => {
-  const rows: { name: string; completion: S['ChatCompletion']; stopReason: string; content: S['MessageContentBlock'][] }[] = [
+  const rows: { name: string; completion: ChatCompletion; stopReason: string; content: S['MessageContentBlock'][] }[] = [
     { name: 'text is one text block, ending the turn', completion: completion({ content: '2, 3 and 5.' }, 'stop'), stopReason: 'end_turn', content: [{ type: 'text', text: '2, 3 and 5.' }] },
     {
       name: 'tool calls are tool_use blocks with parsed input after the text',
@@ -41,7 +43,7 @@ describe('formats: chatToMessage', () => {
   ];
   for (const row of rows) {
     it(row.name, () => {
-      expectSchema('ChatCompletion', row.completion);
+      expectSchema('ChatCompletion', withTestCost(row.completion));
       const message = chatToMessage(row.completion, ctx());
       expectSchema('Message', message);
       expect(message.stop_reason).to.equal(row.stopReason);
@@ -51,7 +53,7 @@ describe('formats: chatToMessage', () => {
 
   it('carries the ids, the requested model and the usage', () => {
     const message = chatToMessage(completion({ content: 'ok' }, 'stop', usage(310, 52, 20)), ctx());
-    expect(message).to.deep.equal({ id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 310, output_tokens: 52 } });
+    expect(message).to.deep.equal({ id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 310, output_tokens: 52, ...testCost } });
   });
 });
 
@@ -64,13 +66,13 @@ describe('formats: chatStreamToMessageEvents', () => {
     checkEvents(events);
     expect(typesOf(events)).to.deep.equal(['message_start', 'content_block_start', 'ping', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
     expect(events.map((event) => event.data)).to.deep.equal([
-      { type: 'message_start', message: { id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 21, output_tokens: 0 } } },
+      { type: 'message_start', message: { id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 21, output_tokens: 0, cost_usd: null, cost_units: null } } },
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'ping' },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: '2, 3' } },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: ' and 5.' } },
       { type: 'content_block_stop', index: 0 },
-      { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 8 } },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 8, ...testCost } },
       { type: 'message_stop' },
     ]);
   });
@@ -88,7 +90,7 @@ describe('formats: chatStreamToMessageEvents', () => {
     const events = await collect(chatStreamToMessageEvents(supplier(chunks), ctx()));
     checkEvents(events);
     expect(events.map((event) => event.data)).to.deep.equal([
-      { type: 'message_start', message: { id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 } } },
+      { type: 'message_start', message: { id: 'msg_T1', type: 'message', role: 'assistant', model: 'agent-prime', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0, cost_usd: null, cost_units: null } } },
       { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
       { type: 'ping' },
       { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Checking.' } },
@@ -100,7 +102,7 @@ describe('formats: chatStreamToMessageEvents', () => {
       { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_8g', name: 'now', input: {} } },
       { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{}' } },
       { type: 'content_block_stop', index: 2 },
-      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 52 } },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 52, ...testCost } },
       { type: 'message_stop' },
     ]);
   });
@@ -112,7 +114,7 @@ describe('formats: chatStreamToMessageEvents', () => {
     expect(delta.delta.stop_reason).to.equal('max_tokens');
   });
 
-  const failures: { name: string; chunks: S['ChatCompletionChunk'][]; failure?: Error; errorType: string }[] = [
+  const failures: { name: string; chunks: ChatChunk[]; failure?: Error; errorType: string }[] = [
     { name: 'a supplier that throws mid-block ends with the error event', chunks: [chunk({ role: 'assistant', content: 'Half' })], failure: new Error('socket hang up at 10.0.0.7'), errorType: 'api_error' },
     { name: 'a supplier that throws before any chunk ends with the error event', chunks: [], failure: new Error('reset'), errorType: 'api_error' },
     { name: 'no supplier able to continue is overloaded_error', chunks: [chunk({ content: 'x' })], failure: new ApiError(503, 'supplier_unavailable', 'No supplier could continue.'), errorType: 'overloaded_error' },

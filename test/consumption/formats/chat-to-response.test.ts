@@ -2,13 +2,15 @@ import { expect } from 'chai';
 import type { components } from '../../../generated/types/consumption.js';
 import { chatStreamToResponseEvents, chatToResponse, type ResponseContext } from '../../../src/consumption/formats/responses.js';
 import { ApiError } from '../../../src/lib/errors.js';
-import { chunk, collect, completion, expectSchema, supplier, toolPiece, typesOf, usage, usageChunk } from './support.js';
+import { chunk, collect, completion, expectSchema, supplier, testCost, withTestCost, toolPiece, typesOf, usage, usageChunk } from './support.js';
+import type { ChatChunk, ChatCompletion } from './support.js';
 
 type S = components['schemas'];
 
 const ctx = (request: Partial<S['ResponseRequest']> = {}): ResponseContext => ({
   id: 'resp_T1',
   model: 'agent-prime',
+  cost: testCost,
   createdAt: 1795342530,
   request: { model: 'agent-prime', input: 'Hi', ...request },
 });
@@ -16,7 +18,7 @@ const ctx = (request: Partial<S['ResponseRequest']> = {}): ResponseContext => ({
 const weatherCall = { id: 'call_7f', type: 'function' as const, function: { name: 'get_weather', arguments: '{"city":"Paris"}' } };
 
 describe('formats: chatToResponse', () => {
-  const rows: { name: string; completion: S['ChatCompletion']; status: string; incomplete: S['ResponseIncompleteDetails'] | null; output: S['ResponseOutputItem'][] }[] = [
+  const rows: { name: string; completion: ChatCompletion; status: string; incomplete: S['ResponseIncompleteDetails'] | null; output: S['ResponseOutputItem'][] }[] = [
     {
       name: 'text becomes one completed message',
       completion: completion({ content: '2, 3 and 5.' }, 'stop'),
@@ -61,7 +63,7 @@ describe('formats: chatToResponse', () => {
   ];
   for (const row of rows) {
     it(row.name, () => {
-      expectSchema('ChatCompletion', row.completion);
+      expectSchema('ChatCompletion', withTestCost(row.completion));
       const response = chatToResponse(row.completion, ctx());
       expectSchema('Response', response);
       expect(response.status).to.equal(row.status);
@@ -73,7 +75,7 @@ describe('formats: chatToResponse', () => {
   it('reports usage with reasoning tokens, and echoes the request settings', () => {
     const response = chatToResponse(completion({ content: 'ok' }, 'stop', usage(96, 41, 22)), ctx({ instructions: 'Be brief.', max_output_tokens: 64, temperature: 0.5, reasoning: { effort: 'low' }, metadata: { k: 'v' } }));
     expectSchema('Response', response);
-    expect(response.usage).to.deep.equal({ input_tokens: 96, output_tokens: 41, total_tokens: 137, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 22 } });
+    expect(response.usage).to.deep.equal({ input_tokens: 96, output_tokens: 41, total_tokens: 137, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 22 }, ...testCost });
     expect(response).to.deep.include({ id: 'resp_T1', object: 'response', created_at: 1795342530, model: 'agent-prime', error: null, instructions: 'Be brief.', max_output_tokens: 64, temperature: 0.5, top_p: null, tool_choice: 'auto', tools: [], parallel_tool_calls: true });
     expect(response.text).to.deep.equal({ format: { type: 'text' } });
     expect(response.reasoning).to.deep.equal({ effort: 'low' });
@@ -157,7 +159,7 @@ describe('formats: chatStreamToResponseEvents', () => {
     expect(completed).to.deep.equal(chatToResponse(completion({ content: '' }, 'stop', usage(5, 0)), ctx()));
   });
 
-  const failures: { name: string; chunks: S['ChatCompletionChunk'][]; failure?: Error; code: string }[] = [
+  const failures: { name: string; chunks: ChatChunk[]; failure?: Error; code: string }[] = [
     { name: 'a supplier that throws mid-stream ends with the error event', chunks: [chunk({ role: 'assistant', content: 'Half' })], failure: new Error('socket hang up at 10.0.0.7'), code: 'supplier_error' },
     { name: 'a supplier that throws before any chunk ends with the error event', chunks: [], failure: new Error('reset'), code: 'supplier_error' },
     { name: 'an ApiError thrown keeps its code', chunks: [chunk({ content: 'x' })], failure: new ApiError(503, 'supplier_unavailable', 'No supplier could continue.'), code: 'supplier_unavailable' },

@@ -6,13 +6,12 @@ import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
 import { expect } from 'chai';
 import type { components } from '../../../generated/types/consumption.js';
-import type { SseEvent } from '../../../src/consumption/formats/sse.js';
+import type { ChatChunk, ChatCompletion, ChatUsage, SseEvent } from '../../../src/consumption/formats/sse.js';
+export type { ChatChunk, ChatCompletion };
 
 /** Schema checks against openapi/consumption.yaml, and hand-built supplier answers to feed the translators (also used by the supplier tests). */
 
 type S = components['schemas'];
-export type ChatChunk = S['ChatCompletionChunk'];
-export type ChatCompletion = S['ChatCompletion'];
 
 const base = 'https://mkt.test/openapi/';
 let ajv: Ajv2020.default | undefined;
@@ -50,16 +49,23 @@ export function expectFits(schema: object, value: unknown): void {
 }
 
 /** Every chunk of a supplier's stream, each checked against ChatCompletionChunk. */
-export async function collectChunks<T>(chunks: AsyncIterable<T>): Promise<T[]> {
+export async function collectChunks<T extends ChatChunk>(chunks: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
   for await (const chunk of chunks) {
-    expectSchema('ChatCompletionChunk', chunk);
+    // A supplier's usage has no cost (the gateway adds it once settled): checked as the chunk it becomes.
+    expectSchema('ChatCompletionChunk', { ...chunk, usage: chunk.usage && { ...chunk.usage, ...testCost } });
     all.push(chunk);
   }
   return all;
 }
 
-export const usage = (prompt: number, completion: number, reasoning = 0): S['ChatCompletionUsage'] => ({
+/** A cost the translators are given to state, in the shape of the receipt's. */
+export const testCost = { cost_usd: '0.000029', cost_units: '0.000029' };
+
+/** A supplier's completion as the schema sees it once the gateway has added the cost. */
+export const withTestCost = <T extends { usage: ChatUsage }>(answer: T) => ({ ...answer, usage: { ...answer.usage, ...testCost } });
+
+export const usage = (prompt: number, completion: number, reasoning = 0): ChatUsage => ({
   prompt_tokens: prompt,
   completion_tokens: completion,
   total_tokens: prompt + completion,
@@ -81,7 +87,7 @@ export function chunk(delta: S['ChatCompletionChunkDelta'], finish: S['ChatCompl
   return { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1795342530, model: 'upstream-model', choices: [{ index: 0, delta, finish_reason: finish }], usage: null };
 }
 
-export function usageChunk(used: S['ChatCompletionUsage']): ChatChunk {
+export function usageChunk(used: ChatUsage): ChatChunk {
   return { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1795342530, model: 'upstream-model', choices: [], usage: used };
 }
 
@@ -93,7 +99,8 @@ export const toolPiece = (index: number, args: string, start?: { id: string; nam
 /** The chunks in order, then (when given) a throw, as a supplier connection that breaks mid-stream. */
 export async function* supplier(chunks: ChatChunk[], failure?: Error): AsyncGenerator<ChatChunk> {
   for (const c of chunks) {
-    expectSchema('ChatCompletionChunk', c);
+    // A supplier's usage has no cost (the gateway adds it once settled): checked as the chunk it becomes.
+    expectSchema('ChatCompletionChunk', { ...c, usage: c.usage && { ...c.usage, ...testCost } });
     yield c;
   }
   if (failure) throw failure;

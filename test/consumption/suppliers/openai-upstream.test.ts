@@ -3,7 +3,7 @@ import { createOpenAiUpstream, upstreamBody, type OpenAiUpstreamOptions } from '
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
 import { startSimulatorServer, type SimulatorServer } from '../../../src/consumption/suppliers/simulator-server.js';
 import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest, type Supplier } from '../../../src/consumption/suppliers/types.js';
-import { collectChunks as collect, expectSchema } from '../formats/support.js';
+import { collectChunks as collect, expectSchema, withTestCost } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const simulated: SimulatorOptions = { id: 'sim', seed: 7, now: () => 1_750_000_000_000 };
@@ -18,7 +18,7 @@ const tooled: ChatRequest = {
 
 /** The parts of an answer that must survive the trip: not the per-run id. */
 function answerOf(completion: ChatCompletion) {
-  expectSchema('ChatCompletion', completion);
+  expectSchema('ChatCompletion', withTestCost(completion));
   return { model: completion.model, created: completion.created, choices: completion.choices, usage: completion.usage };
 }
 
@@ -268,7 +268,7 @@ describe('suppliers: OpenAI-compatible upstream, request and response transforms
     };
     const script = scripted([JSON.stringify(raw)], { contentType: 'application/json' });
     const completion = await upstreamOf(script).complete({ request: hello, signal: never });
-    expectSchema('ChatCompletion', completion);
+    expectSchema('ChatCompletion', withTestCost(completion));
     expect(completion.model).to.equal('text-standard');
     expect(completion.choices[0]!.message).to.deep.equal({ role: 'assistant', content: 'Fine, thanks.', refusal: null, tool_calls: null });
     expect(completion.usage.completion_tokens_details.reasoning_tokens).to.be.greaterThan(0);

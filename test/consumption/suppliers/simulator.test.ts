@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
 import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from '../../../src/consumption/suppliers/types.js';
-import { collectChunks as collect, expectFits, expectSchema } from '../formats/support.js';
+import { collectChunks as collect, expectFits, expectSchema, withTestCost } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const fixed: Partial<SimulatorOptions> = { now: () => 1_750_000_000_000, newCompletionId: () => 'chatcmpl-fixed' };
@@ -10,7 +10,7 @@ const hello: ChatRequest = { model: 'text-standard', messages: [{ role: 'user', 
 
 async function complete(request: ChatRequest, options: Partial<SimulatorOptions> = {}): Promise<ChatCompletion> {
   const completion = await createSimulator({ id: 'sim', ...fixed, ...options }).complete({ request, signal: never });
-  expectSchema('ChatCompletion', completion);
+  expectSchema('ChatCompletion', withTestCost(completion));
   return completion;
 }
 

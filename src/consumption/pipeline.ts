@@ -3,16 +3,29 @@ import { abandonedRequests, type AbandonedRequest } from '../db/inference-leases
 import { findInstrument } from '../core/reference.js';
 import { checkCapacity, openAdmission, type CapacityDeps } from './capacity.js';
 import { runStream, runWhole, settleHeld, slotHeaders, type Admitted, type AnswerDeps, type InferenceAnswer } from './inference-answer.js';
-import { counted, prepare, translate, type BodyOf, type Endpoint, type PrepareDeps } from './inference-prepare.js';
+import { counted, prepare, preparedBefore, translate, type BodyOf, type Endpoint, type PrepareDeps } from './inference-prepare.js';
+import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
 import type { LeaseKeeper } from './leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from './tokens.js';
 
 /**
- * Inference on the three surfaces (DESIGN.md §7): validate and translate to chat completions
- * (inference-prepare.ts), check capacity and redirect (307), or at `/r/v1/…` admit (slot, receipt,
- * reservation), route with failover, answer in the caller's format, and settle what was used
- * (inference-answer.ts). Abandoned requests are settled by the sweep.
+ * The consumption pipeline (DESIGN.md §7, §12): every inference of the three surfaces passes the
+ * same five stages, in this order, stated here as `src/trading/orders.ts` states the order pipeline:
+ *
+ *   prepare – the request checked (shape, the caller's JSON Schemas, model, output limit, prompt
+ *             against the context window) and translated to chat completions (inference-prepare.ts);
+ *   admit   – what the caller may spend: the key's limits (key-limits.ts), the daily limit of free
+ *             accounts, a concurrency slot, the tokens of the instrument within the price cap
+ *             (price-cap.ts; bought in Auto Mode), reserved from named lots with the receipt and the
+ *             key's budget in one transaction (capacity.ts);
+ *   route   – a qualified supplier, with failover before the first byte (routing.ts);
+ *   answer  – JSON or an event stream in the caller's format (inference-answer.ts);
+ *   settle  – what was delivered is billed, the rest of the reservation released, the slot given
+ *             back (settle.ts); abandoned requests are settled by the sweep below.
+ *
+ * `POST /v1/…` runs prepare and admission's checks, takes nothing, and answers 307; `POST /r/v1/…`
+ * runs the whole pipeline.
  */
 
 type Schemas = components['schemas'];
@@ -22,32 +35,64 @@ export type { InferenceAnswer } from './inference-answer.js';
 export interface Caller {
   userId: string;
   apiKeyId: string;
+  /** What the redirect established, when the run comes with its ticket. */
+  ticket?: TicketClaims;
 }
 
 /** What inference takes; Services carries all of it. `leases` is this process's lease keeper, made once (services.ts). */
 export interface InferenceDeps extends PrepareDeps, CapacityDeps, AnswerDeps {
   leases: LeaseKeeper;
+  ticketKey: TicketKey;
 }
 
 /** Abandoned requests settled per sweep; the next sweep takes the rest. */
 const sweepBatchMax = 100;
 
-/** The redirect's checks (validation, model, limits, capacity); nothing is taken or run. */
-export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller): Promise<Record<string, string>> {
-  const uncounted = await prepare(deps, endpoint, body);
-  const slots = await checkCapacity(deps, caller.userId, uncounted.instrument, uncounted.tokens, deps.clock.nowUs());
-  // Whether a prompt longer than the context window may hold fits is known only by counting it.
-  if (!uncounted.fitsUncounted) await uncounted.promptTokens();
-  return slotHeaders(slots);
+/** What a redirect answers: the slot headers, and the ticket its Location carries. */
+export interface Redirect {
+  headers: Record<string, string>;
+  ticket: string;
 }
 
-export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
+/**
+ * `POST /v1/…`: prepare, and admission's checks (limits, capacity); nothing is taken or run. What
+ * they established goes into the ticket (tickets.ts), bound to the body's bytes, so that the run
+ * does not prepare the request again.
+ */
+export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, bodyBytes: Buffer, caller: Caller): Promise<Redirect> {
   const uncounted = await prepare(deps, endpoint, body);
+  const nowUs = deps.clock.nowUs();
+  const caps = { userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, maxPriceTicks: uncounted.maxPriceTicks };
+  const slots = await checkCapacity(deps, caps, uncounted.instrument, uncounted.tokens, nowUs);
+  const promptTokens = await uncounted.promptTokens();
+  const { maxPriceTicks } = slots;
+  const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks };
+  return { headers: slotHeaders(slots), ticket: await issueTicket(deps.ticketKey, claims, bodyBytes, nowUs) };
+}
+
+/**
+ * `POST /r/v1/…`: prepare → admit → route → answer → settle. With the redirect's ticket, prepare
+ * is what the redirect did (only the translation for suppliers is made again); with the key
+ * alone, the request is prepared here.
+ */
+export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
+  const uncounted = caller.ticket ? await preparedBefore(deps, endpoint, body, caller.ticket) : await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
   const terms = deps.leases.terms();
   const admitted = await openAdmission(
     deps,
-    { requestId, userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, instrument: uncounted.instrument, endpoint, stream: uncounted.stream, tokens: uncounted.tokens, lease: terms },
+    {
+      requestId,
+      userId: caller.userId,
+      apiKeyId: caller.apiKeyId,
+      model: uncounted.model,
+      maxPriceTicks: uncounted.maxPriceTicks,
+      instrument: uncounted.instrument,
+      endpoint,
+      stream: uncounted.stream,
+      tokens: uncounted.tokens,
+      lease: terms,
+    },
     admittedAtUs,
   );
   const prepared = await counted(uncounted);
@@ -55,7 +100,17 @@ export async function runInference<E extends Endpoint>(deps: InferenceDeps, endp
   signal.addEventListener('abort', () => abort.abort(), { once: true });
   // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
   const lease = deps.leases.hold(requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
-  const open: Admitted = { requestId, accountId: admitted.accountId, instrument: prepared.instrument, reservedTokens: prepared.reservedTokens, admittedAtUs, lotSupplierUserId: admitted.lotSupplierUserId, lease };
+  const open: Admitted = {
+    requestId,
+    accountId: admitted.accountId,
+    instrument: prepared.instrument,
+    reservedTokens: prepared.reservedTokens,
+    reservedLots: admitted.reservedLots,
+    budget: admitted.budget,
+    admittedAtUs,
+    lotSupplierUserId: admitted.lotSupplierUserId,
+    lease,
+  };
   const headers = slotHeaders(admitted);
   return prepared.stream ? runStream(deps, prepared, open, abort, signal, headers) : runWhole(deps, prepared, open, abort.signal, headers);
 }
@@ -83,7 +138,15 @@ export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promis
   const abandoned = await abandonedRequests(deps.db, nowUs, dead, sweepBatchMax);
   for (const request of abandoned) {
     const instrument = (await findInstrument(deps, request.instrumentId))!;
-    const open: OpenRequest = { requestId: request.requestId, accountId: request.accountId, instrument, reservedTokens: request.reservedTokens, admittedAtUs: request.admittedAtUs };
+    const open: OpenRequest = {
+      requestId: request.requestId,
+      accountId: request.accountId,
+      instrument,
+      reservedTokens: request.reservedTokens,
+      reservedLots: request.reservedLots,
+      budget: request.budget,
+      admittedAtUs: request.admittedAtUs,
+    };
     await settleHeld(deps, open, abandonedOutcome(request));
   }
   if (dead.length > 0) await deps.leases.forgetDead(dead);

@@ -1,0 +1,38 @@
+import { statement, type Sql } from './sql.js';
+
+/**
+ * Budgets of consumption keys (migration 0016's `api_key_spend`, its contract in the migration's
+ * comment): one row per key and budget period, reserved at admission and trued up at settlement.
+ */
+export interface KeySpendRow {
+  spent_micros: number | string;
+  reserved_micros: number | string;
+}
+
+const ensureRow = statement('api_key_spend_ensure', 'INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING');
+const reserve = statement(
+  'api_key_spend_reserve',
+  'UPDATE api_key_spend SET reserved_micros = reserved_micros + ? WHERE api_key_id = ? AND period_start_us = ? AND spent_micros + reserved_micros + ? <= ?',
+);
+const spendOf = statement('api_key_spend_of', 'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?');
+const trueUp = statement(
+  'api_key_spend_true_up',
+  'UPDATE api_key_spend SET reserved_micros = reserved_micros - ?, spent_micros = spent_micros + ? WHERE api_key_id = ? AND period_start_us = ?',
+);
+
+/**
+ * Adds `reserveMicros` to the period's reserve only while spent + reserved + it stays within
+ * `limitMicros`: one conditional update, so concurrent admissions in any process never overspend.
+ * False (nothing reserved) when the budget cannot hold it.
+ */
+export async function reserveKeySpend(sql: Sql, apiKeyId: string, periodStartUs: number, reserveMicros: number, limitMicros: number): Promise<boolean> {
+  await sql.run(ensureRow, [apiKeyId, periodStartUs]);
+  return (await sql.run(reserve, [reserveMicros, apiKeyId, periodStartUs, reserveMicros, limitMicros])) === 1;
+}
+
+export const keySpendOf = (sql: Sql, apiKeyId: string, periodStartUs: number): Promise<KeySpendRow | undefined> => sql.get<KeySpendRow>(spendOf, [apiKeyId, periodStartUs]);
+
+/** The request's reserve leaves the period's reserve, its real cost enters the period's spend. */
+export async function trueUpKeySpend(sql: Sql, apiKeyId: string, periodStartUs: number, reservedMicros: number, costMicros: number): Promise<void> {
+  await sql.run(trueUp, [reservedMicros, costMicros, apiKeyId, periodStartUs]);
+}

@@ -1,0 +1,71 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { newDeploymentSecret } from '../lib/ids.js';
+import { kindOf, type Db } from './knex.js';
+import { poolSql, statement } from './sql.js';
+
+/**
+ * The SQL of admission tickets (migration 0019, DESIGN.md §7): the claim that makes a ticket good
+ * once in every process, its pruning, and the ticket key a deployment on PostgreSQL shares when no
+ * MKT_TICKET_SECRET is set.
+ */
+
+const claimTicket = statement('used_ticket_claim', 'INSERT INTO used_tickets (expires_at_us, ticket_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+const pruneTickets = statement('used_tickets_prune', 'DELETE FROM used_tickets WHERE expires_at_us < ?');
+
+/** Records a ticket as used; false when it was used before (by any process). */
+export async function claimUsedTicket(db: Db, ticketId: string, expiresAtUs: number): Promise<boolean> {
+  return (await poolSql(db).run(claimTicket, [expiresAtUs, ticketId])) === 1;
+}
+
+/**
+ * A used ticket is kept this long past its expiry, so that a process whose clock runs behind
+ * another's still finds the claim while it would take the ticket for valid.
+ */
+export const usedTicketRetentionUs = 60_000_000;
+
+/** Deletes the claims of tickets expired more than usedTicketRetentionUs before `nowUs`: one range of the primary key. */
+export async function pruneUsedTickets(db: Db, nowUs: number): Promise<number> {
+  return poolSql(db).run(pruneTickets, [nowUs - usedTicketRetentionUs]);
+}
+
+const insertSecret = statement('deployment_secret_insert', 'INSERT INTO deployment_secrets (name, secret, created_at_us) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+const secretOf = statement('deployment_secret_of', 'SELECT secret FROM deployment_secrets WHERE name = ?');
+
+/**
+ * The deployment's secret named `name`: the one stored, or `candidate` if none was (the first
+ * process to ask writes it; every later one, on any machine, reads the same).
+ */
+export async function sharedDeploymentSecret(db: Db, name: string, candidate: string, nowUs: number): Promise<string> {
+  const sql = poolSql(db);
+  await sql.run(insertSecret, [name, candidate, nowUs]);
+  return (await sql.get<{ secret: string }>(secretOf, [name]))!.secret;
+}
+
+/** The file beside the SQLite database that holds its deployment's ticket key. */
+export const ticketSecretFileName = 'ticket-secret';
+
+/**
+ * The key admission tickets are signed with (consumption/tickets.ts), which every process that
+ * serves inference for this database must share:
+ * - `configured` (MKT_TICKET_SECRET) when set;
+ * - on SQLite (the embedded default: one process), a file beside the database file, made on
+ *   first start with mode 0600, so tickets survive a restart;
+ * - on PostgreSQL, a row of `deployment_secrets`: the first process writes the one it made, and
+ *   every process, on any machine, reads that same row, so several processes agree with nothing
+ *   configured (set MKT_TICKET_SECRET to rotate it, on every process at once).
+ * A database in memory (tests) has its key in memory.
+ */
+export async function ticketSecretOf(db: Db, configured: string | undefined, nowUs: number): Promise<string> {
+  if (configured !== undefined) return configured;
+  if (kindOf(db) === 'postgres') return sharedDeploymentSecret(db, 'ticket', newDeploymentSecret(), nowUs);
+  const filename = (db.client.config as { connection: { filename: string } }).connection.filename;
+  if (filename === ':memory:') return newDeploymentSecret();
+  const path = join(dirname(filename), ticketSecretFileName);
+  try {
+    await writeFile(path, newDeploymentSecret() + '\n', { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return (await readFile(path, 'utf8')).trim();
+}
