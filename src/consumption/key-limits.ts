@@ -101,10 +101,14 @@ export async function checkBudgetLeft(sql: Sql, apiKeyId: string, limits: KeyLim
   if (used >= limits.limitUsdMicros) throw await overBudget(sql, apiKeyId, limits, limits.limitUsdMicros, 0, nowUs);
 }
 
-/** Reserves `reserveMicros` of the key's budget in this period, or 403 key_limit_exceeded; null for a key without a budget. */
-export async function reserveBudget(sql: Sql, apiKeyId: string, limits: KeyLimits, reserveMicros: number, nowUs: number): Promise<BudgetHold | null> {
-  if (limits.limitUsdMicros === null) return null;
+/**
+ * Reserves `reserveMicros` of the key's budget in this period, or 403 key_limit_exceeded. A key
+ * without a budget reserves nothing, but its requests' cost is still recorded (its `usage_usd`):
+ * the hold then names the period with a reserve of 0.
+ */
+export async function reserveBudget(sql: Sql, apiKeyId: string, limits: KeyLimits, reserveMicros: number, nowUs: number): Promise<BudgetHold> {
   const periodStart = periodStartUs(limits.limitReset, nowUs);
+  if (limits.limitUsdMicros === null) return { apiKeyId, periodStartUs: periodStart, reservedMicros: 0 };
   if (!(await reserveKeySpend(sql, apiKeyId, periodStart, reserveMicros, limits.limitUsdMicros))) throw await overBudget(sql, apiKeyId, limits, limits.limitUsdMicros, reserveMicros, nowUs);
   return { apiKeyId, periodStartUs: periodStart, reservedMicros: reserveMicros };
 }

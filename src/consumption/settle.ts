@@ -36,7 +36,7 @@ export interface OpenRequest {
   reservedTokens: number;
   /** The lots its tokens are reserved from; null for a request admitted before migration 0019 (drawn oldest lot first). */
   reservedLots: LotReservation[] | null;
-  /** Its reserve of its key's budget, trued up here; null for a key without a budget. */
+  /** Its reserve of its key's budget (0 for a key without one, whose cost is still recorded), trued up here; null for a request admitted before migration 0019. */
   budget: BudgetHold | null;
   admittedAtUs: number;
 }

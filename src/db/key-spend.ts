@@ -15,9 +15,11 @@ const reserve = statement(
   'UPDATE api_key_spend SET reserved_micros = reserved_micros + ? WHERE api_key_id = ? AND period_start_us = ? AND spent_micros + reserved_micros + ? <= ?',
 );
 const spendOf = statement('api_key_spend_of', 'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?');
+// The row exists when the request reserved; a key without a budget reserved nothing, and its first settled request of a period makes the row.
 const trueUp = statement(
   'api_key_spend_true_up',
-  'UPDATE api_key_spend SET reserved_micros = reserved_micros - ?, spent_micros = spent_micros + ? WHERE api_key_id = ? AND period_start_us = ?',
+  `INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, ?, 0)
+   ON CONFLICT (api_key_id, period_start_us) DO UPDATE SET reserved_micros = api_key_spend.reserved_micros - ?, spent_micros = api_key_spend.spent_micros + ?`,
 );
 
 /**
@@ -34,5 +36,5 @@ export const keySpendOf = (sql: Sql, apiKeyId: string, periodStartUs: number): P
 
 /** The request's reserve leaves the period's reserve, its real cost enters the period's spend. */
 export async function trueUpKeySpend(sql: Sql, apiKeyId: string, periodStartUs: number, reservedMicros: number, costMicros: number): Promise<void> {
-  await sql.run(trueUp, [reservedMicros, costMicros, apiKeyId, periodStartUs]);
+  await sql.run(trueUp, [apiKeyId, periodStartUs, costMicros, reservedMicros, costMicros]);
 }

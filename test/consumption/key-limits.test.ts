@@ -73,6 +73,20 @@ describeEachDatabase(
       expect(reply.body.usage.cost_usd).to.equal(receipt.cost_usd);
     });
 
+    it('records the spend of a key without a budget too, in its one period, so its usage_usd counts', async () => {
+      const { key, id } = await keyWith({});
+      const first = await follow(key, 'no budget, one');
+      const second = await follow(key, 'no budget, two');
+      const costs = [first, second].map((reply) => {
+        expect(reply.status, reply.text).to.equal(200);
+        return Math.round(Number(reply.body.usage.cost_usd) * 1_000_000);
+      });
+      const spend = (await services().db('api_key_spend').where({ api_key_id: id })) as { period_start_us: number | string; spent_micros: number | string; reserved_micros: number | string }[];
+      expect(spend.map((row) => [Number(row.period_start_us), Number(row.spent_micros), Number(row.reserved_micros)])).to.deep.equal([[0, costs[0]! + costs[1]!, 0]]);
+      const view = (await env().consumption.get('/v1/key', { bearer: key })).body.data;
+      expect(view).to.include({ limit_usd: null, limit_remaining_usd: null, usage_usd: ((costs[0]! + costs[1]!) / 1_000_000).toFixed(6) });
+    });
+
     it('refuses a request over the budget with 403 key_limit_exceeded and its context, billing nothing', async () => {
       const { key, id } = await keyWith({ limit_usd_micros: 10, limit_reset: 'daily' });
       const reply = await follow(key, 'over budget');
