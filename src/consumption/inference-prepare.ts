@@ -164,7 +164,9 @@ function forSupplier(chat: ChatRequest, outputTokens: number): ChatRequest {
  */
 export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>, ticket: TicketClaims): Promise<Uncounted> {
   const chat = toChat(endpoint, body);
-  const instrument = await findInstrument(deps, ticket.instrumentId);
+  // The model as named resolves from the reference cache; only an alias remapped since the 307 reads the instrument by id.
+  const resolved = await resolveModel(deps, ticket.model);
+  const instrument = resolved?.id === ticket.instrumentId ? resolved : await findInstrument(deps, ticket.instrumentId);
   assert(instrument !== undefined, `the instrument ${ticket.instrumentId} of a ticket this deployment signed exists`);
   const { promptTokens, outputTokens } = ticket;
   const reserved = promptTokens + outputTokens;
