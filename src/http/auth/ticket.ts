@@ -8,7 +8,7 @@ import type { CredentialRequest } from './credentials.js';
 /**
  * The admission ticket of `/r/v1/…` (consumption/tickets.ts), from `?ticket=`. Where a request
  * carries one it is the only credential looked at (auth/index.ts tries it first): a good ticket is
- * honoured whatever `Authorization` says (none, a placeholder such as `Bearer sk-1234`, the key),
+ * honoured whatever `Authorization` says (none, a dummy such as `Bearer sk-1234`, the key),
  * and a bad one is refused even beside a valid key, so that a ticket cannot be probed.
  */
 export function ticketOf(request: CredentialRequest): string | undefined {
