@@ -1,7 +1,7 @@
 import { readAllowance } from '../db/allowance.js';
 import type { Db } from '../db/knex.js';
 import { tierBalanceOf } from '../ledger/funds.js';
-import { usPerDay } from '../lib/clock.js';
+import { periodEndUs, periodStartUs } from '../lib/periods.js';
 
 /**
  * The inference limits of specification part 8, in one place for admission and for diagnostics:
@@ -22,8 +22,8 @@ export function slotsForTier(tierMicros: number): number {
   return slotTiers.find((t) => tierMicros < t.belowMicros)!.slots;
 }
 
-export const utcDayStartUs = (nowUs: number): number => nowUs - (nowUs % usPerDay);
-export const nextUtcDayUs = (nowUs: number): number => utcDayStartUs(nowUs) + usPerDay;
+export const utcDayStartUs = (nowUs: number): number => periodStartUs('daily', nowUs);
+export const nextUtcDayUs = (nowUs: number): number => periodEndUs('daily', nowUs);
 
 export interface Allowance {
   concurrencyLimit: number;

@@ -28,6 +28,7 @@ import { formatUsdCents, parseUsdCents } from '../lib/money.js';
 import { newDepositId } from '../lib/ids.js';
 import { requireUser } from './account-rules.js';
 import { utcDayStartUs } from './allowance.js';
+import { periodStartUs } from '../lib/periods.js';
 import type { UserRow } from './identity.js';
 
 /**
@@ -68,10 +69,7 @@ function parseAmount(text: string): number {
   return micros;
 }
 
-export function startOfUtcMonthUs(nowUs: number): number {
-  const now = new Date(Math.floor(nowUs / 1000));
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) * 1000;
-}
+export const startOfUtcMonthUs = (nowUs: number): number => periodStartUs('monthly', nowUs);
 
 export function depositView(row: DepositRow): DepositView {
   return {

@@ -29,6 +29,8 @@ export function periodStartUs(reset: LimitReset | null, nowUs: number): number {
 }
 
 /** When the period holding `nowUs` ends (the next one starts); null for a budget that never resets. */
+export function periodEndUs(reset: LimitReset, nowUs: number): number;
+export function periodEndUs(reset: LimitReset | null, nowUs: number): number | null;
 export function periodEndUs(reset: LimitReset | null, nowUs: number): number | null {
   switch (reset) {
     case null:
