@@ -72,6 +72,8 @@ export interface TradeAggregateRow {
   low_ticks: number;
   high_ticks: number;
   volume: number;
+  /** Σ price × quantity, in ticks (the USD paid, at 0.0001 USD a tick). */
+  quote_ticks: number;
   trade_count: number;
   /** Null when there are no trades. */
   first_sequence: number | null;
@@ -82,17 +84,20 @@ interface RawAggregateRow {
   low_ticks: number | string;
   high_ticks: number | string;
   volume: number | string | null;
+  quote_ticks: number | string | null;
   trade_count: number | string;
   first_sequence: number | string | null;
   last_sequence: number | string | null;
 }
 
-const aggregates = 'MIN(price_ticks) AS low_ticks, MAX(price_ticks) AS high_ticks, SUM(quantity) AS volume, COUNT(*) AS trade_count, MIN(sequence) AS first_sequence, MAX(sequence) AS last_sequence';
+const aggregates =
+  'MIN(price_ticks) AS low_ticks, MAX(price_ticks) AS high_ticks, SUM(quantity) AS volume, SUM(price_ticks * quantity) AS quote_ticks, COUNT(*) AS trade_count, MIN(sequence) AS first_sequence, MAX(sequence) AS last_sequence';
 
 const aggregatesOf = (row: RawAggregateRow): TradeAggregateRow => ({
   low_ticks: int(row.low_ticks),
   high_ticks: int(row.high_ticks),
   volume: int(row.volume),
+  quote_ticks: int(row.quote_ticks),
   trade_count: int(row.trade_count),
   first_sequence: row.first_sequence === null ? null : int(row.first_sequence),
   last_sequence: row.last_sequence === null ? null : int(row.last_sequence),
@@ -128,13 +133,25 @@ interface RawCandleRow extends RawAggregateRow {
 }
 
 /**
- * One page of the market's candles of `widthUs`, oldest first. Buckets start at multiples of the
- * width since the epoch, which is 00:00 UTC: aligned to the resolution in UTC.
+ * Where candles start: every `widthUs`, at the times t where t + `offsetUs` is a multiple of the
+ * width. An offset of 0 aligns buckets to the epoch, which is 00:00 UTC; weeks need an offset to
+ * start on Mondays (1970-01-01 was a Thursday).
  */
-export async function candlePage(db: Db, marketId: string, widthUs: number, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
-  // The width is written into the SQL: the caller takes it from a closed table, never from the request.
+export interface CandleGrid {
+  widthUs: number;
+  offsetUs: number;
+}
+
+/**
+ * One page of the market's candles on `grid`, oldest first. Times are positive, so `%` is the same
+ * non-negative remainder on SQLite and PostgreSQL.
+ */
+export async function candlePage(db: Db, marketId: string, grid: CandleGrid, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
+  const { widthUs, offsetUs } = grid;
+  // The grid is written into the SQL: the caller takes it from a closed table, never from the request.
   assert(Number.isSafeInteger(widthUs) && widthUs > 0, `a candle width is a positive integer, got ${widthUs}`);
-  const bucket = `(executed_at_us - (executed_at_us % ${widthUs}))`;
+  assert(Number.isSafeInteger(offsetUs) && offsetUs >= 0 && offsetUs < widthUs, `a candle offset is an integer in [0, width), got ${offsetUs}`);
+  const bucket = `(executed_at_us - ((executed_at_us + ${offsetUs}) % ${widthUs}))`;
   const buckets = db('trades')
     .where('market_id', marketId)
     .where('executed_at_us', '<', range.toUs)
