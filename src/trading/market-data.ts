@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex.js';
-import { bookLevels, candlePage, lastTrade as lastTradeRow, tradePriceAt, tradeSummaryBetween, tradeVolumeBetween, type CandleGrid, type CandleRange } from '../db/market-data.js';
+import { bookLevels, candlePage, lastTrade as lastTradeRow, tradeVolumeBetween, tradeWindowStats, type CandleGrid, type CandleRange, type LastTradeRow } from '../db/market-data.js';
 import type { Page, PageParams } from '../db/paging.js';
 import { mondayOffsetUs, usPerWeek } from '../lib/periods.js';
 import type { Side } from './engine/types.js';
@@ -92,18 +92,9 @@ async function bookSide({ db }: Deps, marketId: string, side: Side, depth: numbe
   return (await bookLevels(db, marketId, side, depth)).map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
 }
 
-async function lastTrade({ db }: Deps, marketId: string): Promise<LastTrade | null> {
-  const row = await lastTradeRow(db, marketId);
-  return row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null;
-}
+const lastTradeOf = (row: LastTradeRow | undefined): LastTrade | null => (row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null);
 
-/** Trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
-async function summarize({ db }: Deps, marketId: string, fromUs: number, toUs: number): Promise<WindowSummary | null> {
-  const row = await tradeSummaryBetween(db, marketId, fromUs, toUs);
-  if (row.trade_count === 0 || row.first_sequence === null || row.last_sequence === null) return null;
-  const [openTicks, closeTicks] = await Promise.all([tradePriceAt(db, marketId, row.first_sequence), tradePriceAt(db, marketId, row.last_sequence)]);
-  return { openTicks, closeTicks, highTicks: row.high_ticks, lowTicks: row.low_ticks, volume: row.volume, quoteTicks: row.quote_ticks, tradeCount: row.trade_count };
-}
+const lastTrade = async ({ db }: Deps, marketId: string): Promise<LastTrade | null> => lastTradeOf(await lastTradeRow(db, marketId));
 
 export async function orderBook(deps: Deps, marketId: string, depth: number): Promise<BookSnapshot> {
   const [buy, sell] = await Promise.all([bookSide(deps, marketId, 'buy', depth), bookSide(deps, marketId, 'sell', depth)]);
@@ -115,10 +106,16 @@ export async function ticker(deps: Deps, marketId: string, nowUs: number): Promi
   return { bestBidTicks: book.buy[0]?.priceTicks ?? null, bestAskTicks: book.sell[0]?.priceTicks ?? null, last, volume24h };
 }
 
-export async function marketStats(deps: Deps, marketId: string, nowUs: number): Promise<MarketStats> {
+/** The last trade and the rolling 24 hours up to `nowUs`, in one read (stats are read often). */
+export async function marketStats({ db }: Deps, marketId: string, nowUs: number): Promise<MarketStats> {
   const fromUs = nowUs - statsWindowUs;
-  const [last, window] = await Promise.all([lastTrade(deps, marketId), summarize(deps, marketId, fromUs, nowUs)]);
-  return { last, window, fromUs, toUs: nowUs };
+  const row = await tradeWindowStats(db, marketId, fromUs, nowUs);
+  const { open_ticks: openTicks, close_ticks: closeTicks } = row;
+  const window: WindowSummary | null =
+    row.trade_count === 0 || openTicks === null || closeTicks === null
+      ? null
+      : { openTicks, closeTicks, highTicks: row.high_ticks, lowTicks: row.low_ticks, volume: row.volume, quoteTicks: row.quote_ticks, tradeCount: row.trade_count };
+  return { last: lastTradeOf(row.last), window, fromUs, toUs: nowUs };
 }
 
 export async function candles(deps: Deps, marketId: string, resolution: Resolution, range: CandleRange, page: PageParams): Promise<Page<Candle>> {
