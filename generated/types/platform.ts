@@ -825,8 +825,9 @@ export interface components {
             /** @description Always `null` here; the raw key is only in the create response. */
             key: string | null;
             key_prefix: components["schemas"]["ApiKeyPrefix"];
-            /** @description Whether the consumption API accepts the key. */
+            /** @description Whether the key is switched on: `false` once deactivated (`PATCH` with `active: false`). An expired key stays `active`; `is_active` also accounts for the expiry. */
             active: boolean;
+            is_active: components["schemas"]["ApiKeyIsActive"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /**
@@ -850,6 +851,7 @@ export interface components {
             key_prefix: components["schemas"]["ApiKeyPrefix"];
             /** @description Always `true` for a new key. */
             active: boolean;
+            is_active: components["schemas"]["ApiKeyIsActive"];
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
             /**
@@ -864,6 +866,8 @@ export interface components {
             usage_usd: components["schemas"]["ApiKeyUsageUsd"];
             limit_remaining_usd: components["schemas"]["ApiKeyLimitRemainingUsd"];
         };
+        /** @description Whether the consumption API accepts the key now: `active` and not past `expires_at`. The live service's name; `false` for a deactivated key and for an expired one. */
+        ApiKeyIsActive: boolean;
         /**
          * Format: date-time
          * @description When the key stops working for inference (`401 key_expired` on the consumption API from then on); `null`: it never expires.
@@ -2040,6 +2044,7 @@ export interface operations {
                      *           "key": null,
                      *           "key_prefix": "mkt_ck_3f9a",
                      *           "active": true,
+                     *           "is_active": true,
                      *           "created_at": "2026-11-20T08:05:00Z",
                      *           "updated_at": "2026-11-20T08:05:00Z",
                      *           "last_used_at": "2026-11-22T10:14:00Z",
@@ -2056,6 +2061,7 @@ export interface operations {
                      *           "key": null,
                      *           "key_prefix": "mkt_ck_b71e",
                      *           "active": false,
+                     *           "is_active": false,
                      *           "created_at": "2026-11-21T12:00:00Z",
                      *           "updated_at": "2026-11-21T18:30:00Z",
                      *           "last_used_at": null,
@@ -2116,6 +2122,7 @@ export interface operations {
                      *         "key": "mkt_ck_3f9aEXAMPLEnotAREALkeyDoNotUse00000000",
                      *         "key_prefix": "mkt_ck_3f9a",
                      *         "active": true,
+                     *         "is_active": true,
                      *         "created_at": "2026-11-20T08:05:00Z",
                      *         "updated_at": "2026-11-20T08:05:00Z",
                      *         "last_used_at": null,
@@ -2170,6 +2177,7 @@ export interface operations {
                      *         "key": null,
                      *         "key_prefix": "mkt_ck_3f9a",
                      *         "active": true,
+                     *         "is_active": true,
                      *         "created_at": "2026-11-20T08:05:00Z",
                      *         "updated_at": "2026-11-20T08:05:00Z",
                      *         "last_used_at": "2026-11-22T10:14:00Z",
@@ -2249,6 +2257,7 @@ export interface operations {
                      *         "key": null,
                      *         "key_prefix": "mkt_ck_b71e",
                      *         "active": false,
+                     *         "is_active": false,
                      *         "created_at": "2026-11-21T12:00:00Z",
                      *         "updated_at": "2026-11-21T18:30:00Z",
                      *         "last_used_at": null,

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Check reachability
-         * @description Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+         * @description Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
          */
         get: operations["getHealth"];
         put?: never;
@@ -237,6 +237,7 @@ export interface paths {
         /**
          * Read a market's 24-hour statistics
          * @description Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`"2.44"` = +2.44 %).
+         *     The same window is also given under the live service's names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `"0.000000"` without trades), `num_trades` (= `trade_count_24h`), and the window's bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
          */
         get: operations["getMarketStats"];
         put?: never;
@@ -256,7 +257,8 @@ export interface paths {
         };
         /**
          * List candles of a market
-         * @description OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+         * @description OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+         *     Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
          */
         get: operations["listPriceHistories"];
         put?: never;
@@ -1023,13 +1025,18 @@ export interface components {
          */
         TransferStatus: "completed";
         /**
-         * @description Candle width.
+         * @description Candle width; `1w` weeks start on Monday at 00:00 UTC.
          * @enum {string}
          */
-        PriceHistoryResolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+        PriceHistoryResolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d" | "1w";
         Health: {
             /** @enum {string} */
             status: "ok";
+            /**
+             * @description The API that answered; always `trading` here.
+             * @enum {string}
+             */
+            service: "trading";
             server_time: components["schemas"]["Timestamp"];
             /**
              * @description Version of the API served.
@@ -1099,7 +1106,7 @@ export interface components {
             model_id: string | null;
             model_version: string | null;
         };
-        /** @description A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`"0.005000"` = 0.5 %) charged to both sides of each fill. */
+        /** @description A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`"0.005000"` = 0.5 %) charged to both sides of each fill. `created_at` is when the instrument was listed, `updated_at` when its reference data last changed. */
         Instrument: {
             instrument_id: components["schemas"]["InstrumentId"];
             /** @description Upper-case symbol, e.g. `TEXT-STANDARD`. Not an id. */
@@ -1111,6 +1118,12 @@ export interface components {
             basic_info: components["schemas"]["InstrumentBasicInfo"];
             trading_params: components["schemas"]["InstrumentTradingParams"];
             ai_specs: components["schemas"]["InstrumentAiSpecs"];
+            /** @description Decimal places of the instrument's quantities. Units are whole (orders, balances and transfers count them as integers), so this is `0`. Prices have their own precision: ticks of 0.0001 USD (`order_controls.tick_size` of the market). */
+            precision: number;
+            /** @description Whether the instrument is listed for trading: `true` for `draft` and `active`, `false` for `suspended` and `delisted`. Derived from `status`, which says more. */
+            is_active: boolean;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
         };
         InstrumentList: {
             data: components["schemas"]["Instrument"][];
@@ -1247,6 +1260,17 @@ export interface components {
             volume_24h: number;
             trade_count_24h: number;
             as_of: components["schemas"]["Timestamp"];
+            open: components["schemas"]["NullablePrice"];
+            high: components["schemas"]["NullablePrice"];
+            low: components["schemas"]["NullablePrice"];
+            close: components["schemas"]["NullablePrice"];
+            /** @description Units traded in the window (= `volume_24h`). */
+            volume: number;
+            quote_volume: components["schemas"]["UsdAmount"];
+            /** @description Trades in the window (= `trade_count_24h`). */
+            num_trades: number;
+            period_start: components["schemas"]["Timestamp"];
+            period_end: components["schemas"]["Timestamp"];
         };
         MarketStatsResponse: {
             data: components["schemas"]["MarketStats"];
@@ -1261,6 +1285,13 @@ export interface components {
             /** @description Units traded in the bucket. */
             volume: number;
             trade_count: number;
+            market_id: components["schemas"]["MarketId"];
+            resolution: components["schemas"]["PriceHistoryResolution"];
+            period_start: components["schemas"]["Timestamp"];
+            period_end: components["schemas"]["Timestamp"];
+            quote_volume: components["schemas"]["UsdAmount"];
+            /** @description Trades in the bucket (= `trade_count`). */
+            num_trades: number;
         };
         PriceHistoryList: {
             data: components["schemas"]["PriceHistory"][];
@@ -2295,6 +2326,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "status": "ok",
+                     *         "service": "trading",
                      *         "server_time": "2026-11-22T10:15:30.123456Z",
                      *         "version": "1.0.0"
                      *       }
@@ -2475,7 +2507,11 @@ export interface operations {
                      *             "min_time_to_first_token_ms": 2000,
                      *             "model_id": null,
                      *             "model_version": null
-                     *           }
+                     *           },
+                     *           "precision": 0,
+                     *           "is_active": true,
+                     *           "created_at": "2026-11-01T00:00:00.000000Z",
+                     *           "updated_at": "2026-11-01T00:00:00.000000Z"
                      *         }
                      *       ],
                      *       "paging": {
@@ -2547,7 +2583,11 @@ export interface operations {
                      *           "min_time_to_first_token_ms": 2000,
                      *           "model_id": null,
                      *           "model_version": null
-                     *         }
+                     *         },
+                     *         "precision": 0,
+                     *         "is_active": true,
+                     *         "created_at": "2026-11-01T00:00:00.000000Z",
+                     *         "updated_at": "2026-11-01T00:00:00.000000Z"
                      *       }
                      *     }
                      */
@@ -2962,7 +3002,16 @@ export interface operations {
                      *         "change_pct_24h": "2.44",
                      *         "volume_24h": 1840,
                      *         "trade_count_24h": 97,
-                     *         "as_of": "2026-11-22T10:15:30Z"
+                     *         "as_of": "2026-11-22T10:15:30Z",
+                     *         "open": "0.4100",
+                     *         "high": "0.4350",
+                     *         "low": "0.4050",
+                     *         "close": "0.4200",
+                     *         "volume": 1840,
+                     *         "quote_volume": "772.800000",
+                     *         "num_trades": 97,
+                     *         "period_start": "2026-11-21T10:15:30Z",
+                     *         "period_end": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
                      */
@@ -3016,7 +3065,13 @@ export interface operations {
                      *           "low": "0.4100",
                      *           "close": "0.4200",
                      *           "volume": 310,
-                     *           "trade_count": 17
+                     *           "trade_count": 17,
+                     *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *           "resolution": "15m",
+                     *           "period_start": "2026-11-22T10:00:00Z",
+                     *           "period_end": "2026-11-22T10:15:00Z",
+                     *           "quote_volume": "129.250000",
+                     *           "num_trades": 17
                      *         },
                      *         {
                      *           "time": "2026-11-22T10:15:00Z",
@@ -3025,7 +3080,13 @@ export interface operations {
                      *           "low": "0.4150",
                      *           "close": "0.4200",
                      *           "volume": 35,
-                     *           "trade_count": 3
+                     *           "trade_count": 3,
+                     *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *           "resolution": "15m",
+                     *           "period_start": "2026-11-22T10:15:00Z",
+                     *           "period_end": "2026-11-22T10:30:00Z",
+                     *           "quote_volume": "14.625000",
+                     *           "num_trades": 3
                      *         }
                      *       ],
                      *       "paging": {

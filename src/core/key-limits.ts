@@ -37,6 +37,15 @@ export function keyLimitsOf(row: ApiKeyRow): KeyLimits {
   };
 }
 
+/**
+ * Whether the consumption API accepts the key at `nowUs`: switched on and not past its expiry, as
+ * authentication decides (http/auth/consumption-key.ts). platform.yaml's `is_active`.
+ */
+export function keyAcceptedAt(row: ApiKeyRow, nowUs: number): boolean {
+  const { expiresAtUs } = keyLimitsOf(row);
+  return Boolean(row.active) && (expiresAtUs === null || nowUs < expiresAtUs);
+}
+
 /** The limits as the row stores them. */
 export function keyLimitColumns(limits: KeyLimits): Pick<ApiKeyRow, 'expires_at_us' | 'limit_usd_micros' | 'limit_reset' | 'allowed_models'> {
   return {

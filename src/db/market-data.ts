@@ -50,15 +50,6 @@ export async function lastTrade(db: Db, marketId: string): Promise<LastTradeRow 
   return row && { price_ticks: int(row.price_ticks), quantity: int(row.quantity), executed_at_us: int(row.executed_at_us) };
 }
 
-const priceAtStatement = statement('trade_price_at_sequence', 'SELECT price_ticks FROM trades WHERE market_id = ? AND sequence = ?');
-
-/** The price of the market's trade of this sequence. */
-export async function tradePriceAt(db: Db, marketId: string, sequence: number): Promise<number> {
-  const row = await poolSql(db).get<Pick<TradeRow, 'price_ticks'>>(priceAtStatement, [marketId, sequence]);
-  assert(row !== undefined, `market ${marketId} has no trade of sequence ${sequence}`);
-  return int(row.price_ticks);
-}
-
 const volumeBetweenStatement = statement('trade_volume_between', 'SELECT SUM(quantity) AS volume FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?');
 
 /** Units traded in [fromUs, toUs]. */
@@ -72,6 +63,8 @@ export interface TradeAggregateRow {
   low_ticks: number;
   high_ticks: number;
   volume: number;
+  /** Σ price × quantity, in ticks (the USD paid, at 0.0001 USD a tick). */
+  quote_ticks: number;
   trade_count: number;
   /** Null when there are no trades. */
   first_sequence: number | null;
@@ -82,29 +75,65 @@ interface RawAggregateRow {
   low_ticks: number | string;
   high_ticks: number | string;
   volume: number | string | null;
+  quote_ticks: number | string | null;
   trade_count: number | string;
   first_sequence: number | string | null;
   last_sequence: number | string | null;
 }
 
-const aggregates = 'MIN(price_ticks) AS low_ticks, MAX(price_ticks) AS high_ticks, SUM(quantity) AS volume, COUNT(*) AS trade_count, MIN(sequence) AS first_sequence, MAX(sequence) AS last_sequence';
+const aggregates =
+  'MIN(price_ticks) AS low_ticks, MAX(price_ticks) AS high_ticks, SUM(quantity) AS volume, SUM(price_ticks * quantity) AS quote_ticks, COUNT(*) AS trade_count, MIN(sequence) AS first_sequence, MAX(sequence) AS last_sequence';
 
 const aggregatesOf = (row: RawAggregateRow): TradeAggregateRow => ({
   low_ticks: int(row.low_ticks),
   high_ticks: int(row.high_ticks),
   volume: int(row.volume),
+  quote_ticks: int(row.quote_ticks),
   trade_count: int(row.trade_count),
   first_sequence: row.first_sequence === null ? null : int(row.first_sequence),
   last_sequence: row.last_sequence === null ? null : int(row.last_sequence),
 });
 
-const summaryBetweenStatement = statement('trade_summary_between', `SELECT ${aggregates} FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?`);
+/** A window's trades summed up, with the prices of its first and last trade, and the market's last trade. */
+export interface WindowStatsRow extends TradeAggregateRow {
+  /** Null when there are no trades in the window. */
+  open_ticks: number | null;
+  close_ticks: number | null;
+  /** Undefined when the market never traded. */
+  last: LastTradeRow | undefined;
+}
 
-/** The trades in [fromUs, toUs]: the rolling window of the ticker and the stats. */
-export async function tradeSummaryBetween(db: Db, marketId: string, fromUs: number, toUs: number): Promise<TradeAggregateRow> {
-  const row = await poolSql(db).get<RawAggregateRow>(summaryBetweenStatement, [marketId, fromUs, toUs]);
+interface RawWindowStatsRow extends RawAggregateRow {
+  open_ticks: number | string | null;
+  close_ticks: number | string | null;
+  last_price_ticks: number | string | null;
+  last_quantity: number | string | null;
+  last_executed_at_us: number | string | null;
+}
+
+// One read for what the stats show: the window's aggregates, its open and close found by sequence,
+// and the market's last trade (which may lie before the window).
+const windowStatsStatement = statement(
+  'trade_window_stats',
+  `SELECT w.*, o.price_ticks AS open_ticks, c.price_ticks AS close_ticks,
+          l.price_ticks AS last_price_ticks, l.quantity AS last_quantity, l.executed_at_us AS last_executed_at_us
+   FROM (SELECT ${aggregates} FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?) w
+   LEFT JOIN trades o ON o.market_id = ? AND o.sequence = w.first_sequence
+   LEFT JOIN trades c ON c.market_id = ? AND c.sequence = w.last_sequence
+   LEFT JOIN (SELECT price_ticks, quantity, executed_at_us FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1) l ON 1 = 1`,
+);
+
+/** The trades in [fromUs, toUs] (the rolling window of the stats) and the market's last trade. */
+export async function tradeWindowStats(db: Db, marketId: string, fromUs: number, toUs: number): Promise<WindowStatsRow> {
+  const row = await poolSql(db).get<RawWindowStatsRow>(windowStatsStatement, [marketId, fromUs, toUs, marketId, marketId, marketId]);
   assert(row !== undefined, 'an aggregate without GROUP BY returns one row');
-  return aggregatesOf(row);
+  const last = row.last_price_ticks === null ? undefined : { price_ticks: int(row.last_price_ticks), quantity: int(row.last_quantity), executed_at_us: int(row.last_executed_at_us) };
+  return {
+    ...aggregatesOf(row),
+    open_ticks: row.open_ticks === null ? null : int(row.open_ticks),
+    close_ticks: row.close_ticks === null ? null : int(row.close_ticks),
+    last,
+  };
 }
 
 export interface CandleRange {
@@ -128,13 +157,25 @@ interface RawCandleRow extends RawAggregateRow {
 }
 
 /**
- * One page of the market's candles of `widthUs`, oldest first. Buckets start at multiples of the
- * width since the epoch, which is 00:00 UTC: aligned to the resolution in UTC.
+ * Where candles start: every `widthUs`, at the times t where t + `offsetUs` is a multiple of the
+ * width. An offset of 0 aligns buckets to the epoch, which is 00:00 UTC; weeks need an offset to
+ * start on Mondays (1970-01-01 was a Thursday).
  */
-export async function candlePage(db: Db, marketId: string, widthUs: number, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
-  // The width is written into the SQL: the caller takes it from a closed table, never from the request.
+export interface CandleGrid {
+  widthUs: number;
+  offsetUs: number;
+}
+
+/**
+ * One page of the market's candles on `grid`, oldest first. Times are positive, so `%` is the same
+ * non-negative remainder on SQLite and PostgreSQL.
+ */
+export async function candlePage(db: Db, marketId: string, grid: CandleGrid, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
+  const { widthUs, offsetUs } = grid;
+  // The grid is written into the SQL: the caller takes it from a closed table, never from the request.
   assert(Number.isSafeInteger(widthUs) && widthUs > 0, `a candle width is a positive integer, got ${widthUs}`);
-  const bucket = `(executed_at_us - (executed_at_us % ${widthUs}))`;
+  assert(Number.isSafeInteger(offsetUs) && offsetUs >= 0 && offsetUs < widthUs, `a candle offset is an integer in [0, width), got ${offsetUs}`);
+  const bucket = `(executed_at_us - ((executed_at_us + ${offsetUs}) % ${widthUs}))`;
   const buckets = db('trades')
     .where('market_id', marketId)
     .where('executed_at_us', '<', range.toUs)

@@ -9,8 +9,8 @@ export type LimitReset = 'daily' | 'weekly' | 'monthly';
 export const limitResets: readonly LimitReset[] = ['daily', 'weekly', 'monthly'];
 
 /** 1970-01-01 was a Thursday: Monday 00:00 UTC is 3 days later in the week's cycle. */
-const mondayOffsetUs = 3 * usPerDay;
-const usPerWeek = 7 * usPerDay;
+export const mondayOffsetUs = 3 * usPerDay;
+export const usPerWeek = 7 * usPerDay;
 
 /** When the period holding `nowUs` started. */
 export function periodStartUs(reset: LimitReset | null, nowUs: number): number {

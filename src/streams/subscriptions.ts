@@ -9,7 +9,7 @@ type Resolution = components['schemas']['PriceHistoryResolution'];
  */
 export const marketStreams = ['market.ticker', 'market.trades', 'market.book', 'market.candles'] as const;
 export const userStreams = ['user.orders', 'user.trades', 'user.balances'] as const;
-const resolutions: readonly Resolution[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
+const resolutions: readonly Resolution[] = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'];
 
 export interface StreamRequest {
   name: string;

@@ -1,7 +1,8 @@
 import type { components } from '../../generated/types/trading.js';
 import { toIso, toIsoOrNull } from '../lib/clock.js';
 import { formatDecimal } from '../lib/money.js';
-import type { BookLevel, BookSnapshot, Candle, MarketStats, Ticker } from './market-data.js';
+import type { BookLevel, BookSnapshot, Candle, MarketStats, Resolution, Ticker } from './market-data.js';
+import { usdOfTicks } from './trade-views.js';
 import { formatPrice } from './views.js';
 
 type Schemas = components['schemas'];
@@ -49,6 +50,10 @@ export function changePctHundredths(changeTicks: number, openTicks: number): num
   return changeTicks < 0 ? -magnitude : magnitude;
 }
 
+/**
+ * `open` … `period_end` are the live service's names for the same window: its prices null without a
+ * trade in it, like `open_24h`; its sums zero, like `volume_24h`.
+ */
 export function marketStatsView(marketId: string, stats: MarketStats, nowUs: number): Schemas['MarketStats'] {
   const { window, last } = stats;
   // change = last_price − open_24h; a trade in the window means the market has a last trade.
@@ -64,10 +69,23 @@ export function marketStatsView(marketId: string, stats: MarketStats, nowUs: num
     volume_24h: window?.volume ?? 0,
     trade_count_24h: window?.tradeCount ?? 0,
     as_of: toIso(nowUs),
+    open: priceOrNull(window?.openTicks),
+    high: priceOrNull(window?.highTicks),
+    low: priceOrNull(window?.lowTicks),
+    close: priceOrNull(window?.closeTicks),
+    volume: window?.volume ?? 0,
+    quote_volume: usdOfTicks(window?.quoteTicks ?? 0),
+    num_trades: window?.tradeCount ?? 0,
+    period_start: toIso(stats.fromUs),
+    period_end: toIso(stats.toUs),
   };
 }
 
-export function candleView(candle: Candle): Schemas['PriceHistory'] {
+/**
+ * A row of GET /v1/price-histories and a `market.candles` event: the candle under mkt's names
+ * (`time`, `trade_count`) and the live service's (`period_start`, `num_trades`).
+ */
+export function priceHistoryView(candle: Candle, marketId: string, resolution: Resolution): Schemas['PriceHistory'] {
   return {
     time: toIso(candle.startUs),
     open: formatPrice(candle.openTicks),
@@ -76,5 +94,11 @@ export function candleView(candle: Candle): Schemas['PriceHistory'] {
     close: formatPrice(candle.closeTicks),
     volume: candle.volume,
     trade_count: candle.tradeCount,
+    market_id: marketId,
+    resolution,
+    period_start: toIso(candle.startUs),
+    period_end: toIso(candle.endUs),
+    quote_volume: usdOfTicks(candle.quoteTicks),
+    num_trades: candle.tradeCount,
   };
 }

@@ -7,10 +7,10 @@ import { consumptionAccountOfUser } from '../db/trading-accounts.js';
 import type { Clock } from '../lib/clock.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from './account-views.js';
 import { getTradingAccount } from './accounts.js';
-import { candles, ticker, resolutionWidthUs, type Resolution } from './market-data.js';
-import { candleView, tickerView } from './market-data-views.js';
+import { candles, candleStartUs, ticker, resolutionGrids, type Resolution } from './market-data.js';
+import { priceHistoryView, tickerView } from './market-data-views.js';
 
-const resolutions = Object.keys(resolutionWidthUs) as Resolution[];
+const resolutions = Object.keys(resolutionGrids) as Resolution[];
 
 /**
  * Events that each process derives for its own subscribers from the events every process hears,
@@ -63,10 +63,9 @@ async function derive(deps: { db: Db; clock: Clock; events: LocalEventHub }, due
   for (const marketId of due.traded) {
     for (const resolution of resolutions) {
       if (!events.wants(marketSubject('market.candles', marketId, resolution))) continue;
-      const widthUs = resolutionWidthUs[resolution];
-      const page = await candles(deps, marketId, resolution, { fromUs: nowUs - (nowUs % widthUs), toUs: nowUs + 1 }, { limit: 1 });
+      const page = await candles(deps, marketId, resolution, { fromUs: candleStartUs(resolution, nowUs), toUs: nowUs + 1 }, { limit: 1 });
       const candle = page.rows[0];
-      if (candle) derived.push({ stream: 'market.candles', marketId, event: 'candle', data: { ...candleView(candle), market_id: marketId, resolution } });
+      if (candle) derived.push({ stream: 'market.candles', marketId, event: 'candle', data: priceHistoryView(candle, marketId, resolution) });
     }
   }
   const wanted = (userId: string | null) => userId !== null && events.wants(userSubject('user.balances', userId));

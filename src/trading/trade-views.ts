@@ -10,8 +10,11 @@ type Schemas = components['schemas'];
 /** A tick is 0.0001 USD = 100 micro-dollars. */
 const microsPerTick = 100;
 
+/** An amount counted in ticks (a sum of price × quantity) in USD, as a 6-decimal string. */
+export const usdOfTicks = (ticks: number): string => formatDecimal(ticks * microsPerTick, usdScale);
+
 /** price × quantity in USD, as a 6-decimal string. */
-export const totalValue = (priceTicks: number, quantity: number): string => formatDecimal(priceTicks * quantity * microsPerTick, usdScale);
+export const totalValue = (priceTicks: number, quantity: number): string => usdOfTicks(priceTicks * quantity);
 
 /** A trade of the market, whoever traded: `side` is the taker's. Trades settle as they execute. */
 export function marketTradeView(row: TradeRow, { market, instrument }: MarketWithInstrument): Schemas['MarketTrade'] {

@@ -13,6 +13,12 @@ export function formatRate(ppm: number): string {
 
 export const formatPrice = (ticks: number): string => formatDecimal(ticks, priceScale);
 
+/** Units are whole: quantities of every instrument have no decimal places. */
+const quantityDecimals = 0;
+
+/** Instrument statuses that are listed for trading (InstrumentStatus of trading.yaml). */
+const listedStatuses: ReadonlySet<string> = new Set(['draft', 'active']);
+
 export function instrumentView(row: InstrumentRow): Schemas['Instrument'] {
   return {
     instrument_id: row.id,
@@ -40,6 +46,10 @@ export function instrumentView(row: InstrumentRow): Schemas['Instrument'] {
       model_id: row.model_id,
       model_version: row.model_version,
     },
+    precision: quantityDecimals,
+    is_active: listedStatuses.has(row.status),
+    created_at: toIso(row.created_at_us),
+    updated_at: toIso(row.updated_at_us),
   };
 }
 

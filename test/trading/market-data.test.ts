@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { formatDecimal } from '../../src/lib/money.js';
 import { insertOrder, insertTrade, seededMarkets, usAt, type SeededMarket } from '../support/trading-rows.js';
 
 const hourUs = 3_600_000_000;
@@ -63,6 +64,7 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
         [`/v1/markets/${id}/trades`, { executed_from: '2026-13-45' }],
         [`/v1/markets/${id}/trades`, { order_by: 'fee' }],
         ['/v1/price-histories', { market_id: id, resolution: '2h' }],
+        ['/v1/price-histories', { market_id: id, resolution: '1M' }],
         ['/v1/price-histories', { resolution: '1h' }],
         ['/v1/price-histories', { market_id: id }],
         ['/v1/price-histories', { market_id: id, resolution: '1h', from: 'yesterday' }],
@@ -207,36 +209,46 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       trades: [number, number, number][];
       expected: Record<string, unknown>;
     }
+    /** The same window under the live service's names. */
+    const live = (open: string | null, high: string | null, low: string | null, close: string | null, volume: number, quoteVolume: string, numTrades: number) => ({
+      open,
+      high,
+      low,
+      close,
+      volume,
+      quote_volume: quoteVolume,
+      num_trades: numTrades,
+    });
     const cases: StatsCase[] = [
       {
         name: 'a rise: open is the first trade in the window, change and percent from it to the last price',
         marketIndex: statsMarket,
         trades: [[5000, 3, 30], [4100, 10, 20], [4350, 5, 10], [4050, 7, 5], [4200, 2, 1]],
-        expected: { last_price: '0.4200', open_24h: '0.4100', high_24h: '0.4350', low_24h: '0.4050', change_24h: '0.0100', change_pct_24h: '2.44', volume_24h: 24, trade_count_24h: 4 },
+        expected: { last_price: '0.4200', open_24h: '0.4100', high_24h: '0.4350', low_24h: '0.4050', change_24h: '0.0100', change_pct_24h: '2.44', volume_24h: 24, trade_count_24h: 4, ...live('0.4100', '0.4350', '0.4050', '0.4200', 24, '9.950000', 4) },
       },
       {
         name: 'a fall: signed change and percent',
         marketIndex: fallingMarket,
         trades: [[5000, 1, 23], [4500, 2, 12], [4000, 3, 0.5]],
-        expected: { last_price: '0.4000', open_24h: '0.5000', high_24h: '0.5000', low_24h: '0.4000', change_24h: '-0.1000', change_pct_24h: '-20.00', volume_24h: 6, trade_count_24h: 3 },
+        expected: { last_price: '0.4000', open_24h: '0.5000', high_24h: '0.5000', low_24h: '0.4000', change_24h: '-0.1000', change_pct_24h: '-20.00', volume_24h: 6, trade_count_24h: 3, ...live('0.5000', '0.5000', '0.4000', '0.4000', 6, '2.600000', 3) },
       },
       {
         name: 'a percent rounded half up to 2 decimals (1 tick on 0.3000 = 0.0333…%)',
         marketIndex: roundingMarket,
         trades: [[3000, 1, 3], [3001, 1, 2]],
-        expected: { last_price: '0.3001', open_24h: '0.3000', high_24h: '0.3001', low_24h: '0.3000', change_24h: '0.0001', change_pct_24h: '0.03', volume_24h: 2, trade_count_24h: 2 },
+        expected: { last_price: '0.3001', open_24h: '0.3000', high_24h: '0.3001', low_24h: '0.3000', change_24h: '0.0001', change_pct_24h: '0.03', volume_24h: 2, trade_count_24h: 2, ...live('0.3000', '0.3001', '0.3000', '0.3001', 2, '0.600100', 2) },
       },
       {
         name: 'no trade in the window: only last_price, zero volume',
         marketIndex: staleMarket,
         trades: [[4300, 9, 48], [4400, 1, 25]],
-        expected: { last_price: '0.4400', open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0 },
+        expected: { last_price: '0.4400', open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0, ...live(null, null, null, null, 0, '0.000000', 0) },
       },
       {
         name: 'never traded: everything null',
         marketIndex: untouchedMarket,
         trades: [],
-        expected: { last_price: null, open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0 },
+        expected: { last_price: null, open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0, ...live(null, null, null, null, 0, '0.000000', 0) },
       },
     ];
     for (const { name, marketIndex, trades, expected } of cases) {
@@ -245,10 +257,12 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
         for (const [priceTicks, quantity, hoursAgo] of trades) await trade(marketIndex, priceTicks, quantity, now - Math.round(hoursAgo * hourUs));
         const reply = await get(`/v1/markets/${market(marketIndex)}/stats`);
         expect(reply.status).to.equal(200);
-        const { as_of: asOf, market_id: marketId, ...stats } = reply.body.data;
+        const { as_of: asOf, market_id: marketId, period_start: periodStart, period_end: periodEnd, ...stats } = reply.body.data;
         expect(marketId).to.equal(market(marketIndex));
         expect(stats).to.deep.equal(expected);
         expect(Date.parse(asOf) * 1000).to.be.at.least(now - 1_000_000);
+        expect(periodEnd).to.equal(asOf);
+        expect(usAt(asOf) - usAt(periodStart)).to.equal(24 * hourUs);
       });
     }
   });
@@ -280,6 +294,22 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       volume,
       trade_count: tradeCount,
     });
+    const widthsUs: Record<string, number> = { '1m': 60e6, '5m': 300e6, '15m': 900e6, '1h': hourUs, '4h': 4 * hourUs, '1d': 24 * hourUs, '1w': 7 * 24 * hourUs };
+    /** What each row says besides the candle: its market, resolution and bounds, and the USD its trades paid. */
+    const withLiveNames = (resolution: string, row: ReturnType<typeof candle>) => {
+      const startUs = usAt(row.time);
+      const endUs = startUs + widthsUs[resolution]!;
+      const quoteTicks = trades.filter(([iso]) => usAt(iso) >= startUs && usAt(iso) < endUs).reduce((sum, [, priceTicks, quantity]) => sum + priceTicks * quantity, 0);
+      return {
+        ...row,
+        market_id: market(candleMarket),
+        resolution,
+        period_start: row.time,
+        period_end: `${new Date(endUs / 1000).toISOString().slice(0, 19)}.000000Z`,
+        quote_volume: formatDecimal(quoteTicks * 100, 6),
+        num_trades: row.trade_count,
+      };
+    };
     const cases: [string, ReturnType<typeof candle>[]][] = [
       [
         '1m',
@@ -336,12 +366,14 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
           candle('2025-03-11T00:00:00', '0.4600', '0.4600', '0.4600', '0.4600', 1, 1),
         ],
       ],
+      // Weeks start on Monday 00:00 UTC (2025-03-10 was a Monday), not on the epoch's Thursday.
+      ['1w', [candle('2025-03-10T00:00:00', '0.4100', '0.4600', '0.4000', '0.4600', 20, 9)]],
     ];
     for (const [resolution, expected] of cases) {
       it(`buckets trades into ${resolution} candles aligned in UTC, oldest first`, async () => {
         const reply = await get('/v1/price-histories', { market_id: market(candleMarket), resolution });
         expect(reply.status).to.equal(200);
-        expect(reply.body.data).to.deep.equal(expected);
+        expect(reply.body.data).to.deep.equal(expected.map((row) => withLiveNames(resolution, row)));
         expect(reply.body.paging).to.deep.equal({ has_more: false, next_cursor: null, prev_cursor: null });
       });
     }

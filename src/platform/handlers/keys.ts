@@ -5,7 +5,7 @@ import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
-import { keyLimitsView, keyUsage, keyUsages, type KeyUsage } from '../../core/key-limits.js';
+import { keyAcceptedAt, keyLimitsView, keyUsage, keyUsages, type KeyUsage } from '../../core/key-limits.js';
 import { pageParams } from '../../db/paging.js';
 import type { Services } from '../../services.js';
 
@@ -18,14 +18,15 @@ export function callerId(principal: Principal | null): string {
   return principal.userId;
 }
 
-/** `key` is the raw key on creation only; everywhere else `null`. */
-function apiKeyView(row: ApiKeyRow, usage: KeyUsage): Schemas['ApiKey'] {
+/** `key` is the raw key on creation only; everywhere else `null`. `is_active` as of `nowUs`. */
+function apiKeyView(row: ApiKeyRow, usage: KeyUsage, nowUs: number): Schemas['ApiKey'] {
   return {
     id: row.id,
     name: row.name,
     key: null,
     key_prefix: row.key_prefix,
     active: Boolean(row.active),
+    is_active: keyAcceptedAt(row, nowUs),
     created_at: toIso(row.created_at_us),
     updated_at: toIso(row.updated_at_us),
     last_used_at: toIsoOrNull(row.last_used_at_us),
@@ -35,7 +36,8 @@ function apiKeyView(row: ApiKeyRow, usage: KeyUsage): Schemas['ApiKey'] {
 
 /** One key with its usage in the current budget period. */
 async function apiKeyWithUsage(services: Services, row: ApiKeyRow): Promise<Schemas['ApiKey']> {
-  return apiKeyView(row, await keyUsage(services, row, services.clock.nowUs()));
+  const nowUs = services.clock.nowUs();
+  return apiKeyView(row, await keyUsage(services, row, nowUs), nowUs);
 }
 
 function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
@@ -51,8 +53,9 @@ function signingKeyView(row: SigningKeyRow): Schemas['SigningKey'] {
 
 export const listApiKeys: Handler<'listApiKeys'> = async ({ principal, query }, services) => {
   const page = await keys.listApiKeys(services, callerId(principal), pageParams(query));
-  const usages = await keyUsages(services, page.rows, services.clock.nowUs());
-  return ok({ data: page.rows.map((row) => apiKeyView(row, usages.get(row.id)!)), paging: page.paging });
+  const nowUs = services.clock.nowUs();
+  const usages = await keyUsages(services, page.rows, nowUs);
+  return ok({ data: page.rows.map((row) => apiKeyView(row, usages.get(row.id)!, nowUs)), paging: page.paging });
 };
 
 export const createApiKey: Handler<'createApiKey'> = async ({ principal, body }, services) => {

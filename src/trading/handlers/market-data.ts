@@ -4,7 +4,7 @@ import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
 import type { Services } from '../../services.js';
 import * as marketData from '../market-data.js';
-import { candleView, marketStatsView, orderBookView, tickerView } from '../market-data-views.js';
+import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
 import * as tradeQueries from '../trade-queries.js';
 import { marketTradeView } from '../trade-views.js';
@@ -60,5 +60,5 @@ export const listPriceHistories: Handler<'listPriceHistories'> = async ({ query 
   const { market } = await knownMarket(services, query.market_id);
   const range = { fromUs: timeBound('from', query.from), toUs: timeBound('to', query.to) ?? services.clock.nowUs() };
   const page = await marketData.candles(services, market.id, query.resolution, range, pageParams(query));
-  return ok({ data: page.rows.map(candleView), paging: page.paging });
+  return ok({ data: page.rows.map((candle) => priceHistoryView(candle, market.id, query.resolution)), paging: page.paging });
 };

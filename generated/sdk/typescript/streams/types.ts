@@ -21,10 +21,10 @@ export interface components {
         /** @enum {string} */
         StreamName: "market.ticker" | "market.trades" | "market.book" | "market.candles" | "user.orders" | "user.trades" | "user.balances";
         /**
-         * @description Candle width.
+         * @description Candle width; `1w` weeks start on Monday at 00:00 UTC.
          * @enum {string}
          */
-        PriceHistoryResolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d";
+        PriceHistoryResolution: "1m" | "5m" | "15m" | "1h" | "4h" | "1d" | "1w";
         StreamRequest: {
             name: components["schemas"]["StreamName"];
             /** @description The market id; required by the market.* streams. */
@@ -163,6 +163,11 @@ export interface components {
             /** @description Orders resting at this price. */
             order_count: number;
         };
+        /**
+         * @description An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
+         * @example 4.200000
+         */
+        UsdAmount: string;
         /** @description A PriceHistory row of GET /v1/price-histories, with its market and resolution. */
         Candle: {
             time: components["schemas"]["Timestamp"];
@@ -175,6 +180,11 @@ export interface components {
             trade_count: number;
             market_id: components["schemas"]["MarketId"];
             resolution: components["schemas"]["PriceHistoryResolution"];
+            period_start: components["schemas"]["Timestamp"];
+            period_end: components["schemas"]["Timestamp"];
+            quote_volume: components["schemas"]["UsdAmount"];
+            /** @description Trades in the bucket (= `trade_count`). */
+            num_trades: number;
         };
         /**
          * @description Order id, `order_` and 16 upper-case letters or digits.
@@ -196,11 +206,6 @@ export interface components {
          * @enum {string}
          */
         OrderSide: "buy" | "sell";
-        /**
-         * @description An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
-         * @example 4.200000
-         */
-        UsdAmount: string;
         /**
          * @description State of an order.
          *

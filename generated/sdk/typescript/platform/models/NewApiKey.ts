@@ -49,6 +49,10 @@ export interface NewApiKey {
      */
     active: boolean;
     /**
+     * Whether the consumption API accepts the key now: `active` and not past `expires_at`. The live service's name; `false` for a deactivated key and for an expired one.
+     */
+    isActive: boolean;
+    /**
      * ISO 8601 UTC.
      */
     createdAt: Date;
@@ -97,6 +101,7 @@ export function instanceOfNewApiKey(value: object): value is NewApiKey {
     if (!('key' in value) || value['key'] === undefined) return false;
     if ((!('keyPrefix' in (value as Record<string, any>)) && !('key_prefix' in (value as Record<string, any>))) || ((value as Record<string, any>)['keyPrefix'] === undefined && (value as Record<string, any>)['key_prefix'] === undefined)) return false;
     if (!('active' in value) || value['active'] === undefined) return false;
+    if ((!('isActive' in (value as Record<string, any>)) && !('is_active' in (value as Record<string, any>))) || ((value as Record<string, any>)['isActive'] === undefined && (value as Record<string, any>)['is_active'] === undefined)) return false;
     if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
     if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     if ((!('lastUsedAt' in (value as Record<string, any>)) && !('last_used_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastUsedAt'] === undefined && (value as Record<string, any>)['last_used_at'] === undefined)) return false;
@@ -124,6 +129,7 @@ export function NewApiKeyFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'key': json['key'],
         'keyPrefix': json['key_prefix'],
         'active': json['active'],
+        'isActive': json['is_active'],
         'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
         'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
         'lastUsedAt': (json['last_used_at'] == null ? null : parseDateTime(json['last_used_at'])),
@@ -152,6 +158,7 @@ export function NewApiKeyToJSONTyped(value?: NewApiKey | null, ignoreDiscriminat
         'key': value['key'],
         'key_prefix': value['keyPrefix'],
         'active': value['active'],
+        'is_active': value['isActive'],
         'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
         'last_used_at': value['lastUsedAt'] == null ? value['lastUsedAt'] : serializeDateTime(value['lastUsedAt']),

@@ -111,7 +111,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
-     * Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+     * Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
      * Check reachability
      */
     async getHealthRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<HealthResponse>> {
@@ -122,7 +122,7 @@ export class IdentityApi extends runtime.BaseAPI {
     }
 
     /**
-     * Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+     * Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
      * Check reachability
      */
     async getHealth(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<HealthResponse> {

@@ -288,7 +288,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %).
+     * Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %). The same window is also given under the live service\'s names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `\"0.000000\"` without trades), `num_trades` (= `trade_count_24h`), and the window\'s bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
      * Read a market\'s 24-hour statistics
      */
     async getMarketStatsRaw(requestParameters: GetMarketStatsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<MarketStatsResponse>> {
@@ -299,7 +299,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %).
+     * Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %). The same window is also given under the live service\'s names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `\"0.000000\"` without trades), `num_trades` (= `trade_count_24h`), and the window\'s bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
      * Read a market\'s 24-hour statistics
      */
     async getMarketStats(requestParameters: GetMarketStatsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<MarketStatsResponse> {
@@ -551,7 +551,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. Each candle also carries the live service\'s names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
      * List candles of a market
      */
     async listPriceHistoriesRaw(requestParameters: ListPriceHistoriesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PriceHistoryList>> {
@@ -562,7 +562,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. Each candle also carries the live service\'s names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
      * List candles of a market
      */
     async listPriceHistories(requestParameters: ListPriceHistoriesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PriceHistoryList> {

@@ -25,6 +25,10 @@ export interface Health {
      */
     status: HealthStatusEnum;
     /**
+     * The API that answered; always `trading` here.
+     */
+    service: HealthServiceEnum;
+    /**
      * ISO 8601 UTC.
      */
     serverTime: Date;
@@ -43,6 +47,14 @@ export const HealthStatusEnum = {
 } as const;
 export type HealthStatusEnum = typeof HealthStatusEnum[keyof typeof HealthStatusEnum];
 
+/**
+ * @export
+ */
+export const HealthServiceEnum = {
+    Trading: 'trading',
+} as const;
+export type HealthServiceEnum = typeof HealthServiceEnum[keyof typeof HealthServiceEnum];
+
 
 /**
  * Check if a given object implements the Health interface.
@@ -50,6 +62,9 @@ export type HealthStatusEnum = typeof HealthStatusEnum[keyof typeof HealthStatus
 export function instanceOfHealth(value: object): value is Health {
     if (!('status' in value) || value['status'] === undefined) return false;
     if (value['status'] !== 'ok') return false;
+    
+    if (!('service' in value) || value['service'] === undefined) return false;
+    if (value['service'] !== 'trading') return false;
     
     if ((!('serverTime' in (value as Record<string, any>)) && !('server_time' in (value as Record<string, any>))) || ((value as Record<string, any>)['serverTime'] === undefined && (value as Record<string, any>)['server_time'] === undefined)) return false;
     if (!('version' in value) || value['version'] === undefined) return false;
@@ -67,6 +82,7 @@ export function HealthFromJSONTyped(json: any, ignoreDiscriminator: boolean): He
     return {
         
         'status': json['status'],
+        'service': json['service'],
         'serverTime': (json['server_time'] == null ? json['server_time'] : parseDateTime(json['server_time'])),
         'version': json['version'],
     };
@@ -84,6 +100,7 @@ export function HealthToJSONTyped(value?: Health | null, ignoreDiscriminator: bo
     return {
         
         'status': value['status'],
+        'service': value['service'],
         'server_time': value['serverTime'] == null ? value['serverTime'] : serializeDateTime(value['serverTime']),
         'version': value['version'],
     };

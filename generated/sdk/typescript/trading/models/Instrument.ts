@@ -13,7 +13,7 @@
  * Do not edit the class manually.
  */
 
-import { mapValues } from '../runtime.js';
+import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
 import type { InstrumentAiSpecs } from './InstrumentAiSpecs.js';
 import {
     InstrumentAiSpecsFromJSON,
@@ -51,7 +51,7 @@ import {
 } from './InstrumentTradingParams.js';
 
 /**
- * A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`"0.005000"` = 0.5 %) charged to both sides of each fill.
+ * A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`"0.005000"` = 0.5 %) charged to both sides of each fill. `created_at` is when the instrument was listed, `updated_at` when its reference data last changed.
  * @export
  * @interface Instrument
  */
@@ -92,6 +92,22 @@ export interface Instrument {
      * 
      */
     aiSpecs: InstrumentAiSpecs;
+    /**
+     * Decimal places of the instrument's quantities. Units are whole (orders, balances and transfers count them as integers), so this is `0`. Prices have their own precision: ticks of 0.0001 USD (`order_controls.tick_size` of the market).
+     */
+    precision: number;
+    /**
+     * Whether the instrument is listed for trading: `true` for `draft` and `active`, `false` for `suspended` and `delisted`. Derived from `status`, which says more.
+     */
+    isActive: boolean;
+    /**
+     * ISO 8601 UTC.
+     */
+    createdAt: Date;
+    /**
+     * ISO 8601 UTC.
+     */
+    updatedAt: Date;
 }
 
 
@@ -109,6 +125,10 @@ export function instanceOfInstrument(value: object): value is Instrument {
     if ((!('basicInfo' in (value as Record<string, any>)) && !('basic_info' in (value as Record<string, any>))) || ((value as Record<string, any>)['basicInfo'] === undefined && (value as Record<string, any>)['basic_info'] === undefined)) return false;
     if ((!('tradingParams' in (value as Record<string, any>)) && !('trading_params' in (value as Record<string, any>))) || ((value as Record<string, any>)['tradingParams'] === undefined && (value as Record<string, any>)['trading_params'] === undefined)) return false;
     if ((!('aiSpecs' in (value as Record<string, any>)) && !('ai_specs' in (value as Record<string, any>))) || ((value as Record<string, any>)['aiSpecs'] === undefined && (value as Record<string, any>)['ai_specs'] === undefined)) return false;
+    if (!('precision' in value) || value['precision'] === undefined) return false;
+    if ((!('isActive' in (value as Record<string, any>)) && !('is_active' in (value as Record<string, any>))) || ((value as Record<string, any>)['isActive'] === undefined && (value as Record<string, any>)['is_active'] === undefined)) return false;
+    if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
+    if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     return true;
 }
 
@@ -131,6 +151,10 @@ export function InstrumentFromJSONTyped(json: any, ignoreDiscriminator: boolean)
         'basicInfo': InstrumentBasicInfoFromJSON(json['basic_info']),
         'tradingParams': InstrumentTradingParamsFromJSON(json['trading_params']),
         'aiSpecs': InstrumentAiSpecsFromJSON(json['ai_specs']),
+        'precision': json['precision'],
+        'isActive': json['is_active'],
+        'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
+        'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
     };
 }
 
@@ -154,6 +178,10 @@ export function InstrumentToJSONTyped(value?: Instrument | null, ignoreDiscrimin
         'basic_info': InstrumentBasicInfoToJSON(value['basicInfo']),
         'trading_params': InstrumentTradingParamsToJSON(value['tradingParams']),
         'ai_specs': InstrumentAiSpecsToJSON(value['aiSpecs']),
+        'precision': value['precision'],
+        'is_active': value['isActive'],
+        'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
+        'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };
 }
 

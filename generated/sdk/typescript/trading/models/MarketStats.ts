@@ -60,6 +60,42 @@ export interface MarketStats {
      * ISO 8601 UTC.
      */
     asOf: Date;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    open: string | null;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    high: string | null;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    low: string | null;
+    /**
+     * A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.
+     */
+    close: string | null;
+    /**
+     * Units traded in the window (= `volume_24h`).
+     */
+    volume: number;
+    /**
+     * An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
+     */
+    quoteVolume: string;
+    /**
+     * Trades in the window (= `trade_count_24h`).
+     */
+    numTrades: number;
+    /**
+     * ISO 8601 UTC.
+     */
+    periodStart: Date;
+    /**
+     * ISO 8601 UTC.
+     */
+    periodEnd: Date;
 }
 
 /**
@@ -76,6 +112,15 @@ export function instanceOfMarketStats(value: object): value is MarketStats {
     if ((!('volume24h' in (value as Record<string, any>)) && !('volume_24h' in (value as Record<string, any>))) || ((value as Record<string, any>)['volume24h'] === undefined && (value as Record<string, any>)['volume_24h'] === undefined)) return false;
     if ((!('tradeCount24h' in (value as Record<string, any>)) && !('trade_count_24h' in (value as Record<string, any>))) || ((value as Record<string, any>)['tradeCount24h'] === undefined && (value as Record<string, any>)['trade_count_24h'] === undefined)) return false;
     if ((!('asOf' in (value as Record<string, any>)) && !('as_of' in (value as Record<string, any>))) || ((value as Record<string, any>)['asOf'] === undefined && (value as Record<string, any>)['as_of'] === undefined)) return false;
+    if (!('open' in value) || value['open'] === undefined) return false;
+    if (!('high' in value) || value['high'] === undefined) return false;
+    if (!('low' in value) || value['low'] === undefined) return false;
+    if (!('close' in value) || value['close'] === undefined) return false;
+    if (!('volume' in value) || value['volume'] === undefined) return false;
+    if ((!('quoteVolume' in (value as Record<string, any>)) && !('quote_volume' in (value as Record<string, any>))) || ((value as Record<string, any>)['quoteVolume'] === undefined && (value as Record<string, any>)['quote_volume'] === undefined)) return false;
+    if ((!('numTrades' in (value as Record<string, any>)) && !('num_trades' in (value as Record<string, any>))) || ((value as Record<string, any>)['numTrades'] === undefined && (value as Record<string, any>)['num_trades'] === undefined)) return false;
+    if ((!('periodStart' in (value as Record<string, any>)) && !('period_start' in (value as Record<string, any>))) || ((value as Record<string, any>)['periodStart'] === undefined && (value as Record<string, any>)['period_start'] === undefined)) return false;
+    if ((!('periodEnd' in (value as Record<string, any>)) && !('period_end' in (value as Record<string, any>))) || ((value as Record<string, any>)['periodEnd'] === undefined && (value as Record<string, any>)['period_end'] === undefined)) return false;
     return true;
 }
 
@@ -99,6 +144,15 @@ export function MarketStatsFromJSONTyped(json: any, ignoreDiscriminator: boolean
         'volume24h': json['volume_24h'],
         'tradeCount24h': json['trade_count_24h'],
         'asOf': (json['as_of'] == null ? json['as_of'] : parseDateTime(json['as_of'])),
+        'open': json['open'],
+        'high': json['high'],
+        'low': json['low'],
+        'close': json['close'],
+        'volume': json['volume'],
+        'quoteVolume': json['quote_volume'],
+        'numTrades': json['num_trades'],
+        'periodStart': (json['period_start'] == null ? json['period_start'] : parseDateTime(json['period_start'])),
+        'periodEnd': (json['period_end'] == null ? json['period_end'] : parseDateTime(json['period_end'])),
     };
 }
 
@@ -123,6 +177,15 @@ export function MarketStatsToJSONTyped(value?: MarketStats | null, ignoreDiscrim
         'volume_24h': value['volume24h'],
         'trade_count_24h': value['tradeCount24h'],
         'as_of': value['asOf'] == null ? value['asOf'] : serializeDateTime(value['asOf']),
+        'open': value['open'],
+        'high': value['high'],
+        'low': value['low'],
+        'close': value['close'],
+        'volume': value['volume'],
+        'quote_volume': value['quoteVolume'],
+        'num_trades': value['numTrades'],
+        'period_start': value['periodStart'] == null ? value['periodStart'] : serializeDateTime(value['periodStart']),
+        'period_end': value['periodEnd'] == null ? value['periodEnd'] : serializeDateTime(value['periodEnd']),
     };
 }
 

@@ -14,6 +14,14 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { PriceHistoryResolution } from './PriceHistoryResolution.js';
+import {
+    PriceHistoryResolutionFromJSON,
+    PriceHistoryResolutionFromJSONTyped,
+    PriceHistoryResolutionToJSON,
+    PriceHistoryResolutionToJSONTyped,
+} from './PriceHistoryResolution.js';
+
 /**
  * One candle.
  * @export
@@ -48,7 +56,33 @@ export interface PriceHistory {
      * 
      */
     tradeCount: number;
+    /**
+     * Market id, `market_<uuid>`.
+     */
+    marketId: string;
+    /**
+     * 
+     */
+    resolution: PriceHistoryResolution;
+    /**
+     * ISO 8601 UTC.
+     */
+    periodStart: Date;
+    /**
+     * ISO 8601 UTC.
+     */
+    periodEnd: Date;
+    /**
+     * An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
+     */
+    quoteVolume: string;
+    /**
+     * Trades in the bucket (= `trade_count`).
+     */
+    numTrades: number;
 }
+
+
 
 /**
  * Check if a given object implements the PriceHistory interface.
@@ -61,6 +95,12 @@ export function instanceOfPriceHistory(value: object): value is PriceHistory {
     if (!('close' in value) || value['close'] === undefined) return false;
     if (!('volume' in value) || value['volume'] === undefined) return false;
     if ((!('tradeCount' in (value as Record<string, any>)) && !('trade_count' in (value as Record<string, any>))) || ((value as Record<string, any>)['tradeCount'] === undefined && (value as Record<string, any>)['trade_count'] === undefined)) return false;
+    if ((!('marketId' in (value as Record<string, any>)) && !('market_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['marketId'] === undefined && (value as Record<string, any>)['market_id'] === undefined)) return false;
+    if (!('resolution' in value) || value['resolution'] === undefined) return false;
+    if ((!('periodStart' in (value as Record<string, any>)) && !('period_start' in (value as Record<string, any>))) || ((value as Record<string, any>)['periodStart'] === undefined && (value as Record<string, any>)['period_start'] === undefined)) return false;
+    if ((!('periodEnd' in (value as Record<string, any>)) && !('period_end' in (value as Record<string, any>))) || ((value as Record<string, any>)['periodEnd'] === undefined && (value as Record<string, any>)['period_end'] === undefined)) return false;
+    if ((!('quoteVolume' in (value as Record<string, any>)) && !('quote_volume' in (value as Record<string, any>))) || ((value as Record<string, any>)['quoteVolume'] === undefined && (value as Record<string, any>)['quote_volume'] === undefined)) return false;
+    if ((!('numTrades' in (value as Record<string, any>)) && !('num_trades' in (value as Record<string, any>))) || ((value as Record<string, any>)['numTrades'] === undefined && (value as Record<string, any>)['num_trades'] === undefined)) return false;
     return true;
 }
 
@@ -81,6 +121,12 @@ export function PriceHistoryFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'close': json['close'],
         'volume': json['volume'],
         'tradeCount': json['trade_count'],
+        'marketId': json['market_id'],
+        'resolution': PriceHistoryResolutionFromJSON(json['resolution']),
+        'periodStart': (json['period_start'] == null ? json['period_start'] : parseDateTime(json['period_start'])),
+        'periodEnd': (json['period_end'] == null ? json['period_end'] : parseDateTime(json['period_end'])),
+        'quoteVolume': json['quote_volume'],
+        'numTrades': json['num_trades'],
     };
 }
 
@@ -102,6 +148,12 @@ export function PriceHistoryToJSONTyped(value?: PriceHistory | null, ignoreDiscr
         'close': value['close'],
         'volume': value['volume'],
         'trade_count': value['tradeCount'],
+        'market_id': value['marketId'],
+        'resolution': PriceHistoryResolutionToJSON(value['resolution']),
+        'period_start': value['periodStart'] == null ? value['periodStart'] : serializeDateTime(value['periodStart']),
+        'period_end': value['periodEnd'] == null ? value['periodEnd'] : serializeDateTime(value['periodEnd']),
+        'quote_volume': value['quoteVolume'],
+        'num_trades': value['numTrades'],
     };
 }
 

@@ -15,7 +15,7 @@
 
 
 /**
- * Candle width.
+ * Candle width; `1w` weeks start on Monday at 00:00 UTC.
  * @export
  */
 export const PriceHistoryResolution = {
@@ -25,6 +25,7 @@ export const PriceHistoryResolution = {
     _1h: '1h',
     _4h: '4h',
     _1d: '1d',
+    _1w: '1w',
 } as const;
 export type PriceHistoryResolution = typeof PriceHistoryResolution[keyof typeof PriceHistoryResolution];
 

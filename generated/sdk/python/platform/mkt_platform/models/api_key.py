@@ -35,7 +35,8 @@ class ApiKey(BaseModel):
     name: Annotated[str, Field(min_length=1, strict=True, max_length=100)] = Field(description="A name for the key (1 to 100 characters, not only white space); need not be unique.")
     key: Optional[StrictStr] = Field(description="Always `null` here; the raw key is only in the create response.")
     key_prefix: Annotated[str, Field(strict=True)] = Field(description="The first 11 characters of the raw key, to recognise it.")
-    active: StrictBool = Field(description="Whether the consumption API accepts the key.")
+    active: StrictBool = Field(description="Whether the key is switched on: `false` once deactivated (`PATCH` with `active: false`). An expired key stays `active`; `is_active` also accounts for the expiry.")
+    is_active: StrictBool = Field(description="Whether the consumption API accepts the key now: `active` and not past `expires_at`. The live service's name; `false` for a deactivated key and for an expired one.")
     created_at: datetime = Field(description="ISO 8601 UTC.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
     last_used_at: Optional[datetime] = Field(description="Last request made with the key; `null` if never used. May lag up to a minute.")
@@ -45,7 +46,7 @@ class ApiKey(BaseModel):
     allowed_models: Optional[List[StrictStr]] = Field(description="The models the key may call, as requests name them in `model`: instrument ids (`text-standard`) or `-latest` aliases. A request naming any other model gets `403 model_not_allowed`. `null`: every model.")
     usage_usd: Annotated[str, Field(strict=True)] = Field(description="What the key's settled requests cost in the current budget period (all time, for a key whose budget never resets), in US dollars with six decimals, as receipts show costs.")
     limit_remaining_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="What the consumption API will still admit in the current period: `limit_usd` minus `usage_usd` minus what requests in progress have reserved, never below zero. `null` without `limit_usd`.")
-    __properties: ClassVar[List[str]] = ["id", "name", "key", "key_prefix", "active", "created_at", "updated_at", "last_used_at", "expires_at", "limit_usd", "limit_reset", "allowed_models", "usage_usd", "limit_remaining_usd"]
+    __properties: ClassVar[List[str]] = ["id", "name", "key", "key_prefix", "active", "is_active", "created_at", "updated_at", "last_used_at", "expires_at", "limit_usd", "limit_reset", "allowed_models", "usage_usd", "limit_remaining_usd"]
 
     @field_validator('id', mode="before")
     def id_validate_regular_expression(cls, value):
@@ -186,6 +187,7 @@ class ApiKey(BaseModel):
             "key": obj.get("key"),
             "key_prefix": obj.get("key_prefix"),
             "active": obj.get("active"),
+            "is_active": obj.get("is_active"),
             "created_at": obj.get("created_at"),
             "updated_at": obj.get("updated_at"),
             "last_used_at": obj.get("last_used_at"),

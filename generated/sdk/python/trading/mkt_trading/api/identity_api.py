@@ -313,7 +313,7 @@ class IdentityApi:
     ) -> HealthResponse:
         """Check reachability
 
-        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -378,7 +378,7 @@ class IdentityApi:
     ) -> ApiResponse[HealthResponse]:
         """Check reachability
 
-        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -443,7 +443,7 @@ class IdentityApi:
     ) -> RESTResponseType:
         """Check reachability
 
-        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing.
+        Answers `200` while the trading API is up. Needs no signature; use it to check that `{trading_url}` is reachable and to compare your clock with `server_time` before signing. `service` names the API that answered (`trading`), as diagnostics do.
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

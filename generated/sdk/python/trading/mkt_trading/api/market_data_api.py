@@ -358,7 +358,7 @@ class MarketDataApi:
     ) -> MarketStatsResponse:
         """Read a market's 24-hour statistics
 
-        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %).
+        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %). The same window is also given under the live service's names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `\"0.000000\"` without trades), `num_trades` (= `trade_count_24h`), and the window's bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
@@ -429,7 +429,7 @@ class MarketDataApi:
     ) -> ApiResponse[MarketStatsResponse]:
         """Read a market's 24-hour statistics
 
-        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %).
+        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %). The same window is also given under the live service's names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `\"0.000000\"` without trades), `num_trades` (= `trade_count_24h`), and the window's bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
@@ -500,7 +500,7 @@ class MarketDataApi:
     ) -> RESTResponseType:
         """Read a market's 24-hour statistics
 
-        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %).
+        Last price and the rolling 24-hour open, high, low, change, volume and trade count, as of `as_of`. `open_24h` is the price of the first trade in the window. Price fields are `null` when there was no trade in the window (`last_price`: when the market never traded). `change_pct_24h` is a percentage (`\"2.44\"` = +2.44 %). The same window is also given under the live service's names: `open`, `high`, `low` and `close` (the last trade in the window; `null`, like the others, without one), `volume` (Units, = `volume_24h`), `quote_volume` (USD paid for them: Σ price × quantity, `\"0.000000\"` without trades), `num_trades` (= `trade_count_24h`), and the window's bounds `period_start` (`as_of` − 24 h) and `period_end` (= `as_of`), both inclusive.
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
@@ -1410,7 +1410,7 @@ class MarketDataApi:
     ) -> PriceHistoryList:
         """List candles of a market
 
-        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
 
         :param market_id: The market (`market_<uuid>`); `404` if unknown. (required)
         :type market_id: str
@@ -1505,7 +1505,7 @@ class MarketDataApi:
     ) -> ApiResponse[PriceHistoryList]:
         """List candles of a market
 
-        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
 
         :param market_id: The market (`market_<uuid>`); `404` if unknown. (required)
         :type market_id: str
@@ -1600,7 +1600,7 @@ class MarketDataApi:
     ) -> RESTResponseType:
         """List candles of a market
 
-        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+        OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
 
         :param market_id: The market (`market_<uuid>`); `404` if unknown. (required)
         :type market_id: str

@@ -30,15 +30,23 @@ class Health(BaseModel):
     Health
     """ # noqa: E501
     status: StrictStr
+    service: StrictStr = Field(description="The API that answered; always `trading` here.")
     server_time: datetime = Field(description="ISO 8601 UTC.")
     version: StrictStr = Field(description="Version of the API served.")
-    __properties: ClassVar[List[str]] = ["status", "server_time", "version"]
+    __properties: ClassVar[List[str]] = ["status", "service", "server_time", "version"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
         """Validates the enum"""
         if value not in set(['ok']):
             raise ValueError("must be one of enum values ('ok')")
+        return value
+
+    @field_validator('service')
+    def service_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['trading']):
+            raise ValueError("must be one of enum values ('trading')")
         return value
 
     model_config = ConfigDict(
@@ -93,6 +101,7 @@ class Health(BaseModel):
 
         _obj = cls.model_validate({
             "status": obj.get("status"),
+            "service": obj.get("service"),
             "server_time": obj.get("server_time"),
             "version": obj.get("version")
         })

@@ -18,7 +18,8 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
+from datetime import datetime
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
 from mkt_trading.models.instrument_ai_specs import InstrumentAiSpecs
@@ -32,7 +33,7 @@ from pydantic_core import to_jsonable_python
 
 class Instrument(BaseModel):
     """
-    A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`\"0.005000\"` = 0.5 %) charged to both sides of each fill.
+    A standardised contract for AI inference capacity, defined by benchmark thresholds that supplier models must meet. `trading_params.fee` is a rate on notional (`\"0.005000\"` = 0.5 %) charged to both sides of each fill. `created_at` is when the instrument was listed, `updated_at` when its reference data last changed.
     """ # noqa: E501
     instrument_id: Annotated[str, Field(strict=True)] = Field(description="Instrument id, `instrument-<uuid>`.")
     symbol: StrictStr = Field(description="Upper-case symbol, e.g. `TEXT-STANDARD`. Not an id.")
@@ -43,7 +44,11 @@ class Instrument(BaseModel):
     basic_info: InstrumentBasicInfo
     trading_params: InstrumentTradingParams
     ai_specs: InstrumentAiSpecs
-    __properties: ClassVar[List[str]] = ["instrument_id", "symbol", "name", "description", "instrument_type", "status", "basic_info", "trading_params", "ai_specs"]
+    precision: Annotated[int, Field(strict=True, ge=0)] = Field(description="Decimal places of the instrument's quantities. Units are whole (orders, balances and transfers count them as integers), so this is `0`. Prices have their own precision: ticks of 0.0001 USD (`order_controls.tick_size` of the market).")
+    is_active: StrictBool = Field(description="Whether the instrument is listed for trading: `true` for `draft` and `active`, `false` for `suspended` and `delisted`. Derived from `status`, which says more.")
+    created_at: datetime = Field(description="ISO 8601 UTC.")
+    updated_at: datetime = Field(description="ISO 8601 UTC.")
+    __properties: ClassVar[List[str]] = ["instrument_id", "symbol", "name", "description", "instrument_type", "status", "basic_info", "trading_params", "ai_specs", "precision", "is_active", "created_at", "updated_at"]
 
     @field_validator('instrument_id', mode="before")
     def instrument_id_validate_regular_expression(cls, value):
@@ -120,7 +125,11 @@ class Instrument(BaseModel):
             "status": obj.get("status"),
             "basic_info": InstrumentBasicInfo.from_dict(obj["basic_info"]) if obj.get("basic_info") is not None else None,
             "trading_params": InstrumentTradingParams.from_dict(obj["trading_params"]) if obj.get("trading_params") is not None else None,
-            "ai_specs": InstrumentAiSpecs.from_dict(obj["ai_specs"]) if obj.get("ai_specs") is not None else None
+            "ai_specs": InstrumentAiSpecs.from_dict(obj["ai_specs"]) if obj.get("ai_specs") is not None else None,
+            "precision": obj.get("precision"),
+            "is_active": obj.get("is_active"),
+            "created_at": obj.get("created_at"),
+            "updated_at": obj.get("updated_at")
         })
         return _obj
 

@@ -40,7 +40,16 @@ class MarketStats(BaseModel):
     volume_24h: StrictInt = Field(description="Units traded in the window.")
     trade_count_24h: StrictInt
     as_of: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["market_id", "last_price", "open_24h", "high_24h", "low_24h", "change_24h", "change_pct_24h", "volume_24h", "trade_count_24h", "as_of"]
+    open: Optional[Annotated[str, Field(strict=True)]] = Field(description="A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.")
+    high: Optional[Annotated[str, Field(strict=True)]] = Field(description="A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.")
+    low: Optional[Annotated[str, Field(strict=True)]] = Field(description="A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.")
+    close: Optional[Annotated[str, Field(strict=True)]] = Field(description="A price in USD per Unit (decimal string, at most 4 decimals), or null when there is none.")
+    volume: StrictInt = Field(description="Units traded in the window (= `volume_24h`).")
+    quote_volume: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
+    num_trades: StrictInt = Field(description="Trades in the window (= `trade_count_24h`).")
+    period_start: datetime = Field(description="ISO 8601 UTC.")
+    period_end: datetime = Field(description="ISO 8601 UTC.")
+    __properties: ClassVar[List[str]] = ["market_id", "last_price", "open_24h", "high_24h", "low_24h", "change_24h", "change_pct_24h", "volume_24h", "trade_count_24h", "as_of", "open", "high", "low", "close", "volume", "quote_volume", "num_trades", "period_start", "period_end"]
 
     @field_validator('market_id', mode="before")
     def market_id_validate_regular_expression(cls, value):
@@ -107,6 +116,53 @@ class MarketStats(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?$", value):
             raise ValueError(r"must validate the regular expression /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/")
+        return value
+
+    @field_validator('open', mode="before")
+    def open_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('high', mode="before")
+    def high_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('low', mode="before")
+    def low_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('close', mode="before")
+    def close_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('quote_volume', mode="before")
+    def quote_volume_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/")
         return value
 
     model_config = ConfigDict(
@@ -178,6 +234,26 @@ class MarketStats(BaseModel):
         if self.change_pct_24h is None and "change_pct_24h" in self.model_fields_set:
             _dict['change_pct_24h'] = None
 
+        # set to None if open (nullable) is None
+        # and model_fields_set contains the field
+        if self.open is None and "open" in self.model_fields_set:
+            _dict['open'] = None
+
+        # set to None if high (nullable) is None
+        # and model_fields_set contains the field
+        if self.high is None and "high" in self.model_fields_set:
+            _dict['high'] = None
+
+        # set to None if low (nullable) is None
+        # and model_fields_set contains the field
+        if self.low is None and "low" in self.model_fields_set:
+            _dict['low'] = None
+
+        # set to None if close (nullable) is None
+        # and model_fields_set contains the field
+        if self.close is None and "close" in self.model_fields_set:
+            _dict['close'] = None
+
         return _dict
 
     @classmethod
@@ -199,7 +275,16 @@ class MarketStats(BaseModel):
             "change_pct_24h": obj.get("change_pct_24h"),
             "volume_24h": obj.get("volume_24h"),
             "trade_count_24h": obj.get("trade_count_24h"),
-            "as_of": obj.get("as_of")
+            "as_of": obj.get("as_of"),
+            "open": obj.get("open"),
+            "high": obj.get("high"),
+            "low": obj.get("low"),
+            "close": obj.get("close"),
+            "volume": obj.get("volume"),
+            "quote_volume": obj.get("quote_volume"),
+            "num_trades": obj.get("num_trades"),
+            "period_start": obj.get("period_start"),
+            "period_end": obj.get("period_end")
         })
         return _obj
 

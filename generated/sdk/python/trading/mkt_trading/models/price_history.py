@@ -22,6 +22,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
+from mkt_trading.models.price_history_resolution import PriceHistoryResolution
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -37,7 +38,13 @@ class PriceHistory(BaseModel):
     close: Annotated[str, Field(strict=True, max_length=24)] = Field(description="A price in USD per Unit, as a decimal string with at most 4 decimals (tick 0.0001).")
     volume: StrictInt = Field(description="Units traded in the bucket.")
     trade_count: StrictInt
-    __properties: ClassVar[List[str]] = ["time", "open", "high", "low", "close", "volume", "trade_count"]
+    market_id: Annotated[str, Field(strict=True)] = Field(description="Market id, `market_<uuid>`.")
+    resolution: PriceHistoryResolution
+    period_start: datetime = Field(description="ISO 8601 UTC.")
+    period_end: datetime = Field(description="ISO 8601 UTC.")
+    quote_volume: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
+    num_trades: StrictInt = Field(description="Trades in the bucket (= `trade_count`).")
+    __properties: ClassVar[List[str]] = ["time", "open", "high", "low", "close", "volume", "trade_count", "market_id", "resolution", "period_start", "period_end", "quote_volume", "num_trades"]
 
     @field_validator('open', mode="before")
     def open_validate_regular_expression(cls, value):
@@ -65,6 +72,20 @@ class PriceHistory(BaseModel):
         """Validates the regular expression"""
         if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$", value):
             raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,4})?$/")
+        return value
+
+    @field_validator('market_id', mode="before")
+    def market_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^market_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", value):
+            raise ValueError(r"must validate the regular expression /^market_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/")
+        return value
+
+    @field_validator('quote_volume', mode="before")
+    def quote_volume_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/")
         return value
 
     model_config = ConfigDict(
@@ -124,7 +145,13 @@ class PriceHistory(BaseModel):
             "low": obj.get("low"),
             "close": obj.get("close"),
             "volume": obj.get("volume"),
-            "trade_count": obj.get("trade_count")
+            "trade_count": obj.get("trade_count"),
+            "market_id": obj.get("market_id"),
+            "resolution": obj.get("resolution"),
+            "period_start": obj.get("period_start"),
+            "period_end": obj.get("period_end"),
+            "quote_volume": obj.get("quote_volume"),
+            "num_trades": obj.get("num_trades")
         })
         return _obj
 

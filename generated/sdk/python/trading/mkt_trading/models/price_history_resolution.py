@@ -21,7 +21,7 @@ from typing_extensions import Self
 
 class PriceHistoryResolution(str, Enum):
     """
-    Candle width.
+    Candle width; `1w` weeks start on Monday at 00:00 UTC.
     """
 
     """
@@ -33,6 +33,7 @@ class PriceHistoryResolution(str, Enum):
     ENUM_1H = '1h'
     ENUM_4H = '4h'
     ENUM_1D = '1d'
+    ENUM_1W = '1w'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
