@@ -1,10 +1,12 @@
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { parse } from 'yaml';
 import { createGrant } from '../../src/core/identity.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { authenticatePayload, RawClient, type Frame } from './support.js';
+import { asyncapiPath, authenticatePayload, RawClient, type Frame } from './support.js';
 
 /**
  * The gateway as the live service's CLI uses it (grid-cli src/sdk/ws/trading-gateway.ts): its
@@ -49,6 +51,27 @@ class CliGateway {
     this.raw.close();
   }
 }
+
+describe('streams: openapi/asyncapi.yaml, the fields the live CLI reads', () => {
+  const read = (name: string) => parse(readFileSync(asyncapiPath.replace('asyncapi.yaml', name), 'utf8'));
+
+  it('lists every property of the OpenAPI MarketTrade and Trade in the stream trades that extend them, with executed_at, maker_order_id and taker_order_id', () => {
+    const trading = read('trading.yaml').components.schemas;
+    const streams = read('asyncapi.yaml').components.schemas;
+    for (const name of ['MarketTrade', 'Trade']) {
+      expect(Object.keys(streams[name].properties), name).to.include.members([...Object.keys(trading[name].properties), 'executed_at', 'maker_order_id', 'taker_order_id']);
+      expect(streams[name].required, name).to.include.members([...trading[name].required, 'executed_at', 'maker_order_id', 'taker_order_id']);
+    }
+    expect(streams.Order.required).to.include.members(['trading_account_id', 'average_fill_price', 'created_at', 'original_quantity', 'order_type']);
+  });
+
+  it('documents the three paths of the socket and update_trade on user.orders', () => {
+    const doc = read('asyncapi.yaml');
+    expect(Object.values(doc.servers as Record<string, { pathname: string }>).map((s) => s.pathname)).to.have.members(['/trading_socket/websocket', '/v1/', '/ws']);
+    expect(doc.components.messages.tradeUpdate).to.include({ name: 'update_trade' });
+    expect(doc.components.messages.tradeUpdate.payload.properties.stream).to.deep.equal({ const: 'user.orders' });
+  });
+});
 
 describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
   let seller: TestUser;
