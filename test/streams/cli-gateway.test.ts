@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { parse } from 'yaml';
+import { MktStream, type MktStreamEvents } from '../../generated/sdk/typescript/streams/index.js';
 import { createGrant } from '../../src/core/identity.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';
@@ -267,6 +268,34 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     const partly = await otherSide.raw.next((f) => f.event === 'order_update' && f.payload.data.order_id === behind.order_id, 5000, true);
     expect(partly.payload.data).to.include({ status: 'partially_filled', filled_quantity: 3 });
     expect(otherSide.raw.frames.indexOf(partly)).to.be.below(otherSide.raw.frames.indexOf(update));
+  });
+
+  it("the TypeScript SDK's MktStream authenticates with an access token and hears update_trade", async () => {
+    let asked = 0;
+    const token = await grantTokens(services(), seller.userId, ['trade:read']);
+    const stream = new MktStream({ url: env().service.urls.trading!, WebSocket, reconnect: false, accessToken: () => (asked++, token.accessToken) });
+    const updates: MktStreamEvents['update_trade'][] = [];
+    stream.on('update_trade', (payload) => updates.push(payload));
+    try {
+      await stream.connect();
+      expect(stream.user).to.deep.equal({ user_id: seller.userId, grant_id: token.grantId, scopes: ['trade:read'] });
+      expect(asked).to.equal(1);
+      expect((await stream.subscribe([{ name: 'user.orders' }])).status).to.equal('ok');
+      // Below what earlier tests left resting (0.7100), so the buy meets this ask.
+      const sell = await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.6900', quantity: 2 });
+      const buy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.6900', quantity: 1 });
+      await waitFor(() => updates.length, (count) => count > 0);
+      expect(updates[0]!.data).to.include({ order_id: sell.order_id, maker_order_id: sell.order_id, taker_order_id: buy.order_id, quantity: 1 });
+    } finally {
+      stream.close();
+    }
+    const refused = new MktStream({ url: env().service.urls.trading!, WebSocket, reconnect: false, accessToken: (await grantTokens(services(), seller.userId, ['account:read'])).accessToken });
+    try {
+      const failure = await refused.connect().then(() => undefined, (error: Error & { reason?: string }) => error);
+      expect(failure?.reason).to.equal('insufficient_scope');
+    } finally {
+      refused.close();
+    }
   });
 });
 
