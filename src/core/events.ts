@@ -39,15 +39,23 @@ export type BalanceUpdate =
   | { account_type: 'trading'; account: Schemas['TradingAccount'] }
   | { account_type: 'consumption'; account: Schemas['ConsumptionAccount'] };
 
+/** Which orders a trade matched: the one that rested on the book (maker) and the one that came in (taker). */
+export interface TradeOrderIds {
+  maker_order_id: string;
+  taker_order_id: string;
+}
+
 export type MarketEvent =
   | { stream: 'market.ticker'; marketId: string; event: 'market_ticker'; data: Schemas['Ticker'] }
-  | { stream: 'market.trades'; marketId: string; event: 'new_trade'; data: Schemas['MarketTrade'] }
+  | { stream: 'market.trades'; marketId: string; event: 'new_trade'; data: Schemas['MarketTrade']; orderIds: TradeOrderIds }
   | { stream: 'market.book'; marketId: string; event: 'book_update'; data: BookUpdate }
   | { stream: 'market.candles'; marketId: string; event: 'candle'; data: Schemas['PriceHistory'] & { market_id: string; resolution: Schemas['PriceHistoryResolution'] } };
 
 export type UserEvent =
-  | { stream: 'user.orders'; userId: string; event: 'new_order' | 'order_update'; data: Schemas['Order'] }
-  | { stream: 'user.trades'; userId: string; event: 'new_trade'; data: Schemas['Trade'] }
+  /** `tradingAccountId`: the user's trading account of the order's instrument, which the REST Order does not show. */
+  | { stream: 'user.orders'; userId: string; event: 'new_order' | 'order_update'; data: Schemas['Order']; tradingAccountId: string }
+  /** `restingPartially`: the fill left the user's resting order partly filled, which is also told on user.orders (update_trade). */
+  | { stream: 'user.trades'; userId: string; event: 'new_trade'; data: Schemas['Trade']; orderIds: TradeOrderIds; restingPartially: boolean }
   | { stream: 'user.balances'; userId: string; event: 'balance_update'; data: BalanceUpdate };
 
 /** Not pushed to anyone: a signing key was deleted, so the sessions it authenticated end at once. */

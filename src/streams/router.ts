@@ -1,5 +1,5 @@
 import type { EventHub, StreamEvent } from '../core/events.js';
-import { pushOf } from './payloads.js';
+import { pushOf, tradeUpdatePush, type UserTradeEvent } from './payloads.js';
 import { marketSubject, userSubject } from './subscriptions.js';
 import type { Session } from './session.js';
 
@@ -39,10 +39,21 @@ export class StreamRouter {
         ? marketSubject(event.stream, event.marketId, event.stream === 'market.candles' ? event.data.resolution : undefined)
         : userSubject(event.stream, event.userId);
     const sessions = this.bySubject.get(subject);
+    if (sessions && sessions.size > 0) {
+      const push = pushOf(event);
+      const sequence = event.stream === 'market.book' ? event.data.sequence : undefined;
+      for (const session of sessions) session.deliver(subject, push, sequence);
+    }
+    if (event.stream === 'user.trades' && event.restingPartially) this.routeTradeUpdate(event);
+  }
+
+  /** A fill that left a resting order partly filled is told on its owner's user.orders too (update_trade). */
+  private routeTradeUpdate(event: UserTradeEvent): void {
+    const subject = userSubject('user.orders', event.userId);
+    const sessions = this.bySubject.get(subject);
     if (!sessions || sessions.size === 0) return;
-    const push = pushOf(event);
-    const sequence = event.stream === 'market.book' ? event.data.sequence : undefined;
-    for (const session of sessions) session.deliver(subject, push, sequence);
+    const push = tradeUpdatePush(event);
+    for (const session of sessions) session.deliver(subject, push, undefined);
   }
 
   subscribe(subject: string, session: Session): void {
@@ -84,19 +95,21 @@ export class StreamRouter {
     decrement(this.perAddress, address);
   }
 
-  /** Counts an authenticated connection of `userId` and files it under its key's fingerprint; false at the limit. */
-  admitUser(userId: string, fingerprint: string, session: Session, max: number): boolean {
+  /** Counts an authenticated connection of `userId` and files it under its key's fingerprint (none for an access token); false at the limit. */
+  admitUser(userId: string, fingerprint: string | null, session: Session, max: number): boolean {
     const open = this.perUser.get(userId) ?? 0;
     if (open >= max) return false;
     this.perUser.set(userId, open + 1);
+    if (fingerprint === null) return true;
     let sessions = this.byFingerprint.get(fingerprint);
     if (!sessions) this.byFingerprint.set(fingerprint, (sessions = new Set()));
     sessions.add(session);
     return true;
   }
 
-  releaseUser(userId: string, fingerprint: string, session: Session): void {
+  releaseUser(userId: string, fingerprint: string | null, session: Session): void {
     decrement(this.perUser, userId);
+    if (fingerprint === null) return;
     const sessions = this.byFingerprint.get(fingerprint);
     sessions?.delete(session);
     if (sessions?.size === 0) this.byFingerprint.delete(fingerprint);

@@ -1,5 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import type { BookSnapshot } from '../core/events.js';
+import { accessTokenPrefix, findAccessTokenGrant } from '../core/identity.js';
+import type { OAuthScope } from '../core/oauth-catalogue.js';
 import { checkSignature } from '../core/signatures.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
@@ -23,7 +25,10 @@ interface Held {
 
 type Reply = { status: 'ok' | 'error'; response: Record<string, unknown> };
 const ok = (response: Record<string, unknown> = {}): Reply => ({ status: 'ok', response });
-const error = (reason: string, detail: string): Reply => ({ status: 'error', response: { reason, detail } });
+const error = (reason: string, detail: string, more: Record<string, unknown> = {}): Reply => ({ status: 'error', response: { reason, detail, ...more } });
+
+/** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
+const streamScope: OAuthScope = 'trade:read';
 
 /**
  * One socket of the `ws:trading` channel: reads frames one at a time in arrival order (authenticate
@@ -32,7 +37,8 @@ const error = (reason: string, detail: string): Reply => ({ status: 'error', res
  */
 export class Session {
   private joinRef: string | null = null;
-  private user: { userId: string; fingerprint: string } | null = null;
+  /** The authenticated user, and the signing key that did it (null for an access token). */
+  private user: { userId: string; fingerprint: string | null } | null = null;
   private readonly subscriptions = new Map<string, Held>();
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -108,10 +114,11 @@ export class Session {
   }
 
   private async authenticate(payload: Record<string, unknown>): Promise<Reply> {
+    if ('access_token' in payload) return this.authenticateWithToken(payload);
     const { fingerprint, signature } = payload;
     const timestamp = typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp) ? String(payload.timestamp) : payload.timestamp;
     if (typeof timestamp !== 'string' || typeof fingerprint !== 'string' || typeof signature !== 'string' || fingerprint === '') {
-      return error('invalid_payload', 'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds.');
+      return error('invalid_payload', 'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds; or {access_token} alone.');
     }
     if (this.user !== null) return error('already_authenticated', `This socket is authenticated as ${this.user.userId}; open another socket for another key.`);
     const check = await checkSignature(
@@ -127,6 +134,26 @@ export class Session {
     }
     this.user = { userId, fingerprint: check.key.fingerprint };
     return ok({ user_id: userId, fingerprint: check.key.fingerprint });
+  }
+
+  /** An OAuth access token of the platform's device flow, with `streamScope`; refused as the HTTP APIs refuse it. */
+  private async authenticateWithToken(payload: Record<string, unknown>): Promise<Reply> {
+    const { access_token: token } = payload;
+    if (typeof token !== 'string' || token === '' || 'signature' in payload || 'fingerprint' in payload) {
+      return error('invalid_payload', 'authenticate carries {access_token: "mkt_at_…"} alone, or {timestamp, fingerprint, signature}: not both.');
+    }
+    if (this.user !== null) return error('already_authenticated', `This socket is authenticated as ${this.user.userId}; open another socket for another credential.`);
+    const grant = token.startsWith(accessTokenPrefix) ? await findAccessTokenGrant(this.deps.db, token, this.deps.clock.nowUs()) : undefined;
+    if (!grant) return error('invalid_token', 'The access token is invalid, expired or revoked. Refresh it with the refresh token, or log in again.');
+    if (!grant.scopes.includes(streamScope)) {
+      return error('insufficient_scope', `This access token lacks the scope ${streamScope}, which the user streams need; log in again requesting it.`, { required_scopes: [streamScope] });
+    }
+    if (this.closed) return error('closed', 'The socket closed.');
+    if (!this.router.admitUser(grant.userId, null, this, this.limits.connectionsPerUserMax)) {
+      return error('connections_per_user_exceeded', `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`);
+    }
+    this.user = { userId: grant.userId, fingerprint: null };
+    return ok({ user_id: grant.userId, grant_id: grant.grantId, scopes: grant.scopes });
   }
 
   private async changeSubscriptions(frame: Frame, action: 'subscribe' | 'unsubscribe'): Promise<void> {

@@ -11,6 +11,13 @@ import { Session } from './session.js';
 /** Where the live CLI and the `phoenix` client connect (the Phoenix socket `/trading_socket` plus its transport). */
 export const tradingSocketPath = '/trading_socket/websocket';
 
+/**
+ * Every path of the socket: the Phoenix one, the live CLI's default gateway URL (`/v1/`, which it
+ * uses as it is, and `/v1`) and the short form `/ws`. Only upgrades are taken here, so the HTTP
+ * routes under `/v1/…` are not touched.
+ */
+export const tradingSocketPaths: ReadonlySet<string> = new Set([tradingSocketPath, '/v1/', '/v1', '/ws']);
+
 export interface TradingSocket {
   readonly router: StreamRouter;
   /** Closes every socket (1001) and stops hearing events; the HTTP server is closed by its owner. */
@@ -23,7 +30,7 @@ function refuseUpgrade(socket: Duplex, status: number, text: string, detail: str
 }
 
 /**
- * The stream socket on the trading host's HTTP server: takes the upgrades of `tradingSocketPath`
+ * The stream socket on the trading host's HTTP server: takes the upgrades of `tradingSocketPaths`
  * (any other upgrade is a 404), at most `connectionsPerAddressMax` per remote address, and gives
  * each socket a Session.
  */
@@ -33,7 +40,7 @@ export function attachTradingSocket(server: Server, deps: StreamDeps, limits: St
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://socket');
-    if (url.pathname !== tradingSocketPath) return refuseUpgrade(socket, 404, 'not_found', `WebSocket upgrades are served at ${tradingSocketPath} only.`);
+    if (!tradingSocketPaths.has(url.pathname)) return refuseUpgrade(socket, 404, 'not_found', `WebSocket upgrades are served at ${[...tradingSocketPaths].join(', ')} only.`);
     const vsn = vsnOf(url.searchParams);
     if (!vsn) return refuseUpgrade(socket, 400, 'unsupported_vsn', 'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).');
     const address = clientAddressOf(request);

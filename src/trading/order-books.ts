@@ -25,10 +25,17 @@ interface Staged {
 /** The books of this process, announcing each committed batch's events through `events`. */
 export function openOrderBooks(db: Db, events: EventTransport = inProcessTransport(() => undefined, () => false)): OrderBooks {
   const markets = new Map<string, MarketWithInstrument>();
+  const accounts = new AccountIds();
   const books = new BookRegistry(db, {
     async stage(sql, batch, held): Promise<Staged> {
       if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds };
-      const payloads = encodeEvents(batchEvents(batch, held, (marketId) => markets.get(marketId)!), payloadBytesMax);
+      // The orders' trading accounts, for their events: cached since their orders were placed.
+      const units = new Map<string, string>();
+      for (const order of [...batch.newOrders, ...batch.changedOrders]) units.set(order.id, (await accounts.of(sql, order.user_id, order.instrument_id)).units);
+      const payloads = encodeEvents(
+        batchEvents(batch, held, (marketId) => markets.get(marketId)!, (order) => units.get(order.id)!),
+        payloadBytesMax,
+      );
       await events.stage(sql, payloads);
       return { payloads, accountIds: batch.accountIds };
     },
@@ -39,7 +46,7 @@ export function openOrderBooks(db: Db, events: EventTransport = inProcessTranspo
       accountsCommitted(db, accountIds);
     },
   });
-  return { books, accounts: new AccountIds(), markets };
+  return { books, accounts, markets };
 }
 
 /** What the order commands (orders.ts) take as their first parameter; Services carries all of it. */

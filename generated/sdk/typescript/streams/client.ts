@@ -4,14 +4,14 @@
 // Written by hand in sdk/typescript/streams/; `npm run generate` copies it into
 // generated/sdk/typescript/streams/ beside types.ts.
 import { StreamBook, type BookSnapshot, type BookUpdate } from './book.js';
-import type { components, serverEvents } from './types.js';
+import type { clientEvents, components, serverEvents } from './types.js';
 
 type Schemas = components['schemas'];
 export type StreamRequest = Schemas['StreamRequest'];
 export type StreamName = Schemas['StreamName'];
 export type Ack = Schemas['Ack'];
 export type ReplyPayload = Schemas['ReplyPayload'];
-export type AuthenticatedResponse = Schemas['AuthenticatedResponse'];
+export type AuthenticatedResponse = Schemas['AuthenticatedResponse'] | Schemas['TokenAuthenticatedResponse'];
 
 /**
  * What the client needs of a WebSocket: the browser's `WebSocket` and the `ws` package's both fit
@@ -55,6 +55,12 @@ export interface MktStreamOptions {
   WebSocket: WebSocketConstructor;
   /** Authenticates every connection (needed for the `user.*` streams). */
   signer?: Signer;
+  /**
+   * Or an OAuth access token (`mkt_at_…`, scope `trade:read`) of the platform's device flow, in
+   * place of a signer. A function is asked again at each connection, so that a reconnection after
+   * the token's hour sends a refreshed one.
+   */
+  accessToken?: string | (() => string | Promise<string>);
   /** Heartbeat period (default 30 000 ms); a heartbeat unanswered by the next one ends the connection, which then reconnects. */
   heartbeatIntervalMs?: number;
   /** How long a reply or an ack may take (default 10 000 ms). */
@@ -136,8 +142,8 @@ interface Waiter<T> {
 
 /**
  * A client of the trading host's live streams (Phoenix Channels, `vsn=2.0.0`): joins `ws:trading`,
- * authenticates when given a signer, subscribes and unsubscribes (resolving on the `ack`), sends a
- * heartbeat every 30 s, and hands each event to the callbacks of `on`, typed by the AsyncAPI
+ * authenticates when given a signer or an access token, subscribes and unsubscribes (resolving on
+ * the `ack`), sends a heartbeat every 30 s, and hands each event to the callbacks of `on`, typed by the AsyncAPI
  * document. A lost connection is reopened with backoff and everything subscribed is subscribed
  * again. For each `market.book` subscription it keeps the book (`book(marketId)`): a snapshot plus
  * the updates that follow it in sequence; an update that skips a sequence makes it resubscribe
@@ -171,7 +177,7 @@ export class MktStream {
     this.url = streamSocketUrl(options.url);
   }
 
-  /** Opens the first connection: resolves once joined (and authenticated with a signer); rejects if that fails, without retrying. */
+  /** Opens the first connection: resolves once joined (and authenticated with a signer or an access token); rejects if that fails, without retrying. */
   async connect(): Promise<void> {
     if (this.ws || this.connected) throw new MktStreamError('connect() was already called', 'already_connected');
     this.closedByUser = false;
@@ -294,9 +300,9 @@ export class MktStream {
     const joined = await this.request('phx_join', {}, joinRef);
     if (joined.status !== 'ok') throw new MktStreamError(`join refused: ${joined.response.reason}`, joined.response.reason);
     this.user = null;
-    if (this.options.signer) {
+    if (this.options.signer || this.options.accessToken) {
       try {
-        await this.authenticate(this.options.signer);
+        await this.authenticate();
       } catch (error) {
         if (!reconnected) throw error;
         // After a reconnection there is no caller to refuse: say so, and carry on with what needs no authentication.
@@ -314,12 +320,19 @@ export class MktStream {
     this.emit('connected', { reconnected, resubscribed });
   }
 
-  private async authenticate(signer: Signer): Promise<void> {
-    const timestamp = String(Math.floor((this.options.now ?? Date.now)() / 1000));
-    const signature = base64(await signer.sign(new TextEncoder().encode(`${timestamp}${signer.fingerprint}`)));
-    const reply = await this.request('authenticate', { timestamp, fingerprint: signer.fingerprint, signature });
+  private async authenticate(): Promise<void> {
+    const reply = await this.request('authenticate', await this.credentials());
     if (reply.status !== 'ok') throw new MktStreamError(`authenticate refused: ${reply.response.reason}: ${reply.response.detail}`, reply.response.reason);
     this.user = reply.response as AuthenticatedResponse;
+  }
+
+  /** What `authenticate` carries: the signer's signature, else the access token. */
+  private async credentials(): Promise<clientEvents['authenticate']> {
+    const { signer, accessToken } = this.options;
+    if (!signer) return { access_token: typeof accessToken === 'function' ? await accessToken() : accessToken! };
+    const timestamp = String(Math.floor((this.options.now ?? Date.now)() / 1000));
+    const signature = base64(await signer.sign(new TextEncoder().encode(`${timestamp}${signer.fingerprint}`)));
+    return { timestamp, fingerprint: signer.fingerprint, signature };
   }
 
   /** Subscribes again to everything subscribed, in frames of at most 50 streams; drops what is refused now. */

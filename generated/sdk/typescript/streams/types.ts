@@ -10,13 +10,21 @@ export interface components {
     schemas: {
         /** @description No fields are read. */
         EmptyPayload: Record<string, never>;
-        AuthenticatePayload: {
+        /** @description A signature of a signing key, or an OAuth access token; not both. */
+        AuthenticatePayload: components["schemas"]["SignatureAuthentication"] | components["schemas"]["TokenAuthentication"];
+        /** @description What the live CLI sends. */
+        SignatureAuthentication: {
             /** @description Unix time in whole seconds, as a string. */
             timestamp: string;
             /** @description The fingerprint returned when the signing key was registered. */
             fingerprint: string;
             /** @description Base64 of the Ed25519 signature of the UTF-8 string timestamp + fingerprint. */
             signature: string;
+        };
+        /** @description An access token of the platform's device flow (`POST /v1/oauth/token`), with the scope `trade:read`. */
+        TokenAuthentication: {
+            /** @description The access token, as sent in `Authorization: Bearer` to the HTTP APIs. */
+            access_token: string;
         };
         /** @enum {string} */
         StreamName: "market.ticker" | "market.trades" | "market.book" | "market.candles" | "user.orders" | "user.trades" | "user.balances";
@@ -62,18 +70,21 @@ export interface components {
             /**
              * @description A code: unmatched_topic, unknown_event, malformed_frame, frame_too_large, invalid_payload,
              *     too_many_pending_frames, already_authenticated, connections_per_user_exceeded,
-             *     timestamp_out_of_range, unknown_fingerprint, invalid_signature, snapshot_failed, internal_error.
+             *     timestamp_out_of_range, unknown_fingerprint, invalid_signature, invalid_token,
+             *     insufficient_scope, snapshot_failed, internal_error.
              */
             reason: string;
             /** @description What went wrong and how to fix it. */
             detail: string;
+            /** @description With insufficient_scope, the scopes the access token lacks. */
+            required_scopes?: string[];
             stream?: string;
             market?: string;
         };
         ReplyPayload: {
             /** @constant */
             status: "ok";
-            response: components["schemas"]["AuthenticatedResponse"] | components["schemas"]["Ack"] | Record<string, never>;
+            response: components["schemas"]["AuthenticatedResponse"] | components["schemas"]["TokenAuthenticatedResponse"] | components["schemas"]["Ack"] | Record<string, never>;
         } | {
             /** @constant */
             status: "error";
@@ -87,6 +98,14 @@ export interface components {
         AuthenticatedResponse: {
             user_id: components["schemas"]["UserId"];
             fingerprint: string;
+        };
+        /** @description The answer to an authenticate with an access token. */
+        TokenAuthenticatedResponse: {
+            user_id: components["schemas"]["UserId"];
+            /** @description The OAuth grant the token belongs to (as `GET /v1/oauth/grants` of the platform API lists it). */
+            grant_id: string;
+            /** @description The token's scopes. */
+            scopes: string[];
         };
         /**
          * @description Market id, `market_<uuid>`.
@@ -270,7 +289,12 @@ export interface components {
          * @enum {string}
          */
         SelfTradePrevention: "expire_taker" | "expire_maker" | "expire_both" | "decrement";
-        /** @description The Order of GET /v1/orders/{order_id}, plus the live CLI's names original_quantity (= quantity) and order_type (= type). */
+        /**
+         * @description Trading account id (Units of one instrument, or the USD account), `trading_account_<hex>`.
+         * @example trading_account_4e1f9a7c2b6d8e03
+         */
+        TradingAccountId: string;
+        /** @description The Order of GET /v1/orders/{order_id}, plus the live CLI's names original_quantity (= quantity), order_type (= type), average_fill_price (= average_price) and created_at (= submitted_at), and the order's trading account. */
         Order: {
             order_id: components["schemas"]["OrderId"];
             market_id: components["schemas"]["MarketId"];
@@ -322,6 +346,68 @@ export interface components {
             /** @description Ordered Units (the original quantity, or the amended one). */
             original_quantity: number;
             order_type: components["schemas"]["OrderType"];
+            /** @description The caller's trading account of the order's instrument (`GET /v1/trading-accounts`), where its Units come from (sell) or arrive (buy). */
+            trading_account_id: components["schemas"]["TradingAccountId"];
+            /** @description Volume-weighted price of the fills (decimal string); null before the first fill. */
+            average_fill_price: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Trade id, `trade_<uuid>`.
+         * @example trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1b
+         */
+        TradeId: string;
+        /**
+         * @description `settled`: both sides' balances have been updated. Trades settle when they execute.
+         * @enum {string}
+         */
+        TradeStatus: "settled";
+        /** @description The MarketTrade of GET /v1/markets/{market_id}/trades, plus the live CLI's executed_at (= execution_timestamp) and the ids of the resting order (maker) and the incoming one (taker). */
+        MarketTrade: {
+            trade_id: components["schemas"]["TradeId"];
+            market_id: components["schemas"]["MarketId"];
+            market_name: string;
+            instrument_id: components["schemas"]["InstrumentId"];
+            instrument_symbol: string;
+            instrument_name: string;
+            price: components["schemas"]["Price"];
+            quantity: number;
+            side: components["schemas"]["OrderSide"];
+            total_value: components["schemas"]["UsdAmount"];
+            status: components["schemas"]["TradeStatus"];
+            execution_timestamp: components["schemas"]["Timestamp"];
+            settlement_timestamp: components["schemas"]["Timestamp"];
+            executed_at: components["schemas"]["Timestamp"];
+            /** @description The order that rested on the book. */
+            maker_order_id: components["schemas"]["OrderId"];
+            /** @description The order that came in and took it; `side` is its side. */
+            taker_order_id: components["schemas"]["OrderId"];
+        };
+        /** @description The Trade of GET /v1/trades (the caller's side of a fill), plus the live CLI's executed_at (= execution_timestamp) and the ids of the resting order (maker) and the incoming one (taker); `order_id` is one of the two. */
+        Trade: {
+            trade_id: components["schemas"]["TradeId"];
+            market_id: components["schemas"]["MarketId"];
+            market_name: string;
+            instrument_id: components["schemas"]["InstrumentId"];
+            instrument_symbol: string;
+            instrument_name: string;
+            price: components["schemas"]["Price"];
+            quantity: number;
+            side: components["schemas"]["OrderSide"];
+            total_value: components["schemas"]["UsdAmount"];
+            fee: components["schemas"]["UsdAmount"];
+            order_id: components["schemas"]["OrderId"];
+            trading_account_id: components["schemas"]["TradingAccountId"];
+            status: components["schemas"]["TradeStatus"];
+            execution_timestamp: components["schemas"]["Timestamp"];
+            settlement_timestamp: components["schemas"]["Timestamp"];
+            /** @description When the caller bought, whether the fill moved to the consumption account; null when the caller sold. */
+            buyer_should_autotransfer: boolean | null;
+            executed_at: components["schemas"]["Timestamp"];
+            /** @description The order that rested on the book. */
+            maker_order_id: components["schemas"]["OrderId"];
+            /** @description The order that came in and took it. */
+            taker_order_id: components["schemas"]["OrderId"];
         };
         OrderPayload: {
             /** @constant */
@@ -344,11 +430,6 @@ export interface components {
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
-        /**
-         * @description Trading account id (Units of one instrument, or the USD account), `trading_account_<hex>`.
-         * @example trading_account_4e1f9a7c2b6d8e03
-         */
-        TradingAccountId: string;
         /**
          * @description `active` or `inactive`.
          * @enum {string}
@@ -443,32 +524,6 @@ export interface components {
             account_type: "consumption";
             account: components["schemas"]["ConsumptionAccount"];
         };
-        /** @description A trade of the market, whoever traded. */
-        MarketTrade: {
-            trade_id: components["schemas"]["TradeId"];
-            market_id: components["schemas"]["MarketId"];
-            market_name: string;
-            instrument_id: components["schemas"]["InstrumentId"];
-            instrument_symbol: string;
-            instrument_name: string;
-            price: components["schemas"]["Price"];
-            quantity: number;
-            side: components["schemas"]["OrderSide"];
-            total_value: components["schemas"]["UsdAmount"];
-            status: components["schemas"]["TradeStatus"];
-            execution_timestamp: components["schemas"]["Timestamp"];
-            settlement_timestamp: components["schemas"]["Timestamp"];
-        };
-        /**
-         * @description Trade id, `trade_<uuid>`.
-         * @example trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1b
-         */
-        TradeId: string;
-        /**
-         * @description `settled`: both sides' balances have been updated. Trades settle when they execute.
-         * @enum {string}
-         */
-        TradeStatus: "settled";
         MarketTradePayload: {
             /** @constant */
             stream: "market.trades";
@@ -489,26 +544,10 @@ export interface components {
             stream: "market.candles";
             data: components["schemas"]["Candle"];
         };
-        /** @description A fill of one of the caller's orders, seen from the caller's side. */
-        Trade: {
-            trade_id: components["schemas"]["TradeId"];
-            market_id: components["schemas"]["MarketId"];
-            market_name: string;
-            instrument_id: components["schemas"]["InstrumentId"];
-            instrument_symbol: string;
-            instrument_name: string;
-            price: components["schemas"]["Price"];
-            quantity: number;
-            side: components["schemas"]["OrderSide"];
-            total_value: components["schemas"]["UsdAmount"];
-            fee: components["schemas"]["UsdAmount"];
-            order_id: components["schemas"]["OrderId"];
-            trading_account_id: components["schemas"]["TradingAccountId"];
-            status: components["schemas"]["TradeStatus"];
-            execution_timestamp: components["schemas"]["Timestamp"];
-            settlement_timestamp: components["schemas"]["Timestamp"];
-            /** @description When the caller bought, whether the fill moved to the consumption account; null when the caller sold. */
-            buyer_should_autotransfer: boolean | null;
+        TradeUpdatePayload: {
+            /** @constant */
+            stream: "user.orders";
+            data: components["schemas"]["Trade"];
         };
         UserTradePayload: {
             /** @constant */
@@ -587,7 +626,7 @@ export interface messages {
         name: "market_ticker";
         payload: components["schemas"]["TickerPayload"];
     };
-    /** new_trade (market.trades) */
+    /** new_trade (market.trades): A trade of the market, with the live CLI's executed_at and the maker's and taker's order ids. */
     marketTrade: {
         name: "new_trade";
         payload: components["schemas"]["MarketTradePayload"];
@@ -617,6 +656,11 @@ export interface messages {
         name: "order_update";
         payload: components["schemas"]["OrderPayload"];
     };
+    /** update_trade (user.orders): A resting order of the caller was filled in part by someone else's order: the fill as the caller's side of it (what `new_trade` on `user.trades` carries), pushed on `user.orders` after the `order_update` that shows the order `partially_filled`, so that a client that follows only its orders (as the live CLI does) hears of it. A fill that completes the order sends no `update_trade`: its `order_update` says `filled`. */
+    tradeUpdate: {
+        name: "update_trade";
+        payload: components["schemas"]["TradeUpdatePayload"];
+    };
     /** new_trade (user.trades): The caller's fill, with fee and order_id. */
     userTrade: {
         name: "new_trade";
@@ -642,6 +686,7 @@ export interface serverEvents {
     phx_close: messages["phxClose"]["payload"];
     phx_error: messages["phxError"]["payload"];
     phx_reply: messages["phxReply"]["payload"];
+    update_trade: messages["tradeUpdate"]["payload"];
 }
 /** The events a client sends, by event name: the payload of any message of that name. */
 export interface clientEvents {
