@@ -481,6 +481,8 @@ export interface components {
             committed_balance: number;
             /** @description Units free for new requests. */
             uncommitted_balance: number;
+            /** @description Units available to new inference requests: `total_balance` − `committed_balance`, the same number as `uncommitted_balance` under the name the live service's clients read. */
+            available_balance: number;
             /** @description Tokens the held Units represent. */
             tokens_allocated: number;
             /** @description Tokens still available to new requests. */

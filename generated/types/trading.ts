@@ -107,6 +107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/instruments/by-symbol/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an instrument by its symbol
+         * @description One instrument by its `symbol` (`TEXT-STANDARD`), in any case (`text-standard` finds the same instrument); `404` naming the symbol if no instrument has it. Use the answer's `instrument_id` wherever an id is asked for.
+         */
+        get: operations["getInstrumentBySymbol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/markets": {
         parameters: {
             query?: never;
@@ -660,6 +680,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/currency-trading-accounts/{account_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read my USD balance by id
+         * @description The caller's currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user's, as for every account read by id.
+         */
+        get: operations["getCurrencyTradingAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my positions
+         * @description One position per instrument the caller holds or has held (bought, sold or issued), by
+         *     `instrument_symbol`. A position is worked out from the caller's own records when asked:
+         *     fills, supply issuances and transfers to consumption, in the order they happened, and the
+         *     balances of the ledger.
+         *
+         *     - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading
+         *       account, including those reserved by open sell orders) plus `consumption_quantity`
+         *       (Units in the consumption account, a part-used Unit counting as one, as
+         *       `total_balance` does there).
+         *     - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its
+         *       fee**; a sell fill closes the oldest lots of the trading account first; a transfer to
+         *       consumption moves the oldest trading lots to the consumption side at their cost, and
+         *       consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain
+         *       or loss. Units issued as a supplier open a lot at **cost 0**, so they count in
+         *       `average_cost` and their sale is all gain. Units that arrived with no record of a
+         *       price (for example a credit by an operator) also count at cost 0.
+         *     - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity
+         *       **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in
+         *       both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them.
+         *     - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where
+         *       `current_market_value` = `quantity` × `last_trade_price` of the instrument's market
+         *       (consumption Units included, at the same price, though they cannot be resold); both are
+         *       null until the market has traded.
+         *
+         *     USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be
+         *     negative. A position is `open` while `quantity` > 0 and `closed` at 0.
+         */
+        get: operations["listPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transfers/trading-to-consumption": {
         parameters: {
             query?: never;
@@ -674,6 +759,26 @@ export interface paths {
          * @description Moves `quantity` Units of an instrument from the caller's trading account to the caller's consumption account of the same instrument (created on first use), where they can be spent on inference and expire 4 hours after arrival. The Units must be available (not reserved by open sell orders), else `422 insufficient_available_balance`. Allowed in both account modes. One-way: there is no route back. Not idempotent — a retry after an unanswered request may transfer twice; check `GET /v1/transfers` first.
          */
         post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transfers/consumption-to-trading": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer Units back to trading (refused)
+         * @description Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+         */
+        post: operations["createConsumptionToTradingTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -712,6 +817,26 @@ export interface paths {
          * @description One of the caller's transfers by `transfer_id` (`transfer_<uuid>`); `404` if unknown.
          */
         get: operations["getTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transfer-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my transfer history
+         * @description Every movement of the caller's Units between their own accounts, newest first, in the shape of the live service's transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+         */
+        get: operations["listTransferHistories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -904,6 +1029,11 @@ export interface components {
          * @example 4.200000
          */
         UsdAmount: string;
+        /**
+         * @description An amount of USD that may be negative (a loss), as a decimal string with at most 6 decimals.
+         * @example -0.125000
+         */
+        SignedUsdAmount: string;
         /**
          * @description A point in time, as ISO 8601 (`2026-11-22T10:00:00Z`, `2026-11-22`) or Unix seconds (`1795341600`).
          * @example 2026-11-22T10:00:00Z
@@ -1437,6 +1567,13 @@ export interface components {
         };
         OrderCount: {
             count: number;
+            /** @description The caller's open orders (status `open`: resting, partially filled or waiting for their stop) per market, narrowed by `market_id` and `side` when given but never by `status`, by `market_id`. Markets without open orders are left out. */
+            by_market: components["schemas"]["MarketOrderCount"][];
+        };
+        MarketOrderCount: {
+            market_id: components["schemas"]["MarketId"];
+            /** @description Open orders of the caller in this market. */
+            count: number;
         };
         OrderCountResponse: {
             data: components["schemas"]["OrderCount"];
@@ -1556,6 +1693,8 @@ export interface components {
             committed_balance: number;
             /** @description Units free for new requests. */
             uncommitted_balance: number;
+            /** @description Units available to new inference requests: `total_balance` − `committed_balance`, the same number as `uncommitted_balance` under the name the live service's clients read. */
+            available_balance: number;
             /** @description Tokens the held Units represent. */
             tokens_allocated: number;
             /** @description Tokens still available to new requests. */
@@ -1608,6 +1747,65 @@ export interface components {
             data: components["schemas"]["CurrencyTradingAccount"][];
             paging: components["schemas"]["Paging"];
         };
+        CurrencyTradingAccountResponse: {
+            data: components["schemas"]["CurrencyTradingAccount"];
+        };
+        /**
+         * @description `open` while the caller holds Units of the instrument, `closed` at 0.
+         * @enum {string}
+         */
+        PositionStatus: "open" | "closed";
+        /** @description The caller's holding of one instrument with its FIFO cost and profit and loss (see `GET /v1/positions` for the rules). USD amounts have 6 decimals. */
+        Position: {
+            /** @description The position's id, `position_<hex>`, the same for the same user and instrument. */
+            id: string;
+            user_account_id: components["schemas"]["UserId"];
+            instrument_id: components["schemas"]["InstrumentId"];
+            instrument_symbol: string;
+            instrument_name: string;
+            market_id: components["schemas"]["MarketId"];
+            status: components["schemas"]["PositionStatus"];
+            /** @description Units held, `trading_quantity` + `consumption_quantity`. */
+            quantity: number;
+            /** @description Units in the trading account, including those reserved by open sell orders. */
+            trading_quantity: number;
+            /** @description Units in the consumption account, a part-used Unit counting as one. */
+            consumption_quantity: number;
+            /** @description `total_cost` / `quantity` in USD per Unit, rounded to the micro-dollar; null at quantity 0. */
+            average_cost: string | null;
+            total_cost: components["schemas"]["UsdAmount"];
+            last_trade_price: components["schemas"]["NullablePrice"];
+            /** @description `quantity` × `last_trade_price` in USD; null until the market has traded. */
+            current_market_value: string | null;
+            /** @description `current_market_value` − `total_cost` in USD, may be negative; null until the market has traded. */
+            unrealized_pnl: string | null;
+            realized_pnl: components["schemas"]["SignedUsdAmount"];
+            fees_paid: components["schemas"]["UsdAmount"];
+            /**
+             * Format: date-time
+             * @description The first buy fill or issuance of the instrument; without either, when the caller's first account of it opened.
+             */
+            opened_at: string;
+            /**
+             * Format: date-time
+             * @description Null while open; when closed, the last change (`updated_at`).
+             */
+            closed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the caller's first account of the instrument opened.
+             */
+            inserted_at: string;
+            /**
+             * Format: date-time
+             * @description The latest fill, issuance, transfer or balance change of the instrument.
+             */
+            updated_at: string;
+        };
+        PositionList: {
+            data: components["schemas"]["Position"][];
+            paging: components["schemas"]["Paging"];
+        };
         CreateTransferRequest: {
             /** @description The instrument (`instrument-<uuid>`) whose Units to move; `404` if unknown. */
             instrument_id: string;
@@ -1631,6 +1829,49 @@ export interface components {
         };
         TransferList: {
             data: components["schemas"]["Transfer"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /**
+         * @description `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument.
+         * @enum {string}
+         */
+        TransferHistoryKind: "trading_to_consumption";
+        /**
+         * @description The kind of account at one end of a transfer.
+         * @enum {string}
+         */
+        TransferAccountType: "trading" | "consumption" | "issuance";
+        /** @description One transfer between two of the caller's accounts, in the live service's transfer-history shape; `id` and `transfer_id` are the same id. */
+        TransferHistory: {
+            /** @description The transfer's id (the same as `transfer_id`). */
+            id: string;
+            /** @description The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`. */
+            transfer_id: string;
+            kind: components["schemas"]["TransferHistoryKind"];
+            /** @description The account the Units reached. */
+            account_id: string;
+            account_type: components["schemas"]["TransferAccountType"];
+            /** @description The account the Units left. */
+            sender_account_id: string;
+            sender_account_type: components["schemas"]["TransferAccountType"];
+            from_account_type: components["schemas"]["TransferAccountType"];
+            to_account_type: components["schemas"]["TransferAccountType"];
+            instrument_id: components["schemas"]["InstrumentId"];
+            instrument_name: string;
+            instrument_symbol: string;
+            market_id: components["schemas"]["MarketId"];
+            /** @description Whole Units moved. */
+            quantity: number;
+            status: components["schemas"]["TransferStatus"];
+            /** @description The buy order whose fill an automatic transfer followed; null otherwise. */
+            order_id: string | null;
+            transferred_at: components["schemas"]["Timestamp"];
+            created_at: components["schemas"]["Timestamp"];
+            inserted_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        TransferHistoryList: {
+            data: components["schemas"]["TransferHistory"][];
             paging: components["schemas"]["Paging"];
         };
         CreateSupplyIssuanceRequest: {
@@ -1705,7 +1946,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "key_expired" | "ticket_used" | "ticket_expired" | "ticket_invalid" | "model_not_allowed" | "key_limit_exceeded" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "price_cap_exceeded" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "key_expired" | "ticket_used" | "ticket_expired" | "ticket_invalid" | "model_not_allowed" | "key_limit_exceeded" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "consumption_units_not_resellable" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "price_cap_exceeded" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -1916,6 +2157,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Consumption Units never move back to trading (`consumption_units_not_resellable`, with the instrument and quantity asked for in `errors.context`); or the body is invalid (`validation_error`, naming the field). Nothing changed either way. */
+        ConsumptionUnitsNotResellable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Neither credential is good: the signature fails as in any signed operation (`missing_signature`, `invalid_signature`, `unknown_fingerprint`, `timestamp_out_of_range`, `signature_replayed`), or the OAuth access token sent as `Authorization: Bearer` is missing, expired or revoked (`invalid_token`, with `WWW-Authenticate: Bearer error="invalid_token"`). */
         SupplyUnauthorized: {
             headers: {
@@ -1975,6 +2226,25 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No instrument has this symbol (`not_found`, naming the symbol). */
+        InstrumentSymbolNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "code": "not_found",
+                 *         "detail": "No instrument has the symbol TEXT-ULTRA. GET /v1/instruments lists the symbols.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2596,6 +2866,74 @@ export interface operations {
             };
             401: components["responses"]["SignatureUnauthorized"];
             404: components["responses"]["InstrumentNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInstrumentBySymbol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instrument's symbol, e.g. `TEXT-STANDARD`; letters in any case. */
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instrument. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *         "symbol": "TEXT-STANDARD",
+                     *         "name": "Text Standard",
+                     *         "description": "Standard-tier text inference: any qualifying model scoring at least 60 on the Quality Score, first token within 2000 ms, a 32,768-token context window.",
+                     *         "instrument_type": "ai_commodity",
+                     *         "status": "draft",
+                     *         "basic_info": {
+                     *           "service_type": "chat",
+                     *           "model_category": "text"
+                     *         },
+                     *         "trading_params": {
+                     *           "min_quantity": 1,
+                     *           "max_quantity": 10000,
+                     *           "quantity_increment": 1,
+                     *           "fee": "0.005000"
+                     *         },
+                     *         "ai_specs": {
+                     *           "context_window": "32768",
+                     *           "token_throughput": "40",
+                     *           "tokens_per_unit": 1000000,
+                     *           "usage": "General text generation: chat, summarisation, extraction and rewriting.",
+                     *           "qualifying_models": [
+                     *             "llama-3.1-8b-instruct",
+                     *             "qwen2.5-7b-instruct",
+                     *             "mistral-7b-instruct-v0.3",
+                     *             "gemma-2-9b-it"
+                     *           ],
+                     *           "max_output_length": 4096,
+                     *           "min_performance_benchmark": 60,
+                     *           "min_time_to_first_token_ms": 2000,
+                     *           "model_id": null,
+                     *           "model_version": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InstrumentResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["InstrumentSymbolNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
         };
@@ -3417,7 +3755,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "count": 7
+                     *         "count": 7,
+                     *         "by_market": [
+                     *           {
+                     *             "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *             "count": 3
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -3995,6 +4339,7 @@ export interface operations {
                      *           "total_balance": 5,
                      *           "committed_balance": 1,
                      *           "uncommitted_balance": 4,
+                     *           "available_balance": 4,
                      *           "tokens_allocated": 5000000,
                      *           "tokens_available": 4212384,
                      *           "total_commitments": 12,
@@ -4054,6 +4399,7 @@ export interface operations {
                      *         "total_balance": 5,
                      *         "committed_balance": 1,
                      *         "uncommitted_balance": 4,
+                     *         "available_balance": 4,
                      *         "tokens_allocated": 5000000,
                      *         "tokens_available": 4212384,
                      *         "total_commitments": 12,
@@ -4134,6 +4480,124 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getCurrencyTradingAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The currency account's id, `trading_account_<hex>`. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The USD account. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account_id": "trading_account_9b2c7d1e5f3a6048",
+                     *         "user_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *         "currency": "usd",
+                     *         "status": "active",
+                     *         "total_balance": "95.791600",
+                     *         "available_balance": "93.266200",
+                     *         "locked_balance": "2.525400",
+                     *         "deposited_total": "100.000000",
+                     *         "last_deposit_at": "2026-11-20T09:00:00Z",
+                     *         "created_at": "2026-11-20T09:00:00Z",
+                     *         "updated_at": "2026-11-22T10:16:02.551870Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrencyTradingAccountResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["AccountNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPositions: {
+        parameters: {
+            query?: {
+                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                instrument_id?: components["parameters"]["InstrumentIdFilter"];
+                /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
+                market_id?: components["parameters"]["MarketIdFilter"];
+                /** @description Only `open` (quantity above 0) or only `closed` positions. */
+                status?: components["schemas"]["PositionStatus"];
+                /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
+                next?: components["parameters"]["Next"];
+                /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
+                prev?: components["parameters"]["Prev"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of positions, by instrument symbol. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "position_5c1f0e9a7b3d2468",
+                     *           "user_account_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "instrument_symbol": "TEXT-STANDARD",
+                     *           "instrument_name": "Text Standard",
+                     *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *           "status": "open",
+                     *           "quantity": 12,
+                     *           "trading_quantity": 8,
+                     *           "consumption_quantity": 4,
+                     *           "average_cost": "0.422100",
+                     *           "total_cost": "5.065200",
+                     *           "last_trade_price": "0.4500",
+                     *           "current_market_value": "5.400000",
+                     *           "unrealized_pnl": "0.334800",
+                     *           "realized_pnl": "0.152400",
+                     *           "fees_paid": "0.046200",
+                     *           "opened_at": "2026-11-22T10:15:31.009554Z",
+                     *           "closed_at": null,
+                     *           "inserted_at": "2026-11-22T10:15:31.009554Z",
+                     *           "updated_at": "2026-11-22T10:18:00.402215Z"
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "has_more": false,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PositionList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createTransfer: {
         parameters: {
             query?: never;
@@ -4183,6 +4647,35 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["TransferRejected"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConsumptionToTradingTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                 *       "quantity": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTransferRequest"];
+            };
+        };
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["InstrumentNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ConsumptionUnitsNotResellable"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4289,6 +4782,79 @@ export interface operations {
             401: components["responses"]["SignatureUnauthorized"];
             404: components["responses"]["TransferNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTransferHistories: {
+        parameters: {
+            query?: {
+                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                instrument_id?: components["parameters"]["InstrumentIdFilter"];
+                /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
+                market_id?: components["parameters"]["MarketIdFilter"];
+                /** @description Only transfers into this account (the receiving `account_id`). */
+                account_id?: string;
+                /** @description Only transfers out of this account. */
+                sender_account_id?: string;
+                /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
+                next?: components["parameters"]["Next"];
+                /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
+                prev?: components["parameters"]["Prev"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transfers, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "transfer_id": "transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "kind": "trading_to_consumption",
+                     *           "account_id": "consumption_account_a1c3e5f7092b4d68",
+                     *           "account_type": "consumption",
+                     *           "sender_account_id": "trading_account_4e1f9a7c2b6d8e03",
+                     *           "sender_account_type": "trading",
+                     *           "from_account_type": "trading",
+                     *           "to_account_type": "consumption",
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "instrument_name": "Text Standard",
+                     *           "instrument_symbol": "TEXT-STANDARD",
+                     *           "market_id": "market_35255eeb-dadb-59fb-baca-64f7fd4d0264",
+                     *           "quantity": 5,
+                     *           "status": "completed",
+                     *           "order_id": null,
+                     *           "transferred_at": "2026-11-22T10:18:00.402215Z",
+                     *           "created_at": "2026-11-22T10:18:00.402215Z",
+                     *           "inserted_at": "2026-11-22T10:18:00.402215Z",
+                     *           "updated_at": "2026-11-22T10:18:00.402215Z"
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "has_more": false,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferHistoryList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -5,6 +5,7 @@ import {
   allInstruments,
   instrumentById,
   instrumentByModelName,
+  instrumentBySymbol,
   instrumentPage,
   instrumentsByIds,
   instrumentsInCreationOrder,
@@ -59,6 +60,9 @@ async function joinInstrument(deps: CachedDeps, markets: MarketRow[]): Promise<M
 export const listInstruments = (deps: { db: Db }, filter: InstrumentFilter, page: PageParams): Promise<Page<InstrumentRow>> => instrumentPage(deps.db, filter, page);
 
 export const findInstrument = (deps: { db: Db }, instrumentId: string): Promise<InstrumentRow | undefined> => instrumentById(deps.db, instrumentId);
+
+/** The instrument of this symbol, in any case (`text-standard` finds `TEXT-STANDARD`). */
+export const findInstrumentBySymbol = (deps: { db: Db }, symbol: string): Promise<InstrumentRow | undefined> => instrumentBySymbol(deps.db, symbol);
 
 export async function listMarkets(deps: CachedDeps, page: PageParams): Promise<Page<MarketWithInstrument>> {
   const result = await marketPage(deps.db, page);

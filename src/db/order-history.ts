@@ -78,6 +78,20 @@ export async function countOrders(db: Db, userId: string, filter: OrderFilter): 
   return Number(row.count);
 }
 
+export interface MarketOrderCount {
+  market_id: string;
+  count: number;
+}
+
+/** The user's open orders per market that pass the filter's market and side (never its status), by market id. */
+export async function openOrderCountsByMarket(db: Db, userId: string, filter: Pick<OrderFilter, 'marketId' | 'side'>): Promise<MarketOrderCount[]> {
+  const rows = (await whereOrders(db('orders'), userId, { marketId: filter.marketId, side: filter.side, status: 'open' })
+    .select('market_id', db.raw('COUNT(*) AS count'))
+    .groupBy('market_id')
+    .orderBy('market_id')) as { market_id: string; count: number | string }[];
+  return rows.map((row) => ({ market_id: row.market_id, count: Number(row.count) }));
+}
+
 export type RestingAskRow = Pick<OrderRow, 'price_ticks' | 'remaining_quantity'>;
 
 const openAsksStatement = statement(

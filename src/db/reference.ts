@@ -70,6 +70,11 @@ const marketIdOfInstrumentStatement = statement('market_id_of_instrument', 'SELE
 
 export const instrumentById = (db: Db, instrumentId: string): Promise<InstrumentRow | undefined> => poolSql(db).get<InstrumentRow>(instrumentByIdStatement, [instrumentId]);
 
+const instrumentBySymbolStatement = statement('instrument_by_symbol', 'SELECT * FROM instruments WHERE symbol = ? LIMIT 1');
+
+/** The instrument of this symbol in any case: symbols are stored in upper case (`TEXT-STANDARD`). */
+export const instrumentBySymbol = (db: Db, symbol: string): Promise<InstrumentRow | undefined> => poolSql(db).get<InstrumentRow>(instrumentBySymbolStatement, [symbol.toUpperCase()]);
+
 export const instrumentByModelName = (db: Db, modelName: string): Promise<InstrumentRow | undefined> =>
   poolSql(db).get<InstrumentRow>(instrumentByModelNameStatement, [modelName]);
 

@@ -168,6 +168,12 @@ export function currencyAccountPage(db: Db, userId: string, asset: string, page:
   return keysetPage<LedgerAccountRow>(query, { name: 'created_at', column: 'a.created_at_us', idColumn: 'a.id', direction: 'asc' }, page, (row) => [row.created_at_us, row.id]);
 }
 
+const currencyAccountOfUserStatement = statement('currency_account_of_user', "SELECT * FROM ledger_accounts WHERE id = ? AND user_id = ? AND kind = 'currency'");
+
+/** The user's currency account of this id; undefined when it is unknown or another user's. */
+export const currencyAccountOfUser = (db: Db, userId: string, accountId: string): Promise<LedgerAccountRow | undefined> =>
+  poolSql(db).get<LedgerAccountRow>(currencyAccountOfUserStatement, [accountId, userId]);
+
 export interface BalanceRow {
   kind: 'currency' | 'trading' | 'consumption';
   available: number;

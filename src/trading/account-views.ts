@@ -3,6 +3,7 @@ import type { LedgerAccountRow } from '../ledger/journal.js';
 import { toIso, toIsoOrNull } from '../lib/clock.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 import type { ConsumptionAccountRecord, TradingAccountRecord } from './accounts.js';
+import type { TransferHistoryRow } from '../db/transfer-histories.js';
 import type { SupplyIssuanceRow, TransferRow } from '../db/trading-rows.js';
 import { formatPrice } from './views.js';
 
@@ -46,6 +47,7 @@ export function consumptionAccountView(row: ConsumptionAccountRecord): Schemas['
     total_balance: row.total_units,
     committed_balance: row.committed_units,
     uncommitted_balance: row.uncommitted_units,
+    available_balance: row.uncommitted_units,
     tokens_allocated: row.tokens_allocated,
     tokens_available: row.available,
     total_commitments: row.total_commitments,
@@ -89,6 +91,33 @@ export function transferView(row: TransferRow): Schemas['Transfer'] {
     status: 'completed',
     order_id: row.order_id,
     created_at: toIso(row.created_at_us),
+  };
+}
+
+/** A transfer in the live service's transfer-history shape; a transfer is applied at once, so every time is its creation. */
+export function transferHistoryView(row: TransferHistoryRow): Schemas['TransferHistory'] {
+  const at = toIso(row.created_at_us);
+  return {
+    id: row.id,
+    transfer_id: row.id,
+    kind: row.kind,
+    account_id: row.account_id,
+    account_type: row.account_type,
+    sender_account_id: row.sender_account_id,
+    sender_account_type: row.sender_account_type,
+    from_account_type: row.sender_account_type,
+    to_account_type: row.account_type,
+    instrument_id: row.instrument_id,
+    instrument_name: row.instrument_name,
+    instrument_symbol: row.instrument_symbol,
+    market_id: row.market_id,
+    quantity: row.quantity,
+    status: 'completed',
+    order_id: row.order_id,
+    transferred_at: at,
+    created_at: at,
+    inserted_at: at,
+    updated_at: at,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   consumptionAccountOfUser,
   consumptionAccountPage,
   countTradingAndCurrencyAccounts,
+  currencyAccountOfUser,
   currencyAccountPage,
   lastTradePrices,
   tradingAccountOfUser,
@@ -73,6 +74,13 @@ export async function getConsumptionAccount(deps: { db: Db; clock: Clock }, user
 
 /** The USD account; an empty page until the user's first money arrives (reads never open accounts). */
 export const listCurrencyAccounts = (deps: { db: Db }, userId: string, page: PageParams): Promise<Page<LedgerAccountRow>> => currencyAccountPage(deps.db, userId, usd, page);
+
+/** The user's USD account of this id; another user's or an unknown one is a 404, as for every account read by id. */
+export async function getCurrencyAccount(deps: { db: Db }, userId: string, accountId: string): Promise<LedgerAccountRow> {
+  const row = await currencyAccountOfUser(deps.db, userId, accountId);
+  if (!row) throw accountNotFound(accountId);
+  return row;
+}
 
 /** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
 export const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> => countTradingAndCurrencyAccounts(deps.db, userId);

@@ -140,6 +140,28 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     expect(refused.stderr).to.match(/^mkt: .+/);
   });
 
+  it('positions shows the Units held with their FIFO cost and P&L, fees in; --json gives the API data', async () => {
+    // Bought 2 and 1 at 0.40 (fees 0.004 and 0.002), sold 1 at 0.30 (fee 0.0015) out of the first lot, bought 2 more at 0.40 (fee 0.004).
+    const [position, ...others] = await cli.json<Record<string, unknown>[]>(['positions']);
+    expect(others).to.deep.equal([]);
+    expect(position).to.deep.include({
+      instrument_symbol: 'TEXT-STANDARD',
+      status: 'open',
+      quantity: 4,
+      trading_quantity: 1,
+      consumption_quantity: 3,
+      total_cost: '1.608000',
+      average_cost: '0.402000',
+      last_trade_price: '0.4000',
+      current_market_value: '1.600000',
+      unrealized_pnl: '-0.008000',
+      realized_pnl: '-0.103500',
+      fees_paid: '0.011500',
+    });
+    expect(await cli.ok(['positions'])).to.match(row('TEXT-STANDARD', 'open', 4, '1 / 3', '0.402000', '1.608000', '0.4000', '1.600000', '-0.008000', '-0.103500', '0.011500'));
+    expect(await cli.json(['positions', '--status', 'closed'])).to.deep.equal([]);
+  });
+
   it('chat streams an answer with the stored consumption key (through the 307); usage lists it, --summary groups it', async () => {
     const answer = await cli.ok(['chat', '--model', 'text-standard', 'Say', 'something', 'about', 'markets.']);
     const [, requestId, costUsd] = answer.match(/\[(req_\w+) text-standard: \d+ tokens, (\d+\.\d{6}) USD\]/) ?? [];

@@ -1,7 +1,7 @@
 import { Argument, Command, CommanderError, Option } from 'commander';
 import { systemClock } from '../../lib/clock.js';
 import { login, logout, whoami } from './auth.js';
-import { showBalances, transfer } from './balances.js';
+import { showBalances, showPositions, transfer } from './balances.js';
 import { chat, defaultModel, showUsage } from './consumption.js';
 import { addFunds, showFunds } from './funds.js';
 import type { Session } from './http.js';
@@ -126,6 +126,11 @@ function tradingCommands(program: Command): void {
     .action(run<{ market?: string }>((s, o, [seconds], options) => cancelAfter(s, o, seconds!, options)));
   program.command('amend').argument('<order_id>').option('--price <price>').option('--quantity <qty>', 'new total quantity').description('change an open limit order').action(run<{ price?: string; quantity?: string }>((s, o, [orderId], options) => amendOrder(s, o, orderId!, options)));
   program.command('balances').description('USD, Units to trade and Units to consume').action(simple(showBalances));
+  program
+    .command('positions')
+    .addOption(new Option('--status <status>', 'only open or only closed positions').choices(['open', 'closed']))
+    .description('Units held per instrument with their FIFO cost and profit and loss, fees included')
+    .action(run<{ status?: string }>((s, o, _a, options) => showPositions(s, o, options)));
   program.command('transfer').argument('<instrument>', 'instrument id or symbol').argument('<qty>', 'Units').description('move Units from trading to consumption').action(simple((s, o, instrument, qty) => transfer(s, o, instrument!, qty!)));
   program.command('watch').argument('<market>', 'market id or instrument symbol').description('the live book and trades, until Ctrl-C').action(run((s, o, [market]) => watch(s, o, market!, process.stdout.isTTY === true && !o.json)));
 }

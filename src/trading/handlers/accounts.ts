@@ -4,6 +4,9 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import * as accounts from '../accounts.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
+import { positionView } from '../position-views.js';
+import * as positions from '../positions.js';
+import { signedOrTokenCallerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -56,4 +59,13 @@ export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ 
 export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, services) => {
   const page = await accounts.listCurrencyAccounts(services, callerId(principal), pageParams(query));
   return ok({ data: page.rows.map(currencyAccountView), paging: page.paging });
+};
+
+export const getCurrencyTradingAccount: Handler<'getCurrencyTradingAccount'> = async ({ principal, params }, services) =>
+  ok({ data: currencyAccountView(await accounts.getCurrencyAccount(services, signedOrTokenCallerId(principal), params.account_id)) });
+
+export const listPositions: Handler<'listPositions'> = async ({ principal, query }, services) => {
+  const userId = signedOrTokenCallerId(principal);
+  const page = await positions.listPositions(services, userId, { instrumentId: query.instrument_id, marketId: query.market_id, status: query.status }, pageParams(query));
+  return ok({ data: page.rows.map((row) => positionView(userId, row)), paging: page.paging });
 };

@@ -6,11 +6,11 @@ import { countOrders, getOrder, listOrders } from './orders-read.js';
 import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
 import { batchCancelOrders, cancelAllOrdersAfter } from './orders-bulk.js';
 import { createOrderBatch } from './orders-batch.js';
-import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
+import { getHealth, getInstrument, getInstrumentBySymbol, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
-import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
+import { getConsumptionAccount, getCurrencyTradingAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listPositions, listTradingAccounts } from './accounts.js';
 import { createSupplyIssuance, listSupplyIssuances } from './supply.js';
-import { createTransfer, getTransfer, listTransfers } from './transfers.js';
+import { createConsumptionToTradingTransfer, createTransfer, getTransfer, listTransferHistories, listTransfers } from './transfers.js';
 
 
 /** Every operation of openapi/trading.yaml; the server refuses to start if this and the document disagree. */
@@ -20,6 +20,7 @@ export const tradingHandlers: HandlerMap<operations> = {
   getDiagnostics,
   listInstruments,
   getInstrument,
+  getInstrumentBySymbol,
   listMarkets,
   getMarket,
   getMarketControls,
@@ -47,9 +48,13 @@ export const tradingHandlers: HandlerMap<operations> = {
   listConsumptionAccounts,
   getConsumptionAccount,
   listCurrencyTradingAccounts,
+  getCurrencyTradingAccount,
+  listPositions,
   createTransfer,
+  createConsumptionToTradingTransfer,
   listTransfers,
   getTransfer,
+  listTransferHistories,
   createSupplyIssuance,
   listSupplyIssuances,
 };

@@ -27,8 +27,11 @@ export const listOrders: Handler<'listOrders'> = async ({ query, principal }, se
 };
 
 export const countOrders: Handler<'countOrders'> = async ({ query, principal }, services) => {
-  const count = await orderQueries.countOrders(services, callerId(principal), { marketId: query.market_id, side: query.side, status: query.status });
-  return ok({ data: { count } });
+  const userId = callerId(principal);
+  const filter = { marketId: query.market_id, side: query.side, status: query.status };
+  const count = await orderQueries.countOrders(services, userId, filter);
+  const byMarket = await orderQueries.countOpenOrdersByMarket(services, userId, filter);
+  return ok({ data: { count, by_market: byMarket } });
 };
 
 export const getOrder: Handler<'getOrder'> = async ({ params, principal }, services) => {

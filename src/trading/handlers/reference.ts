@@ -2,7 +2,8 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { toIso } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { findInstrumentBySymbol } from '../../core/reference.js';
+import { ApiError, notFound } from '../../lib/errors.js';
 import { collarBand } from '../controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
@@ -31,6 +32,12 @@ export const listInstruments: Handler<'listInstruments'> = async ({ query }, { r
 export const getInstrument: Handler<'getInstrument'> = async ({ params }, { reference }) => {
   const instrument = await reference.findInstrument(params.instrument_id);
   if (!instrument) throw notFound('instrument', params.instrument_id);
+  return ok({ data: instrumentView(instrument) });
+};
+
+export const getInstrumentBySymbol: Handler<'getInstrumentBySymbol'> = async ({ params }, services) => {
+  const instrument = await findInstrumentBySymbol(services, params.symbol);
+  if (!instrument) throw new ApiError(404, 'not_found', `No instrument has the symbol ${params.symbol}. GET /v1/instruments lists the symbols.`);
   return ok({ data: instrumentView(instrument) });
 };
 

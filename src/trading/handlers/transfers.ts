@@ -1,9 +1,10 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import { transferView } from '../account-views.js';
+import { transferHistoryView, transferView } from '../account-views.js';
 import * as transfers from '../transfers.js';
 import { callerId } from './accounts.js';
+import { signedOrTokenCallerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -18,3 +19,15 @@ export const listTransfers: Handler<'listTransfers'> = async ({ principal, query
 
 export const getTransfer: Handler<'getTransfer'> = async ({ principal, params }, services) =>
   ok({ data: transferView(await transfers.getTransfer(services, callerId(principal), params.transfer_id)) });
+
+/** Refused by design (consumption Units cannot be resold); the 422 says what to do instead. */
+export const createConsumptionToTradingTransfer: Handler<'createConsumptionToTradingTransfer'> = async ({ principal, body }, services) => {
+  signedOrTokenCallerId(principal);
+  return transfers.refuseConsumptionToTrading(services, body.instrument_id, body.quantity);
+};
+
+export const listTransferHistories: Handler<'listTransferHistories'> = async ({ principal, query }, services) => {
+  const filter = { instrumentId: query.instrument_id, marketId: query.market_id, accountId: query.account_id, senderAccountId: query.sender_account_id };
+  const page = await transfers.listTransferHistories(services, signedOrTokenCallerId(principal), filter, pageParams(query));
+  return ok({ data: page.rows.map(transferHistoryView), paging: page.paging });
+};

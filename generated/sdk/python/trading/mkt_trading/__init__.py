@@ -60,6 +60,7 @@ __all__ = [
     "CreatedOrderResponse",
     "CurrencyTradingAccount",
     "CurrencyTradingAccountList",
+    "CurrencyTradingAccountResponse",
     "DeadManSwitch",
     "DeadManSwitchResponse",
     "Diagnostics",
@@ -84,6 +85,7 @@ __all__ = [
     "MarketControlsResponse",
     "MarketInstrument",
     "MarketList",
+    "MarketOrderCount",
     "MarketResponse",
     "MarketStats",
     "MarketStatsResponse",
@@ -112,6 +114,9 @@ __all__ = [
     "OrderStatusFilter",
     "OrderType",
     "Paging",
+    "Position",
+    "PositionList",
+    "PositionStatus",
     "PriceHistory",
     "PriceHistoryList",
     "PriceHistoryResolution",
@@ -132,6 +137,10 @@ __all__ = [
     "TradingAccountList",
     "TradingAccountResponse",
     "Transfer",
+    "TransferAccountType",
+    "TransferHistory",
+    "TransferHistoryKind",
+    "TransferHistoryList",
     "TransferList",
     "TransferResponse",
     "TransferStatus",
@@ -183,6 +192,7 @@ from mkt_trading.models.created_order import CreatedOrder as CreatedOrder
 from mkt_trading.models.created_order_response import CreatedOrderResponse as CreatedOrderResponse
 from mkt_trading.models.currency_trading_account import CurrencyTradingAccount as CurrencyTradingAccount
 from mkt_trading.models.currency_trading_account_list import CurrencyTradingAccountList as CurrencyTradingAccountList
+from mkt_trading.models.currency_trading_account_response import CurrencyTradingAccountResponse as CurrencyTradingAccountResponse
 from mkt_trading.models.dead_man_switch import DeadManSwitch as DeadManSwitch
 from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse as DeadManSwitchResponse
 from mkt_trading.models.diagnostics import Diagnostics as Diagnostics
@@ -207,6 +217,7 @@ from mkt_trading.models.market_controls import MarketControls as MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse as MarketControlsResponse
 from mkt_trading.models.market_instrument import MarketInstrument as MarketInstrument
 from mkt_trading.models.market_list import MarketList as MarketList
+from mkt_trading.models.market_order_count import MarketOrderCount as MarketOrderCount
 from mkt_trading.models.market_response import MarketResponse as MarketResponse
 from mkt_trading.models.market_stats import MarketStats as MarketStats
 from mkt_trading.models.market_stats_response import MarketStatsResponse as MarketStatsResponse
@@ -235,6 +246,9 @@ from mkt_trading.models.order_status import OrderStatus as OrderStatus
 from mkt_trading.models.order_status_filter import OrderStatusFilter as OrderStatusFilter
 from mkt_trading.models.order_type import OrderType as OrderType
 from mkt_trading.models.paging import Paging as Paging
+from mkt_trading.models.position import Position as Position
+from mkt_trading.models.position_list import PositionList as PositionList
+from mkt_trading.models.position_status import PositionStatus as PositionStatus
 from mkt_trading.models.price_history import PriceHistory as PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList as PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution as PriceHistoryResolution
@@ -255,6 +269,10 @@ from mkt_trading.models.trading_account import TradingAccount as TradingAccount
 from mkt_trading.models.trading_account_list import TradingAccountList as TradingAccountList
 from mkt_trading.models.trading_account_response import TradingAccountResponse as TradingAccountResponse
 from mkt_trading.models.transfer import Transfer as Transfer
+from mkt_trading.models.transfer_account_type import TransferAccountType as TransferAccountType
+from mkt_trading.models.transfer_history import TransferHistory as TransferHistory
+from mkt_trading.models.transfer_history_kind import TransferHistoryKind as TransferHistoryKind
+from mkt_trading.models.transfer_history_list import TransferHistoryList as TransferHistoryList
 from mkt_trading.models.transfer_list import TransferList as TransferList
 from mkt_trading.models.transfer_response import TransferResponse as TransferResponse
 from mkt_trading.models.transfer_status import TransferStatus as TransferStatus

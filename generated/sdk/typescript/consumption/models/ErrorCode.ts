@@ -55,6 +55,7 @@ export const ErrorCode = {
     LotSizeViolation: 'lot_size_violation',
     TickSizeViolation: 'tick_size_violation',
     InsufficientAvailableBalance: 'insufficient_available_balance',
+    ConsumptionUnitsNotResellable: 'consumption_units_not_resellable',
     InsufficientInventoryOrFunds: 'insufficient_inventory_or_funds',
     PriceCollarViolation: 'price_collar_violation',
     DuplicateClientOrderId: 'duplicate_client_order_id',

@@ -35,6 +35,11 @@ import {
     CurrencyTradingAccountListToJSON,
 } from '../models/CurrencyTradingAccountList.js';
 import {
+    type CurrencyTradingAccountResponse,
+    CurrencyTradingAccountResponseFromJSON,
+    CurrencyTradingAccountResponseToJSON,
+} from '../models/CurrencyTradingAccountResponse.js';
+import {
     type ErrorEnvelope,
     ErrorEnvelopeFromJSON,
     ErrorEnvelopeToJSON,
@@ -44,6 +49,16 @@ import {
     OrderDirectionFromJSON,
     OrderDirectionToJSON,
 } from '../models/OrderDirection.js';
+import {
+    type PositionList,
+    PositionListFromJSON,
+    PositionListToJSON,
+} from '../models/PositionList.js';
+import {
+    type PositionStatus,
+    PositionStatusFromJSON,
+    PositionStatusToJSON,
+} from '../models/PositionStatus.js';
 import {
     type TradingAccountList,
     TradingAccountListFromJSON,
@@ -58,6 +73,13 @@ import {
 export interface GetConsumptionAccountRequest {
     /**
      * The consumption account's id, `consumption_account_<hex>`.
+     */
+    accountId: string;
+}
+
+export interface GetCurrencyTradingAccountRequest {
+    /**
+     * The currency account's id, `trading_account_<hex>`.
      */
     accountId: string;
 }
@@ -105,6 +127,33 @@ export interface ListConsumptionAccountsRequest {
 }
 
 export interface ListCurrencyTradingAccountsRequest {
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
+}
+
+export interface ListPositionsRequest {
+    /**
+     * Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+     */
+    instrumentId?: string;
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * Only `open` (quantity above 0) or only `closed` positions.
+     */
+    status?: PositionStatus;
     /**
      * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
      */
@@ -219,6 +268,73 @@ export class AccountsApi extends runtime.BaseAPI {
      */
     async getConsumptionAccount(requestParameters: GetConsumptionAccountRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ConsumptionAccountResponse> {
         const response = await this.getConsumptionAccountRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getCurrencyTradingAccount without sending the request
+     */
+    async getCurrencyTradingAccountRequestOpts(requestParameters: GetCurrencyTradingAccountRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['accountId'] == null) {
+            throw new runtime.RequiredError(
+                'accountId',
+                'Required parameter "accountId" was null or undefined when calling getCurrencyTradingAccount().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/currency-trading-accounts/{account_id}`;
+        urlPath = urlPath.replace('{account_id}', encodeURIComponent(String(requestParameters['accountId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user\'s, as for every account read by id.
+     * Read my USD balance by id
+     */
+    async getCurrencyTradingAccountRaw(requestParameters: GetCurrencyTradingAccountRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CurrencyTradingAccountResponse>> {
+        const requestOptions = await this.getCurrencyTradingAccountRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => CurrencyTradingAccountResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user\'s, as for every account read by id.
+     * Read my USD balance by id
+     */
+    async getCurrencyTradingAccount(requestParameters: GetCurrencyTradingAccountRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CurrencyTradingAccountResponse> {
+        const response = await this.getCurrencyTradingAccountRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
@@ -424,6 +540,89 @@ export class AccountsApi extends runtime.BaseAPI {
      */
     async listCurrencyTradingAccounts(requestParameters: ListCurrencyTradingAccountsRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CurrencyTradingAccountList> {
         const response = await this.listCurrencyTradingAccountsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listPositions without sending the request
+     */
+    async listPositionsRequestOpts(requestParameters: ListPositionsRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['status'] != null) {
+            queryParameters['status'] = requestParameters['status'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/positions`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One position per instrument the caller holds or has held (bought, sold or issued), by `instrument_symbol`. A position is worked out from the caller\'s own records when asked: fills, supply issuances and transfers to consumption, in the order they happened, and the balances of the ledger.  - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading   account, including those reserved by open sell orders) plus `consumption_quantity`   (Units in the consumption account, a part-used Unit counting as one, as   `total_balance` does there). - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its   fee**; a sell fill closes the oldest lots of the trading account first; a transfer to   consumption moves the oldest trading lots to the consumption side at their cost, and   consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain   or loss. Units issued as a supplier open a lot at **cost 0**, so they count in   `average_cost` and their sale is all gain. Units that arrived with no record of a   price (for example a credit by an operator) also count at cost 0. - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity   **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in   both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them. - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where   `current_market_value` = `quantity` × `last_trade_price` of the instrument\'s market   (consumption Units included, at the same price, though they cannot be resold); both are   null until the market has traded.  USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be negative. A position is `open` while `quantity` > 0 and `closed` at 0. 
+     * List my positions
+     */
+    async listPositionsRaw(requestParameters: ListPositionsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PositionList>> {
+        const requestOptions = await this.listPositionsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => PositionListFromJSON(jsonValue));
+    }
+
+    /**
+     * One position per instrument the caller holds or has held (bought, sold or issued), by `instrument_symbol`. A position is worked out from the caller\'s own records when asked: fills, supply issuances and transfers to consumption, in the order they happened, and the balances of the ledger.  - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading   account, including those reserved by open sell orders) plus `consumption_quantity`   (Units in the consumption account, a part-used Unit counting as one, as   `total_balance` does there). - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its   fee**; a sell fill closes the oldest lots of the trading account first; a transfer to   consumption moves the oldest trading lots to the consumption side at their cost, and   consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain   or loss. Units issued as a supplier open a lot at **cost 0**, so they count in   `average_cost` and their sale is all gain. Units that arrived with no record of a   price (for example a credit by an operator) also count at cost 0. - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity   **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in   both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them. - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where   `current_market_value` = `quantity` × `last_trade_price` of the instrument\'s market   (consumption Units included, at the same price, though they cannot be resold); both are   null until the market has traded.  USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be negative. A position is `open` while `quantity` > 0 and `closed` at 0. 
+     * List my positions
+     */
+    async listPositions(requestParameters: ListPositionsRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PositionList> {
+        const response = await this.listPositionsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

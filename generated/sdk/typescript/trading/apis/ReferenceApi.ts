@@ -67,6 +67,13 @@ export interface GetInstrumentRequest {
     instrumentId: string;
 }
 
+export interface GetInstrumentBySymbolRequest {
+    /**
+     * The instrument's symbol, e.g. `TEXT-STANDARD`; letters in any case.
+     */
+    symbol: string;
+}
+
 export interface GetMarketRequest {
     /**
      * The market's id, `market_<uuid>`.
@@ -192,6 +199,73 @@ export class ReferenceApi extends runtime.BaseAPI {
      */
     async getInstrument(requestParameters: GetInstrumentRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<InstrumentResponse> {
         const response = await this.getInstrumentRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getInstrumentBySymbol without sending the request
+     */
+    async getInstrumentBySymbolRequestOpts(requestParameters: GetInstrumentBySymbolRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['symbol'] == null) {
+            throw new runtime.RequiredError(
+                'symbol',
+                'Required parameter "symbol" was null or undefined when calling getInstrumentBySymbol().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/instruments/by-symbol/{symbol}`;
+        urlPath = urlPath.replace('{symbol}', encodeURIComponent(String(requestParameters['symbol'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One instrument by its `symbol` (`TEXT-STANDARD`), in any case (`text-standard` finds the same instrument); `404` naming the symbol if no instrument has it. Use the answer\'s `instrument_id` wherever an id is asked for.
+     * Read an instrument by its symbol
+     */
+    async getInstrumentBySymbolRaw(requestParameters: GetInstrumentBySymbolRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<InstrumentResponse>> {
+        const requestOptions = await this.getInstrumentBySymbolRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => InstrumentResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One instrument by its `symbol` (`TEXT-STANDARD`), in any case (`text-standard` finds the same instrument); `404` naming the symbol if no instrument has it. Use the answer\'s `instrument_id` wherever an id is asked for.
+     * Read an instrument by its symbol
+     */
+    async getInstrumentBySymbol(requestParameters: GetInstrumentBySymbolRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<InstrumentResponse> {
+        const response = await this.getInstrumentBySymbolRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -25,6 +25,11 @@ import {
     ErrorEnvelopeToJSON,
 } from '../models/ErrorEnvelope.js';
 import {
+    type TransferHistoryList,
+    TransferHistoryListFromJSON,
+    TransferHistoryListToJSON,
+} from '../models/TransferHistoryList.js';
+import {
     type TransferList,
     TransferListFromJSON,
     TransferListToJSON,
@@ -34,6 +39,13 @@ import {
     TransferResponseFromJSON,
     TransferResponseToJSON,
 } from '../models/TransferResponse.js';
+
+export interface CreateConsumptionToTradingTransferRequest {
+    /**
+     * 
+     */
+    createTransferRequest: CreateTransferRequest;
+}
 
 export interface CreateTransferOperationRequest {
     /**
@@ -47,6 +59,37 @@ export interface GetTransferRequest {
      * The transfer's id, `transfer_<uuid>`.
      */
     transferId: string;
+}
+
+export interface ListTransferHistoriesRequest {
+    /**
+     * Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+     */
+    instrumentId?: string;
+    /**
+     * Only this market (`market_<uuid>`); an unknown id matches nothing.
+     */
+    marketId?: string;
+    /**
+     * Only transfers into this account (the receiving `account_id`).
+     */
+    accountId?: string;
+    /**
+     * Only transfers out of this account.
+     */
+    senderAccountId?: string;
+    /**
+     * The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+     */
+    next?: string;
+    /**
+     * The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+     */
+    prev?: string;
+    /**
+     * Page size.
+     */
+    limit?: number;
 }
 
 export interface ListTransfersRequest {
@@ -72,6 +115,74 @@ export interface ListTransfersRequest {
  * 
  */
 export class TransfersApi extends runtime.BaseAPI {
+
+    /**
+     * Creates request options for createConsumptionToTradingTransfer without sending the request
+     */
+    async createConsumptionToTradingTransferRequestOpts(requestParameters: CreateConsumptionToTradingTransferRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['createTransferRequest'] == null) {
+            throw new runtime.RequiredError(
+                'createTransferRequest',
+                'Required parameter "createTransferRequest" was null or undefined when calling createConsumptionToTradingTransfer().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/transfers/consumption-to-trading`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: CreateTransferRequestToJSON(requestParameters['createTransferRequest']),
+        };
+    }
+
+    /**
+     * Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+     * Transfer Units back to trading (refused)
+     */
+    async createConsumptionToTradingTransferRaw(requestParameters: CreateConsumptionToTradingTransferRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+        const requestOptions = await this.createConsumptionToTradingTransferRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.VoidApiResponse(response);
+    }
+
+    /**
+     * Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+     * Transfer Units back to trading (refused)
+     */
+    async createConsumptionToTradingTransfer(requestParameters: CreateConsumptionToTradingTransferRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+        await this.createConsumptionToTradingTransferRaw(requestParameters, initOverrides);
+    }
 
     /**
      * Creates request options for createTransfer without sending the request
@@ -190,6 +301,93 @@ export class TransfersApi extends runtime.BaseAPI {
      */
     async getTransfer(requestParameters: GetTransferRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TransferResponse> {
         const response = await this.getTransferRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listTransferHistories without sending the request
+     */
+    async listTransferHistoriesRequestOpts(requestParameters: ListTransferHistoriesRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        if (requestParameters['marketId'] != null) {
+            queryParameters['market_id'] = requestParameters['marketId'];
+        }
+
+        if (requestParameters['accountId'] != null) {
+            queryParameters['account_id'] = requestParameters['accountId'];
+        }
+
+        if (requestParameters['senderAccountId'] != null) {
+            queryParameters['sender_account_id'] = requestParameters['senderAccountId'];
+        }
+
+        if (requestParameters['next'] != null) {
+            queryParameters['next'] = requestParameters['next'];
+        }
+
+        if (requestParameters['prev'] != null) {
+            queryParameters['prev'] = requestParameters['prev'];
+        }
+
+        if (requestParameters['limit'] != null) {
+            queryParameters['limit'] = requestParameters['limit'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/transfer-histories`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Every movement of the caller\'s Units between their own accounts, newest first, in the shape of the live service\'s transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+     * List my transfer history
+     */
+    async listTransferHistoriesRaw(requestParameters: ListTransferHistoriesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<TransferHistoryList>> {
+        const requestOptions = await this.listTransferHistoriesRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => TransferHistoryListFromJSON(jsonValue));
+    }
+
+    /**
+     * Every movement of the caller\'s Units between their own accounts, newest first, in the shape of the live service\'s transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+     * List my transfer history
+     */
+    async listTransferHistories(requestParameters: ListTransferHistoriesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TransferHistoryList> {
+        const response = await this.listTransferHistoriesRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -57,6 +57,10 @@ export interface ConsumptionAccount {
      */
     uncommittedBalance: number;
     /**
+     * Units available to new inference requests: `total_balance` − `committed_balance`, the same number as `uncommitted_balance` under the name the live service's clients read.
+     */
+    availableBalance: number;
+    /**
      * Tokens the held Units represent.
      */
     tokensAllocated: number;
@@ -123,6 +127,7 @@ export function instanceOfConsumptionAccount(value: object): value is Consumptio
     if ((!('totalBalance' in (value as Record<string, any>)) && !('total_balance' in (value as Record<string, any>))) || ((value as Record<string, any>)['totalBalance'] === undefined && (value as Record<string, any>)['total_balance'] === undefined)) return false;
     if ((!('committedBalance' in (value as Record<string, any>)) && !('committed_balance' in (value as Record<string, any>))) || ((value as Record<string, any>)['committedBalance'] === undefined && (value as Record<string, any>)['committed_balance'] === undefined)) return false;
     if ((!('uncommittedBalance' in (value as Record<string, any>)) && !('uncommitted_balance' in (value as Record<string, any>))) || ((value as Record<string, any>)['uncommittedBalance'] === undefined && (value as Record<string, any>)['uncommitted_balance'] === undefined)) return false;
+    if ((!('availableBalance' in (value as Record<string, any>)) && !('available_balance' in (value as Record<string, any>))) || ((value as Record<string, any>)['availableBalance'] === undefined && (value as Record<string, any>)['available_balance'] === undefined)) return false;
     if ((!('tokensAllocated' in (value as Record<string, any>)) && !('tokens_allocated' in (value as Record<string, any>))) || ((value as Record<string, any>)['tokensAllocated'] === undefined && (value as Record<string, any>)['tokens_allocated'] === undefined)) return false;
     if ((!('tokensAvailable' in (value as Record<string, any>)) && !('tokens_available' in (value as Record<string, any>))) || ((value as Record<string, any>)['tokensAvailable'] === undefined && (value as Record<string, any>)['tokens_available'] === undefined)) return false;
     if ((!('totalCommitments' in (value as Record<string, any>)) && !('total_commitments' in (value as Record<string, any>))) || ((value as Record<string, any>)['totalCommitments'] === undefined && (value as Record<string, any>)['total_commitments'] === undefined)) return false;
@@ -156,6 +161,7 @@ export function ConsumptionAccountFromJSONTyped(json: any, ignoreDiscriminator: 
         'totalBalance': json['total_balance'],
         'committedBalance': json['committed_balance'],
         'uncommittedBalance': json['uncommitted_balance'],
+        'availableBalance': json['available_balance'],
         'tokensAllocated': json['tokens_allocated'],
         'tokensAvailable': json['tokens_available'],
         'totalCommitments': json['total_commitments'],
@@ -190,6 +196,7 @@ export function ConsumptionAccountToJSONTyped(value?: ConsumptionAccount | null,
         'total_balance': value['totalBalance'],
         'committed_balance': value['committedBalance'],
         'uncommitted_balance': value['uncommittedBalance'],
+        'available_balance': value['availableBalance'],
         'tokens_allocated': value['tokensAllocated'],
         'tokens_available': value['tokensAvailable'],
         'total_commitments': value['totalCommitments'],

@@ -14,6 +14,14 @@
  */
 
 import { mapValues } from '../runtime.js';
+import type { MarketOrderCount } from './MarketOrderCount.js';
+import {
+    MarketOrderCountFromJSON,
+    MarketOrderCountFromJSONTyped,
+    MarketOrderCountToJSON,
+    MarketOrderCountToJSONTyped,
+} from './MarketOrderCount.js';
+
 /**
  * 
  * @export
@@ -24,6 +32,10 @@ export interface OrderCount {
      * 
      */
     count: number;
+    /**
+     * The caller's open orders (status `open`: resting, partially filled or waiting for their stop) per market, narrowed by `market_id` and `side` when given but never by `status`, by `market_id`. Markets without open orders are left out.
+     */
+    byMarket: Array<MarketOrderCount>;
 }
 
 /**
@@ -31,6 +43,7 @@ export interface OrderCount {
  */
 export function instanceOfOrderCount(value: object): value is OrderCount {
     if (!('count' in value) || value['count'] === undefined) return false;
+    if ((!('byMarket' in (value as Record<string, any>)) && !('by_market' in (value as Record<string, any>))) || ((value as Record<string, any>)['byMarket'] === undefined && (value as Record<string, any>)['by_market'] === undefined)) return false;
     return true;
 }
 
@@ -45,6 +58,7 @@ export function OrderCountFromJSONTyped(json: any, ignoreDiscriminator: boolean)
     return {
         
         'count': json['count'],
+        'byMarket': ((json['by_market'] as Array<any>).map(MarketOrderCountFromJSON)),
     };
 }
 
@@ -60,6 +74,7 @@ export function OrderCountToJSONTyped(value?: OrderCount | null, ignoreDiscrimin
     return {
         
         'count': value['count'],
+        'by_market': ((value['byMarket'] as Array<any>).map(MarketOrderCountToJSON)),
     };
 }
 

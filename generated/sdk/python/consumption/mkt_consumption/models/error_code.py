@@ -63,6 +63,7 @@ class ErrorCode(str, Enum):
     LOT_SIZE_VIOLATION = 'lot_size_violation'
     TICK_SIZE_VIOLATION = 'tick_size_violation'
     INSUFFICIENT_AVAILABLE_BALANCE = 'insufficient_available_balance'
+    CONSUMPTION_UNITS_NOT_RESELLABLE = 'consumption_units_not_resellable'
     INSUFFICIENT_INVENTORY_OR_FUNDS = 'insufficient_inventory_or_funds'
     PRICE_COLLAR_VIOLATION = 'price_collar_violation'
     DUPLICATE_CLIENT_ORDER_ID = 'duplicate_client_order_id'

@@ -23,7 +23,10 @@ from mkt_trading.models.account_status import AccountStatus
 from mkt_trading.models.consumption_account_list import ConsumptionAccountList
 from mkt_trading.models.consumption_account_response import ConsumptionAccountResponse
 from mkt_trading.models.currency_trading_account_list import CurrencyTradingAccountList
+from mkt_trading.models.currency_trading_account_response import CurrencyTradingAccountResponse
 from mkt_trading.models.order_direction import OrderDirection
+from mkt_trading.models.position_list import PositionList
+from mkt_trading.models.position_status import PositionStatus
 from mkt_trading.models.trading_account_list import TradingAccountList
 from mkt_trading.models.trading_account_response import TradingAccountResponse
 
@@ -305,6 +308,285 @@ class AccountsApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/v1/consumption-accounts/{account_id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_currency_trading_account(
+        self,
+        account_id: Annotated[str, Field(min_length=1, strict=True, description="The currency account's id, `trading_account_<hex>`.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> CurrencyTradingAccountResponse:
+        """Read my USD balance by id
+
+        The caller's currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user's, as for every account read by id.
+
+        :param account_id: The currency account's id, `trading_account_<hex>`. (required)
+        :type account_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_currency_trading_account_serialize(
+            account_id=account_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrencyTradingAccountResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_currency_trading_account_with_http_info(
+        self,
+        account_id: Annotated[str, Field(min_length=1, strict=True, description="The currency account's id, `trading_account_<hex>`.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[CurrencyTradingAccountResponse]:
+        """Read my USD balance by id
+
+        The caller's currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user's, as for every account read by id.
+
+        :param account_id: The currency account's id, `trading_account_<hex>`. (required)
+        :type account_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_currency_trading_account_serialize(
+            account_id=account_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrencyTradingAccountResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_currency_trading_account_without_preload_content(
+        self,
+        account_id: Annotated[str, Field(min_length=1, strict=True, description="The currency account's id, `trading_account_<hex>`.")],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Read my USD balance by id
+
+        The caller's currency trading account by `account_id` (as listed by `GET /v1/currency-trading-accounts`); `404` if unknown or another user's, as for every account read by id.
+
+        :param account_id: The currency account's id, `trading_account_<hex>`. (required)
+        :type account_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_currency_trading_account_serialize(
+            account_id=account_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "CurrencyTradingAccountResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_currency_trading_account_serialize(
+        self,
+        account_id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        if account_id is not None:
+            _path_params['account_id'] = account_id
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'oauthAccessToken', 
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/currency-trading-accounts/{account_id}',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,
@@ -1281,6 +1563,369 @@ class AccountsApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/v1/currency-trading-accounts',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def list_positions(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        status: Annotated[Optional[PositionStatus], Field(description="Only `open` (quantity above 0) or only `closed` positions.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> PositionList:
+        """List my positions
+
+        One position per instrument the caller holds or has held (bought, sold or issued), by `instrument_symbol`. A position is worked out from the caller's own records when asked: fills, supply issuances and transfers to consumption, in the order they happened, and the balances of the ledger.  - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading   account, including those reserved by open sell orders) plus `consumption_quantity`   (Units in the consumption account, a part-used Unit counting as one, as   `total_balance` does there). - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its   fee**; a sell fill closes the oldest lots of the trading account first; a transfer to   consumption moves the oldest trading lots to the consumption side at their cost, and   consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain   or loss. Units issued as a supplier open a lot at **cost 0**, so they count in   `average_cost` and their sale is all gain. Units that arrived with no record of a   price (for example a credit by an operator) also count at cost 0. - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity   **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in   both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them. - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where   `current_market_value` = `quantity` × `last_trade_price` of the instrument's market   (consumption Units included, at the same price, though they cannot be resold); both are   null until the market has traded.  USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be negative. A position is `open` while `quantity` > 0 and `closed` at 0. 
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param status: Only `open` (quantity above 0) or only `closed` positions.
+        :type status: PositionStatus
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_positions_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            status=status,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PositionList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def list_positions_with_http_info(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        status: Annotated[Optional[PositionStatus], Field(description="Only `open` (quantity above 0) or only `closed` positions.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[PositionList]:
+        """List my positions
+
+        One position per instrument the caller holds or has held (bought, sold or issued), by `instrument_symbol`. A position is worked out from the caller's own records when asked: fills, supply issuances and transfers to consumption, in the order they happened, and the balances of the ledger.  - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading   account, including those reserved by open sell orders) plus `consumption_quantity`   (Units in the consumption account, a part-used Unit counting as one, as   `total_balance` does there). - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its   fee**; a sell fill closes the oldest lots of the trading account first; a transfer to   consumption moves the oldest trading lots to the consumption side at their cost, and   consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain   or loss. Units issued as a supplier open a lot at **cost 0**, so they count in   `average_cost` and their sale is all gain. Units that arrived with no record of a   price (for example a credit by an operator) also count at cost 0. - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity   **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in   both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them. - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where   `current_market_value` = `quantity` × `last_trade_price` of the instrument's market   (consumption Units included, at the same price, though they cannot be resold); both are   null until the market has traded.  USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be negative. A position is `open` while `quantity` > 0 and `closed` at 0. 
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param status: Only `open` (quantity above 0) or only `closed` positions.
+        :type status: PositionStatus
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_positions_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            status=status,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PositionList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def list_positions_without_preload_content(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        status: Annotated[Optional[PositionStatus], Field(description="Only `open` (quantity above 0) or only `closed` positions.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """List my positions
+
+        One position per instrument the caller holds or has held (bought, sold or issued), by `instrument_symbol`. A position is worked out from the caller's own records when asked: fills, supply issuances and transfers to consumption, in the order they happened, and the balances of the ledger.  - **Quantity** is what the caller holds now: `trading_quantity` (Units in the trading   account, including those reserved by open sell orders) plus `consumption_quantity`   (Units in the consumption account, a part-used Unit counting as one, as   `total_balance` does there). - **Cost** follows FIFO. A buy fill opens a lot at its price times quantity **plus its   fee**; a sell fill closes the oldest lots of the trading account first; a transfer to   consumption moves the oldest trading lots to the consumption side at their cost, and   consumption draws (inference, expiry) use up the oldest of those, at cost, with no gain   or loss. Units issued as a supplier open a lot at **cost 0**, so they count in   `average_cost` and their sale is all gain. Units that arrived with no record of a   price (for example a credit by an operator) also count at cost 0. - **`realized_pnl`** is the sum, over sell fills, of the proceeds (price × quantity   **minus the sell fee**) less the cost of the lots they closed. Fees are therefore in   both: in cost on the buy side, in proceeds on the sell side. `fees_paid` totals them. - **`unrealized_pnl`** = `current_market_value` − `total_cost`, where   `current_market_value` = `quantity` × `last_trade_price` of the instrument's market   (consumption Units included, at the same price, though they cannot be resold); both are   null until the market has traded.  USD amounts are decimal strings with 6 decimals; `realized_pnl` and `unrealized_pnl` may be negative. A position is `open` while `quantity` > 0 and `closed` at 0. 
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param status: Only `open` (quantity above 0) or only `closed` positions.
+        :type status: PositionStatus
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_positions_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            status=status,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PositionList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _list_positions_serialize(
+        self,
+        instrument_id,
+        market_id,
+        status,
+        next,
+        prev,
+        limit,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if instrument_id is not None:
+            
+            _query_params.append(('instrument_id', instrument_id))
+            
+        if market_id is not None:
+            
+            _query_params.append(('market_id', market_id))
+            
+        if status is not None:
+            
+            _query_params.append(('status', status.value))
+            
+        if next is not None:
+            
+            _query_params.append(('next', next))
+            
+        if prev is not None:
+            
+            _query_params.append(('prev', prev))
+            
+        if limit is not None:
+            
+            _query_params.append(('limit', limit))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'oauthAccessToken', 
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/positions',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

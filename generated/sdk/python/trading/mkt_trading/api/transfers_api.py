@@ -20,6 +20,7 @@ from pydantic import Field
 from typing import Optional
 from typing_extensions import Annotated
 from mkt_trading.models.create_transfer_request import CreateTransferRequest
+from mkt_trading.models.transfer_history_list import TransferHistoryList
 from mkt_trading.models.transfer_list import TransferList
 from mkt_trading.models.transfer_response import TransferResponse
 
@@ -39,6 +40,304 @@ class TransfersApi:
         if api_client is None:
             api_client = ApiClient.get_default()
         self.api_client = api_client
+
+
+    @validate_call
+    def create_consumption_to_trading_transfer(
+        self,
+        create_transfer_request: CreateTransferRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> None:
+        """Transfer Units back to trading (refused)
+
+        Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+
+        :param create_transfer_request: (required)
+        :type create_transfer_request: CreateTransferRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_consumption_to_trading_transfer_serialize(
+            create_transfer_request=create_transfer_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def create_consumption_to_trading_transfer_with_http_info(
+        self,
+        create_transfer_request: CreateTransferRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[None]:
+        """Transfer Units back to trading (refused)
+
+        Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+
+        :param create_transfer_request: (required)
+        :type create_transfer_request: CreateTransferRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_consumption_to_trading_transfer_serialize(
+            create_transfer_request=create_transfer_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def create_consumption_to_trading_transfer_without_preload_content(
+        self,
+        create_transfer_request: CreateTransferRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Transfer Units back to trading (refused)
+
+        Always refused, by design: Units in a consumption account cannot be resold, so they never move back to a trading account. A well-formed request for a known instrument answers `422 consumption_units_not_resellable` and changes nothing; spend the Units on inference before they expire, and next time move only what you will use (`POST /v1/transfers/trading-to-consumption`). The body is checked first, as for the transfer to consumption (`422 validation_error` naming the field, `404` for an unknown instrument).
+
+        :param create_transfer_request: (required)
+        :type create_transfer_request: CreateTransferRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._create_consumption_to_trading_transfer_serialize(
+            create_transfer_request=create_transfer_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '404': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _create_consumption_to_trading_transfer_serialize(
+        self,
+        create_transfer_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if create_transfer_request is not None:
+            _body_params = create_transfer_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'oauthAccessToken', 
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/transfers/consumption-to-trading',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
 
 
     @validate_call
@@ -598,6 +897,386 @@ class TransfersApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/v1/transfers/{transfer_id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def list_transfer_histories(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers into this account (the receiving `account_id`).")] = None,
+        sender_account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers out of this account.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> TransferHistoryList:
+        """List my transfer history
+
+        Every movement of the caller's Units between their own accounts, newest first, in the shape of the live service's transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param account_id: Only transfers into this account (the receiving `account_id`).
+        :type account_id: str
+        :param sender_account_id: Only transfers out of this account.
+        :type sender_account_id: str
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_transfer_histories_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            account_id=account_id,
+            sender_account_id=sender_account_id,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "TransferHistoryList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def list_transfer_histories_with_http_info(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers into this account (the receiving `account_id`).")] = None,
+        sender_account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers out of this account.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[TransferHistoryList]:
+        """List my transfer history
+
+        Every movement of the caller's Units between their own accounts, newest first, in the shape of the live service's transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param account_id: Only transfers into this account (the receiving `account_id`).
+        :type account_id: str
+        :param sender_account_id: Only transfers out of this account.
+        :type sender_account_id: str
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_transfer_histories_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            account_id=account_id,
+            sender_account_id=sender_account_id,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "TransferHistoryList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def list_transfer_histories_without_preload_content(
+        self,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.")] = None,
+        market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
+        account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers into this account (the receiving `account_id`).")] = None,
+        sender_account_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only transfers out of this account.")] = None,
+        next: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `next_cursor` of a previous page, to read the following page. Not with `prev`.")] = None,
+        prev: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=512)]], Field(description="The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.")] = None,
+        limit: Annotated[Optional[Annotated[int, Field(le=100, strict=True, ge=1)]], Field(description="Page size.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """List my transfer history
+
+        Every movement of the caller's Units between their own accounts, newest first, in the shape of the live service's transfer history: `sender_account_id` is the account the Units left, `account_id` the one they reached, `transferred_at` when. Today that is each transfer from trading to consumption (`kind` `trading_to_consumption`, asked for or automatic after a buy fill; the same transfers `GET /v1/transfers` lists in its own shape). Other kinds of transfer join this list as they are added, each with its own `kind`.
+
+        :param instrument_id: Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+        :type instrument_id: str
+        :param market_id: Only this market (`market_<uuid>`); an unknown id matches nothing.
+        :type market_id: str
+        :param account_id: Only transfers into this account (the receiving `account_id`).
+        :type account_id: str
+        :param sender_account_id: Only transfers out of this account.
+        :type sender_account_id: str
+        :param next: The `next_cursor` of a previous page, to read the following page. Not with `prev`.
+        :type next: str
+        :param prev: The `prev_cursor` of a previous page, to read the preceding page. Not with `next`.
+        :type prev: str
+        :param limit: Page size.
+        :type limit: int
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_transfer_histories_serialize(
+            instrument_id=instrument_id,
+            market_id=market_id,
+            account_id=account_id,
+            sender_account_id=sender_account_id,
+            next=next,
+            prev=prev,
+            limit=limit,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "TransferHistoryList",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _list_transfer_histories_serialize(
+        self,
+        instrument_id,
+        market_id,
+        account_id,
+        sender_account_id,
+        next,
+        prev,
+        limit,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if instrument_id is not None:
+            
+            _query_params.append(('instrument_id', instrument_id))
+            
+        if market_id is not None:
+            
+            _query_params.append(('market_id', market_id))
+            
+        if account_id is not None:
+            
+            _query_params.append(('account_id', account_id))
+            
+        if sender_account_id is not None:
+            
+            _query_params.append(('sender_account_id', sender_account_id))
+            
+        if next is not None:
+            
+            _query_params.append(('next', next))
+            
+        if prev is not None:
+            
+            _query_params.append(('prev', prev))
+            
+        if limit is not None:
+            
+            _query_params.append(('limit', limit))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'oauthAccessToken', 
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/transfer-histories',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -38,6 +38,7 @@ from mkt_trading.models.created_order import CreatedOrder
 from mkt_trading.models.created_order_response import CreatedOrderResponse
 from mkt_trading.models.currency_trading_account import CurrencyTradingAccount
 from mkt_trading.models.currency_trading_account_list import CurrencyTradingAccountList
+from mkt_trading.models.currency_trading_account_response import CurrencyTradingAccountResponse
 from mkt_trading.models.dead_man_switch import DeadManSwitch
 from mkt_trading.models.dead_man_switch_response import DeadManSwitchResponse
 from mkt_trading.models.diagnostics import Diagnostics
@@ -62,6 +63,7 @@ from mkt_trading.models.market_controls import MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse
 from mkt_trading.models.market_instrument import MarketInstrument
 from mkt_trading.models.market_list import MarketList
+from mkt_trading.models.market_order_count import MarketOrderCount
 from mkt_trading.models.market_response import MarketResponse
 from mkt_trading.models.market_stats import MarketStats
 from mkt_trading.models.market_stats_response import MarketStatsResponse
@@ -90,6 +92,9 @@ from mkt_trading.models.order_status import OrderStatus
 from mkt_trading.models.order_status_filter import OrderStatusFilter
 from mkt_trading.models.order_type import OrderType
 from mkt_trading.models.paging import Paging
+from mkt_trading.models.position import Position
+from mkt_trading.models.position_list import PositionList
+from mkt_trading.models.position_status import PositionStatus
 from mkt_trading.models.price_history import PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution
@@ -110,6 +115,10 @@ from mkt_trading.models.trading_account import TradingAccount
 from mkt_trading.models.trading_account_list import TradingAccountList
 from mkt_trading.models.trading_account_response import TradingAccountResponse
 from mkt_trading.models.transfer import Transfer
+from mkt_trading.models.transfer_account_type import TransferAccountType
+from mkt_trading.models.transfer_history import TransferHistory
+from mkt_trading.models.transfer_history_kind import TransferHistoryKind
+from mkt_trading.models.transfer_history_list import TransferHistoryList
 from mkt_trading.models.transfer_list import TransferList
 from mkt_trading.models.transfer_response import TransferResponse
 from mkt_trading.models.transfer_status import TransferStatus

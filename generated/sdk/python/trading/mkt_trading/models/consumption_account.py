@@ -38,6 +38,7 @@ class ConsumptionAccount(BaseModel):
     total_balance: StrictInt = Field(description="Units held.")
     committed_balance: StrictInt = Field(description="Units held by inference requests in flight.")
     uncommitted_balance: StrictInt = Field(description="Units free for new requests.")
+    available_balance: StrictInt = Field(description="Units available to new inference requests: `total_balance` − `committed_balance`, the same number as `uncommitted_balance` under the name the live service's clients read.")
     tokens_allocated: StrictInt = Field(description="Tokens the held Units represent.")
     tokens_available: StrictInt = Field(description="Tokens still available to new requests.")
     total_commitments: StrictInt = Field(description="Inference commitments made against this account.")
@@ -51,7 +52,7 @@ class ConsumptionAccount(BaseModel):
     last_withdrawal_at: Optional[datetime]
     created_at: datetime = Field(description="ISO 8601 UTC.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["account_id", "user_id", "instrument_id", "status", "total_balance", "committed_balance", "uncommitted_balance", "tokens_allocated", "tokens_available", "total_commitments", "total_deposits", "total_transfers_in", "total_transfers_out", "total_withdrawals", "last_commitment_at", "last_deposit_at", "last_transfer_at", "last_withdrawal_at", "created_at", "updated_at"]
+    __properties: ClassVar[List[str]] = ["account_id", "user_id", "instrument_id", "status", "total_balance", "committed_balance", "uncommitted_balance", "available_balance", "tokens_allocated", "tokens_available", "total_commitments", "total_deposits", "total_transfers_in", "total_transfers_out", "total_withdrawals", "last_commitment_at", "last_deposit_at", "last_transfer_at", "last_withdrawal_at", "created_at", "updated_at"]
 
     @field_validator('account_id', mode="before")
     def account_id_validate_regular_expression(cls, value):
@@ -152,6 +153,7 @@ class ConsumptionAccount(BaseModel):
             "total_balance": obj.get("total_balance"),
             "committed_balance": obj.get("committed_balance"),
             "uncommitted_balance": obj.get("uncommitted_balance"),
+            "available_balance": obj.get("available_balance"),
             "tokens_allocated": obj.get("tokens_allocated"),
             "tokens_available": obj.get("tokens_available"),
             "total_commitments": obj.get("total_commitments"),

@@ -21,6 +21,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
+from mkt_trading.models.market_order_count import MarketOrderCount
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -30,7 +31,8 @@ class OrderCount(BaseModel):
     OrderCount
     """ # noqa: E501
     count: Annotated[int, Field(strict=True, ge=0)]
-    __properties: ClassVar[List[str]] = ["count"]
+    by_market: List[MarketOrderCount] = Field(description="The caller's open orders (status `open`: resting, partially filled or waiting for their stop) per market, narrowed by `market_id` and `side` when given but never by `status`, by `market_id`. Markets without open orders are left out.")
+    __properties: ClassVar[List[str]] = ["count", "by_market"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -71,6 +73,12 @@ class OrderCount(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in by_market (list)
+        _items = []
+        if self.by_market:
+            for _item_by_market in self.by_market:
+                _items.append(_item_by_market.to_dict() if _item_by_market is not None else None)
+            _dict['by_market'] = _items
         return _dict
 
     @classmethod
@@ -83,7 +91,8 @@ class OrderCount(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "count": obj.get("count")
+            "count": obj.get("count"),
+            "by_market": [MarketOrderCount.from_dict(_item) for _item in obj["by_market"]] if obj.get("by_market") is not None else None
         })
         return _obj
 
