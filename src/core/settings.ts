@@ -288,6 +288,17 @@ export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: s
   });
 }
 
+/** The most Units one top-up buys, and the highest threshold (platform.yaml UpdateAutoTopUpRequest). */
+const autoTopUpUnitsMax = 1_000_000_000;
+
+/** Whole Units from 1 (the schema's check, again for callers without it: the dashboard); `null` and absent pass. */
+function checkUnits(value: number | null | undefined, field: 'quantity' | 'trigger_threshold'): void {
+  if (value === undefined || value === null || (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)) return;
+  throw validationError(`${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`, {
+    errors: [{ path: `body.${field}`, message: `must be a whole number of Units from 1 to ${autoTopUpUnitsMax}`, value }],
+  });
+}
+
 /** The rule of platform.yaml updateAutoTopUp, on the settings as they would be after the change. */
 function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
   if (!next.enabled || (next.quantityUnits !== null && next.thresholdUnits !== null)) return;
@@ -299,6 +310,8 @@ function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
 
 /** Auto top-up's fields, any of them (the schema checks each: whole Units from 1); the rule is checked on the result. */
 export async function updateAutoTopUp(deps: { db: Db; clock: Clock }, userId: string, patch: AutoTopUpPatch): Promise<SystemSettings> {
+  checkUnits(patch.quantity, 'quantity');
+  checkUnits(patch.trigger_threshold, 'trigger_threshold');
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
   return changeAutoTopUp(deps, user, (current) => {
