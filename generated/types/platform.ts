@@ -557,9 +557,12 @@ export interface paths {
          *     after the settlement has committed and never changes the inference that triggered it. One
          *     top-up at a time per account and instrument, in every process (Auto Mode's purchase claim):
          *     the balance is read again once the claim is held, so settlements at the same moment buy
-         *     once. Without enough available USD nothing is bought. Each attempt is recorded in
-         *     `auto_top_up.last_outcome` and `last_attempt_at`. Auto top-up works in both account modes
-         *     and is not mode-managed.
+         *     once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends
+         *     at most the available USD, so less may fill. Each attempt is recorded in
+         *     `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than
+         *     `quantity`, settlements within the next 60 seconds do not try again (the book and the
+         *     balance rarely change faster). Auto top-up works in both account modes and is not
+         *     mode-managed.
          *
          *     The body changes only the fields it names (at least one), short (`enabled`, `quantity`,
          *     `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`,
