@@ -188,6 +188,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await background.stop();
+          await services.autoTopUp.idle();
           unwatchAccounts();
           await autoReloads.stop();
           await closeApiKeyCache(services.db, keyCache);

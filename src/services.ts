@@ -9,7 +9,8 @@ import { logMailer, type Mailer } from './core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from './core/oauth.js';
 import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from './trading/orders.js';
 import { placeAutoBuy } from './trading/auto-buy.js';
-import type { CancelOutcome, TradingPort } from './core/trading-port.js';
+import type { AutoTopUpPort, CancelOutcome, TradingPort } from './core/trading-port.js';
+import { AutoTopUpQueue } from './trading/auto-top-up.js';
 import { ApiError, type ErrorCode } from './lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from './trading/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from './core/reference.js';
@@ -61,6 +62,8 @@ export interface Services {
   inference: InferenceSweep;
   /** The order pipeline as the dashboard calls it (src/web may not import trading). */
   trading: TradingPort;
+  /** Auto top-up, told of each committed settlement (consumption may not import trading). */
+  autoTopUp: AutoTopUpPort;
 }
 
 export interface InferenceSweep {
@@ -110,13 +113,16 @@ export function createServices(config: Config, db: Db, clock: Clock, logger: Log
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
+    autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),
   };
   return services;
 }
 
 /** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/auto-buy.ts). */
 function autoBuyThrough(deps: OrderDeps): AutoBuy {
-  return (userId, marketId, units, capTicks, nowUs) => placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+  return async (userId, marketId, units, capTicks, nowUs) => {
+    await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+  };
 }
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */

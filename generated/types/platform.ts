@@ -346,7 +346,7 @@ export interface paths {
         };
         /**
          * Show account settings
-         * @description The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+         * @description The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service's names). Readable whatever the account's state (no email, legal-terms or active-account precondition).
          */
         get: operations["getSystemSettings"];
         put?: never;
@@ -382,6 +382,10 @@ export interface paths {
          *     (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms
          *     (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is
          *     `422 validation_error`.
+         *
+         *     The live service's spelling is accepted too: `{"mode": "easy" | "advanced"}`, where `easy`
+         *     is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode`
+         *     together must name the same mode, else `422 validation_error` naming both.
          */
         post: operations["setAccountMode"];
         delete?: never;
@@ -444,6 +448,7 @@ export interface paths {
         /**
          * Set auto-transfer
          * @description `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+         *     The live service's spelling is accepted too: `{"auto_transfer_override": null}` returns auto-transfer to the mode's default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
          */
         patch: operations["updateAutoTransfer"];
         trace?: never;
@@ -517,11 +522,86 @@ export interface paths {
          *     - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero;
          *     - `amount_usd` would exceed `monthly_limit_usd`.
          *
+         *     Each field may also be spelled flat, as the live service does: `auto_reload_enabled`,
+         *     `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both
+         *     spellings of one field with different values are `422 validation_error` naming both.
+         *
          *     Values may be set while auto-reload is disabled. Preconditions as for every settings write:
          *     `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that
          *     order, checked after the request body's schema and before the rules above.
          */
         patch: operations["updateAutoReload"];
+        trace?: never;
+    };
+    "/v1/self/system-settings/auto-top-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change auto top-up settings
+         * @description Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a
+         *     consumption account holding fewer than `trigger_threshold` Units (its available tokens
+         *     divided by the instrument's tokens per Unit), the service buys `quantity` Units of that
+         *     instrument and moves them to the account. The buy takes the path of Auto Mode's purchases
+         *     and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit
+         *     buy at the cap; the price collar, the largest order value and the order rate apply. It runs
+         *     after the settlement has committed and never changes the inference that triggered it. One
+         *     top-up at a time per account and instrument, in every process (Auto Mode's purchase claim):
+         *     the balance is read again once the claim is held, so settlements at the same moment buy
+         *     once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends
+         *     at most the available USD, so less may fill. Each attempt is recorded in
+         *     `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than
+         *     `quantity`, settlements within the next 60 seconds do not try again (the book and the
+         *     balance rarely change faster). Auto top-up works in both account modes and is not
+         *     mode-managed.
+         *
+         *     The body changes only the fields it names (at least one), short (`enabled`, `quantity`,
+         *     `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`,
+         *     `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with
+         *     different values are `422 validation_error` naming both. Quantities are whole Units, from 1
+         *     to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied
+         *     to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold`
+         *     is `null`: `422 validation_error`. Values may be set while auto top-up is disabled.
+         *     Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`,
+         *     `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and
+         *     before the rule above. A request that changes nothing answers `200` with `updated_at` as it
+         *     was.
+         */
+        patch: operations["updateAutoTopUp"];
+        trace?: never;
+    };
+    "/v1/self/system-settings/auto-top-up/toggle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn auto top-up on or off
+         * @description Flips `auto_top_up.enabled`, as the live service's `grid account settings auto-top-up`
+         *     does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the
+         *     missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them
+         *     with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings
+         *     write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in
+         *     that order.
+         */
+        post: operations["toggleAutoTopUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/funds": {
@@ -1030,6 +1110,26 @@ export interface components {
             monthly_limit_usd: string | null;
             reloaded_this_month_usd: components["schemas"]["UsdAmount"];
         };
+        /** @description Automatic top-up of the consumption accounts: when an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units, the service buys `quantity` Units of its instrument and moves them to that account. */
+        AutoTopUpSettings: {
+            /** @description Whether auto top-up runs. */
+            enabled: boolean;
+            /** @description Units bought by one top-up; `null` if not set. */
+            quantity: number | null;
+            /** @description Top up when a consumption account holds fewer Units than this; `null` if not set. */
+            trigger_threshold: number | null;
+            last_outcome: components["schemas"]["AutoTopUpOutcome"] | null;
+            /**
+             * Format: date-time
+             * @description When the last top-up was attempted; `null` if never.
+             */
+            last_attempt_at: string | null;
+        };
+        /**
+         * @description How the last top-up ended: `filled` (all of `quantity` bought and moved to consumption), `partially_filled` (the book held less; what filled was moved), `not_filled` (nothing offered, or nothing at or under `auto_buy_max_price`), `insufficient_funds` (not enough available USD: nothing bought), `refused` (the order was refused by a trading limit, such as the price collar, the order value or the order rate; nothing bought).
+         * @enum {string}
+         */
+        AutoTopUpOutcome: "filled" | "partially_filled" | "not_filled" | "insufficient_funds" | "refused";
         SystemSettings: {
             account_mode: components["schemas"]["AccountMode"];
             /** @description Settings the account mode dictates; writing a different value answers `403 mode_managed_setting`. */
@@ -1045,6 +1145,21 @@ export interface components {
             auto_buy_max_price: string | null;
             self_trade_prevention: components["schemas"]["SelfTradePrevention"];
             auto_reload: components["schemas"]["AutoReloadSettings"];
+            auto_top_up: components["schemas"]["AutoTopUpSettings"];
+            /** @description `auto_reload.enabled`, flat, as the live service names it. */
+            auto_reload_enabled: boolean;
+            /** @description `auto_reload.threshold_usd`, flat. */
+            auto_reload_threshold_usd: string | null;
+            /** @description `auto_reload.amount_usd`, flat. */
+            auto_reload_amount_usd: string | null;
+            /** @description `auto_reload.monthly_limit_usd`, flat. */
+            auto_reload_monthly_limit_usd: string | null;
+            /** @description `auto_top_up.enabled`, flat, as the live service names it. */
+            auto_top_up_enabled: boolean;
+            /** @description `auto_top_up.quantity`, flat. */
+            auto_top_up_quantity: number | null;
+            /** @description `auto_top_up.trigger_threshold`, flat. */
+            auto_top_up_trigger_threshold: number | null;
             updated_at: components["schemas"]["Timestamp"];
         };
         /**
@@ -1055,9 +1170,16 @@ export interface components {
         SystemSettingsResponse: {
             data: components["schemas"]["SystemSettings"];
         };
+        /** @description `account_mode` or its alternative spelling `mode` (the live service's); both at once must mean the same mode. */
         SetAccountModeRequest: {
-            account_mode: components["schemas"]["AccountMode"];
+            account_mode?: components["schemas"]["AccountModeInput"];
+            mode?: components["schemas"]["AccountModeInput"];
         };
+        /**
+         * @description `auto` (Auto Mode) or `advanced` (Advanced Mode); `easy` is the live service's name for Auto Mode and is accepted as `auto`. Responses say `auto`.
+         * @enum {string}
+         */
+        AccountModeInput: "auto" | "advanced" | "easy";
         /** @description The fields to change; at least one. */
         UpdateAutoBuyRequest: {
             /** @description Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`). */
@@ -1071,12 +1193,23 @@ export interface components {
         UpdateTradingSettingsRequest: {
             self_trade_prevention: components["schemas"]["SelfTradePrevention"];
         };
+        /** @description `auto_transfer_enabled`, `auto_transfer_override` or both; at least one. */
         UpdateAutoTransferRequest: {
             /** @description Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`). */
-            auto_transfer_enabled: boolean;
+            auto_transfer_enabled?: boolean;
+            /** @description The live service's spelling: `null` returns auto-transfer to the account mode's default (mkt stores no override, so this changes nothing); `true` or `false` is read as `auto_transfer_enabled`, and must agree with it when both are sent. */
+            auto_transfer_override?: boolean | null;
         };
-        /** @description The auto-reload fields to change; at least one. */
+        /** @description The auto-reload fields to change; at least one. Each field may also be spelled flat, as the live service does (`auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`); both spellings of one field at once must carry the same value. */
         UpdateAutoReloadRequest: {
+            /** @description `enabled`, flat. */
+            auto_reload_enabled?: boolean;
+            /** @description `threshold_usd`, flat. */
+            auto_reload_threshold_usd?: string | null;
+            /** @description `amount_usd`, flat. */
+            auto_reload_amount_usd?: string | null;
+            /** @description `monthly_limit_usd`, flat. */
+            auto_reload_monthly_limit_usd?: string | null;
             enabled?: boolean;
             /** @description Positive, at most two decimals; `null` clears it (not while enabled). */
             threshold_usd?: string | null;
@@ -1084,6 +1217,20 @@ export interface components {
             amount_usd?: string | null;
             /** @description Positive, at most two decimals, or `null` for no monthly limit. */
             monthly_limit_usd?: string | null;
+        };
+        /** @description The auto top-up fields to change; at least one. Each field may be spelled short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service does (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field at once must carry the same value. */
+        UpdateAutoTopUpRequest: {
+            enabled?: boolean;
+            /** @description Units bought by one top-up, a positive integer; `null` clears it (not while enabled). */
+            quantity?: number | null;
+            /** @description Top up when a consumption account holds fewer Units than this, a positive integer; `null` clears it (not while enabled). */
+            trigger_threshold?: number | null;
+            /** @description `enabled`, flat. */
+            auto_top_up_enabled?: boolean;
+            /** @description `quantity`, flat. */
+            auto_top_up_quantity?: number | null;
+            /** @description `trigger_threshold`, flat. */
+            auto_top_up_trigger_threshold?: number | null;
         };
         /**
          * @description `deposit_<uuid>`; opaque.
@@ -2520,6 +2667,20 @@ export interface operations {
                      *           "monthly_limit_usd": "100.00",
                      *           "reloaded_this_month_usd": "25.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": true,
+                     *           "quantity": 5,
+                     *           "trigger_threshold": 1,
+                     *           "last_outcome": "filled",
+                     *           "last_attempt_at": "2026-11-20T07:42:10Z"
+                     *         },
+                     *         "auto_reload_enabled": true,
+                     *         "auto_reload_threshold_usd": "10.00",
+                     *         "auto_reload_amount_usd": "25.00",
+                     *         "auto_reload_monthly_limit_usd": "100.00",
+                     *         "auto_top_up_enabled": true,
+                     *         "auto_top_up_quantity": 5,
+                     *         "auto_top_up_trigger_threshold": 1,
                      *         "updated_at": "2026-11-20T08:00:00Z"
                      *       }
                      *     }
@@ -2541,11 +2702,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "account_mode": "advanced"
-                 *     }
-                 */
                 "application/json": components["schemas"]["SetAccountModeRequest"];
             };
         };
@@ -2576,6 +2732,20 @@ export interface operations {
                      *           "monthly_limit_usd": null,
                      *           "reloaded_this_month_usd": "0.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": false,
+                     *           "quantity": null,
+                     *           "trigger_threshold": null,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": false,
+                     *         "auto_top_up_quantity": null,
+                     *         "auto_top_up_trigger_threshold": null,
                      *         "updated_at": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
@@ -2595,24 +2765,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "errors": {
-                     *         "code": "validation_error",
-                     *         "detail": "body.account_mode must be one of auto, advanced",
-                     *         "context": {
-                     *           "errors": [
-                     *             {
-                     *               "path": "body.account_mode",
-                     *               "message": "must be equal to one of the allowed values: auto, advanced",
-                     *               "value": "manual"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "server_time": "2026-11-22T10:15:30Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2658,6 +2810,20 @@ export interface operations {
                      *           "monthly_limit_usd": null,
                      *           "reloaded_this_month_usd": "0.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": false,
+                     *           "quantity": null,
+                     *           "trigger_threshold": null,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": false,
+                     *         "auto_top_up_quantity": null,
+                     *         "auto_top_up_trigger_threshold": null,
                      *         "updated_at": "2026-11-20T08:00:00Z"
                      *       }
                      *     }
@@ -2692,11 +2858,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "auto_transfer_enabled": false
-                 *     }
-                 */
                 "application/json": components["schemas"]["UpdateAutoTransferRequest"];
             };
         };
@@ -2727,6 +2888,20 @@ export interface operations {
                      *           "monthly_limit_usd": null,
                      *           "reloaded_this_month_usd": "0.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": false,
+                     *           "quantity": null,
+                     *           "trigger_threshold": null,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": false,
+                     *         "auto_top_up_quantity": null,
+                     *         "auto_top_up_trigger_threshold": null,
                      *         "updated_at": "2026-11-21T09:00:00Z"
                      *       }
                      *     }
@@ -2746,23 +2921,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "errors": {
-                     *         "code": "validation_error",
-                     *         "detail": "body must have required property 'auto_transfer_enabled'",
-                     *         "context": {
-                     *           "errors": [
-                     *             {
-                     *               "path": "body.auto_transfer_enabled",
-                     *               "message": "must have required property 'auto_transfer_enabled'"
-                     *             }
-                     *           ]
-                     *         },
-                     *         "server_time": "2026-11-22T10:15:30Z"
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2813,6 +2971,20 @@ export interface operations {
                      *           "monthly_limit_usd": null,
                      *           "reloaded_this_month_usd": "0.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": false,
+                     *           "quantity": null,
+                     *           "trigger_threshold": null,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": false,
+                     *         "auto_top_up_quantity": null,
+                     *         "auto_top_up_trigger_threshold": null,
                      *         "updated_at": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
@@ -2903,6 +3075,20 @@ export interface operations {
                      *           "monthly_limit_usd": "100.00",
                      *           "reloaded_this_month_usd": "0.00"
                      *         },
+                     *         "auto_top_up": {
+                     *           "enabled": false,
+                     *           "quantity": null,
+                     *           "trigger_threshold": null,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": true,
+                     *         "auto_reload_threshold_usd": "10.00",
+                     *         "auto_reload_amount_usd": "25.00",
+                     *         "auto_reload_monthly_limit_usd": "100.00",
+                     *         "auto_top_up_enabled": false,
+                     *         "auto_top_up_quantity": null,
+                     *         "auto_top_up_trigger_threshold": null,
                      *         "updated_at": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
@@ -2925,6 +3111,145 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAutoTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAutoTopUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account_mode": "auto",
+                     *         "mode_managed_fields": [
+                     *           "auto_buy_enabled",
+                     *           "auto_transfer_enabled"
+                     *         ],
+                     *         "auto_buy_enabled": true,
+                     *         "auto_transfer_enabled": true,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "auto_reload": {
+                     *           "enabled": false,
+                     *           "threshold_usd": null,
+                     *           "amount_usd": null,
+                     *           "monthly_limit_usd": null,
+                     *           "reloaded_this_month_usd": "0.00"
+                     *         },
+                     *         "auto_top_up": {
+                     *           "enabled": true,
+                     *           "quantity": 5,
+                     *           "trigger_threshold": 1,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": true,
+                     *         "auto_top_up_quantity": 5,
+                     *         "auto_top_up_trigger_threshold": 1,
+                     *         "updated_at": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["SettingsForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Invalid or inconsistent values, or both spellings of one field with different values. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    toggleAutoTopUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings after the toggle. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account_mode": "auto",
+                     *         "mode_managed_fields": [
+                     *           "auto_buy_enabled",
+                     *           "auto_transfer_enabled"
+                     *         ],
+                     *         "auto_buy_enabled": true,
+                     *         "auto_transfer_enabled": true,
+                     *         "auto_buy_max_price": null,
+                     *         "self_trade_prevention": "expire_taker",
+                     *         "auto_reload": {
+                     *           "enabled": false,
+                     *           "threshold_usd": null,
+                     *           "amount_usd": null,
+                     *           "monthly_limit_usd": null,
+                     *           "reloaded_this_month_usd": "0.00"
+                     *         },
+                     *         "auto_top_up": {
+                     *           "enabled": true,
+                     *           "quantity": 1,
+                     *           "trigger_threshold": 1,
+                     *           "last_outcome": null,
+                     *           "last_attempt_at": null
+                     *         },
+                     *         "auto_reload_enabled": false,
+                     *         "auto_reload_threshold_usd": null,
+                     *         "auto_reload_amount_usd": null,
+                     *         "auto_reload_monthly_limit_usd": null,
+                     *         "auto_top_up_enabled": true,
+                     *         "auto_top_up_quantity": 1,
+                     *         "auto_top_up_trigger_threshold": 1,
+                     *         "updated_at": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SystemSettingsResponse"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["SettingsForbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,4 +1,5 @@
 import type { components } from '../../generated/types/consumption.js';
+import type { AutoTopUpPort } from '../core/trading-port.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
@@ -36,11 +37,12 @@ export interface Admitted extends OpenRequest {
   lease: Lease;
 }
 
-/** What settling takes. */
+/** What settling takes: the port to auto top-up, told of each settlement once committed. */
 export interface SettleDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
+  autoTopUp: AutoTopUpPort;
 }
 
 /** What answering an admitted request takes; Services carries all of it. */
@@ -108,11 +110,14 @@ function costCarrier(event: SseEvent | string): Record<string, unknown> | undefi
 /**
  * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
  * abandoned). Answers what it cost when this call settled it; null when a sweep had settled it
- * first, or when settlement failed.
+ * first, or when settlement failed. A committed settlement is passed on to auto top-up, which
+ * checks the account off this path.
  */
 export async function settleHeld(deps: SettleDeps, open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<Settled | null> {
   try {
-    return await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
+    const settled = await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
+    if (settled !== null) deps.autoTopUp.settled(open.accountId, open.instrument.id);
+    return settled;
   } catch (error) {
     // The reservation stays locked and the receipt in progress until the lease runs out and a
     // sweep settles it: `mkt admin audit` still balances.

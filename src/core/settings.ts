@@ -6,12 +6,15 @@ import {
   accountSettings,
   accountSettingsIn,
   lockAccountSettings,
+  readAutoTopUp,
   touchAccountSettings,
   writeAutoBuyMaxPrice,
   writeAutoReload,
+  writeAutoTopUp,
   writeSelfTradePrevention,
   type AccountSettingsRow,
   type AutoReload,
+  type AutoTopUp,
   type SelfTradePrevention,
 } from '../db/settings.js';
 import { reloadedThisMonthMicros } from './payments.js';
@@ -43,6 +46,16 @@ export interface AutoReloadPatch {
   amount_usd?: string | null | undefined;
   monthly_limit_usd?: string | null | undefined;
 }
+
+/** The body of PATCH /v1/self/system-settings/auto-top-up, in its short names: the fields to change; `null` clears a quantity. */
+export interface AutoTopUpPatch {
+  enabled?: boolean | undefined;
+  quantity?: number | null | undefined;
+  trigger_threshold?: number | null | undefined;
+}
+
+/** What the toggle sets where nothing is set yet: top up by 1 Unit when an account holds less than 1 Unit. */
+const autoTopUpToggleDefaultUnits = 1;
 
 const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
 
@@ -121,6 +134,14 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
 
 function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reloadedMicros: number): SystemSettings {
   const autoReload = readAutoReload(row);
+  const autoTopUp = readAutoTopUp(row);
+  const lastAtUs = row?.auto_top_up_last_at_us ?? null;
+  const reload = {
+    enabled: autoReload.enabled,
+    threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
+    amount_usd: formatUsdOrNull(autoReload.amountMicros),
+    monthly_limit_usd: formatUsdOrNull(autoReload.monthlyLimitMicros),
+  };
   return {
     account_mode: user.account_mode,
     mode_managed_fields: [...modeManagedFields],
@@ -128,13 +149,22 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reload
     auto_transfer_enabled: dictatedValue(user.account_mode, 'auto_transfer_enabled'),
     auto_buy_max_price: row?.auto_buy_max_price_ticks == null ? null : formatDecimal(Number(row.auto_buy_max_price_ticks), priceScale),
     self_trade_prevention: row?.self_trade_prevention ?? selfTradePreventionDefault,
-    auto_reload: {
-      enabled: autoReload.enabled,
-      threshold_usd: formatUsdOrNull(autoReload.thresholdMicros),
-      amount_usd: formatUsdOrNull(autoReload.amountMicros),
-      monthly_limit_usd: formatUsdOrNull(autoReload.monthlyLimitMicros),
-      reloaded_this_month_usd: formatUsdCents(reloadedMicros),
+    auto_reload: { ...reload, reloaded_this_month_usd: formatUsdCents(reloadedMicros) },
+    auto_top_up: {
+      enabled: autoTopUp.enabled,
+      quantity: autoTopUp.quantityUnits,
+      trigger_threshold: autoTopUp.thresholdUnits,
+      last_outcome: row?.auto_top_up_last_outcome ?? null,
+      last_attempt_at: lastAtUs === null ? null : toIso(Number(lastAtUs)),
     },
+    // The live service's flat names for the same values.
+    auto_reload_enabled: reload.enabled,
+    auto_reload_threshold_usd: reload.threshold_usd,
+    auto_reload_amount_usd: reload.amount_usd,
+    auto_reload_monthly_limit_usd: reload.monthly_limit_usd,
+    auto_top_up_enabled: autoTopUp.enabled,
+    auto_top_up_quantity: autoTopUp.quantityUnits,
+    auto_top_up_trigger_threshold: autoTopUp.thresholdUnits,
     updated_at: toIso(row?.updated_at_us ?? user.created_at_us),
   };
 }
@@ -184,10 +214,11 @@ export async function updateAutoBuy(deps: { db: Db; clock: Clock }, userId: stri
   return getSystemSettings(deps, userId);
 }
 
-export async function updateAutoTransfer(deps: { db: Db; clock: Clock }, userId: string, enabled: boolean): Promise<SystemSettings> {
+/** `enabled` undefined: back to the mode's default, which auto-transfer always has (nothing is stored). */
+export async function updateAutoTransfer(deps: { db: Db; clock: Clock }, userId: string, enabled: boolean | undefined): Promise<SystemSettings> {
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
-  checkModeManaged(user, 'auto_transfer_enabled', enabled);
+  if (enabled !== undefined) checkModeManaged(user, 'auto_transfer_enabled', enabled);
   return getSystemSettings(deps, userId);
 }
 
@@ -254,5 +285,69 @@ export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: s
     if (unchanged) return settingsView(user, row, reloadedMicros); // nothing changes, not even updated_at
     await writeAutoReload(trx, userId, next, deps.clock.nowUs());
     return settingsView(user, await accountSettingsIn(trx, userId), reloadedMicros);
+  });
+}
+
+/** The most Units one top-up buys, and the highest threshold (platform.yaml UpdateAutoTopUpRequest). */
+const autoTopUpUnitsMax = 1_000_000_000;
+
+/** Whole Units from 1 (the schema's check, again for callers without it: the dashboard); `null` and absent pass. */
+function checkUnits(value: number | null | undefined, field: 'quantity' | 'trigger_threshold'): void {
+  if (value === undefined || value === null || (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)) return;
+  throw validationError(`${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`, {
+    errors: [{ path: `body.${field}`, message: `must be a whole number of Units from 1 to ${autoTopUpUnitsMax}`, value }],
+  });
+}
+
+/** The rule of platform.yaml updateAutoTopUp, on the settings as they would be after the change. */
+function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
+  if (!next.enabled || (next.quantityUnits !== null && next.thresholdUnits !== null)) return;
+  const path = patch.enabled !== undefined ? 'body.enabled' : next.quantityUnits === null ? 'body.quantity' : 'body.trigger_threshold';
+  throw validationError('Set quantity and trigger_threshold before enabling auto top-up.', {
+    errors: [{ path, message: 'requires quantity and trigger_threshold', value: patch.enabled ?? null }],
+  });
+}
+
+/** Auto top-up's fields, any of them (the schema checks each: whole Units from 1); the rule is checked on the result. */
+export async function updateAutoTopUp(deps: { db: Db; clock: Clock }, userId: string, patch: AutoTopUpPatch): Promise<SystemSettings> {
+  checkUnits(patch.quantity, 'quantity');
+  checkUnits(patch.trigger_threshold, 'trigger_threshold');
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  return changeAutoTopUp(deps, user, (current) => {
+    const next: AutoTopUp = {
+      enabled: patch.enabled ?? current.enabled,
+      quantityUnits: patch.quantity === undefined ? current.quantityUnits : patch.quantity,
+      thresholdUnits: patch.trigger_threshold === undefined ? current.thresholdUnits : patch.trigger_threshold,
+    };
+    checkAutoTopUp(next, patch);
+    return next;
+  });
+}
+
+/** Flips auto top-up (the live service's toggle); turned on with nothing set, it tops up by 1 Unit below 1 Unit. */
+export async function toggleAutoTopUp(deps: { db: Db; clock: Clock }, userId: string): Promise<SystemSettings> {
+  const user = await requireUser(deps.db, userId);
+  requireSettingsWritable(user);
+  return changeAutoTopUp(deps, user, (current) =>
+    current.enabled
+      ? { ...current, enabled: false }
+      : {
+          enabled: true,
+          quantityUnits: current.quantityUnits ?? autoTopUpToggleDefaultUnits,
+          thresholdUnits: current.thresholdUnits ?? autoTopUpToggleDefaultUnits,
+        },
+  );
+}
+
+/** Applies `change` to auto top-up on the locked row; nothing is written (not even updated_at) when it changes nothing. */
+async function changeAutoTopUp(deps: { db: Db; clock: Clock }, user: UserRow, change: (current: AutoTopUp) => AutoTopUp): Promise<SystemSettings> {
+  return deps.db.transaction(async (trx) => {
+    const row = await lockAccountSettings(trx, user.id, user.created_at_us);
+    const current = readAutoTopUp(row);
+    const next = change(current);
+    const unchanged = (Object.keys(next) as (keyof AutoTopUp)[]).every((key) => next[key] === current[key]);
+    if (!unchanged) await writeAutoTopUp(trx, user.id, next, deps.clock.nowUs());
+    return settingsView(user, unchanged ? row : await accountSettingsIn(trx, user.id), await reloadedThisMonthMicros(trx, deps.clock, user.id));
   });
 }

@@ -11,3 +11,15 @@ export interface TradingPort {
   /** Cancels one open order of the user through the trading pipeline. */
   cancelOrder(userId: string, orderId: string): Promise<CancelOutcome>;
 }
+
+/**
+ * Auto top-up as consumption reaches it (src/trading/auto-top-up.ts): told of each settlement once
+ * it has committed, it checks the account off the caller's path, so nothing it does (a purchase,
+ * a refusal, a failure) reaches the inference that settled.
+ */
+export interface AutoTopUpPort {
+  /** A settlement committed on this consumption account (of `instrumentId`'s tokens). */
+  settled(consumptionAccountId: string, instrumentId: string): void;
+  /** Waits for the checks queued so far (stop, tests). */
+  idle(): Promise<void>;
+}

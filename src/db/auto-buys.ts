@@ -45,3 +45,26 @@ export async function bestAskTicks(db: Db, marketId: string): Promise<number | n
   const row = await poolSql(db).get<{ price_ticks: number | string | null }>(bestAsk, [marketId]);
   return row?.price_ticks === null || row?.price_ticks === undefined ? null : Number(row.price_ticks);
 }
+
+/**
+ * Auto top-up's reads (src/trading/auto-top-up.ts): the consumption account a settlement changed,
+ * with its owner and the tokens it has free, and the owner's available USD.
+ */
+const consumptionAccount = statement('auto_top_up_consumption_account', "SELECT user_id, available FROM ledger_accounts WHERE id = ? AND kind = 'consumption'");
+const usdAvailable = statement('auto_top_up_usd_available', "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'currency' AND asset = 'usd' LIMIT 1");
+
+export interface ConsumptionHolding {
+  userId: string;
+  availableTokens: number;
+}
+
+/** The consumption account's owner and free tokens; undefined when the id names no consumption account. */
+export async function consumptionHolding(db: Db, accountId: string): Promise<ConsumptionHolding | undefined> {
+  const row = await poolSql(db).get<{ user_id: string | null; available: number | string }>(consumptionAccount, [accountId]);
+  return row?.user_id == null ? undefined : { userId: row.user_id, availableTokens: Number(row.available) };
+}
+
+/** The user's available USD in micro-dollars; 0 before the currency account is opened. */
+export async function usdAvailableMicros(db: Db, userId: string): Promise<number> {
+  return Number((await poolSql(db).get<{ available: number | string }>(usdAvailable, [userId]))?.available ?? 0);
+}

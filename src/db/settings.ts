@@ -17,7 +17,22 @@ export interface AccountSettingsRow {
   /** Account defaults of participants' controls (migration 0016): Auto Mode's price cap, and the orders' self-trade prevention. */
   auto_buy_max_price_ticks: number | null;
   self_trade_prevention: SelfTradePrevention;
+  /** Auto top-up (migration 0023); bigint columns, so strings on PostgreSQL. */
+  auto_top_up_enabled: boolean | number;
+  auto_top_up_quantity_units: number | string | null;
+  auto_top_up_threshold_units: number | string | null;
+  auto_top_up_last_outcome: AutoTopUpOutcome | null;
+  auto_top_up_last_at_us: number | string | null;
   updated_at_us: number;
+}
+
+/** How an auto top-up ended (platform.yaml AutoTopUpOutcome). */
+export type AutoTopUpOutcome = 'filled' | 'partially_filled' | 'not_filled' | 'insufficient_funds' | 'refused';
+
+export interface AutoTopUp {
+  enabled: boolean;
+  quantityUnits: number | null;
+  thresholdUnits: number | null;
 }
 
 export type SelfTradePrevention = 'expire_taker' | 'expire_maker' | 'expire_both' | 'decrement';
@@ -43,6 +58,12 @@ const writeAutoReloadStatement = statement(
   `UPDATE account_settings SET auto_reload_enabled = ?, auto_reload_threshold_micros = ?, auto_reload_amount_micros = ?,
   auto_reload_monthly_limit_micros = ?, updated_at_us = ? WHERE user_id = ?`,
 );
+
+const writeAutoTopUpStatement = statement(
+  'account_settings_auto_top_up',
+  'UPDATE account_settings SET auto_top_up_enabled = ?, auto_top_up_quantity_units = ?, auto_top_up_threshold_units = ?, updated_at_us = ? WHERE user_id = ?',
+);
+const recordAutoTopUpStatement = statement('account_settings_auto_top_up_outcome', 'UPDATE account_settings SET auto_top_up_last_outcome = ?, auto_top_up_last_at_us = ? WHERE user_id = ?');
 
 const writeAutoBuyMaxPriceStatement = statement('account_settings_auto_buy_max_price', 'UPDATE account_settings SET auto_buy_max_price_ticks = ?, updated_at_us = ? WHERE user_id = ?');
 const writeSelfTradePreventionStatement = statement('account_settings_self_trade_prevention', 'UPDATE account_settings SET self_trade_prevention = ?, updated_at_us = ? WHERE user_id = ?');
@@ -84,4 +105,24 @@ export async function writeAutoBuyMaxPrice(trx: Trx, userId: string, priceTicks:
 /** The self-trade prevention of orders that name none. On the row `lockAccountSettings` holds. */
 export async function writeSelfTradePrevention(trx: Trx, userId: string, mode: SelfTradePrevention, nowUs: number): Promise<void> {
   await (await sqlOf(trx)).run(writeSelfTradePreventionStatement, [mode, nowUs, userId]);
+}
+
+/** Auto top-up's settings; on the row `lockAccountSettings` holds. */
+export async function writeAutoTopUp(trx: Trx, userId: string, values: AutoTopUp, nowUs: number): Promise<void> {
+  await (await sqlOf(trx)).run(writeAutoTopUpStatement, [values.enabled, values.quantityUnits, values.thresholdUnits, nowUs, userId]);
+}
+
+/** How the user's last auto top-up ended, and when (not a change of settings: `updated_at` stays). Autocommit. */
+export async function recordAutoTopUp(db: Db, userId: string, outcome: AutoTopUpOutcome, atUs: number): Promise<void> {
+  await poolSql(db).run(recordAutoTopUpStatement, [outcome, atUs, userId]);
+}
+
+/** Auto top-up's settings as stored; all off while the user has no settings row. */
+export function readAutoTopUp(row: AccountSettingsRow | undefined): AutoTopUp {
+  if (!row) return { enabled: false, quantityUnits: null, thresholdUnits: null };
+  return {
+    enabled: Boolean(row.auto_top_up_enabled),
+    quantityUnits: row.auto_top_up_quantity_units === null ? null : Number(row.auto_top_up_quantity_units),
+    thresholdUnits: row.auto_top_up_threshold_units === null ? null : Number(row.auto_top_up_threshold_units),
+  };
 }

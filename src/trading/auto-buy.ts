@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors.js';
 import { formatDecimal, priceScale } from '../lib/money.js';
 import { collarBand } from './controls.js';
 import { notionalTicksMax } from './order-rules.js';
-import { createOrder, type NewOrder, type OrderDeps } from './orders.js';
+import { createOrder, type NewOrder, type OrderDeps, type PlacedOrder } from './orders.js';
 
 /**
  * Auto Mode's buy for an inference request's shortfall (DESIGN.md §5, §12), placed in the user's
@@ -17,23 +17,21 @@ import { createOrder, type NewOrder, type OrderDeps } from './orders.js';
  * The limit is the cap as the market can take it: rounded down to the tick size, and no higher
  * than the market's price band (a limit outside it would be refused; no resting ask above the band
  * could fill a limit buy anyway) or the largest order value. A cap below the band buys nothing.
+ * Answers the order placed; undefined when none was (nothing to buy under the cap).
  */
-export async function placeAutoBuy(deps: OrderDeps, userId: string, marketId: string, units: number, capTicks: number | null, nowUs: number): Promise<void> {
+export async function placeAutoBuy(deps: OrderDeps, userId: string, marketId: string, units: number, capTicks: number | null, nowUs: number): Promise<PlacedOrder | undefined> {
   const base = { marketId, clientOrderId: null, side: 'buy', quantity: units, shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
-  if (capTicks === null) {
-    await createOrder(deps, userId, { ...base, type: 'market', priceText: undefined, timeInForce: 'ioc' }, nowUs);
-    return;
-  }
+  if (capTicks === null) return createOrder(deps, userId, { ...base, type: 'market', priceText: undefined, timeInForce: 'ioc' }, nowUs);
   const market = await findMarket(deps, marketId);
-  if (market === undefined) return;
+  if (market === undefined) return undefined;
   const limitTicks = limitUnderCap(market.market, await lastTradePriceTicks(poolSql(deps.db), marketId), units, capTicks);
-  if (limitTicks === null) return;
+  if (limitTicks === null) return undefined;
   const order: NewOrder = { ...base, type: 'limit', priceText: formatDecimal(limitTicks, priceScale), timeInForce: 'fok' };
   try {
-    await createOrder(deps, userId, order, nowUs);
+    return await createOrder(deps, userId, order, nowUs);
   } catch (error) {
     // The band moved between the read above and the order: nothing was bought, as when the book cannot fill it.
-    if (error instanceof ApiError && error.code === 'price_collar_violation') return;
+    if (error instanceof ApiError && error.code === 'price_collar_violation') return undefined;
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
-import { saveAutoBuyMaxPrice, saveSelfTradePrevention, setAccountMode, showAccount } from './pages/account.js';
+import { saveAutoBuyMaxPrice, saveAutoTopUp, saveSelfTradePrevention, setAccountMode, showAccount } from './pages/account.js';
 import { showBalances } from './pages/balances.js';
 import { saveAutoReload, showAutoReload } from './pages/auto-reload.js';
 import { revokeDevice, showDevices } from './pages/devices.js';
@@ -62,6 +62,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/account/mode', access: 'member', handle: setAccountMode, whenInactive: true },
   { method: 'POST', path: '/account/auto-buy', access: 'member', handle: saveAutoBuyMaxPrice, whenInactive: true },
   { method: 'POST', path: '/account/trading', access: 'member', handle: saveSelfTradePrevention, whenInactive: true },
+  { method: 'POST', path: '/account/auto-top-up', access: 'member', handle: saveAutoTopUp, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
   // Activity: reads from src/db; a cancel goes through Services.trading (the order pipeline).
   { method: 'GET', path: '/usage', access: 'member', handle: showUsage },

@@ -20,6 +20,7 @@ const notices = {
   order_cancelled: ['ok', 'The order was cancelled.', 'What it held is available again.'],
   grant_revoked: ['ok', 'The device was signed out.', 'Its tokens are refused from now on; run mkt login to sign it in again.'],
   auto_reload_saved: ['ok', 'Auto-reload settings saved.', undefined],
+  auto_top_up_saved: ['ok', 'Auto top-up settings saved.', 'They apply from the next inference on.'],
 } satisfies Record<string, [NoticeTone, string, string | undefined]>;
 
 export type NoticeCode = keyof typeof notices;

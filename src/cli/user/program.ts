@@ -11,7 +11,7 @@ import { amendOrder, cancelAll, cancelOrder, listOrders, placeBatch, placeOrder,
 import { cancelAfter, cancelOrdersById } from './order-safety.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
-import { setSetting, settingNames, showSettings, type SettingName } from './settings.js';
+import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions, type SettingName } from './settings.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -73,6 +73,14 @@ function accountCommands(program: Command): void {
     .argument('<value>', 'auto-buy-max-price: USD per Unit, or none; self-trade-prevention: expire_taker, expire_maker, expire_both or decrement')
     .description('change a default')
     .action(run((s, o, [name, value]) => setSetting(s, o, name as SettingName, value!)));
+  settings
+    .command('auto-top-up')
+    .option('--on', 'turn auto top-up on (needs a quantity and a threshold)')
+    .option('--off', 'turn it off')
+    .option('--quantity <units>', 'whole Units bought by one top-up, or none')
+    .option('--threshold <units>', 'top up when a consumption account holds fewer Units than this, or none')
+    .description('buy Units and move them to consumption when an inference leaves an account low')
+    .action(run<AutoTopUpOptions>((s, o, _a, options) => setAutoTopUp(s, o, options)));
   program.command('mode').addArgument(new Argument('<mode>', 'auto or advanced').choices(['auto', 'advanced'])).description('switch between Auto and Advanced Mode').action(run((s, o, [mode]) => setMode(s, o, mode as 'auto' | 'advanced')));
   const funds = program.command('funds').description('deposits of USD');
   funds.command('show', { isDefault: true }).description('how deposits work here, and the recent ones').action(simple(showFunds));

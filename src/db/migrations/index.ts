@@ -19,6 +19,7 @@ import * as orderControls from './0017_order_controls.js';
 import * as deadManSwitches from './0018_dead_man_switches.js';
 import * as consumptionControls from './0019_consumption_controls.js';
 import * as tradesBySequence from './0022_trades_by_sequence.js';
+import * as autoTopUp from './0023_auto_top_up.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: [string, Migration][] = [
   ['0018_dead_man_switches', deadManSwitches],
   ['0019_consumption_controls', consumptionControls],
   ['0022_trades_by_sequence', tradesBySequence],
+  ['0023_auto_top_up', autoTopUp],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,7 +12,7 @@ import {
   listOAuthScopes,
   revokeToken,
 } from './oauth.js';
-import { getSystemSettings, setAccountMode, updateAutoBuy, updateAutoReload, updateAutoTransfer, updateTradingSettings } from './settings.js';
+import { getSystemSettings, setAccountMode, toggleAutoTopUp, updateAutoBuy, updateAutoReload, updateAutoTopUp, updateAutoTransfer, updateTradingSettings } from './settings.js';
 
 export { oauthShapedOperations } from './oauth.js';
 
@@ -38,6 +38,8 @@ export const platformHandlers: HandlerMap<operations> = {
   setAccountMode,
   updateAutoBuy,
   updateAutoTransfer,
+  updateAutoTopUp,
+  toggleAutoTopUp,
   updateTradingSettings,
   updateAutoReload,
   getFunding,

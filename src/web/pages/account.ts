@@ -65,6 +65,48 @@ interface DefaultsView {
   message: string;
 }
 
+type TopUpField = 'quantity' | 'trigger_threshold';
+
+/** The auto top-up form as typed, when it was refused: the field a refusal concerns and what to do. */
+interface TopUpView {
+  field: 'auto_top_up';
+  enabled: boolean;
+  typed: Record<TopUpField, string>;
+  refusedField: TopUpField | 'enabled' | undefined;
+  message: string;
+}
+
+const topUpLabels: Record<TopUpField, { label: string; hint: string }> = {
+  quantity: { label: 'Quantity', hint: 'Units bought by one top-up.' },
+  trigger_threshold: { label: 'Threshold', hint: 'Top up when a consumption account holds fewer Units than this.' },
+};
+
+function topUpCard(request: MemberRequest, current: SystemSettings, refused?: TopUpView): Html {
+  const topUp = current.auto_top_up;
+  const enabled = refused?.enabled ?? topUp.enabled;
+  const value = (field: TopUpField) => refused?.typed[field] ?? (topUp[field] === null ? '' : String(topUp[field]));
+  const error = (field: TopUpField | 'enabled') => (refused?.refusedField === field ? html`<span class="field-error" id="${field}-error">${refused.message}</span>` : '');
+  const input = (field: TopUpField) => html`<div class="field"><label for="${field}">${topUpLabels[field].label}<span class="hint">${topUpLabels[field].hint}</span></label>
+<input id="${field}" type="text" name="${field}" value="${value(field)}" inputmode="numeric" maxlength="12" placeholder="Units" autocomplete="off"${refused?.refusedField === field ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}>${error(field)}</div>`;
+  return html`<div class="card" id="auto-top-up"><h2>Auto top-up</h2>
+<p class="muted small">After an inference leaves a consumption account below the threshold, mkt buys the quantity of its model's Units (at the market, or within your auto-buy price cap) from your USD and moves them to the account. Nothing is bought without USD.</p>
+${csrfForm(
+    '/account/auto-top-up',
+    request.csrfToken,
+    html`<div class="field"><label class="check"><input type="checkbox" name="enabled" value="on"${enabled ? html` checked` : ''}${refused?.refusedField === 'enabled' ? html` aria-invalid="true"` : ''}><span>Top up automatically<span class="hint">Needs a quantity and a threshold.</span></span></label>${error('enabled')}</div>
+<div class="grid two">${input('quantity')}${input('trigger_threshold')}</div>
+<p class="muted small">Whole Units, e.g. 5. Leave a field empty to clear it.</p>
+<div class="actions"><button type="submit">Save auto top-up</button></div>`,
+  )}</div>`;
+}
+
+/** The last top-up as the facts list says it. */
+function lastTopUp(current: SystemSettings): string {
+  const { enabled, quantity, trigger_threshold: threshold, last_outcome: outcome, last_attempt_at: at } = current.auto_top_up;
+  const setting = enabled ? `buys ${quantity} Units below ${threshold}` : 'off';
+  return outcome === null ? setting : `${setting}; last: ${outcome.replace(/_/g, ' ')} at ${at}`;
+}
+
 function defaultsCard(request: MemberRequest, current: SystemSettings, refused?: DefaultsView): Html {
   const priceRefused = refused?.field === 'auto_buy_max_price' ? refused : undefined;
   const price = priceRefused?.typed ?? current.auto_buy_max_price ?? '';
@@ -90,7 +132,7 @@ function defaultsCard(request: MemberRequest, current: SystemSettings, refused?:
 </div></div>`;
 }
 
-async function accountPage(request: MemberRequest, problem?: Html, status = 200, refused?: DefaultsView): Promise<PageResult> {
+async function accountPage(request: MemberRequest, problem?: Html, status = 200, refused?: DefaultsView | TopUpView): Promise<PageResult> {
   const user = request.viewer.session.user; // read with the session, on this request
   const current = await settings.getSystemSettings(request.services, user.id);
   const mode = current.account_mode as AccountMode;
@@ -109,9 +151,11 @@ ${problem ?? (blocked ? preconditionNotice(request, blocked, 'warn') : '')}${not
 <dt>Auto-transfer</dt><dd>${onOff(current.auto_transfer_enabled)}<span class="muted small">${mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
 <dt>Auto-buy price cap</dt><dd id="auto-buy-cap">${current.auto_buy_max_price === null ? 'none (market price)' : `${formatPrice(parseDecimal(current.auto_buy_max_price, priceScale)!)} per Unit`}</dd>
 <dt>Self-trade prevention</dt><dd id="stp-current"><code>${current.self_trade_prevention}</code></dd>
+<dt>Auto top-up</dt><dd id="auto-top-up-current">${lastTopUp(current)}</dd>
 <dt>Member since</dt><dd>${formatTime(user.created_at_us)}</dd>
 </dl></div>
-${defaultsCard(request, current, refused)}`;
+${defaultsCard(request, current, refused?.field === 'auto_top_up' ? undefined : refused)}
+${topUpCard(request, current, refused?.field === 'auto_top_up' ? refused : undefined)}`;
   return show(layout({ title: 'Account', viewer: request.viewer, csrfToken: request.csrfToken, current: '/account' }, body), status);
 }
 
@@ -155,4 +199,26 @@ export async function saveSelfTradePrevention(request: MemberRequest): Promise<P
   const mode = selfTradePreventions.find((m) => m === request.form.self_trade_prevention);
   if (mode === undefined) return accountPage(request, notice('error', 'Choose one of the four modes.'), 422);
   return changeDefault(request, 'self_trade_prevention', () => settings.updateTradingSettings(request.services, request.viewer.session.user.id, mode));
+}
+
+/** Whole Units as typed ("5"); blank clears; anything else is passed on as not a number, for the settings' own refusal. */
+function unitsTyped(text: string): number | null {
+  if (text === '') return null;
+  return /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export async function saveAutoTopUp(request: MemberRequest): Promise<PageResult> {
+  const typed = { quantity: (request.form.quantity ?? '').trim(), trigger_threshold: (request.form.trigger_threshold ?? '').trim() };
+  const enabled = request.form.enabled === 'on';
+  try {
+    await settings.updateAutoTopUp(request.services, request.viewer.session.user.id, { enabled, quantity: unitsTyped(typed.quantity), trigger_threshold: unitsTyped(typed.trigger_threshold) });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (preconditions.has(error.code)) return accountPage(request, preconditionNotice(request, error.code as Precondition, 'error', 'This setting'), 403);
+    const path = ((error.context?.errors ?? []) as { path?: string }[])[0]?.path?.replace(/^body\./, '');
+    const refusedField = path === 'enabled' || path === 'quantity' || path === 'trigger_threshold' ? path : undefined;
+    const message = refusedField === 'enabled' ? 'Enter a quantity and a threshold to turn auto top-up on.' : 'Enter a whole number of Units from 1, e.g. 5, or leave the field empty to clear it.';
+    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, { field: 'auto_top_up', enabled, typed, refusedField, message });
+  }
+  return redirect('/account?notice=auto_top_up_saved');
 }

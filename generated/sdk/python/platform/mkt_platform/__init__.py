@@ -35,12 +35,15 @@ __all__ = [
     "ApiAttributeError",
     "ApiException",
     "AccountMode",
+    "AccountModeInput",
     "ApiKey",
     "ApiKeyLimitReset",
     "ApiKeyList",
     "ApiKeyResponse",
     "AuthorizationServerMetadata",
     "AutoReloadSettings",
+    "AutoTopUpOutcome",
+    "AutoTopUpSettings",
     "CreateApiKeyRequest",
     "CreateApiKeyRequestApiKey",
     "CreateDepositRequest",
@@ -87,6 +90,7 @@ __all__ = [
     "UpdateApiKeyRequestApiKey",
     "UpdateAutoBuyRequest",
     "UpdateAutoReloadRequest",
+    "UpdateAutoTopUpRequest",
     "UpdateAutoTransferRequest",
     "UpdateTradingSettingsRequest",
 ]
@@ -112,12 +116,15 @@ from mkt_platform.exceptions import ApiException as ApiException
 
 # import models into sdk package
 from mkt_platform.models.account_mode import AccountMode as AccountMode
+from mkt_platform.models.account_mode_input import AccountModeInput as AccountModeInput
 from mkt_platform.models.api_key import ApiKey as ApiKey
 from mkt_platform.models.api_key_limit_reset import ApiKeyLimitReset as ApiKeyLimitReset
 from mkt_platform.models.api_key_list import ApiKeyList as ApiKeyList
 from mkt_platform.models.api_key_response import ApiKeyResponse as ApiKeyResponse
 from mkt_platform.models.authorization_server_metadata import AuthorizationServerMetadata as AuthorizationServerMetadata
 from mkt_platform.models.auto_reload_settings import AutoReloadSettings as AutoReloadSettings
+from mkt_platform.models.auto_top_up_outcome import AutoTopUpOutcome as AutoTopUpOutcome
+from mkt_platform.models.auto_top_up_settings import AutoTopUpSettings as AutoTopUpSettings
 from mkt_platform.models.create_api_key_request import CreateApiKeyRequest as CreateApiKeyRequest
 from mkt_platform.models.create_api_key_request_api_key import CreateApiKeyRequestApiKey as CreateApiKeyRequestApiKey
 from mkt_platform.models.create_deposit_request import CreateDepositRequest as CreateDepositRequest
@@ -164,6 +171,7 @@ from mkt_platform.models.update_api_key_request import UpdateApiKeyRequest as Up
 from mkt_platform.models.update_api_key_request_api_key import UpdateApiKeyRequestApiKey as UpdateApiKeyRequestApiKey
 from mkt_platform.models.update_auto_buy_request import UpdateAutoBuyRequest as UpdateAutoBuyRequest
 from mkt_platform.models.update_auto_reload_request import UpdateAutoReloadRequest as UpdateAutoReloadRequest
+from mkt_platform.models.update_auto_top_up_request import UpdateAutoTopUpRequest as UpdateAutoTopUpRequest
 from mkt_platform.models.update_auto_transfer_request import UpdateAutoTransferRequest as UpdateAutoTransferRequest
 from mkt_platform.models.update_trading_settings_request import UpdateTradingSettingsRequest as UpdateTradingSettingsRequest
 

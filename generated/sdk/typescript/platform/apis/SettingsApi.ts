@@ -40,6 +40,11 @@ import {
     UpdateAutoReloadRequestToJSON,
 } from '../models/UpdateAutoReloadRequest.js';
 import {
+    type UpdateAutoTopUpRequest,
+    UpdateAutoTopUpRequestFromJSON,
+    UpdateAutoTopUpRequestToJSON,
+} from '../models/UpdateAutoTopUpRequest.js';
+import {
     type UpdateAutoTransferRequest,
     UpdateAutoTransferRequestFromJSON,
     UpdateAutoTransferRequestToJSON,
@@ -69,6 +74,13 @@ export interface UpdateAutoReloadOperationRequest {
      * 
      */
     updateAutoReloadRequest: UpdateAutoReloadRequest;
+}
+
+export interface UpdateAutoTopUpOperationRequest {
+    /**
+     * 
+     */
+    updateAutoTopUpRequest: UpdateAutoTopUpRequest;
 }
 
 export interface UpdateAutoTransferOperationRequest {
@@ -118,7 +130,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service\'s names). Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
      * Show account settings
      */
     async getSystemSettingsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
@@ -129,7 +141,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload settings. Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
+     * The account mode, the mode-managed flags, the account\'s defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service\'s names). Readable whatever the account\'s state (no email, legal-terms or active-account precondition).
      * Show account settings
      */
     async getSystemSettings(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
@@ -175,7 +187,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`.  The live service\'s spelling is accepted too: `{\"mode\": \"easy\" | \"advanced\"}`, where `easy` is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode` together must name the same mode, else `422 validation_error` naming both. 
      * Switch the account mode
      */
     async setAccountModeRaw(requestParameters: SetAccountModeOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
@@ -186,11 +198,58 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+     * Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user\'s behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`.  The live service\'s spelling is accepted too: `{\"mode\": \"easy\" | \"advanced\"}`, where `easy` is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode` together must name the same mode, else `422 validation_error` naming both. 
      * Switch the account mode
      */
     async setAccountMode(requestParameters: SetAccountModeOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
         const response = await this.setAccountModeRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for toggleAutoTopUp without sending the request
+     */
+    async toggleAutoTopUpRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/auto-top-up/toggle`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Flips `auto_top_up.enabled`, as the live service\'s `grid account settings auto-top-up` does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order. 
+     * Turn auto top-up on or off
+     */
+    async toggleAutoTopUpRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.toggleAutoTopUpRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Flips `auto_top_up.enabled`, as the live service\'s `grid account settings auto-top-up` does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order. 
+     * Turn auto top-up on or off
+     */
+    async toggleAutoTopUp(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.toggleAutoTopUpRaw(initOverrides);
         return await response.value();
     }
 
@@ -289,7 +348,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
+     * Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Each field may also be spelled flat, as the live service does: `auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both spellings of one field with different values are `422 validation_error` naming both.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
      * Change auto-reload settings
      */
     async updateAutoReloadRaw(requestParameters: UpdateAutoReloadOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
@@ -300,11 +359,68 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
+     * Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Each field may also be spelled flat, as the live service does: `auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both spellings of one field with different values are `422 validation_error` naming both.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rules above. 
      * Change auto-reload settings
      */
     async updateAutoReload(requestParameters: UpdateAutoReloadOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
         const response = await this.updateAutoReloadRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateAutoTopUp without sending the request
+     */
+    async updateAutoTopUpRequestOpts(requestParameters: UpdateAutoTopUpOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['updateAutoTopUpRequest'] == null) {
+            throw new runtime.RequiredError(
+                'updateAutoTopUpRequest',
+                'Required parameter "updateAutoTopUpRequest" was null or undefined when calling updateAutoTopUp().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["account:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+
+        let urlPath = `/v1/self/system-settings/auto-top-up`;
+
+        return {
+            path: urlPath,
+            method: 'PATCH',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateAutoTopUpRequestToJSON(requestParameters['updateAutoTopUpRequest']),
+        };
+    }
+
+    /**
+     * Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units (its available tokens divided by the instrument\'s tokens per Unit), the service buys `quantity` Units of that instrument and moves them to the account. The buy takes the path of Auto Mode\'s purchases and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit buy at the cap; the price collar, the largest order value and the order rate apply. It runs after the settlement has committed and never changes the inference that triggered it. One top-up at a time per account and instrument, in every process (Auto Mode\'s purchase claim): the balance is read again once the claim is held, so settlements at the same moment buy once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends at most the available USD, so less may fill. Each attempt is recorded in `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than `quantity`, settlements within the next 60 seconds do not try again (the book and the balance rarely change faster). Auto top-up works in both account modes and is not mode-managed.  The body changes only the fields it names (at least one), short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with different values are `422 validation_error` naming both. Quantities are whole Units, from 1 to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold` is `null`: `422 validation_error`. Values may be set while auto top-up is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rule above. A request that changes nothing answers `200` with `updated_at` as it was. 
+     * Change auto top-up settings
+     */
+    async updateAutoTopUpRaw(requestParameters: UpdateAutoTopUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
+        const requestOptions = await this.updateAutoTopUpRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SystemSettingsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units (its available tokens divided by the instrument\'s tokens per Unit), the service buys `quantity` Units of that instrument and moves them to the account. The buy takes the path of Auto Mode\'s purchases and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit buy at the cap; the price collar, the largest order value and the order rate apply. It runs after the settlement has committed and never changes the inference that triggered it. One top-up at a time per account and instrument, in every process (Auto Mode\'s purchase claim): the balance is read again once the claim is held, so settlements at the same moment buy once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends at most the available USD, so less may fill. Each attempt is recorded in `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than `quantity`, settlements within the next 60 seconds do not try again (the book and the balance rarely change faster). Auto top-up works in both account modes and is not mode-managed.  The body changes only the fields it names (at least one), short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with different values are `422 validation_error` naming both. Quantities are whole Units, from 1 to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold` is `null`: `422 validation_error`. Values may be set while auto top-up is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body\'s schema and before the rule above. A request that changes nothing answers `200` with `updated_at` as it was. 
+     * Change auto top-up settings
+     */
+    async updateAutoTopUp(requestParameters: UpdateAutoTopUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {
+        const response = await this.updateAutoTopUpRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
@@ -346,7 +462,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. The live service\'s spelling is accepted too: `{\"auto_transfer_override\": null}` returns auto-transfer to the mode\'s default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
      * Set auto-transfer
      */
     async updateAutoTransferRaw(requestParameters: UpdateAutoTransferOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SystemSettingsResponse>> {
@@ -357,7 +473,7 @@ export class SettingsApi extends runtime.BaseAPI {
     }
 
     /**
-     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+     * `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. The live service\'s spelling is accepted too: `{\"auto_transfer_override\": null}` returns auto-transfer to the mode\'s default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
      * Set auto-transfer
      */
     async updateAutoTransfer(requestParameters: UpdateAutoTransferOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SystemSettingsResponse> {

@@ -14,16 +14,16 @@
  */
 
 import { mapValues } from '../runtime.js';
-import type { AccountMode } from './AccountMode.js';
+import type { AccountModeInput } from './AccountModeInput.js';
 import {
-    AccountModeFromJSON,
-    AccountModeFromJSONTyped,
-    AccountModeToJSON,
-    AccountModeToJSONTyped,
-} from './AccountMode.js';
+    AccountModeInputFromJSON,
+    AccountModeInputFromJSONTyped,
+    AccountModeInputToJSON,
+    AccountModeInputToJSONTyped,
+} from './AccountModeInput.js';
 
 /**
- * 
+ * `account_mode` or its alternative spelling `mode` (the live service's); both at once must mean the same mode.
  * @export
  * @interface SetAccountModeRequest
  */
@@ -31,7 +31,11 @@ export interface SetAccountModeRequest {
     /**
      * 
      */
-    accountMode: AccountMode;
+    accountMode?: AccountModeInput;
+    /**
+     * 
+     */
+    mode?: AccountModeInput;
 }
 
 
@@ -40,7 +44,6 @@ export interface SetAccountModeRequest {
  * Check if a given object implements the SetAccountModeRequest interface.
  */
 export function instanceOfSetAccountModeRequest(value: object): value is SetAccountModeRequest {
-    if ((!('accountMode' in (value as Record<string, any>)) && !('account_mode' in (value as Record<string, any>))) || ((value as Record<string, any>)['accountMode'] === undefined && (value as Record<string, any>)['account_mode'] === undefined)) return false;
     return true;
 }
 
@@ -54,7 +57,8 @@ export function SetAccountModeRequestFromJSONTyped(json: any, ignoreDiscriminato
     }
     return {
         
-        'accountMode': AccountModeFromJSON(json['account_mode']),
+        'accountMode': json['account_mode'] == null ? undefined : AccountModeInputFromJSON(json['account_mode']),
+        'mode': json['mode'] == null ? undefined : AccountModeInputFromJSON(json['mode']),
     };
 }
 
@@ -69,7 +73,8 @@ export function SetAccountModeRequestToJSONTyped(value?: SetAccountModeRequest |
 
     return {
         
-        'account_mode': AccountModeToJSON(value['accountMode']),
+        'account_mode': AccountModeInputToJSON(value['accountMode']),
+        'mode': AccountModeInputToJSON(value['mode']),
     };
 }
 

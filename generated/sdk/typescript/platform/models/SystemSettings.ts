@@ -14,6 +14,13 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { AutoTopUpSettings } from './AutoTopUpSettings.js';
+import {
+    AutoTopUpSettingsFromJSON,
+    AutoTopUpSettingsFromJSONTyped,
+    AutoTopUpSettingsToJSON,
+    AutoTopUpSettingsToJSONTyped,
+} from './AutoTopUpSettings.js';
 import type { SelfTradePrevention } from './SelfTradePrevention.js';
 import {
     SelfTradePreventionFromJSON,
@@ -78,6 +85,38 @@ export interface SystemSettings {
      */
     autoReload: AutoReloadSettings;
     /**
+     * 
+     */
+    autoTopUp: AutoTopUpSettings;
+    /**
+     * `auto_reload.enabled`, flat, as the live service names it.
+     */
+    autoReloadEnabled: boolean;
+    /**
+     * `auto_reload.threshold_usd`, flat.
+     */
+    autoReloadThresholdUsd: string | null;
+    /**
+     * `auto_reload.amount_usd`, flat.
+     */
+    autoReloadAmountUsd: string | null;
+    /**
+     * `auto_reload.monthly_limit_usd`, flat.
+     */
+    autoReloadMonthlyLimitUsd: string | null;
+    /**
+     * `auto_top_up.enabled`, flat, as the live service names it.
+     */
+    autoTopUpEnabled: boolean;
+    /**
+     * `auto_top_up.quantity`, flat.
+     */
+    autoTopUpQuantity: number | null;
+    /**
+     * `auto_top_up.trigger_threshold`, flat.
+     */
+    autoTopUpTriggerThreshold: number | null;
+    /**
      * ISO 8601 UTC.
      */
     updatedAt: Date;
@@ -96,6 +135,14 @@ export function instanceOfSystemSettings(value: object): value is SystemSettings
     if ((!('autoBuyMaxPrice' in (value as Record<string, any>)) && !('auto_buy_max_price' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoBuyMaxPrice'] === undefined && (value as Record<string, any>)['auto_buy_max_price'] === undefined)) return false;
     if ((!('selfTradePrevention' in (value as Record<string, any>)) && !('self_trade_prevention' in (value as Record<string, any>))) || ((value as Record<string, any>)['selfTradePrevention'] === undefined && (value as Record<string, any>)['self_trade_prevention'] === undefined)) return false;
     if ((!('autoReload' in (value as Record<string, any>)) && !('auto_reload' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoReload'] === undefined && (value as Record<string, any>)['auto_reload'] === undefined)) return false;
+    if ((!('autoTopUp' in (value as Record<string, any>)) && !('auto_top_up' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoTopUp'] === undefined && (value as Record<string, any>)['auto_top_up'] === undefined)) return false;
+    if ((!('autoReloadEnabled' in (value as Record<string, any>)) && !('auto_reload_enabled' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoReloadEnabled'] === undefined && (value as Record<string, any>)['auto_reload_enabled'] === undefined)) return false;
+    if ((!('autoReloadThresholdUsd' in (value as Record<string, any>)) && !('auto_reload_threshold_usd' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoReloadThresholdUsd'] === undefined && (value as Record<string, any>)['auto_reload_threshold_usd'] === undefined)) return false;
+    if ((!('autoReloadAmountUsd' in (value as Record<string, any>)) && !('auto_reload_amount_usd' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoReloadAmountUsd'] === undefined && (value as Record<string, any>)['auto_reload_amount_usd'] === undefined)) return false;
+    if ((!('autoReloadMonthlyLimitUsd' in (value as Record<string, any>)) && !('auto_reload_monthly_limit_usd' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoReloadMonthlyLimitUsd'] === undefined && (value as Record<string, any>)['auto_reload_monthly_limit_usd'] === undefined)) return false;
+    if ((!('autoTopUpEnabled' in (value as Record<string, any>)) && !('auto_top_up_enabled' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoTopUpEnabled'] === undefined && (value as Record<string, any>)['auto_top_up_enabled'] === undefined)) return false;
+    if ((!('autoTopUpQuantity' in (value as Record<string, any>)) && !('auto_top_up_quantity' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoTopUpQuantity'] === undefined && (value as Record<string, any>)['auto_top_up_quantity'] === undefined)) return false;
+    if ((!('autoTopUpTriggerThreshold' in (value as Record<string, any>)) && !('auto_top_up_trigger_threshold' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoTopUpTriggerThreshold'] === undefined && (value as Record<string, any>)['auto_top_up_trigger_threshold'] === undefined)) return false;
     if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     return true;
 }
@@ -117,6 +164,14 @@ export function SystemSettingsFromJSONTyped(json: any, ignoreDiscriminator: bool
         'autoBuyMaxPrice': json['auto_buy_max_price'],
         'selfTradePrevention': SelfTradePreventionFromJSON(json['self_trade_prevention']),
         'autoReload': AutoReloadSettingsFromJSON(json['auto_reload']),
+        'autoTopUp': AutoTopUpSettingsFromJSON(json['auto_top_up']),
+        'autoReloadEnabled': json['auto_reload_enabled'],
+        'autoReloadThresholdUsd': json['auto_reload_threshold_usd'],
+        'autoReloadAmountUsd': json['auto_reload_amount_usd'],
+        'autoReloadMonthlyLimitUsd': json['auto_reload_monthly_limit_usd'],
+        'autoTopUpEnabled': json['auto_top_up_enabled'],
+        'autoTopUpQuantity': json['auto_top_up_quantity'],
+        'autoTopUpTriggerThreshold': json['auto_top_up_trigger_threshold'],
         'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
     };
 }
@@ -139,6 +194,14 @@ export function SystemSettingsToJSONTyped(value?: SystemSettings | null, ignoreD
         'auto_buy_max_price': value['autoBuyMaxPrice'],
         'self_trade_prevention': SelfTradePreventionToJSON(value['selfTradePrevention']),
         'auto_reload': AutoReloadSettingsToJSON(value['autoReload']),
+        'auto_top_up': AutoTopUpSettingsToJSON(value['autoTopUp']),
+        'auto_reload_enabled': value['autoReloadEnabled'],
+        'auto_reload_threshold_usd': value['autoReloadThresholdUsd'],
+        'auto_reload_amount_usd': value['autoReloadAmountUsd'],
+        'auto_reload_monthly_limit_usd': value['autoReloadMonthlyLimitUsd'],
+        'auto_top_up_enabled': value['autoTopUpEnabled'],
+        'auto_top_up_quantity': value['autoTopUpQuantity'],
+        'auto_top_up_trigger_threshold': value['autoTopUpTriggerThreshold'],
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };
 }

@@ -15,11 +15,27 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * The auto-reload fields to change; at least one.
+ * The auto-reload fields to change; at least one. Each field may also be spelled flat, as the live service does (`auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`); both spellings of one field at once must carry the same value.
  * @export
  * @interface UpdateAutoReloadRequest
  */
 export interface UpdateAutoReloadRequest {
+    /**
+     * `enabled`, flat.
+     */
+    autoReloadEnabled?: boolean;
+    /**
+     * `threshold_usd`, flat.
+     */
+    autoReloadThresholdUsd?: string | null;
+    /**
+     * `amount_usd`, flat.
+     */
+    autoReloadAmountUsd?: string | null;
+    /**
+     * `monthly_limit_usd`, flat.
+     */
+    autoReloadMonthlyLimitUsd?: string | null;
     /**
      * 
      */
@@ -55,6 +71,10 @@ export function UpdateAutoReloadRequestFromJSONTyped(json: any, ignoreDiscrimina
     }
     return {
         
+        'autoReloadEnabled': json['auto_reload_enabled'] == null ? undefined : json['auto_reload_enabled'],
+        'autoReloadThresholdUsd': json['auto_reload_threshold_usd'] === undefined ? undefined : json['auto_reload_threshold_usd'] === null ? null : json['auto_reload_threshold_usd'],
+        'autoReloadAmountUsd': json['auto_reload_amount_usd'] === undefined ? undefined : json['auto_reload_amount_usd'] === null ? null : json['auto_reload_amount_usd'],
+        'autoReloadMonthlyLimitUsd': json['auto_reload_monthly_limit_usd'] === undefined ? undefined : json['auto_reload_monthly_limit_usd'] === null ? null : json['auto_reload_monthly_limit_usd'],
         'enabled': json['enabled'] == null ? undefined : json['enabled'],
         'thresholdUsd': json['threshold_usd'] === undefined ? undefined : json['threshold_usd'] === null ? null : json['threshold_usd'],
         'amountUsd': json['amount_usd'] === undefined ? undefined : json['amount_usd'] === null ? null : json['amount_usd'],
@@ -73,6 +93,10 @@ export function UpdateAutoReloadRequestToJSONTyped(value?: UpdateAutoReloadReque
 
     return {
         
+        'auto_reload_enabled': value['autoReloadEnabled'],
+        'auto_reload_threshold_usd': value['autoReloadThresholdUsd'],
+        'auto_reload_amount_usd': value['autoReloadAmountUsd'],
+        'auto_reload_monthly_limit_usd': value['autoReloadMonthlyLimitUsd'],
         'enabled': value['enabled'],
         'threshold_usd': value['thresholdUsd'],
         'amount_usd': value['amountUsd'],

@@ -15,7 +15,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * 
+ * `auto_transfer_enabled`, `auto_transfer_override` or both; at least one.
  * @export
  * @interface UpdateAutoTransferRequest
  */
@@ -23,14 +23,17 @@ export interface UpdateAutoTransferRequest {
     /**
      * Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`).
      */
-    autoTransferEnabled: boolean;
+    autoTransferEnabled?: boolean;
+    /**
+     * The live service's spelling: `null` returns auto-transfer to the account mode's default (mkt stores no override, so this changes nothing); `true` or `false` is read as `auto_transfer_enabled`, and must agree with it when both are sent.
+     */
+    autoTransferOverride?: boolean | null;
 }
 
 /**
  * Check if a given object implements the UpdateAutoTransferRequest interface.
  */
 export function instanceOfUpdateAutoTransferRequest(value: object): value is UpdateAutoTransferRequest {
-    if ((!('autoTransferEnabled' in (value as Record<string, any>)) && !('auto_transfer_enabled' in (value as Record<string, any>))) || ((value as Record<string, any>)['autoTransferEnabled'] === undefined && (value as Record<string, any>)['auto_transfer_enabled'] === undefined)) return false;
     return true;
 }
 
@@ -44,7 +47,8 @@ export function UpdateAutoTransferRequestFromJSONTyped(json: any, ignoreDiscrimi
     }
     return {
         
-        'autoTransferEnabled': json['auto_transfer_enabled'],
+        'autoTransferEnabled': json['auto_transfer_enabled'] == null ? undefined : json['auto_transfer_enabled'],
+        'autoTransferOverride': json['auto_transfer_override'] === undefined ? undefined : json['auto_transfer_override'] === null ? null : json['auto_transfer_override'],
     };
 }
 
@@ -60,6 +64,7 @@ export function UpdateAutoTransferRequestToJSONTyped(value?: UpdateAutoTransferR
     return {
         
         'auto_transfer_enabled': value['autoTransferEnabled'],
+        'auto_transfer_override': value['autoTransferOverride'],
     };
 }
 

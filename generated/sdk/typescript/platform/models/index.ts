@@ -2,12 +2,15 @@
 /* tslint:disable */
 /* eslint-disable */
 export * from './AccountMode.js';
+export * from './AccountModeInput.js';
 export * from './ApiKey.js';
 export * from './ApiKeyLimitReset.js';
 export * from './ApiKeyList.js';
 export * from './ApiKeyResponse.js';
 export * from './AuthorizationServerMetadata.js';
 export * from './AutoReloadSettings.js';
+export * from './AutoTopUpOutcome.js';
+export * from './AutoTopUpSettings.js';
 export * from './CreateApiKeyRequest.js';
 export * from './CreateApiKeyRequestApiKey.js';
 export * from './CreateDepositRequest.js';
@@ -54,5 +57,6 @@ export * from './UpdateApiKeyRequest.js';
 export * from './UpdateApiKeyRequestApiKey.js';
 export * from './UpdateAutoBuyRequest.js';
 export * from './UpdateAutoReloadRequest.js';
+export * from './UpdateAutoTopUpRequest.js';
 export * from './UpdateAutoTransferRequest.js';
 export * from './UpdateTradingSettingsRequest.js';

@@ -20,6 +20,7 @@ from mkt_platform.models.set_account_mode_request import SetAccountModeRequest
 from mkt_platform.models.system_settings_response import SystemSettingsResponse
 from mkt_platform.models.update_auto_buy_request import UpdateAutoBuyRequest
 from mkt_platform.models.update_auto_reload_request import UpdateAutoReloadRequest
+from mkt_platform.models.update_auto_top_up_request import UpdateAutoTopUpRequest
 from mkt_platform.models.update_auto_transfer_request import UpdateAutoTransferRequest
 from mkt_platform.models.update_trading_settings_request import UpdateTradingSettingsRequest
 
@@ -59,7 +60,7 @@ class SettingsApi:
     ) -> SystemSettingsResponse:
         """Show account settings
 
-        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service's names). Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -125,7 +126,7 @@ class SettingsApi:
     ) -> ApiResponse[SystemSettingsResponse]:
         """Show account settings
 
-        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service's names). Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -191,7 +192,7 @@ class SettingsApi:
     ) -> RESTResponseType:
         """Show account settings
 
-        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload settings. Readable whatever the account's state (no email, legal-terms or active-account precondition).
+        The account mode, the mode-managed flags, the account's defaults for inference and orders, and the auto-reload and auto top-up settings, nested (`auto_reload`, `auto_top_up`) and flat (`auto_reload_enabled`, `auto_top_up_quantity`, …, the live service's names). Readable whatever the account's state (no email, legal-terms or active-account precondition).
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -316,7 +317,7 @@ class SettingsApi:
     ) -> SystemSettingsResponse:
         """Switch the account mode
 
-        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`.  The live service's spelling is accepted too: `{\"mode\": \"easy\" | \"advanced\"}`, where `easy` is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode` together must name the same mode, else `422 validation_error` naming both. 
 
         :param set_account_mode_request: (required)
         :type set_account_mode_request: SetAccountModeRequest
@@ -390,7 +391,7 @@ class SettingsApi:
     ) -> ApiResponse[SystemSettingsResponse]:
         """Switch the account mode
 
-        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`.  The live service's spelling is accepted too: `{\"mode\": \"easy\" | \"advanced\"}`, where `easy` is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode` together must name the same mode, else `422 validation_error` naming both. 
 
         :param set_account_mode_request: (required)
         :type set_account_mode_request: SetAccountModeRequest
@@ -464,7 +465,7 @@ class SettingsApi:
     ) -> RESTResponseType:
         """Switch the account mode
 
-        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`. 
+        Switches between Auto Mode (`auto`, the default) and Advanced Mode (`advanced`).  - `auto`: the service buys capacity on the user's behalf; `auto_buy_enabled` and   `auto_transfer_enabled` become `true`; order create, amend and cancel on the trading API   answer `403 auto_mode_trading_restricted` (signed reads still work). Resting orders placed   in Advanced Mode stay on the book; switch back to Advanced Mode to amend or cancel them. - `advanced`: the user trades directly; `auto_buy_enabled` and `auto_transfer_enabled` take   the platform defaults (`false`).  Requesting the current mode changes nothing and answers `200` (`updated_at` unchanged). Preconditions, checked in this order after the request body: an active account (`403 account_inactive`), a verified email (`403 email_unverified`), accepted legal terms (`403 legal_terms_not_accepted`). A mode other than `auto` or `advanced` is `422 validation_error`.  The live service's spelling is accepted too: `{\"mode\": \"easy\" | \"advanced\"}`, where `easy` is Auto Mode (either field may say `easy`; responses say `auto`). `account_mode` and `mode` together must name the same mode, else `422 validation_error` naming both. 
 
         :param set_account_mode_request: (required)
         :type set_account_mode_request: SetAccountModeRequest
@@ -578,6 +579,262 @@ class SettingsApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/v1/self/system-settings/account-mode',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def toggle_auto_top_up(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SystemSettingsResponse:
+        """Turn auto top-up on or off
+
+        Flips `auto_top_up.enabled`, as the live service's `grid account settings auto-top-up` does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._toggle_auto_top_up_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def toggle_auto_top_up_with_http_info(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SystemSettingsResponse]:
+        """Turn auto top-up on or off
+
+        Flips `auto_top_up.enabled`, as the live service's `grid account settings auto-top-up` does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._toggle_auto_top_up_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def toggle_auto_top_up_without_preload_content(
+        self,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Turn auto top-up on or off
+
+        Flips `auto_top_up.enabled`, as the live service's `grid account settings auto-top-up` does; no body. Turning it on while `quantity` or `trigger_threshold` is not set sets the missing one to 1 Unit (top up by 1 Unit when an account holds less than 1 Unit); change them with `PATCH /v1/self/system-settings/auto-top-up`. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order. 
+
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._toggle_auto_top_up_serialize(
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _toggle_auto_top_up_serialize(
+        self,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'dashboardSession', 
+            'oauthAccessToken'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v1/self/system-settings/auto-top-up/toggle',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,
@@ -908,7 +1165,7 @@ class SettingsApi:
     ) -> SystemSettingsResponse:
         """Change auto-reload settings
 
-        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
+        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Each field may also be spelled flat, as the live service does: `auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both spellings of one field with different values are `422 validation_error` naming both.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
 
         :param update_auto_reload_request: (required)
         :type update_auto_reload_request: UpdateAutoReloadRequest
@@ -982,7 +1239,7 @@ class SettingsApi:
     ) -> ApiResponse[SystemSettingsResponse]:
         """Change auto-reload settings
 
-        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
+        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Each field may also be spelled flat, as the live service does: `auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both spellings of one field with different values are `422 validation_error` naming both.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
 
         :param update_auto_reload_request: (required)
         :type update_auto_reload_request: UpdateAutoReloadRequest
@@ -1056,7 +1313,7 @@ class SettingsApi:
     ) -> RESTResponseType:
         """Change auto-reload settings
 
-        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
+        Auto-reload tops up the USD balance: when a change (a trade, a fee, an inference settlement, a transfer) leaves the available USD balance below `threshold_usd`, the service deposits `amount_usd` through its payment path (`GET /v1/funds`: credited at once in `sandbox`, a request waiting for an operator in `manual`), as long as the reloads of the current calendar month (UTC) stay within `monthly_limit_usd` (`null`: no monthly limit). One reload at a time: none starts while another is pending. The reloads are deposits of origin `auto_reload` (`GET /v1/deposits`); `reloaded_this_month_usd` sums those of this month that are credited or pending. Auto-reload is not mode-managed.  The body changes only the fields it names (at least one). `null` clears `threshold_usd`, `amount_usd` or `monthly_limit_usd`. Amounts are decimal strings with at most two decimals (cents) and are answered with exactly two. After the change is applied to the current settings, `422 validation_error` when:  - `enabled` would be `true` while `threshold_usd` or `amount_usd` is `null`; - `threshold_usd`, `amount_usd` or `monthly_limit_usd` is zero; - `amount_usd` would exceed `monthly_limit_usd`.  Each field may also be spelled flat, as the live service does: `auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`. Both spellings of one field with different values are `422 validation_error` naming both.  Values may be set while auto-reload is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rules above. 
 
         :param update_auto_reload_request: (required)
         :type update_auto_reload_request: UpdateAutoReloadRequest
@@ -1186,6 +1443,302 @@ class SettingsApi:
 
 
     @validate_call
+    def update_auto_top_up(
+        self,
+        update_auto_top_up_request: UpdateAutoTopUpRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SystemSettingsResponse:
+        """Change auto top-up settings
+
+        Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units (its available tokens divided by the instrument's tokens per Unit), the service buys `quantity` Units of that instrument and moves them to the account. The buy takes the path of Auto Mode's purchases and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit buy at the cap; the price collar, the largest order value and the order rate apply. It runs after the settlement has committed and never changes the inference that triggered it. One top-up at a time per account and instrument, in every process (Auto Mode's purchase claim): the balance is read again once the claim is held, so settlements at the same moment buy once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends at most the available USD, so less may fill. Each attempt is recorded in `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than `quantity`, settlements within the next 60 seconds do not try again (the book and the balance rarely change faster). Auto top-up works in both account modes and is not mode-managed.  The body changes only the fields it names (at least one), short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with different values are `422 validation_error` naming both. Quantities are whole Units, from 1 to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold` is `null`: `422 validation_error`. Values may be set while auto top-up is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rule above. A request that changes nothing answers `200` with `updated_at` as it was. 
+
+        :param update_auto_top_up_request: (required)
+        :type update_auto_top_up_request: UpdateAutoTopUpRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_auto_top_up_serialize(
+            update_auto_top_up_request=update_auto_top_up_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def update_auto_top_up_with_http_info(
+        self,
+        update_auto_top_up_request: UpdateAutoTopUpRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SystemSettingsResponse]:
+        """Change auto top-up settings
+
+        Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units (its available tokens divided by the instrument's tokens per Unit), the service buys `quantity` Units of that instrument and moves them to the account. The buy takes the path of Auto Mode's purchases and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit buy at the cap; the price collar, the largest order value and the order rate apply. It runs after the settlement has committed and never changes the inference that triggered it. One top-up at a time per account and instrument, in every process (Auto Mode's purchase claim): the balance is read again once the claim is held, so settlements at the same moment buy once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends at most the available USD, so less may fill. Each attempt is recorded in `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than `quantity`, settlements within the next 60 seconds do not try again (the book and the balance rarely change faster). Auto top-up works in both account modes and is not mode-managed.  The body changes only the fields it names (at least one), short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with different values are `422 validation_error` naming both. Quantities are whole Units, from 1 to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold` is `null`: `422 validation_error`. Values may be set while auto top-up is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rule above. A request that changes nothing answers `200` with `updated_at` as it was. 
+
+        :param update_auto_top_up_request: (required)
+        :type update_auto_top_up_request: UpdateAutoTopUpRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_auto_top_up_serialize(
+            update_auto_top_up_request=update_auto_top_up_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def update_auto_top_up_without_preload_content(
+        self,
+        update_auto_top_up_request: UpdateAutoTopUpRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Change auto top-up settings
+
+        Auto top-up keeps the consumption accounts stocked: after an inference settlement leaves a consumption account holding fewer than `trigger_threshold` Units (its available tokens divided by the instrument's tokens per Unit), the service buys `quantity` Units of that instrument and moves them to the account. The buy takes the path of Auto Mode's purchases and the same limits: at market, or, when `auto_buy_max_price` is set, a fill-or-kill limit buy at the cap; the price collar, the largest order value and the order rate apply. It runs after the settlement has committed and never changes the inference that triggered it. One top-up at a time per account and instrument, in every process (Auto Mode's purchase claim): the balance is read again once the claim is held, so settlements at the same moment buy once. Without available USD nothing is bought (`insufficient_funds`); a market buy spends at most the available USD, so less may fill. Each attempt is recorded in `auto_top_up.last_outcome` and `last_attempt_at`; after one that bought less than `quantity`, settlements within the next 60 seconds do not try again (the book and the balance rarely change faster). Auto top-up works in both account modes and is not mode-managed.  The body changes only the fields it names (at least one), short (`enabled`, `quantity`, `trigger_threshold`) or flat as the live service spells them (`auto_top_up_enabled`, `auto_top_up_quantity`, `auto_top_up_trigger_threshold`); both spellings of one field with different values are `422 validation_error` naming both. Quantities are whole Units, from 1 to 1000000000. `null` clears `quantity` or `trigger_threshold`. After the change is applied to the current settings, `enabled` would be `true` while `quantity` or `trigger_threshold` is `null`: `422 validation_error`. Values may be set while auto top-up is disabled. Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked after the request body's schema and before the rule above. A request that changes nothing answers `200` with `updated_at` as it was. 
+
+        :param update_auto_top_up_request: (required)
+        :type update_auto_top_up_request: UpdateAutoTopUpRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._update_auto_top_up_serialize(
+            update_auto_top_up_request=update_auto_top_up_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SystemSettingsResponse",
+            '400': "ErrorEnvelope",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '413': "ErrorEnvelope",
+            '415': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _update_auto_top_up_serialize(
+        self,
+        update_auto_top_up_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if update_auto_top_up_request is not None:
+            _body_params = update_auto_top_up_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'dashboardSession', 
+            'oauthAccessToken'
+        ]
+
+        return self.api_client.param_serialize(
+            method='PATCH',
+            resource_path='/v1/self/system-settings/auto-top-up',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def update_auto_transfer(
         self,
         update_auto_transfer_request: UpdateAutoTransferRequest,
@@ -1204,7 +1757,7 @@ class SettingsApi:
     ) -> SystemSettingsResponse:
         """Set auto-transfer
 
-        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. The live service's spelling is accepted too: `{\"auto_transfer_override\": null}` returns auto-transfer to the mode's default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
 
         :param update_auto_transfer_request: (required)
         :type update_auto_transfer_request: UpdateAutoTransferRequest
@@ -1278,7 +1831,7 @@ class SettingsApi:
     ) -> ApiResponse[SystemSettingsResponse]:
         """Set auto-transfer
 
-        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. The live service's spelling is accepted too: `{\"auto_transfer_override\": null}` returns auto-transfer to the mode's default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
 
         :param update_auto_transfer_request: (required)
         :type update_auto_transfer_request: UpdateAutoTransferRequest
@@ -1352,7 +1905,7 @@ class SettingsApi:
     ) -> RESTResponseType:
         """Set auto-transfer
 
-        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule.
+        `auto_transfer_enabled` (move Units bought by the service into the consumption account) is mode-managed: Auto Mode dictates `true`, Advanced Mode the platform default `false`. Writing the value the current mode dictates answers `200` and changes nothing; any other value answers `403 mode_managed_setting` (change the account mode instead). Preconditions as for every settings write: `403 account_inactive`, `403 email_unverified`, `403 legal_terms_not_accepted`, in that order, checked before the mode rule. The live service's spelling is accepted too: `{\"auto_transfer_override\": null}` returns auto-transfer to the mode's default, which it always has here (nothing is stored, so it answers `200` and changes nothing); `auto_transfer_override: true|false` is read as `auto_transfer_enabled`. Both fields with different values are `422 validation_error` naming both.
 
         :param update_auto_transfer_request: (required)
         :type update_auto_transfer_request: UpdateAutoTransferRequest

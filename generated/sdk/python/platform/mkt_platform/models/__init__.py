@@ -15,12 +15,15 @@
 
 # import models into model package
 from mkt_platform.models.account_mode import AccountMode
+from mkt_platform.models.account_mode_input import AccountModeInput
 from mkt_platform.models.api_key import ApiKey
 from mkt_platform.models.api_key_limit_reset import ApiKeyLimitReset
 from mkt_platform.models.api_key_list import ApiKeyList
 from mkt_platform.models.api_key_response import ApiKeyResponse
 from mkt_platform.models.authorization_server_metadata import AuthorizationServerMetadata
 from mkt_platform.models.auto_reload_settings import AutoReloadSettings
+from mkt_platform.models.auto_top_up_outcome import AutoTopUpOutcome
+from mkt_platform.models.auto_top_up_settings import AutoTopUpSettings
 from mkt_platform.models.create_api_key_request import CreateApiKeyRequest
 from mkt_platform.models.create_api_key_request_api_key import CreateApiKeyRequestApiKey
 from mkt_platform.models.create_deposit_request import CreateDepositRequest
@@ -67,6 +70,7 @@ from mkt_platform.models.update_api_key_request import UpdateApiKeyRequest
 from mkt_platform.models.update_api_key_request_api_key import UpdateApiKeyRequestApiKey
 from mkt_platform.models.update_auto_buy_request import UpdateAutoBuyRequest
 from mkt_platform.models.update_auto_reload_request import UpdateAutoReloadRequest
+from mkt_platform.models.update_auto_top_up_request import UpdateAutoTopUpRequest
 from mkt_platform.models.update_auto_transfer_request import UpdateAutoTransferRequest
 from mkt_platform.models.update_trading_settings_request import UpdateTradingSettingsRequest
 

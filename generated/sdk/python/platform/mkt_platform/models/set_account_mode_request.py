@@ -19,18 +19,19 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict
-from typing import Any, ClassVar, Dict, List
-from mkt_platform.models.account_mode import AccountMode
+from typing import Any, ClassVar, Dict, List, Optional
+from mkt_platform.models.account_mode_input import AccountModeInput
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class SetAccountModeRequest(BaseModel):
     """
-    SetAccountModeRequest
+    `account_mode` or its alternative spelling `mode` (the live service's); both at once must mean the same mode.
     """ # noqa: E501
-    account_mode: AccountMode
-    __properties: ClassVar[List[str]] = ["account_mode"]
+    account_mode: Optional[AccountModeInput] = None
+    mode: Optional[AccountModeInput] = None
+    __properties: ClassVar[List[str]] = ["account_mode", "mode"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -83,7 +84,8 @@ class SetAccountModeRequest(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "account_mode": obj.get("account_mode")
+            "account_mode": obj.get("account_mode"),
+            "mode": obj.get("mode")
         })
         return _obj
 

@@ -19,11 +19,12 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from mkt_platform.models.account_mode import AccountMode
 from mkt_platform.models.auto_reload_settings import AutoReloadSettings
+from mkt_platform.models.auto_top_up_settings import AutoTopUpSettings
 from mkt_platform.models.mode_managed_field import ModeManagedField
 from mkt_platform.models.self_trade_prevention import SelfTradePrevention
 from typing import Optional, Set
@@ -41,8 +42,16 @@ class SystemSettings(BaseModel):
     auto_buy_max_price: Optional[Annotated[str, Field(strict=True)]] = Field(description="The most the service pays per Unit when it buys for an inference request that names no `max_price`, in USD with four decimals; `null`: no cap (it buys at the market). Set with `PATCH /v1/self/system-settings/auto-buy`.")
     self_trade_prevention: SelfTradePrevention
     auto_reload: AutoReloadSettings
+    auto_top_up: AutoTopUpSettings
+    auto_reload_enabled: StrictBool = Field(description="`auto_reload.enabled`, flat, as the live service names it.")
+    auto_reload_threshold_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="`auto_reload.threshold_usd`, flat.")
+    auto_reload_amount_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="`auto_reload.amount_usd`, flat.")
+    auto_reload_monthly_limit_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="`auto_reload.monthly_limit_usd`, flat.")
+    auto_top_up_enabled: StrictBool = Field(description="`auto_top_up.enabled`, flat, as the live service names it.")
+    auto_top_up_quantity: Optional[StrictInt] = Field(description="`auto_top_up.quantity`, flat.")
+    auto_top_up_trigger_threshold: Optional[StrictInt] = Field(description="`auto_top_up.trigger_threshold`, flat.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["account_mode", "mode_managed_fields", "auto_buy_enabled", "auto_transfer_enabled", "auto_buy_max_price", "self_trade_prevention", "auto_reload", "updated_at"]
+    __properties: ClassVar[List[str]] = ["account_mode", "mode_managed_fields", "auto_buy_enabled", "auto_transfer_enabled", "auto_buy_max_price", "self_trade_prevention", "auto_reload", "auto_top_up", "auto_reload_enabled", "auto_reload_threshold_usd", "auto_reload_amount_usd", "auto_reload_monthly_limit_usd", "auto_top_up_enabled", "auto_top_up_quantity", "auto_top_up_trigger_threshold", "updated_at"]
 
     @field_validator('auto_buy_max_price', mode="before")
     def auto_buy_max_price_validate_regular_expression(cls, value):
@@ -52,6 +61,36 @@ class SystemSettings(BaseModel):
 
         if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{4}$", value):
             raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{4}$/")
+        return value
+
+    @field_validator('auto_reload_threshold_usd', mode="before")
+    def auto_reload_threshold_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{2}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{2}$/")
+        return value
+
+    @field_validator('auto_reload_amount_usd', mode="before")
+    def auto_reload_amount_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{2}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{2}$/")
+        return value
+
+    @field_validator('auto_reload_monthly_limit_usd', mode="before")
+    def auto_reload_monthly_limit_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)\.[0-9]{2}$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)\.[0-9]{2}$/")
         return value
 
     model_config = ConfigDict(
@@ -96,10 +135,38 @@ class SystemSettings(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of auto_reload
         if self.auto_reload:
             _dict['auto_reload'] = self.auto_reload.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of auto_top_up
+        if self.auto_top_up:
+            _dict['auto_top_up'] = self.auto_top_up.to_dict()
         # set to None if auto_buy_max_price (nullable) is None
         # and model_fields_set contains the field
         if self.auto_buy_max_price is None and "auto_buy_max_price" in self.model_fields_set:
             _dict['auto_buy_max_price'] = None
+
+        # set to None if auto_reload_threshold_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_threshold_usd is None and "auto_reload_threshold_usd" in self.model_fields_set:
+            _dict['auto_reload_threshold_usd'] = None
+
+        # set to None if auto_reload_amount_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_amount_usd is None and "auto_reload_amount_usd" in self.model_fields_set:
+            _dict['auto_reload_amount_usd'] = None
+
+        # set to None if auto_reload_monthly_limit_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_monthly_limit_usd is None and "auto_reload_monthly_limit_usd" in self.model_fields_set:
+            _dict['auto_reload_monthly_limit_usd'] = None
+
+        # set to None if auto_top_up_quantity (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_top_up_quantity is None and "auto_top_up_quantity" in self.model_fields_set:
+            _dict['auto_top_up_quantity'] = None
+
+        # set to None if auto_top_up_trigger_threshold (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_top_up_trigger_threshold is None and "auto_top_up_trigger_threshold" in self.model_fields_set:
+            _dict['auto_top_up_trigger_threshold'] = None
 
         return _dict
 
@@ -120,6 +187,14 @@ class SystemSettings(BaseModel):
             "auto_buy_max_price": obj.get("auto_buy_max_price"),
             "self_trade_prevention": obj.get("self_trade_prevention"),
             "auto_reload": AutoReloadSettings.from_dict(obj["auto_reload"]) if obj.get("auto_reload") is not None else None,
+            "auto_top_up": AutoTopUpSettings.from_dict(obj["auto_top_up"]) if obj.get("auto_top_up") is not None else None,
+            "auto_reload_enabled": obj.get("auto_reload_enabled"),
+            "auto_reload_threshold_usd": obj.get("auto_reload_threshold_usd"),
+            "auto_reload_amount_usd": obj.get("auto_reload_amount_usd"),
+            "auto_reload_monthly_limit_usd": obj.get("auto_reload_monthly_limit_usd"),
+            "auto_top_up_enabled": obj.get("auto_top_up_enabled"),
+            "auto_top_up_quantity": obj.get("auto_top_up_quantity"),
+            "auto_top_up_trigger_threshold": obj.get("auto_top_up_trigger_threshold"),
             "updated_at": obj.get("updated_at")
         })
         return _obj

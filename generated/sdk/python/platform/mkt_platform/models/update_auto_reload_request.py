@@ -27,13 +27,47 @@ from pydantic_core import to_jsonable_python
 
 class UpdateAutoReloadRequest(BaseModel):
     """
-    The auto-reload fields to change; at least one.
+    The auto-reload fields to change; at least one. Each field may also be spelled flat, as the live service does (`auto_reload_enabled`, `auto_reload_threshold_usd`, `auto_reload_amount_usd`, `auto_reload_monthly_limit_usd`); both spellings of one field at once must carry the same value.
     """ # noqa: E501
+    auto_reload_enabled: Optional[StrictBool] = Field(default=None, description="`enabled`, flat.")
+    auto_reload_threshold_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="`threshold_usd`, flat.")
+    auto_reload_amount_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="`amount_usd`, flat.")
+    auto_reload_monthly_limit_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="`monthly_limit_usd`, flat.")
     enabled: Optional[StrictBool] = None
     threshold_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Positive, at most two decimals; `null` clears it (not while enabled).")
     amount_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Positive, at most two decimals, not above `monthly_limit_usd`; `null` clears it (not while enabled).")
     monthly_limit_usd: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Positive, at most two decimals, or `null` for no monthly limit.")
-    __properties: ClassVar[List[str]] = ["enabled", "threshold_usd", "amount_usd", "monthly_limit_usd"]
+    __properties: ClassVar[List[str]] = ["auto_reload_enabled", "auto_reload_threshold_usd", "auto_reload_amount_usd", "auto_reload_monthly_limit_usd", "enabled", "threshold_usd", "amount_usd", "monthly_limit_usd"]
+
+    @field_validator('auto_reload_threshold_usd', mode="before")
+    def auto_reload_threshold_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/")
+        return value
+
+    @field_validator('auto_reload_amount_usd', mode="before")
+    def auto_reload_amount_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/")
+        return value
+
+    @field_validator('auto_reload_monthly_limit_usd', mode="before")
+    def auto_reload_monthly_limit_usd_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if value is None:
+            return value
+
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]{0,8})(\.[0-9]{1,2})?$/")
+        return value
 
     @field_validator('threshold_usd', mode="before")
     def threshold_usd_validate_regular_expression(cls, value):
@@ -104,6 +138,21 @@ class UpdateAutoReloadRequest(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if auto_reload_threshold_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_threshold_usd is None and "auto_reload_threshold_usd" in self.model_fields_set:
+            _dict['auto_reload_threshold_usd'] = None
+
+        # set to None if auto_reload_amount_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_amount_usd is None and "auto_reload_amount_usd" in self.model_fields_set:
+            _dict['auto_reload_amount_usd'] = None
+
+        # set to None if auto_reload_monthly_limit_usd (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_reload_monthly_limit_usd is None and "auto_reload_monthly_limit_usd" in self.model_fields_set:
+            _dict['auto_reload_monthly_limit_usd'] = None
+
         # set to None if threshold_usd (nullable) is None
         # and model_fields_set contains the field
         if self.threshold_usd is None and "threshold_usd" in self.model_fields_set:
@@ -131,6 +180,10 @@ class UpdateAutoReloadRequest(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "auto_reload_enabled": obj.get("auto_reload_enabled"),
+            "auto_reload_threshold_usd": obj.get("auto_reload_threshold_usd"),
+            "auto_reload_amount_usd": obj.get("auto_reload_amount_usd"),
+            "auto_reload_monthly_limit_usd": obj.get("auto_reload_monthly_limit_usd"),
             "enabled": obj.get("enabled"),
             "threshold_usd": obj.get("threshold_usd"),
             "amount_usd": obj.get("amount_usd"),

@@ -19,17 +19,18 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
 class UpdateAutoTransferRequest(BaseModel):
     """
-    UpdateAutoTransferRequest
+    `auto_transfer_enabled`, `auto_transfer_override` or both; at least one.
     """ # noqa: E501
-    auto_transfer_enabled: StrictBool = Field(description="Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`).")
-    __properties: ClassVar[List[str]] = ["auto_transfer_enabled"]
+    auto_transfer_enabled: Optional[StrictBool] = Field(default=None, description="Must equal the value the account mode dictates (Auto Mode `true`, Advanced Mode `false`).")
+    auto_transfer_override: Optional[StrictBool] = Field(default=None, description="The live service's spelling: `null` returns auto-transfer to the account mode's default (mkt stores no override, so this changes nothing); `true` or `false` is read as `auto_transfer_enabled`, and must agree with it when both are sent.")
+    __properties: ClassVar[List[str]] = ["auto_transfer_enabled", "auto_transfer_override"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -70,6 +71,11 @@ class UpdateAutoTransferRequest(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # set to None if auto_transfer_override (nullable) is None
+        # and model_fields_set contains the field
+        if self.auto_transfer_override is None and "auto_transfer_override" in self.model_fields_set:
+            _dict['auto_transfer_override'] = None
+
         return _dict
 
     @classmethod
@@ -82,7 +88,8 @@ class UpdateAutoTransferRequest(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "auto_transfer_enabled": obj.get("auto_transfer_enabled")
+            "auto_transfer_enabled": obj.get("auto_transfer_enabled"),
+            "auto_transfer_override": obj.get("auto_transfer_override")
         })
         return _obj
 
