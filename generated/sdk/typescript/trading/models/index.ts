@@ -96,6 +96,7 @@ export * from './TradeStatus.js';
 export * from './TradingAccount.js';
 export * from './TradingAccountList.js';
 export * from './TradingAccountResponse.js';
+export * from './TradingCapability.js';
 export * from './Transfer.js';
 export * from './TransferList.js';
 export * from './TransferResponse.js';
