@@ -176,27 +176,30 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
   it('trades with a trade:write token as the CLI does: create, list, amend, cancel, cancel-all by market, batch, bulk cancel, the dead-man switch, transfer', async () => {
     const { accessToken } = await grantTokens(services(), trader.userId, ['trade:read', 'trade:write']);
     const cli = (options: RequestOptions = {}) => asCli(accessToken, options);
+    const signedOrder = await env().trading.post('/v1/orders', { sign: trader.signingKey, body: { market_id: market.marketId, side: 'buy', type: 'limit', price: '0.2300', quantity: 1 } });
+    const signedLimit = signedOrder.headers.get('x-ratelimit-limit');
 
     const created = await env().trading.post('/v1/orders', cli({ body: { market_id: market.marketId, side: 'buy', type: 'limit', price: '0.2500', quantity: 3 } }));
     expect(created.status, created.text).to.equal(201);
     const orderId = created.body.data.order_id;
-    // The order-rate limit is the user's, whichever credential placed the order.
-    const remaining = Number(created.headers.get('x-ratelimit-remaining'));
-    expect(created.headers.get('x-ratelimit-limit')).to.be.a('string');
+    // The order-rate limit is the user's per market, whichever credential placed the order: one bucket.
+    expect(created.headers.get('x-ratelimit-limit')).to.equal(signedLimit);
+    const buckets = await services().db('rate_buckets').where('key', 'like', `orders:${trader.userId}:%`).pluck('key');
+    expect(buckets).to.deep.equal([`orders:${trader.userId}:${market.marketId}`]);
     const signed = await env().trading.post('/v1/orders', { sign: trader.signingKey, body: { market_id: market.marketId, side: 'buy', type: 'limit', price: '0.2400', quantity: 1 } });
-    expect(Number(signed.headers.get('x-ratelimit-remaining'))).to.equal(remaining - 1);
+    expect(signed.status, signed.text).to.equal(201);
 
     const amended = await env().trading.put(`/v1/orders/${orderId}`, cli({ body: { price: '0.2600', quantity: 3 } }));
     expect(amended.status, amended.text).to.equal(200);
     expect(amended.body.data.price).to.equal('0.2600');
     const count = await env().trading.get('/v1/orders/count', cli({ query: { status: 'open' } }));
-    expect(count.body.data.count).to.equal(2);
+    expect(count.body.data.count).to.equal(3);
 
     const cancelled = await env().trading.delete(`/v1/orders/${orderId}`, cli());
     expect(cancelled.status, cancelled.text).to.equal(204);
     const byMarket = await env().trading.delete(`/v1/markets/${market.marketId}/orders`, cli());
     expect(byMarket.status, byMarket.text).to.equal(200);
-    expect(byMarket.body.data.cancelled).to.equal(1);
+    expect(byMarket.body.data.cancelled).to.equal(2);
 
     const batch = await env().trading.post('/v1/orders/batch', cli({ body: { orders: [{ market_id: market.marketId, side: 'sell', type: 'limit', price: '0.3800', quantity: 1 }] } }));
     expect(batch.status, batch.text).to.equal(201);
@@ -279,7 +282,7 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
     expect(await tradingState(trader.userId)).to.deep.equal(before);
   });
 
-  it('refuses an unknown, expired or revoked token with 401 invalid_token, and stores nothing', async () => {
+  it('refuses an unknown, expired or revoked token, a refresh token and a consumption key with 401 invalid_token saying which, and stores nothing', async () => {
     const order = { market_id: market.marketId, side: 'buy', type: 'limit', price: '0.2500', quantity: 1 };
     const expired = await grantTokens(services(), trader.userId, gridCliScopes);
     await services().db('oauth_tokens').where({ token_hash: hashSecret(expired.accessToken) }).update({ expires_at_us: services().clock.nowUs() - 1 });
@@ -287,10 +290,18 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
     const revocation = await env().platform.post('/api/v1/oauth/revoke', { body: { token: revoked.refresh_token, token_type_hint: 'refresh_token', client_id: 'mkt-cli' } });
     expect(revocation.status, revocation.text).to.equal(200);
     const before = await tradingState(trader.userId);
-    for (const [what, token] of [['unknown', 'mkt_at_0000'], ['expired', expired.accessToken], ['revoked', revoked.access_token], ['a refresh token', revoked.refresh_token]] as const) {
+    const rows = [
+      { what: 'unknown', token: 'mkt_at_0000', detail: 'invalid, expired or revoked' },
+      { what: 'expired', token: expired.accessToken, detail: 'invalid, expired or revoked' },
+      { what: 'revoked', token: revoked.access_token, detail: 'invalid, expired or revoked' },
+      { what: 'a refresh token', token: revoked.refresh_token, detail: 'This is a refresh token' },
+      { what: 'a consumption key', token: trader.apiKey, detail: 'works only on the consumption API' },
+    ];
+    for (const { what, token, detail } of rows) {
       for (const reply of [await env().trading.get('/v1/orders', asCli(token)), await env().trading.post('/v1/orders', asCli(token, { body: order }))]) {
         expect(reply.status, what).to.equal(401);
         expect(reply.body.errors.code, what).to.equal('invalid_token');
+        expect(reply.body.errors.detail, what).to.contain(detail);
         expect(reply.headers.get('www-authenticate'), what).to.contain('error="invalid_token"');
       }
     }
