@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { parse } from 'yaml';
+import { Configuration, IdentityApi, OrdersApi } from '../../generated/sdk/typescript/trading/index.js';
 import { approveDevice } from '../../src/core/oauth.js';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import type { RequestOptions } from '../support/http.js';
+import { contractCheckingFetch } from '../support/sdk.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
@@ -232,6 +234,16 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
     expect(issued.status, issued.text).to.equal(201);
     const listed = await env().trading.get('/v1/supply-issuances', asCli(tokens.access_token));
     expect(listed.body.data.map((i: { issuance_id: string }) => i.issuance_id)).to.include(issued.body.data.issuance_id);
+  });
+
+  it('works from the generated TypeScript SDK with `accessToken` set instead of the signing middleware', async () => {
+    const { accessToken } = await grantTokens(services(), trader.userId, ['trade:read', 'trade:write']);
+    const configuration = new Configuration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading'), accessToken });
+    const me = await new IdentityApi(configuration).getMe();
+    expect(me.data).to.deep.include({ userId: trader.userId, auth: 'oauth', signingKey: null });
+    const orders = new OrdersApi(configuration);
+    const created = await orders.createOrder({ createOrderRequest: { marketId: market.marketId, side: 'buy', type: 'limit', price: '0.2500', quantity: 1 } });
+    expect((await orders.getOrder({ orderId: created.data.orderId })).data.status).to.equal('active');
   });
 
   it('applies the Auto Mode rule to a token as to a signature: order writes 403 auto_mode_trading_restricted, transfers allowed', async () => {
