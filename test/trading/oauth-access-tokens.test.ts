@@ -328,10 +328,11 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
     const badSignature = await env().trading.get('/v1/me', { bearer: accessToken, headers: { 'x-mkt-fingerprint': trader.signingKey.fingerprint } });
     expect(badSignature.status).to.equal(401);
     expect(badSignature.body.errors.code).to.equal('missing_signature');
-    // No credential at all is still the signature's 401.
+    // No credential at all is still the signature's 401, which names both ways in.
     const none = await env().trading.get('/v1/orders');
     expect(none.status).to.equal(401);
     expect(none.body.errors.code).to.equal('missing_signature');
+    expect(none.body.errors.detail).to.contain('x-mkt-signature').and.contain('Authorization: Bearer mkt_at_');
   });
 
   it('keeps the signature path as it was: signed reads and writes, and a replayed write refused', async () => {
