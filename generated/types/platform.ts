@@ -734,7 +734,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`, `trade:write`: trading on the user's behalf; no operation requires them. `supply:read`, `supply:write`: list and issue supply on the trading API (`/v1/supply-issuances`) with this token in place of a signature.
+         * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`: every read of the trading API, and `trade:write` every change there (orders, cancellations, transfers), with this token in place of a signature. `supply:read`, `supply:write`: list and issue supply on the trading API (`/v1/supply-issuances`) with this token in place of a signature.
          * @enum {string}
          */
         OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write" | "supply:read" | "supply:write";
@@ -1824,11 +1824,11 @@ export interface operations {
                      *         },
                      *         {
                      *           "scope": "trade:read",
-                     *           "description": "Read trading data on behalf of the user."
+                     *           "description": "Read your orders, trades, balances and the markets on the trading API."
                      *         },
                      *         {
                      *           "scope": "trade:write",
-                     *           "description": "Trade on behalf of the user."
+                     *           "description": "Place, amend and cancel orders and transfer Units on the trading API."
                      *         },
                      *         {
                      *           "scope": "supply:read",

@@ -33,8 +33,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the signing identity
-         * @description The user the request was signed for, the account mode (`auto` refuses order writes), the readiness flags, and the signing key that signed this request.
+         * Read the caller's identity
+         * @description The user the request was signed for (or whose OAuth access token it carries), the account mode (`auto` refuses order writes), the readiness flags, how the request was authenticated, what its credential may do here (`capabilities`), and the signing key that signed it (`null` for a token). A command line calls it right after its device login to show whose login it holds; a token needs `trade:read`.
          */
         get: operations["getMe"];
         put?: never;
@@ -54,9 +54,9 @@ export interface paths {
         };
         /**
          * Check trading readiness
-         * @description Read-only readiness check of this API: the signature, account status and mode, the trading accounts the caller can see, the markets that accept orders and their order controls. `status` is `ok`, `warn` (reachable and authenticated, but the setup may block the intended workflow — for example Auto Mode refuses order writes) or `fail`. Each check carries a `next_action` when something needs doing. Changes nothing.
-         *     | check | `code` (status) | |---|---| | Signed request | `signed_request_authenticated` (ok) | | Account mode | `account_mode_advanced` (ok), `auto_mode_trading_restricted` (warn) | | Account status | `account_active` (ok), `account_inactive` (fail) | | Trading accounts | `trading_accounts_visible` (ok), `no_trading_accounts` (warn) | | Markets | `markets_routable` (ok), `no_routable_markets` (fail) | | Order controls | `order_controls_ready` (ok), `order_controls_not_ready` (warn) |
-         *     `summary` also carries `user_id`, `signing_key_id` and `fingerprint`.
+         * @description Read-only readiness check of this API: the credential, account status and mode, the trading accounts the caller can see, the markets that accept orders and their order controls. `status` is `ok`, `warn` (reachable and authenticated, but the setup may block the intended workflow — for example Auto Mode refuses order writes) or `fail`. Each check carries a `next_action` when something needs doing. Changes nothing.
+         *     | check | `code` (status) | |---|---| | Signed request | `signed_request_authenticated` (ok) | | Authentication (an OAuth access token instead) | `oauth_authenticated` (ok) | | Account mode | `account_mode_advanced` (ok), `auto_mode_trading_restricted` (warn) | | Account status | `account_active` (ok), `account_inactive` (fail) | | Trading accounts | `trading_accounts_visible` (ok), `no_trading_accounts` (warn) | | Markets | `markets_routable` (ok), `no_routable_markets` (fail) | | Order controls | `order_controls_ready` (ok), `order_controls_not_ready` (warn) |
+         *     `summary` also carries `user_id`, `signing_key_id` and `fingerprint`; for an OAuth access token these two are `null`, and `auth: oauth` and the token's `scopes` are added.
          */
         get: operations["getDiagnostics"];
         put?: never;
@@ -1185,18 +1185,38 @@ export interface components {
             /** @description SHA-256 of the raw public key, base64 without padding. */
             fingerprint: string;
         };
+        /**
+         * @description Something the caller's credential may do on this API, named as the OAuth scope that opens it: `trade:read` every read, `trade:write` orders, cancellations and transfers, `supply:read` and `supply:write` listing and issuing supply.
+         * @enum {string}
+         */
+        TradingCapability: "trade:read" | "trade:write" | "supply:read" | "supply:write";
         Me: {
             user_id: components["schemas"]["UserId"];
+            /** @description The same as `user_id`, for clients that read `id`. */
+            id: string;
             /** Format: email */
             email: string;
             account_mode: components["schemas"]["AccountMode"];
             status: components["schemas"]["AccountStatus"];
             email_verified: boolean;
             legal_terms_accepted: boolean;
+            /** @description The same as `legal_terms_accepted`, for clients that read `accepted_terms`. */
+            accepted_terms: boolean;
             /** @description Whether the user may issue Units (`POST /v1/supply-issuances`). */
             is_supplier: boolean;
-            signing_key: components["schemas"]["SigningKeyRef"];
+            /**
+             * @description How this request was authenticated: an Ed25519 signature, or an OAuth access token.
+             * @enum {string}
+             */
+            auth: "signature" | "oauth";
+            /** @description The scopes granted to the OAuth access token of this request; null for a signature. */
+            scopes: string[] | null;
+            /** @description What this request's credential may do here. A signature may do everything (`trade:read`, `trade:write`, and `supply:read`, `supply:write` for a supplier); a token what its trading scopes allow (supply ones only for a supplier). Order writes also need Advanced Mode (`account_mode`), which this list does not repeat. */
+            capabilities: components["schemas"]["TradingCapability"][];
+            /** @description The signing key that signed this request; null when an OAuth access token authenticated it. */
+            signing_key: components["schemas"]["SigningKeyRef"] | null;
             created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
         };
         MeResponse: {
             data: components["schemas"]["Me"];
@@ -2020,7 +2040,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is not correctly signed: a signature header is missing (`missing_signature`), the signature does not verify or the timestamp is not whole Unix seconds (`invalid_signature`), no registered key has this fingerprint (`unknown_fingerprint`), or the timestamp is more than 30 seconds from server time (`timestamp_out_of_range`, with the drift in `errors.context`), or the signature of this `POST`, `PUT`, `PATCH` or `DELETE` was already used (`signature_replayed`). Fix and re-sign; do not retry unchanged. */
+        /** @description The request is not correctly signed: a signature header is missing (`missing_signature`, also the answer to a request with no credential at all), the signature does not verify or the timestamp is not whole Unix seconds (`invalid_signature`), no registered key has this fingerprint (`unknown_fingerprint`), or the timestamp is more than 30 seconds from server time (`timestamp_out_of_range`, with the drift in `errors.context`), or the signature of this `POST`, `PUT`, `PATCH` or `DELETE` was already used (`signature_replayed`). Fix and re-sign; do not retry unchanged. Or, on a request that carries no signature header, the OAuth access token sent as `Authorization: Bearer` is unknown, expired or revoked (`invalid_token`, with `WWW-Authenticate: Bearer error="invalid_token"`): refresh it, or log in again. */
         SignatureUnauthorized: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -2201,6 +2221,26 @@ export interface components {
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The OAuth access token's grant lacks the scope this operation needs (`insufficient_scope`): `trade:read` to read, `trade:write` to change anything. `errors.detail` names the missing scope; `errors.context` lists the needed (`required_scopes`) and the granted (`granted_scopes`) scopes. Log in again asking for it. Nothing was read or changed. */
+        InsufficientTradeScope: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Authenticated, but this change is not allowed: the account is in Auto Mode (`auto_mode_trading_restricted`; switch to Advanced Mode on the platform API), or the OAuth access token lacks `trade:write` (`insufficient_scope`, the missing scope in `errors.detail` and `errors.context`). Nothing changed. */
+        TradeWriteForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -2442,25 +2482,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Authenticated, but not allowed to do this. */
-        Forbidden: {
-            headers: {
-                "x-request-id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "errors": {
-                 *         "code": "auto_mode_trading_restricted",
-                 *         "detail": "Orders cannot be created, amended or cancelled in Auto Mode. Switch to Advanced Mode on the platform API.",
-                 *         "server_time": "2026-11-22T10:15:30Z"
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description The request body is larger than this API accepts. */
         PayloadTooLarge: {
             headers: {
@@ -2629,18 +2650,27 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "user_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *         "id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
                      *         "email": "ada@example.org",
                      *         "account_mode": "advanced",
                      *         "status": "active",
                      *         "email_verified": true,
                      *         "legal_terms_accepted": true,
+                     *         "accepted_terms": true,
                      *         "is_supplier": false,
+                     *         "auth": "signature",
+                     *         "scopes": null,
+                     *         "capabilities": [
+                     *           "trade:read",
+                     *           "trade:write"
+                     *         ],
                      *         "signing_key": {
                      *           "id": "signing_key_0b6f3d2e-7a41-4c59-8e3d-2f1a9c7b5e60",
                      *           "label": "trading-bot",
                      *           "fingerprint": "If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk"
                      *         },
-                     *         "created_at": "2026-11-01T08:00:00Z"
+                     *         "created_at": "2026-11-01T08:00:00Z",
+                     *         "updated_at": "2026-11-20T09:30:00Z"
                      *       }
                      *     }
                      */
@@ -2648,6 +2678,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
         };
@@ -2704,6 +2735,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
         };
@@ -2795,6 +2827,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -2865,6 +2898,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3007,6 +3041,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -3069,6 +3104,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3113,6 +3149,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3154,6 +3191,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3223,6 +3261,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3304,6 +3343,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3357,6 +3397,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3438,6 +3479,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -3530,6 +3572,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["InvalidOrderQuery"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3570,7 +3613,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["MarketNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3611,7 +3654,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["BulkCancelThrottled"];
             500: components["responses"]["InternalError"];
@@ -3720,7 +3763,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["MarketNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3769,6 +3812,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["InvalidOrderQuery"];
             500: components["responses"]["InternalError"];
         };
@@ -3831,6 +3875,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -3905,7 +3950,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["OrderConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3935,7 +3980,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["OrderConflict"];
             422: components["responses"]["UnknownQueryParameter"];
@@ -3972,7 +4017,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             429: components["responses"]["BulkCancelThrottled"];
@@ -4021,6 +4066,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
@@ -4116,6 +4162,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4166,6 +4213,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["TradeNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4240,6 +4288,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4290,6 +4339,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4366,6 +4416,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4420,6 +4471,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4476,6 +4528,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4643,6 +4696,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["InstrumentNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4739,6 +4793,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4780,6 +4835,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["TransferNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4991,7 +5047,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             404: components["responses"]["MarketNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5051,7 +5107,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["SignatureUnauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["TradeWriteForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];

@@ -26,11 +26,10 @@ export type PlatformCaller =
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
   | { kind: 'session'; userId: string; sessionId: string };
 
-export interface TradingCaller {
-  userId: string;
-  signingKeyId: string;
-  fingerprint: string;
-}
+/** Who called the trading API: a signing key's signature, or an OAuth access token (openapi/trading.yaml "Authentication"). */
+export type TradingCaller =
+  | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
+  | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> };
 
 export interface ConsumptionCaller {
   userId: string;
@@ -39,7 +38,8 @@ export interface ConsumptionCaller {
 
 export interface SignedIdentity {
   user: UserRow;
-  signingKey: SigningKeyRow;
+  /** The key that signed the request; null for an OAuth access token. */
+  signingKey: SigningKeyRow | null;
 }
 
 /** A dashboard session acts with every scope of the catalogue (platform.yaml "Credentials"). */
@@ -111,6 +111,12 @@ export async function platformDiagnostics({ db, clock }: { db: Db; clock: Clock 
   });
 }
 
+async function tradingAuthenticationCheck(db: Db, caller: TradingCaller): Promise<Check> {
+  if (caller.kind === 'signature') return ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`);
+  const clientId = await grantClientId(db, caller.grantId);
+  return ok('Authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}; scopes: ${[...caller.scopes].join(' ')}.`);
+}
+
 export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: TradingCaller): Promise<Diagnostics> {
   const user = await requireUser(db, caller.userId);
   const tradingAccounts = await countTradingAccounts(db, user.id);
@@ -119,7 +125,7 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
   const unready = markets.filter((m) => !controlsReady(m)).map((m) => m.id);
   const orderControlsReady = routableMarkets > 0 && unready.length === 0;
   const checks: Check[] = [
-    ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`),
+    await tradingAuthenticationCheck(db, caller),
     user.account_mode === 'auto'
       ? warn(
           'Account mode',
@@ -151,8 +157,9 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
   ];
   return envelope('trading', clock.nowUs(), checks, {
     user_id: user.id,
-    signing_key_id: caller.signingKeyId,
-    fingerprint: caller.fingerprint,
+    ...(caller.kind === 'signature'
+      ? { signing_key_id: caller.signingKeyId, fingerprint: caller.fingerprint }
+      : { signing_key_id: null, fingerprint: null, auth: 'oauth', scopes: [...caller.scopes] }),
     account_mode: user.account_mode,
     account_status: user.status,
     trading_accounts: tradingAccounts,
@@ -205,9 +212,10 @@ export async function consumptionDiagnostics({ db, clock }: { db: Db; clock: Clo
   });
 }
 
-/** The user and signing key behind a signed request (trading GET /v1/me). */
+/** The user, and the signing key of a signed request, behind a trading request (trading GET /v1/me). */
 export async function signedIdentity({ db }: { db: Db }, caller: TradingCaller): Promise<SignedIdentity> {
   const user = await requireUser(db, caller.userId);
+  if (caller.kind === 'oauth') return { user, signingKey: null };
   const signingKey = await signingKeyOfUser(db, caller.userId, caller.signingKeyId);
   // The authenticator found this key a moment ago; a deletion in between makes it unknown now.
   if (!signingKey) throw unknownFingerprint(caller.fingerprint);

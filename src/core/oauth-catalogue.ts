@@ -10,19 +10,18 @@ export const userCodeAlphabet = 'BCDFGHJKLMNPQRSTVWXZ';
 export const userCodeGroupLength = 4;
 
 /**
- * The scopes, in the order they are listed and granted. `supply:read` and `supply:write` guard the
- * supply-issuance operations of the trading API (`GET` and `POST /v1/supply-issuances`), which accept
- * an OAuth access token as well as a signature: the live service's CLI (grid-cli) asks for both by
- * default at login and then calls those trading paths with its access token (its HTTP client sends
- * the OAuth bearer in place of a signature once logged in). Every other trading operation still
- * needs a signature (specification part 5 rule 1); `trade:read` and `trade:write` open none of them.
+ * The scopes, in the order they are listed and granted. Every trading operation but health accepts
+ * an OAuth access token as well as a signature (openapi/trading.yaml "Authentication"): the live
+ * service's CLI (grid-cli) asks for the trading and supply scopes by default at login and then sends
+ * its access token in place of a signature. `trade:read` opens the trading API's reads, `trade:write`
+ * its orders, cancellations and transfers, `supply:read` and `supply:write` its supply issuance.
  */
 export const scopeCatalogue = [
   { scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' },
   { scope: 'account:read', description: 'Read account settings and OAuth grants.' },
   { scope: 'account:write', description: 'Change account mode and settings; revoke OAuth grants.' },
-  { scope: 'trade:read', description: 'Read trading data on behalf of the user.' },
-  { scope: 'trade:write', description: 'Trade on behalf of the user.' },
+  { scope: 'trade:read', description: 'Read your orders, trades, balances and the markets on the trading API.' },
+  { scope: 'trade:write', description: 'Place, amend and cancel orders and transfer Units on the trading API.' },
   { scope: 'supply:read', description: 'List the Units you issued as a supplier.' },
   { scope: 'supply:write', description: 'Issue Units of the instruments you supply, to sell them on the market.' },
 ] as const;

@@ -75,7 +75,7 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
   it('whoami shows the user of the login, as a table and as JSON', async () => {
     expect(await cli.ok(['whoami'])).to.contain(user.userId).and.contain('default');
     const me = await cli.json(['whoami']);
-    expect(me).to.deep.include({ profile: 'default', user_id: user.userId, account_mode: 'auto', email: null });
+    expect(me).to.deep.include({ profile: 'default', user_id: user.userId, account_mode: 'auto', email: user.email });
     expect(me.diagnostics.service).to.equal('platform');
   });
 
@@ -103,7 +103,7 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
     expect(Buffer.from(stored.private_key, 'base64')).to.have.length(32);
     expect(cli.modeOf(cli.profilePath())).to.equal(0o600);
     expect(await cli.ok(['signing-keys', 'list'])).to.contain(created.fingerprint);
-    // the trading host now knows who signs: whoami adds the email from the signed GET /v1/me
+    // whoami now reads the email from the signed GET /v1/me
     expect((await cli.json(['whoami'])).email).to.equal(user.email);
 
     const other = await cli.json(['signing-keys', 'create', 'other']);

@@ -93,15 +93,16 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
     });
   }
 
-  it('refuses a bad token with 401 invalid_token, and the token on every other trading operation', async () => {
+  it('refuses a bad token with 401 invalid_token; the supply scopes open no other trading operation (those need trade:*)', async () => {
     const bad = await env().trading.post('/v1/supply-issuances', { bearer: 'mkt_at_not-a-token', body: { instrument_id: textStandard, quantity: 1 } });
     expect(bad.status).to.equal(401);
     expect(bad.body.errors.code).to.equal('invalid_token');
-    const { accessToken } = await grantTokens(services(), supplier.userId, ['supply:read', 'supply:write', 'trade:read', 'trade:write']);
+    const { accessToken } = await grantTokens(services(), supplier.userId, ['supply:read', 'supply:write']);
     for (const path of ['/v1/orders', '/v1/me', '/v1/instruments']) {
       const reply = await env().trading.get(path, { bearer: accessToken });
-      expect(reply.status, path).to.equal(401);
-      expect(reply.body.errors.code, path).to.equal('missing_signature');
+      expect(reply.status, path).to.equal(403);
+      expect(reply.body.errors.code, path).to.equal('insufficient_scope');
+      expect(reply.body.errors.context.required_scopes, path).to.deep.equal(['trade:read']);
     }
   });
 });

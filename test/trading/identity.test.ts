@@ -42,13 +42,16 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
     expect((await env().trading.get('/v1/me', { sign: user.signingKey })).body.data.account_mode).to.equal('auto');
   });
 
-  it('GET /v1/me and /v1/diagnostics need a signature (401), and a query parameter is refused (422)', async () => {
+  it('GET /v1/me and /v1/diagnostics need a signature (401) or a trade:read token (else 403), and a query parameter is refused (422)', async () => {
     for (const path of ['/v1/me', '/v1/diagnostics']) {
       const reply = await env().trading.get(path);
       expect(reply.status, path).to.equal(401);
       expect(reply.body.errors.code).to.equal('missing_signature');
       const tokenInstead = await env().trading.get(path, { bearer: (await grantTokens(services(), advanced.userId, ['trade:read'])).accessToken });
-      expect(tokenInstead.status).to.equal(401);
+      expect(tokenInstead.status).to.equal(200);
+      const otherScope = await env().trading.get(path, { bearer: (await grantTokens(services(), advanced.userId, ['account:read'])).accessToken });
+      expect(otherScope.status).to.equal(403);
+      expect(otherScope.body.errors.code).to.equal('insufficient_scope');
       const query = await env().trading.get(path, { sign: advanced.signingKey, query: { verbose: 1 } });
       expect(query.status, `${path}?verbose`).to.equal(422);
     }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { components as platform } from '../../../generated/types/platform.js';
 import type { components as trading } from '../../../generated/types/trading.js';
-import { clientId, failure, oauthForm, platformData, storedTokens, tradingRequest, type Session } from './http.js';
+import { clientId, failure, oauthForm, platformData, storedTokens, tradingRequest, tradingTokenRequest, type Session } from './http.js';
 import { CliError, renderRecord, show, type Output } from './output.js';
 import { profilePath, readProfile, updateProfile } from './profile.js';
 import { startSpinner } from './spinner.js';
@@ -88,14 +88,17 @@ export async function logout(session: Session, output: Output): Promise<void> {
   show(output, { profile: session.store.name, revoked: true }, () => `Logged out (profile ${session.store.name}); the tokens are revoked.`);
 }
 
-/** The signed `GET /v1/me`, when the profile holds a signing key that still works. */
+/**
+ * The trading API's `GET /v1/me`: signed when the profile holds a signing key, else with the login's
+ * access token (a login with no signing key yet); null when neither answers (a deleted key, a token
+ * without `trade:read`).
+ */
 async function meOrNull(session: Session): Promise<Me | null> {
-  if (!readProfile(session.store).signing_key) return null;
-  const reply = await tradingRequest(session, 'GET', '/v1/me');
+  const reply = readProfile(session.store).signing_key ? await tradingRequest(session, 'GET', '/v1/me') : await tradingTokenRequest(session, 'GET', '/v1/me');
   return reply.status === 200 ? (reply.body as { data: Me }).data : null;
 }
 
-/** `mkt whoami`: the platform's diagnostics of this login, the trading identity of the signing key, and what the profile holds. */
+/** `mkt whoami`: the platform's diagnostics of this login, the trading identity (`GET /v1/me`), and what the profile holds. */
 export async function whoami(session: Session, output: Output): Promise<void> {
   const diagnostics = await platformData<Diagnostics>(session, 'GET', '/v1/diagnostics');
   const me = await meOrNull(session);

@@ -143,18 +143,28 @@ async function accessToken(session: Session): Promise<string> {
   return expiresSoon(session.clock, tokens) ? refreshTokens(session, tokens.access_token) : tokens.access_token;
 }
 
-/** A platform API call with the login's access token; a 401 `invalid_token` refreshes it once and retries. */
-export async function platformRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+/** A call with the login's access token to one host; a 401 `invalid_token` refreshes it once and retries. */
+async function tokenRequest(session: Session, host: 'platform' | 'trading', method: string, path: string, options: RequestOptions): Promise<Reply> {
   const attempt = (token: string) =>
-    send(withQuery(session.hosts.platform + path, options.query), {
+    send(withQuery(session.hosts[host] + path, options.query), {
       method,
       headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   const token = await accessToken(session);
   const reply = await attempt(token);
-  if (reply.status === 401 && failure(reply, 'platform').code === 'invalid_token') return attempt(await refreshTokens(session, token));
+  if (reply.status === 401 && failure(reply, host).code === 'invalid_token') return attempt(await refreshTokens(session, token));
   return reply;
+}
+
+/** A platform API call with the login's access token. */
+export function platformRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+  return tokenRequest(session, 'platform', method, path, options);
+}
+
+/** A trading API call with the login's access token in place of a signature (its scope `trade:read` or `trade:write`). */
+export function tradingTokenRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+  return tokenRequest(session, 'trading', method, path, options);
 }
 
 export async function platformData<T>(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<T> {

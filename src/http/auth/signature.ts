@@ -53,6 +53,10 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
     ['x-mkt-timestamp', timestamp],
     ['x-mkt-fingerprint', fingerprint],
   ].filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length === 3) {
+    // No credential at all: every trading operation that takes a signature also takes an OAuth access token.
+    throw new ApiError(401, 'missing_signature', 'The request carries no credential: sign it (x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint) or send an OAuth access token as Authorization: Bearer mkt_at_….');
+  }
   if (missing.length > 0 || !signature || !timestamp || !fingerprint) {
     throw new ApiError(401, 'missing_signature', `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`);
   }

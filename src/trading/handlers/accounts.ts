@@ -11,9 +11,9 @@ import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-/** The user behind a signed request; the HTTP layer has already refused unsigned ones. */
+/** The user behind a signed request or an OAuth access token; the HTTP layer has already refused others. */
 export function callerId(principal: Principal | null): string {
-  assert(principal?.kind === 'signature', 'trading account operations need a signature principal');
+  assert(principal?.kind === 'signature' || principal?.kind === 'oauth', 'trading account operations need a signature or an OAuth principal');
   return principal.userId;
 }
 

@@ -4,9 +4,12 @@ import { parseTimeFilter } from '../../lib/clock.js';
 import { validationError } from '../../lib/errors.js';
 import { parseDecimal, priceScale } from '../../lib/money.js';
 
-/** The signed caller: the trading API authenticates every operation but health with a signature. */
+/**
+ * The caller's user: the trading API authenticates every operation but health with a signature or
+ * an OAuth access token holding the operation's scope, and both act for the same user alike.
+ */
 export function callerId(principal: Principal | null): string {
-  if (principal?.kind !== 'signature') throw new AssertionFailed('trading operations need a signature principal');
+  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth') throw new AssertionFailed('trading operations need a signature or an OAuth principal');
   return principal.userId;
 }
 

@@ -101,6 +101,7 @@ export * from './TradeStatus.js';
 export * from './TradingAccount.js';
 export * from './TradingAccountList.js';
 export * from './TradingAccountResponse.js';
+export * from './TradingCapability.js';
 export * from './Transfer.js';
 export * from './TransferAccountType.js';
 export * from './TransferHistory.js';
