@@ -2965,8 +2965,8 @@ export interface operations {
                     "application/json": components["schemas"]["InstrumentResponse"];
                 };
             };
-            401: components["responses"]["SupplyUnauthorized"];
-            403: components["responses"]["InsufficientSupplyScope"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["InstrumentSymbolNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4572,8 +4572,8 @@ export interface operations {
                     "application/json": components["schemas"]["CurrencyTradingAccountResponse"];
                 };
             };
-            401: components["responses"]["SupplyUnauthorized"];
-            403: components["responses"]["InsufficientSupplyScope"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
@@ -4645,8 +4645,8 @@ export interface operations {
                     "application/json": components["schemas"]["PositionList"];
                 };
             };
-            401: components["responses"]["SupplyUnauthorized"];
-            403: components["responses"]["InsufficientSupplyScope"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };
@@ -4724,8 +4724,8 @@ export interface operations {
         };
         responses: {
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["SupplyUnauthorized"];
-            403: components["responses"]["InsufficientSupplyScope"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             404: components["responses"]["InstrumentNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4908,8 +4908,8 @@ export interface operations {
                     "application/json": components["schemas"]["TransferHistoryList"];
                 };
             };
-            401: components["responses"]["SupplyUnauthorized"];
-            403: components["responses"]["InsufficientSupplyScope"];
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
         };

@@ -1,21 +1,14 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
-import type { OperationHandler, Principal } from '../../http/types.js';
-import { assert } from '../../lib/assert.js';
+import type { OperationHandler } from '../../http/types.js';
 import * as accounts from '../accounts.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
 import { positionView } from '../position-views.js';
 import * as positions from '../positions.js';
-import { signedOrTokenCallerId } from './requests.js';
+import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
-
-/** The user behind a signed request or an OAuth access token; the HTTP layer has already refused others. */
-export function callerId(principal: Principal | null): string {
-  assert(principal?.kind === 'signature' || principal?.kind === 'oauth', 'trading account operations need a signature or an OAuth principal');
-  return principal.userId;
-}
 
 export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, services) => {
   const page = await accounts.listTradingAccounts(
@@ -62,10 +55,10 @@ export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'>
 };
 
 export const getCurrencyTradingAccount: Handler<'getCurrencyTradingAccount'> = async ({ principal, params }, services) =>
-  ok({ data: currencyAccountView(await accounts.getCurrencyAccount(services, signedOrTokenCallerId(principal), params.account_id)) });
+  ok({ data: currencyAccountView(await accounts.getCurrencyAccount(services, callerId(principal), params.account_id)) });
 
 export const listPositions: Handler<'listPositions'> = async ({ principal, query }, services) => {
-  const userId = signedOrTokenCallerId(principal);
+  const userId = callerId(principal);
   const page = await positions.listPositions(services, userId, { instrumentId: query.instrument_id, marketId: query.market_id, status: query.status }, pageParams(query));
   return ok({ data: page.rows.map((row) => positionView(userId, row)), paging: page.paging });
 };

@@ -37,10 +37,3 @@ export function priceBound(name: string, value: string | undefined): number | un
   if (ticks === null) throw invalid(name, value, 'is not a price of at most 4 decimals');
   return ticks;
 }
-
-
-/** The caller of an operation that takes a signature or an OAuth access token; the token's scope was checked with it. */
-export function signedOrTokenCallerId(principal: Principal | null): string {
-  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth') throw new AssertionFailed('this operation needs a signature or an OAuth principal');
-  return principal.userId;
-}

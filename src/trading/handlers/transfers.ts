@@ -3,8 +3,7 @@ import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { transferHistoryView, transferView } from '../account-views.js';
 import * as transfers from '../transfers.js';
-import { callerId } from './accounts.js';
-import { signedOrTokenCallerId } from './requests.js';
+import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -22,12 +21,12 @@ export const getTransfer: Handler<'getTransfer'> = async ({ principal, params },
 
 /** Refused by design (consumption Units cannot be resold); the 422 says what to do instead. */
 export const createConsumptionToTradingTransfer: Handler<'createConsumptionToTradingTransfer'> = async ({ principal, body }, services) => {
-  signedOrTokenCallerId(principal);
+  callerId(principal);
   return transfers.refuseConsumptionToTrading(services, body.instrument_id, body.quantity);
 };
 
 export const listTransferHistories: Handler<'listTransferHistories'> = async ({ principal, query }, services) => {
   const filter = { instrumentId: query.instrument_id, marketId: query.market_id, accountId: query.account_id, senderAccountId: query.sender_account_id };
-  const page = await transfers.listTransferHistories(services, signedOrTokenCallerId(principal), filter, pageParams(query));
+  const page = await transfers.listTransferHistories(services, callerId(principal), filter, pageParams(query));
   return ok({ data: page.rows.map(transferHistoryView), paging: page.paging });
 };
