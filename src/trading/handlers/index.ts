@@ -9,7 +9,7 @@ import { createOrderBatch } from './orders-batch.js';
 import { getHealth, getInstrument, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
 import { getConsumptionAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listTradingAccounts } from './accounts.js';
-import { createSupplyIssuance, listSupplyIssuances } from './supply.js';
+import { createSupplyIssuance, getSupplierLiability, getSupplyIssuanceSummary, listIssuanceAccounts, listSupplierLiabilities, listSupplyIssuances, transferFromIssuanceAccount } from './supply.js';
 import { createTransfer, getTransfer, listTransfers } from './transfers.js';
 
 
@@ -52,4 +52,9 @@ export const tradingHandlers: HandlerMap<operations> = {
   getTransfer,
   createSupplyIssuance,
   listSupplyIssuances,
+  getSupplyIssuanceSummary,
+  listIssuanceAccounts,
+  transferFromIssuanceAccount,
+  listSupplierLiabilities,
+  getSupplierLiability,
 };
