@@ -1,5 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { newIssuanceTransferId } from '../../lib/ids.js';
 
 /**
  * Issuance accounts (DESIGN.md §13, as the live service has them): a supplier's issued Units wait
@@ -71,7 +72,7 @@ async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
     }
     await knex('supply_issuances').where('id', issuance.id).update({ issuance_account_id: accountId });
     await knex('issuance_transfers').insert({
-      id: `issuance_transfer_${randomUUID()}`,
+      id: newIssuanceTransferId(),
       user_id: issuance.user_id,
       instrument_id: issuance.instrument_id,
       issuance_account_id: accountId,
