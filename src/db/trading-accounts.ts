@@ -169,7 +169,7 @@ export function currencyAccountPage(db: Db, userId: string, asset: string, page:
 }
 
 export interface BalanceRow {
-  kind: 'currency' | 'trading' | 'consumption';
+  kind: 'currency' | 'trading' | 'consumption' | 'issuance';
   available: number;
   locked: number;
   /** Null for the currency account, which has no instrument. */

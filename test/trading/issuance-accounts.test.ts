@@ -5,6 +5,7 @@ import { unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { marketOf, placeOrder } from '../support/market-fixtures.js';
+import { cookieNamed, sendPage } from '../web/form-client.js';
 import { describeEachDatabase } from '../support/service.js';
 import { journalOf, makeSupplier, sumsByAsset } from '../support/trading-fixtures.js';
 
@@ -200,6 +201,21 @@ describeEachDatabase('trading: issuance accounts (MKT_SUPPLY_ISSUANCE=account, t
     expect(moved.status, moved.text).to.equal(201);
     const { accessToken: trading } = await grantTokens(services(), supplier.userId, ['trade:read']);
     expect((await env().trading.get('/v1/issuance-accounts', { bearer: trading })).status).to.equal(403);
+  });
+
+  it('shows the Units waiting in issuance accounts on the dashboard\'s balances page, to suppliers only', async () => {
+    const balancesPage = async (user: TestUser) => {
+      const loggedIn = await sendPage(env().platform.baseUrl, 'POST', '/login', { form: { email: user.email, password: 'correct horse battery staple' } });
+      const cookie = cookieNamed(loggedIn, 'mkt_session')!.split(';')[0]!;
+      const page = await sendPage(env().platform.baseUrl, 'GET', '/balances', { cookie });
+      expect(page.status).to.equal(200);
+      return page.text;
+    };
+    const waiting = (await accounts(supplier)).map((a) => [a.instrument_symbol, a.available_balance] as const);
+    const page = await balancesPage(supplier);
+    expect(page).to.contain('<h2>Issuance accounts</h2>');
+    for (const [symbol, units] of waiting) expect(page).to.match(new RegExp(`<tr><td>${symbol}</td><td class="right mono">${units}</td></tr>`));
+    expect(await balancesPage(trader)).not.to.contain('Issuance accounts');
   });
 
   it('keeps the audit clean: every issuance account is issued − transferred, and the journal', async () => {
