@@ -38,13 +38,14 @@ export const listIssuanceAccounts: Handler<'listIssuanceAccounts'> = async ({ pr
   ok({ data: (await issuanceAccounts.listIssuanceAccounts(services, supplierId(principal))).map(issuanceAccountView), paging: onePage });
 
 export const transferFromIssuanceAccount: Handler<'transferFromIssuanceAccount'> = async ({ principal, body }, services) => {
-  const { transfer, replayed } = await issuanceAccounts.transferFromIssuance(services, supplierId(principal), {
+  const outcome = await issuanceAccounts.transferFromIssuance(services, supplierId(principal), {
     instrumentId: body.instrument_id,
     quantity: body.quantity,
     tradingAccountId: body.trading_account_id,
     clientTransferId: body.client_transfer_id,
   });
-  return (replayed ? ok : created)({ data: issuanceTransferView(transfer) });
+  if (outcome.refusal) throw issuanceAccounts.issuanceTransferError(outcome.refusal);
+  return (outcome.replayed ? ok : created)({ data: issuanceTransferView(outcome.transfer) });
 };
 
 export const listSupplierLiabilities: Handler<'listSupplierLiabilities'> = async ({ principal, query }, services) =>
