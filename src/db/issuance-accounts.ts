@@ -1,5 +1,5 @@
 import type { Db } from './knex.js';
-import { poolSql, statement, type Sql } from './sql.js';
+import { poolSql, statement, type Sql, type Statement } from './sql.js';
 
 /**
  * Issuance accounts and the transfers out of them (migration 0020), and what supplier liability
@@ -139,7 +139,7 @@ const unitsIssuedStatement = statement(
   'SELECT instrument_id, SUM(quantity) AS quantity, COUNT(*) AS count FROM supply_issuances WHERE user_id = ? GROUP BY instrument_id',
 );
 
-async function perInstrument(db: Db, which: typeof unitsSoldStatement, userId: string): Promise<Map<string, InstrumentQuantityRow>> {
+async function perInstrument(db: Db, which: Statement, userId: string): Promise<Map<string, InstrumentQuantityRow>> {
   const rows = await poolSql(db).all<{ instrument_id: string; quantity: number | string; count: number | string }>(which, [userId]);
   return new Map(rows.map((r) => [r.instrument_id, { instrument_id: r.instrument_id, quantity: Number(r.quantity), count: Number(r.count) }]));
 }
