@@ -53,7 +53,16 @@ export interface Config {
   inferenceLeaseMs: number;
   /** How money comes in (DESIGN.md §11, platform.yaml tag "Funds"): MKT_PAYMENTS and the sandbox's limits. */
   payments: PaymentsConfig;
+  /** Where issued Units go (MKT_SUPPLY_ISSUANCE, DESIGN.md §13): the issuance account, or `direct` to trading. */
+  supplyIssuance: SupplyIssuanceMode;
 }
+
+/**
+ * `account` (the default, as the live service): issued Units wait in the supplier's issuance account
+ * until `POST /v1/issuance-accounts/transfer` moves them to trading. `direct`: they reach the trading
+ * account at once, recorded as issued and transferred.
+ */
+export type SupplyIssuanceMode = 'account' | 'direct';
 
 export type PaymentMethod = 'sandbox' | 'manual';
 
@@ -104,7 +113,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     ticketSecret: ticketSecret(env),
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
     payments: loadPayments(env),
+    supplyIssuance: supplyIssuanceMode(env),
   };
+}
+
+function supplyIssuanceMode(env: NodeJS.ProcessEnv): SupplyIssuanceMode {
+  const mode = env.MKT_SUPPLY_ISSUANCE || 'account';
+  if (mode !== 'account' && mode !== 'direct') throw new Error(`MKT_SUPPLY_ISSUANCE must be account or direct, got ${mode}`);
+  return mode;
 }
 
 function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {

@@ -860,9 +860,129 @@ export interface paths {
         put?: never;
         /**
          * Issue Units as a supplier
-         * @description Credits `quantity` new Units of an instrument to the supplier's trading account for that instrument (created on first use), ready to sell with ordinary sell orders; proceeds of sales go to the supplier's USD account. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
+         * @description Credits `quantity` new Units of an instrument to the supplier's issuance account for that instrument (`issuance_account_id`, opened on first use); `POST /v1/issuance-accounts/transfer` then moves them to the trading account (`trading_account_id`, also opened here), ready to sell with ordinary sell orders; proceeds of sales go to the supplier's USD account. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` the Units reach the trading account at once, and the issuance account records them as issued and transferred. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
          */
         post: operations["createSupplyIssuance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supply-issuances/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summarise my issued supply per instrument
+         * @description One row per instrument the caller has issued: Units issued in all, Units still in the issuance account (`units_available`) and Units moved to trading (`units_transferred_to_trading`), so that `total_issued = units_available + units_transferred_to_trading`. By instrument symbol; empty for a caller who never issued. The numbers are those of `GET /v1/issuance-accounts`, read in the same way.
+         */
+        get: operations["getSupplyIssuanceSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuance-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my issuance accounts
+         * @description The caller's issuance accounts, one per instrument it has issued, by instrument symbol. Issued Units wait here until `POST /v1/issuance-accounts/transfer` moves them to the trading account, where they can be sold. `available_balance` (also `total_balance`) is what may be transferred now; it always equals `total_issued − total_transferred`. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` issued Units reach the trading account at once, so both totals grow together and the balance stays `0`. There is at most one account per instrument, so the list is always one page.
+         */
+        get: operations["listIssuanceAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuance-accounts/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move issued Units to my trading account
+         * @description Moves `quantity` Units of an instrument from the caller's issuance account to its trading account of that instrument (opened on first use), in one ledger transaction: the answer comes after the commit, with `status: completed`, and the Units can be sold at once. `trading_account_id` is optional; when given it must be that trading account. More than the issuance account holds is `422 insufficient_issuance_balance`, with the available Units in `errors.context`. Allowed in both account modes.
+         *
+         *     **Retries.** Send a `client_transfer_id` of your own to make retries safe: a transfer with a `client_transfer_id` already used answers `200` with the first transfer and moves nothing more; the same `client_transfer_id` with another instrument, quantity or trading account is `409 idempotency_key_reused`. Without one, each call is a new transfer (a signed request replayed byte for byte is still `401 signature_replayed`).
+         */
+        post: operations["transferFromIssuanceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supplier-liability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List what I owe as a supplier, per instrument
+         * @description A supplier owes inference for the Units it issued and sold. Per instrument, in tokens:
+         *
+         *     - `units_sold`: the Units of the caller's sell fills in the instrument's market (every
+         *       sell, including resales of Units it bought); `units_issued`: the Units it issued.
+         *     - `units_liable = min(units_sold, units_issued)`: Units it issued and sold. Units bought
+         *       on the market and sold again carry the liability of the supplier that issued them, not
+         *       of the reseller.
+         *     - `total_liability = units_liable × tokens_per_unit` tokens.
+         *     - `tokens_served`: the tokens billed on inference requests that this supplier answered
+         *       (settled usage receipts of requests routed to it, of any buyer; failed and out-of-spec
+         *       answers, which are not billed, do not count).
+         *     - `fulfilled = min(tokens_served, total_liability)` and `outstanding = total_liability −
+         *       fulfilled`, so `fulfilled + outstanding = total_liability`.
+         *
+         *     Routing sends a request to the supplier whose Units the caller consumes when it knows it,
+         *     else to the best ask, so a supplier may serve more tokens than it sold: `tokens_served`
+         *     then exceeds `total_liability` and `outstanding` is `0`. Units that buyers let expire
+         *     unused stay outstanding. Rows are the instruments the caller issued or served, by
+         *     symbol; empty for a caller that never did either.
+         */
+        get: operations["listSupplierLiabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supplier-liability/{instrument_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get what I owe as a supplier for one instrument
+         * @description The caller's liability for one instrument, defined as in `GET /v1/supplier-liability`; all zeros for an instrument it never issued, sold or served. `404` for an unknown instrument.
+         */
+        get: operations["getSupplierLiability"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1004,6 +1124,11 @@ export interface components {
          * @example supply_issuance_6f5e4d3c-2b1a-4098-8765-43210fedcba9
          */
         SupplyIssuanceId: string;
+        /**
+         * @description Issuance account id, `issuance_account_<hex>`.
+         * @example issuance_account_5b2e8c1f9d3a7e60
+         */
+        IssuanceAccountId: string;
         /**
          * @description A price in USD per Unit, as a decimal string with at most 4 decimals (tick 0.0001).
          * @example 0.4200
@@ -1900,13 +2025,15 @@ export interface components {
             /** @description Whole Units to issue. */
             quantity: number;
         };
-        /** @description New Units issued by a supplier into its trading account. */
+        /** @description New Units issued by a supplier into its issuance account (`issuance_account_id`). They reach its trading account of the instrument (`trading_account_id`) when transferred, or at once with `MKT_SUPPLY_ISSUANCE=direct`. `issued_at` is `created_at` under the name the live service's clients read. */
         SupplyIssuance: {
             issuance_id: components["schemas"]["SupplyIssuanceId"];
             instrument_id: components["schemas"]["InstrumentId"];
             trading_account_id: components["schemas"]["TradingAccountId"];
+            issuance_account_id: components["schemas"]["IssuanceAccountId"];
             quantity: number;
             created_at: components["schemas"]["Timestamp"];
+            issued_at: components["schemas"]["Timestamp"];
         };
         SupplyIssuanceResponse: {
             data: components["schemas"]["SupplyIssuance"];
@@ -1914,6 +2041,126 @@ export interface components {
         SupplyIssuanceList: {
             data: components["schemas"]["SupplyIssuance"][];
             paging: components["schemas"]["Paging"];
+        };
+        /** @description A supplier's issued supply of one instrument. */
+        SupplySummaryRow: {
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @example TEXT-STANDARD */
+            instrument_symbol: string;
+            /** @example Text Standard */
+            instrument_name: string;
+            /** @description Units issued in all. */
+            total_issued: number;
+            /** @description Units still in the issuance account, ready to transfer to trading. */
+            units_available: number;
+            /** @description Units moved from the issuance account to the trading account. */
+            units_transferred_to_trading: number;
+            /** @description How many issuances. */
+            issuance_count: number;
+            /**
+             * Format: date-time
+             * @description The latest issuance; null when none.
+             */
+            last_issued_at: string | null;
+        };
+        SupplySummaryResponse: {
+            data: components["schemas"]["SupplySummaryRow"][];
+        };
+        /** @description A supplier's issuance account of one instrument: issued Units wait here until transferred to trading. Several fields carry the same number under the names the live service's clients read: `account_id` = `issuance_account_id`, `total_balance` = `available_balance`, `total_transferred_to_trading` = `total_transferred`. */
+        IssuanceAccount: {
+            issuance_account_id: components["schemas"]["IssuanceAccountId"];
+            account_id: components["schemas"]["IssuanceAccountId"];
+            user_id: components["schemas"]["UserId"];
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @example TEXT-STANDARD */
+            instrument_symbol: string;
+            status: components["schemas"]["AccountStatus"];
+            /** @description Units that may be transferred now; always `total_issued − total_transferred`. */
+            available_balance: number;
+            /** @description The same as `available_balance` (an issuance account locks nothing). */
+            total_balance: number;
+            /** @description Units ever issued into this account. */
+            total_issued: number;
+            /** @description Units ever transferred from this account to trading. */
+            total_transferred: number;
+            /** @description The same as `total_transferred`. */
+            total_transferred_to_trading: number;
+            /** @description How many issuances went into this account. */
+            total_deposits: number;
+            /** @description How many transfers left this account. */
+            total_transfers: number;
+            /**
+             * Format: date-time
+             * @description The latest issuance; null when none.
+             */
+            last_deposit_at: string | null;
+            /**
+             * Format: date-time
+             * @description The latest transfer to trading; null when none.
+             */
+            last_transfer_at: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        IssuanceAccountList: {
+            data: components["schemas"]["IssuanceAccount"][];
+            paging: components["schemas"]["Paging"];
+        };
+        IssuanceTransferRequest: {
+            /** @description The instrument (`instrument-<uuid>`) whose issued Units to move; `404` if unknown. */
+            instrument_id: string;
+            /** @description Whole Units to move to trading. */
+            quantity: number;
+            /** @description Optional: the caller's trading account of the instrument (`GET /v1/trading-accounts`). Omitted, that account is used, and opened if the caller has none yet. */
+            trading_account_id?: string;
+            /** @description Optional id of your own that makes retries of this transfer safe (see the operation). */
+            client_transfer_id?: string;
+        };
+        /** @description Units moved from an issuance account to the trading account of the same instrument. */
+        IssuanceTransfer: {
+            /** @description Issuance transfer id, `issuance_transfer_<uuid>`. */
+            transfer_id: string;
+            /** @description The same as `transfer_id`. */
+            id: string;
+            issuance_account_id: components["schemas"]["IssuanceAccountId"];
+            instrument_id: components["schemas"]["InstrumentId"];
+            trading_account_id: components["schemas"]["TradingAccountId"];
+            quantity: number;
+            status: components["schemas"]["TransferStatus"];
+            client_transfer_id: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        IssuanceTransferResponse: {
+            data: components["schemas"]["IssuanceTransfer"];
+        };
+        /** @description What a supplier owes in inference for one instrument (`GET /v1/supplier-liability` defines each number). */
+        SupplierLiability: {
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @example TEXT-STANDARD */
+            instrument_symbol: string;
+            tokens_per_unit: number;
+            /** @description Units the caller issued. */
+            units_issued: number;
+            /** @description Units of the caller's sell fills. */
+            units_sold: number;
+            /** @description `min(units_sold, units_issued)`. */
+            units_liable: number;
+            /** @description Tokens owed on the Units liable, `units_liable × tokens_per_unit`. */
+            total_liability: number;
+            /** @description Tokens billed on inference requests the caller's supply answered. */
+            tokens_served: number;
+            /** @description How many billed requests the caller's supply answered. */
+            requests_served: number;
+            /** @description Tokens of the liability fulfilled by inference, `min(tokens_served, total_liability)`. */
+            fulfilled: number;
+            /** @description Tokens still owed, `total_liability − fulfilled`. */
+            outstanding: number;
+        };
+        SupplierLiabilityList: {
+            data: components["schemas"]["SupplierLiability"][];
+        };
+        SupplierLiabilityResponse: {
+            data: components["schemas"]["SupplierLiability"];
         };
         CancelAllAfterRequest: {
             /**
@@ -1966,7 +2213,7 @@ export interface components {
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
          * @enum {string}
          */
-        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "key_expired" | "ticket_used" | "ticket_expired" | "ticket_invalid" | "model_not_allowed" | "key_limit_exceeded" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "consumption_units_not_resellable" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "price_cap_exceeded" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
+        ErrorCode: "bad_request" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "validation_error" | "invalid_cursor" | "not_found" | "method_not_allowed" | "conflict" | "invalid_api_key" | "key_expired" | "ticket_used" | "ticket_expired" | "ticket_invalid" | "model_not_allowed" | "key_limit_exceeded" | "missing_signature" | "invalid_signature" | "unknown_fingerprint" | "timestamp_out_of_range" | "signature_replayed" | "invalid_token" | "insufficient_scope" | "csrf_token_invalid" | "account_inactive" | "email_unverified" | "legal_terms_not_accepted" | "mode_managed_setting" | "invalid_public_key" | "duplicate_signing_key" | "quantity_below_min_order_size" | "quantity_above_max_order_size" | "notional_above_max" | "lot_size_violation" | "tick_size_violation" | "insufficient_available_balance" | "consumption_units_not_resellable" | "insufficient_inventory_or_funds" | "price_collar_violation" | "duplicate_client_order_id" | "post_only_would_take" | "stop_would_trigger" | "auto_mode_trading_restricted" | "order_not_open" | "order_already_cancelled" | "market_not_open" | "supplier_not_qualified" | "insufficient_issuance_balance" | "rate_limit_exceeded" | "deposit_limit_exceeded" | "idempotency_key_reused" | "model_not_found" | "concurrency_limit_exceeded" | "daily_request_limit_exceeded" | "insufficient_balance" | "insufficient_capacity" | "price_cap_exceeded" | "balance_replenishing" | "supplier_unavailable" | "supplier_error" | "internal_error" | "not_implemented" | "service_unavailable";
         ErrorBody: {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
@@ -4946,8 +5193,10 @@ export interface operations {
                      *           "issuance_id": "supply_issuance_6f5e4d3c-2b1a-4098-8765-43210fedcba9",
                      *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
                      *           "trading_account_id": "trading_account_7c0d2e4f6a8b1c35",
+                     *           "issuance_account_id": "issuance_account_5b2e8c1f9d3a7e60",
                      *           "quantity": 500,
-                     *           "created_at": "2026-11-22T08:00:00Z"
+                     *           "created_at": "2026-11-22T08:00:00Z",
+                     *           "issued_at": "2026-11-22T08:00:00Z"
                      *         }
                      *       ],
                      *       "paging": {
@@ -4998,8 +5247,10 @@ export interface operations {
                      *         "issuance_id": "supply_issuance_6f5e4d3c-2b1a-4098-8765-43210fedcba9",
                      *         "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
                      *         "trading_account_id": "trading_account_7c0d2e4f6a8b1c35",
+                     *         "issuance_account_id": "issuance_account_5b2e8c1f9d3a7e60",
                      *         "quantity": 500,
-                     *         "created_at": "2026-11-22T08:00:00Z"
+                     *         "created_at": "2026-11-22T08:00:00Z",
+                     *         "issued_at": "2026-11-22T08:00:00Z"
                      *       }
                      *     }
                      */
@@ -5013,6 +5264,308 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSupplyIssuanceSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's issued supply per instrument. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "instrument_symbol": "TEXT-STANDARD",
+                     *           "instrument_name": "Text Standard",
+                     *           "total_issued": 500,
+                     *           "units_available": 200,
+                     *           "units_transferred_to_trading": 300,
+                     *           "issuance_count": 2,
+                     *           "last_issued_at": "2026-11-22T08:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplySummaryResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listIssuanceAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's issuance accounts. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "issuance_account_id": "issuance_account_5b2e8c1f9d3a7e60",
+                     *           "account_id": "issuance_account_5b2e8c1f9d3a7e60",
+                     *           "user_id": "user_3f6c2a9e-8b1d-4c7a-9e2f-5d4b3a2c1e0f",
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "instrument_symbol": "TEXT-STANDARD",
+                     *           "status": "active",
+                     *           "available_balance": 200,
+                     *           "total_balance": 200,
+                     *           "total_issued": 500,
+                     *           "total_transferred": 300,
+                     *           "total_transferred_to_trading": 300,
+                     *           "total_deposits": 2,
+                     *           "total_transfers": 1,
+                     *           "last_deposit_at": "2026-11-22T08:00:00Z",
+                     *           "last_transfer_at": "2026-11-22T08:05:00Z",
+                     *           "created_at": "2026-11-21T17:30:00Z",
+                     *           "updated_at": "2026-11-22T08:05:00Z"
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "has_more": false,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuanceAccountList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    transferFromIssuanceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                 *       "quantity": 300,
+                 *       "client_transfer_id": "restock-2026-11-22-0805"
+                 *     }
+                 */
+                "application/json": components["schemas"]["IssuanceTransferRequest"];
+            };
+        };
+        responses: {
+            /** @description A retry of a transfer already made with this `client_transfer_id`; nothing more moved. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "transfer_id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *         "id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *         "issuance_account_id": "issuance_account_5b2e8c1f9d3a7e60",
+                     *         "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *         "trading_account_id": "trading_account_7c0d2e4f6a8b1c35",
+                     *         "quantity": 300,
+                     *         "status": "completed",
+                     *         "client_transfer_id": "restock-2026-11-22-0805",
+                     *         "created_at": "2026-11-22T08:05:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuanceTransferResponse"];
+                };
+            };
+            /** @description The transfer, completed. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "transfer_id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *         "id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *         "issuance_account_id": "issuance_account_5b2e8c1f9d3a7e60",
+                     *         "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *         "trading_account_id": "trading_account_7c0d2e4f6a8b1c35",
+                     *         "quantity": 300,
+                     *         "status": "completed",
+                     *         "client_transfer_id": "restock-2026-11-22-0805",
+                     *         "created_at": "2026-11-22T08:05:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuanceTransferResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["InstrumentNotFound"];
+            /** @description The `client_transfer_id` was used for another transfer (`idempotency_key_reused`); the first transfer's id is in `errors.context`. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "idempotency_key_reused",
+                     *         "detail": "client_transfer_id restock-2026-11-22-0805 was used for a transfer of 300 Units of TEXT-STANDARD (issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f); use a new one for another transfer.",
+                     *         "server_time": "2026-11-22T10:15:30Z",
+                     *         "context": {
+                     *           "transfer_id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "quantity": 300
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The issuance account holds fewer Units than asked (`insufficient_issuance_balance`, with `quantity` and `available` in `errors.context`), or the body is invalid (`validation_error`): a quantity below 1, or a `trading_account_id` that is not the caller's trading account of the instrument. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSupplierLiabilities: {
+        parameters: {
+            query?: {
+                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                instrument_id?: components["parameters"]["InstrumentIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's liability per instrument. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *           "instrument_symbol": "TEXT-STANDARD",
+                     *           "tokens_per_unit": 1000000,
+                     *           "units_issued": 500,
+                     *           "units_sold": 120,
+                     *           "units_liable": 120,
+                     *           "total_liability": 120000000,
+                     *           "tokens_served": 45250000,
+                     *           "requests_served": 3120,
+                     *           "fulfilled": 45250000,
+                     *           "outstanding": 74750000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierLiabilityList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSupplierLiability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instrument (`instrument-<uuid>`). */
+                instrument_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's liability for the instrument. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *         "instrument_symbol": "TEXT-STANDARD",
+                     *         "tokens_per_unit": 1000000,
+                     *         "units_issued": 500,
+                     *         "units_sold": 120,
+                     *         "units_liable": 120,
+                     *         "total_liability": 120000000,
+                     *         "tokens_served": 45250000,
+                     *         "requests_served": 3120,
+                     *         "fulfilled": 45250000,
+                     *         "outstanding": 74750000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierLiabilityResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["InstrumentNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
         };
     };

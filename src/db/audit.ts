@@ -266,3 +266,35 @@ export async function keySpendReserves(trx: Knex.Transaction): Promise<KeySpendR
   const rows = (await trx('api_key_spend').whereNot('reserved_micros', 0).select('api_key_id', 'period_start_us', 'reserved_micros')) as { api_key_id: string; period_start_us: number | string; reserved_micros: number | string }[];
   return rows.map((r) => ({ api_key_id: r.api_key_id, period_start_us: Number(r.period_start_us), reserved_micros: Number(r.reserved_micros) }));
 }
+
+// ---- issuance accounts (migration 0020) -------------------------------------------------------------
+
+export interface IssuanceAccountOffRecordsRow {
+  id: string;
+  available: number;
+  locked: number;
+  /** Units of the issuances into it, summed. */
+  issued: number;
+  /** Units of the transfers out of it, summed. */
+  transferred: number;
+}
+
+/** Issuance accounts whose balance is not issued − transferred, or that hold anything locked. */
+export async function issuanceAccountsOffRecords(trx: Knex.Transaction): Promise<IssuanceAccountOffRecordsRow[]> {
+  const issued = trx('supply_issuances').select('issuance_account_id').sum({ total: 'quantity' }).groupBy('issuance_account_id').as('s');
+  const transferred = trx('issuance_transfers').select('issuance_account_id').sum({ total: 'quantity' }).groupBy('issuance_account_id').as('t');
+  const rows = (await trx('ledger_accounts as a')
+    .leftJoin(issued, 's.issuance_account_id', 'a.id')
+    .leftJoin(transferred, 't.issuance_account_id', 'a.id')
+    .where('a.kind', 'issuance')
+    .select('a.id', 'a.available', 'a.locked', trx.raw('COALESCE(s.total, 0) AS issued'), trx.raw('COALESCE(t.total, 0) AS transferred'))) as {
+    id: string;
+    available: number | string;
+    locked: number | string;
+    issued: number | string;
+    transferred: number | string;
+  }[];
+  return rows
+    .map((r) => ({ id: r.id, available: Number(r.available), locked: Number(r.locked), issued: Number(r.issued), transferred: Number(r.transferred) }))
+    .filter((r) => r.locked !== 0 || r.available !== r.issued - r.transferred);
+}

@@ -3,7 +3,7 @@ import { keysetPage, type Page, type PageParams } from './paging.js';
 import { poolSql, statement, type Sql } from './sql.js';
 import type { SupplierRow, SupplyIssuanceRow } from './trading-rows.js';
 
-/** Suppliers and their issuances of Units (migration 0005). */
+/** Suppliers and their issuances of Units (migrations 0005 and 0020). */
 
 /** A supplier with its user's email, its instrument ids decoded from their JSON text. */
 export interface SupplierWithEmailRow extends Omit<SupplierRow, 'instrument_ids'> {
@@ -60,11 +60,11 @@ export async function disableSupplier(db: Db, userId: string, nowUs: number): Pr
 
 const insertIssuanceStatement = statement(
   'supply_issuance_insert',
-  'INSERT INTO supply_issuances (id, user_id, instrument_id, trading_account_id, quantity, created_at_us) VALUES (?, ?, ?, ?, ?, ?)',
+  'INSERT INTO supply_issuances (id, user_id, instrument_id, trading_account_id, issuance_account_id, quantity, created_at_us) VALUES (?, ?, ?, ?, ?, ?, ?)',
 );
 
 export async function insertIssuance(sql: Sql, row: SupplyIssuanceRow): Promise<void> {
-  await sql.run(insertIssuanceStatement, [row.id, row.user_id, row.instrument_id, row.trading_account_id, row.quantity, row.created_at_us]);
+  await sql.run(insertIssuanceStatement, [row.id, row.user_id, row.instrument_id, row.trading_account_id, row.issuance_account_id, row.quantity, row.created_at_us]);
 }
 
 export interface IssuanceFilter {

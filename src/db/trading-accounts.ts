@@ -175,7 +175,7 @@ export const currencyAccountOfUser = (db: Db, userId: string, accountId: string)
   poolSql(db).get<LedgerAccountRow>(currencyAccountOfUserStatement, [accountId, userId]);
 
 export interface BalanceRow {
-  kind: 'currency' | 'trading' | 'consumption';
+  kind: 'currency' | 'trading' | 'consumption' | 'issuance';
   available: number;
   locked: number;
   /** Null for the currency account, which has no instrument. */

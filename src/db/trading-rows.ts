@@ -106,6 +106,8 @@ export interface SupplyIssuanceRow {
   user_id: string;
   instrument_id: string;
   trading_account_id: string;
+  /** The issuance account it went through (migration 0020). */
+  issuance_account_id: string;
   quantity: number;
   created_at_us: number;
 }

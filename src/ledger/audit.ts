@@ -32,6 +32,12 @@ import { unitsOf, usd } from './assets.js';
  * 11. budget_reserved_differs_from_requests — each key's reserved_micros of a budget period
  *    (api_key_spend) equals the budget_reserved_micros of its requests in progress of that period.
  *
+ * Issuance accounts (migration 0020; src/trading/supply.ts and issuance-accounts.ts):
+ *
+ * 12. issuance_differs_from_records — each issuance account's available Units equal the Units
+ *    issued into it (supply_issuances) minus those transferred out (issuance_transfers), and it
+ *    holds nothing locked. Check 3 holds its balance to the journal.
+ *
  * Everything is read in one transaction (a repeatable-read snapshot on PostgreSQL), so a busy
  * market does not produce failures that are only reads straddling a commit.
  */
@@ -46,7 +52,8 @@ export type AuditCheck =
   | 'locked_differs_from_requests'
   | 'lot_reservations_exceed_locked'
   | 'lot_reserved_differs_from_requests'
-  | 'budget_reserved_differs_from_requests';
+  | 'budget_reserved_differs_from_requests'
+  | 'issuance_differs_from_records';
 
 export interface AuditFailure {
   check: AuditCheck;
@@ -78,9 +85,19 @@ export async function runAudit(db: Db): Promise<AuditReport> {
       ...(await lockedOffOrders(trx)),
       ...(await depositsOffJournal(trx)),
       ...(await reservationsOffRequests(trx)),
+      ...(await issuanceOffRecords(trx)),
     ];
     return { ok: failures.length === 0, failures, checked: await read.auditCounts(trx) };
   });
+}
+
+async function issuanceOffRecords(trx: Knex.Transaction): Promise<AuditFailure[]> {
+  const rows = await read.issuanceAccountsOffRecords(trx);
+  return rows.map((r) => ({
+    check: 'issuance_differs_from_records',
+    subject: r.id,
+    detail: `holds ${r.available} Units available and ${r.locked} locked, but ${r.issued} were issued into it and ${r.transferred} transferred out`,
+  }));
 }
 
 async function depositsOffJournal(trx: Knex.Transaction): Promise<AuditFailure[]> {

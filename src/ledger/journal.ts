@@ -34,6 +34,7 @@ const idPrefix: Record<Exclude<AccountKind, 'system'>, string> = {
   currency: 'trading_account_',
   trading: 'trading_account_',
   consumption: 'consumption_account_',
+  issuance: 'issuance_account_',
 };
 
 /** The user's account of this kind and asset, created on first use. */

@@ -29,6 +29,7 @@ export const newRequestId = (): string => `req_${idBytes(12).toString('hex')}`;
 export const newTradeId = (): string => `trade_${randomUUID()}`;
 export const newTransferId = (): string => `transfer_${randomUUID()}`;
 export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
+export const newIssuanceTransferId = (): string => `issuance_transfer_${randomUUID()}`;
 export const newDepositId = (): string => `deposit_${randomUUID()}`;
 export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 

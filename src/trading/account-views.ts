@@ -126,7 +126,9 @@ export function supplyIssuanceView(row: SupplyIssuanceRow): Schemas['SupplyIssua
     issuance_id: row.id,
     instrument_id: row.instrument_id,
     trading_account_id: row.trading_account_id,
+    issuance_account_id: row.issuance_account_id,
     quantity: row.quantity,
     created_at: toIso(row.created_at_us),
+    issued_at: toIso(row.created_at_us),
   };
 }

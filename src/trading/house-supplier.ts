@@ -115,7 +115,8 @@ export async function replenishHouseAsks(deps: ReplenishDeps): Promise<number> {
 
 async function placeAsk(deps: ReplenishDeps, userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
   const missing = quantity - ((await tradingAccountAvailable(deps.db, userId, unitsOf(instrumentId))) ?? 0);
-  if (missing > 0) await issueUnits(deps, userId, instrumentId, missing);
+  // The house's Units are for its own asks at once: always `direct`, whatever MKT_SUPPLY_ISSUANCE says.
+  if (missing > 0) await issueUnits(deps, userId, instrumentId, missing, 'direct');
   try {
     await createOrder(deps, userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, deps.clock.nowUs());
     return true;

@@ -9,7 +9,9 @@ import { unitsOf } from '../ledger/assets.js';
 import { ensureAccount, move, post, systemAccount } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
-import { newIssuanceId } from '../lib/ids.js';
+import { newIssuanceId, newIssuanceTransferId } from '../lib/ids.js';
+import { insertIssuanceTransfer } from '../db/issuance-accounts.js';
+import type { SupplyIssuanceMode } from '../config.js';
 
 export type { IssuanceFilter } from '../db/supply.js';
 
@@ -131,8 +133,15 @@ export async function isSupplier({ db }: { db: Db }, userId: string): Promise<bo
   return (await findSupplier(db, userId))?.status === 'enabled';
 }
 
-/** New Units into the supplier's trading account: 404 unknown instrument, 403 not qualified. */
-export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number): Promise<SupplyIssuanceRow> {
+/**
+ * New Units of a supplier (404 unknown instrument, 403 not qualified), by the deployment's mode
+ * (MKT_SUPPLY_ISSUANCE, src/config.ts): `account` credits the supplier's issuance account, from
+ * which `POST /v1/issuance-accounts/transfer` moves them to trading (issuance-accounts.ts);
+ * `direct` credits the trading account at once, as before issuance accounts existed, and records
+ * the issuance as issued and transferred in the same transaction. The trading account is opened
+ * either way, so the issuance names where its Units trade.
+ */
+export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number, mode: SupplyIssuanceMode): Promise<SupplyIssuanceRow> {
   const instrument = await instrumentById(db, instrumentId);
   if (!instrument) throw instrumentNotFound(instrumentId);
   const supplier = await findSupplier(db, userId);
@@ -145,13 +154,30 @@ export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId
   const nowUs = clock.nowUs();
   return db.transaction(async (trx) => {
     const units = unitsOf(instrumentId);
-    const account = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
-    const issuance = await systemAccount(trx, 'issuance', units, nowUs);
-    const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: account.id, quantity, created_at_us: nowUs };
-    await post(trx, 'issuance', row.id, move(units, { accountId: issuance, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, quantity), nowUs);
+    const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
+    const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
+    const issued = await systemAccount(trx, 'issuance', units, nowUs);
+    const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: trading.id, issuance_account_id: issuanceAccount.id, quantity, created_at_us: nowUs };
     const sql = await sqlOf(trx);
     await insertIssuance(sql, row);
-    await recordDeposit(sql, account.id, quantity, nowUs);
+    if (mode === 'account') {
+      await post(trx, 'issuance', row.id, move(units, { accountId: issued, bucket: 'available' }, { accountId: issuanceAccount.id, bucket: 'available' }, quantity), nowUs);
+      return row;
+    }
+    // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
+    await post(trx, 'issuance', row.id, move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity), nowUs);
+    await insertIssuanceTransfer(sql, {
+      id: newIssuanceTransferId(),
+      user_id: userId,
+      instrument_id: instrumentId,
+      issuance_account_id: issuanceAccount.id,
+      trading_account_id: trading.id,
+      quantity,
+      client_transfer_id: null,
+      issuance_id: row.id,
+      created_at_us: nowUs,
+    });
+    await recordDeposit(sql, trading.id, quantity, nowUs);
     return row;
   });
 }

@@ -1,4 +1,4 @@
-import { loadConfig, type HostName } from '../../src/config.js';
+import { loadConfig, type HostName, type SupplyIssuanceMode } from '../../src/config.js';
 import { deposit } from '../../src/ledger/funds.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
@@ -25,11 +25,15 @@ export async function makeSupplier(services: Services, userId: string, instrumen
   return supply.registerSupplier(services, { userId, instruments: instrumentIds, simulated: true });
 }
 
-/** Makes the user a supplier of the instrument (keeping any it already supplies) and issues it `quantity` Units. */
-export async function issueUnits(services: Services, userId: string, instrumentId: string, quantity: number): Promise<SupplyIssuanceRow> {
+/**
+ * Makes the user a supplier of the instrument (keeping any it already supplies) and issues it
+ * `quantity` Units straight into its trading account (`direct`, ready to sell), unless `mode` says
+ * `account`.
+ */
+export async function issueUnits(services: Services, userId: string, instrumentId: string, quantity: number, mode: SupplyIssuanceMode = 'direct'): Promise<SupplyIssuanceRow> {
   const current = (await supply.listSuppliers(services)).find((s) => s.userId === userId && s.status === 'enabled');
   if (!current?.instrumentIds.includes(instrumentId)) await makeSupplier(services, userId, [...(current?.instrumentIds ?? []), instrumentId]);
-  return supply.issueUnits(services, userId, instrumentId, quantity);
+  return supply.issueUnits(services, userId, instrumentId, quantity, mode);
 }
 
 export interface JournalPosting {

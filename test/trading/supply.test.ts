@@ -12,7 +12,8 @@ const textStandard = seedOf('text-standard').instrumentId;
 const textPrime = seedOf('text-prime').instrumentId;
 const codeMax = seedOf('code-max').instrumentId;
 
-describeEachDatabase('trading: supply issuance', (env) => {
+/** MKT_SUPPLY_ISSUANCE=direct: issued Units reach the trading account at once (issuance-accounts.test.ts has the default, `account`). */
+describeEachDatabase('trading: supply issuance (direct)', (env) => {
   const services = () => env().service.services;
   let supplier: TestUser;
   let trader: TestUser;
@@ -107,4 +108,4 @@ describeEachDatabase('trading: supply issuance', (env) => {
     expect((await issue(retired, { instrument_id: codeMax, quantity: 1 })).status).to.equal(403);
     expect(await auditLedger(services().db)).to.deep.equal([]);
   });
-});
+}, { env: { MKT_SUPPLY_ISSUANCE: 'direct' } });

@@ -12,6 +12,7 @@ import { cancelAfter, cancelOrdersById } from './order-safety.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
 import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions, type SettingName } from './settings.js';
+import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -159,6 +160,21 @@ function consumptionCommands(program: Command): void {
     .action(run<{ model: string; maxPrice?: string }>((s, o, words, options) => chat(s, o, words.join(' '), options)));
 }
 
+function supplyCommands(program: Command): void {
+  const supply = program.command('supply').description('for suppliers: issue Units, move them to trading, and what is owed on them');
+  supply.command('issue').argument('<instrument>', 'instrument id or symbol').argument('<qty>', 'Units').description('issue new Units into your issuance account').action(simple((s, o, instrument, qty) => issueSupply(s, o, instrument!, qty!)));
+  supply.command('accounts').description('your issuance accounts: Units waiting, issued and transferred').action(simple(listIssuanceAccounts));
+  supply
+    .command('transfer')
+    .argument('<instrument>', 'instrument id or symbol')
+    .argument('<qty>', 'Units')
+    .option('--client-transfer-id <id>', 'your own id, so a retry moves the Units once')
+    .description('move issued Units to your trading account, to sell them')
+    .action(run<{ clientTransferId?: string }>((s, o, [instrument, qty], options) => transferSupply(s, o, instrument!, qty!, options)));
+  supply.command('list').option('--instrument <instrument>', 'only this instrument (id or symbol)').description('your issuances, newest first').action(run<{ instrument?: string }>((s, o, _a, options) => listSupply(s, o, options)));
+  supply.command('liability').description('per instrument: tokens owed on the Units you sold, fulfilled and outstanding').action(simple(showLiability));
+}
+
 function depthOf(text: string): number {
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1 || n > 1000) throw new CliError(`expected a whole number from 1 to 1000; got ${text}`);
@@ -176,6 +192,7 @@ export function userProgram(): Command {
   keyCommands(program);
   tradingCommands(program);
   consumptionCommands(program);
+  supplyCommands(program);
   return program;
 }
 

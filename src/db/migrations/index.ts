@@ -18,6 +18,7 @@ import * as participantControls from './0016_participant_controls.js';
 import * as orderControls from './0017_order_controls.js';
 import * as deadManSwitches from './0018_dead_man_switches.js';
 import * as consumptionControls from './0019_consumption_controls.js';
+import * as issuanceAccounts from './0020_issuance_accounts.js';
 import * as tradesBySequence from './0022_trades_by_sequence.js';
 import * as autoTopUp from './0023_auto_top_up.js';
 
@@ -47,6 +48,7 @@ const migrations: [string, Migration][] = [
   ['0017_order_controls', orderControls],
   ['0018_dead_man_switches', deadManSwitches],
   ['0019_consumption_controls', consumptionControls],
+  ['0020_issuance_accounts', issuanceAccounts],
   ['0022_trades_by_sequence', tradesBySequence],
   ['0023_auto_top_up', autoTopUp],
 ];

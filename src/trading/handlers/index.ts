@@ -9,7 +9,7 @@ import { createOrderBatch } from './orders-batch.js';
 import { getHealth, getInstrument, getInstrumentBySymbol, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
 import { getTrade, listTrades } from './trades.js';
 import { getConsumptionAccount, getCurrencyTradingAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listPositions, listTradingAccounts } from './accounts.js';
-import { createSupplyIssuance, listSupplyIssuances } from './supply.js';
+import { createSupplyIssuance, getSupplierLiability, getSupplyIssuanceSummary, listIssuanceAccounts, listSupplierLiabilities, listSupplyIssuances, transferFromIssuanceAccount } from './supply.js';
 import { createConsumptionToTradingTransfer, createTransfer, getTransfer, listTransferHistories, listTransfers } from './transfers.js';
 
 
@@ -57,4 +57,9 @@ export const tradingHandlers: HandlerMap<operations> = {
   listTransferHistories,
   createSupplyIssuance,
   listSupplyIssuances,
+  getSupplyIssuanceSummary,
+  listIssuanceAccounts,
+  transferFromIssuanceAccount,
+  listSupplierLiabilities,
+  getSupplierLiability,
 };

@@ -17,6 +17,8 @@ export interface Balances {
   consumption: { symbol: string; tokensPerUnit: number; availableTokens: number; reservedTokens: number }[];
   /** The consumption lots still holding tokens, soonest to expire first. */
   lots: UserLotRow[];
+  /** A supplier's issued Units per instrument, waiting to be transferred to trading (`POST /v1/issuance-accounts/transfer`). */
+  issuance: { symbol: string; availableUnits: number }[];
 }
 
 /** The user's balances, straight from the ledger's materialised accounts and the consumption lots. */
@@ -30,7 +32,16 @@ export async function readBalances(services: Services, userId: string): Promise<
       .filter((r) => r.kind === 'consumption')
       .map((r) => ({ symbol: r.symbol ?? '', tokensPerUnit: r.tokens_per_unit ?? 1, availableTokens: r.available, reservedTokens: r.locked })),
     lots,
+    issuance: rows.filter((r) => r.kind === 'issuance').map((r) => ({ symbol: r.symbol ?? '', availableUnits: r.available })),
   };
+}
+
+/** Only for suppliers: the Units they issued that wait in their issuance accounts. */
+function issuanceCard(issuance: Balances['issuance']): Html | string {
+  if (issuance.length === 0) return '';
+  return html`<div class="card" id="issuance-accounts"><h2>Issuance accounts</h2><p class="muted small">Units you issued as a supplier wait here until you move them to trading (<code>mkt supply transfer</code> or <code>POST /v1/issuance-accounts/transfer</code>), where you can sell them.</p><table><thead><tr><th>Instrument</th><th class="right">Units waiting</th></tr></thead><tbody>${issuance.map(
+    (a) => html`<tr><td>${a.symbol}</td><td class="right mono">${formatCount(a.availableUnits)}</td></tr>`,
+  )}</tbody></table></div>`;
 }
 
 const emptyRow = (columns: number, text: string) => html`<tr><td class="empty" colspan="${columns}">${text}</td></tr>`;
@@ -66,6 +77,7 @@ ${usdCard(balances.usd, sandbox)}
       ? balances.trading.map((a) => html`<tr><td>${a.symbol}</td><td class="right mono">${formatCount(a.availableUnits + a.lockedUnits)}</td><td class="right mono">${formatCount(a.availableUnits)}</td><td class="right mono">${formatCount(a.lockedUnits)}</td></tr>`)
       : emptyRow(4, 'No Units in trading accounts yet.')
   }</tbody></table></div>
+${issuanceCard(balances.issuance)}
 <div class="card"><h2>Consumption accounts</h2><table><thead><tr><th>Instrument</th><th class="right">Units</th><th class="right">Tokens available</th><th class="right">Tokens reserved</th></tr></thead><tbody>${
     balances.consumption.length
       ? balances.consumption.map(

@@ -80,6 +80,11 @@ __all__ = [
     "InstrumentStatus",
     "InstrumentTradingParams",
     "InstrumentType",
+    "IssuanceAccount",
+    "IssuanceAccountList",
+    "IssuanceTransfer",
+    "IssuanceTransferRequest",
+    "IssuanceTransferResponse",
     "Market",
     "MarketControls",
     "MarketControlsResponse",
@@ -123,9 +128,14 @@ __all__ = [
     "RateLimitHeaderNames",
     "SelfTradePrevention",
     "SigningKeyRef",
+    "SupplierLiability",
+    "SupplierLiabilityList",
+    "SupplierLiabilityResponse",
     "SupplyIssuance",
     "SupplyIssuanceList",
     "SupplyIssuanceResponse",
+    "SupplySummaryResponse",
+    "SupplySummaryRow",
     "Ticker",
     "TickerResponse",
     "TimeInForce",
@@ -213,6 +223,11 @@ from mkt_trading.models.instrument_response import InstrumentResponse as Instrum
 from mkt_trading.models.instrument_status import InstrumentStatus as InstrumentStatus
 from mkt_trading.models.instrument_trading_params import InstrumentTradingParams as InstrumentTradingParams
 from mkt_trading.models.instrument_type import InstrumentType as InstrumentType
+from mkt_trading.models.issuance_account import IssuanceAccount as IssuanceAccount
+from mkt_trading.models.issuance_account_list import IssuanceAccountList as IssuanceAccountList
+from mkt_trading.models.issuance_transfer import IssuanceTransfer as IssuanceTransfer
+from mkt_trading.models.issuance_transfer_request import IssuanceTransferRequest as IssuanceTransferRequest
+from mkt_trading.models.issuance_transfer_response import IssuanceTransferResponse as IssuanceTransferResponse
 from mkt_trading.models.market import Market as Market
 from mkt_trading.models.market_controls import MarketControls as MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse as MarketControlsResponse
@@ -256,9 +271,14 @@ from mkt_trading.models.price_history_resolution import PriceHistoryResolution a
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention as SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef as SigningKeyRef
+from mkt_trading.models.supplier_liability import SupplierLiability as SupplierLiability
+from mkt_trading.models.supplier_liability_list import SupplierLiabilityList as SupplierLiabilityList
+from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse as SupplierLiabilityResponse
 from mkt_trading.models.supply_issuance import SupplyIssuance as SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse as SupplyIssuanceResponse
+from mkt_trading.models.supply_summary_response import SupplySummaryResponse as SupplySummaryResponse
+from mkt_trading.models.supply_summary_row import SupplySummaryRow as SupplySummaryRow
 from mkt_trading.models.ticker import Ticker as Ticker
 from mkt_trading.models.ticker_response import TickerResponse as TickerResponse
 from mkt_trading.models.time_in_force import TimeInForce as TimeInForce

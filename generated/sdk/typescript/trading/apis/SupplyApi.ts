@@ -25,6 +25,31 @@ import {
     ErrorEnvelopeToJSON,
 } from '../models/ErrorEnvelope.js';
 import {
+    type IssuanceAccountList,
+    IssuanceAccountListFromJSON,
+    IssuanceAccountListToJSON,
+} from '../models/IssuanceAccountList.js';
+import {
+    type IssuanceTransferRequest,
+    IssuanceTransferRequestFromJSON,
+    IssuanceTransferRequestToJSON,
+} from '../models/IssuanceTransferRequest.js';
+import {
+    type IssuanceTransferResponse,
+    IssuanceTransferResponseFromJSON,
+    IssuanceTransferResponseToJSON,
+} from '../models/IssuanceTransferResponse.js';
+import {
+    type SupplierLiabilityList,
+    SupplierLiabilityListFromJSON,
+    SupplierLiabilityListToJSON,
+} from '../models/SupplierLiabilityList.js';
+import {
+    type SupplierLiabilityResponse,
+    SupplierLiabilityResponseFromJSON,
+    SupplierLiabilityResponseToJSON,
+} from '../models/SupplierLiabilityResponse.js';
+import {
     type SupplyIssuanceList,
     SupplyIssuanceListFromJSON,
     SupplyIssuanceListToJSON,
@@ -34,12 +59,31 @@ import {
     SupplyIssuanceResponseFromJSON,
     SupplyIssuanceResponseToJSON,
 } from '../models/SupplyIssuanceResponse.js';
+import {
+    type SupplySummaryResponse,
+    SupplySummaryResponseFromJSON,
+    SupplySummaryResponseToJSON,
+} from '../models/SupplySummaryResponse.js';
 
 export interface CreateSupplyIssuanceOperationRequest {
     /**
      * 
      */
     createSupplyIssuanceRequest: CreateSupplyIssuanceRequest;
+}
+
+export interface GetSupplierLiabilityRequest {
+    /**
+     * The instrument (`instrument-<uuid>`).
+     */
+    instrumentId: string;
+}
+
+export interface ListSupplierLiabilitiesRequest {
+    /**
+     * Only this instrument (`instrument-<uuid>`); an unknown id matches nothing.
+     */
+    instrumentId?: string;
 }
 
 export interface ListSupplyIssuancesRequest {
@@ -59,6 +103,13 @@ export interface ListSupplyIssuancesRequest {
      * Page size.
      */
     limit?: number;
+}
+
+export interface TransferFromIssuanceAccountRequest {
+    /**
+     * 
+     */
+    issuanceTransferRequest: IssuanceTransferRequest;
 }
 
 /**
@@ -116,7 +167,7 @@ export class SupplyApi extends runtime.BaseAPI {
     }
 
     /**
-     * Credits `quantity` new Units of an instrument to the supplier\'s trading account for that instrument (created on first use), ready to sell with ordinary sell orders; proceeds of sales go to the supplier\'s USD account. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
+     * Credits `quantity` new Units of an instrument to the supplier\'s issuance account for that instrument (`issuance_account_id`, opened on first use); `POST /v1/issuance-accounts/transfer` then moves them to the trading account (`trading_account_id`, also opened here), ready to sell with ordinary sell orders; proceeds of sales go to the supplier\'s USD account. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` the Units reach the trading account at once, and the issuance account records them as issued and transferred. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
      * Issue Units as a supplier
      */
     async createSupplyIssuanceRaw(requestParameters: CreateSupplyIssuanceOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplyIssuanceResponse>> {
@@ -127,11 +178,259 @@ export class SupplyApi extends runtime.BaseAPI {
     }
 
     /**
-     * Credits `quantity` new Units of an instrument to the supplier\'s trading account for that instrument (created on first use), ready to sell with ordinary sell orders; proceeds of sales go to the supplier\'s USD account. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
+     * Credits `quantity` new Units of an instrument to the supplier\'s issuance account for that instrument (`issuance_account_id`, opened on first use); `POST /v1/issuance-accounts/transfer` then moves them to the trading account (`trading_account_id`, also opened here), ready to sell with ordinary sell orders; proceeds of sales go to the supplier\'s USD account. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` the Units reach the trading account at once, and the issuance account records them as issued and transferred. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
      * Issue Units as a supplier
      */
     async createSupplyIssuance(requestParameters: CreateSupplyIssuanceOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplyIssuanceResponse> {
         const response = await this.createSupplyIssuanceRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getSupplierLiability without sending the request
+     */
+    async getSupplierLiabilityRequestOpts(requestParameters: GetSupplierLiabilityRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['instrumentId'] == null) {
+            throw new runtime.RequiredError(
+                'instrumentId',
+                'Required parameter "instrumentId" was null or undefined when calling getSupplierLiability().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supplier-liability/{instrument_id}`;
+        urlPath = urlPath.replace('{instrument_id}', encodeURIComponent(String(requestParameters['instrumentId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s liability for one instrument, defined as in `GET /v1/supplier-liability`; all zeros for an instrument it never issued, sold or served. `404` for an unknown instrument.
+     * Get what I owe as a supplier for one instrument
+     */
+    async getSupplierLiabilityRaw(requestParameters: GetSupplierLiabilityRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplierLiabilityResponse>> {
+        const requestOptions = await this.getSupplierLiabilityRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SupplierLiabilityResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s liability for one instrument, defined as in `GET /v1/supplier-liability`; all zeros for an instrument it never issued, sold or served. `404` for an unknown instrument.
+     * Get what I owe as a supplier for one instrument
+     */
+    async getSupplierLiability(requestParameters: GetSupplierLiabilityRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplierLiabilityResponse> {
+        const response = await this.getSupplierLiabilityRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getSupplyIssuanceSummary without sending the request
+     */
+    async getSupplyIssuanceSummaryRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply-issuances/summary`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One row per instrument the caller has issued: Units issued in all, Units still in the issuance account (`units_available`) and Units moved to trading (`units_transferred_to_trading`), so that `total_issued = units_available + units_transferred_to_trading`. By instrument symbol; empty for a caller who never issued. The numbers are those of `GET /v1/issuance-accounts`, read in the same way.
+     * Summarise my issued supply per instrument
+     */
+    async getSupplyIssuanceSummaryRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplySummaryResponse>> {
+        const requestOptions = await this.getSupplyIssuanceSummaryRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SupplySummaryResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One row per instrument the caller has issued: Units issued in all, Units still in the issuance account (`units_available`) and Units moved to trading (`units_transferred_to_trading`), so that `total_issued = units_available + units_transferred_to_trading`. By instrument symbol; empty for a caller who never issued. The numbers are those of `GET /v1/issuance-accounts`, read in the same way.
+     * Summarise my issued supply per instrument
+     */
+    async getSupplyIssuanceSummary(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplySummaryResponse> {
+        const response = await this.getSupplyIssuanceSummaryRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listIssuanceAccounts without sending the request
+     */
+    async listIssuanceAccountsRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/issuance-accounts`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s issuance accounts, one per instrument it has issued, by instrument symbol. Issued Units wait here until `POST /v1/issuance-accounts/transfer` moves them to the trading account, where they can be sold. `available_balance` (also `total_balance`) is what may be transferred now; it always equals `total_issued − total_transferred`. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` issued Units reach the trading account at once, so both totals grow together and the balance stays `0`. There is at most one account per instrument, so the list is always one page.
+     * List my issuance accounts
+     */
+    async listIssuanceAccountsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IssuanceAccountList>> {
+        const requestOptions = await this.listIssuanceAccountsRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => IssuanceAccountListFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s issuance accounts, one per instrument it has issued, by instrument symbol. Issued Units wait here until `POST /v1/issuance-accounts/transfer` moves them to the trading account, where they can be sold. `available_balance` (also `total_balance`) is what may be transferred now; it always equals `total_issued − total_transferred`. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` issued Units reach the trading account at once, so both totals grow together and the balance stays `0`. There is at most one account per instrument, so the list is always one page.
+     * List my issuance accounts
+     */
+    async listIssuanceAccounts(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IssuanceAccountList> {
+        const response = await this.listIssuanceAccountsRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listSupplierLiabilities without sending the request
+     */
+    async listSupplierLiabilitiesRequestOpts(requestParameters: ListSupplierLiabilitiesRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supplier-liability`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * A supplier owes inference for the Units it issued and sold. Per instrument, in tokens:  - `units_sold`: the Units of the caller\'s sell fills in the instrument\'s market (every   sell, including resales of Units it bought); `units_issued`: the Units it issued. - `units_liable = min(units_sold, units_issued)`: Units it issued and sold. Units bought   on the market and sold again carry the liability of the supplier that issued them, not   of the reseller. - `total_liability = units_liable × tokens_per_unit` tokens. - `tokens_served`: the tokens billed on inference requests that this supplier answered   (settled usage receipts of requests routed to it, of any buyer; failed and out-of-spec   answers, which are not billed, do not count). - `fulfilled = min(tokens_served, total_liability)` and `outstanding = total_liability −   fulfilled`, so `fulfilled + outstanding = total_liability`.  Routing sends a request to the supplier whose Units the caller consumes when it knows it, else to the best ask, so a supplier may serve more tokens than it sold: `tokens_served` then exceeds `total_liability` and `outstanding` is `0`. Units that buyers let expire unused stay outstanding. Rows are the instruments the caller issued or served, by symbol; empty for a caller that never did either.
+     * List what I owe as a supplier, per instrument
+     */
+    async listSupplierLiabilitiesRaw(requestParameters: ListSupplierLiabilitiesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplierLiabilityList>> {
+        const requestOptions = await this.listSupplierLiabilitiesRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SupplierLiabilityListFromJSON(jsonValue));
+    }
+
+    /**
+     * A supplier owes inference for the Units it issued and sold. Per instrument, in tokens:  - `units_sold`: the Units of the caller\'s sell fills in the instrument\'s market (every   sell, including resales of Units it bought); `units_issued`: the Units it issued. - `units_liable = min(units_sold, units_issued)`: Units it issued and sold. Units bought   on the market and sold again carry the liability of the supplier that issued them, not   of the reseller. - `total_liability = units_liable × tokens_per_unit` tokens. - `tokens_served`: the tokens billed on inference requests that this supplier answered   (settled usage receipts of requests routed to it, of any buyer; failed and out-of-spec   answers, which are not billed, do not count). - `fulfilled = min(tokens_served, total_liability)` and `outstanding = total_liability −   fulfilled`, so `fulfilled + outstanding = total_liability`.  Routing sends a request to the supplier whose Units the caller consumes when it knows it, else to the best ask, so a supplier may serve more tokens than it sold: `tokens_served` then exceeds `total_liability` and `outstanding` is `0`. Units that buyers let expire unused stay outstanding. Rows are the instruments the caller issued or served, by symbol; empty for a caller that never did either.
+     * List what I owe as a supplier, per instrument
+     */
+    async listSupplierLiabilities(requestParameters: ListSupplierLiabilitiesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplierLiabilityList> {
+        const response = await this.listSupplierLiabilitiesRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
@@ -207,6 +506,75 @@ export class SupplyApi extends runtime.BaseAPI {
      */
     async listSupplyIssuances(requestParameters: ListSupplyIssuancesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplyIssuanceList> {
         const response = await this.listSupplyIssuancesRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for transferFromIssuanceAccount without sending the request
+     */
+    async transferFromIssuanceAccountRequestOpts(requestParameters: TransferFromIssuanceAccountRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['issuanceTransferRequest'] == null) {
+            throw new runtime.RequiredError(
+                'issuanceTransferRequest',
+                'Required parameter "issuanceTransferRequest" was null or undefined when calling transferFromIssuanceAccount().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/issuance-accounts/transfer`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: IssuanceTransferRequestToJSON(requestParameters['issuanceTransferRequest']),
+        };
+    }
+
+    /**
+     * Moves `quantity` Units of an instrument from the caller\'s issuance account to its trading account of that instrument (opened on first use), in one ledger transaction: the answer comes after the commit, with `status: completed`, and the Units can be sold at once. `trading_account_id` is optional; when given it must be that trading account. More than the issuance account holds is `422 insufficient_issuance_balance`, with the available Units in `errors.context`. Allowed in both account modes.  **Retries.** Send a `client_transfer_id` of your own to make retries safe: a transfer with a `client_transfer_id` already used answers `200` with the first transfer and moves nothing more; the same `client_transfer_id` with another instrument, quantity or trading account is `409 idempotency_key_reused`. Without one, each call is a new transfer (a signed request replayed byte for byte is still `401 signature_replayed`).
+     * Move issued Units to my trading account
+     */
+    async transferFromIssuanceAccountRaw(requestParameters: TransferFromIssuanceAccountRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<IssuanceTransferResponse>> {
+        const requestOptions = await this.transferFromIssuanceAccountRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => IssuanceTransferResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Moves `quantity` Units of an instrument from the caller\'s issuance account to its trading account of that instrument (opened on first use), in one ledger transaction: the answer comes after the commit, with `status: completed`, and the Units can be sold at once. `trading_account_id` is optional; when given it must be that trading account. More than the issuance account holds is `422 insufficient_issuance_balance`, with the available Units in `errors.context`. Allowed in both account modes.  **Retries.** Send a `client_transfer_id` of your own to make retries safe: a transfer with a `client_transfer_id` already used answers `200` with the first transfer and moves nothing more; the same `client_transfer_id` with another instrument, quantity or trading account is `409 idempotency_key_reused`. Without one, each call is a new transfer (a signed request replayed byte for byte is still `401 signature_replayed`).
+     * Move issued Units to my trading account
+     */
+    async transferFromIssuanceAccount(requestParameters: TransferFromIssuanceAccountRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<IssuanceTransferResponse> {
+        const response = await this.transferFromIssuanceAccountRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -66,6 +66,7 @@ export const ErrorCode = {
     OrderAlreadyCancelled: 'order_already_cancelled',
     MarketNotOpen: 'market_not_open',
     SupplierNotQualified: 'supplier_not_qualified',
+    InsufficientIssuanceBalance: 'insufficient_issuance_balance',
     RateLimitExceeded: 'rate_limit_exceeded',
     DepositLimitExceeded: 'deposit_limit_exceeded',
     IdempotencyKeyReused: 'idempotency_key_reused',

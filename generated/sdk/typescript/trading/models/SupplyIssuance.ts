@@ -15,7 +15,7 @@
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
 /**
- * New Units issued by a supplier into its trading account.
+ * New Units issued by a supplier into its issuance account (`issuance_account_id`). They reach its trading account of the instrument (`trading_account_id`) when transferred, or at once with `MKT_SUPPLY_ISSUANCE=direct`. `issued_at` is `created_at` under the name the live service's clients read.
  * @export
  * @interface SupplyIssuance
  */
@@ -33,6 +33,10 @@ export interface SupplyIssuance {
      */
     tradingAccountId: string;
     /**
+     * Issuance account id, `issuance_account_<hex>`.
+     */
+    issuanceAccountId: string;
+    /**
      * 
      */
     quantity: number;
@@ -40,6 +44,10 @@ export interface SupplyIssuance {
      * ISO 8601 UTC.
      */
     createdAt: Date;
+    /**
+     * ISO 8601 UTC.
+     */
+    issuedAt: Date;
 }
 
 /**
@@ -49,8 +57,10 @@ export function instanceOfSupplyIssuance(value: object): value is SupplyIssuance
     if ((!('issuanceId' in (value as Record<string, any>)) && !('issuance_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['issuanceId'] === undefined && (value as Record<string, any>)['issuance_id'] === undefined)) return false;
     if ((!('instrumentId' in (value as Record<string, any>)) && !('instrument_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['instrumentId'] === undefined && (value as Record<string, any>)['instrument_id'] === undefined)) return false;
     if ((!('tradingAccountId' in (value as Record<string, any>)) && !('trading_account_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['tradingAccountId'] === undefined && (value as Record<string, any>)['trading_account_id'] === undefined)) return false;
+    if ((!('issuanceAccountId' in (value as Record<string, any>)) && !('issuance_account_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['issuanceAccountId'] === undefined && (value as Record<string, any>)['issuance_account_id'] === undefined)) return false;
     if (!('quantity' in value) || value['quantity'] === undefined) return false;
     if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
+    if ((!('issuedAt' in (value as Record<string, any>)) && !('issued_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['issuedAt'] === undefined && (value as Record<string, any>)['issued_at'] === undefined)) return false;
     return true;
 }
 
@@ -67,8 +77,10 @@ export function SupplyIssuanceFromJSONTyped(json: any, ignoreDiscriminator: bool
         'issuanceId': json['issuance_id'],
         'instrumentId': json['instrument_id'],
         'tradingAccountId': json['trading_account_id'],
+        'issuanceAccountId': json['issuance_account_id'],
         'quantity': json['quantity'],
         'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
+        'issuedAt': (json['issued_at'] == null ? json['issued_at'] : parseDateTime(json['issued_at'])),
     };
 }
 
@@ -86,8 +98,10 @@ export function SupplyIssuanceToJSONTyped(value?: SupplyIssuance | null, ignoreD
         'issuance_id': value['issuanceId'],
         'instrument_id': value['instrumentId'],
         'trading_account_id': value['tradingAccountId'],
+        'issuance_account_id': value['issuanceAccountId'],
         'quantity': value['quantity'],
         'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
+        'issued_at': value['issuedAt'] == null ? value['issuedAt'] : serializeDateTime(value['issuedAt']),
     };
 }
 

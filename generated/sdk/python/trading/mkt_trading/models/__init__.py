@@ -58,6 +58,11 @@ from mkt_trading.models.instrument_response import InstrumentResponse
 from mkt_trading.models.instrument_status import InstrumentStatus
 from mkt_trading.models.instrument_trading_params import InstrumentTradingParams
 from mkt_trading.models.instrument_type import InstrumentType
+from mkt_trading.models.issuance_account import IssuanceAccount
+from mkt_trading.models.issuance_account_list import IssuanceAccountList
+from mkt_trading.models.issuance_transfer import IssuanceTransfer
+from mkt_trading.models.issuance_transfer_request import IssuanceTransferRequest
+from mkt_trading.models.issuance_transfer_response import IssuanceTransferResponse
 from mkt_trading.models.market import Market
 from mkt_trading.models.market_controls import MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse
@@ -101,9 +106,14 @@ from mkt_trading.models.price_history_resolution import PriceHistoryResolution
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef
+from mkt_trading.models.supplier_liability import SupplierLiability
+from mkt_trading.models.supplier_liability_list import SupplierLiabilityList
+from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse
 from mkt_trading.models.supply_issuance import SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse
+from mkt_trading.models.supply_summary_response import SupplySummaryResponse
+from mkt_trading.models.supply_summary_row import SupplySummaryRow
 from mkt_trading.models.ticker import Ticker
 from mkt_trading.models.ticker_response import TickerResponse
 from mkt_trading.models.time_in_force import TimeInForce

@@ -74,6 +74,7 @@ class ErrorCode(str, Enum):
     ORDER_ALREADY_CANCELLED = 'order_already_cancelled'
     MARKET_NOT_OPEN = 'market_not_open'
     SUPPLIER_NOT_QUALIFIED = 'supplier_not_qualified'
+    INSUFFICIENT_ISSUANCE_BALANCE = 'insufficient_issuance_balance'
     RATE_LIMIT_EXCEEDED = 'rate_limit_exceeded'
     DEPOSIT_LIMIT_EXCEEDED = 'deposit_limit_exceeded'
     IDEMPOTENCY_KEY_REUSED = 'idempotency_key_reused'

@@ -28,14 +28,16 @@ from pydantic_core import to_jsonable_python
 
 class SupplyIssuance(BaseModel):
     """
-    New Units issued by a supplier into its trading account.
+    New Units issued by a supplier into its issuance account (`issuance_account_id`). They reach its trading account of the instrument (`trading_account_id`) when transferred, or at once with `MKT_SUPPLY_ISSUANCE=direct`. `issued_at` is `created_at` under the name the live service's clients read.
     """ # noqa: E501
     issuance_id: Annotated[str, Field(strict=True)] = Field(description="Supply issuance id, `supply_issuance_<uuid>`.")
     instrument_id: Annotated[str, Field(strict=True)] = Field(description="Instrument id, `instrument-<uuid>`.")
     trading_account_id: Annotated[str, Field(strict=True)] = Field(description="Trading account id (Units of one instrument, or the USD account), `trading_account_<hex>`.")
+    issuance_account_id: Annotated[str, Field(strict=True)] = Field(description="Issuance account id, `issuance_account_<hex>`.")
     quantity: Annotated[int, Field(strict=True, ge=1)]
     created_at: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["issuance_id", "instrument_id", "trading_account_id", "quantity", "created_at"]
+    issued_at: datetime = Field(description="ISO 8601 UTC.")
+    __properties: ClassVar[List[str]] = ["issuance_id", "instrument_id", "trading_account_id", "issuance_account_id", "quantity", "created_at", "issued_at"]
 
     @field_validator('issuance_id', mode="before")
     def issuance_id_validate_regular_expression(cls, value):
@@ -56,6 +58,13 @@ class SupplyIssuance(BaseModel):
         """Validates the regular expression"""
         if isinstance(value, str) and not re.match(r"^trading_account_[0-9a-f]+$", value):
             raise ValueError(r"must validate the regular expression /^trading_account_[0-9a-f]+$/")
+        return value
+
+    @field_validator('issuance_account_id', mode="before")
+    def issuance_account_id_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^issuance_account_[0-9a-f]+$", value):
+            raise ValueError(r"must validate the regular expression /^issuance_account_[0-9a-f]+$/")
         return value
 
     model_config = ConfigDict(
@@ -112,8 +121,10 @@ class SupplyIssuance(BaseModel):
             "issuance_id": obj.get("issuance_id"),
             "instrument_id": obj.get("instrument_id"),
             "trading_account_id": obj.get("trading_account_id"),
+            "issuance_account_id": obj.get("issuance_account_id"),
             "quantity": obj.get("quantity"),
-            "created_at": obj.get("created_at")
+            "created_at": obj.get("created_at"),
+            "issued_at": obj.get("issued_at")
         })
         return _obj
 
