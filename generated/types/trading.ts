@@ -1977,10 +1977,10 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         /**
-         * @description `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument.
+         * @description `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument (`POST /v1/transfers/trading-to-consumption`). `issuance_to_trading`: issued Units moved from a supplier's issuance account to its trading account (`POST /v1/issuance-accounts/transfer`, or at issuance under `MKT_SUPPLY_ISSUANCE=direct`).
          * @enum {string}
          */
-        TransferHistoryKind: "trading_to_consumption";
+        TransferHistoryKind: "trading_to_consumption" | "issuance_to_trading";
         /**
          * @description The kind of account at one end of a transfer.
          * @enum {string}
@@ -1990,7 +1990,7 @@ export interface components {
         TransferHistory: {
             /** @description The transfer's id (the same as `transfer_id`). */
             id: string;
-            /** @description The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`. */
+            /** @description The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`, for `issuance_to_trading` the `transfer_id` of `POST /v1/issuance-accounts/transfer`. */
             transfer_id: string;
             kind: components["schemas"]["TransferHistoryKind"];
             /** @description The account the Units reached. */

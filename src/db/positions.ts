@@ -71,8 +71,8 @@ export function positionBalancePage(db: Db, userId: string, filter: PositionFilt
 }
 
 /**
- * `buy` and `sell`: one fill (price in ticks, fee in micro-dollars); `issue`: Units issued by the
- * user as a supplier; `transfer`: Units moved from trading to consumption.
+ * `buy` and `sell`: one fill (price in ticks, fee in micro-dollars); `issue`: Units the user issued
+ * as a supplier reaching its trading account; `transfer`: Units moved from trading to consumption.
  */
 export type PositionEventKind = 'issue' | 'buy' | 'transfer' | 'sell';
 
@@ -88,8 +88,9 @@ export interface PositionEventRow {
 /**
  * Every event of the user that moves Units, in the order they happened. Within one microsecond
  * Units arrive before they leave (an issuance or a buy fill, then the transfer that may follow
- * it, then sells), and fills keep their market's execution order. New kinds of movement (the
- * issuance account's transfers to trading) join as one more branch of the union.
+ * it, then sells), and fills keep their market's execution order. Issued Units count from their
+ * move out of the issuance account into trading (`issuance_transfers`, which also records the
+ * issuances of `MKT_SUPPLY_ISSUANCE=direct`): Units still in the issuance account are no position.
  */
 const positionEventsStatement = statement(
   'position_events_of_user',
@@ -99,7 +100,7 @@ const positionEventsStatement = statement(
       FROM trade_legs l JOIN trades t ON t.id = l.trade_id JOIN markets m ON m.id = l.market_id
       WHERE l.user_id = ?
     UNION ALL
-      SELECT s.instrument_id, 'issue', s.quantity, 0, 0, s.created_at_us, 0, 0 FROM supply_issuances s WHERE s.user_id = ?
+      SELECT s.instrument_id, 'issue', s.quantity, 0, 0, s.created_at_us, 0, 0 FROM issuance_transfers s WHERE s.user_id = ?
     UNION ALL
       SELECT r.instrument_id, 'transfer', r.quantity, 0, 0, r.created_at_us, 2, 0 FROM transfers r WHERE r.user_id = ?
   ) e

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { makeSupplier } from '../support/trading-fixtures.js';
 
 type Row = Record<string, any>;
 
@@ -116,6 +117,34 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
     expect([...first.body.data, ...second.body.data]).to.deep.equal(all);
     const back = await histories(holder, { limit: 3, prev: second.body.paging.prev_cursor });
     expect(back.body.data).to.deep.equal(first.body.data);
+  });
+
+  it('lists a supplier\'s moves out of its issuance account as issuance_to_trading, and counts them in its position from the move', async () => {
+    const supplier = await createTestUser(services());
+    await makeSupplier(services(), supplier.userId, [codeMax.instrumentId]);
+    const issued = await env().trading.post('/v1/supply-issuances', { sign: supplier.signingKey, body: { instrument_id: codeMax.instrumentId, quantity: 9 } });
+    expect(issued.status, issued.text).to.equal(201);
+    const position = async () => ((await env().trading.get('/v1/positions', { sign: supplier.signingKey })).body.data as Row[]).find((p) => p.instrument_id === codeMax.instrumentId);
+    expect((await histories(supplier)).body.data).to.deep.equal([]);
+    expect((await position())?.quantity ?? 0).to.equal(0);
+
+    const moved = await env().trading.post('/v1/issuance-accounts/transfer', { sign: supplier.signingKey, body: { instrument_id: codeMax.instrumentId, quantity: 4 } });
+    expect(moved.status, moved.text).to.equal(201);
+    const [row, ...rest] = (await histories(supplier)).body.data as Row[];
+    expect(rest).to.deep.equal([]);
+    expectCliShape(row!);
+    expect(row).to.include({
+      transfer_id: moved.body.data.transfer_id,
+      kind: 'issuance_to_trading',
+      sender_account_id: issued.body.data.issuance_account_id,
+      sender_account_type: 'issuance',
+      account_id: issued.body.data.trading_account_id,
+      account_type: 'trading',
+      instrument_id: codeMax.instrumentId,
+      quantity: 4,
+      order_id: null,
+    });
+    expect(await position()).to.include({ quantity: 4, trading_quantity: 4, average_cost: '0.000000' });
   });
 
   it('shows nothing of another user\'s transfers', async () => {

@@ -47,7 +47,7 @@ export interface TransferHistory {
      */
     id: string;
     /**
-     * The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`.
+     * The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`, for `issuance_to_trading` the `transfer_id` of `POST /v1/issuance-accounts/transfer`.
      */
     transferId: string;
     /**

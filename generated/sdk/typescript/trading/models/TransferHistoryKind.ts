@@ -15,11 +15,12 @@
 
 
 /**
- * `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument.
+ * `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument (`POST /v1/transfers/trading-to-consumption`). `issuance_to_trading`: issued Units moved from a supplier's issuance account to its trading account (`POST /v1/issuance-accounts/transfer`, or at issuance under `MKT_SUPPLY_ISSUANCE=direct`).
  * @export
  */
 export const TransferHistoryKind = {
     TradingToConsumption: 'trading_to_consumption',
+    IssuanceToTrading: 'issuance_to_trading',
 } as const;
 export type TransferHistoryKind = typeof TransferHistoryKind[keyof typeof TransferHistoryKind];
 

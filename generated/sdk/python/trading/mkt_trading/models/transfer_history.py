@@ -34,7 +34,7 @@ class TransferHistory(BaseModel):
     One transfer between two of the caller's accounts, in the live service's transfer-history shape; `id` and `transfer_id` are the same id.
     """ # noqa: E501
     id: StrictStr = Field(description="The transfer's id (the same as `transfer_id`).")
-    transfer_id: StrictStr = Field(description="The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`.")
+    transfer_id: StrictStr = Field(description="The transfer's id; for `trading_to_consumption` the `transfer_id` of `GET /v1/transfers`, for `issuance_to_trading` the `transfer_id` of `POST /v1/issuance-accounts/transfer`.")
     kind: TransferHistoryKind
     account_id: StrictStr = Field(description="The account the Units reached.")
     account_type: TransferAccountType

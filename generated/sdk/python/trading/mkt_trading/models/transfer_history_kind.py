@@ -21,13 +21,14 @@ from typing_extensions import Self
 
 class TransferHistoryKind(str, Enum):
     """
-    `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument.
+    `trading_to_consumption`: Units moved from a trading account to the consumption account of the same instrument (`POST /v1/transfers/trading-to-consumption`). `issuance_to_trading`: issued Units moved from a supplier's issuance account to its trading account (`POST /v1/issuance-accounts/transfer`, or at issuance under `MKT_SUPPLY_ISSUANCE=direct`).
     """
 
     """
     allowed enum values
     """
     TRADING_TO_CONSUMPTION = 'trading_to_consumption'
+    ISSUANCE_TO_TRADING = 'issuance_to_trading'
 
     @classmethod
     def from_json(cls, json_str: str) -> Self:
