@@ -1345,7 +1345,10 @@ export interface components {
             type: string;
             price?: components["schemas"]["LimitPrice"];
             stop_price?: components["schemas"]["StopPrice"];
-            /** @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. */
+            /**
+             * @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. Also accepted as the string of its decimal digits (`"10"`, as the live service's CLI sends it): no sign, decimal point, exponent or leading zero, at most 15 digits; any other string answers `422` naming `quantity`.
+             * @example 10
+             */
             quantity: number;
             /**
              * @description `gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).
@@ -1401,7 +1404,10 @@ export interface components {
         /** @description New price and/or quantity of an open limit order; at least one of them. */
         AmendOrderRequest: {
             price?: components["schemas"]["LimitPrice"];
-            /** @description New total quantity in Units, filled part included; must exceed `filled_quantity`. */
+            /**
+             * @description New total quantity in Units, filled part included; must exceed `filled_quantity`. Also accepted as the string of its decimal digits (`"10"`, as the live service's CLI sends it): no sign, decimal point, exponent or leading zero, at most 15 digits; any other string answers `422` naming `quantity`.
+             * @example 8
+             */
             quantity?: number;
         };
         OrderCount: {
@@ -1578,7 +1584,7 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         CreateTransferRequest: {
-            /** @description The instrument (`instrument-<uuid>`) whose Units to move; `404` if unknown. */
+            /** @description The instrument whose Units to move: its id (`instrument-<uuid>`; `404` if unknown) or its symbol in any letter case (`TEXT-STANDARD`; `422` if it names no instrument). */
             instrument_id: string;
             /** @description Whole Units to move. */
             quantity: number;
@@ -1603,7 +1609,7 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         CreateSupplyIssuanceRequest: {
-            /** @description An instrument (`instrument-<uuid>`) the supplier qualifies for; `404` if unknown. */
+            /** @description An instrument the supplier qualifies for: its id (`instrument-<uuid>`; `404` if unknown) or its symbol in any letter case (`TEXT-STANDARD`; `422` if it names no instrument). */
             instrument_id: string;
             /** @description Whole Units to issue. */
             quantity: number;
@@ -1679,6 +1685,8 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
             detail: string;
+            /** @description The same text as `detail`, for clients written against the live service, whose CLI and SDK show `errors.message`. */
+            message: string;
             server_time?: components["schemas"]["Timestamp"];
             /** @description Facts behind the error, e.g. the limits an order broke or the observed clock drift. */
             context?: {
@@ -1690,6 +1698,7 @@ export interface components {
          *       "errors": {
          *         "code": "not_found",
          *         "detail": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
+         *         "message": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
          *         "server_time": "2026-11-22T10:15:30Z"
          *       }
          *     }
@@ -1770,6 +1779,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: query.verbose is not a known field.",
+                 *         "message": "Invalid request: query.verbose is not a known field.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "errors": [
@@ -1798,6 +1808,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: query.status must be one of open, active, pending, partially_filled, cancellation_pending, filled, closed, cancelled, expired, rejected.",
+                 *         "message": "Invalid request: query.status must be one of open, active, pending, partially_filled, cancellation_pending, filled, closed, cancelled, expired, rejected.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "errors": [
@@ -1868,6 +1879,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "rate_limit_exceeded",
                  *         "detail": "Bulk cancellation limit reached; retry after 1 second.",
+                 *         "message": "Bulk cancellation limit reached; retry after 1 second.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1907,6 +1919,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "insufficient_scope",
                  *         "detail": "This access token lacks the scope supply:read; log in again requesting it.",
+                 *         "message": "This access token lacks the scope supply:read; log in again requesting it.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "required_scopes": [
@@ -1944,6 +1957,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
+                 *         "message": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1963,6 +1977,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: body.timeout_seconds must be 0 (disarm) or from 5 to 86400.",
+                 *         "message": "Invalid request: body.timeout_seconds must be 0 (disarm) or from 5 to 86400.",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -1991,6 +2006,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No market with id market_text_standard. Use the market_id of GET /v1/markets; never derive it from a symbol.",
+                 *         "message": "No market with id market_text_standard. Use the market_id of GET /v1/markets; never derive it from a symbol.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2010,6 +2026,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No trade with id trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1c.",
+                 *         "message": "No trade with id trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1c.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2029,6 +2046,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No account with id trading_account_4e1f9a7c2b6d8e04.",
+                 *         "message": "No account with id trading_account_4e1f9a7c2b6d8e04.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2048,6 +2066,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No transfer with id transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.",
+                 *         "message": "No transfer with id transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2067,6 +2086,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "internal_error",
                  *         "detail": "Something went wrong on our side; retry with backoff and quote request id 01J…",
+                 *         "message": "Something went wrong on our side; retry with backoff and quote request id 01J…",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2086,6 +2106,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "query.limit must be <= 100",
+                 *         "message": "query.limit must be <= 100",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -2115,6 +2136,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "rate_limit_exceeded",
                  *         "detail": "Order submission limit of 10 per second for this market reached; retry after 1 second.",
+                 *         "message": "Order submission limit of 10 per second for this market reached; retry after 1 second.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2134,6 +2156,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "malformed_json",
                  *         "detail": "Request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "message": "Request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2153,6 +2176,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "auto_mode_trading_restricted",
                  *         "detail": "Orders cannot be created, amended or cancelled in Auto Mode. Switch to Advanced Mode on the platform API.",
+                 *         "message": "Orders cannot be created, amended or cancelled in Auto Mode. Switch to Advanced Mode on the platform API.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2172,6 +2196,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body is too large (request entity too large).",
+                 *         "message": "The request body is too large (request entity too large).",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2191,6 +2216,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
+                 *         "message": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2210,6 +2236,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No order with id order_7F3K9Q2M1X8B4C6D.",
+                 *         "message": "No order with id order_7F3K9Q2M1X8B4C6D.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2219,7 +2246,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The instrument's id, `instrument-<uuid>`. */
+        /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
         InstrumentIdPath: string;
         /** @description The market's id, `market_<uuid>`. */
         MarketIdPath: string;
@@ -2235,7 +2262,7 @@ export interface components {
         TransferIdPath: string;
         /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
         MarketIdFilter: string;
-        /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+        /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
         InstrumentIdFilter: string;
         /** @description Only orders on this side. */
         OrderSideFilter: components["schemas"]["OrderSide"];
@@ -2255,7 +2282,7 @@ export interface components {
         Next: string;
         /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
         Prev: string;
-        /** @description Page size. */
+        /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
         Limit: number;
         /** @description Sort direction. */
         OrderDirection: components["schemas"]["OrderDirection"];
@@ -2413,7 +2440,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort key; ties are broken by `instrument_id`. */
                 order_by?: "symbol" | "name" | "created_at";
@@ -2498,7 +2525,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The instrument's id, `instrument-<uuid>`. */
+                /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
                 instrument_id: components["parameters"]["InstrumentIdPath"];
             };
             cookie?: never;
@@ -2567,7 +2594,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -2786,6 +2813,8 @@ export interface operations {
             query?: {
                 /** @description Price levels per side. */
                 limit?: number;
+                /** @description The same as `limit`, as the live service's CLI spells it; giving both with different values answers `422`. */
+                depth?: number;
             };
             header?: never;
             path: {
@@ -2877,7 +2906,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -2990,7 +3019,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3051,7 +3080,7 @@ export interface operations {
                 market_id?: components["parameters"]["MarketIdFilter"];
                 /** @description The caller's `user_id`; any other id matches nothing. */
                 trader_id?: string;
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only orders on this side. */
                 side?: components["parameters"]["OrderSideFilter"];
@@ -3069,7 +3098,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3303,6 +3332,7 @@ export interface operations {
                      *           "errors": {
                      *             "code": "insufficient_available_balance",
                      *             "detail": "The order needs 10 Units but 4 are available in the trading account.",
+                     *             "message": "The order needs 10 Units but 4 are available in the trading account.",
                      *             "server_time": "2026-11-22T10:15:30.204117Z",
                      *             "context": {
                      *               "price": null,
@@ -3626,7 +3656,7 @@ export interface operations {
             query?: {
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only this trade. */
                 trade_id?: string;
@@ -3661,7 +3691,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3773,7 +3803,7 @@ export interface operations {
                 account_id?: string;
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only accounts in this status. */
                 status?: components["parameters"]["AccountStatusFilter"];
@@ -3785,7 +3815,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3895,7 +3925,7 @@ export interface operations {
             query?: {
                 /** @description Only this account. */
                 account_id?: string;
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only accounts in this status. */
                 status?: components["parameters"]["AccountStatusFilter"];
@@ -3907,7 +3937,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4025,7 +4055,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4128,13 +4158,13 @@ export interface operations {
     listTransfers: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4234,13 +4264,13 @@ export interface operations {
     listSupplyIssuances: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
