@@ -52,8 +52,12 @@ function aliasPlanOf(operation: Operation): AliasPlan {
   return { query: queryPlanOf(operation), integerStrings: integerStringFields(operation), instrumentRefs: instrumentRefPlanOf(operation) };
 }
 
+/** By symbol, else by model name or `-latest` alias (what the CLI's hotwire upper-cases into a symbol). */
 function instrumentIdLookup(services: Services): InstrumentIdOfSymbol {
-  return rememberingLookup(async (symbol) => (await services.reference.listInstruments({ symbol, orderBy: 'symbol', direction: 'asc' }, { limit: 1 })).rows[0]?.id);
+  return rememberingLookup(async (symbol) => {
+    const bySymbol = (await services.reference.listInstruments({ symbol, orderBy: 'symbol', direction: 'asc' }, { limit: 1 })).rows[0];
+    return (bySymbol ?? (await services.reference.resolveModel(symbol.toLowerCase())))?.id;
+  });
 }
 
 /** Fails at start-up unless operations and handlers match one to one. */
