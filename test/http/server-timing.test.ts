@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { giveUnits } from '../support/market-fixtures.js';
+import { makeSupplier } from '../support/trading-fixtures.js';
 import type { HostClient, Reply } from '../support/http.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
 
@@ -21,9 +24,15 @@ function parsed(reply: Reply): Record<string, number> {
 }
 
 describeEachDatabase('http: server-timing on every response', (env) => {
+  const services = () => env().service.services;
   let user: TestUser;
   before(async () => {
-    user = await createTestUser(env().service.services);
+    user = await createTestUser(services());
+    // A (simulated) supplier and capacity in the consumption account, for a streamed inference.
+    await makeSupplier(services(), (await createTestUser(services())).userId, ['text-standard']);
+    const instrument = (await services().reference.resolveModel('text-standard'))!;
+    await giveUnits(services(), user.userId, instrument.id, 1);
+    await services().db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
   });
 
   // Each row: a request, and the entries its timing must have (auth and handler only once reached).
@@ -33,6 +42,17 @@ describeEachDatabase('http: server-timing on every response', (env) => {
     ['trading: a refused signature', (e) => e.trading, (c) => c.get('/v1/orders'), ['auth', 'total']],
     ['trading: an unknown path', (e) => e.trading, (c) => c.get('/v1/nowhere'), ['total']],
     ['consumption: the models', (e) => e.consumption, (c) => c.get('/v1/models', { bearer: user.apiKey }), ['auth', 'handler', 'total']],
+    [
+      'consumption: a streamed chat completion (total up to its headers)',
+      (e) => e.consumption,
+      async (c) => {
+        const reply = await c.post('/r/v1/chat/completions', { bearer: user.apiKey, body: { model: 'text-standard', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }], stream: true } });
+        expect(reply.status, reply.text).to.equal(200);
+        expect(reply.headers.get('content-type')).to.match(/^text\/event-stream/);
+        return reply;
+      },
+      ['auth', 'handler', 'total'],
+    ],
     ['messages: an unknown path', (e) => e.messages, (c) => c.get('/v1/nowhere'), ['total']],
     ['platform: the signing keys', (e) => e.platform, (c) => c.get('/v1/signing-keys', { bearer: 'mkt_at_nope' }), ['auth', 'total']],
   ];
