@@ -256,7 +256,7 @@ export interface paths {
         };
         /**
          * List candles of a market
-         * @description OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+         * @description OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. The order is fixed: the live service's `order_by[]=period_start` (or `time`) and `order_directions[]=asc` are accepted and change nothing; another order answers `422`.
          */
         get: operations["listPriceHistories"];
         put?: never;

@@ -12,6 +12,8 @@ import { RequestValidationError } from '../lib/errors.js';
  * - `order_by[]` → `order_by`, `order_directions[]` → `order_direction` (one sort key);
  *   `page_size` → `limit`.
  * - A declared parameter with `x-mkt-alias-of: <name>` (the order book's `depth`) → `<name>`.
+ * - A list with one fixed order says so (`x-mkt-fixed-order: {order_by: [keys], order_direction}`):
+ *   `order_by[]` and `order_directions[]` naming that order are accepted and dropped.
  *
  * Two spellings of one parameter with different values are a 422 naming both; an unknown field or
  * operator is a 422 naming it. Keys this module does not know are left for validation to refuse.
@@ -23,6 +25,12 @@ export interface QueryPlan {
   /** Declared aliases: alias → the parameter it spells. */
   aliases: ReadonlyMap<string, string>;
   pathNames: ReadonlySet<string>;
+  fixedOrder: FixedOrder | undefined;
+}
+
+interface FixedOrder {
+  order_by: readonly string[];
+  order_direction: string;
 }
 
 type Parameter = { name: string; in: string; 'x-mkt-alias-of'?: string };
@@ -34,6 +42,7 @@ export function queryPlanOf(operation: Operation): QueryPlan {
     names: new Set(parameters.filter((p) => p.in === 'query' && !aliases.has(p.name)).map((p) => p.name)),
     aliases,
     pathNames: new Set(parameters.filter((p) => p.in === 'path').map((p) => p.name)),
+    fixedOrder: (operation as { 'x-mkt-fixed-order'?: FixedOrder })['x-mkt-fixed-order'],
   };
 }
 
@@ -90,10 +99,22 @@ export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record
     }
     const target = plan.names.has(key) ? key : (listSpellings[key] ?? plan.aliases.get(key) ?? key);
     if (key === 'order_by[]' && Array.isArray(value)) refuse(`query.${key}`, 'sorts by one field here: send one order_by[]', value);
+    if (plan.fixedOrder && !plan.names.has(target) && (target === 'order_by' || target === 'order_direction')) {
+      checkFixedOrder(plan.fixedOrder, target, key, value);
+      continue;
+    }
     set(target, value, key);
   }
   for (const index of [...filters.keys()].sort((a, b) => a - b)) applyFilter(plan, filters.get(index)!, pathParams, set);
   return canonical;
+}
+
+/** A list in one fixed order accepts the CLI's spelling of that order, and nothing else. */
+function checkFixedOrder(order: FixedOrder, target: 'order_by' | 'order_direction', key: string, value: QueryValue): void {
+  const accepted = target === 'order_by' ? order.order_by : [order.order_direction];
+  if (typeof value !== 'string' || !accepted.includes(value)) {
+    refuse(`query.${key}`, `must be ${accepted.join(' or ')}: this list is always sorted by ${order.order_by[0]} ${order.order_direction}`, value);
+  }
 }
 
 function applyFilter(plan: QueryPlan, filter: Filter, pathParams: Record<string, string>, set: (name: string, value: QueryValue, spelling: string) => void): void {

@@ -79,6 +79,16 @@ describeEachDatabase('http: Flop filter spellings', (env) => {
     expect(reply.body.data).to.have.length(1);
   });
 
+  it('answers the CLI\'s price history query (all four parameters as filters, its fixed order named)', async () => {
+    const nowS = Math.floor(Date.now() / 1000);
+    const cli = `filters[0][field]=market_id&filters[0][value]=${market.marketId}&filters[1][field]=resolution&filters[1][value]=1m&filters[2][field]=from&filters[2][value]=${nowS - 3600}&filters[3][field]=to&filters[3][value]=${nowS + 60}&order_by[]=period_start&order_directions[]=asc`;
+    const flop = await env().trading.get('/v1/price-histories', { sign: trader.signingKey, rawQuery: cli });
+    const own = await env().trading.get('/v1/price-histories', { sign: trader.signingKey, query: { market_id: market.marketId, resolution: '1m', from: nowS - 3600, to: nowS + 60 } });
+    expect(flop.status, flop.text).to.equal(200);
+    expect(flop.body.data).to.have.length(1);
+    expect(flop.body).to.deep.equal(own.body);
+  });
+
   it('answers the CLI\'s order book depth as limit', async () => {
     const shallow = await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { sign: trader.signingKey, rawQuery: 'depth=1' });
     const deep = await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { sign: trader.signingKey, rawQuery: 'depth=10' });
@@ -99,6 +109,8 @@ describeEachDatabase('http: Flop filter spellings', (env) => {
     ['a filter without a value', '/v1/orders', 'flop[filters][0][field]=status', 'query.flop[filters][0][value]', /is required/],
     ['a filter on another market than the path\'s', 'TRADES', 'filters[0][field]=market_id&filters[0][value]=market_other', 'query.filters[0][value]', /the path names/],
     ['two sort keys', '/v1/orders', 'order_by[]=price&order_by[]=status', 'query.order_by[]', /one order_by/],
+    ['another order than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_by[]=volume', 'query.order_by[]', /always sorted by period_start asc/],
+    ['another direction than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_directions[]=desc', 'query.order_directions[]', /must be asc/],
     ['a value a list refuses in its own spelling', '/v1/orders', 'flop[filters][0][field]=status&flop[filters][0][value]=sideways', 'query.status', /must be one of/],
   ];
   for (const [name, path, rawQuery, issuePath, message] of refusals) {

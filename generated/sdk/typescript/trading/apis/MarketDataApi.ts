@@ -559,7 +559,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. The order is fixed: the live service\'s `order_by[]=period_start` (or `time`) and `order_directions[]=asc` are accepted and change nothing; another order answers `422`.
      * List candles of a market
      */
     async listPriceHistoriesRaw(requestParameters: ListPriceHistoriesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PriceHistoryList>> {
@@ -570,7 +570,7 @@ export class MarketDataApi extends runtime.BaseAPI {
     }
 
     /**
-     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
+     * OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market\'s first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units. The order is fixed: the live service\'s `order_by[]=period_start` (or `time`) and `order_directions[]=asc` are accepted and change nothing; another order answers `422`.
      * List candles of a market
      */
     async listPriceHistories(requestParameters: ListPriceHistoriesRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PriceHistoryList> {
