@@ -97,7 +97,9 @@ export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record
       filters.set(Number(index), filter);
       continue;
     }
-    const target = plan.names.has(key) ? key : (listSpellings[key] ?? plan.aliases.get(key) ?? key);
+    // A spelling of a parameter the list lacks stays as sent, so that validation names what was sent.
+    const spelled = listSpellings[key] ?? plan.aliases.get(key);
+    const target = !plan.names.has(key) && spelled !== undefined && (plan.names.has(spelled) || plan.fixedOrder) ? spelled : key;
     if (key === 'order_by[]' && Array.isArray(value)) refuse(`query.${key}`, 'sorts by one field here: send one order_by[]', value);
     if (plan.fixedOrder && !plan.names.has(target) && (target === 'order_by' || target === 'order_direction')) {
       checkFixedOrder(plan.fixedOrder, target, key, value);

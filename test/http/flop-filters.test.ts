@@ -111,6 +111,7 @@ describeEachDatabase('http: Flop filter spellings', (env) => {
     ['two sort keys', '/v1/orders', 'order_by[]=price&order_by[]=status', 'query.order_by[]', /one order_by/],
     ['another order than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_by[]=volume', 'query.order_by[]', /always sorted by period_start asc/],
     ['another direction than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_directions[]=desc', 'query.order_directions[]', /must be asc/],
+    ['page_size where a list has no paging', '/v1/orders/count', 'page_size=5', 'query.page_size', /is not a known field/],
     ['a value a list refuses in its own spelling', '/v1/orders', 'flop[filters][0][field]=status&flop[filters][0][value]=sideways', 'query.status', /must be one of/],
   ];
   for (const [name, path, rawQuery, issuePath, message] of refusals) {
