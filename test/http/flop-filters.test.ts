@@ -39,6 +39,7 @@ describeEachDatabase('http: Flop filter spellings', (env) => {
   // Each row: the CLI's spelling and mkt's own, which must answer the same orders in the same order.
   const same: [string, string, string][] = [
     ['a flop filter on status', 'flop[filters][0][field]=status&flop[filters][0][value]=open', 'status=open'],
+    ['a flop filter with its brackets percent-encoded', 'flop%5Bfilters%5D%5B0%5D%5Bfield%5D=status&flop%5Bfilters%5D%5B0%5D%5Bvalue%5D=open', 'status=open'],
     ['a filters[] filter with op ==', 'filters[0][field]=status&filters[0][op]===&filters[0][value]=cancelled', 'status=cancelled'],
     ['two flop filters', `flop[filters][0][field]=status&flop[filters][0][value]=open&flop[filters][1][field]=market_id&flop[filters][1][value]=${'MARKET'}`, `status=open&market_id=${'MARKET'}`],
     ['order_by[] and order_directions[]', 'order_by[]=price&order_directions[]=desc', 'order_by=price&order_direction=desc'],
