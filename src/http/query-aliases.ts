@@ -74,7 +74,7 @@ function usesAliases(plan: QueryPlan, query: Query): boolean {
 /** The query with the live service's spellings rewritten into the operation's own parameters. */
 export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record<string, string>): Query {
   if (!usesAliases(plan, query)) return query;
-  const canonical: Query = {};
+  const canonical: Query = Object.create(null) as Query; // a key `__proto__` stays a key
   const spelledAs = new Map<string, string>();
   const set = (name: string, value: QueryValue, spelling: string): void => {
     const earlier = canonical[name];

@@ -113,6 +113,7 @@ describeEachDatabase('http: Flop filter spellings', (env) => {
     ['another order than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_by[]=volume', 'query.order_by[]', /always sorted by period_start asc/],
     ['another direction than a fixed-order list\'s', '/v1/price-histories', 'market_id=m&resolution=1m&order_directions[]=desc', 'query.order_directions[]', /must be asc/],
     ['page_size where a list has no paging', '/v1/orders/count', 'page_size=5', 'query.page_size', /is not a known field/],
+    ['a key __proto__ beside a Flop filter', '/v1/orders', '__proto__=a&__proto__=b&flop[filters][0][field]=status&flop[filters][0][value]=open', 'query.__proto__', /is not a known field/],
     ['a value a list refuses in its own spelling', '/v1/orders', 'flop[filters][0][field]=status&flop[filters][0][value]=sideways', 'query.status', /must be one of/],
   ];
   for (const [name, path, rawQuery, issuePath, message] of refusals) {
