@@ -1312,6 +1312,8 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
             detail: string;
+            /** @description The same text as `detail`, for clients written against the live service, whose CLI and SDK show `errors.message`. */
+            message: string;
             server_time?: components["schemas"]["Timestamp"];
             /** @description Facts behind the error, e.g. the limits an order broke or the observed clock drift. */
             context?: {
@@ -1477,6 +1479,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "malformed_json",
                  *         "detail": "The request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1503,6 +1506,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "invalid_api_key",
                  *         "detail": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
+                 *         "message": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1556,6 +1560,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "model_not_allowed",
                  *         "detail": "This key may not use code-max; it may use text-standard, text-prime.",
+                 *         "message": "This key may not use code-max; it may use text-standard, text-prime.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "model": "code-max",
@@ -1583,6 +1588,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "model_not_found",
                  *         "detail": "No model gpt-4o. GET /v1/models lists the instruments and aliases.",
+                 *         "message": "No model gpt-4o. GET /v1/models lists the instruments and aliases.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1609,6 +1615,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No usage receipt req_01JD8X4T5QZ9W3M2K7C6B1N0PA in this account.",
+                 *         "message": "No usage receipt req_01JD8X4T5QZ9W3M2K7C6B1N0PA in this account.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1635,6 +1642,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body exceeds the size limit.",
+                 *         "message": "The request body exceeds the size limit.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1661,6 +1669,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
+                 *         "message": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       },
                  *       "error": {
@@ -1709,6 +1718,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: query.from must be an ISO 8601 timestamp or Unix seconds.",
+                 *         "message": "Invalid request: query.from must be an ISO 8601 timestamp or Unix seconds.",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -1784,6 +1794,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "malformed_json",
                  *         "detail": "The request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "message": "The request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1809,6 +1820,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "invalid_api_key",
                  *         "detail": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
+                 *         "message": "The API key is not valid. Create a consumption key on the platform API or the dashboard.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1834,6 +1846,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "insufficient_capacity",
                  *         "detail": "The code-max consumption account holds 1200 tokens; this request needs up to 9300. Buy Units and transfer them to the consumption account, then retry.",
+                 *         "message": "The code-max consumption account holds 1200 tokens; this request needs up to 9300. Buy Units and transfer them to the consumption account, then retry.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1859,6 +1872,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "model_not_found",
                  *         "detail": "No model claude-x. GET /v1/models lists the instruments and aliases.",
+                 *         "message": "No model claude-x. GET /v1/models lists the instruments and aliases.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1884,6 +1898,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body exceeds the size limit.",
+                 *         "message": "The request body exceeds the size limit.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1909,6 +1924,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
+                 *         "message": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1934,6 +1950,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: body.max_tokens is required.",
+                 *         "message": "Invalid request: body.max_tokens is required.",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -1969,6 +1986,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "concurrency_limit_exceeded",
                  *         "detail": "All 3 concurrent inference slots are in use; retry after 1 second or reduce parallelism.",
+                 *         "message": "All 3 concurrent inference slots are in use; retry after 1 second or reduce parallelism.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1994,6 +2012,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "internal_error",
                  *         "detail": "Something went wrong on our side; retry with backoff and quote request id req_01JD8X4T5QZ9W3M2K7C6B1N0PA.",
+                 *         "message": "Something went wrong on our side; retry with backoff and quote request id req_01JD8X4T5QZ9W3M2K7C6B1N0PA.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2020,6 +2039,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "supplier_unavailable",
                  *         "detail": "No supplier for agent-prime is available right now; this request is not billed. Retry in 1 to 3 seconds.",
+                 *         "message": "No supplier for agent-prime is available right now; this request is not billed. Retry in 1 to 3 seconds.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2087,7 +2107,7 @@ export interface components {
         Next: string;
         /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
         Prev: string;
-        /** @description Page size. */
+        /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
         Limit: number;
     };
     requestBodies: {
@@ -2650,7 +2670,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;

@@ -1315,6 +1315,8 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
             detail: string;
+            /** @description The same text as `detail`, for clients written against the live service, whose CLI and SDK show `errors.message`. */
+            message: string;
             server_time?: components["schemas"]["Timestamp"];
             /** @description Facts behind the error, e.g. the limits an order broke or the observed clock drift. */
             context?: {
@@ -1326,6 +1328,7 @@ export interface components {
          *       "errors": {
          *         "code": "not_found",
          *         "detail": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
+         *         "message": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
          *         "server_time": "2026-11-22T10:15:30Z"
          *       }
          *     }
@@ -1406,6 +1409,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "insufficient_scope",
                  *         "detail": "This operation needs scope keys:manage; the token has account:read. Log in again requesting keys:manage.",
+                 *         "message": "This operation needs scope keys:manage; the token has account:read. Log in again requesting keys:manage.",
                  *         "context": {
                  *           "required_scopes": [
                  *             "keys:manage"
@@ -1488,6 +1492,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No API key with id api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc.",
+                 *         "message": "No API key with id api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1507,6 +1512,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No signing key with id signing_key_0d14718f-0c95-4f63-8796-df9ce4ebafee.",
+                 *         "message": "No signing key with id signing_key_0d14718f-0c95-4f63-8796-df9ce4ebafee.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1526,6 +1532,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "The id in the path must not have more than 128 characters.",
+                 *         "message": "The id in the path must not have more than 128 characters.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1571,6 +1578,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "internal_error",
                  *         "detail": "Something went wrong on our side; retry with backoff and quote request id 01J…",
+                 *         "message": "Something went wrong on our side; retry with backoff and quote request id 01J…",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1590,6 +1598,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "malformed_json",
                  *         "detail": "Request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "message": "Request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1609,6 +1618,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body is too large (request entity too large).",
+                 *         "message": "The request body is too large (request entity too large).",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1628,6 +1638,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
+                 *         "message": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -1647,6 +1658,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "query.limit must be <= 100",
+                 *         "message": "query.limit must be <= 100",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -1686,7 +1698,7 @@ export interface components {
          * @example grant_76dc3ce3-5890-4352-868e-e4dd1a33311b
          */
         GrantIdPath: string;
-        /** @description Page size. */
+        /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
         Limit: number;
         /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
         Next: string;
@@ -1770,6 +1782,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "bad_request",
                      *         "detail": "The request could not be parsed.",
+                     *         "message": "The request could not be parsed.",
                      *         "server_time": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
@@ -1787,7 +1800,7 @@ export interface operations {
                  * @example mkt-cli
                  */
                 client_id: components["parameters"]["ClientIdQuery"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
@@ -2065,7 +2078,7 @@ export interface operations {
     listOAuthGrants: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
@@ -2148,6 +2161,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "not_found",
                      *         "detail": "No OAuth grant with id grant_76dc3ce3-5890-4352-868e-e4dd1a33311b.",
+                     *         "message": "No OAuth grant with id grant_76dc3ce3-5890-4352-868e-e4dd1a33311b.",
                      *         "server_time": "2026-11-22T10:15:30Z"
                      *       }
                      *     }
@@ -2162,7 +2176,7 @@ export interface operations {
     listApiKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
@@ -2433,7 +2447,7 @@ export interface operations {
     listSigningKeys: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
@@ -2540,6 +2554,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "duplicate_signing_key",
                      *         "detail": "This public key is already registered (fingerprint If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk). Generate a new keypair.",
+                     *         "message": "This public key is already registered (fingerprint If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk). Generate a new keypair.",
                      *         "context": {
                      *           "fingerprint": "If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk"
                      *         },
@@ -3009,6 +3024,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "validation_error",
                      *         "detail": "Invalid request: body.self_trade_prevention must be one of expire_taker, expire_maker, expire_both, decrement.",
+                     *         "message": "Invalid request: body.self_trade_prevention must be one of expire_taker, expire_maker, expire_both, decrement.",
                      *         "context": {
                      *           "errors": [
                      *             {
@@ -3294,7 +3310,7 @@ export interface operations {
     listDeposits: {
         parameters: {
             query?: {
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
@@ -3405,6 +3421,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "idempotency_key_reused",
                      *         "detail": "Idempotency-Key 7c1f… was used for a deposit of 25.00 USD (deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11); use a new key for another amount.",
+                     *         "message": "Idempotency-Key 7c1f… was used for a deposit of 25.00 USD (deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11); use a new key for another amount.",
                      *         "context": {
                      *           "deposit_id": "deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11",
                      *           "amount_usd": "25.00"
@@ -3466,6 +3483,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "not_found",
                      *         "detail": "No deposit with id deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11.",
+                     *         "message": "No deposit with id deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11.",
                      *         "server_time": "2026-11-22T10:15:30Z"
                      *       }
                      *     }

@@ -278,7 +278,7 @@ export interface paths {
         /**
          * List candles of a market
          * @description OHLCV candles of one market at one resolution, oldest first. `time` is the start of the bucket (UTC, aligned to the resolution; `1w` weeks start on Monday at 00:00 UTC); `from` is inclusive and `to` exclusive, both ISO 8601 or Unix seconds; `from` defaults to the market's first trade, `to` to now. Buckets without a trade are omitted. `volume` is in Units.
-         *     Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`.
+         *     Each candle also carries the live service's names: `period_start` (= `time`) and `period_end` (the start of the next bucket, exclusive), `quote_volume` (USD paid in the bucket: Σ price × quantity), `num_trades` (= `trade_count`), and its `market_id` and `resolution`. The order is fixed: the live service's `order_by[]=period_start` (or `time`) and `order_directions[]=asc` are accepted and change nothing; another order answers `422`.
          */
         get: operations["listPriceHistories"];
         put?: never;
@@ -1651,7 +1651,10 @@ export interface components {
             type: string;
             price?: components["schemas"]["LimitPrice"];
             stop_price?: components["schemas"]["StopPrice"];
-            /** @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. */
+            /**
+             * @description Units, a positive whole number; must be a multiple of the market's `lot_size` and between its `min_order_size` and `max_order_size` (10,000 by default), checked as order controls. Also accepted as the string of its decimal digits (`"10"`, as the live service's CLI sends it): no sign, decimal point, exponent or leading zero, at most 15 digits; any other string answers `422` naming `quantity`.
+             * @example 10
+             */
             quantity: number;
             /**
              * @description `gtc` (default), `ioc`, `fok`, `day` or `gtd`, any letter case (stored in lower case).
@@ -1707,7 +1710,10 @@ export interface components {
         /** @description New price and/or quantity of an open limit order; at least one of them. */
         AmendOrderRequest: {
             price?: components["schemas"]["LimitPrice"];
-            /** @description New total quantity in Units, filled part included; must exceed `filled_quantity`. */
+            /**
+             * @description New total quantity in Units, filled part included; must exceed `filled_quantity`. Also accepted as the string of its decimal digits (`"10"`, as the live service's CLI sends it): no sign, decimal point, exponent or leading zero, at most 15 digits; any other string answers `422` naming `quantity`.
+             * @example 8
+             */
             quantity?: number;
         };
         OrderCount: {
@@ -1952,7 +1958,7 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         CreateTransferRequest: {
-            /** @description The instrument (`instrument-<uuid>`) whose Units to move; `404` if unknown. */
+            /** @description The instrument whose Units to move: its id (`instrument-<uuid>`; `404` if unknown) or its symbol in any letter case (`TEXT-STANDARD`; `422` if it names no instrument). */
             instrument_id: string;
             /** @description Whole Units to move. */
             quantity: number;
@@ -2020,7 +2026,7 @@ export interface components {
             paging: components["schemas"]["Paging"];
         };
         CreateSupplyIssuanceRequest: {
-            /** @description An instrument (`instrument-<uuid>`) the supplier qualifies for; `404` if unknown. */
+            /** @description An instrument the supplier qualifies for: its id (`instrument-<uuid>`; `404` if unknown) or its symbol in any letter case (`TEXT-STANDARD`; `422` if it names no instrument). */
             instrument_id: string;
             /** @description Whole Units to issue. */
             quantity: number;
@@ -2218,6 +2224,8 @@ export interface components {
             code: components["schemas"]["ErrorCode"];
             /** @description Human-readable explanation, including how to fix the request. */
             detail: string;
+            /** @description The same text as `detail`, for clients written against the live service, whose CLI and SDK show `errors.message`. */
+            message: string;
             server_time?: components["schemas"]["Timestamp"];
             /** @description Facts behind the error, e.g. the limits an order broke or the observed clock drift. */
             context?: {
@@ -2229,6 +2237,7 @@ export interface components {
          *       "errors": {
          *         "code": "not_found",
          *         "detail": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
+         *         "message": "No market with id market_7d4c2b36-7bd6-4f57-a8b5-0f5ec3f0e7a1.",
          *         "server_time": "2026-11-22T10:15:30Z"
          *       }
          *     }
@@ -2309,6 +2318,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: query.verbose is not a known field.",
+                 *         "message": "Invalid request: query.verbose is not a known field.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "errors": [
@@ -2337,6 +2347,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: query.status must be one of open, active, pending, partially_filled, cancellation_pending, filled, closed, cancelled, expired, rejected.",
+                 *         "message": "Invalid request: query.status must be one of open, active, pending, partially_filled, cancellation_pending, filled, closed, cancelled, expired, rejected.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "errors": [
@@ -2407,6 +2418,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "rate_limit_exceeded",
                  *         "detail": "Bulk cancellation limit reached; retry after 1 second.",
+                 *         "message": "Bulk cancellation limit reached; retry after 1 second.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2456,6 +2468,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "insufficient_scope",
                  *         "detail": "This access token lacks the scope supply:read; log in again requesting it.",
+                 *         "message": "This access token lacks the scope supply:read; log in again requesting it.",
                  *         "server_time": "2026-11-22T10:15:30Z",
                  *         "context": {
                  *           "required_scopes": [
@@ -2513,6 +2526,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
+                 *         "message": "No instrument with id text-standard. Use the instrument_id of GET /v1/instruments, not the symbol.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2551,6 +2565,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "Invalid request: body.timeout_seconds must be 0 (disarm) or from 5 to 86400.",
+                 *         "message": "Invalid request: body.timeout_seconds must be 0 (disarm) or from 5 to 86400.",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -2579,6 +2594,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No market with id market_text_standard. Use the market_id of GET /v1/markets; never derive it from a symbol.",
+                 *         "message": "No market with id market_text_standard. Use the market_id of GET /v1/markets; never derive it from a symbol.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2598,6 +2614,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No trade with id trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1c.",
+                 *         "message": "No trade with id trade_0c9e4b7a-2f61-4d3e-8a5b-6c7d8e9f0a1c.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2617,6 +2634,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No account with id trading_account_4e1f9a7c2b6d8e04.",
+                 *         "message": "No account with id trading_account_4e1f9a7c2b6d8e04.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2636,6 +2654,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No transfer with id transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.",
+                 *         "message": "No transfer with id transfer_1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5e.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2655,6 +2674,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "internal_error",
                  *         "detail": "Something went wrong on our side; retry with backoff and quote request id 01J…",
+                 *         "message": "Something went wrong on our side; retry with backoff and quote request id 01J…",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2674,6 +2694,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "validation_error",
                  *         "detail": "query.limit must be <= 100",
+                 *         "message": "query.limit must be <= 100",
                  *         "context": {
                  *           "errors": [
                  *             {
@@ -2703,6 +2724,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "rate_limit_exceeded",
                  *         "detail": "Order submission limit of 10 per second for this market reached; retry after 1 second.",
+                 *         "message": "Order submission limit of 10 per second for this market reached; retry after 1 second.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2722,6 +2744,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "malformed_json",
                  *         "detail": "Request body is not valid JSON: Unexpected end of JSON input.",
+                 *         "message": "Request body is not valid JSON: Unexpected end of JSON input.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2741,6 +2764,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "payload_too_large",
                  *         "detail": "The request body is too large (request entity too large).",
+                 *         "message": "The request body is too large (request entity too large).",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2760,6 +2784,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "unsupported_media_type",
                  *         "detail": "Send the body as application/json.",
+                 *         "message": "Send the body as application/json.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2779,6 +2804,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No order with id order_7F3K9Q2M1X8B4C6D.",
+                 *         "message": "No order with id order_7F3K9Q2M1X8B4C6D.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -2788,7 +2814,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The instrument's id, `instrument-<uuid>`. */
+        /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
         InstrumentIdPath: string;
         /** @description The market's id, `market_<uuid>`. */
         MarketIdPath: string;
@@ -2804,7 +2830,7 @@ export interface components {
         TransferIdPath: string;
         /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
         MarketIdFilter: string;
-        /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+        /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
         InstrumentIdFilter: string;
         /** @description Only orders on this side. */
         OrderSideFilter: components["schemas"]["OrderSide"];
@@ -2824,7 +2850,7 @@ export interface components {
         Next: string;
         /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
         Prev: string;
-        /** @description Page size. */
+        /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
         Limit: number;
         /** @description Sort direction. */
         OrderDirection: components["schemas"]["OrderDirection"];
@@ -2994,7 +3020,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Sort key; ties are broken by `instrument_id`. */
                 order_by?: "symbol" | "name" | "created_at";
@@ -3084,7 +3110,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The instrument's id, `instrument-<uuid>`. */
+                /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
                 instrument_id: components["parameters"]["InstrumentIdPath"];
             };
             cookie?: never;
@@ -3226,7 +3252,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3449,6 +3475,8 @@ export interface operations {
             query?: {
                 /** @description Price levels per side. */
                 limit?: number;
+                /** @description The same as `limit`, as the live service's CLI spells it; giving both with different values answers `422`. */
+                depth?: number;
             };
             header?: never;
             path: {
@@ -3541,7 +3569,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3665,7 +3693,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3739,7 +3767,7 @@ export interface operations {
                 market_id?: components["parameters"]["MarketIdFilter"];
                 /** @description The caller's `user_id`; any other id matches nothing. */
                 trader_id?: string;
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only orders on this side. */
                 side?: components["parameters"]["OrderSideFilter"];
@@ -3757,7 +3785,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -3992,6 +4020,7 @@ export interface operations {
                      *           "errors": {
                      *             "code": "insufficient_available_balance",
                      *             "detail": "The order needs 10 Units but 4 are available in the trading account.",
+                     *             "message": "The order needs 10 Units but 4 are available in the trading account.",
                      *             "server_time": "2026-11-22T10:15:30.204117Z",
                      *             "context": {
                      *               "price": null,
@@ -4324,7 +4353,7 @@ export interface operations {
             query?: {
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only this trade. */
                 trade_id?: string;
@@ -4359,7 +4388,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4473,7 +4502,7 @@ export interface operations {
                 account_id?: string;
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only accounts in this status. */
                 status?: components["parameters"]["AccountStatusFilter"];
@@ -4485,7 +4514,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4597,7 +4626,7 @@ export interface operations {
             query?: {
                 /** @description Only this account. */
                 account_id?: string;
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only accounts in this status. */
                 status?: components["parameters"]["AccountStatusFilter"];
@@ -4609,7 +4638,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4731,7 +4760,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4829,7 +4858,7 @@ export interface operations {
     listPositions: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
@@ -4839,7 +4868,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -4983,13 +5012,13 @@ export interface operations {
     listTransfers: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -5091,7 +5120,7 @@ export interface operations {
     listTransferHistories: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description Only this market (`market_<uuid>`); an unknown id matches nothing. */
                 market_id?: components["parameters"]["MarketIdFilter"];
@@ -5103,7 +5132,7 @@ export interface operations {
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -5164,13 +5193,13 @@ export interface operations {
     listSupplyIssuances: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
                 /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
                 next?: components["parameters"]["Next"];
                 /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
                 prev?: components["parameters"]["Prev"];
-                /** @description Page size. */
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
                 limit?: components["parameters"]["Limit"];
             };
             header?: never;
@@ -5479,7 +5508,7 @@ export interface operations {
     listSupplierLiabilities: {
         parameters: {
             query?: {
-                /** @description Only this instrument (`instrument-<uuid>`); an unknown id matches nothing. */
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
                 instrument_id?: components["parameters"]["InstrumentIdFilter"];
             };
             header?: never;

@@ -9,6 +9,10 @@ import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { clientAddressOf } from '../lib/client-address.js';
 import { checkQueryText } from './parameters.js';
+import { instrumentRefPlanOf, refersToInstruments, rememberingLookup, resolveInstrumentRefs, type InstrumentIdOfSymbol, type InstrumentRefPlan } from './instrument-refs.js';
+import { convertIntegerStrings, integerStringFields, type FieldPath } from './integer-strings.js';
+import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
+import { serverTimingHeader, startTiming, timed } from './server-timing.js';
 import { batchItemContext, renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
@@ -37,6 +41,25 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Bodies above this yield to the event loop between the steps of their reading (a step of 64 KiB costs well under a millisecond). */
 const bigBodyBytes = 64 * 1024;
 
+/** What the edge rewrites in an operation's requests before validation, read from its document once. */
+interface AliasPlan {
+  query: QueryPlan;
+  integerStrings: FieldPath[];
+  instrumentRefs: InstrumentRefPlan;
+}
+
+function aliasPlanOf(operation: Operation): AliasPlan {
+  return { query: queryPlanOf(operation), integerStrings: integerStringFields(operation), instrumentRefs: instrumentRefPlanOf(operation) };
+}
+
+/** By symbol, else by model name or `-latest` alias (what the CLI's hotwire upper-cases into a symbol). */
+function instrumentIdLookup(services: Services): InstrumentIdOfSymbol {
+  return rememberingLookup(async (symbol) => {
+    const bySymbol = (await services.reference.listInstruments({ symbol, orderBy: 'symbol', direction: 'asc' }, { limit: 1 })).rows[0];
+    return (bySymbol ?? (await services.reference.resolveModel(symbol.toLowerCase())))?.id;
+  });
+}
+
 /** Fails at start-up unless operations and handlers match one to one. */
 export function assertHandlersMatch(documentName: string, operations: Operation[], handlers: Record<string, unknown>): void {
   const operationIds = new Set(operations.map((o) => o.operationId!));
@@ -53,11 +76,14 @@ export function assertHandlersMatch(documentName: string, operations: Operation[
 /**
  * One Koa app per host. The path of every request, in order:
  * request id → error boundary → route (404/405) → body bytes (413/415, 400 unless UTF-8)
- * → authenticate (401/403) → parse (400, 422) → validate (422) → handler → response.
+ * → authenticate (401/403) → parse (400, 422) → aliases (422, 404) → validate (422) → handler
+ * → response. Every response carries `server-timing`.
  */
 export function createApp(host: HostDefinition, services: Services): Koa {
   const { backend } = host.document;
   const router = new Router(host.operations);
+  const aliasPlans = new Map(host.operations.map((operation) => [operation.operationId!, aliasPlanOf(operation)]));
+  const idOfSymbol = instrumentIdLookup(services);
   const documentSecurity = backend.definition.security as Record<string, string[]>[] | undefined;
   assertSchemesKnown(host.operations, documentSecurity);
   const app = new Koa({ proxy: false });
@@ -74,14 +100,17 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     ctx.set('x-request-id', ctx.state.requestId);
     ctx.state.mktRequestId = newRequestId();
     if (host.mktRequestIds) ctx.set('x-mkt-request-id', ctx.state.mktRequestId);
-    const startedAt = process.hrtime.bigint();
+    const timing = startTiming();
+    ctx.state.timing = timing;
     try {
       await next();
     } catch (error) {
       const shape: ValidationShape = host.validationShapes?.get(ctx.state.operationId) ?? 'envelope';
       renderError(ctx, error, shape, services.logger, services.clock.nowUs(), host.errorDialect);
     }
-    const elapsedMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    const endedAt = process.hrtime.bigint();
+    ctx.set('server-timing', serverTimingHeader(timing, endedAt));
+    const elapsedMs = Number(endedAt - timing.startedAt) / 1e6;
     services.logger.debug({ host: host.name, request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: elapsedMs }, 'request');
   });
 
@@ -105,21 +134,28 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     checkQueryText(operation, ctx.querystring);
 
     // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
-    const principal = await authenticate(
-      { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: bytes, query: ctx.querystring },
-      (operation.security ?? documentSecurity ?? []) as Record<string, string[]>[],
-      services,
-      services.clock.nowUs(),
+    const principal = await timed(ctx.state.timing, 'authNs', () =>
+      authenticate(
+        { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: bytes, query: ctx.querystring },
+        (operation.security ?? documentSecurity ?? []) as Record<string, string[]>[],
+        services,
+        services.clock.nowUs(),
+      ),
     );
     const body = mediaType === null ? undefined : parseBody(text, mediaType);
     if (big) await nextTurn();
 
+    const aliases = aliasPlans.get(operationId)!;
+    const query = canonicalQuery(aliases.query, ctx.query, params);
+    if (aliases.integerStrings.length > 0) convertIntegerStrings(body, aliases.integerStrings);
+    if (refersToInstruments(aliases.instrumentRefs)) await resolveInstrumentRefs(aliases.instrumentRefs, { params, query, body }, idOfSymbol);
+
     const validation = backend.validator.validateRequest(
-      { method: ctx.method, path: routedPath, query: ctx.query as Record<string, string | string[]>, headers: ctx.headers as Record<string, string>, body },
+      { method: ctx.method, path: routedPath, query: query as Record<string, string | string[]>, headers: ctx.headers as Record<string, string>, body },
       operation,
     );
     if (!validation.valid) {
-      const issues = toIssues(validation.errors ?? [], { requestBody: body, query: ctx.query, path: params, header: ctx.headers });
+      const issues = toIssues(validation.errors ?? [], { requestBody: body, query, path: params, header: ctx.headers });
       throw new RequestValidationError(issues, batchItemContext(issues, (operation as { 'x-batch-items'?: string })['x-batch-items']));
     }
     if (big) await nextTurn();
@@ -130,7 +166,8 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     });
     const request: ApiRequest = {
       operationId,
-      params: (validation.coerced?.params as Record<string, string> | undefined) ?? params,
+      // The router's params: decoded strictly (parameters.ts) and with symbols resolved; every path parameter is a string.
+      params,
       query: (validation.coerced?.query as Record<string, unknown> | undefined) ?? {},
       body,
       rawBody: bytes,
@@ -141,7 +178,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       mktRequestId: ctx.state.mktRequestId,
       signal: abort.signal,
     };
-    writeResponse(ctx, await host.handlers[operationId]!(request, services));
+    writeResponse(ctx, await timed(ctx.state.timing, 'handlerNs', () => host.handlers[operationId]!(request, services)));
   });
 
   return app;

@@ -145,35 +145,29 @@ function renderEnvelope(ctx: Koa.Context, error: unknown, shape: ValidationShape
       shape === 'chat'
         ? { errors: error.issues.map((i) => ({ path: i.path.replace(/^body\./, ''), message: i.message, value: i.value })) }
         : {
-            errors: {
-              code: 'validation_error',
-              detail: `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
-              server_time: serverTime,
-              context: { ...error.context, errors: error.issues },
-            },
+            errors: errorBody('validation_error', `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`, serverTime, {
+              ...error.context,
+              errors: error.issues,
+            }),
           };
     return;
   }
   if (error instanceof ApiError) {
     ctx.status = error.status;
     for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-    ctx.body = {
-      errors: {
-        code: error.code,
-        detail: error.detail,
-        server_time: serverTime,
-        ...(error.context === undefined ? {} : { context: error.context }),
-      },
-    };
+    ctx.body = { errors: errorBody(error.code, error.detail, serverTime, error.context) };
     return;
   }
   logger.error({ err: error, request_id: ctx.state.requestId }, 'unhandled error');
   ctx.status = 500;
-  ctx.body = {
-    errors: {
-      code: 'internal_error',
-      detail: `Something went wrong on our side. Retry with exponential backoff; if it persists, quote request id ${String(ctx.state.requestId)}.`,
-      server_time: serverTime,
-    },
-  };
+  const detail = `Something went wrong on our side. Retry with exponential backoff; if it persists, quote request id ${String(ctx.state.requestId)}.`;
+  ctx.body = { errors: errorBody('internal_error', detail, serverTime, undefined) };
+}
+
+/**
+ * The specification's `errors` object. `message` repeats `detail`: the live service's clients
+ * (its CLI and SDK) show `errors.message`, the specification's show `errors.detail`.
+ */
+function errorBody(code: string, detail: string, serverTime: string, context: Record<string, unknown> | undefined) {
+  return { code, detail, message: detail, server_time: serverTime, ...(context === undefined ? {} : { context }) };
 }

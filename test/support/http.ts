@@ -24,6 +24,8 @@ export interface RequestOptions {
   signedBody?: Buffer;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean>;
+  /** The query string as is, after `?` (e.g. literal brackets, as axios sends `flop[filters][0][field]`). */
+  rawQuery?: string;
   sign?: SigningKey;
   /** Signs with this timestamp instead of now (seconds). */
   signedAt?: number;
@@ -94,7 +96,12 @@ export class HostClient {
       Object.assign(headers, signatureHeaders(options.sign, method, path, signed, options.signedAt ?? freshTimestamp(options.sign, method, path, signed)));
     }
     Object.assign(headers, options.headers);
-    const query = options.query ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+    const query =
+      options.rawQuery !== undefined
+        ? '?' + options.rawQuery
+        : options.query
+          ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString()
+          : '';
     const response = await fetch(this.baseUrl + path + query, {
       method,
       headers,

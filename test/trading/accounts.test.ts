@@ -146,7 +146,8 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       { query: { instrument_id: textStandard.instrumentId }, expected: [text.account_id] },
       { query: { status: 'active' }, expected: ids(all) },
       { query: { status: 'inactive' }, expected: [] },
-      { query: { instrument_id: 'text-standard' }, expected: [] },
+      { query: { instrument_id: 'text-standard' }, expected: [text.account_id] }, // a symbol is the instrument (issue 21)
+      { query: { instrument_id: 'instrument-00000000-0000-0000-0000-000000000000' }, expected: [] },
       { query: { market_id: 'market_text_standard' }, expected: [] },
       { query: { account_id: (await list(owner, '/v1/currency-trading-accounts'))[0]!.account_id }, expected: [] },
       { query: { instrument_id: codeMax.instrumentId, market_id: textStandard.marketId }, expected: [] },
@@ -289,7 +290,8 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
         { query: { instrument_id: codeMax.instrumentId }, expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)) },
         { query: { status: 'active' }, expected: ids(all) },
         { query: { status: 'inactive' }, expected: [] },
-        { query: { instrument_id: 'code-max' }, expected: [] },
+        { query: { instrument_id: 'code-max' }, expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)) }, // a symbol is the instrument (issue 21)
+        { query: { instrument_id: 'instrument-00000000-0000-0000-0000-000000000000' }, expected: [] },
       ];
       for (const c of cases) expect(ids(await list(owner, '/v1/consumption-accounts', c.query)), JSON.stringify(c.query)).to.deep.equal(c.expected);
       expect(ids(all)).to.have.length(3);

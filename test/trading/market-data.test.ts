@@ -54,7 +54,7 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       const id = market(bookMarket);
       const cases: [string, Record<string, string | number>][] = [
         [`/v1/markets/${id}/ticker`, { verbose: 1 }],
-        [`/v1/markets/${id}/orderbook`, { depth: 5 }],
+        [`/v1/markets/${id}/orderbook`, { depth: 0 }], // depth is limit's alias (issue 21), with its bounds
         [`/v1/markets/${id}/orderbook`, { limit: 0 }],
         [`/v1/markets/${id}/orderbook`, { limit: 101 }],
         [`/v1/markets/${id}/stats`, { window: '1h' }],

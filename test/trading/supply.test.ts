@@ -67,7 +67,8 @@ describeEachDatabase('trading: supply issuance (direct)', (env) => {
     { name: 'a disabled supplier', user: () => retired, body: { instrument_id: textStandard, quantity: 1 }, status: 403, code: 'supplier_not_qualified' },
     { name: 'an instrument the supplier does not qualify for', user: () => supplier, body: { instrument_id: codeMax, quantity: 1 }, status: 403, code: 'supplier_not_qualified' },
     { name: 'an unknown instrument', user: () => supplier, body: { instrument_id: 'instrument-00000000-0000-0000-0000-000000000000', quantity: 1 }, status: 404, code: 'not_found' },
-    { name: 'a model name instead of the id', user: () => supplier, body: { instrument_id: 'text-standard', quantity: 1 }, status: 404, code: 'not_found' },
+    // A symbol or model name is accepted in place of the id (issue 21); one that names nothing is not.
+    { name: 'a symbol that names no instrument', user: () => supplier, body: { instrument_id: 'text-nosuch', quantity: 1 }, status: 422, code: 'validation_error' },
     { name: 'quantity 0', user: () => supplier, body: { instrument_id: textStandard, quantity: 0 }, status: 422, code: 'validation_error' },
     { name: 'a quantity that does not fit the ledger', user: () => supplier, body: { instrument_id: textStandard, quantity: 2 ** 31 }, status: 422, code: 'validation_error' },
   ];

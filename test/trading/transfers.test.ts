@@ -59,7 +59,8 @@ describeEachDatabase('trading: transfers from trading to consumption', (env) => 
     { name: 'more Units than available', body: () => ({ instrument_id: textStandard, quantity: 4 }), status: 422, code: 'insufficient_available_balance', context: { quantity: 4, available: '3' } },
     { name: 'Units of an instrument not held', body: () => ({ instrument_id: instrumentSeeds.find((s) => s.modelName === 'code-max')!.instrumentId, quantity: 1 }), status: 422, code: 'insufficient_available_balance', context: { quantity: 1, available: '0' } },
     { name: 'an unknown instrument', body: () => ({ instrument_id: 'instrument-00000000-0000-0000-0000-000000000000', quantity: 1 }), status: 404, code: 'not_found' },
-    { name: 'a symbol instead of the id', body: () => ({ instrument_id: 'TEXT-STANDARD', quantity: 1 }), status: 404, code: 'not_found' },
+    // A symbol is accepted in place of the id (issue 21, test/http/instrument-symbols.test.ts); one that names nothing is not.
+    { name: 'a symbol that names no instrument', body: () => ({ instrument_id: 'TEXT-NOSUCH', quantity: 1 }), status: 422, code: 'validation_error' },
     { name: 'quantity 0', body: () => ({ instrument_id: textStandard, quantity: 0 }), status: 422, code: 'validation_error' },
     { name: 'a fractional quantity', body: () => ({ instrument_id: textStandard, quantity: 1.5 }), status: 422, code: 'validation_error' },
     { name: 'a quantity as a string', body: () => ({ instrument_id: textStandard, quantity: '1' }), status: 422, code: 'validation_error' },
