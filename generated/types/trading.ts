@@ -2546,6 +2546,7 @@ export interface components {
                  *       "errors": {
                  *         "code": "not_found",
                  *         "detail": "No instrument has the symbol TEXT-ULTRA. GET /v1/instruments lists the symbols.",
+                 *         "message": "No instrument has the symbol TEXT-ULTRA. GET /v1/instruments lists the symbols.",
                  *         "server_time": "2026-11-22T10:15:30Z"
                  *       }
                  *     }
@@ -3231,7 +3232,11 @@ export interface operations {
                      *           "min_time_to_first_token_ms": 2000,
                      *           "model_id": null,
                      *           "model_version": null
-                     *         }
+                     *         },
+                     *         "precision": 0,
+                     *         "is_active": true,
+                     *         "created_at": "2026-11-01T00:00:00.000000Z",
+                     *         "updated_at": "2026-11-01T00:00:00.000000Z"
                      *       }
                      *     }
                      */
@@ -5478,6 +5483,7 @@ export interface operations {
                      *       "errors": {
                      *         "code": "idempotency_key_reused",
                      *         "detail": "client_transfer_id restock-2026-11-22-0805 was used for a transfer of 300 Units of TEXT-STANDARD (issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f); use a new one for another transfer.",
+                     *         "message": "client_transfer_id restock-2026-11-22-0805 was used for a transfer of 300 Units of TEXT-STANDARD (issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f); use a new one for another transfer.",
                      *         "server_time": "2026-11-22T10:15:30Z",
                      *         "context": {
                      *           "transfer_id": "issuance_transfer_8d2f4b6a-1c3e-4a5b-9d7f-0e2c4a6b8d1f",
