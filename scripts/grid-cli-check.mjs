@@ -196,7 +196,7 @@ for (const order of [
   placed.push(result.order_id + ' ' + result.type + ' ' + result.status);
 }
 for (const line of placed) console.log('placed', line);
-const open = await client.getOrders({ status: 'open' });
+const open = await client.listOrders({ status: 'open' });
 console.log('open orders', open.length);
 `,
 );
@@ -219,13 +219,13 @@ async function commands(label, env) {
   const markets = await signedGet('/v1/markets');
   const market = markets.data?.find((m) => /text-standard/i.test(JSON.stringify(m)))?.market_id;
   await check('account limits', ['account', 'limits', '-m', market ?? 'missing'], env);
-  await check('supply issue', ['supply', 'issue', '--instrument', 'text-standard', '--qty', '40'], env, { expect: /Issuance Account\s+\S+/ });
+  await check('supply issue', ['supply', 'issue', '--instrument', 'text-standard', '--qty', '40'], env, { expect: /Issuance Account\s*issuance_account_/ });
   await check('supply list', ['supply', 'list'], env);
   await check('supply summary', ['supply', 'summary'], env);
   await check('supply transfer', ['supply', 'transfer', '--instrument', 'text-standard', '--qty', '40'], env);
   await check('account balance', ['account', 'balance'], env, { expect: /TEXT-STANDARD|text-standard/i });
   await check('order create limit', ['order', 'create', '--market', market, '--side', 'sell', '--qty', '2', '--price', '3.0000'], env, { expect: /order_|created/i });
-  await check('order create market', ['order', 'create', '--market', market, '--side', 'buy', '--qty', '1', '--type', 'market'], env, { expect: /order_|created/i });
+  await check('order create market', ['order', 'create', '--market', market, '--side', 'buy', '--qty', '1', '--type', 'market', '--price', '9.0000'], env, { expect: /order_|created/i });
   const listed = await check('order list --status open', ['order', 'list', '--status', 'open'], env);
   const orderId = /order_[A-Z0-9]{16}/.exec(listed?.output ?? '')?.[0];
   if (orderId) await check('order cancel', ['order', 'cancel', orderId], env);
@@ -233,13 +233,13 @@ async function commands(label, env) {
   await check('order cancel-all --market', ['order', 'cancel-all', '--market', market, '--yes'], env, { expect: /Bulk cancel accepted/ });
   await check('bot placeOrder (post_only, stop, stop_limit)', ['node:' + bot], env, { expect: /placed .*stop_limit/ });
   await check('consumption transfer --to-consumption', ['consumption', 'transfer', '--instrument', 'text-standard', '--quantity', '5', '--to-consumption'], env, { expect: /Transfer ID:\s+\S+/ });
-  await check('consumption balance', ['consumption', 'balance'], env, { expect: /TEXT-STANDARD|text-standard/i });
+  await check('consumption balance', ['consumption', 'balance'], env, { expect: /instrument-[0-9a-f-]+|TEXT-STANDARD/i });
   await check('consumption transfer --to-trading', ['consumption', 'transfer', '--instrument', 'text-standard', '--quantity', '1', '--to-trading'], env, {
     refuse: /cannot be resold|not resellable|consumption_units_not_resellable/i,
   });
   await check('consumption keys list', ['consumption', 'keys', 'list'], env);
   await check('consumption keys create --expires-at', ['consumption', 'keys', 'create', '-n', `grid-${label}`, '--expires-at', new Date(Date.now() + 86_400_000).toISOString()], env, { expect: /mkt_ck_/ });
-  await check('consumption models', ['consumption', 'models'], env, { expect: /text-standard/ });
+  await check('consumption models', ['consumption', 'models'], env, { expect: /text-standard/, ...(label === 'oauth' ? { refuse: /OAuth access tokens are not accepted on the consumption API/ } : {}) });
   await check('account settings show', ['account', 'settings', 'show'], env, { expect: /account_mode/ });
   await check('account settings mode --easy', ['account', 'settings', 'mode', '--easy'], env);
   await check('account settings mode --advanced', ['account', 'settings', 'mode', '--advanced'], env);
@@ -248,11 +248,15 @@ async function commands(label, env) {
   await check('account settings auto-top-up (back)', ['account', 'settings', 'auto-top-up'], env);
   await check('account settings auto-transfer --default', ['account', 'settings', 'auto-transfer', '--default'], env);
   const noGatewayKey = { ...env, LLM_GATEWAY_API_KEY: '' };
-  await check('run --no-stream', ['node:' + runModule, '-m', 'text-standard', '--print', '--no-stream', 'Say hello'], noGatewayKey, { expect: /\w/ });
-  await check('run (streamed)', ['node:' + runModule, '-m', 'text-standard', '--print', 'Say hello'], noGatewayKey, { expect: /\w/ });
-  await check('hotwire --auto-fund', ['hotwire', '--auto-fund', '--auto-fund-amount', '2', '--no-stream', '--turns', '1', '-s', 'text-standard', 'Say hello'], noGatewayKey);
+  // The consumption API takes consumption keys only (specification, part 5; the live service's own
+  // docs say the same): with an OAuth login and no key, the CLI sends its access token there, and
+  // mkt refuses it saying how to make a key. Decided, not a failure.
+  const consumption = label === 'oauth' ? { refuse: /OAuth access tokens are not accepted on the consumption API/ } : {};
+  await check('run --no-stream', ['node:' + runModule, '-m', 'text-standard', '--print', '--no-stream', 'Say hello'], noGatewayKey, { expect: /\w/, ...consumption });
+  await check('run (streamed)', ['node:' + runModule, '-m', 'text-standard', '--print', 'Say hello'], noGatewayKey, { expect: /\w/, ...consumption });
+  await check('hotwire --auto-fund', ['hotwire', '--auto-fund', '--auto-fund-amount', '2', '--no-stream', '--turns', '1', '-s', 'text-standard', 'Say hello'], noGatewayKey, consumption);
   await check('verify', ['verify'], env);
-  await check('diagnostics', ['diagnostics'], env);
+  await check('diagnostics', ['diagnostics'], env, consumption);
 }
 
 await commands('signing key', gridEnvironment(signedProfile));

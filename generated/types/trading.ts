@@ -326,7 +326,10 @@ export interface paths {
          *     - `side`, `type` and `time_in_force` are case-insensitive and stored in lower case.
          *     - `price` is a decimal string — a JSON number is refused — positive, at least `0.0001`,
          *       at most 4 decimal places. Required for `limit` and `stop_limit`, must be omitted for
-         *       `market` and `stop`.
+         *       `stop`. On a `market` order it is optional: its **protection price**, the worst price it
+         *       may fill at (a buy takes asks up to it, a sell bids down to it; what remains is closed
+         *       with `no_liquidity`). It must be on the tick grid but is not held to the collar, since it
+         *       never rests. The live service's CLI sends one with every order.
          *     - `stop_price` (same format) is required for `stop` and `stop_limit`, must be omitted
          *       otherwise.
          *     - `time_in_force: gtd` requires `expire_time` (ISO 8601, at least 1 second and at most 90
@@ -1583,7 +1586,7 @@ export interface components {
             trader_id: components["schemas"]["UserId"];
             type: components["schemas"]["OrderType"];
             side: components["schemas"]["OrderSide"];
-            /** @description Limit price in USD per Unit; null for market and stop orders. */
+            /** @description Limit price in USD per Unit; a market order's protection price, or null; null for stop orders. */
             price: string | null;
             /** @description Ordered Units (the original quantity, or the amended one). */
             quantity: number;
@@ -1629,7 +1632,7 @@ export interface components {
         OrderResponse: {
             data: components["schemas"]["Order"];
         };
-        /** @description A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path. */
+        /** @description A new order. `price` is required for `limit` and `stop_limit` orders, optional on a `market` order (its protection price: the worst price it may fill at) and must be omitted for `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path. */
         CreateOrderRequest: {
             /** @description The market (`market_<uuid>`) exactly as returned by `GET /v1/markets`; `404` if unknown. */
             market_id: string;

@@ -58,7 +58,8 @@ const invalid = (code: Refusal['code'], path: string, message: string, value: un
 
 /**
  * The rules between the fields of a new order, in this order: `price` with the types that have a
- * limit (limit, stop_limit) and only with them, `stop_price` likewise with the stop types,
+ * limit (limit, stop_limit), optional on a market order (its protection: it fills no worse) and
+ * refused on a stop, `stop_price` likewise with the stop types,
  * `post_only` only on a limit order that may rest, `expire_time` with `gtd` and only with it, at
  * least 1 s and at most 90 days ahead. Gives the expiry of a `gtd` order in microseconds.
  */
@@ -66,7 +67,8 @@ export function checkOrderShape(order: OrderShape, nowUs: number): { refusal: Re
   const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
   const isStop = order.type === 'stop' || order.type === 'stop_limit';
   if (hasLimit && order.priceText === undefined) return { refusal: invalid('price_required', 'body.price', `is required for a ${order.type} order`, null) };
-  if (!hasLimit && order.priceText !== undefined) return { refusal: invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText) };
+  // A market order may carry a price as its protection (the live service's CLI always sends one).
+  if (!hasLimit && order.type !== 'market' && order.priceText !== undefined) return { refusal: invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText) };
   if (isStop && order.stopPriceText === undefined) return { refusal: invalid('stop_price_required', 'body.stop_price', `is required for a ${order.type} order`, null) };
   if (!isStop && order.stopPriceText !== undefined) return { refusal: invalid('stop_price_not_allowed', 'body.stop_price', `must be omitted for a ${order.type} order (only stop and stop_limit orders take one)`, order.stopPriceText) };
   if (order.postOnly && order.type !== 'limit') return { refusal: invalid('post_only_not_allowed', 'body.post_only', `is only for limit orders, not ${order.type}`, true) };

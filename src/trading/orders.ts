@@ -68,7 +68,8 @@ export async function placeChecked(deps: OrderDeps, session: MarketSession, user
   const { batch, state } = session;
   const { input, market, submitted, priceTicks, stopTicks } = checked;
   await expireDue(deps, session, market, nowUs);
-  if (priceTicks !== null) refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+  // A market order's protection price never rests, so the collar (a band for resting prices) leaves it alone.
+  if (priceTicks !== null && input.type !== 'market') refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
   if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
   if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks)) refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
   if (input.postOnly === true && state.readBook.wouldTake(input.side, priceTicks!)) {

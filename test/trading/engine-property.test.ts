@@ -9,7 +9,7 @@ describe('matching engine: fast book agrees with the reference book on random co
 
   const stpModes = ['expire_taker', 'expire_maker', 'expire_both', 'decrement'] as const;
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-    it(`seed ${seed}: 3,000 commands (limit, market, stop, stop_limit, post-only, every self-trade mode, expiry), same results and same book, invariants after every step`, () => {
+    it(`seed ${seed}: 3,000 commands (limit, market with and without a protection price, stop, stop_limit, post-only, every self-trade mode, expiry), same results and same book, invariants after every step`, () => {
       const random = seededRandom(seed);
       const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
       const fast = new FastOrderBook();
@@ -36,7 +36,8 @@ describe('matching engine: fast book agrees with the reference book on random co
             traderId: pick(traders),
             side,
             type,
-            priceTicks: hasLimit ? 95 + Math.floor(random() * 11) : null,
+            // Half the market orders carry a protection price (issue 21).
+            priceTicks: hasLimit || (type === 'market' && random() < 0.5) ? 95 + Math.floor(random() * 11) : null,
             quantity: 1 + Math.floor(random() * 8),
             timeInForce,
             selfTradePrevention: pick(stpModes),

@@ -111,6 +111,20 @@ for (const { name, make } of books) {
       expect(result).to.deep.include({ restingQuantity: 0, closedQuantity: 6, closureReason: 'no_liquidity' });
     });
 
+    it('stops a market order at its protection price and closes the rest for no liquidity', () => {
+      book.place(limit('m', 'sell', 100, 2));
+      book.place(limit('m', 'sell', 150, 2));
+      book.place(limit('n', 'buy', 90, 2));
+      book.place(limit('n', 'buy', 60, 2));
+      const buy = ok(book.place({ ...market('t', 'buy', 10), priceTicks: 120 }));
+      expect(buy.fills.map((f) => [f.priceTicks, f.quantity])).to.deep.equal([[100, 2]]);
+      expect(buy).to.deep.include({ restingQuantity: 0, closedQuantity: 8, closureReason: 'no_liquidity' });
+      const sell = ok(book.place({ ...market('t', 'sell', 10), priceTicks: 90 }));
+      expect(sell.fills.map((f) => [f.priceTicks, f.quantity])).to.deep.equal([[90, 2]]);
+      expect(book.bestAsk()).to.equal(150);
+      expect(book.bestBid()).to.equal(60);
+    });
+
     it('stops a market buy when its budget runs out', () => {
       book.place(limit('m', 'sell', 100, 5));
       book.place(limit('m', 'sell', 200, 5));
@@ -198,7 +212,8 @@ for (const { name, make } of books) {
       expect(book.place(limit('a', 'buy', 1.5, 1)).code).to.equal('invalid_price');
       expect(book.place(limit('a', 'buy', 100, 0)).code).to.equal('invalid_quantity');
       expect(book.place(limit('a', 'buy', 100, -2)).code).to.equal('invalid_quantity');
-      expect(book.place({ ...market('a', 'buy', 1), priceTicks: 100 }).code).to.equal('invalid_price');
+      expect(book.place({ ...market('a', 'buy', 1), priceTicks: 0 }).code).to.equal('invalid_price');
+      expect(book.place({ ...market('a', 'buy', 1), priceTicks: 1.5 }).code).to.equal('invalid_price');
       const order = limit('a', 'buy', 100, 1);
       book.place(order);
       expect(book.place(order).code).to.equal('duplicate_order_id');

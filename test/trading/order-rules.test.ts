@@ -25,7 +25,7 @@ describeEachDatabase('trading: order creation rules', (env) => {
     ['price zero', { price: '0.0000' }, 422, 'validation_error'],
     ['negative price', { price: '-0.4200' }, 422, 'validation_error'],
     ['limit without price', { price: undefined }, 422, 'validation_error'],
-    ['market with a price', { type: 'market', price: '0.4200' }, 422, 'validation_error'],
+    ['stop with a price', { type: 'stop', stop_price: '0.5000', price: '0.4200' }, 422, 'validation_error'],
     ['quantity zero', { quantity: 0 }, 422, 'validation_error'],
     ['fractional quantity', { quantity: 1.5 }, 422, 'validation_error'],
     // Digits as a string are a quantity (issue 21, test/http/quantity-digits.test.ts); other strings are not.

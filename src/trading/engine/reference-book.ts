@@ -84,7 +84,7 @@ export class ReferenceOrderBook implements OrderBook {
         traderId: command.traderId,
         side: command.side,
         type: isMarket ? 'market' : 'limit',
-        limitTicks: isMarket ? null : command.priceTicks,
+        limitTicks: command.priceTicks, // a market order's protection price, or null
         quantity: command.quantity,
         timeInForce: isMarket && command.timeInForce !== 'fok' ? 'ioc' : command.timeInForce,
         quoteBudget: isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,

@@ -45,7 +45,7 @@ const isStop = (command: PlaceCommand): boolean => command.type === 'stop' || co
 export function validatePlace(command: PlaceCommand): Exclude<PlaceRefusal, 'duplicate_order_id' | 'post_only_would_take' | 'stop_would_trigger'> | null {
   if (!isPositiveInteger(command.quantity)) return 'invalid_quantity';
   if (hasLimit(command) && !isPositiveInteger(command.priceTicks)) return 'invalid_price';
-  if (!hasLimit(command) && command.priceTicks !== null) return 'invalid_price';
+  if (command.type === 'market' ? command.priceTicks !== null && !isPositiveInteger(command.priceTicks) : !hasLimit(command) && command.priceTicks !== null) return 'invalid_price';
   if (command.quoteBudget !== undefined && !(Number.isSafeInteger(command.quoteBudget) && command.quoteBudget >= 0)) return 'invalid_price';
   if (isStop(command) ? !isPositiveInteger(command.stopTicks) : command.stopTicks !== undefined && command.stopTicks !== null) return 'invalid_stop_price';
   if (command.postOnly === true && (command.type !== 'limit' || command.timeInForce === 'ioc' || command.timeInForce === 'fok')) return 'invalid_post_only';
@@ -86,7 +86,7 @@ export function takerOf(command: PlaceCommand): Taker {
     traderId: command.traderId,
     side: command.side,
     type: isMarket ? 'market' : 'limit',
-    limitTicks: isMarket ? null : command.priceTicks,
+    limitTicks: command.priceTicks, // a market order's protection price, or null
     quantity: command.quantity,
     timeInForce: isMarket && command.timeInForce !== 'fok' ? 'ioc' : command.timeInForce,
     quoteBudget: isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,

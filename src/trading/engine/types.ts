@@ -24,7 +24,7 @@ export interface PlaceCommand {
   traderId: string;
   side: Side;
   type: OrderType;
-  /** Limit price (limit, stop_limit); null for market and stop orders. */
+  /** Limit price (limit, stop_limit), a market order's protection price (or null); null for stop orders. */
   priceTicks: number | null;
   quantity: number;
   timeInForce: TimeInForce;

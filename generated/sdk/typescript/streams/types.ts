@@ -305,7 +305,7 @@ export interface components {
             trader_id: components["schemas"]["UserId"];
             type: components["schemas"]["OrderType"];
             side: components["schemas"]["OrderSide"];
-            /** @description Limit price in USD per Unit; null for market and stop orders. */
+            /** @description Limit price in USD per Unit; a market order's protection price, or null; null for stop orders. */
             price: string | null;
             /** @description Ordered Units (the original quantity, or the amended one). */
             quantity: number;

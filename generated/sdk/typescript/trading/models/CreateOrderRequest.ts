@@ -23,7 +23,7 @@ import {
 } from './SelfTradePrevention.js';
 
 /**
- * A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
+ * A new order. `price` is required for `limit` and `stop_limit` orders, optional on a `market` order (its protection price: the worst price it may fill at) and must be omitted for `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
  * @export
  * @interface CreateOrderRequest
  */

@@ -100,7 +100,7 @@ export interface Order {
      */
     side: OrderSide;
     /**
-     * Limit price in USD per Unit; null for market and stop orders.
+     * Limit price in USD per Unit; a market order's protection price, or null; null for stop orders.
      */
     price: string | null;
     /**

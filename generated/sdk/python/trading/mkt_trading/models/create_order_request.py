@@ -29,7 +29,7 @@ from pydantic_core import to_jsonable_python
 
 class CreateOrderRequest(BaseModel):
     """
-    A new order. `price` is required for `limit` and `stop_limit` orders and must be omitted for `market` and `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
+    A new order. `price` is required for `limit` and `stop_limit` orders, optional on a `market` order (its protection price: the worst price it may fill at) and must be omitted for `stop` orders; `stop_price` is required for `stop` and `stop_limit` and must be omitted otherwise; `expire_time` comes with `time_in_force: gtd` and only with it; `post_only` only on a `limit` order that may rest (not `ioc`, not `fok`). Each mistake answers `422 validation_error` with the issue at its `body` path.
     """ # noqa: E501
     market_id: Annotated[str, Field(min_length=1, strict=True, max_length=128)] = Field(description="The market (`market_<uuid>`) exactly as returned by `GET /v1/markets`; `404` if unknown.")
     client_order_id: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=64)]] = Field(default=None, description="Your own id for the order, unique per account; reuse it on retries to stay idempotent.")

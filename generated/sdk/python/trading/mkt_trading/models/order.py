@@ -45,7 +45,7 @@ class Order(BaseModel):
     trader_id: Annotated[str, Field(strict=True)] = Field(description="User id, `user_<uuid>`.")
     type: OrderType
     side: OrderSide
-    price: Optional[Annotated[str, Field(strict=True)]] = Field(description="Limit price in USD per Unit; null for market and stop orders.")
+    price: Optional[Annotated[str, Field(strict=True)]] = Field(description="Limit price in USD per Unit; a market order's protection price, or null; null for stop orders.")
     quantity: Annotated[int, Field(strict=True, ge=1)] = Field(description="Ordered Units (the original quantity, or the amended one).")
     filled_quantity: Annotated[int, Field(strict=True, ge=0)]
     remaining_quantity: Annotated[int, Field(strict=True, ge=0)] = Field(description="Units still working on the book; 0 once the order is terminal.")
