@@ -26,10 +26,14 @@ export async function recordRequestInFlight(db: Knex, request: { userId: string;
     consumption_account_id: request.accountId,
     created_at_us: request.nowUs,
   });
+  // Its slot, leased for a day: without one the consumption sweep (every 2 s) takes the request for
+  // abandoned and settles it, so a slow step of a test would find its tokens released.
+  await db('inference_slots').insert({ request_id: id, user_id: request.userId, acquired_at_us: request.nowUs, expires_at_us: request.nowUs + 86_400_000_000, process_id: null });
   return id;
 }
 
 /** The receipt settled, as settlement completes it in the transaction that spends and releases its tokens. */
 export async function settleRequestInFlight(db: Knex, requestId: string, costTokens: number): Promise<void> {
   await db('inference_requests').where({ id: requestId }).update({ status: 'succeeded', cost_status: 'settled', cost_tokens: costTokens });
+  await db('inference_slots').where({ request_id: requestId }).delete();
 }
