@@ -5,6 +5,7 @@ import { AssertionFailed } from '../lib/assert.js';
 import { nextTurn } from '../lib/turns.js';
 import { ApiError } from '../lib/errors.js';
 import type { Services } from '../services.js';
+import { findInstrumentBySymbol } from '../core/reference.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { clientAddressOf } from '../lib/client-address.js';
@@ -55,7 +56,7 @@ function aliasPlanOf(operation: Operation): AliasPlan {
 /** By symbol, else by model name or `-latest` alias (what the CLI's hotwire upper-cases into a symbol). */
 function instrumentIdLookup(services: Services): InstrumentIdOfSymbol {
   return rememberingLookup(async (symbol) => {
-    const bySymbol = (await services.reference.listInstruments({ symbol, orderBy: 'symbol', direction: 'asc' }, { limit: 1 })).rows[0];
+    const bySymbol = await findInstrumentBySymbol(services, symbol);
     return (bySymbol ?? (await services.reference.resolveModel(symbol.toLowerCase())))?.id;
   });
 }

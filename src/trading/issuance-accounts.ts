@@ -8,7 +8,7 @@ import { recordDeposit } from '../db/trading-accounts.js';
 import { unitsOf } from '../ledger/assets.js';
 import { ensureAccountOn, LedgerShortfall, move, post } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError, type ErrorCode } from '../lib/errors.js';
+import { ApiError, unknownInstrumentDetail, type ErrorCode } from '../lib/errors.js';
 import { newIssuanceTransferId } from '../lib/ids.js';
 
 export type { IssuanceAccountRow, IssuanceTransferRow } from '../db/issuance-accounts.js';
@@ -139,7 +139,7 @@ async function moveToTrading(trx: Knex.Transaction, userId: string, instrument: 
  */
 export async function transferFromIssuance({ db, clock }: { db: Db; clock: Clock }, userId: string, input: IssuanceTransferInput): Promise<IssuanceTransferOutcome> {
   const instrument = await instrumentById(db, input.instrumentId);
-  if (!instrument) return { refusal: { code: 'unknown_instrument', detail: `No instrument with id ${input.instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.` } };
+  if (!instrument) return { refusal: { code: 'unknown_instrument', detail: unknownInstrumentDetail(input.instrumentId) } };
   if (input.quantity > issuanceTransferQuantityMax) {
     const detail = `body.quantity must be at most ${issuanceTransferQuantityMax}.`;
     return { refusal: { code: 'quantity_above_max', detail, context: { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceTransferQuantityMax}`, value: input.quantity }] } } };

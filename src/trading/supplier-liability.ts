@@ -1,7 +1,7 @@
 import { tokensServedByInstrument, unitsIssuedByInstrument, unitsSoldByInstrument, type InstrumentQuantityRow } from '../db/issuance-accounts.js';
 import type { Db } from '../db/knex.js';
 import { instrumentById, instrumentsByIds, type InstrumentRow } from '../db/reference.js';
-import { ApiError } from '../lib/errors.js';
+import { instrumentNotFound } from '../lib/errors.js';
 
 /**
  * What a supplier owes in inference for the Units it issued and sold (trading.yaml
@@ -72,6 +72,6 @@ export async function listSupplierLiabilities({ db }: { db: Db }, userId: string
 /** The caller's liability for one instrument (zeros when it has none); 404 for an unknown instrument. */
 export async function getSupplierLiability({ db }: { db: Db }, userId: string, instrumentId: string): Promise<SupplierLiability> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw new ApiError(404, 'not_found', `No instrument with id ${instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
+  if (!instrument) throw instrumentNotFound(instrumentId);
   return liabilityOf(instrument, await recordsOf(db, userId));
 }

@@ -8,7 +8,7 @@ import type { SupplyIssuanceRow } from '../db/trading-rows.js';
 import { unitsOf } from '../ledger/assets.js';
 import { ensureAccount, move, post, systemAccount } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError, validationError } from '../lib/errors.js';
+import { ApiError, instrumentNotFound, validationError } from '../lib/errors.js';
 import { newIssuanceId, newIssuanceTransferId } from '../lib/ids.js';
 import { insertIssuanceTransfer } from '../db/issuance-accounts.js';
 import type { SupplyIssuanceMode } from '../config.js';
@@ -48,8 +48,6 @@ export interface SupplierRegistration {
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const issuanceQuantityMax = 2_147_483_647;
 
-const instrumentNotFound = (id: string) =>
-  new ApiError(404, 'not_found', `No instrument with id ${id}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
 
 function checkRouting(r: SupplierRegistration): void {
   const fail = (detail: string, path: string) => validationError(detail, { errors: [{ path, message: detail }] });

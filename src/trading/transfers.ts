@@ -9,7 +9,7 @@ import { transferToConsumption } from '../ledger/consumption.js';
 import { unitsOf } from '../ledger/assets.js';
 import { LedgerShortfall } from '../ledger/journal.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { ApiError, instrumentNotFound, notFound, validationError } from '../lib/errors.js';
 
 /**
  * Transfers from trading to consumption requested on the trading API (DESIGN.md §4), and the
@@ -24,7 +24,7 @@ const availableUnits = async (db: Db, userId: string, instrumentId: string): Pro
 
 async function knownInstrument(db: Db, instrumentId: string): Promise<InstrumentRow> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw new ApiError(404, 'not_found', `No instrument with id ${instrumentId}. Use the instrument_id of GET /v1/instruments, not the symbol.`);
+  if (!instrument) throw instrumentNotFound(instrumentId);
   return instrument;
 }
 
