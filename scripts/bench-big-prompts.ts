@@ -28,7 +28,7 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
-import { registerSupplier } from '../src/trading/supply.js';
+import { registerSupplier } from '../src/trading/supply/supply.js';
 import { mktBinary, type ServeProcess } from '../test/support/processes.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { giveUnits, positive } from './bench/seed.js';

@@ -5,7 +5,7 @@
  *   npm run build && node dist/scripts/bench-engine.js [--operations 2000000] [--resting 1000] [--seed 42]
  */
 import { parseArgs } from 'node:util';
-import { FastOrderBook, type AmendCommand, type PlaceCommand } from '../src/trading/engine/index.js';
+import { FastOrderBook, type AmendCommand, type PlaceCommand } from '../src/engine/index.js';
 import { summarise } from './bench/stats.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 

@@ -36,7 +36,7 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
-import { registerSupplier } from '../src/trading/supply.js';
+import { registerSupplier } from '../src/trading/supply/supply.js';
 import { startBareGateway } from './bench/bare-gateway.js';
 import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';

@@ -1,5 +1,5 @@
 /**
- * The lease renewal of one process (src/consumption/leases.ts): one statement renews all its live
+ * The lease renewal of one process (src/consumption/capacity/leases.ts): one statement renews all its live
  * requests' slots and records their delivered tokens. Time and client CPU per statement, for 10 and
  * 400 live requests (400 = the top tier's slots), on SQLite and on a throwaway PostgreSQL.
  *

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import nacl from 'tweetnacl';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../app/config.js';
 import type { Db } from '../db/knex.js';
 import { instrumentNames } from '../db/routing.js';
 import { runAudit } from '../ledger/audit.js';
@@ -9,16 +9,16 @@ import * as payments from '../core/payments.js';
 import { deposit, type FundsSource } from '../ledger/funds.js';
 import { toIso } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
-import { composeServices } from '../main.js';
-import type { Services } from '../services.js';
+import { composeServices } from '../app/main.js';
+import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../core/identity.js';
-import * as supply from '../trading/supply.js';
-import type { Supplier } from '../trading/supply.js';
+import * as supply from '../trading/supply/supply.js';
+import type { Supplier } from '../trading/supply/supply.js';
 import { UsageError } from './usage-error.js';
 
-/** A command runs on the services of the composition root, as `mkt serve` does (main.ts composeServices). */
+/** A command runs on the services of the composition root, as `mkt serve` does (app/main.ts composeServices). */
 type Command = (services: Services, args: string[]) => Promise<Record<string, unknown>>;
 
 const required = (value: string | undefined, flag: string): string => {

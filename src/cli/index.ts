@@ -35,8 +35,8 @@ credentials in $XDG_CONFIG_HOME/mkt/, default ~/.config/mkt/; \`mkt help COMMAND
 `;
 
 async function serve(args: string[]): Promise<void> {
-  const { loadConfig, parseHostList } = await import('../config.js');
-  const { startService } = await import('../main.js');
+  const { loadConfig, parseHostList } = await import('../app/config.js');
+  const { startService } = await import('../app/main.js');
   const { values } = parseArgs({ args, options: { only: { type: 'string' } } });
   const config = loadConfig(process.env, values.only === undefined ? undefined : parseHostList(values.only));
   const service = await startService(config);
@@ -61,7 +61,7 @@ async function serve(args: string[]): Promise<void> {
 }
 
 async function migrate(): Promise<void> {
-  const { loadConfig } = await import('../config.js');
+  const { loadConfig } = await import('../app/config.js');
   const { migrateLatest, openDatabase } = await import('../db/knex.js');
   const config = loadConfig();
   const db = openDatabase(config.databaseUrl);

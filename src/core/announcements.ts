@@ -4,7 +4,7 @@ import type { StreamEvent } from './events.js';
 /**
  * How writers outside the trading batch (the ledger's other writers, signing keys) announce events
  * of their committed transactions to the live streams, without taking the transport as a parameter
- * through every call: the composition root registers, per database, what publishes (main.ts); a
+ * through every call: the composition root registers, per database, what publishes (app/main.ts); a
  * database without one (tests that build services by hand, `mkt admin`) announces nothing.
  */
 type Publish = (events: readonly StreamEvent[]) => void;
@@ -27,10 +27,10 @@ interface Transactor {
 }
 
 /**
- * What this process does after its own commits changed users' balances (auto-reload, main.ts): one
+ * What this process does after its own commits changed users' balances (auto-reload, app/main.ts): one
  * watcher per database, called on a later turn than the commit, never inside a transaction. It
  * hears the accounts whose available bucket a journal entry lowered (`post()`), and every user
- * account a trading batch changed (src/trading/order-books.ts): the watcher re-reads balances anyway.
+ * account a trading batch changed (src/trading/orders/order-books.ts): the watcher re-reads balances anyway.
  */
 type AccountsWatcher = (accountIds: readonly string[]) => void;
 const watchers = new WeakMap<object, AccountsWatcher>();

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { components } from '../../generated/types/platform.js';
-import type { PaymentsConfig } from '../config.js';
+import type { PaymentsConfig } from '../app/config.js';
 import {
   autoReloadsSince,
   creditedSince,
@@ -37,7 +37,7 @@ import type { UserRow } from './identity.js';
  * within a daily cap per user; `manual` stores it `pending` until an operator approves (the journal
  * entry then) or rejects it. Every check that depends on what the user deposited before runs under
  * the user's settings row, locked (FOR UPDATE on PostgreSQL; SQLite has one writer), so caps hold
- * across processes and concurrent requests. Auto-reload (src/core/auto-reload.ts) deposits here too.
+ * across processes and concurrent requests. Auto-reload (src/platform/auto-reload.ts) deposits here too.
  */
 
 export type DepositView = components['schemas']['Deposit'];

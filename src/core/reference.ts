@@ -31,7 +31,7 @@ export interface MarketWithInstrument {
  * What a process keeps of the reference data between calls. Instruments and model aliases are
  * seeded and never change at run time (no operation writes them), so every process may keep them;
  * markets carry status and controls an operator may change, so they are always read. Created once
- * in the composition root (services.ts) and passed in as `deps.referenceCache`.
+ * in the composition root (app/services.ts) and passed in as `deps.referenceCache`.
  */
 export interface ReferenceCache {
   instrumentsById: Promise<Map<string, InstrumentRow>> | undefined;

@@ -1,6 +1,6 @@
 /**
  * What the trading surface offers the others (the dashboard) without being imported by them: the
- * composition root (src/services.ts) wires it to the order pipeline of src/trading/orders.ts, so a
+ * composition root (src/app/services.ts) wires it to the order pipeline of src/trading/orders/orders.ts, so a
  * cancel from a web page goes through the same book and group commit as a signed DELETE.
  */
 
@@ -13,7 +13,7 @@ export interface TradingPort {
 }
 
 /**
- * Auto top-up as consumption reaches it (src/trading/auto-top-up.ts): told of each settlement once
+ * Auto top-up as consumption reaches it (src/trading/accounts/auto-top-up.ts): told of each settlement once
  * it has committed, it checks the account off the caller's path, so nothing it does (a purchase,
  * a refusal, a failure) reaches the inference that settled.
  */

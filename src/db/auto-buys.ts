@@ -47,7 +47,7 @@ export async function bestAskTicks(db: Db, marketId: string): Promise<number | n
 }
 
 /**
- * Auto top-up's reads (src/trading/auto-top-up.ts): the consumption account a settlement changed,
+ * Auto top-up's reads (src/trading/accounts/auto-top-up.ts): the consumption account a settlement changed,
  * with its owner and the tokens it has free, and the owner's available USD.
  */
 const consumptionAccount = statement('auto_top_up_consumption_account', "SELECT user_id, available FROM ledger_accounts WHERE id = ? AND kind = 'consumption'");

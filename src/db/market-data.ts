@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { assert } from '../lib/assert.js';
-import type { Side } from '../trading/engine/types.js';
+import type { Side } from '../engine/types.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Side } from '../trading/engine/types.js';
+import type { Side } from '../engine/types.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';

@@ -1,5 +1,5 @@
 import { parameterList, shapedStatement, statement, valuesList, type Sql } from './sql.js';
-import type { SelfTradePrevention, Side } from '../trading/engine/types.js';
+import type { SelfTradePrevention, Side } from '../engine/types.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from './trading-rows.js';
 
 /**

@@ -5,7 +5,7 @@ import { poolSql, statement } from './sql.js';
 /**
  * What a user's positions (trading.yaml `GET /v1/positions`) are computed from: the balances of the
  * ledger per instrument, and the user's events that move Units (fills, supply issuances, transfers
- * to consumption) in the order they happened. src/trading/positions.ts folds the events.
+ * to consumption) in the order they happened. src/trading/accounts/positions.ts folds the events.
  */
 export type PositionStatus = 'open' | 'closed';
 

@@ -46,7 +46,7 @@ export async function sharedDeploymentSecret(db: Db, name: string, candidate: st
 export const ticketSecretFileName = 'ticket-secret';
 
 /**
- * The key admission tickets are signed with (consumption/tickets.ts), which every process that
+ * The key admission tickets are signed with (consumption/inference/tickets.ts), which every process that
  * serves inference for this database must share:
  * - `configured` (MKT_TICKET_SECRET) when set;
  * - on SQLite (the embedded default: one process), a file beside the database file, made on

@@ -2,7 +2,7 @@
  * Rows of the trading tables (migration 0005_trading) as both databases return them: BIGINT
  * columns are safe integers, booleans may come back from SQLite as 0/1 (compare with `Boolean()`).
  */
-import type { ClosureReason, OrderType, SelfTradePrevention, Side, TimeInForce } from '../trading/engine/types.js';
+import type { ClosureReason, OrderType, SelfTradePrevention, Side, TimeInForce } from '../engine/types.js';
 
 export type OrderStatus = 'active' | 'pending' | 'partially_filled' | 'cancellation_pending' | 'filled' | 'closed' | 'cancelled' | 'expired' | 'rejected';
 export type OrderClosureReason = ClosureReason | 'cancelled_by_user' | 'dead_man_switch' | 'expired' | 'rejected';

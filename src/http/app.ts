@@ -4,7 +4,7 @@ import { newRequestId } from '../lib/ids.js';
 import { AssertionFailed } from '../lib/assert.js';
 import { nextTurn } from '../lib/turns.js';
 import { ApiError } from '../lib/errors.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { findInstrumentBySymbol } from '../core/reference.js';
 import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';

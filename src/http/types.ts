@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Services } from '../services.js';
-import type { TicketClaims } from '../consumption/tickets.js';
+import type { Services } from '../app/services.js';
+import type { TicketClaims } from '../consumption/inference/tickets.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */
 export type Principal =

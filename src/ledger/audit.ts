@@ -20,7 +20,7 @@ import { unitsOf, usd } from './assets.js';
  * 7. deposit_differs_from_journal — a credited deposit (src/core/payments.ts) has exactly one
  *    `deposit` entry naming it, crediting its amount to the user; a pending or rejected one has none.
  *
- * The reservations of inference requests in progress (migration 0019; src/consumption/capacity.ts
+ * The reservations of inference requests in progress (migration 0019; src/consumption/capacity/capacity.ts
  * takes them in admission's transaction, settle.ts gives them back in settlement's):
  *
  * 8. locked_differs_from_requests — each consumption account's locked tokens equal the
@@ -32,7 +32,7 @@ import { unitsOf, usd } from './assets.js';
  * 11. budget_reserved_differs_from_requests — each key's reserved_micros of a budget period
  *    (api_key_spend) equals the budget_reserved_micros of its requests in progress of that period.
  *
- * Issuance accounts (migration 0020; src/trading/supply.ts and issuance-accounts.ts):
+ * Issuance accounts (migration 0020; src/trading/supply/supply.ts and issuance-accounts.ts):
  *
  * 12. issuance_differs_from_records — each issuance account's available Units equal the Units
  *    issued into it (supply_issuances) minus those transferred out (issuance_transfers), and it

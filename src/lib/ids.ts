@@ -57,7 +57,7 @@ export const newClientOrderId = (): string => `cli-${randomBytes(9).toString('ba
 /** An `Idempotency-Key` for one intended write (a deposit): a retry with the same key has one effect. */
 export const newIdempotencyKey = (): string => randomUUID();
 
-/** The id of an admission ticket (consumption/tickets.ts): 96 random bits, base64url. */
+/** The id of an admission ticket (consumption/inference/tickets.ts): 96 random bits, base64url. */
 export const newTicketId = (): string => idBytes(12).toString('base64url');
 
 /** A secret of the deployment made on first start (the ticket key, when nothing configures one). */

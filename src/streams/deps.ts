@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 
 /**
- * What the stream socket needs from the composition root (src/main.ts): the database (signing keys),
+ * What the stream socket needs from the composition root (src/app/main.ts): the database (signing keys),
  * the clock (the signature window), the process's event hub, and two reads of the trading surface
  * passed in as functions, so that this surface imports no other.
  */
@@ -15,6 +15,6 @@ export interface StreamDeps {
   events: EventHub;
   /** Whether a market of this id exists (an unknown one is refused in the ack). */
   marketExists(marketId: string): Promise<boolean>;
-  /** The market's whole book at its sequence (src/trading/market-data-snapshot.ts); undefined without a book. */
+  /** The market's whole book at its sequence (src/trading/market-data/market-data-snapshot.ts); undefined without a book. */
   bookSnapshot(marketId: string): Promise<BookSnapshot | undefined>;
 }

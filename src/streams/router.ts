@@ -31,7 +31,7 @@ export class StreamRouter {
       if (event.event === 'signing_key_deleted') for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
       // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
       else if (event.event === 'events_lost') for (const session of [...this.sessions]) session.eventsLost();
-      // accounts_changed is for the balance derivation (trading/stream-derivations.ts), which pushes balance_update.
+      // accounts_changed is for the balance derivation (trading/market-data/stream-derivations.ts), which pushes balance_update.
       return;
     }
     const subject =

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { csrfTokensEqual, newCsrfToken } from '../core/accounts.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { secureCookies, type Viewer } from './request.js';
 
 /**

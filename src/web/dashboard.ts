@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
 import { findSession, sessionCookieName } from '../core/accounts.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { ActiveSession } from '../core/accounts.js';
-import type { Services } from '../services.js';
+import type { Services } from '../app/services.js';
 import type { Html } from './html.js';
 
 /** The signed-in user of a dashboard request. */

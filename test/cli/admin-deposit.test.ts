@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config.js';
 import { createDeposit } from '../../src/core/payments.js';
 import { openDatabase, type Db } from '../../src/db/knex.js';
 import { systemClock } from '../../src/lib/clock.js';

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect } from 'chai';
-import { fireDueSwitches } from '../../src/trading/dead-man-switch.js';
+import { fireDueSwitches } from '../../src/trading/orders/dead-man-switch.js';
 import { UserCli } from '../support/cli-user.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';

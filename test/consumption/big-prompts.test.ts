@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { tokenPoolStats } from '../../src/consumption/token-pool.js';
-import { promptTokens } from '../../src/consumption/tokens.js';
+import { tokenPoolStats } from '../../src/consumption/tokens/token-pool.js';
+import { promptTokens } from '../../src/consumption/tokens/tokens.js';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';

@@ -6,9 +6,9 @@ import { tokensOf, unitsOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { textTokens } from '../../src/consumption/tokens.js';
+import { textTokens } from '../../src/consumption/tokens/tokens.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
-import { registerSupplier } from '../../src/trading/supply.js';
+import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
 

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import OpenAI from 'openai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, marketOf, placed, placeOrder } from '../support/market-fixtures.js';
@@ -185,7 +185,7 @@ describeEachDatabase('consumption: inference through the official clients', (env
   it('answers 503 balance_replenishing while another auto-buy of the user and instrument is in flight: the chat error shape beside the envelope, Anthropic\'s on messages', async () => {
     const instrument = (await services().reference.resolveModel(model))!;
     const auto = await createTestUser(services(), { mode: 'auto' });
-    // The claim another process's buy holds (src/consumption/capacity.ts).
+    // The claim another process's buy holds (src/consumption/capacity/capacity.ts).
     const claim = { user_id: auto.userId, instrument_id: instrument.id };
     await services().db('auto_buys').insert({ ...claim, expires_at_us: services().clock.nowUs() + 10_000_000 });
     const body = { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 16 };

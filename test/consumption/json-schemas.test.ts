@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { createJsonSchemas, schemaCharsMax } from '../../src/consumption/json-schemas.js';
+import { createJsonSchemas, schemaCharsMax } from '../../src/consumption/inference/json-schemas.js';
 
 /**
- * The caller-schema checks of src/consumption/json-schemas.ts as a table (issue 11, item 9): what
+ * The caller-schema checks of src/consumption/inference/json-schemas.ts as a table (issue 11, item 9): what
  * is refused on admission and why, and what the receipt's fit check does and refuses to do (run
  * a caller's regular expression, compile past its budget).
  */

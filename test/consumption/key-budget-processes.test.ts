@@ -8,7 +8,7 @@ import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js'
 import { systemClock } from '../../src/lib/clock.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
-import { registerSupplier } from '../../src/trading/supply.js';
+import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';

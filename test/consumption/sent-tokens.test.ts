@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { lastCut, SentTokens } from '../../src/consumption/leases.js';
-import { textTokens } from '../../src/consumption/tokens.js';
+import { lastCut, SentTokens } from '../../src/consumption/capacity/leases.js';
+import { textTokens } from '../../src/consumption/tokens/tokens.js';
 import { seededRandom } from '../../src/lib/seeded-random.js';
 
 /**
- * A stream's delivered tokens are counted as the text grows (src/consumption/leases.ts), a piece at
+ * A stream's delivered tokens are counted as the text grows (src/consumption/capacity/leases.ts), a piece at
  * a time, cut only where the tokenizer's pre-tokens always break: the count must always equal the
  * count of the whole text sent, or a crash would bill more (or less) than was delivered.
  */

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { startService, type RunningService } from '../../src/main.js';
+import { startService, type RunningService } from '../../src/app/main.js';
 import { createLogger } from '../../src/lib/logger.js';
-import type { InferenceDeps } from '../../src/consumption/pipeline.js';
+import type { InferenceDeps } from '../../src/consumption/inference/pipeline.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits } from '../support/market-fixtures.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';

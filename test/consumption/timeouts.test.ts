@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { disableSupplier, registerSupplier } from '../../src/trading/supply.js';
+import { disableSupplier, registerSupplier } from '../../src/trading/supply/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';

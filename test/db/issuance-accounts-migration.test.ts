@@ -7,7 +7,7 @@ import { auditLedger } from '../../src/ledger/audit.js';
 import { ensureAccount, move, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { newIssuanceId } from '../../src/lib/ids.js';
-import { listIssuanceAccounts } from '../../src/trading/issuance-accounts.js';
+import { listIssuanceAccounts } from '../../src/trading/supply/issuance-accounts.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 
 /**
@@ -17,7 +17,7 @@ import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
  */
 const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard')!.instrumentId;
 
-/** An issuance as src/trading/supply.ts wrote it before migration 0020. */
+/** An issuance as src/trading/supply/supply.ts wrote it before migration 0020. */
 async function issueTheOldWay(db: Db, userId: string, quantity: number, nowUs: number): Promise<void> {
   await db.transaction(async (trx) => {
     const units = unitsOf(textStandard);

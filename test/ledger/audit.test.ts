@@ -5,7 +5,7 @@ import { kindOf } from '../../src/db/knex.js';
 import { tokensOf, unitsOf, usd } from '../../src/ledger/assets.js';
 import { auditLedger, runAudit, type AuditCheck } from '../../src/ledger/audit.js';
 import { move, post, type LedgerAccountRow } from '../../src/ledger/journal.js';
-import { createTransfer } from '../../src/trading/transfers.js';
+import { createTransfer } from '../../src/trading/accounts/transfers.js';
 import { createTestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser, issueUnits } from '../support/trading-fixtures.js';
@@ -70,7 +70,7 @@ async function insertEntry(db: Knex, postings: { account_id: string; asset: stri
 let requestCounter = 0;
 
 /**
- * A request in progress as admission leaves it (src/consumption/capacity.ts): `tokens` locked in
+ * A request in progress as admission leaves it (src/consumption/capacity/capacity.ts): `tokens` locked in
  * the consumption account through the journal and reserved from its first lot, and `budgetMicros`
  * of its key's budget reserved. `skip` leaves one of the three out. Returns how to settle it.
  */

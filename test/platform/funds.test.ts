@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config.js';
 import { createUser } from '../../src/core/identity.js';
 import { usd } from '../../src/ledger/assets.js';
 import { move, post } from '../../src/ledger/journal.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { approveDevice } from '../../src/core/oauth.js';
+import { approveDevice } from '../../src/platform/oauth.js';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import type { HostClient, RequestOptions } from '../support/http.js';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { findMarket } from '../../src/core/reference.js';
 import { attachTradingSocket, type TradingSocket } from '../../src/streams/socket.js';
 import { closeCodes, streamLimits, type StreamLimits } from '../../src/streams/limits.js';
-import { bookSnapshot } from '../../src/trading/market-data-snapshot.js';
+import { bookSnapshot } from '../../src/trading/market-data/market-data-snapshot.js';
 import { deleteSigningKey } from '../../src/core/keys.js';
 import { createTestUser } from '../support/fixtures.js';
 import { marketOf } from '../support/market-fixtures.js';

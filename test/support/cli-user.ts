@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/app/services.js';
 import { logIn, makeUser, openPage } from '../web/browser.js';
 import { mkt, mktBinary, type CommandResult } from './processes.js';
 import type { TestEnvironment } from './service.js';

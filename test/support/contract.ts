@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { parse } from 'yaml';
-import type { HostName } from '../../src/config.js';
+import type { HostName } from '../../src/app/config.js';
 import { loadDocument, type ApiName, type LoadedDocument } from '../../src/http/openapi.js';
 import { Router } from '../../src/http/router.js';
 import { ApiError, RequestValidationError } from '../../src/lib/errors.js';
@@ -42,7 +42,7 @@ function errorEnvelopeValidator(host: HostName): ValidateFunction {
 
 const documents = new Map<HostName, Promise<{ document: LoadedDocument; router: Router }>>();
 
-/** The host's document, routed as the host routes it: the consumption paths that name their own server are the messages host's (src/main.ts). */
+/** The host's document, routed as the host routes it: the consumption paths that name their own server are the messages host's (src/app/main.ts). */
 async function documentOf(host: HostName) {
   let entry = documents.get(host);
   if (!entry) {

@@ -1,5 +1,5 @@
 import nacl from 'tweetnacl';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/app/services.js';
 import { createApiKey, createGrant, createUser, registerSigningKey, type AccountMode } from '../../src/core/identity.js';
 import type { SigningKey } from './http.js';
 

@@ -1,5 +1,5 @@
 import nacl from 'tweetnacl';
-import type { HostName } from '../../src/config.js';
+import type { HostName } from '../../src/app/config.js';
 import { checkContract } from './contract.js';
 
 export interface Reply<Body = any> {

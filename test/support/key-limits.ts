@@ -2,7 +2,7 @@ import { tokensOf } from '../../src/ledger/assets.js';
 import { ensureAccount } from '../../src/ledger/journal.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { periodStartUs, type LimitReset } from '../../src/lib/periods.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/app/services.js';
 
 /**
  * The system clock moved to noon on the 15th of next month (UTC), so that no budget period (day,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { tokensOf, unitsOf, usd } from '../../src/ledger/assets.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/app/services.js';
 import type { TestEnvironment } from './service.js';
 import type { TestUser } from './fixtures.js';
 import { fundUser } from './trading-fixtures.js';

@@ -1,4 +1,4 @@
-import type { HostName } from '../../src/config.js';
+import type { HostName } from '../../src/app/config.js';
 import { checkContract } from './contract.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { HostName } from '../../src/config.js';
-import { loadConfig } from '../../src/config.js';
-import { startService, type RunningService } from '../../src/main.js';
+import type { HostName } from '../../src/app/config.js';
+import { loadConfig } from '../../src/app/config.js';
+import { startService, type RunningService } from '../../src/app/main.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { pino } from 'pino';
 import { databaseKinds, freshDatabaseUrl, type DatabaseKind } from './databases.js';

@@ -1,13 +1,13 @@
-import { loadConfig, type HostName, type SupplyIssuanceMode } from '../../src/config.js';
+import { loadConfig, type HostName, type SupplyIssuanceMode } from '../../src/app/config.js';
 import { deposit } from '../../src/ledger/funds.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { startService } from '../../src/main.js';
+import { startService } from '../../src/app/main.js';
 import type { LedgerAccountRow } from '../../src/ledger/journal.js';
 import { parseDecimal, usdScale } from '../../src/lib/money.js';
-import type { Services } from '../../src/services.js';
-import * as supply from '../../src/trading/supply.js';
-import type { Supplier } from '../../src/trading/supply.js';
+import type { Services } from '../../src/app/services.js';
+import * as supply from '../../src/trading/supply/supply.js';
+import type { Supplier } from '../../src/trading/supply/supply.js';
 import type { SupplyIssuanceRow } from '../../src/db/trading-rows.js';
 import { freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { newOrderId } from '../../src/lib/ids.js';
-import type { Services } from '../../src/services.js';
-import type { Side } from '../../src/trading/engine/types.js';
+import type { Services } from '../../src/app/services.js';
+import type { Side } from '../../src/engine/types.js';
 import type { OrderRow, TradeLegRow, TradeRow } from '../../src/db/trading-rows.js';
 
 /**

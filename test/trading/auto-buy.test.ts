@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { MarketRow } from '../../src/core/reference.js';
-import { limitUnderCap } from '../../src/trading/auto-buy.js';
+import { limitUnderCap } from '../../src/trading/orders/auto-buy.js';
 
 /**
- * The limit price of Auto Mode's buy under a price cap (src/trading/auto-buy.ts): the cap as the
+ * The limit price of Auto Mode's buy under a price cap (src/trading/orders/auto-buy.ts): the cap as the
  * market can take it, never above it. Each row changes one thing.
  */
 describe('trading: the limit price of a capped auto-buy', () => {

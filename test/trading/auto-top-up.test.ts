@@ -2,15 +2,15 @@ import { expect } from 'chai';
 import { findInstrument } from '../../src/core/reference.js';
 import { openDatabase } from '../../src/db/knex.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { createServices } from '../../src/services.js';
-import { topUpIfLow } from '../../src/trading/auto-top-up.js';
+import { createServices } from '../../src/app/services.js';
+import { topUpIfLow } from '../../src/trading/accounts/auto-top-up.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser, issueUnits, makeSupplier } from '../support/trading-fixtures.js';
 
 /**
- * Auto top-up (src/trading/auto-top-up.ts): after a settlement leaves a consumption account
+ * Auto top-up (src/trading/accounts/auto-top-up.ts): after a settlement leaves a consumption account
  * holding fewer than `trigger_threshold` Units, `quantity` Units are bought through Auto Mode's
  * purchase (at market, or fill-or-kill under `auto_buy_max_price`) and moved to consumption; the
  * attempt is recorded, and the inference that triggered it is answered as ever.

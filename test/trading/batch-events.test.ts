@@ -3,7 +3,7 @@ import { marketSubject, userSubject, type MarketEvent, type StreamEvent, type Us
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { composeServices } from '../../src/main.js';
+import { composeServices } from '../../src/app/main.js';
 
 /**
  * The events a trading batch makes reach the process's hub once it has committed (on PostgreSQL

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { fireDueSwitches } from '../../src/trading/dead-man-switch.js';
+import { fireDueSwitches } from '../../src/trading/orders/dead-man-switch.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase, TestClock, type TestEnvironment } from '../support/service.js';

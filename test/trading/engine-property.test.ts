@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { FastOrderBook, ReferenceOrderBook, type Side } from '../../src/trading/engine/index.js';
+import { FastOrderBook, ReferenceOrderBook, type Side } from '../../src/engine/index.js';
 import { seededRandom } from '../../src/lib/seeded-random.js';
 
 describe('matching engine: fast book agrees with the reference book on random command streams', function () {
@@ -107,7 +107,7 @@ function tally(seen: Record<'triggered' | 'prevented' | 'decremented' | 'postOnl
 
 describe('matching engine purity', () => {
   it('imports nothing outside the engine and never reads the clock or randomness', () => {
-    const directory = fileURLToPath(new URL('../../../src/trading/engine/', import.meta.url));
+    const directory = fileURLToPath(new URL('../../../src/engine/', import.meta.url));
     for (const file of readdirSync(directory).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(directory + file, 'utf8');
       expect(source, file).not.to.match(/Date\.now|new Date|Math\.random|performance\.now|process\.|setTimeout|node:/);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FastOrderBook, ReferenceOrderBook, type OrderBook, type PlaceCommand, type PlaceResult } from '../../src/trading/engine/index.js';
+import { FastOrderBook, ReferenceOrderBook, type OrderBook, type PlaceCommand, type PlaceResult } from '../../src/engine/index.js';
 
 type Books = { name: string; make: () => OrderBook }[];
 const books: Books = [

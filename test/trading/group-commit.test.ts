@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import type { TradingBatch } from '../../src/trading/batch.js';
-import { BookRegistry } from '../../src/trading/books.js';
+import type { TradingBatch } from '../../src/trading/orders/batch.js';
+import { BookRegistry } from '../../src/trading/orders/books.js';
 import { createTestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, giveUsd, marketOf, placeOrder, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
 /**
  * Commands that queue while a trading transaction runs commit together, in one write set
- * (src/trading/books.ts): a command that fails after changing the batch and the book must leave
+ * (src/trading/orders/books.ts): a command that fails after changing the batch and the book must leave
  * neither rows nor book state behind, and its neighbours in the batch must land whole.
  */
 describeEachDatabase('trading: group commit', (env) => {

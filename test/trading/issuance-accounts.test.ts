@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config.js';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';

@@ -5,7 +5,7 @@ import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { auditLedger } from '../../src/ledger/audit.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { registerSupplier } from '../../src/trading/supply.js';
+import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { HostClient, type SigningKey } from '../support/http.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { parse } from 'yaml';
 import { Configuration, IdentityApi, OrdersApi } from '../../generated/sdk/typescript/trading/index.js';
-import { approveDevice } from '../../src/core/oauth.js';
+import { approveDevice } from '../../src/platform/oauth.js';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import type { RequestOptions } from '../support/http.js';

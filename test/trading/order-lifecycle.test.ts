@@ -1,4 +1,4 @@
-import { expireDueOrders } from '../../src/trading/orders.js';
+import { expireDueOrders } from '../../src/trading/orders/orders.js';
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { balancesOf, giveUnits, giveUsd, marketOf, orderState, placed, placeOrder, type MarketRef } from '../support/market-fixtures.js';

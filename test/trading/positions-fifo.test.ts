@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PositionEventRow } from '../../src/db/positions.js';
-import { averageCostMicros, foldPosition } from '../../src/trading/positions.js';
+import { averageCostMicros, foldPosition } from '../../src/trading/accounts/positions.js';
 
 /** The FIFO fold of GET /v1/positions, without a database: events in, cost and P&L (micro-dollars) out. */
 const instrument = 'instrument-00000000-0000-0000-0000-000000000001';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startService, type RunningService } from '../../src/main.js';
+import { startService, type RunningService } from '../../src/app/main.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { HostClient } from '../support/http.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';
-import { disableSupplier } from '../../src/trading/supply.js';
+import { disableSupplier } from '../../src/trading/supply/supply.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { journalOf, makeSupplier, sumsByAsset } from '../support/trading-fixtures.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createUser, type AccountMode } from '../../src/core/identity.js';
-import type { Services } from '../../src/services.js';
+import type { Services } from '../../src/app/services.js';
 import type { TestEnvironment } from '../support/service.js';
 
 /**

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createUser } from '../../src/core/identity.js';
-import { startDeviceAuthorization, userCodeAlphabet } from '../../src/core/oauth.js';
+import { startDeviceAuthorization, userCodeAlphabet } from '../../src/platform/oauth.js';
 import { throttlePolicies } from '../../src/core/throttles.js';
 import { checkContract } from '../support/contract.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/app/config.js';
 import { resolveModel } from '../../src/core/reference.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { checkContract } from '../support/contract.js';

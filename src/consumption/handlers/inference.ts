@@ -1,8 +1,8 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../app/services.js';
 import { AssertionFailed } from '../../lib/assert.js';
-import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../pipeline.js';
+import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../inference/pipeline.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 

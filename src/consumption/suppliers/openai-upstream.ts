@@ -1,5 +1,5 @@
 import { createParser } from 'eventsource-parser';
-import { completionTokens, countPromptTokens, textTokens } from '../tokens.js';
+import { completionTokens, countPromptTokens, textTokens } from '../tokens/tokens.js';
 import { discard, fetchTransport, pooledTransport, textOf, type UpstreamAnswer } from './upstream-http.js';
 import {
   SupplierError,

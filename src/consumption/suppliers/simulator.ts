@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../lib/seeded-random.js';
 import { fittingValue, sentence, type Random } from './simulated-content.js';
-import { completionTokens, countPromptTokens, decodePieces, encodeText, textTokens } from '../tokens.js';
+import { completionTokens, countPromptTokens, decodePieces, encodeText, textTokens } from '../tokens/tokens.js';
 import { systemClock } from '../../lib/clock.js';
 import { newCompletionId as newChatCompletionId } from '../../lib/ids.js';
 import {

@@ -54,7 +54,7 @@ export interface SupplierCall {
 
 export interface Supplier {
   readonly id: string;
-  /** A whole completion. `usage` is always present (computed with src/consumption/tokens.ts if the upstream omits it). Rejects with SupplierError. */
+  /** A whole completion. `usage` is always present (computed with src/consumption/tokens/tokens.ts if the upstream omits it). Rejects with SupplierError. */
   complete(call: SupplierCall): Promise<ChatCompletion>;
   /**
    * A streamed completion. Resolves only once the FIRST chunk has arrived (so any failure before the first byte

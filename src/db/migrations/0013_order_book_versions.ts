@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * The book version at which each order last changed (market_books.version after the batch that
  * wrote it), so a process whose in-memory book is at version V catches up by reading the orders
- * changed since V instead of rebuilding the whole book (src/trading/books.ts).
+ * changed since V instead of rebuilding the whole book (src/trading/orders/books.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('orders', (t) => {

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * Auto top-up (platform.yaml updateAutoTopUp), on the account settings row: whether it runs, how
  * many Units one top-up buys and the threshold in Units below which a consumption account is
  * topped up (null: not set), and how the last attempt ended (`auto_top_up_last_outcome`, a code of
- * src/trading/auto-top-up.ts; null: never tried) and when.
+ * src/trading/accounts/auto-top-up.ts; null: never tried) and when.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('account_settings', (t) => {

@@ -1,4 +1,4 @@
-import { readTicket, type TicketKey } from '../../consumption/tickets.js';
+import { readTicket, type TicketKey } from '../../consumption/inference/tickets.js';
 import type { Db } from '../../db/knex.js';
 import { claimUsedTicket } from '../../db/tickets.js';
 import { ApiError } from '../../lib/errors.js';
@@ -6,7 +6,7 @@ import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
 
 /**
- * The admission ticket of `/r/v1/…` (consumption/tickets.ts), from `?ticket=`. Where a request
+ * The admission ticket of `/r/v1/…` (consumption/inference/tickets.ts), from `?ticket=`. Where a request
  * carries one it is the only credential looked at (auth/index.ts tries it first): a good ticket is
  * honoured whatever `Authorization` says (none, a dummy such as `Bearer sk-1234`, the key),
  * and a bad one is refused even beside a valid key, so that a ticket cannot be probed.

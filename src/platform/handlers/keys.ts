@@ -7,7 +7,7 @@ import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
 import { keyAcceptedAt, keyLimitsView, keyUsage, keyUsages, type KeyUsage } from '../../core/key-limits.js';
 import { pageParams } from '../../db/paging.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../app/services.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Schemas = components['schemas'];

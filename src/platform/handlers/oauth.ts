@@ -4,8 +4,8 @@ import type { ApiResponse, OperationHandler } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { ApiError, notFound, validationError } from '../../lib/errors.js';
-import * as oauth from '../../core/oauth.js';
-import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../../core/oauth.js';
+import * as oauth from '../oauth.js';
+import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;

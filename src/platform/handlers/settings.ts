@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/platform.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import * as settings from '../../core/settings.js';
-import { checkAutoReload } from '../../core/auto-reload.js';
+import { checkAutoReload } from '../auto-reload.js';
 import { autoReloadPatchOf, autoTopUpPatchOf, autoTransferOf, requestedAccountMode } from '../../core/settings-spellings.js';
 import { callerId } from './keys.js';
 

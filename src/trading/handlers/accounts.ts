@@ -1,10 +1,10 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import * as accounts from '../accounts.js';
-import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../account-views.js';
-import { positionView } from '../position-views.js';
-import * as positions from '../positions.js';
+import * as accounts from '../accounts/accounts.js';
+import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../accounts/account-views.js';
+import { positionView } from '../accounts/position-views.js';
+import * as positions from '../accounts/positions.js';
 import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 

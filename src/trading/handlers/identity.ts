@@ -4,7 +4,7 @@ import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { toIso } from '../../lib/clock.js';
 import type { SignedIdentity, TradingCaller } from '../../core/diagnostics.js';
-import { isSupplier } from '../supply.js';
+import { isSupplier } from '../supply/supply.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 type Capability = components['schemas']['TradingCapability'];

@@ -2,12 +2,12 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
-import type { Services } from '../../services.js';
-import * as marketData from '../market-data.js';
-import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data-views.js';
+import type { Services } from '../../app/services.js';
+import * as marketData from '../market-data/market-data.js';
+import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data/market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
-import * as tradeQueries from '../trade-queries.js';
-import { marketTradeView } from '../trade-views.js';
+import * as tradeQueries from '../market-data/trade-queries.js';
+import { marketTradeView } from '../market-data/trade-views.js';
 import { priceBound, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 

@@ -2,8 +2,8 @@ import type { components, operations } from '../../../generated/types/trading.js
 import { created } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { toIso } from '../../lib/clock.js';
-import { orderView } from '../order-views.js';
-import { placeOrderBatch } from '../orders-batch.js';
+import { orderView } from '../orders/order-views.js';
+import { placeOrderBatch } from '../orders/orders-batch.js';
 import { callerId } from './requests.js';
 import { newOrderOf } from './orders-write.js';
 

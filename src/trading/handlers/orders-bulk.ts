@@ -3,8 +3,8 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { RequestValidationError } from '../../lib/errors.js';
-import * as batchCancel from '../batch-cancel.js';
-import * as deadManSwitch from '../dead-man-switch.js';
+import * as batchCancel from '../orders/batch-cancel.js';
+import * as deadManSwitch from '../orders/dead-man-switch.js';
 import { callerId } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;

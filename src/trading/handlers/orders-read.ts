@@ -2,9 +2,9 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
-import { withMarkets } from '../market-lookup.js';
-import * as orderQueries from '../order-queries.js';
-import { orderView } from '../order-views.js';
+import { withMarkets } from '../orders/market-lookup.js';
+import * as orderQueries from '../orders/order-queries.js';
+import { orderView } from '../orders/order-views.js';
 import { callerId, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 

@@ -2,9 +2,9 @@ import type { components, operations } from '../../../generated/types/trading.js
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { notFound } from '../../lib/errors.js';
-import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../engine/types.js';
-import { orderView } from '../order-views.js';
-import * as orders from '../orders.js';
+import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
+import { orderView } from '../orders/order-views.js';
+import * as orders from '../orders/orders.js';
 import { callerId } from './requests.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;

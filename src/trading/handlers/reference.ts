@@ -4,7 +4,7 @@ import type { OperationHandler } from '../../http/types.js';
 import { toIso } from '../../lib/clock.js';
 import { findInstrumentBySymbol } from '../../core/reference.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { collarBand } from '../controls.js';
+import { collarBand } from '../orders/controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
 

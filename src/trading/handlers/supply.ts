@@ -2,11 +2,11 @@ import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
-import { supplyIssuanceView } from '../account-views.js';
-import * as issuanceAccounts from '../issuance-accounts.js';
-import * as liability from '../supplier-liability.js';
-import * as supply from '../supply.js';
-import { issuanceAccountView, issuanceTransferView, supplierLiabilityView, supplySummaryView } from '../supply-views.js';
+import { supplyIssuanceView } from '../accounts/account-views.js';
+import * as issuanceAccounts from '../supply/issuance-accounts.js';
+import * as liability from '../supply/supplier-liability.js';
+import * as supply from '../supply/supply.js';
+import { issuanceAccountView, issuanceTransferView, supplierLiabilityView, supplySummaryView } from '../supply/supply-views.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;

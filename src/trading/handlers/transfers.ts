@@ -1,8 +1,8 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import { transferHistoryView, transferView } from '../account-views.js';
-import * as transfers from '../transfers.js';
+import { transferHistoryView, transferView } from '../accounts/account-views.js';
+import * as transfers from '../accounts/transfers.js';
 import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 

@@ -1,7 +1,7 @@
 import { lotsOfUser, type UserLotRow } from '../../db/dashboard.js';
 import { balancesOfUser } from '../../db/trading-accounts.js';
 import { sandboxMoneyUsd } from '../../core/payments.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../app/services.js';
 import { formatCount, formatDuration, formatTokensAsUnits, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { formatTime, layout } from '../layout.js';

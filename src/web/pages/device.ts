@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/errors.js';
-import * as oauth from '../../core/oauth.js';
-import type { DeviceRequest } from '../../core/oauth.js';
+import * as oauth from '../../platform/oauth.js';
+import type { DeviceRequest } from '../../platform/oauth.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { clientAddressOf } from '../../lib/client-address.js';

@@ -1,5 +1,5 @@
 import { oauthClients } from '../../core/oauth-catalogue.js';
-import * as oauth from '../../core/oauth.js';
+import * as oauth from '../../platform/oauth.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -8,7 +8,7 @@ import { redirect, show, type MemberRequest, type PageResult } from '../request.
 
 /**
  * `/devices`: the OAuth grants of the account — each `mkt login` (device flow) that is still
- * signed in — with Revoke, which ends the grant and every token of it (src/core/oauth.ts, the same
+ * signed in — with Revoke, which ends the grant and every token of it (src/platform/oauth.ts, the same
  * function the platform API's DELETE calls). Approving a new device stays at `/device`.
  */
 const pageSize = 50;

@@ -4,7 +4,7 @@ import { listModels } from '../../core/reference.js';
 import type { ApiError } from '../../lib/errors.js';
 import { formatUsdCents } from '../../lib/money.js';
 import { limitResets, type LimitReset } from '../../lib/periods.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../app/services.js';
 import { formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { formatTime } from '../layout.js';

@@ -3,7 +3,7 @@ import { orderPage } from '../../db/order-history.js';
 import type { Page } from '../../db/paging.js';
 import type { OrderRow, OrderStatus } from '../../db/trading-rows.js';
 import type { CancelOutcome } from '../../core/trading-port.js';
-import type { Services } from '../../services.js';
+import type { Services } from '../../app/services.js';
 import { formatCount, formatPrice, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';

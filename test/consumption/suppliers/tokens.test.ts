@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import o200k from 'gpt-tokenizer/encoding/o200k_base';
-import { heapMerge, longPieceChars, tokenBytesMax } from '../../../src/consumption/token-merge.js';
-import { createTokenPool } from '../../../src/consumption/token-pool.js';
-import { completionTokens, countPromptTokens, decodePieces, encodeText, inlineCharsMax, promptBounds, promptTokens, textTokens } from '../../../src/consumption/tokens.js';
+import { heapMerge, longPieceChars, tokenBytesMax } from '../../../src/consumption/tokens/token-merge.js';
+import { createTokenPool } from '../../../src/consumption/tokens/token-pool.js';
+import { completionTokens, countPromptTokens, decodePieces, encodeText, inlineCharsMax, promptBounds, promptTokens, textTokens } from '../../../src/consumption/tokens/tokens.js';
 import { ApiError } from '../../../src/lib/errors.js';
 
 /** What the tests reach inside gpt-tokenizer: its own merge and its vocabulary. */

@@ -1,0 +1,233 @@
+import { defaultDatabaseUrl } from '../db/knex.js';
+import type { RoutingOptions } from '../consumption/inference/routing.js';
+import { upstreamTimeoutDefaults } from '../consumption/suppliers/openai-upstream.js';
+import { leaseLifetimeMsDefault } from '../consumption/capacity/leases.js';
+
+export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
+export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
+
+/** DESIGN.md §2: default listeners; port 0 picks a free port. */
+const defaultPorts: Record<HostName, number> = { consumption: 8080, messages: 8081, trading: 8082, platform: 8083 };
+const portVariables: Record<HostName, string> = {
+  consumption: 'MKT_CONSUMPTION_PORT',
+  messages: 'MKT_MESSAGES_PORT',
+  trading: 'MKT_TRADING_PORT',
+  platform: 'MKT_PLATFORM_PORT',
+};
+
+/** DESIGN.md §9: where clients reach each host, for every link, verification_uri and redirect. */
+const publicUrlVariables: Record<HostName, string> = {
+  consumption: 'MKT_PUBLIC_URL_CONSUMPTION',
+  messages: 'MKT_PUBLIC_URL_MESSAGES',
+  trading: 'MKT_PUBLIC_URL_TRADING',
+  platform: 'MKT_PUBLIC_URL_PLATFORM',
+};
+
+export interface Config {
+  databaseUrl: string;
+  host: string;
+  ports: Record<HostName, number>;
+  only: HostName[];
+  /**
+   * The public URL of each host that configures one (`MKT_PUBLIC_URL_<HOST>`): an origin such as
+   * `https://api.example.com`, never a path. Hosts without one use their listener's URL (PublicUrls).
+   */
+  publicUrls: Partial<Record<HostName, string>>;
+  logLevel: string;
+  simulatedSupplier: boolean;
+  /** Order submissions per user and market: refill per second and burst (DESIGN.md §4: 10 and 20). */
+  orderRate: { ratePerSecond: number; burst: number };
+  /**
+   * Inference failover (MKT_SUPPLIER_ATTEMPTS, MKT_SUPPLIER_COOLDOWN_MS), upstream timeouts
+   * (MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS, MKT_SUPPLIER_ANSWER_TIMEOUT_MS, MKT_SUPPLIER_IDLE_TIMEOUT_MS)
+   * and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant).
+   */
+  routing: RoutingOptions;
+  /**
+   * The key admission tickets are signed with (MKT_TICKET_SECRET, at least 32 characters; every
+   * process of a deployment must have the same). Unset: made on first start and kept beside the
+   * SQLite database, or in the PostgreSQL database for every process to share (src/db/tickets.ts).
+   */
+  ticketSecret: string | undefined;
+  /** How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s). */
+  inferenceLeaseMs: number;
+  /** How money comes in (DESIGN.md §11, platform.yaml tag "Funds"): MKT_PAYMENTS and the sandbox's limits. */
+  payments: PaymentsConfig;
+  /** Where issued Units go (MKT_SUPPLY_ISSUANCE, DESIGN.md §13): the issuance account, or `direct` to trading. */
+  supplyIssuance: SupplyIssuanceMode;
+}
+
+/**
+ * `account` (the default, as the live service): issued Units wait in the supplier's issuance account
+ * until `POST /v1/issuance-accounts/transfer` moves them to trading. `direct`: they reach the trading
+ * account at once, recorded as issued and transferred.
+ */
+export type SupplyIssuanceMode = 'account' | 'direct';
+
+export type PaymentMethod = 'sandbox' | 'manual';
+
+/** Amounts in micro-dollars, whole cents. */
+export interface PaymentsConfig {
+  /** `sandbox` (the default): credited at once, as sandbox money; `manual`: waits for `mkt admin deposit approve|reject`. */
+  method: PaymentMethod;
+  /** Most one user's deposits may add per UTC day in sandbox (MKT_SANDBOX_DAILY_LIMIT_USD, 1000.00). */
+  sandboxDailyLimitMicros: number;
+  /** Smallest and largest deposit a user may ask for (MKT_DEPOSIT_MIN_USD 1.00, MKT_DEPOSIT_MAX_USD 10000.00). */
+  depositMinMicros: number;
+  depositMaxMicros: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
+  const ports = Object.fromEntries(
+    hostNames.map((name) => {
+      const text = env[portVariables[name]];
+      const port = text === undefined || text === '' ? defaultPorts[name] : Number(text);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
+      return [name, port];
+    }),
+  ) as Record<HostName, number>;
+  return {
+    databaseUrl: env.DATABASE_URL || defaultDatabaseUrl,
+    host: env.MKT_HOST || '127.0.0.1',
+    ports,
+    only,
+    publicUrls: Object.fromEntries(
+      hostNames.flatMap((name) => {
+        const text = env[publicUrlVariables[name]];
+        return text === undefined || text === '' ? [] : [[name, parsePublicUrl(publicUrlVariables[name], text)]];
+      }),
+    ),
+    logLevel: env.MKT_LOG_LEVEL || 'info',
+    simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
+    orderRate: { ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10), burst: positiveInteger(env, 'MKT_ORDER_BURST', 20) },
+    routing: {
+      attemptsMax: positiveInteger(env, 'MKT_SUPPLIER_ATTEMPTS', 3),
+      cooldownMs: positiveInteger(env, 'MKT_SUPPLIER_COOLDOWN_MS', 30_000),
+      simulator: { timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0), tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0) },
+      upstream: {
+        firstByteTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS', upstreamTimeoutDefaults.firstByteTimeoutMs),
+        answerTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_ANSWER_TIMEOUT_MS', upstreamTimeoutDefaults.answerTimeoutMs),
+        idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
+      },
+    },
+    ticketSecret: ticketSecret(env),
+    inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
+    payments: loadPayments(env),
+    supplyIssuance: supplyIssuanceMode(env),
+  };
+}
+
+function supplyIssuanceMode(env: NodeJS.ProcessEnv): SupplyIssuanceMode {
+  const mode = env.MKT_SUPPLY_ISSUANCE || 'account';
+  if (mode !== 'account' && mode !== 'direct') throw new Error(`MKT_SUPPLY_ISSUANCE must be account or direct, got ${mode}`);
+  return mode;
+}
+
+function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
+  const method = env.MKT_PAYMENTS || 'sandbox';
+  if (method !== 'sandbox' && method !== 'manual') throw new Error(`MKT_PAYMENTS must be sandbox or manual, got ${method}`);
+  const payments: PaymentsConfig = {
+    method,
+    sandboxDailyLimitMicros: usdCents(env, 'MKT_SANDBOX_DAILY_LIMIT_USD', 1_000_000_000),
+    depositMinMicros: usdCents(env, 'MKT_DEPOSIT_MIN_USD', 1_000_000),
+    depositMaxMicros: usdCents(env, 'MKT_DEPOSIT_MAX_USD', 10_000_000_000),
+  };
+  if (payments.depositMinMicros > payments.depositMaxMicros) throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
+  return payments;
+}
+
+/** A positive USD amount with at most two decimals ("1000.00"), in micro-dollars. */
+function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallbackMicros;
+  const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
+  const micros = match ? Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * 10_000 : 0;
+  if (micros <= 0) throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
+  return micros;
+}
+
+/**
+ * An absolute http(s) URL with no path, query, fragment or credentials, as its origin (a trailing
+ * slash is dropped, the host name lower-cased, a default port omitted). Anything else stops the
+ * start: a link built on a wrong base would send users elsewhere.
+ */
+export function parsePublicUrl(variable: string, text: string): string {
+  const refuse = (why: string) => new Error(`${variable} must be an absolute http or https URL with no path, like https://api.example.com; ${why}, got ${JSON.stringify(text)}`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw refuse('it is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(`the scheme is ${url.protocol.slice(0, -1)}`);
+  if (url.username !== '' || url.password !== '') throw refuse('it carries credentials');
+  if (url.pathname !== '/' || text.includes('?') || text.includes('#')) throw refuse('it has a path, query or fragment');
+  return url.origin;
+}
+
+/**
+ * The public URL of every host this process knows: configured, or else the listener's own URL,
+ * which exists only once the listener is bound (port 0 picks the port then). A wildcard bind
+ * (0.0.0.0, ::) names no address a client can use, so it stands for the loopback address; set
+ * MKT_PUBLIC_URL_<HOST> when clients come from elsewhere. Never derived from a request's Host.
+ */
+export class PublicUrls {
+  private readonly urls: Partial<Record<HostName, string>>;
+
+  constructor(configured: Partial<Record<HostName, string>>) {
+    this.urls = { ...configured };
+  }
+
+  /** Called as each listener starts, before it serves a request. */
+  listening(host: HostName, listenerUrl: string): void {
+    this.urls[host] ??= listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+  }
+
+  /** The origin of `host` where this process knows it (configured, or listening here); else undefined. */
+  known(host: HostName): string | undefined {
+    return this.urls[host];
+  }
+
+  /** The origin of `host`, e.g. `https://api.example.com`; only asked of hosts that are configured or listening. */
+  of(host: HostName): string {
+    const url = this.urls[host];
+    if (url === undefined) throw new Error(`the public URL of the ${host} host is not known: set ${publicUrlVariables[host]}`);
+    return url;
+  }
+
+  isHttps(host: HostName): boolean {
+    return this.of(host).startsWith('https:');
+  }
+}
+
+export function parseHostList(text: string): HostName[] {
+  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!hostNames.includes(name as HostName)) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
+  }
+  return names as HostName[];
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
+  return value;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
+  return value;
+}
+
+/** MKT_TICKET_SECRET: unset or empty means none configured; a short one is refused (it would be guessable). */
+function ticketSecret(env: NodeJS.ProcessEnv): string | undefined {
+  const text = env.MKT_TICKET_SECRET;
+  if (text === undefined || text === '') return undefined;
+  if (text.length < 32) throw new Error('MKT_TICKET_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+  return text;
+}

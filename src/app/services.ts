@@ -1,0 +1,146 @@
+import { PublicUrls, type Config } from './config.js';
+import type { Db } from '../db/knex.js';
+import { decodeEvents, LocalEventHub } from '../core/events.js';
+import { inProcessTransport, type EventTransport } from '../db/event-transport.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { bindDiagnostics, type DiagnosticsService } from '../core/diagnostics.js';
+import { logMailer, type Mailer } from '../core/mailer.js';
+import { cryptoRandom, type OAuthRandom } from '../platform/oauth.js';
+import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from '../trading/orders/orders.js';
+import { placeAutoBuy } from '../trading/orders/auto-buy.js';
+import type { AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
+import { AutoTopUpQueue } from '../trading/accounts/auto-top-up.js';
+import { ApiError, type ErrorCode } from '../lib/errors.js';
+import { newHousePlanCache, type HousePlanCache } from '../trading/supply/house-supplier.js';
+import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from '../core/reference.js';
+import type { AutoBuy } from '../consumption/capacity/capacity.js';
+import { sweepAbandoned } from '../consumption/inference/pipeline.js';
+import { createJsonSchemas, type JsonSchemas } from '../consumption/inference/json-schemas.js';
+import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases.js';
+import { newRoutingState, type RoutingState } from '../consumption/inference/routing.js';
+import { TicketKey } from '../consumption/inference/tickets.js';
+import { ticketSecretOf } from '../db/tickets.js';
+
+/**
+ * Built once in app/main.ts and passed to every handler: the dependencies that the functions of
+ * the surfaces and src/core take as their first parameter (db, clock, logger, mailer, publicUrls,
+ * caches and the state kept between calls), and the ports one surface offers another.
+ */
+export interface Services {
+  config: Config;
+  /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (app/main.ts). */
+  publicUrls: PublicUrls;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  referenceCache: ReferenceCache;
+  /** The reference functions bound to db and referenceCache, for trading code that takes an object. */
+  reference: ReferenceService;
+  mailer: Mailer;
+  /** Events of committed transactions, for the live streams of this process (core/events.ts). */
+  events: LocalEventHub;
+  /** The checks bound to db and clock, for trading handlers that take an object. */
+  diagnostics: DiagnosticsService;
+  /** Where device codes and user codes come from (src/platform/oauth.ts). */
+  oauthRandom: OAuthRandom;
+  /** The order books of this process and the state the order pipeline keeps between commands. */
+  orderBooks: OrderBooks;
+  /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
+  housePlan: HousePlanCache;
+  /** Auto Mode's market buy, as admission asks for it (consumption/capacity/capacity.ts), placed through trading's orders. */
+  autoBuy: AutoBuy;
+  /** The supplier adapters and cool-downs that routing keeps between requests (consumption/inference/routing.ts). */
+  routingState: RoutingState;
+  /** The caller-schema checks' caches and compile budget (consumption/inference/json-schemas.ts). */
+  jsonSchemas: JsonSchemas;
+  /** The key admission tickets are signed with (consumption/inference/tickets.ts), loaded on first use. */
+  ticketKey: TicketKey;
+  /** The leases on this process's inference slots; started and stopped by app/main.ts (consumption/capacity/leases.ts). */
+  leases: LeaseKeeper;
+  /** The sweep of abandoned inference, for the background (app/background.ts), which may not import consumption. */
+  inference: InferenceSweep;
+  /** The order pipeline as the dashboard calls it (src/web may not import trading). */
+  trading: TradingPort;
+  /** Auto top-up, told of each committed settlement (consumption may not import trading). */
+  autoTopUp: AutoTopUpPort;
+}
+
+export interface InferenceSweep {
+  /** Settles abandoned inference requests (consumption/inference/pipeline.ts `sweepAbandoned`); answers how many. */
+  sweepAbandoned(nowUs: number): Promise<number>;
+}
+
+/** The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process. */
+export interface StreamPlumbing {
+  events: LocalEventHub;
+  transport: EventTransport;
+}
+
+/** Without plumbing from the composition root, events stay in this process (SQLite's way; tests). */
+export function inProcessPlumbing(): StreamPlumbing {
+  const events = new LocalEventHub();
+  return { events, transport: inProcessTransport((payload) => events.deliver(decodeEvents(payload)), () => events.wanted) };
+}
+
+export function createServices(config: Config, db: Db, clock: Clock, logger: Logger, streams: StreamPlumbing = inProcessPlumbing()): Services {
+  const { events } = streams;
+  const mailer = logMailer(logger);
+  const publicUrls = new PublicUrls(config.publicUrls);
+  const referenceCache = newReferenceCache();
+  const reference = bindReference({ db, referenceCache });
+  const diagnostics = bindDiagnostics({ db, clock });
+  const orderBooks = openOrderBooks(db, streams.transport);
+  const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
+  const services: Services = {
+    config,
+    publicUrls,
+    db,
+    clock,
+    logger,
+    events,
+    referenceCache,
+    reference,
+    mailer,
+    diagnostics,
+    oauthRandom: cryptoRandom,
+    orderBooks,
+    housePlan: newHousePlanCache(),
+    autoBuy: autoBuyThrough(orderDeps),
+    routingState: newRoutingState(),
+    jsonSchemas: createJsonSchemas(),
+    leases: newLeaseKeeper({ db, clock, logger }),
+    ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
+    inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
+    trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
+    autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),
+  };
+  return services;
+}
+
+/** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/orders/auto-buy.ts). */
+function autoBuyThrough(deps: OrderDeps): AutoBuy {
+  return async (userId, marketId, units, capTicks, nowUs) => {
+    await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+  };
+}
+
+/** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
+const cancelRefusals: Partial<Record<ErrorCode, CancelOutcome>> = {
+  not_found: 'unknown_order',
+  order_not_open: 'not_open',
+  order_already_cancelled: 'already_cancelled',
+  auto_mode_trading_restricted: 'auto_mode',
+};
+
+/** A user's cancel, through the orders service (the book and its group commit). */
+async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<CancelOutcome> {
+  try {
+    await cancelOrder(deps, userId, orderId, nowUs);
+    return 'cancelled';
+  } catch (error) {
+    const outcome = error instanceof ApiError ? cancelRefusals[error.code] : undefined;
+    if (outcome === undefined) throw error;
+    return outcome;
+  }
+}

@@ -1,0 +1,125 @@
+import type { Db } from '../../db/knex.js';
+import { enabledSuppliersOf, type RoutableSupplierRow } from '../../db/routing.js';
+import type { Clock } from '../../lib/clock.js';
+import { ApiError } from '../../lib/errors.js';
+import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/openai-upstream.js';
+import { createSimulator } from '../suppliers/simulator.js';
+import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
+import type { SupplierRow } from '../../db/trading-rows.js';
+
+
+export interface RoutingOptions {
+  /** Suppliers tried for one request before it fails (the first included). */
+  attemptsMax: number;
+  /** How long a supplier that failed is passed over while others remain. */
+  cooldownMs: number;
+  /** Pacing of the built-in simulated suppliers. */
+  simulator: { timeToFirstTokenMs: number; tokensPerSecond: number };
+  /** How long HTTP upstreams may take: to a stream's first chunk, to a whole answer, and silent mid-stream. */
+  upstream: typeof upstreamTimeoutDefaults;
+}
+
+export const defaultRoutingOptions: RoutingOptions = { attemptsMax: 3, cooldownMs: 30_000, simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 }, upstream: upstreamTimeoutDefaults };
+
+export interface Routed<T> {
+  value: T;
+  attempts: number;
+  supplierUserId: string;
+}
+
+/**
+ * What routing keeps between requests, made once per process (app/services.ts): an adapter per
+ * supplier (rebuilt when its row changes), and until when each supplier that failed is passed over.
+ */
+export interface RoutingState {
+  adapters: Map<string, { version: number; supplier: Supplier }>;
+  coolingUntilMs: Map<string, number>;
+}
+
+export const newRoutingState = (): RoutingState => ({ adapters: new Map(), coolingUntilMs: new Map() });
+
+/** What routing takes; Services carries all of it. */
+export interface RoutingDeps {
+  db: Db;
+  clock: Clock;
+  routingState: RoutingState;
+  config: { routing: RoutingOptions };
+}
+
+function adapterOf({ routingState: { adapters }, config: { routing: options } }: RoutingDeps, row: SupplierRow): Supplier {
+  const cached = adapters.get(row.user_id);
+  if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
+  const supplier = Boolean(row.simulated) || row.base_url === null
+    ? createSimulator({ id: row.user_id, timeToFirstTokenMs: options.simulator.timeToFirstTokenMs, tokensPerSecond: options.simulator.tokensPerSecond })
+    : createOpenAiUpstream({ id: row.user_id, baseUrl: row.base_url, model: row.model ?? 'default', ...options.upstream, ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}) });
+  adapters.set(row.user_id, { version: Number(row.updated_at_us), supplier });
+  return supplier;
+}
+
+/**
+ * Qualified, enabled suppliers: the one whose Units the caller consumes first, then the best
+ * (lowest) resting ask; those cooling down go last.
+ */
+async function candidates(deps: RoutingDeps, instrumentId: string, preferredUserId: string | null): Promise<RoutableSupplierRow[]> {
+  const rows = await enabledSuppliersOf(deps.db, instrumentId);
+  const askOf = (row: RoutableSupplierRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
+  const nowMs = deps.clock.nowUs() / 1000;
+  const cooling = (row: SupplierRow) => (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
+  return rows.sort(
+    (a, b) =>
+      Number(cooling(a)) - Number(cooling(b)) ||
+      Number(b.user_id === preferredUserId) - Number(a.user_id === preferredUserId) ||
+      askOf(a) - askOf(b) ||
+      a.user_id.localeCompare(b.user_id),
+  );
+}
+
+/**
+ * Chooses suppliers for an instrument and fails over between them (DESIGN.md §7): enabled
+ * suppliers qualified for the instrument, the one whose Units the caller consumes first, then the
+ * best ask; a failure before the first byte (connect error, timeout, 5xx, 429) moves on to the
+ * next, at most `attemptsMax` in all, and cools the failing supplier down. A failure after the
+ * first byte is the caller's to report.
+ *
+ * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does.
+ * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies.
+ */
+export async function route<T>(
+  deps: RoutingDeps,
+  instrument: { id: string; model_name: string },
+  preferredUserId: string | null,
+  call: (supplier: Supplier) => Promise<T>,
+  onAttempt?: (attempts: number) => void,
+): Promise<Routed<T>> {
+  const { attemptsMax, cooldownMs } = deps.config.routing;
+  const { coolingUntilMs } = deps.routingState;
+  const rows = (await candidates(deps, instrument.id, preferredUserId)).slice(0, attemptsMax);
+  let attempts = 0;
+  let last: SupplierError | undefined;
+  for (const row of rows) {
+    attempts += 1;
+    onAttempt?.(attempts);
+    try {
+      const value = await call(adapterOf(deps, row));
+      coolingUntilMs.delete(row.user_id);
+      return { value, attempts, supplierUserId: row.user_id };
+    } catch (error) {
+      if (!(error instanceof SupplierError)) throw error;
+      last = error;
+      if (error.failure === 'bad_request' || !mayFailOver(error)) break;
+      coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);
+    }
+  }
+  throw new SupplierUnavailable(instrument.model_name, attempts, last);
+}
+
+/** No supplier could serve the request: nothing was sent to the caller, and nothing is billed. */
+export class SupplierUnavailable extends ApiError {
+  constructor(
+    modelName: string,
+    readonly attempts: number,
+    readonly lastFailure: SupplierError | undefined,
+  ) {
+    super(503, 'supplier_unavailable', `No supplier for ${modelName} is available right now; this request is not billed. Retry in 1 to 3 seconds.`, { headers: { 'retry-after': '1' } });
+  }
+}

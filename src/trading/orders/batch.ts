@@ -1,0 +1,264 @@
+import { accountBalances } from '../../db/journal.js';
+import { findOrders, openOrders, orderIdByClientOrderId, ordersByClientOrderIds, type OpenOrdersFilter } from '../../db/orders.js';
+import type { Sql } from '../../db/sql.js';
+import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
+import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
+import type { Side } from '../../engine/types.js';
+import { assert } from '../../lib/assert.js';
+import { assertBalanced, type Posting } from '../../ledger/journal.js';
+import type { Settled } from './settle.js';
+
+/** System accounts (the outside world, fees, conversion) may go negative: no check reads them. */
+const isSystemAccount = (accountId: string): boolean => accountId.startsWith('system:');
+
+interface Buckets {
+  available: number;
+  locked: number;
+}
+
+/** What a committed batch changed, for its events. */
+export interface CommittedBatch {
+  newOrders: readonly OrderRow[];
+  changedOrders: readonly OrderRow[];
+  trades: readonly TradeRow[];
+  legs: readonly TradeLegRow[];
+  /** Per market, the price levels its orders left or joined. */
+  levels: ReadonlyMap<string, readonly { side: Side; priceTicks: number }[]>;
+  /** The ledger accounts of users it changed. */
+  accountIds: readonly string[];
+}
+
+/** What a command will read, declared before its batch runs, so the batch reads it for all its commands at once. */
+export interface BatchNeeds {
+  /** Accounts it may hold from. */
+  accounts?: readonly string[];
+  /** A client_order_id it must find unused. */
+  clientOrderId?: { userId: string; clientOrderId: string };
+}
+
+const clientOrderKey = (userId: string, clientOrderId: string): string => `${userId}\u0000${clientOrderId}`;
+
+/**
+ * One group commit's working set: what its commands read (orders, the buckets they spend from)
+ * and what they change, held in memory until the batch writes it all at once (`writeSet`).
+ *
+ * Balances are the stored buckets plus what this batch has posted, so a command sees its
+ * predecessors' effects without a write. A user's bucket that a posting would take below zero
+ * refuses the posting here; when another process spent from it since the read, the batch's final
+ * conditional write refuses instead, and the batch runs again.
+ *
+ * Commands change it only through `post`, `put` and `record`, each whole or not at all, and
+ * `changes` counts them: a command that fails after changing it cannot be undone alone.
+ */
+export class TradingBatch {
+  private readonly stored = new Map<string, Buckets>();
+  /** Client order ids looked up for the batch's commands: the id of the stored order that has it, or null. */
+  private readonly storedClientOrderIds = new Map<string, string | null>();
+  private readonly accounts = new Map<string, AccountChange>();
+  private readonly rows = new Map<string, OrderRow>();
+  private readonly inserted = new Set<string>();
+  private readonly updated = new Set<string>();
+  private readonly entries: JournalEntryWrite[] = [];
+  private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = { trades: [], legs: [], lots: [], transfers: [] };
+  private changeCount = 0;
+  /** Per market, the price levels (`side:priceTicks`) that the batch's orders left or joined. */
+  private readonly levels = new Map<string, Set<string>>();
+
+  constructor(readonly sql: Sql) {}
+
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------------
+
+  /** Reads what the commands declared they need, in one statement of each kind. */
+  async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
+    await this.readBalances(needs.flatMap((need) => need?.accounts ?? []));
+    const pairs = needs.flatMap((need) => (need?.clientOrderId ? [need.clientOrderId] : []));
+    if (pairs.length === 0) return;
+    for (const pair of pairs) this.storedClientOrderIds.set(clientOrderKey(pair.userId, pair.clientOrderId), null);
+    for (const row of await ordersByClientOrderIds(this.sql, pairs)) this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
+  }
+
+  /** The orders by id as this batch has them, read from the database where it has not seen them yet. */
+  async orders(ids: readonly string[]): Promise<OrderRow[]> {
+    const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
+    if (missing.length > 0) for (const row of await findOrders(this.sql, missing)) this.rows.set(row.id, row);
+    return ids.filter((id) => this.rows.has(id)).map((id) => this.rows.get(id)!);
+  }
+
+  /** Rows the caller read from the database, replaced by this batch's version of each where it has one. */
+  adopt(rows: readonly OrderRow[]): OrderRow[] {
+    return rows.map((row) => {
+      const held = this.rows.get(row.id);
+      if (held) return held;
+      this.rows.set(row.id, row);
+      return row;
+    });
+  }
+
+  async order(id: string): Promise<OrderRow | undefined> {
+    return (await this.orders([id]))[0];
+  }
+
+  /** The user's open orders matching the filter: those stored, as this batch has them, and those it placed. */
+  async openOrders(userId: string, filter: OpenOrdersFilter): Promise<OrderRow[]> {
+    const stored = await openOrders(this.sql, userId, filter);
+    for (const row of stored) if (!this.rows.has(row.id)) this.rows.set(row.id, row);
+    const matches = (row: OrderRow) =>
+      row.user_id === userId && (filter.marketId === undefined || row.market_id === filter.marketId) && (filter.side === undefined || row.side === filter.side) && openStatuses.includes(row.status);
+    const ids = new Set([...stored.map((row) => row.id), ...this.inserted]);
+    return [...ids].map((id) => this.rows.get(id)!).filter(matches);
+  }
+
+  /** The id of the user's order with this client_order_id, placed in this batch or before. */
+  async orderIdByClientOrderId(userId: string, clientOrderId: string): Promise<string | undefined> {
+    for (const id of this.inserted) {
+      const row = this.rows.get(id)!;
+      if (row.user_id === userId && row.client_order_id === clientOrderId) return id;
+    }
+    const stored = this.storedClientOrderIds.get(clientOrderKey(userId, clientOrderId));
+    if (stored !== undefined) return stored ?? undefined;
+    return orderIdByClientOrderId(this.sql, userId, clientOrderId);
+  }
+
+  /** Reads the buckets of the user accounts among `accountIds` that this batch has not read yet. */
+  async readBalances(accountIds: readonly string[]): Promise<void> {
+    const missing = [...new Set(accountIds)].filter((id) => !isSystemAccount(id) && !this.stored.has(id));
+    if (missing.length === 0) return;
+    for (const row of await accountBalances(this.sql, missing)) this.stored.set(row.id, { available: Number(row.available), locked: Number(row.locked) });
+    for (const id of missing) assert(this.stored.has(id), `ledger account ${id} does not exist`);
+  }
+
+  /** A user account's available bucket as this batch has it (`readBalances` first). */
+  available(accountId: string): number {
+    const stored = this.stored.get(accountId);
+    assert(stored, `the batch has not read ledger account ${accountId}`);
+    return stored.available + (this.accounts.get(accountId)?.available ?? 0);
+  }
+
+  private locked(accountId: string): number {
+    return this.stored.get(accountId)!.locked + (this.accounts.get(accountId)?.locked ?? 0);
+  }
+
+  // ---- changes -------------------------------------------------------------------------------------
+
+  /**
+   * Posts a balanced journal entry: applied to the batch's balances, unless it would take a user
+   * bucket below zero. Resolves with the refused account (nothing applied), or undefined. Every
+   * account it debits must have been read (`readBalances`); `record` posts settlements, which spend
+   * only what their orders hold, and checks only the accounts the batch read.
+   */
+  post(kind: string, reference: string | null, postings: readonly Posting[], nowUs: number, options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' }): string | undefined {
+    const live = postings.filter((p) => p.amount !== 0);
+    if (live.length === 0) return undefined;
+    assertBalanced(live);
+    const net = new Map<string, Buckets>();
+    for (const p of live) {
+      const change = net.get(p.accountId) ?? { available: 0, locked: 0 };
+      change[p.bucket] += p.amount;
+      net.set(p.accountId, change);
+    }
+    for (const [accountId, change] of net) {
+      if (isSystemAccount(accountId) || (change.available >= 0 && change.locked >= 0)) continue;
+      if (options.unread === 'skip' && !this.stored.has(accountId)) continue;
+      if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0) return accountId;
+    }
+    for (const [accountId, change] of net) {
+      const account = this.account(accountId, nowUs);
+      account.available += change.available;
+      account.locked += change.locked;
+    }
+    this.entries.push({ kind, reference, createdAtUs: nowUs, postings: live });
+    this.changeCount++;
+    return undefined;
+  }
+
+  /** Keeps an order's new state, to be written with the batch. */
+  put(row: OrderRow, isNew: boolean): void {
+    const previous = this.rows.get(row.id);
+    if (previous) this.touchLevel(previous);
+    this.touchLevel(row);
+    this.rows.set(row.id, row);
+    if (isNew) this.inserted.add(row.id);
+    else if (!this.inserted.has(row.id)) this.updated.add(row.id);
+    this.changeCount++;
+  }
+
+  /** A command's settlement: its entries must apply (they spend only what its orders hold). */
+  record(settled: Settled, nowUs: number): void {
+    for (const entry of settled.entries) {
+      const refused = this.post(entry.kind, entry.reference, entry.postings, nowUs, { unread: 'skip' });
+      assert(refused === undefined, `settlement of ${entry.reference} overdraws ledger account ${refused}`);
+    }
+    for (const row of settled.orders) this.put(row, !this.rows.has(row.id) || this.inserted.has(row.id));
+    this.written.trades.push(...settled.trades);
+    this.written.legs.push(...settled.legs);
+    this.written.lots.push(...settled.lots);
+    this.written.transfers.push(...settled.transfers);
+    for (const stamp of settled.stamps) {
+      const account = this.account(stamp.accountId, nowUs);
+      if (stamp.deposit) account.lastDepositAtUs = nowUs;
+      if (stamp.withdrawal) account.lastWithdrawalAtUs = nowUs;
+      if (stamp.trading) account.lastTradingActivityAtUs = nowUs;
+      if (stamp.transferIn > 0) {
+        account.lastTransferAtUs = nowUs;
+        account.transfersIn += stamp.transferIn;
+      }
+    }
+    this.changeCount++;
+  }
+
+  /** A pending stop is not on the book: it touches no level until it triggers. */
+  private touchLevel(row: OrderRow): void {
+    if (row.price_ticks === null || row.status === 'pending') return;
+    let levels = this.levels.get(row.market_id);
+    if (!levels) {
+      levels = new Set();
+      this.levels.set(row.market_id, levels);
+    }
+    levels.add(`${row.side}:${row.price_ticks}`);
+  }
+
+  /** What the batch wrote, once it has committed: the events of the live streams are made from it. */
+  committed(): CommittedBatch {
+    const touched = new Map<string, { side: Side; priceTicks: number }[]>();
+    for (const [marketId, keys] of this.levels) {
+      touched.set(marketId, [...keys].map((key) => {
+        const [side, price] = key.split(':') as [Side, string];
+        return { side, priceTicks: Number(price) };
+      }));
+    }
+    return {
+      newOrders: [...this.inserted].map((id) => this.rows.get(id)!),
+      changedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      trades: this.written.trades,
+      legs: this.written.legs,
+      levels: touched,
+      accountIds: [...this.accounts.keys()].filter((id) => !isSystemAccount(id)),
+    };
+  }
+
+  private account(accountId: string, nowUs: number): AccountChange {
+    let account = this.accounts.get(accountId);
+    if (!account) {
+      account = { accountId, available: 0, locked: 0, lastDepositAtUs: null, lastWithdrawalAtUs: null, lastTradingActivityAtUs: null, lastTransferAtUs: null, transfersIn: 0, updatedAtUs: nowUs };
+      this.accounts.set(accountId, account);
+    }
+    account.updatedAtUs = Math.max(account.updatedAtUs, nowUs);
+    return account;
+  }
+
+  /** Everything to write, with the markets' new book versions. */
+  writeSet(books: readonly MarketBookWrite[]): TradingWriteSet {
+    return {
+      entries: this.entries,
+      accounts: [...this.accounts.values()],
+      insertedOrders: [...this.inserted].map((id) => this.rows.get(id)!),
+      updatedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      ...this.written,
+      books,
+    };
+  }
+}

@@ -1,0 +1,438 @@
+import { setImmediate } from 'node:timers/promises';
+import { isUniqueViolation, tradingLanesMax, type Db } from '../../db/knex.js';
+import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
+import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
+import { writeTradingBatch } from '../../db/trading-batch.js';
+import { assert } from '../../lib/assert.js';
+import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
+import type { FastOrderBook } from '../../engine/index.js';
+import { buildBook, catchUp, pagesOf } from './book-loading.js';
+
+const transactionAttemptsMax = 8;
+
+/** Another writer spent from an account since the batch read it: the batch runs again with what is there now. */
+class BalanceRace extends Error {
+  constructor(readonly accountIds: readonly string[]) {
+    super(`ledger accounts ${accountIds.join(', ')} changed under the batch`);
+    this.name = 'BalanceRace';
+  }
+}
+
+/** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
+class CommandFailed extends Error {
+  constructor(
+    readonly command: Command,
+    readonly failure: unknown,
+  ) {
+    super('a trading command failed after changing its batch');
+    this.name = 'CommandFailed';
+  }
+}
+
+/**
+ * The transaction was rolled back and may run again: PostgreSQL's deadlock_detected and
+ * serialization_failure, a balance another writer spent meanwhile, or a client_order_id that a
+ * process trading on another market committed first (the next run refuses only that order).
+ */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '40P01' || code === '40001' || error instanceof BalanceRace || isUniqueViolation(error);
+}
+
+/** A market's book as this process holds it, valid while `version` equals the stored one. */
+export interface MarketBook {
+  book: FastOrderBook;
+  version: number;
+  /** The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still be refused alone. */
+  readonly readBook: FastOrderBook;
+  /** Price of the last trade (the collar's and the stops' reference, as the book has it), null before the first. */
+  lastTradeTicks: number | null;
+  /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
+  nextSequence: number;
+}
+
+/**
+ * A command's view of the market's book: it notes whether the command reached for the book, and
+ * remembers the scalars, so that a refused command can be undone without rebuilding the book
+ * when it never touched it.
+ */
+function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; restore(): void } {
+  let touched = false;
+  const { lastTradeTicks } = state;
+  const view: MarketBook = {
+    get book() {
+      touched = true;
+      return state.book;
+    },
+    get readBook() {
+      return state.book;
+    },
+    get version() {
+      return state.version;
+    },
+    get nextSequence() {
+      return state.nextSequence;
+    },
+    set version(value) {
+      state.version = value;
+    },
+    get lastTradeTicks() {
+      return state.lastTradeTicks;
+    },
+    set lastTradeTicks(value) {
+      state.lastTradeTicks = value;
+    },
+  };
+  return {
+    view,
+    bookTouched: () => touched,
+    restore() {
+      state.lastTradeTicks = lastTradeTicks;
+    },
+  };
+}
+
+/** What a market operation gets: the batch it joins, the book (already current) and the next sequence numbers. */
+export interface MarketSession {
+  batch: TradingBatch;
+  state: MarketBook;
+  /** Next time-priority / trade sequence number of this market. */
+  nextSequence(): number;
+}
+
+/** One market's part of a command: what it reads and what it does in the market's session. */
+export interface MarketWork<T = unknown> {
+  marketId: string;
+  work: (session: MarketSession) => Promise<T>;
+  needs?: BatchNeeds | undefined;
+}
+
+/**
+ * What the queue holds: one market's work (`run`), or a group of works on one or more markets
+ * that must commit in the same transaction (`runTogether`), each answered on its own.
+ */
+interface Command {
+  parts: readonly MarketWork[];
+  group: boolean;
+  marketIds: readonly string[];
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A command's (or a group part's) answer: its value, or the refusal it ended with. */
+export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** A market as one batch sees it: the stored row it read, the sequence it hands out, its book. */
+interface BatchMarket {
+  version: number;
+  sequence: number;
+  state: MarketBook;
+}
+
+/**
+ * What tells the world about a batch: `stage` runs in its transaction once the batch is written
+ * (the book states are those it commits) and `committed` once it has committed, with what `stage`
+ * gave. Nothing is told of a batch that rolls back.
+ */
+export interface BatchAnnouncer {
+  stage(sql: Sql, batch: CommittedBatch, books: ReadonlyMap<string, MarketBook>): Promise<unknown>;
+  committed(staged: unknown): void;
+}
+
+const silent: BatchAnnouncer = { stage: async () => undefined, committed: () => undefined };
+
+/** Commands committed together at most; a batch's commands wait for its one commit. */
+const batchSizeMax = 64;
+
+
+/**
+ * Matching is serialised: in this process by one queue, across processes by a PostgreSQL advisory
+ * lock per market taken inside the transaction (SQLite has one writer anyway). The book of each
+ * market lives in memory; `market_books.version` says whether another process changed it since,
+ * and if so it is rebuilt from the resting orders.
+ *
+ * Commands that queue up while a transaction runs are committed together (group commit): they
+ * change a `TradingBatch` in memory, one after the other, and the batch is written at the end in
+ * one write set (one statement on PostgreSQL), and every command is answered only once that commit
+ * has landed. A command refused before it changed anything is answered alone; one that fails after
+ * changing the batch or the book makes the batch run again without it.
+ *
+ * Markets trade side by side across processes: the rows that several markets change (traders' USD
+ * accounts, the fee account) are changed only by the batch's final statement, in the order of their
+ * ids, so two batches cannot deadlock on them (DESIGN.md). A batch that finds an account spent by
+ * another writer since it read it runs again.
+ */
+export class BookRegistry {
+  private readonly books = new Map<string, MarketBook>();
+  private readonly loading = new Map<string, Promise<void>>();
+  /** Markets whose book a batch in flight holds (and so `books` does not, until it commits). */
+  private readonly held = new Set<string>();
+  private readonly queue: Command[] = [];
+  private scheduled = false;
+  private lanes = 0;
+  private readonly lanesMax: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly announcer: BatchAnnouncer = silent,
+  ) {
+    this.lanesMax = tradingLanesMax(db);
+  }
+
+  /**
+   * A market whose book this process does not hold loads it before its command joins the queue
+   * (`load`), so that building a deep book keeps neither the queue nor its transaction waiting:
+   * other markets' commands go on committing meanwhile.
+   */
+  async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>, needs?: BatchNeeds): Promise<T> {
+    if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ parts: [{ marketId, work, needs }], group: false, marketIds: [marketId], resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Works that commit in one transaction (a batch of orders, POST /v1/orders/batch): taken into
+   * the same group commit, run in the order given, each answered on its own (a refused part
+   * changes nothing and the others go on). A part that fails after changing the batch fails the
+   * whole group, which is then run no more.
+   */
+  async runTogether<T>(parts: readonly MarketWork<T>[]): Promise<Outcome<T>[]> {
+    const marketIds = [...new Set(parts.map((part) => part.marketId))];
+    for (const marketId of marketIds) if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
+    return new Promise<Outcome<T>[]>((resolve, reject) => {
+      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
+      this.schedule();
+    });
+  }
+
+  /**
+   * Builds the market's book from its resting orders outside any transaction, in steps that let
+   * other requests run between them, and keeps it with the version read before the rows: if
+   * anything changed the book meanwhile, the version no longer matches and the transaction
+   * rebuilds it (`current`). Commands of one market share one load; a failed load is only a missed
+   * shortcut.
+   */
+  private load(marketId: string): Promise<void> {
+    let pending = this.loading.get(marketId);
+    if (!pending) {
+      pending = (async () => {
+        const sql = poolSql(this.db);
+        const stored = await findMarketBook(sql, marketId);
+        if (!stored) return;
+        const state = await buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
+        const held = this.books.get(marketId);
+        if (!held || held.version < state.version) this.books.set(marketId, state);
+      })()
+        .catch(() => undefined)
+        .finally(() => this.loading.delete(marketId));
+      this.loading.set(marketId, pending);
+    }
+    return pending;
+  }
+
+  /** The book this process holds for the market, if any, as of its last commit (tests and diagnostics read it). */
+  heldBook(marketId: string): MarketBook | undefined {
+    return this.books.get(marketId);
+  }
+
+  /** Forget every cached book (tests that change rows behind the service's back). */
+  invalidate(): void {
+    this.books.clear();
+  }
+
+  /**
+   * Lets the requests that arrived with this one reach the queue first (their checks run to the
+   * queue without waiting on I/O), so that they commit together with it; then opens lanes.
+   */
+  private schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    void setImmediate().then(() => {
+      this.scheduled = false;
+      this.openLanes();
+    });
+  }
+
+  /**
+   * A lane is a run of batches, one transaction at a time, each over markets no other lane holds:
+   * on PostgreSQL several run side by side (each market's own lock keeps processes apart too); on
+   * SQLite one, since it has one writer. A lane ends when the queue holds nothing it may take.
+   */
+  private openLanes(): void {
+    while (this.lanes < this.lanesMax && this.queue.some((command) => this.takeable(command))) {
+      this.lanes++;
+      void this.runLane().finally(() => {
+        this.lanes--;
+        this.openLanes();
+      });
+    }
+  }
+
+  private async runLane(): Promise<void> {
+    while (this.queue.some((command) => this.takeable(command))) await this.commit();
+  }
+
+  private takeable(command: Command): boolean {
+    return command.marketIds.every((marketId) => !this.held.has(marketId));
+  }
+
+  /**
+   * Up to `batchSizeMax` works, oldest first, of markets no batch holds, which this batch then
+   * holds (a group is taken whole or left whole; one bigger than the limit goes alone): a market's
+   * commands stay in their order, since once one of them is left in the queue, its markets are
+   * blocked for every later command of this take.
+   */
+  private takeBatch(): Command[] {
+    const taken: Command[] = [];
+    const left: Command[] = [];
+    const blocked = new Set<string>();
+    let parts = 0;
+    for (const command of this.queue) {
+      const fits = parts === 0 || parts + command.parts.length <= batchSizeMax;
+      if (fits && command.marketIds.every((marketId) => !this.held.has(marketId) && !blocked.has(marketId))) {
+        taken.push(command);
+        parts += command.parts.length;
+      } else {
+        left.push(command);
+        for (const marketId of command.marketIds) blocked.add(marketId);
+      }
+    }
+    // Markets of the batch are held from now on: later commands of theirs wait for the next batch.
+    for (const command of taken) for (const marketId of command.marketIds) this.held.add(marketId);
+    this.queue.splice(0, this.queue.length, ...left);
+    return taken;
+  }
+
+  /**
+   * The batch is taken from the queue once the transaction has its connection: commands that
+   * arrive while it waits for one (on SQLite, behind other requests' statements on the single
+   * connection) join it, instead of each waiting for a commit of its own.
+   *
+   * A transaction that loses a deadlock to another writer of the ledger (a transfer, a deposit)
+   * runs again, with the same batch: nothing is acknowledged before the commit.
+   */
+  private async commit(): Promise<void> {
+    let batch: Command[] = [];
+    let taken = false;
+    /** The markets this batch holds from its take to its end, whatever commands it drops meanwhile. */
+    let held: string[] = [];
+    const take = (): Command[] => {
+      if (!taken) {
+        batch = this.takeBatch();
+        held = batch.flatMap((command) => command.marketIds);
+      }
+      taken = true;
+      return batch;
+    };
+    try {
+      for (let attempt = 1; ; attempt++) {
+        let outcomes: Outcome[];
+        let markets: Map<string, BatchMarket>;
+        let announced: unknown;
+        try {
+          [outcomes, markets, announced] = await this.transactOnce(take);
+        } catch (error) {
+          for (const marketId of batch.flatMap((command) => command.marketIds)) this.books.delete(marketId);
+          if (error instanceof CommandFailed) {
+            error.command.reject(error.failure);
+            batch = batch.filter((command) => command !== error.command);
+            if (batch.length === 0) return;
+            attempt--;
+            continue;
+          }
+          if (attempt < transactionAttemptsMax && isRetryable(error)) continue;
+          // A transaction that failed before taking its batch (no connection) fails the next one.
+          for (const command of take()) command.reject(error);
+          return;
+        }
+        for (const [marketId, market] of markets) this.books.set(marketId, market.state);
+        this.announcer.committed(announced);
+        batch.forEach((command, i) => {
+          const outcome = outcomes[i]!;
+          if (outcome.ok) command.resolve(outcome.value);
+          else command.reject(outcome.error);
+        });
+        return;
+      }
+    } finally {
+      for (const marketId of held) this.held.delete(marketId);
+    }
+  }
+
+  private async transactOnce(take: () => Command[]): Promise<[Outcome[], Map<string, BatchMarket>, unknown]> {
+    const markets = new Map<string, BatchMarket>();
+    const outcomes: Outcome[] = [];
+    let announced: unknown;
+    await this.db.transaction(async (trx) => {
+      const sql = await sqlOf(trx);
+      const commands = take();
+      if (commands.length === 0) return;
+      const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
+      await lockMarkets(sql, marketIds);
+      const stored = await findMarketBooks(sql, marketIds);
+      const batch = new TradingBatch(sql);
+      await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+      for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
+      const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
+      const refused = await writeTradingBatch(sql, batch.writeSet(books));
+      if (refused.length > 0) throw new BalanceRace(refused);
+      for (const market of markets.values()) {
+        market.state.version = market.version + 1;
+        market.state.nextSequence = market.sequence;
+      }
+      announced = await this.announcer.stage(sql, batch.committed(), new Map([...markets].map(([marketId, market]) => [marketId, market.state])));
+    });
+    return [outcomes, markets, announced];
+  }
+
+  /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */
+  private async executeCommand(batch: TradingBatch, command: Command, stored: ReadonlyMap<string, MarketBookRow>, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    if (!command.group) return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+    const outcomes: Outcome[] = [];
+    for (const part of command.parts) outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
+    return { ok: true, value: outcomes };
+  }
+
+  /** One work; its refusal is its outcome, unless it changed the batch or the book first. */
+  private async execute(batch: TradingBatch, command: Command, part: MarketWork, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
+    const { marketId } = part;
+    let market = markets.get(marketId);
+    if (!market) {
+      assert(stored, `market ${marketId} has no market_books row`);
+      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored) };
+      // Until the commit lands, the in-memory book may run ahead of the database.
+      this.books.delete(marketId);
+      markets.set(marketId, market);
+    }
+    const { state } = market;
+    const owner = market;
+    const watched = watch(state);
+    const changes = batch.changes;
+    try {
+      return { ok: true, value: await part.work({ batch, state: watched.view, nextSequence: () => owner.sequence++ }) };
+    } catch (error) {
+      if (isRetryable(error)) throw error;
+      if (watched.bookTouched() || batch.changes !== changes) throw new CommandFailed(command, error);
+      watched.restore();
+      return { ok: false, error };
+    }
+  }
+
+  /**
+   * The book at the stored version: the one held, caught up with what other processes changed
+   * since (a few orders, usually), or else rebuilt.
+   */
+  private async current(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
+    const cached = this.books.get(marketId);
+    if (cached && cached.version === stored.version) return cached;
+    const caught = cached && cached.version < stored.version ? await catchUp(sql, marketId, cached, stored) : undefined;
+    return caught ?? this.rebuild(sql, marketId, stored);
+  }
+
+  private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
+    return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
+  }
+
+}

@@ -1,0 +1,58 @@
+import type { Db } from '../../db/knex.js';
+import { inProcessTransport, payloadBytesMax, type EventTransport } from '../../db/event-transport.js';
+import { encodeEvents } from '../../core/events.js';
+import { accountsCommitted } from '../../core/announcements.js';
+import type { MarketWithInstrument, ReferenceCache } from '../../core/reference.js';
+import { AccountIds } from '../accounts/account-ids.js';
+import { batchEvents } from './batch-events.js';
+import { BookRegistry } from './books.js';
+import type { BucketSpec } from './rate-limits.js';
+
+/** What the order pipeline keeps between commands: made once per process (app/services.ts) and carried on Services. */
+export interface OrderBooks {
+  books: BookRegistry;
+  accounts: AccountIds;
+  /** Every market a command of this process named: a batch's events name them. */
+  markets: Map<string, MarketWithInstrument>;
+}
+
+/** What a batch's `stage` hands its `committed`: the events' payloads and the user accounts it changed. */
+interface Staged {
+  payloads: string[];
+  accountIds: readonly string[];
+}
+
+/** The books of this process, announcing each committed batch's events through `events`. */
+export function openOrderBooks(db: Db, events: EventTransport = inProcessTransport(() => undefined, () => false)): OrderBooks {
+  const markets = new Map<string, MarketWithInstrument>();
+  const accounts = new AccountIds();
+  const books = new BookRegistry(db, {
+    async stage(sql, batch, held): Promise<Staged> {
+      if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds };
+      // The orders' trading accounts, for their events: cached since their orders were placed.
+      const units = new Map<string, string>();
+      for (const order of [...batch.newOrders, ...batch.changedOrders]) units.set(order.id, (await accounts.of(sql, order.user_id, order.instrument_id)).units);
+      const payloads = encodeEvents(
+        batchEvents(batch, held, (marketId) => markets.get(marketId)!, (order) => units.get(order.id)!),
+        payloadBytesMax,
+      );
+      await events.stage(sql, payloads);
+      return { payloads, accountIds: batch.accountIds };
+    },
+    committed: (staged) => {
+      const { payloads, accountIds } = (staged as Staged | undefined) ?? { payloads: [], accountIds: [] };
+      events.committed(payloads);
+      // The batch's accounts, for what this process does after its commits (auto-reload).
+      accountsCommitted(db, accountIds);
+    },
+  });
+  return { books, accounts, markets };
+}
+
+/** What the order commands (orders.ts) take as their first parameter; Services carries all of it. */
+export interface OrderDeps {
+  db: Db;
+  referenceCache: ReferenceCache;
+  orderBooks: OrderBooks;
+  config: { orderRate: BucketSpec };
+}
