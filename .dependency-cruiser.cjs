@@ -32,7 +32,8 @@ module.exports = {
     },
     {
       name: 'db-under-ledger',
-      comment: 'src/db/ holds the SQL and imports only src/lib/ and the pure engine types: the ledger and the core call it, never the reverse.',
+      comment:
+        'src/db/ holds the SQL and imports only src/lib/ and the pure engine types: the ledger and the core call it, never the reverse.',
       severity: 'error',
       from: { path: '^src/db/' },
       to: { path: '^src/', pathNot: '^src/(db|engine|lib)/' },

@@ -102,10 +102,36 @@ function prose(bytes: number, seed: number): string {
     state ^= state << 5;
     return (state >>> 0) % n;
   };
-  const syllables = ['ka', 'lo', 'mer', 'tin', 'sa', 'pre', 'von', 'di', 'stra', 'que', 'ble', 'or', 'an', 'ith', 'u', 'ex', 'pol', 'ra', 'ment', 'ing', 'the', 'con', 'er', 'tion'];
+  const syllables = [
+    'ka',
+    'lo',
+    'mer',
+    'tin',
+    'sa',
+    'pre',
+    'von',
+    'di',
+    'stra',
+    'que',
+    'ble',
+    'or',
+    'an',
+    'ith',
+    'u',
+    'ex',
+    'pol',
+    'ra',
+    'ment',
+    'ing',
+    'the',
+    'con',
+    'er',
+    'tion',
+  ];
   const vocabulary = Array.from({ length: 3000 }, (_, rank) => {
     let word = '';
-    for (let s = 0, count = 1 + Math.min(3, Math.floor(Math.log10(rank + 1))); s < count; s += 1) word += syllables[next(syllables.length)];
+    for (let s = 0, count = 1 + Math.min(3, Math.floor(Math.log10(rank + 1))); s < count; s += 1)
+      word += syllables[next(syllables.length)];
     return word;
   });
   const parts: string[] = [];
@@ -132,15 +158,46 @@ async function seed(db: Db, model: string, unitsForRich: number): Promise<Caller
   const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
   if (!instrument) throw new Error(`no instrument ${model}`);
   const nowUs = () => systemClock.nowUs();
-  const zero = await createUser(db, systemClock, { email: 'zero@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  const rich = await createUser(db, systemClock, { email: 'rich@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
+  const zero = await createUser(db, systemClock, {
+    email: 'zero@example.com',
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
+  const rich = await createUser(db, systemClock, {
+    email: 'rich@example.com',
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
   // 100 USD deposited: 30 concurrency slots, so all prompts are admitted at once.
-  await db.transaction((trx) => deposit(trx, { userId: rich.id, usdMicros: parseDecimal('100.00', usdScale)!, source: 'deposit', nowUs: nowUs() }));
+  await db.transaction((trx) =>
+    deposit(trx, { userId: rich.id, usdMicros: parseDecimal('100.00', usdScale)!, source: 'deposit', nowUs: nowUs() }),
+  );
   await giveUnits(db, rich.id, instrument.id, unitsForRich);
-  await db.transaction((trx) => transferToConsumption(trx, { userId: rich.id, instrumentId: instrument.id, quantity: unitsForRich, orderId: null, nowUs: nowUs() }));
-  const supplier = await createUser(db, systemClock, { email: 'supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], simulated: true });
-  return { zeroKey: (await createApiKey(db, systemClock, zero.id, 'bench')).key, richKey: (await createApiKey(db, systemClock, rich.id, 'bench')).key };
+  await db.transaction((trx) =>
+    transferToConsumption(trx, {
+      userId: rich.id,
+      instrumentId: instrument.id,
+      quantity: unitsForRich,
+      orderId: null,
+      nowUs: nowUs(),
+    }),
+  );
+  const supplier = await createUser(db, systemClock, {
+    email: 'supplier@example.com',
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
+  await registerSupplier(
+    { db, clock: systemClock },
+    { userId: supplier.id, instruments: [instrument.id], simulated: true },
+  );
+  return {
+    zeroKey: (await createApiKey(db, systemClock, zero.id, 'bench')).key,
+    richKey: (await createApiKey(db, systemClock, rich.id, 'bench')).key,
+  };
 }
 
 // ---- the client --------------------------------------------------------------------------------
@@ -155,11 +212,25 @@ function post(agent: Agent, url: URL, apiKey: string, body: Buffer): Promise<Rep
   return new Promise((resolve, reject) => {
     const outgoing = request(
       url,
-      { agent, method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': String(body.length) } },
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+        },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, text: Buffer.concat(chunks).toString() }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            text: Buffer.concat(chunks).toString(),
+          }),
+        );
         response.on('error', reject);
       },
     );
@@ -169,12 +240,19 @@ function post(agent: Agent, url: URL, apiKey: string, body: Buffer): Promise<Rep
 }
 
 /** One prompt as a client sends it: the 307, then its Location. Resolves with the statuses seen and the time taken. */
-async function sendPrompt(agent: Agent, consumptionUrl: string, apiKey: string, body: Buffer): Promise<{ statuses: string; ms: number }> {
+async function sendPrompt(
+  agent: Agent,
+  consumptionUrl: string,
+  apiKey: string,
+  body: Buffer,
+): Promise<{ statuses: string; ms: number }> {
   const started = performance.now();
   const first = new URL('/v1/chat/completions', consumptionUrl);
   const redirect = await post(agent, first, apiKey, body);
-  const codeOf = (reply: Reply) => `${reply.status}${/"code"\s*:\s*"([^"]+)"/.exec(reply.text.slice(0, 2000))?.[1] ? ` ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text.slice(0, 2000))![1]}` : ''}`;
-  if (redirect.status !== 307 || redirect.location === undefined) return { statuses: codeOf(redirect), ms: performance.now() - started };
+  const codeOf = (reply: Reply) =>
+    `${reply.status}${/"code"\s*:\s*"([^"]+)"/.exec(reply.text.slice(0, 2000))?.[1] ? ` ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text.slice(0, 2000))![1]}` : ''}`;
+  if (redirect.status !== 307 || redirect.location === undefined)
+    return { statuses: codeOf(redirect), ms: performance.now() - started };
   const answer = await post(agent, new URL(redirect.location, first), apiKey, body);
   return { statuses: `307 → ${codeOf(answer)}`, ms: performance.now() - started };
 }
@@ -185,7 +263,13 @@ interface Scenario {
   prompts: { statuses: string; ms: number }[];
 }
 
-async function runScenario(name: string, healthUrl: string, consumptionUrl: string, apiKey: string, bodies: Buffer[]): Promise<Scenario> {
+async function runScenario(
+  name: string,
+  healthUrl: string,
+  consumptionUrl: string,
+  apiKey: string,
+  bodies: Buffer[],
+): Promise<Scenario> {
   const agent = new Agent({ keepAlive: true, maxSockets: bodies.length });
   const probing = startProbing(healthUrl);
   await new Promise((resolve) => setTimeout(resolve, 100)); // the prober is up and warm before the load starts
@@ -206,7 +290,16 @@ async function measureFloor(healthUrl: string, floorMs: number): Promise<number[
 /** `mkt serve`, every host on a free port (as test/support/processes.ts mktServe), with node flags such as --cpu-prof. */
 async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<ServeProcess> {
   const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve'], {
-    env: { ...process.env, MKT_CONSUMPTION_PORT: '0', MKT_MESSAGES_PORT: '0', MKT_TRADING_PORT: '0', MKT_PLATFORM_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },
+    env: {
+      ...process.env,
+      MKT_CONSUMPTION_PORT: '0',
+      MKT_MESSAGES_PORT: '0',
+      MKT_TRADING_PORT: '0',
+      MKT_PLATFORM_PORT: '0',
+      MKT_LOG_LEVEL: 'warn',
+      MKT_SIMULATED_SUPPLIER: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -215,7 +308,9 @@ async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<
     const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      const found = Object.fromEntries([...stderr.matchAll(/^ {2}(\w+)\s+(http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+      const found = Object.fromEntries(
+        [...stderr.matchAll(/^ {2}(\w+)\s+(http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+      );
       if (/mkt is serving/.test(stderr) && found.platform) {
         clearTimeout(timer);
         resolve(found);
@@ -244,7 +339,8 @@ async function main(): Promise<void> {
     },
   });
   const database = values.database;
-  if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+  if (database !== 'sqlite' && database !== 'postgres')
+    throw new Error(`--database is sqlite or postgres, got ${database}`);
   const promptCount = positive(values.prompts!, 'prompts');
   const promptBytes = Math.round(Number(values['prompt-mb']) * 1024 * 1024);
   if (!(promptBytes > 0)) throw new Error(`--prompt-mb is a positive number, got ${values['prompt-mb']}`);
@@ -253,10 +349,14 @@ async function main(): Promise<void> {
 
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-big-prompts-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
-  const databaseUrl = postgres ? await postgres.createDatabase('bench_big_prompts') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const databaseUrl = postgres
+    ? await postgres.createDatabase('bench_big_prompts')
+    : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const db = openDatabase(databaseUrl);
   let served: ServeProcess | undefined;
-  const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-big-prompts-profile-${Date.now()}`) : undefined;
+  const profileDirectory = values['cpu-prof']
+    ? join(tmpdir(), `mkt-bench-big-prompts-profile-${Date.now()}`)
+    : undefined;
   const loadBefore = loadavg()[0]!;
   try {
     await migrateLatest(db);
@@ -265,15 +365,22 @@ async function main(): Promise<void> {
     const callers = await seed(db, model, unitsForRich);
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    served = await serve({ DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+    served = await serve(
+      { DATABASE_URL: databaseUrl },
+      profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
+    );
     const healthUrl = `${served.urls.trading}/v1/health`;
     const consumptionUrl = served.urls.consumption!;
 
     const bodies = Array.from({ length: promptCount }, (_, i) =>
-      Buffer.from(JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: prose(promptBytes, 1 + i) }] })),
+      Buffer.from(
+        JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: prose(promptBytes, 1 + i) }] }),
+      ),
     );
     // Warm-up: a small prompt through both paths (JIT, connections, the instrument cache).
-    const small = Buffer.from(JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: prose(2000, 99) }] }));
+    const small = Buffer.from(
+      JSON.stringify({ model, max_tokens: 16, messages: [{ role: 'user', content: prose(2000, 99) }] }),
+    );
     const warmAgent = new Agent({ keepAlive: true });
     for (const key of [callers.zeroKey, callers.richKey]) await sendPrompt(warmAgent, consumptionUrl, key, small);
     warmAgent.destroy();

@@ -9,11 +9,20 @@ import { FastOrderBook, type AmendCommand, type PlaceCommand } from '../src/engi
 import { summarise } from './bench/stats.js';
 import { seededRandom } from '../src/lib/seeded-random.js';
 
-const { values } = parseArgs({ options: { operations: { type: 'string', default: '2000000' }, resting: { type: 'string', default: '1000' }, seed: { type: 'string', default: '42' } } });
+const { values } = parseArgs({
+  options: {
+    operations: { type: 'string', default: '2000000' },
+    resting: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '42' },
+  },
+});
 const operations = Number(values.operations);
 const restingTarget = Number(values.resting);
 
-type Command = { kind: 'place'; command: PlaceCommand } | { kind: 'cancel'; orderId: string; traderId: string } | { kind: 'amend'; command: AmendCommand };
+type Command =
+  | { kind: 'place'; command: PlaceCommand }
+  | { kind: 'cancel'; orderId: string; traderId: string }
+  | { kind: 'amend'; command: AmendCommand };
 
 /** Builds the command stream against a scratch book, so every cancel and amend names a live order. */
 function generate(count: number, seed: number): { warmup: Command[]; measured: Command[] } {
@@ -66,8 +75,18 @@ function generate(count: number, seed: number): { warmup: Command[]; measured: C
         live.splice(index, 1);
       } else {
         const move = random() < 0.5;
-        const priceTicks = move ? current.priceTicks + (current.side === 'buy' ? -1 : 1) * (random() < 0.5 ? 1 : -1) : current.priceTicks;
-        apply({ kind: 'amend', command: { orderId, traderId: current.traderId, priceTicks: Math.max(1, priceTicks), remaining: 1 + Math.floor(random() * 20) } });
+        const priceTicks = move
+          ? current.priceTicks + (current.side === 'buy' ? -1 : 1) * (random() < 0.5 ? 1 : -1)
+          : current.priceTicks;
+        apply({
+          kind: 'amend',
+          command: {
+            orderId,
+            traderId: current.traderId,
+            priceTicks: Math.max(1, priceTicks),
+            remaining: 1 + Math.floor(random() * 20),
+          },
+        });
       }
     }
   }

@@ -74,7 +74,6 @@ const requestBody = JSON.stringify({
 const depositUsd = '1000.00';
 const unitsToConsumption = 2000;
 
-
 // ---- the simulator, in its own process -----------------------------------------------------------
 
 interface Upstream {
@@ -91,29 +90,54 @@ async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
 }
 
 /** This script in a child-process mode. */
-const spawnChild = (name: string, args: string[]): Promise<ChildServer> => spawnScript(fileURLToPath(import.meta.url), name, args);
+const spawnChild = (name: string, args: string[]): Promise<ChildServer> =>
+  spawnScript(fileURLToPath(import.meta.url), name, args);
 
 // ---- seeding, straight through the library, before the server starts --------------------------
-
 
 /** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is the simulator; returns the raw key. */
 async function seed(db: Db, upstreamUrl: string): Promise<string> {
   const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
   if (!instrument) throw new Error(`no instrument ${model}`);
-  const consumer = await createUser(db, systemClock, { email: 'bench-consumer@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  await db.transaction((trx) => deposit(trx, { userId: consumer.id, usdMicros: parseDecimal(depositUsd, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
+  const consumer = await createUser(db, systemClock, {
+    email: 'bench-consumer@example.com',
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
+  await db.transaction((trx) =>
+    deposit(trx, {
+      userId: consumer.id,
+      usdMicros: parseDecimal(depositUsd, usdScale)!,
+      source: 'deposit',
+      nowUs: systemClock.nowUs(),
+    }),
+  );
   const { key } = await createApiKey(db, systemClock, consumer.id, 'bench');
   await giveUnits(db, consumer.id, instrument.id, unitsToConsumption);
   await db.transaction((trx) =>
-    transferToConsumption(trx, { userId: consumer.id, instrumentId: instrument.id, quantity: unitsToConsumption, orderId: null, nowUs: systemClock.nowUs() }),
+    transferToConsumption(trx, {
+      userId: consumer.id,
+      instrumentId: instrument.id,
+      quantity: unitsToConsumption,
+      orderId: null,
+      nowUs: systemClock.nowUs(),
+    }),
   );
-  const supplier = await createUser(db, systemClock, { email: 'bench-supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-  await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false });
+  const supplier = await createUser(db, systemClock, {
+    email: 'bench-supplier@example.com',
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
+  await registerSupplier(
+    { db, clock: systemClock },
+    { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false },
+  );
   return key;
 }
 
 // ---- the server ----------------------------------------------------------------------------------
-
 
 // ---- the client ----------------------------------------------------------------------------------
 
@@ -139,7 +163,12 @@ function send(agent: Agent, url: URL, headers: Record<string, string>, body: str
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, location: response.headers.location, contentType: response.headers['content-type'], text: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: response.statusCode ?? 0,
+            location: response.headers.location,
+            contentType: response.headers['content-type'],
+            text: Buffer.concat(chunks).toString(),
+          }),
         );
         response.on('error', reject);
       },
@@ -249,18 +278,22 @@ function addPhase(into: PhaseResult, phase: PhaseResult): void {
 
 async function main(): Promise<void> {
   const database = values.database;
-  if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+  if (database !== 'sqlite' && database !== 'postgres')
+    throw new Error(`--database is sqlite or postgres, got ${database}`);
   const where = values.simulator;
   if (where !== 'child' && where !== 'inline') throw new Error(`--simulator is child or inline, got ${where}`);
   const requestsTotal = positive(values.requests!, 'requests');
   const concurrency = positive(values.concurrency!, 'concurrency');
   const rounds = positive(values.rounds!, 'rounds');
   const warmupRequests = Number(values.warmup);
-  if (!Number.isSafeInteger(warmupRequests) || warmupRequests < 0) throw new Error(`--warmup is a whole number of requests, got ${values.warmup}`);
+  if (!Number.isSafeInteger(warmupRequests) || warmupRequests < 0)
+    throw new Error(`--warmup is a whole number of requests, got ${values.warmup}`);
 
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-gateway-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
-  const databaseUrl = postgres ? await postgres.createDatabase('bench_gateway') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const databaseUrl = postgres
+    ? await postgres.createDatabase('bench_gateway')
+    : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-gateway-profile-${Date.now()}`) : undefined;
   let served: Served | undefined;
   let upstream: Upstream | undefined;
@@ -281,7 +314,11 @@ async function main(): Promise<void> {
 
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []);
+    served = await serveHost(
+      'consumption',
+      { DATABASE_URL: databaseUrl },
+      profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
+    );
 
     bare = await spawnChild('bare', ['--bare-child', upstream.url]);
 
@@ -340,7 +377,14 @@ async function main(): Promise<void> {
           `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
       ].join('\n'),
     );
-    const errors = [...warmDirect.errors, ...warmMkt.errors, ...warmBare.errors, ...measuredDirect.errors, ...measuredMkt.errors, ...measuredBare.errors];
+    const errors = [
+      ...warmDirect.errors,
+      ...warmMkt.errors,
+      ...warmBare.errors,
+      ...measuredDirect.errors,
+      ...measuredMkt.errors,
+      ...measuredBare.errors,
+    ];
     if (errors.length > 0) {
       console.log('  ERRORS (warm-up and measured):');
       for (const [key, { count, example }] of errors.slice(0, 8)) console.log(`    ${key} ×${count}: ${example}`);
@@ -360,18 +404,26 @@ async function main(): Promise<void> {
 
   try {
     // After the server stopped (it finishes the requests in flight): every answered request is settled.
-    const rows = (await db('inference_requests').select('status', 'cost_status').count({ n: '*' }).groupBy('status', 'cost_status')) as {
+    const rows = (await db('inference_requests')
+      .select('status', 'cost_status')
+      .count({ n: '*' })
+      .groupBy('status', 'cost_status')) as {
       status: string;
       cost_status: string;
       n: number | string;
     }[];
     const settled = Number(rows.find((r) => r.status === 'succeeded' && r.cost_status === 'settled')?.n ?? 0);
     const breakdown = rows.map((r) => `${r.status}/${r.cost_status}×${Number(r.n)}`).join(', ') || 'none';
-    console.log(`  receipts     ${settled} succeeded/settled of ${mktAttempted} through-mkt requests (${settled === mktAttempted ? 'all' : 'MISMATCH'}); inference_requests: ${breakdown}`);
+    console.log(
+      `  receipts     ${settled} succeeded/settled of ${mktAttempted} through-mkt requests (${settled === mktAttempted ? 'all' : 'MISMATCH'}); inference_requests: ${breakdown}`,
+    );
     const failures = await auditLedger(db);
-    console.log(`  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
+    console.log(
+      `  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`,
+    );
     if (profileDirectory) {
-      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 15));
+      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile')))
+        console.log(summariseProfile(join(profileDirectory, file), 15));
     }
   } finally {
     await db.destroy();
@@ -380,6 +432,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (values['simulator-child']) await runChild('simulator', await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 }));
+if (values['simulator-child'])
+  await runChild('simulator', await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 }));
 else if (values['bare-child']) await runChild('bare', await startBareGateway(values['bare-child']));
 else await main();

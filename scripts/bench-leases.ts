@@ -23,7 +23,13 @@ try {
     await migrateLatest(db);
     for (const leases of [10, 400]) {
       await db('inference_slots').delete();
-      const slots = Array.from({ length: leases }, (_, i) => ({ request_id: `req_${i}`, user_id: 'user_bench', acquired_at_us: 0, expires_at_us: 0, process_id: 'proc_bench' }));
+      const slots = Array.from({ length: leases }, (_, i) => ({
+        request_id: `req_${i}`,
+        user_id: 'user_bench',
+        acquired_at_us: 0,
+        expires_at_us: 0,
+        process_id: 'proc_bench',
+      }));
       await db.batchInsert('inference_slots', slots, 100);
       const renewals = slots.map((s, i) => ({ requestId: s.request_id, deliveredTokens: i }));
       for (let i = 0; i < 5; i += 1) await renewLeases(db, 'proc_bench', renewals, i + 1);
@@ -35,7 +41,9 @@ try {
       }
       const used = process.cpuUsage(cpu);
       const perStatementMs = (performance.now() - started) / runs;
-      console.log(`${url.split(':')[0].padEnd(10)} ${String(leases).padStart(4)} leases: ${perStatementMs.toFixed(2)} ms a statement, ${((used.user + used.system) / 1000 / runs).toFixed(2)} ms client CPU`);
+      console.log(
+        `${url.split(':')[0].padEnd(10)} ${String(leases).padStart(4)} leases: ${perStatementMs.toFixed(2)} ms a statement, ${((used.user + used.system) / 1000 / runs).toFixed(2)} ms client CPU`,
+      );
     }
     await db.destroy();
   }

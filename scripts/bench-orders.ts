@@ -65,26 +65,32 @@ const { values } = parseArgs({
   },
 });
 const database = values.database;
-if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+if (database !== 'sqlite' && database !== 'postgres')
+  throw new Error(`--database is sqlite or postgres, got ${database}`);
 const ordersTotal = positive(values.orders, 'orders');
 const concurrency = positive(values.concurrency, 'concurrency');
 const tradersCount = positive(values.traders, 'traders');
 const warmupOrders = Number(values.warmup);
-if (!Number.isSafeInteger(warmupOrders) || warmupOrders < 0) throw new Error(`--warmup is a whole number of orders, got ${values.warmup}`);
+if (!Number.isSafeInteger(warmupOrders) || warmupOrders < 0)
+  throw new Error(`--warmup is a whole number of orders, got ${values.warmup}`);
 const midTicks = 5000;
 const bandTicks = Number(values.band);
-if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4) throw new Error(`--band is 0..${midTicks * 0.4} ticks, got ${values.band}`);
+if (!Number.isInteger(bandTicks) || bandTicks < 0 || bandTicks > midTicks * 0.4)
+  throw new Error(`--band is 0..${midTicks * 0.4} ticks, got ${values.band}`);
 
 const restingOrders = Number(values.resting);
-if (!Number.isSafeInteger(restingOrders) || restingOrders < 0) throw new Error(`--resting is a whole number of orders, got ${values.resting}`);
+if (!Number.isSafeInteger(restingOrders) || restingOrders < 0)
+  throw new Error(`--resting is a whole number of orders, got ${values.resting}`);
 const rounds = positive(values.rounds, 'rounds');
 const processes = positive(values.processes, 'processes');
-if (processes > 1 && database !== 'postgres') throw new Error('--processes above 1 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)');
+if (processes > 1 && database !== 'postgres')
+  throw new Error(
+    '--processes above 1 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)',
+  );
 
 const usdPerTrader = '1000000.00';
 const unitsPerTraderAndInstrument = 1_000_000;
 const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000000' };
-
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 
@@ -97,20 +103,37 @@ interface Trader {
   seed: Buffer;
 }
 
-
 async function seedTraders(db: Db, count: number): Promise<Trader[]> {
   const instruments = ((await db('instruments').select('id')) as { id: string }[]).map((r) => r.id);
   const traders: Trader[] = [];
   for (let i = 0; i < count; i += 1) {
-    const user = await createUser(db, systemClock, { email: `bench-trader-${i}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+    const user = await createUser(db, systemClock, {
+      email: `bench-trader-${i}@example.com`,
+      verified: true,
+      acceptTerms: true,
+      mode: 'advanced',
+    });
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     // The raw keys are the last 32 bytes of the SPKI and PKCS#8 encodings.
     const rawPublic = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
     const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32);
     const signing = await registerSigningKey(db, systemClock, user.id, 'bench', rawPublic.toString('base64'));
-    await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: parseDecimal(usdPerTrader, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
+    await db.transaction((trx) =>
+      deposit(trx, {
+        userId: user.id,
+        usdMicros: parseDecimal(usdPerTrader, usdScale)!,
+        source: 'deposit',
+        nowUs: systemClock.nowUs(),
+      }),
+    );
     for (const instrumentId of instruments) await giveUnits(db, user.id, instrumentId, unitsPerTraderAndInstrument);
-    traders.push({ userId: user.id, fingerprint: signing.fingerprint, publicKey: rawPublic.toString('base64'), privateKey: createPrivateKey({ key: Buffer.concat([pkcs8Prefix, seed]), format: 'der', type: 'pkcs8' }), seed });
+    traders.push({
+      userId: user.id,
+      fingerprint: signing.fingerprint,
+      publicKey: rawPublic.toString('base64'),
+      privateKey: createPrivateKey({ key: Buffer.concat([pkcs8Prefix, seed]), format: 'der', type: 'pkcs8' }),
+      seed,
+    });
   }
   return traders;
 }
@@ -121,12 +144,23 @@ const serverCpuMs = processCpuMs;
 
 // ---- the server ----------------------------------------------------------------------------------
 
-
 // ---- the client ----------------------------------------------------------------------------------
 
-function signatureHeaders(trader: Trader, method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
-  const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), trader.privateKey).toString('base64');
-  return { 'x-mkt-signature': signature, 'x-mkt-timestamp': String(timestamp), 'x-mkt-fingerprint': trader.fingerprint };
+function signatureHeaders(
+  trader: Trader,
+  method: string,
+  path: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), trader.privateKey).toString(
+    'base64',
+  );
+  return {
+    'x-mkt-signature': signature,
+    'x-mkt-timestamp': String(timestamp),
+    'x-mkt-fingerprint': trader.fingerprint,
+  };
 }
 
 /** tweetnacl (what clients use) signs ~100/s; node:crypto makes the same deterministic Ed25519 signature much faster. */
@@ -134,12 +168,15 @@ function checkSignerAgreesWithTweetnacl(trader: Trader): void {
   const timestamp = Math.floor(Date.now() / 1000);
   const body = '{"probe":true}';
   const pair = nacl.sign.keyPair.fromSeed(trader.seed);
-  const expected = Buffer.from(nacl.sign.detached(Buffer.from(`${timestamp}POST/v1/orders${body}`), pair.secretKey)).toString('base64');
-  if (signatureHeaders(trader, 'POST', '/v1/orders', body, timestamp)['x-mkt-signature'] !== expected) throw new Error('node:crypto and tweetnacl signatures differ');
+  const expected = Buffer.from(
+    nacl.sign.detached(Buffer.from(`${timestamp}POST/v1/orders${body}`), pair.secretKey),
+  ).toString('base64');
+  if (signatureHeaders(trader, 'POST', '/v1/orders', body, timestamp)['x-mkt-signature'] !== expected)
+    throw new Error('node:crypto and tweetnacl signatures differ');
   const publicFromCrypto = createPublicKey(trader.privateKey).export({ format: 'der', type: 'spki' }).subarray(-32);
-  if (!publicFromCrypto.equals(Buffer.from(pair.publicKey))) throw new Error('node:crypto and tweetnacl derive different public keys');
+  if (!publicFromCrypto.equals(Buffer.from(pair.publicKey)))
+    throw new Error('node:crypto and tweetnacl derive different public keys');
 }
-
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const randomInt = (low: number, high: number): number => low + Math.floor(Math.random() * (high - low + 1));
@@ -174,7 +211,13 @@ interface PhaseResult {
   errors: Map<string, { count: number; example: string }>;
 }
 
-async function runPhase(count: number, agent: Agent, baseUrls: readonly URL[], traders: readonly Trader[], marketIds: readonly string[]): Promise<PhaseResult> {
+async function runPhase(
+  count: number,
+  agent: Agent,
+  baseUrls: readonly URL[],
+  traders: readonly Trader[],
+  marketIds: readonly string[],
+): Promise<PhaseResult> {
   const result: PhaseResult = { samplesMs: [], elapsedMs: 0, statuses: new Map(), errors: new Map() };
   let issued = 0;
   const started = performance.now();
@@ -186,7 +229,14 @@ async function runPhase(count: number, agent: Agent, baseUrls: readonly URL[], t
         const trader = pick(traders);
         const body = randomOrder(marketIds);
         const sentAt = performance.now();
-        const reply = await send(agent, baseUrl, 'POST', '/v1/orders', signatureHeaders(trader, 'POST', '/v1/orders', body), body);
+        const reply = await send(
+          agent,
+          baseUrl,
+          'POST',
+          '/v1/orders',
+          signatureHeaders(trader, 'POST', '/v1/orders', body),
+          body,
+        );
         result.samplesMs.push(performance.now() - sentAt);
         result.statuses.set(reply.status, (result.statuses.get(reply.status) ?? 0) + 1);
         if (reply.status !== 201) {
@@ -203,10 +253,29 @@ async function runPhase(count: number, agent: Agent, baseUrls: readonly URL[], t
 }
 
 /** One limit buy of 1 Unit at the mid into `marketId`: its latency and status. */
-async function timeOneOrder(agent: Agent, baseUrl: URL, trader: Trader, marketId: string): Promise<{ ms: number; status: number }> {
-  const body = JSON.stringify({ client_order_id: `bench-probe-${process.pid}`, market_id: marketId, side: 'buy', type: 'limit', price: formatTicks(midTicks), quantity: 1 });
+async function timeOneOrder(
+  agent: Agent,
+  baseUrl: URL,
+  trader: Trader,
+  marketId: string,
+): Promise<{ ms: number; status: number }> {
+  const body = JSON.stringify({
+    client_order_id: `bench-probe-${process.pid}`,
+    market_id: marketId,
+    side: 'buy',
+    type: 'limit',
+    price: formatTicks(midTicks),
+    quantity: 1,
+  });
   const started = performance.now();
-  const reply = await send(agent, baseUrl, 'POST', '/v1/orders', signatureHeaders(trader, 'POST', '/v1/orders', body), body);
+  const reply = await send(
+    agent,
+    baseUrl,
+    'POST',
+    '/v1/orders',
+    signatureHeaders(trader, 'POST', '/v1/orders', body),
+    body,
+  );
   return { ms: performance.now() - started, status: reply.status };
 }
 
@@ -219,18 +288,39 @@ async function countRows(db: Db, table: string, marketIds: readonly string[]): P
 
 /** The market the deep book goes into: the first chosen one, read from the database before the server starts. */
 async function seedDeepBook(db: Db, traders: readonly Trader[]): Promise<string> {
-  const markets = (await db('markets').join('instruments', 'instruments.id', 'markets.instrument_id').orderBy('markets.id').select('markets.id as market_id', 'instruments.id as instrument_id', 'instruments.symbol', 'instruments.model_name', 'instruments.fee_ppm')) as {
+  const markets = (await db('markets')
+    .join('instruments', 'instruments.id', 'markets.instrument_id')
+    .orderBy('markets.id')
+    .select(
+      'markets.id as market_id',
+      'instruments.id as instrument_id',
+      'instruments.symbol',
+      'instruments.model_name',
+      'instruments.fee_ppm',
+    )) as {
     market_id: string;
     instrument_id: string;
     symbol: string;
     model_name: string;
     fee_ppm: number;
   }[];
-  const market = values.market === 'all' ? markets[0] : markets.find((m) => [m.market_id, m.symbol, m.symbol.toLowerCase(), m.model_name].includes(values.market));
+  const market =
+    values.market === 'all'
+      ? markets[0]
+      : markets.find((m) => [m.market_id, m.symbol, m.symbol.toLowerCase(), m.model_name].includes(values.market));
   if (!market) throw new Error(`--market ${values.market} names no market`);
   const started = performance.now();
-  await seedRestingOrders(db, traders.map((t) => t.userId), { marketId: market.market_id, instrumentId: market.instrument_id, feePpm: market.fee_ppm }, restingOrders, midTicks - bandTicks - 1, midTicks + bandTicks + 1);
-  console.error(`seeded ${restingOrders} resting orders into ${market.symbol} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await seedRestingOrders(
+    db,
+    traders.map((t) => t.userId),
+    { marketId: market.market_id, instrumentId: market.instrument_id, feePpm: market.fee_ppm },
+    restingOrders,
+    midTicks - bandTicks - 1,
+    midTicks + bandTicks + 1,
+  );
+  console.error(
+    `seeded ${restingOrders} resting orders into ${market.symbol} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return market.market_id;
 }
 
@@ -242,7 +332,13 @@ interface Measured {
   errors: PhaseResult['errors'];
 }
 
-const emptyMeasured = (): Measured => ({ samplesMs: [], elapsedMs: 0, cpuMs: 0, statuses: new Map(), errors: new Map() });
+const emptyMeasured = (): Measured => ({
+  samplesMs: [],
+  elapsedMs: 0,
+  cpuMs: 0,
+  statuses: new Map(),
+  errors: new Map(),
+});
 
 function add(into: Measured, phase: PhaseResult, cpuMs: number): void {
   into.samplesMs.push(...phase.samplesMs);
@@ -256,7 +352,15 @@ function add(into: Measured, phase: PhaseResult, cpuMs: number): void {
   }
 }
 
-async function measure(into: Measured, count: number, agent: Agent, baseUrls: readonly URL[], pids: readonly number[], traders: readonly Trader[], marketIds: readonly string[]): Promise<void> {
+async function measure(
+  into: Measured,
+  count: number,
+  agent: Agent,
+  baseUrls: readonly URL[],
+  pids: readonly number[],
+  traders: readonly Trader[],
+  marketIds: readonly string[],
+): Promise<void> {
   const cpuOf = () => pids.reduce((sum, pid) => sum + serverCpuMs(pid), 0);
   const cpuBefore = cpuOf();
   const phase = await runPhase(count, agent, baseUrls, traders, marketIds);
@@ -266,7 +370,9 @@ async function measure(into: Measured, count: number, agent: Agent, baseUrls: re
 async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
-  const databaseUrl = postgres ? await postgres.createDatabase('bench_orders') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const databaseUrl = postgres
+    ? await postgres.createDatabase('bench_orders')
+    : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
   const served: Served[] = [];
   let floor: ChildServer | undefined;
@@ -284,25 +390,54 @@ async function main(): Promise<void> {
     const deepMarketId = restingOrders > 0 ? await seedDeepBook(db, traders) : undefined;
 
     const floorConfig = join(scratch, 'floor.json');
-    writeFileSync(floorConfig, JSON.stringify({ filename: join(scratch, 'floor.sqlite'), keys: traders.map((t) => ({ fingerprint: t.fingerprint, publicKey: t.publicKey })) }));
+    writeFileSync(
+      floorConfig,
+      JSON.stringify({
+        filename: join(scratch, 'floor.sqlite'),
+        keys: traders.map((t) => ({ fingerprint: t.fingerprint, publicKey: t.publicKey })),
+      }),
+    );
     floor = await spawnChild(fileURLToPath(import.meta.url), 'floor', ['--floor-child', floorConfig]);
     const floorUrl = new URL(floor.url);
 
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    for (let i = 0; i < processes; i += 1) served.push(await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []));
+    for (let i = 0; i < processes; i += 1)
+      served.push(
+        await serveHost(
+          'trading',
+          { DATABASE_URL: databaseUrl, ...orderRate },
+          profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
+        ),
+      );
     const baseUrls = served.map((s) => new URL(s.url));
     const baseUrl = baseUrls[0]!;
     const pids = served.map((s) => s.child.pid!);
 
-    const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
+    const listed = await send(
+      agent,
+      baseUrl,
+      'GET',
+      '/v1/markets',
+      signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''),
+      '',
+    );
     if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
-    const markets = (JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }).data;
-    const chosen = values.market === 'all' ? markets : markets.filter((m) => [m.market_id, m.instrument_symbol, m.instrument_symbol.toLowerCase(), m.name].includes(values.market));
-    if (chosen.length === 0) throw new Error(`--market ${values.market} names none of ${markets.map((m) => m.instrument_symbol).join(', ')}`);
+    const markets = (
+      JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }
+    ).data;
+    const chosen =
+      values.market === 'all'
+        ? markets
+        : markets.filter((m) =>
+            [m.market_id, m.instrument_symbol, m.instrument_symbol.toLowerCase(), m.name].includes(values.market),
+          );
+    if (chosen.length === 0)
+      throw new Error(`--market ${values.market} names none of ${markets.map((m) => m.instrument_symbol).join(', ')}`);
     // With a deep book and other markets, the others take the traffic and the deep market one
     // order, sent as the measured run starts: the book loads while the others trade.
-    const deepProbe = deepMarketId !== undefined && chosen.length > 1 && chosen.some((m) => m.market_id === deepMarketId);
+    const deepProbe =
+      deepMarketId !== undefined && chosen.length > 1 && chosen.some((m) => m.market_id === deepMarketId);
     const marketIds = chosen.map((m) => m.market_id).filter((id) => !deepProbe || id !== deepMarketId);
 
     const warm = emptyMeasured();
@@ -320,7 +455,11 @@ async function main(): Promise<void> {
       if (probe) probeResult = await probe;
     }
     const tradesAfter = await countRows(db, 'trades', marketIds);
-    const restingAfter = (await db('orders').whereIn('market_id', marketIds).andWhere('remaining_quantity', '>', 0).count({ n: '*' }).first()) as { n: number | string };
+    const restingAfter = (await db('orders')
+      .whereIn('market_id', marketIds)
+      .andWhere('remaining_quantity', '>', 0)
+      .count({ n: '*' })
+      .first()) as { n: number | string };
 
     const m = summarise(mkt.samplesMs, mkt.elapsedMs);
     const b = summarise(bare.samplesMs, bare.elapsedMs);
@@ -336,7 +475,9 @@ async function main(): Promise<void> {
         `  ratio      throughput ${(m.perSecond / b.perSecond).toFixed(2)}× the floor's (target ≥ 0.5), CPU per order ${(cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)).toFixed(2)}× (target ≤ 2), p99 ${m.p99.toFixed(1)} ms (target ≤ 20)`,
         `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each into better-sqlite3 (WAL, synchronous=NORMAL), in its own process (scripts/bench/orders-floor.ts)`,
         ...(probeResult
-          ? [`  deep book  the first order in the market of ${restingOrders} resting orders (its book loads meanwhile) took ${probeResult.ms.toFixed(0)} ms (status ${probeResult.status}); the ${marketIds.length} other markets' figures above were measured meanwhile`]
+          ? [
+              `  deep book  the first order in the market of ${restingOrders} resting orders (its book loads meanwhile) took ${probeResult.ms.toFixed(0)} ms (status ${probeResult.status}); the ${marketIds.length} other markets' figures above were measured meanwhile`,
+            ]
           : []),
         `  trades     ${tradesAfter - tradesBefore} made in the measured run (${tradesAfter} in all); ${Number(restingAfter.n)} orders resting at the end${restingOrders > 0 ? ` (${restingOrders} seeded)` : ''}`,
         `  statuses   ${[...mkt.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; floor ${[...bare.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}; warm-up ${[...warm.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
@@ -368,11 +509,14 @@ async function main(): Promise<void> {
   try {
     if (!values['skip-audit']) {
       const failures = await auditLedger(db);
-      console.log(`  audit      ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`);
+      console.log(
+        `  audit      ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`,
+      );
       if (failures.length > 0) process.exitCode = 1;
     }
     if (profileDirectory) {
-      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 10));
+      for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile')))
+        console.log(summariseProfile(join(profileDirectory, file), 10));
     }
   } finally {
     await db.destroy();

@@ -45,7 +45,14 @@ import { positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { percentile } from './bench/stats.js';
 import type { FromSubscribers, SubscriberStats, ToSubscribers } from './bench/stream-subscribers.js';
-import { monotonicMs, openFilesLimit, seedTraders, send, signatureHeaders, type SeededTrader } from './bench/traders.js';
+import {
+  monotonicMs,
+  openFilesLimit,
+  seedTraders,
+  send,
+  signatureHeaders,
+  type SeededTrader,
+} from './bench/traders.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
 const { values } = parseArgs({
@@ -67,7 +74,8 @@ const { values } = parseArgs({
   },
 });
 const database = values.database;
-if (database !== 'sqlite' && database !== 'postgres') throw new Error(`--database is sqlite or postgres, got ${database}`);
+if (database !== 'sqlite' && database !== 'postgres')
+  throw new Error(`--database is sqlite or postgres, got ${database}`);
 const vsn = values.vsn as '1.0.0' | '2.0.0';
 if (vsn !== '1.0.0' && vsn !== '2.0.0') throw new Error(`--vsn is 1.0.0 or 2.0.0, got ${values.vsn}`);
 let subscribersCount = positive(values.subscribers, 'subscribers');
@@ -75,14 +83,18 @@ const rate = positive(values.rate, 'rate');
 const durationS = positive(values.duration, 'duration');
 const processes = positive(values.processes, 'processes');
 if (processes > 2) throw new Error('--processes is 1 or 2');
-if (processes > 1 && database !== 'postgres') throw new Error('--processes 2 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)');
+if (processes > 1 && database !== 'postgres')
+  throw new Error(
+    '--processes 2 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)',
+  );
 const rounds = values.rounds === undefined ? processes : positive(values.rounds, 'rounds');
 const inFlight = positive(values['in-flight'], 'in-flight');
 const clientProcesses = positive(values['client-processes'], 'client-processes');
 const tradersCount = positive(values.traders, 'traders');
 const bandTicks = positive(values.band, 'band');
 const warmupOrders = Number(values.warmup);
-if (!Number.isSafeInteger(warmupOrders) || warmupOrders < 0) throw new Error(`--warmup is a whole number of orders, got ${values.warmup}`);
+if (!Number.isSafeInteger(warmupOrders) || warmupOrders < 0)
+  throw new Error(`--warmup is a whole number of orders, got ${values.warmup}`);
 const midTicks = 5000;
 const perAddress = 40;
 const orderRate = { MKT_ORDER_RATE_PER_SECOND: '1000000', MKT_ORDER_BURST: '1000000' };
@@ -110,11 +122,15 @@ if (fdLimit !== undefined) {
   }
 }
 const addressesNeeded = Math.ceil(subscribersCount / perAddress);
-if (addressesNeeded > 250) throw new Error(`--subscribers ${subscribersCount} needs ${addressesNeeded} loopback addresses of 250 (${perAddress} each)`);
+if (addressesNeeded > 250)
+  throw new Error(
+    `--subscribers ${subscribersCount} needs ${addressesNeeded} loopback addresses of 250 (${perAddress} each)`,
+  );
 
 // ---- orders -------------------------------------------------------------------------------------
 
-const formatTicks = (ticks: number): string => `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
+const formatTicks = (ticks: number): string =>
+  `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
 const randomInt = (low: number, high: number): number => low + Math.floor(Math.random() * (high - low + 1));
 let ordersMade = 0;
 
@@ -147,7 +163,15 @@ interface OrdersRun {
  * `count` orders, the k-th due at start + k / rate, at most `inFlight` at a time: a late one goes as
  * soon as one before it is answered. With one in flight, each order commits in a batch of its own.
  */
-async function sendOrders(count: number, perSecond: number, inFlightMax: number, agent: Agent, baseUrl: URL, traders: readonly SeededTrader[], marketId: string): Promise<OrdersRun> {
+async function sendOrders(
+  count: number,
+  perSecond: number,
+  inFlightMax: number,
+  agent: Agent,
+  baseUrl: URL,
+  traders: readonly SeededTrader[],
+  marketId: string,
+): Promise<OrdersRun> {
   const run: OrdersRun = { acked: [], refused: new Map(), elapsedMs: 0 };
   const intervalMs = 1000 / perSecond;
   const started = monotonicMs();
@@ -162,9 +186,20 @@ async function sendOrders(count: number, perSecond: number, inFlightMax: number,
         const trader = traders[Math.floor(Math.random() * traders.length)]!;
         const body = randomOrder(marketId);
         const sentMs = monotonicMs();
-        const reply = await send(agent, baseUrl, 'POST', '/v1/orders', signatureHeaders(trader, 'POST', '/v1/orders', body), body);
+        const reply = await send(
+          agent,
+          baseUrl,
+          'POST',
+          '/v1/orders',
+          signatureHeaders(trader, 'POST', '/v1/orders', body),
+          body,
+        );
         if (reply.status === 201) {
-          run.acked.push({ orderId: (JSON.parse(reply.text) as { data: { order_id: string } }).data.order_id, ackMs: reply.arrivedMs, latencyMs: reply.arrivedMs - sentMs });
+          run.acked.push({
+            orderId: (JSON.parse(reply.text) as { data: { order_id: string } }).data.order_id,
+            ackMs: reply.arrivedMs,
+            latencyMs: reply.arrivedMs - sentMs,
+          });
         } else {
           const key = `${reply.status} ${reply.text.slice(0, 200)}`;
           run.refused.set(key, (run.refused.get(key) ?? 0) + 1);
@@ -192,13 +227,20 @@ class SubscriberProcess {
   }
 
   static start(): SubscriberProcess {
-    return new SubscriberProcess(fork(subscribersScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' }));
+    return new SubscriberProcess(
+      fork(subscribersScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' }),
+    );
   }
 
-  ask<T extends FromSubscribers['type']>(message: ToSubscribers, answer: T): Promise<Extract<FromSubscribers, { type: T }>> {
+  ask<T extends FromSubscribers['type']>(
+    message: ToSubscribers,
+    answer: T,
+  ): Promise<Extract<FromSubscribers, { type: T }>> {
     return new Promise((resolve, reject) => {
       this.waiting.set(answer, resolve as (m: FromSubscribers) => void);
-      this.child.once('exit', (code) => reject(new Error(`the subscriber process exited ${code} before answering ${message.type}`)));
+      this.child.once('exit', (code) =>
+        reject(new Error(`the subscriber process exited ${code} before answering ${message.type}`)),
+      );
       this.child.send(message);
     });
   }
@@ -211,9 +253,13 @@ class SubscriberProcess {
 
 // ---- measuring ----------------------------------------------------------------------------------
 
-const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const bookVersion = async (db: Db, marketId: string): Promise<number> => Number(((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string }).version);
+const bookVersion = async (db: Db, marketId: string): Promise<number> =>
+  Number(
+    ((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string }).version,
+  );
 
 interface Round {
   index: number;
@@ -238,11 +284,21 @@ interface Round {
   serverCpuMs: number[];
 }
 
-async function measureRound(db: Db, served: readonly Served[], host: number, agent: Agent, traders: readonly SeededTrader[], marketId: string, scratch: string, roundIndex: number): Promise<Round> {
+async function measureRound(
+  db: Db,
+  served: readonly Served[],
+  host: number,
+  agent: Agent,
+  traders: readonly SeededTrader[],
+  marketId: string,
+  scratch: string,
+  roundIndex: number,
+): Promise<Round> {
   const hostPid = served[host]!.child.pid!;
   const rssBefore = rssMb(hostPid);
   const clients = Array.from({ length: clientProcesses }, () => SubscriberProcess.start());
-  const share = (i: number) => Math.floor(subscribersCount / clientProcesses) + (i < subscribersCount % clientProcesses ? 1 : 0);
+  const share = (i: number) =>
+    Math.floor(subscribersCount / clientProcesses) + (i < subscribersCount % clientProcesses ? 1 : 0);
   const connectStarted = monotonicMs();
   let firstAddress = 2;
   const connected = await Promise.all(
@@ -250,7 +306,10 @@ async function measureRound(db: Db, served: readonly Served[], host: number, age
       const count = share(i);
       const from = firstAddress;
       firstAddress += Math.ceil(count / perAddress);
-      return client.ask({ type: 'connect', url: served[host]!.url, count, vsn, marketId, firstAddress: from, perAddress, parallel: 50 }, 'connected');
+      return client.ask(
+        { type: 'connect', url: served[host]!.url, count, vsn, marketId, firstAddress: from, perAddress, parallel: 50 },
+        'connected',
+      );
     }),
   );
   const connectMs = monotonicMs() - connectStarted;
@@ -264,9 +323,16 @@ async function measureRound(db: Db, served: readonly Served[], host: number, age
   const final = await bookVersion(db, marketId);
 
   const ackOf = new Map(orders.acked.map((a) => [a.orderId, a.ackMs]));
-  const trades = (await db('trades').where('market_id', marketId).whereIn('taker_order_id', [...ackOf.keys()]).select('id', 'taker_order_id')) as { id: string; taker_order_id: string }[];
+  const trades = (await db('trades')
+    .where('market_id', marketId)
+    .whereIn('taker_order_id', [...ackOf.keys()])
+    .select('id', 'taker_order_id')) as { id: string; taker_order_id: string }[];
   const drainStarted = monotonicMs();
-  const drained = await Promise.all(clients.map((c) => c.ask({ type: 'drain', finalSequence: final, trades: trades.length, timeoutMs: 15_000 }, 'drained')));
+  const drained = await Promise.all(
+    clients.map((c) =>
+      c.ask({ type: 'drain', finalSequence: final, trades: trades.length, timeoutMs: 15_000 }, 'drained'),
+    ),
+  );
   const drainMs = monotonicMs() - drainStarted;
 
   // One order in flight, so one per batch: the update of sequence base + k + 1 is the k-th
@@ -274,14 +340,18 @@ async function measureRound(db: Db, served: readonly Served[], host: number, age
   // not known: its delivery is still checked, its latency is not measured (ack NaN).
   const book: [number, number][] = [];
   for (let sequence = base + 1; sequence <= final; sequence += 1) {
-    const order = inFlight === 1 && final - base === orders.acked.length ? orders.acked[sequence - base - 1] : undefined;
+    const order =
+      inFlight === 1 && final - base === orders.acked.length ? orders.acked[sequence - base - 1] : undefined;
     book.push([sequence, order?.ackMs ?? NaN]);
   }
   const sentOf = new Map(orders.acked.map((a) => [a.orderId, a.ackMs - a.latencyMs]));
   const sentByAck = new Map(orders.acked.map((a) => [a.ackMs, a.ackMs - a.latencyMs]));
   const tradeAcks: [string, number][] = trades.map((t) => [t.id, ackOf.get(t.taker_order_id)!]);
   const tradeSends: [string, number][] = trades.map((t) => [t.id, sentOf.get(t.taker_order_id)!]);
-  const bookSends: [number, number][] = book.map(([sequence, ackMs]) => [sequence, Number.isNaN(ackMs) ? NaN : sentByAck.get(ackMs)!]);
+  const bookSends: [number, number][] = book.map(([sequence, ackMs]) => [
+    sequence,
+    Number.isNaN(ackMs) ? NaN : sentByAck.get(ackMs)!,
+  ]);
   const bookSamples: number[] = [];
   const tradeSamples: number[] = [];
   const fromSend: number[] = [];
@@ -335,7 +405,11 @@ function latencies(name: string, samples: number[]): string {
   return `${name} p50 ${ms(percentile(list, 50))} ms, p99 ${ms(percentile(list, 99))} ms, max ${ms(list.at(-1) ?? NaN)} ms (${list.length} samples)`;
 }
 
-const placementText = { one: 'subscribers and orders on the one process', same: 'subscribers on process 1, which takes the orders (same process)', cross: 'subscribers on process 2, orders to process 1 (crossing processes)' };
+const placementText = {
+  one: 'subscribers and orders on the one process',
+  same: 'subscribers on process 1, which takes the orders (same process)',
+  cross: 'subscribers on process 2, orders to process 1 (crossing processes)',
+};
 
 function roundLines(round: Round, title: string): string[] {
   const sum = (f: (s: SubscriberStats) => number) => round.stats.reduce((n, s) => n + f(s), 0);
@@ -369,7 +443,9 @@ function roundLines(round: Round, title: string): string[] {
 async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-streams-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
-  const databaseUrl = postgres ? await postgres.createDatabase('bench_streams') : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  const databaseUrl = postgres
+    ? await postgres.createDatabase('bench_streams')
+    : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-streams-profile-${Date.now()}`) : undefined;
   const served: Served[] = [];
   const db = openDatabase(databaseUrl);
@@ -377,18 +453,39 @@ async function main(): Promise<void> {
   const loadBefore = loadavg()[0]!;
   try {
     await migrateLatest(db);
-    const traders = await seedTraders(db, tradersCount, { prefix: 'bench-streams', usd: '1000000.00', unitsPerInstrument: 1_000_000 });
+    const traders = await seedTraders(db, tradersCount, {
+      prefix: 'bench-streams',
+      usd: '1000000.00',
+      unitsPerInstrument: 1_000_000,
+    });
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    for (let i = 0; i < processes; i += 1) served.push(await serveHost('trading', { DATABASE_URL: databaseUrl, ...orderRate }, profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : []));
+    for (let i = 0; i < processes; i += 1)
+      served.push(
+        await serveHost(
+          'trading',
+          { DATABASE_URL: databaseUrl, ...orderRate },
+          profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
+        ),
+      );
     const baseUrl = new URL(served[0]!.url);
-    const listed = await send(agent, baseUrl, 'GET', '/v1/markets', signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''), '');
+    const listed = await send(
+      agent,
+      baseUrl,
+      'GET',
+      '/v1/markets',
+      signatureHeaders(traders[0]!, 'GET', '/v1/markets', ''),
+      '',
+    );
     if (listed.status !== 200) throw new Error(`GET /v1/markets answered ${listed.status}: ${listed.text}`);
-    const markets = (JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }).data;
+    const markets = (
+      JSON.parse(listed.text) as { data: { market_id: string; name: string; instrument_symbol: string }[] }
+    ).data;
     const market = markets.find((m) => m.name === 'text-standard') ?? markets[0]!;
 
     // Warm-up, nobody subscribed: the server's JIT, the connection pools, a book to trade against.
     const warm = await sendOrders(warmupOrders, 1000, inFlight, agent, baseUrl, traders, market.market_id);
-    if (warm.refused.size > 0) throw new Error(`warm-up orders refused: ${[...warm.refused].map(([k, n]) => `${n}× ${k}`).join(', ')}`);
+    if (warm.refused.size > 0)
+      throw new Error(`warm-up orders refused: ${[...warm.refused].map(([k, n]) => `${n}× ${k}`).join(', ')}`);
 
     const results: Round[] = [];
     for (let r = 0; r < rounds; r += 1) {
@@ -410,7 +507,13 @@ async function main(): Promise<void> {
       for (const placement of ['same', 'cross'] as const) {
         const of = results.filter((r) => r.placement === placement);
         lines.push(
-          `  ${placement === 'same' ? 'same process ' : 'across       '}from ack: ${latencies('all', of.flatMap((r) => [...r.bookSamples, ...r.tradeSamples]))}; from send: ${latencies('all', of.flatMap((r) => r.fromSend))} (${of.length} round${of.length === 1 ? '' : 's'})`,
+          `  ${placement === 'same' ? 'same process ' : 'across       '}from ack: ${latencies(
+            'all',
+            of.flatMap((r) => [...r.bookSamples, ...r.tradeSamples]),
+          )}; from send: ${latencies(
+            'all',
+            of.flatMap((r) => r.fromSend),
+          )} (${of.length} round${of.length === 1 ? '' : 's'})`,
         );
       }
     }
@@ -432,7 +535,9 @@ async function main(): Promise<void> {
     await postgres?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  if (profileDirectory) for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile'))) console.log(summariseProfile(join(profileDirectory, file), 12));
+  if (profileDirectory)
+    for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile')))
+      console.log(summariseProfile(join(profileDirectory, file), 12));
 }
 
 await main();

@@ -69,7 +69,10 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(
     text
       .split('\n')
-      .slice(1, text.split('\n').findIndex((l, i) => i > 0 && !l.startsWith('//')))
+      .slice(
+        1,
+        text.split('\n').findIndex((l, i) => i > 0 && !l.startsWith('//')),
+      )
       .map((l) => l.replace(/^\/\/ ?/, ''))
       .join('\n') + '\n',
   );
@@ -194,8 +197,7 @@ const RUNTIME_PATCHES = [
 function patchRuntime(file) {
   let text = fs.readFileSync(file, 'utf8');
   for (const p of RUNTIME_PATCHES) {
-    const n =
-      typeof p.from === 'string' ? text.split(p.from).length - 1 : (text.match(p.from) ?? []).length;
+    const n = typeof p.from === 'string' ? text.split(p.from).length - 1 : (text.match(p.from) ?? []).length;
     if (n !== p.count) {
       fail(
         `typescript-fetch runtime patch "${p.why}" matched ${n} times instead of ${p.count} in ` +
@@ -212,12 +214,45 @@ function patchRuntime(file) {
 // `ResponseError` schema): such schemas get a `Model` suffix (modelNameMappings). The list is
 // checked against the generated runtime.ts after each run.
 const TS_RUNTIME_EXPORTS = new Set([
-  'ApiResponse', 'BASE_PATH', 'BaseAPI', 'BlobApiResponse', 'COLLECTION_FORMATS', 'Configuration',
-  'ConfigurationParameters', 'Consume', 'DefaultConfig', 'ErrorContext', 'FetchAPI', 'FetchError', 'FetchParams',
-  'HTTPBody', 'HTTPHeaders', 'HTTPMethod', 'HTTPQuery', 'HTTPRequestInit', 'InitOverrideFunction',
-  'JSONApiResponse', 'Json', 'Middleware', 'ModelPropertyNaming', 'RequestContext', 'RequestOpts', 'RequiredError',
-  'ResponseContext', 'ResponseError', 'ResponseTransformer', 'TextApiResponse', 'VoidApiResponse', 'anyToJSON',
-  'canConsumeForm', 'exists', 'mapValues', 'parseDate', 'parseDateTime', 'querystring', 'serializeDate',
+  'ApiResponse',
+  'BASE_PATH',
+  'BaseAPI',
+  'BlobApiResponse',
+  'COLLECTION_FORMATS',
+  'Configuration',
+  'ConfigurationParameters',
+  'Consume',
+  'DefaultConfig',
+  'ErrorContext',
+  'FetchAPI',
+  'FetchError',
+  'FetchParams',
+  'HTTPBody',
+  'HTTPHeaders',
+  'HTTPMethod',
+  'HTTPQuery',
+  'HTTPRequestInit',
+  'InitOverrideFunction',
+  'JSONApiResponse',
+  'Json',
+  'Middleware',
+  'ModelPropertyNaming',
+  'RequestContext',
+  'RequestOpts',
+  'RequiredError',
+  'ResponseContext',
+  'ResponseError',
+  'ResponseTransformer',
+  'TextApiResponse',
+  'VoidApiResponse',
+  'anyToJSON',
+  'canConsumeForm',
+  'exists',
+  'mapValues',
+  'parseDate',
+  'parseDateTime',
+  'querystring',
+  'serializeDate',
   'serializeDateTime',
 ]);
 
@@ -239,12 +274,14 @@ function runtimeCollisions(doc) {
 
 function checkRuntimeExports(dir) {
   const runtime = fs.readFileSync(path.join(dir, 'runtime.ts'), 'utf8');
-  const actual = [...runtime.matchAll(/^export (?:declare )?(?:abstract )?(?:class|const|let|type|interface|function|enum) (\w+)/gm)].map(
-    (m) => m[1],
-  );
+  const actual = [
+    ...runtime.matchAll(/^export (?:declare )?(?:abstract )?(?:class|const|let|type|interface|function|enum) (\w+)/gm),
+  ].map((m) => m[1]);
   const unknown = actual.filter((n) => !TS_RUNTIME_EXPORTS.has(n));
   if (unknown.length) {
-    fail(`typescript-fetch runtime.ts exports names missing from TS_RUNTIME_EXPORTS in scripts/generate.mjs: ${unknown.join(', ')}`);
+    fail(
+      `typescript-fetch runtime.ts exports names missing from TS_RUNTIME_EXPORTS in scripts/generate.mjs: ${unknown.join(', ')}`,
+    );
   }
   const clashes = listFiles(path.join(dir, 'models'))
     .concat(listFiles(path.join(dir, 'apis')))
@@ -263,7 +300,9 @@ function patchOneOfEnumCasts(dir) {
     listFiles(modelsDir)
       .map((f) => path.basename(f, '.ts'))
       .filter((n) =>
-        fs.readFileSync(path.join(modelsDir, `${n}.ts`), 'utf8').includes(`export function instanceOf${n}(value: any): boolean {`),
+        fs
+          .readFileSync(path.join(modelsDir, `${n}.ts`), 'utf8')
+          .includes(`export function instanceOf${n}(value: any): boolean {`),
       ),
   );
   let patched = 0;
@@ -293,7 +332,11 @@ function run(cmd, argv, { cwd = ROOT, env = {}, label }) {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('error', (e) =>
-      reject(new GenerateError(`${label}: cannot start ${cmd}: ${e.code === 'ENOENT' ? `${cmd} not found on PATH${cmd === 'java' ? ' (install a Java 11+ runtime)' : ''}` : e.message}`)),
+      reject(
+        new GenerateError(
+          `${label}: cannot start ${cmd}: ${e.code === 'ENOENT' ? `${cmd} not found on PATH${cmd === 'java' ? ' (install a Java 11+ runtime)' : ''}` : e.message}`,
+        ),
+      ),
     );
     child.on('close', (code, signal) => {
       if (VERBOSE) process.stdout.write(out);
@@ -325,7 +368,9 @@ function readGeneratorConfig() {
   const storage = (cfg.storageDir ?? '.generator').replace(/^~/, os.homedir());
   const jar = path.resolve(ROOT, storage, `${cfg.version}.jar`);
   if (!fs.existsSync(jar)) {
-    fail(`openapi-generator ${cfg.version} jar missing at ${path.relative(ROOT, jar)}: run \`npm run fetch-generator\``);
+    fail(
+      `openapi-generator ${cfg.version} jar missing at ${path.relative(ROOT, jar)}: run \`npm run fetch-generator\``,
+    );
   }
   return { version: cfg.version, jar };
 }
@@ -409,10 +454,28 @@ async function bundle(tmp) {
 
 const KEYWORDS_BY_TYPE = {
   string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType', 'contentSchema'],
-  array: ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems'],
+  array: [
+    'items',
+    'prefixItems',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'unevaluatedItems',
+  ],
   object: [
-    'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties',
-    'maxProperties', 'unevaluatedProperties', 'dependentRequired', 'dependentSchemas',
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'unevaluatedProperties',
+    'dependentRequired',
+    'dependentSchemas',
   ],
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
   integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'format'],
@@ -421,9 +484,23 @@ const KEYWORDS_BY_TYPE = {
 // Object keys whose values are named entries (walked whatever their names), as opposed to keys
 // such as `example` or `default` whose values are data, not schemas.
 const NAMED_MAPS = new Set([
-  'properties', 'patternProperties', '$defs', 'dependentSchemas', 'schemas', 'responses', 'parameters',
-  'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'paths', 'webhooks',
-  'content', 'encoding',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'dependentSchemas',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'paths',
+  'webhooks',
+  'content',
+  'encoding',
 ]);
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
@@ -469,7 +546,9 @@ function isUnion(schema, doc) {
 // Not when a branch is, or is an array of, a oneOf/anyOf model: typescript-fetch's oneOf code then
 // imports an instanceOf<Model> function that union models do not have (the anyOf stays `{}`).
 function disjointTypes(branches, doc) {
-  if (branches.some((b) => isUnion(b, doc) || (resolveSchema(b, doc)?.items && isUnion(resolveSchema(b, doc).items, doc)))) {
+  if (
+    branches.some((b) => isUnion(b, doc) || (resolveSchema(b, doc)?.items && isUnion(resolveSchema(b, doc).items, doc)))
+  ) {
     return false;
   }
   const types = branches.map((b) => singleType(b, doc));
@@ -569,7 +648,10 @@ async function generateSdks(bundles, stage, tmp, generator) {
       // ignoreFileOverride is not honoured (openapi-generator issue #5723): seed the output
       // directory with our ignore file instead; the generator keeps an existing one.
       fs.mkdirSync(outputDir, { recursive: true });
-      fs.copyFileSync(path.join(GENERATOR_DIR, `${gen}.openapi-generator-ignore`), path.join(outputDir, '.openapi-generator-ignore'));
+      fs.copyFileSync(
+        path.join(GENERATOR_DIR, `${gen}.openapi-generator-ignore`),
+        path.join(outputDir, '.openapi-generator-ignore'),
+      );
       const cfg = {
         ...b,
         inputSpec: bundles[api].generatorFile,
@@ -619,7 +701,8 @@ function postProcessSdks(stage) {
   for (const lang of ['typescript', 'python']) {
     for (const api of APIS) {
       const dir = path.join(stage, 'sdk', lang, api);
-      if (!fs.existsSync(dir) || listFiles(dir).length === 0) fail(`openapi-generator wrote nothing to sdk/${lang}/${api}`);
+      if (!fs.existsSync(dir) || listFiles(dir).length === 0)
+        fail(`openapi-generator wrote nothing to sdk/${lang}/${api}`);
       // Generator bookkeeping: FILES/VERSION cannot carry a header and the ignore file is ours.
       fs.rmSync(path.join(dir, '.openapi-generator'), { recursive: true, force: true });
       fs.rmSync(path.join(dir, '.openapi-generator-ignore'), { force: true });
@@ -745,7 +828,10 @@ function streamsOpenapiDocument(asyncapi, trading) {
     let out = {};
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref' && !isNamedMap) continue;
-      out[k] = !isNamedMap && (DATA_KEYS.has(k) || k.startsWith('x-')) ? structuredClone(v) : rewrite(v, origin, `${at}/${k}`, !isNamedMap && NAMED_MAPS.has(k));
+      out[k] =
+        !isNamedMap && (DATA_KEYS.has(k) || k.startsWith('x-'))
+          ? structuredClone(v)
+          : rewrite(v, origin, `${at}/${k}`, !isNamedMap && NAMED_MAPS.has(k));
     }
     if (isNamedMap || typeof node.$ref !== 'string') return out;
     const ref = node.$ref;
@@ -753,7 +839,8 @@ function streamsOpenapiDocument(asyncapi, trading) {
     const file = hash < 0 ? ref : ref.slice(0, hash);
     const pointer = hash < 0 ? '' : ref.slice(hash);
     const target = file === '' ? origin : file.replace(/^\.\//, '') === 'trading.yaml' ? 'trading' : null;
-    if (!target || (origin === 'trading' && file !== '')) fail(`${at}: $ref ${ref} is neither in openapi/asyncapi.yaml nor in ./trading.yaml`);
+    if (!target || (origin === 'trading' && file !== ''))
+      fail(`${at}: $ref ${ref} is neither in openapi/asyncapi.yaml nor in ./trading.yaml`);
     const parts = decodePointer(pointer);
     if (parts.length === 3 && parts[0] === 'components' && parts[1] === 'schemas') {
       const name = parts[2];
@@ -764,25 +851,33 @@ function streamsOpenapiDocument(asyncapi, trading) {
       return { $ref: `#/components/schemas/${tradingName(name)}`, ...out };
     }
     // A pointer into a schema (a property of a component): its schema, inlined, the siblings on top.
-    const inlined = target === ASYNCAPI ? rewrite(atPointer(asyncapi, pointer, at), ASYNCAPI, pointer) : rewrite(atPointer(trading, pointer, at), 'trading', `trading.yaml${pointer}`);
+    const inlined =
+      target === ASYNCAPI
+        ? rewrite(atPointer(asyncapi, pointer, at), ASYNCAPI, pointer)
+        : rewrite(atPointer(trading, pointer, at), 'trading', `trading.yaml${pointer}`);
     return { ...inlined, ...out };
   }
 
-  for (const [name, schema] of Object.entries(own)) schemas[name] = rewrite(schema, ASYNCAPI, `#/components/schemas/${name}`);
+  for (const [name, schema] of Object.entries(own))
+    schemas[name] = rewrite(schema, ASYNCAPI, `#/components/schemas/${name}`);
 
   // Each message's payload as a schema name.
   const messages = [];
   for (const [key, message] of Object.entries(asyncapi.components?.messages ?? {})) {
     const payload = message.payload;
     if (!payload) fail(`openapi/asyncapi.yaml: message ${key} has no payload`);
-    const m = typeof payload.$ref === 'string' && Object.keys(payload).length === 1 && payload.$ref.match(/^#\/components\/schemas\/([^/]+)$/);
+    const m =
+      typeof payload.$ref === 'string' &&
+      Object.keys(payload).length === 1 &&
+      payload.$ref.match(/^#\/components\/schemas\/([^/]+)$/);
     let schema;
     if (m) {
       schema = m[1];
       if (!(schema in own)) fail(`openapi/asyncapi.yaml: message ${key}: $ref ${payload.$ref} does not resolve`);
     } else {
       schema = `${pascalCase(key)}Payload`;
-      if (schema in schemas) fail(`openapi/asyncapi.yaml: message ${key}: its payload would be named ${schema}, which is taken`);
+      if (schema in schemas)
+        fail(`openapi/asyncapi.yaml: message ${key}: its payload would be named ${schema}, which is taken`);
       schemas[schema] = rewrite(payload, ASYNCAPI, `#/components/messages/${key}/payload`);
     }
     messages.push({ key, name: message.name ?? key, title: message.title, summary: message.summary, schema });
@@ -822,15 +917,21 @@ function streamsOpenapiDocument(asyncapi, trading) {
 
 function streamsExtraTypes({ messages, fromServer, fromClient }) {
   const q = (s) => JSON.stringify(s);
-  const comment = (text, indent) => (text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n` : '');
-  let out = '\n/** The messages of openapi/asyncapi.yaml (components/messages): each one\'s event name and payload. */\nexport interface messages {\n';
+  const comment = (text, indent) =>
+    text ? `${indent}/** ${text.replace(/\*\//g, '*\\/').replace(/\s+/g, ' ').trim()} */\n` : '';
+  let out =
+    "\n/** The messages of openapi/asyncapi.yaml (components/messages): each one's event name and payload. */\nexport interface messages {\n";
   for (const m of messages) {
     out += comment([m.title, m.summary].filter(Boolean).join(': '), '    ');
     out += `    ${m.key}: {\n        name: ${q(m.name)};\n        payload: components["schemas"][${q(m.schema)}];\n    };\n`;
   }
   out += '}\n';
   for (const [label, set, doc] of [
-    ['serverEvents', fromServer, 'The events the server sends (received by a client, or replies), by event name: the payload of any message of that name.'],
+    [
+      'serverEvents',
+      fromServer,
+      'The events the server sends (received by a client, or replies), by event name: the payload of any message of that name.',
+    ],
     ['clientEvents', fromClient, 'The events a client sends, by event name: the payload of any message of that name.'],
   ]) {
     const byName = new Map();
@@ -848,7 +949,8 @@ async function generateStreamTypes(bundles, stage, tmp) {
   const file = path.join(ROOT, 'openapi', `${ASYNCAPI}.yaml`);
   if (!fs.existsSync(file)) fail(`missing document openapi/${ASYNCAPI}.yaml`);
   const asyncapi = await loadYaml(file);
-  if (!String(asyncapi.asyncapi ?? '').startsWith('3.')) fail(`openapi/${ASYNCAPI}.yaml: expected an AsyncAPI 3 document`);
+  if (!String(asyncapi.asyncapi ?? '').startsWith('3.'))
+    fail(`openapi/${ASYNCAPI}.yaml: expected an AsyncAPI 3 document`);
   // The bundle as redocly wrote it (bundles.trading.doc has been rewritten for openapi-generator).
   const trading = JSON.parse(fs.readFileSync(bundles.trading.file, 'utf8'));
   const made = streamsOpenapiDocument(asyncapi, trading);
@@ -879,7 +981,11 @@ function writeStreamSdk(stage, typesText) {
   fs.writeFileSync(path.join(dir, 'types.ts'), headerLine('slash', headerText(ASYNCAPI)) + typesText);
   for (const f of sources) {
     fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-    fs.writeFileSync(path.join(dir, f), headerLine('slash', headerText(`sdk/typescript/streams/${f}`)) + fs.readFileSync(path.join(STREAM_SDK_SOURCE, f), 'utf8'));
+    fs.writeFileSync(
+      path.join(dir, f),
+      headerLine('slash', headerText(`sdk/typescript/streams/${f}`)) +
+        fs.readFileSync(path.join(STREAM_SDK_SOURCE, f), 'utf8'),
+    );
   }
   return sources.length + 1;
 }
@@ -916,14 +1022,25 @@ function copyWithHeader(from, to) {
 function writeTypescriptPackage(stage) {
   const dir = path.join(stage, 'sdk', 'typescript');
   const from = path.join(SDK_SOURCE, 'typescript');
-  const files = ['package.json', 'tsconfig.json', 'README.md', ...listFiles(path.join(from, 'signing')).map((f) => `signing/${f}`)];
+  const files = [
+    'package.json',
+    'tsconfig.json',
+    'README.md',
+    ...listFiles(path.join(from, 'signing')).map((f) => `signing/${f}`),
+  ];
   for (const f of files) {
     if (!fs.existsSync(path.join(from, f))) fail(`sdk/typescript/${f} is missing`);
     copyWithHeader(path.join(from, f), path.join(dir, f));
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const parts = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `./${e.name}`).sort();
-  const exported = Object.keys(pkg.exports ?? {}).filter((k) => k !== './package.json').sort();
+  const parts = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `./${e.name}`)
+    .sort();
+  const exported = Object.keys(pkg.exports ?? {})
+    .filter((k) => k !== './package.json')
+    .sort();
   if (JSON.stringify(parts) !== JSON.stringify(exported)) {
     fail(`sdk/typescript/package.json exports ${exported.join(', ')} but the package has ${parts.join(', ')}`);
   }
@@ -932,30 +1049,53 @@ function writeTypescriptPackage(stage) {
 
 // Each patch must apply exactly once (the generator's files changed otherwise: update it here).
 const PYTHON_TRADING_PATCHES = [
-  { file: 'requirements.txt', from: 'typing-extensions >= 4.7.1\n', to: 'typing-extensions >= 4.7.1\ncryptography >= 42\n' },
-  { file: 'pyproject.toml', from: '  "typing-extensions (>=4.7.1)",\n', to: '  "typing-extensions (>=4.7.1)",\n  "cryptography (>=42)",\n' },
-  { file: 'setup.py', from: '    "typing-extensions >= 4.7.1",\n', to: '    "typing-extensions >= 4.7.1",\n    "cryptography >= 42",\n' },
+  {
+    file: 'requirements.txt',
+    from: 'typing-extensions >= 4.7.1\n',
+    to: 'typing-extensions >= 4.7.1\ncryptography >= 42\n',
+  },
+  {
+    file: 'pyproject.toml',
+    from: '  "typing-extensions (>=4.7.1)",\n',
+    to: '  "typing-extensions (>=4.7.1)",\n  "cryptography (>=42)",\n',
+  },
+  {
+    file: 'setup.py',
+    from: '    "typing-extensions >= 4.7.1",\n',
+    to: '    "typing-extensions >= 4.7.1",\n    "cryptography >= 42",\n',
+  },
 ];
 
 function replaceOnce(file, from, to, why) {
   const text = fs.readFileSync(file, 'utf8');
   const n = text.split(from).length - 1;
-  if (n !== 1) fail(`${why}: matched ${n} times instead of once in ${path.basename(file)}; update scripts/generate.mjs`);
-  fs.writeFileSync(file, text.replace(from, () => to));
+  if (n !== 1)
+    fail(`${why}: matched ${n} times instead of once in ${path.basename(file)}; update scripts/generate.mjs`);
+  fs.writeFileSync(
+    file,
+    text.replace(from, () => to),
+  );
 }
 
 function writePythonSigning(stage) {
   const dir = path.join(stage, 'sdk', 'python', 'trading');
   copyWithHeader(path.join(SDK_SOURCE, 'python', 'signing.py'), path.join(dir, 'mkt_trading', 'signing.py'));
-  for (const p of PYTHON_TRADING_PATCHES) replaceOnce(path.join(dir, p.file), p.from, p.to, `python trading: add cryptography to ${p.file}`);
+  for (const p of PYTHON_TRADING_PATCHES)
+    replaceOnce(path.join(dir, p.file), p.from, p.to, `python trading: add cryptography to ${p.file}`);
   // README: the generator's install and getting-started sections, up to the endpoint table, are replaced.
   const readme = path.join(dir, 'README.md');
   const text = fs.readFileSync(readme, 'utf8');
   const start = text.indexOf('\n## Installation & Usage\n');
   const end = text.indexOf('\n## Documentation for API Endpoints\n');
-  if (start < 0 || end < start) fail('python trading README.md: no "Installation & Usage" ... "Documentation for API Endpoints" sections to replace');
+  if (start < 0 || end < start)
+    fail(
+      'python trading README.md: no "Installation & Usage" ... "Documentation for API Endpoints" sections to replace',
+    );
   const ours = fs.readFileSync(path.join(SDK_SOURCE, 'python', 'trading-readme.md'), 'utf8');
-  fs.writeFileSync(readme, `${text.slice(0, start)}\n<!-- from sdk/python/trading-readme.md -->\n${ours.trimEnd()}\n${text.slice(end)}`);
+  fs.writeFileSync(
+    readme,
+    `${text.slice(0, start)}\n<!-- from sdk/python/trading-readme.md -->\n${ours.trimEnd()}\n${text.slice(end)}`,
+  );
   signPythonDocExamples(path.join(dir, 'docs'));
   return 2;
 }
@@ -963,7 +1103,8 @@ function writePythonSigning(stage) {
 // The examples of docs/<Tag>Api.md set the three signature headers as fixed API keys, which can never
 // work: each signed operation's example gets a SigningApiClient instead (GET /v1/health's stays as is).
 function signPythonDocExamples(docsDir) {
-  const authBlock = /\n# The client must configure the authentication and authorization parameters\n[\s\S]*?\n(?=# Enter a context with an instance of the API client\n)/;
+  const authBlock =
+    /\n# The client must configure the authentication and authorization parameters\n[\s\S]*?\n(?=# Enter a context with an instance of the API client\n)/;
   let signed = 0;
   for (const f of listFiles(docsDir).filter((n) => n.endsWith('Api.md'))) {
     const file = path.join(docsDir, f);
@@ -972,13 +1113,22 @@ function signPythonDocExamples(docsDir) {
       if (!code.includes("configuration.api_key['signature']")) return block;
       const parts = [
         [authBlock, '\n# Every request is signed with your trading signing key (README.md, "Getting Started").\n\n'],
-        [/^import mkt_trading\n/, 'import os\n\nimport mkt_trading\nfrom mkt_trading.signing import SigningApiClient\n'],
-        ['with mkt_trading.ApiClient(configuration) as api_client:', 'with SigningApiClient(configuration, private_key=os.environ["MKT_SIGNING_KEY"], fingerprint=os.environ["MKT_FINGERPRINT"]) as api_client:'],
+        [
+          /^import mkt_trading\n/,
+          'import os\n\nimport mkt_trading\nfrom mkt_trading.signing import SigningApiClient\n',
+        ],
+        [
+          'with mkt_trading.ApiClient(configuration) as api_client:',
+          'with SigningApiClient(configuration, private_key=os.environ["MKT_SIGNING_KEY"], fingerprint=os.environ["MKT_FINGERPRINT"]) as api_client:',
+        ],
       ];
       let out = code;
       for (const [from, to] of parts) {
         const after = out.replace(from, to);
-        if (after === out) fail(`python trading docs/${f}: an example's signing could not be rewritten (${from}); update signPythonDocExamples`);
+        if (after === out)
+          fail(
+            `python trading docs/${f}: an example's signing could not be rewritten (${from}); update signPythonDocExamples`,
+          );
         out = after;
       }
       signed += 1;
@@ -986,7 +1136,8 @@ function signPythonDocExamples(docsDir) {
     });
     fs.writeFileSync(file, next);
   }
-  if (signed === 0) fail('python trading docs: no example configured the signature headers; update signPythonDocExamples');
+  if (signed === 0)
+    fail('python trading docs: no example configured the signature headers; update signPythonDocExamples');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1020,7 +1171,8 @@ async function main() {
     const counts = [
       `types: ${listFiles(path.join(stage, 'types')).length} files`,
       ...['typescript', 'python'].map(
-        (l) => `sdk/${l}: ${APIS.map((a) => `${a} ${listFiles(path.join(stage, 'sdk', l, a)).length}`).join(', ')} files`,
+        (l) =>
+          `sdk/${l}: ${APIS.map((a) => `${a} ${listFiles(path.join(stage, 'sdk', l, a)).length}`).join(', ')} files`,
       ),
       `sdk/typescript/streams: ${streamSdkFiles} files (the stream client of sdk/typescript/streams/ and the types of openapi/${ASYNCAPI}.yaml)`,
       `packaging: ${packageFiles} files from sdk/ (package.json, README.md, signing of the TypeScript package; signing.py and README sections of the Python trading package)`,
@@ -1034,19 +1186,23 @@ async function main() {
     if (CHECK) {
       const diffs = compareTrees(stage);
       if (diffs.length) {
-        console.error(`generate --check: ${OUT_DIR}/ is out of date (${diffs.length} path(s)); run \`npm run generate\`:`);
+        console.error(
+          `generate --check: ${OUT_DIR}/ is out of date (${diffs.length} path(s)); run \`npm run generate\`:`,
+        );
         for (const d of diffs) console.error(`  ${d}`);
         process.exitCode = 1;
       } else {
-        console.log(`generate --check: ${OUT_DIR}/ is up to date (${files.length} files, tree ${treeHash(stage, files)}, ${seconds}s)`);
+        console.log(
+          `generate --check: ${OUT_DIR}/ is up to date (${files.length} files, tree ${treeHash(stage, files)}, ${seconds}s)`,
+        );
       }
     } else {
       install(stage);
-      console.log(`generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/`);
-      for (const c of counts) console.log(`  ${c}`);
       console.log(
-        `  ${files.length} files, tree ${treeHash(stage, files)}, openapi-generator ${generator.version}`,
+        `generated ${OUT_DIR}/ from ${[...APIS, ASYNCAPI].map((a) => `openapi/${a}.yaml`).join(', ')} and sdk/`,
       );
+      for (const c of counts) console.log(`  ${c}`);
+      console.log(`  ${files.length} files, tree ${treeHash(stage, files)}, openapi-generator ${generator.version}`);
       if (notes.length || warnings.length) {
         console.log(
           `  ${notes.length} schema rewrite(s) for openapi-generator, ${warnings.length} generator warning(s)` +

@@ -27,10 +27,16 @@ const concurrency = Number(values.concurrency);
 
 const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-'));
 const postgres = values.database === 'postgres' ? await startThrowawayPostgres() : undefined;
-const env = { DATABASE_URL: postgres ? await postgres.createDatabase('bench') : `sqlite:${join(scratch, 'bench.sqlite')}`, MKT_LOG_LEVEL: 'warn' };
+const env = {
+  DATABASE_URL: postgres ? await postgres.createDatabase('bench') : `sqlite:${join(scratch, 'bench.sqlite')}`,
+  MKT_LOG_LEVEL: 'warn',
+};
 
 await mktJson(['admin', 'user', 'create', '--email', 'bench@example.com'], env);
-const signing = await mktJson(['admin', 'signing-key', 'create', '--email', 'bench@example.com', '--label', 'bench'], env);
+const signing = await mktJson(
+  ['admin', 'signing-key', 'create', '--email', 'bench@example.com', '--label', 'bench'],
+  env,
+);
 const key = { privateKey: signing.private_key as string, fingerprint: signing.fingerprint as string };
 const served = await mktServe(env, ['--only', 'trading']);
 const url = served.urls.trading + values.path;
@@ -38,13 +44,25 @@ const url = served.urls.trading + values.path;
 // tweetnacl signs ~100 requests/s in pure JS, which would measure the client, not the server.
 // Ed25519 is deterministic: node:crypto makes the very same signature (checked below), much faster.
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
-const privateKey = createPrivateKey({ key: Buffer.concat([pkcs8Prefix, Buffer.from(key.privateKey, 'base64')]), format: 'der', type: 'pkcs8' });
-function fastSignatureHeaders(method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+const privateKey = createPrivateKey({
+  key: Buffer.concat([pkcs8Prefix, Buffer.from(key.privateKey, 'base64')]),
+  format: 'der',
+  type: 'pkcs8',
+});
+function fastSignatureHeaders(
+  method: string,
+  path: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), privateKey).toString('base64');
   return { 'x-mkt-signature': signature, 'x-mkt-timestamp': String(timestamp), 'x-mkt-fingerprint': key.fingerprint };
 }
 const probeTimestamp = Math.floor(Date.now() / 1000);
-if (fastSignatureHeaders('GET', values.path, '', probeTimestamp)['x-mkt-signature'] !== signatureHeaders(key, 'GET', values.path, '', probeTimestamp)['x-mkt-signature']) {
+if (
+  fastSignatureHeaders('GET', values.path, '', probeTimestamp)['x-mkt-signature'] !==
+  signatureHeaders(key, 'GET', values.path, '', probeTimestamp)['x-mkt-signature']
+) {
   throw new Error('node:crypto and tweetnacl signatures differ');
 }
 

@@ -24,7 +24,11 @@ export function packSdk(destDir) {
     const dir = path.join(tmp, 'sdk');
     fs.cpSync(SOURCE, dir, { recursive: true });
     fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('npm', ['pack', '--json', '--pack-destination', dest], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const [{ filename }] = JSON.parse(out.slice(out.indexOf('[')));
     return path.join(dest, path.basename(filename));
   } finally {

@@ -37,7 +37,9 @@ function runAsOwner(command: string, args: string[], asPostgres: boolean): void 
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   if (!existsSync(join(binDirectory, 'initdb'))) {
-    throw new Error(`PostgreSQL server binaries not found in ${binDirectory}; install postgresql-15 (apt-get install -y postgresql) or set MKT_PG_BIN.`);
+    throw new Error(
+      `PostgreSQL server binaries not found in ${binDirectory}; install postgresql-15 (apt-get install -y postgresql) or set MKT_PG_BIN.`,
+    );
   }
   const asPostgres = process.getuid?.() === 0;
   const root = mkdtempSync(join(tmpdir(), 'mkt-pg-'));
@@ -48,10 +50,31 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     chownSync(root, uid, gid);
   }
   chmodSync(root, 0o700);
-  runAsOwner(join(binDirectory, 'initdb'), ['-D', dataDirectory, '-U', 'mkt', '--auth=trust', '-E', 'UTF8', '--no-sync'], asPostgres);
+  runAsOwner(
+    join(binDirectory, 'initdb'),
+    ['-D', dataDirectory, '-U', 'mkt', '--auth=trust', '-E', 'UTF8', '--no-sync'],
+    asPostgres,
+  );
 
   const port = await freePort();
-  const serverArgs = ['-D', dataDirectory, '-p', String(port), '-k', root, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const serverArgs = [
+    '-D',
+    dataDirectory,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-h',
+    '127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ];
   const postgresBinary = join(binDirectory, 'postgres');
   const child: ChildProcess = asPostgres
     ? spawn('runuser', ['-u', 'postgres', '--', postgresBinary, ...serverArgs], { stdio: 'ignore' })
@@ -68,7 +91,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       break;
     } catch (error) {
       await client.end().catch(() => {});
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`throwaway PostgreSQL did not start: ${String(error)}`);
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error(`throwaway PostgreSQL did not start: ${String(error)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -89,7 +113,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         // SIGINT is PostgreSQL's "fast" shutdown: abort sessions, stop at once.
-        if (asPostgres) execFileSync('runuser', ['-u', 'postgres', '--', join(binDirectory, 'pg_ctl'), '-D', dataDirectory, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
+        if (asPostgres)
+          execFileSync(
+            'runuser',
+            ['-u', 'postgres', '--', join(binDirectory, 'pg_ctl'), '-D', dataDirectory, '-m', 'immediate', 'stop'],
+            { stdio: 'ignore' },
+          );
         else child.kill('SIGINT');
         await exited;
       }

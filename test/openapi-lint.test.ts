@@ -12,7 +12,10 @@ describe('the OpenAPI documents', function () {
     const redocly = `${root}/node_modules/.bin/redocly`;
     const result = await promisify(execFile)(redocly, ['lint', '--format', 'stylish'], { cwd: root }).then(
       ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: error.stdout + error.stderr,
+      }),
     );
     expect(result.code, result.output).to.equal(0);
     expect(result.output).not.to.match(/You have \d+ warnings?/);

@@ -76,7 +76,11 @@ class Terminal {
           acting.then(resolve, reject);
         } else if (this.exitCode !== undefined) {
           this.listeners.delete(check);
-          reject(new Error(`the README's block ${index} failed (bash exited ${this.exitCode}):\n${block}\n--- output ---\n${since}`));
+          reject(
+            new Error(
+              `the README's block ${index} failed (bash exited ${this.exitCode}):\n${block}\n--- output ---\n${since}`,
+            ),
+          );
         }
       };
       this.listeners.add(check);
@@ -120,8 +124,13 @@ describe('the README, run as written', function () {
   const browser = useBrowser();
 
   it('starts with the two commands of a fresh machine: npm ci && npm start, and npm test', () => {
-    expect(blocks[0]?.text.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim())).to.deep.equal(['npm ci && npm start', 'npm test']);
-    const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(blocks[0]?.text.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim())).to.deep.equal([
+      'npm ci && npm start',
+      'npm test',
+    ]);
+    const scripts = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts.start).to.equal('npm run build && node bin/mkt.js serve');
     expect(readFileSync(join(root, '.ci/run'), 'utf8')).to.match(/^npm test$/m);
   });
@@ -170,7 +179,10 @@ describe('the README, run as written', function () {
         expect(approved.size, 'the README logs in with mkt login').to.be.at.least(1);
         const all = outputs.join('\n');
         expect(all).to.match(/credited \(SANDBOX money\)/);
-        expect(all.match(/\[req_[0-9a-f]{24} text-standard: \d+ tokens, \d+\.\d{6} USD\]/g) ?? [], 'mkt chat answers').to.have.length.at.least(2);
+        expect(
+          all.match(/\[req_[0-9a-f]{24} text-standard: \d+ tokens, \d+\.\d{6} USD\]/g) ?? [],
+          'mkt chat answers',
+        ).to.have.length.at.least(2);
         expect(all).to.match(/│ status +│ completed/);
         expect(all).to.match(/"object":"chat\.completion"/);
         expect(all).to.match(/\{"ok":true,"failures":\[\]/);

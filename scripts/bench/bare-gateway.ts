@@ -17,7 +17,6 @@ export async function startBareGateway(upstreamUrl: string): Promise<BareGateway
   const upstream = new URL(`${upstreamUrl.replace(/\/+$/, '')}/chat/completions`);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
-
   async function handle(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
     const body = await readBody(incoming);
     if (incoming.method === 'POST' && incoming.url === '/v1/chat/completions') {
@@ -29,9 +28,18 @@ export async function startBareGateway(upstreamUrl: string): Promise<BareGateway
       return;
     }
     const forwarded = request(
-      { agent, host: upstream.hostname, port: upstream.port, method: 'POST', path: upstream.pathname, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } },
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: 'POST',
+        path: upstream.pathname,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      },
       (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, { 'content-type': answer.headers['content-type'] ?? 'application/json' });
+        outgoing.writeHead(answer.statusCode ?? 502, {
+          'content-type': answer.headers['content-type'] ?? 'application/json',
+        });
         answer.pipe(outgoing);
       },
     );
@@ -39,7 +47,9 @@ export async function startBareGateway(upstreamUrl: string): Promise<BareGateway
     forwarded.end(body);
   }
 
-  const listening = await listenLocally(createServer((incoming, outgoing) => void handle(incoming, outgoing).catch(() => outgoing.destroy())));
+  const listening = await listenLocally(
+    createServer((incoming, outgoing) => void handle(incoming, outgoing).catch(() => outgoing.destroy())),
+  );
   return {
     url: listening.url,
     close: async () => {

@@ -67,9 +67,13 @@ export function selfTimes(profile: Profile): { total: SelfTime[]; busyMs: number
 export function summariseProfile(file: string, top = 10): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const { total, busyMs, idleMs } = selfTimes(profile);
-  const lines = [`${file}: busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms; top ${top} by self time (share of busy time):`];
+  const lines = [
+    `${file}: busy ${busyMs.toFixed(0)} ms, idle ${idleMs.toFixed(0)} ms; top ${top} by self time (share of busy time):`,
+  ];
   for (const entry of total.slice(0, top)) {
-    lines.push(`  ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.selfMs.toFixed(0).padStart(7)} ms  ${entry.name}${entry.where ? `  ${entry.where}` : ''}`);
+    lines.push(
+      `  ${(entry.share * 100).toFixed(1).padStart(5)}%  ${entry.selfMs.toFixed(0).padStart(7)} ms  ${entry.name}${entry.where ? `  ${entry.where}` : ''}`,
+    );
   }
   lines.push('  by package or directory:');
   const groups = new Map<string, number>();

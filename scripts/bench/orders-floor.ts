@@ -28,28 +28,46 @@ export async function startOrdersFloor(filename: string, keys: readonly FloorKey
   const db = new Database(filename);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.exec('create table if not exists orders (id integer primary key, fingerprint text not null, body text not null, created_at_us integer not null)');
+  db.exec(
+    'create table if not exists orders (id integer primary key, fingerprint text not null, body text not null, created_at_us integer not null)',
+  );
   const insert = db.prepare('insert into orders (fingerprint, body, created_at_us) values (?, ?, ?)');
   const keyObjects = new Map<string, KeyObject>(
-    keys.map((k) => [k.fingerprint, createPublicKey({ key: Buffer.concat([spkiPrefix, Buffer.from(k.publicKey, 'base64')]), format: 'der', type: 'spki' })]),
+    keys.map((k) => [
+      k.fingerprint,
+      createPublicKey({
+        key: Buffer.concat([spkiPrefix, Buffer.from(k.publicKey, 'base64')]),
+        format: 'der',
+        type: 'spki',
+      }),
+    ]),
   );
 
   const answer = (outgoing: ServerResponse, status: number, body: string): void => {
-    outgoing.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body);
+    outgoing
+      .writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) })
+      .end(body);
   };
 
   function handle(incoming: IncomingMessage, outgoing: ServerResponse, body: Buffer): void {
     const timestamp = String(incoming.headers['x-mkt-timestamp'] ?? '');
     const key = keyObjects.get(String(incoming.headers['x-mkt-fingerprint'] ?? ''));
     const signature = Buffer.from(String(incoming.headers['x-mkt-signature'] ?? ''), 'base64');
-    if (!key || Math.abs(Date.now() / 1000 - Number(timestamp)) > windowSeconds) return answer(outgoing, 401, '{"error":"unauthorised"}');
+    if (!key || Math.abs(Date.now() / 1000 - Number(timestamp)) > windowSeconds)
+      return answer(outgoing, 401, '{"error":"unauthorised"}');
     const message = Buffer.concat([Buffer.from(`${timestamp}${incoming.method}${incoming.url!.split('?')[0]}`), body]);
     if (!verify(null, message, key, signature)) return answer(outgoing, 401, '{"error":"invalid_signature"}');
-    const { lastInsertRowid } = insert.run(incoming.headers['x-mkt-fingerprint'], body.toString('utf8'), Date.now() * 1000);
+    const { lastInsertRowid } = insert.run(
+      incoming.headers['x-mkt-fingerprint'],
+      body.toString('utf8'),
+      Date.now() * 1000,
+    );
     answer(outgoing, 201, `{"order_id":"${lastInsertRowid}","status":"pending"}`);
   }
 
-  const listening = await listenLocally(createServer((incoming, outgoing) => void readBody(incoming).then((body) => handle(incoming, outgoing, body))));
+  const listening = await listenLocally(
+    createServer((incoming, outgoing) => void readBody(incoming).then((body) => handle(incoming, outgoing, body))),
+  );
   return {
     url: listening.url,
     close: async () => {

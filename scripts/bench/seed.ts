@@ -17,10 +17,16 @@ export async function giveUnits(db: Db, userId: string, instrumentId: string, qu
   await db.transaction(async (trx) => {
     const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
     const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-    await post(trx, 'issuance', null, [
-      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
-      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
-    ], nowUs);
+    await post(
+      trx,
+      'issuance',
+      null,
+      [
+        { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
+        { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
+      ],
+      nowUs,
+    );
   });
 }
 
@@ -37,11 +43,21 @@ export interface RestingMarket {
  * one journal entry per trader and side, so the audit stays clean. The market's next sequence and
  * version move past them, so a server starting afterwards rebuilds the book from them.
  */
-export async function seedRestingOrders(db: Db, traderIds: readonly string[], market: RestingMarket, count: number, bestBidTicks: number, bestAskTicks: number): Promise<void> {
+export async function seedRestingOrders(
+  db: Db,
+  traderIds: readonly string[],
+  market: RestingMarket,
+  count: number,
+  bestBidTicks: number,
+  bestAskTicks: number,
+): Promise<void> {
   const nowUs = systemClock.nowUs();
   const levels = 1000;
   await db.transaction(async (trx) => {
-    const stored = (await trx('market_books').where('market_id', market.marketId).first()) as { version: number; next_sequence: number };
+    const stored = (await trx('market_books').where('market_id', market.marketId).first()) as {
+      version: number;
+      next_sequence: number;
+    };
     let sequence = stored.next_sequence;
     const reserved = new Map<string, number>(); // `${traderIndex}|${side}` → total
     const rows: Record<string, unknown>[] = [];
@@ -85,13 +101,24 @@ export async function seedRestingOrders(db: Db, traderIds: readonly string[], ma
     for (const [key, amount] of reserved) {
       const [traderIndex, side] = key.split('|') as [string, 'buy' | 'sell'];
       const userId = traderIds[Number(traderIndex)]!;
-      const [kind, asset, instrumentId] = side === 'buy' ? (['currency', usd, null] as const) : (['trading', unitsOf(market.instrumentId), market.instrumentId] as const);
+      const [kind, asset, instrumentId] =
+        side === 'buy'
+          ? (['currency', usd, null] as const)
+          : (['trading', unitsOf(market.instrumentId), market.instrumentId] as const);
       const account = await ensureAccount(trx, userId, kind, asset, instrumentId, nowUs);
-      await post(trx, 'reserve', null, [
-        { accountId: account.id, bucket: 'available', asset, amount: -amount },
-        { accountId: account.id, bucket: 'locked', asset, amount },
-      ], nowUs);
+      await post(
+        trx,
+        'reserve',
+        null,
+        [
+          { accountId: account.id, bucket: 'available', asset, amount: -amount },
+          { accountId: account.id, bucket: 'locked', asset, amount },
+        ],
+        nowUs,
+      );
     }
-    await trx('market_books').where('market_id', market.marketId).update({ version: stored.version + 1, next_sequence: sequence });
+    await trx('market_books')
+      .where('market_id', market.marketId)
+      .update({ version: stored.version + 1, next_sequence: sequence });
   });
 }

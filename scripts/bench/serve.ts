@@ -14,7 +14,11 @@ export interface Served {
  * `mkt serve --only <host>` on a free port, without the house supplier; resolves with the URL it
  * prints. Its warnings and errors (MKT_LOG_LEVEL=warn) go to our stderr.
  */
-export async function serveHost(host: 'consumption' | 'trading', env: Record<string, string>, nodeFlags: string[]): Promise<Served> {
+export async function serveHost(
+  host: 'consumption' | 'trading',
+  env: Record<string, string>,
+  nodeFlags: string[],
+): Promise<Served> {
   const portVariable = host === 'consumption' ? 'MKT_CONSUMPTION_PORT' : 'MKT_TRADING_PORT';
   const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', host], {
     env: { ...process.env, [portVariable]: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },

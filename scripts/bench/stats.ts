@@ -5,7 +5,10 @@ export function percentile(sortedMs: number[], p: number): number {
   return sortedMs[index]!;
 }
 
-export function summarise(samplesMs: number[], elapsedMs: number): { count: number; perSecond: number; p50: number; p99: number; max: number } {
+export function summarise(
+  samplesMs: number[],
+  elapsedMs: number,
+): { count: number; perSecond: number; p50: number; p99: number; max: number } {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   return {
     count: sorted.length,

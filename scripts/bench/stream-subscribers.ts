@@ -16,7 +16,16 @@ import WebSocket from 'ws';
  * routes over loopback like 127.0.0.1.
  */
 export type ToSubscribers =
-  | { type: 'connect'; url: string; count: number; vsn: '1.0.0' | '2.0.0'; marketId: string; firstAddress: number; perAddress: number; parallel: number }
+  | {
+      type: 'connect';
+      url: string;
+      count: number;
+      vsn: '1.0.0' | '2.0.0';
+      marketId: string;
+      firstAddress: number;
+      perAddress: number;
+      parallel: number;
+    }
   | { type: 'drain'; finalSequence: number; trades: number; timeoutMs: number }
   | { type: 'collect'; book: [number, number][]; trades: [string, number][]; samplesFile: string }
   | { type: 'close' };
@@ -80,16 +89,29 @@ function run(): void {
     return arrivals;
   };
 
-  function open(url: string, index: number, localAddress: string, marketId: string, vsn: '1.0.0' | '2.0.0'): Promise<Subscriber> {
+  function open(
+    url: string,
+    index: number,
+    localAddress: string,
+    marketId: string,
+    vsn: '1.0.0' | '2.0.0',
+  ): Promise<Subscriber> {
     const frame = (ref: string, topic: string, event: string, payload: unknown) =>
-      vsn === '2.0.0' ? JSON.stringify(['1', ref, topic, event, payload]) : JSON.stringify({ topic, event, payload, ref, join_ref: '1' });
+      vsn === '2.0.0'
+        ? JSON.stringify(['1', ref, topic, event, payload])
+        : JSON.stringify({ topic, event, payload, ref, join_ref: '1' });
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/trading_socket/websocket?vsn=${vsn}`, { localAddress, perMessageDeflate: false });
+      const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/trading_socket/websocket?vsn=${vsn}`, {
+        localAddress,
+        perMessageDeflate: false,
+      });
       const subscriber: Subscriber = { index, ws, snapshot: -1, last: -1, received: 0 };
       let acked = false;
       const timer = setTimeout(() => reject(new Error(`subscriber ${index}: no snapshot within 30 s`)), 30_000);
       ws.once('error', (error) => reject(error));
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`subscriber ${index}: upgrade refused ${response.statusCode}`)));
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`subscriber ${index}: upgrade refused ${response.statusCode}`)),
+      );
       ws.once('open', () => ws.send(frame('1', 'ws:trading', 'phx_join', {})));
       ws.on('close', (code, reason) => {
         const key = `${code} ${reason.toString()}`;
@@ -115,12 +137,24 @@ function run(): void {
           return;
         }
         const value = JSON.parse(text) as unknown;
-        const [ref, event, payload] = Array.isArray(value) ? [value[1], value[3], value[4]] : [(value as { ref: string }).ref, (value as { event: string }).event, (value as { payload: any }).payload];
+        const [ref, event, payload] = Array.isArray(value)
+          ? [value[1], value[3], value[4]]
+          : [(value as { ref: string }).ref, (value as { event: string }).event, (value as { payload: any }).payload];
         if (event === 'phx_reply' && ref === '1') {
-          if (payload.status !== 'ok') return reject(new Error(`subscriber ${index}: join refused ${JSON.stringify(payload)}`));
-          ws.send(frame('2', 'ws:trading', 'subscribe', { streams: [{ name: 'market.book', market: marketId }, { name: 'market.trades', market: marketId }], request_id: `s${index}` }));
+          if (payload.status !== 'ok')
+            return reject(new Error(`subscriber ${index}: join refused ${JSON.stringify(payload)}`));
+          ws.send(
+            frame('2', 'ws:trading', 'subscribe', {
+              streams: [
+                { name: 'market.book', market: marketId },
+                { name: 'market.trades', market: marketId },
+              ],
+              request_id: `s${index}`,
+            }),
+          );
         } else if (event === 'ack') {
-          if (payload.status !== 'ok') return reject(new Error(`subscriber ${index}: subscribe refused ${JSON.stringify(payload)}`));
+          if (payload.status !== 'ok')
+            return reject(new Error(`subscriber ${index}: subscribe refused ${JSON.stringify(payload)}`));
           acked = true;
         } else if (event === 'book_snapshot') {
           if (!acked) return reject(new Error(`subscriber ${index}: snapshot before ack`));
@@ -153,16 +187,36 @@ function run(): void {
         }
         // An idle socket is closed after 60 s without a frame (limits.ts): heartbeats, as the clients send them.
         heartbeat = setInterval(() => {
-          for (const s of subscribers) if (s && s.ws.readyState === WebSocket.OPEN) s.ws.send(message.vsn === '2.0.0' ? '[null,"h","phoenix","heartbeat",{}]' : '{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"h"}');
+          for (const s of subscribers)
+            if (s && s.ws.readyState === WebSocket.OPEN)
+              s.ws.send(
+                message.vsn === '2.0.0'
+                  ? '[null,"h","phoenix","heartbeat",{}]'
+                  : '{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"h"}',
+              );
         }, 20_000);
         const snapshots = subscribers.filter(Boolean).map((s) => s.snapshot);
         cpuAtConnect = process.cpuUsage();
         startedMs = monotonicMs();
-        reply({ type: 'connected', opened: snapshots.length, failed: failed.slice(0, 5).concat(failed.length > 5 ? [`… ${failed.length} in all`] : []), snapshotMin: Math.min(...snapshots), snapshotMax: Math.max(...snapshots), ms: monotonicMs() - started });
+        reply({
+          type: 'connected',
+          opened: snapshots.length,
+          failed: failed.slice(0, 5).concat(failed.length > 5 ? [`… ${failed.length} in all`] : []),
+          snapshotMin: Math.min(...snapshots),
+          snapshotMax: Math.max(...snapshots),
+          ms: monotonicMs() - started,
+        });
       } else if (message.type === 'drain') {
         const started = monotonicMs();
-        const done = () => subscribers.every((s) => !s || s.ws.readyState !== WebSocket.OPEN || (s.last >= message.finalSequence && s.received >= message.finalSequence - s.snapshot + message.trades));
-        while (!done() && monotonicMs() - started < message.timeoutMs) await new Promise((resolve) => setTimeout(resolve, 20));
+        const done = () =>
+          subscribers.every(
+            (s) =>
+              !s ||
+              s.ws.readyState !== WebSocket.OPEN ||
+              (s.last >= message.finalSequence && s.received >= message.finalSequence - s.snapshot + message.trades),
+          );
+        while (!done() && monotonicMs() - started < message.timeoutMs)
+          await new Promise((resolve) => setTimeout(resolve, 20));
         reply({ type: 'drained', complete: done(), waitedMs: monotonicMs() - started });
       } else if (message.type === 'collect') {
         const cpu = process.cpuUsage(cpuAtConnect);
@@ -170,13 +224,18 @@ function run(): void {
         const live = subscribers.filter(Boolean);
         const missedBy = new Map<number, number>();
         const samples: number[] = [];
-        const gather = <K>(expected: [K, number][], arrivals: Map<K, Float64Array>, snapshotOf: (s: Subscriber, key: K) => boolean) => {
+        const gather = <K>(
+          expected: [K, number][],
+          arrivals: Map<K, Float64Array>,
+          snapshotOf: (s: Subscriber, key: K) => boolean,
+        ) => {
           for (const [key, ackMs] of expected) {
             const at = arrivals.get(key);
             for (const s of live) {
               if (snapshotOf(s, key)) continue;
               const arrived = at?.[s.index];
-              if (arrived === undefined || Number.isNaN(arrived)) missedBy.set(s.index, (missedBy.get(s.index) ?? 0) + 1);
+              if (arrived === undefined || Number.isNaN(arrived))
+                missedBy.set(s.index, (missedBy.get(s.index) ?? 0) + 1);
               else if (!Number.isNaN(ackMs)) samples.push(arrived - ackMs); // NaN: delivery checked, latency not attributed
             }
           }
@@ -187,8 +246,10 @@ function run(): void {
         const expectedBook = new Set(message.book.map(([sequence]) => sequence));
         const expectedTrades = new Set(message.trades.map(([id]) => id));
         let unexpected = 0;
-        for (const [sequence, at] of bookArrivals) if (!expectedBook.has(sequence)) unexpected += at.filter((t) => !Number.isNaN(t)).length;
-        for (const [id, at] of tradeArrivals) if (!expectedTrades.has(id)) unexpected += at.filter((t) => !Number.isNaN(t)).length;
+        for (const [sequence, at] of bookArrivals)
+          if (!expectedBook.has(sequence)) unexpected += at.filter((t) => !Number.isNaN(t)).length;
+        for (const [id, at] of tradeArrivals)
+          if (!expectedTrades.has(id)) unexpected += at.filter((t) => !Number.isNaN(t)).length;
         writeFileSync(message.samplesFile, Buffer.from(new Float64Array(samples).buffer));
         const received = live.map((s) => s.received);
         const expectedPerSubscriber = message.book.length + message.trades.length;

@@ -25,16 +25,32 @@ export interface SeededTrader {
 
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-export async function seedTraders(db: Db, count: number, options: { prefix: string; usd: string; unitsPerInstrument: number }): Promise<SeededTrader[]> {
+export async function seedTraders(
+  db: Db,
+  count: number,
+  options: { prefix: string; usd: string; unitsPerInstrument: number },
+): Promise<SeededTrader[]> {
   const instruments = ((await db('instruments').select('id')) as { id: string }[]).map((r) => r.id);
   const traders: SeededTrader[] = [];
   for (let i = 0; i < count; i += 1) {
-    const user = await createUser(db, systemClock, { email: `${options.prefix}-${i}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+    const user = await createUser(db, systemClock, {
+      email: `${options.prefix}-${i}@example.com`,
+      verified: true,
+      acceptTerms: true,
+      mode: 'advanced',
+    });
     const { publicKey, privateKey } = generateKeyPairSync('ed25519');
     const rawPublic = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
     const seed = privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(-32);
     const signing = await registerSigningKey(db, systemClock, user.id, 'bench', rawPublic.toString('base64'));
-    await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: parseDecimal(options.usd, usdScale)!, source: 'deposit', nowUs: systemClock.nowUs() }));
+    await db.transaction((trx) =>
+      deposit(trx, {
+        userId: user.id,
+        usdMicros: parseDecimal(options.usd, usdScale)!,
+        source: 'deposit',
+        nowUs: systemClock.nowUs(),
+      }),
+    );
     for (const instrumentId of instruments) await giveUnits(db, user.id, instrumentId, options.unitsPerInstrument);
     traders.push({
       userId: user.id,
@@ -48,9 +64,21 @@ export async function seedTraders(db: Db, count: number, options: { prefix: stri
 }
 
 /** The X-Mkt-* headers of a signed request (part 5): Ed25519 over timestamp + method + path + body. */
-export function signatureHeaders(trader: SeededTrader, method: string, path: string, body: string, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
-  const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), trader.privateKey).toString('base64');
-  return { 'x-mkt-signature': signature, 'x-mkt-timestamp': String(timestamp), 'x-mkt-fingerprint': trader.fingerprint };
+export function signatureHeaders(
+  trader: SeededTrader,
+  method: string,
+  path: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  const signature = sign(null, Buffer.from(`${timestamp}${method}${path}${body}`), trader.privateKey).toString(
+    'base64',
+  );
+  return {
+    'x-mkt-signature': signature,
+    'x-mkt-timestamp': String(timestamp),
+    'x-mkt-fingerprint': trader.fingerprint,
+  };
 }
 
 export interface Reply {
@@ -63,14 +91,37 @@ export interface Reply {
 /** Now on the machine-wide monotonic clock, in milliseconds; the same clock in every process. */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
-export function send(agent: Agent, baseUrl: URL, method: string, path: string, headers: Record<string, string>, body: string): Promise<Reply> {
+export function send(
+  agent: Agent,
+  baseUrl: URL,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { agent, host: baseUrl.hostname, port: baseUrl.port, method, path, headers: body === '' ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        agent,
+        host: baseUrl.hostname,
+        port: baseUrl.port,
+        method,
+        path,
+        headers:
+          body === ''
+            ? headers
+            : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString(), arrivedMs: monotonicMs() }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            arrivedMs: monotonicMs(),
+          }),
+        );
         response.on('error', reject);
       },
     );
@@ -82,7 +133,9 @@ export function send(agent: Agent, baseUrl: URL, method: string, path: string, h
 /** Soft limit on open files of this process (/proc/self/limits), or undefined where that cannot be read. */
 export function openFilesLimit(): number | undefined {
   try {
-    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l: string) => l.startsWith('Max open files'));
+    const line = readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l: string) => l.startsWith('Max open files'));
     const soft = line?.split(/\s{2,}/)[1];
     return soft === undefined ? undefined : soft === 'unlimited' ? Infinity : Number(soft);
   } catch {

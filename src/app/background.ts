@@ -38,7 +38,8 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
     const sweep = ticks++ % abandonedSweepTicks === 0;
     running = running.then(async () => {
       // First: a restarted process settles what its predecessor left before anything slower.
-      if (sweep) await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
+      if (sweep)
+        await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
       await step('trading work', async () => {
         await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
         if (services.config.simulatedSupplier) await replenishHouseAsks(services);
@@ -50,7 +51,9 @@ export function startBackground(services: Services, intervalMs = 1000): Backgrou
   const expiryTick = () => {
     if (expiryBusy) return; // a slow run is not queued behind itself
     expiryBusy = true;
-    expiring = step('expiry of due orders', () => expireDueOrders(services, services.clock.nowUs())).finally(() => (expiryBusy = false));
+    expiring = step('expiry of due orders', () => expireDueOrders(services, services.clock.nowUs())).finally(
+      () => (expiryBusy = false),
+    );
   };
   tick();
   expiryTick();

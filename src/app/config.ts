@@ -82,7 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     hostNames.map((name) => {
       const text = env[portVariables[name]];
       const port = text === undefined || text === '' ? defaultPorts[name] : Number(text);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
+      if (!Number.isInteger(port) || port < 0 || port > 65_535)
+        throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
       return [name, port];
     }),
   ) as Record<HostName, number>;
@@ -99,14 +100,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     ),
     logLevel: env.MKT_LOG_LEVEL || 'info',
     simulatedSupplier: (env.MKT_SIMULATED_SUPPLIER ?? 'on') !== 'off',
-    orderRate: { ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10), burst: positiveInteger(env, 'MKT_ORDER_BURST', 20) },
+    orderRate: {
+      ratePerSecond: positiveInteger(env, 'MKT_ORDER_RATE_PER_SECOND', 10),
+      burst: positiveInteger(env, 'MKT_ORDER_BURST', 20),
+    },
     routing: {
       attemptsMax: positiveInteger(env, 'MKT_SUPPLIER_ATTEMPTS', 3),
       cooldownMs: positiveInteger(env, 'MKT_SUPPLIER_COOLDOWN_MS', 30_000),
-      simulator: { timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0), tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0) },
+      simulator: {
+        timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0),
+        tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0),
+      },
       upstream: {
-        firstByteTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS', upstreamTimeoutDefaults.firstByteTimeoutMs),
-        answerTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_ANSWER_TIMEOUT_MS', upstreamTimeoutDefaults.answerTimeoutMs),
+        firstByteTimeoutMs: positiveInteger(
+          env,
+          'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS',
+          upstreamTimeoutDefaults.firstByteTimeoutMs,
+        ),
+        answerTimeoutMs: positiveInteger(
+          env,
+          'MKT_SUPPLIER_ANSWER_TIMEOUT_MS',
+          upstreamTimeoutDefaults.answerTimeoutMs,
+        ),
         idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
       },
     },
@@ -119,20 +134,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
 
 function supplyIssuanceMode(env: NodeJS.ProcessEnv): SupplyIssuanceMode {
   const mode = env.MKT_SUPPLY_ISSUANCE || 'account';
-  if (mode !== 'account' && mode !== 'direct') throw new Error(`MKT_SUPPLY_ISSUANCE must be account or direct, got ${mode}`);
+  if (mode !== 'account' && mode !== 'direct')
+    throw new Error(`MKT_SUPPLY_ISSUANCE must be account or direct, got ${mode}`);
   return mode;
 }
 
 function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
   const method = env.MKT_PAYMENTS || 'sandbox';
-  if (method !== 'sandbox' && method !== 'manual') throw new Error(`MKT_PAYMENTS must be sandbox or manual, got ${method}`);
+  if (method !== 'sandbox' && method !== 'manual')
+    throw new Error(`MKT_PAYMENTS must be sandbox or manual, got ${method}`);
   const payments: PaymentsConfig = {
     method,
     sandboxDailyLimitMicros: usdCents(env, 'MKT_SANDBOX_DAILY_LIMIT_USD', 1_000_000_000),
     depositMinMicros: usdCents(env, 'MKT_DEPOSIT_MIN_USD', 1_000_000),
     depositMaxMicros: usdCents(env, 'MKT_DEPOSIT_MAX_USD', 10_000_000_000),
   };
-  if (payments.depositMinMicros > payments.depositMaxMicros) throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
+  if (payments.depositMinMicros > payments.depositMaxMicros)
+    throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
   return payments;
 }
 
@@ -142,7 +160,8 @@ function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number):
   if (text === undefined || text === '') return fallbackMicros;
   const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
   const micros = match ? Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * 10_000 : 0;
-  if (micros <= 0) throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
+  if (micros <= 0)
+    throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
   return micros;
 }
 
@@ -152,7 +171,10 @@ function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number):
  * start: a link built on a wrong base would send users elsewhere.
  */
 export function parsePublicUrl(variable: string, text: string): string {
-  const refuse = (why: string) => new Error(`${variable} must be an absolute http or https URL with no path, like https://api.example.com; ${why}, got ${JSON.stringify(text)}`);
+  const refuse = (why: string) =>
+    new Error(
+      `${variable} must be an absolute http or https URL with no path, like https://api.example.com; ${why}, got ${JSON.stringify(text)}`,
+    );
   let url: URL;
   try {
     url = new URL(text);
@@ -161,7 +183,8 @@ export function parsePublicUrl(variable: string, text: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refuse(`the scheme is ${url.protocol.slice(0, -1)}`);
   if (url.username !== '' || url.password !== '') throw refuse('it carries credentials');
-  if (url.pathname !== '/' || text.includes('?') || text.includes('#')) throw refuse('it has a path, query or fragment');
+  if (url.pathname !== '/' || text.includes('?') || text.includes('#'))
+    throw refuse('it has a path, query or fragment');
   return url.origin;
 }
 
@@ -191,7 +214,8 @@ export class PublicUrls {
   /** The origin of `host`, e.g. `https://api.example.com`; only asked of hosts that are configured or listening. */
   of(host: HostName): string {
     const url = this.urls[host];
-    if (url === undefined) throw new Error(`the public URL of the ${host} host is not known: set ${publicUrlVariables[host]}`);
+    if (url === undefined)
+      throw new Error(`the public URL of the ${host} host is not known: set ${publicUrlVariables[host]}`);
     return url;
   }
 
@@ -201,7 +225,10 @@ export class PublicUrls {
 }
 
 export function parseHostList(text: string): HostName[] {
-  const names = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!hostNames.includes(name as HostName)) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
   }
@@ -228,6 +255,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 function ticketSecret(env: NodeJS.ProcessEnv): string | undefined {
   const text = env.MKT_TICKET_SECRET;
   if (text === undefined || text === '') return undefined;
-  if (text.length < 32) throw new Error('MKT_TICKET_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+  if (text.length < 32)
+    throw new Error('MKT_TICKET_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
   return text;
 }

@@ -63,8 +63,13 @@ const servedByMessagesHost = (document: LoadedDocument, path: string): boolean =
   Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
 
 async function hostDefinitions(services: Services): Promise<Record<HostName, HostDefinition>> {
-  const [consumption, trading, platform] = await Promise.all([documentFor('consumption'), documentFor('trading'), documentFor('platform')]);
-  for (const document of [consumption, trading, platform]) assertHandlersMatch(`openapi/${document.api}.yaml`, document.operations, handlersByApi[document.api]);
+  const [consumption, trading, platform] = await Promise.all([
+    documentFor('consumption'),
+    documentFor('trading'),
+    documentFor('platform'),
+  ]);
+  for (const document of [consumption, trading, platform])
+    assertHandlersMatch(`openapi/${document.api}.yaml`, document.operations, handlersByApi[document.api]);
   const megabyte = 1024 * 1024;
   return {
     consumption: {
@@ -86,7 +91,13 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       mktRequestIds: true,
       errorDialect: 'anthropic',
     },
-    trading: { name: 'trading', document: trading, operations: trading.operations, handlers: handlersByApi.trading, bodyBytesMax: 64 * 1024 },
+    trading: {
+      name: 'trading',
+      document: trading,
+      operations: trading.operations,
+      handlers: handlersByApi.trading,
+      bodyBytesMax: 64 * 1024,
+    },
     platform: {
       name: 'platform',
       document: platform,
@@ -111,7 +122,10 @@ const streamDeps = (services: Services) => ({
 });
 
 /** The composition root: config → database (migrated) → services. `mkt serve` and `mkt admin` both start here. */
-export async function composeServices(config: Config, options: { logger?: Logger; clock?: Clock } = {}): Promise<{ services: Services; close(): Promise<void> }> {
+export async function composeServices(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<{ services: Services; close(): Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = openDatabase(config.databaseUrl);
   try {
@@ -126,7 +140,10 @@ export async function composeServices(config: Config, options: { logger?: Logger
     );
     const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
     publishCommitsOf(db, (committed) => {
-      if (transport.wanted()) void transport.publish(encodeEvents(committed, payloadBytesMax)).catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
+      if (transport.wanted())
+        void transport
+          .publish(encodeEvents(committed, payloadBytesMax))
+          .catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
     });
     const stopDerivations = startStreamDerivations(services);
     return {
@@ -176,7 +193,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const background = startBackground(services);
     // After this process's commits that lowered USD, off the requests' path (platform/auto-reload.ts).
     const autoReloads = startAutoReloads(services);
-    const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) => autoReloads.accountsChanged(accountIds));
+    const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) =>
+      autoReloads.accountsChanged(accountIds),
+    );
     const releaseTokenPool = holdTokenPool();
     let stopping: Promise<void> | undefined;
     return {

@@ -80,10 +80,22 @@ export interface StreamPlumbing {
 /** Without plumbing from the composition root, events stay in this process (SQLite's way; tests). */
 export function inProcessPlumbing(): StreamPlumbing {
   const events = new LocalEventHub();
-  return { events, transport: inProcessTransport((payload) => events.deliver(decodeEvents(payload)), () => events.wanted) };
+  return {
+    events,
+    transport: inProcessTransport(
+      (payload) => events.deliver(decodeEvents(payload)),
+      () => events.wanted,
+    ),
+  };
 }
 
-export function createServices(config: Config, db: Db, clock: Clock, logger: Logger, streams: StreamPlumbing = inProcessPlumbing()): Services {
+export function createServices(
+  config: Config,
+  db: Db,
+  clock: Clock,
+  logger: Logger,
+  streams: StreamPlumbing = inProcessPlumbing(),
+): Services {
   const { events } = streams;
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);

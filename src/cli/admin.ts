@@ -13,7 +13,13 @@ import { composeServices } from '../app/main.js';
 import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
-import { createApiKey, createUser, registerSigningKey, requireUserByEmail, type AccountMode } from '../core/identity.js';
+import {
+  createApiKey,
+  createUser,
+  registerSigningKey,
+  requireUserByEmail,
+  type AccountMode,
+} from '../core/identity.js';
 import * as supply from '../trading/supply/supply.js';
 import type { Supplier } from '../trading/supply/supply.js';
 import { UsageError } from './usage-error.js';
@@ -29,7 +35,10 @@ const required = (value: string | undefined, flag: string): string => {
 /** `--usd 100.00`: a positive amount with at most 6 decimals, in micro-dollars. */
 function usdMicros(value: string | undefined): number {
   const micros = parseDecimal(required(value, 'usd'), usdScale);
-  if (micros === null || micros <= 0) throw new UsageError(`--usd must be a positive amount of USD with at most ${usdScale} decimals, like 100.00; got ${value}`);
+  if (micros === null || micros <= 0)
+    throw new UsageError(
+      `--usd must be a positive amount of USD with at most ${usdScale} decimals, like 100.00; got ${value}`,
+    );
   return micros;
 }
 
@@ -40,7 +49,9 @@ async function fund({ db, clock }: Services, args: string[], source: FundsSource
   const { values } = parseArgs({ args, options: { email: { type: 'string' }, usd: { type: 'string' } } });
   const amount = usdMicros(values.usd);
   const user = await requireUserByEmail(db, required(values.email, 'email'));
-  const account = await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: amount, source, nowUs: clock.nowUs() }));
+  const account = await db.transaction((trx) =>
+    deposit(trx, { userId: user.id, usdMicros: amount, source, nowUs: clock.nowUs() }),
+  );
   return {
     user_id: user.id,
     email: user.email,
@@ -56,12 +67,16 @@ async function fund({ db, clock }: Services, args: string[], source: FundsSource
 
 /** `mkt admin deposit approve|reject ID`: exactly one id. */
 function depositIdOf(positionals: string[]): string {
-  if (positionals.length !== 1 || !/^deposit_\S+$/.test(positionals[0]!)) throw new UsageError(`give exactly one deposit id (deposit_…); got ${positionals.join(' ') || 'none'}`);
+  if (positionals.length !== 1 || !/^deposit_\S+$/.test(positionals[0]!))
+    throw new UsageError(`give exactly one deposit id (deposit_…); got ${positionals.join(' ') || 'none'}`);
   return positionals[0]!;
 }
 
 /** A deposit as the API shows it (sandbox money marked `sandbox: true`), with its owner. */
-const adminDepositView = (row: DepositRow): Record<string, unknown> => ({ ...payments.depositView(row), user_id: row.user_id });
+const adminDepositView = (row: DepositRow): Record<string, unknown> => ({
+  ...payments.depositView(row),
+  user_id: row.user_id,
+});
 
 async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, unknown>> {
   const nameOf = await instrumentNames(db, supplier.instrumentIds);
@@ -136,11 +151,16 @@ const commands: Record<string, Command> = {
   deposit: (services, args) => fund(services, args, 'deposit'),
 
   async 'deposit list'(services, args) {
-    const { values } = parseArgs({ args, options: { status: { type: 'string' }, limit: { type: 'string', default: '50' }, next: { type: 'string' } } });
+    const { values } = parseArgs({
+      args,
+      options: { status: { type: 'string' }, limit: { type: 'string', default: '50' }, next: { type: 'string' } },
+    });
     const status = values.status;
-    if (status !== undefined && status !== 'pending' && status !== 'credited' && status !== 'rejected') throw new UsageError(`--status is pending, credited or rejected; got ${status}`);
+    if (status !== undefined && status !== 'pending' && status !== 'credited' && status !== 'rejected')
+      throw new UsageError(`--status is pending, credited or rejected; got ${status}`);
     const limit = Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new UsageError(`--limit is a whole number from 1 to 500; got ${values.limit}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+      throw new UsageError(`--limit is a whole number from 1 to 500; got ${values.limit}`);
     const page = await payments.listAllDeposits(services, status, { limit, next: values.next });
     return { deposits: page.rows.map(adminDepositView), paging: page.paging };
   },
@@ -151,8 +171,16 @@ const commands: Record<string, Command> = {
   },
 
   async 'deposit reject'(services, args) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true });
-    return { deposit: adminDepositView(await payments.rejectDeposit(services, depositIdOf(positionals), values.reason ?? null)) };
+    const { values, positionals } = parseArgs({
+      args,
+      options: { reason: { type: 'string' } },
+      allowPositionals: true,
+    });
+    return {
+      deposit: adminDepositView(
+        await payments.rejectDeposit(services, depositIdOf(positionals), values.reason ?? null),
+      ),
+    };
   },
 
   bonus: (services, args) => fund(services, args, 'bonus'),
@@ -173,8 +201,12 @@ const commands: Record<string, Command> = {
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
-    if (values.simulated === (values['base-url'] !== undefined)) throw new UsageError('give --base-url URL --model M [--api-key K] for an upstream, or --simulated; one of the two');
-    if (values['base-url'] !== undefined && values.model === undefined) throw new UsageError('--model is required with --base-url');
+    if (values.simulated === (values['base-url'] !== undefined))
+      throw new UsageError(
+        'give --base-url URL --model M [--api-key K] for an upstream, or --simulated; one of the two',
+      );
+    if (values['base-url'] !== undefined && values.model === undefined)
+      throw new UsageError('--model is required with --base-url');
     const user = await requireUserByEmail(services.db, required(values.email, 'email'));
     const supplier = await supply.registerSupplier(services, {
       userId: user.id,
@@ -213,7 +245,9 @@ function findCommand(args: string[]): { command: Command; rest: string[] } {
     const name = args.slice(0, words).join(' ');
     if (Object.hasOwn(commands, name)) return { command: commands[name]!, rest: args.slice(words) };
   }
-  throw new UsageError(`unknown admin command "${args.slice(0, 2).join(' ')}"; one of: ${Object.keys(commands).join(', ')}`);
+  throw new UsageError(
+    `unknown admin command "${args.slice(0, 2).join(' ')}"; one of: ${Object.keys(commands).join(', ')}`,
+  );
 }
 
 /** `mkt admin …`: one JSON object on stdout. An invalid value the services refuse is a usage mistake (exit 2). */

@@ -42,7 +42,9 @@ async function serve(args: string[]): Promise<void> {
   const service = await startService(config);
   const lines = Object.entries(service.urls).map(([name, url]) => `  ${name.padEnd(12)} ${url}`);
   if (service.urls.platform) lines.push(`  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
-  process.stderr.write(`mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`);
+  process.stderr.write(
+    `mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`,
+  );
   let signals = 0;
   const shutdown = (signal: string) => {
     signals += 1;
@@ -85,7 +87,13 @@ async function main(argv: string[]): Promise<void> {
     case undefined:
     case '--help':
     case '-h':
-      process.stdout.write(usage + userUsage + userProgram().helpInformation().replace(/^Usage: .*\n\n/, ''));
+      process.stdout.write(
+        usage +
+          userUsage +
+          userProgram()
+            .helpInformation()
+            .replace(/^Usage: .*\n\n/, ''),
+      );
       return;
     case 'help':
       if (rest.length === 0) return main([]);
@@ -97,11 +105,17 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch(async (error: unknown) => {
   const { ApiError } = await import('../lib/errors.js');
-  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (
+    error instanceof UsageError ||
+    (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+  ) {
     process.stderr.write(`${error.message}\n\n${usage}`);
     process.exit(2);
   }
-  const body = error instanceof ApiError ? { error: { code: error.code, detail: error.detail } } : { error: { code: 'internal_error', detail: String(error instanceof Error ? error.message : error) } };
+  const body =
+    error instanceof ApiError
+      ? { error: { code: error.code, detail: error.detail } }
+      : { error: { code: 'internal_error', detail: String(error instanceof Error ? error.message : error) } };
   process.stderr.write(JSON.stringify(body) + '\n');
   process.exit(1);
 });

@@ -1,7 +1,17 @@
 import type { components } from '../../generated/types/consumption.js';
 import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
-import { listReceipts, receiptOf, usageSums, type ReceiptRow, type SummaryGroupBy, type UsageFilter, type UsageSort, type UsageSumsRow, type UsageWindow } from '../db/usage.js';
+import {
+  listReceipts,
+  receiptOf,
+  usageSums,
+  type ReceiptRow,
+  type SummaryGroupBy,
+  type UsageFilter,
+  type UsageSort,
+  type UsageSumsRow,
+  type UsageWindow,
+} from '../db/usage.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
 import { validationError } from '../lib/errors.js';
@@ -12,7 +22,17 @@ import { formatDecimal, usdScale } from '../lib/money.js';
  * `/r/v1/…`, read back by the user who made it — one receipt, a filtered list, or a summary.
  */
 type Schemas = components['schemas'];
-export type { CostStatus, ReceiptRow, SummaryGroupBy, UsageEndpoint, UsageFilter, UsageOrderBy, UsageSort, UsageStatus, UsageWindow } from '../db/usage.js';
+export type {
+  CostStatus,
+  ReceiptRow,
+  SummaryGroupBy,
+  UsageEndpoint,
+  UsageFilter,
+  UsageOrderBy,
+  UsageSort,
+  UsageStatus,
+  UsageWindow,
+} from '../db/usage.js';
 
 /** Cost in Units is shown with 6 decimals (micro-Units), like USD. */
 export const unitsScale = 6;
@@ -39,8 +59,14 @@ export interface UsageSummaryData {
 
 /** cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money); src/db/usage.ts sums it the same way in SQL. */
 export function costUnitsMicros(costTokens: number, tokensPerUnit: number): number {
-  assert(Number.isSafeInteger(costTokens) && costTokens >= 0, `cost_tokens must be a non-negative safe integer, got ${costTokens}`);
-  assert(Number.isSafeInteger(tokensPerUnit) && tokensPerUnit > 0, `tokens_per_unit must be a positive safe integer, got ${tokensPerUnit}`);
+  assert(
+    Number.isSafeInteger(costTokens) && costTokens >= 0,
+    `cost_tokens must be a non-negative safe integer, got ${costTokens}`,
+  );
+  assert(
+    Number.isSafeInteger(tokensPerUnit) && tokensPerUnit > 0,
+    `tokens_per_unit must be a positive safe integer, got ${tokensPerUnit}`,
+  );
   const divisor = BigInt(tokensPerUnit);
   return Number((2n * BigInt(costTokens) * BigInt(microsPerWhole) + divisor) / (2n * divisor));
 }
@@ -61,7 +87,15 @@ function amountsOf(row: UsageSumsRow): UsageAmounts {
   };
 }
 
-const noAmounts: UsageAmounts = { requests: 0, promptTokens: 0, completionTokens: 0, reasoningTokens: 0, totalTokens: 0, costUnitsMicros: 0, costUsdMicros: 0 };
+const noAmounts: UsageAmounts = {
+  requests: 0,
+  promptTokens: 0,
+  completionTokens: 0,
+  reasoningTokens: 0,
+  totalTokens: 0,
+  costUnitsMicros: 0,
+  costUsdMicros: 0,
+};
 
 function addAmounts(a: UsageAmounts, b: UsageAmounts): UsageAmounts {
   return {
@@ -78,23 +112,41 @@ function addAmounts(a: UsageAmounts, b: UsageAmounts): UsageAmounts {
 // ---- reads ------------------------------------------------------------------------------------
 
 /** The caller's receipt, or undefined when it does not exist or belongs to another user. */
-export const findUsageReceipt = (deps: { db: Db }, userId: string, requestId: string): Promise<ReceiptRow | undefined> => receiptOf(deps.db, userId, requestId);
+export const findUsageReceipt = (
+  deps: { db: Db },
+  userId: string,
+  requestId: string,
+): Promise<ReceiptRow | undefined> => receiptOf(deps.db, userId, requestId);
 
-export const listUsageReceipts = (deps: { db: Db }, userId: string, filter: UsageFilter, sort: UsageSort, page: PageParams): Promise<Page<ReceiptRow>> =>
-  listReceipts(deps.db, userId, filter, sort, page);
+export const listUsageReceipts = (
+  deps: { db: Db },
+  userId: string,
+  filter: UsageFilter,
+  sort: UsageSort,
+  page: PageParams,
+): Promise<Page<ReceiptRow>> => listReceipts(deps.db, userId, filter, sort, page);
 
-export async function usageSummary(deps: { db: Db }, userId: string, groupBy: SummaryGroupBy, window: UsageWindow): Promise<UsageSummaryData> {
+export async function usageSummary(
+  deps: { db: Db },
+  userId: string,
+  groupBy: SummaryGroupBy,
+  window: UsageWindow,
+): Promise<UsageSummaryData> {
   const rows = await usageSums(deps.db, userId, groupBy, window);
   // Sorted here, not in SQL: database collations order text differently; code points do not.
   const groups = rows
-    .map((row) => ({ key: typeof row.group_key === 'number' ? dayKey(row.group_key) : row.group_key, ...amountsOf(row) }))
+    .map((row) => ({
+      key: typeof row.group_key === 'number' ? dayKey(row.group_key) : row.group_key,
+      ...amountsOf(row),
+    }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { groups, totals: groups.reduce<UsageAmounts>(addAmounts, noAmounts) };
 }
 
 // ---- time bounds ------------------------------------------------------------------------------
 
-const isoPattern = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))?)?$/;
+const isoPattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:[Zz]|([+-])(\d{2}):?(\d{2}))?)?$/;
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil), integers only. */
 function daysFromCivil(year: number, month: number, day: number): number {
@@ -123,7 +175,14 @@ export function parseTimeBound(text: string): number | null {
   } else {
     const match = isoPattern.exec(text);
     if (!match) return null;
-    const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? '0')) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? '0')) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const [fraction = '', sign, offsetHoursText = '0', offsetMinutesText = '0'] = match.slice(7);
     const [offsetHours, offsetMinutes] = [Number(offsetHoursText), Number(offsetMinutesText)];
     if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
@@ -144,19 +203,27 @@ function invalidQuery(name: string, value: string, message: string) {
 function timeBound(name: 'from' | 'to', text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const us = parseTimeBound(text);
-  if (us === null) throw invalidQuery(name, text, 'is not a time; send ISO 8601 (2026-11-22T10:00:00Z) or Unix seconds');
+  if (us === null)
+    throw invalidQuery(name, text, 'is not a time; send ISO 8601 (2026-11-22T10:00:00Z) or Unix seconds');
   return us;
 }
 
 /** `to` must not be before `from`; when `to` was left out it is now. */
-function assertOrdered(window: { fromUs: number | undefined; toUs: number | undefined }, from: string | undefined, to: string | undefined): void {
+function assertOrdered(
+  window: { fromUs: number | undefined; toUs: number | undefined },
+  from: string | undefined,
+  to: string | undefined,
+): void {
   if (window.fromUs === undefined || window.toUs === undefined || window.toUs >= window.fromUs) return;
   if (to !== undefined) throw invalidQuery('to', to, 'must not be before query.from');
   throw invalidQuery('from', from!, 'must not be in the future when query.to is left out (it defaults to now)');
 }
 
 /** The list's optional `from`/`to` bounds. */
-export function usageBounds(from: string | undefined, to: string | undefined): Pick<UsageFilter, 'createdFromUs' | 'createdToUs'> {
+export function usageBounds(
+  from: string | undefined,
+  to: string | undefined,
+): Pick<UsageFilter, 'createdFromUs' | 'createdToUs'> {
   const createdFromUs = timeBound('from', from);
   const createdToUs = timeBound('to', to);
   assertOrdered({ fromUs: createdFromUs, toUs: createdToUs }, from, to);
@@ -213,7 +280,11 @@ function amountsView(amounts: UsageAmounts): Schemas['UsageTotals'] {
   };
 }
 
-export function usageSummaryView(groupBy: SummaryGroupBy, window: UsageWindow, summary: UsageSummaryData): Schemas['UsageSummary'] {
+export function usageSummaryView(
+  groupBy: SummaryGroupBy,
+  window: UsageWindow,
+  summary: UsageSummaryData,
+): Schemas['UsageSummary'] {
   return {
     group_by: groupBy,
     from: toIso(window.fromUs),

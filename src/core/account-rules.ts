@@ -12,7 +12,11 @@ import type { AccountMode, UserRow } from './identity.js';
 /** Key creation and reactivation need only an active account. */
 export function requireActiveAccount(user: UserRow, what: string): void {
   if (user.status !== 'active') {
-    throw new ApiError(403, 'account_inactive', `The account is inactive; ${what}. Contact support to have it reactivated.`);
+    throw new ApiError(
+      403,
+      'account_inactive',
+      `The account is inactive; ${what}. Contact support to have it reactivated.`,
+    );
   }
 }
 
@@ -20,10 +24,18 @@ export function requireActiveAccount(user: UserRow, what: string): void {
 export function requireSettingsWritable(user: UserRow): void {
   requireActiveAccount(user, 'settings cannot be changed');
   if (user.email_verified_at_us === null) {
-    throw new ApiError(403, 'email_unverified', 'Verify your email address (see the link sent at sign-up) before changing settings.');
+    throw new ApiError(
+      403,
+      'email_unverified',
+      'Verify your email address (see the link sent at sign-up) before changing settings.',
+    );
   }
   if (user.legal_terms_accepted_at_us === null) {
-    throw new ApiError(403, 'legal_terms_not_accepted', 'Accept the legal terms on the dashboard before changing settings.');
+    throw new ApiError(
+      403,
+      'legal_terms_not_accepted',
+      'Accept the legal terms on the dashboard before changing settings.',
+    );
   }
 }
 
@@ -31,7 +43,10 @@ export function requireSettingsWritable(user: UserRow): void {
 export const modeManagedFields = ['auto_buy_enabled', 'auto_transfer_enabled'] as const;
 export type ModeManagedField = (typeof modeManagedFields)[number];
 
-const advancedModeDefaults: Record<ModeManagedField, boolean> = { auto_buy_enabled: false, auto_transfer_enabled: false };
+const advancedModeDefaults: Record<ModeManagedField, boolean> = {
+  auto_buy_enabled: false,
+  auto_transfer_enabled: false,
+};
 
 export function dictatedValue(mode: AccountMode, field: ModeManagedField): boolean {
   return mode === 'auto' ? true : advancedModeDefaults[field];

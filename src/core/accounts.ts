@@ -15,7 +15,15 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
-import { createUser, findUser, findUserByEmail, hashPassword, normaliseEmail, passwordMatches, type UserRow } from './identity.js';
+import {
+  createUser,
+  findUser,
+  findUserByEmail,
+  hashPassword,
+  normaliseEmail,
+  passwordMatches,
+  type UserRow,
+} from './identity.js';
 import type { Mailer } from './mailer.js';
 import { attemptSucceeded, countAttempt, hashedKey, type ThrottleKey } from './throttles.js';
 
@@ -134,9 +142,13 @@ async function mailVerification(deps: MailDeps, user: UserRow): Promise<void> {
 }
 
 /** Creates the user, mails the verification link and opens a session. */
-export async function signUp(deps: MailDeps, { email, password }: { email: string; password: string }): Promise<SignUpResult> {
+export async function signUp(
+  deps: MailDeps,
+  { email, password }: { email: string; password: string },
+): Promise<SignUpResult> {
   const normalised = normaliseEmail(email);
-  if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised)) return { ok: false, reason: 'invalid_email' };
+  if (normalised.length > 320 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(normalised))
+    return { ok: false, reason: 'invalid_email' };
   if (password.length < passwordLengthMin) return { ok: false, reason: 'password_too_short' };
   if (password.length > passwordLengthMax) return { ok: false, reason: 'password_too_long' };
   if (await findUserByEmail(deps.db, normalised)) return { ok: false, reason: 'email_taken' };
@@ -145,7 +157,8 @@ export async function signUp(deps: MailDeps, { email, password }: { email: strin
     user = await createUser(deps.db, deps.clock, { email: normalised, password });
   } catch (error) {
     // Two sign-ups racing for one address: the loser meets the unique index.
-    if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(deps.db, normalised))) return { ok: false, reason: 'email_taken' };
+    if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(deps.db, normalised)))
+      return { ok: false, reason: 'email_taken' };
     throw error;
   }
   deps.logger.info({ user_id: user.id }, 'user signed up');
@@ -154,7 +167,10 @@ export async function signUp(deps: MailDeps, { email, password }: { email: strin
 }
 
 /** `clientAddress` is the socket's remote address (src/lib/client-address.ts), for the throttle. */
-export async function logIn(deps: { db: Db; clock: Clock }, { email, password, clientAddress }: { email: string; password: string; clientAddress: string }): Promise<LogInResult> {
+export async function logIn(
+  deps: { db: Db; clock: Clock },
+  { email, password, clientAddress }: { email: string; password: string; clientAddress: string },
+): Promise<LogInResult> {
   // Throttled before any scrypt runs (DESIGN.md §9); an unknown email is an account like any other.
   const keys: ThrottleKey[] = [
     { scope: 'login_account', key: hashedKey(normaliseEmail(email)) },
@@ -174,7 +190,8 @@ export async function logIn(deps: { db: Db; clock: Clock }, { email, password, c
   return { ok: true, session: await openSession(deps, user) };
 }
 
-export const findSession = (deps: { db: Db; clock: Clock }, rawId: string): Promise<ActiveSession | undefined> => findActiveSession(deps.db, rawId, deps.clock.nowUs());
+export const findSession = (deps: { db: Db; clock: Clock }, rawId: string): Promise<ActiveSession | undefined> =>
+  findActiveSession(deps.db, rawId, deps.clock.nowUs());
 
 /** Revokes the session; unknown or already revoked ids are ignored. */
 export async function logOut(deps: { db: Db; clock: Clock }, rawId: string): Promise<void> {
@@ -185,12 +202,16 @@ export async function sendVerification(deps: MailDeps, userId: string): Promise<
   const user = await findUser(deps.db, userId);
   if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
   if (user.email_verified_at_us !== null) return 'already_verified';
-  if (await emailVerificationSince(deps.db, userId, deps.clock.nowUs() - verificationResendIntervalUs)) return 'too_soon';
+  if (await emailVerificationSince(deps.db, userId, deps.clock.nowUs() - verificationResendIntervalUs))
+    return 'too_soon';
   await mailVerification(deps, user);
   return 'sent';
 }
 
-export async function verifyEmail(deps: { db: Db; clock: Clock; logger: Logger }, rawToken: string): Promise<VerificationResult> {
+export async function verifyEmail(
+  deps: { db: Db; clock: Clock; logger: Logger },
+  rawToken: string,
+): Promise<VerificationResult> {
   const row = await emailVerificationByHash(deps.db, hashSecret(rawToken));
   if (!row) return 'unknown';
   const user = await findUser(deps.db, row.user_id);

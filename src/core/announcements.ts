@@ -61,7 +61,11 @@ const changedAccounts = new WeakMap<object, Noted>();
  * once its outermost transaction commits, one `accounts_changed` leaves and the watcher hears of
  * the lowered ones; nothing happens if it rolls back.
  */
-export function noteChangedAccounts(trx: Knex.Transaction, accountIds: Iterable<string>, loweredIds: Iterable<string> = []): void {
+export function noteChangedAccounts(
+  trx: Knex.Transaction,
+  accountIds: Iterable<string>,
+  loweredIds: Iterable<string> = [],
+): void {
   const publish = publishers.get(trx.client.config as object);
   if (!publish && !watchers.has(trx.client.config as object)) return;
   let outermost = trx as unknown as Transactor;

@@ -47,17 +47,47 @@ const sessionScopes = scopeCatalogue.map((s) => s.scope);
 
 const statusRank: Record<Status, number> = { ok: 0, warn: 1, fail: 2 };
 
-const ok = (name: string, code: string, detail: string): Check => ({ name, status: 'ok', code, detail, next_action: null });
-const warn = (name: string, code: string, detail: string, nextAction: string): Check => ({ name, status: 'warn', code, detail, next_action: nextAction });
-const fail = (name: string, code: string, detail: string, nextAction: string): Check => ({ name, status: 'fail', code, detail, next_action: nextAction });
+const ok = (name: string, code: string, detail: string): Check => ({
+  name,
+  status: 'ok',
+  code,
+  detail,
+  next_action: null,
+});
+const warn = (name: string, code: string, detail: string, nextAction: string): Check => ({
+  name,
+  status: 'warn',
+  code,
+  detail,
+  next_action: nextAction,
+});
+const fail = (name: string, code: string, detail: string, nextAction: string): Check => ({
+  name,
+  status: 'fail',
+  code,
+  detail,
+  next_action: nextAction,
+});
 
-function envelope(service: Diagnostics['service'], nowUs: number, checks: Check[], summary: Record<string, unknown>): Diagnostics {
-  const status = checks.reduce<Status>((worst, check) => (statusRank[check.status] > statusRank[worst] ? check.status : worst), 'ok');
+function envelope(
+  service: Diagnostics['service'],
+  nowUs: number,
+  checks: Check[],
+  summary: Record<string, unknown>,
+): Diagnostics {
+  const status = checks.reduce<Status>(
+    (worst, check) => (statusRank[check.status] > statusRank[worst] ? check.status : worst),
+    'ok',
+  );
   return { status, service, server_time: toIso(nowUs), checks, summary };
 }
 
 const unknownFingerprint = (fingerprint: string) =>
-  new ApiError(401, 'unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it has just been deleted).`);
+  new ApiError(
+    401,
+    'unknown_fingerprint',
+    `No signing key with fingerprint ${fingerprint} is registered (it has just been deleted).`,
+  );
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -66,17 +96,30 @@ const controlsReady = (m: Pick<MarketRow, 'tick_size_ticks' | 'lot_size' | 'min_
   m.tick_size_ticks > 0 && m.lot_size > 0 && m.min_order_size > 0 && m.min_order_size <= m.max_order_size;
 
 async function authenticationCheck(db: Db, caller: PlatformCaller): Promise<Check> {
-  if (caller.kind === 'session') return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
+  if (caller.kind === 'session')
+    return ok('authentication', 'session_authenticated', 'Authenticated with the dashboard session.');
   const clientId = await grantClientId(db, caller.grantId);
-  return ok('authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}.`);
+  return ok(
+    'authentication',
+    'oauth_authenticated',
+    `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}.`,
+  );
 }
 
 const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn): Check =>
   user.status === 'active'
     ? ok(name, 'account_active', 'The account is active.')
-    : inactive(name, 'account_inactive', 'The account is inactive.', 'Contact support to have the account reactivated.');
+    : inactive(
+        name,
+        'account_inactive',
+        'The account is inactive.',
+        'Contact support to have the account reactivated.',
+      );
 
-export async function platformDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: PlatformCaller): Promise<Diagnostics> {
+export async function platformDiagnostics(
+  { db, clock }: { db: Db; clock: Clock },
+  caller: PlatformCaller,
+): Promise<Diagnostics> {
   const user = await requireUser(db, caller.userId);
   const activeApiKeys = await countActiveApiKeys(db, user.id);
   const emailVerified = user.email_verified_at_us !== null;
@@ -85,19 +128,51 @@ export async function platformDiagnostics({ db, clock }: { db: Db; clock: Clock 
     await authenticationCheck(db, caller),
     emailVerified
       ? ok('email', 'email_verified', 'Email address verified.')
-      : warn('email', 'email_unverified', 'The email address is not verified; settings cannot be changed.', 'Open the verification link sent at sign-up, or ask the dashboard for a new one.'),
+      : warn(
+          'email',
+          'email_unverified',
+          'The email address is not verified; settings cannot be changed.',
+          'Open the verification link sent at sign-up, or ask the dashboard for a new one.',
+        ),
     termsAccepted
       ? ok('legal_terms', 'legal_terms_accepted', 'Legal terms accepted.')
-      : warn('legal_terms', 'legal_terms_not_accepted', 'The legal terms are not accepted; settings cannot be changed.', 'Accept the legal terms on the dashboard.'),
+      : warn(
+          'legal_terms',
+          'legal_terms_not_accepted',
+          'The legal terms are not accepted; settings cannot be changed.',
+          'Accept the legal terms on the dashboard.',
+        ),
     user.status === 'active'
       ? ok('account_status', 'account_active', 'Account is active.')
-      : warn('account_status', 'account_inactive', 'The account is inactive: settings writes and key creation are refused.', 'Contact support to have the account reactivated.'),
+      : warn(
+          'account_status',
+          'account_inactive',
+          'The account is inactive: settings writes and key creation are refused.',
+          'Contact support to have the account reactivated.',
+        ),
     activeApiKeys > 0
-      ? ok('api_keys', 'api_keys_present', `${plural(activeApiKeys, 'active consumption API key', 'active consumption API keys')}.`)
-      : warn('api_keys', 'no_api_keys_present', 'No active consumption API key; the consumption API cannot be called yet.', 'Create one with POST /v1/api-keys (scope keys:manage).'),
+      ? ok(
+          'api_keys',
+          'api_keys_present',
+          `${plural(activeApiKeys, 'active consumption API key', 'active consumption API keys')}.`,
+        )
+      : warn(
+          'api_keys',
+          'no_api_keys_present',
+          'No active consumption API key; the consumption API cannot be called yet.',
+          'Create one with POST /v1/api-keys (scope keys:manage).',
+        ),
     user.account_mode === 'auto'
-      ? ok('account_mode', 'account_mode_auto', 'Auto Mode: the service buys capacity for you; trading writes are refused.')
-      : ok('account_mode', 'account_mode_advanced', 'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.'),
+      ? ok(
+          'account_mode',
+          'account_mode_auto',
+          'Auto Mode: the service buys capacity for you; trading writes are refused.',
+        )
+      : ok(
+          'account_mode',
+          'account_mode_advanced',
+          'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.',
+        ),
   ];
   return envelope('platform', clock.nowUs(), checks, {
     user_id: user.id,
@@ -112,12 +187,20 @@ export async function platformDiagnostics({ db, clock }: { db: Db; clock: Clock 
 }
 
 async function tradingAuthenticationCheck(db: Db, caller: TradingCaller): Promise<Check> {
-  if (caller.kind === 'signature') return ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`);
+  if (caller.kind === 'signature')
+    return ok('Signed request', 'signed_request_authenticated', `Signature verified for key ${caller.fingerprint}.`);
   const clientId = await grantClientId(db, caller.grantId);
-  return ok('Authentication', 'oauth_authenticated', `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}; scopes: ${[...caller.scopes].join(' ')}.`);
+  return ok(
+    'Authentication',
+    'oauth_authenticated',
+    `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}; scopes: ${[...caller.scopes].join(' ')}.`,
+  );
 }
 
-export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: TradingCaller): Promise<Diagnostics> {
+export async function tradingDiagnostics(
+  { db, clock }: { db: Db; clock: Clock },
+  caller: TradingCaller,
+): Promise<Diagnostics> {
   const user = await requireUser(db, caller.userId);
   const tradingAccounts = await countTradingAccounts(db, user.id);
   const markets = await marketsControls(db);
@@ -136,7 +219,11 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
       : ok('Account mode', 'account_mode_advanced', 'Advanced Mode: orders can be created, amended and cancelled.'),
     accountStatusCheck(user, 'Account status', fail),
     tradingAccounts > 0
-      ? ok('Trading accounts', 'trading_accounts_visible', `${plural(tradingAccounts, 'trading account is', 'trading accounts are')} visible.`)
+      ? ok(
+          'Trading accounts',
+          'trading_accounts_visible',
+          `${plural(tradingAccounts, 'trading account is', 'trading accounts are')} visible.`,
+        )
       : warn(
           'Trading accounts',
           'no_trading_accounts',
@@ -145,13 +232,24 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
         ),
     routableMarkets > 0
       ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
-      : fail('Markets', 'no_routable_markets', 'No market accepts orders.', 'Try again later; GET /v1/markets lists the markets.'),
+      : fail(
+          'Markets',
+          'no_routable_markets',
+          'No market accepts orders.',
+          'Try again later; GET /v1/markets lists the markets.',
+        ),
     orderControlsReady
-      ? ok('Order controls', 'order_controls_ready', 'Every market has its tick size, lot size and order size limits set.')
+      ? ok(
+          'Order controls',
+          'order_controls_ready',
+          'Every market has its tick size, lot size and order size limits set.',
+        )
       : warn(
           'Order controls',
           'order_controls_not_ready',
-          unready.length > 0 ? `Order controls are incomplete on ${unready.join(', ')}.` : 'No market has order controls.',
+          unready.length > 0
+            ? `Order controls are incomplete on ${unready.join(', ')}.`
+            : 'No market has order controls.',
           'Read GET /v1/markets/{market_id}/controls before placing orders there.',
         ),
   ];
@@ -168,7 +266,10 @@ export async function tradingDiagnostics({ db, clock }: { db: Db; clock: Clock }
   });
 }
 
-export async function consumptionDiagnostics({ db, clock }: { db: Db; clock: Clock }, caller: ConsumptionCaller): Promise<Diagnostics> {
+export async function consumptionDiagnostics(
+  { db, clock }: { db: Db; clock: Clock },
+  caller: ConsumptionCaller,
+): Promise<Diagnostics> {
   const user = await requireUser(db, caller.userId);
   const key = await apiKeyById(db, caller.apiKeyId);
   const { instruments, aliases } = await listModels({ db });
@@ -181,9 +282,18 @@ export async function consumptionDiagnostics({ db, clock }: { db: Db; clock: Clo
     accountStatusCheck(user, 'Account', fail),
     visibleModels > 0
       ? ok('Models', 'models_visible', `${plural(visibleModels, 'model is', 'models are')} visible to this key.`)
-      : fail('Models', 'no_models_visible', 'No model is visible to this key.', 'Try again later; GET /v1/models lists the models.'),
+      : fail(
+          'Models',
+          'no_models_visible',
+          'No model is visible to this key.',
+          'Try again later; GET /v1/models lists the models.',
+        ),
     concurrencyInUse < concurrencyLimit
-      ? ok('Concurrency', 'concurrency_available', `${concurrencyInUse} of ${concurrencyLimit} concurrent inference requests in use.`)
+      ? ok(
+          'Concurrency',
+          'concurrency_available',
+          `${concurrencyInUse} of ${concurrencyLimit} concurrent inference requests in use.`,
+        )
       : warn(
           'Concurrency',
           'concurrency_exhausted',

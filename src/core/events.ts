@@ -47,15 +47,39 @@ export interface TradeOrderIds {
 
 export type MarketEvent =
   | { stream: 'market.ticker'; marketId: string; event: 'market_ticker'; data: Schemas['Ticker'] }
-  | { stream: 'market.trades'; marketId: string; event: 'new_trade'; data: Schemas['MarketTrade']; orderIds: TradeOrderIds }
+  | {
+      stream: 'market.trades';
+      marketId: string;
+      event: 'new_trade';
+      data: Schemas['MarketTrade'];
+      orderIds: TradeOrderIds;
+    }
   | { stream: 'market.book'; marketId: string; event: 'book_update'; data: BookUpdate }
-  | { stream: 'market.candles'; marketId: string; event: 'candle'; data: Schemas['PriceHistory'] & { market_id: string; resolution: Schemas['PriceHistoryResolution'] } };
+  | {
+      stream: 'market.candles';
+      marketId: string;
+      event: 'candle';
+      data: Schemas['PriceHistory'] & { market_id: string; resolution: Schemas['PriceHistoryResolution'] };
+    };
 
 export type UserEvent =
   /** `tradingAccountId`: the user's trading account of the order's instrument, which the REST Order does not show. */
-  | { stream: 'user.orders'; userId: string; event: 'new_order' | 'order_update'; data: Schemas['Order']; tradingAccountId: string }
+  | {
+      stream: 'user.orders';
+      userId: string;
+      event: 'new_order' | 'order_update';
+      data: Schemas['Order'];
+      tradingAccountId: string;
+    }
   /** `restingPartially`: the fill left the user's resting order partly filled, which is also told on user.orders (update_trade). */
-  | { stream: 'user.trades'; userId: string; event: 'new_trade'; data: Schemas['Trade']; orderIds: TradeOrderIds; restingPartially: boolean }
+  | {
+      stream: 'user.trades';
+      userId: string;
+      event: 'new_trade';
+      data: Schemas['Trade'];
+      orderIds: TradeOrderIds;
+      restingPartially: boolean;
+    }
   | { stream: 'user.balances'; userId: string; event: 'balance_update'; data: BalanceUpdate };
 
 /** Not pushed to anyone: a signing key was deleted, so the sessions it authenticated end at once. */
@@ -128,7 +152,8 @@ export interface EventHub {
 }
 
 /** What routes an event to its subscribers: stream and market (and resolution for candles), or stream and user. */
-export const marketSubject = (stream: string, marketId: string, resolution?: string): string => (resolution === undefined ? `${stream}|${marketId}` : `${stream}|${marketId}|${resolution}`);
+export const marketSubject = (stream: string, marketId: string, resolution?: string): string =>
+  resolution === undefined ? `${stream}|${marketId}` : `${stream}|${marketId}|${resolution}`;
 export const userSubject = (stream: string, userId: string): string => `${stream}|${userId}`;
 
 /**

@@ -30,7 +30,12 @@ export function feeStep(notionalBefore: number, fill: number, feePpm: number): n
  * left filling at the limit price. Fills at better prices, and the fee steps, never need more
  * (fee rounding is monotone and subadditive), so the reservation only ever shrinks as it fills.
  */
-export function buyReserveMicros(remaining: number, limitTicks: number, notionalBefore: number, feePpm: number): number {
+export function buyReserveMicros(
+  remaining: number,
+  limitTicks: number,
+  notionalBefore: number,
+  feePpm: number,
+): number {
   const worst = notionalMicros(limitTicks, remaining);
   return worst + feeStep(notionalBefore, worst, feePpm);
 }

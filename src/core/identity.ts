@@ -61,7 +61,8 @@ export interface NewUser {
 
 export async function createUser(db: Db, clock: Clock, input: NewUser): Promise<UserRow> {
   const email = normaliseEmail(input.email);
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new ApiError(422, 'validation_error', `${input.email} is not an email address.`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw new ApiError(422, 'validation_error', `${input.email} is not an email address.`);
   const existing = await userByEmail(db, email);
   if (existing) throw new ApiError(409, 'conflict', `A user with email ${email} already exists.`);
   const nowUs = clock.nowUs();
@@ -118,7 +119,13 @@ function newApiKeySecret(): string {
 }
 
 /** `limits` as the caller checked them (src/core/key-limits.ts); none by default. */
-export async function createApiKey(db: Db, clock: Clock, userId: string, name: string, limits: KeyLimits = noKeyLimits): Promise<CreatedApiKey> {
+export async function createApiKey(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  name: string,
+  limits: KeyLimits = noKeyLimits,
+): Promise<CreatedApiKey> {
   const key = newApiKeySecret();
   const nowUs = clock.nowUs();
   const row: ApiKeyRow = {
@@ -198,7 +205,13 @@ export function isUsablePublicKey(raw: Buffer): boolean {
   return !(px === 0n && py === 1n);
 }
 
-export async function registerSigningKey(db: Db, clock: Clock, userId: string, label: string, publicKey: string): Promise<SigningKeyRow> {
+export async function registerSigningKey(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  label: string,
+  publicKey: string,
+): Promise<SigningKeyRow> {
   const raw = decodePublicKey(publicKey);
   if (!raw || !isUsablePublicKey(raw)) {
     throw new ApiError(
@@ -209,9 +222,14 @@ export async function registerSigningKey(db: Db, clock: Clock, userId: string, l
   }
   const fingerprint = fingerprintOf(raw);
   const duplicate = () =>
-    new ApiError(409, 'duplicate_signing_key', `This public key is already registered (fingerprint ${fingerprint}). Generate a new keypair.`, {
-      context: { fingerprint },
-    });
+    new ApiError(
+      409,
+      'duplicate_signing_key',
+      `This public key is already registered (fingerprint ${fingerprint}). Generate a new keypair.`,
+      {
+        context: { fingerprint },
+      },
+    );
   const existing = await signingKeyByFingerprint(db, fingerprint);
   if (existing) throw duplicate();
   const row: SigningKeyRow = {
@@ -258,7 +276,11 @@ export const splitScopes = (text: string): string[] => text.split(' ').filter(Bo
  * the token's own scopes (narrower than the grant's after a narrowing refresh). Notes the use on
  * the grant at most once a minute.
  */
-export async function findAccessTokenGrant(db: Db, rawToken: string, nowUs: number): Promise<AccessTokenGrant | undefined> {
+export async function findAccessTokenGrant(
+  db: Db,
+  rawToken: string,
+  nowUs: number,
+): Promise<AccessTokenGrant | undefined> {
   const row = await accessTokenGrant(db, hashSecret(rawToken), nowUs);
   if (!row) return undefined;
   if (row.last_used_at_us === null || nowUs - row.last_used_at_us > lastUsedResolutionUs) {
@@ -268,7 +290,8 @@ export async function findAccessTokenGrant(db: Db, rawToken: string, nowUs: numb
 }
 
 /** 256 random bits as 64 hex digits: alphanumeric, as platform.yaml's TokenResponse patterns require. */
-export const newOAuthToken = (prefix: typeof accessTokenPrefix | typeof refreshTokenPrefix): string => prefix + randomBytes(32).toString('hex');
+export const newOAuthToken = (prefix: typeof accessTokenPrefix | typeof refreshTokenPrefix): string =>
+  prefix + randomBytes(32).toString('hex');
 
 export interface IssuedTokenPair {
   accessToken: string;
@@ -281,7 +304,12 @@ export interface IssuedTokenPair {
  * Stores a fresh access and refresh token of a grant, as hashes. `accessScopes` narrows the access
  * token below its grant (RFC 6749 §6); the refresh token always keeps the grant's scopes.
  */
-export async function insertTokenPair(trx: Knex.Transaction, grantId: string, nowUs: number, accessScopes?: string[]): Promise<IssuedTokenPair> {
+export async function insertTokenPair(
+  trx: Knex.Transaction,
+  grantId: string,
+  nowUs: number,
+  accessScopes?: string[],
+): Promise<IssuedTokenPair> {
   const pair: IssuedTokenPair = {
     accessToken: newOAuthToken(accessTokenPrefix),
     refreshToken: newOAuthToken(refreshTokenPrefix),
@@ -290,8 +318,22 @@ export async function insertTokenPair(trx: Knex.Transaction, grantId: string, no
   };
   await insertTokenRows(
     trx,
-    { token_hash: hashSecret(pair.accessToken), grant_id: grantId, kind: 'access', scopes: accessScopes?.join(' ') ?? null, expires_at_us: pair.accessExpiresAtUs, created_at_us: nowUs },
-    { token_hash: hashSecret(pair.refreshToken), grant_id: grantId, kind: 'refresh', scopes: null, expires_at_us: pair.refreshExpiresAtUs, created_at_us: nowUs },
+    {
+      token_hash: hashSecret(pair.accessToken),
+      grant_id: grantId,
+      kind: 'access',
+      scopes: accessScopes?.join(' ') ?? null,
+      expires_at_us: pair.accessExpiresAtUs,
+      created_at_us: nowUs,
+    },
+    {
+      token_hash: hashSecret(pair.refreshToken),
+      grant_id: grantId,
+      kind: 'refresh',
+      scopes: null,
+      expires_at_us: pair.refreshExpiresAtUs,
+      created_at_us: nowUs,
+    },
   );
   return pair;
 }
@@ -301,14 +343,34 @@ export interface IssuedTokens extends IssuedTokenPair {
 }
 
 /** A new grant inside the caller's transaction, with its first access and refresh tokens. */
-export async function insertGrant(trx: Knex.Transaction, nowUs: number, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
+export async function insertGrant(
+  trx: Knex.Transaction,
+  nowUs: number,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+): Promise<IssuedTokens> {
   const grantId = newGrantId();
-  await insertGrantRow(trx, { id: grantId, user_id: userId, client_id: clientId, scopes: scopes.join(' '), created_at_us: nowUs, last_used_at_us: null, revoked_at_us: null });
+  await insertGrantRow(trx, {
+    id: grantId,
+    user_id: userId,
+    client_id: clientId,
+    scopes: scopes.join(' '),
+    created_at_us: nowUs,
+    last_used_at_us: null,
+    revoked_at_us: null,
+  });
   return { grantId, ...(await insertTokenPair(trx, grantId, nowUs)) };
 }
 
 /** A new grant for a user and client, with its first access and refresh tokens (stored as hashes). */
-export async function createGrant(db: Db, clock: Clock, userId: string, clientId: string, scopes: string[]): Promise<IssuedTokens> {
+export async function createGrant(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  clientId: string,
+  scopes: string[],
+): Promise<IssuedTokens> {
   const nowUs = clock.nowUs();
   return db.transaction((trx) => insertGrant(trx, nowUs, userId, clientId, scopes));
 }

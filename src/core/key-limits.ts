@@ -25,7 +25,12 @@ export interface KeyLimits {
   allowedModels: string[] | null;
 }
 
-export const noKeyLimits: KeyLimits = { expiresAtUs: null, limitUsdMicros: null, limitReset: null, allowedModels: null };
+export const noKeyLimits: KeyLimits = {
+  expiresAtUs: null,
+  limitUsdMicros: null,
+  limitReset: null,
+  allowedModels: null,
+};
 
 /** The limits stored on a key's row (`allowed_models` is a JSON array there). */
 export function keyLimitsOf(row: ApiKeyRow): KeyLimits {
@@ -47,7 +52,9 @@ export function keyAcceptedAt(row: ApiKeyRow, nowUs: number): boolean {
 }
 
 /** The limits as the row stores them. */
-export function keyLimitColumns(limits: KeyLimits): Pick<ApiKeyRow, 'expires_at_us' | 'limit_usd_micros' | 'limit_reset' | 'allowed_models'> {
+export function keyLimitColumns(
+  limits: KeyLimits,
+): Pick<ApiKeyRow, 'expires_at_us' | 'limit_usd_micros' | 'limit_reset' | 'allowed_models'> {
   return {
     expires_at_us: limits.expiresAtUs,
     limit_usd_micros: limits.limitUsdMicros,
@@ -79,7 +86,8 @@ function usageOf(limits: KeyLimits, spend: ApiKeySpendRow | undefined, nowUs: nu
     resetsAtUs: periodEndUs(limits.limitReset, nowUs),
     spentMicros,
     reservedMicros,
-    remainingMicros: limits.limitUsdMicros === null ? null : Math.max(0, limits.limitUsdMicros - spentMicros - reservedMicros),
+    remainingMicros:
+      limits.limitUsdMicros === null ? null : Math.max(0, limits.limitUsdMicros - spentMicros - reservedMicros),
   };
 }
 
@@ -90,7 +98,11 @@ export async function keyUsage(deps: { db: Db }, row: ApiKeyRow, nowUs: number):
 }
 
 /** The usage of several keys (a page of them), by key id, in one read. */
-export async function keyUsages(deps: { db: Db }, rows: readonly ApiKeyRow[], nowUs: number): Promise<Map<string, KeyUsage>> {
+export async function keyUsages(
+  deps: { db: Db },
+  rows: readonly ApiKeyRow[],
+  nowUs: number,
+): Promise<Map<string, KeyUsage>> {
   const periods = rows.map((row) => ({ apiKeyId: row.id, periodStartUs: periodStartUs(row.limit_reset, nowUs) }));
   const spends = await apiKeySpendsOf(deps.db, periods);
   const byKey = new Map(spends.map((s) => [s.api_key_id, s]));
@@ -144,38 +156,79 @@ const refuse = (path: string, message: string, value: unknown, detail: string, e
 function parseLimitUsd(text: string, path: string): number {
   const micros = parseUsdCents(text);
   if (micros === null) {
-    throw refuse(path, 'must be 0 to 999999999.99 with at most 2 decimals', text, `${path} must be a decimal string of US dollars from 0 to 999999999.99 with at most 2 decimals, like 10.00.`);
+    throw refuse(
+      path,
+      'must be 0 to 999999999.99 with at most 2 decimals',
+      text,
+      `${path} must be a decimal string of US dollars from 0 to 999999999.99 with at most 2 decimals, like 10.00.`,
+    );
   }
   return micros;
 }
 
 function parseExpiry(text: string, path: string, nowUs: number): number {
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw refuse(path, 'must be an ISO 8601 time', text, `${path} must be an ISO 8601 time such as 2026-12-31T00:00:00Z.`);
+  if (Number.isNaN(ms))
+    throw refuse(
+      path,
+      'must be an ISO 8601 time',
+      text,
+      `${path} must be an ISO 8601 time such as 2026-12-31T00:00:00Z.`,
+    );
   const expiresAtUs = ms * 1000;
-  if (expiresAtUs <= nowUs) throw refuse(path, 'must be in the future', text, `${path} must be in the future; send null for a key that never expires.`);
-  if (expiresAtUs - nowUs > expiryAheadUsMax) throw refuse(path, 'must be at most 100 years ahead', text, `${path} must be at most 100 years ahead; send null for a key that never expires.`);
+  if (expiresAtUs <= nowUs)
+    throw refuse(
+      path,
+      'must be in the future',
+      text,
+      `${path} must be in the future; send null for a key that never expires.`,
+    );
+  if (expiresAtUs - nowUs > expiryAheadUsMax)
+    throw refuse(
+      path,
+      'must be at most 100 years ahead',
+      text,
+      `${path} must be at most 100 years ahead; send null for a key that never expires.`,
+    );
   return expiresAtUs;
 }
 
 /** Empty and repeated lists are refused; each name must be a model the consumption API knows (all unknown ones are named). */
-async function checkModels(deps: { db: Db; referenceCache: ReferenceCache }, models: string[], path: string): Promise<string[]> {
+async function checkModels(
+  deps: { db: Db; referenceCache: ReferenceCache },
+  models: string[],
+  path: string,
+): Promise<string[]> {
   if (models.length === 0) {
-    throw refuse(path, 'must name at least one model', models, `${path} must name at least one model; send null to allow every model.`);
+    throw refuse(
+      path,
+      'must name at least one model',
+      models,
+      `${path} must name at least one model; send null to allow every model.`,
+    );
   }
   const seen = new Set<string>();
   for (const [index, model] of models.entries()) {
-    if (seen.has(model)) throw refuse(`${path}.${index}`, 'names a model twice', model, `${path} names ${model} twice; name each model once.`);
+    if (seen.has(model))
+      throw refuse(
+        `${path}.${index}`,
+        'names a model twice',
+        model,
+        `${path} names ${model} twice; name each model once.`,
+      );
     seen.add(model);
   }
   const known = await Promise.all(models.map((model) => resolveModel(deps, model)));
   const unknown = models.map((model, index) => ({ model, index })).filter(({ index }) => known[index] === undefined);
   if (unknown.length > 0) {
     const names = unknown.map((u) => u.model);
-    throw validationError(`Unknown models in ${path}: ${names.join(', ')}. GET /v1/models on the consumption API lists the models.`, {
-      errors: unknown.map((u) => ({ path: `${path}.${u.index}`, message: 'is not a known model', value: u.model })),
-      unknown_models: names,
-    });
+    throw validationError(
+      `Unknown models in ${path}: ${names.join(', ')}. GET /v1/models on the consumption API lists the models.`,
+      {
+        errors: unknown.map((u) => ({ path: `${path}.${u.index}`, message: 'is not a known model', value: u.model })),
+        unknown_models: names,
+      },
+    );
   }
   return models;
 }
@@ -191,10 +244,17 @@ export async function parseKeyLimits(
   pathPrefix: string,
 ): Promise<Partial<KeyLimits>> {
   const parsed: Partial<KeyLimits> = {};
-  if (input.limit_usd !== undefined) parsed.limitUsdMicros = input.limit_usd === null ? null : parseLimitUsd(input.limit_usd, `${pathPrefix}.limit_usd`);
+  if (input.limit_usd !== undefined)
+    parsed.limitUsdMicros = input.limit_usd === null ? null : parseLimitUsd(input.limit_usd, `${pathPrefix}.limit_usd`);
   if (input.limit_reset !== undefined) parsed.limitReset = input.limit_reset;
-  if (input.expires_at !== undefined) parsed.expiresAtUs = input.expires_at === null ? null : parseExpiry(input.expires_at, `${pathPrefix}.expires_at`, nowUs);
-  if (input.allowed_models !== undefined) parsed.allowedModels = input.allowed_models === null ? null : await checkModels(deps, input.allowed_models, `${pathPrefix}.allowed_models`);
+  if (input.expires_at !== undefined)
+    parsed.expiresAtUs =
+      input.expires_at === null ? null : parseExpiry(input.expires_at, `${pathPrefix}.expires_at`, nowUs);
+  if (input.allowed_models !== undefined)
+    parsed.allowedModels =
+      input.allowed_models === null
+        ? null
+        : await checkModels(deps, input.allowed_models, `${pathPrefix}.allowed_models`);
   return parsed;
 }
 
@@ -205,8 +265,16 @@ export function checkKeyLimits(next: KeyLimits, input: KeyLimitsInput, pathPrefi
     const detail = `limit_usd cannot be removed while limit_reset is ${next.limitReset}: send limit_reset null with it.`;
     throw refuse(`${pathPrefix}.limit_usd`, 'cannot be null while limit_reset is set', null, detail);
   }
-  throw refuse(`${pathPrefix}.limit_reset`, 'requires limit_usd', next.limitReset, 'limit_reset needs limit_usd: give the key a budget, or send limit_reset null.');
+  throw refuse(
+    `${pathPrefix}.limit_reset`,
+    'requires limit_usd',
+    next.limitReset,
+    'limit_reset needs limit_usd: give the key a budget, or send limit_reset null.',
+  );
 }
 
 export const sameKeyLimits = (a: KeyLimits, b: KeyLimits): boolean =>
-  a.expiresAtUs === b.expiresAtUs && a.limitUsdMicros === b.limitUsdMicros && a.limitReset === b.limitReset && JSON.stringify(a.allowedModels) === JSON.stringify(b.allowedModels);
+  a.expiresAtUs === b.expiresAtUs &&
+  a.limitUsdMicros === b.limitUsdMicros &&
+  a.limitReset === b.limitReset &&
+  JSON.stringify(a.allowedModels) === JSON.stringify(b.allowedModels);

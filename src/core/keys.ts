@@ -80,7 +80,11 @@ export async function listApiKeys(deps: { db: Db }, userId: string, page: PagePa
 }
 
 /** The raw key is in the result once; only its hash is stored. */
-export async function createApiKey(deps: KeyDeps, userId: string, input: NewApiKeyInput): Promise<{ row: ApiKeyRow; key: string }> {
+export async function createApiKey(
+  deps: KeyDeps,
+  userId: string,
+  input: NewApiKeyInput,
+): Promise<{ row: ApiKeyRow; key: string }> {
   checkName(input.name, `${bodyPath}.name`);
   const limits: KeyLimits = { ...noKeyLimits, ...(await parseKeyLimits(deps, input, deps.clock.nowUs(), bodyPath)) };
   requireActiveAccount(await requireUser(deps.db, userId), 'keys cannot be created or reactivated');
@@ -102,7 +106,12 @@ const patchFields = ['name', 'active', ...keyLimitFields] as const;
  * hold on the result even against a concurrent change. A patch that changes nothing writes
  * nothing, not even updated_at.
  */
-export async function updateApiKey(deps: KeyDeps, userId: string, apiKeyId: string, patch: ApiKeyPatch): Promise<ApiKeyRow> {
+export async function updateApiKey(
+  deps: KeyDeps,
+  userId: string,
+  apiKeyId: string,
+  patch: ApiKeyPatch,
+): Promise<ApiKeyRow> {
   if (patchFields.every((field) => patch[field] === undefined)) {
     throw validationError(`${bodyPath} must have at least one of ${patchFields.join(', ')}`, {
       errors: [{ path: bodyPath, message: 'must NOT have fewer than 1 properties', value: {} }],
@@ -112,7 +121,8 @@ export async function updateApiKey(deps: KeyDeps, userId: string, apiKeyId: stri
   const nowUs = deps.clock.nowUs();
   const limitChanges = await parseKeyLimits(deps, patch, nowUs, bodyPath);
   // An account precondition comes before the key's own 404 (platform.yaml "Order of checks").
-  if (patch.active === true) requireActiveAccount(await requireUser(deps.db, userId), 'keys cannot be created or reactivated');
+  if (patch.active === true)
+    requireActiveAccount(await requireUser(deps.db, userId), 'keys cannot be created or reactivated');
   const updated = await updateApiKeyOfUser(deps.db, userId, apiKeyId, (row) => {
     const current = keyLimitsOf(row);
     const limits: KeyLimits = { ...current, ...limitChanges };
@@ -137,7 +147,12 @@ export interface CurrentKeyView extends KeyLimitsView {
 export async function currentApiKey(deps: { db: Db; clock: Clock }, apiKeyId: string): Promise<CurrentKeyView> {
   const row = await apiKeyById(deps.db, apiKeyId);
   // Deleted since it authenticated this very request: as if it had been a moment earlier.
-  if (!row) throw new ApiError(401, 'invalid_api_key', 'The API key is not valid. Create a consumption key on the platform API or the dashboard.');
+  if (!row)
+    throw new ApiError(
+      401,
+      'invalid_api_key',
+      'The API key is not valid. Create a consumption key on the platform API or the dashboard.',
+    );
   const nowUs = deps.clock.nowUs();
   const limits = keyLimitsView(row, await keyUsage(deps, row, nowUs));
   const { concurrencyLimit } = await allowanceOf(deps.db, row.user_id, nowUs);
@@ -160,11 +175,20 @@ export async function deleteApiKey(deps: { db: Db }, userId: string, apiKeyId: s
 
 // ---- trading signing keys --------------------------------------------------------------------------
 
-export async function listSigningKeys(deps: { db: Db }, userId: string, page: PageParams): Promise<Page<SigningKeyRow>> {
+export async function listSigningKeys(
+  deps: { db: Db },
+  userId: string,
+  page: PageParams,
+): Promise<Page<SigningKeyRow>> {
   return signingKeysOfUser(deps.db, userId, page);
 }
 
-export async function createSigningKey(deps: { db: Db; clock: Clock }, userId: string, label: string, publicKey: string): Promise<SigningKeyRow> {
+export async function createSigningKey(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  label: string,
+  publicKey: string,
+): Promise<SigningKeyRow> {
   checkName(label, 'body.signing_key.label');
   requireActiveAccount(await requireUser(deps.db, userId), 'signing keys cannot be registered');
   return identity.registerSigningKey(deps.db, deps.clock, userId, label, publicKey);
@@ -180,5 +204,7 @@ export async function deleteSigningKey(deps: { db: Db }, userId: string, signing
   const key = await signingKeyOfUser(deps.db, userId, signingKeyId);
   if (!key || !(await deleteSigningKeyOfUser(deps.db, userId, signingKeyId))) throw signingKeyNotFound(signingKeyId);
   // The live streams it authenticated end at once, in every process.
-  announceCommitted(deps.db, [{ stream: 'control', event: 'signing_key_deleted', userId, fingerprint: key.fingerprint }]);
+  announceCommitted(deps.db, [
+    { stream: 'control', event: 'signing_key_deleted', userId, fingerprint: key.fingerprint },
+  ]);
 }

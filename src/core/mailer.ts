@@ -16,7 +16,10 @@ export interface Mailer {
 export function logMailer(logger: Logger): Mailer {
   return {
     async send(mail) {
-      logger.info({ mail_to: mail.to, subject: mail.subject, link: mail.link }, `mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`);
+      logger.info(
+        { mail_to: mail.to, subject: mail.subject, link: mail.link },
+        `mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
+      );
     },
   };
 }

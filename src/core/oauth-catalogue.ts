@@ -17,7 +17,10 @@ export const userCodeGroupLength = 4;
  * its orders, cancellations and transfers, `supply:read` and `supply:write` its supply issuance.
  */
 export const scopeCatalogue = [
-  { scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' },
+  {
+    scope: 'keys:manage',
+    description: 'Create, list, update and delete consumption API keys and trading signing keys.',
+  },
   { scope: 'account:read', description: 'Read account settings and OAuth grants.' },
   { scope: 'account:write', description: 'Change account mode and settings; revoke OAuth grants.' },
   { scope: 'trade:read', description: 'Read your orders, trades, balances and the markets on the trading API.' },
@@ -36,7 +39,9 @@ export interface OAuthClient {
   name: string;
   scopes: readonly OAuthScope[];
 }
-export const oauthClients: ReadonlyMap<string, OAuthClient> = new Map([[publicClientId, { name: 'mkt command line', scopes: scopeCatalogue.map((s) => s.scope) }]]);
+export const oauthClients: ReadonlyMap<string, OAuthClient> = new Map([
+  [publicClientId, { name: 'mkt command line', scopes: scopeCatalogue.map((s) => s.scope) }],
+]);
 
 // ---- outcomes -------------------------------------------------------------------------------------
 
@@ -64,7 +69,8 @@ export const fail = (error: OAuthErrorCode, description: string): OAuthFailure =
 
 // ---- scopes and user codes ------------------------------------------------------------------------
 
-export const formatUserCode = (letters: string): string => `${letters.slice(0, userCodeGroupLength)}-${letters.slice(userCodeGroupLength)}`;
+export const formatUserCode = (letters: string): string =>
+  `${letters.slice(0, userCodeGroupLength)}-${letters.slice(userCodeGroupLength)}`;
 
 /** `wdjbmjht`, `WDJB MJHT` and `WDJB-MJHT` are one code; anything else is no code. */
 export function normaliseUserCode(typed: string): string | undefined {
@@ -79,15 +85,22 @@ export const describeScope = (scope: string): ScopeInfo => scopeCatalogue.find((
  * A space-separated scope parameter → the scopes in catalogue order, duplicates dropped; omitted or
  * empty means `allowed`. `allowedWhat` names the limit in the error, e.g. "the scope of the grant".
  */
-export function parseScopes(text: string | undefined, allowed: readonly string[], allowedWhat: string): string[] | OAuthFailure {
+export function parseScopes(
+  text: string | undefined,
+  allowed: readonly string[],
+  allowedWhat: string,
+): string[] | OAuthFailure {
   const requested = new Set(splitScopes(text ?? ''));
   if (requested.size === 0) return [...allowed];
   const catalogue: readonly string[] = scopeCatalogue.map((c) => c.scope);
   const unknown = [...requested].filter((s) => !catalogue.includes(s));
-  if (unknown.length > 0) return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')}. Valid scopes: ${catalogue.join(' ')}.`);
+  if (unknown.length > 0)
+    return fail('invalid_scope', `Unknown scope: ${unknown.join(' ')}. Valid scopes: ${catalogue.join(' ')}.`);
   const beyond = [...requested].filter((s) => !allowed.includes(s));
-  if (beyond.length > 0) return fail('invalid_scope', `The requested scope exceeds ${allowedWhat}: ${beyond.join(' ')}.`);
+  if (beyond.length > 0)
+    return fail('invalid_scope', `The requested scope exceeds ${allowedWhat}: ${beyond.join(' ')}.`);
   return catalogue.filter((s) => requested.has(s));
 }
 
-export const unknownClient = (clientId: string) => fail('invalid_client', `Unknown client_id: ${clientId}. The public client is ${publicClientId}.`);
+export const unknownClient = (clientId: string) =>
+  fail('invalid_client', `Unknown client_id: ${clientId}. The public client is ${publicClientId}.`);

@@ -87,9 +87,16 @@ export function depositView(row: DepositRow): DepositView {
 
 /** Adding funds needs an active account, a verified email and accepted legal terms, in that order. */
 function requireFundsWritable(user: UserRow): void {
-  if (user.status !== 'active') throw new ApiError(403, 'account_inactive', 'The account is inactive; funds cannot be added. Contact support.');
-  if (user.email_verified_at_us === null) throw new ApiError(403, 'email_unverified', 'Verify your email address (see the link sent at sign-up) before adding funds.');
-  if (user.legal_terms_accepted_at_us === null) throw new ApiError(403, 'legal_terms_not_accepted', 'Accept the legal terms on the dashboard before adding funds.');
+  if (user.status !== 'active')
+    throw new ApiError(403, 'account_inactive', 'The account is inactive; funds cannot be added. Contact support.');
+  if (user.email_verified_at_us === null)
+    throw new ApiError(
+      403,
+      'email_unverified',
+      'Verify your email address (see the link sent at sign-up) before adding funds.',
+    );
+  if (user.legal_terms_accepted_at_us === null)
+    throw new ApiError(403, 'legal_terms_not_accepted', 'Accept the legal terms on the dashboard before adding funds.');
 }
 
 /** The payment path and what it leaves the user today (GET /v1/funds). */
@@ -118,12 +125,21 @@ export async function getDeposit(deps: { db: Db }, userId: string, depositId: st
   return row;
 }
 
-export function listDeposits(deps: { db: Db }, userId: string, status: DepositStatus | undefined, page: PageParams): Promise<Page<DepositRow>> {
+export function listDeposits(
+  deps: { db: Db },
+  userId: string,
+  status: DepositStatus | undefined,
+  page: PageParams,
+): Promise<Page<DepositRow>> {
   return depositsPage(deps.db, { userId, status }, page);
 }
 
 /** Every user's deposits, for operators (`mkt admin deposit list`). */
-export function listAllDeposits(deps: { db: Db }, status: DepositStatus | undefined, page: PageParams): Promise<Page<DepositRow>> {
+export function listAllDeposits(
+  deps: { db: Db },
+  status: DepositStatus | undefined,
+  page: PageParams,
+): Promise<Page<DepositRow>> {
   return depositsPage(deps.db, { userId: null, status }, page);
 }
 
@@ -134,12 +150,19 @@ export interface CreatedDeposit {
 }
 
 /** POST /v1/deposits: checks in the document's order, then deposits through the payment path. */
-export async function createDeposit(deps: PaymentDeps, userId: string, amountText: string, idempotencyKey: string | undefined): Promise<CreatedDeposit> {
+export async function createDeposit(
+  deps: PaymentDeps,
+  userId: string,
+  amountText: string,
+  idempotencyKey: string | undefined,
+): Promise<CreatedDeposit> {
   const { payments } = deps.config;
   const amountMicros = parseAmount(amountText);
   const outOfRange = (bound: 'at least' | 'at most', limitMicros: number) => {
     const limit = formatUsdCents(limitMicros);
-    return validationError(`amount_usd must be ${bound} ${limit}.`, { errors: [{ path: 'body.deposit.amount_usd', message: `must be ${bound} ${limit}`, value: amountText }] });
+    return validationError(`amount_usd must be ${bound} ${limit}.`, {
+      errors: [{ path: 'body.deposit.amount_usd', message: `must be ${bound} ${limit}`, value: amountText }],
+    });
   };
   if (amountMicros < payments.depositMinMicros) throw outOfRange('at least', payments.depositMinMicros);
   if (amountMicros > payments.depositMaxMicros) throw outOfRange('at most', payments.depositMaxMicros);
@@ -152,9 +175,14 @@ export async function createDeposit(deps: PaymentDeps, userId: string, amountTex
       if (earlier) {
         if (Number(earlier.amount_micros) !== amountMicros) {
           const amount = formatUsdCents(Number(earlier.amount_micros));
-          throw new ApiError(409, 'idempotency_key_reused', `Idempotency-Key ${idempotencyKey} was used for a deposit of ${amount} USD (${earlier.id}); use a new key for another amount.`, {
-            context: { deposit_id: earlier.id, amount_usd: amount },
-          });
+          throw new ApiError(
+            409,
+            'idempotency_key_reused',
+            `Idempotency-Key ${idempotencyKey} was used for a deposit of ${amount} USD (${earlier.id}); use a new key for another amount.`,
+            {
+              context: { deposit_id: earlier.id, amount_usd: amount },
+            },
+          );
         }
         return { deposit: earlier, replayed: true };
       }
@@ -162,7 +190,16 @@ export async function createDeposit(deps: PaymentDeps, userId: string, amountTex
     const nowUs = deps.clock.nowUs();
     const refusal = await sandboxRoomRefusal(deps, sql, userId, amountMicros, nowUs);
     if (refusal) throw refusal;
-    return { deposit: await depositIn(trx, sql, payments.method, { userId, amountMicros, origin: 'request', idempotencyKey: idempotencyKey ?? null, nowUs }), replayed: false };
+    return {
+      deposit: await depositIn(trx, sql, payments.method, {
+        userId,
+        amountMicros,
+        origin: 'request',
+        idempotencyKey: idempotencyKey ?? null,
+        nowUs,
+      }),
+      replayed: false,
+    };
   });
 }
 
@@ -177,16 +214,27 @@ export async function lockUserFunds(trx: Knex.Transaction, user: Pick<UserRow, '
 }
 
 /** In sandbox, the 422 when `amountMicros` more would pass today's cap; undefined when it fits (or in manual). */
-export async function sandboxRoomRefusal(deps: PaymentDeps, sql: Sql, userId: string, amountMicros: number, nowUs: number): Promise<ApiError | undefined> {
+export async function sandboxRoomRefusal(
+  deps: PaymentDeps,
+  sql: Sql,
+  userId: string,
+  amountMicros: number,
+  nowUs: number,
+): Promise<ApiError | undefined> {
   const { payments } = deps.config;
   if (payments.method !== 'sandbox') return undefined;
   const today = await creditedSince(sql, userId, utcDayStartUs(nowUs));
   if (today + amountMicros <= payments.sandboxDailyLimitMicros) return undefined;
   const limit = formatUsdCents(payments.sandboxDailyLimitMicros);
   const left = formatUsdCents(Math.max(0, payments.sandboxDailyLimitMicros - today));
-  return new ApiError(422, 'deposit_limit_exceeded', `Sandbox deposits are limited to ${limit} USD per UTC day; ${left} USD is left today.`, {
-    context: { daily_limit_usd: limit, deposited_today_usd: formatUsdCents(today), remaining_today_usd: left },
-  });
+  return new ApiError(
+    422,
+    'deposit_limit_exceeded',
+    `Sandbox deposits are limited to ${limit} USD per UTC day; ${left} USD is left today.`,
+    {
+      context: { daily_limit_usd: limit, deposited_today_usd: formatUsdCents(today), remaining_today_usd: left },
+    },
+  );
 }
 
 export interface NewDeposit {
@@ -198,7 +246,12 @@ export interface NewDeposit {
 }
 
 /** Writes the deposit in the caller's transaction: credited with its journal entry (sandbox), or pending (manual). */
-export async function depositIn(trx: Knex.Transaction, sql: Sql, method: PaymentsConfig['method'], input: NewDeposit): Promise<DepositRow> {
+export async function depositIn(
+  trx: Knex.Transaction,
+  sql: Sql,
+  method: PaymentsConfig['method'],
+  input: NewDeposit,
+): Promise<DepositRow> {
   const credited = method === 'sandbox';
   const row: DepositRow = {
     id: newDepositId(),
@@ -213,7 +266,14 @@ export async function depositIn(trx: Knex.Transaction, sql: Sql, method: Payment
     decided_at_us: credited ? input.nowUs : null,
   };
   await insertDeposit(sql, row);
-  if (credited) await creditLedger(trx, { userId: input.userId, usdMicros: input.amountMicros, source: 'deposit', nowUs: input.nowUs, reference: row.id });
+  if (credited)
+    await creditLedger(trx, {
+      userId: input.userId,
+      usdMicros: input.amountMicros,
+      source: 'deposit',
+      nowUs: input.nowUs,
+      reference: row.id,
+    });
   return row;
 }
 
@@ -221,7 +281,12 @@ export async function depositIn(trx: Knex.Transaction, sql: Sql, method: Payment
 function notPending(id: string, row: DepositRow | undefined): ApiError {
   if (!row) return notFound('deposit', id);
   const when = row.decided_at_us === null ? '' : ` at ${toIso(Number(row.decided_at_us))}`;
-  return new ApiError(409, 'conflict', `Deposit ${id} is ${row.status}${when}, not pending: only a pending deposit can be approved or rejected.`, { context: { status: row.status } });
+  return new ApiError(
+    409,
+    'conflict',
+    `Deposit ${id} is ${row.status}${when}, not pending: only a pending deposit can be approved or rejected.`,
+    { context: { status: row.status } },
+  );
 }
 
 /** `mkt admin deposit approve ID`: credits a pending deposit, once (the update is conditional on `pending`). */
@@ -229,19 +294,31 @@ export async function approveDeposit(deps: { db: Db; clock: Clock }, depositId: 
   return deps.db.transaction(async (trx) => {
     const sql = await sqlOf(trx);
     const nowUs = deps.clock.nowUs();
-    if (!(await decideDeposit(sql, depositId, 'credited', null, nowUs))) throw notPending(depositId, await depositById(trx, depositId));
+    if (!(await decideDeposit(sql, depositId, 'credited', null, nowUs)))
+      throw notPending(depositId, await depositById(trx, depositId));
     const row = await depositById(trx, depositId);
     assert(row !== undefined, `deposit ${depositId} was just credited`);
-    await creditLedger(trx, { userId: row.user_id, usdMicros: Number(row.amount_micros), source: 'deposit', nowUs, reference: row.id });
+    await creditLedger(trx, {
+      userId: row.user_id,
+      usdMicros: Number(row.amount_micros),
+      source: 'deposit',
+      nowUs,
+      reference: row.id,
+    });
     return row;
   });
 }
 
 /** `mkt admin deposit reject ID [--reason TEXT]`: nothing is credited. */
-export async function rejectDeposit(deps: { db: Db; clock: Clock }, depositId: string, reason: string | null): Promise<DepositRow> {
+export async function rejectDeposit(
+  deps: { db: Db; clock: Clock },
+  depositId: string,
+  reason: string | null,
+): Promise<DepositRow> {
   return deps.db.transaction(async (trx) => {
     const sql = await sqlOf(trx);
-    if (!(await decideDeposit(sql, depositId, 'rejected', reason, deps.clock.nowUs()))) throw notPending(depositId, await depositById(trx, depositId));
+    if (!(await decideDeposit(sql, depositId, 'rejected', reason, deps.clock.nowUs())))
+      throw notPending(depositId, await depositById(trx, depositId));
     const row = await depositById(trx, depositId);
     assert(row !== undefined, `deposit ${depositId} was just rejected`);
     return row;
@@ -255,7 +332,11 @@ export async function sandboxMoneyUsd(deps: { db: Db }, userId: string): Promise
 }
 
 /** `reloaded_this_month_usd` of the settings: this UTC month's auto-reloads that are credited or pending. */
-export async function reloadedThisMonthMicros(db: Db | Knex.Transaction, clock: Clock, userId: string): Promise<number> {
+export async function reloadedThisMonthMicros(
+  db: Db | Knex.Transaction,
+  clock: Clock,
+  userId: string,
+): Promise<number> {
   return (await autoReloadsSince(await sqlIn(db), userId, startOfUtcMonthUs(clock.nowUs()))).micros;
 }
 

@@ -43,7 +43,10 @@ export const newReferenceCache = (): ReferenceCache => ({ instrumentsById: undef
 
 type CachedDeps = { db: Db; referenceCache: ReferenceCache };
 
-async function instrumentsOf({ db, referenceCache: cache }: CachedDeps, ids: string[]): Promise<Map<string, InstrumentRow>> {
+async function instrumentsOf(
+  { db, referenceCache: cache }: CachedDeps,
+  ids: string[],
+): Promise<Map<string, InstrumentRow>> {
   cache.instrumentsById ??= allInstruments(db).then((rows) => new Map(rows.map((i) => [i.id, i])));
   const known = await cache.instrumentsById;
   if (ids.every((id) => known.has(id))) return known;
@@ -53,16 +56,25 @@ async function instrumentsOf({ db, referenceCache: cache }: CachedDeps, ids: str
 
 async function joinInstrument(deps: CachedDeps, markets: MarketRow[]): Promise<MarketWithInstrument[]> {
   if (markets.length === 0) return [];
-  const byId = await instrumentsOf(deps, markets.map((m) => m.instrument_id));
+  const byId = await instrumentsOf(
+    deps,
+    markets.map((m) => m.instrument_id),
+  );
   return markets.map((market) => ({ market, instrument: byId.get(market.instrument_id)! }));
 }
 
-export const listInstruments = (deps: { db: Db }, filter: InstrumentFilter, page: PageParams): Promise<Page<InstrumentRow>> => instrumentPage(deps.db, filter, page);
+export const listInstruments = (
+  deps: { db: Db },
+  filter: InstrumentFilter,
+  page: PageParams,
+): Promise<Page<InstrumentRow>> => instrumentPage(deps.db, filter, page);
 
-export const findInstrument = (deps: { db: Db }, instrumentId: string): Promise<InstrumentRow | undefined> => instrumentById(deps.db, instrumentId);
+export const findInstrument = (deps: { db: Db }, instrumentId: string): Promise<InstrumentRow | undefined> =>
+  instrumentById(deps.db, instrumentId);
 
 /** The instrument of this symbol, in any case (`text-standard` finds `TEXT-STANDARD`). */
-export const findInstrumentBySymbol = (deps: { db: Db }, symbol: string): Promise<InstrumentRow | undefined> => instrumentBySymbol(deps.db, symbol);
+export const findInstrumentBySymbol = (deps: { db: Db }, symbol: string): Promise<InstrumentRow | undefined> =>
+  instrumentBySymbol(deps.db, symbol);
 
 export async function listMarkets(deps: CachedDeps, page: PageParams): Promise<Page<MarketWithInstrument>> {
   const result = await marketPage(deps.db, page);
@@ -74,7 +86,9 @@ export async function findMarket(deps: CachedDeps, marketId: string): Promise<Ma
   return market ? (await joinInstrument(deps, [market]))[0] : undefined;
 }
 
-export async function listModels(deps: { db: Db }): Promise<{ instruments: InstrumentRow[]; aliases: ModelAliasRow[] }> {
+export async function listModels(deps: {
+  db: Db;
+}): Promise<{ instruments: InstrumentRow[]; aliases: ModelAliasRow[] }> {
   const instruments = await instrumentsInCreationOrder(deps.db);
   const aliases = await modelAliases(deps.db);
   const order = ['text', 'code', 'agent'];
@@ -88,7 +102,10 @@ export async function listModels(deps: { db: Db }): Promise<{ instruments: Instr
 }
 
 /** An instrument by its model name (`text-standard`) or `-latest` alias, as `model` accepts. */
-export async function resolveModel({ db, referenceCache: cache }: CachedDeps, model: string): Promise<InstrumentRow | undefined> {
+export async function resolveModel(
+  { db, referenceCache: cache }: CachedDeps,
+  model: string,
+): Promise<InstrumentRow | undefined> {
   const known = cache.resolvedModels.get(model);
   if (known) return known;
   const direct = await instrumentByModelName(db, model);
@@ -99,7 +116,8 @@ export async function resolveModel({ db, referenceCache: cache }: CachedDeps, mo
 }
 
 /** The collar's reference price: the market's last trade price, null until it trades. */
-export const referencePriceTicks = (deps: { db: Db }, marketId: string): Promise<number | null> => lastTradePriceTicks(poolSql(deps.db), marketId);
+export const referencePriceTicks = (deps: { db: Db }, marketId: string): Promise<number | null> =>
+  lastTradePriceTicks(poolSql(deps.db), marketId);
 
 /**
  * The functions above bound to one database and cache, for the trading code that

@@ -17,7 +17,11 @@ export type Spelled<T> = readonly [name: string, value: T | undefined];
  * The value of whichever spelling is present; `undefined` when neither is. Both present with
  * values that mean different things is a 422 naming both paths, whose detail says to send one.
  */
-export function eitherSpelling<T>(first: Spelled<T>, second: Spelled<T>, same: (a: T, b: T) => boolean = (a, b) => a === b): T | undefined {
+export function eitherSpelling<T>(
+  first: Spelled<T>,
+  second: Spelled<T>,
+  same: (a: T, b: T) => boolean = (a, b) => a === b,
+): T | undefined {
   const [firstName, firstValue] = first;
   const [secondName, secondValue] = second;
   if (firstValue === undefined) return secondValue;
@@ -41,7 +45,11 @@ export const accountModeOf = (input: AccountModeInput): AccountMode => (input ==
 
 /** The mode a SetAccountModeRequest names, under `account_mode` or `mode` (the schema requires one of them). */
 export function requestedAccountMode(body: { account_mode?: AccountModeInput; mode?: AccountModeInput }): AccountMode {
-  const input = eitherSpelling<AccountModeInput>(['account_mode', body.account_mode], ['mode', body.mode], (a, b) => accountModeOf(a) === accountModeOf(b));
+  const input = eitherSpelling<AccountModeInput>(
+    ['account_mode', body.account_mode],
+    ['mode', body.mode],
+    (a, b) => accountModeOf(a) === accountModeOf(b),
+  );
   if (input === undefined) {
     throw validationError('body must have account_mode (auto or advanced) or mode (easy or advanced)', {
       errors: [{ path: 'body', message: 'must have account_mode or mode', value: body }],
@@ -55,15 +63,28 @@ type AutoTopUpBody = components['schemas']['UpdateAutoTopUpRequest'];
 type AutoTransferBody = components['schemas']['UpdateAutoTransferRequest'];
 
 /** Two USD amounts agree when they are the same number of cents (`10` and `10.00`); `null` only with `null`. */
-const sameUsd = (a: string | null, b: string | null): boolean => (a === null || b === null ? a === b : parseUsdCents(a) === parseUsdCents(b));
+const sameUsd = (a: string | null, b: string | null): boolean =>
+  a === null || b === null ? a === b : parseUsdCents(a) === parseUsdCents(b);
 
 /** The auto-reload patch a body means, its flat names (`auto_reload_enabled`…) read as the short ones. */
 export function autoReloadPatchOf(body: AutoReloadBody): AutoReloadPatch {
   return {
     enabled: eitherSpelling(['enabled', body.enabled], ['auto_reload_enabled', body.auto_reload_enabled]),
-    threshold_usd: eitherSpelling(['threshold_usd', body.threshold_usd], ['auto_reload_threshold_usd', body.auto_reload_threshold_usd], sameUsd),
-    amount_usd: eitherSpelling(['amount_usd', body.amount_usd], ['auto_reload_amount_usd', body.auto_reload_amount_usd], sameUsd),
-    monthly_limit_usd: eitherSpelling(['monthly_limit_usd', body.monthly_limit_usd], ['auto_reload_monthly_limit_usd', body.auto_reload_monthly_limit_usd], sameUsd),
+    threshold_usd: eitherSpelling(
+      ['threshold_usd', body.threshold_usd],
+      ['auto_reload_threshold_usd', body.auto_reload_threshold_usd],
+      sameUsd,
+    ),
+    amount_usd: eitherSpelling(
+      ['amount_usd', body.amount_usd],
+      ['auto_reload_amount_usd', body.auto_reload_amount_usd],
+      sameUsd,
+    ),
+    monthly_limit_usd: eitherSpelling(
+      ['monthly_limit_usd', body.monthly_limit_usd],
+      ['auto_reload_monthly_limit_usd', body.auto_reload_monthly_limit_usd],
+      sameUsd,
+    ),
   };
 }
 
@@ -72,7 +93,10 @@ export function autoTopUpPatchOf(body: AutoTopUpBody): AutoTopUpPatch {
   return {
     enabled: eitherSpelling(['enabled', body.enabled], ['auto_top_up_enabled', body.auto_top_up_enabled]),
     quantity: eitherSpelling(['quantity', body.quantity], ['auto_top_up_quantity', body.auto_top_up_quantity]),
-    trigger_threshold: eitherSpelling(['trigger_threshold', body.trigger_threshold], ['auto_top_up_trigger_threshold', body.auto_top_up_trigger_threshold]),
+    trigger_threshold: eitherSpelling(
+      ['trigger_threshold', body.trigger_threshold],
+      ['auto_top_up_trigger_threshold', body.auto_top_up_trigger_threshold],
+    ),
   };
 }
 

@@ -21,7 +21,13 @@ import { reloadedThisMonthMicros } from './payments.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { ApiError, validationError } from '../lib/errors.js';
 import { formatDecimal, formatUsdCents, parseDecimal, parseUsdCents, priceScale } from '../lib/money.js';
-import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser, type ModeManagedField } from './account-rules.js';
+import {
+  dictatedValue,
+  modeManagedFields,
+  requireSettingsWritable,
+  requireUser,
+  type ModeManagedField,
+} from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
@@ -33,7 +39,12 @@ export interface AutoBuyPatch {
   auto_buy_max_price?: string | null | undefined;
 }
 
-export const selfTradePreventions: readonly SelfTradePrevention[] = ['expire_taker', 'expire_maker', 'expire_both', 'decrement'];
+export const selfTradePreventions: readonly SelfTradePrevention[] = [
+  'expire_taker',
+  'expire_maker',
+  'expire_both',
+  'decrement',
+];
 export const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
 
 /** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
@@ -57,7 +68,12 @@ export interface AutoTopUpPatch {
 /** What the toggle sets where nothing is set yet: top up by 1 Unit when an account holds less than 1 Unit. */
 const autoTopUpToggleDefaultUnits = 1;
 
-const autoReloadDefaults: AutoReload = { enabled: false, thresholdMicros: null, amountMicros: null, monthlyLimitMicros: null };
+const autoReloadDefaults: AutoReload = {
+  enabled: false,
+  thresholdMicros: null,
+  amountMicros: null,
+  monthlyLimitMicros: null,
+};
 
 const modeNames: Record<AccountMode, string> = { auto: 'Auto Mode', advanced: 'Advanced Mode' };
 const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsdCents(micros));
@@ -81,9 +97,12 @@ function parseMaxPrice(text: string | null): number | null {
   const path = 'body.auto_buy_max_price';
   const ticks = parseDecimal(text, priceScale);
   if (ticks === null || ticks <= 0 || ticks > autoBuyMaxPriceTicksMax) {
-    throw validationError(`${path} must be a positive decimal string of USD per Unit with at most 4 decimals, like 0.4500, and at most 1000000; send null for no cap.`, {
-      errors: [{ path, message: 'must be a positive decimal with at most 4 decimals', value: text }],
-    });
+    throw validationError(
+      `${path} must be a positive decimal string of USD per Unit with at most 4 decimals, like 0.4500, and at most 1000000; send null for no cap.`,
+      {
+        errors: [{ path, message: 'must be a positive decimal with at most 4 decimals', value: text }],
+      },
+    );
   }
   return ticks;
 }
@@ -101,7 +120,12 @@ function readAutoReload(row: AccountSettingsRow | undefined): AutoReload {
 /** The rules of platform.yaml updateAutoReload, on the settings as they would be after the change. */
 function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
   if (next.enabled && (next.thresholdMicros === null || next.amountMicros === null)) {
-    const path = patch.enabled !== undefined ? 'body.enabled' : next.thresholdMicros === null ? 'body.threshold_usd' : 'body.amount_usd';
+    const path =
+      patch.enabled !== undefined
+        ? 'body.enabled'
+        : next.thresholdMicros === null
+          ? 'body.threshold_usd'
+          : 'body.amount_usd';
     throw validationError('Set threshold_usd and amount_usd before enabling auto-reload.', {
       errors: [{ path, message: 'requires threshold_usd and amount_usd', value: patch.enabled ?? null }],
     });
@@ -147,7 +171,8 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reload
     mode_managed_fields: [...modeManagedFields],
     auto_buy_enabled: dictatedValue(user.account_mode, 'auto_buy_enabled'),
     auto_transfer_enabled: dictatedValue(user.account_mode, 'auto_transfer_enabled'),
-    auto_buy_max_price: row?.auto_buy_max_price_ticks == null ? null : formatDecimal(Number(row.auto_buy_max_price_ticks), priceScale),
+    auto_buy_max_price:
+      row?.auto_buy_max_price_ticks == null ? null : formatDecimal(Number(row.auto_buy_max_price_ticks), priceScale),
     self_trade_prevention: row?.self_trade_prevention ?? selfTradePreventionDefault,
     auto_reload: { ...reload, reloaded_this_month_usd: formatUsdCents(reloadedMicros) },
     auto_top_up: {
@@ -176,10 +201,18 @@ function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reload
  * Every write checks the account preconditions first.
  */
 export async function getSystemSettings(deps: { db: Db; clock: Clock }, userId: string): Promise<SystemSettings> {
-  return settingsView(await requireUser(deps.db, userId), await accountSettings(deps.db, userId), await reloadedThisMonthMicros(deps.db, deps.clock, userId));
+  return settingsView(
+    await requireUser(deps.db, userId),
+    await accountSettings(deps.db, userId),
+    await reloadedThisMonthMicros(deps.db, deps.clock, userId),
+  );
 }
 
-export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: string, mode: AccountMode): Promise<SystemSettings> {
+export async function setAccountMode(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  mode: AccountMode,
+): Promise<SystemSettings> {
   const { db } = deps;
   const user = await requireUser(db, userId);
   requireSettingsWritable(user);
@@ -197,7 +230,11 @@ export async function setAccountMode(deps: { db: Db; clock: Clock }, userId: str
  * Auto-buy's flag and price cap, either or both: the price is checked first (the body), then the
  * account preconditions, then the mode's rule for the flag; only when all pass is the cap stored.
  */
-export async function updateAutoBuy(deps: { db: Db; clock: Clock }, userId: string, patch: AutoBuyPatch): Promise<SystemSettings> {
+export async function updateAutoBuy(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  patch: AutoBuyPatch,
+): Promise<SystemSettings> {
   if (patch.auto_buy_enabled === undefined && patch.auto_buy_max_price === undefined) {
     throw validationError('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
@@ -208,14 +245,24 @@ export async function updateAutoBuy(deps: { db: Db; clock: Clock }, userId: stri
   requireSettingsWritable(user);
   if (patch.auto_buy_enabled !== undefined) checkModeManaged(user, 'auto_buy_enabled', patch.auto_buy_enabled);
   if (priceTicks !== undefined) {
-    const storedTicks = (row: AccountSettingsRow) => (row.auto_buy_max_price_ticks === null ? null : Number(row.auto_buy_max_price_ticks));
-    await changeSetting(deps, user, (row) => storedTicks(row) === priceTicks, (trx, nowUs) => writeAutoBuyMaxPrice(trx, user.id, priceTicks, nowUs));
+    const storedTicks = (row: AccountSettingsRow) =>
+      row.auto_buy_max_price_ticks === null ? null : Number(row.auto_buy_max_price_ticks);
+    await changeSetting(
+      deps,
+      user,
+      (row) => storedTicks(row) === priceTicks,
+      (trx, nowUs) => writeAutoBuyMaxPrice(trx, user.id, priceTicks, nowUs),
+    );
   }
   return getSystemSettings(deps, userId);
 }
 
 /** `enabled` undefined: back to the mode's default, which auto-transfer always has (nothing is stored). */
-export async function updateAutoTransfer(deps: { db: Db; clock: Clock }, userId: string, enabled: boolean | undefined): Promise<SystemSettings> {
+export async function updateAutoTransfer(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  enabled: boolean | undefined,
+): Promise<SystemSettings> {
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
   if (enabled !== undefined) checkModeManaged(user, 'auto_transfer_enabled', enabled);
@@ -223,10 +270,19 @@ export async function updateAutoTransfer(deps: { db: Db; clock: Clock }, userId:
 }
 
 /** The self-trade prevention of orders that name none (PATCH /v1/self/system-settings/trading). */
-export async function updateTradingSettings(deps: { db: Db; clock: Clock }, userId: string, mode: SelfTradePrevention): Promise<SystemSettings> {
+export async function updateTradingSettings(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  mode: SelfTradePrevention,
+): Promise<SystemSettings> {
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
-  await changeSetting(deps, user, (row) => row.self_trade_prevention === mode, (trx, nowUs) => writeSelfTradePrevention(trx, user.id, mode, nowUs));
+  await changeSetting(
+    deps,
+    user,
+    (row) => row.self_trade_prevention === mode,
+    (trx, nowUs) => writeSelfTradePrevention(trx, user.id, mode, nowUs),
+  );
   return getSystemSettings(deps, userId);
 }
 
@@ -257,7 +313,11 @@ function checkModeManaged(user: UserRow, field: ModeManagedField, value: boolean
   );
 }
 
-export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: string, patch: AutoReloadPatch): Promise<SystemSettings> {
+export async function updateAutoReload(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  patch: AutoReloadPatch,
+): Promise<SystemSettings> {
   if (Object.values(patch).every((value) => value === undefined)) {
     throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
@@ -266,7 +326,8 @@ export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: s
   const parsed = {
     thresholdMicros: patch.threshold_usd === undefined ? undefined : parseUsd(patch.threshold_usd, 'threshold_usd'),
     amountMicros: patch.amount_usd === undefined ? undefined : parseUsd(patch.amount_usd, 'amount_usd'),
-    monthlyLimitMicros: patch.monthly_limit_usd === undefined ? undefined : parseUsd(patch.monthly_limit_usd, 'monthly_limit_usd'),
+    monthlyLimitMicros:
+      patch.monthly_limit_usd === undefined ? undefined : parseUsd(patch.monthly_limit_usd, 'monthly_limit_usd'),
   };
   const user = await requireUser(deps.db, userId);
   requireSettingsWritable(user);
@@ -277,7 +338,8 @@ export async function updateAutoReload(deps: { db: Db; clock: Clock }, userId: s
       enabled: patch.enabled ?? current.enabled,
       thresholdMicros: parsed.thresholdMicros === undefined ? current.thresholdMicros : parsed.thresholdMicros,
       amountMicros: parsed.amountMicros === undefined ? current.amountMicros : parsed.amountMicros,
-      monthlyLimitMicros: parsed.monthlyLimitMicros === undefined ? current.monthlyLimitMicros : parsed.monthlyLimitMicros,
+      monthlyLimitMicros:
+        parsed.monthlyLimitMicros === undefined ? current.monthlyLimitMicros : parsed.monthlyLimitMicros,
     };
     checkAutoReload(next, patch);
     const unchanged = (Object.keys(next) as (keyof AutoReload)[]).every((key) => next[key] === current[key]);
@@ -293,23 +355,42 @@ const autoTopUpUnitsMax = 1_000_000_000;
 
 /** Whole Units from 1 (the schema's check, again for callers without it: the dashboard); `null` and absent pass. */
 function checkUnits(value: number | null | undefined, field: 'quantity' | 'trigger_threshold'): void {
-  if (value === undefined || value === null || (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)) return;
-  throw validationError(`${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`, {
-    errors: [{ path: `body.${field}`, message: `must be a whole number of Units from 1 to ${autoTopUpUnitsMax}`, value }],
-  });
+  if (
+    value === undefined ||
+    value === null ||
+    (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)
+  )
+    return;
+  throw validationError(
+    `${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`,
+    {
+      errors: [
+        { path: `body.${field}`, message: `must be a whole number of Units from 1 to ${autoTopUpUnitsMax}`, value },
+      ],
+    },
+  );
 }
 
 /** The rule of platform.yaml updateAutoTopUp, on the settings as they would be after the change. */
 function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
   if (!next.enabled || (next.quantityUnits !== null && next.thresholdUnits !== null)) return;
-  const path = patch.enabled !== undefined ? 'body.enabled' : next.quantityUnits === null ? 'body.quantity' : 'body.trigger_threshold';
+  const path =
+    patch.enabled !== undefined
+      ? 'body.enabled'
+      : next.quantityUnits === null
+        ? 'body.quantity'
+        : 'body.trigger_threshold';
   throw validationError('Set quantity and trigger_threshold before enabling auto top-up.', {
     errors: [{ path, message: 'requires quantity and trigger_threshold', value: patch.enabled ?? null }],
   });
 }
 
 /** Auto top-up's fields, any of them (the schema checks each: whole Units from 1); the rule is checked on the result. */
-export async function updateAutoTopUp(deps: { db: Db; clock: Clock }, userId: string, patch: AutoTopUpPatch): Promise<SystemSettings> {
+export async function updateAutoTopUp(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  patch: AutoTopUpPatch,
+): Promise<SystemSettings> {
   checkUnits(patch.quantity, 'quantity');
   checkUnits(patch.trigger_threshold, 'trigger_threshold');
   const user = await requireUser(deps.db, userId);
@@ -341,13 +422,21 @@ export async function toggleAutoTopUp(deps: { db: Db; clock: Clock }, userId: st
 }
 
 /** Applies `change` to auto top-up on the locked row; nothing is written (not even updated_at) when it changes nothing. */
-async function changeAutoTopUp(deps: { db: Db; clock: Clock }, user: UserRow, change: (current: AutoTopUp) => AutoTopUp): Promise<SystemSettings> {
+async function changeAutoTopUp(
+  deps: { db: Db; clock: Clock },
+  user: UserRow,
+  change: (current: AutoTopUp) => AutoTopUp,
+): Promise<SystemSettings> {
   return deps.db.transaction(async (trx) => {
     const row = await lockAccountSettings(trx, user.id, user.created_at_us);
     const current = readAutoTopUp(row);
     const next = change(current);
     const unchanged = (Object.keys(next) as (keyof AutoTopUp)[]).every((key) => next[key] === current[key]);
     if (!unchanged) await writeAutoTopUp(trx, user.id, next, deps.clock.nowUs());
-    return settingsView(user, unchanged ? row : await accountSettingsIn(trx, user.id), await reloadedThisMonthMicros(trx, deps.clock, user.id));
+    return settingsView(
+      user,
+      unchanged ? row : await accountSettingsIn(trx, user.id),
+      await reloadedThisMonthMicros(trx, deps.clock, user.id),
+    );
   });
 }

@@ -1,6 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/knex.js';
-import { findKeyAndClaim, releaseClaim, touchSigningKey, type SignatureClaim, type SigningKeyRecord } from '../db/replay-guard.js';
+import {
+  findKeyAndClaim,
+  releaseClaim,
+  touchSigningKey,
+  type SignatureClaim,
+  type SigningKeyRecord,
+} from '../db/replay-guard.js';
 import { decodePublicKey, publicKeyObject, verifySignature } from '../lib/ed25519.js';
 import { lastUsedResolutionUs } from './identity.js';
 
@@ -14,7 +20,8 @@ import { lastUsedResolutionUs } from './identity.js';
 /** Specification part 5 rule 10. */
 export const signatureWindowSeconds = 30;
 
-export type SignatureRefusalCode = 'invalid_signature' | 'timestamp_out_of_range' | 'unknown_fingerprint' | 'signature_replayed';
+export type SignatureRefusalCode =
+  'invalid_signature' | 'timestamp_out_of_range' | 'unknown_fingerprint' | 'signature_replayed';
 
 export interface SignatureRefusal {
   code: SignatureRefusalCode;
@@ -56,15 +63,22 @@ function keyObjectFor(fingerprint: string, publicKey: string): KeyObject {
 }
 
 /** The raw signature bytes; empty when the text is not base64 (it then fails to verify). */
-export const signatureBytesOf = (signature: string): Buffer => (/^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0));
+export const signatureBytesOf = (signature: string): Buffer =>
+  /^[A-Za-z0-9+/]+={0,2}$/.test(signature) ? Buffer.from(signature, 'base64') : Buffer.alloc(0);
 
-const refused = (code: SignatureRefusalCode, detail: string, context?: Record<string, unknown>): SignatureCheck => ({ ok: false, refusal: { code, detail, ...(context ? { context } : {}) } });
+const refused = (code: SignatureRefusalCode, detail: string, context?: Record<string, unknown>): SignatureCheck => ({
+  ok: false,
+  refusal: { code, detail, ...(context ? { context } : {}) },
+});
 
 /** Checks, in order: timestamp shape, clock drift, key registered, signature over the exact bytes, first use (when claimed). */
 export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs: number): Promise<SignatureCheck> {
   const { timestamp, fingerprint, wording, claim } = input;
   if (!/^[0-9]{1,12}$/.test(timestamp)) {
-    return refused('invalid_signature', `${wording.timestamp} must be the Unix time in whole seconds, e.g. "1795342530".`);
+    return refused(
+      'invalid_signature',
+      `${wording.timestamp} must be the Unix time in whole seconds, e.g. "1795342530".`,
+    );
   }
   const serverSeconds = Math.floor(nowUs / 1_000_000);
   const driftSeconds = serverSeconds - Number(timestamp);
@@ -72,17 +86,30 @@ export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs
     return refused(
       'timestamp_out_of_range',
       `${wording.timestamp} is ${Math.abs(driftSeconds)} s ${driftSeconds > 0 ? 'behind' : 'ahead of'} server time; it must be within ${signatureWindowSeconds} s. Check the client clock (NTP) and sign with the current time.`,
-      { max_drift_seconds: signatureWindowSeconds, observed_drift_seconds: driftSeconds, request_timestamp: timestamp, server_timestamp: String(serverSeconds) },
+      {
+        max_drift_seconds: signatureWindowSeconds,
+        observed_drift_seconds: driftSeconds,
+        request_timestamp: timestamp,
+        server_timestamp: String(serverSeconds),
+      },
     );
   }
 
   const { key, claimed } = await findKeyAndClaim(deps.db, fingerprint, claim);
   if (!key) {
-    return refused('unknown_fingerprint', `No signing key with fingerprint ${fingerprint} is registered (it may have been deleted). Send the fingerprint returned when the public key was registered.`);
+    return refused(
+      'unknown_fingerprint',
+      `No signing key with fingerprint ${fingerprint} is registered (it may have been deleted). Send the fingerprint returned when the public key was registered.`,
+    );
   }
-  if (!verifySignature(keyObjectFor(key.fingerprint, key.public_key), input.message, signatureBytesOf(input.signature))) {
+  if (
+    !verifySignature(keyObjectFor(key.fingerprint, key.public_key), input.message, signatureBytesOf(input.signature))
+  ) {
     if (claim && claimed) await releaseClaim(deps.db, claim); // only a verified signature keeps its claim
-    return refused('invalid_signature', `The signature does not verify. Sign ${wording.signed}, with the private key of this fingerprint, and send it base64-encoded.${wording.hint ?? ''}`);
+    return refused(
+      'invalid_signature',
+      `The signature does not verify. Sign ${wording.signed}, with the private key of this fingerprint, and send it base64-encoded.${wording.hint ?? ''}`,
+    );
   }
   if (claim && !claimed) {
     return refused(

@@ -30,19 +30,55 @@ const minute = 60_000;
 
 export const throttlePolicies = {
   /** Five wrong passwords, then 1, 2, 4 … seconds, at most 15 minutes, between tries. */
-  login_account: { freeFailures: 5, delayBaseMs: 1_000, delayMaxMs: 15 * minute, windowMs: 60 * minute, onSuccess: 'clear' },
+  login_account: {
+    freeFailures: 5,
+    delayBaseMs: 1_000,
+    delayMaxMs: 15 * minute,
+    windowMs: 60 * minute,
+    onSuccess: 'clear',
+  },
   /** One address may mistype several accounts' passwords (a shared office), not guess at many. */
-  login_address: { freeFailures: 10, delayBaseMs: 1_000, delayMaxMs: 15 * minute, windowMs: 60 * minute, onSuccess: 'forgive' },
+  login_address: {
+    freeFailures: 10,
+    delayBaseMs: 1_000,
+    delayMaxMs: 15 * minute,
+    windowMs: 60 * minute,
+    onSuccess: 'forgive',
+  },
   /** Each request counts: a device code lives ten minutes, a person needs one or two (an office behind one address, more). */
-  device_code_address: { freeFailures: 30, delayBaseMs: 1_000, delayMaxMs: 10 * minute, windowMs: 10 * minute, onSuccess: 'forgive' },
+  device_code_address: {
+    freeFailures: 30,
+    delayBaseMs: 1_000,
+    delayMaxMs: 10 * minute,
+    windowMs: 10 * minute,
+    onSuccess: 'forgive',
+  },
   /**
    * A fuse for the whole public client against floods from many addresses: far above what people
    * logging in need, and short, so that a flood delays other logins by a minute at most.
    */
-  device_code_client: { freeFailures: 600, delayBaseMs: 1_000, delayMaxMs: minute, windowMs: minute, onSuccess: 'forgive' },
+  device_code_client: {
+    freeFailures: 600,
+    delayBaseMs: 1_000,
+    delayMaxMs: minute,
+    windowMs: minute,
+    onSuccess: 'forgive',
+  },
   /** Wrong user codes typed at /device, per session and per address. */
-  user_code_session: { freeFailures: 5, delayBaseMs: 1_000, delayMaxMs: 15 * minute, windowMs: 60 * minute, onSuccess: 'forgive' },
-  user_code_address: { freeFailures: 10, delayBaseMs: 1_000, delayMaxMs: 15 * minute, windowMs: 60 * minute, onSuccess: 'forgive' },
+  user_code_session: {
+    freeFailures: 5,
+    delayBaseMs: 1_000,
+    delayMaxMs: 15 * minute,
+    windowMs: 60 * minute,
+    onSuccess: 'forgive',
+  },
+  user_code_address: {
+    freeFailures: 10,
+    delayBaseMs: 1_000,
+    delayMaxMs: 15 * minute,
+    windowMs: 60 * minute,
+    onSuccess: 'forgive',
+  },
 } as const satisfies Record<string, ThrottlePolicy>;
 
 export type ThrottleScope = keyof typeof throttlePolicies;
@@ -74,7 +110,8 @@ async function countOne(db: Db, key: ThrottleKey, nowUs: number): Promise<Thrott
   const policy: ThrottlePolicy = throttlePolicies[key.scope];
   for (let round = 0; round < writeAttemptsMax; round += 1) {
     const state = await readThrottle(db, key.scope, key.key, nowUs);
-    if (state && state.blockedUntilUs > nowUs) return { ok: false, retryAfterSeconds: secondsUntil(state.blockedUntilUs, nowUs) };
+    if (state && state.blockedUntilUs > nowUs)
+      return { ok: false, retryAfterSeconds: secondsUntil(state.blockedUntilUs, nowUs) };
     const fresh = !state || state.windowEndsAtUs <= nowUs;
     const failures = fresh ? 1 : state.failures + 1;
     const delayMs = delayAfterMs(policy, failures);
@@ -108,7 +145,8 @@ export async function countAttempt(deps: { db: Db; clock: Clock }, keys: Throttl
   let waitSeconds = 0;
   for (const key of keys) {
     const state = await readThrottle(deps.db, key.scope, key.key, nowUs);
-    if (state && state.blockedUntilUs > nowUs) waitSeconds = Math.max(waitSeconds, secondsUntil(state.blockedUntilUs, nowUs));
+    if (state && state.blockedUntilUs > nowUs)
+      waitSeconds = Math.max(waitSeconds, secondsUntil(state.blockedUntilUs, nowUs));
   }
   if (waitSeconds > 0) return { ok: false, retryAfterSeconds: waitSeconds };
   for (const key of keys) {

@@ -15,15 +15,36 @@ export interface AllowanceRow {
 
 export async function readAllowance(db: Trx, userId: string, nowUs: number, dayStartUs: number): Promise<AllowanceRow> {
   const activeSlots = db('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
-  const requestsSince = db('inference_requests').where('user_id', userId).andWhere('created_at_us', '>=', dayStartUs).count('*');
+  const requestsSince = db('inference_requests')
+    .where('user_id', userId)
+    .andWhere('created_at_us', '>=', dayStartUs)
+    .count('*');
   const row = (await db('users as u')
-    .leftJoin('ledger_accounts as c', (on) => on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd))
+    .leftJoin('ledger_accounts as c', (on) =>
+      on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd),
+    )
     .where('u.id', userId)
-    .first('c.deposited', 'c.available', 'c.locked', activeSlots.as('active_slots'), requestsSince.as('requests_since'))) as
-    | { deposited: number | string | null; available: number | string | null; locked: number | string | null; active_slots: number | string; requests_since: number | string }
+    .first(
+      'c.deposited',
+      'c.available',
+      'c.locked',
+      activeSlots.as('active_slots'),
+      requestsSince.as('requests_since'),
+    )) as
+    | {
+        deposited: number | string | null;
+        available: number | string | null;
+        locked: number | string | null;
+        active_slots: number | string;
+        requests_since: number | string;
+      }
     | undefined;
   return {
-    usd: { deposited: Number(row?.deposited ?? 0), available: Number(row?.available ?? 0), locked: Number(row?.locked ?? 0) },
+    usd: {
+      deposited: Number(row?.deposited ?? 0),
+      available: Number(row?.available ?? 0),
+      locked: Number(row?.locked ?? 0),
+    },
     activeSlots: Number(row?.active_slots ?? 0),
     requestsSince: Number(row?.requests_since ?? 0),
   };

@@ -46,7 +46,10 @@ interface SqliteReader {
   prepare(sql: string): { get(): unknown };
   close(): void;
 }
-const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { readonly?: boolean; fileMustExist?: boolean }) => SqliteReader;
+const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+  options?: { readonly?: boolean; fileMustExist?: boolean },
+) => SqliteReader;
 /** How long a PostgreSQL listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
@@ -74,7 +77,10 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
     // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
     // once, instead of waiting for the process's one connection while a transaction holds it.
     const filename = (db.client.config.connection as { filename: string }).filename;
-    const reader = filename === ':memory:' || filename === '' ? null : new SqliteReader(filename, { readonly: true, fileMustExist: true });
+    const reader =
+      filename === ':memory:' || filename === ''
+        ? null
+        : new SqliteReader(filename, { readonly: true, fileMustExist: true });
     const read = reader?.prepare(counterText);
     return {
       async version() {
@@ -113,7 +119,11 @@ async function listen(db: Db): Promise<{ version(local: number): string | null; 
   let generation = 0;
 
   async function connect(): Promise<void> {
-    const connection = new pg.Client({ ...postgresSettingsOf(db), keepAlive: true, application_name: 'mkt api-key revocations' });
+    const connection = new pg.Client({
+      ...postgresSettingsOf(db),
+      keepAlive: true,
+      application_name: 'mkt api-key revocations',
+    });
     connection.on('error', () => {}); // an 'end' follows; handled there
     connection.on('notification', () => {
       generation += 1;

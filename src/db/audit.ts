@@ -13,7 +13,8 @@ import { openStatuses } from './trading-rows.js';
  * snapshot in any transaction).
  */
 export function inAuditSnapshot<T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const config: Knex.TransactionConfig = kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
+  const config: Knex.TransactionConfig =
+    kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
   return db.transaction(work, config);
 }
 
@@ -76,7 +77,9 @@ export async function postingAssetMismatches(trx: Knex.Transaction): Promise<Pos
     .join('ledger_accounts as a', 'a.id', 'p.account_id')
     .whereRaw('p.asset <> a.asset')
     .orWhereNotIn('p.bucket', ['available', 'locked'])
-    .select('p.id', 'p.entry_id', 'p.account_id', 'p.asset', 'p.bucket', { account_asset: 'a.asset' })) as PostingMismatchRow[];
+    .select('p.id', 'p.entry_id', 'p.account_id', 'p.asset', 'p.bucket', {
+      account_asset: 'a.asset',
+    })) as PostingMismatchRow[];
 }
 
 export interface BalanceOffJournalRow {
@@ -95,14 +98,24 @@ export async function balancesOffJournal(trx: Knex.Transaction): Promise<Balance
     .leftJoin('journal_postings as p', 'p.account_id', 'a.id')
     .groupBy('a.id', 'a.available', 'a.locked')
     .havingRaw(`a.available <> ${postedAvailable} OR a.locked <> ${postedLocked}`)
-    .select('a.id', 'a.available', 'a.locked', trx.raw(`${postedAvailable} AS posted_available`), trx.raw(`${postedLocked} AS posted_locked`))) as {
+    .select(
+      'a.id',
+      'a.available',
+      'a.locked',
+      trx.raw(`${postedAvailable} AS posted_available`),
+      trx.raw(`${postedLocked} AS posted_locked`),
+    )) as {
     id: string;
     available: number;
     locked: number;
     posted_available: number | string;
     posted_locked: number | string;
   }[];
-  return rows.map((r) => ({ ...r, posted_available: Number(r.posted_available), posted_locked: Number(r.posted_locked) }));
+  return rows.map((r) => ({
+    ...r,
+    posted_available: Number(r.posted_available),
+    posted_locked: Number(r.posted_locked),
+  }));
 }
 
 export interface AccountBucketsRow {
@@ -132,7 +145,12 @@ export async function lotsOffBalances(trx: Knex.Transaction): Promise<LotsOffBal
     .where('a.kind', 'consumption')
     .groupBy('a.id', 'a.available', 'a.locked')
     .havingRaw(`a.available + a.locked <> ${inLots}`)
-    .select('a.id', 'a.available', 'a.locked', trx.raw(`${inLots} AS in_lots`))) as { id: string; available: number; locked: number; in_lots: number | string }[];
+    .select('a.id', 'a.available', 'a.locked', trx.raw(`${inLots} AS in_lots`))) as {
+    id: string;
+    available: number;
+    locked: number;
+    in_lots: number | string;
+  }[];
   return rows.map((r) => ({ ...r, in_lots: Number(r.in_lots) }));
 }
 
@@ -150,7 +168,12 @@ export async function openOrderReservations(trx: Knex.Transaction): Promise<Open
     .whereIn('status', openStatuses)
     .groupBy('user_id', 'side', 'instrument_id')
     .select('user_id', 'side', 'instrument_id')
-    .sum({ reserved: 'reserved' })) as { user_id: string; side: string; instrument_id: string; reserved: number | string }[];
+    .sum({ reserved: 'reserved' })) as {
+    user_id: string;
+    side: string;
+    instrument_id: string;
+    reserved: number | string;
+  }[];
   return rows.map((r) => ({ ...r, reserved: Number(r.reserved) }));
 }
 
@@ -163,7 +186,10 @@ export interface LockedAccountRow {
 
 /** Currency and trading accounts that hold anything locked. */
 export async function lockedTradingAccounts(trx: Knex.Transaction): Promise<LockedAccountRow[]> {
-  return (await trx('ledger_accounts').whereIn('kind', ['currency', 'trading']).andWhereNot('locked', 0).select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
+  return (await trx('ledger_accounts')
+    .whereIn('kind', ['currency', 'trading'])
+    .andWhereNot('locked', 0)
+    .select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
 }
 
 export interface DepositOffJournalRow {
@@ -191,9 +217,21 @@ export async function depositsOffJournal(trx: Knex.Transaction): Promise<Deposit
     .select('d.id', 'd.status', 'd.amount_micros')
     .countDistinct({ entries: 'e.id' })
     .sum({ credited: 'p.amount' })
-    .groupBy('d.id', 'd.status', 'd.amount_micros')) as { id: string; status: string; amount_micros: number | string; entries: number | string; credited: number | string | null }[];
+    .groupBy('d.id', 'd.status', 'd.amount_micros')) as {
+    id: string;
+    status: string;
+    amount_micros: number | string;
+    entries: number | string;
+    credited: number | string | null;
+  }[];
   return rows
-    .map((r) => ({ id: r.id, status: r.status, amount_micros: Number(r.amount_micros), entries: Number(r.entries), credited: Number(r.credited ?? 0) }))
+    .map((r) => ({
+      id: r.id,
+      status: r.status,
+      amount_micros: Number(r.amount_micros),
+      entries: Number(r.entries),
+      credited: Number(r.credited ?? 0),
+    }))
     .filter((r) => (r.status === 'credited' ? r.entries !== 1 || r.credited !== r.amount_micros : r.entries !== 0));
 }
 
@@ -215,7 +253,15 @@ export async function inProgressRequests(trx: Knex.Transaction): Promise<InProgr
   const rows = (await trx('inference_requests')
     .where('status', 'in_progress')
     .whereNotNull('consumption_account_id')
-    .select('id', 'consumption_account_id', 'reserved_tokens', 'reserved_lots', 'api_key_id', 'budget_reserved_micros', 'budget_period_start_us')) as InProgressRequestRow[];
+    .select(
+      'id',
+      'consumption_account_id',
+      'reserved_tokens',
+      'reserved_lots',
+      'api_key_id',
+      'budget_reserved_micros',
+      'budget_period_start_us',
+    )) as InProgressRequestRow[];
   return rows.map((r) => ({
     ...r,
     reserved_tokens: Number(r.reserved_tokens),
@@ -239,7 +285,11 @@ export async function consumptionHolds(trx: Knex.Transaction): Promise<Consumpti
     .where('a.kind', 'consumption')
     .groupBy('a.id', 'a.locked')
     .havingRaw(`a.locked <> 0 OR ${inLots} <> 0`)
-    .select('a.id', 'a.locked', trx.raw(`${inLots} AS reserved_in_lots`))) as { id: string; locked: number | string; reserved_in_lots: number | string }[];
+    .select('a.id', 'a.locked', trx.raw(`${inLots} AS reserved_in_lots`))) as {
+    id: string;
+    locked: number | string;
+    reserved_in_lots: number | string;
+  }[];
   return rows.map((r) => ({ id: r.id, locked: Number(r.locked), reserved_in_lots: Number(r.reserved_in_lots) }));
 }
 
@@ -251,8 +301,18 @@ export interface ReservedLotRow {
 
 /** Lots with tokens reserved (or a reservation below zero). */
 export async function reservedLots(trx: Knex.Transaction): Promise<ReservedLotRow[]> {
-  const rows = (await trx('consumption_lots').whereNot('tokens_reserved', 0).select('id', 'tokens_remaining', 'tokens_reserved')) as { id: number | string; tokens_remaining: number | string; tokens_reserved: number | string }[];
-  return rows.map((r) => ({ id: Number(r.id), tokens_remaining: Number(r.tokens_remaining), tokens_reserved: Number(r.tokens_reserved) }));
+  const rows = (await trx('consumption_lots')
+    .whereNot('tokens_reserved', 0)
+    .select('id', 'tokens_remaining', 'tokens_reserved')) as {
+    id: number | string;
+    tokens_remaining: number | string;
+    tokens_reserved: number | string;
+  }[];
+  return rows.map((r) => ({
+    id: Number(r.id),
+    tokens_remaining: Number(r.tokens_remaining),
+    tokens_reserved: Number(r.tokens_reserved),
+  }));
 }
 
 export interface KeySpendReserveRow {
@@ -263,8 +323,18 @@ export interface KeySpendReserveRow {
 
 /** Budget periods of keys with a reserve (or a reserve below zero). */
 export async function keySpendReserves(trx: Knex.Transaction): Promise<KeySpendReserveRow[]> {
-  const rows = (await trx('api_key_spend').whereNot('reserved_micros', 0).select('api_key_id', 'period_start_us', 'reserved_micros')) as { api_key_id: string; period_start_us: number | string; reserved_micros: number | string }[];
-  return rows.map((r) => ({ api_key_id: r.api_key_id, period_start_us: Number(r.period_start_us), reserved_micros: Number(r.reserved_micros) }));
+  const rows = (await trx('api_key_spend')
+    .whereNot('reserved_micros', 0)
+    .select('api_key_id', 'period_start_us', 'reserved_micros')) as {
+    api_key_id: string;
+    period_start_us: number | string;
+    reserved_micros: number | string;
+  }[];
+  return rows.map((r) => ({
+    api_key_id: r.api_key_id,
+    period_start_us: Number(r.period_start_us),
+    reserved_micros: Number(r.reserved_micros),
+  }));
 }
 
 // ---- issuance accounts (migration 0020) -------------------------------------------------------------
@@ -281,13 +351,27 @@ export interface IssuanceAccountOffRecordsRow {
 
 /** Issuance accounts whose balance is not issued − transferred, or that hold anything locked. */
 export async function issuanceAccountsOffRecords(trx: Knex.Transaction): Promise<IssuanceAccountOffRecordsRow[]> {
-  const issued = trx('supply_issuances').select('issuance_account_id').sum({ total: 'quantity' }).groupBy('issuance_account_id').as('s');
-  const transferred = trx('issuance_transfers').select('issuance_account_id').sum({ total: 'quantity' }).groupBy('issuance_account_id').as('t');
+  const issued = trx('supply_issuances')
+    .select('issuance_account_id')
+    .sum({ total: 'quantity' })
+    .groupBy('issuance_account_id')
+    .as('s');
+  const transferred = trx('issuance_transfers')
+    .select('issuance_account_id')
+    .sum({ total: 'quantity' })
+    .groupBy('issuance_account_id')
+    .as('t');
   const rows = (await trx('ledger_accounts as a')
     .leftJoin(issued, 's.issuance_account_id', 'a.id')
     .leftJoin(transferred, 't.issuance_account_id', 'a.id')
     .where('a.kind', 'issuance')
-    .select('a.id', 'a.available', 'a.locked', trx.raw('COALESCE(s.total, 0) AS issued'), trx.raw('COALESCE(t.total, 0) AS transferred'))) as {
+    .select(
+      'a.id',
+      'a.available',
+      'a.locked',
+      trx.raw('COALESCE(s.total, 0) AS issued'),
+      trx.raw('COALESCE(t.total, 0) AS transferred'),
+    )) as {
     id: string;
     available: number | string;
     locked: number | string;
@@ -295,6 +379,12 @@ export async function issuanceAccountsOffRecords(trx: Knex.Transaction): Promise
     transferred: number | string;
   }[];
   return rows
-    .map((r) => ({ id: r.id, available: Number(r.available), locked: Number(r.locked), issued: Number(r.issued), transferred: Number(r.transferred) }))
+    .map((r) => ({
+      id: r.id,
+      available: Number(r.available),
+      locked: Number(r.locked),
+      issued: Number(r.issued),
+      transferred: Number(r.transferred),
+    }))
     .filter((r) => r.locked !== 0 || r.available !== r.issued - r.transferred);
 }

@@ -6,15 +6,24 @@ import { poolSql, statement } from './sql.js';
  * buy at a time in every process; a row whose process died expires. Each statement runs on its own
  * (autocommit), outside any transaction.
  */
-const deleteExpired = statement('auto_buy_delete_expired', 'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ? AND expires_at_us <= ?');
-const claimOf = statement('auto_buy_find', 'SELECT user_id FROM auto_buys WHERE user_id = ? AND instrument_id = ? LIMIT 1');
+const deleteExpired = statement(
+  'auto_buy_delete_expired',
+  'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ? AND expires_at_us <= ?',
+);
+const claimOf = statement(
+  'auto_buy_find',
+  'SELECT user_id FROM auto_buys WHERE user_id = ? AND instrument_id = ? LIMIT 1',
+);
 const insertClaim = statement(
   'auto_buy_claim',
   'INSERT INTO auto_buys (user_id, instrument_id, expires_at_us) VALUES (?, ?, ?) ON CONFLICT (user_id, instrument_id) DO NOTHING',
 );
 const deleteClaim = statement('auto_buy_release', 'DELETE FROM auto_buys WHERE user_id = ? AND instrument_id = ?');
 const marketOf = statement('auto_buy_market_of_instrument', 'SELECT id FROM markets WHERE instrument_id = ? LIMIT 1');
-const bestAsk = statement('auto_buy_best_ask', "SELECT min(price_ticks) AS price_ticks FROM orders WHERE market_id = ? AND side = 'sell' AND remaining_quantity > 0");
+const bestAsk = statement(
+  'auto_buy_best_ask',
+  "SELECT min(price_ticks) AS price_ticks FROM orders WHERE market_id = ? AND side = 'sell' AND remaining_quantity > 0",
+);
 
 /** Removes the user's claim on the instrument if it expired by `nowUs`. */
 export async function deleteExpiredAutoBuy(db: Db, userId: string, instrumentId: string, nowUs: number): Promise<void> {
@@ -27,7 +36,12 @@ export async function autoBuyInFlight(db: Db, userId: string, instrumentId: stri
 }
 
 /** Claims the buy of the user and instrument until `expiresAtUs`; false when another holds the claim. */
-export async function claimAutoBuy(db: Db, userId: string, instrumentId: string, expiresAtUs: number): Promise<boolean> {
+export async function claimAutoBuy(
+  db: Db,
+  userId: string,
+  instrumentId: string,
+  expiresAtUs: number,
+): Promise<boolean> {
   return (await poolSql(db).run(insertClaim, [userId, instrumentId, expiresAtUs])) === 1;
 }
 
@@ -50,8 +64,14 @@ export async function bestAskTicks(db: Db, marketId: string): Promise<number | n
  * Auto top-up's reads (src/trading/accounts/auto-top-up.ts): the consumption account a settlement changed,
  * with its owner and the tokens it has free, and the owner's available USD.
  */
-const consumptionAccount = statement('auto_top_up_consumption_account', "SELECT user_id, available FROM ledger_accounts WHERE id = ? AND kind = 'consumption'");
-const usdAvailable = statement('auto_top_up_usd_available', "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'currency' AND asset = 'usd' LIMIT 1");
+const consumptionAccount = statement(
+  'auto_top_up_consumption_account',
+  "SELECT user_id, available FROM ledger_accounts WHERE id = ? AND kind = 'consumption'",
+);
+const usdAvailable = statement(
+  'auto_top_up_usd_available',
+  "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'currency' AND asset = 'usd' LIMIT 1",
+);
 
 export interface ConsumptionHolding {
   userId: string;
@@ -60,7 +80,9 @@ export interface ConsumptionHolding {
 
 /** The consumption account's owner and free tokens; undefined when the id names no consumption account. */
 export async function consumptionHolding(db: Db, accountId: string): Promise<ConsumptionHolding | undefined> {
-  const row = await poolSql(db).get<{ user_id: string | null; available: number | string }>(consumptionAccount, [accountId]);
+  const row = await poolSql(db).get<{ user_id: string | null; available: number | string }>(consumptionAccount, [
+    accountId,
+  ]);
   return row?.user_id == null ? undefined : { userId: row.user_id, availableTokens: Number(row.available) };
 }
 

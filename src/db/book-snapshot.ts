@@ -25,14 +25,19 @@ const bidLevels = statement('book_snapshot_buy', levelsSql('DESC'));
 const askLevels = statement('book_snapshot_sell', levelsSql('ASC'));
 
 type LevelText = { price_ticks: number | string; quantity: number | string; order_count: number | string };
-const levelOf = (r: LevelText): BookLevelRow => ({ price_ticks: Number(r.price_ticks), quantity: Number(r.quantity), order_count: Number(r.order_count) });
+const levelOf = (r: LevelText): BookLevelRow => ({
+  price_ticks: Number(r.price_ticks),
+  quantity: Number(r.quantity),
+  order_count: Number(r.order_count),
+});
 
 /**
  * One read-only transaction: repeatable read on PostgreSQL, so the version and the levels come from
  * the same snapshot; SQLite reads one snapshot in any transaction. Undefined when the market has no book.
  */
 export function readBookAtVersion(db: Db, marketId: string): Promise<BookAtVersion | undefined> {
-  const config: Knex.TransactionConfig = kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
+  const config: Knex.TransactionConfig =
+    kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
   return db.transaction(async (trx) => {
     const sql = await sqlOf(trx);
     const book = await sql.get<{ version: number | string }>(bookVersion, [marketId]);

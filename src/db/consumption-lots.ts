@@ -32,7 +32,10 @@ const freeLots = statement(
   `SELECT id, tokens_remaining - tokens_reserved AS free, usd_micros_per_unit FROM consumption_lots
    WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved ORDER BY expires_at_us, id`,
 );
-const addReserved = statement('consumption_lot_add_reserved', 'UPDATE consumption_lots SET tokens_reserved = tokens_reserved + ? WHERE id = ?');
+const addReserved = statement(
+  'consumption_lot_add_reserved',
+  'UPDATE consumption_lots SET tokens_reserved = tokens_reserved + ? WHERE id = ?',
+);
 const drawReserved = statement(
   'consumption_lot_draw_reserved',
   'UPDATE consumption_lots SET tokens_remaining = tokens_remaining - ?, tokens_reserved = tokens_reserved - ? WHERE id = ? AND tokens_reserved >= ? AND tokens_remaining >= ?',
@@ -45,7 +48,12 @@ const freeWithin = statement(
 );
 
 /** Unreserved tokens of the account's unexpired lots whose Units cost at most `usdMicrosPerUnitMax` (as `reserveFromLots` counts them). */
-export async function freeTokensWithin(sql: Sql, accountId: string, nowUs: number, usdMicrosPerUnitMax: number): Promise<number> {
+export async function freeTokensWithin(
+  sql: Sql,
+  accountId: string,
+  nowUs: number,
+  usdMicrosPerUnitMax: number,
+): Promise<number> {
   return Number((await sql.get<{ free: number | string }>(freeWithin, [accountId, nowUs, usdMicrosPerUnitMax]))!.free);
 }
 
@@ -55,8 +63,17 @@ export async function freeTokensWithin(sql: Sql, accountId: string, nowUs: numbe
  * The caller holds the account's row (its journal entry locked it). Null, reserving nothing, when
  * those lots hold too few unreserved tokens.
  */
-export async function reserveFromLots(sql: Sql, accountId: string, tokens: number, nowUs: number, usdMicrosPerUnitMax: number | null): Promise<LotReservation[] | null> {
-  const lots = await sql.all<{ id: number; free: number | string; usd_micros_per_unit: number | string | null }>(freeLots, [accountId, nowUs]);
+export async function reserveFromLots(
+  sql: Sql,
+  accountId: string,
+  tokens: number,
+  nowUs: number,
+  usdMicrosPerUnitMax: number | null,
+): Promise<LotReservation[] | null> {
+  const lots = await sql.all<{ id: number; free: number | string; usd_micros_per_unit: number | string | null }>(
+    freeLots,
+    [accountId, nowUs],
+  );
   const taken: LotReservation[] = [];
   let left = tokens;
   for (const lot of lots) {
@@ -77,27 +94,40 @@ export async function drawFromReservation(sql: Sql, lotId: number, tokens: numbe
   return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
 }
 
-const lockAccountStatement = statement('ledger_account_lock', 'SELECT * FROM ledger_accounts WHERE id = ?', 'SELECT * FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE');
+const lockAccountStatement = statement(
+  'ledger_account_lock',
+  'SELECT * FROM ledger_accounts WHERE id = ?',
+  'SELECT * FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE',
+);
 
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
-export const lockLedgerAccount = (sql: Sql, accountId: string): Promise<LedgerAccountRow | undefined> => sql.get<LedgerAccountRow>(lockAccountStatement, [accountId]);
+export const lockLedgerAccount = (sql: Sql, accountId: string): Promise<LedgerAccountRow | undefined> =>
+  sql.get<LedgerAccountRow>(lockAccountStatement, [accountId]);
 
-const lotsHolding = statement('consumption_lots_holding', 'SELECT * FROM consumption_lots WHERE account_id = ? AND tokens_remaining > 0 ORDER BY expires_at_us, id');
+const lotsHolding = statement(
+  'consumption_lots_holding',
+  'SELECT * FROM consumption_lots WHERE account_id = ? AND tokens_remaining > 0 ORDER BY expires_at_us, id',
+);
 const lotsExpired = statement(
   'consumption_lots_expired',
   'SELECT * FROM consumption_lots WHERE account_id = ? AND expires_at_us <= ? AND tokens_remaining > 0 ORDER BY expires_at_us, id',
 );
-const setRemaining = statement('consumption_lot_set_remaining', 'UPDATE consumption_lots SET tokens_remaining = ? WHERE id = ?');
+const setRemaining = statement(
+  'consumption_lot_set_remaining',
+  'UPDATE consumption_lots SET tokens_remaining = ? WHERE id = ?',
+);
 const addWithdrawal = statement(
   'ledger_account_add_withdrawal',
   'UPDATE ledger_accounts SET total_withdrawals = total_withdrawals + ?, last_withdrawal_at_us = ? WHERE id = ?',
 );
 
 /** The account's lots that still hold tokens, oldest first (the order they are drawn in). */
-export const lotsHoldingTokens = (sql: Sql, accountId: string): Promise<ConsumptionLotRow[]> => sql.all<ConsumptionLotRow>(lotsHolding, [accountId]);
+export const lotsHoldingTokens = (sql: Sql, accountId: string): Promise<ConsumptionLotRow[]> =>
+  sql.all<ConsumptionLotRow>(lotsHolding, [accountId]);
 
 /** The account's lots expired by `nowUs` that still hold tokens, oldest first. */
-export const expiredLotsHoldingTokens = (sql: Sql, accountId: string, nowUs: number): Promise<ConsumptionLotRow[]> => sql.all<ConsumptionLotRow>(lotsExpired, [accountId, nowUs]);
+export const expiredLotsHoldingTokens = (sql: Sql, accountId: string, nowUs: number): Promise<ConsumptionLotRow[]> =>
+  sql.all<ConsumptionLotRow>(lotsExpired, [accountId, nowUs]);
 
 export async function setLotRemaining(sql: Sql, lotId: number, tokensRemaining: number): Promise<void> {
   await sql.run(setRemaining, [tokensRemaining, lotId]);
@@ -110,7 +140,10 @@ export async function recordWithdrawal(sql: Sql, accountId: string, tokens: numb
 
 // ---- transfers to consumption -----------------------------------------------------------------------
 
-const tokensPerUnitOf = statement('consumption_instrument_tokens_per_unit', 'SELECT tokens_per_unit FROM instruments WHERE id = ? LIMIT 1');
+const tokensPerUnitOf = statement(
+  'consumption_instrument_tokens_per_unit',
+  'SELECT tokens_per_unit FROM instruments WHERE id = ? LIMIT 1',
+);
 
 /** The instrument's tokens per Unit; undefined when no such instrument exists. */
 export async function instrumentTokensPerUnit(sql: Sql, instrumentId: string): Promise<number | undefined> {
@@ -128,22 +161,55 @@ export async function lastTradePriceTicksOfInstrument(sql: Sql, instrumentId: st
   return last ? Number(last.price_ticks) : null;
 }
 
-export const lotColumns = ['account_id', 'tokens_total', 'tokens_remaining', 'source', 'arrived_at_us', 'expires_at_us', 'usd_micros_per_unit', 'supplier_user_id'] as const satisfies readonly (keyof ConsumptionLotRow)[];
-const insertLot = statement('consumption_lot_insert', `INSERT INTO consumption_lots (${lotColumns.join(', ')}) VALUES (${lotColumns.map(() => '?').join(', ')})`);
+export const lotColumns = [
+  'account_id',
+  'tokens_total',
+  'tokens_remaining',
+  'source',
+  'arrived_at_us',
+  'expires_at_us',
+  'usd_micros_per_unit',
+  'supplier_user_id',
+] as const satisfies readonly (keyof ConsumptionLotRow)[];
+const insertLot = statement(
+  'consumption_lot_insert',
+  `INSERT INTO consumption_lots (${lotColumns.join(', ')}) VALUES (${lotColumns.map(() => '?').join(', ')})`,
+);
 
 /** A new lot; its id is the database's. */
 export async function insertConsumptionLot(sql: Sql, lot: Omit<ConsumptionLotRow, 'id'>): Promise<void> {
-  await sql.run(insertLot, lotColumns.map((c) => lot[c]));
+  await sql.run(
+    insertLot,
+    lotColumns.map((c) => lot[c]),
+  );
 }
 
-export const transferColumns = ['id', 'user_id', 'instrument_id', 'quantity', 'from_account_id', 'to_account_id', 'order_id', 'created_at_us'] as const satisfies readonly (keyof TransferRow)[];
-const insertTransfer = statement('consumption_transfer_insert', `INSERT INTO transfers (${transferColumns.join(', ')}) VALUES (${transferColumns.map(() => '?').join(', ')})`);
+export const transferColumns = [
+  'id',
+  'user_id',
+  'instrument_id',
+  'quantity',
+  'from_account_id',
+  'to_account_id',
+  'order_id',
+  'created_at_us',
+] as const satisfies readonly (keyof TransferRow)[];
+const insertTransfer = statement(
+  'consumption_transfer_insert',
+  `INSERT INTO transfers (${transferColumns.join(', ')}) VALUES (${transferColumns.map(() => '?').join(', ')})`,
+);
 
 export async function insertTransferRow(sql: Sql, transfer: TransferRow): Promise<void> {
-  await sql.run(insertTransfer, transferColumns.map((c) => transfer[c]));
+  await sql.run(
+    insertTransfer,
+    transferColumns.map((c) => transfer[c]),
+  );
 }
 
-const stampWithdrawal = statement('consumption_trading_account_stamp_withdrawal', 'UPDATE ledger_accounts SET last_withdrawal_at_us = ? WHERE id = ?');
+const stampWithdrawal = statement(
+  'consumption_trading_account_stamp_withdrawal',
+  'UPDATE ledger_accounts SET last_withdrawal_at_us = ? WHERE id = ?',
+);
 const addTransferIn = statement(
   'consumption_account_add_transfer_in',
   'UPDATE ledger_accounts SET total_transfers_in = total_transfers_in + ?, last_transfer_at_us = ? WHERE id = ?',
@@ -155,7 +221,12 @@ export async function stampTransferOut(sql: Sql, tradingAccountId: string, nowUs
 }
 
 /** Counts `quantity` Units that arrived in the consumption account by transfer. */
-export async function recordTransferIn(sql: Sql, consumptionAccountId: string, quantity: number, nowUs: number): Promise<void> {
+export async function recordTransferIn(
+  sql: Sql,
+  consumptionAccountId: string,
+  quantity: number,
+  nowUs: number,
+): Promise<void> {
   await sql.run(addTransferIn, [quantity, nowUs, consumptionAccountId]);
 }
 
@@ -176,7 +247,10 @@ const accountsToExpire: Record<'all' | 'user' | 'account' | 'userAccount', State
   all: statement('consumption_accounts_to_expire', accountsToExpireText({ user: false, account: false })),
   user: statement('consumption_accounts_to_expire_of_user', accountsToExpireText({ user: true, account: false })),
   account: statement('consumption_accounts_to_expire_one', accountsToExpireText({ user: false, account: true })),
-  userAccount: statement('consumption_accounts_to_expire_of_user_one', accountsToExpireText({ user: true, account: true })),
+  userAccount: statement(
+    'consumption_accounts_to_expire_of_user_one',
+    accountsToExpireText({ user: true, account: true }),
+  ),
 };
 
 /**
@@ -185,7 +259,14 @@ const accountsToExpire: Record<'all' | 'user' | 'account' | 'userAccount', State
  */
 export async function accountsWithExpiredLots(sql: Sql, nowUs: number, scope: ExpiryScope): Promise<string[]> {
   const { userId, accountId } = scope;
-  const shape = userId !== undefined ? (accountId !== undefined ? 'userAccount' : 'user') : accountId !== undefined ? 'account' : 'all';
+  const shape =
+    userId !== undefined
+      ? accountId !== undefined
+        ? 'userAccount'
+        : 'user'
+      : accountId !== undefined
+        ? 'account'
+        : 'all';
   const params = [nowUs, ...(userId !== undefined ? [userId] : []), ...(accountId !== undefined ? [accountId] : [])];
   return (await sql.all<{ account_id: string }>(accountsToExpire[shape], params)).map((r) => r.account_id);
 }

@@ -13,12 +13,19 @@ export interface MarketSymbolRow {
   symbol: string;
 }
 
-const marketSymbolsStatement = statement('dashboard_market_symbols', 'SELECT m.id AS market_id, i.id AS instrument_id, i.symbol FROM markets m JOIN instruments i ON i.id = m.instrument_id');
+const marketSymbolsStatement = statement(
+  'dashboard_market_symbols',
+  'SELECT m.id AS market_id, i.id AS instrument_id, i.symbol FROM markets m JOIN instruments i ON i.id = m.instrument_id',
+);
 
 /** Every market with its instrument's symbol (a few dozen rows at most). */
-export const marketSymbols = (db: Db): Promise<MarketSymbolRow[]> => poolSql(db).all<MarketSymbolRow>(marketSymbolsStatement);
+export const marketSymbols = (db: Db): Promise<MarketSymbolRow[]> =>
+  poolSql(db).all<MarketSymbolRow>(marketSymbolsStatement);
 
-const usageModelsStatement = statement('dashboard_usage_models', 'SELECT DISTINCT model FROM inference_requests WHERE user_id = ? ORDER BY model');
+const usageModelsStatement = statement(
+  'dashboard_usage_models',
+  'SELECT DISTINCT model FROM inference_requests WHERE user_id = ? ORDER BY model',
+);
 
 /** The model names the user has asked for (as requested, aliases included): the usage page's model filter. */
 export async function usageModelsOfUser(db: Db, userId: string): Promise<string[]> {
@@ -31,10 +38,14 @@ export interface ApiKeyNameRow {
   name: string;
 }
 
-const apiKeyNamesStatement = statement('dashboard_api_key_names', 'SELECT id, name FROM api_keys WHERE user_id = ? ORDER BY created_at_us, id');
+const apiKeyNamesStatement = statement(
+  'dashboard_api_key_names',
+  'SELECT id, name FROM api_keys WHERE user_id = ? ORDER BY created_at_us, id',
+);
 
 /** The user's consumption keys by name: the usage page's key filter and its key column. */
-export const apiKeyNamesOfUser = (db: Db, userId: string): Promise<ApiKeyNameRow[]> => poolSql(db).all<ApiKeyNameRow>(apiKeyNamesStatement, [userId]);
+export const apiKeyNamesOfUser = (db: Db, userId: string): Promise<ApiKeyNameRow[]> =>
+  poolSql(db).all<ApiKeyNameRow>(apiKeyNamesStatement, [userId]);
 
 export interface UserLotRow {
   id: number;
@@ -55,4 +66,5 @@ const userLotsStatement = statement(
 );
 
 /** The user's consumption lots that still hold tokens, soonest to expire first (the order inference draws them in). */
-export const lotsOfUser = (db: Db, userId: string): Promise<UserLotRow[]> => poolSql(db).all<UserLotRow>(userLotsStatement, [userId]);
+export const lotsOfUser = (db: Db, userId: string): Promise<UserLotRow[]> =>
+  poolSql(db).all<UserLotRow>(userLotsStatement, [userId]);

@@ -32,8 +32,14 @@ const arm = statement(
    ON CONFLICT (user_id, scope) DO UPDATE SET trigger_at_us = excluded.trigger_at_us, armed_at_us = excluded.armed_at_us
    WHERE dead_man_switches.trigger_at_us > ?`,
 );
-const disarm = statement('dead_man_switch_disarm', 'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us > ?');
-const triggerOf = statement('dead_man_switch_trigger', 'SELECT trigger_at_us FROM dead_man_switches WHERE user_id = ? AND scope = ?');
+const disarm = statement(
+  'dead_man_switch_disarm',
+  'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us > ?',
+);
+const triggerOf = statement(
+  'dead_man_switch_trigger',
+  'SELECT trigger_at_us FROM dead_man_switches WHERE user_id = ? AND scope = ?',
+);
 // The due check, one statement: the earliest triggers (a range of their index) and any firings left.
 const dueCheckStatement = statement(
   'dead_man_switches_due_check',
@@ -41,7 +47,10 @@ const dueCheckStatement = statement(
    UNION ALL
    SELECT * FROM (SELECT user_id, market_id, cutoff_us, 1 AS firing FROM dead_man_switch_firings ORDER BY cutoff_us LIMIT ?) AS left_over`,
 );
-const claim = statement('dead_man_switch_claim', 'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us = ?');
+const claim = statement(
+  'dead_man_switch_claim',
+  'DELETE FROM dead_man_switches WHERE user_id = ? AND scope = ? AND trigger_at_us = ?',
+);
 
 const isOpen = `status IN (${openStatuses.map((status) => `'${status}'`).join(', ')})`;
 // SQLite reads an upsert after INSERT … SELECT only when the SELECT has a WHERE clause, as these do.
@@ -57,8 +66,14 @@ const fireOnMarket = statement(
    SELECT DISTINCT user_id, market_id, CAST(? AS BIGINT) FROM orders WHERE user_id = ? AND ${isOpen} AND submitted_at_us <= ? AND market_id = ?
    ON CONFLICT DO NOTHING`,
 );
-const firingsOfUser = statement('dead_man_switch_firings_of_user', 'SELECT user_id, market_id, cutoff_us FROM dead_man_switch_firings WHERE user_id = ?');
-const claimFiring = statement('dead_man_switch_firing_claim', 'DELETE FROM dead_man_switch_firings WHERE user_id = ? AND market_id = ? AND cutoff_us = ?');
+const firingsOfUser = statement(
+  'dead_man_switch_firings_of_user',
+  'SELECT user_id, market_id, cutoff_us FROM dead_man_switch_firings WHERE user_id = ?',
+);
+const claimFiring = statement(
+  'dead_man_switch_firing_claim',
+  'DELETE FROM dead_man_switch_firings WHERE user_id = ? AND market_id = ? AND cutoff_us = ?',
+);
 
 interface SwitchRow {
   user_id: string;
@@ -72,10 +87,20 @@ interface FiringRow {
   cutoff_us: number;
 }
 
-const firingOf = (row: FiringRow): SwitchFiring => ({ userId: row.user_id, marketId: row.market_id, cutoffUs: Number(row.cutoff_us) });
+const firingOf = (row: FiringRow): SwitchFiring => ({
+  userId: row.user_id,
+  marketId: row.market_id,
+  cutoffUs: Number(row.cutoff_us),
+});
 
 /** Arms the switch or moves its trigger; false when it is due (its trigger is not after `nowUs`): it must fire first. */
-export async function armSwitch(db: Db, userId: string, scope: string, triggerAtUs: number, nowUs: number): Promise<boolean> {
+export async function armSwitch(
+  db: Db,
+  userId: string,
+  scope: string,
+  triggerAtUs: number,
+  nowUs: number,
+): Promise<boolean> {
   return (await poolSql(db).run(arm, [userId, scope, triggerAtUs, nowUs, nowUs])) === 1;
 }
 
@@ -99,8 +124,12 @@ export async function dueCheck(db: Db, limit: number): Promise<{ switches: DeadM
   const rows = await poolSql(db).all<SwitchRow & { firing: number }>(dueCheckStatement, [limit, limit]);
   const armed = rows.filter((row) => Number(row.firing) === 0);
   return {
-    switches: armed.map((row) => ({ userId: row.user_id, scope: row.scope, triggerAtUs: Number(row.trigger_at_us) })).sort((a, b) => a.triggerAtUs - b.triggerAtUs),
-    firings: rows.filter((row) => Number(row.firing) === 1).map((row) => firingOf({ user_id: row.user_id, market_id: row.scope, cutoff_us: row.trigger_at_us })),
+    switches: armed
+      .map((row) => ({ userId: row.user_id, scope: row.scope, triggerAtUs: Number(row.trigger_at_us) }))
+      .sort((a, b) => a.triggerAtUs - b.triggerAtUs),
+    firings: rows
+      .filter((row) => Number(row.firing) === 1)
+      .map((row) => firingOf({ user_id: row.user_id, market_id: row.scope, cutoff_us: row.trigger_at_us })),
   };
 }
 

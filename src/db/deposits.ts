@@ -23,17 +23,37 @@ export interface DepositRow {
 
 type Trx = Knex | Knex.Transaction;
 
-const depositColumns = ['id', 'user_id', 'amount_micros', 'status', 'method', 'origin', 'idempotency_key', 'reason', 'created_at_us', 'decided_at_us'] as const satisfies readonly (keyof DepositRow)[];
+const depositColumns = [
+  'id',
+  'user_id',
+  'amount_micros',
+  'status',
+  'method',
+  'origin',
+  'idempotency_key',
+  'reason',
+  'created_at_us',
+  'decided_at_us',
+] as const satisfies readonly (keyof DepositRow)[];
 
-const insertStatement = statement('deposit_insert', `INSERT INTO deposits (${depositColumns.join(', ')}) VALUES ${valuesList(1, depositColumns.length)}`);
+const insertStatement = statement(
+  'deposit_insert',
+  `INSERT INTO deposits (${depositColumns.join(', ')}) VALUES ${valuesList(1, depositColumns.length)}`,
+);
 const byIdStatement = statement('deposit_by_id', 'SELECT * FROM deposits WHERE id = ?');
 const ofUserStatement = statement('deposit_of_user', 'SELECT * FROM deposits WHERE id = ? AND user_id = ?');
-const byKeyStatement = statement('deposit_by_idempotency_key', 'SELECT * FROM deposits WHERE user_id = ? AND idempotency_key = ?');
+const byKeyStatement = statement(
+  'deposit_by_idempotency_key',
+  'SELECT * FROM deposits WHERE user_id = ? AND idempotency_key = ?',
+);
 const creditedSinceStatement = statement(
   'deposit_credited_since',
   "SELECT COALESCE(SUM(amount_micros), 0) AS micros FROM deposits WHERE user_id = ? AND status = 'credited' AND decided_at_us >= ?",
 );
-const pendingStatement = statement('deposit_pending_sum', "SELECT COALESCE(SUM(amount_micros), 0) AS micros, COUNT(*) AS count FROM deposits WHERE user_id = ? AND status = 'pending'");
+const pendingStatement = statement(
+  'deposit_pending_sum',
+  "SELECT COALESCE(SUM(amount_micros), 0) AS micros, COUNT(*) AS count FROM deposits WHERE user_id = ? AND status = 'pending'",
+);
 const reloadsSinceStatement = statement(
   'deposit_auto_reloads_since',
   `SELECT COALESCE(SUM(CASE WHEN status <> 'rejected' AND created_at_us >= ? THEN amount_micros ELSE 0 END), 0) AS micros,
@@ -45,12 +65,18 @@ const sandboxCreditedStatement = statement(
   'deposit_sandbox_credited',
   "SELECT COALESCE(SUM(amount_micros), 0) AS micros FROM deposits WHERE user_id = ? AND method = 'sandbox' AND status = 'credited'",
 );
-const decideStatement = statement('deposit_decide', "UPDATE deposits SET status = ?, reason = ?, decided_at_us = ? WHERE id = ? AND status = 'pending'");
+const decideStatement = statement(
+  'deposit_decide',
+  "UPDATE deposits SET status = ?, reason = ?, decided_at_us = ? WHERE id = ? AND status = 'pending'",
+);
 
 const count = (value: number | string | null | undefined): number => Number(value ?? 0);
 
 export async function insertDeposit(sql: Sql, row: DepositRow): Promise<void> {
-  await sql.run(insertStatement, depositColumns.map((column) => row[column]));
+  await sql.run(
+    insertStatement,
+    depositColumns.map((column) => row[column]),
+  );
 }
 
 /** Any user's deposit (operators). */
@@ -59,9 +85,11 @@ export async function depositById(db: Trx, id: string): Promise<DepositRow | und
 }
 
 /** The user's deposit; another user's is undefined. */
-export const depositOfUser = (db: Db, userId: string, id: string): Promise<DepositRow | undefined> => poolSql(db).get<DepositRow>(ofUserStatement, [id, userId]);
+export const depositOfUser = (db: Db, userId: string, id: string): Promise<DepositRow | undefined> =>
+  poolSql(db).get<DepositRow>(ofUserStatement, [id, userId]);
 
-export const depositByIdempotencyKey = (sql: Sql, userId: string, key: string): Promise<DepositRow | undefined> => sql.get<DepositRow>(byKeyStatement, [userId, key]);
+export const depositByIdempotencyKey = (sql: Sql, userId: string, key: string): Promise<DepositRow | undefined> =>
+  sql.get<DepositRow>(byKeyStatement, [userId, key]);
 
 /** What the user's deposits credited since `sinceUs` (the start of the UTC day). */
 export async function creditedSince(sql: Sql, userId: string, sinceUs: number): Promise<number> {
@@ -78,8 +106,15 @@ export async function pendingOf(sql: Sql, userId: string): Promise<{ micros: num
  * The user's auto-reloads: the sum of those made since `sinceUs` (the start of the UTC month) that
  * are credited or pending; how many are pending (any month); when the last one was made (0: never).
  */
-export async function autoReloadsSince(sql: Sql, userId: string, sinceUs: number): Promise<{ micros: number; pending: number; lastAtUs: number }> {
-  const row = await sql.get<{ micros: number | string; pending: number | string; last_at_us: number | string }>(reloadsSinceStatement, [sinceUs, userId]);
+export async function autoReloadsSince(
+  sql: Sql,
+  userId: string,
+  sinceUs: number,
+): Promise<{ micros: number; pending: number; lastAtUs: number }> {
+  const row = await sql.get<{ micros: number | string; pending: number | string; last_at_us: number | string }>(
+    reloadsSinceStatement,
+    [sinceUs, userId],
+  );
   return { micros: count(row?.micros), pending: count(row?.pending), lastAtUs: count(row?.last_at_us) };
 }
 
@@ -89,14 +124,24 @@ export async function sandboxCreditedOf(db: Db, userId: string): Promise<number>
 }
 
 /** Marks a pending deposit credited or rejected; false when it was not pending (decided already, or none). */
-export async function decideDeposit(sql: Sql, id: string, status: Exclude<DepositStatus, 'pending'>, reason: string | null, nowUs: number): Promise<boolean> {
+export async function decideDeposit(
+  sql: Sql,
+  id: string,
+  status: Exclude<DepositStatus, 'pending'>,
+  reason: string | null,
+  nowUs: number,
+): Promise<boolean> {
   return (await sql.run(decideStatement, [status, reason, nowUs, id])) > 0;
 }
 
 const newestFirst: Sort = { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' };
 
 /** One page of the user's deposits (or of everyone's, `userId` null: operators), newest first, of one status or all. */
-export function depositsPage(db: Db, filter: { userId: string | null; status?: DepositStatus | undefined }, page: PageParams): Promise<Page<DepositRow>> {
+export function depositsPage(
+  db: Db,
+  filter: { userId: string | null; status?: DepositStatus | undefined },
+  page: PageParams,
+): Promise<Page<DepositRow>> {
   const query = db('deposits').select('*');
   if (filter.userId !== null) query.where({ user_id: filter.userId });
   if (filter.status !== undefined) query.where({ status: filter.status });

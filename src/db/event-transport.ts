@@ -30,12 +30,21 @@ export const eventsChannel = 'mkt_events';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 export const payloadBytesMax = 7_900;
 
-const notify = statement('events_notify', '', `SELECT count(pg_notify('${eventsChannel}', p)) FROM unnest(?::text[]) AS p`);
+const notify = statement(
+  'events_notify',
+  '',
+  `SELECT count(pg_notify('${eventsChannel}', p)) FROM unnest(?::text[]) AS p`,
+);
 
 /** How long a listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
-export async function openEventTransport(db: Db, deliver: (payload: string) => void, lost: () => void, listened: () => boolean): Promise<EventTransport> {
+export async function openEventTransport(
+  db: Db,
+  deliver: (payload: string) => void,
+  lost: () => void,
+  listened: () => boolean,
+): Promise<EventTransport> {
   if (kindOf(db) === 'sqlite') return inProcessTransport(deliver, listened);
   const listener = await listen(db, deliver, lost);
   return {
@@ -69,7 +78,11 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
   };
 }
 
-async function listen(db: Db, deliver: (payload: string) => void, lost: () => void): Promise<{ close(): Promise<void> }> {
+async function listen(
+  db: Db,
+  deliver: (payload: string) => void,
+  lost: () => void,
+): Promise<{ close(): Promise<void> }> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;

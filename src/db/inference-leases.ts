@@ -63,7 +63,10 @@ export async function deleteIdleProcesses(db: Db, ids: readonly string[]): Promi
   if (idle.length === 0) return [];
   const idleIds = idle.map((r) => r.id);
   // A slot admitted meanwhile keeps its process row (its lease still covers it either way).
-  await db('inference_processes as p').whereIn('p.id', idleIds).whereNotExists(db('inference_slots as s').whereRaw('s.process_id = p.id')).delete();
+  await db('inference_processes as p')
+    .whereIn('p.id', idleIds)
+    .whereNotExists(db('inference_slots as s').whereRaw('s.process_id = p.id'))
+    .delete();
   return idleIds;
 }
 
@@ -87,15 +90,26 @@ const renewSql = {
  * (never lowering them), in one statement of fixed text for any number of requests. Answers the
  * requests renewed: one missing was settled, or swept as abandoned.
  */
-export async function renewLeases(db: Db, processId: string, renewals: readonly LeaseRenewal[], expiresAtUs: number): Promise<Set<string>> {
+export async function renewLeases(
+  db: Db,
+  processId: string,
+  renewals: readonly LeaseRenewal[],
+  expiresAtUs: number,
+): Promise<Set<string>> {
   if (renewals.length === 0) return new Set();
   const rows = JSON.stringify(renewals.map((r) => ({ id: r.requestId, tokens: r.deliveredTokens })));
-  const result = (await db.raw(renewSql[kindOf(db)], [expiresAtUs, rows, processId])) as { rows: { request_id: string }[] } | { request_id: string }[];
+  const result = (await db.raw(renewSql[kindOf(db)], [expiresAtUs, rows, processId])) as
+    { rows: { request_id: string }[] } | { request_id: string }[];
   return new Set((Array.isArray(result) ? result : result.rows).map((r) => r.request_id));
 }
 
 /** Up to `limit` requests in progress whose slot is missing, expired at `nowUs`, or held by one of `deadProcessIds`. */
-export async function abandonedRequests(db: Db, nowUs: number, deadProcessIds: readonly string[], limit: number): Promise<AbandonedRequest[]> {
+export async function abandonedRequests(
+  db: Db,
+  nowUs: number,
+  deadProcessIds: readonly string[],
+  limit: number,
+): Promise<AbandonedRequest[]> {
   const rows = (await db('inference_requests as r')
     .leftJoin('inference_slots as s', 's.request_id', 'r.id')
     .where('r.status', 'in_progress')
@@ -105,7 +119,20 @@ export async function abandonedRequests(db: Db, nowUs: number, deadProcessIds: r
     })
     .orderBy('r.created_at_us')
     .limit(limit)
-    .select('r.id', 'r.api_key_id', 'r.consumption_account_id', 'r.instrument_id', 'r.reserved_tokens', 'r.supplier_attempts', 'r.created_at_us', 'r.reserved_lots', 'r.budget_reserved_micros', 'r.budget_period_start_us', 's.prompt_tokens', 's.delivered_tokens')) as {
+    .select(
+      'r.id',
+      'r.api_key_id',
+      'r.consumption_account_id',
+      'r.instrument_id',
+      'r.reserved_tokens',
+      'r.supplier_attempts',
+      'r.created_at_us',
+      'r.reserved_lots',
+      'r.budget_reserved_micros',
+      'r.budget_period_start_us',
+      's.prompt_tokens',
+      's.delivered_tokens',
+    )) as {
     api_key_id: string;
     reserved_lots: string | null;
     budget_reserved_micros: number | string | null;
@@ -129,7 +156,14 @@ export async function abandonedRequests(db: Db, nowUs: number, deadProcessIds: r
     promptTokens: Number(r.prompt_tokens ?? 0),
     deliveredTokens: Number(r.delivered_tokens ?? 0),
     reservedLots: r.reserved_lots === null ? null : (JSON.parse(r.reserved_lots) as LotReservation[]),
-    budget: r.budget_reserved_micros === null ? null : { apiKeyId: r.api_key_id, periodStartUs: Number(r.budget_period_start_us), reservedMicros: Number(r.budget_reserved_micros) },
+    budget:
+      r.budget_reserved_micros === null
+        ? null
+        : {
+            apiKeyId: r.api_key_id,
+            periodStartUs: Number(r.budget_period_start_us),
+            reservedMicros: Number(r.budget_reserved_micros),
+          },
   }));
 }
 

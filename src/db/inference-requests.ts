@@ -47,11 +47,21 @@ const snapshot = statement(
    WHERE u.id = ?`,
 );
 
-export function admissionSnapshot(sql: Sql, userId: string, apiKeyId: string, usdAsset: string, tokensAsset: string, nowUs: number): Promise<AdmissionSnapshotRow | undefined> {
+export function admissionSnapshot(
+  sql: Sql,
+  userId: string,
+  apiKeyId: string,
+  usdAsset: string,
+  tokensAsset: string,
+  nowUs: number,
+): Promise<AdmissionSnapshotRow | undefined> {
   return sql.get<AdmissionSnapshotRow>(snapshot, [nowUs, nowUs, nowUs, usdAsset, tokensAsset, apiKeyId, userId]);
 }
 
-const requestsSince = statement('inference_requests_since', 'SELECT count(*) AS n FROM inference_requests WHERE user_id = ? AND created_at_us >= ?');
+const requestsSince = statement(
+  'inference_requests_since',
+  'SELECT count(*) AS n FROM inference_requests WHERE user_id = ? AND created_at_us >= ?',
+);
 
 /** Inference requests the user made since `sinceUs`. */
 export async function inferenceRequestsSince(sql: Sql, userId: string, sinceUs: number): Promise<number> {
@@ -113,8 +123,30 @@ export async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): 
   await sql.run(insertRequest, requestParams(row));
 }
 
-const requestParams = (row: AdmittedRequestRow) => [row.id, row.user_id, row.api_key_id, row.model, row.instrument_id, row.endpoint, row.stream, row.reserved_tokens, row.reserved_tokens, row.consumption_account_id, row.created_at_us, row.reserved_lots, row.budget_reserved_micros, row.budget_period_start_us];
-const slotParams = (slot: SlotRow) => [slot.request_id, slot.user_id, slot.acquired_at_us, slot.expires_at_us, slot.process_id, slot.prompt_tokens];
+const requestParams = (row: AdmittedRequestRow) => [
+  row.id,
+  row.user_id,
+  row.api_key_id,
+  row.model,
+  row.instrument_id,
+  row.endpoint,
+  row.stream,
+  row.reserved_tokens,
+  row.reserved_tokens,
+  row.consumption_account_id,
+  row.created_at_us,
+  row.reserved_lots,
+  row.budget_reserved_micros,
+  row.budget_period_start_us,
+];
+const slotParams = (slot: SlotRow) => [
+  slot.request_id,
+  slot.user_id,
+  slot.acquired_at_us,
+  slot.expires_at_us,
+  slot.process_id,
+  slot.prompt_tokens,
+];
 
 /** PostgreSQL: the slot and the receipt in one round trip (the admission holds the user's slot lock meanwhile). */
 const insertSlotAndRequest = statement(
@@ -136,7 +168,10 @@ export async function insertAdmission(sql: Sql, slot: SlotRow, request: Admitted
 
 // ---- settlement -------------------------------------------------------------------------------------
 
-const claimReceipt = statement('inference_request_claim', "UPDATE inference_requests SET status = ? WHERE id = ? AND status = 'in_progress'");
+const claimReceipt = statement(
+  'inference_request_claim',
+  "UPDATE inference_requests SET status = ? WHERE id = ? AND status = 'in_progress'",
+);
 
 /** Claims an in-progress receipt for settlement; false when someone settled it already. */
 export async function claimInferenceReceipt(sql: Sql, requestId: string, status: string): Promise<boolean> {
@@ -175,7 +210,10 @@ const settledColumns = [
   'completed_at_us',
 ] as const satisfies readonly (keyof SettledReceipt)[];
 
-const completeReceipt = statement('inference_request_complete', `UPDATE inference_requests SET ${settledColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+const completeReceipt = statement(
+  'inference_request_complete',
+  `UPDATE inference_requests SET ${settledColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`,
+);
 const deleteSlot = statement('inference_slot_delete', 'DELETE FROM inference_slots WHERE request_id = ?');
 
 /** PostgreSQL: both in one round trip (the settlement holds the consumption account's row lock meanwhile). */

@@ -39,9 +39,16 @@ export async function insertIssuanceTransfer(sql: Sql, row: IssuanceTransferRow)
   ]);
 }
 
-const transferByClientIdStatement = statement('issuance_transfer_by_client_id', 'SELECT * FROM issuance_transfers WHERE user_id = ? AND client_transfer_id = ?');
+const transferByClientIdStatement = statement(
+  'issuance_transfer_by_client_id',
+  'SELECT * FROM issuance_transfers WHERE user_id = ? AND client_transfer_id = ?',
+);
 
-export const issuanceTransferByClientId = (sql: Sql, userId: string, clientTransferId: string): Promise<IssuanceTransferRow | undefined> =>
+export const issuanceTransferByClientId = (
+  sql: Sql,
+  userId: string,
+  clientTransferId: string,
+): Promise<IssuanceTransferRow | undefined> =>
   sql.get<IssuanceTransferRow>(transferByClientIdStatement, [userId, clientTransferId]);
 
 /** An issuance account with its instrument and the totals of what went in and out of it. */
@@ -107,7 +114,9 @@ function decodeAccount(row: StoredIssuanceAccountRow): IssuanceAccountRow {
 
 /** The user's issuance accounts, by instrument symbol. */
 export async function issuanceAccountsOfUser(db: Db, userId: string): Promise<IssuanceAccountRow[]> {
-  return (await poolSql(db).all<StoredIssuanceAccountRow>(issuanceAccountsStatement, [userId, userId, userId])).map(decodeAccount);
+  return (await poolSql(db).all<StoredIssuanceAccountRow>(issuanceAccountsStatement, [userId, userId, userId])).map(
+    decodeAccount,
+  );
 }
 
 // ---- supplier liability ------------------------------------------------------------------------------
@@ -140,8 +149,16 @@ const unitsIssuedStatement = statement(
 );
 
 async function perInstrument(db: Db, which: Statement, userId: string): Promise<Map<string, InstrumentQuantityRow>> {
-  const rows = await poolSql(db).all<{ instrument_id: string; quantity: number | string; count: number | string }>(which, [userId]);
-  return new Map(rows.map((r) => [r.instrument_id, { instrument_id: r.instrument_id, quantity: Number(r.quantity), count: Number(r.count) }]));
+  const rows = await poolSql(db).all<{ instrument_id: string; quantity: number | string; count: number | string }>(
+    which,
+    [userId],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.instrument_id,
+      { instrument_id: r.instrument_id, quantity: Number(r.quantity), count: Number(r.count) },
+    ]),
+  );
 }
 
 /** Units the user sold, per instrument: its sell fills, summed. */

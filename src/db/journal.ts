@@ -36,7 +36,10 @@ export interface PostingRow {
   amount: number;
 }
 
-const insertEntry = statement('journal_entry_insert', 'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id');
+const insertEntry = statement(
+  'journal_entry_insert',
+  'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id',
+);
 
 /** An entry's postings are few (two to five): one named statement per count. */
 function insertPostingsOf(count: number): Statement {
@@ -72,7 +75,14 @@ export interface BucketChange {
  * it does not conflict with the KEY SHARE locks that the postings' foreign keys take). On PostgreSQL it is
  * one statement, one round trip, named per shape; on SQLite, in process, one statement per row.
  */
-export async function writeJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], changes: readonly BucketChange[], nowUs: number): Promise<string[]> {
+export async function writeJournalEntry(
+  sql: Sql,
+  kind: string,
+  reference: string | null,
+  postings: readonly PostingRow[],
+  changes: readonly BucketChange[],
+  nowUs: number,
+): Promise<string[]> {
   const ordered = [...changes].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   if (sql.kind === 'postgres') {
     const params: (string | number | null)[] = [kind, reference, nowUs];
@@ -84,7 +94,8 @@ export async function writeJournalEntry(sql: Sql, kind: string, reference: strin
   }
   await insertJournalEntry(sql, kind, reference, postings, nowUs);
   const refused: string[] = [];
-  for (const c of ordered) if (!(await applyBucketChanges(sql, c.accountId, c.available, c.locked, nowUs))) refused.push(c.accountId);
+  for (const c of ordered)
+    if (!(await applyBucketChanges(sql, c.accountId, c.available, c.locked, nowUs))) refused.push(c.accountId);
   return refused;
 }
 
@@ -112,7 +123,13 @@ RETURNING a.id`;
 }
 
 /** Inserts the entry and its postings; resolves with the entry's id. */
-async function insertJournalEntry(sql: Sql, kind: string, reference: string | null, postings: readonly PostingRow[], nowUs: number): Promise<number> {
+async function insertJournalEntry(
+  sql: Sql,
+  kind: string,
+  reference: string | null,
+  postings: readonly PostingRow[],
+  nowUs: number,
+): Promise<number> {
   const entry = await sql.get<{ id: number | bigint }>(insertEntry, [kind, reference, nowUs]);
   const entryId = Number(entry!.id);
   const params: (string | number)[] = [];
@@ -122,7 +139,13 @@ async function insertJournalEntry(sql: Sql, kind: string, reference: string | nu
 }
 
 /** Applies signed bucket changes to one account; false when a user bucket would go negative (nothing changed). */
-async function applyBucketChanges(sql: Sql, accountId: string, available: number, locked: number, nowUs: number): Promise<boolean> {
+async function applyBucketChanges(
+  sql: Sql,
+  accountId: string,
+  available: number,
+  locked: number,
+  nowUs: number,
+): Promise<boolean> {
   return (await sql.run(applyToAccount, [available, locked, nowUs, accountId, available, locked])) === 1;
 }
 
@@ -141,8 +164,10 @@ export async function availableBalance(sql: Sql, accountId: string): Promise<num
   return row.available;
 }
 
-
-const userAccountStatement = statement('ledger_user_account', 'SELECT * FROM ledger_accounts WHERE user_id = ? AND kind = ? AND asset = ?');
+const userAccountStatement = statement(
+  'ledger_user_account',
+  'SELECT * FROM ledger_accounts WHERE user_id = ? AND kind = ? AND asset = ?',
+);
 const insertUserAccountStatement = statement(
   'ledger_user_account_insert',
   'INSERT INTO ledger_accounts (id, user_id, kind, asset, instrument_id, created_at_us, updated_at_us) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, kind, asset) DO NOTHING',
@@ -157,12 +182,27 @@ const traderAccounts = statement(
 );
 
 /** The user's account of this kind and asset, if opened. */
-export const userAccount = (sql: Sql, userId: string, kind: string, asset: string): Promise<LedgerAccountRow | undefined> =>
-  sql.get<LedgerAccountRow>(userAccountStatement, [userId, kind, asset]);
+export const userAccount = (
+  sql: Sql,
+  userId: string,
+  kind: string,
+  asset: string,
+): Promise<LedgerAccountRow | undefined> => sql.get<LedgerAccountRow>(userAccountStatement, [userId, kind, asset]);
 
 /** Opens the account unless the user has one of this kind and asset already (then nothing happens). */
-export async function insertUserAccount(sql: Sql, account: { id: string; userId: string; kind: string; asset: string; instrumentId: string | null; nowUs: number }): Promise<void> {
-  await sql.run(insertUserAccountStatement, [account.id, account.userId, account.kind, account.asset, account.instrumentId, account.nowUs, account.nowUs]);
+export async function insertUserAccount(
+  sql: Sql,
+  account: { id: string; userId: string; kind: string; asset: string; instrumentId: string | null; nowUs: number },
+): Promise<void> {
+  await sql.run(insertUserAccountStatement, [
+    account.id,
+    account.userId,
+    account.kind,
+    account.asset,
+    account.instrumentId,
+    account.nowUs,
+    account.nowUs,
+  ]);
 }
 
 export async function insertSystemAccount(sql: Sql, id: string, asset: string, nowUs: number): Promise<void> {
@@ -170,7 +210,12 @@ export async function insertSystemAccount(sql: Sql, id: string, asset: string, n
 }
 
 /** The ids of a trader's USD and Units trading accounts among `assets`, with their assets. */
-export const traderAccountIds = (sql: Sql, userId: string, usdAsset: string, unitsAsset: string): Promise<{ id: string; asset: string }[]> =>
+export const traderAccountIds = (
+  sql: Sql,
+  userId: string,
+  usdAsset: string,
+  unitsAsset: string,
+): Promise<{ id: string; asset: string }[]> =>
   sql.all<{ id: string; asset: string }>(traderAccounts, [userId, usdAsset, unitsAsset]);
 
 /** A ledger account's buckets as a trading batch reads them. */
@@ -187,7 +232,9 @@ export async function accountBalances(sql: Sql, ids: readonly string[]): Promise
   const rows: AccountBalanceRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    const found = shapedStatement(`ledger_account_balances_${run.length}`, () => ({ sqlite: `SELECT id, available, locked FROM ledger_accounts WHERE id IN (${parameterList(run.length)})` }));
+    const found = shapedStatement(`ledger_account_balances_${run.length}`, () => ({
+      sqlite: `SELECT id, available, locked FROM ledger_accounts WHERE id IN (${parameterList(run.length)})`,
+    }));
     rows.push(...(await sql.all<AccountBalanceRow>(found, run)));
   }
   return rows;

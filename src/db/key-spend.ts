@@ -9,12 +9,18 @@ export interface KeySpendRow {
   reserved_micros: number | string;
 }
 
-const ensureRow = statement('api_key_spend_ensure', 'INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING');
+const ensureRow = statement(
+  'api_key_spend_ensure',
+  'INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING',
+);
 const reserve = statement(
   'api_key_spend_reserve',
   'UPDATE api_key_spend SET reserved_micros = reserved_micros + ? WHERE api_key_id = ? AND period_start_us = ? AND spent_micros + reserved_micros + ? <= ?',
 );
-const spendOf = statement('api_key_spend_of', 'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?');
+const spendOf = statement(
+  'api_key_spend_of',
+  'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?',
+);
 // The row exists when the request reserved; a key without a budget reserved nothing, and its first settled request of a period makes the row.
 const trueUp = statement(
   'api_key_spend_true_up',
@@ -27,14 +33,27 @@ const trueUp = statement(
  * `limitMicros`: one conditional update, so concurrent admissions in any process never overspend.
  * False (nothing reserved) when the budget cannot hold it.
  */
-export async function reserveKeySpend(sql: Sql, apiKeyId: string, periodStartUs: number, reserveMicros: number, limitMicros: number): Promise<boolean> {
+export async function reserveKeySpend(
+  sql: Sql,
+  apiKeyId: string,
+  periodStartUs: number,
+  reserveMicros: number,
+  limitMicros: number,
+): Promise<boolean> {
   await sql.run(ensureRow, [apiKeyId, periodStartUs]);
   return (await sql.run(reserve, [reserveMicros, apiKeyId, periodStartUs, reserveMicros, limitMicros])) === 1;
 }
 
-export const keySpendOf = (sql: Sql, apiKeyId: string, periodStartUs: number): Promise<KeySpendRow | undefined> => sql.get<KeySpendRow>(spendOf, [apiKeyId, periodStartUs]);
+export const keySpendOf = (sql: Sql, apiKeyId: string, periodStartUs: number): Promise<KeySpendRow | undefined> =>
+  sql.get<KeySpendRow>(spendOf, [apiKeyId, periodStartUs]);
 
 /** The request's reserve leaves the period's reserve, its real cost enters the period's spend. */
-export async function trueUpKeySpend(sql: Sql, apiKeyId: string, periodStartUs: number, reservedMicros: number, costMicros: number): Promise<void> {
+export async function trueUpKeySpend(
+  sql: Sql,
+  apiKeyId: string,
+  periodStartUs: number,
+  reservedMicros: number,
+  costMicros: number,
+): Promise<void> {
   await sql.run(trueUp, [apiKeyId, periodStartUs, costMicros, reservedMicros, costMicros]);
 }

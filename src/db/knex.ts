@@ -49,7 +49,10 @@ export function knexConfig(url: string, holder: { current?: object } = {}): Knex
     pool: {
       min: 1,
       max: 1,
-      afterCreate(connection: { pragma(sql: string): unknown; prepare(sql: string): unknown }, done: (err: Error | null, c: unknown) => void) {
+      afterCreate(
+        connection: { pragma(sql: string): unknown; prepare(sql: string): unknown },
+        done: (err: Error | null, c: unknown) => void,
+      ) {
         reusePreparedStatements(connection);
         // WAL lets readers run beside the writer; NORMAL is durable across process crashes in WAL mode.
         connection.pragma('journal_mode = WAL');

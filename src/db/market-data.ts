@@ -32,29 +32,45 @@ const askLevels = statement('book_levels_sell', bookLevelsSql('ASC'));
 
 /** The `depth` best price levels of one side of the market's book: highest bid first, lowest ask first. */
 export async function bookLevels(db: Db, marketId: string, side: Side, depth: number): Promise<BookLevelRow[]> {
-  const rows = await poolSql(db).all<{ price_ticks: number | string; quantity: number | string; order_count: number | string }>(side === 'buy' ? bidLevels : askLevels, [
-    marketId,
-    side,
-    depth,
-  ]);
-  return rows.map((r) => ({ price_ticks: int(r.price_ticks), quantity: int(r.quantity), order_count: int(r.order_count) }));
+  const rows = await poolSql(db).all<{
+    price_ticks: number | string;
+    quantity: number | string;
+    order_count: number | string;
+  }>(side === 'buy' ? bidLevels : askLevels, [marketId, side, depth]);
+  return rows.map((r) => ({
+    price_ticks: int(r.price_ticks),
+    quantity: int(r.quantity),
+    order_count: int(r.order_count),
+  }));
 }
 
 export type LastTradeRow = Pick<TradeRow, 'price_ticks' | 'quantity' | 'executed_at_us'>;
 
-const lastTradeStatement = statement('trade_last', 'SELECT price_ticks, quantity, executed_at_us FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1');
+const lastTradeStatement = statement(
+  'trade_last',
+  'SELECT price_ticks, quantity, executed_at_us FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1',
+);
 
 /** The market's latest trade, if it ever traded. */
 export async function lastTrade(db: Db, marketId: string): Promise<LastTradeRow | undefined> {
   const row = await poolSql(db).get<LastTradeRow>(lastTradeStatement, [marketId]);
-  return row && { price_ticks: int(row.price_ticks), quantity: int(row.quantity), executed_at_us: int(row.executed_at_us) };
+  return (
+    row && { price_ticks: int(row.price_ticks), quantity: int(row.quantity), executed_at_us: int(row.executed_at_us) }
+  );
 }
 
-const volumeBetweenStatement = statement('trade_volume_between', 'SELECT SUM(quantity) AS volume FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?');
+const volumeBetweenStatement = statement(
+  'trade_volume_between',
+  'SELECT SUM(quantity) AS volume FROM trades WHERE market_id = ? AND executed_at_us BETWEEN ? AND ?',
+);
 
 /** Units traded in [fromUs, toUs]. */
 export async function tradeVolumeBetween(db: Db, marketId: string, fromUs: number, toUs: number): Promise<number> {
-  const row = await poolSql(db).get<{ volume: number | string | null }>(volumeBetweenStatement, [marketId, fromUs, toUs]);
+  const row = await poolSql(db).get<{ volume: number | string | null }>(volumeBetweenStatement, [
+    marketId,
+    fromUs,
+    toUs,
+  ]);
   return int(row?.volume ?? null);
 }
 
@@ -124,10 +140,29 @@ const windowStatsStatement = statement(
 );
 
 /** The trades in [fromUs, toUs] (the rolling window of the stats) and the market's last trade. */
-export async function tradeWindowStats(db: Db, marketId: string, fromUs: number, toUs: number): Promise<WindowStatsRow> {
-  const row = await poolSql(db).get<RawWindowStatsRow>(windowStatsStatement, [marketId, fromUs, toUs, marketId, marketId, marketId]);
+export async function tradeWindowStats(
+  db: Db,
+  marketId: string,
+  fromUs: number,
+  toUs: number,
+): Promise<WindowStatsRow> {
+  const row = await poolSql(db).get<RawWindowStatsRow>(windowStatsStatement, [
+    marketId,
+    fromUs,
+    toUs,
+    marketId,
+    marketId,
+    marketId,
+  ]);
   assert(row !== undefined, 'an aggregate without GROUP BY returns one row');
-  const last = row.last_price_ticks === null ? undefined : { price_ticks: int(row.last_price_ticks), quantity: int(row.last_quantity), executed_at_us: int(row.last_executed_at_us) };
+  const last =
+    row.last_price_ticks === null
+      ? undefined
+      : {
+          price_ticks: int(row.last_price_ticks),
+          quantity: int(row.last_quantity),
+          executed_at_us: int(row.last_executed_at_us),
+        };
   return {
     ...aggregatesOf(row),
     open_ticks: row.open_ticks === null ? null : int(row.open_ticks),
@@ -170,11 +205,20 @@ export interface CandleGrid {
  * One page of the market's candles on `grid`, oldest first. Times are positive, so `%` is the same
  * non-negative remainder on SQLite and PostgreSQL.
  */
-export async function candlePage(db: Db, marketId: string, grid: CandleGrid, range: CandleRange, page: PageParams): Promise<Page<CandleRow>> {
+export async function candlePage(
+  db: Db,
+  marketId: string,
+  grid: CandleGrid,
+  range: CandleRange,
+  page: PageParams,
+): Promise<Page<CandleRow>> {
   const { widthUs, offsetUs } = grid;
   // The grid is written into the SQL: the caller takes it from a closed table, never from the request.
   assert(Number.isSafeInteger(widthUs) && widthUs > 0, `a candle width is a positive integer, got ${widthUs}`);
-  assert(Number.isSafeInteger(offsetUs) && offsetUs >= 0 && offsetUs < widthUs, `a candle offset is an integer in [0, width), got ${offsetUs}`);
+  assert(
+    Number.isSafeInteger(offsetUs) && offsetUs >= 0 && offsetUs < widthUs,
+    `a candle offset is an integer in [0, width), got ${offsetUs}`,
+  );
   const bucket = `(executed_at_us - ((executed_at_us + ${offsetUs}) % ${widthUs}))`;
   const buckets = db('trades')
     .where('market_id', marketId)
@@ -192,12 +236,19 @@ export async function candlePage(db: Db, marketId: string, grid: CandleGrid, ran
     .join('trades as o', (on) => on.on('o.sequence', '=', 'c.first_sequence').andOnVal('o.market_id', '=', marketId))
     .join('trades as x', (on) => on.on('x.sequence', '=', 'c.last_sequence').andOnVal('x.market_id', '=', marketId))
     .select('c.*', 'o.price_ticks as open_ticks', 'x.price_ticks as close_ticks');
-  const result = await keysetPage<RawCandleRow>(query, { name: 'time', column: 'c.bucket_us', idColumn: 'c.bucket_key', direction: 'asc' }, page, (row) => [
-    int(row.bucket_us),
-    row.bucket_key,
-  ]);
+  const result = await keysetPage<RawCandleRow>(
+    query,
+    { name: 'time', column: 'c.bucket_us', idColumn: 'c.bucket_key', direction: 'asc' },
+    page,
+    (row) => [int(row.bucket_us), row.bucket_key],
+  );
   return {
-    rows: result.rows.map((row) => ({ ...aggregatesOf(row), bucket_us: int(row.bucket_us), open_ticks: int(row.open_ticks), close_ticks: int(row.close_ticks) })),
+    rows: result.rows.map((row) => ({
+      ...aggregatesOf(row),
+      bucket_us: int(row.bucket_us),
+      open_ticks: int(row.open_ticks),
+      close_ticks: int(row.close_ticks),
+    })),
     paging: result.paging,
   };
 }

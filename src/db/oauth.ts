@@ -23,22 +23,47 @@ export interface OAuthGrantRow {
   revoked_at_us: number | null;
 }
 
-const grantColumns = ['id', 'user_id', 'client_id', 'scopes', 'created_at_us', 'last_used_at_us', 'revoked_at_us'] as const satisfies readonly (keyof OAuthGrantRow)[];
+const grantColumns = [
+  'id',
+  'user_id',
+  'client_id',
+  'scopes',
+  'created_at_us',
+  'last_used_at_us',
+  'revoked_at_us',
+] as const satisfies readonly (keyof OAuthGrantRow)[];
 
-const insertGrantStatement = statement('oauth_grant_insert', `INSERT INTO oauth_grants (${grantColumns.join(', ')}) VALUES ${valuesList(1, grantColumns.length)}`);
+const insertGrantStatement = statement(
+  'oauth_grant_insert',
+  `INSERT INTO oauth_grants (${grantColumns.join(', ')}) VALUES ${valuesList(1, grantColumns.length)}`,
+);
 const grantClientStatement = statement('oauth_grant_client', 'SELECT client_id FROM oauth_grants WHERE id = ?');
 const touchGrantStatement = statement('oauth_grant_touch', 'UPDATE oauth_grants SET last_used_at_us = ? WHERE id = ?');
-const touchLiveGrantStatement = statement('oauth_grant_touch_live', 'UPDATE oauth_grants SET last_used_at_us = ? WHERE id = ? AND revoked_at_us IS NULL');
-const revokeGrantStatement = statement('oauth_grant_revoke', 'UPDATE oauth_grants SET revoked_at_us = ? WHERE id = ? AND revoked_at_us IS NULL');
+const touchLiveGrantStatement = statement(
+  'oauth_grant_touch_live',
+  'UPDATE oauth_grants SET last_used_at_us = ? WHERE id = ? AND revoked_at_us IS NULL',
+);
+const revokeGrantStatement = statement(
+  'oauth_grant_revoke',
+  'UPDATE oauth_grants SET revoked_at_us = ? WHERE id = ? AND revoked_at_us IS NULL',
+);
 const revokeGrantOfUserStatement = statement(
   'oauth_grant_revoke_of_user',
   'UPDATE oauth_grants SET revoked_at_us = ? WHERE id = ? AND user_id = ? AND revoked_at_us IS NULL',
 );
-const revokeGrantTokensStatement = statement('oauth_tokens_revoke_of_grant', 'UPDATE oauth_tokens SET revoked_at_us = ? WHERE grant_id = ? AND revoked_at_us IS NULL');
+const revokeGrantTokensStatement = statement(
+  'oauth_tokens_revoke_of_grant',
+  'UPDATE oauth_tokens SET revoked_at_us = ? WHERE grant_id = ? AND revoked_at_us IS NULL',
+);
 
 /** Inside the caller's transaction, with the grant's first tokens. */
 export async function insertGrantRow(trx: Trx, row: OAuthGrantRow): Promise<void> {
-  await (await sqlOf(trx)).run(insertGrantStatement, grantColumns.map((c) => row[c]));
+  await (
+    await sqlOf(trx)
+  ).run(
+    insertGrantStatement,
+    grantColumns.map((c) => row[c]),
+  );
 }
 
 /** The client a grant was given to; undefined for an unknown grant. */
@@ -117,13 +142,25 @@ export interface NewOAuthTokenRow {
   created_at_us: number;
 }
 
-const tokenColumns = ['token_hash', 'grant_id', 'kind', 'scopes', 'expires_at_us', 'created_at_us'] as const satisfies readonly (keyof NewOAuthTokenRow)[];
+const tokenColumns = [
+  'token_hash',
+  'grant_id',
+  'kind',
+  'scopes',
+  'expires_at_us',
+  'created_at_us',
+] as const satisfies readonly (keyof NewOAuthTokenRow)[];
 
-const insertTokenPairStatement = statement('oauth_token_pair_insert', `INSERT INTO oauth_tokens (${tokenColumns.join(', ')}) VALUES ${valuesList(2, tokenColumns.length)}`);
+const insertTokenPairStatement = statement(
+  'oauth_token_pair_insert',
+  `INSERT INTO oauth_tokens (${tokenColumns.join(', ')}) VALUES ${valuesList(2, tokenColumns.length)}`,
+);
 
 /** Stores an access and a refresh token in one statement, inside the caller's transaction. */
 export async function insertTokenRows(trx: Trx, access: NewOAuthTokenRow, refresh: NewOAuthTokenRow): Promise<void> {
-  await (await sqlOf(trx)).run(insertTokenPairStatement, [...tokenColumns.map((c) => access[c]), ...tokenColumns.map((c) => refresh[c])]);
+  await (
+    await sqlOf(trx)
+  ).run(insertTokenPairStatement, [...tokenColumns.map((c) => access[c]), ...tokenColumns.map((c) => refresh[c])]);
 }
 
 /** What an access token's request is authorised with. */
@@ -171,10 +208,17 @@ const rotateTokenStatement = statement(
   'oauth_token_rotate',
   'UPDATE oauth_tokens SET rotated_at_us = ? WHERE token_hash = ? AND rotated_at_us IS NULL AND revoked_at_us IS NULL',
 );
-const tokenByHashStatement = statement('oauth_token_by_hash', 'SELECT token_hash, grant_id, kind FROM oauth_tokens WHERE token_hash = ?');
-const revokeTokenStatement = statement('oauth_token_revoke', 'UPDATE oauth_tokens SET revoked_at_us = ? WHERE token_hash = ? AND revoked_at_us IS NULL');
+const tokenByHashStatement = statement(
+  'oauth_token_by_hash',
+  'SELECT token_hash, grant_id, kind FROM oauth_tokens WHERE token_hash = ?',
+);
+const revokeTokenStatement = statement(
+  'oauth_token_revoke',
+  'UPDATE oauth_tokens SET revoked_at_us = ? WHERE token_hash = ? AND revoked_at_us IS NULL',
+);
 
-export const refreshTokenByHash = (db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> => poolSql(db).get<RefreshTokenRow>(refreshTokenStatement, [tokenHash]);
+export const refreshTokenByHash = (db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> =>
+  poolSql(db).get<RefreshTokenRow>(refreshTokenStatement, [tokenHash]);
 
 /** Marks a live refresh token used, inside the caller's transaction; false if it was rotated or revoked meanwhile. */
 export async function rotateRefreshToken(trx: Trx, tokenHash: string, nowUs: number): Promise<boolean> {
@@ -187,7 +231,8 @@ export interface OAuthTokenKey {
   kind: OAuthTokenKind;
 }
 
-export const oauthTokenByHash = (db: Db, tokenHash: string): Promise<OAuthTokenKey | undefined> => poolSql(db).get<OAuthTokenKey>(tokenByHashStatement, [tokenHash]);
+export const oauthTokenByHash = (db: Db, tokenHash: string): Promise<OAuthTokenKey | undefined> =>
+  poolSql(db).get<OAuthTokenKey>(tokenByHashStatement, [tokenHash]);
 
 /** Revokes one token; an already revoked one keeps its time. */
 export async function revokeOAuthToken(db: Db, tokenHash: string, nowUs: number): Promise<void> {
@@ -229,9 +274,18 @@ const insertDeviceCodeStatement = statement(
   'device_code_insert',
   `INSERT INTO device_codes (${deviceCodeColumns.join(', ')}) VALUES ${valuesList(1, deviceCodeColumns.length)}`,
 );
-const deviceCodeByHashStatement = statement('device_code_by_hash', 'SELECT * FROM device_codes WHERE device_code_hash = ?');
-const liveDeviceCodeStatement = statement('device_code_live_by_user_code', 'SELECT * FROM device_codes WHERE user_code = ? AND expires_at_us > ?');
-const consumeStatement = statement('device_code_consume', "UPDATE device_codes SET status = 'consumed' WHERE device_code_hash = ? AND status = 'approved'");
+const deviceCodeByHashStatement = statement(
+  'device_code_by_hash',
+  'SELECT * FROM device_codes WHERE device_code_hash = ?',
+);
+const liveDeviceCodeStatement = statement(
+  'device_code_live_by_user_code',
+  'SELECT * FROM device_codes WHERE user_code = ? AND expires_at_us > ?',
+);
+const consumeStatement = statement(
+  'device_code_consume',
+  "UPDATE device_codes SET status = 'consumed' WHERE device_code_hash = ? AND status = 'approved'",
+);
 const firstPollStatement = statement(
   'device_code_first_poll',
   "UPDATE device_codes SET last_polled_at_us = ? WHERE device_code_hash = ? AND status = 'pending' AND last_polled_at_us IS NULL",
@@ -256,7 +310,10 @@ export async function pruneDeviceCodes(db: Db, beforeUs: number): Promise<void> 
 
 /** Fails with a unique violation when the user code is taken by a stored code. */
 export async function insertDeviceCode(db: Db, row: DeviceCodeRow): Promise<void> {
-  await poolSql(db).run(insertDeviceCodeStatement, deviceCodeColumns.map((c) => row[c]));
+  await poolSql(db).run(
+    insertDeviceCodeStatement,
+    deviceCodeColumns.map((c) => row[c]),
+  );
 }
 
 export const deviceCodeByHash = (db: Db, deviceCodeHash: string): Promise<DeviceCodeRow | undefined> =>
@@ -275,7 +332,12 @@ export async function consumeDeviceCode(trx: Trx, deviceCodeHash: string): Promi
  * Compare-and-set on the last poll time of a pending code: true if it was still `lastPolledAtUs`
  * and is now `nowUs`. Of two polls at once, one is on time and one too soon.
  */
-export async function recordPoll(db: Db, deviceCodeHash: string, lastPolledAtUs: number | null, nowUs: number): Promise<boolean> {
+export async function recordPoll(
+  db: Db,
+  deviceCodeHash: string,
+  lastPolledAtUs: number | null,
+  nowUs: number,
+): Promise<boolean> {
   const sql = poolSql(db);
   const changed =
     lastPolledAtUs === null
@@ -285,11 +347,22 @@ export async function recordPoll(db: Db, deviceCodeHash: string, lastPolledAtUs:
 }
 
 /** Records a poll that came too soon and lengthens the code's interval by `stepSeconds`. */
-export async function slowDownPolling(db: Db, deviceCodeHash: string, nowUs: number, stepSeconds: number): Promise<void> {
+export async function slowDownPolling(
+  db: Db,
+  deviceCodeHash: string,
+  nowUs: number,
+  stepSeconds: number,
+): Promise<void> {
   await poolSql(db).run(slowDownStatement, [nowUs, stepSeconds, deviceCodeHash]);
 }
 
 /** The user's decision on a pending code unexpired at `nowUs`; false if it is no longer pending or has expired. */
-export async function decideDeviceCode(db: Db, deviceCodeHash: string, status: 'approved' | 'denied', userId: string, nowUs: number): Promise<boolean> {
+export async function decideDeviceCode(
+  db: Db,
+  deviceCodeHash: string,
+  status: 'approved' | 'denied',
+  userId: string,
+  nowUs: number,
+): Promise<boolean> {
   return (await poolSql(db).run(decideStatement, [status, userId, deviceCodeHash, nowUs])) === 1;
 }

@@ -64,17 +64,34 @@ function whereOrders(query: Knex.QueryBuilder, userId: string, filter: OrderFilt
 }
 
 /** One page of the user's orders that pass the filter. */
-export async function orderPage(db: Db, userId: string, filter: OrderFilter, sort: OrderSort, page: PageParams): Promise<Page<OrderRow>> {
-  const filtered = whereOrders(db('orders').select('*', db.raw('COALESCE(price_ticks, 0) AS price_sort')), userId, filter);
+export async function orderPage(
+  db: Db,
+  userId: string,
+  filter: OrderFilter,
+  sort: OrderSort,
+  page: PageParams,
+): Promise<Page<OrderRow>> {
+  const filtered = whereOrders(
+    db('orders').select('*', db.raw('COALESCE(price_ticks, 0) AS price_sort')),
+    userId,
+    filter,
+  );
   const query = db.from(filtered.as('o')).select('o.*');
   const column = orderSortColumns[sort.orderBy];
-  const result = await keysetPage<SortableOrderRow>(query, { name: sort.orderBy, column: `o.${column}`, idColumn: 'o.id', direction: sort.direction }, page, (row) => [row[column], row.id]);
+  const result = await keysetPage<SortableOrderRow>(
+    query,
+    { name: sort.orderBy, column: `o.${column}`, idColumn: 'o.id', direction: sort.direction },
+    page,
+    (row) => [row[column], row.id],
+  );
   return { rows: result.rows.map(({ price_sort: _sortKey, ...row }) => row), paging: result.paging };
 }
 
 /** How many of the user's orders pass the filter. */
 export async function countOrders(db: Db, userId: string, filter: OrderFilter): Promise<number> {
-  const row = (await whereOrders(db('orders'), userId, filter).first(db.raw('COUNT(*) AS count'))) as { count: number | string };
+  const row = (await whereOrders(db('orders'), userId, filter).first(db.raw('COUNT(*) AS count'))) as {
+    count: number | string;
+  };
   return Number(row.count);
 }
 
@@ -84,8 +101,16 @@ export interface MarketOrderCount {
 }
 
 /** The user's open orders per market that pass the filter's market and side (never its status), by market id. */
-export async function openOrderCountsByMarket(db: Db, userId: string, filter: Pick<OrderFilter, 'marketId' | 'side'>): Promise<MarketOrderCount[]> {
-  const rows = (await whereOrders(db('orders'), userId, { marketId: filter.marketId, side: filter.side, status: 'open' })
+export async function openOrderCountsByMarket(
+  db: Db,
+  userId: string,
+  filter: Pick<OrderFilter, 'marketId' | 'side'>,
+): Promise<MarketOrderCount[]> {
+  const rows = (await whereOrders(db('orders'), userId, {
+    marketId: filter.marketId,
+    side: filter.side,
+    status: 'open',
+  })
     .select('market_id', db.raw('COUNT(*) AS count'))
     .groupBy('market_id')
     .orderBy('market_id')) as { market_id: string; count: number | string }[];
@@ -156,7 +181,12 @@ function whereTimeRange(query: Knex.QueryBuilder, column: string, range: TradeTi
 }
 
 /** One page of the market's trades, whoever traded. */
-export function marketTradePage(db: Db, marketId: string, filter: MarketTradeFilter, page: PageParams): Promise<Page<TradeRow>> {
+export function marketTradePage(
+  db: Db,
+  marketId: string,
+  filter: MarketTradeFilter,
+  page: PageParams,
+): Promise<Page<TradeRow>> {
   const query = db('trades').select('*').where('market_id', marketId);
   if (filter.takerSide !== undefined) query.where('taker_side', filter.takerSide);
   if (filter.quantityMin !== undefined) query.where('quantity', '>=', filter.quantityMin);
@@ -165,11 +195,21 @@ export function marketTradePage(db: Db, marketId: string, filter: MarketTradeFil
   if (filter.priceMaxTicks !== undefined) query.where('price_ticks', '<=', filter.priceMaxTicks);
   whereTimeRange(query, 'executed_at_us', filter);
   const column = marketTradeColumns[filter.orderBy];
-  return keysetPage<TradeRow>(query, { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction }, page, (row) => [row[column], row.id]);
+  return keysetPage<TradeRow>(
+    query,
+    { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction },
+    page,
+    (row) => [row[column], row.id],
+  );
 }
 
 /** One page of the user's legs: one row per fill of one of the user's orders. */
-export function tradeLegPage(db: Db, userId: string, filter: TradeLegFilter, page: PageParams): Promise<Page<TradeLegRow>> {
+export function tradeLegPage(
+  db: Db,
+  userId: string,
+  filter: TradeLegFilter,
+  page: PageParams,
+): Promise<Page<TradeLegRow>> {
   const query = db('trade_legs as l').select('l.*').where('l.user_id', userId);
   if (filter.marketId !== undefined) query.where('l.market_id', filter.marketId);
   if (filter.instrumentId !== undefined) {
@@ -180,17 +220,24 @@ export function tradeLegPage(db: Db, userId: string, filter: TradeLegFilter, pag
   if (filter.buyerOrderId !== undefined) query.where({ 'l.order_id': filter.buyerOrderId, 'l.side': 'buy' });
   if (filter.sellerOrderId !== undefined) query.where({ 'l.order_id': filter.sellerOrderId, 'l.side': 'sell' });
   if (filter.triggeringOrderId !== undefined) {
-    query.join('trades as t', 't.id', 'l.trade_id').where({ 'l.order_id': filter.triggeringOrderId, 't.taker_order_id': filter.triggeringOrderId });
+    query
+      .join('trades as t', 't.id', 'l.trade_id')
+      .where({ 'l.order_id': filter.triggeringOrderId, 't.taker_order_id': filter.triggeringOrderId });
   }
   whereTimeRange(query, 'l.executed_at_us', filter);
   const column = legColumns[filter.orderBy];
-  return keysetPage<TradeLegRow>(query, { name: filter.orderBy, column: `l.${column}`, idColumn: 'l.trade_id', direction: filter.direction }, page, (row) => [
-    row[column],
-    row.trade_id,
-  ]);
+  return keysetPage<TradeLegRow>(
+    query,
+    { name: filter.orderBy, column: `l.${column}`, idColumn: 'l.trade_id', direction: filter.direction },
+    page,
+    (row) => [row[column], row.trade_id],
+  );
 }
 
-const tradeLegOfUserStatement = statement('trade_leg_of_user', 'SELECT * FROM trade_legs WHERE trade_id = ? AND user_id = ?');
+const tradeLegOfUserStatement = statement(
+  'trade_leg_of_user',
+  'SELECT * FROM trade_legs WHERE trade_id = ? AND user_id = ?',
+);
 
 /** The user's leg of this trade, if the user traded in it. */
 export const tradeLegOfUser = (db: Db, userId: string, tradeId: string): Promise<TradeLegRow | undefined> =>

@@ -56,14 +56,23 @@ export const orderChangeColumns = [
 
 const orderById = statement('order_by_id', 'SELECT * FROM orders WHERE id = ?');
 const orderOfUser = statement('order_of_user', 'SELECT * FROM orders WHERE id = ? AND user_id = ?');
-const orderByClientId = statement('order_by_client_order_id', 'SELECT id FROM orders WHERE user_id = ? AND client_order_id = ?');
+const orderByClientId = statement(
+  'order_by_client_order_id',
+  'SELECT id FROM orders WHERE user_id = ? AND client_order_id = ?',
+);
 
-export const findOrder = (sql: Sql, orderId: string): Promise<OrderRow | undefined> => sql.get<OrderRow>(orderById, [orderId]);
+export const findOrder = (sql: Sql, orderId: string): Promise<OrderRow | undefined> =>
+  sql.get<OrderRow>(orderById, [orderId]);
 
-export const findOrderOfUser = (sql: Sql, orderId: string, userId: string): Promise<OrderRow | undefined> => sql.get<OrderRow>(orderOfUser, [orderId, userId]);
+export const findOrderOfUser = (sql: Sql, orderId: string, userId: string): Promise<OrderRow | undefined> =>
+  sql.get<OrderRow>(orderOfUser, [orderId, userId]);
 
 /** The id of the user's order with this client_order_id, if any. */
-export async function orderIdByClientOrderId(sql: Sql, userId: string, clientOrderId: string): Promise<string | undefined> {
+export async function orderIdByClientOrderId(
+  sql: Sql,
+  userId: string,
+  clientOrderId: string,
+): Promise<string | undefined> {
   return (await sql.get<{ id: string }>(orderByClientId, [userId, clientOrderId]))?.id;
 }
 
@@ -74,7 +83,9 @@ export async function findOrders(sql: Sql, ids: readonly string[]): Promise<Orde
   const rows: OrderRow[] = [];
   for (let start = 0; start < ids.length; start += inListMax) {
     const run = ids.slice(start, start + inListMax);
-    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({ sqlite: `SELECT * FROM orders WHERE id IN (${parameterList(run.length)})` }));
+    const found = shapedStatement(`orders_by_ids_${run.length}`, () => ({
+      sqlite: `SELECT * FROM orders WHERE id IN (${parameterList(run.length)})`,
+    }));
     rows.push(...(await sql.all<OrderRow>(found, run)));
   }
   return rows;
@@ -83,18 +94,27 @@ export async function findOrders(sql: Sql, ids: readonly string[]): Promise<Orde
 /** `status IN (…open statuses…)`: the statuses are constants of the schema, written into the text. */
 const isOpen = `status IN (${openStatuses.map((status) => `'${status}'`).join(', ')})`;
 
-const marketsDue = statement('orders_due_markets', `SELECT DISTINCT market_id FROM orders WHERE ${isOpen} AND expires_at_us <= ?`);
+const marketsDue = statement(
+  'orders_due_markets',
+  `SELECT DISTINCT market_id FROM orders WHERE ${isOpen} AND expires_at_us <= ?`,
+);
 
 /** The markets that have open orders (`day` or `gtd`, resting or pending stops) whose expiry has come. */
 export async function marketsWithDueOrders(sql: Sql, nowUs: number): Promise<string[]> {
   return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
 }
 
-const selfTradePreventionOf = statement('account_self_trade_prevention', 'SELECT self_trade_prevention FROM account_settings WHERE user_id = ?');
+const selfTradePreventionOf = statement(
+  'account_self_trade_prevention',
+  'SELECT self_trade_prevention FROM account_settings WHERE user_id = ?',
+);
 
 /** The account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
 export async function accountSelfTradePrevention(sql: Sql, userId: string): Promise<SelfTradePrevention> {
-  return (await sql.get<{ self_trade_prevention: SelfTradePrevention }>(selfTradePreventionOf, [userId]))?.self_trade_prevention ?? 'expire_taker';
+  return (
+    (await sql.get<{ self_trade_prevention: SelfTradePrevention }>(selfTradePreventionOf, [userId]))
+      ?.self_trade_prevention ?? 'expire_taker'
+  );
 }
 
 export interface OpenOrdersFilter {
@@ -120,7 +140,9 @@ function openOrdersOf(userId: string, filter: OpenOrdersFilter): { where: string
 /** The markets where the user has open orders matching the filter. */
 export async function marketsWithOpenOrders(sql: Sql, userId: string, filter: OpenOrdersFilter): Promise<string[]> {
   const { where, params } = openOrdersOf(userId, filter);
-  return (await sql.allText<{ market_id: string }>(`SELECT DISTINCT market_id FROM orders WHERE ${where}`, params)).map((r) => r.market_id);
+  return (await sql.allText<{ market_id: string }>(`SELECT DISTINCT market_id FROM orders WHERE ${where}`, params)).map(
+    (r) => r.market_id,
+  );
 }
 
 /** The user's open orders matching the filter. */
@@ -131,7 +153,18 @@ export function openOrders(sql: Sql, userId: string, filter: OpenOrdersFilter): 
 
 // ---- trades -----------------------------------------------------------------------------------------
 
-export const tradeColumns = ['id', 'market_id', 'price_ticks', 'quantity', 'taker_side', 'taker_order_id', 'buy_order_id', 'sell_order_id', 'sequence', 'executed_at_us'] as const satisfies readonly (keyof TradeRow)[];
+export const tradeColumns = [
+  'id',
+  'market_id',
+  'price_ticks',
+  'quantity',
+  'taker_side',
+  'taker_order_id',
+  'buy_order_id',
+  'sell_order_id',
+  'sequence',
+  'executed_at_us',
+] as const satisfies readonly (keyof TradeRow)[];
 export const legColumns = [
   'trade_id',
   'user_id',
@@ -146,7 +179,10 @@ export const legColumns = [
   'executed_at_us',
 ] as const satisfies readonly (keyof TradeLegRow)[];
 
-const lastTrade = statement('trade_last_price', 'SELECT price_ticks FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1');
+const lastTrade = statement(
+  'trade_last_price',
+  'SELECT price_ticks FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1',
+);
 
 /** The market's last trade price, null before its first trade. */
 export async function lastTradePriceTicks(sql: Sql, marketId: string): Promise<number | null> {
@@ -162,28 +198,46 @@ export interface MarketBookRow {
 
 const marketBook = statement('market_book', 'SELECT version, next_sequence FROM market_books WHERE market_id = ?');
 /** What a book is built from: an order's place and what it does when it becomes the incoming one. */
-const bookColumns = 'id, user_id, side, type, time_in_force, status, price_ticks, stop_price_ticks, post_only, self_trade_prevention, quantity, filled_quantity, remaining_quantity, expires_at_us, sequence';
-const restingPage = statement('orders_resting_page', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND remaining_quantity > 0 AND sequence > ? ORDER BY sequence LIMIT ?`);
-const pendingPage = statement('orders_pending_page', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND status = 'pending' AND sequence > ? ORDER BY sequence LIMIT ?`);
+const bookColumns =
+  'id, user_id, side, type, time_in_force, status, price_ticks, stop_price_ticks, post_only, self_trade_prevention, quantity, filled_quantity, remaining_quantity, expires_at_us, sequence';
+const restingPage = statement(
+  'orders_resting_page',
+  `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND remaining_quantity > 0 AND sequence > ? ORDER BY sequence LIMIT ?`,
+);
+const pendingPage = statement(
+  'orders_pending_page',
+  `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND status = 'pending' AND sequence > ? ORDER BY sequence LIMIT ?`,
+);
 
-export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRow | undefined> => sql.get<MarketBookRow>(marketBook, [marketId]);
+export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRow | undefined> =>
+  sql.get<MarketBookRow>(marketBook, [marketId]);
 
 /** The markets' book rows, by market id (one statement for a batch's markets). */
 export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): Promise<Map<string, MarketBookRow>> {
   const found = new Map<string, MarketBookRow>();
   for (let start = 0; start < marketIds.length; start += inListMax) {
     const run = marketIds.slice(start, start + inListMax);
-    const books = shapedStatement(`market_books_${run.length}`, () => ({ sqlite: `SELECT market_id, version, next_sequence FROM market_books WHERE market_id IN (${parameterList(run.length)})` }));
-    for (const row of await sql.all<MarketBookRow & { market_id: string }>(books, run)) found.set(row.market_id, { version: Number(row.version), next_sequence: Number(row.next_sequence) });
+    const books = shapedStatement(`market_books_${run.length}`, () => ({
+      sqlite: `SELECT market_id, version, next_sequence FROM market_books WHERE market_id IN (${parameterList(run.length)})`,
+    }));
+    for (const row of await sql.all<MarketBookRow & { market_id: string }>(books, run))
+      found.set(row.market_id, { version: Number(row.version), next_sequence: Number(row.next_sequence) });
   }
   return found;
 }
 
-const changedSince = statement('orders_changed_since', `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND book_version > ? ORDER BY sequence LIMIT ?`);
+const changedSince = statement(
+  'orders_changed_since',
+  `SELECT ${bookColumns} FROM orders WHERE market_id = ? AND book_version > ? ORDER BY sequence LIMIT ?`,
+);
 
 /** The market's orders changed after book version `version` (migration 0013), in time priority: at most `limit`. */
-export const ordersChangedSince = (sql: Sql, marketId: string, version: number, limit: number): Promise<RestingOrderRow[]> =>
-  sql.all<RestingOrderRow>(changedSince, [marketId, version, limit]);
+export const ordersChangedSince = (
+  sql: Sql,
+  marketId: string,
+  version: number,
+  limit: number,
+): Promise<RestingOrderRow[]> => sql.all<RestingOrderRow>(changedSince, [marketId, version, limit]);
 
 export type RestingOrderRow = Pick<
   OrderRow,
@@ -208,12 +262,20 @@ export type RestingOrderRow = Pick<
  * A page of the market's resting orders in time priority, those after `afterSequence`: what its
  * book is built from (a range of migration 0012's partial index).
  */
-export const restingOrdersPage = (sql: Sql, marketId: string, afterSequence: number, limit: number): Promise<RestingOrderRow[]> =>
-  sql.all<RestingOrderRow>(restingPage, [marketId, afterSequence, limit]);
+export const restingOrdersPage = (
+  sql: Sql,
+  marketId: string,
+  afterSequence: number,
+  limit: number,
+): Promise<RestingOrderRow[]> => sql.all<RestingOrderRow>(restingPage, [marketId, afterSequence, limit]);
 
 /** A page of the market's pending (untriggered) stops in arrival order, those after `afterSequence` (migration 0017's partial index). */
-export const pendingStopsPage = (sql: Sql, marketId: string, afterSequence: number, limit: number): Promise<RestingOrderRow[]> =>
-  sql.all<RestingOrderRow>(pendingPage, [marketId, afterSequence, limit]);
+export const pendingStopsPage = (
+  sql: Sql,
+  marketId: string,
+  afterSequence: number,
+  limit: number,
+): Promise<RestingOrderRow[]> => sql.all<RestingOrderRow>(pendingPage, [marketId, afterSequence, limit]);
 
 // ---- the market locks ----------------------------------------------------------------------------------
 
@@ -235,14 +297,22 @@ export async function lockMarkets(sql: Sql, marketIds: readonly string[]): Promi
 }
 
 /** Of these (user, client_order_id) pairs, those some order already carries, with its id. */
-export async function ordersByClientOrderIds(sql: Sql, pairs: readonly { userId: string; clientOrderId: string }[]): Promise<{ user_id: string; client_order_id: string; id: string }[]> {
+export async function ordersByClientOrderIds(
+  sql: Sql,
+  pairs: readonly { userId: string; clientOrderId: string }[],
+): Promise<{ user_id: string; client_order_id: string; id: string }[]> {
   const rows: { user_id: string; client_order_id: string; id: string }[] = [];
   for (let start = 0; start < pairs.length; start += inListMax) {
     const run = pairs.slice(start, start + inListMax);
     const found = shapedStatement(`orders_by_client_order_ids_${run.length}`, () => ({
       sqlite: `SELECT user_id, client_order_id, id FROM orders WHERE (user_id, client_order_id) IN (VALUES ${valuesList(run.length, 2)})`,
     }));
-    rows.push(...(await sql.all<{ user_id: string; client_order_id: string; id: string }>(found, run.flatMap((p) => [p.userId, p.clientOrderId]))));
+    rows.push(
+      ...(await sql.all<{ user_id: string; client_order_id: string; id: string }>(
+        found,
+        run.flatMap((p) => [p.userId, p.clientOrderId]),
+      )),
+    );
   }
   return rows;
 }

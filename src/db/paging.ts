@@ -54,7 +54,11 @@ export function encodeCursor(sort: Sort, key: [KeyValue, string]): string {
 
 function decodeCursor(text: string, param: 'next' | 'prev', sort: Sort): [KeyValue, string] {
   const invalid = (why: string) =>
-    new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list (${why}); pass back a next_cursor or prev_cursor exactly as returned.`);
+    new ApiError(
+      422,
+      'invalid_cursor',
+      `query.${param} is not a cursor of this list (${why}); pass back a next_cursor or prev_cursor exactly as returned.`,
+    );
   let cursor: unknown;
   try {
     cursor = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -103,7 +107,9 @@ export async function keysetPage<Row>(
   if (key !== undefined) {
     const [value, id] = key;
     query.where((w) =>
-      w.where(sort.column, comparator, value).orWhere((tie) => tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id)),
+      w
+        .where(sort.column, comparator, value)
+        .orWhere((tie) => tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id)),
     );
   }
   const fetched = (await query
@@ -122,21 +128,39 @@ export async function keysetPage<Row>(
   const edge = (row: Row | undefined) => (row === undefined ? null : encodeCursor(sort, keyOf(row)));
   const paging: Paging = backward
     ? { has_more: hasMore, next_cursor: edge(last), prev_cursor: hasMore ? edge(first) : null }
-    : { has_more: hasMore, next_cursor: hasMore ? edge(last) : null, prev_cursor: key === undefined ? null : edge(first) };
+    : {
+        has_more: hasMore,
+        next_cursor: hasMore ? edge(last) : null,
+        prev_cursor: key === undefined ? null : edge(first),
+      };
   return { rows, paging };
 }
 
 /** A list held in memory, paged like the database lists: the cursor names the row at the page edge. */
-export function pageOfList<Item>(items: readonly Item[], keyOf: (item: Item) => string, params: PageParams): Page<Item> {
+export function pageOfList<Item>(
+  items: readonly Item[],
+  keyOf: (item: Item) => string,
+  params: PageParams,
+): Page<Item> {
   const cursorOf = (item: Item) => Buffer.from(keyOf(item)).toString('base64url');
   const positionOf = (cursor: string, param: 'next' | 'prev') => {
     const index = items.findIndex((item) => cursorOf(item) === cursor);
-    if (index < 0) throw new ApiError(422, 'invalid_cursor', `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`);
+    if (index < 0)
+      throw new ApiError(
+        422,
+        'invalid_cursor',
+        `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`,
+      );
     return index;
   };
   assertOneDirection(params);
   const end = params.prev === undefined ? undefined : positionOf(params.prev, 'prev');
-  const start = params.next !== undefined ? positionOf(params.next, 'next') + 1 : end !== undefined ? Math.max(0, end - params.limit) : 0;
+  const start =
+    params.next !== undefined
+      ? positionOf(params.next, 'next') + 1
+      : end !== undefined
+        ? Math.max(0, end - params.limit)
+        : 0;
   const stop = end ?? Math.min(items.length, start + params.limit);
   const rows = items.slice(start, stop);
   const first = rows[0];

@@ -59,15 +59,22 @@ const balancesOfUser = `SELECT b.*, CASE WHEN b.quantity > 0 THEN 'open' ELSE 'c
     OR EXISTS (SELECT 1 FROM supply_issuances s WHERE s.user_id = ? AND s.instrument_id = b.instrument_id)`;
 
 /** One page of the user's positions' balances, by instrument symbol. */
-export function positionBalancePage(db: Db, userId: string, filter: PositionFilter, page: PageParams): Promise<Page<PositionBalanceRow>> {
+export function positionBalancePage(
+  db: Db,
+  userId: string,
+  filter: PositionFilter,
+  page: PageParams,
+): Promise<Page<PositionBalanceRow>> {
   const query = db.from(db.raw(`(${balancesOfUser}) AS p`, [userId, userId, userId, userId])).select('p.*');
   if (filter.instrumentId !== undefined) query.where('p.instrument_id', filter.instrumentId);
   if (filter.marketId !== undefined) query.where('p.market_id', filter.marketId);
   if (filter.status !== undefined) query.where('p.status', filter.status);
-  return keysetPage<PositionBalanceRow>(query, { name: 'instrument_symbol', column: 'p.instrument_symbol', idColumn: 'p.instrument_id', direction: 'asc' }, page, (row) => [
-    row.instrument_symbol,
-    row.instrument_id,
-  ]);
+  return keysetPage<PositionBalanceRow>(
+    query,
+    { name: 'instrument_symbol', column: 'p.instrument_symbol', idColumn: 'p.instrument_id', direction: 'asc' },
+    page,
+    (row) => [row.instrument_symbol, row.instrument_id],
+  );
 }
 
 /**
@@ -107,4 +114,5 @@ const positionEventsStatement = statement(
   ORDER BY e.at_us, e.kind_rank, e.sequence`,
 );
 
-export const positionEventsOfUser = (db: Db, userId: string): Promise<PositionEventRow[]> => poolSql(db).all<PositionEventRow>(positionEventsStatement, [userId, userId, userId]);
+export const positionEventsOfUser = (db: Db, userId: string): Promise<PositionEventRow[]> =>
+  poolSql(db).all<PositionEventRow>(positionEventsStatement, [userId, userId, userId]);

@@ -11,7 +11,10 @@ interface SqliteFile {
   prepare(sql: string): { get(): unknown };
   close(): void;
 }
-const SqliteFile = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { fileMustExist?: boolean; timeout?: number }) => SqliteFile;
+const SqliteFile = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+  options?: { fileMustExist?: boolean; timeout?: number },
+) => SqliteFile;
 
 /**
  * Proof that a process is dead, for either database: every `mkt serve` process holds a lock for its
@@ -47,7 +50,12 @@ export interface LivenessEvents {
  * Takes the liveness lock of `processId` under `lockKey`, before the process's row is written (a row
  * without its lock reads as dead). Null when the key is already held: pick another.
  */
-export async function holdLivenessLock(db: Db, processId: string, lockKey: number, events: LivenessEvents): Promise<LivenessLock | null> {
+export async function holdLivenessLock(
+  db: Db,
+  processId: string,
+  lockKey: number,
+  events: LivenessEvents,
+): Promise<LivenessLock | null> {
   if (kindOf(db) === 'postgres') return holdAdvisoryLock(postgresSettingsOf(db), processId, lockKey, events);
   const directory = lockDirectoryOf(db);
   if (directory === null) return { release: async () => {} }; // an in-memory database has no other process
@@ -79,7 +87,9 @@ export async function deadProcessIds(db: Db, ownId: string | null): Promise<stri
   }
   const directory = lockDirectoryOf(db);
   if (directory === null) return [];
-  const rows = (await db('inference_processes').whereNot('id', ownId ?? '').select('id')) as { id: string }[];
+  const rows = (await db('inference_processes')
+    .whereNot('id', ownId ?? '')
+    .select('id')) as { id: string }[];
   return rows.filter((r) => sqliteLockIsFree(join(directory, r.id))).map((r) => r.id);
 }
 
@@ -109,17 +119,30 @@ function sqliteLockIsFree(path: string): boolean {
   }
 }
 
-async function holdAdvisoryLock(settings: pg.ClientConfig, processId: string, lockKey: number, events: LivenessEvents): Promise<LivenessLock | null> {
+async function holdAdvisoryLock(
+  settings: pg.ClientConfig,
+  processId: string,
+  lockKey: number,
+  events: LivenessEvents,
+): Promise<LivenessLock | null> {
   let released = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
 
   /** Connects and takes the lock; false when another session holds it. */
   async function take(): Promise<boolean> {
-    const connection = new pg.Client({ ...settings, keepAlive: true, keepAliveInitialDelayMillis: 10_000, application_name: `mkt ${processId}` });
+    const connection = new pg.Client({
+      ...settings,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      application_name: `mkt ${processId}`,
+    });
     connection.on('error', () => {}); // an 'end' follows; handled there
     await connection.connect();
-    const { rows } = await connection.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [livenessLockClass, lockKey]);
+    const { rows } = await connection.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
+      livenessLockClass,
+      lockKey,
+    ]);
     if (!rows[0]!.held) {
       await connection.end();
       return false;

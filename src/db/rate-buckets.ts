@@ -6,7 +6,8 @@ import { poolSql, statement } from './sql.js';
  * in SQL over the stored row, so each decision is one atomic statement that every process shares.
  * The dialects differ only in the names of the two-argument min and max.
  */
-const refilled = (least: string, greatest: string) => `${least}(?, milli_tokens + ${greatest}(0, ? - updated_at_us) * ? / 1000)`;
+const refilled = (least: string, greatest: string) =>
+  `${least}(?, milli_tokens + ${greatest}(0, ? - updated_at_us) * ? / 1000)`;
 
 const takeOne = statement(
   'rate_bucket_take',
@@ -20,7 +21,10 @@ const tokensNow = statement(
   `SELECT ${refilled('min', 'max')} AS tokens FROM rate_buckets WHERE key = ?`,
   `SELECT ${refilled('least', 'greatest')} AS tokens FROM rate_buckets WHERE key = ?`,
 );
-const create = statement('rate_bucket_create', 'INSERT INTO rate_buckets (key, milli_tokens, updated_at_us) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING');
+const create = statement(
+  'rate_bucket_create',
+  'INSERT INTO rate_buckets (key, milli_tokens, updated_at_us) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
+);
 
 export interface BucketLimits {
   /** Thousandths of a token the bucket holds at most. */
@@ -29,15 +33,42 @@ export interface BucketLimits {
 }
 
 /** Takes `costMilli` if the bucket holds it at `nowUs`; resolves with what is left, or undefined when it holds too little or does not exist. */
-export async function takeFromBucket(db: Db, key: string, limits: BucketLimits, costMilli: number, nowUs: number): Promise<number | undefined> {
+export async function takeFromBucket(
+  db: Db,
+  key: string,
+  limits: BucketLimits,
+  costMilli: number,
+  nowUs: number,
+): Promise<number | undefined> {
   const { capacityMilli, ratePerSecond } = limits;
-  const row = await poolSql(db).get<{ milli_tokens: number }>(takeOne, [capacityMilli, nowUs, ratePerSecond, costMilli, nowUs, key, capacityMilli, nowUs, ratePerSecond, costMilli]);
+  const row = await poolSql(db).get<{ milli_tokens: number }>(takeOne, [
+    capacityMilli,
+    nowUs,
+    ratePerSecond,
+    costMilli,
+    nowUs,
+    key,
+    capacityMilli,
+    nowUs,
+    ratePerSecond,
+    costMilli,
+  ]);
   return row?.milli_tokens;
 }
 
 /** The thousandths the bucket holds at `nowUs`, undefined when it does not exist. */
-export async function bucketTokens(db: Db, key: string, limits: BucketLimits, nowUs: number): Promise<number | undefined> {
-  const row = await poolSql(db).get<{ tokens: number | string }>(tokensNow, [limits.capacityMilli, nowUs, limits.ratePerSecond, key]);
+export async function bucketTokens(
+  db: Db,
+  key: string,
+  limits: BucketLimits,
+  nowUs: number,
+): Promise<number | undefined> {
+  const row = await poolSql(db).get<{ tokens: number | string }>(tokensNow, [
+    limits.capacityMilli,
+    nowUs,
+    limits.ratePerSecond,
+    key,
+  ]);
   return row === undefined ? undefined : Number(row.tokens);
 }
 

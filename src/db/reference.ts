@@ -57,23 +57,41 @@ export interface ModelAliasRow {
 
 const marketByIdStatement = statement('market_by_id', 'SELECT * FROM markets WHERE id = ?');
 
-export const marketById = (db: Db, marketId: string): Promise<MarketRow | undefined> => poolSql(db).get<MarketRow>(marketByIdStatement, [marketId]);
+export const marketById = (db: Db, marketId: string): Promise<MarketRow | undefined> =>
+  poolSql(db).get<MarketRow>(marketByIdStatement, [marketId]);
 
 const instrumentByIdStatement = statement('instrument_by_id', 'SELECT * FROM instruments WHERE id = ?');
-const instrumentByModelNameStatement = statement('instrument_by_model_name', 'SELECT * FROM instruments WHERE model_name = ? LIMIT 1');
-const instrumentIdByIdOrModelNameStatement = statement('instrument_id_by_id_or_model_name', 'SELECT id FROM instruments WHERE id = ? OR model_name = ? LIMIT 1');
+const instrumentByModelNameStatement = statement(
+  'instrument_by_model_name',
+  'SELECT * FROM instruments WHERE model_name = ? LIMIT 1',
+);
+const instrumentIdByIdOrModelNameStatement = statement(
+  'instrument_id_by_id_or_model_name',
+  'SELECT id FROM instruments WHERE id = ? OR model_name = ? LIMIT 1',
+);
 const instrumentsStatement = statement('instruments_all', 'SELECT * FROM instruments');
-const instrumentsInCreationOrderStatement = statement('instruments_in_creation_order', 'SELECT * FROM instruments ORDER BY created_at_us, id');
+const instrumentsInCreationOrderStatement = statement(
+  'instruments_in_creation_order',
+  'SELECT * FROM instruments ORDER BY created_at_us, id',
+);
 const modelAliasStatement = statement('model_alias', 'SELECT * FROM model_aliases WHERE alias = ?');
 const modelAliasesStatement = statement('model_aliases_all', 'SELECT * FROM model_aliases ORDER BY alias');
-const marketIdOfInstrumentStatement = statement('market_id_of_instrument', 'SELECT id FROM markets WHERE instrument_id = ? LIMIT 1');
+const marketIdOfInstrumentStatement = statement(
+  'market_id_of_instrument',
+  'SELECT id FROM markets WHERE instrument_id = ? LIMIT 1',
+);
 
-export const instrumentById = (db: Db, instrumentId: string): Promise<InstrumentRow | undefined> => poolSql(db).get<InstrumentRow>(instrumentByIdStatement, [instrumentId]);
+export const instrumentById = (db: Db, instrumentId: string): Promise<InstrumentRow | undefined> =>
+  poolSql(db).get<InstrumentRow>(instrumentByIdStatement, [instrumentId]);
 
-const instrumentBySymbolStatement = statement('instrument_by_symbol', 'SELECT * FROM instruments WHERE symbol = ? LIMIT 1');
+const instrumentBySymbolStatement = statement(
+  'instrument_by_symbol',
+  'SELECT * FROM instruments WHERE symbol = ? LIMIT 1',
+);
 
 /** The instrument of this symbol in any case: symbols are stored in upper case (`TEXT-STANDARD`). */
-export const instrumentBySymbol = (db: Db, symbol: string): Promise<InstrumentRow | undefined> => poolSql(db).get<InstrumentRow>(instrumentBySymbolStatement, [symbol.toUpperCase()]);
+export const instrumentBySymbol = (db: Db, symbol: string): Promise<InstrumentRow | undefined> =>
+  poolSql(db).get<InstrumentRow>(instrumentBySymbolStatement, [symbol.toUpperCase()]);
 
 export const instrumentByModelName = (db: Db, modelName: string): Promise<InstrumentRow | undefined> =>
   poolSql(db).get<InstrumentRow>(instrumentByModelNameStatement, [modelName]);
@@ -83,15 +101,19 @@ export async function instrumentIdByIdOrModelName(db: Db, name: string): Promise
   return (await poolSql(db).get<{ id: string }>(instrumentIdByIdOrModelNameStatement, [name, name]))?.id;
 }
 
-export const allInstruments = (db: Db): Promise<InstrumentRow[]> => poolSql(db).all<InstrumentRow>(instrumentsStatement);
+export const allInstruments = (db: Db): Promise<InstrumentRow[]> =>
+  poolSql(db).all<InstrumentRow>(instrumentsStatement);
 
 /** Instruments in the order they were created (then by id). */
-export const instrumentsInCreationOrder = (db: Db): Promise<InstrumentRow[]> => poolSql(db).all<InstrumentRow>(instrumentsInCreationOrderStatement);
+export const instrumentsInCreationOrder = (db: Db): Promise<InstrumentRow[]> =>
+  poolSql(db).all<InstrumentRow>(instrumentsInCreationOrderStatement);
 
 /** The instruments of these ids that exist. */
-export const instrumentsByIds = async (db: Db, ids: readonly string[]): Promise<InstrumentRow[]> => (await db('instruments').whereIn('id', ids)) as InstrumentRow[];
+export const instrumentsByIds = async (db: Db, ids: readonly string[]): Promise<InstrumentRow[]> =>
+  (await db('instruments').whereIn('id', ids)) as InstrumentRow[];
 
-export const modelAlias = (db: Db, alias: string): Promise<ModelAliasRow | undefined> => poolSql(db).get<ModelAliasRow>(modelAliasStatement, [alias]);
+export const modelAlias = (db: Db, alias: string): Promise<ModelAliasRow | undefined> =>
+  poolSql(db).get<ModelAliasRow>(modelAliasStatement, [alias]);
 
 /** Every model alias, by alias. */
 export const modelAliases = (db: Db): Promise<ModelAliasRow[]> => poolSql(db).all<ModelAliasRow>(modelAliasesStatement);
@@ -122,11 +144,21 @@ export function instrumentPage(db: Db, filter: InstrumentFilter, page: PageParam
   if (filter.instrumentType !== undefined) query.where('instrument_type', filter.instrumentType);
   if (filter.status !== undefined) query.where('status', filter.status);
   const column = instrumentSortColumns[filter.orderBy];
-  return keysetPage<InstrumentRow>(query, { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction }, page, (row) => [row[column], row.id]);
+  return keysetPage<InstrumentRow>(
+    query,
+    { name: filter.orderBy, column, idColumn: 'id', direction: filter.direction },
+    page,
+    (row) => [row[column], row.id],
+  );
 }
 
 /** Markets in the order of their names, which is the order of their instruments' symbols. */
 export function marketPage(db: Db, page: PageParams): Promise<Page<MarketRow>> {
   const query = db('markets as m').select('m.*');
-  return keysetPage<MarketRow>(query, { name: 'name', column: 'm.name', idColumn: 'm.id', direction: 'asc' }, page, (row) => [row.name, row.id]);
+  return keysetPage<MarketRow>(
+    query,
+    { name: 'name', column: 'm.name', idColumn: 'm.id', direction: 'asc' },
+    page,
+    (row) => [row.name, row.id],
+  );
 }

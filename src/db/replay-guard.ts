@@ -43,9 +43,18 @@ const keyAndClaim = statement(
 )
 SELECT signing_key.*, EXISTS (SELECT 1 FROM claim) AS claimed FROM signing_key`,
 );
-const claimSignature = statement('used_signature_claim', 'INSERT INTO used_signatures (expires_at_us, signature_hash) VALUES (?, ?) ON CONFLICT DO NOTHING');
-const keyByFingerprint = statement('signing_key_by_fingerprint', 'SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?');
-const releaseSignature = statement('used_signature_release', 'DELETE FROM used_signatures WHERE expires_at_us = ? AND signature_hash = ?');
+const claimSignature = statement(
+  'used_signature_claim',
+  'INSERT INTO used_signatures (expires_at_us, signature_hash) VALUES (?, ?) ON CONFLICT DO NOTHING',
+);
+const keyByFingerprint = statement(
+  'signing_key_by_fingerprint',
+  'SELECT id, user_id, public_key, fingerprint, last_used_at_us FROM signing_keys WHERE fingerprint = ?',
+);
+const releaseSignature = statement(
+  'used_signature_release',
+  'DELETE FROM used_signatures WHERE expires_at_us = ? AND signature_hash = ?',
+);
 const pruneSignatures = statement('used_signatures_prune', 'DELETE FROM used_signatures WHERE expires_at_us < ?');
 const touchKey = statement('signing_key_touch', 'UPDATE signing_keys SET last_used_at_us = ? WHERE id = ?');
 
@@ -56,10 +65,18 @@ const touchKey = statement('signing_key_touch', 'UPDATE signing_keys SET last_us
  * signature then fails must give the claim back with `releaseClaim`, so unverified requests leave
  * no rows.
  */
-export async function findKeyAndClaim(db: Db, fingerprint: string, claim: SignatureClaim | undefined): Promise<KeyAndClaim> {
+export async function findKeyAndClaim(
+  db: Db,
+  fingerprint: string,
+  claim: SignatureClaim | undefined,
+): Promise<KeyAndClaim> {
   const sql = poolSql(db);
   if (sql.kind === 'postgres' && claim !== undefined) {
-    const row = await sql.get<SigningKeyRecord & { claimed: boolean }>(keyAndClaim, [fingerprint, claim.expiresAtUs, claim.signatureHash]);
+    const row = await sql.get<SigningKeyRecord & { claimed: boolean }>(keyAndClaim, [
+      fingerprint,
+      claim.expiresAtUs,
+      claim.signatureHash,
+    ]);
     if (!row) return { key: undefined, claimed: false };
     const { claimed, ...key } = row;
     return { key, claimed };

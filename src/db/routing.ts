@@ -20,7 +20,9 @@ const enabledWithBestAsk = statement(
 
 /** Enabled suppliers qualified for the instrument (it is among their instrument_ids), in no particular order. */
 export async function enabledSuppliersOf(db: Db, instrumentId: string): Promise<RoutableSupplierRow[]> {
-  const rows = await poolSql(db).all<SupplierRow & { best_ask: number | string | null }>(enabledWithBestAsk, [instrumentId]);
+  const rows = await poolSql(db).all<SupplierRow & { best_ask: number | string | null }>(enabledWithBestAsk, [
+    instrumentId,
+  ]);
   return rows
     .filter((row) => (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId))
     .map((row) => ({ ...row, best_ask: row.best_ask === null ? null : Number(row.best_ask) }));
@@ -28,6 +30,9 @@ export async function enabledSuppliersOf(db: Db, instrumentId: string): Promise<
 
 /** The model names of instruments by id (`mkt admin supplier …` shows a supplier's instruments); ids not found are left out. */
 export async function instrumentNames(db: Db, instrumentIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = (await db('instruments').whereIn('id', instrumentIds).select('id', 'model_name')) as { id: string; model_name: string }[];
+  const rows = (await db('instruments').whereIn('id', instrumentIds).select('id', 'model_name')) as {
+    id: string;
+    model_name: string;
+  }[];
   return new Map(rows.map((row) => [row.id, row.model_name]));
 }

@@ -51,8 +51,15 @@ const createDefaults = statement(
   'account_settings_create',
   'INSERT INTO account_settings (user_id, auto_reload_enabled, updated_at_us) VALUES (?, ?, ?) ON CONFLICT (user_id) DO NOTHING',
 );
-const lockSettings = statement('account_settings_lock', 'SELECT * FROM account_settings WHERE user_id = ?', 'SELECT * FROM account_settings WHERE user_id = ? FOR UPDATE');
-const touchSettings = statement('account_settings_touch', 'UPDATE account_settings SET updated_at_us = ? WHERE user_id = ?');
+const lockSettings = statement(
+  'account_settings_lock',
+  'SELECT * FROM account_settings WHERE user_id = ?',
+  'SELECT * FROM account_settings WHERE user_id = ? FOR UPDATE',
+);
+const touchSettings = statement(
+  'account_settings_touch',
+  'UPDATE account_settings SET updated_at_us = ? WHERE user_id = ?',
+);
 const writeAutoReloadStatement = statement(
   'account_settings_auto_reload',
   `UPDATE account_settings SET auto_reload_enabled = ?, auto_reload_threshold_micros = ?, auto_reload_amount_micros = ?,
@@ -63,13 +70,23 @@ const writeAutoTopUpStatement = statement(
   'account_settings_auto_top_up',
   'UPDATE account_settings SET auto_top_up_enabled = ?, auto_top_up_quantity_units = ?, auto_top_up_threshold_units = ?, updated_at_us = ? WHERE user_id = ?',
 );
-const recordAutoTopUpStatement = statement('account_settings_auto_top_up_outcome', 'UPDATE account_settings SET auto_top_up_last_outcome = ?, auto_top_up_last_at_us = ? WHERE user_id = ?');
+const recordAutoTopUpStatement = statement(
+  'account_settings_auto_top_up_outcome',
+  'UPDATE account_settings SET auto_top_up_last_outcome = ?, auto_top_up_last_at_us = ? WHERE user_id = ?',
+);
 
-const writeAutoBuyMaxPriceStatement = statement('account_settings_auto_buy_max_price', 'UPDATE account_settings SET auto_buy_max_price_ticks = ?, updated_at_us = ? WHERE user_id = ?');
-const writeSelfTradePreventionStatement = statement('account_settings_self_trade_prevention', 'UPDATE account_settings SET self_trade_prevention = ?, updated_at_us = ? WHERE user_id = ?');
+const writeAutoBuyMaxPriceStatement = statement(
+  'account_settings_auto_buy_max_price',
+  'UPDATE account_settings SET auto_buy_max_price_ticks = ?, updated_at_us = ? WHERE user_id = ?',
+);
+const writeSelfTradePreventionStatement = statement(
+  'account_settings_self_trade_prevention',
+  'UPDATE account_settings SET self_trade_prevention = ?, updated_at_us = ? WHERE user_id = ?',
+);
 
 /** The user's settings row; undefined while the user has all the defaults. */
-export const accountSettings = (db: Db, userId: string): Promise<AccountSettingsRow | undefined> => poolSql(db).get<AccountSettingsRow>(settingsOfUser, [userId]);
+export const accountSettings = (db: Db, userId: string): Promise<AccountSettingsRow | undefined> =>
+  poolSql(db).get<AccountSettingsRow>(settingsOfUser, [userId]);
 
 /** The same, inside the caller's transaction. */
 export const accountSettingsIn = async (trx: Trx, userId: string): Promise<AccountSettingsRow | undefined> =>
@@ -94,22 +111,43 @@ export async function touchAccountSettings(trx: Trx, userId: string, nowUs: numb
 }
 
 export async function writeAutoReload(trx: Trx, userId: string, values: AutoReload, nowUs: number): Promise<void> {
-  await (await sqlOf(trx)).run(writeAutoReloadStatement, [values.enabled, values.thresholdMicros, values.amountMicros, values.monthlyLimitMicros, nowUs, userId]);
+  await (
+    await sqlOf(trx)
+  ).run(writeAutoReloadStatement, [
+    values.enabled,
+    values.thresholdMicros,
+    values.amountMicros,
+    values.monthlyLimitMicros,
+    nowUs,
+    userId,
+  ]);
 }
 
 /** Auto Mode's price cap, in ticks per Unit; null removes it. On the row `lockAccountSettings` holds. */
-export async function writeAutoBuyMaxPrice(trx: Trx, userId: string, priceTicks: number | null, nowUs: number): Promise<void> {
+export async function writeAutoBuyMaxPrice(
+  trx: Trx,
+  userId: string,
+  priceTicks: number | null,
+  nowUs: number,
+): Promise<void> {
   await (await sqlOf(trx)).run(writeAutoBuyMaxPriceStatement, [priceTicks, nowUs, userId]);
 }
 
 /** The self-trade prevention of orders that name none. On the row `lockAccountSettings` holds. */
-export async function writeSelfTradePrevention(trx: Trx, userId: string, mode: SelfTradePrevention, nowUs: number): Promise<void> {
+export async function writeSelfTradePrevention(
+  trx: Trx,
+  userId: string,
+  mode: SelfTradePrevention,
+  nowUs: number,
+): Promise<void> {
   await (await sqlOf(trx)).run(writeSelfTradePreventionStatement, [mode, nowUs, userId]);
 }
 
 /** Auto top-up's settings; on the row `lockAccountSettings` holds. */
 export async function writeAutoTopUp(trx: Trx, userId: string, values: AutoTopUp, nowUs: number): Promise<void> {
-  await (await sqlOf(trx)).run(writeAutoTopUpStatement, [values.enabled, values.quantityUnits, values.thresholdUnits, nowUs, userId]);
+  await (
+    await sqlOf(trx)
+  ).run(writeAutoTopUpStatement, [values.enabled, values.quantityUnits, values.thresholdUnits, nowUs, userId]);
 }
 
 /** How the user's last auto top-up ended, and when (not a change of settings: `updated_at` stays). Autocommit. */

@@ -73,13 +73,15 @@ function sqliteSql(connection: BetterSqlite3.Database): Sql {
   };
   // better-sqlite3 binds no booleans.
   const bind = (params: readonly Param[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
-  const allOf = <T>(prepared: BetterSqlite3.Statement, params: readonly Param[]) => Promise.resolve(prepared.all(...bind(params)) as T[]);
+  const allOf = <T>(prepared: BetterSqlite3.Statement, params: readonly Param[]) =>
+    Promise.resolve(prepared.all(...bind(params)) as T[]);
   const runOf = (prepared: BetterSqlite3.Statement, params: readonly Param[]) =>
     Promise.resolve(prepared.reader ? prepared.all(...bind(params)).length : prepared.run(...bind(params)).changes);
   return {
     kind: 'sqlite',
     all: (s, params = []) => allOf(prepare(s), params),
-    get: <T>(s: Statement, params: readonly Param[] = []) => Promise.resolve(prepare(s).get(...bind(params)) as T | undefined),
+    get: <T>(s: Statement, params: readonly Param[] = []) =>
+      Promise.resolve(prepare(s).get(...bind(params)) as T | undefined),
     run: (s, params = []) => runOf(prepare(s), params),
     // knex.ts keeps this connection's statements by text, so a batch size seen before is not prepared again.
     allText: (text, params) => allOf(connection.prepare(text), params),
@@ -91,10 +93,13 @@ function postgresSql(client: pg.PoolClient | pg.Client): Sql {
   const query = async (config: pg.QueryConfig) => client.query(config);
   return {
     kind: 'postgres',
-    all: async <T>(s: Statement, params: readonly Param[] = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rows as T[],
-    get: async <T>(s: Statement, params: readonly Param[] = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0] as T | undefined,
+    all: async <T>(s: Statement, params: readonly Param[] = []) =>
+      (await query({ name: s.name, text: s.postgres, values: [...params] })).rows as T[],
+    get: async <T>(s: Statement, params: readonly Param[] = []) =>
+      (await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0] as T | undefined,
     run: async (s, params = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rowCount ?? 0,
-    allText: async <T>(text: string, params: readonly Param[]) => (await query({ text: toPostgres(text), values: [...params] })).rows as T[],
+    allText: async <T>(text: string, params: readonly Param[]) =>
+      (await query({ text: toPostgres(text), values: [...params] })).rows as T[],
     runText: async (text, params) => (await query({ text: toPostgres(text), values: [...params] })).rowCount ?? 0,
   };
 }
@@ -109,13 +114,15 @@ const byConnection = new WeakMap<object, Sql>();
 function sqlFor(kind: DbKind, connection: object): Sql {
   let found = byConnection.get(connection);
   if (!found) {
-    found = kind === 'postgres' ? postgresSql(connection as pg.PoolClient) : sqliteSql(connection as BetterSqlite3.Database);
+    found =
+      kind === 'postgres' ? postgresSql(connection as pg.PoolClient) : sqliteSql(connection as BetterSqlite3.Database);
     byConnection.set(connection, found);
   }
   return found;
 }
 
-const kindOfClient = (knex: Knex | Knex.Transaction): DbKind => (knex.client.config.client === 'pg' ? 'postgres' : 'sqlite');
+const kindOfClient = (knex: Knex | Knex.Transaction): DbKind =>
+  knex.client.config.client === 'pg' ? 'postgres' : 'sqlite';
 
 /** The statements of an open knex transaction's own connection: they run inside that transaction. */
 export async function sqlOf(trx: Knex.Transaction): Promise<Sql> {

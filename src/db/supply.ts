@@ -13,7 +13,10 @@ export interface SupplierWithEmailRow extends Omit<SupplierRow, 'instrument_ids'
 
 type StoredSupplierWithEmailRow = SupplierRow & { email: string };
 
-const decodeSupplier = (row: StoredSupplierWithEmailRow): SupplierWithEmailRow => ({ ...row, instrument_ids: JSON.parse(row.instrument_ids) as string[] });
+const decodeSupplier = (row: StoredSupplierWithEmailRow): SupplierWithEmailRow => ({
+  ...row,
+  instrument_ids: JSON.parse(row.instrument_ids) as string[],
+});
 
 const suppliersWithEmail = 'SELECT s.*, u.email FROM suppliers s JOIN users u ON u.id = s.user_id';
 const supplierOfUserStatement = statement('supplier_of_user', `${suppliersWithEmail} WHERE s.user_id = ?`);
@@ -51,7 +54,10 @@ export async function upsertSupplier(db: Db, row: SupplierRow & { simulated: boo
   ]);
 }
 
-const disableSupplierStatement = statement('supplier_disable', "UPDATE suppliers SET status = 'disabled', updated_at_us = ? WHERE user_id = ?");
+const disableSupplierStatement = statement(
+  'supplier_disable',
+  "UPDATE suppliers SET status = 'disabled', updated_at_us = ? WHERE user_id = ?",
+);
 
 /** Disables the user's supplier registration; false when the user is no supplier. */
 export async function disableSupplier(db: Db, userId: string, nowUs: number): Promise<boolean> {
@@ -64,7 +70,15 @@ const insertIssuanceStatement = statement(
 );
 
 export async function insertIssuance(sql: Sql, row: SupplyIssuanceRow): Promise<void> {
-  await sql.run(insertIssuanceStatement, [row.id, row.user_id, row.instrument_id, row.trading_account_id, row.issuance_account_id, row.quantity, row.created_at_us]);
+  await sql.run(insertIssuanceStatement, [
+    row.id,
+    row.user_id,
+    row.instrument_id,
+    row.trading_account_id,
+    row.issuance_account_id,
+    row.quantity,
+    row.created_at_us,
+  ]);
 }
 
 export interface IssuanceFilter {
@@ -72,8 +86,18 @@ export interface IssuanceFilter {
 }
 
 /** One page of the user's issuances, newest first. */
-export function issuancePage(db: Db, userId: string, filter: IssuanceFilter, page: PageParams): Promise<Page<SupplyIssuanceRow>> {
+export function issuancePage(
+  db: Db,
+  userId: string,
+  filter: IssuanceFilter,
+  page: PageParams,
+): Promise<Page<SupplyIssuanceRow>> {
   const query = db('supply_issuances').select('*').where('user_id', userId);
   if (filter.instrumentId !== undefined) query.where('instrument_id', filter.instrumentId);
-  return keysetPage<SupplyIssuanceRow>(query, { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' }, page, (row) => [row.created_at_us, row.id]);
+  return keysetPage<SupplyIssuanceRow>(
+    query,
+    { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' },
+    page,
+    (row) => [row.created_at_us, row.id],
+  );
 }

@@ -29,7 +29,12 @@ const stateOf = (row: ThrottleRow): ThrottleState => ({
 });
 
 /** The row's state; undefined when there is none or it has expired. */
-export async function readThrottle(db: Db, scope: string, key: string, nowUs: number): Promise<ThrottleState | undefined> {
+export async function readThrottle(
+  db: Db,
+  scope: string,
+  key: string,
+  nowUs: number,
+): Promise<ThrottleState | undefined> {
   const row = await db<ThrottleRow>('throttles').where({ scope, key }).where('expires_at_us', '>', nowUs).first();
   return row && stateOf(row);
 }
@@ -38,7 +43,14 @@ export async function readThrottle(db: Db, scope: string, key: string, nowUs: nu
  * Replaces `expected` (undefined: no live row) by `next`; false if the row is no longer `expected`,
  * because another request (in this process or another) wrote it first.
  */
-export async function replaceThrottle(db: Db, scope: string, key: string, expected: ThrottleState | undefined, next: ThrottleState, nowUs: number): Promise<boolean> {
+export async function replaceThrottle(
+  db: Db,
+  scope: string,
+  key: string,
+  expected: ThrottleState | undefined,
+  next: ThrottleState,
+  nowUs: number,
+): Promise<boolean> {
   const values = {
     failures: next.failures,
     window_ends_at_us: next.windowEndsAtUs,
@@ -47,12 +59,22 @@ export async function replaceThrottle(db: Db, scope: string, key: string, expect
   };
   if (expected === undefined) {
     // No live row: insert, or take over an expired one that the sweep has not deleted yet.
-    const inserted = await db('throttles').insert({ scope, key, ...values }).onConflict(['scope', 'key']).ignore().returning(['scope']);
+    const inserted = await db('throttles')
+      .insert({ scope, key, ...values })
+      .onConflict(['scope', 'key'])
+      .ignore()
+      .returning(['scope']);
     if ((inserted as unknown[]).length === 1) return true;
     return (await db('throttles').where({ scope, key }).where('expires_at_us', '<=', nowUs).update(values)) === 1;
   }
   const replaced = await db('throttles')
-    .where({ scope, key, failures: expected.failures, window_ends_at_us: expected.windowEndsAtUs, blocked_until_us: expected.blockedUntilUs })
+    .where({
+      scope,
+      key,
+      failures: expected.failures,
+      window_ends_at_us: expected.windowEndsAtUs,
+      blocked_until_us: expected.blockedUntilUs,
+    })
     .where('expires_at_us', '>', nowUs)
     .update(values);
   return replaced === 1;

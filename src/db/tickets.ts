@@ -10,7 +10,10 @@ import { poolSql, statement } from './sql.js';
  * MKT_TICKET_SECRET is set.
  */
 
-const claimTicket = statement('used_ticket_claim', 'INSERT INTO used_tickets (expires_at_us, ticket_id) VALUES (?, ?) ON CONFLICT DO NOTHING');
+const claimTicket = statement(
+  'used_ticket_claim',
+  'INSERT INTO used_tickets (expires_at_us, ticket_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+);
 const pruneTickets = statement('used_tickets_prune', 'DELETE FROM used_tickets WHERE expires_at_us < ?');
 
 /** Records a ticket as used; false when it was used before (by any process). */
@@ -29,7 +32,10 @@ export async function pruneUsedTickets(db: Db, nowUs: number): Promise<number> {
   return poolSql(db).run(pruneTickets, [nowUs - usedTicketRetentionUs]);
 }
 
-const insertSecret = statement('deployment_secret_insert', 'INSERT INTO deployment_secrets (name, secret, created_at_us) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+const insertSecret = statement(
+  'deployment_secret_insert',
+  'INSERT INTO deployment_secrets (name, secret, created_at_us) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+);
 const secretOf = statement('deployment_secret_of', 'SELECT secret FROM deployment_secrets WHERE name = ?');
 
 /**

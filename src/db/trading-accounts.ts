@@ -33,8 +33,10 @@ export interface ConsumptionAccountRow extends LedgerAccountRow {
   uncommitted_units: number;
 }
 
-export type TradingAccountOrder = 'account_id' | 'total_balance' | 'available_balance' | 'locked_balance' | 'status' | 'created_at' | 'updated_at';
-export type ConsumptionAccountOrder = 'account_id' | 'total_balance' | 'committed_balance' | 'uncommitted_balance' | 'status' | 'created_at' | 'updated_at';
+export type TradingAccountOrder =
+  'account_id' | 'total_balance' | 'available_balance' | 'locked_balance' | 'status' | 'created_at' | 'updated_at';
+export type ConsumptionAccountOrder =
+  'account_id' | 'total_balance' | 'committed_balance' | 'uncommitted_balance' | 'status' | 'created_at' | 'updated_at';
 
 export interface TradingAccountFilter {
   accountId?: string | undefined;
@@ -70,22 +72,36 @@ const tradingSortColumns = {
   updated_at: 'updated_at_us',
 } as const satisfies Record<TradingAccountOrder, keyof TradingAccountRow>;
 
-export function tradingAccountPage(db: Db, userId: string, filter: TradingAccountFilter, page: PageParams): Promise<Page<TradingAccountRow>> {
+export function tradingAccountPage(
+  db: Db,
+  userId: string,
+  filter: TradingAccountFilter,
+  page: PageParams,
+): Promise<Page<TradingAccountRow>> {
   const query = db.from(db.raw(`(${tradingAccountsOfUser}) AS a`, [userId])).select('a.*');
   if (filter.accountId !== undefined) query.where('a.id', filter.accountId);
   if (filter.marketId !== undefined) query.where('a.market_id', filter.marketId);
   if (filter.instrumentId !== undefined) query.where('a.instrument_id', filter.instrumentId);
   if (filter.status !== undefined) query.where('a.status', filter.status);
   const column = tradingSortColumns[filter.orderBy];
-  return keysetPage<TradingAccountRow>(query, { name: filter.orderBy, column: `a.${column}`, idColumn: 'a.id', direction: filter.direction }, page, (row) => [
-    row[column],
-    row.id,
-  ]);
+  return keysetPage<TradingAccountRow>(
+    query,
+    { name: filter.orderBy, column: `a.${column}`, idColumn: 'a.id', direction: filter.direction },
+    page,
+    (row) => [row[column], row.id],
+  );
 }
 
-const tradingAccountOfUserStatement = statement('trading_account_of_user', `SELECT a.* FROM (${tradingAccountsOfUser}) a WHERE a.id = ? LIMIT 1`);
+const tradingAccountOfUserStatement = statement(
+  'trading_account_of_user',
+  `SELECT a.* FROM (${tradingAccountsOfUser}) a WHERE a.id = ? LIMIT 1`,
+);
 
-export const tradingAccountOfUser = (db: Db, userId: string, accountId: string): Promise<TradingAccountRow | undefined> =>
+export const tradingAccountOfUser = (
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<TradingAccountRow | undefined> =>
   poolSql(db).get<TradingAccountRow>(tradingAccountOfUserStatement, [userId, accountId]);
 
 /** The last trade price of each of these markets that has traded, in one query. */
@@ -98,21 +114,30 @@ export async function lastTradePrices(db: Db, marketIds: readonly string[]): Pro
   return new Map(rows.map((p) => [p.market_id, p.price_ticks]));
 }
 
-const availableUnitsStatement = statement('trading_account_available', "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'trading' AND asset = ? LIMIT 1");
+const availableUnitsStatement = statement(
+  'trading_account_available',
+  "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'trading' AND asset = ? LIMIT 1",
+);
 
 /** What the user's trading account of `asset` holds available; undefined before it is opened. */
 export async function tradingAccountAvailable(db: Db, userId: string, asset: string): Promise<number | undefined> {
   return (await poolSql(db).get<{ available: number }>(availableUnitsStatement, [userId, asset]))?.available;
 }
 
-const recordDepositStatement = statement('ledger_account_record_deposit', 'UPDATE ledger_accounts SET total_deposits = total_deposits + ?, last_deposit_at_us = ? WHERE id = ?');
+const recordDepositStatement = statement(
+  'ledger_account_record_deposit',
+  'UPDATE ledger_accounts SET total_deposits = total_deposits + ?, last_deposit_at_us = ? WHERE id = ?',
+);
 
 /** Counts `amount` into the account's deposits (the balance itself moves by a journal entry). */
 export async function recordDeposit(sql: Sql, accountId: string, amount: number, nowUs: number): Promise<void> {
   await sql.run(recordDepositStatement, [amount, nowUs, accountId]);
 }
 
-const tradingAccountCountStatement = statement('trading_and_currency_account_count', "SELECT COUNT(*) AS n FROM ledger_accounts WHERE user_id = ? AND kind IN ('trading', 'currency')");
+const tradingAccountCountStatement = statement(
+  'trading_and_currency_account_count',
+  "SELECT COUNT(*) AS n FROM ledger_accounts WHERE user_id = ? AND kind IN ('trading', 'currency')",
+);
 
 /** Trading (Units) and currency (USD) accounts the user has. */
 export async function countTradingAndCurrencyAccounts(db: Db, userId: string): Promise<number> {
@@ -143,35 +168,68 @@ const consumptionSortColumns = {
   updated_at: 'updated_at_us',
 } as const satisfies Record<ConsumptionAccountOrder, keyof ConsumptionAccountRow>;
 
-export function consumptionAccountPage(db: Db, userId: string, filter: ConsumptionAccountFilter, page: PageParams): Promise<Page<ConsumptionAccountRow>> {
+export function consumptionAccountPage(
+  db: Db,
+  userId: string,
+  filter: ConsumptionAccountFilter,
+  page: PageParams,
+): Promise<Page<ConsumptionAccountRow>> {
   const query = db.from(db.raw(`(${consumptionAccountsOfUser}) AS a`, [userId])).select('a.*');
   if (filter.accountId !== undefined) query.where('a.id', filter.accountId);
   if (filter.instrumentId !== undefined) query.where('a.instrument_id', filter.instrumentId);
   if (filter.status !== undefined) query.where('a.status', filter.status);
   const column = consumptionSortColumns[filter.orderBy];
-  return keysetPage<ConsumptionAccountRow>(query, { name: filter.orderBy, column: `a.${column}`, idColumn: 'a.id', direction: filter.direction }, page, (row) => [
-    row[column],
-    row.id,
-  ]);
+  return keysetPage<ConsumptionAccountRow>(
+    query,
+    { name: filter.orderBy, column: `a.${column}`, idColumn: 'a.id', direction: filter.direction },
+    page,
+    (row) => [row[column], row.id],
+  );
 }
 
-const consumptionAccountOfUserStatement = statement('consumption_account_of_user', `SELECT a.* FROM (${consumptionAccountsOfUser}) a WHERE a.id = ? LIMIT 1`);
+const consumptionAccountOfUserStatement = statement(
+  'consumption_account_of_user',
+  `SELECT a.* FROM (${consumptionAccountsOfUser}) a WHERE a.id = ? LIMIT 1`,
+);
 
-export const consumptionAccountOfUser = (db: Db, userId: string, accountId: string): Promise<ConsumptionAccountRow | undefined> =>
+export const consumptionAccountOfUser = (
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<ConsumptionAccountRow | undefined> =>
   poolSql(db).get<ConsumptionAccountRow>(consumptionAccountOfUserStatement, [userId, accountId]);
 
 // ---- currency accounts and all balances ------------------------------------------------------------
 
 /** The user's currency accounts of `asset`, oldest first. */
-export function currencyAccountPage(db: Db, userId: string, asset: string, page: PageParams): Promise<Page<LedgerAccountRow>> {
-  const query = db('ledger_accounts as a').select('a.*').where({ 'a.user_id': userId, 'a.kind': 'currency', 'a.asset': asset });
-  return keysetPage<LedgerAccountRow>(query, { name: 'created_at', column: 'a.created_at_us', idColumn: 'a.id', direction: 'asc' }, page, (row) => [row.created_at_us, row.id]);
+export function currencyAccountPage(
+  db: Db,
+  userId: string,
+  asset: string,
+  page: PageParams,
+): Promise<Page<LedgerAccountRow>> {
+  const query = db('ledger_accounts as a')
+    .select('a.*')
+    .where({ 'a.user_id': userId, 'a.kind': 'currency', 'a.asset': asset });
+  return keysetPage<LedgerAccountRow>(
+    query,
+    { name: 'created_at', column: 'a.created_at_us', idColumn: 'a.id', direction: 'asc' },
+    page,
+    (row) => [row.created_at_us, row.id],
+  );
 }
 
-const currencyAccountOfUserStatement = statement('currency_account_of_user', "SELECT * FROM ledger_accounts WHERE id = ? AND user_id = ? AND kind = 'currency'");
+const currencyAccountOfUserStatement = statement(
+  'currency_account_of_user',
+  "SELECT * FROM ledger_accounts WHERE id = ? AND user_id = ? AND kind = 'currency'",
+);
 
 /** The user's currency account of this id; undefined when it is unknown or another user's. */
-export const currencyAccountOfUser = (db: Db, userId: string, accountId: string): Promise<LedgerAccountRow | undefined> =>
+export const currencyAccountOfUser = (
+  db: Db,
+  userId: string,
+  accountId: string,
+): Promise<LedgerAccountRow | undefined> =>
   poolSql(db).get<LedgerAccountRow>(currencyAccountOfUserStatement, [accountId, userId]);
 
 export interface BalanceRow {
@@ -189,4 +247,5 @@ const balancesStatement = statement(
 );
 
 /** Every account of the user with its instrument's symbol, by symbol: straight from the ledger's materialised accounts. */
-export const balancesOfUser = (db: Db, userId: string): Promise<BalanceRow[]> => poolSql(db).all<BalanceRow>(balancesStatement, [userId]);
+export const balancesOfUser = (db: Db, userId: string): Promise<BalanceRow[]> =>
+  poolSql(db).all<BalanceRow>(balancesStatement, [userId]);

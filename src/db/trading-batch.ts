@@ -61,15 +61,20 @@ export interface TradingWriteSet {
  * statement per entry and per account, and multi-row inserts.
  */
 export async function writeTradingBatch(sql: Sql, set: TradingWriteSet): Promise<string[]> {
-  const accounts = [...set.accounts].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  const accounts = [...set.accounts].sort((a, b) =>
+    a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
+  );
   if (sql.kind === 'postgres') return writePostgres(sql, set, accounts);
   for (const entry of set.entries) await insertEntry(sql, entry);
   const refused: string[] = [];
-  for (const change of accounts) if ((await sql.run(applyAccountChange, accountChangeParams(change))) !== 1) refused.push(change.accountId);
+  for (const change of accounts)
+    if ((await sql.run(applyAccountChange, accountChangeParams(change))) !== 1) refused.push(change.accountId);
   if (refused.length > 0) return refused;
   const versionOf = bookVersions(set);
-  for (const order of set.insertedOrders) await sql.run(insertOrder, [...orderColumns.map((c) => order[c]), versionOf(order)]);
-  for (const order of set.updatedOrders) await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), versionOf(order), order.id]);
+  for (const order of set.insertedOrders)
+    await sql.run(insertOrder, [...orderColumns.map((c) => order[c]), versionOf(order)]);
+  for (const order of set.updatedOrders)
+    await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), versionOf(order), order.id]);
   await insertMany(sql, 'trades', tradeColumns, set.trades);
   await insertMany(sql, 'trade_legs', legColumns, set.legs);
   await insertMany(sql, 'consumption_lots', lotColumns, set.lots);
@@ -83,17 +88,30 @@ function bookVersions(set: TradingWriteSet): (order: OrderRow) => number {
   const versions = new Map(set.books.map((book) => [book.marketId, book.version]));
   return (order) => {
     const version = versions.get(order.market_id);
-    if (version === undefined) throw new Error(`order ${order.id} of market ${order.market_id} is written without its market's book`);
+    if (version === undefined)
+      throw new Error(`order ${order.id} of market ${order.market_id} is written without its market's book`);
     return version;
   };
 }
 
 // ---- SQLite ---------------------------------------------------------------------------------------------
 
-const insertEntryStatement = statement('batch_journal_entry_insert', 'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id');
-const insertOrder = statement('batch_order_insert', `INSERT INTO orders (${orderColumns.join(', ')}, book_version) VALUES ${valuesList(1, orderColumns.length + 1)}`);
-const updateOrder = statement('batch_order_update', `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')}, book_version = ? WHERE id = ?`);
-const advanceBook = statement('batch_market_book_advance', 'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?');
+const insertEntryStatement = statement(
+  'batch_journal_entry_insert',
+  'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id',
+);
+const insertOrder = statement(
+  'batch_order_insert',
+  `INSERT INTO orders (${orderColumns.join(', ')}, book_version) VALUES ${valuesList(1, orderColumns.length + 1)}`,
+);
+const updateOrder = statement(
+  'batch_order_update',
+  `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')}, book_version = ? WHERE id = ?`,
+);
+const advanceBook = statement(
+  'batch_market_book_advance',
+  'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?',
+);
 
 /**
  * Moves both buckets of one account by signed amounts and records its activity, unless that takes
@@ -130,7 +148,11 @@ function insertPostingsOf(count: number): Statement {
 }
 
 async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
-  const row = await sql.get<{ id: number | bigint }>(insertEntryStatement, [entry.kind, entry.reference, entry.createdAtUs]);
+  const row = await sql.get<{ id: number | bigint }>(insertEntryStatement, [
+    entry.kind,
+    entry.reference,
+    entry.createdAtUs,
+  ]);
   const entryId = Number(row!.id);
   const params: Param[] = [];
   for (const p of entry.postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
@@ -140,12 +162,20 @@ async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
 /** Rows per multi-row insert: a batch's rows go in a few statements, each prepared once per size. */
 const rowsPerInsert = 32;
 
-async function insertMany<R>(sql: Sql, table: string, columns: readonly (keyof R & string)[], rows: readonly R[]): Promise<void> {
+async function insertMany<R>(
+  sql: Sql,
+  table: string,
+  columns: readonly (keyof R & string)[],
+  rows: readonly R[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const run = rows.slice(start, start + rowsPerInsert);
     const params: Param[] = [];
     for (const row of run) for (const c of columns) params.push(row[c] as Param);
-    await sql.runText(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(run.length, columns.length)}`, params);
+    await sql.runText(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(run.length, columns.length)}`,
+      params,
+    );
   }
 }
 
@@ -238,7 +268,12 @@ class ArrayStatement {
   private readonly columns: ((set: TradingWriteSet, accounts: readonly AccountChange[]) => Scalar[])[] = [];
 
   /** `unnest($1::text[], $2::bigint[], …) AS alias (a, b, …)` over the columns given. */
-  unnest<R>(alias: string, casts: Record<string, Cast>, rowsOf: (set: TradingWriteSet, accounts: readonly AccountChange[]) => readonly R[], valueOf: (row: R, column: string) => Param = (row, c) => (row as Record<string, Param>)[c]!): string {
+  unnest<R>(
+    alias: string,
+    casts: Record<string, Cast>,
+    rowsOf: (set: TradingWriteSet, accounts: readonly AccountChange[]) => readonly R[],
+    valueOf: (row: R, column: string) => Param = (row, c) => (row as Record<string, Param>)[c]!,
+  ): string {
     const names = Object.keys(casts);
     const args = names.map((name) => {
       this.columns.push((set, accounts) => rowsOf(set, accounts).map((row) => valueOf(row, name) as Scalar));
@@ -274,9 +309,12 @@ interface PostingArrayRow {
   amount: number;
 }
 
-const entryRows = (set: TradingWriteSet): EntryRow[] => set.entries.map((e, ord) => ({ ord, kind: e.kind, reference: e.reference, created_at_us: e.createdAtUs }));
+const entryRows = (set: TradingWriteSet): EntryRow[] =>
+  set.entries.map((e, ord) => ({ ord, kind: e.kind, reference: e.reference, created_at_us: e.createdAtUs }));
 const postingRows = (set: TradingWriteSet): PostingArrayRow[] =>
-  set.entries.flatMap((e, ord) => e.postings.map((p) => ({ ord, account_id: p.accountId, bucket: p.bucket, asset: p.asset, amount: p.amount })));
+  set.entries.flatMap((e, ord) =>
+    e.postings.map((p) => ({ ord, account_id: p.accountId, bucket: p.bucket, asset: p.asset, amount: p.amount })),
+  );
 
 const accountChangeColumns: Record<string, [Cast, (c: AccountChange) => Param]> = {
   id: ['text', (c) => c.accountId],
@@ -292,8 +330,12 @@ const accountChangeColumns: Record<string, [Cast, (c: AccountChange) => Param]> 
 
 const postgresWrite = (() => {
   const s = new ArrayStatement();
-  s.add(`entry AS (SELECT v.*, nextval(pg_get_serial_sequence('journal_entries', 'id')) AS id FROM ${s.unnest('v', { ord: 'int', kind: 'text', reference: 'text', created_at_us: 'bigint' }, entryRows)})`);
-  s.add('entered AS (INSERT INTO journal_entries (id, kind, reference, created_at_us) SELECT id, kind, reference, created_at_us FROM entry)');
+  s.add(
+    `entry AS (SELECT v.*, nextval(pg_get_serial_sequence('journal_entries', 'id')) AS id FROM ${s.unnest('v', { ord: 'int', kind: 'text', reference: 'text', created_at_us: 'bigint' }, entryRows)})`,
+  );
+  s.add(
+    'entered AS (INSERT INTO journal_entries (id, kind, reference, created_at_us) SELECT id, kind, reference, created_at_us FROM entry)',
+  );
   s.add(
     `posted AS (INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) SELECT entry.id, p.account_id, p.bucket, p.asset, p.amount ` +
       `FROM ${s.unnest('p', { ord: 'int', account_id: 'text', bucket: 'text', asset: 'text', amount: 'bigint' }, postingRows)} JOIN entry ON entry.ord = p.ord)`,
@@ -311,20 +353,44 @@ const postgresWrite = (() => {
   s.add(
     `updated AS (UPDATE orders o SET ${[...orderChangeColumns, 'book_version'].map((c) => `${c} = v.${c}`).join(', ')} FROM ${s.unnest('v', changeCasts, (set) => versioned(set, set.updatedOrders))} WHERE o.id = v.id)`,
   );
-  s.add(`traded AS (INSERT INTO trades (${tradeColumns.join(', ')}) SELECT * FROM ${s.unnest('v', tradeCasts, (set) => set.trades)})`);
-  s.add(`legged AS (INSERT INTO trade_legs (${legColumns.join(', ')}) SELECT * FROM ${s.unnest('v', legCasts, (set) => set.legs)})`);
-  s.add(`lotted AS (INSERT INTO consumption_lots (${lotColumns.join(', ')}) SELECT * FROM ${s.unnest('v', lotCasts, (set) => set.lots)})`);
-  s.add(`transferred AS (INSERT INTO transfers (${transferColumns.join(', ')}) SELECT * FROM ${s.unnest('v', transferCasts, (set) => set.transfers)})`);
+  s.add(
+    `traded AS (INSERT INTO trades (${tradeColumns.join(', ')}) SELECT * FROM ${s.unnest('v', tradeCasts, (set) => set.trades)})`,
+  );
+  s.add(
+    `legged AS (INSERT INTO trade_legs (${legColumns.join(', ')}) SELECT * FROM ${s.unnest('v', legCasts, (set) => set.legs)})`,
+  );
+  s.add(
+    `lotted AS (INSERT INTO consumption_lots (${lotColumns.join(', ')}) SELECT * FROM ${s.unnest('v', lotCasts, (set) => set.lots)})`,
+  );
+  s.add(
+    `transferred AS (INSERT INTO transfers (${transferColumns.join(', ')}) SELECT * FROM ${s.unnest('v', transferCasts, (set) => set.transfers)})`,
+  );
   s.add(
     `booked AS (UPDATE market_books b SET version = v.version, next_sequence = v.next_sequence ` +
-      `FROM ${s.unnest('v', { market_id: 'text', version: 'bigint', next_sequence: 'bigint' }, (set) => set.books, (book, c) => (c === 'market_id' ? book.marketId : c === 'version' ? book.version : book.nextSequence))} ` +
+      `FROM ${s.unnest(
+        'v',
+        { market_id: 'text', version: 'bigint', next_sequence: 'bigint' },
+        (set) => set.books,
+        (book, c) => (c === 'market_id' ? book.marketId : c === 'version' ? book.version : book.nextSequence),
+      )} ` +
       `WHERE b.market_id = v.market_id)`,
   );
-  const changeColumnCasts = Object.fromEntries(Object.entries(accountChangeColumns).map(([name, [cast]]) => [name, cast]));
-  s.add(`change AS (SELECT * FROM ${s.unnest('c', changeColumnCasts, (_set, accounts) => accounts, (change, name) => accountChangeColumns[name]![1](change))})`);
+  const changeColumnCasts = Object.fromEntries(
+    Object.entries(accountChangeColumns).map(([name, [cast]]) => [name, cast]),
+  );
+  s.add(
+    `change AS (SELECT * FROM ${s.unnest(
+      'c',
+      changeColumnCasts,
+      (_set, accounts) => accounts,
+      (change, name) => accountChangeColumns[name]![1](change),
+    )})`,
+  );
   // NO KEY UPDATE, not UPDATE: the postings' foreign keys take KEY SHARE locks on these rows in
   // posting order, which UPDATE would conflict with; so only the id order of these locks matters.
-  s.add('held AS (SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE)');
+  s.add(
+    'held AS (SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE)',
+  );
   const text = s.text(
     `UPDATE ledger_accounts a SET available = a.available + c.available, locked = a.locked + c.locked, ` +
       `last_deposit_at_us = COALESCE(c.last_deposit_at_us, a.last_deposit_at_us), last_withdrawal_at_us = COALESCE(c.last_withdrawal_at_us, a.last_withdrawal_at_us), ` +
@@ -333,7 +399,10 @@ const postgresWrite = (() => {
       `FROM change c JOIN held ON held.id = c.id ` +
       `WHERE a.id = c.id AND (a.kind = 'system' OR (a.available + c.available >= 0 AND a.locked + c.locked >= 0)) RETURNING a.id`,
   );
-  return { statement: statement('batch_write', '', text), params: (set: TradingWriteSet, accounts: readonly AccountChange[]) => s.params(set, accounts) };
+  return {
+    statement: statement('batch_write', '', text),
+    params: (set: TradingWriteSet, accounts: readonly AccountChange[]) => s.params(set, accounts),
+  };
 })();
 
 async function writePostgres(sql: Sql, set: TradingWriteSet, accounts: readonly AccountChange[]): Promise<string[]> {

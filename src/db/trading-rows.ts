@@ -4,7 +4,16 @@
  */
 import type { ClosureReason, OrderType, SelfTradePrevention, Side, TimeInForce } from '../engine/types.js';
 
-export type OrderStatus = 'active' | 'pending' | 'partially_filled' | 'cancellation_pending' | 'filled' | 'closed' | 'cancelled' | 'expired' | 'rejected';
+export type OrderStatus =
+  | 'active'
+  | 'pending'
+  | 'partially_filled'
+  | 'cancellation_pending'
+  | 'filled'
+  | 'closed'
+  | 'cancelled'
+  | 'expired'
+  | 'rejected';
 export type OrderClosureReason = ClosureReason | 'cancelled_by_user' | 'dead_man_switch' | 'expired' | 'rejected';
 
 export const openStatuses: readonly OrderStatus[] = ['active', 'pending', 'partially_filled', 'cancellation_pending'];

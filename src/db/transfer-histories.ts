@@ -50,11 +50,21 @@ const historyOfUser = `SELECT h.*, i.name AS instrument_name, i.symbol AS instru
   FROM (${movements}) h JOIN instruments i ON i.id = h.instrument_id JOIN markets m ON m.instrument_id = h.instrument_id`;
 
 /** One page of the user's transfer history, newest first. */
-export function transferHistoryPage(db: Db, userId: string, filter: TransferHistoryFilter, page: PageParams): Promise<Page<TransferHistoryRow>> {
+export function transferHistoryPage(
+  db: Db,
+  userId: string,
+  filter: TransferHistoryFilter,
+  page: PageParams,
+): Promise<Page<TransferHistoryRow>> {
   const query = db.from(db.raw(`(${historyOfUser}) AS a`, [userId, userId])).select('a.*');
   if (filter.instrumentId !== undefined) query.where('a.instrument_id', filter.instrumentId);
   if (filter.marketId !== undefined) query.where('a.market_id', filter.marketId);
   if (filter.accountId !== undefined) query.where('a.account_id', filter.accountId);
   if (filter.senderAccountId !== undefined) query.where('a.sender_account_id', filter.senderAccountId);
-  return keysetPage<TransferHistoryRow>(query, { name: 'transferred_at', column: 'a.created_at_us', idColumn: 'a.id', direction: 'desc' }, page, (row) => [row.created_at_us, row.id]);
+  return keysetPage<TransferHistoryRow>(
+    query,
+    { name: 'transferred_at', column: 'a.created_at_us', idColumn: 'a.id', direction: 'desc' },
+    page,
+    (row) => [row.created_at_us, row.id],
+  );
 }

@@ -9,10 +9,20 @@ export interface TransferFilter {
 }
 
 /** One page of the user's transfers, newest first. */
-export function transferPage(db: Db, userId: string, filter: TransferFilter, page: PageParams): Promise<Page<TransferRow>> {
+export function transferPage(
+  db: Db,
+  userId: string,
+  filter: TransferFilter,
+  page: PageParams,
+): Promise<Page<TransferRow>> {
   const query = db('transfers').select('*').where('user_id', userId);
   if (filter.instrumentId !== undefined) query.where('instrument_id', filter.instrumentId);
-  return keysetPage<TransferRow>(query, { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' }, page, (row) => [row.created_at_us, row.id]);
+  return keysetPage<TransferRow>(
+    query,
+    { name: 'created_at', column: 'created_at_us', idColumn: 'id', direction: 'desc' },
+    page,
+    (row) => [row.created_at_us, row.id],
+  );
 }
 
 const transferOfUserStatement = statement('transfer_of_user', 'SELECT * FROM transfers WHERE id = ? AND user_id = ?');

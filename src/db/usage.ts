@@ -75,11 +75,27 @@ const costUsdMicrosSql = `CASE WHEN r.cost_status = 'not_billed' THEN 0 ELSE r.c
 
 /** supplier_user_id and consumption_account_id are never read: they must not reach a receipt. */
 const receiptColumns = [
-  'r.id', 'r.api_key_id', 'r.model', 'r.instrument_id', 'r.endpoint', 'r.stream', 'r.status',
-  'r.prompt_tokens', 'r.completion_tokens', 'r.reasoning_tokens', 'r.reserved_tokens',
-  'r.time_to_first_token_ms', 'r.tokens_per_second', 'r.duration_ms',
-  'r.cost_tokens', 'r.cost_usd_micros', 'r.cost_status', 'r.supplier_attempts',
-  'r.created_at_us', 'r.completed_at_us', 'i.tokens_per_unit',
+  'r.id',
+  'r.api_key_id',
+  'r.model',
+  'r.instrument_id',
+  'r.endpoint',
+  'r.stream',
+  'r.status',
+  'r.prompt_tokens',
+  'r.completion_tokens',
+  'r.reasoning_tokens',
+  'r.reserved_tokens',
+  'r.time_to_first_token_ms',
+  'r.tokens_per_second',
+  'r.duration_ms',
+  'r.cost_tokens',
+  'r.cost_usd_micros',
+  'r.cost_status',
+  'r.supplier_attempts',
+  'r.created_at_us',
+  'r.completed_at_us',
+  'i.tokens_per_unit',
 ];
 
 const receiptOfUser = statement(
@@ -117,7 +133,13 @@ function whereReceipts(query: Knex.QueryBuilder, filter: UsageFilter): Knex.Quer
 }
 
 /** One page of the user's receipts that pass `filter`, in `sort` order (ties by id). */
-export async function listReceipts(db: Db, userId: string, filter: UsageFilter, sort: UsageSort, page: PageParams): Promise<Page<ReceiptRow>> {
+export async function listReceipts(
+  db: Db,
+  userId: string,
+  filter: UsageFilter,
+  sort: UsageSort,
+  page: PageParams,
+): Promise<Page<ReceiptRow>> {
   const filtered = whereReceipts(callerReceipts(db, userId), filter).select(
     ...receiptColumns,
     db.raw('r.prompt_tokens + r.completion_tokens AS total_tokens_sort'),
@@ -125,11 +147,16 @@ export async function listReceipts(db: Db, userId: string, filter: UsageFilter, 
   );
   const query = db.from(filtered.as('u')).select('u.*');
   const column = sortColumns[sort.orderBy];
-  const result = await keysetPage<SortableReceiptRow>(query, { name: sort.orderBy, column: `u.${column}`, idColumn: 'u.id', direction: sort.direction }, page, (row) => [
-    row[column] as number,
-    row.id,
-  ]);
-  return { rows: result.rows.map(({ total_tokens_sort: _tokens, cost_usd_sort: _cost, ...row }) => row), paging: result.paging };
+  const result = await keysetPage<SortableReceiptRow>(
+    query,
+    { name: sort.orderBy, column: `u.${column}`, idColumn: 'u.id', direction: sort.direction },
+    page,
+    (row) => [row[column] as number, row.id],
+  );
+  return {
+    rows: result.rows.map(({ total_tokens_sort: _tokens, cost_usd_sort: _cost, ...row }) => row),
+    paging: result.paging,
+  };
 }
 
 /** SQL of each grouping's key; constants, never client text. Days are whole UTC days since the epoch. */
@@ -169,9 +196,19 @@ function integerOf(value: number | string | null): number {
 }
 
 /** The user's receipts created in `window` (and passing `filter`: the dashboard's), summed per group, in no particular order. */
-export async function usageSums(db: Db, userId: string, groupBy: SummaryGroupBy, window: UsageWindow, filter: Omit<UsageFilter, 'createdFromUs' | 'createdToUs'> = {}): Promise<UsageSumsRow[]> {
+export async function usageSums(
+  db: Db,
+  userId: string,
+  groupBy: SummaryGroupBy,
+  window: UsageWindow,
+  filter: Omit<UsageFilter, 'createdFromUs' | 'createdToUs'> = {},
+): Promise<UsageSumsRow[]> {
   const keySql = groupKeySql[groupBy];
-  const rows = (await whereReceipts(callerReceipts(db, userId), { ...filter, createdFromUs: window.fromUs, createdToUs: window.toUs })
+  const rows = (await whereReceipts(callerReceipts(db, userId), {
+    ...filter,
+    createdFromUs: window.fromUs,
+    createdToUs: window.toUs,
+  })
     .select(
       db.raw(`${keySql} AS group_key`),
       db.raw('COUNT(*) AS requests'),

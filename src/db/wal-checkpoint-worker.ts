@@ -10,7 +10,10 @@ interface CheckpointConnection {
   pragma(sql: string): unknown;
   close(): void;
 }
-const Sqlite = createRequire(import.meta.url)('better-sqlite3') as new (path: string, options?: { fileMustExist?: boolean; timeout?: number }) => CheckpointConnection;
+const Sqlite = createRequire(import.meta.url)('better-sqlite3') as new (
+  path: string,
+  options?: { fileMustExist?: boolean; timeout?: number },
+) => CheckpointConnection;
 
 const { filename, intervalMs } = workerData as { filename: string; intervalMs: number };
 const connection = new Sqlite(filename, { fileMustExist: true, timeout: 0 });

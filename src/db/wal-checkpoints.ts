@@ -25,7 +25,9 @@ export function startWalCheckpoints(db: Db): WalCheckpoints {
   const connection = kindOf(db) === 'sqlite' ? (sqliteConnectionOf(db) as Pragmas | undefined) : undefined;
   const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
   if (!connection || !filename || filename === ':memory:') return { stop: async () => {} };
-  const worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), { workerData: { filename, intervalMs: checkpointIntervalMs } });
+  const worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), {
+    workerData: { filename, intervalMs: checkpointIntervalMs },
+  });
   const restore = () => connection.pragma(`wal_autocheckpoint = ${autoCheckpointPages}`);
   worker.on('error', restore);
   worker.on('exit', restore);

@@ -1,7 +1,18 @@
 import type { RestingOrder } from './level.js';
 import { BookSide } from './side.js';
 import { StopSide } from './stops.js';
-import { crosses, expiresBefore, stopOf, stopTriggered, takerOf, takerOfStop, validateAmend, validatePlace, type StopOrder, type Taker } from './rules.js';
+import {
+  crosses,
+  expiresBefore,
+  stopOf,
+  stopTriggered,
+  takerOf,
+  takerOfStop,
+  validateAmend,
+  validatePlace,
+  type StopOrder,
+  type Taker,
+} from './rules.js';
 import type {
   AmendCommand,
   AmendResult,
@@ -59,7 +70,8 @@ export class FastOrderBook implements OrderBook {
       this.noteExpiry(stop.expiresAt);
       return placed({ ...pendingExecution(stop.quantity), triggered: noTriggers });
     }
-    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!)) return { code: 'post_only_would_take' };
+    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!))
+      return { code: 'post_only_would_take' };
     return placed(this.executeWithTriggers(takerOf(command)));
   }
 
@@ -100,7 +112,8 @@ export class FastOrderBook implements OrderBook {
         triggered: noTriggers,
       };
     }
-    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks)) return { code: 'post_only_would_take' };
+    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks))
+      return { code: 'post_only_would_take' };
     this.unlink(order);
     const outcome = this.executeWithTriggers({
       orderId: order.orderId,
@@ -215,14 +228,17 @@ export class FastOrderBook implements OrderBook {
         let count = 0;
         for (let order = level.head; order; order = order.next) {
           if (order.remaining <= 0) problems.push(`order ${order.orderId} rests with ${order.remaining}`);
-          if (order.level !== level || order.priceTicks !== level.priceTicks) problems.push(`order ${order.orderId} is on the wrong level`);
+          if (order.level !== level || order.priceTicks !== level.priceTicks)
+            problems.push(`order ${order.orderId} is on the wrong level`);
           if (this.index.get(order.orderId) !== order) problems.push(`order ${order.orderId} is not indexed`);
-          if (order.expiresAt !== null && (this.expiryBound === null || order.expiresAt < this.expiryBound)) problems.push(`order ${order.orderId} expires before the bound`);
+          if (order.expiresAt !== null && (this.expiryBound === null || order.expiresAt < this.expiryBound))
+            problems.push(`order ${order.orderId} expires before the bound`);
           quantity += order.remaining;
           count += 1;
         }
         indexed += count;
-        if (quantity !== level.quantity || count !== level.count) problems.push(`${side.side} level ${level.priceTicks} totals are wrong`);
+        if (quantity !== level.quantity || count !== level.count)
+          problems.push(`${side.side} level ${level.priceTicks} totals are wrong`);
       }
     }
     if (indexed !== this.index.size) problems.push(`index holds ${this.index.size} orders, levels ${indexed}`);
@@ -235,9 +251,18 @@ export class FastOrderBook implements OrderBook {
       for (const stop of side.inTriggerOrder()) {
         if (stop.side !== side.side) problems.push(`stop ${stop.orderId} is on the wrong side`);
         if (this.stopIndex.get(stop.orderId) !== stop) problems.push(`stop ${stop.orderId} is not indexed`);
-        if (stopTriggered(stop.side, stop.stopTicks, this.lastTradeTicks)) problems.push(`stop ${stop.orderId} is due at ${this.lastTradeTicks} but waits`);
-        if (previous && !(previous.side === stop.side && (stop.side === 'buy' ? previous.stopTicks <= stop.stopTicks : previous.stopTicks >= stop.stopTicks))) problems.push(`stops out of order at ${stop.orderId}`);
-        if (stop.expiresAt !== null && (this.expiryBound === null || stop.expiresAt < this.expiryBound)) problems.push(`stop ${stop.orderId} expires before the bound`);
+        if (stopTriggered(stop.side, stop.stopTicks, this.lastTradeTicks))
+          problems.push(`stop ${stop.orderId} is due at ${this.lastTradeTicks} but waits`);
+        if (
+          previous &&
+          !(
+            previous.side === stop.side &&
+            (stop.side === 'buy' ? previous.stopTicks <= stop.stopTicks : previous.stopTicks >= stop.stopTicks)
+          )
+        )
+          problems.push(`stops out of order at ${stop.orderId}`);
+        if (stop.expiresAt !== null && (this.expiryBound === null || stop.expiresAt < this.expiryBound))
+          problems.push(`stop ${stop.orderId} expires before the bound`);
         previous = stop;
         stops += 1;
       }
@@ -331,7 +356,12 @@ export class FastOrderBook implements OrderBook {
         const quantity = mode === 'decrement' ? Math.min(remaining, maker.remaining) : maker.remaining;
         maker.remaining -= quantity;
         level.quantity -= quantity;
-        (prevented ??= []).push({ orderId: maker.orderId, traderId: maker.traderId, quantity, remaining: maker.remaining });
+        (prevented ??= []).push({
+          orderId: maker.orderId,
+          traderId: maker.traderId,
+          quantity,
+          remaining: maker.remaining,
+        });
         if (maker.remaining === 0) this.unlink(maker);
         if (mode === 'decrement') {
           remaining -= quantity;
@@ -449,29 +479,98 @@ const noFills: readonly Fill[] = Object.freeze([]) as readonly Fill[];
  * fixed shape.
  */
 function placed(outcome: Outcome): PlaceResult {
-  const { fills, restingQuantity, closedQuantity, closureReason, prevented, decrementedQuantity, pendingQuantity, triggered } = outcome;
-  return { code: 'ok', fills, restingQuantity, closedQuantity, closureReason, prevented, decrementedQuantity, pendingQuantity, triggered };
+  const {
+    fills,
+    restingQuantity,
+    closedQuantity,
+    closureReason,
+    prevented,
+    decrementedQuantity,
+    pendingQuantity,
+    triggered,
+  } = outcome;
+  return {
+    code: 'ok',
+    fills,
+    restingQuantity,
+    closedQuantity,
+    closureReason,
+    prevented,
+    decrementedQuantity,
+    pendingQuantity,
+    triggered,
+  };
 }
 
 function amended(priorityKept: boolean, outcome: Outcome): AmendResult {
-  const { fills, restingQuantity, closedQuantity, closureReason, prevented, decrementedQuantity, pendingQuantity, triggered } = outcome;
-  return { code: 'ok', priorityKept, fills, restingQuantity, closedQuantity, closureReason, prevented, decrementedQuantity, pendingQuantity, triggered };
+  const {
+    fills,
+    restingQuantity,
+    closedQuantity,
+    closureReason,
+    prevented,
+    decrementedQuantity,
+    pendingQuantity,
+    triggered,
+  } = outcome;
+  return {
+    code: 'ok',
+    priorityKept,
+    fills,
+    restingQuantity,
+    closedQuantity,
+    closureReason,
+    prevented,
+    decrementedQuantity,
+    pendingQuantity,
+    triggered,
+  };
 }
 
 /** A stop accepted, waiting for its trigger. */
 function pendingExecution(quantity: number): Execution {
-  return { fills: noFills, restingQuantity: 0, closedQuantity: 0, closureReason: null, prevented: noPreventions, decrementedQuantity: 0, pendingQuantity: quantity };
+  return {
+    fills: noFills,
+    restingQuantity: 0,
+    closedQuantity: 0,
+    closureReason: null,
+    prevented: noPreventions,
+    decrementedQuantity: 0,
+    pendingQuantity: quantity,
+  };
 }
 
 /** Nothing matched; `quantity` closed for `reason`. */
 function closedExecution(quantity: number, reason: ClosureReason): Execution {
-  return { fills: noFills, restingQuantity: 0, closedQuantity: quantity, closureReason: reason, prevented: noPreventions, decrementedQuantity: 0, pendingQuantity: 0 };
+  return {
+    fills: noFills,
+    restingQuantity: 0,
+    closedQuantity: quantity,
+    closureReason: reason,
+    prevented: noPreventions,
+    decrementedQuantity: 0,
+    pendingQuantity: 0,
+  };
 }
 
 function view(order: RestingOrder): RestingOrderView {
-  return { orderId: order.orderId, traderId: order.traderId, side: order.side, priceTicks: order.priceTicks, remaining: order.remaining };
+  return {
+    orderId: order.orderId,
+    traderId: order.traderId,
+    side: order.side,
+    priceTicks: order.priceTicks,
+    remaining: order.remaining,
+  };
 }
 
 export function stopView(stop: StopOrder): PendingStopView {
-  return { orderId: stop.orderId, traderId: stop.traderId, side: stop.side, type: stop.type, stopTicks: stop.stopTicks, priceTicks: stop.priceTicks, quantity: stop.quantity };
+  return {
+    orderId: stop.orderId,
+    traderId: stop.traderId,
+    side: stop.side,
+    type: stop.type,
+    stopTicks: stop.stopTicks,
+    priceTicks: stop.priceTicks,
+    quantity: stop.quantity,
+  };
 }

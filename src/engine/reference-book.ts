@@ -53,12 +53,17 @@ export class ReferenceOrderBook implements OrderBook {
   place(command: PlaceCommand): PlaceResult {
     const invalid = validatePlace(command);
     if (invalid) return { code: invalid };
-    if (this.resting.some((o) => o.orderId === command.orderId) || this.pending.some((s) => s.orderId === command.orderId)) return { code: 'duplicate_order_id' };
+    if (
+      this.resting.some((o) => o.orderId === command.orderId) ||
+      this.pending.some((s) => s.orderId === command.orderId)
+    )
+      return { code: 'duplicate_order_id' };
     const stp = command.selfTradePrevention ?? 'expire_taker';
     const expiresAt = command.expiresAt ?? null;
     if (command.type === 'stop' || command.type === 'stop_limit') {
       const stopTicks = command.stopTicks!;
-      if (this.last !== null && (command.side === 'buy' ? this.last >= stopTicks : this.last <= stopTicks)) return { code: 'stop_would_trigger' };
+      if (this.last !== null && (command.side === 'buy' ? this.last >= stopTicks : this.last <= stopTicks))
+        return { code: 'stop_would_trigger' };
       this.pending.push({
         orderId: command.orderId,
         traderId: command.traderId,
@@ -69,13 +74,27 @@ export class ReferenceOrderBook implements OrderBook {
         quantity: command.quantity,
         arrival: (this.arrivals += 1),
         timeInForce: command.timeInForce,
-        quoteBudget: command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
+        quoteBudget:
+          command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined
+            ? command.quoteBudget
+            : null,
         selfTradePrevention: stp,
         expiresAt,
       });
-      return { code: 'ok', fills: [], restingQuantity: 0, closedQuantity: 0, closureReason: null, prevented: [], decrementedQuantity: 0, pendingQuantity: command.quantity, triggered: [] };
+      return {
+        code: 'ok',
+        fills: [],
+        restingQuantity: 0,
+        closedQuantity: 0,
+        closureReason: null,
+        prevented: [],
+        decrementedQuantity: 0,
+        pendingQuantity: command.quantity,
+        triggered: [],
+      };
     }
-    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!)) return { code: 'post_only_would_take' };
+    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!))
+      return { code: 'post_only_would_take' };
     const isMarket = command.type === 'market';
     return {
       code: 'ok',
@@ -87,7 +106,8 @@ export class ReferenceOrderBook implements OrderBook {
         limitTicks: command.priceTicks, // a market order's protection price, or null
         quantity: command.quantity,
         timeInForce: isMarket && command.timeInForce !== 'fok' ? 'ioc' : command.timeInForce,
-        quoteBudget: isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
+        quoteBudget:
+          isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
         selfTradePrevention: stp,
         postOnly: command.postOnly ?? false,
         expiresAt,
@@ -116,9 +136,21 @@ export class ReferenceOrderBook implements OrderBook {
     if (!order) return { code: 'unknown_order' };
     if (command.priceTicks === order.priceTicks && command.remaining <= order.remaining) {
       order.remaining = command.remaining;
-      return { code: 'ok', priorityKept: true, fills: [], restingQuantity: order.remaining, closedQuantity: 0, closureReason: null, prevented: [], decrementedQuantity: 0, pendingQuantity: 0, triggered: [] };
+      return {
+        code: 'ok',
+        priorityKept: true,
+        fills: [],
+        restingQuantity: order.remaining,
+        closedQuantity: 0,
+        closureReason: null,
+        prevented: [],
+        decrementedQuantity: 0,
+        pendingQuantity: 0,
+        triggered: [],
+      };
     }
-    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks)) return { code: 'post_only_would_take' };
+    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks))
+      return { code: 'post_only_would_take' };
     this.resting = this.resting.filter((o) => o !== order);
     const outcome = this.executeAndTrigger({
       orderId: order.orderId,
@@ -138,8 +170,12 @@ export class ReferenceOrderBook implements OrderBook {
 
   expire(now: number): Expiry[] {
     const due = [
-      ...this.resting.filter((o) => o.expiresAt !== null && o.expiresAt <= now).map((o) => ({ orderId: o.orderId, traderId: o.traderId, quantity: o.remaining, expiresAt: o.expiresAt! })),
-      ...this.pending.filter((s) => s.expiresAt !== null && s.expiresAt <= now).map((s) => ({ orderId: s.orderId, traderId: s.traderId, quantity: s.quantity, expiresAt: s.expiresAt! })),
+      ...this.resting
+        .filter((o) => o.expiresAt !== null && o.expiresAt <= now)
+        .map((o) => ({ orderId: o.orderId, traderId: o.traderId, quantity: o.remaining, expiresAt: o.expiresAt! })),
+      ...this.pending
+        .filter((s) => s.expiresAt !== null && s.expiresAt <= now)
+        .map((s) => ({ orderId: s.orderId, traderId: s.traderId, quantity: s.quantity, expiresAt: s.expiresAt! })),
     ].sort(expiresBefore);
     const gone = new Set(due.map((d) => d.orderId));
     this.resting = this.resting.filter((o) => !gone.has(o.orderId));
@@ -200,14 +236,26 @@ export class ReferenceOrderBook implements OrderBook {
   stops(side: Side): PendingStopView[] {
     return this.pending
       .filter((s) => s.side === side)
-      .sort((a, b) => (a.stopTicks === b.stopTicks ? a.arrival - b.arrival : side === 'buy' ? a.stopTicks - b.stopTicks : b.stopTicks - a.stopTicks))
+      .sort((a, b) =>
+        a.stopTicks === b.stopTicks
+          ? a.arrival - b.arrival
+          : side === 'buy'
+            ? a.stopTicks - b.stopTicks
+            : b.stopTicks - a.stopTicks,
+      )
       .map(stripStop);
   }
 
   private sorted(side: Side): NaiveOrder[] {
     return this.resting
       .filter((o) => o.side === side)
-      .sort((a, b) => (a.priceTicks === b.priceTicks ? a.sequence - b.sequence : side === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks));
+      .sort((a, b) =>
+        a.priceTicks === b.priceTicks
+          ? a.sequence - b.sequence
+          : side === 'buy'
+            ? b.priceTicks - a.priceTicks
+            : a.priceTicks - b.priceTicks,
+      );
   }
 
   /**
@@ -244,15 +292,23 @@ export class ReferenceOrderBook implements OrderBook {
   private takeTriggered(): NaiveStop[] {
     const last = this.last;
     if (last === null) return [];
-    const due = (side: Side) => this.pending.filter((s) => s.side === side && (side === 'buy' ? last >= s.stopTicks : last <= s.stopTicks));
-    const order = (side: Side) => (a: NaiveStop, b: NaiveStop) => (a.stopTicks === b.stopTicks ? a.arrival - b.arrival : side === 'buy' ? a.stopTicks - b.stopTicks : b.stopTicks - a.stopTicks);
+    const due = (side: Side) =>
+      this.pending.filter((s) => s.side === side && (side === 'buy' ? last >= s.stopTicks : last <= s.stopTicks));
+    const order = (side: Side) => (a: NaiveStop, b: NaiveStop) =>
+      a.stopTicks === b.stopTicks
+        ? a.arrival - b.arrival
+        : side === 'buy'
+          ? a.stopTicks - b.stopTicks
+          : b.stopTicks - a.stopTicks;
     const taken = [...due('buy').sort(order('buy')), ...due('sell').sort(order('sell'))];
     this.pending = this.pending.filter((s) => !taken.includes(s));
     return taken;
   }
 
   private execute(taker: Taker): Omit<Outcome, 'triggered'> {
-    const makers = this.sorted(taker.side === 'buy' ? 'sell' : 'buy').filter((o) => taker.limitTicks === null || crosses(taker.side, taker.limitTicks, o.priceTicks));
+    const makers = this.sorted(taker.side === 'buy' ? 'sell' : 'buy').filter(
+      (o) => taker.limitTicks === null || crosses(taker.side, taker.limitTicks, o.priceTicks),
+    );
     const stp = taker.selfTradePrevention;
     // Fill-or-kill: dry-run the same walk first. An own order would be cancelled under
     // expire_maker (skip it) and stops the walk under every other mode.
@@ -274,7 +330,15 @@ export class ReferenceOrderBook implements OrderBook {
         if (total >= taker.quantity) break;
       }
       if (total < taker.quantity) {
-        return { fills: [], restingQuantity: 0, closedQuantity: taker.quantity, closureReason: 'fok_unfilled', prevented: [], decrementedQuantity: 0, pendingQuantity: 0 };
+        return {
+          fills: [],
+          restingQuantity: 0,
+          closedQuantity: taker.quantity,
+          closureReason: 'fok_unfilled',
+          prevented: [],
+          decrementedQuantity: 0,
+          pendingQuantity: 0,
+        };
       }
     }
     const fills: Fill[] = [];
@@ -351,9 +415,23 @@ export class ReferenceOrderBook implements OrderBook {
 }
 
 function strip(order: NaiveOrder): RestingOrderView {
-  return { orderId: order.orderId, traderId: order.traderId, side: order.side, priceTicks: order.priceTicks, remaining: order.remaining };
+  return {
+    orderId: order.orderId,
+    traderId: order.traderId,
+    side: order.side,
+    priceTicks: order.priceTicks,
+    remaining: order.remaining,
+  };
 }
 
 function stripStop(stop: NaiveStop): PendingStopView {
-  return { orderId: stop.orderId, traderId: stop.traderId, side: stop.side, type: stop.type, stopTicks: stop.stopTicks, priceTicks: stop.priceTicks, quantity: stop.quantity };
+  return {
+    orderId: stop.orderId,
+    traderId: stop.traderId,
+    side: stop.side,
+    type: stop.type,
+    stopTicks: stop.stopTicks,
+    priceTicks: stop.priceTicks,
+    quantity: stop.quantity,
+  };
 }

@@ -42,13 +42,30 @@ const isPositiveInteger = (value: number | null | undefined): value is number =>
 const hasLimit = (command: PlaceCommand): boolean => command.type === 'limit' || command.type === 'stop_limit';
 const isStop = (command: PlaceCommand): boolean => command.type === 'stop' || command.type === 'stop_limit';
 
-export function validatePlace(command: PlaceCommand): Exclude<PlaceRefusal, 'duplicate_order_id' | 'post_only_would_take' | 'stop_would_trigger'> | null {
+export function validatePlace(
+  command: PlaceCommand,
+): Exclude<PlaceRefusal, 'duplicate_order_id' | 'post_only_would_take' | 'stop_would_trigger'> | null {
   if (!isPositiveInteger(command.quantity)) return 'invalid_quantity';
   if (hasLimit(command) && !isPositiveInteger(command.priceTicks)) return 'invalid_price';
-  if (command.type === 'market' ? command.priceTicks !== null && !isPositiveInteger(command.priceTicks) : !hasLimit(command) && command.priceTicks !== null) return 'invalid_price';
-  if (command.quoteBudget !== undefined && !(Number.isSafeInteger(command.quoteBudget) && command.quoteBudget >= 0)) return 'invalid_price';
-  if (isStop(command) ? !isPositiveInteger(command.stopTicks) : command.stopTicks !== undefined && command.stopTicks !== null) return 'invalid_stop_price';
-  if (command.postOnly === true && (command.type !== 'limit' || command.timeInForce === 'ioc' || command.timeInForce === 'fok')) return 'invalid_post_only';
+  if (
+    command.type === 'market'
+      ? command.priceTicks !== null && !isPositiveInteger(command.priceTicks)
+      : !hasLimit(command) && command.priceTicks !== null
+  )
+    return 'invalid_price';
+  if (command.quoteBudget !== undefined && !(Number.isSafeInteger(command.quoteBudget) && command.quoteBudget >= 0))
+    return 'invalid_price';
+  if (
+    isStop(command)
+      ? !isPositiveInteger(command.stopTicks)
+      : command.stopTicks !== undefined && command.stopTicks !== null
+  )
+    return 'invalid_stop_price';
+  if (
+    command.postOnly === true &&
+    (command.type !== 'limit' || command.timeInForce === 'ioc' || command.timeInForce === 'fok')
+  )
+    return 'invalid_post_only';
   return null;
 }
 
@@ -106,7 +123,10 @@ export function stopOf(command: PlaceCommand, arrival: number): StopOrder {
     priceTicks: command.type === 'stop' ? null : command.priceTicks,
     quantity: command.quantity,
     timeInForce: command.timeInForce,
-    quoteBudget: command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
+    quoteBudget:
+      command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined
+        ? command.quoteBudget
+        : null,
     selfTradePrevention: command.selfTradePrevention ?? 'expire_taker',
     expiresAt: command.expiresAt ?? null,
     arrival,
@@ -132,6 +152,15 @@ export function takerOfStop(stop: StopOrder): Taker {
 }
 
 /** Whether `a` expires before `b`: earlier time first, then the smaller id, so both books list expiries alike. */
-export function expiresBefore(a: { expiresAt: number; orderId: string }, b: { expiresAt: number; orderId: string }): number {
-  return a.expiresAt !== b.expiresAt ? a.expiresAt - b.expiresAt : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0;
+export function expiresBefore(
+  a: { expiresAt: number; orderId: string },
+  b: { expiresAt: number; orderId: string },
+): number {
+  return a.expiresAt !== b.expiresAt
+    ? a.expiresAt - b.expiresAt
+    : a.orderId < b.orderId
+      ? -1
+      : a.orderId > b.orderId
+        ? 1
+        : 0;
 }

@@ -44,7 +44,11 @@ export class StopSide {
 
   /** Takes off, in trigger order, every stop the last trade price has reached. */
   popTriggered(lastTradeTicks: number, into: StopOrder[]): void {
-    for (let next = this.stops[this.stops.length - 1]; next && stopTriggered(this.side, next.stopTicks, lastTradeTicks); next = this.stops[this.stops.length - 1]) {
+    for (
+      let next = this.stops[this.stops.length - 1];
+      next && stopTriggered(this.side, next.stopTicks, lastTradeTicks);
+      next = this.stops[this.stops.length - 1]
+    ) {
       into.push(this.stops.pop()!);
     }
   }

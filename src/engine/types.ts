@@ -17,7 +17,8 @@ export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'day' | 'gtd';
 export type SelfTradePrevention = 'expire_taker' | 'expire_maker' | 'expire_both' | 'decrement';
 
 /** Why an incoming order's remainder did not rest. */
-export type ClosureReason = 'ioc_remainder' | 'fok_unfilled' | 'no_liquidity' | 'self_trade_prevented' | 'insufficient_funds';
+export type ClosureReason =
+  'ioc_remainder' | 'fok_unfilled' | 'no_liquidity' | 'self_trade_prevented' | 'insufficient_funds';
 
 export interface PlaceCommand {
   orderId: string;
@@ -116,7 +117,9 @@ export type PlaceRefusal =
   | 'stop_would_trigger';
 export type PlaceResult = ({ code: 'ok' } & Outcome) | { code: PlaceRefusal };
 export type CancelResult = { code: 'ok'; cancelledQuantity: number } | { code: 'unknown_order' };
-export type AmendResult = ({ code: 'ok'; priorityKept: boolean } & Outcome) | { code: 'unknown_order' | 'invalid_quantity' | 'invalid_price' | 'post_only_would_take' };
+export type AmendResult =
+  | ({ code: 'ok'; priorityKept: boolean } & Outcome)
+  | { code: 'unknown_order' | 'invalid_quantity' | 'invalid_price' | 'post_only_would_take' };
 
 /** An order that `expire` took off the book or out of the pending stops. */
 export interface Expiry {

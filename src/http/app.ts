@@ -10,11 +10,25 @@ import { assertSchemesKnown, authenticate } from './auth/index.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { clientAddressOf } from '../lib/client-address.js';
 import { checkQueryText } from './parameters.js';
-import { instrumentRefPlanOf, refersToInstruments, rememberingLookup, resolveInstrumentRefs, type InstrumentIdOfSymbol, type InstrumentRefPlan } from './instrument-refs.js';
+import {
+  instrumentRefPlanOf,
+  refersToInstruments,
+  rememberingLookup,
+  resolveInstrumentRefs,
+  type InstrumentIdOfSymbol,
+  type InstrumentRefPlan,
+} from './instrument-refs.js';
 import { convertIntegerStrings, integerStringFields, type FieldPath } from './integer-strings.js';
 import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
 import { serverTimingHeader, startTiming, timed } from './server-timing.js';
-import { batchItemContext, renderError, RequestValidationError, toIssues, type ErrorDialect, type ValidationShape } from './errors.js';
+import {
+  batchItemContext,
+  renderError,
+  RequestValidationError,
+  toIssues,
+  type ErrorDialect,
+  type ValidationShape,
+} from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { Router } from './router.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
@@ -50,7 +64,11 @@ interface AliasPlan {
 }
 
 function aliasPlanOf(operation: Operation): AliasPlan {
-  return { query: queryPlanOf(operation), integerStrings: integerStringFields(operation), instrumentRefs: instrumentRefPlanOf(operation) };
+  return {
+    query: queryPlanOf(operation),
+    integerStrings: integerStringFields(operation),
+    instrumentRefs: instrumentRefPlanOf(operation),
+  };
 }
 
 /** By symbol, else by model name or `-latest` alias (what the CLI's hotwire upper-cases into a symbol). */
@@ -62,7 +80,11 @@ function instrumentIdLookup(services: Services): InstrumentIdOfSymbol {
 }
 
 /** Fails at start-up unless operations and handlers match one to one. */
-export function assertHandlersMatch(documentName: string, operations: Operation[], handlers: Record<string, unknown>): void {
+export function assertHandlersMatch(
+  documentName: string,
+  operations: Operation[],
+  handlers: Record<string, unknown>,
+): void {
   const operationIds = new Set(operations.map((o) => o.operationId!));
   const missing = [...operationIds].filter((id) => !(id in handlers));
   const extra = Object.keys(handlers).filter((id) => !operationIds.has(id));
@@ -112,7 +134,17 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const endedAt = process.hrtime.bigint();
     ctx.set('server-timing', serverTimingHeader(timing, endedAt));
     const elapsedMs = Number(endedAt - timing.startedAt) / 1e6;
-    services.logger.debug({ host: host.name, request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: elapsedMs }, 'request');
+    services.logger.debug(
+      {
+        host: host.name,
+        request_id: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: elapsedMs,
+      },
+      'request',
+    );
   });
 
   for (const pages of host.pages ?? []) app.use(pages);
@@ -123,7 +155,8 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const operationId = operation.operationId!;
     ctx.state.operationId = operationId;
 
-    const accepted = operation.requestBody === undefined ? [] : Object.keys((operation.requestBody as { content: object }).content);
+    const accepted =
+      operation.requestBody === undefined ? [] : Object.keys((operation.requestBody as { content: object }).content);
     const mediaType = operation.requestBody === undefined ? null : bodyMediaType(ctx, accepted);
     const bytes = await readBodyBytes(ctx.req, host.bodyBytesMax);
     // A big body takes milliseconds at each step (decoding, parsing, validating 5 MB): big bodies
@@ -149,15 +182,25 @@ export function createApp(host: HostDefinition, services: Services): Koa {
     const aliases = aliasPlans.get(operationId)!;
     const query = canonicalQuery(aliases.query, ctx.query, params);
     if (aliases.integerStrings.length > 0) convertIntegerStrings(body, aliases.integerStrings);
-    if (refersToInstruments(aliases.instrumentRefs)) await resolveInstrumentRefs(aliases.instrumentRefs, { params, query, body }, idOfSymbol);
+    if (refersToInstruments(aliases.instrumentRefs))
+      await resolveInstrumentRefs(aliases.instrumentRefs, { params, query, body }, idOfSymbol);
 
     const validation = backend.validator.validateRequest(
-      { method: ctx.method, path: routedPath, query: query as Record<string, string | string[]>, headers: ctx.headers as Record<string, string>, body },
+      {
+        method: ctx.method,
+        path: routedPath,
+        query: query as Record<string, string | string[]>,
+        headers: ctx.headers as Record<string, string>,
+        body,
+      },
       operation,
     );
     if (!validation.valid) {
       const issues = toIssues(validation.errors ?? [], { requestBody: body, query, path: params, header: ctx.headers });
-      throw new RequestValidationError(issues, batchItemContext(issues, (operation as { 'x-batch-items'?: string })['x-batch-items']));
+      throw new RequestValidationError(
+        issues,
+        batchItemContext(issues, (operation as { 'x-batch-items'?: string })['x-batch-items']),
+      );
     }
     if (big) await nextTurn();
 
@@ -179,7 +222,10 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       mktRequestId: ctx.state.mktRequestId,
       signal: abort.signal,
     };
-    writeResponse(ctx, await timed(ctx.state.timing, 'handlerNs', () => host.handlers[operationId]!(request, services)));
+    writeResponse(
+      ctx,
+      await timed(ctx.state.timing, 'handlerNs', () => host.handlers[operationId]!(request, services)),
+    );
   });
 
   return app;

@@ -30,19 +30,30 @@ export function bodyMediaType(ctx: Koa.Context, accepted: readonly string[]): Bo
   if (!hasBody(req)) return null;
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    throw new ApiError(415, 'unsupported_media_type', `Content-Encoding ${encoding} is not accepted: send the body uncompressed (a signature covers the bytes as sent).`);
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not accepted: send the body uncompressed (a signature covers the bytes as sent).`,
+    );
   }
   const type = accepted.length > 0 ? ctx.request.is(...accepted) : false;
   if (!type) {
     const sent = req.headers['content-type'] ?? 'no Content-Type';
-    throw new ApiError(415, 'unsupported_media_type', `A body sent as ${sent} is not accepted here. Send the body as ${accepted.join(' or ') || 'nothing: this operation takes no body'}.`);
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      `A body sent as ${sent} is not accepted here. Send the body as ${accepted.join(' or ') || 'nothing: this operation takes no body'}.`,
+    );
   }
   return type === 'application/x-www-form-urlencoded' ? 'form' : 'json';
 }
 
 /** RFC 9112 §6.3: a request has a body when it says how long it is (and that is not 0) or that it is chunked. */
 function hasBody(req: IncomingMessage): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0')
+  );
 }
 
 /** Every byte of the body, up to `bytesMax` (413 beyond). */
@@ -53,8 +64,10 @@ export async function readBodyBytes(req: IncomingMessage, bytesMax: number): Pro
     return await getRawBody(req, { limit: bytesMax, length: length === undefined ? undefined : Number(length) });
   } catch (error) {
     const { status, type } = error as { status?: number; type?: string };
-    if (status === 413) throw new ApiError(413, 'payload_too_large', `The request body is larger than ${bytesMax} bytes.`);
-    if (type === 'request.size.invalid') throw new ApiError(400, 'bad_request', 'The request body is shorter or longer than its Content-Length.');
+    if (status === 413)
+      throw new ApiError(413, 'payload_too_large', `The request body is larger than ${bytesMax} bytes.`);
+    if (type === 'request.size.invalid')
+      throw new ApiError(400, 'bad_request', 'The request body is shorter or longer than its Content-Length.');
     throw error;
   }
 }
@@ -65,7 +78,11 @@ export function decodeBody(bytes: Buffer): string {
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    throw new ApiError(400, 'malformed_json', 'The request body is not valid UTF-8. Send JSON text encoded as UTF-8 (RFC 8259 §8.1).');
+    throw new ApiError(
+      400,
+      'malformed_json',
+      'The request body is not valid UTF-8. Send JSON text encoded as UTF-8 (RFC 8259 §8.1).',
+    );
   }
 }
 
@@ -79,13 +96,21 @@ export function parseBody(text: string, type: BodyMediaType): unknown {
   if (type === 'form') return parseForm(text);
   if (text.trim() === '') return {};
   if (!/^[\x20\x09\x0a\x0d]*[[{]/.test(text)) {
-    throw new ApiError(400, 'malformed_json', 'The request body is not valid JSON: it must be a JSON object. Send a JSON object with Content-Type: application/json.');
+    throw new ApiError(
+      400,
+      'malformed_json',
+      'The request body is not valid JSON: it must be a JSON object. Send a JSON object with Content-Type: application/json.',
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}. Send a JSON object with Content-Type: application/json.`);
+    throw new ApiError(
+      400,
+      'malformed_json',
+      `The request body is not valid JSON: ${(error as Error).message}. Send a JSON object with Content-Type: application/json.`,
+    );
   }
   const issue = inspectJson(value);
   if (issue) throw new RequestValidationError([{ path: issue.path, message: issue.message, value: null }]);

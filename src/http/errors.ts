@@ -6,7 +6,13 @@ import { ApiError, RequestValidationError, type ValidationIssue } from '../lib/e
 export { RequestValidationError, type ValidationIssue };
 import type { Logger } from '../lib/logger.js';
 
-const locationNames: Record<string, string> = { requestBody: 'body', query: 'query', path: 'path', header: 'header', cookie: 'cookie' };
+const locationNames: Record<string, string> = {
+  requestBody: 'body',
+  query: 'query',
+  path: 'path',
+  header: 'header',
+  cookie: 'cookie',
+};
 
 /** ajv errors → issues with dotted paths (`body.price`, `query.limit`) and the offending value. */
 export function toIssues(errors: ErrorObject[], input: Record<string, unknown>): ValidationIssue[] {
@@ -15,7 +21,10 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
   for (const error of errors) {
     // oneOf/anyOf report every branch; the branch errors say more than the summary.
     if (error.keyword === 'oneOf' || error.keyword === 'anyOf' || error.keyword === 'if') continue;
-    const segments = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let value: unknown = input;
     for (const segment of segments) value = (value as Record<string, unknown> | undefined)?.[segment];
     if (error.keyword === 'required') {
@@ -49,10 +58,15 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
  * An operation whose body is a list of items (`x-batch-items: orders`) reports the 0-based index of
  * the first item an issue names, so a client knows which item to fix.
  */
-export function batchItemContext(issues: readonly ValidationIssue[], itemsField: string | undefined): Record<string, unknown> {
+export function batchItemContext(
+  issues: readonly ValidationIssue[],
+  itemsField: string | undefined,
+): Record<string, unknown> {
   if (itemsField === undefined) return {};
   const prefix = `body.${itemsField}.`;
-  const indexes = issues.flatMap((issue) => (issue.path.startsWith(prefix) ? [Number(issue.path.slice(prefix.length).split('.')[0])] : [])).filter(Number.isInteger);
+  const indexes = issues
+    .flatMap((issue) => (issue.path.startsWith(prefix) ? [Number(issue.path.slice(prefix.length).split('.')[0])] : []))
+    .filter(Number.isInteger);
   return indexes.length === 0 ? {} : { index: Math.min(...indexes) };
 }
 
@@ -97,14 +111,27 @@ export type ValidationShape = 'envelope' | 'chat' | 'oauth';
 export type ErrorDialect = 'openai' | 'anthropic';
 
 /** Renders any thrown value in the specification's envelopes, and the host's dialect beside them; internals never reach the client. */
-export function renderError(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number, dialect?: ErrorDialect): void {
+export function renderError(
+  ctx: Koa.Context,
+  error: unknown,
+  shape: ValidationShape,
+  logger: Logger,
+  nowUs: number,
+  dialect?: ErrorDialect,
+): void {
   renderEnvelope(ctx, error, shape, logger, nowUs);
-  if (dialect && shape !== 'oauth') ctx.body = { ...(ctx.body as object), ...dialectOf(dialect, ctx.status, error, ctx.body as SpecificationBody) };
+  if (dialect && shape !== 'oauth')
+    ctx.body = { ...(ctx.body as object), ...dialectOf(dialect, ctx.status, error, ctx.body as SpecificationBody) };
 }
 
 type SpecificationBody = { errors: { code: string; detail: string } | { path: string; message: string }[] };
 
-const openAiTypes: Record<number, string> = { 401: 'authentication_error', 402: 'insufficient_quota', 403: 'permission_error', 429: 'rate_limit_error' };
+const openAiTypes: Record<number, string> = {
+  401: 'authentication_error',
+  402: 'insufficient_quota',
+  403: 'permission_error',
+  429: 'rate_limit_error',
+};
 const anthropicTypes: Record<number, string> = {
   401: 'authentication_error',
   402: 'billing_error',
@@ -116,14 +143,27 @@ const anthropicTypes: Record<number, string> = {
 };
 
 /** The same error as OpenAI's or Anthropic's clients read it: the detail as `message`, a type by status. */
-function dialectOf(dialect: ErrorDialect, status: number, error: unknown, body: SpecificationBody): Record<string, unknown> {
+function dialectOf(
+  dialect: ErrorDialect,
+  status: number,
+  error: unknown,
+  body: SpecificationBody,
+): Record<string, unknown> {
   const list = Array.isArray(body.errors) ? body.errors : null;
   const code = list ? 'validation_error' : (body.errors as { code: string }).code;
-  const message = list ? `Invalid request: ${list.map((i) => `${i.path} ${i.message}`).join('; ')}.` : (body.errors as { detail: string }).detail;
+  const message = list
+    ? `Invalid request: ${list.map((i) => `${i.path} ${i.message}`).join('; ')}.`
+    : (body.errors as { detail: string }).detail;
   if (dialect === 'anthropic') {
-    return { type: 'error', error: { type: anthropicTypes[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message } };
+    return {
+      type: 'error',
+      error: { type: anthropicTypes[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message },
+    };
   }
-  const type = code === 'balance_replenishing' ? code : (openAiTypes[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'));
+  const type =
+    code === 'balance_replenishing'
+      ? code
+      : (openAiTypes[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'));
   const firstPath = error instanceof RequestValidationError ? error.issues[0]?.path : undefined;
   const param = firstPath === undefined ? null : firstPath.replace(/^(body|query|path|header)\./, '');
   return { error: { message, type, code, param } };
@@ -131,11 +171,17 @@ function dialectOf(dialect: ErrorDialect, status: number, error: unknown, body: 
 
 function renderEnvelope(ctx: Koa.Context, error: unknown, shape: ValidationShape, logger: Logger, nowUs: number): void {
   const serverTime = toIso(nowUs);
-  if (shape === 'oauth' && (error instanceof RequestValidationError || (error instanceof ApiError && error.code === 'malformed_json'))) {
+  if (
+    shape === 'oauth' &&
+    (error instanceof RequestValidationError || (error instanceof ApiError && error.code === 'malformed_json'))
+  ) {
     ctx.status = 400;
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
-    const description = error instanceof RequestValidationError ? error.issues.map((i) => `${i.path.replace(/^body\./, '')} ${i.message}`).join('; ') : error.message;
+    const description =
+      error instanceof RequestValidationError
+        ? error.issues.map((i) => `${i.path.replace(/^body\./, '')} ${i.message}`).join('; ')
+        : error.message;
     ctx.body = { error: 'invalid_request', error_description: description };
     return;
   }
@@ -143,12 +189,23 @@ function renderEnvelope(ctx: Koa.Context, error: unknown, shape: ValidationShape
     ctx.status = 422;
     ctx.body =
       shape === 'chat'
-        ? { errors: error.issues.map((i) => ({ path: i.path.replace(/^body\./, ''), message: i.message, value: i.value })) }
+        ? {
+            errors: error.issues.map((i) => ({
+              path: i.path.replace(/^body\./, ''),
+              message: i.message,
+              value: i.value,
+            })),
+          }
         : {
-            errors: errorBody('validation_error', `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`, serverTime, {
-              ...error.context,
-              errors: error.issues,
-            }),
+            errors: errorBody(
+              'validation_error',
+              `Invalid request: ${error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`,
+              serverTime,
+              {
+                ...error.context,
+                errors: error.issues,
+              },
+            ),
           };
     return;
   }

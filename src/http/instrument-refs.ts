@@ -25,7 +25,10 @@ export interface InstrumentRefPlan {
 /** Where an operation accepts an instrument id; read once at start-up. */
 export function instrumentRefPlanOf(operation: Operation): InstrumentRefPlan {
   const parameters = (operation.parameters ?? []) as { name: string; in: string }[];
-  const content = (operation.requestBody as { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined)?.content;
+  const content = (
+    operation.requestBody as
+      { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined
+  )?.content;
   return {
     path: parameters.some((p) => p.in === 'path' && p.name === fieldName),
     query: parameters.some((p) => p.in === 'query' && p.name === fieldName),
@@ -45,15 +48,31 @@ interface RequestParts {
 }
 
 /** Replaces, in place, each symbol where the plan says an instrument id is accepted by that instrument's id. */
-export async function resolveInstrumentRefs(plan: InstrumentRefPlan, parts: RequestParts, idOfSymbol: InstrumentIdOfSymbol): Promise<void> {
+export async function resolveInstrumentRefs(
+  plan: InstrumentRefPlan,
+  parts: RequestParts,
+  idOfSymbol: InstrumentIdOfSymbol,
+): Promise<void> {
   if (plan.path && parts.params[fieldName] !== undefined) {
     const id = await idOf(parts.params[fieldName], idOfSymbol);
-    if (id === undefined) throw new ApiError(404, 'not_found', `No instrument has the id or symbol ${parts.params[fieldName]}. GET /v1/instruments lists them.`);
+    if (id === undefined)
+      throw new ApiError(
+        404,
+        'not_found',
+        `No instrument has the id or symbol ${parts.params[fieldName]}. GET /v1/instruments lists them.`,
+      );
     parts.params[fieldName] = id;
   }
-  if (plan.query && typeof parts.query[fieldName] === 'string') parts.query[fieldName] = await fieldId(parts.query[fieldName], 'query', idOfSymbol);
+  if (plan.query && typeof parts.query[fieldName] === 'string')
+    parts.query[fieldName] = await fieldId(parts.query[fieldName], 'query', idOfSymbol);
   const body = parts.body as Record<string, unknown> | undefined;
-  if (plan.body && body !== null && typeof body === 'object' && !Array.isArray(body) && typeof body[fieldName] === 'string') {
+  if (
+    plan.body &&
+    body !== null &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    typeof body[fieldName] === 'string'
+  ) {
     body[fieldName] = await fieldId(body[fieldName], 'body', idOfSymbol);
   }
 }
@@ -67,7 +86,12 @@ async function fieldId(value: string, where: 'query' | 'body', idOfSymbol: Instr
   const id = await idOf(value, idOfSymbol);
   if (id !== undefined) return id;
   throw new RequestValidationError([
-    { path: `${where}.${fieldName}`, message: 'names no instrument: send an instrument id (instrument-<uuid>) or symbol (TEXT-STANDARD) from GET /v1/instruments', value },
+    {
+      path: `${where}.${fieldName}`,
+      message:
+        'names no instrument: send an instrument id (instrument-<uuid>) or symbol (TEXT-STANDARD) from GET /v1/instruments',
+      value,
+    },
   ]);
 }
 

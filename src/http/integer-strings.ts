@@ -18,7 +18,15 @@ const marker = 'x-mkt-integer-digits';
 /** A field's place in a body: property names, `*` for every item of an array. */
 export type FieldPath = readonly string[];
 
-type Schema = { type?: unknown; [marker]?: unknown; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[] };
+type Schema = {
+  type?: unknown;
+  [marker]?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+};
 
 const schemaDepthMax = 16;
 
@@ -40,7 +48,8 @@ export function integerStringFields(operation: Operation): FieldPath[] {
       else walk(property, [...path, name], depth + 1);
     }
     if (node.items) walk(node.items, [...path, '*'], depth + 1);
-    for (const branch of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])]) walk(branch, path, depth + 1);
+    for (const branch of [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])])
+      walk(branch, path, depth + 1);
   };
   if (schema) walk(schema, [], 0);
   return found;

@@ -13,7 +13,13 @@ function decoded(raw: string, where: string): string {
   try {
     text = decodeURIComponent(raw);
   } catch {
-    throw new RequestValidationError([{ path: where, message: 'is not valid percent-encoded UTF-8: encode each byte of the UTF-8 text as %XX', value: raw.slice(0, 64) }]);
+    throw new RequestValidationError([
+      {
+        path: where,
+        message: 'is not valid percent-encoded UTF-8: encode each byte of the UTF-8 text as %XX',
+        value: raw.slice(0, 64),
+      },
+    ]);
   }
   const refusal = textRefusal(text);
   if (refusal) throw new RequestValidationError([{ path: where, message: refusal, value: null }]);

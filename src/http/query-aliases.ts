@@ -37,7 +37,11 @@ type Parameter = { name: string; in: string; 'x-mkt-alias-of'?: string };
 
 export function queryPlanOf(operation: Operation): QueryPlan {
   const parameters = (operation.parameters ?? []) as Parameter[];
-  const aliases = new Map(parameters.flatMap((p) => (p.in === 'query' && p['x-mkt-alias-of'] ? [[p.name, p['x-mkt-alias-of']] as const] : [])));
+  const aliases = new Map(
+    parameters.flatMap((p) =>
+      p.in === 'query' && p['x-mkt-alias-of'] ? [[p.name, p['x-mkt-alias-of']] as const] : [],
+    ),
+  );
   return {
     names: new Set(parameters.filter((p) => p.in === 'query' && !aliases.has(p.name)).map((p) => p.name)),
     aliases,
@@ -50,7 +54,11 @@ type QueryValue = string | string[];
 type Query = Record<string, QueryValue | undefined>;
 
 const filterKey = /^(flop\[filters\]|filters)\[(\d{1,3})\]\[(field|op|value)\]$/;
-const listSpellings: Record<string, string> = { 'order_by[]': 'order_by', 'order_directions[]': 'order_direction', page_size: 'limit' };
+const listSpellings: Record<string, string> = {
+  'order_by[]': 'order_by',
+  'order_directions[]': 'order_direction',
+  page_size: 'limit',
+};
 const rangeSuffixes: Record<string, readonly string[]> = { '>=': ['_min', '_from'], '<=': ['_max', '_to'] };
 const operators = ['==', ...Object.keys(rangeSuffixes)];
 
@@ -79,7 +87,11 @@ export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record
   const set = (name: string, value: QueryValue, spelling: string): void => {
     const earlier = canonical[name];
     if (earlier !== undefined && JSON.stringify(earlier) !== JSON.stringify(value)) {
-      refuse(`query.${name}`, `is given twice with different values: ${spelledAs.get(name)}=${String(earlier)} and ${spelling}=${String(value)}; send one`, value);
+      refuse(
+        `query.${name}`,
+        `is given twice with different values: ${spelledAs.get(name)}=${String(earlier)} and ${spelling}=${String(value)}; send one`,
+        value,
+      );
     }
     canonical[name] = value;
     spelledAs.set(name, spelling);
@@ -99,39 +111,65 @@ export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record
     }
     // A spelling of a parameter the list lacks stays as sent, so that validation names what was sent.
     const spelled = listSpellings[key] ?? plan.aliases.get(key);
-    const target = !plan.names.has(key) && spelled !== undefined && (plan.names.has(spelled) || plan.fixedOrder) ? spelled : key;
-    if (key === 'order_by[]' && Array.isArray(value)) refuse(`query.${key}`, 'sorts by one field here: send one order_by[]', value);
+    const target =
+      !plan.names.has(key) && spelled !== undefined && (plan.names.has(spelled) || plan.fixedOrder) ? spelled : key;
+    if (key === 'order_by[]' && Array.isArray(value))
+      refuse(`query.${key}`, 'sorts by one field here: send one order_by[]', value);
     if (plan.fixedOrder && !plan.names.has(target) && (target === 'order_by' || target === 'order_direction')) {
       checkFixedOrder(plan.fixedOrder, target, key, value);
       continue;
     }
     set(target, value, key);
   }
-  for (const index of [...filters.keys()].sort((a, b) => a - b)) applyFilter(plan, filters.get(index)!, pathParams, set);
+  for (const index of [...filters.keys()].sort((a, b) => a - b))
+    applyFilter(plan, filters.get(index)!, pathParams, set);
   return canonical;
 }
 
 /** A list in one fixed order accepts the CLI's spelling of that order, and nothing else. */
-function checkFixedOrder(order: FixedOrder, target: 'order_by' | 'order_direction', key: string, value: QueryValue): void {
+function checkFixedOrder(
+  order: FixedOrder,
+  target: 'order_by' | 'order_direction',
+  key: string,
+  value: QueryValue,
+): void {
   const accepted = target === 'order_by' ? order.order_by : [order.order_direction];
   if (typeof value !== 'string' || !accepted.includes(value)) {
-    refuse(`query.${key}`, `must be ${accepted.join(' or ')}: this list is always sorted by ${order.order_by[0]} ${order.order_direction}`, value);
+    refuse(
+      `query.${key}`,
+      `must be ${accepted.join(' or ')}: this list is always sorted by ${order.order_by[0]} ${order.order_direction}`,
+      value,
+    );
   }
 }
 
-function applyFilter(plan: QueryPlan, filter: Filter, pathParams: Record<string, string>, set: (name: string, value: QueryValue, spelling: string) => void): void {
+function applyFilter(
+  plan: QueryPlan,
+  filter: Filter,
+  pathParams: Record<string, string>,
+  set: (name: string, value: QueryValue, spelling: string) => void,
+): void {
   const { spelling, field, value } = filter;
   const op = filter.op ?? '==';
   if (field === undefined) return refuse(`query.${spelling}[field]`, 'is required: name the field to filter on');
-  if (value === undefined) return refuse(`query.${spelling}[value]`, `is required: give the value to filter ${field} on`);
+  if (value === undefined)
+    return refuse(`query.${spelling}[value]`, `is required: give the value to filter ${field} on`);
   if (!operators.includes(op)) return refuse(`query.${spelling}[op]`, `must be one of ${operators.join(', ')}`, op);
   if (op === '==' && plan.pathNames.has(field)) {
-    if (pathParams[field] !== value) refuse(`query.${spelling}[value]`, `filters ${field} on ${value}, but the path names ${pathParams[field]}: send one`, value);
+    if (pathParams[field] !== value)
+      refuse(
+        `query.${spelling}[value]`,
+        `filters ${field} on ${value}, but the path names ${pathParams[field]}: send one`,
+        value,
+      );
     return;
   }
-  const target = op === '==' ? field : rangeSuffixes[op]!.map((suffix) => field + suffix).find((name) => plan.names.has(name));
+  const target =
+    op === '==' ? field : rangeSuffixes[op]!.map((suffix) => field + suffix).find((name) => plan.names.has(name));
   if (target === undefined || !plan.names.has(target)) {
-    const known = [...plan.names].filter((name) => !['limit', 'next', 'prev', 'order_by', 'order_direction'].includes(name));
+    const known = [...plan.names].filter(
+      (name) => !['limit', 'next', 'prev', 'order_by', 'order_direction'].includes(name),
+    );
     const message = op === '==' ? 'is not a filter of this list' : `has no ${op} filter in this list`;
     return refuse(`query.${spelling}[field]`, `${message}; its filters: ${known.join(', ') || 'none'}`, field);
   }

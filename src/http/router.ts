@@ -79,9 +79,14 @@ export class Router {
     }
     if (allowed.size > 0) {
       const allow = [...allowed].sort().join(', ');
-      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, { headers: { Allow: allow } });
+      throw new ApiError(405, 'method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, {
+        headers: { Allow: allow },
+      });
     }
-    throw new ApiError(404, 'not_found', `No route ${method} ${path}. See the API reference for the paths this host serves.`);
+    throw new ApiError(
+      404,
+      'not_found',
+      `No route ${method} ${path}. See the API reference for the paths this host serves.`,
+    );
   }
 }
-

@@ -13,7 +13,11 @@ export interface RequestTiming {
 export const startTiming = (): RequestTiming => ({ startedAt: process.hrtime.bigint() });
 
 /** Runs `step` and adds its duration to the timing's `auth` or `handler`. */
-export async function timed<T>(timing: RequestTiming, what: 'authNs' | 'handlerNs', step: () => Promise<T>): Promise<T> {
+export async function timed<T>(
+  timing: RequestTiming,
+  what: 'authNs' | 'handlerNs',
+  step: () => Promise<T>,
+): Promise<T> {
   const startedAt = process.hrtime.bigint();
   try {
     return await step();

@@ -39,7 +39,11 @@ export type Handler = (request: ApiRequest<any, any, any>, services: Services) =
 
 // ---- typing handlers from the openapi-typescript `operations` of a document ----------------------
 
-type Defined<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+type Defined<T> = [T] extends [never]
+  ? Record<string, never>
+  : [T] extends [undefined]
+    ? Record<string, never>
+    : NonNullable<T>;
 
 type PathOf<O> = O extends { parameters: { path?: infer P } } ? Defined<P> : Record<string, never>;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? Defined<Q> : Record<string, never>;
@@ -51,7 +55,8 @@ type BodyOf<O> = O extends { requestBody: { content: infer C } }
 
 type SuccessStatus = 200 | 201 | 202 | 204 | 307;
 type SuccessBodyOf<O> = O extends { responses: infer R }
-  ? { [S in keyof R & SuccessStatus]: R[S] extends { content: infer C } ? C[keyof C] : undefined }[keyof R & SuccessStatus]
+  ? { [S in keyof R & SuccessStatus]: R[S] extends { content: infer C } ? C[keyof C] : undefined }[keyof R &
+      SuccessStatus]
   : never;
 
 export type OperationHandler<O> = (

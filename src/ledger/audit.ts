@@ -111,7 +111,11 @@ async function depositsOffJournal(trx: Knex.Transaction): Promise<AuditFailure[]
 
 async function unbalancedEntries(trx: Knex.Transaction): Promise<AuditFailure[]> {
   const rows = await read.unbalancedEntries(trx);
-  return rows.map((r) => ({ check: 'entry_unbalanced', subject: `journal_entry ${r.entry_id}`, detail: `its ${r.asset} postings sum to ${r.total}, not 0` }));
+  return rows.map((r) => ({
+    check: 'entry_unbalanced',
+    subject: `journal_entry ${r.entry_id}`,
+    detail: `its ${r.asset} postings sum to ${r.total}, not 0`,
+  }));
 }
 
 async function postingAssetMismatches(trx: Knex.Transaction): Promise<AuditFailure[]> {
@@ -134,7 +138,11 @@ async function balancesOffJournal(trx: Knex.Transaction): Promise<AuditFailure[]
 
 async function negativeBalances(trx: Knex.Transaction): Promise<AuditFailure[]> {
   const rows = await read.negativeBalances(trx);
-  return rows.map((r) => ({ check: 'negative_balance', subject: r.id, detail: `a user account with available ${r.available}, locked ${r.locked}` }));
+  return rows.map((r) => ({
+    check: 'negative_balance',
+    subject: r.id,
+    detail: `a user account with available ${r.available}, locked ${r.locked}`,
+  }));
 }
 
 async function lotsOffBalances(trx: Knex.Transaction): Promise<AuditFailure[]> {
@@ -177,8 +185,14 @@ async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFail
   const fromLots = new Map<number, number>();
   const fromBudgets = new Map<string, number>();
   for (const request of requests) {
-    locked.set(request.consumption_account_id, (locked.get(request.consumption_account_id) ?? 0) + request.reserved_tokens);
-    for (const [lotId, tokens] of request.reserved_lots === null ? [] : (JSON.parse(request.reserved_lots) as [number, number][])) fromLots.set(lotId, (fromLots.get(lotId) ?? 0) + tokens);
+    locked.set(
+      request.consumption_account_id,
+      (locked.get(request.consumption_account_id) ?? 0) + request.reserved_tokens,
+    );
+    for (const [lotId, tokens] of request.reserved_lots === null
+      ? []
+      : (JSON.parse(request.reserved_lots) as [number, number][]))
+      fromLots.set(lotId, (fromLots.get(lotId) ?? 0) + tokens);
     if (request.budget_reserved_micros !== null) {
       const key = `${request.api_key_id} ${request.budget_period_start_us}`;
       fromBudgets.set(key, (fromBudgets.get(key) ?? 0) + request.budget_reserved_micros);
@@ -190,10 +204,18 @@ async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFail
     const hold = holds.get(accountId) ?? { locked: 0, reserved_in_lots: 0 };
     const expected = locked.get(accountId) ?? 0;
     if (hold.locked !== expected) {
-      failures.push({ check: 'locked_differs_from_requests', subject: accountId, detail: `locked ${hold.locked} tokens, but its requests in progress reserve ${expected}` });
+      failures.push({
+        check: 'locked_differs_from_requests',
+        subject: accountId,
+        detail: `locked ${hold.locked} tokens, but its requests in progress reserve ${expected}`,
+      });
     }
     if (hold.reserved_in_lots > hold.locked) {
-      failures.push({ check: 'lot_reservations_exceed_locked', subject: accountId, detail: `its lots have ${hold.reserved_in_lots} tokens reserved, more than the ${hold.locked} it holds locked` });
+      failures.push({
+        check: 'lot_reservations_exceed_locked',
+        subject: accountId,
+        detail: `its lots have ${hold.reserved_in_lots} tokens reserved, more than the ${hold.locked} it holds locked`,
+      });
     }
   }
   const lots = new Map((await read.reservedLots(trx)).map((l) => [l.id, l]));
@@ -208,7 +230,9 @@ async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFail
       detail: `has ${reserved} tokens reserved of ${lot?.tokens_remaining ?? 'its'} remaining, but requests in progress reserve ${expected} from it`,
     });
   }
-  const budgets = new Map((await read.keySpendReserves(trx)).map((b) => [`${b.api_key_id} ${b.period_start_us}`, b.reserved_micros]));
+  const budgets = new Map(
+    (await read.keySpendReserves(trx)).map((b) => [`${b.api_key_id} ${b.period_start_us}`, b.reserved_micros]),
+  );
   for (const key of new Set([...fromBudgets.keys(), ...budgets.keys()])) {
     const reserved = budgets.get(key) ?? 0;
     const expected = fromBudgets.get(key) ?? 0;

@@ -57,7 +57,6 @@ export interface TransferInput {
   supplierUserId?: string | null;
 }
 
-
 /** The account row, locked until the transaction ends (PostgreSQL; SQLite has one writer anyway). */
 async function lockAccount(trx: Knex.Transaction, accountId: string): Promise<LedgerAccountRow> {
   const row = await lockLedgerAccount(await sqlOf(trx), accountId);
@@ -78,9 +77,15 @@ async function tokensPerUnit(trx: Knex.Transaction, instrumentId: string): Promi
  */
 export async function transferToConsumption(trx: Knex.Transaction, input: TransferInput): Promise<TransferRow> {
   const { userId, instrumentId, quantity, orderId, nowUs } = input;
-  assert(Number.isSafeInteger(quantity) && quantity > 0, `a transfer is of a positive whole number of Units, got ${quantity}`);
+  assert(
+    Number.isSafeInteger(quantity) && quantity > 0,
+    `a transfer is of a positive whole number of Units, got ${quantity}`,
+  );
   const tokens = quantity * (await tokensPerUnit(trx, instrumentId));
-  assert(Number.isSafeInteger(tokens), `${quantity} Units of ${instrumentId} are more tokens than the ledger can count`);
+  assert(
+    Number.isSafeInteger(tokens),
+    `${quantity} Units of ${instrumentId} are more tokens than the ledger can count`,
+  );
   const units = unitsOf(instrumentId);
   const tokenAsset = tokensOf(instrumentId);
   const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
@@ -93,8 +98,18 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     'transfer',
     id,
     [
-      ...move(units, { accountId: trading.id, bucket: 'available' }, { accountId: conversionUnits, bucket: 'available' }, quantity),
-      ...move(tokenAsset, { accountId: conversionTokens, bucket: 'available' }, { accountId: consumption.id, bucket: 'available' }, tokens),
+      ...move(
+        units,
+        { accountId: trading.id, bucket: 'available' },
+        { accountId: conversionUnits, bucket: 'available' },
+        quantity,
+      ),
+      ...move(
+        tokenAsset,
+        { accountId: conversionTokens, bucket: 'available' },
+        { accountId: consumption.id, bucket: 'available' },
+        tokens,
+      ),
     ],
     nowUs,
   );
@@ -109,7 +124,16 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     usd_micros_per_unit: input.usdMicrosPerUnit ?? (await lastTradePrice(trx, instrumentId)),
     supplier_user_id: input.supplierUserId ?? null,
   });
-  const row: TransferRow = { id, user_id: userId, instrument_id: instrumentId, quantity, from_account_id: trading.id, to_account_id: consumption.id, order_id: orderId, created_at_us: nowUs };
+  const row: TransferRow = {
+    id,
+    user_id: userId,
+    instrument_id: instrumentId,
+    quantity,
+    from_account_id: trading.id,
+    to_account_id: consumption.id,
+    order_id: orderId,
+    created_at_us: nowUs,
+  };
   await insertTransferRow(sql, row);
   await stampTransferOut(sql, trading.id, nowUs);
   await recordTransferIn(sql, consumption.id, quantity, nowUs);
@@ -135,14 +159,32 @@ export interface LotDraw {
  * one. Expired lots are written off first; the tokens are then drawn from the lots oldest first.
  * Throws LedgerShortfall when the bucket holds too few tokens.
  */
-export async function consumeTokens(trx: Knex.Transaction, accountId: string, tokens: number, nowUs: number, from: Bucket = 'available'): Promise<LotDraw[]> {
-  assert(Number.isSafeInteger(tokens) && tokens >= 0, `tokens consumed must be a non-negative safe integer, got ${tokens}`);
+export async function consumeTokens(
+  trx: Knex.Transaction,
+  accountId: string,
+  tokens: number,
+  nowUs: number,
+  from: Bucket = 'available',
+): Promise<LotDraw[]> {
+  assert(
+    Number.isSafeInteger(tokens) && tokens >= 0,
+    `tokens consumed must be a non-negative safe integer, got ${tokens}`,
+  );
   const account = await lockAccount(trx, accountId);
-  assert(account.kind === 'consumption', `tokens are consumed from a consumption account, not ${accountId} (${account.kind})`);
+  assert(
+    account.kind === 'consumption',
+    `tokens are consumed from a consumption account, not ${accountId} (${account.kind})`,
+  );
   await expireAccountLots(trx, account, nowUs);
   if (tokens === 0) return [];
   const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
-  await post(trx, 'consumption', accountId, move(account.asset, { accountId, bucket: from }, { accountId: consumed, bucket: 'available' }, tokens), nowUs);
+  await post(
+    trx,
+    'consumption',
+    accountId,
+    move(account.asset, { accountId, bucket: from }, { accountId: consumed, bucket: 'available' }, tokens),
+    nowUs,
+  );
 
   const sql = await sqlOf(trx);
   const lots = await lotsHoldingTokens(sql, accountId);
@@ -154,10 +196,17 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
     const take = Math.min(lot.tokens_remaining - Number(lot.tokens_reserved ?? 0), left);
     if (take <= 0) continue;
     await setLotRemaining(sql, lot.id, lot.tokens_remaining - take);
-    draws.push({ lotId: lot.id, tokens: take, usdMicrosPerUnit: lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit) });
+    draws.push({
+      lotId: lot.id,
+      tokens: take,
+      usdMicrosPerUnit: lot.usd_micros_per_unit === null ? null : Number(lot.usd_micros_per_unit),
+    });
     left -= take;
   }
-  assert(left === 0, `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`);
+  assert(
+    left === 0,
+    `consumption account ${accountId} held ${tokens - left} tokens in lots but ${tokens} in its ${from} bucket`,
+  );
   await recordWithdrawal(sql, accountId, tokens, nowUs);
   return draws;
 }
@@ -169,20 +218,38 @@ export async function consumeTokens(trx: Knex.Transaction, accountId: string, to
  * the release of the locked tokens not spent. So a request is billed at the prices of the lots it
  * reserved, and no other.
  */
-export async function consumeReservedTokens(trx: Knex.Transaction, accountId: string, reservations: readonly LotReservation[], tokens: number, nowUs: number): Promise<LotDraw[]> {
-  assert(Number.isSafeInteger(tokens) && tokens >= 0, `tokens consumed must be a non-negative safe integer, got ${tokens}`);
+export async function consumeReservedTokens(
+  trx: Knex.Transaction,
+  accountId: string,
+  reservations: readonly LotReservation[],
+  tokens: number,
+  nowUs: number,
+): Promise<LotDraw[]> {
+  assert(
+    Number.isSafeInteger(tokens) && tokens >= 0,
+    `tokens consumed must be a non-negative safe integer, got ${tokens}`,
+  );
   const account = await lockAccount(trx, accountId);
   await expireAccountLots(trx, account, nowUs);
   if (tokens > 0) {
     const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
-    await post(trx, 'consumption', accountId, move(account.asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, tokens), nowUs);
+    await post(
+      trx,
+      'consumption',
+      accountId,
+      move(account.asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, tokens),
+      nowUs,
+    );
   }
   const sql = await sqlOf(trx);
   const draws: LotDraw[] = [];
   let left = tokens;
   for (const [lotId, reserved, usdMicrosPerUnit] of reservations) {
     const take = Math.min(reserved, left);
-    assert(await drawFromReservation(sql, lotId, take, reserved), `lot ${lotId} holds the ${reserved} tokens reserved from it`);
+    assert(
+      await drawFromReservation(sql, lotId, take, reserved),
+      `lot ${lotId} holds the ${reserved} tokens reserved from it`,
+    );
     if (take > 0) draws.push({ lotId, tokens: take, usdMicrosPerUnit });
     left -= take;
   }
@@ -214,14 +281,28 @@ async function expireAccountLots(trx: Knex.Transaction, account: LedgerAccountRo
   for (const lot of lots) {
     // What requests in progress reserved is theirs to settle; the rest is written off.
     if (account.available - written === 0) break;
-    const writeOff = Math.max(0, Math.min(lot.tokens_remaining - Number(lot.tokens_reserved ?? 0), account.available - written));
+    const writeOff = Math.max(
+      0,
+      Math.min(lot.tokens_remaining - Number(lot.tokens_reserved ?? 0), account.available - written),
+    );
     if (writeOff === 0) continue;
     await setLotRemaining(sql, lot.id, lot.tokens_remaining - writeOff);
     written += writeOff;
   }
   if (written === 0) return 0;
   const expired = await systemAccount(trx, 'expired', account.asset, nowUs);
-  await post(trx, 'expiry', account.id, move(account.asset, { accountId: account.id, bucket: 'available' }, { accountId: expired, bucket: 'available' }, written), nowUs);
+  await post(
+    trx,
+    'expiry',
+    account.id,
+    move(
+      account.asset,
+      { accountId: account.id, bucket: 'available' },
+      { accountId: expired, bucket: 'available' },
+      written,
+    ),
+    nowUs,
+  );
   await recordWithdrawal(sql, account.id, written, nowUs);
   return written;
 }

@@ -7,7 +7,6 @@ import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from 
 
 type Trx = Knex | Knex.Transaction;
 
-
 /**
  * USD entering the market from outside (DESIGN.md §5, specification part 8). A real deposit and a
  * bonus both become spendable USD; only a real deposit counts toward the concurrency tier, whose
@@ -28,10 +27,19 @@ export interface DepositInput {
 /** Credits USD from system:deposits to the user's currency account, in the caller's transaction; returns the account after. */
 export async function deposit(trx: Knex.Transaction, input: DepositInput): Promise<LedgerAccountRow> {
   const { userId, usdMicros, source, nowUs, reference } = input;
-  assert(Number.isSafeInteger(usdMicros) && usdMicros > 0, `a ${source} is a positive number of micro-dollars, got ${usdMicros}`);
+  assert(
+    Number.isSafeInteger(usdMicros) && usdMicros > 0,
+    `a ${source} is a positive number of micro-dollars, got ${usdMicros}`,
+  );
   const account = await ensureAccount(trx, userId, 'currency', usd, null, nowUs);
   const outside = await systemAccount(trx, 'deposits', usd, nowUs);
-  await post(trx, source, reference ?? account.id, move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros), nowUs);
+  await post(
+    trx,
+    source,
+    reference ?? account.id,
+    move(usd, { accountId: outside, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, usdMicros),
+    nowUs,
+  );
   const sql = await sqlOf(trx);
   if (source === 'deposit') await recordDeposit(sql, account.id, usdMicros, nowUs);
   const after = await ledgerAccountById(sql, account.id);
@@ -50,7 +58,9 @@ export async function tierBalanceMicros(db: Trx, userId: string): Promise<number
 }
 
 /** The same, of a currency account already read. */
-export function tierBalanceOf(account: Pick<LedgerAccountRow, 'deposited' | 'available' | 'locked'> | undefined): number {
+export function tierBalanceOf(
+  account: Pick<LedgerAccountRow, 'deposited' | 'available' | 'locked'> | undefined,
+): number {
   if (!account) return 0;
   return Math.min(Number(account.deposited), Number(account.available) + Number(account.locked));
 }

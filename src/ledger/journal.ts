@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { accountExists, insertSystemAccount, insertUserAccount, userAccount, writeJournalEntry, type BucketChange, type LedgerAccountRow } from '../db/journal.js';
+import {
+  accountExists,
+  insertSystemAccount,
+  insertUserAccount,
+  userAccount,
+  writeJournalEntry,
+  type BucketChange,
+  type LedgerAccountRow,
+} from '../db/journal.js';
 import { sqlOf, withSql, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { noteChangedAccounts } from '../core/announcements.js';
@@ -38,15 +46,36 @@ const idPrefix: Record<Exclude<AccountKind, 'system'>, string> = {
 };
 
 /** The user's account of this kind and asset, created on first use. */
-export async function ensureAccount(trx: Trx, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
+export async function ensureAccount(
+  trx: Trx,
+  userId: string,
+  kind: Exclude<AccountKind, 'system'>,
+  asset: string,
+  instrumentId: string | null,
+  nowUs: number,
+): Promise<LedgerAccountRow> {
   return withSql(trx, (sql) => ensureAccountOn(sql, userId, kind, asset, instrumentId, nowUs));
 }
 
 /** `ensureAccount` on the statements given (a transaction's, when the caller is inside one). */
-export async function ensureAccountOn(sql: Sql, userId: string, kind: Exclude<AccountKind, 'system'>, asset: string, instrumentId: string | null, nowUs: number): Promise<LedgerAccountRow> {
+export async function ensureAccountOn(
+  sql: Sql,
+  userId: string,
+  kind: Exclude<AccountKind, 'system'>,
+  asset: string,
+  instrumentId: string | null,
+  nowUs: number,
+): Promise<LedgerAccountRow> {
   const existing = await userAccount(sql, userId, kind, asset);
   if (existing) return existing;
-  await insertUserAccount(sql, { id: idPrefix[kind] + randomBytes(8).toString('hex'), userId, kind, asset, instrumentId, nowUs });
+  await insertUserAccount(sql, {
+    id: idPrefix[kind] + randomBytes(8).toString('hex'),
+    userId,
+    kind,
+    asset,
+    instrumentId,
+    nowUs,
+  });
   return (await userAccount(sql, userId, kind, asset))!;
 }
 
@@ -71,7 +100,13 @@ export async function systemAccount(trx: Trx, name: SystemAccountName, asset: st
  * can never go negative even when two processes race: the loser gets a LedgerShortfall and its
  * transaction rolls back.
  */
-export async function post(trx: Knex.Transaction, kind: string, reference: string | null, postings: Posting[], nowUs: number): Promise<void> {
+export async function post(
+  trx: Knex.Transaction,
+  kind: string,
+  reference: string | null,
+  postings: Posting[],
+  nowUs: number,
+): Promise<void> {
   const live = postings.filter((p) => p.amount !== 0);
   if (live.length === 0) return;
   assertBalanced(live);
@@ -103,7 +138,12 @@ export function assertBalanced(postings: readonly Posting[]): void {
 }
 
 /** Postings that move `amount` between two buckets (of one account or two), in one asset. */
-export function move(asset: string, from: { accountId: string; bucket: Bucket }, to: { accountId: string; bucket: Bucket }, amount: number): Posting[] {
+export function move(
+  asset: string,
+  from: { accountId: string; bucket: Bucket },
+  to: { accountId: string; bucket: Bucket },
+  amount: number,
+): Posting[] {
   assert(amount >= 0, `a move is of a non-negative amount, got ${amount}`);
   return [
     { accountId: from.accountId, bucket: from.bucket, asset, amount: -amount },

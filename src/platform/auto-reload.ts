@@ -2,7 +2,15 @@ import { autoReloadUsersOf, autoReloadsSince, type DepositRow } from '../db/depo
 import { userById } from '../db/identity.js';
 import { accountSettingsIn } from '../db/settings.js';
 import type { Logger } from '../lib/logger.js';
-import { availableUsdMicros, depositIn, depositView, lockUserFunds, sandboxRoomRefusal, startOfUtcMonthUs, type PaymentDeps } from '../core/payments.js';
+import {
+  availableUsdMicros,
+  depositIn,
+  depositView,
+  lockUserFunds,
+  sandboxRoomRefusal,
+  startOfUtcMonthUs,
+  type PaymentDeps,
+} from '../core/payments.js';
 
 /**
  * Auto-reload (platform.yaml updateAutoReload): when a committed change leaves a user's available
@@ -13,13 +21,26 @@ import { availableUsdMicros, depositIn, depositView, lockUserFunds, sandboxRoomR
  */
 export type AutoReloadOutcome =
   | { outcome: 'reloaded'; deposit: DepositRow }
-  | { outcome: 'not_enabled' | 'account_inactive' | 'above_threshold' | 'reload_pending' | 'dip_reloaded' | 'monthly_limit_reached' | 'daily_limit_reached' };
+  | {
+      outcome:
+        | 'not_enabled'
+        | 'account_inactive'
+        | 'above_threshold'
+        | 'reload_pending'
+        | 'dip_reloaded'
+        | 'monthly_limit_reached'
+        | 'daily_limit_reached';
+    };
 
 /**
  * Checks one user, for a change that committed before `changedAtUs`: a reload made at or after it
  * already saw that change, so the same dip is never reloaded twice.
  */
-export async function autoReloadIfLow(deps: PaymentDeps, userId: string, changedAtUs: number): Promise<AutoReloadOutcome> {
+export async function autoReloadIfLow(
+  deps: PaymentDeps,
+  userId: string,
+  changedAtUs: number,
+): Promise<AutoReloadOutcome> {
   const user = await userById(deps.db, userId);
   if (!user) return { outcome: 'not_enabled' };
   return deps.db.transaction(async (trx): Promise<AutoReloadOutcome> => {
@@ -27,7 +48,8 @@ export async function autoReloadIfLow(deps: PaymentDeps, userId: string, changed
     const settings = await accountSettingsIn(trx, userId);
     const thresholdMicros = settings?.auto_reload_threshold_micros ?? null;
     const amountMicros = settings?.auto_reload_amount_micros ?? null;
-    if (!settings || !settings.auto_reload_enabled || thresholdMicros === null || amountMicros === null) return { outcome: 'not_enabled' };
+    if (!settings || !settings.auto_reload_enabled || thresholdMicros === null || amountMicros === null)
+      return { outcome: 'not_enabled' };
     if (user.status !== 'active') return { outcome: 'account_inactive' };
     if ((await availableUsdMicros(trx, userId)) >= Number(thresholdMicros)) return { outcome: 'above_threshold' };
     const nowUs = deps.clock.nowUs();
@@ -35,19 +57,33 @@ export async function autoReloadIfLow(deps: PaymentDeps, userId: string, changed
     if (reloads.pending > 0) return { outcome: 'reload_pending' };
     if (reloads.lastAtUs >= changedAtUs) return { outcome: 'dip_reloaded' };
     const limitMicros = settings.auto_reload_monthly_limit_micros;
-    if (limitMicros !== null && reloads.micros + Number(amountMicros) > Number(limitMicros)) return { outcome: 'monthly_limit_reached' };
-    if (await sandboxRoomRefusal(deps, sql, userId, Number(amountMicros), nowUs)) return { outcome: 'daily_limit_reached' };
-    const deposit = await depositIn(trx, sql, deps.config.payments.method, { userId, amountMicros: Number(amountMicros), origin: 'auto_reload', idempotencyKey: null, nowUs });
+    if (limitMicros !== null && reloads.micros + Number(amountMicros) > Number(limitMicros))
+      return { outcome: 'monthly_limit_reached' };
+    if (await sandboxRoomRefusal(deps, sql, userId, Number(amountMicros), nowUs))
+      return { outcome: 'daily_limit_reached' };
+    const deposit = await depositIn(trx, sql, deps.config.payments.method, {
+      userId,
+      amountMicros: Number(amountMicros),
+      origin: 'auto_reload',
+      idempotencyKey: null,
+      nowUs,
+    });
     return { outcome: 'reloaded', deposit };
   });
 }
 
 /** Checks one user and logs what happened; a failure is logged, never thrown (the change that triggered it stands). */
-export async function checkAutoReload(deps: PaymentDeps & { logger: Logger }, userId: string, changedAtUs: number): Promise<AutoReloadOutcome | undefined> {
+export async function checkAutoReload(
+  deps: PaymentDeps & { logger: Logger },
+  userId: string,
+  changedAtUs: number,
+): Promise<AutoReloadOutcome | undefined> {
   try {
     const result = await autoReloadIfLow(deps, userId, changedAtUs);
-    if (result.outcome === 'reloaded') deps.logger.info({ user_id: userId, deposit: depositView(result.deposit) }, 'auto-reload deposited');
-    else if (result.outcome === 'monthly_limit_reached' || result.outcome === 'daily_limit_reached') deps.logger.info({ user_id: userId, outcome: result.outcome }, 'auto-reload skipped');
+    if (result.outcome === 'reloaded')
+      deps.logger.info({ user_id: userId, deposit: depositView(result.deposit) }, 'auto-reload deposited');
+    else if (result.outcome === 'monthly_limit_reached' || result.outcome === 'daily_limit_reached')
+      deps.logger.info({ user_id: userId, outcome: result.outcome }, 'auto-reload skipped');
     return result;
   } catch (error) {
     deps.logger.error({ err: error, user_id: userId }, 'auto-reload failed');

@@ -127,7 +127,8 @@ export const cryptoRandom: OAuthRandom = {
   deviceCode: () => newSecret(''),
   userCode: () => {
     let letters = '';
-    for (let i = 0; i < 2 * userCodeGroupLength; i += 1) letters += userCodeAlphabet[randomInt(userCodeAlphabet.length)];
+    for (let i = 0; i < 2 * userCodeGroupLength; i += 1)
+      letters += userCodeAlphabet[randomInt(userCodeAlphabet.length)];
     return formatUserCode(letters);
   },
 };
@@ -157,7 +158,13 @@ export async function startDeviceAuthorization(
   ]);
   if (!throttled.ok) {
     const wait = throttled.retryAfterSeconds;
-    return { ...fail('slow_down', `Too many login requests. Wait ${wait} second${wait === 1 ? '' : 's'} before starting another.`), retryAfterSeconds: wait };
+    return {
+      ...fail(
+        'slow_down',
+        `Too many login requests. Wait ${wait} second${wait === 1 ? '' : 's'} before starting another.`,
+      ),
+      retryAfterSeconds: wait,
+    };
   }
   const nowUs = deps.clock.nowUs();
   await pruneDeviceCodes(deps.db, nowUs - deviceCodeRetentionUs);
@@ -177,7 +184,13 @@ export async function startDeviceAuthorization(
         created_at_us: nowUs,
         expires_at_us: nowUs + deviceCodeLifetimeUs,
       });
-      return { ok: true, deviceCode, userCode, expiresInSeconds: deviceCodeLifetimeUs / 1_000_000, intervalSeconds: pollIntervalSeconds };
+      return {
+        ok: true,
+        deviceCode,
+        userCode,
+        expiresInSeconds: deviceCodeLifetimeUs / 1_000_000,
+        intervalSeconds: pollIntervalSeconds,
+      };
     } catch (error) {
       // The user code collided with another one still stored: draw again, a bounded number of times.
       if (!isUniqueViolation(error) || attempt >= userCodeAttemptsMax) throw error;
@@ -186,13 +199,26 @@ export async function startDeviceAuthorization(
 }
 
 /** RFC 8628 §3.4–3.5, in this order: unknown, other client, used, expired, denied, pending, approved. */
-async function exchangeDeviceCode(deps: { db: Db; clock: Clock }, deviceCode: string, clientId: string): Promise<IssuedAccess | OAuthFailure> {
+async function exchangeDeviceCode(
+  deps: { db: Db; clock: Clock },
+  deviceCode: string,
+  clientId: string,
+): Promise<IssuedAccess | OAuthFailure> {
   const nowUs = deps.clock.nowUs();
   const deviceCodeHash = hashSecret(deviceCode);
   const row = await deviceCodeByHash(deps.db, deviceCodeHash);
-  if (!row || row.client_id !== clientId) return fail('invalid_grant', 'The device code is unknown or was issued to another client. Start a new login with POST /v1/oauth/device/code.');
-  if (row.status === 'consumed') return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
-  if (row.expires_at_us <= nowUs) return fail('expired_token', 'The device code has expired. Start a new login with POST /v1/oauth/device/code.');
+  if (!row || row.client_id !== clientId)
+    return fail(
+      'invalid_grant',
+      'The device code is unknown or was issued to another client. Start a new login with POST /v1/oauth/device/code.',
+    );
+  if (row.status === 'consumed')
+    return fail(
+      'invalid_grant',
+      'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.',
+    );
+  if (row.expires_at_us <= nowUs)
+    return fail('expired_token', 'The device code has expired. Start a new login with POST /v1/oauth/device/code.');
   if (row.status === 'denied') return fail('access_denied', 'The user denied the authorization request.');
   if (row.status === 'pending') return pace(deps.db, row, nowUs);
 
@@ -203,17 +229,23 @@ async function exchangeDeviceCode(deps: { db: Db; clock: Clock }, deviceCode: st
     const taken = await consumeDeviceCode(trx, deviceCodeHash);
     return taken ? insertGrant(trx, nowUs, userId, row.client_id, splitScopes(row.scopes)) : undefined;
   });
-  if (!issued) return fail('invalid_grant', 'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.');
+  if (!issued)
+    return fail(
+      'invalid_grant',
+      'The device code was already exchanged for tokens. Start a new login with POST /v1/oauth/device/code.',
+    );
   return accessOf(issued, splitScopes(row.scopes), nowUs);
 }
 
 /** A pending code answers authorization_pending, or slow_down (and a longer interval) when polled too soon. */
 async function pace(db: Db, row: DeviceCodeRow, nowUs: number): Promise<OAuthFailure> {
-  const dueAtUs = row.last_polled_at_us === null ? nowUs : row.last_polled_at_us + row.interval_seconds * 1_000_000 - pollToleranceUs;
+  const dueAtUs =
+    row.last_polled_at_us === null ? nowUs : row.last_polled_at_us + row.interval_seconds * 1_000_000 - pollToleranceUs;
   if (nowUs >= dueAtUs) {
     // Compare-and-set on the last poll time: of two polls at once, one is on time and one too soon.
     const onTime = await recordPoll(db, row.device_code_hash, row.last_polled_at_us, nowUs);
-    if (onTime) return fail('authorization_pending', 'The user has not yet approved the request. Poll again after the interval.');
+    if (onTime)
+      return fail('authorization_pending', 'The user has not yet approved the request. Poll again after the interval.');
   }
   const intervalSeconds = row.interval_seconds + slowDownStepSeconds;
   await slowDownPolling(db, row.device_code_hash, nowUs, slowDownStepSeconds);
@@ -230,7 +262,11 @@ async function liveDeviceCode(deps: { db: Db; clock: Clock }, typed: string): Pr
  * Accepts lower case and a missing dash. Each lookup is a guess, throttled per address and per
  * session of the guesser (DESIGN.md §9); a code that is unknown or expired counts against both.
  */
-export async function findDeviceRequest(deps: { db: Db; clock: Clock }, typed: string, guesser: Guesser): Promise<DeviceLookup> {
+export async function findDeviceRequest(
+  deps: { db: Db; clock: Clock },
+  typed: string,
+  guesser: Guesser,
+): Promise<DeviceLookup> {
   const keys: ThrottleKey[] = [
     { scope: 'user_code_session', key: guesser.sessionIdHash },
     { scope: 'user_code_address', key: guesser.clientAddress },
@@ -254,15 +290,32 @@ export async function findDeviceRequest(deps: { db: Db; clock: Clock }, typed: s
 }
 
 /** ApiError 404 not_found if unknown or expired, 409 conflict if no longer pending. */
-export const approveDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> => decide(deps, userCode, userId, 'approved');
+export const approveDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> =>
+  decide(deps, userCode, userId, 'approved');
 
-export const denyDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> => decide(deps, userCode, userId, 'denied');
+export const denyDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> =>
+  decide(deps, userCode, userId, 'denied');
 
 /** The user's decision, once: a code that is no longer pending keeps the decision it has. */
-async function decide(deps: { db: Db; clock: Clock }, typed: string, userId: string, status: 'approved' | 'denied'): Promise<void> {
+async function decide(
+  deps: { db: Db; clock: Clock },
+  typed: string,
+  userId: string,
+  status: 'approved' | 'denied',
+): Promise<void> {
   const row = await liveDeviceCode(deps, typed);
-  if (!row) throw new ApiError(404, 'not_found', `No pending login with code ${typed}: it is unknown or has expired. Start the login again on the device.`);
-  const conflict = () => new ApiError(409, 'conflict', `The login with code ${row.user_code} was already ${row.status === 'pending' ? 'decided' : row.status}.`);
+  if (!row)
+    throw new ApiError(
+      404,
+      'not_found',
+      `No pending login with code ${typed}: it is unknown or has expired. Start the login again on the device.`,
+    );
+  const conflict = () =>
+    new ApiError(
+      409,
+      'conflict',
+      `The login with code ${row.user_code} was already ${row.status === 'pending' ? 'decided' : row.status}.`,
+    );
   if (row.status !== 'pending') throw conflict();
   if (!(await decideDeviceCode(deps.db, row.device_code_hash, status, userId, deps.clock.nowUs()))) throw conflict();
 }
@@ -270,7 +323,10 @@ async function decide(deps: { db: Db; clock: Clock }, typed: string, userId: str
 // ---- tokens and grants -----------------------------------------------------------------------------
 
 /** The token endpoint (RFC 6749 §3.2): a device code or a refresh token in, a token pair or a failure out. */
-export async function issueTokens(deps: { db: Db; clock: Clock }, request: TokenRequest): Promise<IssuedAccess | OAuthFailure> {
+export async function issueTokens(
+  deps: { db: Db; clock: Clock },
+  request: TokenRequest,
+): Promise<IssuedAccess | OAuthFailure> {
   if (!oauthClients.has(request.clientId)) return unknownClient(request.clientId);
   if (request.grantType === deviceCodeGrantType) {
     if (!request.deviceCode) return fail('invalid_request', 'Missing required parameter: device_code.');
@@ -280,39 +336,58 @@ export async function issueTokens(deps: { db: Db; clock: Clock }, request: Token
     if (!request.refreshToken) return fail('invalid_request', 'Missing required parameter: refresh_token.');
     return refresh(deps, request.refreshToken, request.clientId, request.scope);
   }
-  return fail('unsupported_grant_type', `Unsupported grant_type: ${request.grantType}. Use ${deviceCodeGrantType} or refresh_token.`);
+  return fail(
+    'unsupported_grant_type',
+    `Unsupported grant_type: ${request.grantType}. Use ${deviceCodeGrantType} or refresh_token.`,
+  );
 }
 
 /**
  * Rotation (RFC 6749 §6, OAuth 2.0 Security BCP §4.14.2): each refresh token works once. A rotated
  * one presented again means two parties hold it, so the whole grant goes.
  */
-async function refresh(deps: { db: Db; clock: Clock }, refreshToken: string, clientId: string, scope: string | undefined): Promise<IssuedAccess | OAuthFailure> {
+async function refresh(
+  deps: { db: Db; clock: Clock },
+  refreshToken: string,
+  clientId: string,
+  scope: string | undefined,
+): Promise<IssuedAccess | OAuthFailure> {
   const { db, clock } = deps;
   const nowUs = clock.nowUs();
   const tokenHash = hashSecret(refreshToken);
   const row = await refreshTokenByHash(db, tokenHash);
   const invalid = fail('invalid_grant', 'The refresh token is invalid, expired or revoked. Log in again.');
   if (!row || row.client_id !== clientId) return invalid;
-  const reused = fail('invalid_grant', 'This refresh token was already used. The grant has been revoked for safety; log in again.');
+  const reused = fail(
+    'invalid_grant',
+    'This refresh token was already used. The grant has been revoked for safety; log in again.',
+  );
   if (row.rotated_at_us !== null && row.grant_revoked_at_us === null) {
     await revokeGrantAndTokens(db, row.grant_id, nowUs);
     return reused;
   }
-  if (row.revoked_at_us !== null || row.grant_revoked_at_us !== null || row.rotated_at_us !== null || row.expires_at_us <= nowUs) return invalid;
+  if (
+    row.revoked_at_us !== null ||
+    row.grant_revoked_at_us !== null ||
+    row.rotated_at_us !== null ||
+    row.expires_at_us <= nowUs
+  )
+    return invalid;
   const grantScopes = splitScopes(row.grant_scopes);
   const scopes = parseScopes(scope, grantScopes, 'the scope of the grant');
   if (!Array.isArray(scopes)) return scopes;
   const narrowed = scopes.length < grantScopes.length ? scopes : undefined;
 
-  const outcome = await db.transaction(async (trx): Promise<IssuedTokenPair | 'lost' | 'revoked'> => {
-    if (!(await rotateRefreshToken(trx, tokenHash, nowUs))) return 'lost';
-    if (!(await touchLiveGrant(trx, row.grant_id, nowUs))) throw new GrantRevokedMeanwhile();
-    return insertTokenPair(trx, row.grant_id, nowUs, narrowed);
-  }).catch((error: unknown) => {
-    if (error instanceof GrantRevokedMeanwhile) return 'revoked' as const;
-    throw error;
-  });
+  const outcome = await db
+    .transaction(async (trx): Promise<IssuedTokenPair | 'lost' | 'revoked'> => {
+      if (!(await rotateRefreshToken(trx, tokenHash, nowUs))) return 'lost';
+      if (!(await touchLiveGrant(trx, row.grant_id, nowUs))) throw new GrantRevokedMeanwhile();
+      return insertTokenPair(trx, row.grant_id, nowUs, narrowed);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof GrantRevokedMeanwhile) return 'revoked' as const;
+      throw error;
+    });
   if (outcome === 'revoked') return invalid;
   if (outcome === 'lost') {
     // Another request rotated this token a moment ago: the same token twice, so treated as reuse.
@@ -323,7 +398,13 @@ async function refresh(deps: { db: Db; clock: Clock }, refreshToken: string, cli
 }
 
 function accessOf(pair: IssuedTokenPair, scopes: string[], nowUs: number): IssuedAccess {
-  return { ok: true, accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresInSeconds: (pair.accessExpiresAtUs - nowUs) / 1_000_000, scopes };
+  return {
+    ok: true,
+    accessToken: pair.accessToken,
+    refreshToken: pair.refreshToken,
+    expiresInSeconds: (pair.accessExpiresAtUs - nowUs) / 1_000_000,
+    scopes,
+  };
 }
 
 /** RFC 7009: a refresh token takes its grant with it, an access token only itself; unknown is fine. */
@@ -335,7 +416,11 @@ export async function revokeToken(deps: { db: Db; clock: Clock }, rawToken: stri
   await revokeOAuthToken(deps.db, row.token_hash, nowUs);
 }
 
-export async function listGrants(deps: { db: Db; clock: Clock }, userId: string, page: PageParams): Promise<Page<GrantSummary>> {
+export async function listGrants(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  page: PageParams,
+): Promise<Page<GrantSummary>> {
   const found = await liveGrantsOfUser(deps.db, userId, deps.clock.nowUs(), page);
   return {
     paging: found.paging,

@@ -27,9 +27,18 @@ export type Push = DocumentedPush | { event: 'ack'; payload: Omit<serverEvents['
 export function pushOf(event: MarketEvent | UserEvent): DocumentedPush {
   switch (event.stream) {
     case 'market.ticker':
-      return { event: event.event, payload: { ...event.data, bid: event.data.highest_bid, ask: event.data.lowest_ask, stream: event.stream } };
+      return {
+        event: event.event,
+        payload: { ...event.data, bid: event.data.highest_bid, ask: event.data.lowest_ask, stream: event.stream },
+      };
     case 'market.trades':
-      return { event: event.event, payload: { stream: event.stream, data: { ...event.data, executed_at: event.data.execution_timestamp, ...event.orderIds } } };
+      return {
+        event: event.event,
+        payload: {
+          stream: event.stream,
+          data: { ...event.data, executed_at: event.data.execution_timestamp, ...event.orderIds },
+        },
+      };
     case 'market.book':
       return { event: event.event, payload: { stream: event.stream, data: event.data } };
     case 'market.candles':
@@ -39,7 +48,14 @@ export function pushOf(event: MarketEvent | UserEvent): DocumentedPush {
         event: event.event,
         payload: {
           stream: event.stream,
-          data: { ...event.data, original_quantity: event.data.quantity, order_type: event.data.type, average_fill_price: event.data.average_price, created_at: event.data.submitted_at, trading_account_id: event.tradingAccountId },
+          data: {
+            ...event.data,
+            original_quantity: event.data.quantity,
+            order_type: event.data.type,
+            average_fill_price: event.data.average_price,
+            created_at: event.data.submitted_at,
+            trading_account_id: event.tradingAccountId,
+          },
         },
       };
     case 'user.trades':
@@ -50,12 +66,22 @@ export function pushOf(event: MarketEvent | UserEvent): DocumentedPush {
 }
 
 export type UserTradeEvent = Extract<UserEvent, { stream: 'user.trades' }>;
-const userTradeData = (event: UserTradeEvent) => ({ ...event.data, executed_at: event.data.execution_timestamp, ...event.orderIds });
+const userTradeData = (event: UserTradeEvent) => ({
+  ...event.data,
+  executed_at: event.data.execution_timestamp,
+  ...event.orderIds,
+});
 
 /**
  * The second push of a fill that left the user's resting order partly filled (`restingPartially`):
  * the same fill as `update_trade` on user.orders, which is the stream the live CLI follows.
  */
-export const tradeUpdatePush = (event: UserTradeEvent): DocumentedPush => ({ event: 'update_trade', payload: { stream: 'user.orders', data: userTradeData(event) } });
+export const tradeUpdatePush = (event: UserTradeEvent): DocumentedPush => ({
+  event: 'update_trade',
+  payload: { stream: 'user.orders', data: userTradeData(event) },
+});
 
-export const snapshotPush = (snapshot: BookSnapshot): DocumentedPush => ({ event: 'book_snapshot', payload: { stream: 'market.book', data: snapshot } });
+export const snapshotPush = (snapshot: BookSnapshot): DocumentedPush => ({
+  event: 'book_snapshot',
+  payload: { stream: 'market.book', data: snapshot },
+});

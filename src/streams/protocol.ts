@@ -24,13 +24,28 @@ export interface Unreadable {
 
 export type Decoded = { ok: true; frame: Frame } | { ok: false; unreadable: Unreadable };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Refs are strings on the wire; a number is taken as its decimal text, as Phoenix does. */
 const refOf = (value: unknown): string | null | undefined =>
-  value === null || value === undefined ? null : typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+  value === null || value === undefined
+    ? null
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isSafeInteger(value)
+        ? String(value)
+        : undefined;
 
 function unreadable(detail: string, ref: unknown = null, topic: unknown = null): Decoded {
-  return { ok: false, unreadable: { reason: 'malformed_frame', detail, ref: refOf(ref) ?? null, topic: typeof topic === 'string' ? topic : null } };
+  return {
+    ok: false,
+    unreadable: {
+      reason: 'malformed_frame',
+      detail,
+      ref: refOf(ref) ?? null,
+      topic: typeof topic === 'string' ? topic : null,
+    },
+  };
 }
 
 export function decodeFrame(vsn: Vsn, text: string): Decoded {
@@ -41,7 +56,11 @@ export function decodeFrame(vsn: Vsn, text: string): Decoded {
     return unreadable('The frame is not JSON.');
   }
   if (vsn === '2.0.0') {
-    if (!Array.isArray(value) || value.length !== 5) return unreadable('With vsn=2.0.0 a frame is a JSON array [join_ref, ref, topic, event, payload].', Array.isArray(value) ? value[1] : null);
+    if (!Array.isArray(value) || value.length !== 5)
+      return unreadable(
+        'With vsn=2.0.0 a frame is a JSON array [join_ref, ref, topic, event, payload].',
+        Array.isArray(value) ? value[1] : null,
+      );
     const [joinRef, ref, topic, event, payload] = value as unknown[];
     return checked(joinRef, ref, topic, event, payload);
   }
@@ -52,9 +71,11 @@ export function decodeFrame(vsn: Vsn, text: string): Decoded {
 function checked(joinRef: unknown, ref: unknown, topic: unknown, event: unknown, payload: unknown): Decoded {
   const readJoinRef = refOf(joinRef);
   const readRef = refOf(ref);
-  if (readRef === undefined || readJoinRef === undefined) return unreadable('ref and join_ref are strings (or null).', null, topic);
+  if (readRef === undefined || readJoinRef === undefined)
+    return unreadable('ref and join_ref are strings (or null).', null, topic);
   if (typeof topic !== 'string' || topic.length === 0) return unreadable('topic is a non-empty string.', readRef);
-  if (typeof event !== 'string' || event.length === 0) return unreadable('event is a non-empty string.', readRef, topic);
+  if (typeof event !== 'string' || event.length === 0)
+    return unreadable('event is a non-empty string.', readRef, topic);
   if (!isRecord(payload)) return unreadable('payload is a JSON object.', readRef, topic);
   return { ok: true, frame: { joinRef: readJoinRef, ref: readRef, topic, event, payload } };
 }
@@ -65,7 +86,13 @@ const payloadTexts = new WeakMap<object, string>();
  * A channel push (ref null) as text. The payload is the same for every subscriber of an event and
  * only the join_ref differs, so its JSON is made once per payload object and reused.
  */
-export function encodePush(vsn: Vsn, joinRef: string | null, topic: string, event: string, payload: Record<string, unknown>): string {
+export function encodePush(
+  vsn: Vsn,
+  joinRef: string | null,
+  topic: string,
+  event: string,
+  payload: Record<string, unknown>,
+): string {
   let text = payloadTexts.get(payload);
   if (text === undefined) {
     text = JSON.stringify(payload);
@@ -79,7 +106,12 @@ export function encodePush(vsn: Vsn, joinRef: string | null, topic: string, even
 
 export function encodeFrame(vsn: Vsn, frame: Frame): string {
   if (vsn === '2.0.0') return JSON.stringify([frame.joinRef, frame.ref, frame.topic, frame.event, frame.payload]);
-  const object: Record<string, unknown> = { topic: frame.topic, event: frame.event, payload: frame.payload, ref: frame.ref };
+  const object: Record<string, unknown> = {
+    topic: frame.topic,
+    event: frame.event,
+    payload: frame.payload,
+    ref: frame.ref,
+  };
   if (frame.joinRef !== null) object.join_ref = frame.joinRef;
   return JSON.stringify(object);
 }

@@ -28,7 +28,8 @@ export class StreamRouter {
 
   private route(event: StreamEvent): void {
     if (event.stream === 'control') {
-      if (event.event === 'signing_key_deleted') for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
+      if (event.event === 'signing_key_deleted')
+        for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
       // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
       else if (event.event === 'events_lost') for (const session of [...this.sessions]) session.eventsLost();
       // accounts_changed is for the balance derivation (trading/market-data/stream-derivations.ts), which pushes balance_update.
@@ -36,7 +37,11 @@ export class StreamRouter {
     }
     const subject =
       'marketId' in event
-        ? marketSubject(event.stream, event.marketId, event.stream === 'market.candles' ? event.data.resolution : undefined)
+        ? marketSubject(
+            event.stream,
+            event.marketId,
+            event.stream === 'market.candles' ? event.data.resolution : undefined,
+          )
         : userSubject(event.stream, event.userId);
     const sessions = this.bySubject.get(subject);
     if (sessions && sessions.size > 0) {

@@ -25,7 +25,10 @@ interface Held {
 
 type Reply = { status: 'ok' | 'error'; response: Record<string, unknown> };
 const ok = (response: Record<string, unknown> = {}): Reply => ({ status: 'ok', response });
-const error = (reason: string, detail: string, more: Record<string, unknown> = {}): Reply => ({ status: 'error', response: { reason, detail, ...more } });
+const error = (reason: string, detail: string, more: Record<string, unknown> = {}): Reply => ({
+  status: 'error',
+  response: { reason, detail, ...more },
+});
 
 /** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
 const streamScope: OAuthScope = 'trade:read';
@@ -53,7 +56,11 @@ export class Session {
     private readonly router: StreamRouter,
     private readonly limits: StreamLimits,
   ) {
-    this.idle = setTimeout(() => this.close(closeCodes.idle, `idle: no frame for ${limits.idleMs / 1000} s; send a heartbeat on topic phoenix`), limits.idleMs);
+    this.idle = setTimeout(
+      () =>
+        this.close(closeCodes.idle, `idle: no frame for ${limits.idleMs / 1000} s; send a heartbeat on topic phoenix`),
+      limits.idleMs,
+    );
     this.idle.unref();
     router.opened(this);
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
@@ -65,12 +72,27 @@ export class Session {
     if (this.closed) return;
     this.idle.refresh();
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-    if (isBinary) return this.sendError(null, null, 'malformed_frame', 'Frames are JSON text; binary frames are not read.');
-    if (bytes.length > this.limits.frameBytesMax) return this.sendError(null, null, 'frame_too_large', `A frame is at most ${this.limits.frameBytesMax} bytes.`);
+    if (isBinary)
+      return this.sendError(null, null, 'malformed_frame', 'Frames are JSON text; binary frames are not read.');
+    if (bytes.length > this.limits.frameBytesMax)
+      return this.sendError(null, null, 'frame_too_large', `A frame is at most ${this.limits.frameBytesMax} bytes.`);
     const decoded = decodeFrame(this.vsn, bytes.toString('utf8'));
-    if (!decoded.ok) return this.sendError(decoded.unreadable.ref, decoded.unreadable.topic, decoded.unreadable.reason, decoded.unreadable.detail);
+    if (!decoded.ok)
+      return this.sendError(
+        decoded.unreadable.ref,
+        decoded.unreadable.topic,
+        decoded.unreadable.reason,
+        decoded.unreadable.detail,
+      );
     const { frame } = decoded;
-    if (this.pending >= this.limits.pendingFramesMax) return this.reply(frame, error('too_many_pending_frames', `At most ${this.limits.pendingFramesMax} frames wait for an answer; wait for replies before sending more.`));
+    if (this.pending >= this.limits.pendingFramesMax)
+      return this.reply(
+        frame,
+        error(
+          'too_many_pending_frames',
+          `At most ${this.limits.pendingFramesMax} frames wait for an answer; wait for replies before sending more.`,
+        ),
+      );
     this.pending += 1;
     this.queue = this.queue
       .then(() => this.handle(frame))
@@ -84,14 +106,19 @@ export class Session {
   private async handle(frame: Frame): Promise<void> {
     if (this.closed) return;
     if (frame.topic === phoenixTopic) {
-      return this.reply(frame, frame.event === 'heartbeat' ? ok() : error('unknown_event', 'On topic phoenix only heartbeat is sent.'));
+      return this.reply(
+        frame,
+        frame.event === 'heartbeat' ? ok() : error('unknown_event', 'On topic phoenix only heartbeat is sent.'),
+      );
     }
-    if (frame.topic !== channelTopic) return this.reply(frame, error('unmatched_topic', `No channel ${frame.topic}: join ${channelTopic}.`));
+    if (frame.topic !== channelTopic)
+      return this.reply(frame, error('unmatched_topic', `No channel ${frame.topic}: join ${channelTopic}.`));
     if (frame.event === 'phx_join') {
       this.joinRef = frame.joinRef ?? frame.ref;
       return this.reply(frame, ok());
     }
-    if (this.joinRef === null) return this.reply(frame, error('unmatched_topic', `Join ${channelTopic} with phx_join first.`));
+    if (this.joinRef === null)
+      return this.reply(frame, error('unmatched_topic', `Join ${channelTopic} with phx_join first.`));
     switch (frame.event) {
       case 'phx_leave':
         return this.leave(frame);
@@ -101,7 +128,13 @@ export class Session {
       case 'unsubscribe':
         return this.changeSubscriptions(frame, frame.event);
       default:
-        return this.reply(frame, error('unknown_event', `${frame.event} is not an event of ${channelTopic}: phx_join, authenticate, subscribe, unsubscribe, phx_leave.`));
+        return this.reply(
+          frame,
+          error(
+            'unknown_event',
+            `${frame.event} is not an event of ${channelTopic}: phx_join, authenticate, subscribe, unsubscribe, phx_leave.`,
+          ),
+        );
     }
   }
 
@@ -116,21 +149,45 @@ export class Session {
   private async authenticate(payload: Record<string, unknown>): Promise<Reply> {
     if ('access_token' in payload) return this.authenticateWithToken(payload);
     const { fingerprint, signature } = payload;
-    const timestamp = typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp) ? String(payload.timestamp) : payload.timestamp;
-    if (typeof timestamp !== 'string' || typeof fingerprint !== 'string' || typeof signature !== 'string' || fingerprint === '') {
-      return error('invalid_payload', 'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds; or {access_token} alone.');
+    const timestamp =
+      typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp)
+        ? String(payload.timestamp)
+        : payload.timestamp;
+    if (
+      typeof timestamp !== 'string' ||
+      typeof fingerprint !== 'string' ||
+      typeof signature !== 'string' ||
+      fingerprint === ''
+    ) {
+      return error(
+        'invalid_payload',
+        'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds; or {access_token} alone.',
+      );
     }
-    if (this.user !== null) return error('already_authenticated', `This socket is authenticated as ${this.user.userId}; open another socket for another key.`);
+    if (this.user !== null)
+      return error(
+        'already_authenticated',
+        `This socket is authenticated as ${this.user.userId}; open another socket for another key.`,
+      );
     const check = await checkSignature(
       this.deps,
-      { timestamp, fingerprint, signature, message: Buffer.from(timestamp + fingerprint, 'utf8'), wording: { timestamp: 'timestamp', signed: 'the UTF-8 string timestamp + fingerprint' } },
+      {
+        timestamp,
+        fingerprint,
+        signature,
+        message: Buffer.from(timestamp + fingerprint, 'utf8'),
+        wording: { timestamp: 'timestamp', signed: 'the UTF-8 string timestamp + fingerprint' },
+      },
       this.deps.clock.nowUs(),
     );
     if (!check.ok) return error(check.refusal.code, check.refusal.detail);
     if (this.closed) return error('closed', 'The socket closed.');
     const { user_id: userId } = check.key;
     if (!this.router.admitUser(userId, check.key.fingerprint, this, this.limits.connectionsPerUserMax)) {
-      return error('connections_per_user_exceeded', `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`);
+      return error(
+        'connections_per_user_exceeded',
+        `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`,
+      );
     }
     this.user = { userId, fingerprint: check.key.fingerprint };
     return ok({ user_id: userId, fingerprint: check.key.fingerprint });
@@ -140,17 +197,37 @@ export class Session {
   private async authenticateWithToken(payload: Record<string, unknown>): Promise<Reply> {
     const { access_token: token } = payload;
     if (typeof token !== 'string' || token === '' || 'signature' in payload || 'fingerprint' in payload) {
-      return error('invalid_payload', 'authenticate carries {access_token: "mkt_at_…"} alone, or {timestamp, fingerprint, signature}: not both.');
+      return error(
+        'invalid_payload',
+        'authenticate carries {access_token: "mkt_at_…"} alone, or {timestamp, fingerprint, signature}: not both.',
+      );
     }
-    if (this.user !== null) return error('already_authenticated', `This socket is authenticated as ${this.user.userId}; open another socket for another credential.`);
-    const grant = token.startsWith(accessTokenPrefix) ? await findAccessTokenGrant(this.deps.db, token, this.deps.clock.nowUs()) : undefined;
-    if (!grant) return error('invalid_token', 'The access token is invalid, expired or revoked. Refresh it with the refresh token, or log in again.');
+    if (this.user !== null)
+      return error(
+        'already_authenticated',
+        `This socket is authenticated as ${this.user.userId}; open another socket for another credential.`,
+      );
+    const grant = token.startsWith(accessTokenPrefix)
+      ? await findAccessTokenGrant(this.deps.db, token, this.deps.clock.nowUs())
+      : undefined;
+    if (!grant)
+      return error(
+        'invalid_token',
+        'The access token is invalid, expired or revoked. Refresh it with the refresh token, or log in again.',
+      );
     if (!grant.scopes.includes(streamScope)) {
-      return error('insufficient_scope', `This access token lacks the scope ${streamScope}, which the user streams need; log in again requesting it.`, { required_scopes: [streamScope] });
+      return error(
+        'insufficient_scope',
+        `This access token lacks the scope ${streamScope}, which the user streams need; log in again requesting it.`,
+        { required_scopes: [streamScope] },
+      );
     }
     if (this.closed) return error('closed', 'The socket closed.');
     if (!this.router.admitUser(grant.userId, null, this, this.limits.connectionsPerUserMax)) {
-      return error('connections_per_user_exceeded', `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`);
+      return error(
+        'connections_per_user_exceeded',
+        `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`,
+      );
     }
     this.user = { userId: grant.userId, fingerprint: null };
     return ok({ user_id: grant.userId, grant_id: grant.grantId, scopes: grant.scopes });
@@ -158,9 +235,13 @@ export class Session {
 
   private async changeSubscriptions(frame: Frame, action: 'subscribe' | 'unsubscribe'): Promise<void> {
     const { streams, request_id: requestIdSent } = frame.payload as Record<string, unknown>;
-    const requestId = typeof requestIdSent === 'string' || typeof requestIdSent === 'number' ? String(requestIdSent) : null;
+    const requestId =
+      typeof requestIdSent === 'string' || typeof requestIdSent === 'number' ? String(requestIdSent) : null;
     if (!Array.isArray(streams) || streams.length === 0 || streams.length > this.limits.subscriptionsPerConnectionMax) {
-      const refusal = error('invalid_payload', `${action} carries {streams: [{name, market?, resolution?}] (1 to ${this.limits.subscriptionsPerConnectionMax}), request_id?}.`);
+      const refusal = error(
+        'invalid_payload',
+        `${action} carries {streams: [{name, market?, resolution?}] (1 to ${this.limits.subscriptionsPerConnectionMax}), request_id?}.`,
+      );
       this.reply(frame, refusal);
       return this.push({ event: 'ack', payload: { request_id: requestId, action, status: 'error', streams: [] } });
     }
@@ -169,10 +250,18 @@ export class Session {
     for (const entry of streams) {
       const request = requestOf(entry);
       if (!request) {
-        acks.push(refusedStream({ name: String((entry as { name?: unknown } | null)?.name ?? '') }, 'invalid_stream', 'A stream is {name, market?, resolution?}, all strings.'));
+        acks.push(
+          refusedStream(
+            { name: String((entry as { name?: unknown } | null)?.name ?? '') },
+            'invalid_stream',
+            'A stream is {name, market?, resolution?}, all strings.',
+          ),
+        );
         continue;
       }
-      const resolved = await resolveStream(request, this.user?.userId ?? null, (marketId) => this.deps.marketExists(marketId));
+      const resolved = await resolveStream(request, this.user?.userId ?? null, (marketId) =>
+        this.deps.marketExists(marketId),
+      );
       if (!('subject' in resolved)) {
         acks.push(resolved);
         continue;
@@ -180,8 +269,17 @@ export class Session {
       if (action === 'unsubscribe') {
         this.dropSubscription(resolved.subject);
       } else {
-        if (!this.subscriptions.has(resolved.subject) && this.subscriptions.size >= this.limits.subscriptionsPerConnectionMax) {
-          acks.push(refusedStream(request, 'subscriptions_per_connection_exceeded', `A socket holds at most ${this.limits.subscriptionsPerConnectionMax} subscriptions.`));
+        if (
+          !this.subscriptions.has(resolved.subject) &&
+          this.subscriptions.size >= this.limits.subscriptionsPerConnectionMax
+        ) {
+          acks.push(
+            refusedStream(
+              request,
+              'subscriptions_per_connection_exceeded',
+              `A socket holds at most ${this.limits.subscriptionsPerConnectionMax} subscriptions.`,
+            ),
+          );
           continue;
         }
         const held = this.hold(resolved);
@@ -201,7 +299,12 @@ export class Session {
   /** Files a subscription with the router; a `market.book` one (new or again) holds its updates until a fresh snapshot. */
   private hold(subscription: Subscription): Held {
     const existing = this.subscriptions.get(subscription.subject);
-    const held: Held = { subscription, held: subscription.name === 'market.book' ? [] : null, heldSequences: [], sequence: existing?.sequence ?? 0 };
+    const held: Held = {
+      subscription,
+      held: subscription.name === 'market.book' ? [] : null,
+      heldSequences: [],
+      sequence: existing?.sequence ?? 0,
+    };
     this.subscriptions.set(subscription.subject, held);
     if (!existing) this.router.subscribe(subscription.subject, this);
     return held;
@@ -217,7 +320,15 @@ export class Session {
     if (this.closed || this.subscriptions.get(held.subscription.subject) !== held || held.held === null) return;
     if (!snapshot) {
       this.dropSubscription(held.subscription.subject);
-      return this.push({ event: 'phx_error', payload: { reason: 'snapshot_failed', detail: 'The book could not be read; subscribe to market.book again.', stream: 'market.book', market: held.subscription.request.market } });
+      return this.push({
+        event: 'phx_error',
+        payload: {
+          reason: 'snapshot_failed',
+          detail: 'The book could not be read; subscribe to market.book again.',
+          stream: 'market.book',
+          market: held.subscription.request.market,
+        },
+      });
     }
     const updates = held.held;
     const sequences = held.heldSequences;
@@ -234,7 +345,11 @@ export class Session {
     if (!held || this.closed) return;
     if (sequence === undefined) return this.push(push);
     if (held.held !== null) {
-      if (held.held.length >= this.limits.bookUpdatesHeldMax) return this.close(closeCodes.slowConsumer, 'slow consumer: too many book updates held while the snapshot is read');
+      if (held.held.length >= this.limits.bookUpdatesHeldMax)
+        return this.close(
+          closeCodes.slowConsumer,
+          'slow consumer: too many book updates held while the snapshot is read',
+        );
       held.held.push(push);
       held.heldSequences.push(sequence);
       return;
@@ -278,7 +393,8 @@ export class Session {
   /** An error reply when a ref could be read, else a `phx_error` push. */
   private sendError(ref: string | null, topic: string | null, reason: string, detail: string): void {
     const replyTopic = topic ?? channelTopic;
-    if (ref !== null) return this.send({ joinRef: null, ref, topic: replyTopic, event: 'phx_reply', payload: error(reason, detail) });
+    if (ref !== null)
+      return this.send({ joinRef: null, ref, topic: replyTopic, event: 'phx_reply', payload: error(reason, detail) });
     this.send({ joinRef: this.joinRef, ref: null, topic: replyTopic, event: 'phx_error', payload: { reason, detail } });
   }
 

@@ -26,7 +26,9 @@ export interface TradingSocket {
 
 function refuseUpgrade(socket: Duplex, status: number, text: string, detail: string): void {
   const body = JSON.stringify({ errors: [{ code: text, detail }] });
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -34,18 +36,44 @@ function refuseUpgrade(socket: Duplex, status: number, text: string, detail: str
  * (any other upgrade is a 404), at most `connectionsPerAddressMax` per remote address, and gives
  * each socket a Session.
  */
-export function attachTradingSocket(server: Server, deps: StreamDeps, limits: StreamLimits = streamLimits): TradingSocket {
+export function attachTradingSocket(
+  server: Server,
+  deps: StreamDeps,
+  limits: StreamLimits = streamLimits,
+): TradingSocket {
   const router = new StreamRouter(deps.events);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.frameHardBytesMax, perMessageDeflate: false, clientTracking: true });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.frameHardBytesMax,
+    perMessageDeflate: false,
+    clientTracking: true,
+  });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = new URL(request.url ?? '/', 'http://socket');
-    if (!tradingSocketPaths.has(url.pathname)) return refuseUpgrade(socket, 404, 'not_found', `WebSocket upgrades are served at ${[...tradingSocketPaths].join(', ')} only.`);
+    if (!tradingSocketPaths.has(url.pathname))
+      return refuseUpgrade(
+        socket,
+        404,
+        'not_found',
+        `WebSocket upgrades are served at ${[...tradingSocketPaths].join(', ')} only.`,
+      );
     const vsn = vsnOf(url.searchParams);
-    if (!vsn) return refuseUpgrade(socket, 400, 'unsupported_vsn', 'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).');
+    if (!vsn)
+      return refuseUpgrade(
+        socket,
+        400,
+        'unsupported_vsn',
+        'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).',
+      );
     const address = clientAddressOf(request);
     if (!router.admitAddress(address, limits.connectionsPerAddressMax)) {
-      return refuseUpgrade(socket, 429, 'too_many_connections', `At most ${limits.connectionsPerAddressMax} stream sockets per address.`);
+      return refuseUpgrade(
+        socket,
+        429,
+        'too_many_connections',
+        `At most ${limits.connectionsPerAddressMax} stream sockets per address.`,
+      );
     }
     // Counted from here; the session gives the count back when it ends, or the socket if the handshake fails.
     let upgraded = false;

@@ -24,7 +24,14 @@ export interface StreamAck extends StreamRequest {
   detail?: string;
 }
 
-export type StreamRefusal = 'unknown_stream' | 'market_required' | 'unknown_market' | 'resolution_required' | 'authentication_required' | 'subscriptions_per_connection_exceeded' | 'invalid_stream';
+export type StreamRefusal =
+  | 'unknown_stream'
+  | 'market_required'
+  | 'unknown_market'
+  | 'resolution_required'
+  | 'authentication_required'
+  | 'subscriptions_per_connection_exceeded'
+  | 'invalid_stream';
 
 /** A stream a connection may hold: its subject is what routes events to it (router.ts). */
 export interface Subscription {
@@ -35,34 +42,73 @@ export interface Subscription {
 
 export { marketSubject, userSubject } from '../core/events.js';
 
-const isMarketStream = (name: string): name is (typeof marketStreams)[number] => (marketStreams as readonly string[]).includes(name);
-const isUserStream = (name: string): name is (typeof userStreams)[number] => (userStreams as readonly string[]).includes(name);
+const isMarketStream = (name: string): name is (typeof marketStreams)[number] =>
+  (marketStreams as readonly string[]).includes(name);
+const isUserStream = (name: string): name is (typeof userStreams)[number] =>
+  (userStreams as readonly string[]).includes(name);
 
 /** The request as the ack echoes it: only the fields the client sent that are strings. */
 export function requestOf(entry: unknown): StreamRequest | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
   const { name, market, resolution } = entry as Record<string, unknown>;
-  if (typeof name !== 'string' || (market !== undefined && typeof market !== 'string') || (resolution !== undefined && typeof resolution !== 'string')) return undefined;
+  if (
+    typeof name !== 'string' ||
+    (market !== undefined && typeof market !== 'string') ||
+    (resolution !== undefined && typeof resolution !== 'string')
+  )
+    return undefined;
   return { name, ...(market !== undefined ? { market } : {}), ...(resolution !== undefined ? { resolution } : {}) };
 }
 
-export const refusedStream = (request: StreamRequest, reason: StreamRefusal, detail: string): StreamAck => ({ ...request, status: 'error', reason, detail });
+export const refusedStream = (request: StreamRequest, reason: StreamRefusal, detail: string): StreamAck => ({
+  ...request,
+  status: 'error',
+  reason,
+  detail,
+});
 
 /**
  * The subscription a request names, or why not; `marketExists` is asked only for well-formed
  * market streams, `userId` is the authenticated user (null before `authenticate`).
  */
-export async function resolveStream(request: StreamRequest, userId: string | null, marketExists: (marketId: string) => Promise<boolean>): Promise<Subscription | StreamAck> {
+export async function resolveStream(
+  request: StreamRequest,
+  userId: string | null,
+  marketExists: (marketId: string) => Promise<boolean>,
+): Promise<Subscription | StreamAck> {
   const { name, market, resolution } = request;
   if (isUserStream(name)) {
-    if (userId === null) return refusedStream(request, 'authentication_required', `${name} is a private stream: send authenticate on ws:trading first.`);
+    if (userId === null)
+      return refusedStream(
+        request,
+        'authentication_required',
+        `${name} is a private stream: send authenticate on ws:trading first.`,
+      );
     return { request, name, subject: userSubject(name, userId) };
   }
-  if (!isMarketStream(name)) return refusedStream(request, 'unknown_stream', `No stream is named ${name}. Streams: ${[...marketStreams, ...userStreams].join(', ')}.`);
-  if (market === undefined || market === '') return refusedStream(request, 'market_required', `${name} needs a market: {"name": "${name}", "market": "market_…"}.`);
-  if (name === 'market.candles' && (resolution === undefined || !(resolutions as readonly string[]).includes(resolution))) {
-    return refusedStream(request, 'resolution_required', `market.candles needs a resolution, one of ${resolutions.join(', ')} (as GET /v1/price-histories).`);
+  if (!isMarketStream(name))
+    return refusedStream(
+      request,
+      'unknown_stream',
+      `No stream is named ${name}. Streams: ${[...marketStreams, ...userStreams].join(', ')}.`,
+    );
+  if (market === undefined || market === '')
+    return refusedStream(
+      request,
+      'market_required',
+      `${name} needs a market: {"name": "${name}", "market": "market_…"}.`,
+    );
+  if (
+    name === 'market.candles' &&
+    (resolution === undefined || !(resolutions as readonly string[]).includes(resolution))
+  ) {
+    return refusedStream(
+      request,
+      'resolution_required',
+      `market.candles needs a resolution, one of ${resolutions.join(', ')} (as GET /v1/price-histories).`,
+    );
   }
-  if (!(await marketExists(market))) return refusedStream(request, 'unknown_market', `No market ${market}: GET /v1/markets lists them.`);
+  if (!(await marketExists(market)))
+    return refusedStream(request, 'unknown_market', `No market ${market}: GET /v1/markets lists them.`);
   return { request, name, subject: marketSubject(name, market, name === 'market.candles' ? resolution : undefined) };
 }

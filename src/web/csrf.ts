@@ -16,7 +16,13 @@ export function csrfTokenFor(ctx: Koa.Context, services: Services, viewer: Viewe
   const existing = ctx.cookies.get(anonymousCsrfCookieName);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = newCsrfToken();
-  ctx.cookies.set(anonymousCsrfCookieName, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: secureCookies(ctx, services), overwrite: true });
+  ctx.cookies.set(anonymousCsrfCookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: secureCookies(ctx, services),
+    overwrite: true,
+  });
   return token;
 }
 

@@ -8,7 +8,13 @@ import type { Services } from '../app/services.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
-import { saveAutoBuyMaxPrice, saveAutoTopUp, saveSelfTradePrevention, setAccountMode, showAccount } from './pages/account.js';
+import {
+  saveAutoBuyMaxPrice,
+  saveAutoTopUp,
+  saveSelfTradePrevention,
+  setAccountMode,
+  showAccount,
+} from './pages/account.js';
 import { showBalances } from './pages/balances.js';
 import { saveAutoReload, showAutoReload } from './pages/auto-reload.js';
 import { revokeDevice, showDevices } from './pages/devices.js';
@@ -18,10 +24,35 @@ import { showUsage } from './pages/usage.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
 import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
-import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, saveApiKeyLimits, showApiKeyLimits, showApiKeys, showSigningKeys } from './pages/keys.js';
-import { logIn, logOut, resendVerification, showLogIn, showLogOut, showSignUp, signUp, verifyEmail } from './pages/sign-in.js';
+import {
+  createApiKey,
+  createSigningKey,
+  deleteApiKey,
+  deleteSigningKey,
+  saveApiKeyLimits,
+  showApiKeyLimits,
+  showApiKeys,
+  showSigningKeys,
+} from './pages/keys.js';
+import {
+  logIn,
+  logOut,
+  resendVerification,
+  showLogIn,
+  showLogOut,
+  showSignUp,
+  signUp,
+  verifyEmail,
+} from './pages/sign-in.js';
 import { acceptTerms, showTerms } from './pages/terms.js';
-import { firstValues, withQuery, type MemberRequest, type PageRequest, type PageResult, type Viewer } from './request.js';
+import {
+  firstValues,
+  withQuery,
+  type MemberRequest,
+  type PageRequest,
+  type PageResult,
+  type Viewer,
+} from './request.js';
 
 /**
  * The dashboard: server-rendered pages on the platform host, beside the API (DESIGN.md §6). Plain
@@ -30,7 +61,11 @@ import { firstValues, withQuery, type MemberRequest, type PageRequest, type Page
  */
 type Access =
   | { access: 'public'; handle(request: PageRequest): Promise<PageResult> }
-  | { access: 'member'; handle(request: MemberRequest): Promise<PageResult>; /** Allowed to an inactive account (POST only). */ whenInactive?: boolean };
+  | {
+      access: 'member';
+      handle(request: MemberRequest): Promise<PageResult>;
+      /** Allowed to an inactive account (POST only). */ whenInactive?: boolean;
+    };
 
 type Route = { method: 'GET' | 'POST'; path: string } & Access;
 
@@ -113,10 +148,15 @@ async function readViewer(ctx: Koa.Context, services: Services): Promise<Viewer 
 }
 
 function errorPage(request: Pick<PageRequest, 'viewer' | 'csrfToken'>, status: number, title: string, detail: string) {
-  const body = html`<h1>${title}</h1>${notice('error', title, detail)}<p><a href="/">Back to the home page</a></p>`;
-  return { kind: 'page' as const, status, body: layout({ title, viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body) };
+  const body = html`<h1>${title}</h1>
+    ${notice('error', title, detail)}
+    <p><a href="/">Back to the home page</a></p>`;
+  return {
+    kind: 'page' as const,
+    status,
+    body: layout({ title, viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body),
+  };
 }
-
 
 function statusOf(error: unknown): number {
   const status = error instanceof Error ? (error as Error & { status?: unknown }).status : undefined;
@@ -127,7 +167,13 @@ function statusOf(error: unknown): number {
 function unstorableField(request: PageRequest, fields: Record<string, string>): PageResult | null {
   for (const [name, value] of Object.entries(fields)) {
     const refusal = textRefusal(value);
-    if (refusal) return errorPage(request, 400, 'Request refused', `The field ${name} ${refusal}. Type it again without control characters.`);
+    if (refusal)
+      return errorPage(
+        request,
+        400,
+        'Request refused',
+        `The field ${name} ${refusal}. Type it again without control characters.`,
+      );
   }
   return null;
 }
@@ -173,12 +219,18 @@ export function dashboard(services: Services): Koa.Middleware {
     const refused = unstorableField(request, { ...request.query, ...request.params });
     if (refused) return refused;
 
-    if (route.access === 'member' && !viewer) return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
+    if (route.access === 'member' && !viewer)
+      return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
     if (method === 'POST') {
       await parseForm(ctx, async () => {});
       request.form = firstValues((ctx.request as { body?: unknown }).body);
       if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
-        return errorPage(request, 403, 'This form has expired', 'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.');
+        return errorPage(
+          request,
+          403,
+          'This form has expired',
+          'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.',
+        );
       }
       const refused = unstorableField(request, request.form);
       if (refused) return refused;
@@ -186,7 +238,12 @@ export function dashboard(services: Services): Koa.Middleware {
     if (route.access === 'public') return route.handle(request);
     const member = request as MemberRequest;
     if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
-      return errorPage(request, 403, 'This account is inactive', 'An inactive account cannot make changes. Contact support to have it reactivated.');
+      return errorPage(
+        request,
+        403,
+        'This account is inactive',
+        'An inactive account cannot make changes. Contact support to have it reactivated.',
+      );
     }
     return route.handle(member);
   }
@@ -200,9 +257,23 @@ export function dashboard(services: Services): Koa.Middleware {
     } catch (error) {
       // ApiError from a service, or an HTTP error of the form parser (413 and the like).
       const status = error instanceof ApiError ? error.status : statusOf(error);
-      if (status >= 500) services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
-      const detail = error instanceof ApiError ? error.detail : status < 500 ? 'The request could not be read.' : 'Something went wrong on our side. Try again in a moment.';
-      write(ctx, errorPage({ viewer: undefined, csrfToken: '' }, status, status < 500 ? 'Request refused' : 'Server error', detail));
+      if (status >= 500)
+        services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
+      const detail =
+        error instanceof ApiError
+          ? error.detail
+          : status < 500
+            ? 'The request could not be read.'
+            : 'Something went wrong on our side. Try again in a moment.';
+      write(
+        ctx,
+        errorPage(
+          { viewer: undefined, csrfToken: '' },
+          status,
+          status < 500 ? 'Request refused' : 'Server error',
+          detail,
+        ),
+      );
     }
   };
 }

@@ -30,7 +30,8 @@ interface AsyncApi {
 }
 
 const messageKey = (ref: string): string => ref.split('/').pop()!;
-const messageLinks = (refs: { $ref: string }[] | undefined): string => (refs ?? []).map((r) => `<a href="#message-${messageKey(r.$ref)}">${escapeHtml(messageKey(r.$ref))}</a>`).join(', ');
+const messageLinks = (refs: { $ref: string }[] | undefined): string =>
+  (refs ?? []).map((r) => `<a href="#message-${messageKey(r.$ref)}">${escapeHtml(messageKey(r.$ref))}</a>`).join(', ');
 const schemaHtml = (schema: unknown): string => `<pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 
 let rendered: Promise<string> | undefined;
@@ -40,13 +41,21 @@ export function streamsReference(): Promise<string> {
   rendered ??= (async () => {
     const doc = parse(await readFile(asyncapiPath, 'utf8')) as AsyncApi;
     const operations = Object.entries(doc.operations)
-      .map(([key, o]) => `<tr><td><code>${escapeHtml(key)}</code></td><td>${o.action}</td><td>${escapeHtml(o.title ?? '')}</td><td>${messageLinks(o.messages)}</td><td>${messageLinks(o.reply?.messages)}</td></tr>`)
+      .map(
+        ([key, o]) =>
+          `<tr><td><code>${escapeHtml(key)}</code></td><td>${o.action}</td><td>${escapeHtml(o.title ?? '')}</td><td>${messageLinks(o.messages)}</td><td>${messageLinks(o.reply?.messages)}</td></tr>`,
+      )
       .join('\n');
     const messages = Object.entries(doc.components.messages)
-      .map(([key, m]) => `<section id="message-${escapeHtml(key)}"><h3><code>${escapeHtml(m.name)}</code> ${escapeHtml(m.title ?? '')}</h3><p>${escapeHtml(m.summary ?? '')}</p>${schemaHtml(m.payload)}</section>`)
+      .map(
+        ([key, m]) =>
+          `<section id="message-${escapeHtml(key)}"><h3><code>${escapeHtml(m.name)}</code> ${escapeHtml(m.title ?? '')}</h3><p>${escapeHtml(m.summary ?? '')}</p>${schemaHtml(m.payload)}</section>`,
+      )
       .join('\n');
     const schemas = Object.entries(doc.components.schemas)
-      .map(([key, s]) => `<section id="schema-${escapeHtml(key)}"><h3>${escapeHtml(key)}</h3>${schemaHtml(s)}</section>`)
+      .map(
+        ([key, s]) => `<section id="schema-${escapeHtml(key)}"><h3>${escapeHtml(key)}</h3>${schemaHtml(s)}</section>`,
+      )
       .join('\n');
     return `<main class="wide"><h1>${escapeHtml(doc.info.title)}</h1><p class="lead">AsyncAPI ${escapeHtml(doc.info.version)} · <a href="/docs/asyncapi.yaml">asyncapi.yaml</a></p>
 <pre class="prose">${escapeHtml(doc.info.description ?? '')}</pre>

@@ -11,9 +11,21 @@ import { asyncapiText, streamsReference } from './docs-streams.js';
  * are bundled from openapi/), so the portal works with no outside request.
  */
 const apis: { name: ApiName; title: string; blurb: string }[] = [
-  { name: 'consumption', title: 'Consumption API', blurb: 'OpenAI- and Anthropic-compatible inference, models and usage receipts. Consumption key.' },
-  { name: 'trading', title: 'Trading API', blurb: 'Instruments, markets, order book, orders, trades, accounts and transfers. Ed25519-signed requests.' },
-  { name: 'platform', title: 'Platform API', blurb: 'OAuth device-flow login, consumption and signing keys, account settings, deposits. OAuth access token.' },
+  {
+    name: 'consumption',
+    title: 'Consumption API',
+    blurb: 'OpenAI- and Anthropic-compatible inference, models and usage receipts. Consumption key.',
+  },
+  {
+    name: 'trading',
+    title: 'Trading API',
+    blurb: 'Instruments, markets, order book, orders, trades, accounts and transfers. Ed25519-signed requests.',
+  },
+  {
+    name: 'platform',
+    title: 'Platform API',
+    blurb: 'OAuth device-flow login, consumption and signing keys, account settings, deposits. OAuth access token.',
+  },
 ];
 
 const redocBundlePath = createRequire(import.meta.url).resolve('@redocly/cli/lib/chunks/redoc.standalone.js');
@@ -71,7 +83,10 @@ function indexPage(): string {
     ...apis.map((a) => `<a class="api" href="/docs/${a.name}"><strong>${a.title}</strong><span>${a.blurb}</span></a>`),
     '<a class="api" href="/docs/streams"><strong>Trading streams (WebSocket)</strong><span>Live market data and account events over the Phoenix Channels protocol on the trading host. AsyncAPI 3.0.</span></a>',
   ].join('\n');
-  return page('mkt API reference', `<main><h1>mkt API reference</h1><p class="lead">A real-time spot market for AI inference. Version 1.0.0.</p>\n${links}</main>`);
+  return page(
+    'mkt API reference',
+    `<main><h1>mkt API reference</h1><p class="lead">A real-time spot market for AI inference. Version 1.0.0.</p>\n${links}</main>`,
+  );
 }
 
 function apiPage(api: (typeof apis)[number]): string {

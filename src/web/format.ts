@@ -40,7 +40,9 @@ export function formatPrice(ticks: number): string {
 export function formatTokensAsUnits(tokens: number, tokensPerUnit: number): string {
   const microUnits = (BigInt(tokens) * 1_000_000n) / BigInt(tokensPerUnit);
   const whole = microUnits / 1_000_000n;
-  const fraction = String(microUnits % 1_000_000n).padStart(6, '0').replace(/0+$/, '');
+  const fraction = String(microUnits % 1_000_000n)
+    .padStart(6, '0')
+    .replace(/0+$/, '');
   return groupDigits(String(whole)) + (fraction === '' ? '' : `.${fraction}`);
 }
 

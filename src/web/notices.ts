@@ -6,10 +6,22 @@ import { notice, type NoticeTone } from './layout.js';
  * fixed texts can appear, so the query string cannot put words on a page.
  */
 const notices = {
-  signed_up: ['ok', 'Welcome to mkt.', 'We sent a verification link to your email address; open it to verify your account.'],
+  signed_up: [
+    'ok',
+    'Welcome to mkt.',
+    'We sent a verification link to your email address; open it to verify your account.',
+  ],
   logged_out: ['info', 'You are logged out.', undefined],
-  verification_sent: ['ok', 'Verification link sent.', 'Open the link in the mail to verify your email address. It is valid for 24 hours.'],
-  verification_too_soon: ['warn', 'A verification link was sent less than a minute ago.', 'Open that one, or wait a minute before asking for another.'],
+  verification_sent: [
+    'ok',
+    'Verification link sent.',
+    'Open the link in the mail to verify your email address. It is valid for 24 hours.',
+  ],
+  verification_too_soon: [
+    'warn',
+    'A verification link was sent less than a minute ago.',
+    'Open that one, or wait a minute before asking for another.',
+  ],
   already_verified: ['info', 'Your email address is already verified.', undefined],
   terms_accepted: ['ok', 'You accepted the legal terms.', undefined],
   key_deleted: ['ok', 'The API key was deleted.', 'Requests that send it are refused from now on.'],
@@ -18,7 +30,11 @@ const notices = {
   mode_changed: ['ok', 'Account mode changed.', undefined],
   defaults_saved: ['ok', 'Default saved.', 'It applies to requests and orders from now on.'],
   order_cancelled: ['ok', 'The order was cancelled.', 'What it held is available again.'],
-  grant_revoked: ['ok', 'The device was signed out.', 'Its tokens are refused from now on; run mkt login to sign it in again.'],
+  grant_revoked: [
+    'ok',
+    'The device was signed out.',
+    'Its tokens are refused from now on; run mkt login to sign it in again.',
+  ],
   auto_reload_saved: ['ok', 'Auto-reload settings saved.', undefined],
   auto_top_up_saved: ['ok', 'Auto top-up settings saved.', 'They apply from the next inference on.'],
 } satisfies Record<string, [NoticeTone, string, string | undefined]>;

@@ -16,7 +16,9 @@ for (const database of databaseKinds) {
 
     before(async () => {
       env = { DATABASE_URL: await freshDatabaseUrl(database) };
-      userId = (await mktJson(['admin', 'user', 'create', '--email', 'ada@example.com', '--verified', '--accept-terms'], env)).id as string; // migrates the database too
+      userId = (
+        await mktJson(['admin', 'user', 'create', '--email', 'ada@example.com', '--verified', '--accept-terms'], env)
+      ).id as string; // migrates the database too
       db = openDatabase(env.DATABASE_URL!);
     });
     after(async () => {
@@ -24,7 +26,8 @@ for (const database of databaseKinds) {
     });
 
     /** A request made through the payment path, as POST /v1/deposits makes it under MKT_PAYMENTS=manual. */
-    const request = async (amount: string) => (await createDeposit({ db, clock: systemClock, config: { payments } }, userId, amount, undefined)).deposit.id;
+    const request = async (amount: string) =>
+      (await createDeposit({ db, clock: systemClock, config: { payments } }, userId, amount, undefined)).deposit.id;
 
     const run = async (args: string[]) => {
       const result = await mkt(['admin', ...args], env);
@@ -38,22 +41,38 @@ for (const database of databaseKinds) {
       const second = await request('20.00');
       const all = await run(['deposit', 'list']);
       expect(all.deposits.map((d: { id: string }) => d.id)).to.deep.equal([second, first]);
-      expect(all.deposits[0]).to.deep.include({ amount_usd: '20.00', status: 'pending', method: 'manual', sandbox: false, origin: 'request', user_id: userId });
+      expect(all.deposits[0]).to.deep.include({
+        amount_usd: '20.00',
+        status: 'pending',
+        method: 'manual',
+        sandbox: false,
+        origin: 'request',
+        user_id: userId,
+      });
 
       const page = await run(['deposit', 'list', '--limit', '1']);
       expect(page.deposits).to.have.length(1);
       expect(page.paging.has_more).to.equal(true);
-      expect((await run(['deposit', 'list', '--limit', '1', '--next', page.paging.next_cursor])).deposits[0].id).to.equal(first);
+      expect(
+        (await run(['deposit', 'list', '--limit', '1', '--next', page.paging.next_cursor])).deposits[0].id,
+      ).to.equal(first);
 
       expect((await run(['deposit', 'approve', first])).deposit).to.deep.include({ id: first, status: 'credited' });
-      expect((await run(['deposit', 'reject', second, '--reason', 'no such transfer arrived'])).deposit).to.deep.include({ id: second, status: 'rejected', reason: 'no such transfer arrived' });
+      expect(
+        (await run(['deposit', 'reject', second, '--reason', 'no such transfer arrived'])).deposit,
+      ).to.deep.include({ id: second, status: 'rejected', reason: 'no such transfer arrived' });
       expect((await run(['deposit', 'list', '--status', 'pending'])).deposits).to.deep.equal([]);
-      expect((await run(['deposit', 'list', '--status', 'credited'])).deposits.map((d: { id: string }) => d.id)).to.deep.equal([first]);
+      expect(
+        (await run(['deposit', 'list', '--status', 'credited'])).deposits.map((d: { id: string }) => d.id),
+      ).to.deep.equal([first]);
     });
 
     it('credits once when two operators approve the same request at the same time', async () => {
       const id = await request('30.00');
-      const results = await Promise.all([mkt(['admin', 'deposit', 'approve', id], env), mkt(['admin', 'deposit', 'approve', id], env)]);
+      const results = await Promise.all([
+        mkt(['admin', 'deposit', 'approve', id], env),
+        mkt(['admin', 'deposit', 'approve', id], env),
+      ]);
       expect(results.map((r) => r.code).sort()).to.deep.equal([0, 1]);
       const refused = results.find((r) => r.code === 1)!;
       expect(JSON.parse(refused.stderr).error).to.deep.include({ code: 'conflict' });
@@ -69,13 +88,20 @@ for (const database of databaseKinds) {
       expect(clean.checked.deposits).to.equal(3);
 
       // A credited deposit marked pending behind the ledger's back: its journal entry no longer matches.
-      const credited = (await db('deposits').where({ status: 'credited' }).first()) as { id: string; amount_micros: number | string };
+      const credited = (await db('deposits').where({ status: 'credited' }).first()) as {
+        id: string;
+        amount_micros: number | string;
+      };
       const micros = Number(credited.amount_micros);
       await db('deposits').where({ id: credited.id }).update({ status: 'pending' });
       const dirty = await mkt(['admin', 'audit'], env);
       expect(dirty.code).to.equal(1);
       expect(JSON.parse(dirty.stdout).failures).to.deep.equal([
-        { check: 'deposit_differs_from_journal', subject: credited.id, detail: `a pending deposit of ${micros} micro-dollars, named by 1 deposit entries that credit ${micros}` },
+        {
+          check: 'deposit_differs_from_journal',
+          subject: credited.id,
+          detail: `a pending deposit of ${micros} micro-dollars, named by 1 deposit entries that credit ${micros}`,
+        },
       ]);
       await db('deposits').where({ id: credited.id }).update({ status: 'credited' });
       expect((await run(['audit'])).ok).to.equal(true);

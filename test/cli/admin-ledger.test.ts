@@ -27,36 +27,100 @@ for (const database of databaseKinds) {
 
     it('deposits and gives bonuses: both spendable, only deposits count as deposited', async () => {
       const deposited = await run(['deposit', '--email', 'ada@example.com', '--usd', '100.00']);
-      expect(deposited).to.deep.include({ email: 'ada@example.com', source: 'deposit', amount: '100.000000', total_balance: '100.000000', available_balance: '100.000000', locked_balance: '0.000000', deposited_total: '100.000000' });
+      expect(deposited).to.deep.include({
+        email: 'ada@example.com',
+        source: 'deposit',
+        amount: '100.000000',
+        total_balance: '100.000000',
+        available_balance: '100.000000',
+        locked_balance: '0.000000',
+        deposited_total: '100.000000',
+      });
       expect(deposited.account_id).to.match(/^trading_account_[0-9a-f]+$/);
       const bonus = await run(['bonus', '--email', 'ADA@example.com', '--usd', '5']);
-      expect(bonus).to.deep.include({ source: 'bonus', amount: '5.000000', total_balance: '105.000000', deposited_total: '100.000000', account_id: deposited.account_id });
+      expect(bonus).to.deep.include({
+        source: 'bonus',
+        amount: '5.000000',
+        total_balance: '105.000000',
+        deposited_total: '100.000000',
+        account_id: deposited.account_id,
+      });
       const micro = await run(['deposit', '--email', 'ada@example.com', '--usd', '0.000001']);
       expect(micro).to.deep.include({ total_balance: '105.000001', deposited_total: '100.000001' });
     });
 
     it('registers suppliers by model name or instrument id, lists them, disables them; never prints the upstream key', async () => {
-      const simulated = await run(['supplier', 'add', '--email', 'ada@example.com', '--instruments', `text-standard, ${textPrime}`, '--simulated']);
-      expect(simulated).to.deep.include({ email: 'ada@example.com', status: 'enabled', simulated: true, base_url: null, model: null, api_key_set: false });
+      const simulated = await run([
+        'supplier',
+        'add',
+        '--email',
+        'ada@example.com',
+        '--instruments',
+        `text-standard, ${textPrime}`,
+        '--simulated',
+      ]);
+      expect(simulated).to.deep.include({
+        email: 'ada@example.com',
+        status: 'enabled',
+        simulated: true,
+        base_url: null,
+        model: null,
+        api_key_set: false,
+      });
       expect(simulated.instruments).to.deep.equal([
         { instrument_id: textStandard, model: 'text-standard' },
         { instrument_id: textPrime, model: 'text-prime' },
       ]);
 
-      const upstream = await mkt(['admin', 'supplier', 'add', '--email', 'sam@example.com', '--instruments', 'code-max', '--base-url', 'http://127.0.0.1:11434/v1', '--model', 'qwen3-coder', '--api-key', 'sk-secret-upstream'], env);
+      const upstream = await mkt(
+        [
+          'admin',
+          'supplier',
+          'add',
+          '--email',
+          'sam@example.com',
+          '--instruments',
+          'code-max',
+          '--base-url',
+          'http://127.0.0.1:11434/v1',
+          '--model',
+          'qwen3-coder',
+          '--api-key',
+          'sk-secret-upstream',
+        ],
+        env,
+      );
       expect(upstream.code, upstream.stderr).to.equal(0);
       expect(upstream.stdout).not.to.contain('sk-secret-upstream');
-      expect(JSON.parse(upstream.stdout)).to.deep.include({ simulated: false, base_url: 'http://127.0.0.1:11434/v1', model: 'qwen3-coder', api_key_set: true });
+      expect(JSON.parse(upstream.stdout)).to.deep.include({
+        simulated: false,
+        base_url: 'http://127.0.0.1:11434/v1',
+        model: 'qwen3-coder',
+        api_key_set: true,
+      });
 
       const listed = (await run(['supplier', 'list'])).suppliers as Record<string, any>[];
       expect(listed.map((s) => [s.email, s.status])).to.deep.equal([
         ['ada@example.com', 'enabled'],
         ['sam@example.com', 'enabled'],
       ]);
-      expect(await run(['supplier', 'disable', '--email', 'sam@example.com'])).to.deep.include({ email: 'sam@example.com', status: 'disabled' });
-      expect(((await run(['supplier', 'list'])).suppliers as Record<string, any>[]).map((s) => s.status)).to.deep.equal(['enabled', 'disabled']);
+      expect(await run(['supplier', 'disable', '--email', 'sam@example.com'])).to.deep.include({
+        email: 'sam@example.com',
+        status: 'disabled',
+      });
+      expect(((await run(['supplier', 'list'])).suppliers as Record<string, any>[]).map((s) => s.status)).to.deep.equal(
+        ['enabled', 'disabled'],
+      );
       // Adding again re-enables, with the new instruments.
-      const again = await run(['supplier', 'add', '--email', 'sam@example.com', '--instruments', 'text-prime', '--simulated']);
+      const again = await run([
+        'supplier',
+        'add',
+        '--email',
+        'sam@example.com',
+        '--instruments',
+        'text-prime',
+        '--simulated',
+      ]);
       expect(again).to.deep.include({ status: 'enabled', simulated: true, api_key_set: false });
       expect(again.instruments).to.deep.equal([{ instrument_id: textPrime, model: 'text-prime' }]);
     });
@@ -71,12 +135,61 @@ for (const database of databaseKinds) {
       { args: ['bonus', '--usd', '1.00'], says: /--email is required/ },
       { args: ['deposit', '--email', 'ada@example.com', '--usd', '1', '--eur', '1'], says: /Unknown option '--eur'/ },
       { args: ['supplier', 'add', '--email', 'ada@example.com', '--simulated'], says: /--instruments is required/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max'], says: /--simulated; one of the two/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max', '--simulated', '--base-url', 'http://x'], says: /one of the two/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max', '--base-url', 'http://x'], says: /--model is required/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max', '--base-url', 'ftp://x', '--model', 'm'], says: /must be http or https/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max', '--simulated', '--api-key', 'k'], says: /simulated supplier has neither/ },
-      { args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', ',', '--simulated'], says: /at least one instrument/ },
+      {
+        args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max'],
+        says: /--simulated; one of the two/,
+      },
+      {
+        args: [
+          'supplier',
+          'add',
+          '--email',
+          'ada@example.com',
+          '--instruments',
+          'text-max',
+          '--simulated',
+          '--base-url',
+          'http://x',
+        ],
+        says: /one of the two/,
+      },
+      {
+        args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', 'text-max', '--base-url', 'http://x'],
+        says: /--model is required/,
+      },
+      {
+        args: [
+          'supplier',
+          'add',
+          '--email',
+          'ada@example.com',
+          '--instruments',
+          'text-max',
+          '--base-url',
+          'ftp://x',
+          '--model',
+          'm',
+        ],
+        says: /must be http or https/,
+      },
+      {
+        args: [
+          'supplier',
+          'add',
+          '--email',
+          'ada@example.com',
+          '--instruments',
+          'text-max',
+          '--simulated',
+          '--api-key',
+          'k',
+        ],
+        says: /simulated supplier has neither/,
+      },
+      {
+        args: ['supplier', 'add', '--email', 'ada@example.com', '--instruments', ',', '--simulated'],
+        says: /at least one instrument/,
+      },
       { args: ['supplier'], says: /unknown admin command/ },
       { args: ['supplier', 'remove', '--email', 'ada@example.com'], says: /unknown admin command/ },
       { args: ['audit', '--fix'], says: /Unknown option '--fix'/ },
@@ -109,12 +222,24 @@ for (const database of databaseKinds) {
       const clean = await run(['audit']);
       expect(clean).to.deep.include({ ok: true, failures: [] });
       expect(clean.checked.journal_entries).to.equal(3);
-      expect(Object.keys(clean.checked).sort()).to.deep.equal(['consumption_lots', 'deposits', 'journal_entries', 'journal_postings', 'ledger_accounts', 'open_orders']);
+      expect(Object.keys(clean.checked).sort()).to.deep.equal([
+        'consumption_lots',
+        'deposits',
+        'journal_entries',
+        'journal_postings',
+        'ledger_accounts',
+        'open_orders',
+      ]);
 
       const db = openDatabase(env.DATABASE_URL!);
       try {
-        const account = (await db('ledger_accounts').where({ kind: 'currency' }).first()) as { id: string; available: number };
-        await db('ledger_accounts').where({ id: account.id }).update({ available: account.available + 1 });
+        const account = (await db('ledger_accounts').where({ kind: 'currency' }).first()) as {
+          id: string;
+          available: number;
+        };
+        await db('ledger_accounts')
+          .where({ id: account.id })
+          .update({ available: account.available + 1 });
         const dirty = await mkt(['admin', 'audit'], env);
         expect(dirty.code).to.equal(1);
         const report = JSON.parse(dirty.stdout);

@@ -18,8 +18,29 @@ for (const database of databaseKinds) {
     });
 
     it('creates a user, a consumption key and a signing key, each as one JSON object', async () => {
-      const user = await mktJson(['admin', 'user', 'create', '--email', 'Ada@Example.com', '--password', 'pw-123456', '--verified', '--accept-terms', '--mode', 'advanced'], env);
-      expect(user).to.deep.include({ email: 'ada@example.com', status: 'active', account_mode: 'advanced', email_verified: true, legal_terms_accepted: true });
+      const user = await mktJson(
+        [
+          'admin',
+          'user',
+          'create',
+          '--email',
+          'Ada@Example.com',
+          '--password',
+          'pw-123456',
+          '--verified',
+          '--accept-terms',
+          '--mode',
+          'advanced',
+        ],
+        env,
+      );
+      expect(user).to.deep.include({
+        email: 'ada@example.com',
+        status: 'active',
+        account_mode: 'advanced',
+        email_verified: true,
+        legal_terms_accepted: true,
+      });
       expect(user.id).to.match(/^user_[0-9a-f-]{36}$/);
 
       const key = await mktJson(['admin', 'api-key', 'create', '--email', 'ada@example.com', '--name', 'laptop'], env);
@@ -27,7 +48,10 @@ for (const database of databaseKinds) {
       expect(key.key).to.match(/^mkt_ck_/);
       expect(key.key.startsWith(key.key_prefix)).to.equal(true);
 
-      const signing = await mktJson(['admin', 'signing-key', 'create', '--email', 'ada@example.com', '--label', 'laptop'], env);
+      const signing = await mktJson(
+        ['admin', 'signing-key', 'create', '--email', 'ada@example.com', '--label', 'laptop'],
+        env,
+      );
       expect(Object.keys(signing).sort()).to.deep.equal(['fingerprint', 'id', 'label', 'private_key', 'public_key']);
       expect(Buffer.from(signing.public_key, 'base64')).to.have.length(32);
       expect(signing.fingerprint).to.have.length(43);
@@ -37,7 +61,10 @@ for (const database of databaseKinds) {
       const duplicate = await mkt(['admin', 'user', 'create', '--email', 'ada@example.com'], env);
       expect(duplicate.code).to.equal(1);
       expect(JSON.parse(duplicate.stderr).error.code).to.equal('conflict');
-      const unknownUser = await mkt(['admin', 'api-key', 'create', '--email', 'nobody@example.com', '--name', 'x'], env);
+      const unknownUser = await mkt(
+        ['admin', 'api-key', 'create', '--email', 'nobody@example.com', '--name', 'x'],
+        env,
+      );
       expect(unknownUser.code).to.equal(1);
       expect(JSON.parse(unknownUser.stderr).error.code).to.equal('not_found');
       expect((await mkt(['admin', 'api-key', 'create', '--email', 'ada@example.com'], env)).code).to.equal(2);
@@ -46,12 +73,17 @@ for (const database of databaseKinds) {
 
     it('serves all four hosts; a key from `admin signing-key create` lists the nine instruments', async () => {
       await mktJson(['admin', 'user', 'create', '--email', 'grace@example.com'], env);
-      const signing = await mktJson(['admin', 'signing-key', 'create', '--email', 'grace@example.com', '--label', 'ci'], env);
+      const signing = await mktJson(
+        ['admin', 'signing-key', 'create', '--email', 'grace@example.com', '--label', 'ci'],
+        env,
+      );
       const served = await mktServe(env);
       try {
         expect(Object.keys(served.urls)).to.include.members(['consumption', 'messages', 'trading', 'platform']);
         const trading = new HostClient('trading', served.urls.trading!);
-        const reply = await trading.get('/v1/instruments', { sign: { privateKey: signing.private_key, fingerprint: signing.fingerprint } });
+        const reply = await trading.get('/v1/instruments', {
+          sign: { privateKey: signing.private_key, fingerprint: signing.fingerprint },
+        });
         expect(reply.status).to.equal(200);
         expect(reply.body.data).to.have.length(9);
       } finally {
@@ -63,7 +95,11 @@ for (const database of databaseKinds) {
     it('serves a subset with --only', async () => {
       const served = await mktServe(env, ['--only', 'trading,platform']);
       try {
-        expect(Object.keys(served.urls).filter((k) => !['dashboard', 'docs'].includes(k)).sort()).to.deep.equal(['platform', 'trading']);
+        expect(
+          Object.keys(served.urls)
+            .filter((k) => !['dashboard', 'docs'].includes(k))
+            .sort(),
+        ).to.deep.equal(['platform', 'trading']);
       } finally {
         served.child.kill('SIGTERM');
         await served.exited;
@@ -72,24 +108,42 @@ for (const database of databaseKinds) {
 
     it('on SIGTERM stops accepting connections, finishes the request in flight, then exits 0', async () => {
       await mktJson(['admin', 'user', 'create', '--email', 'linus@example.com'], env);
-      const signing = await mktJson(['admin', 'signing-key', 'create', '--email', 'linus@example.com', '--label', 'ci'], env);
+      const signing = await mktJson(
+        ['admin', 'signing-key', 'create', '--email', 'linus@example.com', '--label', 'ci'],
+        env,
+      );
       const served = await mktServe(env);
       const url = new URL(served.urls.trading!);
       const body = JSON.stringify({ market_id: 'market_x', side: 'buy', type: 'limit', price: '1.0000', quantity: 1 });
-      const headers = { ...signatureHeaders({ privateKey: signing.private_key, fingerprint: signing.fingerprint }, 'POST', '/v1/orders', body), 'content-type': 'application/json', 'content-length': String(body.length) };
+      const headers = {
+        ...signatureHeaders(
+          { privateKey: signing.private_key, fingerprint: signing.fingerprint },
+          'POST',
+          '/v1/orders',
+          body,
+        ),
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      };
 
       // A request whose body is still arriving when the signal comes.
       const inFlight = new Promise<number>((resolve, reject) => {
-        const req = request({ host: url.hostname, port: url.port, path: '/v1/orders', method: 'POST', headers }, (res) => {
-          res.resume();
-          res.once('end', () => resolve(res.statusCode!));
-        });
+        const req = request(
+          { host: url.hostname, port: url.port, path: '/v1/orders', method: 'POST', headers },
+          (res) => {
+            res.resume();
+            res.once('end', () => resolve(res.statusCode!));
+          },
+        );
         req.once('error', reject);
         req.write(body.slice(0, 10));
         setTimeout(() => {
           served.child.kill('SIGTERM');
           setTimeout(async () => {
-            const refused = await fetch(`${served.urls.trading}/v1/health`).then(() => 'accepted', () => 'refused');
+            const refused = await fetch(`${served.urls.trading}/v1/health`).then(
+              () => 'accepted',
+              () => 'refused',
+            );
             expect(refused).to.equal('refused');
             req.end(body.slice(10));
           }, 300);

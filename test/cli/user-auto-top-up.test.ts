@@ -16,12 +16,19 @@ describeEachDatabase('the mkt command for users: auto top-up', (env) => {
   after(() => cli.remove());
 
   it('shows it off, sets quantity and threshold, turns it on and off; refuses what the service refuses', async () => {
-    expect(await cli.ok(['settings'])).to.match(/auto top-up\s*│\s*off/).and.match(/last top-up\s*│\s*never/);
+    expect(await cli.ok(['settings']))
+      .to.match(/auto top-up\s*│\s*off/)
+      .and.match(/last top-up\s*│\s*never/);
     const set = await cli.json(['settings', 'auto-top-up', '--quantity', '5', '--threshold', '2']);
     expect(set.auto_top_up).to.include({ enabled: false, quantity: 5, trigger_threshold: 2 });
     expect((await cli.json(['settings', 'auto-top-up', '--on'])).auto_top_up_enabled).to.equal(true);
-    expect(await cli.ok(['settings'])).to.match(/auto top-up\s*│\s*buy 5 Units when a consumption account holds fewer than 2/);
-    expect((await cli.json(['settings', 'auto-top-up', '--off', '--quantity', 'none'])).auto_top_up).to.include({ enabled: false, quantity: null });
+    expect(await cli.ok(['settings'])).to.match(
+      /auto top-up\s*│\s*buy 5 Units when a consumption account holds fewer than 2/,
+    );
+    expect((await cli.json(['settings', 'auto-top-up', '--off', '--quantity', 'none'])).auto_top_up).to.include({
+      enabled: false,
+      quantity: null,
+    });
 
     const fractional = await cli.run(['settings', 'auto-top-up', '--quantity', '1.5']);
     expect(fractional.code).to.equal(1);

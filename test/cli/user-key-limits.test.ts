@@ -23,7 +23,19 @@ describeEachDatabase(
     after(() => cli.remove());
 
     it('keys create takes the limits; the answer, keys list and mkt key show them', async () => {
-      const created = await cli.json(['keys', 'create', 'ci', '--limit', '10', '--reset', 'monthly', '--expires', '2099-12-31', '--models', 'text-standard, llama-latest']);
+      const created = await cli.json([
+        'keys',
+        'create',
+        'ci',
+        '--limit',
+        '10',
+        '--reset',
+        'monthly',
+        '--expires',
+        '2099-12-31',
+        '--models',
+        'text-standard, llama-latest',
+      ]);
       expect(created).to.deep.include({
         name: 'ci',
         limit_usd: '10.00',
@@ -40,7 +52,12 @@ describeEachDatabase(
       expect(listed).to.deep.include({ usage_usd: '3.204117', limit_remaining_usd: '6.795883' });
       const table = await cli.ok(['keys', 'list']);
       const line = table.split('\n').find((l) => l.includes(created.id))!;
-      expect(line).to.contain('3.204117').and.contain('10.00').and.contain('monthly').and.contain('6.795883').and.contain('text-standard,llama-latest');
+      expect(line)
+        .to.contain('3.204117')
+        .and.contain('10.00')
+        .and.contain('monthly')
+        .and.contain('6.795883')
+        .and.contain('text-standard,llama-latest');
 
       const own = await cli.json(['key']);
       expect(own).to.deep.equal({
@@ -54,16 +71,27 @@ describeEachDatabase(
         allowed_models: ['text-standard', 'llama-latest'],
         rate_limit: { concurrency: 3 },
       });
-      expect(await cli.ok(['key'])).to.match(/usage USD\s*│\s*3\.204117/).and.match(/concurrency\s*│\s*3/);
+      expect(await cli.ok(['key']))
+        .to.match(/usage USD\s*│\s*3\.204117/)
+        .and.match(/concurrency\s*│\s*3/);
     });
 
     it('keys create without limits shows none; keys update sets and removes each limit', async () => {
       const created = await cli.json(['keys', 'create', 'plain']);
-      expect(created).to.deep.include({ limit_usd: null, limit_reset: null, expires_at: null, allowed_models: null, limit_remaining_usd: null });
+      expect(created).to.deep.include({
+        limit_usd: null,
+        limit_reset: null,
+        expires_at: null,
+        allowed_models: null,
+        limit_remaining_usd: null,
+      });
       const rows: [string[], Record<string, unknown>][] = [
         [['--limit', '25.5', '--reset', 'weekly'], { limit_usd: '25.50', limit_reset: 'weekly' }],
         [['--models', 'code-max'], { allowed_models: ['code-max'] }],
-        [['--expires', '2100-01-02T03:04:05Z', '--name', 'renamed'], { expires_at: '2100-01-02T03:04:05.000000Z', name: 'renamed' }],
+        [
+          ['--expires', '2100-01-02T03:04:05Z', '--name', 'renamed'],
+          { expires_at: '2100-01-02T03:04:05.000000Z', name: 'renamed' },
+        ],
         [['--limit', 'none'], { limit_usd: null, limit_reset: null, limit_remaining_usd: null }],
         [['--models', 'all', '--expires', 'none'], { allowed_models: null, expires_at: null }],
       ];
@@ -92,17 +120,27 @@ describeEachDatabase(
     });
 
     it('mkt settings shows the defaults; settings set changes the auto-buy price cap and self-trade prevention', async () => {
-      expect(await cli.json(['settings'])).to.deep.include({ auto_buy_max_price: null, self_trade_prevention: 'expire_taker' });
+      expect(await cli.json(['settings'])).to.deep.include({
+        auto_buy_max_price: null,
+        self_trade_prevention: 'expire_taker',
+      });
       expect((await cli.json(['settings', 'set', 'auto-buy-max-price', '0.45'])).auto_buy_max_price).to.equal('0.4500');
-      expect(await cli.ok(['settings'])).to.match(/auto-buy max price\s*│\s*0\.4500/).and.match(/self-trade prevention\s*│\s*expire_taker/);
-      expect((await cli.json(['settings', 'set', 'self-trade-prevention', 'decrement'])).self_trade_prevention).to.equal('decrement');
+      expect(await cli.ok(['settings']))
+        .to.match(/auto-buy max price\s*│\s*0\.4500/)
+        .and.match(/self-trade prevention\s*│\s*expire_taker/);
+      expect(
+        (await cli.json(['settings', 'set', 'self-trade-prevention', 'decrement'])).self_trade_prevention,
+      ).to.equal('decrement');
       expect((await cli.json(['settings', 'set', 'auto-buy-max-price', 'none'])).auto_buy_max_price).to.equal(null);
       const bad = await cli.run(['settings', 'set', 'auto-buy-max-price', '0.00001']);
       expect(bad.code).to.equal(1);
       expect(bad.stderr).to.contain('at most 4 decimals');
       expect((await cli.run(['settings', 'set', 'self-trade-prevention', 'sideways'])).code).to.equal(1);
       expect((await cli.run(['settings', 'set', 'colour', 'red'])).code).to.equal(2);
-      expect(await cli.json(['settings'])).to.deep.include({ auto_buy_max_price: null, self_trade_prevention: 'decrement' });
+      expect(await cli.json(['settings'])).to.deep.include({
+        auto_buy_max_price: null,
+        self_trade_prevention: 'decrement',
+      });
     });
   },
   { clock: midMonthClock },

@@ -17,7 +17,16 @@ describe('mkt login polls at the interval and slows down when told', function ()
   const answers = [
     { status: 400, body: { error: 'authorization_pending', error_description: 'not yet' } },
     { status: 400, body: { error: 'slow_down', error_description: 'too fast' } },
-    { status: 200, body: { access_token: 'mkt_at_scripted', token_type: 'Bearer', expires_in: 3600, refresh_token: 'mkt_rt_scripted', scope: 'account:read' } },
+    {
+      status: 200,
+      body: {
+        access_token: 'mkt_at_scripted',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        refresh_token: 'mkt_rt_scripted',
+        scope: 'account:read',
+      },
+    },
   ];
 
   before(async () => {
@@ -31,9 +40,20 @@ describe('mkt login polls at the interval and slows down when told', function ()
           response.end(JSON.stringify(value));
         };
         if (request.url === '/v1/oauth/device/code' && form.get('client_id') === 'mkt-cli') {
-          return reply(200, { device_code: 'dev', user_code: 'BCDF-GHJK', verification_uri: `${url}/device`, verification_uri_complete: `${url}/device?user_code=BCDF-GHJK`, expires_in: 600, interval: 1 });
+          return reply(200, {
+            device_code: 'dev',
+            user_code: 'BCDF-GHJK',
+            verification_uri: `${url}/device`,
+            verification_uri_complete: `${url}/device?user_code=BCDF-GHJK`,
+            expires_in: 600,
+            interval: 1,
+          });
         }
-        if (request.url === '/v1/oauth/token' && form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:device_code' && form.get('device_code') === 'dev') {
+        if (
+          request.url === '/v1/oauth/token' &&
+          form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:device_code' &&
+          form.get('device_code') === 'dev'
+        ) {
           polls.push(Date.now());
           const answer = answers[Math.min(polls.length - 1, answers.length - 1)]!;
           return reply(answer.status, answer.body);
@@ -56,7 +76,11 @@ describe('mkt login polls at the interval and slows down when told', function ()
       expect(polls).to.have.length(3);
       expect(polls[1]! - polls[0]!, 'the interval').to.be.at.least(950);
       expect(polls[2]! - polls[1]!, 'the interval plus 5 s after slow_down').to.be.at.least(5_950);
-      expect(cli.profile().tokens).to.deep.include({ access_token: 'mkt_at_scripted', refresh_token: 'mkt_rt_scripted', scope: 'account:read' });
+      expect(cli.profile().tokens).to.deep.include({
+        access_token: 'mkt_at_scripted',
+        refresh_token: 'mkt_rt_scripted',
+        scope: 'account:read',
+      });
       expect(cli.modeOf(cli.profilePath())).to.equal(0o600);
     } finally {
       cli.remove();

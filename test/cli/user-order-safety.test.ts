@@ -21,7 +21,8 @@ describeEachDatabase('the mkt command for users: cancel-after and cancelling sev
   let trader: TestUser;
   let text: MarketRef;
 
-  const rest = async (price: string) => (await placed(env(), trader, { market_id: text.marketId, side: 'buy', price, quantity: 1 })).order_id as string;
+  const rest = async (price: string) =>
+    (await placed(env(), trader, { market_id: text.marketId, side: 'buy', price, quantity: 1 })).order_id as string;
 
   before(async () => {
     cli = new UserCli(env);
@@ -32,23 +33,39 @@ describeEachDatabase('the mkt command for users: cancel-after and cancelling sev
     const { signingKey } = trader;
     mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
     const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({ signing_key: { id: signingKey.id, label: 'test', fingerprint: signingKey.fingerprint, public_key: signingKey.publicKey, private_key: seed } });
+    cli.writeProfile({
+      signing_key: {
+        id: signingKey.id,
+        label: 'test',
+        fingerprint: signingKey.fingerprint,
+        public_key: signingKey.publicKey,
+        private_key: seed,
+      },
+    });
   });
   after(() => cli.remove());
 
   it('cancel-after arms the switch for every market or one (by symbol), prints the times, and 0 disarms it', async () => {
     const table = await cli.ok(['cancel-after', '60']);
-    expect(table).to.match(/scope\s*│\s*every market/).and.match(/trigger time\s*│\s*\d{4}-\d{2}-\d{2}T/);
+    expect(table)
+      .to.match(/scope\s*│\s*every market/)
+      .and.match(/trigger time\s*│\s*\d{4}-\d{2}-\d{2}T/);
     const armed = await cli.json(['cancel-after', '30', '--market', 'text-standard']);
     expect(Object.keys(armed).sort()).to.deep.equal(['current_time', 'trigger_time']);
     expect(usOf(armed.trigger_time) - usOf(armed.current_time)).to.equal(30_000_000);
-    const stored = (await services().db('dead_man_switches').where('user_id', trader.userId).select('scope', 'trigger_at_us')) as { scope: string; trigger_at_us: number }[];
+    const stored = (await services()
+      .db('dead_man_switches')
+      .where('user_id', trader.userId)
+      .select('scope', 'trigger_at_us')) as { scope: string; trigger_at_us: number }[];
     expect(stored.find((s) => s.scope === text.marketId)?.trigger_at_us).to.equal(usOf(armed.trigger_time));
 
     // The switch the command armed fires at its trigger_time.
     const order = await rest('0.1000');
     await fireDueSwitches(services(), usOf(armed.trigger_time));
-    expect(await orderState(env(), trader, order)).to.include({ status: 'cancelled', closure_reason: 'dead_man_switch' });
+    expect(await orderState(env(), trader, order)).to.include({
+      status: 'cancelled',
+      closure_reason: 'dead_man_switch',
+    });
 
     expect(await cli.ok(['cancel-after', '0'])).to.match(/trigger time\s*│\s*disarmed/);
     expect((await cli.json(['cancel-after', '0', '--market', text.marketId])).trigger_time).to.equal(null);
@@ -73,9 +90,14 @@ describeEachDatabase('the mkt command for users: cancel-after and cancelling sev
   it('cancel with several ids (or --ids) cancels them in one batch and prints a status each; one id keeps the single cancel', async () => {
     const [a, b, c] = [await rest('0.1100'), await rest('0.1200'), await rest('0.1300')];
     const table = await cli.ok(['cancel', a, 'order_AAAAAAAAAAAAAAAA']);
-    expect(table).to.match(new RegExp(`${a}\\s*│\\s*cancelled`)).and.match(/order_AAAAAAAAAAAAAAAA\s*│\s*not_found/);
+    expect(table)
+      .to.match(new RegExp(`${a}\\s*│\\s*cancelled`))
+      .and.match(/order_AAAAAAAAAAAAAAAA\s*│\s*not_found/);
     const results = await cli.json(['cancel', '--ids', `${b},${a}`]);
-    expect(results).to.deep.equal([{ order_id: b, status: 'cancelled' }, { order_id: a, status: 'not_open' }]);
+    expect(results).to.deep.equal([
+      { order_id: b, status: 'cancelled' },
+      { order_id: a, status: 'not_open' },
+    ]);
     const single = await cli.json(['cancel', c]);
     expect(single).to.deep.include({ order_id: c, status: 'cancelled', closure_reason: 'cancelled_by_user' });
     const duplicate = await cli.run(['cancel', a, a]);

@@ -26,24 +26,56 @@ describeEachDatabase('the mkt command for suppliers: issuance accounts', (env) =
     const { signingKey } = supplier;
     mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
     const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({ signing_key: { id: signingKey.id, label: 'test', fingerprint: signingKey.fingerprint, public_key: signingKey.publicKey, private_key: seed } });
+    cli.writeProfile({
+      signing_key: {
+        id: signingKey.id,
+        label: 'test',
+        fingerprint: signingKey.fingerprint,
+        public_key: signingKey.publicKey,
+        private_key: seed,
+      },
+    });
   });
   after(() => cli.remove());
 
   it('issues by symbol into the issuance account, shows it waiting, and transfers it to trading', async () => {
     expect(await cli.ok(['supply', 'accounts'])).to.contain('No issuance accounts');
     const issued = await cli.ok(['supply', 'issue', 'text-standard', '50']);
-    expect(issued).to.match(/issuance account\s*│\s*issuance_account_[0-9a-f]{16}/).and.contain('mkt supply transfer TEXT-STANDARD 50');
+    expect(issued)
+      .to.match(/issuance account\s*│\s*issuance_account_[0-9a-f]{16}/)
+      .and.contain('mkt supply transfer TEXT-STANDARD 50');
     const [waiting] = await cli.json(['supply', 'accounts']);
-    expect(waiting).to.deep.include({ instrument_id: textStandard.instrumentId, available_balance: 50, total_issued: 50, total_transferred: 0 });
+    expect(waiting).to.deep.include({
+      instrument_id: textStandard.instrumentId,
+      available_balance: 50,
+      total_issued: 50,
+      total_transferred: 0,
+    });
     const moved = await cli.json(['supply', 'transfer', 'TEXT-STANDARD', '20', '--client-transfer-id', 'cli-1']);
-    expect(moved).to.deep.include({ instrument_id: textStandard.instrumentId, quantity: 20, status: 'completed', client_transfer_id: 'cli-1' });
+    expect(moved).to.deep.include({
+      instrument_id: textStandard.instrumentId,
+      quantity: 20,
+      status: 'completed',
+      client_transfer_id: 'cli-1',
+    });
     expect(await cli.ok(['supply', 'accounts'])).to.match(/│\s*TEXT-STANDARD\s*│\s*30\s*│\s*50\s*│\s*20\s*│/);
     const balances = await cli.json(['balances']);
-    expect(balances.trading.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId).total_balance).to.equal('20');
-    expect((await cli.json(['supply', 'list', '--instrument', 'text-standard'])).map((i: { quantity: number }) => i.quantity)).to.deep.equal([50]);
+    expect(
+      balances.trading.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)
+        .total_balance,
+    ).to.equal('20');
+    expect(
+      (await cli.json(['supply', 'list', '--instrument', 'text-standard'])).map(
+        (i: { quantity: number }) => i.quantity,
+      ),
+    ).to.deep.equal([50]);
     const [liability] = await cli.json(['supply', 'liability']);
-    expect(liability).to.deep.include({ instrument_symbol: 'TEXT-STANDARD', units_issued: 50, units_sold: 0, outstanding: 0 });
+    expect(liability).to.deep.include({
+      instrument_symbol: 'TEXT-STANDARD',
+      units_issued: 50,
+      units_sold: 0,
+      outstanding: 0,
+    });
   });
 
   it('says why a transfer of more than the issuance account holds is refused, and exits 1', async () => {

@@ -10,7 +10,11 @@ const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard'
 
 /** A table row's cells, as `│ a │ b │` prints them (cli-table3 without colours). */
 const row = (...cells: (string | number | RegExp)[]): RegExp =>
-  new RegExp(cells.map((c) => `│\\s*${c instanceof RegExp ? c.source : String(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*`).join('') + '│');
+  new RegExp(
+    cells
+      .map((c) => `│\\s*${c instanceof RegExp ? c.source : String(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*`)
+      .join('') + '│',
+  );
 
 /**
  * Issue 14 item 1, the market half of the user's `mkt`: markets, book, trades, orders of every
@@ -26,8 +30,15 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
 
   const unitsHeld = async (kind: 'trading' | 'consumption'): Promise<number> => {
     const balances = await cli.json(['balances']);
-    if (kind === 'trading') return Number(balances.trading.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)?.total_balance ?? 0);
-    return Number(balances.consumption.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)?.total_balance ?? 0);
+    if (kind === 'trading')
+      return Number(
+        balances.trading.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)
+          ?.total_balance ?? 0,
+      );
+    return Number(
+      balances.consumption.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)
+        ?.total_balance ?? 0,
+    );
   };
 
   before(async function () {
@@ -42,8 +53,22 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     seller = await createTestUser(services());
     await fundUser(services(), seller.userId, '100.00');
     await issueUnits(services(), seller.userId, textStandard.instrumentId, 60); // also makes it a simulated supplier of text-standard
-    for (const [price, quantity] of [['0.4000', 30], ['0.5000', 10]] as const) {
-      const placed = await env().trading.post('/v1/orders', { sign: seller.signingKey, body: { market_id: textStandard.marketId, side: 'sell', type: 'limit', price, quantity, time_in_force: 'gtc', should_autotransfer: false } });
+    for (const [price, quantity] of [
+      ['0.4000', 30],
+      ['0.5000', 10],
+    ] as const) {
+      const placed = await env().trading.post('/v1/orders', {
+        sign: seller.signingKey,
+        body: {
+          market_id: textStandard.marketId,
+          side: 'sell',
+          type: 'limit',
+          price,
+          quantity,
+          time_in_force: 'gtc',
+          should_autotransfer: false,
+        },
+      });
       expect(placed.status, placed.text).to.equal(201);
     }
   });
@@ -59,7 +84,9 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
 
   it('book shows the asks by symbol or market id, to --depth', async () => {
     const table = await cli.ok(['book', 'text-standard', '--depth', '5']);
-    expect(table).to.match(row('ask', '0.5000', 10, 1)).and.match(row('ask', '0.4000', 30, 1));
+    expect(table)
+      .to.match(row('ask', '0.5000', 10, 1))
+      .and.match(row('ask', '0.4000', 30, 1));
     const book = await cli.json(['book', textStandard.marketId, '--depth', '1']);
     expect(book.sell).to.deep.equal([{ price: '0.4000', quantity: 30, total: 30, order_count: 1 }]);
     const unknown = await cli.run(['book', 'NO-SUCH-THING']);
@@ -69,14 +96,25 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
 
   it('buy with --price places a limit order that fills at the ask', async () => {
     const order = await cli.json(['buy', 'TEXT-STANDARD', '2', '--price', '0.4000']);
-    expect(order).to.deep.include({ side: 'buy', type: 'limit', price: '0.4000', quantity: 2, filled_quantity: 2, status: 'filled', time_in_force: 'gtc' });
+    expect(order).to.deep.include({
+      side: 'buy',
+      type: 'limit',
+      price: '0.4000',
+      quantity: 2,
+      filled_quantity: 2,
+      status: 'filled',
+      time_in_force: 'gtc',
+    });
     expect(order.client_order_id).to.match(/^cli-/);
     expect(await unitsHeld('trading')).to.equal(2);
   });
 
   it('buy without --price places a market order; --client-order-id is kept', async () => {
     const table = await cli.ok(['buy', 'text-standard', '1', '--client-order-id', 'my-market-buy']);
-    expect(table).to.match(row('side / type', 'buy market gtc')).and.match(row('filled', 1)).and.match(row('client order id', 'my-market-buy'));
+    expect(table)
+      .to.match(row('side / type', 'buy market gtc'))
+      .and.match(row('filled', 1))
+      .and.match(row('client order id', 'my-market-buy'));
     expect(await unitsHeld('trading')).to.equal(3);
   });
 
@@ -92,16 +130,41 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     const cancelled = await cli.json(['cancel', resting.order_id]);
     expect(cancelled).to.deep.include({ order_id: resting.order_id, status: 'cancelled' });
     expect(await cli.json(['orders', '--status', 'open'])).to.deep.equal([]);
-    expect(await cli.ok(['orders'])).to.contain(resting.order_id).and.contain('cancelled');
+    expect(await cli.ok(['orders']))
+      .to.contain(resting.order_id)
+      .and.contain('cancelled');
   });
 
   it('sell with --price rests; sell without --price hits the best bid', async () => {
-    const bid = await env().trading.post('/v1/orders', { sign: seller.signingKey, body: { market_id: textStandard.marketId, side: 'buy', type: 'limit', price: '0.3000', quantity: 5, time_in_force: 'gtc', should_autotransfer: false } });
+    const bid = await env().trading.post('/v1/orders', {
+      sign: seller.signingKey,
+      body: {
+        market_id: textStandard.marketId,
+        side: 'buy',
+        type: 'limit',
+        price: '0.3000',
+        quantity: 5,
+        time_in_force: 'gtc',
+        should_autotransfer: false,
+      },
+    });
     expect(bid.status, bid.text).to.equal(201);
     const market = await cli.json(['sell', 'text-standard', '1']);
-    expect(market).to.deep.include({ side: 'sell', type: 'market', filled_quantity: 1, status: 'filled', average_price: '0.300000' });
+    expect(market).to.deep.include({
+      side: 'sell',
+      type: 'market',
+      filled_quantity: 1,
+      status: 'filled',
+      average_price: '0.300000',
+    });
     const limit = await cli.json(['sell', 'text-standard', '1', '--price', '0.3900', '--tif', 'ioc']);
-    expect(limit).to.deep.include({ side: 'sell', type: 'limit', status: 'closed', filled_quantity: 0, closure_reason: 'ioc_remainder' });
+    expect(limit).to.deep.include({
+      side: 'sell',
+      type: 'limit',
+      status: 'closed',
+      filled_quantity: 0,
+      closure_reason: 'ioc_remainder',
+    });
     const rests = await cli.json(['sell', 'text-standard', '1', '--price', '0.4400']);
     expect(rests).to.deep.include({ side: 'sell', status: 'active' });
   });
@@ -117,7 +180,11 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
   });
 
   it('trades shows the fills', async () => {
-    const trades = await cli.json<{ side: string; price: string; quantity: number }[]>(['trades', '--market', 'text-standard']);
+    const trades = await cli.json<{ side: string; price: string; quantity: number }[]>([
+      'trades',
+      '--market',
+      'text-standard',
+    ]);
     expect(trades.map((t) => [t.side, t.price, t.quantity])).to.deep.equal([
       ['sell', '0.3000', 1],
       ['buy', '0.4000', 1],
@@ -127,7 +194,9 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
   });
 
   it('balances shows USD and Units; transfer moves Units to the consumption account; buy --autotransfer too', async () => {
-    expect(await cli.ok(['balances'])).to.match(/│\s*USD\s*│\s*trading\s*│/).and.match(row('TEXT-STANDARD', 'trading (Units)', 2, 2, 0));
+    expect(await cli.ok(['balances']))
+      .to.match(/│\s*USD\s*│\s*trading\s*│/)
+      .and.match(row('TEXT-STANDARD', 'trading (Units)', 2, 2, 0));
     const moved = await cli.json(['transfer', 'text-standard', '1']);
     expect(moved).to.deep.include({ instrument_id: textStandard.instrumentId, quantity: 1, status: 'completed' });
     expect(await unitsHeld('consumption')).to.equal(1);
@@ -158,7 +227,21 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
       realized_pnl: '-0.103500',
       fees_paid: '0.011500',
     });
-    expect(await cli.ok(['positions'])).to.match(row('TEXT-STANDARD', 'open', 4, '1 / 3', '0.402000', '1.608000', '0.4000', '1.600000', '-0.008000', '-0.103500', '0.011500'));
+    expect(await cli.ok(['positions'])).to.match(
+      row(
+        'TEXT-STANDARD',
+        'open',
+        4,
+        '1 / 3',
+        '0.402000',
+        '1.608000',
+        '0.4000',
+        '1.600000',
+        '-0.008000',
+        '-0.103500',
+        '0.011500',
+      ),
+    );
     expect(await cli.json(['positions', '--status', 'closed'])).to.deep.equal([]);
   });
 
@@ -172,13 +255,21 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
     expect(json.usage.total_tokens).to.be.above(0);
 
     expect(await cli.ok(['usage'])).to.contain(requestId);
-    const receipts = await cli.json<{ request_id: string; stream: boolean; status: string; cost_usd: string }[]>(['usage']);
-    expect(receipts.find((r) => r.request_id === requestId)).to.deep.include({ stream: true, status: 'succeeded', cost_usd: costUsd });
+    const receipts = await cli.json<{ request_id: string; stream: boolean; status: string; cost_usd: string }[]>([
+      'usage',
+    ]);
+    expect(receipts.find((r) => r.request_id === requestId)).to.deep.include({
+      stream: true,
+      status: 'succeeded',
+      cost_usd: costUsd,
+    });
     expect(json.usage.cost_usd).to.equal(receipts.find((r) => r.request_id === json.request_id)!.cost_usd);
     const summary = await cli.json(['usage', '--summary', '--group-by', 'model']);
     expect(summary.groups.find((g: { key: string }) => g.key === 'text-standard').requests).to.equal(2);
     expect(await cli.ok(['usage', '--summary'])).to.match(/total\s*│\s*2\s*│/);
-    expect((await cli.json(['usage', '--group-by', 'api_key'])).group_by, '--group-by implies --summary').to.equal('api_key');
+    expect((await cli.json(['usage', '--group-by', 'api_key'])).group_by, '--group-by implies --summary').to.equal(
+      'api_key',
+    );
     const unknown = await cli.run(['chat', '--model', 'no-such-model', 'Hello']);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.match(/^mkt: .*no-such-model/);
@@ -219,7 +310,12 @@ describeEachDatabase('the mkt command for users: markets, orders, balances, chat
       const from = watching.stdout.length;
       await cli.ok(['buy', 'text-standard', '3', '--price', '0.4000']);
       const [line] = await watching.waitFor(/^\{"event":"trade".*\}$/m, from);
-      expect(JSON.parse(line!).data).to.deep.include({ market_id: textStandard.marketId, side: 'buy', price: '0.4000', quantity: 3 });
+      expect(JSON.parse(line!).data).to.deep.include({
+        market_id: textStandard.marketId,
+        side: 'buy',
+        price: '0.4000',
+        quantity: 3,
+      });
     } finally {
       watching.kill();
     }

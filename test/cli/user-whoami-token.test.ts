@@ -21,7 +21,12 @@ describeEachDatabase('the mkt command: whoami of a login without a signing key',
     cli.writeProfile(
       {
         platform_url: env().service.urls.platform,
-        tokens: { access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_at: new Date(tokens.accessExpiresAtUs / 1000).toISOString(), scope: scopes.join(' ') },
+        tokens: {
+          access_token: tokens.accessToken,
+          refresh_token: tokens.refreshToken,
+          expires_at: new Date(tokens.accessExpiresAtUs / 1000).toISOString(),
+          scope: scopes.join(' '),
+        },
       },
       profile,
     );
@@ -36,8 +41,16 @@ describeEachDatabase('the mkt command: whoami of a login without a signing key',
   it('shows the email of the login, read with the access token, as JSON and as a table', async () => {
     await loggedInWith(['account:read', 'trade:read'], 'token-only');
     const me = await cli.json(['--profile', 'token-only', 'whoami']);
-    expect(me).to.deep.include({ profile: 'token-only', user_id: user.userId, email: user.email, signing_key: null, account_mode: 'advanced' });
-    expect(await cli.ok(['--profile', 'token-only', 'whoami'])).to.match(new RegExp(`email\\s*│\\s*${user.email.replace(/[.+]/g, '\\$&')}`));
+    expect(me).to.deep.include({
+      profile: 'token-only',
+      user_id: user.userId,
+      email: user.email,
+      signing_key: null,
+      account_mode: 'advanced',
+    });
+    expect(await cli.ok(['--profile', 'token-only', 'whoami'])).to.match(
+      new RegExp(`email\\s*│\\s*${user.email.replace(/[.+]/g, '\\$&')}`),
+    );
   });
 
   it('still answers, with no email, when the login lacks trade:read', async () => {

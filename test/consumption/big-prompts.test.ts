@@ -21,7 +21,24 @@ function prose(chars: number, seed: number): string {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state % n;
   };
-  const words = ['market', 'inference', 'token', 'price', 'supplier', 'the', 'of', 'a', 'window', 'order', 'book', 'latency', 'unit', 'prime', 'standard', 'quickly'];
+  const words = [
+    'market',
+    'inference',
+    'token',
+    'price',
+    'supplier',
+    'the',
+    'of',
+    'a',
+    'window',
+    'order',
+    'book',
+    'latency',
+    'unit',
+    'prime',
+    'standard',
+    'quickly',
+  ];
   const parts: string[] = [];
   let length = 0;
   while (length < chars) {
@@ -47,13 +64,23 @@ describeEachDatabase('consumption: big prompts', (env) => {
     const caller = await createTestUser(services(), { mode });
     const instrument = (await services().reference.resolveModel(model))!;
     await giveUnits(services(), caller.userId, instrument.id, units);
-    await services().db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId: instrument.id, quantity: units, orderId: null, nowUs: services().clock.nowUs() }));
+    await services().db.transaction((trx) =>
+      transferToConsumption(trx, {
+        userId: caller.userId,
+        instrumentId: instrument.id,
+        quantity: units,
+        orderId: null,
+        nowUs: services().clock.nowUs(),
+      }),
+    );
     return caller;
   }
 
   /** POST the chat body to the consumption host (the redirect, or the run at /r/v1/…). */
-  const chat = (caller: TestUser, body: Record<string, unknown>, path = '/v1/chat/completions') => env().consumption.post(path, { bearer: caller.apiKey, body });
-  const message = (caller: TestUser, body: Record<string, unknown>, path = '/v1/messages') => env().messages.post(path, { headers: { 'x-api-key': caller.apiKey }, body });
+  const chat = (caller: TestUser, body: Record<string, unknown>, path = '/v1/chat/completions') =>
+    env().consumption.post(path, { bearer: caller.apiKey, body });
+  const message = (caller: TestUser, body: Record<string, unknown>, path = '/v1/messages') =>
+    env().messages.post(path, { headers: { 'x-api-key': caller.apiKey }, body });
 
   it('refuses a 5 MB prompt with 402 from its length alone, without counting it: 0 tokens in Advanced Mode, no USD in Auto Mode', async () => {
     const content = prose(megabytes(5), 1);
@@ -77,7 +104,11 @@ describeEachDatabase('consumption: big prompts', (env) => {
         expect(reply.body.errors.detail, row.mode).to.include('needs at least');
       }
       expect(tokenPoolStats().started, `${row.mode}: no prompt was counted`).to.equal(counted);
-      const admitted = (await services().db('inference_requests').where('user_id', caller.userId).count({ n: '*' }).first()) as { n: number | string };
+      const admitted = (await services()
+        .db('inference_requests')
+        .where('user_id', caller.userId)
+        .count({ n: '*' })
+        .first()) as { n: number | string };
       expect(Number(admitted.n), `${row.mode}: nothing admitted`).to.equal(0);
     }
   });
@@ -91,21 +122,36 @@ describeEachDatabase('consumption: big prompts', (env) => {
     expect(expected, 'the prompt fits text-max').to.be.below(200_000 - 16);
     const caller = await withUnits('text-max', 2);
     const rows = [
-      { name: 'chat', send: () => chat(caller, { model: 'text-max', max_tokens: 16, messages }, '/r/v1/chat/completions') },
-      { name: 'chat, streamed', send: () => chat(caller, { model: 'text-max', max_tokens: 16, messages, stream: true }, '/r/v1/chat/completions') },
-      { name: 'messages', send: () => message(caller, { model: 'text-max', max_tokens: 16, messages }, '/r/v1/messages') },
+      {
+        name: 'chat',
+        send: () => chat(caller, { model: 'text-max', max_tokens: 16, messages }, '/r/v1/chat/completions'),
+      },
+      {
+        name: 'chat, streamed',
+        send: () =>
+          chat(caller, { model: 'text-max', max_tokens: 16, messages, stream: true }, '/r/v1/chat/completions'),
+      },
+      {
+        name: 'messages',
+        send: () => message(caller, { model: 'text-max', max_tokens: 16, messages }, '/r/v1/messages'),
+      },
     ];
     for (const row of rows) {
       const counted = tokenPoolStats().started;
       const reply = await row.send();
       expect(reply.status, `${row.name}: ${reply.text.slice(0, 300)}`).to.equal(200);
       expect(tokenPoolStats().started, `${row.name}: counted on the pool`).to.be.above(counted);
-      const receipt = await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey });
+      const receipt = await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, {
+        bearer: caller.apiKey,
+      });
       expect(receipt.body.data.status, row.name).to.equal('succeeded');
       expect(receipt.body.data.prompt_tokens, row.name).to.equal(expected);
     }
     const instrument = (await services().reference.resolveModel('text-max'))!;
-    const account = await services().db('ledger_accounts').where({ user_id: caller.userId, asset: tokensOf(instrument.id) }).first('locked');
+    const account = await services()
+      .db('ledger_accounts')
+      .where({ user_id: caller.userId, asset: tokensOf(instrument.id) })
+      .first('locked');
     expect(Number(account.locked), 'every reservation released').to.equal(0);
   });
 
@@ -125,31 +171,55 @@ describeEachDatabase('consumption: big prompts', (env) => {
     ];
     for (const row of rows) {
       const counted = tokenPoolStats().started;
-      const reply = await chat(row.caller, { model: 'text-standard', max_tokens: 16, messages: [{ role: 'user', content: row.content }] }, row.path);
+      const reply = await chat(
+        row.caller,
+        { model: 'text-standard', max_tokens: 16, messages: [{ role: 'user', content: row.content }] },
+        row.path,
+      );
       expect(reply.status, `${row.name}: ${reply.text.slice(0, 300)}`).to.equal(413);
       const { code, detail, context } = reply.body.errors;
       expect(code, row.name).to.equal('payload_too_large');
-      expect(detail, row.name).to.include('more than text-standard can take. Its context window is 32768 tokens, 16 of them kept for the output (max_tokens');
-      expect(context, row.name).to.include({ context_window: 32_768, output_tokens: 16, prompt_tokens_max: 32_752, prompt_bytes_max: 32_752 * 128 });
+      expect(detail, row.name).to.include(
+        'more than text-standard can take. Its context window is 32768 tokens, 16 of them kept for the output (max_tokens',
+      );
+      expect(context, row.name).to.include({
+        context_window: 32_768,
+        output_tokens: 16,
+        prompt_tokens_max: 32_752,
+        prompt_bytes_max: 32_752 * 128,
+      });
       if (row.counted) expect(context.prompt_tokens, row.name).to.equal(wordyTokens);
       else expect(context.prompt_bytes, row.name).to.equal(Buffer.byteLength(long) + Buffer.byteLength('user'));
       expect(tokenPoolStats().started > counted, `${row.name}: counted`).to.equal(row.counted);
     }
     const instrument = (await services().reference.resolveModel('text-standard'))!;
-    const account = await services().db('ledger_accounts').where({ user_id: rich.userId, asset: tokensOf(instrument.id) }).first('available', 'locked');
-    expect({ available: Number(account.available), locked: Number(account.locked) }, 'nothing reserved').to.deep.equal({ available: 1_000_000, locked: 0 });
+    const account = await services()
+      .db('ledger_accounts')
+      .where({ user_id: rich.userId, asset: tokensOf(instrument.id) })
+      .first('available', 'locked');
+    expect({ available: Number(account.available), locked: Number(account.locked) }, 'nothing reserved').to.deep.equal({
+      available: 1_000_000,
+      locked: 0,
+    });
   });
 
   it('keeps answering the trading API while big prompts are being counted', async function () {
     this.timeout(120_000);
     const caller = await withUnits('text-max', 4);
     // One long "word" each: seconds of counting apiece (200,000 tokens would not fit; 187,500 do).
-    const bodies = [0, 1, 2].map((i) => ({ model: 'text-max', max_tokens: 16, messages: [{ role: 'user', content: String(i) + 'a'.repeat(1_500_000 - 1) }] }));
+    const bodies = [0, 1, 2].map((i) => ({
+      model: 'text-max',
+      max_tokens: 16,
+      messages: [{ role: 'user', content: String(i) + 'a'.repeat(1_500_000 - 1) }],
+    }));
     const finished: string[] = [];
-    const prompts = bodies.map((body, i) => chat(caller, body, '/r/v1/chat/completions').finally(() => finished.push(`prompt ${i}`)));
+    const prompts = bodies.map((body, i) =>
+      chat(caller, body, '/r/v1/chat/completions').finally(() => finished.push(`prompt ${i}`)),
+    );
     const { started, finished: done } = tokenPoolStats();
     const deadline = Date.now() + 60_000;
-    while (tokenPoolStats().started === started && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (tokenPoolStats().started === started && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     expect(tokenPoolStats().started, 'a prompt is being counted').to.be.above(started);
     expect(tokenPoolStats().finished, 'and none is counted yet').to.equal(done);
     const health = await env().trading.get('/v1/health');

@@ -28,13 +28,24 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
     const caller = await createTestUser(services());
     const instrument = (await services().reference.resolveModel(model))!;
     await giveUnits(services(), caller.userId, instrument.id, 1);
-    await services().db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+    await services().db.transaction((trx) =>
+      transferToConsumption(trx, {
+        userId: caller.userId,
+        instrumentId: instrument.id,
+        quantity: 1,
+        orderId: null,
+        nowUs: services().clock.nowUs(),
+      }),
+    );
     return caller;
   }
 
   async function tokensHeld(caller: TestUser): Promise<{ available: number; locked: number }> {
     const instrument = (await services().reference.resolveModel(model))!;
-    const row = (await services().db('ledger_accounts').where({ user_id: caller.userId, kind: 'consumption', asset: tokensOf(instrument.id) }).first('available', 'locked')) as { available: number | string; locked: number | string };
+    const row = (await services()
+      .db('ledger_accounts')
+      .where({ user_id: caller.userId, kind: 'consumption', asset: tokensOf(instrument.id) })
+      .first('available', 'locked')) as { available: number | string; locked: number | string };
     return { available: Number(row.available), locked: Number(row.locked) };
   }
 
@@ -54,16 +65,47 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
     response_format: { type: 'json_schema', json_schema: { name: 'a', schema } },
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
-  const responseWith = (schema: object, stream = false) => ({ model, input: 'Say something about markets.', max_output_tokens: 2000, text: { format: { type: 'json_schema', name: 'a', schema } }, ...(stream ? { stream: true } : {}) });
+  const responseWith = (schema: object, stream = false) => ({
+    model,
+    input: 'Say something about markets.',
+    max_output_tokens: 2000,
+    text: { format: { type: 'json_schema', name: 'a', schema } },
+    ...(stream ? { stream: true } : {}),
+  });
 
   describe('an answer that misses the schema the caller chose is billed (item 1)', () => {
     const rows = [
-      { name: 'chat completions', path: '/r/v1/chat/completions', body: chatWith(impossible), status: 'schema_mismatch' },
-      { name: 'chat completions, streamed', path: '/r/v1/chat/completions', body: chatWith(impossible, true), status: 'schema_mismatch' },
+      {
+        name: 'chat completions',
+        path: '/r/v1/chat/completions',
+        body: chatWith(impossible),
+        status: 'schema_mismatch',
+      },
+      {
+        name: 'chat completions, streamed',
+        path: '/r/v1/chat/completions',
+        body: chatWith(impossible, true),
+        status: 'schema_mismatch',
+      },
       { name: 'responses', path: '/r/v1/responses', body: responseWith(impossible), status: 'schema_mismatch' },
-      { name: 'responses, streamed', path: '/r/v1/responses', body: responseWith(impossible, true), status: 'schema_mismatch' },
-      { name: 'chat completions, an answer that fits', path: '/r/v1/chat/completions', body: chatWith(fitting), status: 'succeeded' },
-      { name: 'responses, streamed, an answer that fits', path: '/r/v1/responses', body: responseWith(fitting, true), status: 'succeeded' },
+      {
+        name: 'responses, streamed',
+        path: '/r/v1/responses',
+        body: responseWith(impossible, true),
+        status: 'schema_mismatch',
+      },
+      {
+        name: 'chat completions, an answer that fits',
+        path: '/r/v1/chat/completions',
+        body: chatWith(fitting),
+        status: 'succeeded',
+      },
+      {
+        name: 'responses, streamed, an answer that fits',
+        path: '/r/v1/responses',
+        body: responseWith(fitting, true),
+        status: 'succeeded',
+      },
     ];
     for (const row of rows) {
       it(`${row.name}: ${row.status}, billed exactly the tokens delivered`, async () => {
@@ -86,27 +128,138 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
 
   describe('a caller schema that cannot be used is a 422, before anything is reserved (item 9)', () => {
     const nonsense = { type: 'nonsense' };
-    const deep = Array.from({ length: 40 }).reduce<object>((inner) => ({ type: 'object', properties: { a: inner } }), { type: 'string' });
-    const large = { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(40) }])) };
+    const deep = Array.from({ length: 40 }).reduce<object>((inner) => ({ type: 'object', properties: { a: inner } }), {
+      type: 'string',
+    });
+    const large = {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: 2000 }, (_, i) => [`field_${i}`, { type: 'string', description: 'x'.repeat(40) }]),
+      ),
+    };
     const remote = { type: 'object', properties: { a: { $ref: 'https://example.com/a.json' } } };
     const missing = { type: 'object', properties: { a: { $ref: '#/$defs/missing' } } };
-    const chatTool = (parameters: object) => ({ model, messages: hi, tools: [{ type: 'function', function: { name: 'f', parameters } }] });
-    const responseTool = (parameters: object) => ({ model, input: 'hi', tools: [{ type: 'function', name: 'f', parameters }] });
-    const messageTool = (input_schema: object) => ({ model, max_tokens: 64, messages: hi, tools: [{ name: 'f', input_schema }] });
+    const chatTool = (parameters: object) => ({
+      model,
+      messages: hi,
+      tools: [{ type: 'function', function: { name: 'f', parameters } }],
+    });
+    const responseTool = (parameters: object) => ({
+      model,
+      input: 'hi',
+      tools: [{ type: 'function', name: 'f', parameters }],
+    });
+    const messageTool = (input_schema: object) => ({
+      model,
+      max_tokens: 64,
+      messages: hi,
+      tools: [{ name: 'f', input_schema }],
+    });
     const rows = [
-      { name: 'chat response_format of an unknown type', host: 'consumption', path: '/v1/chat/completions', body: chatWith(nonsense), at: 'response_format.json_schema.schema', says: /not a valid JSON Schema: at \/type/ },
-      { name: 'chat response_format {"not": {}}, at the run', host: 'consumption', path: '/r/v1/chat/completions', body: chatWith({ not: {} }), at: 'response_format.json_schema.schema', says: /admits no value/ },
-      { name: 'chat response_format with an empty enum', host: 'consumption', path: '/v1/chat/completions', body: chatWith({ enum: [] }), at: 'response_format.json_schema.schema', says: /admits no value/ },
-      { name: 'chat response_format with contradicting bounds', host: 'consumption', path: '/v1/chat/completions', body: chatWith({ type: 'string', minLength: 5, maxLength: 2 }), at: 'response_format.json_schema.schema', says: /admits no value/ },
-      { name: 'chat tool parameters of an unknown type', host: 'consumption', path: '/v1/chat/completions', body: chatTool(nonsense), at: 'tools.0.function.parameters', says: /not a valid JSON Schema/ },
-      { name: 'chat tool parameters referring to another document', host: 'consumption', path: '/v1/chat/completions', body: chatTool(remote), at: 'tools.0.function.parameters', says: /not self-contained/ },
-      { name: 'chat tool parameters referring to a missing definition', host: 'consumption', path: '/r/v1/chat/completions', body: chatTool(missing), at: 'tools.0.function.parameters', says: /not self-contained/ },
-      { name: 'chat tool parameters 41 levels deep', host: 'consumption', path: '/v1/chat/completions', body: chatTool(deep), at: 'tools.0.function.parameters', says: /nested too deeply/ },
-      { name: 'chat response_format over 100,000 characters', host: 'consumption', path: '/v1/chat/completions', body: chatWith(large), at: 'response_format.json_schema.schema', says: /too large/ },
-      { name: 'responses text.format {"not": {}}', host: 'consumption', path: '/v1/responses', body: responseWith({ not: {} }), at: 'body.text.format.schema', says: /admits no value/ },
-      { name: 'responses tool parameters of an unknown type, at the run', host: 'consumption', path: '/r/v1/responses', body: responseTool(nonsense), at: 'body.tools.0.parameters', says: /not a valid JSON Schema/ },
-      { name: 'messages tool input_schema with a property of an unknown type', host: 'messages', path: '/v1/messages', body: messageTool({ type: 'object', properties: { a: nonsense } }), at: 'body.tools.0.input_schema', says: /not a valid JSON Schema: at \/properties\/a\/type/ },
-      { name: 'messages tool input_schema {"not": {}}, at the run', host: 'messages', path: '/r/v1/messages', body: messageTool({ type: 'object', not: {} }), at: 'body.tools.0.input_schema', says: /admits no value/ },
+      {
+        name: 'chat response_format of an unknown type',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatWith(nonsense),
+        at: 'response_format.json_schema.schema',
+        says: /not a valid JSON Schema: at \/type/,
+      },
+      {
+        name: 'chat response_format {"not": {}}, at the run',
+        host: 'consumption',
+        path: '/r/v1/chat/completions',
+        body: chatWith({ not: {} }),
+        at: 'response_format.json_schema.schema',
+        says: /admits no value/,
+      },
+      {
+        name: 'chat response_format with an empty enum',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatWith({ enum: [] }),
+        at: 'response_format.json_schema.schema',
+        says: /admits no value/,
+      },
+      {
+        name: 'chat response_format with contradicting bounds',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatWith({ type: 'string', minLength: 5, maxLength: 2 }),
+        at: 'response_format.json_schema.schema',
+        says: /admits no value/,
+      },
+      {
+        name: 'chat tool parameters of an unknown type',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatTool(nonsense),
+        at: 'tools.0.function.parameters',
+        says: /not a valid JSON Schema/,
+      },
+      {
+        name: 'chat tool parameters referring to another document',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatTool(remote),
+        at: 'tools.0.function.parameters',
+        says: /not self-contained/,
+      },
+      {
+        name: 'chat tool parameters referring to a missing definition',
+        host: 'consumption',
+        path: '/r/v1/chat/completions',
+        body: chatTool(missing),
+        at: 'tools.0.function.parameters',
+        says: /not self-contained/,
+      },
+      {
+        name: 'chat tool parameters 41 levels deep',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatTool(deep),
+        at: 'tools.0.function.parameters',
+        says: /nested too deeply/,
+      },
+      {
+        name: 'chat response_format over 100,000 characters',
+        host: 'consumption',
+        path: '/v1/chat/completions',
+        body: chatWith(large),
+        at: 'response_format.json_schema.schema',
+        says: /too large/,
+      },
+      {
+        name: 'responses text.format {"not": {}}',
+        host: 'consumption',
+        path: '/v1/responses',
+        body: responseWith({ not: {} }),
+        at: 'body.text.format.schema',
+        says: /admits no value/,
+      },
+      {
+        name: 'responses tool parameters of an unknown type, at the run',
+        host: 'consumption',
+        path: '/r/v1/responses',
+        body: responseTool(nonsense),
+        at: 'body.tools.0.parameters',
+        says: /not a valid JSON Schema/,
+      },
+      {
+        name: 'messages tool input_schema with a property of an unknown type',
+        host: 'messages',
+        path: '/v1/messages',
+        body: messageTool({ type: 'object', properties: { a: nonsense } }),
+        at: 'body.tools.0.input_schema',
+        says: /not a valid JSON Schema: at \/properties\/a\/type/,
+      },
+      {
+        name: 'messages tool input_schema {"not": {}}, at the run',
+        host: 'messages',
+        path: '/r/v1/messages',
+        body: messageTool({ type: 'object', not: {} }),
+        at: 'body.tools.0.input_schema',
+        says: /admits no value/,
+      },
     ] as const;
     for (const row of rows) {
       it(`${row.name}: 422 at ${row.at}`, async () => {
@@ -125,29 +278,72 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
     it('a tool schema nested 10,000 deep (a 60 KB body): 422 on chat completions and messages, the value not echoed', async () => {
       const caller = await callerWithTokens();
       const deepest = `${'{"a":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
-      const chat = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, rawBody: `{"model":"${model}","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deepest}}}]}` });
+      const chat = await env().consumption.post('/v1/chat/completions', {
+        bearer: caller.apiKey,
+        rawBody: `{"model":"${model}","messages":[{"role":"user","content":"hi"}],"tools":[{"type":"function","function":{"name":"f","parameters":${deepest}}}]}`,
+      });
       // The body itself is deeper than any request may be (128 levels): refused as it is read.
       expect(chat.status, chat.text.slice(0, 300)).to.equal(422);
       expect(chat.body.errors).to.have.length(1);
       expect(chat.body.errors[0]).to.include({ message: 'is nested deeper than 128 levels', value: null });
       expect(chat.body.errors[0].path).to.match(/^tools\.0\.function\.parameters\.a\.a/);
-      const message = await env().messages.post('/v1/messages', { bearer: caller.apiKey, rawBody: `{"model":"${model}","max_tokens":8,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":{"type":"object","properties":${deepest}}}]}` });
+      const message = await env().messages.post('/v1/messages', {
+        bearer: caller.apiKey,
+        rawBody: `{"model":"${model}","max_tokens":8,"messages":[{"role":"user","content":"hi"}],"tools":[{"name":"f","input_schema":{"type":"object","properties":${deepest}}}]}`,
+      });
       expect(message.status, message.text.slice(0, 300)).to.equal(422);
       expect(message.body.errors.context.errors).to.have.length(1);
-      expect(message.body.errors.context.errors[0]).to.include({ message: 'is nested deeper than 128 levels', value: null });
+      expect(message.body.errors.context.errors[0]).to.include({
+        message: 'is nested deeper than 128 levels',
+        value: null,
+      });
     });
 
     const accepted = [
       { name: 'an empty schema', schema: {} },
-      { name: 'a draft-07 tuple, said so by $schema', schema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'array', items: [{ type: 'string' }], additionalItems: false } },
-      { name: 'a draft-07 tuple without $schema', schema: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] } },
-      { name: 'references to $defs, definitions and an anchor', schema: { type: 'object', $defs: { p: { type: 'number' }, q: { $anchor: 'q', type: 'string' } }, definitions: { r: { type: 'boolean' } }, properties: { p: { $ref: '#/$defs/p' }, q: { $ref: '#q' }, r: { $ref: '#/definitions/r' }, self: { $ref: '#' } } } },
-      { name: 'a property named $ref and one named enum', schema: { type: 'object', properties: { $ref: { type: 'string' }, enum: { $ref: '#/$defs/e' } }, $defs: { e: { enum: ['a'] } } } },
+      {
+        name: 'a draft-07 tuple, said so by $schema',
+        schema: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'array',
+          items: [{ type: 'string' }],
+          additionalItems: false,
+        },
+      },
+      {
+        name: 'a draft-07 tuple without $schema',
+        schema: { type: 'array', items: [{ type: 'string' }, { type: 'number' }] },
+      },
+      {
+        name: 'references to $defs, definitions and an anchor',
+        schema: {
+          type: 'object',
+          $defs: { p: { type: 'number' }, q: { $anchor: 'q', type: 'string' } },
+          definitions: { r: { type: 'boolean' } },
+          properties: {
+            p: { $ref: '#/$defs/p' },
+            q: { $ref: '#q' },
+            r: { $ref: '#/definitions/r' },
+            self: { $ref: '#' },
+          },
+        },
+      },
+      {
+        name: 'a property named $ref and one named enum',
+        schema: {
+          type: 'object',
+          properties: { $ref: { type: 'string' }, enum: { $ref: '#/$defs/e' } },
+          $defs: { e: { enum: ['a'] } },
+        },
+      },
     ];
     for (const row of accepted) {
       it(`accepts ${row.name}`, async () => {
         const caller = await callerWithTokens();
-        const reply = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: chatWith(row.schema) });
+        const reply = await env().consumption.post('/v1/chat/completions', {
+          bearer: caller.apiKey,
+          body: chatWith(row.schema),
+        });
         expect(reply.status, reply.text).to.equal(307);
       });
     }
@@ -158,21 +354,41 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
     it('accepts every effort the official OpenAI clients allow, on chat completions and responses', async () => {
       const caller = await callerWithTokens();
       for (const effort of efforts) {
-        const chat = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model, messages: hi, reasoning_effort: effort } });
+        const chat = await env().consumption.post('/v1/chat/completions', {
+          bearer: caller.apiKey,
+          body: { model, messages: hi, reasoning_effort: effort },
+        });
         expect(chat.status, `${effort}: ${chat.text}`).to.equal(307);
-        const response = await env().consumption.post('/v1/responses', { bearer: caller.apiKey, body: { model, input: 'hi', reasoning: { effort } } });
+        const response = await env().consumption.post('/v1/responses', {
+          bearer: caller.apiKey,
+          body: { model, input: 'hi', reasoning: { effort } },
+        });
         expect(response.status, `${effort}: ${response.text}`).to.equal(307);
       }
     });
 
     it('refuses another effort, listing the values without a dangling comma', async () => {
       const caller = await callerWithTokens();
-      const chat = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model, messages: hi, reasoning_effort: 'extreme' } });
+      const chat = await env().consumption.post('/v1/chat/completions', {
+        bearer: caller.apiKey,
+        body: { model, messages: hi, reasoning_effort: 'extreme' },
+      });
       expect(chat.status).to.equal(422);
-      expect(chat.body.errors).to.deep.include({ path: 'reasoning_effort', message: 'must be one of none, minimal, low, medium, high, xhigh, max, null', value: 'extreme' });
-      const response = await env().consumption.post('/v1/responses', { bearer: caller.apiKey, body: { model, input: 'hi', reasoning: { effort: 'extreme' } } });
+      expect(chat.body.errors).to.deep.include({
+        path: 'reasoning_effort',
+        message: 'must be one of none, minimal, low, medium, high, xhigh, max, null',
+        value: 'extreme',
+      });
+      const response = await env().consumption.post('/v1/responses', {
+        bearer: caller.apiKey,
+        body: { model, input: 'hi', reasoning: { effort: 'extreme' } },
+      });
       expect(response.status).to.equal(422);
-      expect(response.body.errors.context.errors).to.deep.include({ path: 'body.reasoning.effort', message: 'must be one of none, minimal, low, medium, high, xhigh, max, null', value: 'extreme' });
+      expect(response.body.errors.context.errors).to.deep.include({
+        path: 'body.reasoning.effort',
+        message: 'must be one of none, minimal, low, medium, high, xhigh, max, null',
+        value: 'extreme',
+      });
     });
 
     // The simulated supplier reasons 8–15 tokens at `minimal` and 64 times that at `high`, and not at all for a level it does not know.
@@ -184,13 +400,25 @@ describeEachDatabase('consumption: the schemas and efforts a caller chooses', (e
     for (const row of mapped) {
       it(`sends ${row.effort} to suppliers as a level they understand, and echoes it on responses as asked`, async () => {
         const caller = await callerWithTokens();
-        const chat = await env().consumption.post('/r/v1/chat/completions', { bearer: caller.apiKey, body: { model, messages: hi, max_tokens: 2000, reasoning_effort: row.effort } });
+        const chat = await env().consumption.post('/r/v1/chat/completions', {
+          bearer: caller.apiKey,
+          body: { model, messages: hi, max_tokens: 2000, reasoning_effort: row.effort },
+        });
         expect(chat.status, chat.text).to.equal(200);
-        expect(chat.body.usage.completion_tokens_details.reasoning_tokens).to.be.within(row.reasoning[0]!, row.reasoning[1]!);
-        const response = await env().consumption.post('/r/v1/responses', { bearer: caller.apiKey, body: { model, input: 'hi', max_output_tokens: 2000, reasoning: { effort: row.effort } } });
+        expect(chat.body.usage.completion_tokens_details.reasoning_tokens).to.be.within(
+          row.reasoning[0]!,
+          row.reasoning[1]!,
+        );
+        const response = await env().consumption.post('/r/v1/responses', {
+          bearer: caller.apiKey,
+          body: { model, input: 'hi', max_output_tokens: 2000, reasoning: { effort: row.effort } },
+        });
         expect(response.status, response.text).to.equal(200);
         expect(response.body.reasoning).to.deep.equal({ effort: row.effort });
-        expect(response.body.usage.output_tokens_details.reasoning_tokens).to.be.within(row.reasoning[0]!, row.reasoning[1]!);
+        expect(response.body.usage.output_tokens_details.reasoning_tokens).to.be.within(
+          row.reasoning[0]!,
+          row.reasoning[1]!,
+        );
       });
     }
   });

@@ -56,7 +56,20 @@ interface Received {
  * counts the answer with its own tokenizer. It stops writing when the gateway goes away.
  */
 async function startPacedUpstream(): Promise<{ url: string; close(): Promise<void> }> {
-  const words = ['The', 'market', 'opened', 'early', 'and', 'every', 'supplier', 'quoted', 'a', 'fresh', 'price', 'again'];
+  const words = [
+    'The',
+    'market',
+    'opened',
+    'early',
+    'and',
+    'every',
+    'supplier',
+    'quoted',
+    'a',
+    'fresh',
+    'price',
+    'again',
+  ];
   const pieceOf = (i: number) => (i % 13 === 12 ? '.\n\n' : `${i % 13 === 0 ? '' : ' '}${words[i % words.length]}`);
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -68,21 +81,34 @@ async function startPacedUpstream(): Promise<{ url: string; close(): Promise<voi
       let sent = 0;
       if (request.stream) {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
-        res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })}\n\n`,
+        );
       }
       const timer = setInterval(() => {
         if (sent < pieces) {
-          if (request.stream) res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: pieceOf(sent) }, finish_reason: null }] })}\n\n`);
+          if (request.stream)
+            res.write(
+              `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: pieceOf(sent) }, finish_reason: null }] })}\n\n`,
+            );
           sent += 1;
           return;
         }
         clearInterval(timer);
         const text = Array.from({ length: pieces }, (_, i) => pieceOf(i)).join('');
         if (request.stream) {
-          res.end(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'length' }] })}\n\ndata: [DONE]\n\n`);
+          res.end(
+            `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'length' }] })}\n\ndata: [DONE]\n\n`,
+          );
         } else {
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'length' }] }));
+          res.end(
+            JSON.stringify({
+              ...base,
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'length' }],
+            }),
+          );
         }
       }, 1000 / tokensPerSecond);
       res.on('close', () => clearInterval(timer));
@@ -127,7 +153,10 @@ for (const database of databaseKinds) {
     let callers = 0;
 
     const serve = async (env: Record<string, string> = {}) => {
-      const server = await mktServe({ DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off', ...env }, ['--only', 'consumption']);
+      const server = await mktServe({ DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off', ...env }, [
+        '--only',
+        'consumption',
+      ]);
       servers.push(server);
       return server;
     };
@@ -135,16 +164,27 @@ for (const database of databaseKinds) {
     /** A free-tier user (3 slots, no deposit) holding 1 Unit (a million tokens) of the instrument in consumption. */
     async function newCaller(): Promise<Caller> {
       callers += 1;
-      const user = await createUser(db, systemClock, { email: `crash-${callers}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+      const user = await createUser(db, systemClock, {
+        email: `crash-${callers}@example.com`,
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
       const { key } = await createApiKey(db, systemClock, user.id, 'crash recovery');
       const nowUs = systemClock.nowUs();
       await db.transaction(async (trx) => {
         const trading = await ensureAccount(trx, user.id, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
         const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-        await post(trx, 'issuance', null, [
-          { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -1 },
-          { accountId: trading.id, bucket: 'available', asset: unitsOf(instrumentId), amount: 1 },
-        ], nowUs);
+        await post(
+          trx,
+          'issuance',
+          null,
+          [
+            { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -1 },
+            { accountId: trading.id, bucket: 'available', asset: unitsOf(instrumentId), amount: 1 },
+          ],
+          nowUs,
+        );
         await transferToConsumption(trx, { userId: user.id, instrumentId, quantity: 1, orderId: null, nowUs });
       });
       return { userId: user.id, apiKey: key };
@@ -162,7 +202,14 @@ for (const database of databaseKinds) {
       const response = await infer(server, caller, { max_tokens: maxTokens, stream: true });
       expect(response.status).to.equal(200);
       const reader = response.body!.getReader();
-      const received: Received = { requestId: response.headers.get('x-mkt-request-id')!, pieces: [], done: false, errorEvent: false, ended: Promise.resolve(), stop: () => reader.cancel() };
+      const received: Received = {
+        requestId: response.headers.get('x-mkt-request-id')!,
+        pieces: [],
+        done: false,
+        errorEvent: false,
+        ended: Promise.resolve(),
+        stop: () => reader.cancel(),
+      };
       const decoder = new TextDecoder();
       received.ended = (async () => {
         let buffered = '';
@@ -178,7 +225,10 @@ for (const database of databaseKinds) {
               buffered = buffered.slice(end + 2);
               if (data === '[DONE]') received.done = true;
               else {
-                const event = JSON.parse(data) as { error?: unknown; choices?: { delta: { content?: string | null } }[] };
+                const event = JSON.parse(data) as {
+                  error?: unknown;
+                  choices?: { delta: { content?: string | null } }[];
+                };
                 if (event.error) received.errorEvent = true;
                 const text = event.choices?.[0]?.delta.content;
                 if (text) received.pieces.push({ atMs, text });
@@ -205,10 +255,21 @@ for (const database of databaseKinds) {
     }
 
     const receiptOf = async (requestId: string) =>
-      (await db('inference_requests').where('id', requestId).first('status', 'cost_status', 'prompt_tokens', 'completion_tokens', 'cost_tokens', 'reserved_tokens')) as Record<string, string | number>;
+      (await db('inference_requests')
+        .where('id', requestId)
+        .first(
+          'status',
+          'cost_status',
+          'prompt_tokens',
+          'completion_tokens',
+          'cost_tokens',
+          'reserved_tokens',
+        )) as Record<string, string | number>;
 
     async function tokensAccount(caller: Caller): Promise<{ available: number; locked: number }> {
-      const row = (await db('ledger_accounts').where({ user_id: caller.userId, asset: tokensOf(instrumentId) }).first('available', 'locked')) as { available: number | string; locked: number | string };
+      const row = (await db('ledger_accounts')
+        .where({ user_id: caller.userId, asset: tokensOf(instrumentId) })
+        .first('available', 'locked')) as { available: number | string; locked: number | string };
       return { available: Number(row.available), locked: Number(row.locked) };
     }
 
@@ -224,8 +285,16 @@ for (const database of databaseKinds) {
       await migrateLatest(db);
       upstream = await startPacedUpstream();
       instrumentId = ((await db('instruments').where('model_name', model).first('id')) as { id: string }).id;
-      const supplier = await createUser(db, systemClock, { email: 'crash-supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-      await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrumentId], baseUrl: upstream.url, model: 'sim', simulated: false });
+      const supplier = await createUser(db, systemClock, {
+        email: 'crash-supplier@example.com',
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
+      await registerSupplier(
+        { db, clock: systemClock },
+        { userId: supplier.id, instruments: [instrumentId], baseUrl: upstream.url, model: 'sim', simulated: false },
+      );
     });
 
     after(async () => {
@@ -247,19 +316,26 @@ for (const database of databaseKinds) {
       expect(refused.status).to.equal(429); // all three slots are taken
       await refused.arrayBuffer();
       // Enough output that the recordings (at least once a second) have something to show.
-      await poll('every stream delivering', 60_000, async () => (streams.every((s) => textTokens(textOf(s)) >= 4 * tokensPerSecond) ? true : undefined));
+      await poll('every stream delivering', 60_000, async () =>
+        streams.every((s) => textTokens(textOf(s)) >= 4 * tokensPerSecond) ? true : undefined,
+      );
 
       const killedAtMs = performance.now();
       first.child.kill('SIGKILL');
       await first.exited;
       await Promise.all(streams.map((s) => s.ended));
-      for (const s of streams) expect(s.done || s.errorEvent, 'a stream cut by the crash has no clean end').to.equal(false);
+      for (const s of streams)
+        expect(s.done || s.errorEvent, 'a stream cut by the crash has no clean end').to.equal(false);
 
       const second = await serve();
       const readyAtMs = performance.now();
-      await poll('all three slots usable', 60_000, async () => ((await slotsLeft(second, caller)) === 3 ? true : undefined));
+      await poll('all three slots usable', 60_000, async () =>
+        (await slotsLeft(second, caller)) === 3 ? true : undefined,
+      );
       const usableAfterMs = performance.now() - readyAtMs;
-      console.log(`      [${database}] slots usable ${Math.round(usableAfterMs)} ms after the restarted process was ready (${Math.round(performance.now() - killedAtMs)} ms after the kill)`);
+      console.log(
+        `      [${database}] slots usable ${Math.round(usableAfterMs)} ms after the restarted process was ready (${Math.round(performance.now() - killedAtMs)} ms after the kill)`,
+      );
       expect(usableAfterMs).to.be.below(usableWithinMs);
       // Usable indeed: three requests at once are all admitted.
       const replies = await Promise.all([0, 1, 2].map(() => infer(second, caller, { max_tokens: 4 })));
@@ -272,11 +348,15 @@ for (const database of databaseKinds) {
         const receipt = await receiptOf(s.requestId);
         const deliveredTokens = textTokens(textOf(s));
         const surelyRecordedTokens = textTokens(textOf(s, killedAtMs - recordedBeforeKillMs));
-        console.log(`      [${database}] ${s.requestId}: client received ${deliveredTokens} tokens, billed ${receipt.completion_tokens} (received ${recordedBeforeKillMs} ms before the kill: ${surelyRecordedTokens})`);
+        console.log(
+          `      [${database}] ${s.requestId}: client received ${deliveredTokens} tokens, billed ${receipt.completion_tokens} (received ${recordedBeforeKillMs} ms before the kill: ${surelyRecordedTokens})`,
+        );
         expect(receipt).to.include({ status: 'cancelled', cost_status: 'settled' });
         // Billed: what was delivered and recorded — never more than the client received, and no
         // less than what it had received a recording interval (with a busy machine's margin) before the kill.
-        expect(Number(receipt.completion_tokens)).to.be.at.most(deliveredTokens).and.at.least(Math.max(1, surelyRecordedTokens));
+        expect(Number(receipt.completion_tokens))
+          .to.be.at.most(deliveredTokens)
+          .and.at.least(Math.max(1, surelyRecordedTokens));
         // The prompt is billed as a finished request's would be.
         expect(Number(receipt.prompt_tokens)).to.be.greaterThan(0);
         expect(Number(receipt.cost_tokens)).to.equal(Number(receipt.prompt_tokens) + Number(receipt.completion_tokens));
@@ -288,7 +368,15 @@ for (const database of databaseKinds) {
       const after = await tokensAccount(caller);
       expect(after.locked).to.equal(0);
       expect(before.available - after.available).to.equal(charged);
-      expect(Number(((await db('inference_slots').where('user_id', caller.userId).count({ n: '*' }).first()) as { n: number | string }).n)).to.equal(0);
+      expect(
+        Number(
+          (
+            (await db('inference_slots').where('user_id', caller.userId).count({ n: '*' }).first()) as {
+              n: number | string;
+            }
+          ).n,
+        ),
+      ).to.equal(0);
       await expectCleanAudit();
     });
 
@@ -302,7 +390,9 @@ for (const database of databaseKinds) {
       const liveStream = await stream(live, caller, liveTokens);
       const liveWhole = infer(live, caller, { max_tokens: liveTokens });
       const orphan = await stream(doomed, caller, 4000);
-      await poll('the doomed stream delivering', 60_000, async () => (textTokens(textOf(orphan)) >= 2 * tokensPerSecond ? true : undefined));
+      await poll('the doomed stream delivering', 60_000, async () =>
+        textTokens(textOf(orphan)) >= 2 * tokensPerSecond ? true : undefined,
+      );
       doomed.child.kill('SIGKILL');
       await doomed.exited;
       await orphan.ended;
@@ -310,12 +400,14 @@ for (const database of databaseKinds) {
       // A newcomer starts sweeping at once. The live process sweeps every 2 s too, its own
       // requests included should their leases lapse: only renewal keeps them.
       await serve(env);
-      const swept = await poll('the killed process\'s request settled', usableWithinMs, async () => {
+      const swept = await poll("the killed process's request settled", usableWithinMs, async () => {
         const receipt = await receiptOf(orphan.requestId);
         return receipt.status === 'in_progress' ? undefined : receipt;
       });
       expect(swept).to.include({ status: 'cancelled', cost_status: 'settled' });
-      expect(Number(swept.completion_tokens)).to.be.greaterThan(0).and.at.most(textTokens(textOf(orphan)));
+      expect(Number(swept.completion_tokens))
+        .to.be.greaterThan(0)
+        .and.at.most(textTokens(textOf(orphan)));
 
       const whole = await liveWhole;
       expect(whole.status).to.equal(200);
@@ -326,11 +418,17 @@ for (const database of databaseKinds) {
       // Both ran to their end and were billed in full, once.
       const streamed = await receiptOf(liveStream.requestId);
       expect(streamed).to.include({ status: 'succeeded', cost_status: 'settled' });
-      expect(Number(streamed.completion_tokens)).to.equal(textTokens(textOf(liveStream))).and.be.at.least(liveTokens / 2);
-      expect(Number(streamed.cost_tokens)).to.equal(Number(streamed.prompt_tokens) + Number(streamed.completion_tokens));
+      expect(Number(streamed.completion_tokens))
+        .to.equal(textTokens(textOf(liveStream)))
+        .and.be.at.least(liveTokens / 2);
+      expect(Number(streamed.cost_tokens)).to.equal(
+        Number(streamed.prompt_tokens) + Number(streamed.completion_tokens),
+      );
       const answered = await receiptOf(whole.headers.get('x-mkt-request-id')!);
       expect(answered).to.include({ status: 'succeeded', cost_status: 'settled' });
-      expect(Number(answered.completion_tokens)).to.equal(wholeBody.usage.completion_tokens).and.equal(Number(streamed.completion_tokens));
+      expect(Number(answered.completion_tokens))
+        .to.equal(wholeBody.usage.completion_tokens)
+        .and.equal(Number(streamed.completion_tokens));
 
       expect((await tokensAccount(caller)).locked).to.equal(0);
       await expectCleanAudit();
@@ -344,22 +442,34 @@ for (const database of databaseKinds) {
       const frozen = await serve(env);
       await serve(env); // sweeps every 2 s
       const stalled = await stream(frozen, caller, 4000);
-      await poll('the stream delivering', 60_000, async () => (textTokens(textOf(stalled)) >= 2 * tokensPerSecond ? true : undefined));
+      await poll('the stream delivering', 60_000, async () =>
+        textTokens(textOf(stalled)) >= 2 * tokensPerSecond ? true : undefined,
+      );
       // An answer awaited whole, which the upstream gives (in 2 s) while the process is frozen.
       const awaited = infer(frozen, caller, { max_tokens: 2 * tokensPerSecond });
-      await poll('the whole request admitted', 30_000, async () => ((await db('inference_requests').where({ user_id: caller.userId, stream: false }).first('id')) as { id: string } | undefined));
+      await poll(
+        'the whole request admitted',
+        30_000,
+        async () =>
+          (await db('inference_requests').where({ user_id: caller.userId, stream: false }).first('id')) as
+            { id: string } | undefined,
+      );
       frozen.child.kill('SIGSTOP');
       const frozenAtMs = performance.now();
-      const swept = await poll('the frozen process\'s request settled', 30_000, async () => {
+      const swept = await poll("the frozen process's request settled", 30_000, async () => {
         const receipt = await receiptOf(stalled.requestId);
         return receipt.status === 'in_progress' ? undefined : receipt;
       });
       const sweptAfterMs = performance.now() - frozenAtMs;
       const receivedBeforeWaking = textOf(stalled);
-      await poll('the whole answer ready upstream', 30_000, async () => (performance.now() - frozenAtMs > 4_000 ? true : undefined));
+      await poll('the whole answer ready upstream', 30_000, async () =>
+        performance.now() - frozenAtMs > 4_000 ? true : undefined,
+      );
       frozen.child.kill('SIGCONT');
       await stalled.ended;
-      console.log(`      [${database}] frozen stream settled ${Math.round(sweptAfterMs)} ms into the freeze (lease ${shortLease.MKT_INFERENCE_LEASE_MS} ms): received ${textTokens(receivedBeforeWaking)} tokens, billed ${swept.completion_tokens}`);
+      console.log(
+        `      [${database}] frozen stream settled ${Math.round(sweptAfterMs)} ms into the freeze (lease ${shortLease.MKT_INFERENCE_LEASE_MS} ms): received ${textTokens(receivedBeforeWaking)} tokens, billed ${swept.completion_tokens}`,
+      );
       // By its lease: the frozen process was not taken for dead (its row stays registered).
       expect(await db('inference_processes').where('pid', frozen.child.pid!).first('id')).to.not.equal(undefined);
       expect(swept).to.include({ status: 'cancelled', cost_status: 'settled' });
@@ -373,7 +483,10 @@ for (const database of databaseKinds) {
       const wholeBody = (await whole.json()) as { errors?: { code: string } };
       console.log(`      [${database}] the whole answer after waking: ${whole.status} ${wholeBody.errors?.code}`);
       expect(whole.status, JSON.stringify(wholeBody)).to.equal(503);
-      expect(await receiptOf(whole.headers.get('x-mkt-request-id')!)).to.include({ status: 'failed', cost_status: 'not_billed' });
+      expect(await receiptOf(whole.headers.get('x-mkt-request-id')!)).to.include({
+        status: 'failed',
+        cost_status: 'not_billed',
+      });
       expect((await tokensAccount(caller)).locked).to.equal(0);
       await expectCleanAudit();
     });
@@ -385,21 +498,41 @@ for (const database of databaseKinds) {
         const shaky = await serve(env);
         await serve(env); // sweeps every 2 s: it may see the lock free for a moment
         const running = await stream(shaky, caller, 4000);
-        await poll('the stream delivering', 60_000, async () => (textTokens(textOf(running)) >= tokensPerSecond ? true : undefined));
-        const processRow = (await db('inference_processes').where('pid', shaky.child.pid!).first('id', 'lock_key')) as { id: string; lock_key: number };
+        await poll('the stream delivering', 60_000, async () =>
+          textTokens(textOf(running)) >= tokensPerSecond ? true : undefined,
+        );
+        const processRow = (await db('inference_processes').where('pid', shaky.child.pid!).first('id', 'lock_key')) as {
+          id: string;
+          lock_key: number;
+        };
         const lockHeld = async () =>
-          Number(((await db.raw(`select count(*) as n from pg_locks where locktype = 'advisory' and objsubid = 2 and granted and objid::bigint = ?`, [processRow.lock_key])) as { rows: { n: number }[] }).rows[0]!.n) === 1;
+          Number(
+            (
+              (await db.raw(
+                `select count(*) as n from pg_locks where locktype = 'advisory' and objsubid = 2 and granted and objid::bigint = ?`,
+                [processRow.lock_key],
+              )) as { rows: { n: number }[] }
+            ).rows[0]!.n,
+          ) === 1;
         expect(await lockHeld()).to.equal(true);
-        await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [`mkt ${processRow.id}`]);
+        await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [
+          `mkt ${processRow.id}`,
+        ]);
         const cutAtMs = performance.now();
         await poll('the lock taken again, and the process registered', 30_000, async () =>
-          (await lockHeld()) && (await db('inference_processes').where('id', processRow.id).first('id')) ? true : undefined,
+          (await lockHeld()) && (await db('inference_processes').where('id', processRow.id).first('id'))
+            ? true
+            : undefined,
         );
-        console.log(`      [${database}] lock taken again ${Math.round(performance.now() - cutAtMs)} ms after its connection was cut`);
+        console.log(
+          `      [${database}] lock taken again ${Math.round(performance.now() - cutAtMs)} ms after its connection was cut`,
+        );
         // Whether or not a sweep caught the moment, the stream is served or stopped — never both.
         await sleep(3_000);
         const receipt = await receiptOf(running.requestId);
-        console.log(`      [${database}] while the lock was being taken again, the stream was ${receipt.status === 'in_progress' ? 'left alone' : 'swept'}`);
+        console.log(
+          `      [${database}] while the lock was being taken again, the stream was ${receipt.status === 'in_progress' ? 'left alone' : 'swept'}`,
+        );
         if (receipt.status === 'in_progress') expect(running.errorEvent || running.done).to.equal(false);
         else {
           expect(receipt).to.include({ status: 'cancelled', cost_status: 'settled' });
@@ -411,9 +544,14 @@ for (const database of databaseKinds) {
         const after = await infer(shaky, caller, { max_tokens: 3 * tokensPerSecond });
         expect(after.status).to.equal(200);
         await after.arrayBuffer();
-        expect(await receiptOf(after.headers.get('x-mkt-request-id')!)).to.include({ status: 'succeeded', cost_status: 'settled' });
+        expect(await receiptOf(after.headers.get('x-mkt-request-id')!)).to.include({
+          status: 'succeeded',
+          cost_status: 'settled',
+        });
         await running.stop();
-        await poll('the hung-up stream settled', 30_000, async () => ((await receiptOf(running.requestId)).status === 'in_progress' ? undefined : true));
+        await poll('the hung-up stream settled', 30_000, async () =>
+          (await receiptOf(running.requestId)).status === 'in_progress' ? undefined : true,
+        );
         expect((await tokensAccount(caller)).locked).to.equal(0);
         await expectCleanAudit();
       });

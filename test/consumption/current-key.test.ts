@@ -43,7 +43,13 @@ describeEachDatabase(
     });
 
     it('shows a key with limits and what it spent in this period (not before), as the platform API shows it', async () => {
-      const { id, key } = await createKey({ name: 'budgeted', expires_at: '2099-03-01T00:00:00Z', limit_usd: '10', limit_reset: 'weekly', allowed_models: ['text-standard', 'llama-latest'] });
+      const { id, key } = await createKey({
+        name: 'budgeted',
+        expires_at: '2099-03-01T00:00:00Z',
+        limit_usd: '10',
+        limit_reset: 'weekly',
+        allowed_models: ['text-standard', 'llama-latest'],
+      });
       await recordKeySpend(services(), id, 'weekly', 2_500_001, 1_000_000);
       await recordKeySpend(services(), id, 'weekly', 7_000_000, 0, services().clock.nowUs() - 7 * 86_400_000_000);
       const data = (await currentKey(key)).body.data;
@@ -59,7 +65,14 @@ describeEachDatabase(
         rate_limit: { concurrency: 3 },
       });
       const platformView = (await env().platform.get(`/v1/api-keys/${id}`, { bearer: token })).body.data;
-      for (const field of ['expires_at', 'limit_usd', 'limit_reset', 'limit_remaining_usd', 'usage_usd', 'allowed_models'] as const) {
+      for (const field of [
+        'expires_at',
+        'limit_usd',
+        'limit_reset',
+        'limit_remaining_usd',
+        'usage_usd',
+        'allowed_models',
+      ] as const) {
         expect(data[field], field).to.deep.equal(platformView[field]);
       }
     });
@@ -67,15 +80,32 @@ describeEachDatabase(
     it('each key sees itself: another key of the same user shows its own limits', async () => {
       const first = await createKey({ name: 'first', limit_usd: '1.00' });
       const second = await createKey({ name: 'second', allowed_models: ['code-max'] });
-      expect((await currentKey(first.key)).body.data).to.deep.include({ id: first.id, name: 'first', limit_usd: '1.00', allowed_models: null });
-      expect((await currentKey(second.key)).body.data).to.deep.include({ id: second.id, name: 'second', limit_usd: null, allowed_models: ['code-max'] });
+      expect((await currentKey(first.key)).body.data).to.deep.include({
+        id: first.id,
+        name: 'first',
+        limit_usd: '1.00',
+        allowed_models: null,
+      });
+      expect((await currentKey(second.key)).body.data).to.deep.include({
+        id: second.id,
+        name: 'second',
+        limit_usd: null,
+        allowed_models: ['code-max'],
+      });
     });
 
     it('follows a change of the limits at once', async () => {
       const { id, key } = await createKey({ name: 'changing' });
       expect((await currentKey(key)).body.data.limit_usd).to.equal(null);
-      await env().platform.patch(`/v1/api-keys/${id}`, { bearer: token, body: { api_key: { limit_usd: '2.50', limit_reset: 'daily' } } });
-      expect((await currentKey(key)).body.data).to.deep.include({ limit_usd: '2.50', limit_reset: 'daily', limit_remaining_usd: '2.500000' });
+      await env().platform.patch(`/v1/api-keys/${id}`, {
+        bearer: token,
+        body: { api_key: { limit_usd: '2.50', limit_reset: 'daily' } },
+      });
+      expect((await currentKey(key)).body.data).to.deep.include({
+        limit_usd: '2.50',
+        limit_reset: 'daily',
+        limit_remaining_usd: '2.500000',
+      });
     });
 
     it('rate_limit.concurrency is the tier the deposits reach, as diagnostics say', async () => {
@@ -88,13 +118,17 @@ describeEachDatabase(
     });
 
     it('takes the key as Bearer or x-api-key, and does not count toward the daily request limit', async () => {
-      const before = (await env().consumption.get('/v1/diagnostics', { bearer: user.apiKey })).body.data.summary.daily_requests_remaining;
+      const before = (await env().consumption.get('/v1/diagnostics', { bearer: user.apiKey })).body.data.summary
+        .daily_requests_remaining;
       for (const options of [{ bearer: user.apiKey }, { headers: { 'x-api-key': user.apiKey } }]) {
         const reply = await env().consumption.get('/v1/key', options);
         expect(reply.status).to.equal(200);
         expect(reply.body.data.id).to.equal(user.apiKeyId);
       }
-      expect((await env().consumption.get('/v1/diagnostics', { bearer: user.apiKey })).body.data.summary.daily_requests_remaining).to.equal(before);
+      expect(
+        (await env().consumption.get('/v1/diagnostics', { bearer: user.apiKey })).body.data.summary
+          .daily_requests_remaining,
+      ).to.equal(before);
     });
 
     it('answers 401 invalid_api_key without a key, for a deactivated or deleted key, and for an OAuth token', async () => {

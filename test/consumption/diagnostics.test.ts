@@ -50,9 +50,17 @@ describeEachDatabase('consumption: diagnostics', (env) => {
     const { instrumentId } = await marketOf(services(), 'text-standard');
     await makeSupplier(services(), (await createTestUser(services())).userId, [instrumentId]);
     await giveUnits(services(), other.userId, instrumentId, 1);
-    const transfer = await env().trading.post('/v1/transfers/trading-to-consumption', { body: { instrument_id: instrumentId, quantity: 1 }, sign: other.signingKey });
+    const transfer = await env().trading.post('/v1/transfers/trading-to-consumption', {
+      body: { instrument_id: instrumentId, quantity: 1 },
+      sign: other.signingKey,
+    });
     expect(transfer.status, transfer.text).to.equal(201);
-    const chat = () => env().consumption.post('/v1/chat/completions', { body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 }, bearer: other.apiKey, redirect: 'follow' });
+    const chat = () =>
+      env().consumption.post('/v1/chat/completions', {
+        body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 5 },
+        bearer: other.apiKey,
+        redirect: 'follow',
+      });
     for (let i = 0; i < 2; i += 1) expect((await chat()).status).to.equal(200);
     let summary = (await env().consumption.get('/v1/diagnostics', { bearer: other.apiKey })).body.data.summary;
     expect(summary).to.include({ concurrency_limit: 3, concurrency_in_use: 0, daily_requests_remaining: 98 });
@@ -79,7 +87,10 @@ describeEachDatabase('consumption: diagnostics', (env) => {
     await services().db('users').where({ id: other.userId }).update({ status: 'inactive' });
     const data = (await env().consumption.get('/v1/diagnostics', { bearer: other.apiKey })).body.data;
     expect(data.status).to.equal('fail');
-    expect(data.checks.find((c: Check) => c.name === 'Account')).to.include({ status: 'fail', code: 'account_inactive' });
+    expect(data.checks.find((c: Check) => c.name === 'Account')).to.include({
+      status: 'fail',
+      code: 'account_inactive',
+    });
     expect(data.summary).to.include({ account_status: 'inactive', account_mode: 'advanced' });
   });
 
@@ -87,7 +98,13 @@ describeEachDatabase('consumption: diagnostics', (env) => {
     const other = await createTestUser(services());
     await updateApiKey(services(), other.userId, other.apiKeyId, { active: false });
     const { accessToken } = await grantTokens(services(), user.userId, ['keys:manage']);
-    for (const options of [{}, { bearer: 'mkt_ck_unknown' }, { bearer: other.apiKey }, { headers: { 'x-api-key': other.apiKey } }, { bearer: accessToken }]) {
+    for (const options of [
+      {},
+      { bearer: 'mkt_ck_unknown' },
+      { bearer: other.apiKey },
+      { headers: { 'x-api-key': other.apiKey } },
+      { bearer: accessToken },
+    ]) {
       const reply = await env().consumption.get('/v1/diagnostics', options);
       expect(reply.status, JSON.stringify(options)).to.equal(401);
       expect(reply.body.errors.code).to.equal('invalid_api_key');

@@ -28,7 +28,13 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     // Two seconds to the first token, then 20 tokens a second: requests stay in flight.
     slow = await startSimulatorServer({ id: 'slow', timeToFirstTokenMs: 2000, tokensPerSecond: 20 });
     const user = await createTestUser(services());
-    await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: slow.url, model: 'sim', simulated: false });
+    await registerSupplier(services(), {
+      userId: user.userId,
+      instruments: [instrument.id],
+      baseUrl: slow.url,
+      model: 'sim',
+      simulated: false,
+    });
     suppliers.push(user);
     // An upstream whose JSON never fits the schema asked for.
     offSpec = createServer((request, response) => {
@@ -41,7 +47,9 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
             object: 'chat.completion',
             created: 1,
             model: 'x',
-            choices: [{ index: 0, message: { role: 'assistant', content: '{"price":"not a number"}' }, finish_reason: 'stop' }],
+            choices: [
+              { index: 0, message: { role: 'assistant', content: '{"price":"not a number"}' }, finish_reason: 'stop' },
+            ],
             usage: { prompt_tokens: 10, completion_tokens: 8, total_tokens: 18 },
           }),
         );
@@ -59,7 +67,15 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     const caller = user ?? (await createTestUser(services()));
     const instrument = (await services().reference.resolveModel(modelName))!;
     await giveUnits(services(), caller.userId, instrument.id, 1);
-    await services().db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+    await services().db.transaction((trx) =>
+      transferToConsumption(trx, {
+        userId: caller.userId,
+        instrumentId: instrument.id,
+        quantity: 1,
+        orderId: null,
+        nowUs: services().clock.nowUs(),
+      }),
+    );
     return caller;
   }
 
@@ -72,7 +88,9 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     });
 
   async function activeSlots(caller: TestUser): Promise<number> {
-    const row = (await services().db('inference_slots').where('user_id', caller.userId).count({ n: '*' }).first()) as { n: number | string };
+    const row = (await services().db('inference_slots').where('user_id', caller.userId).count({ n: '*' }).first()) as {
+      n: number | string;
+    };
     return Number(row.n);
   }
 
@@ -97,7 +115,10 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
   it('a deposit of 20 USD or more raises the tier: x-ratelimit-limit follows it', async () => {
     const caller = await withTokens('text-standard');
     await fundUser(services(), caller.userId, '25.00');
-    const reply = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] } });
+    const reply = await env().consumption.post('/v1/chat/completions', {
+      bearer: caller.apiKey,
+      body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(reply.status).to.equal(307);
     expect(reply.headers.get('x-ratelimit-limit')).to.equal('10');
   });
@@ -105,7 +126,11 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
   it('a client that disconnects mid-stream frees its slot and pays only for what was delivered', async () => {
     const caller = await withTokens(model);
     const instrument = (await services().reference.resolveModel(model))!;
-    const account = () => services().db('ledger_accounts').where({ user_id: caller.userId, asset: tokensOf(instrument.id) }).first('available', 'locked') as Promise<{ available: number | string; locked: number | string }>;
+    const account = () =>
+      services()
+        .db('ledger_accounts')
+        .where({ user_id: caller.userId, asset: tokensOf(instrument.id) })
+        .first('available', 'locked') as Promise<{ available: number | string; locked: number | string }>;
     const before = await account();
     const abort = new AbortController();
     const response = await run(caller, { max_tokens: 400, stream: true }, abort.signal);
@@ -132,12 +157,17 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
   it('a request whose process died (its slot gone) is settled unbilled by the sweep, once, even if it later finishes', async () => {
     const caller = await withTokens(model);
     const instrument = (await services().reference.resolveModel(model))!;
-    const account = () => services().db('ledger_accounts').where({ user_id: caller.userId, asset: tokensOf(instrument.id) }).first('available', 'locked') as Promise<{ available: number | string; locked: number | string }>;
+    const account = () =>
+      services()
+        .db('ledger_accounts')
+        .where({ user_id: caller.userId, asset: tokensOf(instrument.id) })
+        .first('available', 'locked') as Promise<{ available: number | string; locked: number | string }>;
     const before = await account();
     const running = run(caller, { max_tokens: 5, stream: true });
     let request: { id: string } | undefined;
     for (let i = 0; i < 100 && !request; i++) {
-      request = (await services().db('inference_requests').where({ user_id: caller.userId }).first('id')) as { id: string } | undefined;
+      request = (await services().db('inference_requests').where({ user_id: caller.userId }).first('id')) as
+        { id: string } | undefined;
       if (!request) await new Promise((r) => setTimeout(r, 20));
     }
     expect(Number((await account()).locked)).to.be.greaterThan(0);
@@ -151,7 +181,9 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     const response = await running;
     await response.text();
     await new Promise((r) => setTimeout(r, 100));
-    expect((await env().consumption.get(`/v1/usage/${request!.id}`, { bearer: caller.apiKey })).body.data.status).to.equal('failed');
+    expect(
+      (await env().consumption.get(`/v1/usage/${request!.id}`, { bearer: caller.apiKey })).body.data.status,
+    ).to.equal('failed');
     expect(await account()).to.deep.include({ locked: before.locked, available: before.available });
   });
 
@@ -159,32 +191,58 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     const caller = await withTokens('text-standard');
     const instrument = (await services().reference.resolveModel('text-standard'))!;
     await useUpFreeDailyRequests(services(), caller, instrument.id, 'text-standard');
-    const refused = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] } });
+    const refused = await env().consumption.post('/v1/chat/completions', {
+      bearer: caller.apiKey,
+      body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(refused.status).to.equal(429);
     expect(refused.body.errors.code).to.equal('daily_request_limit_exceeded');
     expect(Number(refused.headers.get('retry-after'))).to.be.within(1, 86_400);
     await fundUser(services(), caller.userId, '1.00');
-    const allowed = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] } });
+    const allowed = await env().consumption.post('/v1/chat/completions', {
+      bearer: caller.apiKey,
+      body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }] },
+    });
     expect(allowed.status).to.equal(307);
   });
 
   it('an answer that misses the JSON schema the caller chose is delivered and billed like any other (schema_mismatch)', async () => {
     const instrument = (await services().reference.resolveModel('agent-standard'))!;
     const user = await createTestUser(services());
-    await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: offSpecUrl, model: 'x', simulated: false });
+    await registerSupplier(services(), {
+      userId: user.userId,
+      instruments: [instrument.id],
+      baseUrl: offSpecUrl,
+      model: 'x',
+      simulated: false,
+    });
     const caller = await withTokens('agent-standard');
     const reply = await env().consumption.post('/r/v1/chat/completions', {
       bearer: caller.apiKey,
       body: {
         model: 'agent-standard',
         messages: [{ role: 'user', content: 'price?' }],
-        response_format: { type: 'json_schema', json_schema: { name: 'p', schema: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] } } },
+        response_format: {
+          type: 'json_schema',
+          json_schema: {
+            name: 'p',
+            schema: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] },
+          },
+        },
       },
     });
     expect(reply.status).to.equal(200);
-    const receipt = (await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey })).body.data;
+    const receipt = (
+      await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey })
+    ).body.data;
     // The caller chose the schema: missing it is no supplier failure (DESIGN.md §7), so the usage is billed.
-    expect(receipt).to.include({ status: 'schema_mismatch', cost_status: 'settled', prompt_tokens: 10, completion_tokens: 8, cost_units: '0.000018' });
+    expect(receipt).to.include({
+      status: 'schema_mismatch',
+      cost_status: 'settled',
+      prompt_tokens: 10,
+      completion_tokens: 8,
+      cost_units: '0.000018',
+    });
     await disableSupplier(services(), user.userId);
   });
 });

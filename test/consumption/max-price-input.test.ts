@@ -42,24 +42,74 @@ describeEachDatabase('consumption: max_price that is not a price', (env) => {
   const chatShape = (reply: Reply, value: unknown) => {
     expect(reply.body.errors).to.have.length(1);
     expect(reply.body.errors[0]).to.include({ path: 'max_price', value });
-    expect(reply.body.error).to.include({ type: 'invalid_request_error', code: 'validation_error', param: 'max_price' });
+    expect(reply.body.error).to.include({
+      type: 'invalid_request_error',
+      code: 'validation_error',
+      param: 'max_price',
+    });
   };
   /** The envelope with the field's path in its context, beside OpenAI's or Anthropic's error. */
   const envelopeShape = (dialect: 'openai' | 'anthropic') => (reply: Reply, value: unknown) => {
     expect(reply.body.errors.code).to.equal('validation_error');
-    expect(reply.body.errors.context.errors).to.deep.include.members([{ path: 'body.max_price', message: reply.body.errors.context.errors[0].message, value }]);
-    if (dialect === 'openai') expect(reply.body.error).to.include({ type: 'invalid_request_error', code: 'validation_error', param: 'max_price' });
-    else expect(reply.body).to.deep.include({ type: 'error', error: { type: 'invalid_request_error', message: reply.body.errors.detail } });
+    expect(reply.body.errors.context.errors).to.deep.include.members([
+      { path: 'body.max_price', message: reply.body.errors.context.errors[0].message, value },
+    ]);
+    if (dialect === 'openai')
+      expect(reply.body.error).to.include({
+        type: 'invalid_request_error',
+        code: 'validation_error',
+        param: 'max_price',
+      });
+    else
+      expect(reply.body).to.deep.include({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: reply.body.errors.detail },
+      });
   };
 
-  const endpoints: { name: string; send: (path: 'v1' | 'r/v1', maxPrice: unknown) => Promise<Reply>; expectShape: (reply: Reply, value: unknown) => void }[] = [
-    { name: 'chat completions', expectShape: chatShape, send: (p, max_price) => env().consumption.post(`/${p}/chat/completions`, { bearer: caller.apiKey, body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price } }) },
-    { name: 'responses', expectShape: envelopeShape('openai'), send: (p, max_price) => env().consumption.post(`/${p}/responses`, { bearer: caller.apiKey, body: { model, input: 'hi', max_output_tokens: 16, max_price } }) },
-    { name: 'messages', expectShape: envelopeShape('anthropic'), send: (p, max_price) => env().messages.post(`/${p}/messages`, { headers: { 'x-api-key': caller.apiKey }, body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price } }) },
+  const endpoints: {
+    name: string;
+    send: (path: 'v1' | 'r/v1', maxPrice: unknown) => Promise<Reply>;
+    expectShape: (reply: Reply, value: unknown) => void;
+  }[] = [
+    {
+      name: 'chat completions',
+      expectShape: chatShape,
+      send: (p, max_price) =>
+        env().consumption.post(`/${p}/chat/completions`, {
+          bearer: caller.apiKey,
+          body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price },
+        }),
+    },
+    {
+      name: 'responses',
+      expectShape: envelopeShape('openai'),
+      send: (p, max_price) =>
+        env().consumption.post(`/${p}/responses`, {
+          bearer: caller.apiKey,
+          body: { model, input: 'hi', max_output_tokens: 16, max_price },
+        }),
+    },
+    {
+      name: 'messages',
+      expectShape: envelopeShape('anthropic'),
+      send: (p, max_price) =>
+        env().messages.post(`/${p}/messages`, {
+          headers: { 'x-api-key': caller.apiKey },
+          body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price },
+        }),
+    },
   ];
 
   const stored = async () => {
-    const count = async (table: string) => Number(((await services().db(table).where('user_id', caller.userId).count({ n: '*' }).first()) as { n: number | string }).n);
+    const count = async (table: string) =>
+      Number(
+        (
+          (await services().db(table).where('user_id', caller.userId).count({ n: '*' }).first()) as {
+            n: number | string;
+          }
+        ).n,
+      );
     return { receipts: await count('inference_requests'), orders: await count('orders') };
   };
 
@@ -79,7 +129,10 @@ describeEachDatabase('consumption: max_price that is not a price', (env) => {
 
   it('takes a good max_price, and null as none', async () => {
     for (const maxPrice of ['0.5', '0.4000', null]) {
-      const reply = await env().consumption.post('/v1/chat/completions', { bearer: caller.apiKey, body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price: maxPrice } });
+      const reply = await env().consumption.post('/v1/chat/completions', {
+        bearer: caller.apiKey,
+        body: { model, max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], max_price: maxPrice },
+      });
       expect(reply.status, reply.text).to.equal(307);
     }
   });

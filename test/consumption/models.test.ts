@@ -13,7 +13,17 @@ describeEachDatabase('consumption: models', (env) => {
     expect(reply.status).to.equal(200);
     expect(reply.body.object).to.equal('list');
     const ids = reply.body.data.map((m: { id: string }) => m.id);
-    expect(ids.slice(0, 9)).to.deep.equal(['text-standard', 'text-prime', 'text-max', 'code-standard', 'code-prime', 'code-max', 'agent-standard', 'agent-prime', 'agent-max']);
+    expect(ids.slice(0, 9)).to.deep.equal([
+      'text-standard',
+      'text-prime',
+      'text-max',
+      'code-standard',
+      'code-prime',
+      'code-max',
+      'agent-standard',
+      'agent-prime',
+      'agent-max',
+    ]);
     const aliases = ids.slice(9);
     expect(aliases.length).to.be.greaterThan(0);
     for (const alias of aliases) expect(alias).to.match(/-latest$/);

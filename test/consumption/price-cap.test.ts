@@ -29,7 +29,10 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
   let resting: string[] = [];
   /** Asks of the seller, one Unit each, at these prices. */
   async function asks(...prices: string[]): Promise<void> {
-    for (const price of prices) resting.push((await placed(env(), seller, { market_id: market.marketId, side: 'sell', price, quantity: 1 })).order_id);
+    for (const price of prices)
+      resting.push(
+        (await placed(env(), seller, { market_id: market.marketId, side: 'sell', price, quantity: 1 })).order_id,
+      );
   }
   /** Cancels the seller's asks one by one (a cancel-all is rate limited), whatever filled them meanwhile. */
   async function withdrawAsks(): Promise<void> {
@@ -61,12 +64,22 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
     await fundUser(services(), user.userId, '10.00');
     for (const usdMicrosPerUnit of lotPricesMicros) {
       await giveUnits(services(), user.userId, market.instrumentId, 1);
-      await services().db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: market.instrumentId, quantity: 1, orderId: null, nowUs: services().clock.nowUs(), usdMicrosPerUnit }));
+      await services().db.transaction((trx) =>
+        transferToConsumption(trx, {
+          userId: user.userId,
+          instrumentId: market.instrumentId,
+          quantity: 1,
+          orderId: null,
+          nowUs: services().clock.nowUs(),
+          usdMicrosPerUnit,
+        }),
+      );
     }
     return user;
   }
 
-  const send = (user: TestUser, body: unknown) => env().consumption.post('/v1/chat/completions', { bearer: user.apiKey, body });
+  const send = (user: TestUser, body: unknown) =>
+    env().consumption.post('/v1/chat/completions', { bearer: user.apiKey, body });
 
   /** POST /v1/chat/completions, and the run at its 307's Location with the ticket alone. */
   async function sendAndFollow(user: TestUser, body: unknown) {
@@ -77,7 +90,9 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
   }
 
   async function receiptOf(user: TestUser, reply: { headers: Headers }): Promise<Record<string, any>> {
-    const seen = await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: user.apiKey });
+    const seen = await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, {
+      bearer: user.apiKey,
+    });
     expect(seen.status, seen.text).to.equal(200);
     return seen.body.data;
   }
@@ -89,10 +104,22 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
     return reply.body.data;
   }
 
-  const receiptCount = async (user: TestUser) => Number(((await services().db('inference_requests').where('user_id', user.userId).count({ n: '*' }).first()) as { n: number | string }).n);
+  const receiptCount = async (user: TestUser) =>
+    Number(
+      (
+        (await services().db('inference_requests').where('user_id', user.userId).count({ n: '*' }).first()) as {
+          n: number | string;
+        }
+      ).n,
+    );
 
   /** The request was refused with 402 price_cap_exceeded and this context, with nothing bought and nothing billed. */
-  async function expectCapRefusal(user: TestUser, reply: { status: number; body: any; text: string }, context: { max_price: string; best_ask: string | null; units_needed: number }, usdBefore: number): Promise<void> {
+  async function expectCapRefusal(
+    user: TestUser,
+    reply: { status: number; body: any; text: string },
+    context: { max_price: string; best_ask: string | null; units_needed: number },
+    usdBefore: number,
+  ): Promise<void> {
     expect(reply.status, reply.text).to.equal(402);
     expect(reply.body.errors).to.deep.include({ code: 'price_cap_exceeded', context });
     expect(reply.body.error).to.include({ code: 'price_cap_exceeded', type: 'insufficient_quota' });
@@ -114,8 +141,18 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
       expect(run.status, run.text).to.equal(200);
       const [order, ...more] = await ordersOf(user);
       expect(more).to.have.length(0);
-      expect(order).to.include({ side: 'buy', type: 'limit', price: '0.5000', time_in_force: 'fok', status: 'filled', quantity: 1, triggered_by_auto_buy: true });
-      const fill = (await services().db('trade_legs').where({ user_id: user.userId }).first('price_ticks')) as { price_ticks: number | string };
+      expect(order).to.include({
+        side: 'buy',
+        type: 'limit',
+        price: '0.5000',
+        time_in_force: 'fok',
+        status: 'filled',
+        quantity: 1,
+        triggered_by_auto_buy: true,
+      });
+      const fill = (await services().db('trade_legs').where({ user_id: user.userId }).first('price_ticks')) as {
+        price_ticks: number | string;
+      };
       expect(Number(fill.price_ticks)).to.equal(4000);
       // The tokens came from the lot bought at 0.4000 a Unit of a million tokens.
       const receipt = await receiptOf(user, run);
@@ -134,7 +171,9 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
       await expectCapRefusal(user, empty, { max_price: '0.5000', best_ask: null, units_needed: 1 }, 10_000_000);
       // Each attempt was a limit fill-or-kill buy at the cap, killed whole.
       const orders = await ordersOf(user);
-      expect(orders.map((o) => [o.type, o.price, o.time_in_force, o.status, o.closure_reason, o.filled_quantity])).to.deep.equal([
+      expect(
+        orders.map((o) => [o.type, o.price, o.time_in_force, o.status, o.closure_reason, o.filled_quantity]),
+      ).to.deep.equal([
         ['limit', '0.5000', 'fok', 'closed', 'fok_unfilled', 0],
         ['limit', '0.5000', 'fok', 'closed', 'fok_unfilled', 0],
       ]);
@@ -143,12 +182,23 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
     it(`Advanced Mode (${kind}): uses only lots bought at or under the cap; the receipt's cost is from the cheap lot`, async () => {
       // The older lot (drawn first without a cap) cost 0.9000 a Unit; the newer 0.4000.
       const user = await advancedUser(900_000, 400_000);
-      const reply = await env().consumption.post('/r/v1/chat/completions', { bearer: user.apiKey, body: chat('cheap lots only', stream, { max_price: '0.5000' }) });
+      const reply = await env().consumption.post('/r/v1/chat/completions', {
+        bearer: user.apiKey,
+        body: chat('cheap lots only', stream, { max_price: '0.5000' }),
+      });
       expect(reply.status, reply.text).to.equal(200);
       const receipt = await receiptOf(user, reply);
       const tokens = receipt.prompt_tokens + receipt.completion_tokens;
       expect(receipt.cost_usd).to.equal(((tokens * 4) / 10 / 1_000_000).toFixed(6));
-      const lots = (await services().db('consumption_lots as l').join('ledger_accounts as a', 'a.id', 'l.account_id').where('a.user_id', user.userId).orderBy('l.id').select('l.tokens_remaining', 'l.tokens_reserved')) as { tokens_remaining: number | string; tokens_reserved: number | string }[];
+      const lots = (await services()
+        .db('consumption_lots as l')
+        .join('ledger_accounts as a', 'a.id', 'l.account_id')
+        .where('a.user_id', user.userId)
+        .orderBy('l.id')
+        .select('l.tokens_remaining', 'l.tokens_reserved')) as {
+        tokens_remaining: number | string;
+        tokens_reserved: number | string;
+      }[];
       expect(lots.map((l) => [Number(l.tokens_remaining), Number(l.tokens_reserved)])).to.deep.equal([
         [1_000_000, 0],
         [1_000_000 - tokens, 0],
@@ -164,13 +214,16 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
     });
   }
 
-  it('applies the account default when the request names no cap, and a request\'s own max_price overrides it', async () => {
+  it("applies the account default when the request names no cap, and a request's own max_price overrides it", async () => {
     await asks('0.6000');
     const user = await autoUser();
     await setDefaultCap(env(), user, 5_000);
     const refused = await send(user, chat('account default', false));
     await expectCapRefusal(user, refused, { max_price: '0.5000', best_ask: '0.6000', units_needed: 1 }, 10_000_000);
-    const run = await env().consumption.post('/r/v1/chat/completions', { bearer: user.apiKey, body: chat('own cap', false, { max_price: '0.6000' }) });
+    const run = await env().consumption.post('/r/v1/chat/completions', {
+      bearer: user.apiKey,
+      body: chat('own cap', false, { max_price: '0.6000' }),
+    });
     expect(run.status, run.text).to.equal(200);
     const orders = await ordersOf(user);
     expect(orders.map((o) => [o.price, o.status, o.time_in_force])).to.have.deep.members([
@@ -194,7 +247,10 @@ describeEachDatabase('consumption: the price cap of a request', (env) => {
     expect(reply.status, reply.text).to.equal(307);
     await setDefaultCap(env(), user, 5_000);
     const location = new URL(reply.headers.get('location')!);
-    const run = await env().consumption.post(location.pathname, { query: Object.fromEntries(location.searchParams), body: sent });
+    const run = await env().consumption.post(location.pathname, {
+      query: Object.fromEntries(location.searchParams),
+      body: sent,
+    });
     expect(run.status, run.text).to.equal(200);
     // With the key alone (no ticket) the default applies at the run.
     const direct = await env().consumption.post('/r/v1/chat/completions', { bearer: user.apiKey, body: sent });
@@ -208,5 +264,11 @@ async function setDefaultCap(env: TestEnvironment, user: TestUser, ticks: number
   const { db, clock } = env.service.services;
   const row = await db('account_settings').where({ user_id: user.userId }).first();
   if (row) await db('account_settings').where({ user_id: user.userId }).update({ auto_buy_max_price_ticks: ticks });
-  else await db('account_settings').insert({ user_id: user.userId, auto_reload_enabled: false, auto_buy_max_price_ticks: ticks, updated_at_us: clock.nowUs() });
+  else
+    await db('account_settings').insert({
+      user_id: user.userId,
+      auto_reload_enabled: false,
+      auto_buy_max_price_ticks: ticks,
+      updated_at_us: clock.nowUs(),
+    });
 }

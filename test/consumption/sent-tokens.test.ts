@@ -30,7 +30,31 @@ describe('consumption: counting the tokens a stream has sent', () => {
   }
 
   it('counts every prefix of mixed text exactly as the whole prefix counts', () => {
-    const pieces = ['The', ' market', ' opened', '.', '\n\n', ' ', '  ', 'é', '日本語', '😀', "'s", "n't", '{"a":', '[1,2]', '\r\n', '/', '-', '123456', ' ', '\t', '<|endoftext|>', 'URL', 'http://x.example/y'];
+    const pieces = [
+      'The',
+      ' market',
+      ' opened',
+      '.',
+      '\n\n',
+      ' ',
+      '  ',
+      'é',
+      '日本語',
+      '😀',
+      "'s",
+      "n't",
+      '{"a":',
+      '[1,2]',
+      '\r\n',
+      '/',
+      '-',
+      '123456',
+      ' ',
+      '\t',
+      '<|endoftext|>',
+      'URL',
+      'http://x.example/y',
+    ];
     const next = seededRandom(20_261_122);
     const below = (n: number) => Math.floor(next() * n);
     for (let trial = 0; trial < 400; trial += 1) {

@@ -22,7 +22,12 @@ describeEachDatabase(
     const model = 'text-standard';
     let caller: TestUser;
     let instrumentId: string;
-    const body = (content = 'Say something about tickets.', extra: Record<string, unknown> = {}) => ({ model, messages: [{ role: 'user', content }], max_tokens: 16, ...extra });
+    const body = (content = 'Say something about tickets.', extra: Record<string, unknown> = {}) => ({
+      model,
+      messages: [{ role: 'user', content }],
+      max_tokens: 16,
+      ...extra,
+    });
 
     before(async () => {
       const supplier = await createTestUser(services());
@@ -30,11 +35,23 @@ describeEachDatabase(
       await makeSupplier(services(), supplier.userId, [instrumentId]);
       caller = await createTestUser(services());
       await giveUnits(services(), caller.userId, instrumentId, 1);
-      await services().db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+      await services().db.transaction((trx) =>
+        transferToConsumption(trx, {
+          userId: caller.userId,
+          instrumentId,
+          quantity: 1,
+          orderId: null,
+          nowUs: services().clock.nowUs(),
+        }),
+      );
     });
 
     /** POST /v1/… with the key, not followed: the ticket of its Location. */
-    async function ticketFor(sent: unknown, path = '/v1/chat/completions', host: 'consumption' | 'messages' = 'consumption'): Promise<string> {
+    async function ticketFor(
+      sent: unknown,
+      path = '/v1/chat/completions',
+      host: 'consumption' | 'messages' = 'consumption',
+    ): Promise<string> {
       const reply = await env()[host].post(path, { bearer: caller.apiKey, body: sent });
       expect(reply.status, reply.text).to.equal(307);
       const location = new URL(reply.headers.get('location')!);
@@ -42,11 +59,20 @@ describeEachDatabase(
       return location.searchParams.get('ticket')!;
     }
 
-    const run = (ticket: string, sent: unknown, headers: Record<string, string> = {}, path = '/r/v1/chat/completions', host: 'consumption' | 'messages' = 'consumption') =>
-      env()[host].post(path, { query: { ticket }, body: sent, headers });
+    const run = (
+      ticket: string,
+      sent: unknown,
+      headers: Record<string, string> = {},
+      path = '/r/v1/chat/completions',
+      host: 'consumption' | 'messages' = 'consumption',
+    ) => env()[host].post(path, { query: { ticket }, body: sent, headers });
 
     async function receiptCount(): Promise<number> {
-      const row = (await services().db('inference_requests').where('user_id', caller.userId).count({ n: '*' }).first()) as { n: number | string };
+      const row = (await services()
+        .db('inference_requests')
+        .where('user_id', caller.userId)
+        .count({ n: '*' })
+        .first()) as { n: number | string };
       return Number(row.n);
     }
 
@@ -73,7 +99,13 @@ describeEachDatabase(
       expect(resent.status, resent.text).to.equal(200);
 
       const message = { model, max_tokens: 16, messages: [{ role: 'user', content: 'messages host' }] };
-      const messages = await run(await ticketFor(message, '/v1/messages', 'messages'), message, {}, '/r/v1/messages', 'messages');
+      const messages = await run(
+        await ticketFor(message, '/v1/messages', 'messages'),
+        message,
+        {},
+        '/r/v1/messages',
+        'messages',
+      );
       expect(messages.status, messages.text).to.equal(200);
       expect(messages.body.type).to.equal('message');
       const response = { model, input: 'responses', max_output_tokens: 16 };
@@ -93,14 +125,20 @@ describeEachDatabase(
         expect((await run(ticket, sent)).status).to.equal(200);
         expect(prepared).to.deep.equal(['chat.completions']);
         // With the key alone (no ticket) the run prepares it, as the redirect would.
-        expect((await env().consumption.post('/r/v1/chat/completions', { bearer: caller.apiKey, body: sent })).status).to.equal(200);
+        expect(
+          (await env().consumption.post('/r/v1/chat/completions', { bearer: caller.apiKey, body: sent })).status,
+        ).to.equal(200);
         expect(prepared).to.deep.equal(['chat.completions', 'chat.completions']);
       } finally {
         delete deps.onPrepare;
       }
     });
 
-    const refusals: { name: string; code: string; refuse: (ticket: string, sent: ReturnType<typeof body>) => Promise<{ status: number; body: any }> }[] = [
+    const refusals: {
+      name: string;
+      code: string;
+      refuse: (ticket: string, sent: ReturnType<typeof body>) => Promise<{ status: number; body: any }>;
+    }[] = [
       {
         name: 'a ticket used twice',
         code: 'ticket_used',
@@ -130,7 +168,8 @@ describeEachDatabase(
       {
         name: 'a bad ticket beside a valid key',
         code: 'ticket_invalid',
-        refuse: (ticket, sent) => run(`${ticket}x`.replace('.', '.A'), sent, { authorization: `Bearer ${caller.apiKey}` }),
+        refuse: (ticket, sent) =>
+          run(`${ticket}x`.replace('.', '.A'), sent, { authorization: `Bearer ${caller.apiKey}` }),
       },
     ];
     for (const row of refusals) {
@@ -145,35 +184,96 @@ describeEachDatabase(
         expect(refused.body.error).to.include({ code: row.code, type: 'authentication_error' });
         expect(await receiptCount()).to.equal(receiptsBefore + replayed);
         const balances = await balancesOf(services(), caller.userId, instrumentId);
-        expect((await services().db('ledger_accounts').where({ user_id: caller.userId, kind: 'consumption' }).first('locked')).locked).to.satisfy((n: number | string) => Number(n) === 0);
+        expect(
+          (
+            await services()
+              .db('ledger_accounts')
+              .where({ user_id: caller.userId, kind: 'consumption' })
+              .first('locked')
+          ).locked,
+        ).to.satisfy((n: number | string) => Number(n) === 0);
         expect(balances.tokens).to.be.greaterThan(0);
       });
     }
 
-    it('refuses a bad ticket on the messages host in Anthropic\'s dialect', async () => {
+    it("refuses a bad ticket on the messages host in Anthropic's dialect", async () => {
       const message = { model, max_tokens: 16, messages: [{ role: 'user', content: 'dialect' }] };
       const ticket = await ticketFor(message, '/v1/messages', 'messages');
-      const refused = await run(ticket, { ...message, max_tokens: 15 }, { 'x-api-key': caller.apiKey }, '/r/v1/messages', 'messages');
+      const refused = await run(
+        ticket,
+        { ...message, max_tokens: 15 },
+        { 'x-api-key': caller.apiKey },
+        '/r/v1/messages',
+        'messages',
+      );
       expect(refused.status).to.equal(401);
-      expect(refused.body).to.deep.include({ type: 'error', error: { type: 'authentication_error', message: refused.body.errors.detail } });
+      expect(refused.body).to.deep.include({
+        type: 'error',
+        error: { type: 'authentication_error', message: refused.body.errors.detail },
+      });
       expect(refused.body.errors.code).to.equal('ticket_invalid');
     });
 
     it('states the cost inline, equal to the receipt to the micro-dollar, on every endpoint, streamed and not', async () => {
-      const cases: { path: string; host: 'consumption' | 'messages'; sent: Record<string, unknown>; stream: boolean; costOf: (reply: { body: any; text: string }) => { cost_usd: string; cost_units: string } }[] = [
-        { path: '/v1/chat/completions', host: 'consumption', sent: body('cost whole'), stream: false, costOf: (r) => r.body.usage },
-        { path: '/v1/chat/completions', host: 'consumption', sent: body('cost stream', { stream: true, stream_options: { include_usage: true } }), stream: true, costOf: (r) => lastData(r.text, (d) => d.usage).usage },
-        { path: '/v1/responses', host: 'consumption', sent: { model, input: 'cost whole', max_output_tokens: 16 }, stream: false, costOf: (r) => r.body.usage },
-        { path: '/v1/responses', host: 'consumption', sent: { model, input: 'cost stream', max_output_tokens: 16, stream: true }, stream: true, costOf: (r) => lastData(r.text, (d) => d.response?.usage).response.usage },
-        { path: '/v1/messages', host: 'messages', sent: { model, max_tokens: 16, messages: [{ role: 'user', content: 'cost whole' }] }, stream: false, costOf: (r) => r.body.usage },
-        { path: '/v1/messages', host: 'messages', sent: { model, max_tokens: 16, stream: true, messages: [{ role: 'user', content: 'cost stream' }] }, stream: true, costOf: (r) => lastData(r.text, (d) => d.type === 'message_delta').usage },
+      const cases: {
+        path: string;
+        host: 'consumption' | 'messages';
+        sent: Record<string, unknown>;
+        stream: boolean;
+        costOf: (reply: { body: any; text: string }) => { cost_usd: string; cost_units: string };
+      }[] = [
+        {
+          path: '/v1/chat/completions',
+          host: 'consumption',
+          sent: body('cost whole'),
+          stream: false,
+          costOf: (r) => r.body.usage,
+        },
+        {
+          path: '/v1/chat/completions',
+          host: 'consumption',
+          sent: body('cost stream', { stream: true, stream_options: { include_usage: true } }),
+          stream: true,
+          costOf: (r) => lastData(r.text, (d) => d.usage).usage,
+        },
+        {
+          path: '/v1/responses',
+          host: 'consumption',
+          sent: { model, input: 'cost whole', max_output_tokens: 16 },
+          stream: false,
+          costOf: (r) => r.body.usage,
+        },
+        {
+          path: '/v1/responses',
+          host: 'consumption',
+          sent: { model, input: 'cost stream', max_output_tokens: 16, stream: true },
+          stream: true,
+          costOf: (r) => lastData(r.text, (d) => d.response?.usage).response.usage,
+        },
+        {
+          path: '/v1/messages',
+          host: 'messages',
+          sent: { model, max_tokens: 16, messages: [{ role: 'user', content: 'cost whole' }] },
+          stream: false,
+          costOf: (r) => r.body.usage,
+        },
+        {
+          path: '/v1/messages',
+          host: 'messages',
+          sent: { model, max_tokens: 16, stream: true, messages: [{ role: 'user', content: 'cost stream' }] },
+          stream: true,
+          costOf: (r) => lastData(r.text, (d) => d.type === 'message_delta').usage,
+        },
       ];
       for (const row of cases) {
         const reply = await run(await ticketFor(row.sent, row.path, row.host), row.sent, {}, `/r${row.path}`, row.host);
         expect(reply.status, reply.text).to.equal(200);
         const seen = await receipt(reply.headers.get('x-mkt-request-id')!);
         const cost = row.costOf(reply);
-        expect(cost, `${row.path} stream=${row.stream}`).to.deep.include({ cost_usd: seen.cost_usd, cost_units: seen.cost_units });
+        expect(cost, `${row.path} stream=${row.stream}`).to.deep.include({
+          cost_usd: seen.cost_usd,
+          cost_units: seen.cost_units,
+        });
         expect(Number(seen.cost_units)).to.be.greaterThan(0);
       }
     });
@@ -205,8 +305,16 @@ if (databaseKinds.includes('postgres')) {
     });
 
     it('is honoured by another process, and only once across both', async () => {
-      const config = loadConfig({ DATABASE_URL: await freshDatabaseUrl('postgres'), MKT_CONSUMPTION_PORT: '0', MKT_MESSAGES_PORT: '0', MKT_TRADING_PORT: '0', MKT_PLATFORM_PORT: '0', MKT_SIMULATED_SUPPLIER: 'off' });
-      for (let i = 0; i < 2; i += 1) started.push(await startService(config, { logger: createLogger('silent'), graceMs: 1_000 }));
+      const config = loadConfig({
+        DATABASE_URL: await freshDatabaseUrl('postgres'),
+        MKT_CONSUMPTION_PORT: '0',
+        MKT_MESSAGES_PORT: '0',
+        MKT_TRADING_PORT: '0',
+        MKT_PLATFORM_PORT: '0',
+        MKT_SIMULATED_SUPPLIER: 'off',
+      });
+      for (let i = 0; i < 2; i += 1)
+        started.push(await startService(config, { logger: createLogger('silent'), graceMs: 1_000 }));
       const [a, b] = started as [RunningService, RunningService];
       const { services } = a;
       const supplier = await createTestUser(services);
@@ -214,12 +322,34 @@ if (databaseKinds.includes('postgres')) {
       await makeSupplier(services, supplier.userId, [instrumentId]);
       const caller = await createTestUser(services);
       await giveUnits(services, caller.userId, instrumentId, 1);
-      await services.db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId, quantity: 1, orderId: null, nowUs: services.clock.nowUs() }));
-      const sent = JSON.stringify({ model: 'text-standard', max_tokens: 8, messages: [{ role: 'user', content: 'two processes' }] });
-      const redirect = await fetch(`${a.urls.consumption}/v1/chat/completions`, { method: 'POST', redirect: 'manual', headers: { authorization: `Bearer ${caller.apiKey}`, 'content-type': 'application/json' }, body: sent });
+      await services.db.transaction((trx) =>
+        transferToConsumption(trx, {
+          userId: caller.userId,
+          instrumentId,
+          quantity: 1,
+          orderId: null,
+          nowUs: services.clock.nowUs(),
+        }),
+      );
+      const sent = JSON.stringify({
+        model: 'text-standard',
+        max_tokens: 8,
+        messages: [{ role: 'user', content: 'two processes' }],
+      });
+      const redirect = await fetch(`${a.urls.consumption}/v1/chat/completions`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: `Bearer ${caller.apiKey}`, 'content-type': 'application/json' },
+        body: sent,
+      });
       expect(redirect.status).to.equal(307);
       const ticket = new URL(redirect.headers.get('location')!).searchParams.get('ticket')!;
-      const at = (service: RunningService) => fetch(`${service.urls.consumption}/r/v1/chat/completions?ticket=${ticket}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: sent });
+      const at = (service: RunningService) =>
+        fetch(`${service.urls.consumption}/r/v1/chat/completions?ticket=${ticket}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: sent,
+        });
       const first = await at(b);
       expect(first.status, await first.clone().text()).to.equal(200);
       const second = await at(a);

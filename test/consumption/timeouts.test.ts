@@ -23,7 +23,13 @@ describeEachDatabase(
     async function supplierAt(server: SimulatorServer): Promise<TestUser> {
       const instrument = (await services().reference.resolveModel(model))!;
       const user = await createTestUser(services());
-      await registerSupplier(services(), { userId: user.userId, instruments: [instrument.id], baseUrl: server.url, model: 'sim', simulated: false });
+      await registerSupplier(services(), {
+        userId: user.userId,
+        instruments: [instrument.id],
+        baseUrl: server.url,
+        model: 'sim',
+        simulated: false,
+      });
       return user;
     }
 
@@ -31,7 +37,15 @@ describeEachDatabase(
       caller = await createTestUser(services());
       const instrument = (await services().reference.resolveModel(model))!;
       await giveUnits(services(), caller.userId, instrument.id, 1);
-      await services().db.transaction((trx) => transferToConsumption(trx, { userId: caller.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+      await services().db.transaction((trx) =>
+        transferToConsumption(trx, {
+          userId: caller.userId,
+          instrumentId: instrument.id,
+          quantity: 1,
+          orderId: null,
+          nowUs: services().clock.nowUs(),
+        }),
+      );
     });
     after(async () => {
       await Promise.all(upstreams.map((u) => u.close()));
@@ -50,12 +64,18 @@ describeEachDatabase(
       const supplier = await supplierAt(hung);
       for (const stream of [false, true]) {
         const started = performance.now();
-        const reply = await env().consumption.post('/r/v1/chat/completions', { bearer: caller.apiKey, body: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 8, stream } });
+        const reply = await env().consumption.post('/r/v1/chat/completions', {
+          bearer: caller.apiKey,
+          body: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 8, stream },
+        });
         // The defaults would hold it 10 min (whole answer) or 30 s (first chunk).
         expect(performance.now() - started).to.be.below(5_000);
         expect(reply.status).to.equal(503);
         expect(reply.body.errors.code).to.equal('supplier_unavailable');
-        expect(await receipt(reply.headers.get('x-mkt-request-id')!)).to.include({ status: 'failed', cost_status: 'not_billed' });
+        expect(await receipt(reply.headers.get('x-mkt-request-id')!)).to.include({
+          status: 'failed',
+          cost_status: 'not_billed',
+        });
       }
       expect(hung.requests).to.equal(2);
       await disableSupplier(services(), supplier.userId);
@@ -78,5 +98,11 @@ describeEachDatabase(
       expect(seen).to.include({ status: 'failed', cost_status: 'not_billed' });
     });
   },
-  { env: { MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS: '200', MKT_SUPPLIER_ANSWER_TIMEOUT_MS: '300', MKT_SUPPLIER_IDLE_TIMEOUT_MS: '250' } },
+  {
+    env: {
+      MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS: '200',
+      MKT_SUPPLIER_ANSWER_TIMEOUT_MS: '300',
+      MKT_SUPPLIER_IDLE_TIMEOUT_MS: '250',
+    },
+  },
 );

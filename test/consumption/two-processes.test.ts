@@ -38,23 +38,51 @@ if (!databaseKinds.includes('postgres')) {
       // One second to the first token: every request is still running when the last one arrives.
       upstream = await startSimulatorServer({ id: 'slow', timeToFirstTokenMs: 1000 });
       const instrument = (await db('instruments').where('model_name', 'text-standard').first('id')) as { id: string };
-      const supplier = await createUser(db, systemClock, { email: 'supplier@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
-      await registerSupplier({ db, clock: systemClock }, { userId: supplier.id, instruments: [instrument.id], baseUrl: upstream.url, model: 'sim', simulated: false });
-      const user = await createUser(db, systemClock, { email: 'caller@example.com', verified: true, acceptTerms: true, mode: 'advanced' });
+      const supplier = await createUser(db, systemClock, {
+        email: 'supplier@example.com',
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
+      await registerSupplier(
+        { db, clock: systemClock },
+        { userId: supplier.id, instruments: [instrument.id], baseUrl: upstream.url, model: 'sim', simulated: false },
+      );
+      const user = await createUser(db, systemClock, {
+        email: 'caller@example.com',
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
       userId = user.id;
       apiKey = (await createApiKey(db, systemClock, user.id, 'two-processes')).key;
       const nowUs = systemClock.nowUs();
       await db.transaction(async (trx) => {
         const trading = await ensureAccount(trx, user.id, 'trading', unitsOf(instrument.id), instrument.id, nowUs);
         const issuance = await systemAccount(trx, 'issuance', unitsOf(instrument.id), nowUs);
-        await post(trx, 'issuance', null, [
-          { accountId: issuance, bucket: 'available', asset: unitsOf(instrument.id), amount: -1 },
-          { accountId: trading.id, bucket: 'available', asset: unitsOf(instrument.id), amount: 1 },
-        ], nowUs);
-        await transferToConsumption(trx, { userId: user.id, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs });
+        await post(
+          trx,
+          'issuance',
+          null,
+          [
+            { accountId: issuance, bucket: 'available', asset: unitsOf(instrument.id), amount: -1 },
+            { accountId: trading.id, bucket: 'available', asset: unitsOf(instrument.id), amount: 1 },
+          ],
+          nowUs,
+        );
+        await transferToConsumption(trx, {
+          userId: user.id,
+          instrumentId: instrument.id,
+          quantity: 1,
+          orderId: null,
+          nowUs,
+        });
       });
       const serveEnv = { DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off' };
-      servers = await Promise.all([mktServe(serveEnv, ['--only', 'consumption']), mktServe(serveEnv, ['--only', 'consumption'])]);
+      servers = await Promise.all([
+        mktServe(serveEnv, ['--only', 'consumption']),
+        mktServe(serveEnv, ['--only', 'consumption']),
+      ]);
     });
 
     after(async () => {
@@ -64,25 +92,40 @@ if (!databaseKinds.includes('postgres')) {
       await db?.destroy();
     });
 
-    it('admits exactly the tier\'s three requests across both processes, and bills each once', async () => {
+    it("admits exactly the tier's three requests across both processes, and bills each once", async () => {
       const send = (server: ServeProcess) =>
         fetch(`${server.urls.consumption!}/r/v1/chat/completions`, {
           method: 'POST',
           headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'text-standard', messages: [{ role: 'user', content: 'hello' }], max_tokens: 8 }),
-        }).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, any> }));
+          body: JSON.stringify({
+            model: 'text-standard',
+            messages: [{ role: 'user', content: 'hello' }],
+            max_tokens: 8,
+          }),
+        }).then(async (response) => ({
+          status: response.status,
+          body: (await response.json()) as Record<string, any>,
+        }));
       const replies = await Promise.all([0, 1, 0, 1, 0, 1].map((i) => send(servers[i]!)));
       const statuses = replies.map((r) => r.status).sort();
       expect(statuses).to.deep.equal([200, 200, 200, 429, 429, 429]);
-      for (const refused of replies.filter((r) => r.status === 429)) expect(refused.body.errors.code).to.equal('concurrency_limit_exceeded');
+      for (const refused of replies.filter((r) => r.status === 429))
+        expect(refused.body.errors.code).to.equal('concurrency_limit_exceeded');
 
-      const receipts = (await db('inference_requests').where('user_id', userId).select('status', 'cost_status', 'cost_tokens', 'prompt_tokens', 'completion_tokens')) as Record<string, number | string>[];
+      const receipts = (await db('inference_requests')
+        .where('user_id', userId)
+        .select('status', 'cost_status', 'cost_tokens', 'prompt_tokens', 'completion_tokens')) as Record<
+        string,
+        number | string
+      >[];
       expect(receipts).to.have.length(3);
       for (const receipt of receipts) {
         expect(receipt).to.include({ status: 'succeeded', cost_status: 'settled' });
         expect(Number(receipt.cost_tokens)).to.equal(Number(receipt.prompt_tokens) + Number(receipt.completion_tokens));
       }
-      const slots = (await db('inference_slots').where('user_id', userId).count({ n: '*' }).first()) as { n: number | string };
+      const slots = (await db('inference_slots').where('user_id', userId).count({ n: '*' }).first()) as {
+        n: number | string;
+      };
       expect(Number(slots.n)).to.equal(0);
       expect(await auditLedger(db)).to.deep.equal([]);
     });

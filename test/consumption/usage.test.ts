@@ -55,7 +55,9 @@ async function insertReceipts(env: TestEnvironment, seeds: ReceiptSeed[]): Promi
 }
 
 async function instrumentIdOf(env: TestEnvironment, modelName: string): Promise<string> {
-  const row = (await env.service.services.db('instruments').where({ model_name: modelName }).first('id')) as { id: string };
+  const row = (await env.service.services.db('instruments').where({ model_name: modelName }).first('id')) as {
+    id: string;
+  };
   return row.id;
 }
 
@@ -72,7 +74,8 @@ describe('consumption: usage cost and time bounds', () => {
       [1, 8_000_000, 0], // 0.125 → down
       [9_007_199_254, 1, 9_007_199_254_000_000],
     ];
-    for (const [costTokens, tokensPerUnit, micros] of table) expect(costUnitsMicros(costTokens, tokensPerUnit), `${costTokens}/${tokensPerUnit}`).to.equal(micros);
+    for (const [costTokens, tokensPerUnit, micros] of table)
+      expect(costUnitsMicros(costTokens, tokensPerUnit), `${costTokens}/${tokensPerUnit}`).to.equal(micros);
   });
 
   it('reads a TimeBound as ISO 8601 (UTC unless an offset says otherwise) or Unix seconds', () => {
@@ -120,14 +123,116 @@ describeEachDatabase('consumption: usage', (env) => {
     const a2 = { user_id: alice.userId, api_key_id: aliceSecondKeyId };
     await insertReceipts(env(), [
       // Alice, over four UTC days (2026-11-19 … 2026-11-22).
-      { id: 'req_a1', ...a, model: 'text-standard', instrument_id: textStandard, endpoint: 'chat.completions', status: 'succeeded', prompt_tokens: 412, completion_tokens: 188, reserved_tokens: 4508, time_to_first_token_ms: 312, tokens_per_second: 84.2, duration_ms: 2545, cost_tokens: 600, cost_usd_micros: 270, cost_status: 'settled', supplier_user_id: bob.userId, consumption_account_id: 'consumption-secret', created_at_us: usOf('2026-11-20T10:15:30.120Z'), completed_at_us: usOf('2026-11-20T10:15:32.665Z') },
-      { id: 'req_a2', ...a2, model: 'code-prime', instrument_id: codePrime, endpoint: 'messages', stream: true, status: 'succeeded', prompt_tokens: 3120, completion_tokens: 905, reasoning_tokens: 240, reserved_tokens: 11312, cost_tokens: 4025, cost_usd_micros: 4025, cost_status: 'settled', supplier_attempts: 2, created_at_us: usOf('2026-11-20T12:00:00Z') },
-      { id: 'req_a3', ...a, model: 'code-prime', instrument_id: codePrime, endpoint: 'responses', stream: true, status: 'in_progress', reserved_tokens: 9000, cost_tokens: 9000, cost_usd_micros: 4050, cost_status: 'reserved', supplier_attempts: 1, created_at_us: usOf('2026-11-21T08:00:00Z') },
-      { id: 'req_a4', ...a2, model: 'text-standard', instrument_id: textStandard, endpoint: 'chat.completions', status: 'failed', prompt_tokens: 50, cost_tokens: 700, cost_usd_micros: 300, cost_status: 'not_billed', created_at_us: usOf('2026-11-21T09:00:00Z') },
-      { id: 'req_a5', ...a, model: 'text-latest', instrument_id: textStandard, endpoint: 'responses', status: 'out_of_spec', prompt_tokens: 50, cost_tokens: 80, cost_usd_micros: 40, cost_status: 'not_billed', created_at_us: usOf('2026-11-22T00:00:00Z') },
-      { id: 'req_a6', ...a, model: 'code-prime', instrument_id: codePrime, endpoint: 'messages', status: 'cancelled', prompt_tokens: 100, completion_tokens: 20, cost_tokens: 120, cost_usd_micros: 60, cost_status: 'settled', created_at_us: usOf('2026-11-19T23:59:59.999999Z') },
+      {
+        id: 'req_a1',
+        ...a,
+        model: 'text-standard',
+        instrument_id: textStandard,
+        endpoint: 'chat.completions',
+        status: 'succeeded',
+        prompt_tokens: 412,
+        completion_tokens: 188,
+        reserved_tokens: 4508,
+        time_to_first_token_ms: 312,
+        tokens_per_second: 84.2,
+        duration_ms: 2545,
+        cost_tokens: 600,
+        cost_usd_micros: 270,
+        cost_status: 'settled',
+        supplier_user_id: bob.userId,
+        consumption_account_id: 'consumption-secret',
+        created_at_us: usOf('2026-11-20T10:15:30.120Z'),
+        completed_at_us: usOf('2026-11-20T10:15:32.665Z'),
+      },
+      {
+        id: 'req_a2',
+        ...a2,
+        model: 'code-prime',
+        instrument_id: codePrime,
+        endpoint: 'messages',
+        stream: true,
+        status: 'succeeded',
+        prompt_tokens: 3120,
+        completion_tokens: 905,
+        reasoning_tokens: 240,
+        reserved_tokens: 11312,
+        cost_tokens: 4025,
+        cost_usd_micros: 4025,
+        cost_status: 'settled',
+        supplier_attempts: 2,
+        created_at_us: usOf('2026-11-20T12:00:00Z'),
+      },
+      {
+        id: 'req_a3',
+        ...a,
+        model: 'code-prime',
+        instrument_id: codePrime,
+        endpoint: 'responses',
+        stream: true,
+        status: 'in_progress',
+        reserved_tokens: 9000,
+        cost_tokens: 9000,
+        cost_usd_micros: 4050,
+        cost_status: 'reserved',
+        supplier_attempts: 1,
+        created_at_us: usOf('2026-11-21T08:00:00Z'),
+      },
+      {
+        id: 'req_a4',
+        ...a2,
+        model: 'text-standard',
+        instrument_id: textStandard,
+        endpoint: 'chat.completions',
+        status: 'failed',
+        prompt_tokens: 50,
+        cost_tokens: 700,
+        cost_usd_micros: 300,
+        cost_status: 'not_billed',
+        created_at_us: usOf('2026-11-21T09:00:00Z'),
+      },
+      {
+        id: 'req_a5',
+        ...a,
+        model: 'text-latest',
+        instrument_id: textStandard,
+        endpoint: 'responses',
+        status: 'out_of_spec',
+        prompt_tokens: 50,
+        cost_tokens: 80,
+        cost_usd_micros: 40,
+        cost_status: 'not_billed',
+        created_at_us: usOf('2026-11-22T00:00:00Z'),
+      },
+      {
+        id: 'req_a6',
+        ...a,
+        model: 'code-prime',
+        instrument_id: codePrime,
+        endpoint: 'messages',
+        status: 'cancelled',
+        prompt_tokens: 100,
+        completion_tokens: 20,
+        cost_tokens: 120,
+        cost_usd_micros: 60,
+        cost_status: 'settled',
+        created_at_us: usOf('2026-11-19T23:59:59.999999Z'),
+      },
       // Bob: never visible to Alice.
-      { id: 'req_b1', user_id: bob.userId, api_key_id: bob.apiKeyId, model: 'text-standard', instrument_id: textStandard, endpoint: 'chat.completions', status: 'succeeded', prompt_tokens: 10, completion_tokens: 10, cost_tokens: 20, cost_usd_micros: 9, cost_status: 'settled', created_at_us: usOf('2026-11-20T11:00:00Z') },
+      {
+        id: 'req_b1',
+        user_id: bob.userId,
+        api_key_id: bob.apiKeyId,
+        model: 'text-standard',
+        instrument_id: textStandard,
+        endpoint: 'chat.completions',
+        status: 'succeeded',
+        prompt_tokens: 10,
+        completion_tokens: 10,
+        cost_tokens: 20,
+        cost_usd_micros: 9,
+        cost_status: 'settled',
+        created_at_us: usOf('2026-11-20T11:00:00Z'),
+      },
     ]);
   });
 
@@ -169,18 +274,44 @@ describeEachDatabase('consumption: usage', (env) => {
 
     it('shows a receipt made with another key of the same user', async () => {
       const reply = await get('/v1/usage/req_a2');
-      expect(reply.body.data).to.deep.include({ api_key_id: aliceSecondKeyId, stream: true, reasoning_tokens: 240, total_tokens: 4025, cost_units: '0.004025', supplier_attempts: 2 });
+      expect(reply.body.data).to.deep.include({
+        api_key_id: aliceSecondKeyId,
+        stream: true,
+        reasoning_tokens: 240,
+        total_tokens: 4025,
+        cost_units: '0.004025',
+        supplier_attempts: 2,
+      });
     });
 
     it('shows the reservation of a request in progress, and zero cost when not billed', async () => {
       const running = await get('/v1/usage/req_a3');
-      expect(running.body.data).to.deep.include({ status: 'in_progress', cost_status: 'reserved', cost_units: '0.009000', cost_usd: '0.004050', completed_at: null, duration_ms: null, time_to_first_token_ms: null, tokens_per_second: null });
+      expect(running.body.data).to.deep.include({
+        status: 'in_progress',
+        cost_status: 'reserved',
+        cost_units: '0.009000',
+        cost_usd: '0.004050',
+        completed_at: null,
+        duration_ms: null,
+        time_to_first_token_ms: null,
+        tokens_per_second: null,
+      });
       const failed = await get('/v1/usage/req_a4');
-      expect(failed.body.data).to.deep.include({ status: 'failed', cost_status: 'not_billed', cost_units: '0.000000', cost_usd: '0.000000', total_tokens: 50 });
+      expect(failed.body.data).to.deep.include({
+        status: 'failed',
+        cost_status: 'not_billed',
+        cost_units: '0.000000',
+        cost_usd: '0.000000',
+        total_tokens: 50,
+      });
     });
 
-    it('is 404 not_found for another user\'s receipt and for an unknown id', async () => {
-      for (const [id, user] of [['req_b1', alice], ['req_a1', bob], ['req_nope', alice]] as const) {
+    it("is 404 not_found for another user's receipt and for an unknown id", async () => {
+      for (const [id, user] of [
+        ['req_b1', alice],
+        ['req_a1', bob],
+        ['req_nope', alice],
+      ] as const) {
         const reply = await get(`/v1/usage/${id}`, undefined, user);
         expect(reply.status, id).to.equal(404);
         expect(reply.body.errors.code).to.equal('not_found');
@@ -195,7 +326,7 @@ describeEachDatabase('consumption: usage', (env) => {
   });
 
   describe('GET /v1/usage', () => {
-    it('lists only the caller\'s receipts, oldest first by default', async () => {
+    it("lists only the caller's receipts, oldest first by default", async () => {
       const reply = await get('/v1/usage');
       expect(reply.status).to.equal(200);
       expect(ids(reply.body)).to.deep.equal(['req_a6', 'req_a1', 'req_a2', 'req_a3', 'req_a4', 'req_a5']);
@@ -218,7 +349,10 @@ describeEachDatabase('consumption: usage', (env) => {
         [{ from: '2026-11-20' }, ['req_a1', 'req_a2', 'req_a3', 'req_a4', 'req_a5']],
         [{ to: '2026-11-20' }, ['req_a6']],
         [{ from: '2026-11-20T10:15:30.12Z', to: '2026-11-21T08:00:00Z' }, ['req_a1', 'req_a2']],
-        [{ from: '2026-11-21T09:00:00+01:00', to: String(usOf('2026-11-22T00:00:00Z') / 1_000_000) }, ['req_a3', 'req_a4']],
+        [
+          { from: '2026-11-21T09:00:00+01:00', to: String(usOf('2026-11-22T00:00:00Z') / 1_000_000) },
+          ['req_a3', 'req_a4'],
+        ],
         [{ from: '2026-11-22', to: '2026-11-22' }, []],
         [{ model: 'code-prime', endpoint: 'messages', status: 'succeeded' }, ['req_a2']],
       ];
@@ -278,7 +412,12 @@ describeEachDatabase('consumption: usage', (env) => {
     it('keeps filters while paging', async () => {
       const first = await get('/v1/usage', { model: 'code-prime', limit: 1, order_direction: 'desc' });
       expect(ids(first.body)).to.deep.equal(['req_a3']);
-      const second = await get('/v1/usage', { model: 'code-prime', limit: 1, order_direction: 'desc', next: first.body.paging.next_cursor });
+      const second = await get('/v1/usage', {
+        model: 'code-prime',
+        limit: 1,
+        order_direction: 'desc',
+        next: first.body.paging.next_cursor,
+      });
       expect(ids(second.body)).to.deep.equal(['req_a2']);
     });
 
@@ -306,7 +445,9 @@ describeEachDatabase('consumption: usage', (env) => {
         expect(reply.body.errors.code, JSON.stringify(query)).to.equal(code);
       }
       const backwards = await get('/v1/usage', { from: '2026-11-21', to: '2026-11-20' });
-      expect(backwards.body.errors.context.errors).to.deep.equal([{ path: 'query.to', message: 'must not be before query.from', value: '2026-11-20' }]);
+      expect(backwards.body.errors.context.errors).to.deep.equal([
+        { path: 'query.to', message: 'must not be before query.from', value: '2026-11-20' },
+      ]);
     });
   });
 
@@ -322,18 +463,68 @@ describeEachDatabase('consumption: usage', (env) => {
         from: '2026-11-01T00:00:00.000000Z',
         to: '2026-12-01T00:00:00.000000Z',
         groups: [
-          { key: '2026-11-19', requests: 1, prompt_tokens: 100, completion_tokens: 20, reasoning_tokens: 0, total_tokens: 120, cost_units: '0.000120', cost_usd: '0.000060' },
-          { key: '2026-11-20', requests: 2, prompt_tokens: 3532, completion_tokens: 1093, reasoning_tokens: 240, total_tokens: 4625, cost_units: '0.004625', cost_usd: '0.004295' },
-          { key: '2026-11-21', requests: 2, prompt_tokens: 50, completion_tokens: 0, reasoning_tokens: 0, total_tokens: 50, cost_units: '0.009000', cost_usd: '0.004050' },
-          { key: '2026-11-22', requests: 1, prompt_tokens: 50, completion_tokens: 0, reasoning_tokens: 0, total_tokens: 50, cost_units: zero, cost_usd: zero },
+          {
+            key: '2026-11-19',
+            requests: 1,
+            prompt_tokens: 100,
+            completion_tokens: 20,
+            reasoning_tokens: 0,
+            total_tokens: 120,
+            cost_units: '0.000120',
+            cost_usd: '0.000060',
+          },
+          {
+            key: '2026-11-20',
+            requests: 2,
+            prompt_tokens: 3532,
+            completion_tokens: 1093,
+            reasoning_tokens: 240,
+            total_tokens: 4625,
+            cost_units: '0.004625',
+            cost_usd: '0.004295',
+          },
+          {
+            key: '2026-11-21',
+            requests: 2,
+            prompt_tokens: 50,
+            completion_tokens: 0,
+            reasoning_tokens: 0,
+            total_tokens: 50,
+            cost_units: '0.009000',
+            cost_usd: '0.004050',
+          },
+          {
+            key: '2026-11-22',
+            requests: 1,
+            prompt_tokens: 50,
+            completion_tokens: 0,
+            reasoning_tokens: 0,
+            total_tokens: 50,
+            cost_units: zero,
+            cost_usd: zero,
+          },
         ],
-        totals: { requests: 6, prompt_tokens: 3732, completion_tokens: 1113, reasoning_tokens: 240, total_tokens: 4845, cost_units: '0.013745', cost_usd: '0.008405' },
+        totals: {
+          requests: 6,
+          prompt_tokens: 3732,
+          completion_tokens: 1113,
+          reasoning_tokens: 240,
+          total_tokens: 4845,
+          cost_units: '0.013745',
+          cost_usd: '0.008405',
+        },
       });
     });
 
     it('groups by model as requested, and by API key', async () => {
       const byModel = await get('/v1/usage/summary', { group_by: 'model', ...window });
-      expect(byModel.body.data.groups.map((g: { key: string; requests: number; cost_usd: string }) => [g.key, g.requests, g.cost_usd])).to.deep.equal([
+      expect(
+        byModel.body.data.groups.map((g: { key: string; requests: number; cost_usd: string }) => [
+          g.key,
+          g.requests,
+          g.cost_usd,
+        ]),
+      ).to.deep.equal([
         ['code-prime', 3, '0.008135'],
         ['text-latest', 1, zero],
         ['text-standard', 2, '0.000270'],
@@ -343,12 +534,29 @@ describeEachDatabase('consumption: usage', (env) => {
         [alice.apiKeyId, 4, 770, '0.009720'],
         [aliceSecondKeyId, 2, 4075, '0.004025'],
       ].sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1));
-      expect(byKey.body.data.groups.map((g: { key: string; requests: number; total_tokens: number; cost_units: string }) => [g.key, g.requests, g.total_tokens, g.cost_units])).to.deep.equal(expected);
-      for (const reply of [byModel, byKey]) expect(reply.body.data.totals).to.deep.include({ requests: 6, total_tokens: 4845, cost_units: '0.013745', cost_usd: '0.008405' });
+      expect(
+        byKey.body.data.groups.map((g: { key: string; requests: number; total_tokens: number; cost_units: string }) => [
+          g.key,
+          g.requests,
+          g.total_tokens,
+          g.cost_units,
+        ]),
+      ).to.deep.equal(expected);
+      for (const reply of [byModel, byKey])
+        expect(reply.body.data.totals).to.deep.include({
+          requests: 6,
+          total_tokens: 4845,
+          cost_units: '0.013745',
+          cost_usd: '0.008405',
+        });
     });
 
     it('bounds the window: from inclusive, to exclusive, Unix seconds or ISO', async () => {
-      const reply = await get('/v1/usage/summary', { group_by: 'day', from: '2026-11-20T10:15:30.120Z', to: String(usOf('2026-11-22T00:00:00Z') / 1_000_000) });
+      const reply = await get('/v1/usage/summary', {
+        group_by: 'day',
+        from: '2026-11-20T10:15:30.120Z',
+        to: String(usOf('2026-11-22T00:00:00Z') / 1_000_000),
+      });
       expect(reply.body.data.groups.map((g: { key: string; requests: number }) => [g.key, g.requests])).to.deep.equal([
         ['2026-11-20', 2],
         ['2026-11-21', 2],
@@ -356,17 +564,44 @@ describeEachDatabase('consumption: usage', (env) => {
       expect(reply.body.data).to.include({ from: '2026-11-20T10:15:30.120000Z', to: '2026-11-22T00:00:00.000000Z' });
       const empty = await get('/v1/usage/summary', { group_by: 'model', from: '2026-10-01', to: '2026-10-01' });
       expect(empty.body.data.groups).to.deep.equal([]);
-      expect(empty.body.data.totals).to.deep.equal({ requests: 0, prompt_tokens: 0, completion_tokens: 0, reasoning_tokens: 0, total_tokens: 0, cost_units: zero, cost_usd: zero });
+      expect(empty.body.data.totals).to.deep.equal({
+        requests: 0,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        reasoning_tokens: 0,
+        total_tokens: 0,
+        cost_units: zero,
+        cost_usd: zero,
+      });
       expect(ids(await get('/v1/usage', undefined, bob).then((r) => r.body))).to.deep.equal(['req_b1']);
       const bobs = await get('/v1/usage/summary', { group_by: 'api_key', ...window }, bob);
-      expect(bobs.body.data.groups).to.deep.equal([{ key: bob.apiKeyId, requests: 1, prompt_tokens: 10, completion_tokens: 10, reasoning_tokens: 0, total_tokens: 20, cost_units: '0.000020', cost_usd: '0.000009' }]);
+      expect(bobs.body.data.groups).to.deep.equal([
+        {
+          key: bob.apiKeyId,
+          requests: 1,
+          prompt_tokens: 10,
+          completion_tokens: 10,
+          reasoning_tokens: 0,
+          total_tokens: 20,
+          cost_units: '0.000020',
+          cost_usd: '0.000009',
+        },
+      ]);
     });
 
     it('defaults to the 30 days up to now', async () => {
       const { services } = env().service;
       const carol = await createTestUser(services);
       const nowUs = services.clock.nowUs();
-      const c = { user_id: carol.userId, api_key_id: carol.apiKeyId, model: 'text-standard', instrument_id: textStandard, endpoint: 'chat.completions' as const, status: 'succeeded', cost_status: 'settled' };
+      const c = {
+        user_id: carol.userId,
+        api_key_id: carol.apiKeyId,
+        model: 'text-standard',
+        instrument_id: textStandard,
+        endpoint: 'chat.completions' as const,
+        status: 'succeeded',
+        cost_status: 'settled',
+      };
       await insertReceipts(env(), [
         { id: 'req_c_recent', ...c, prompt_tokens: 1, created_at_us: nowUs - usPerDay },
         { id: 'req_c_edge', ...c, prompt_tokens: 2, created_at_us: nowUs - 29 * usPerDay },
@@ -378,9 +613,17 @@ describeEachDatabase('consumption: usage', (env) => {
       const to = Date.parse(reply.body.data.to) * 1000;
       expect(to).to.be.within(nowUs, nowUs + 60_000_000);
       expect(Date.parse(reply.body.data.from) * 1000).to.equal(to - 30 * usPerDay);
-      const fromOnly = await get('/v1/usage/summary', { group_by: 'model', from: String(Math.floor((nowUs - 40 * usPerDay) / 1_000_000)) }, carol);
+      const fromOnly = await get(
+        '/v1/usage/summary',
+        { group_by: 'model', from: String(Math.floor((nowUs - 40 * usPerDay) / 1_000_000)) },
+        carol,
+      );
       expect(fromOnly.body.data.totals).to.include({ requests: 3, prompt_tokens: 7 });
-      const toOnly = await get('/v1/usage/summary', { group_by: 'model', to: String(Math.floor((nowUs + 2 * usPerDay) / 1_000_000)) }, carol);
+      const toOnly = await get(
+        '/v1/usage/summary',
+        { group_by: 'model', to: String(Math.floor((nowUs + 2 * usPerDay) / 1_000_000)) },
+        carol,
+      );
       expect(toOnly.body.data.totals).to.include({ requests: 2, prompt_tokens: 9 }); // recent and future; edge is 29 days before now
     });
 
@@ -388,12 +631,23 @@ describeEachDatabase('consumption: usage', (env) => {
       const { services } = env().service;
       const dave = await createTestUser(services);
       const agentMax = await instrumentIdOf(env(), 'agent-max');
-      const d = { user_id: dave.userId, api_key_id: dave.apiKeyId, model: 'agent-max', instrument_id: agentMax, endpoint: 'responses' as const, status: 'succeeded', cost_status: 'settled', created_at_us: usOf('2026-11-20T00:00:00Z') };
+      const d = {
+        user_id: dave.userId,
+        api_key_id: dave.apiKeyId,
+        model: 'agent-max',
+        instrument_id: agentMax,
+        endpoint: 'responses' as const,
+        status: 'succeeded',
+        cost_status: 'settled',
+        created_at_us: usOf('2026-11-20T00:00:00Z'),
+      };
       await insertReceipts(env(), [
         { id: 'req_d1', ...d, completion_tokens: 1, cost_tokens: 1 },
         { id: 'req_d2', ...d, completion_tokens: 2, cost_tokens: 2 },
       ]);
-      const original = (await services.db('instruments').where({ id: agentMax }).first('tokens_per_unit')) as { tokens_per_unit: number };
+      const original = (await services.db('instruments').where({ id: agentMax }).first('tokens_per_unit')) as {
+        tokens_per_unit: number;
+      };
       await services.db('instruments').where({ id: agentMax }).update({ tokens_per_unit: 3 });
       try {
         const list = await get('/v1/usage', undefined, dave);

@@ -24,8 +24,26 @@ async function issueTheOldWay(db: Db, userId: string, quantity: number, nowUs: n
     const account = await ensureAccount(trx, userId, 'trading', units, textStandard, nowUs);
     const issuance = await systemAccount(trx, 'issuance', units, nowUs);
     const id = newIssuanceId();
-    await post(trx, 'issuance', id, move(units, { accountId: issuance, bucket: 'available' }, { accountId: account.id, bucket: 'available' }, quantity), nowUs);
-    await trx('supply_issuances').insert({ id, user_id: userId, instrument_id: textStandard, trading_account_id: account.id, quantity, created_at_us: nowUs });
+    await post(
+      trx,
+      'issuance',
+      id,
+      move(
+        units,
+        { accountId: issuance, bucket: 'available' },
+        { accountId: account.id, bucket: 'available' },
+        quantity,
+      ),
+      nowUs,
+    );
+    await trx('supply_issuances').insert({
+      id,
+      user_id: userId,
+      instrument_id: textStandard,
+      trading_account_id: account.id,
+      quantity,
+      created_at_us: nowUs,
+    });
   });
 }
 
@@ -44,15 +62,30 @@ for (const database of databaseKinds) {
         if (name === undefined || name === '0020_issuance_accounts') break;
         await db.migrate.up();
       }
-      const user = await createUser(db, systemClock, { email: `migration-0020-${Date.now()}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+      const user = await createUser(db, systemClock, {
+        email: `migration-0020-${Date.now()}@example.com`,
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
       const nowUs = systemClock.nowUs();
       await issueTheOldWay(db, user.id, 30, nowUs - 2_000_000);
       await issueTheOldWay(db, user.id, 12, nowUs - 1_000_000);
       expect(await migrateLatest(db)).to.include('0020_issuance_accounts');
       const [account, ...others] = await listIssuanceAccounts({ db }, user.id);
       expect(others).to.deep.equal([]);
-      expect(account).to.deep.include({ instrument_id: textStandard, available: 0, total_issued: 42, issuance_count: 2, total_transferred: 42, transfer_count: 2, last_issued_at_us: nowUs - 1_000_000 });
-      const issuances = (await db('supply_issuances').where('user_id', user.id).select('issuance_account_id')) as { issuance_account_id: string }[];
+      expect(account).to.deep.include({
+        instrument_id: textStandard,
+        available: 0,
+        total_issued: 42,
+        issuance_count: 2,
+        total_transferred: 42,
+        transfer_count: 2,
+        last_issued_at_us: nowUs - 1_000_000,
+      });
+      const issuances = (await db('supply_issuances').where('user_id', user.id).select('issuance_account_id')) as {
+        issuance_account_id: string;
+      }[];
       expect(issuances.map((i) => i.issuance_account_id)).to.deep.equal([account!.id, account!.id]);
       expect(await auditLedger(db)).to.deep.equal([]);
     });

@@ -14,7 +14,16 @@ describe('storage', () => {
         expect(foreign_keys).to.equal(1);
         let refused: unknown;
         await db('api_keys')
-          .insert({ id: 'api_key_x', user_id: 'user_missing', name: 'n', key_prefix: 'p', key_hash: 'h', active: true, created_at_us: 1, updated_at_us: 1 })
+          .insert({
+            id: 'api_key_x',
+            user_id: 'user_missing',
+            name: 'n',
+            key_prefix: 'p',
+            key_hash: 'h',
+            active: true,
+            created_at_us: 1,
+            updated_at_us: 1,
+          })
           .catch((error: unknown) => (refused = error));
         expect(String(refused)).to.match(/FOREIGN KEY/);
       } finally {

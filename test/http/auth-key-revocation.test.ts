@@ -41,9 +41,14 @@ for (const kind of databaseKinds) {
       feedDb = openDatabase(databaseUrl);
       feed = await openRevocationFeed(feedDb);
       ownFeed = await openRevocationFeed(db);
-      userId = (await createUser(db, systemClock, { email: `revoke-${kind}@example.com`, verified: true, acceptTerms: true })).id;
+      userId = (
+        await createUser(db, systemClock, { email: `revoke-${kind}@example.com`, verified: true, acceptTerms: true })
+      ).id;
       const env = { DATABASE_URL: databaseUrl };
-      [consumption, platform] = await Promise.all([mktServe(env, ['--only', 'consumption']), mktServe(env, ['--only', 'platform'])]);
+      [consumption, platform] = await Promise.all([
+        mktServe(env, ['--only', 'consumption']),
+        mktServe(env, ['--only', 'platform']),
+      ]);
     });
 
     after(async () => {
@@ -55,7 +60,10 @@ for (const kind of databaseKinds) {
       await db?.destroy();
     });
 
-    const models = (key: string) => fetch(`${consumption.urls.consumption!}/v1/models`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    const models = (key: string) =>
+      fetch(`${consumption.urls.consumption!}/v1/models`, { headers: { authorization: `Bearer ${key}` } }).then(
+        (r) => r.status,
+      );
 
     /**
      * After `change`, the server refuses the key: on SQLite at once (the next request); on
@@ -80,7 +88,8 @@ for (const kind of databaseKinds) {
     async function until(done: () => Promise<boolean>): Promise<void> {
       const started = performance.now();
       while (!(await done())) {
-        if (performance.now() - started > notifiedWithinMs) throw new Error(`the server did not learn of the change within ${notifiedWithinMs} ms`);
+        if (performance.now() - started > notifiedWithinMs)
+          throw new Error(`the server did not learn of the change within ${notifiedWithinMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     }
@@ -104,14 +113,24 @@ for (const kind of databaseKinds) {
       const keyUrl = `${platform.urls.platform!}/v1/api-keys/${row.id}`;
       const headers = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
       await expectServed(key);
-      const patch = (active: boolean) => fetch(keyUrl, { method: 'PATCH', headers, body: JSON.stringify({ api_key: { active } }) }).then((r) => expect(r.status).to.equal(200));
+      const patch = (active: boolean) =>
+        fetch(keyUrl, { method: 'PATCH', headers, body: JSON.stringify({ api_key: { active } }) }).then((r) =>
+          expect(r.status).to.equal(200),
+        );
       await expectRefusedAfter(() => patch(false), key);
       await expectServedAfter(() => patch(true), key);
-      await expectRefusedAfter(async () => expect((await fetch(keyUrl, { method: 'DELETE', headers })).status).to.equal(204), key);
+      await expectRefusedAfter(
+        async () => expect((await fetch(keyUrl, { method: 'DELETE', headers })).status).to.equal(204),
+        key,
+      );
     });
 
     it('moves the revocation version when a user is made inactive', async () => {
-      const other = await createUser(db, systemClock, { email: `inactive-${kind}@example.com`, verified: true, acceptTerms: true });
+      const other = await createUser(db, systemClock, {
+        email: `inactive-${kind}@example.com`,
+        verified: true,
+        acceptTerms: true,
+      });
       const { key } = await createApiKey(db, systemClock, other.id, 'inactive');
       await expectServed(key);
       // Authentication does not look at the user's status today; the cache must not be what would hide it if it did.
@@ -129,7 +148,7 @@ for (const kind of databaseKinds) {
       expect(ownFeed.known()).not.to.equal(before);
     });
 
-    it('keeps serving a key that another key\'s revocation did not touch', async () => {
+    it("keeps serving a key that another key's revocation did not touch", async () => {
       const kept = await createApiKey(db, systemClock, userId, 'kept');
       const gone = await createApiKey(db, systemClock, userId, 'gone');
       await expectServed(kept.key);

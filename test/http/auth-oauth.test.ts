@@ -27,14 +27,20 @@ describeEachDatabase('authentication: OAuth access tokens on the platform API', 
 
   it('refuses an unknown, expired or revoked token with 401 invalid_token', async () => {
     const { db } = env().service.services;
-    expect((await env().platform.get('/v1/api-keys', { bearer: 'mkt_at_unknown' })).body.errors.code).to.equal('invalid_token');
+    expect((await env().platform.get('/v1/api-keys', { bearer: 'mkt_at_unknown' })).body.errors.code).to.equal(
+      'invalid_token',
+    );
 
     const expired = await grantTokens(env().service.services, user.userId, ['keys:manage']);
-    await db('oauth_tokens').where({ token_hash: hashSecret(expired.accessToken) }).update({ expires_at_us: Date.now() * 1000 - 1 });
+    await db('oauth_tokens')
+      .where({ token_hash: hashSecret(expired.accessToken) })
+      .update({ expires_at_us: Date.now() * 1000 - 1 });
     expect((await env().platform.get('/v1/api-keys', { bearer: expired.accessToken })).status).to.equal(401);
 
     const revoked = await grantTokens(env().service.services, user.userId, ['keys:manage']);
-    await db('oauth_grants').where({ id: revoked.grantId }).update({ revoked_at_us: Date.now() * 1000 });
+    await db('oauth_grants')
+      .where({ id: revoked.grantId })
+      .update({ revoked_at_us: Date.now() * 1000 });
     expect((await env().platform.get('/v1/api-keys', { bearer: revoked.accessToken })).status).to.equal(401);
   });
 
@@ -53,7 +59,9 @@ describeEachDatabase('authentication: OAuth access tokens on the platform API', 
   });
 
   it('stores tokens only as hashes', async () => {
-    const { accessToken, refreshToken, grantId } = await grantTokens(env().service.services, user.userId, ['keys:manage']);
+    const { accessToken, refreshToken, grantId } = await grantTokens(env().service.services, user.userId, [
+      'keys:manage',
+    ]);
     const rows = await env().service.services.db('oauth_tokens').where({ grant_id: grantId });
     expect(rows).to.have.length(2);
     expect(JSON.stringify(rows)).not.to.contain(accessToken).and.not.to.contain(refreshToken);

@@ -19,7 +19,10 @@ describeEachDatabase('authentication: Ed25519 request signatures', (env) => {
   });
 
   it('signs the path without the query string', async () => {
-    const reply = await env().trading.get('/v1/instruments', { sign: user.signingKey, query: { limit: 2, order_by: 'name' } });
+    const reply = await env().trading.get('/v1/instruments', {
+      sign: user.signingKey,
+      query: { limit: 2, order_by: 'name' },
+    });
     expect(reply.status).to.equal(200);
     expect(reply.body.data).to.have.length(2);
   });
@@ -27,7 +30,10 @@ describeEachDatabase('authentication: Ed25519 request signatures', (env) => {
   it('signs the raw body of a POST (a tampered body fails, the exact body passes)', async () => {
     const body = JSON.stringify({ market_id: 'market_x', side: 'buy', type: 'limit', price: '1.0000', quantity: 1 });
     const headers = signatureHeaders(user.signingKey, 'POST', '/v1/orders', body);
-    const tampered = await env().trading.post('/v1/orders', { rawBody: body.replace('"quantity":1', '"quantity":2'), headers });
+    const tampered = await env().trading.post('/v1/orders', {
+      rawBody: body.replace('"quantity":1', '"quantity":2'),
+      headers,
+    });
     expect(tampered.status).to.equal(401);
     expect(tampered.body.errors.code).to.equal('invalid_signature');
     const exact = await env().trading.post('/v1/orders', { rawBody: body, headers });
@@ -58,7 +64,10 @@ describeEachDatabase('authentication: Ed25519 request signatures', (env) => {
   it('refuses a signature by another key under this fingerprint with 401 invalid_signature', async () => {
     const impostor = nacl.sign.keyPair();
     const reply = await env().trading.get('/v1/instruments', {
-      sign: { privateKey: Buffer.from(impostor.secretKey).toString('base64'), fingerprint: user.signingKey.fingerprint },
+      sign: {
+        privateKey: Buffer.from(impostor.secretKey).toString('base64'),
+        fingerprint: user.signingKey.fingerprint,
+      },
     });
     expect(reply.status).to.equal(401);
     expect(reply.body.errors.code).to.equal('invalid_signature');
@@ -73,14 +82,20 @@ describeEachDatabase('authentication: Ed25519 request signatures', (env) => {
   });
 
   it('refuses a signature that is not base64 of 64 bytes', async () => {
-    const headers = { ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''), 'x-mkt-signature': 'not base64!' };
+    const headers = {
+      ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''),
+      'x-mkt-signature': 'not base64!',
+    };
     const reply = await env().trading.get('/v1/instruments', { headers });
     expect(reply.status).to.equal(401);
     expect(reply.body.errors.code).to.equal('invalid_signature');
   });
 
   it('refuses an unknown fingerprint with 401 unknown_fingerprint', async () => {
-    const headers = { ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''), 'x-mkt-fingerprint': 'A'.repeat(43) };
+    const headers = {
+      ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''),
+      'x-mkt-fingerprint': 'A'.repeat(43),
+    };
     const reply = await env().trading.get('/v1/instruments', { headers });
     expect(reply.status).to.equal(401);
     expect(reply.body.errors.code).to.equal('unknown_fingerprint');
@@ -98,7 +113,10 @@ describeEachDatabase('authentication: Ed25519 request signatures', (env) => {
   });
 
   it('refuses a timestamp that is not Unix seconds', async () => {
-    const headers = { ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''), 'x-mkt-timestamp': '2026-11-22T10:00:00Z' };
+    const headers = {
+      ...signatureHeaders(user.signingKey, 'GET', '/v1/instruments', ''),
+      'x-mkt-timestamp': '2026-11-22T10:00:00Z',
+    };
     const reply = await env().trading.get('/v1/instruments', { headers });
     expect(reply.status).to.equal(401);
     expect(reply.body.errors.code).to.equal('invalid_signature');

@@ -63,7 +63,10 @@ describeEachDatabase('error boundary', (env) => {
   });
 
   it('answers a schema violation on chat completions with the {errors: [{path, message, value}]} shape', async () => {
-    const reply = await env().consumption.post('/v1/chat/completions', { body: { model: 'text-standard' }, bearer: user.apiKey });
+    const reply = await env().consumption.post('/v1/chat/completions', {
+      body: { model: 'text-standard' },
+      bearer: user.apiKey,
+    });
     expect(reply.status).to.equal(422);
     expect(reply.body.errors).to.deep.equal([{ path: 'messages', message: 'is required', value: null }]);
   });
@@ -81,7 +84,10 @@ describeEachDatabase('error boundary', (env) => {
     const unauthenticated = await env().consumption.get('/v1/usage');
     expect(unauthenticated.status).to.equal(401);
     expect(unauthenticated.headers.get('x-mkt-request-id')).to.match(/^req_[0-9a-f]{24}$/);
-    const listed = await env().consumption.get('/v1/models', { bearer: user.apiKey, headers: { 'x-request-id': 'client-chosen' } });
+    const listed = await env().consumption.get('/v1/models', {
+      bearer: user.apiKey,
+      headers: { 'x-request-id': 'client-chosen' },
+    });
     expect(listed.headers.get('x-request-id')).to.equal('client-chosen');
     expect(listed.headers.get('x-mkt-request-id')).to.match(/^req_[0-9a-f]{24}$/);
     expect((await env().messages.post('/v1/messages', { body: {} })).headers.get('x-mkt-request-id')).to.match(/^req_/);
@@ -103,7 +109,13 @@ describeEachDatabase('error boundary', (env) => {
       throw new Error('database password is hunter2');
     };
     const app = createApp(
-      { name: 'trading', document, operations: document.operations, handlers: { ...(tradingHandlers as unknown as Record<string, Handler>), getHealth: failing }, bodyBytesMax: 1024 },
+      {
+        name: 'trading',
+        document,
+        operations: document.operations,
+        handlers: { ...(tradingHandlers as unknown as Record<string, Handler>), getHealth: failing },
+        bodyBytesMax: 1024,
+      },
       env().service.services,
     );
     const listening = await listen('trading', app, '127.0.0.1', 0);
@@ -120,7 +132,10 @@ describeEachDatabase('error boundary', (env) => {
   });
 
   it('answers a body over the limit with 413', async () => {
-    const reply = await env().trading.post('/v1/orders', { rawBody: JSON.stringify({ market_id: 'x'.repeat(70_000) }), sign: user.signingKey });
+    const reply = await env().trading.post('/v1/orders', {
+      rawBody: JSON.stringify({ market_id: 'x'.repeat(70_000) }),
+      sign: user.signingKey,
+    });
     expect(reply.status).to.equal(413);
     expect(reply.body.errors.code).to.equal('payload_too_large');
   });

@@ -19,15 +19,44 @@ describeEachDatabase('http: errors.message on every host', (env) => {
     ['trading: an unknown path', (e) => e.trading, (c) => c.get('/v1/nowhere'), 404],
     ['trading: a method the path does not take', (e) => e.trading, (c) => c.patch('/v1/orders'), 405],
     ['trading: no signature', (e) => e.trading, (c) => c.get('/v1/orders'), 401],
-    ['trading: a body that is not JSON', (e) => e.trading, (c) => c.post('/v1/orders', { rawBody: '{"side":', sign: user.signingKey }), 400],
-    ['trading: a body that fails its schema', (e) => e.trading, (c) => c.post('/v1/orders', { body: { side: 'up' }, sign: user.signingKey }), 422],
-    ['trading: an unknown order', (e) => e.trading, (c) => c.get('/v1/orders/order_AAAAAAAAAAAAAAAA', { sign: user.signingKey }), 404],
+    [
+      'trading: a body that is not JSON',
+      (e) => e.trading,
+      (c) => c.post('/v1/orders', { rawBody: '{"side":', sign: user.signingKey }),
+      400,
+    ],
+    [
+      'trading: a body that fails its schema',
+      (e) => e.trading,
+      (c) => c.post('/v1/orders', { body: { side: 'up' }, sign: user.signingKey }),
+      422,
+    ],
+    [
+      'trading: an unknown order',
+      (e) => e.trading,
+      (c) => c.get('/v1/orders/order_AAAAAAAAAAAAAAAA', { sign: user.signingKey }),
+      404,
+    ],
     ['consumption: an unknown path', (e) => e.consumption, (c) => c.get('/v1/nowhere'), 404],
     ['consumption: a bad key', (e) => e.consumption, (c) => c.get('/v1/models', { bearer: 'mkt_ck_nope' }), 401],
-    ['messages: an unknown model', (e) => e.messages, (c) => c.post('/v1/messages', { bearer: user.apiKey, body: { model: 'no-such-model', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] } }), 404],
+    [
+      'messages: an unknown model',
+      (e) => e.messages,
+      (c) =>
+        c.post('/v1/messages', {
+          bearer: user.apiKey,
+          body: { model: 'no-such-model', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] },
+        }),
+      404,
+    ],
     ['platform: an unknown path', (e) => e.platform, (c) => c.get('/v1/nowhere'), 404],
     ['platform: no credentials under /api', (e) => e.platform, (c) => c.get('/api/v1/api-keys'), 401],
-    ['platform: a body that fails its schema', (e) => e.platform, (c) => c.post('/v1/api-keys', { bearer: 'mkt_at_nope', body: { name: 7 } }), 401],
+    [
+      'platform: a body that fails its schema',
+      (e) => e.platform,
+      (c) => c.post('/v1/api-keys', { bearer: 'mkt_at_nope', body: { name: 7 } }),
+      401,
+    ],
   ];
   for (const [name, host, send, status] of rows) {
     it(`${name}: ${status} with errors.message equal to errors.detail`, async () => {
@@ -45,7 +74,13 @@ describeEachDatabase('http: errors.message on every host', (env) => {
 
   it('puts errors.message on each refused order of a batch', async () => {
     const market = await env().service.services.db('markets').first('id');
-    const order = { market_id: (market as { id: string }).id, side: 'buy', type: 'limit', price: '0.0100', quantity: 1 };
+    const order = {
+      market_id: (market as { id: string }).id,
+      side: 'buy',
+      type: 'limit',
+      price: '0.0100',
+      quantity: 1,
+    };
     const reply = await env().trading.post('/v1/orders/batch', { sign: user.signingKey, body: { orders: [order] } });
     expect(reply.status, reply.text).to.equal(201);
     const refused = reply.body.data.find((r: { errors?: unknown }) => r.errors !== undefined);

@@ -17,14 +17,29 @@ describeEachDatabase('hostile input', (env) => {
     market = await marketOf(env().service.services, 'text-standard');
   });
 
-  const order = (extra: Record<string, unknown> = {}) => ({ market_id: market.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 1, ...extra });
+  const order = (extra: Record<string, unknown> = {}) => ({
+    market_id: market.marketId,
+    side: 'buy',
+    type: 'limit',
+    price: '0.0100',
+    quantity: 1,
+    ...extra,
+  });
   /** JSON text of arrays nested `levels` deep (JSON.stringify itself overflows on such a value). */
   const deep = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
-  const signedOrder = (bodyText: string) => env().trading.post('/v1/orders', { rawBody: bodyText, sign: user.signingKey });
-  const chat = (body: Record<string, unknown>) => env().consumption.post('/v1/chat/completions', { body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], ...body }, bearer: user.apiKey });
+  const signedOrder = (bodyText: string) =>
+    env().trading.post('/v1/orders', { rawBody: bodyText, sign: user.signingKey });
+  const chat = (body: Record<string, unknown>) =>
+    env().consumption.post('/v1/chat/completions', {
+      body: { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], ...body },
+      bearer: user.apiKey,
+    });
 
   async function openOrders(): Promise<Record<string, any>[]> {
-    const reply = await env().trading.get('/v1/orders', { sign: user.signingKey, query: { status: 'open', limit: 100 } });
+    const reply = await env().trading.get('/v1/orders', {
+      sign: user.signingKey,
+      query: { status: 'open', limit: 100 },
+    });
     expect(reply.status).to.equal(200);
     return reply.body.data;
   }
@@ -32,7 +47,9 @@ describeEachDatabase('hostile input', (env) => {
   function expectIssue(reply: Reply, path: string, message: RegExp): void {
     expect(reply.status, reply.text).to.equal(422);
     expect(reply.body.errors.code).to.equal('validation_error');
-    const issue = (reply.body.errors.context.errors as { path: string; message: string }[]).find((i) => i.path === path);
+    const issue = (reply.body.errors.context.errors as { path: string; message: string }[]).find(
+      (i) => i.path === path,
+    );
     expect(issue, reply.text).to.not.equal(undefined);
     expect(issue!.message).to.match(message);
   }
@@ -40,7 +57,9 @@ describeEachDatabase('hostile input', (env) => {
   describe('deep nesting', () => {
     it('refuses JSON nested 10,000 deep in a signed order with 422 in the envelope', async () => {
       const before = (await openOrders()).length;
-      const reply = await signedOrder(JSON.stringify(order({ client_order_id: 'deep-1' })).replace(/}$/, `,"x":${deep(10_000)}}`));
+      const reply = await signedOrder(
+        JSON.stringify(order({ client_order_id: 'deep-1' })).replace(/}$/, `,"x":${deep(10_000)}}`),
+      );
       expect(reply.headers.get('content-type')).to.match(/^application\/json/);
       expect(reply.status, reply.text).to.equal(422);
       expect(reply.body.errors.detail).to.match(/nested deeper than 128 levels/);
@@ -48,10 +67,14 @@ describeEachDatabase('hostile input', (env) => {
     });
 
     it('refuses it in chat tools and metadata with 422 in the chat validation shape', async () => {
-      const chatText = (extra: string) => `{"model":"text-standard","messages":[{"role":"user","content":"hi"}],${extra}}`;
+      const chatText = (extra: string) =>
+        `{"model":"text-standard","messages":[{"role":"user","content":"hi"}],${extra}}`;
       const tools = `"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{"a":${deep(10_000)}}}}}]`;
       for (const extra of [tools, `"metadata":{"a":${deep(10_000)}}`]) {
-        const reply = await env().consumption.post('/v1/chat/completions', { rawBody: chatText(extra), bearer: user.apiKey });
+        const reply = await env().consumption.post('/v1/chat/completions', {
+          rawBody: chatText(extra),
+          bearer: user.apiKey,
+        });
         expect(reply.status, reply.text).to.equal(422);
         expect(reply.body.errors[0].message).to.match(/nested deeper than 128 levels/);
       }
@@ -65,16 +88,31 @@ describeEachDatabase('hostile input', (env) => {
 
   it('answers a price whose order value overflows with 422 notional_above_max and its context', async () => {
     for (const quantity of [1, 10_000]) {
-      const reply = await signedOrder(JSON.stringify(order({ price: '9999999999.9999', quantity, client_order_id: `huge-${quantity}` })));
+      const reply = await signedOrder(
+        JSON.stringify(order({ price: '9999999999.9999', quantity, client_order_id: `huge-${quantity}` })),
+      );
       expect(reply.status, reply.text).to.equal(422);
       expect(reply.body.errors.code).to.equal('notional_above_max');
-      expect(reply.body.errors.context).to.include({ price: '9999999999.9999', quantity, client_order_id: `huge-${quantity}`, notional_max: '1000000000.0000' });
+      expect(reply.body.errors.context).to.include({
+        price: '9999999999.9999',
+        quantity,
+        client_order_id: `huge-${quantity}`,
+        notional_max: '1000000000.0000',
+      });
     }
   });
 
   it('answers malformed percent-encoding in a path with 422 naming the parameter', async () => {
-    for (const [path, parameter] of [['/v1/instruments/%E0%A4%A', 'instrument_id'], ['/v1/trading-accounts/%ff', 'account_id'], ['/v1/orders/order_%E0%A4', 'order_id']]) {
-      expectIssue(await env().trading.get(path!, { sign: user.signingKey }), `path.${parameter}`, /percent-encoded UTF-8/);
+    for (const [path, parameter] of [
+      ['/v1/instruments/%E0%A4%A', 'instrument_id'],
+      ['/v1/trading-accounts/%ff', 'account_id'],
+      ['/v1/orders/order_%E0%A4', 'order_id'],
+    ]) {
+      expectIssue(
+        await env().trading.get(path!, { sign: user.signingKey }),
+        `path.${parameter}`,
+        /percent-encoded UTF-8/,
+      );
     }
   });
 
@@ -84,7 +122,12 @@ describeEachDatabase('hostile input', (env) => {
 
     it('refuses them in body fields of an order, and stores nothing', async () => {
       const before = (await openOrders()).length;
-      for (const [field, text] of [['client_order_id', nul], ['market_id', nul], ['client_order_id', lone], ['client_order_id', '\udc00']] as const) {
+      for (const [field, text] of [
+        ['client_order_id', nul],
+        ['market_id', nul],
+        ['client_order_id', lone],
+        ['client_order_id', '\udc00'],
+      ] as const) {
         const reply = await signedOrder(JSON.stringify(order({ [field]: text })));
         expectIssue(reply, `body.${field}`, field === 'market_id' || text === nul ? /NUL/ : /lone surrogate/);
       }
@@ -92,13 +135,29 @@ describeEachDatabase('hostile input', (env) => {
     });
 
     it('refuses them in query filters and path ids', async () => {
-      expectIssue(await env().trading.get('/v1/orders', { sign: user.signingKey, query: { market_id: nul } }), 'query.market_id', /NUL/);
+      expectIssue(
+        await env().trading.get('/v1/orders', { sign: user.signingKey, query: { market_id: nul } }),
+        'query.market_id',
+        /NUL/,
+      );
       // A lone surrogate cannot be UTF-8: in a URL it arrives as bytes that are not UTF-8.
-      for (const [path, parameter] of [['/v1/trades?order_id=%ED%A0%80', 'order_id'], ['/v1/orders?market_id=%ff', 'market_id'], ['/v1/orders?status=%E0%A4%A', 'status']]) {
-        expectIssue(await env().trading.get(path!, { sign: user.signingKey }), `query.${parameter}`, /percent-encoded UTF-8/);
+      for (const [path, parameter] of [
+        ['/v1/trades?order_id=%ED%A0%80', 'order_id'],
+        ['/v1/orders?market_id=%ff', 'market_id'],
+        ['/v1/orders?status=%E0%A4%A', 'status'],
+      ]) {
+        expectIssue(
+          await env().trading.get(path!, { sign: user.signingKey }),
+          `query.${parameter}`,
+          /percent-encoded UTF-8/,
+        );
       }
       expectIssue(await env().trading.get('/v1/orders/order_%00', { sign: user.signingKey }), 'path.order_id', /NUL/);
-      expectIssue(await env().trading.delete('/v1/orders/order_%00', { sign: user.signingKey }), 'path.order_id', /NUL/);
+      expectIssue(
+        await env().trading.delete('/v1/orders/order_%00', { sign: user.signingKey }),
+        'path.order_id',
+        /NUL/,
+      );
     });
 
     it('refuses them in the chat model', async () => {
@@ -155,22 +214,35 @@ describeEachDatabase('hostile input', (env) => {
       expect((await env().trading.get('/v1/orders/count', { sign: user.signingKey })).status).to.equal(200);
     });
 
-    for (const type of ['application/xml', 'application/octet-stream', 'multipart/form-data; boundary=x', 'text/plain']) {
+    for (const type of [
+      'application/xml',
+      'application/octet-stream',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+    ]) {
       it(`answers a ${type.split(';')[0]} body with 415, signed or not`, async () => {
-        const rawBody = type.startsWith('multipart') ? '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n' : '<order/>';
+        const rawBody = type.startsWith('multipart')
+          ? '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'
+          : '<order/>';
         for (const sign of [user.signingKey, undefined]) {
           const reply = await env().trading.post('/v1/orders', { rawBody, headers: { 'content-type': type }, sign });
           expect(reply.status, reply.text).to.equal(415);
           expect(reply.body.errors.code).to.equal('unsupported_media_type');
           expect(reply.body.errors.detail).to.match(/application\/json/);
         }
-        const platform = await env().platform.post('/v1/oauth/device/code', { rawBody, headers: { 'content-type': type } });
+        const platform = await env().platform.post('/v1/oauth/device/code', {
+          rawBody,
+          headers: { 'content-type': type },
+        });
         expect(platform.status, platform.text).to.equal(415);
       });
     }
 
     it('answers a __proto__ key as a reserved name (422), not as invalid JSON, and changes nothing', async () => {
-      const text = JSON.stringify(order({ client_order_id: 'proto-1' })).replace(/}$/, ',"__proto__":{"side":"sell","isAdmin":true}}');
+      const text = JSON.stringify(order({ client_order_id: 'proto-1' })).replace(
+        /}$/,
+        ',"__proto__":{"side":"sell","isAdmin":true}}',
+      );
       const reply = await signedOrder(text);
       expectIssue(reply, 'body.__proto__', /reserved/);
       const nested = await chat({ metadata: JSON.parse('{"__proto__":{"a":"b"}}') as Record<string, unknown> });

@@ -23,8 +23,17 @@ describeEachDatabase('http: quantity as a string of digits', (env) => {
   });
 
   /** The body `grid order create` sends: every field a string, `client_order_id` its own. */
-  const cliOrder = (quantity: unknown) => ({ market_id: market.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity, time_in_force: 'gtc', client_order_id: `digits-${++sequence}` });
-  const openCount = async () => (await env().trading.get('/v1/orders/count', { sign: trader.signingKey })).body.data.count as number;
+  const cliOrder = (quantity: unknown) => ({
+    market_id: market.marketId,
+    side: 'buy',
+    type: 'limit',
+    price: '0.0100',
+    quantity,
+    time_in_force: 'gtc',
+    client_order_id: `digits-${++sequence}`,
+  });
+  const openCount = async () =>
+    (await env().trading.get('/v1/orders/count', { sign: trader.signingKey })).body.data.count as number;
 
   it('places an order whose quantity is "5" as an order of 5 Units', async () => {
     const reply = await env().trading.post('/v1/orders', { sign: trader.signingKey, body: cliOrder('5') });
@@ -54,25 +63,43 @@ describeEachDatabase('http: quantity as a string of digits', (env) => {
   }
 
   it('accepts digit strings in a batch, and names the index of a bad one', async () => {
-    const placed = await env().trading.post('/v1/orders/batch', { sign: trader.signingKey, body: { orders: [cliOrder('2'), cliOrder(3)] } });
+    const placed = await env().trading.post('/v1/orders/batch', {
+      sign: trader.signingKey,
+      body: { orders: [cliOrder('2'), cliOrder(3)] },
+    });
     expect(placed.status, placed.text).to.equal(201);
-    const quantities = await Promise.all(placed.body.data.map(async (r: { order: { order_id: string } }) => (await orderState(env(), trader, r.order.order_id)).quantity));
+    const quantities = await Promise.all(
+      placed.body.data.map(
+        async (r: { order: { order_id: string } }) => (await orderState(env(), trader, r.order.order_id)).quantity,
+      ),
+    );
     expect(quantities).to.deep.equal([2, 3]);
 
-    const refusedBatch = await env().trading.post('/v1/orders/batch', { sign: trader.signingKey, body: { orders: [cliOrder('2'), cliOrder('2.5')] } });
+    const refusedBatch = await env().trading.post('/v1/orders/batch', {
+      sign: trader.signingKey,
+      body: { orders: [cliOrder('2'), cliOrder('2.5')] },
+    });
     expect(refusedBatch.status, refusedBatch.text).to.equal(422);
     expect(refusedBatch.body.errors.context.index).to.equal(1);
-    expect(refusedBatch.body.errors.context.errors.map((i: { path: string }) => i.path)).to.include('body.orders.1.quantity');
+    expect(refusedBatch.body.errors.context.errors.map((i: { path: string }) => i.path)).to.include(
+      'body.orders.1.quantity',
+    );
   });
 
   it('amends to a quantity sent as digits, and refuses "7.0"', async () => {
     const created = await env().trading.post('/v1/orders', { sign: trader.signingKey, body: cliOrder('5') });
     const orderId = created.body.data.order_id as string;
-    const amended = await env().trading.put(`/v1/orders/${orderId}`, { sign: trader.signingKey, body: { quantity: '8' } });
+    const amended = await env().trading.put(`/v1/orders/${orderId}`, {
+      sign: trader.signingKey,
+      body: { quantity: '8' },
+    });
     expect(amended.status, amended.text).to.equal(200);
     expect(amended.body.data.quantity).to.equal(8);
 
-    const refusedAmend = await env().trading.put(`/v1/orders/${orderId}`, { sign: trader.signingKey, body: { quantity: '7.0' } });
+    const refusedAmend = await env().trading.put(`/v1/orders/${orderId}`, {
+      sign: trader.signingKey,
+      body: { quantity: '7.0' },
+    });
     expect(refusedAmend.status, refusedAmend.text).to.equal(422);
     expect(refusedAmend.body.errors.context.errors[0].path).to.equal('body.quantity');
     expect((await orderState(env(), trader, orderId)).quantity).to.equal(8);

@@ -30,19 +30,32 @@ interface Captured {
   headers: Record<string, string>;
 }
 
-function capture(key: SigningKey, method: string, path: string, body: unknown = undefined, timestamp = nowSeconds()): Captured {
+function capture(
+  key: SigningKey,
+  method: string,
+  path: string,
+  body: unknown = undefined,
+  timestamp = nowSeconds(),
+): Captured {
   const text = body === undefined ? '' : JSON.stringify(body);
   return { method, path, body: text, headers: signatureHeaders(key, method, path, text, timestamp) };
 }
 
 function resend(client: HostClient, captured: Captured, query?: Record<string, string>): Promise<Reply> {
-  return client.request(captured.method, captured.path, { headers: captured.headers, ...(captured.body === '' ? {} : { rawBody: captured.body }), ...(query ? { query } : {}) });
+  return client.request(captured.method, captured.path, {
+    headers: captured.headers,
+    ...(captured.body === '' ? {} : { rawBody: captured.body }),
+    ...(query ? { query } : {}),
+  });
 }
 
 function expectReplayRefused(reply: Reply): void {
   expect(reply.status, reply.text).to.equal(401);
   expect(reply.body.errors.code).to.equal('signature_replayed');
-  expect(reply.body.errors.detail).to.contain('already used').and.to.contain('fresh timestamp').and.to.contain('client_order_id');
+  expect(reply.body.errors.detail)
+    .to.contain('already used')
+    .and.to.contain('fresh timestamp')
+    .and.to.contain('client_order_id');
   expect(reply.body.errors.server_time).to.be.a('string');
 }
 
@@ -65,20 +78,29 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
   beforeEach(async () => {
     trader = await createTestUser(services());
     await giveUsd(services(), trader.userId, '100.00');
-    for (const market of [textStandard, codeStandard]) await giveUnits(services(), trader.userId, market.instrumentId, 100);
+    for (const market of [textStandard, codeStandard])
+      await giveUnits(services(), trader.userId, market.instrumentId, 100);
   });
 
   it('places one order when the same signed POST /v1/orders without client_order_id comes three times', async () => {
-    const order = capture(trader.signingKey, 'POST', '/v1/orders', { market_id: textStandard.marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 });
+    const order = capture(trader.signingKey, 'POST', '/v1/orders', {
+      market_id: textStandard.marketId,
+      side: 'buy',
+      type: 'limit',
+      price: '0.1000',
+      quantity: 1,
+    });
     const first = await resend(env().trading, order);
     expect(first.status, first.text).to.equal(201);
-    for (const again of [await resend(env().trading, order), await resend(env().trading, order)]) expectReplayRefused(again);
+    for (const again of [await resend(env().trading, order), await resend(env().trading, order)])
+      expectReplayRefused(again);
     expect(await openOrdersOf(services().db, trader.userId)).to.equal(1);
   });
 
   it('refuses a captured bulk DELETE resent with another query, and cancels nothing more', async () => {
     for (const market of [textStandard, codeStandard]) {
-      for (const price of ['0.9000', '0.9100']) await placed(env(), trader, { market_id: market.marketId, side: 'sell', price, quantity: 1 });
+      for (const price of ['0.9000', '0.9100'])
+        await placed(env(), trader, { market_id: market.marketId, side: 'sell', price, quantity: 1 });
     }
     await placed(env(), trader, { market_id: textStandard.marketId, side: 'buy', price: '0.1000', quantity: 1 });
     // The query is not signed (specification part 5 rule 8): only the headers are captured.
@@ -94,17 +116,28 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
   });
 
   it('guards amend, cancel, transfers and supply issuance alike', async () => {
-    const bid = await placed(env(), trader, { market_id: textStandard.marketId, side: 'buy', price: '0.1000', quantity: 5 });
+    const bid = await placed(env(), trader, {
+      market_id: textStandard.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 5,
+    });
     const amend = capture(trader.signingKey, 'PUT', `/v1/orders/${bid.order_id}`, { quantity: 4 });
     expect((await resend(env().trading, amend)).status).to.equal(200);
     expectReplayRefused(await resend(env().trading, amend));
     const cancel = capture(trader.signingKey, 'DELETE', `/v1/orders/${bid.order_id}`);
     expect((await resend(env().trading, cancel)).status).to.equal(204);
     expectReplayRefused(await resend(env().trading, cancel)); // not 409: the second request never reaches the order
-    const transfer = capture(trader.signingKey, 'POST', '/v1/transfers/trading-to-consumption', { instrument_id: textStandard.instrumentId, quantity: 1 });
+    const transfer = capture(trader.signingKey, 'POST', '/v1/transfers/trading-to-consumption', {
+      instrument_id: textStandard.instrumentId,
+      quantity: 1,
+    });
     expect((await resend(env().trading, transfer)).status).to.equal(201);
     expectReplayRefused(await resend(env().trading, transfer));
-    const issuance = capture(trader.signingKey, 'POST', '/v1/supply-issuances', { instrument_id: textStandard.instrumentId, quantity: 1 });
+    const issuance = capture(trader.signingKey, 'POST', '/v1/supply-issuances', {
+      instrument_id: textStandard.instrumentId,
+      quantity: 1,
+    });
     expect((await resend(env().trading, issuance)).status).to.equal(403); // not a supplier: the claim stands all the same
     expectReplayRefused(await resend(env().trading, issuance));
   });
@@ -113,7 +146,10 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
     const timestamp = nowSeconds();
     const body = { market_id: textStandard.marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 };
     for (const id of ['twin-1', 'twin-2']) {
-      const reply = await resend(env().trading, capture(trader.signingKey, 'POST', '/v1/orders', { ...body, client_order_id: id }, timestamp));
+      const reply = await resend(
+        env().trading,
+        capture(trader.signingKey, 'POST', '/v1/orders', { ...body, client_order_id: id }, timestamp),
+      );
       expect(reply.status, reply.text).to.equal(201);
     }
     expect(await openOrdersOf(services().db, trader.userId)).to.equal(2);
@@ -132,8 +168,17 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
   });
 
   it('gives back the claim of a signature that does not verify: the genuine request still passes', async () => {
-    const order = capture(trader.signingKey, 'POST', '/v1/orders', { market_id: textStandard.marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 });
-    const tampered = await resend(env().trading, { ...order, body: order.body.replace('"quantity":1', '"quantity":9') });
+    const order = capture(trader.signingKey, 'POST', '/v1/orders', {
+      market_id: textStandard.marketId,
+      side: 'buy',
+      type: 'limit',
+      price: '0.1000',
+      quantity: 1,
+    });
+    const tampered = await resend(env().trading, {
+      ...order,
+      body: order.body.replace('"quantity":1', '"quantity":9'),
+    });
     expect(tampered.status).to.equal(401);
     expect(tampered.body.errors.code).to.equal('invalid_signature');
     const genuine = await resend(env().trading, order);
@@ -143,8 +188,20 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
 
   it('does not claim a signature of an unknown fingerprint', async () => {
     const before = await services().db('used_signatures').count({ n: '*' }).first();
-    const stranger = { privateKey: Buffer.from(nacl.sign.keyPair().secretKey).toString('base64'), fingerprint: 'A'.repeat(43) };
-    const reply = await resend(env().trading, capture(stranger, 'POST', '/v1/orders', { market_id: textStandard.marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 }));
+    const stranger = {
+      privateKey: Buffer.from(nacl.sign.keyPair().secretKey).toString('base64'),
+      fingerprint: 'A'.repeat(43),
+    };
+    const reply = await resend(
+      env().trading,
+      capture(stranger, 'POST', '/v1/orders', {
+        market_id: textStandard.marketId,
+        side: 'buy',
+        type: 'limit',
+        price: '0.1000',
+        quantity: 1,
+      }),
+    );
     expect(reply.body.errors.code).to.equal('unknown_fingerprint');
     expect(await services().db('used_signatures').count({ n: '*' }).first()).to.deep.equal(before);
   });
@@ -159,7 +216,12 @@ describeEachDatabase(
       const trader = await createTestUser(services);
       const cancel = capture(trader.signingKey, 'DELETE', '/v1/orders');
       expect((await resend(env().trading, cancel)).status).to.equal(200);
-      const claims = () => services.db('used_signatures').count({ n: '*' }).first().then((r) => Number((r as { n: number | string }).n));
+      const claims = () =>
+        services
+          .db('used_signatures')
+          .count({ n: '*' })
+          .first()
+          .then((r) => Number((r as { n: number | string }).n));
       expect(await claims()).to.equal(1);
       const clock = services.clock as TestClock;
       clock.advance(signatureWindowSeconds * 1000); // the signature's window is not over: the claim stays
@@ -176,11 +238,28 @@ describeEachDatabase(
 
 /** A trader seeded straight into the database the processes share, with a tweetnacl signing key. */
 async function seedTrader(db: Db): Promise<SigningKey & { userId: string }> {
-  const user = await createUser(db, systemClock, { email: `replay-${Date.now()}-${Math.random()}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+  const user = await createUser(db, systemClock, {
+    email: `replay-${Date.now()}-${Math.random()}@example.com`,
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
   const pair = nacl.sign.keyPair();
-  const signing = await registerSigningKey(db, systemClock, user.id, 'replay', Buffer.from(pair.publicKey).toString('base64'));
-  await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: 100_000_000, source: 'deposit', nowUs: systemClock.nowUs() }));
-  return { userId: user.id, privateKey: Buffer.from(pair.secretKey).toString('base64'), fingerprint: signing.fingerprint };
+  const signing = await registerSigningKey(
+    db,
+    systemClock,
+    user.id,
+    'replay',
+    Buffer.from(pair.publicKey).toString('base64'),
+  );
+  await db.transaction((trx) =>
+    deposit(trx, { userId: user.id, usdMicros: 100_000_000, source: 'deposit', nowUs: systemClock.nowUs() }),
+  );
+  return {
+    userId: user.id,
+    privateKey: Buffer.from(pair.secretKey).toString('base64'),
+    fingerprint: signing.fingerprint,
+  };
 }
 
 for (const database of databaseKinds) {
@@ -199,7 +278,10 @@ for (const database of databaseKinds) {
       trader = await seedTrader(db);
       marketId = ((await db('markets').first('id')) as { id: string }).id;
       const serveEnv = { DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off' };
-      servers = await Promise.all([mktServe(serveEnv, ['--only', 'trading']), mktServe(serveEnv, ['--only', 'trading'])]);
+      servers = await Promise.all([
+        mktServe(serveEnv, ['--only', 'trading']),
+        mktServe(serveEnv, ['--only', 'trading']),
+      ]);
       clients = servers.map((s) => new HostClient('trading', s.urls.trading!));
     });
     after(async () => {
@@ -209,7 +291,13 @@ for (const database of databaseKinds) {
     });
 
     it('refuses on the second process an order the first accepted, and on the first a cancel the second accepted', async () => {
-      const order = capture(trader, 'POST', '/v1/orders', { market_id: marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 });
+      const order = capture(trader, 'POST', '/v1/orders', {
+        market_id: marketId,
+        side: 'buy',
+        type: 'limit',
+        price: '0.1000',
+        quantity: 1,
+      });
       const placedReply = await resend(clients[0]!, order);
       expect(placedReply.status, placedReply.text).to.equal(201);
       expectReplayRefused(await resend(clients[1]!, order));
@@ -222,8 +310,19 @@ for (const database of databaseKinds) {
     });
 
     it('lets exactly one of two processes take a signature sent to both at once', async () => {
-      const order = capture(trader, 'POST', '/v1/orders', { market_id: marketId, side: 'buy', type: 'limit', price: '0.1100', quantity: 1 });
-      const replies = await Promise.all([resend(clients[0]!, order), resend(clients[1]!, order), resend(clients[0]!, order), resend(clients[1]!, order)]);
+      const order = capture(trader, 'POST', '/v1/orders', {
+        market_id: marketId,
+        side: 'buy',
+        type: 'limit',
+        price: '0.1100',
+        quantity: 1,
+      });
+      const replies = await Promise.all([
+        resend(clients[0]!, order),
+        resend(clients[1]!, order),
+        resend(clients[0]!, order),
+        resend(clients[1]!, order),
+      ]);
       expect(replies.map((r) => r.status).sort()).to.deep.equal([201, 401, 401, 401]);
       for (const refused of replies.filter((r) => r.status === 401)) expectReplayRefused(refused);
       expect(await openOrdersOf(db, trader.userId)).to.equal(1);

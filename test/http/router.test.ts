@@ -4,7 +4,8 @@ import { assertHandlersMatch } from '../../src/http/app.js';
 import { Router } from '../../src/http/router.js';
 import { ApiError } from '../../src/lib/errors.js';
 
-const operation = (method: string, path: string, operationId: string) => ({ method, path, operationId, responses: {} }) as unknown as Operation;
+const operation = (method: string, path: string, operationId: string) =>
+  ({ method, path, operationId, responses: {} }) as unknown as Operation;
 
 const operations = [
   operation('get', '/v1/orders', 'listOrders'),
@@ -77,6 +78,8 @@ describe('start-up check of handlers against operations', () => {
   });
 
   it('refuses a handler without an operation', () => {
-    expect(() => assertHandlersMatch('doc', operations, { ...all, deleteEverything: handler })).to.throw(/handlers without an operation: deleteEverything/);
+    expect(() => assertHandlersMatch('doc', operations, { ...all, deleteEverything: handler })).to.throw(
+      /handlers without an operation: deleteEverything/,
+    );
   });
 });

@@ -32,21 +32,42 @@ describeEachDatabase('http: server-timing on every response', (env) => {
     await makeSupplier(services(), (await createTestUser(services())).userId, ['text-standard']);
     const instrument = (await services().reference.resolveModel('text-standard'))!;
     await giveUnits(services(), user.userId, instrument.id, 1);
-    await services().db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+    await services().db.transaction((trx) =>
+      transferToConsumption(trx, {
+        userId: user.userId,
+        instrumentId: instrument.id,
+        quantity: 1,
+        orderId: null,
+        nowUs: services().clock.nowUs(),
+      }),
+    );
   });
 
   // Each row: a request, and the entries its timing must have (auth and handler only once reached).
   const rows: [string, (e: TestEnvironment) => HostClient, (client: HostClient) => Promise<Reply>, string[]][] = [
-    ['trading: a signed read', (e) => e.trading, (c) => c.get('/v1/orders', { sign: user.signingKey }), ['auth', 'handler', 'total']],
+    [
+      'trading: a signed read',
+      (e) => e.trading,
+      (c) => c.get('/v1/orders', { sign: user.signingKey }),
+      ['auth', 'handler', 'total'],
+    ],
     ['trading: a public read', (e) => e.trading, (c) => c.get('/v1/health'), ['auth', 'handler', 'total']],
     ['trading: a refused signature', (e) => e.trading, (c) => c.get('/v1/orders'), ['auth', 'total']],
     ['trading: an unknown path', (e) => e.trading, (c) => c.get('/v1/nowhere'), ['total']],
-    ['consumption: the models', (e) => e.consumption, (c) => c.get('/v1/models', { bearer: user.apiKey }), ['auth', 'handler', 'total']],
+    [
+      'consumption: the models',
+      (e) => e.consumption,
+      (c) => c.get('/v1/models', { bearer: user.apiKey }),
+      ['auth', 'handler', 'total'],
+    ],
     [
       'consumption: a streamed chat completion (total up to its headers)',
       (e) => e.consumption,
       async (c) => {
-        const reply = await c.post('/r/v1/chat/completions', { bearer: user.apiKey, body: { model: 'text-standard', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }], stream: true } });
+        const reply = await c.post('/r/v1/chat/completions', {
+          bearer: user.apiKey,
+          body: { model: 'text-standard', max_tokens: 8, messages: [{ role: 'user', content: 'hi' }], stream: true },
+        });
         expect(reply.status, reply.text).to.equal(200);
         expect(reply.headers.get('content-type')).to.match(/^text\/event-stream/);
         return reply;
@@ -54,7 +75,12 @@ describeEachDatabase('http: server-timing on every response', (env) => {
       ['auth', 'handler', 'total'],
     ],
     ['messages: an unknown path', (e) => e.messages, (c) => c.get('/v1/nowhere'), ['total']],
-    ['platform: the signing keys', (e) => e.platform, (c) => c.get('/v1/signing-keys', { bearer: 'mkt_at_nope' }), ['auth', 'total']],
+    [
+      'platform: the signing keys',
+      (e) => e.platform,
+      (c) => c.get('/v1/signing-keys', { bearer: 'mkt_at_nope' }),
+      ['auth', 'total'],
+    ],
   ];
   for (const [name, host, send, names] of rows) {
     it(`${name}: ${names.join(', ')}`, async () => {

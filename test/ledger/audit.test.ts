@@ -31,7 +31,13 @@ interface Corruption {
 let orderCounter = 0;
 const newOrderId = () => `order_AUDIT${String(++orderCounter).padStart(11, '0')}`;
 
-async function insertOrder(db: Knex, world: World, side: 'buy' | 'sell', reserved: number, status = 'active'): Promise<string> {
+async function insertOrder(
+  db: Knex,
+  world: World,
+  side: 'buy' | 'sell',
+  reserved: number,
+  status = 'active',
+): Promise<string> {
   const id = newOrderId();
   await db('orders').insert({
     id,
@@ -54,11 +60,24 @@ async function insertOrder(db: Knex, world: World, side: 'buy' | 'sell', reserve
 
 /** Moves between a user's own buckets through the journal, as an order reservation does. */
 async function lock(db: Knex, accountId: string, asset: string, amount: number): Promise<void> {
-  await db.transaction((trx) => post(trx, 'test_reserve', accountId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount), 1));
+  await db.transaction((trx) =>
+    post(
+      trx,
+      'test_reserve',
+      accountId,
+      move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount),
+      1,
+    ),
+  );
 }
 
-async function insertEntry(db: Knex, postings: { account_id: string; asset: string; amount: number; bucket?: string }[]): Promise<() => Promise<void>> {
-  const [row] = (await db('journal_entries').insert({ kind: 'test_corruption', reference: null, created_at_us: 1 }).returning('id')) as ({ id: number } | number)[];
+async function insertEntry(
+  db: Knex,
+  postings: { account_id: string; asset: string; amount: number; bucket?: string }[],
+): Promise<() => Promise<void>> {
+  const [row] = (await db('journal_entries')
+    .insert({ kind: 'test_corruption', reference: null, created_at_us: 1 })
+    .returning('id')) as ({ id: number } | number)[];
   const entryId = typeof row === 'object' ? row.id : row!;
   await db('journal_postings').insert(postings.map((p) => ({ entry_id: entryId, bucket: 'available', ...p })));
   return async () => {
@@ -74,13 +93,28 @@ let requestCounter = 0;
  * the consumption account through the journal and reserved from its first lot, and `budgetMicros`
  * of its key's budget reserved. `skip` leaves one of the three out. Returns how to settle it.
  */
-async function admitRequest(db: Knex, world: World, tokens: number, budgetMicros: number, skip: 'lock' | 'lot' | 'budget' | null = null): Promise<() => Promise<void>> {
+async function admitRequest(
+  db: Knex,
+  world: World,
+  tokens: number,
+  budgetMicros: number,
+  skip: 'lock' | 'lot' | 'budget' | null = null,
+): Promise<() => Promise<void>> {
   const id = `req_AUDIT${String(++requestCounter).padStart(11, '0')}`;
-  const lot = (await db('consumption_lots').where({ account_id: world.consumptionAccount }).orderBy('id').first('id')) as { id: number };
+  const lot = (await db('consumption_lots')
+    .where({ account_id: world.consumptionAccount })
+    .orderBy('id')
+    .first('id')) as { id: number };
   const asset = tokensOf(seed.instrumentId);
   if (skip !== 'lock') await lock(db, world.consumptionAccount, asset, tokens);
   if (skip !== 'lot') await db('consumption_lots').where({ id: lot.id }).increment('tokens_reserved', tokens);
-  if (skip !== 'budget') await db('api_key_spend').insert({ api_key_id: world.apiKeyId, period_start_us: 0, spent_micros: 0, reserved_micros: budgetMicros });
+  if (skip !== 'budget')
+    await db('api_key_spend').insert({
+      api_key_id: world.apiKeyId,
+      period_start_us: 0,
+      spent_micros: 0,
+      reserved_micros: budgetMicros,
+    });
   await db('inference_requests').insert({
     id,
     user_id: world.userId,
@@ -104,13 +138,28 @@ async function admitRequest(db: Knex, world: World, tokens: number, budgetMicros
     await db('api_key_spend').where({ api_key_id: world.apiKeyId }).delete();
     if (skip !== 'lot') await db('consumption_lots').where({ id: lot.id }).decrement('tokens_reserved', tokens);
     if (skip !== 'lock') {
-      await db.transaction((trx) => post(trx, 'test_release', world.consumptionAccount, move(asset, { accountId: world.consumptionAccount, bucket: 'locked' }, { accountId: world.consumptionAccount, bucket: 'available' }, tokens), 1));
+      await db.transaction((trx) =>
+        post(
+          trx,
+          'test_release',
+          world.consumptionAccount,
+          move(
+            asset,
+            { accountId: world.consumptionAccount, bucket: 'locked' },
+            { accountId: world.consumptionAccount, bucket: 'available' },
+            tokens,
+          ),
+          1,
+        ),
+      );
     }
   };
 }
 
 async function adjust(db: Knex, accountId: string, bucket: 'available' | 'locked', by: number): Promise<void> {
-  await db('ledger_accounts').where({ id: accountId }).update({ [bucket]: db.raw('?? + ?', [bucket, by]) });
+  await db('ledger_accounts')
+    .where({ id: accountId })
+    .update({ [bucket]: db.raw('?? + ?', [bucket, by]) });
 }
 
 const corruptions: Corruption[] = [
@@ -163,9 +212,13 @@ const corruptions: Corruption[] = [
     name: 'a lot that lost tokens the account still shows',
     checks: ['lots_differ_from_balance'],
     async corrupt(db, w) {
-      await db('consumption_lots').where({ account_id: w.consumptionAccount }).update({ tokens_remaining: db.raw('tokens_remaining - 1') });
+      await db('consumption_lots')
+        .where({ account_id: w.consumptionAccount })
+        .update({ tokens_remaining: db.raw('tokens_remaining - 1') });
       return async () => {
-        await db('consumption_lots').where({ account_id: w.consumptionAccount }).update({ tokens_remaining: db.raw('tokens_remaining + 1') });
+        await db('consumption_lots')
+          .where({ account_id: w.consumptionAccount })
+          .update({ tokens_remaining: db.raw('tokens_remaining + 1') });
       };
     },
   },
@@ -185,7 +238,20 @@ const corruptions: Corruption[] = [
       const id = await insertOrder(db, w, 'sell', 3, 'cancelled');
       return async () => {
         await db('orders').where({ id }).delete();
-        await db.transaction((trx) => post(trx, 'test_release', w.unitsAccount, move(units, { accountId: w.unitsAccount, bucket: 'locked' }, { accountId: w.unitsAccount, bucket: 'available' }, 3), 1));
+        await db.transaction((trx) =>
+          post(
+            trx,
+            'test_release',
+            w.unitsAccount,
+            move(
+              units,
+              { accountId: w.unitsAccount, bucket: 'locked' },
+              { accountId: w.unitsAccount, bucket: 'available' },
+              3,
+            ),
+            1,
+          ),
+        );
       };
     },
   },
@@ -195,13 +261,17 @@ const corruptions: Corruption[] = [
     async corrupt(db, w) {
       const postgres = kindOf(db) === 'postgres';
       // The schema refuses it, so the corruption has to get past the check constraint first.
-      if (postgres) await db.raw('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_user_balances_not_negative');
+      if (postgres)
+        await db.raw('ALTER TABLE ledger_accounts DROP CONSTRAINT ledger_accounts_user_balances_not_negative');
       else await db.raw('PRAGMA ignore_check_constraints = ON');
       const before = ((await db('ledger_accounts').where({ id: w.usdAccount }).first()) as LedgerAccountRow).available;
       await db('ledger_accounts').where({ id: w.usdAccount }).update({ available: -7 });
       return async () => {
         await db('ledger_accounts').where({ id: w.usdAccount }).update({ available: before });
-        if (postgres) await db.raw("ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_user_balances_not_negative CHECK (kind = 'system' OR (available >= 0 AND locked >= 0))");
+        if (postgres)
+          await db.raw(
+            "ALTER TABLE ledger_accounts ADD CONSTRAINT ledger_accounts_user_balances_not_negative CHECK (kind = 'system' OR (available >= 0 AND locked >= 0))",
+          );
         else await db.raw('PRAGMA ignore_check_constraints = OFF');
       };
     },
@@ -221,7 +291,8 @@ const corruptions: Corruption[] = [
     checks: ['lot_reserved_differs_from_requests', 'lot_reservations_exceed_locked'],
     async corrupt(db, w) {
       await db('consumption_lots').where({ account_id: w.consumptionAccount }).increment('tokens_reserved', 3);
-      return async () => void (await db('consumption_lots').where({ account_id: w.consumptionAccount }).decrement('tokens_reserved', 3));
+      return async () =>
+        void (await db('consumption_lots').where({ account_id: w.consumptionAccount }).decrement('tokens_reserved', 3));
     },
   },
   {
@@ -233,7 +304,12 @@ const corruptions: Corruption[] = [
     name: 'a key budget reserve that no request in progress holds',
     checks: ['budget_reserved_differs_from_requests'],
     async corrupt(db, w) {
-      await db('api_key_spend').insert({ api_key_id: w.apiKeyId, period_start_us: 0, spent_micros: 0, reserved_micros: 9 });
+      await db('api_key_spend').insert({
+        api_key_id: w.apiKeyId,
+        period_start_us: 0,
+        spent_micros: 0,
+        reserved_micros: 9,
+      });
       return async () => void (await db('api_key_spend').where({ api_key_id: w.apiKeyId }).delete());
     },
   },
@@ -248,8 +324,17 @@ describeEachDatabase('ledger audit', (env) => {
     const usdAccount = await fundUser(services(), user.userId, '100.00');
     const issuance = await issueUnits(services(), user.userId, seed.instrumentId, 20);
     await createTransfer(services(), user.userId, seed.instrumentId, 5);
-    const consumption = (await services().db('ledger_accounts').where({ user_id: user.userId, asset: tokensOf(seed.instrumentId) }).first()) as LedgerAccountRow;
-    world = { userId: user.userId, apiKeyId: user.apiKeyId, usdAccount: usdAccount.id, unitsAccount: issuance.trading_account_id, consumptionAccount: consumption.id };
+    const consumption = (await services()
+      .db('ledger_accounts')
+      .where({ user_id: user.userId, asset: tokensOf(seed.instrumentId) })
+      .first()) as LedgerAccountRow;
+    world = {
+      userId: user.userId,
+      apiKeyId: user.apiKeyId,
+      usdAccount: usdAccount.id,
+      unitsAccount: issuance.trading_account_id,
+      consumptionAccount: consumption.id,
+    };
   });
 
   it('finds a ledger of deposits, issuance and transfers clean, and says what it looked at', async () => {
@@ -272,8 +357,30 @@ describeEachDatabase('ledger audit', (env) => {
     // Undo through the journal, as a cancel would.
     await services().db('orders').whereIn('id', [buy, sell, filled]).delete();
     await services().db.transaction(async (trx) => {
-      await post(trx, 'test_release', world.usdAccount, move(usd, { accountId: world.usdAccount, bucket: 'locked' }, { accountId: world.usdAccount, bucket: 'available' }, 4_221_000), 1);
-      await post(trx, 'test_release', world.unitsAccount, move(units, { accountId: world.unitsAccount, bucket: 'locked' }, { accountId: world.unitsAccount, bucket: 'available' }, 2), 1);
+      await post(
+        trx,
+        'test_release',
+        world.usdAccount,
+        move(
+          usd,
+          { accountId: world.usdAccount, bucket: 'locked' },
+          { accountId: world.usdAccount, bucket: 'available' },
+          4_221_000,
+        ),
+        1,
+      );
+      await post(
+        trx,
+        'test_release',
+        world.unitsAccount,
+        move(
+          units,
+          { accountId: world.unitsAccount, bucket: 'locked' },
+          { accountId: world.unitsAccount, bucket: 'available' },
+          2,
+        ),
+        1,
+      );
     });
     expect(await auditLedger(services().db)).to.deep.equal([]);
   });

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { tokensOf, unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';
-import { consumeTokens, expireLots, lotLifetimeUs, transferToConsumption, type ConsumptionLotRow } from '../../src/ledger/consumption.js';
+import {
+  consumeTokens,
+  expireLots,
+  lotLifetimeUs,
+  transferToConsumption,
+  type ConsumptionLotRow,
+} from '../../src/ledger/consumption.js';
 import { LedgerShortfall, move, post, type LedgerAccountRow } from '../../src/ledger/journal.js';
 import { createTestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -19,9 +25,15 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
   const db = () => services().db;
   const account = async (userId: string, kind: string, asset: string) =>
     (await db()('ledger_accounts').where({ user_id: userId, kind, asset }).first()) as LedgerAccountRow | undefined;
-  const lotsOf = async (accountId: string) => (await db()('consumption_lots').where({ account_id: accountId }).orderBy('id')) as ConsumptionLotRow[];
-  const transfer = (userId: string, instrumentId: string, quantity: number, nowUs: number, orderId: string | null = null) =>
-    db().transaction((trx) => transferToConsumption(trx, { userId, instrumentId, quantity, orderId, nowUs }));
+  const lotsOf = async (accountId: string) =>
+    (await db()('consumption_lots').where({ account_id: accountId }).orderBy('id')) as ConsumptionLotRow[];
+  const transfer = (
+    userId: string,
+    instrumentId: string,
+    quantity: number,
+    nowUs: number,
+    orderId: string | null = null,
+  ) => db().transaction((trx) => transferToConsumption(trx, { userId, instrumentId, quantity, orderId, nowUs }));
   const consume = (accountId: string, tokens: number, nowUs: number, from: 'available' | 'locked' = 'available') =>
     db().transaction((trx) => consumeTokens(trx, accountId, tokens, nowUs, from));
   const counts = async () => {
@@ -43,7 +55,13 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     const t0 = services().clock.nowUs();
     const row = await transfer(userId, textStandard, 4, t0, 'order_ABCDEFGHIJKLMNOP');
     expect(row.id).to.match(/^transfer_[0-9a-f-]{36}$/);
-    expect(row).to.deep.include({ user_id: userId, instrument_id: textStandard, quantity: 4, order_id: 'order_ABCDEFGHIJKLMNOP', created_at_us: t0 });
+    expect(row).to.deep.include({
+      user_id: userId,
+      instrument_id: textStandard,
+      quantity: 4,
+      order_id: 'order_ABCDEFGHIJKLMNOP',
+      created_at_us: t0,
+    });
 
     const trading = (await account(userId, 'trading', unitsOf(textStandard)))!;
     const consumption = (await account(userId, 'consumption', tokensOf(textStandard)))!;
@@ -51,7 +69,13 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     expect(row.to_account_id).to.equal(consumption.id);
     expect(consumption.id).to.match(/^consumption_account_[0-9a-f]+$/);
     expect(trading).to.deep.include({ available: 6, locked: 0, last_withdrawal_at_us: t0 });
-    expect(consumption).to.deep.include({ available: 4 * tokensPerUnit, locked: 0, total_transfers_in: 4, last_transfer_at_us: t0, instrument_id: textStandard });
+    expect(consumption).to.deep.include({
+      available: 4 * tokensPerUnit,
+      locked: 0,
+      total_transfers_in: 4,
+      last_transfer_at_us: t0,
+      instrument_id: textStandard,
+    });
 
     const [entry, ...more] = await journalOf(services(), row.id);
     expect(more).to.deep.equal([]);
@@ -59,13 +83,29 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     expect(sumsByAsset(entry!)).to.deep.equal({ [unitsOf(textStandard)]: 0, [tokensOf(textStandard)]: 0 });
     expect(entry!.postings).to.have.deep.members([
       { account_id: trading.id, bucket: 'available', asset: unitsOf(textStandard), amount: -4 },
-      { account_id: `system:conversion:${unitsOf(textStandard)}`, bucket: 'available', asset: unitsOf(textStandard), amount: 4 },
-      { account_id: `system:conversion:${tokensOf(textStandard)}`, bucket: 'available', asset: tokensOf(textStandard), amount: -4 * tokensPerUnit },
+      {
+        account_id: `system:conversion:${unitsOf(textStandard)}`,
+        bucket: 'available',
+        asset: unitsOf(textStandard),
+        amount: 4,
+      },
+      {
+        account_id: `system:conversion:${tokensOf(textStandard)}`,
+        bucket: 'available',
+        asset: tokensOf(textStandard),
+        amount: -4 * tokensPerUnit,
+      },
       { account_id: consumption.id, bucket: 'available', asset: tokensOf(textStandard), amount: 4 * tokensPerUnit },
     ]);
 
     const [lot] = await lotsOf(consumption.id);
-    expect(lot).to.deep.include({ tokens_total: 4 * tokensPerUnit, tokens_remaining: 4 * tokensPerUnit, source: row.id, arrived_at_us: t0, expires_at_us: t0 + 4 * hourUs });
+    expect(lot).to.deep.include({
+      tokens_total: 4 * tokensPerUnit,
+      tokens_remaining: 4 * tokensPerUnit,
+      source: row.id,
+      arrived_at_us: t0,
+      expires_at_us: t0 + 4 * hourUs,
+    });
     expect(await auditLedger(db())).to.deep.equal([]);
   });
 
@@ -81,7 +121,9 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
       const userId = await holder(c.held);
       const before = await counts();
       let thrown: unknown;
-      await transfer(userId, c.instrumentId, c.quantity, services().clock.nowUs()).catch((error: unknown) => (thrown = error));
+      await transfer(userId, c.instrumentId, c.quantity, services().clock.nowUs()).catch(
+        (error: unknown) => (thrown = error),
+      );
       expect(thrown).to.be.instanceOf(LedgerShortfall);
       expect(await counts()).to.deep.equal(before);
       expect((await account(userId, 'trading', unitsOf(textStandard)))?.available ?? 0).to.equal(c.held);
@@ -110,7 +152,12 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
       expect(entries.map((e) => e.kind)).to.deep.equal(c.expired ? ['expiry'] : []);
       if (c.expired) {
         expect(sumsByAsset(entries[0]!)).to.deep.equal({ [tokensOf(textStandard)]: 0 });
-        expect(entries[0]!.postings).to.deep.include({ account_id: `system:expired:${tokensOf(textStandard)}`, bucket: 'available', asset: tokensOf(textStandard), amount: 2 * tokensPerUnit });
+        expect(entries[0]!.postings).to.deep.include({
+          account_id: `system:expired:${tokensOf(textStandard)}`,
+          bucket: 'available',
+          asset: tokensOf(textStandard),
+          amount: 2 * tokensPerUnit,
+        });
         expect(consumption.last_withdrawal_at_us).to.equal(t0 + c.afterUs);
       }
       // Expiring again at the same time writes off nothing more.
@@ -158,9 +205,26 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     const asset = tokensOf(textStandard);
     // An inference request commits 400,000 tokens (issue 5 does this on admission).
     await db().transaction((trx) =>
-      post(trx, 'commitment', consumption.id, move(asset, { accountId: consumption.id, bucket: 'available' }, { accountId: consumption.id, bucket: 'locked' }, 400_000), t0 + 1),
+      post(
+        trx,
+        'commitment',
+        consumption.id,
+        move(
+          asset,
+          { accountId: consumption.id, bucket: 'available' },
+          { accountId: consumption.id, bucket: 'locked' },
+          400_000,
+        ),
+        t0 + 1,
+      ),
     );
-    const requestId = await recordRequestInFlight(db(), { userId, accountId: consumption.id, instrumentId: textStandard, tokens: 400_000, nowUs: t0 + 1 });
+    const requestId = await recordRequestInFlight(db(), {
+      userId,
+      accountId: consumption.id,
+      instrumentId: textStandard,
+      tokens: 400_000,
+      nowUs: t0 + 1,
+    });
     expect(await expireLots(db(), t0 + lotLifetimeUs, { userId })).to.equal(600_000);
     const [lot] = await lotsOf(consumption.id);
     expect(lot!.tokens_remaining).to.equal(400_000);
@@ -170,7 +234,18 @@ describeEachDatabase('ledger: transfers to consumption, lots, expiry', (env) => 
     const draws = await consume(consumption.id, 300_000, t0 + lotLifetimeUs + 1, 'locked');
     expect(draws).to.deep.equal([{ lotId: lot!.id, tokens: 300_000, usdMicrosPerUnit: null }]);
     await db().transaction((trx) =>
-      post(trx, 'release', consumption.id, move(asset, { accountId: consumption.id, bucket: 'locked' }, { accountId: consumption.id, bucket: 'available' }, 100_000), t0 + lotLifetimeUs + 2),
+      post(
+        trx,
+        'release',
+        consumption.id,
+        move(
+          asset,
+          { accountId: consumption.id, bucket: 'locked' },
+          { accountId: consumption.id, bucket: 'available' },
+          100_000,
+        ),
+        t0 + lotLifetimeUs + 2,
+      ),
     );
     await settleRequestInFlight(db(), requestId, 300_000);
     expect(await expireLots(db(), t0 + lotLifetimeUs + 3, { userId })).to.equal(100_000);

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import nacl from 'tweetnacl';
-import { decodePublicKey, fingerprintOf, publicKeyObject, signedMessage, verifySignature } from '../../src/lib/ed25519.js';
+import {
+  decodePublicKey,
+  fingerprintOf,
+  publicKeyObject,
+  signedMessage,
+  verifySignature,
+} from '../../src/lib/ed25519.js';
 
 describe('Ed25519: node:crypto on the server agrees with tweetnacl on the client', () => {
   it('verifies 200 tweetnacl signatures of random messages and rejects every one with a flipped bit', () => {
@@ -52,8 +58,12 @@ describe('Ed25519: node:crypto on the server agrees with tweetnacl on the client
   });
 
   it('builds the signed message as timestamp + METHOD + path + the body bytes', () => {
-    expect(signedMessage('1795342530', 'post', '/v1/orders', Buffer.from('{"a":1}')).toString()).to.equal('1795342530POST/v1/orders{"a":1}');
-    expect(signedMessage('1795342530', 'GET', '/v1/orders', Buffer.alloc(0)).toString()).to.equal('1795342530GET/v1/orders');
+    expect(signedMessage('1795342530', 'post', '/v1/orders', Buffer.from('{"a":1}')).toString()).to.equal(
+      '1795342530POST/v1/orders{"a":1}',
+    );
+    expect(signedMessage('1795342530', 'GET', '/v1/orders', Buffer.alloc(0)).toString()).to.equal(
+      '1795342530GET/v1/orders',
+    );
     const bytes = Buffer.from('{"name":"é"}', 'utf8');
     expect(signedMessage('1', 'POST', '/p', bytes).subarray(-bytes.length).equals(bytes)).to.equal(true);
   });

@@ -28,10 +28,13 @@ describe('fixed-point decimals', () => {
     expect(formatDecimal(1, priceScale)).to.equal('0.0001');
     expect(formatDecimal(-32_500, priceScale)).to.equal('-3.2500');
     expect(formatDecimal(0, usdScale)).to.equal('0.000000');
-    for (const value of [0, 1, 99, 123_456_789, -5]) expect(parseDecimal(formatDecimal(value, usdScale), usdScale)).to.equal(value);
+    for (const value of [0, 1, 99, 123_456_789, -5])
+      expect(parseDecimal(formatDecimal(value, usdScale), usdScale)).to.equal(value);
   });
 
   it('adds 0.1 and 0.2 exactly', () => {
-    expect(formatDecimal(parseDecimal('0.1', usdScale)! + parseDecimal('0.2', usdScale)!, usdScale)).to.equal('0.300000');
+    expect(formatDecimal(parseDecimal('0.1', usdScale)! + parseDecimal('0.2', usdScale)!, usdScale)).to.equal(
+      '0.300000',
+    );
   });
 });

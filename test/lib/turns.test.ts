@@ -28,10 +28,12 @@ describe('lib/turns: long steps of different requests take turns', () => {
 
   it('lets every waiter through in the order they asked', async () => {
     const order: string[] = [];
-    await Promise.all(['a', 'b', 'c'].map(async (name) => {
-      await nextTurn();
-      order.push(name);
-    }));
+    await Promise.all(
+      ['a', 'b', 'c'].map(async (name) => {
+        await nextTurn();
+        order.push(name);
+      }),
+    );
     expect(order).to.deep.equal(['a', 'b', 'c']);
   });
 });

@@ -39,14 +39,19 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
   }
 
   const read = async (token: string) => (await platform().get('/v1/self/system-settings', { bearer: token })).body.data;
-  const autoBuy = (token: string, body: Body) => platform().patch('/v1/self/system-settings/auto-buy', { bearer: token, body });
-  const trading = (token: string, body: Body) => platform().patch('/v1/self/system-settings/trading', { bearer: token, body });
+  const autoBuy = (token: string, body: Body) =>
+    platform().patch('/v1/self/system-settings/auto-buy', { bearer: token, body });
+  const trading = (token: string, body: Body) =>
+    platform().patch('/v1/self/system-settings/trading', { bearer: token, body });
   const stored = async (userId: string) => services().db('account_settings').where({ user_id: userId }).first();
 
   it('a new account has no price cap and expire_taker, in either mode', async () => {
     for (const mode of ['auto', 'advanced'] as const) {
       const owner = await freshUser({ mode });
-      expect(await read(owner.token)).to.deep.include({ auto_buy_max_price: null, self_trade_prevention: 'expire_taker' });
+      expect(await read(owner.token)).to.deep.include({
+        auto_buy_max_price: null,
+        self_trade_prevention: 'expire_taker',
+      });
     }
   });
 
@@ -65,7 +70,11 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
       await pause(5);
       const reply = await autoBuy(owner.token, { auto_buy_max_price: sent });
       expect(reply.status).to.equal(200);
-      expect(reply.body.data).to.deep.include({ auto_buy_max_price: shown, auto_buy_enabled: true, account_mode: 'auto' });
+      expect(reply.body.data).to.deep.include({
+        auto_buy_max_price: shown,
+        auto_buy_enabled: true,
+        account_mode: 'auto',
+      });
       expect(reply.body.data.updated_at > before.updated_at).to.equal(true);
       expect(await read(owner.token)).to.deep.equal(reply.body.data);
       expect(Number((await stored(owner.userId)).auto_buy_max_price_ticks)).to.equal(ticks);
@@ -85,10 +94,18 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
 
   it('takes auto_buy_enabled and the cap together; the cap may be set in Advanced Mode too', async () => {
     const auto = await freshUser();
-    expect((await autoBuy(auto.token, { auto_buy_enabled: true, auto_buy_max_price: '0.42' })).body.data).to.deep.include({ auto_buy_enabled: true, auto_buy_max_price: '0.4200' });
+    expect(
+      (await autoBuy(auto.token, { auto_buy_enabled: true, auto_buy_max_price: '0.42' })).body.data,
+    ).to.deep.include({ auto_buy_enabled: true, auto_buy_max_price: '0.4200' });
     const advanced = await freshUser({ mode: 'advanced' });
-    expect((await autoBuy(advanced.token, { auto_buy_max_price: '0.42' })).body.data).to.deep.include({ auto_buy_enabled: false, auto_buy_max_price: '0.4200' });
-    expect((await autoBuy(advanced.token, { auto_buy_enabled: false, auto_buy_max_price: '0.43' })).body.data.auto_buy_max_price).to.equal('0.4300');
+    expect((await autoBuy(advanced.token, { auto_buy_max_price: '0.42' })).body.data).to.deep.include({
+      auto_buy_enabled: false,
+      auto_buy_max_price: '0.4200',
+    });
+    expect(
+      (await autoBuy(advanced.token, { auto_buy_enabled: false, auto_buy_max_price: '0.43' })).body.data
+        .auto_buy_max_price,
+    ).to.equal('0.4300');
   });
 
   it('a flag the mode refuses (403 mode_managed_setting) stores no cap either', async () => {
@@ -102,7 +119,10 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
   it('the cap survives a change of the account mode', async () => {
     const owner = await freshUser();
     await autoBuy(owner.token, { auto_buy_max_price: '0.61' });
-    const switched = await platform().post('/v1/self/system-settings/account-mode', { bearer: owner.token, body: { account_mode: 'advanced' } });
+    const switched = await platform().post('/v1/self/system-settings/account-mode', {
+      bearer: owner.token,
+      body: { account_mode: 'advanced' },
+    });
     expect(switched.body.data).to.deep.include({ account_mode: 'advanced', auto_buy_max_price: '0.6100' });
   });
 
@@ -153,20 +173,32 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
     const start = await read(owner.token);
     await pause(5);
     expect((await trading(owner.token, { self_trade_prevention: 'expire_taker' })).body.data).to.deep.equal(start);
-    const changed = await platform().patch('/api/v1/self/system-settings/trading', { bearer: owner.token, body: { self_trade_prevention: 'decrement' } });
+    const changed = await platform().patch('/api/v1/self/system-settings/trading', {
+      bearer: owner.token,
+      body: { self_trade_prevention: 'decrement' },
+    });
     expect(changed.body.data.self_trade_prevention).to.equal('decrement');
     expect(changed.body.data.updated_at > start.updated_at).to.equal(true);
   });
 
   it('refuses an unknown mode, a missing field and an unknown field with 422, storing nothing', async () => {
     const owner = await freshUser();
-    for (const body of [{ self_trade_prevention: 'cancel_newest' }, {}, { self_trade_prevention: 'decrement', extra: 1 }, { self_trade_prevention: null }]) {
+    for (const body of [
+      { self_trade_prevention: 'cancel_newest' },
+      {},
+      { self_trade_prevention: 'decrement', extra: 1 },
+      { self_trade_prevention: null },
+    ]) {
       const reply = await trading(owner.token, body);
       expect(reply.status, JSON.stringify(body)).to.equal(422);
       expect(reply.body.errors.code).to.equal('validation_error');
     }
     const unknown = await trading(owner.token, { self_trade_prevention: 'cancel_newest' });
-    expect(unknown.body.errors.context.errors[0]).to.deep.equal({ path: 'body.self_trade_prevention', message: 'must be one of expire_taker, expire_maker, expire_both, decrement', value: 'cancel_newest' });
+    expect(unknown.body.errors.context.errors[0]).to.deep.equal({
+      path: 'body.self_trade_prevention',
+      message: 'must be one of expire_taker, expire_maker, expire_both, decrement',
+      value: 'cancel_newest',
+    });
     expect((await read(owner.token)).self_trade_prevention).to.equal('expire_taker');
   });
 
@@ -178,11 +210,17 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
   for (const [state, userState, code] of preconditionRows) {
     it(`answers ${state} with 403 ${code} on both writes, storing nothing`, async () => {
       const owner = await freshUser(userState);
-      for (const reply of [await autoBuy(owner.token, { auto_buy_max_price: '0.5' }), await trading(owner.token, { self_trade_prevention: 'expire_both' })]) {
+      for (const reply of [
+        await autoBuy(owner.token, { auto_buy_max_price: '0.5' }),
+        await trading(owner.token, { self_trade_prevention: 'expire_both' }),
+      ]) {
         expect(reply.status).to.equal(403);
         expect(reply.body.errors.code).to.equal(code);
       }
-      expect(await read(owner.token)).to.deep.include({ auto_buy_max_price: null, self_trade_prevention: 'expire_taker' });
+      expect(await read(owner.token)).to.deep.include({
+        auto_buy_max_price: null,
+        self_trade_prevention: 'expire_taker',
+      });
     });
   }
 
@@ -195,7 +233,10 @@ describeEachDatabase('platform: account defaults (auto-buy price cap, self-trade
   it('needs account:write to write (403 insufficient_scope)', async () => {
     const owner = await freshUser();
     const { accessToken: readOnly } = await grantTokens(services(), owner.userId, ['account:read']);
-    for (const reply of [await autoBuy(readOnly, { auto_buy_max_price: '0.5' }), await trading(readOnly, { self_trade_prevention: 'decrement' })]) {
+    for (const reply of [
+      await autoBuy(readOnly, { auto_buy_max_price: '0.5' }),
+      await trading(readOnly, { self_trade_prevention: 'decrement' }),
+    ]) {
       expect(reply.status).to.equal(403);
       expect(reply.body.errors.code).to.equal('insufficient_scope');
     }

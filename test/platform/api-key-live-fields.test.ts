@@ -23,7 +23,10 @@ describeEachDatabase(
     const isoIn = (ms: number) => new Date(clock().nowUs() / 1000 + ms).toISOString();
     /** `createApiKey(name, expiresAt)`: the expiry only when given. */
     const create = async (name: string, expiresAt?: string) => {
-      const reply = await env().platform.post('/api/v1/api-keys', { bearer: await token(), body: { api_key: { name, ...(expiresAt ? { expires_at: expiresAt } : {}) } } });
+      const reply = await env().platform.post('/api/v1/api-keys', {
+        bearer: await token(),
+        body: { api_key: { name, ...(expiresAt ? { expires_at: expiresAt } : {}) } },
+      });
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
       return reply.body.data;
     };
@@ -62,7 +65,10 @@ describeEachDatabase(
         [true, true],
       ];
       for (const [active, isActive] of rows) {
-        const patched = await env().platform.patch(`/api/v1/api-keys/${made.id}`, { bearer: await token(), body: { api_key: { active } } });
+        const patched = await env().platform.patch(`/api/v1/api-keys/${made.id}`, {
+          bearer: await token(),
+          body: { api_key: { active } },
+        });
         expect(patched.status).to.equal(200);
         expect(patched.body.data).to.include({ active, is_active: isActive });
         expect(await listed(made.id)).to.include({ active, is_active: isActive });

@@ -13,7 +13,8 @@ describeEachDatabase('platform: consumption API keys', (env) => {
 
   const services = () => env().service.services;
   const platform = () => env().platform;
-  const create = (name: string, bearer = token) => platform().post('/v1/api-keys', { bearer, body: { api_key: { name } } });
+  const create = (name: string, bearer = token) =>
+    platform().post('/v1/api-keys', { bearer, body: { api_key: { name } } });
 
   /** A user of its own (so lists and states do not leak between tests) with a keys:manage token. */
   async function freshUser(options: { verified?: boolean; acceptTerms?: boolean } = {}) {
@@ -61,7 +62,10 @@ describeEachDatabase('platform: consumption API keys', (env) => {
     expect(made.status).to.equal(201);
     const shown = await platform().get(`/api/v1/api-keys/${made.body.data.id}`, { bearer: token });
     expect(shown.body.data.name).to.equal('alias');
-    const renamed = await platform().patch(`/api/v1/api-keys/${made.body.data.id}`, { bearer: token, body: { api_key: { name: 'alias 2' } } });
+    const renamed = await platform().patch(`/api/v1/api-keys/${made.body.data.id}`, {
+      bearer: token,
+      body: { api_key: { name: 'alias 2' } },
+    });
     expect(renamed.body.data.name).to.equal('alias 2');
     expect((await platform().get('/api/v1/api-keys', { bearer: token })).status).to.equal(200);
     expect((await platform().delete(`/api/v1/api-keys/${made.body.data.id}`, { bearer: token })).status).to.equal(204);
@@ -81,12 +85,21 @@ describeEachDatabase('platform: consumption API keys', (env) => {
     expect(first.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(0, 2));
     expect(first.paging.has_more).to.equal(true);
     expect(first.paging.prev_cursor).to.equal(null);
-    const second = (await platform().get('/v1/api-keys', { bearer: owner.token, query: { limit: 2, next: first.paging.next_cursor } })).body;
+    const second = (
+      await platform().get('/v1/api-keys', { bearer: owner.token, query: { limit: 2, next: first.paging.next_cursor } })
+    ).body;
     expect(second.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(2, 4));
-    const third = (await platform().get('/v1/api-keys', { bearer: owner.token, query: { limit: 2, next: second.paging.next_cursor } })).body;
+    const third = (
+      await platform().get('/v1/api-keys', {
+        bearer: owner.token,
+        query: { limit: 2, next: second.paging.next_cursor },
+      })
+    ).body;
     expect(third.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(4));
     expect(third.paging).to.include({ has_more: false, next_cursor: null });
-    const back = (await platform().get('/v1/api-keys', { bearer: owner.token, query: { limit: 2, prev: third.paging.prev_cursor } })).body;
+    const back = (
+      await platform().get('/v1/api-keys', { bearer: owner.token, query: { limit: 2, prev: third.paging.prev_cursor } })
+    ).body;
     expect(back.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(2, 4));
   });
 
@@ -95,7 +108,10 @@ describeEachDatabase('platform: consumption API keys', (env) => {
     expect(bogus.status).to.equal(422);
     expect(bogus.body.errors.code).to.equal('invalid_cursor');
     const page = (await platform().get('/v1/api-keys', { bearer: token, query: { limit: 1 } })).body;
-    const both = await platform().get('/v1/api-keys', { bearer: token, query: { next: page.paging.next_cursor, prev: page.paging.next_cursor } });
+    const both = await platform().get('/v1/api-keys', {
+      bearer: token,
+      query: { next: page.paging.next_cursor, prev: page.paging.next_cursor },
+    });
     expect(both.status).to.equal(422);
     expect(both.body.errors.code).to.equal('validation_error');
     for (const limit of [0, 101]) {
@@ -125,10 +141,15 @@ describeEachDatabase('platform: consumption API keys', (env) => {
   it('renames a key and moves updated_at; a PATCH that changes nothing keeps updated_at', async () => {
     const made = (await create('before')).body.data;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const renamed = (await platform().patch(`/v1/api-keys/${made.id}`, { bearer: token, body: { api_key: { name: 'after' } } })).body.data;
+    const renamed = (
+      await platform().patch(`/v1/api-keys/${made.id}`, { bearer: token, body: { api_key: { name: 'after' } } })
+    ).body.data;
     expect(renamed).to.include({ name: 'after', active: true, created_at: made.created_at });
     expect(renamed.updated_at > made.updated_at).to.equal(true);
-    const same = await platform().patch(`/v1/api-keys/${made.id}`, { bearer: token, body: { api_key: { name: 'after', active: true } } });
+    const same = await platform().patch(`/v1/api-keys/${made.id}`, {
+      bearer: token,
+      body: { api_key: { name: 'after', active: true } },
+    });
     expect(same.status).to.equal(200);
     expect(same.body.data).to.deep.equal(renamed);
   });
@@ -154,7 +175,11 @@ describeEachDatabase('platform: consumption API keys', (env) => {
   }
 
   it('refuses a body that is not JSON with 400', async () => {
-    const reply = await platform().post('/v1/api-keys', { bearer: token, rawBody: '{"api_key":', headers: { 'content-type': 'application/json' } });
+    const reply = await platform().post('/v1/api-keys', {
+      bearer: token,
+      rawBody: '{"api_key":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reply.status).to.equal(400);
   });
 
@@ -181,7 +206,10 @@ describeEachDatabase('platform: consumption API keys', (env) => {
       const shown = await platform().get(`/v1/api-keys/${id}`, { bearer: token });
       expect(shown.status).to.equal(404);
       expect(shown.body.errors.code).to.equal('not_found');
-      expect((await platform().patch(`/v1/api-keys/${id}`, { bearer: token, body: { api_key: { name: 'mine now' } } })).status).to.equal(404);
+      expect(
+        (await platform().patch(`/v1/api-keys/${id}`, { bearer: token, body: { api_key: { name: 'mine now' } } }))
+          .status,
+      ).to.equal(404);
       expect((await platform().delete(`/v1/api-keys/${id}`, { bearer: token })).status).to.equal(404);
     }
     expect((await platform().get(`/v1/api-keys/${theirs}`, { bearer: other.token })).body.data.name).to.equal('theirs');
@@ -199,15 +227,27 @@ describeEachDatabase('platform: consumption API keys', (env) => {
     expect(made.status).to.equal(403);
     expect(made.body.errors.code).to.equal('account_inactive');
     expect((await platform().get('/v1/api-keys', { bearer: owner.token })).body.data).to.have.length(2);
-    const renamed = await platform().patch(`/v1/api-keys/${first.id}`, { bearer: owner.token, body: { api_key: { name: 'renamed' } } });
+    const renamed = await platform().patch(`/v1/api-keys/${first.id}`, {
+      bearer: owner.token,
+      body: { api_key: { name: 'renamed' } },
+    });
     expect(renamed.status).to.equal(200);
-    const off = await platform().patch(`/v1/api-keys/${first.id}`, { bearer: owner.token, body: { api_key: { active: false } } });
+    const off = await platform().patch(`/v1/api-keys/${first.id}`, {
+      bearer: owner.token,
+      body: { api_key: { active: false } },
+    });
     expect(off.body.data.active).to.equal(false);
-    const on = await platform().patch(`/v1/api-keys/${first.id}`, { bearer: owner.token, body: { api_key: { active: true } } });
+    const on = await platform().patch(`/v1/api-keys/${first.id}`, {
+      bearer: owner.token,
+      body: { api_key: { active: true } },
+    });
     expect(on.status).to.equal(403);
     expect(on.body.errors.code).to.equal('account_inactive');
     // The account precondition is checked before the key's own 404.
-    const unknown = await platform().patch('/v1/api-keys/api_key_00000000-0000-4000-8000-000000000000', { bearer: owner.token, body: { api_key: { active: true } } });
+    const unknown = await platform().patch('/v1/api-keys/api_key_00000000-0000-4000-8000-000000000000', {
+      bearer: owner.token,
+      body: { api_key: { active: true } },
+    });
     expect(unknown.body.errors.code).to.equal('account_inactive');
     expect((await platform().delete(`/v1/api-keys/${second.id}`, { bearer: owner.token })).status).to.equal(204);
   });
@@ -218,7 +258,12 @@ describeEachDatabase('platform: consumption API keys', (env) => {
   });
 
   it('needs the keys:manage scope on every key endpoint (403 insufficient_scope)', async () => {
-    const { accessToken } = await grantTokens(services(), user.userId, ['account:read', 'account:write', 'trade:read', 'trade:write']);
+    const { accessToken } = await grantTokens(services(), user.userId, [
+      'account:read',
+      'account:write',
+      'trade:read',
+      'trade:write',
+    ]);
     const id = user.apiKeyId;
     const calls = [
       () => platform().get('/v1/api-keys', { bearer: accessToken }),

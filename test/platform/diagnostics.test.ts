@@ -18,7 +18,9 @@ const checkNames = ['authentication', 'email', 'legal_terms', 'account_status', 
 describeEachDatabase('platform: diagnostics', (env) => {
   const services = () => env().service.services;
 
-  async function freshUser(state: { verified?: boolean; acceptTerms?: boolean; mode?: AccountMode; inactive?: boolean; apiKey?: boolean } = {}) {
+  async function freshUser(
+    state: { verified?: boolean; acceptTerms?: boolean; mode?: AccountMode; inactive?: boolean; apiKey?: boolean } = {},
+  ) {
     const row = await createUser(services().db, services().clock, {
       email: `diag-${Math.random().toString(36).slice(2)}@example.com`,
       verified: state.verified ?? true,
@@ -30,11 +32,21 @@ describeEachDatabase('platform: diagnostics', (env) => {
     return { userId: row.id, apiKeyId: apiKey?.row.id };
   }
 
-  const diagnose = async (userId: string, scopes = ['keys:manage', 'account:read', 'account:write'], path = '/v1/diagnostics') => {
+  const diagnose = async (
+    userId: string,
+    scopes = ['keys:manage', 'account:read', 'account:write'],
+    path = '/v1/diagnostics',
+  ) => {
     const { accessToken } = await grantTokens(services(), userId, scopes);
     const reply = await env().platform.get(path, { bearer: accessToken });
     expect(reply.status).to.equal(200);
-    return reply.body.data as { status: string; service: string; server_time: string; checks: Check[]; summary: Record<string, unknown> };
+    return reply.body.data as {
+      status: string;
+      service: string;
+      server_time: string;
+      checks: Check[];
+      summary: Record<string, unknown>;
+    };
   };
   const codes = (checks: Check[]) => Object.fromEntries(checks.map((c) => [c.name, c.code]));
 
@@ -83,7 +95,13 @@ describeEachDatabase('platform: diagnostics', (env) => {
       else expect(check.next_action, check.name).to.equal(null);
     }
     expect(data.checks.find((c) => c.name === 'account_mode')!.status).to.equal('ok');
-    expect(data.summary).to.include({ email_verified: false, legal_terms_accepted: false, account_status: 'inactive', account_mode: 'advanced', active_api_keys: 0 });
+    expect(data.summary).to.include({
+      email_verified: false,
+      legal_terms_accepted: false,
+      account_status: 'inactive',
+      account_mode: 'advanced',
+      active_api_keys: 0,
+    });
   });
 
   // One readiness fact missing per row; only that check warns.
@@ -120,13 +138,31 @@ describeEachDatabase('platform: diagnostics', (env) => {
 
   it('takes the dashboard session cookie: session_authenticated, and every scope in the summary', async () => {
     const user = await createTestUser(services());
-    const login = await logIn(services(), { email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
+    const login = await logIn(services(), {
+      email: user.email,
+      password: 'correct horse battery staple',
+      clientAddress: '127.0.0.1',
+    });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
-    const reply = await env().platform.get('/v1/diagnostics', { headers: { cookie: `mkt_session=${login.session.id}` } });
+    const reply = await env().platform.get('/v1/diagnostics', {
+      headers: { cookie: `mkt_session=${login.session.id}` },
+    });
     expect(reply.status).to.equal(200);
-    expect(reply.body.data.checks[0]).to.include({ name: 'authentication', status: 'ok', code: 'session_authenticated' });
+    expect(reply.body.data.checks[0]).to.include({
+      name: 'authentication',
+      status: 'ok',
+      code: 'session_authenticated',
+    });
     expect(reply.body.data.summary).to.include({ user_id: user.userId, auth: 'session', active_api_keys: 1 });
-    expect(reply.body.data.summary.scopes).to.have.members(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write']);
+    expect(reply.body.data.summary.scopes).to.have.members([
+      'keys:manage',
+      'account:read',
+      'account:write',
+      'trade:read',
+      'trade:write',
+      'supply:read',
+      'supply:write',
+    ]);
   });
 
   it('answers 401 invalid_token without a valid credential', async () => {

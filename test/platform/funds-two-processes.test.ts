@@ -35,20 +35,34 @@ if (databaseKinds.includes('postgres')) {
     });
 
     it('credits exactly the deposits that fit, whichever process took them', async () => {
-      const user = await createUser(db, systemClock, { email: `two-processes-${systemClock.nowUs()}@example.com`, verified: true, acceptTerms: true, mode: 'advanced' });
+      const user = await createUser(db, systemClock, {
+        email: `two-processes-${systemClock.nowUs()}@example.com`,
+        verified: true,
+        acceptTerms: true,
+        mode: 'advanced',
+      });
       const { accessToken } = await createGrant(db, systemClock, user.id, 'mkt-cli', ['account:read', 'account:write']);
       const hosts = processes.map((p) => new HostClient('platform', p.urls.platform!));
       const replies = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => hosts[i % 2]!.post('/v1/deposits', { bearer: accessToken, body: { deposit: { amount_usd: '60.00' } } })),
+        Array.from({ length: 12 }, (_, i) =>
+          hosts[i % 2]!.post('/v1/deposits', { bearer: accessToken, body: { deposit: { amount_usd: '60.00' } } }),
+        ),
       );
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 201)).to.have.length(8); // 8 × 60.00 = 480.00 ≤ 500.00 < 540.00
       expect(statuses.filter((s) => s === 422)).to.have.length(4);
-      for (const reply of replies.filter((r) => r.status === 422)) expect(reply.body.errors.code).to.equal('deposit_limit_exceeded');
-      const account = (await db('ledger_accounts').where({ user_id: user.id, kind: 'currency' }).first()) as { available: number };
+      for (const reply of replies.filter((r) => r.status === 422))
+        expect(reply.body.errors.code).to.equal('deposit_limit_exceeded');
+      const account = (await db('ledger_accounts').where({ user_id: user.id, kind: 'currency' }).first()) as {
+        available: number;
+      };
       expect(Number(account.available)).to.equal(480_000_000);
       const funding = (await hosts[1]!.get('/v1/funds', { bearer: accessToken })).body.data;
-      expect(funding).to.deep.include({ daily_limit_usd: '500.00', deposited_today_usd: '480.00', remaining_today_usd: '20.00' });
+      expect(funding).to.deep.include({
+        daily_limit_usd: '500.00',
+        deposited_today_usd: '480.00',
+        remaining_today_usd: '20.00',
+      });
     });
   });
 }

@@ -21,9 +21,17 @@ async function freshUser(env: TestEnvironment): Promise<Funded> {
 }
 
 const addFunds = (env: TestEnvironment, user: { token: string }, amount: unknown, key?: string) =>
-  env.platform.post('/v1/deposits', { bearer: user.token, body: { deposit: { amount_usd: amount } }, ...(key === undefined ? {} : { headers: { 'Idempotency-Key': key } }) });
+  env.platform.post('/v1/deposits', {
+    bearer: user.token,
+    body: { deposit: { amount_usd: amount } },
+    ...(key === undefined ? {} : { headers: { 'Idempotency-Key': key } }),
+  });
 
-const depositsOf = async (env: TestEnvironment, user: { token: string }, query: Record<string, string | number> = {}) => {
+const depositsOf = async (
+  env: TestEnvironment,
+  user: { token: string },
+  query: Record<string, string | number> = {},
+) => {
   const reply = await env.platform.get('/v1/deposits', { bearer: user.token, query });
   expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
   return reply.body as { data: Record<string, any>[]; paging: Record<string, any> };
@@ -37,12 +45,21 @@ async function usdAccount(env: TestEnvironment, user: TestUser): Promise<Record<
 }
 
 /** Runs `mkt admin …` against the test service's database. */
-const admin = (env: TestEnvironment, args: string[]) => mkt(['admin', ...args], { DATABASE_URL: env.service.services.config.databaseUrl });
+const admin = (env: TestEnvironment, args: string[]) =>
+  mkt(['admin', ...args], { DATABASE_URL: env.service.services.config.databaseUrl });
 
 describe('config: MKT_PAYMENTS and the sandbox limits', () => {
   it('defaults to sandbox, 1000.00 a day, 1.00 to 10000.00 a deposit, in micro-dollars', () => {
-    expect(loadConfig({}).payments).to.deep.equal({ method: 'sandbox', sandboxDailyLimitMicros: 1_000_000_000, depositMinMicros: 1_000_000, depositMaxMicros: 10_000_000_000 });
-    expect(loadConfig({ MKT_PAYMENTS: 'manual', MKT_SANDBOX_DAILY_LIMIT_USD: '250.5' }).payments).to.include({ method: 'manual', sandboxDailyLimitMicros: 250_500_000 });
+    expect(loadConfig({}).payments).to.deep.equal({
+      method: 'sandbox',
+      sandboxDailyLimitMicros: 1_000_000_000,
+      depositMinMicros: 1_000_000,
+      depositMaxMicros: 10_000_000_000,
+    });
+    expect(loadConfig({ MKT_PAYMENTS: 'manual', MKT_SANDBOX_DAILY_LIMIT_USD: '250.5' }).payments).to.include({
+      method: 'manual',
+      sandboxDailyLimitMicros: 250_500_000,
+    });
   });
 
   // Each row: one variable set wrong, and what the refusal to start says.
@@ -81,21 +98,38 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
     const reply = await addFunds(env(), user, '25.00');
     expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
     const deposit = reply.body.data;
-    expect(deposit).to.deep.include({ amount_usd: '25.00', status: 'credited', method: 'sandbox', sandbox: true, origin: 'request', reason: null });
+    expect(deposit).to.deep.include({
+      amount_usd: '25.00',
+      status: 'credited',
+      method: 'sandbox',
+      sandbox: true,
+      origin: 'request',
+      reason: null,
+    });
     expect(deposit.id).to.match(/^deposit_[0-9a-f-]{36}$/);
     expect(deposit.decided_at).to.equal(deposit.created_at);
 
     const account = await usdAccount(env(), user);
-    expect(account).to.deep.include({ available_balance: '25.000000', total_balance: '25.000000', deposited_total: '25.000000' });
+    expect(account).to.deep.include({
+      available_balance: '25.000000',
+      total_balance: '25.000000',
+      deposited_total: '25.000000',
+    });
     const [entry, ...more] = await journalOf(env().service.services, deposit.id);
     expect(more).to.deep.equal([]);
     expect(entry!.kind).to.equal('deposit');
     expect(sumsByAsset(entry!)).to.deep.equal({ usd: 0 });
     expect(entry!.postings.find((p) => p.account_id === account!.account_id)?.amount).to.equal(25_000_000);
 
-    expect((await env().platform.get(`/v1/deposits/${deposit.id}`, { bearer: user.token })).body.data).to.deep.equal(deposit);
+    expect((await env().platform.get(`/v1/deposits/${deposit.id}`, { bearer: user.token })).body.data).to.deep.equal(
+      deposit,
+    );
     const funding = (await env().platform.get('/v1/funds', { bearer: user.token })).body.data;
-    expect(funding).to.deep.include({ deposited_today_usd: '25.00', remaining_today_usd: '975.00', pending_usd: '0.00' });
+    expect(funding).to.deep.include({
+      deposited_today_usd: '25.00',
+      remaining_today_usd: '975.00',
+      pending_usd: '0.00',
+    });
   });
 
   // Each row: one amount and what answers it. The schema refuses the shapes; the service the range.
@@ -121,7 +155,12 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
 
   it('refuses bodies of the wrong shape with 422', async () => {
     const user = await freshUser(env());
-    for (const body of [{}, { deposit: {} }, { deposit: { amount_usd: '5.00', currency: 'eur' } }, { deposit: { amount_usd: '5.00' }, extra: 1 }]) {
+    for (const body of [
+      {},
+      { deposit: {} },
+      { deposit: { amount_usd: '5.00', currency: 'eur' } },
+      { deposit: { amount_usd: '5.00' }, extra: 1 },
+    ]) {
       const reply = await env().platform.post('/v1/deposits', { bearer: user.token, body });
       expect(reply.status, JSON.stringify(body)).to.equal(422);
     }
@@ -133,9 +172,16 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
     const refused = await addFunds(env(), user, '100.01');
     expect(refused.status).to.equal(422);
     expect(refused.body.errors.code).to.equal('deposit_limit_exceeded');
-    expect(refused.body.errors.context).to.deep.equal({ daily_limit_usd: '1000.00', deposited_today_usd: '900.00', remaining_today_usd: '100.00' });
+    expect(refused.body.errors.context).to.deep.equal({
+      daily_limit_usd: '1000.00',
+      deposited_today_usd: '900.00',
+      remaining_today_usd: '100.00',
+    });
     expect((await addFunds(env(), user, '100.00')).status).to.equal(201);
-    expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data).to.deep.include({ deposited_today_usd: '1000.00', remaining_today_usd: '0.00' });
+    expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data).to.deep.include({
+      deposited_today_usd: '1000.00',
+      remaining_today_usd: '0.00',
+    });
     expect((await addFunds(env(), user, '1.00')).status).to.equal(422);
     expect((await usdAccount(env(), user))!.available_balance).to.equal('1000.000000');
   });
@@ -188,13 +234,21 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
   for (const [name, state, code] of preconditionRows) {
     it(`refuses adding funds for ${name} with 403 ${code}`, async () => {
       const services = env().service.services;
-      const row = await createUser(services.db, services.clock, { email: `funds-${code}-${services.clock.nowUs()}@example.com`, verified: state.verified, acceptTerms: state.acceptTerms, mode: 'advanced' });
+      const row = await createUser(services.db, services.clock, {
+        email: `funds-${code}-${services.clock.nowUs()}@example.com`,
+        verified: state.verified,
+        acceptTerms: state.acceptTerms,
+        mode: 'advanced',
+      });
       if (state.status === 'inactive') await services.db('users').where({ id: row.id }).update({ status: 'inactive' });
       const { accessToken } = await grantTokens(services, row.id, ['account:read', 'account:write']);
       const reply = await addFunds(env(), { token: accessToken }, '5.00');
       expect(reply.status).to.equal(403);
       expect(reply.body.errors.code).to.equal(code);
-      expect((await env().platform.get('/v1/funds', { bearer: accessToken })).status, 'reads need no precondition').to.equal(200);
+      expect(
+        (await env().platform.get('/v1/funds', { bearer: accessToken })).status,
+        'reads need no precondition',
+      ).to.equal(200);
     });
   }
 
@@ -219,7 +273,10 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
     const other = await freshUser(env());
     const deposit = (await addFunds(env(), owner, '5.00')).body.data;
     expect((await env().platform.get(`/v1/deposits/${deposit.id}`, { bearer: other.token })).status).to.equal(404);
-    expect((await env().platform.get('/v1/deposits/deposit_00000000-0000-4000-8000-000000000000', { bearer: owner.token })).status).to.equal(404);
+    expect(
+      (await env().platform.get('/v1/deposits/deposit_00000000-0000-4000-8000-000000000000', { bearer: owner.token }))
+        .status,
+    ).to.equal(404);
     expect((await env().platform.get('/v1/deposits/not-a-deposit', { bearer: owner.token })).status).to.equal(422);
     expect((await depositsOf(env(), other)).data).to.deep.equal([]);
   });
@@ -244,7 +301,9 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
     expect(back.data.map((d) => d.id)).to.deep.equal(newestFirst.slice(2, 4));
     expect((await depositsOf(env(), user, { status: 'credited' })).data).to.have.length(5);
     expect((await depositsOf(env(), user, { status: 'pending' })).data).to.deep.equal([]);
-    expect((await env().platform.get('/v1/deposits', { bearer: user.token, query: { status: 'lost' } })).status).to.equal(422);
+    expect(
+      (await env().platform.get('/v1/deposits', { bearer: user.token, query: { status: 'lost' } })).status,
+    ).to.equal(422);
   });
 
   describe('auto-reload', () => {
@@ -253,16 +312,25 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
       market = await marketOf(env().service.services, 'text-standard');
     });
 
-    const settingsOf = async (user: Funded) => (await env().platform.get('/v1/self/system-settings', { bearer: user.token })).body.data.auto_reload;
-    const setAutoReload = (user: Funded, body: Record<string, unknown>) => env().platform.patch('/v1/self/system-settings/auto_reload', { bearer: user.token, body });
+    const settingsOf = async (user: Funded) =>
+      (await env().platform.get('/v1/self/system-settings', { bearer: user.token })).body.data.auto_reload;
+    const setAutoReload = (user: Funded, body: Record<string, unknown>) =>
+      env().platform.patch('/v1/self/system-settings/auto_reload', { bearer: user.token, body });
     /** A resting bid that locks price × quantity + fee of the user's USD, through the trading batch. */
-    const bid = (user: Funded, quantity: number) => placed(env(), user, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity });
-    const reloadsOf = async (user: Funded) => (await depositsOf(env(), user)).data.filter((d) => d.origin === 'auto_reload');
+    const bid = (user: Funded, quantity: number) =>
+      placed(env(), user, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity });
+    const reloadsOf = async (user: Funded) =>
+      (await depositsOf(env(), user)).data.filter((d) => d.origin === 'auto_reload');
 
     it('deposits amount_usd when a trade leaves the balance below the threshold, within the monthly limit', async () => {
       const user = await freshUser(env());
       expect((await addFunds(env(), user, '20.00')).status).to.equal(201);
-      const saved = await setAutoReload(user, { enabled: true, threshold_usd: '10.00', amount_usd: '25.00', monthly_limit_usd: '60.00' });
+      const saved = await setAutoReload(user, {
+        enabled: true,
+        threshold_usd: '10.00',
+        amount_usd: '25.00',
+        monthly_limit_usd: '60.00',
+      });
       expect(saved.status).to.equal(200);
       expect(saved.body.data.auto_reload.reloaded_this_month_usd).to.equal('0.00');
 
@@ -285,7 +353,9 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
       expect((await settingsOf(user)).reloaded_this_month_usd).to.equal('50.00');
       expect((await usdAccount(env(), user))!.available_balance).to.equal('9.700000');
       // Reloads count toward the daily sandbox cap.
-      expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data.deposited_today_usd).to.equal('70.00');
+      expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data.deposited_today_usd).to.equal(
+        '70.00',
+      );
     });
 
     it('checks at once when the settings are saved with the balance already below the threshold', async () => {
@@ -307,7 +377,15 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
       await setAutoReload(user, { enabled: true, threshold_usd: '10.00', amount_usd: '25.00' });
       const accountId = (await usdAccount(env(), user))!.account_id as string;
       const hold = (from: 'available' | 'locked', to: 'available' | 'locked', micros: number) =>
-        services.db.transaction((trx) => post(trx, 'test_hold', null, move(usd, { accountId, bucket: from }, { accountId, bucket: to }, micros), services.clock.nowUs()));
+        services.db.transaction((trx) =>
+          post(
+            trx,
+            'test_hold',
+            null,
+            move(usd, { accountId, bucket: from }, { accountId, bucket: to }, micros),
+            services.clock.nowUs(),
+          ),
+        );
       await hold('available', 'locked', 15_000_000); // 5.00 available
       // The check runs after the commit, off this call's path: poll for it, with a deadline.
       const deadline = Date.now() + 10_000;
@@ -339,7 +417,13 @@ describeEachDatabase(
     it('describes the manual path: no daily limit', async () => {
       const user = await freshUser(env());
       const reply = await env().platform.get('/v1/funds', { bearer: user.token });
-      expect(reply.body.data).to.deep.include({ method: 'manual', sandbox: false, daily_limit_usd: null, remaining_today_usd: null, pending_usd: '0.00' });
+      expect(reply.body.data).to.deep.include({
+        method: 'manual',
+        sandbox: false,
+        daily_limit_usd: null,
+        remaining_today_usd: null,
+        pending_usd: '0.00',
+      });
     });
 
     it('stores a request pending; an operator approves it with the binary: credited once, never twice', async () => {
@@ -347,25 +431,48 @@ describeEachDatabase(
       const reply = await addFunds(env(), user, '250.00');
       expect(reply.status).to.equal(201);
       const pending = reply.body.data;
-      expect(pending).to.deep.include({ amount_usd: '250.00', status: 'pending', method: 'manual', sandbox: false, origin: 'request', decided_at: null });
+      expect(pending).to.deep.include({
+        amount_usd: '250.00',
+        status: 'pending',
+        method: 'manual',
+        sandbox: false,
+        origin: 'request',
+        decided_at: null,
+      });
       expect(await usdAccount(env(), user)).to.equal(undefined);
-      expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data).to.deep.include({ pending_usd: '250.00', deposited_today_usd: '0.00' });
+      expect((await env().platform.get('/v1/funds', { bearer: user.token })).body.data).to.deep.include({
+        pending_usd: '250.00',
+        deposited_today_usd: '0.00',
+      });
 
       const listed = await admin(env(), ['deposit', 'list', '--status', 'pending']);
       expect(listed.code, listed.stderr).to.equal(0);
-      const ids = (JSON.parse(listed.stdout) as { deposits: { id: string; status: string }[] }).deposits.map((d) => d.id);
+      const ids = (JSON.parse(listed.stdout) as { deposits: { id: string; status: string }[] }).deposits.map(
+        (d) => d.id,
+      );
       expect(ids).to.include(pending.id);
 
       const approved = await admin(env(), ['deposit', 'approve', pending.id]);
       expect(approved.code, approved.stderr).to.equal(0);
-      expect(JSON.parse(approved.stdout).deposit).to.deep.include({ id: pending.id, status: 'credited', sandbox: false, user_id: user.userId });
+      expect(JSON.parse(approved.stdout).deposit).to.deep.include({
+        id: pending.id,
+        status: 'credited',
+        sandbox: false,
+        user_id: user.userId,
+      });
       const now = (await env().platform.get(`/v1/deposits/${pending.id}`, { bearer: user.token })).body.data;
       expect(now).to.deep.include({ status: 'credited' });
       expect(now.decided_at).to.be.a('string');
-      expect((await usdAccount(env(), user))!).to.deep.include({ available_balance: '250.000000', deposited_total: '250.000000' });
+      expect((await usdAccount(env(), user))!).to.deep.include({
+        available_balance: '250.000000',
+        deposited_total: '250.000000',
+      });
       expect(await journalOf(env().service.services, pending.id)).to.have.length(1);
 
-      for (const args of [['approve', pending.id], ['reject', pending.id]]) {
+      for (const args of [
+        ['approve', pending.id],
+        ['reject', pending.id],
+      ]) {
         const again = await admin(env(), ['deposit', ...args]);
         expect(again.code, args.join(' ')).to.equal(1);
         expect(JSON.parse(again.stderr).error).to.deep.include({ code: 'conflict' });
@@ -396,7 +503,10 @@ describeEachDatabase(
       const market = await marketOf(env().service.services, 'text-standard');
       const user = await freshUser(env());
       await fundUser(env().service.services, user.userId, '20.00');
-      const saved = await env().platform.patch('/v1/self/system-settings/auto_reload', { bearer: user.token, body: { enabled: true, threshold_usd: '10.00', amount_usd: '25.00' } });
+      const saved = await env().platform.patch('/v1/self/system-settings/auto_reload', {
+        bearer: user.token,
+        body: { enabled: true, threshold_usd: '10.00', amount_usd: '25.00' },
+      });
       expect(saved.status).to.equal(200);
       await placed(env(), user, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity: 30 }); // 7.94 available
       await env().service.autoReloads.idle();
@@ -405,7 +515,8 @@ describeEachDatabase(
       const reloads = (await depositsOf(env(), user)).data.filter((d) => d.origin === 'auto_reload');
       expect(reloads).to.have.length(1);
       expect(reloads[0]).to.deep.include({ status: 'pending', amount_usd: '25.00', sandbox: false });
-      const settings = (await env().platform.get('/v1/self/system-settings', { bearer: user.token })).body.data.auto_reload;
+      const settings = (await env().platform.get('/v1/self/system-settings', { bearer: user.token })).body.data
+        .auto_reload;
       expect(settings.reloaded_this_month_usd).to.equal('25.00');
       expect((await usdAccount(env(), user))!.available_balance).to.equal('3.920000');
 

@@ -29,7 +29,10 @@ describeEachDatabase(
       expect(await noticeText(page)).to.contain('verified');
       await page.goto('/terms');
       await page.check('input[name=accept]');
-      await Promise.all([page.waitForURL('**/?notice=terms_accepted'), page.click('button:has-text("Accept the terms")')]);
+      await Promise.all([
+        page.waitForURL('**/?notice=terms_accepted'),
+        page.click('button:has-text("Accept the terms")'),
+      ]);
 
       // Terminal: start the RFC 8628 login with a real client; browser: approve the code it shows.
       const config = new client.Configuration(
@@ -44,7 +47,9 @@ describeEachDatabase(
         client.None(),
       );
       client.allowInsecureRequests(config);
-      const device = await client.initiateDeviceAuthorization(config, { scope: 'keys:manage account:read account:write' });
+      const device = await client.initiateDeviceAuthorization(config, {
+        scope: 'keys:manage account:read account:write',
+      });
       const polling = client.pollDeviceAuthorizationGrant(config, device);
       await page.goto(device.verification_uri_complete!);
       expect(await page.textContent('body')).to.contain(device.user_code);
@@ -63,15 +68,24 @@ describeEachDatabase(
 
       // Terminal: a signing key made locally, registered, then a signed GET /v1/me on trading.
       const pair = nacl.sign.keyPair();
-      const registered = await env().platform.post('/v1/signing-keys', { bearer, body: { signing_key: { label: 'laptop', public_key: Buffer.from(pair.publicKey).toString('base64') } } });
+      const registered = await env().platform.post('/v1/signing-keys', {
+        bearer,
+        body: { signing_key: { label: 'laptop', public_key: Buffer.from(pair.publicKey).toString('base64') } },
+      });
       expect(registered.status).to.equal(201);
-      const signingKey = { privateKey: Buffer.from(pair.secretKey).toString('base64'), fingerprint: registered.body.data.fingerprint as string };
+      const signingKey = {
+        privateKey: Buffer.from(pair.secretKey).toString('base64'),
+        fingerprint: registered.body.data.fingerprint as string,
+      };
       const me = await env().trading.get('/v1/me', { sign: signingKey });
       expect(me.status).to.equal(200);
       expect(me.body.data).to.deep.include({ email, account_mode: 'auto' });
 
       // Terminal: switch to Advanced Mode; the trading API sees it at once.
-      const switched = await env().platform.post('/v1/self/system-settings/account-mode', { bearer, body: { account_mode: 'advanced' } });
+      const switched = await env().platform.post('/v1/self/system-settings/account-mode', {
+        bearer,
+        body: { account_mode: 'advanced' },
+      });
       expect(switched.status).to.equal(200);
       expect(switched.body.data.account_mode).to.equal('advanced');
       expect((await env().trading.get('/v1/me', { sign: signingKey })).body.data.account_mode).to.equal('advanced');

@@ -10,21 +10,38 @@ import type { HostClient, RequestOptions } from '../support/http.js';
 import { describeEachDatabase } from '../support/service.js';
 
 const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code';
-const allScopes = ['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write'];
+const allScopes = [
+  'keys:manage',
+  'account:read',
+  'account:write',
+  'trade:read',
+  'trade:write',
+  'supply:read',
+  'supply:write',
+];
 
 type Encoding = 'form' | 'json';
 /** The same fields as `application/x-www-form-urlencoded` (the RFC's encoding) or JSON. */
 function encoded(encoding: Encoding, fields: Record<string, string>): RequestOptions {
   return encoding === 'json'
     ? { body: fields }
-    : { rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    : {
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
 }
 
-const startLogin = (platform: HostClient, fields: Record<string, string> = { client_id: 'mkt-cli' }, encoding: Encoding = 'form') =>
-  platform.post('/v1/oauth/device/code', encoded(encoding, fields));
+const startLogin = (
+  platform: HostClient,
+  fields: Record<string, string> = { client_id: 'mkt-cli' },
+  encoding: Encoding = 'form',
+) => platform.post('/v1/oauth/device/code', encoded(encoding, fields));
 
 const poll = (platform: HostClient, deviceCode: string, encoding: Encoding = 'form') =>
-  platform.post('/v1/oauth/token', encoded(encoding, { grant_type: deviceGrant, device_code: deviceCode, client_id: 'mkt-cli' }));
+  platform.post(
+    '/v1/oauth/token',
+    encoded(encoding, { grant_type: deviceGrant, device_code: deviceCode, client_id: 'mkt-cli' }),
+  );
 
 /**
  * openid-client's requests go through this fetch, so its replies are contract-checked like every
@@ -34,9 +51,18 @@ function checkedFetch(observe: (path: string, body: any) => Promise<void> = asyn
   return async (url, options) => {
     const response = await fetch(url, options);
     const text = await response.clone().text();
-    const body = (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : undefined;
+    const body =
+      (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : undefined;
     const { pathname, search } = new URL(url);
-    await checkContract({ host: 'platform', method: options.method, path: pathname + search, status: response.status, headers: response.headers, body, text });
+    await checkContract({
+      host: 'platform',
+      method: options.method,
+      path: pathname + search,
+      status: response.status,
+      headers: response.headers,
+      body,
+      text,
+    });
     await observe(pathname, body);
     return response;
   };
@@ -62,7 +88,12 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     let userCode = '';
     let pendingSeen = 0;
     const config = new client.Configuration(
-      { issuer: base, device_authorization_endpoint: `${base}/v1/oauth/device/code`, token_endpoint: `${base}/v1/oauth/token`, revocation_endpoint: `${base}/v1/oauth/revoke` },
+      {
+        issuer: base,
+        device_authorization_endpoint: `${base}/v1/oauth/device/code`,
+        token_endpoint: `${base}/v1/oauth/token`,
+        revocation_endpoint: `${base}/v1/oauth/revoke`,
+      },
       'mkt-cli',
       undefined,
       client.None(),
@@ -72,11 +103,14 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     config[client.customFetch] = checkedFetch(async (path, body) => {
       if (path === '/v1/oauth/token' && body?.error === 'authorization_pending') {
         pendingSeen += 1;
-        if (pendingSeen === 1) await oauth.approveDevice(services, userCode.toLowerCase().replace('-', ''), user.userId);
+        if (pendingSeen === 1)
+          await oauth.approveDevice(services, userCode.toLowerCase().replace('-', ''), user.userId);
       }
     });
 
-    const authorization = await client.initiateDeviceAuthorization(config, { scope: 'keys:manage account:read account:write' });
+    const authorization = await client.initiateDeviceAuthorization(config, {
+      scope: 'keys:manage account:read account:write',
+    });
     userCode = authorization.user_code;
     expect(authorization.user_code).to.match(/^[BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}$/);
     expect(authorization.verification_uri).to.equal(`${base}/device`);
@@ -102,7 +136,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     expect(keys.status, 'a 501 (not built yet) or 200 proves authentication; 401 would not').to.be.oneOf([200, 501]);
 
     const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token!);
-    expect(refreshed.refresh_token).to.match(/^mkt_rt_/).and.not.equal(tokens.refresh_token);
+    expect(refreshed.refresh_token)
+      .to.match(/^mkt_rt_/)
+      .and.not.equal(tokens.refresh_token);
     expect(refreshed.access_token).not.to.equal(tokens.access_token);
     expect((await env().platform.get('/v1/oauth/grants', { bearer: refreshed.access_token })).status).to.equal(200);
 
@@ -146,7 +182,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       expect(reply.body.user_code).to.match(/^[A-Z]{4}-[A-Z]{4}$/);
       for (const letter of reply.body.user_code.replace('-', '')) expect(userCodeAlphabet).to.include(letter);
       expect(reply.body).to.include({ expires_in: 600, interval: 5 });
-      expect(reply.body.verification_uri_complete).to.equal(`${reply.body.verification_uri}?user_code=${reply.body.user_code}`);
+      expect(reply.body.verification_uri_complete).to.equal(
+        `${reply.body.verification_uri}?user_code=${reply.body.user_code}`,
+      );
 
       // Stored only as its hash.
       const { db } = env().service.services;
@@ -164,33 +202,51 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     });
 
     it(`refuses a token request without device_code (${encoding}) with 400 invalid_request`, async () => {
-      const reply = await env().platform.post('/v1/oauth/token', encoded(encoding, { grant_type: deviceGrant, client_id: 'mkt-cli' }));
+      const reply = await env().platform.post(
+        '/v1/oauth/token',
+        encoded(encoding, { grant_type: deviceGrant, client_id: 'mkt-cli' }),
+      );
       expect(reply.status).to.equal(400);
-      expect(reply.body).to.deep.equal({ error: 'invalid_request', error_description: 'Missing required parameter: device_code.' });
+      expect(reply.body).to.deep.equal({
+        error: 'invalid_request',
+        error_description: 'Missing required parameter: device_code.',
+      });
       expect(reply.headers.get('cache-control')).to.equal('no-store');
       expect(reply.headers.get('pragma')).to.equal('no-cache');
     });
   }
 
-  it('requests the client\'s full scope list when scope is omitted, in catalogue order without duplicates', async () => {
+  it("requests the client's full scope list when scope is omitted, in catalogue order without duplicates", async () => {
     const services = env().service.services;
     const full = await startLogin(env().platform);
     expect((await found(full.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal(allScopes);
-    const some = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'account:write keys:manage account:write' });
-    expect((await found(some.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal(['keys:manage', 'account:write']);
+    const some = await startLogin(env().platform, {
+      client_id: 'mkt-cli',
+      scope: 'account:write keys:manage account:write',
+    });
+    expect((await found(some.body.user_code)).scopes.map((s) => s.scope)).to.deep.equal([
+      'keys:manage',
+      'account:write',
+    ]);
   });
 
   it('refuses an unknown client with 401 invalid_client and an unknown scope with 400 invalid_scope', async () => {
     const client401 = await startLogin(env().platform, { client_id: 'my-app' });
     expect(client401.status).to.equal(401);
-    expect(client401.body).to.deep.equal({ error: 'invalid_client', error_description: 'Unknown client_id: my-app. The public client is mkt-cli.' });
+    expect(client401.body).to.deep.equal({
+      error: 'invalid_client',
+      error_description: 'Unknown client_id: my-app. The public client is mkt-cli.',
+    });
 
     const scope400 = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'keys:manage keys:read' }, 'json');
     expect(scope400.status).to.equal(400);
     expect(scope400.body.error).to.equal('invalid_scope');
     expect(scope400.body.error_description).to.contain('keys:read');
 
-    const token401 = await env().platform.post('/v1/oauth/token', encoded('form', { grant_type: deviceGrant, device_code: 'anything', client_id: 'my-app' }));
+    const token401 = await env().platform.post(
+      '/v1/oauth/token',
+      encoded('form', { grant_type: deviceGrant, device_code: 'anything', client_id: 'my-app' }),
+    );
     expect(token401.status).to.equal(401);
     expect(token401.body.error).to.equal('invalid_client');
   });
@@ -205,7 +261,10 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
 
     const tooSoon = await poll(env().platform, login.body.device_code, 'json');
     expect(tooSoon.status).to.equal(400);
-    expect(tooSoon.body).to.deep.equal({ error: 'slow_down', error_description: 'Polling too fast. Wait at least 10 seconds between requests.' });
+    expect(tooSoon.body).to.deep.equal({
+      error: 'slow_down',
+      error_description: 'Polling too fast. Wait at least 10 seconds between requests.',
+    });
     expect((await db('device_codes').where({ user_code: login.body.user_code }).first()).interval_seconds).to.equal(10);
 
     const stillTooSoon = await poll(env().platform, login.body.device_code);
@@ -213,7 +272,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     expect((await db('device_codes').where({ user_code: login.body.user_code }).first()).interval_seconds).to.equal(15);
 
     // Once the interval has passed, the answer is authorization_pending again.
-    await db('device_codes').where({ user_code: login.body.user_code }).update({ last_polled_at_us: Date.now() * 1000 - 15_000_000 });
+    await db('device_codes')
+      .where({ user_code: login.body.user_code })
+      .update({ last_polled_at_us: Date.now() * 1000 - 15_000_000 });
     expect((await poll(env().platform, login.body.device_code)).body.error).to.equal('authorization_pending');
   });
 
@@ -224,7 +285,10 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     for (const encoding of ['form', 'json'] as const) {
       const reply = await poll(env().platform, login.body.device_code, encoding);
       expect(reply.status).to.equal(400);
-      expect(reply.body).to.deep.equal({ error: 'access_denied', error_description: 'The user denied the authorization request.' });
+      expect(reply.body).to.deep.equal({
+        error: 'access_denied',
+        error_description: 'The user denied the authorization request.',
+      });
     }
   });
 
@@ -234,13 +298,18 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     const pending = await startLogin(env().platform);
     const approved = await startLogin(env().platform);
     await oauth.approveDevice(services, approved.body.user_code, user.userId);
-    await db('device_codes').whereIn('user_code', [pending.body.user_code, approved.body.user_code]).update({ expires_at_us: Date.now() * 1000 - 1 });
+    await db('device_codes')
+      .whereIn('user_code', [pending.body.user_code, approved.body.user_code])
+      .update({ expires_at_us: Date.now() * 1000 - 1 });
     for (const login of [pending, approved]) {
       const reply = await poll(env().platform, login.body.device_code);
       expect(reply.status).to.equal(400);
       expect(reply.body.error).to.equal('expired_token');
     }
-    expect(await oauth.findDeviceRequest(services, pending.body.user_code, guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+    expect(await oauth.findDeviceRequest(services, pending.body.user_code, guesser())).to.deep.equal({
+      ok: false,
+      reason: 'unknown',
+    });
   });
 
   it('issues the tokens once: a second poll after success answers invalid_grant', async () => {
@@ -265,7 +334,11 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     await oauth.approveDevice(services, login.body.user_code, user.userId);
     const replies = await Promise.all([1, 2, 3, 4].map(() => poll(env().platform, login.body.device_code)));
     expect(replies.filter((r) => r.status === 200)).to.have.length(1);
-    expect(replies.filter((r) => r.status === 400).map((r) => r.body.error)).to.deep.equal(['invalid_grant', 'invalid_grant', 'invalid_grant']);
+    expect(replies.filter((r) => r.status === 400).map((r) => r.body.error)).to.deep.equal([
+      'invalid_grant',
+      'invalid_grant',
+      'invalid_grant',
+    ]);
   });
 
   it('refuses an unknown device code with invalid_grant', async () => {
@@ -275,7 +348,10 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
   });
 
   it('answers unsupported_grant_type for any other grant_type', async () => {
-    const reply = await env().platform.post('/v1/oauth/token', encoded('form', { grant_type: 'password', client_id: 'mkt-cli', username: 'a', password: 'b' }));
+    const reply = await env().platform.post(
+      '/v1/oauth/token',
+      encoded('form', { grant_type: 'password', client_id: 'mkt-cli', username: 'a', password: 'b' }),
+    );
     expect(reply.status).to.equal(400);
     expect(reply.body.error).to.equal('unsupported_grant_type');
   });
@@ -294,25 +370,44 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
     expect((await env().platform.get('/api/.well-known/oauth-authorization-server')).status).to.equal(404);
   });
 
-  describe('the dashboard\'s side: finding, approving and denying a request by user code', () => {
+  describe("the dashboard's side: finding, approving and denying a request by user code", () => {
     it('finds a request by its user code in any case, with or without the dash', async () => {
       const services = env().service.services;
       const login = await startLogin(env().platform, { client_id: 'mkt-cli', scope: 'keys:manage' });
       const code: string = login.body.user_code;
       for (const typed of [code, code.toLowerCase(), code.replace('-', ''), code.toLowerCase().replace('-', '')]) {
         const device = await found(typed);
-        expect(device, typed).to.deep.include({ userCode: code, clientId: 'mkt-cli', clientName: 'mkt command line', status: 'pending' });
-        expect(device.scopes).to.deep.equal([{ scope: 'keys:manage', description: 'Create, list, update and delete consumption API keys and trading signing keys.' }]);
+        expect(device, typed).to.deep.include({
+          userCode: code,
+          clientId: 'mkt-cli',
+          clientName: 'mkt command line',
+          status: 'pending',
+        });
+        expect(device.scopes).to.deep.equal([
+          {
+            scope: 'keys:manage',
+            description: 'Create, list, update and delete consumption API keys and trading signing keys.',
+          },
+        ]);
       }
-      expect(await oauth.findDeviceRequest(services, 'BCDF-GHJ', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
-      expect(await oauth.findDeviceRequest(services, 'AEIO-UAEI', guesser())).to.deep.equal({ ok: false, reason: 'unknown' });
+      expect(await oauth.findDeviceRequest(services, 'BCDF-GHJ', guesser())).to.deep.equal({
+        ok: false,
+        reason: 'unknown',
+      });
+      expect(await oauth.findDeviceRequest(services, 'AEIO-UAEI', guesser())).to.deep.equal({
+        ok: false,
+        reason: 'unknown',
+      });
     });
 
     it('answers 404 for an unknown or expired code and 409 once the request was decided', async () => {
       const services = env().service.services;
       const { db } = services;
       const expectApiError = async (action: Promise<void>, status: number, code: string) => {
-        const error = await action.then(() => undefined, (e: unknown) => e as { status: number; code: string });
+        const error = await action.then(
+          () => undefined,
+          (e: unknown) => e as { status: number; code: string },
+        );
         expect(error, `expected ${status} ${code}`).to.include({ status, code });
       };
       await expectApiError(oauth.approveDevice(services, 'BBBB-BBBB', user.userId), 404, 'not_found');
@@ -323,7 +418,9 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       await expectApiError(oauth.denyDevice(services, login.body.user_code, user.userId), 409, 'conflict');
 
       const stale = await startLogin(env().platform);
-      await db('device_codes').where({ user_code: stale.body.user_code }).update({ expires_at_us: Date.now() * 1000 - 1 });
+      await db('device_codes')
+        .where({ user_code: stale.body.user_code })
+        .update({ expires_at_us: Date.now() * 1000 - 1 });
       await expectApiError(oauth.denyDevice(services, stale.body.user_code, user.userId), 404, 'not_found');
     });
 

@@ -9,7 +9,10 @@ type Encoding = 'form' | 'json';
 function encoded(encoding: Encoding, fields: Record<string, string>): RequestOptions {
   return encoding === 'json'
     ? { body: fields }
-    : { rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    : {
+        rawBody: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      };
 }
 
 interface Tokens {
@@ -20,20 +23,36 @@ interface Tokens {
 
 /** A device-flow login through the endpoints, approved as the dashboard would approve it. */
 async function login(env: TestEnvironment, user: TestUser, scope?: string): Promise<Tokens> {
-  const started = await env.platform.post('/v1/oauth/device/code', encoded('form', scope === undefined ? { client_id: 'mkt-cli' } : { client_id: 'mkt-cli', scope }));
+  const started = await env.platform.post(
+    '/v1/oauth/device/code',
+    encoded('form', scope === undefined ? { client_id: 'mkt-cli' } : { client_id: 'mkt-cli', scope }),
+  );
   await approveDevice(env.service.services, started.body.user_code, user.userId);
   const reply = await env.platform.post(
     '/v1/oauth/token',
-    encoded('form', { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: started.body.device_code, client_id: 'mkt-cli' }),
+    encoded('form', {
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+      device_code: started.body.device_code,
+      client_id: 'mkt-cli',
+    }),
   );
   expect(reply.status).to.equal(200);
   return reply.body;
 }
 
-const refresh = (platform: HostClient, refreshToken: string, encoding: Encoding = 'form', extra: Record<string, string> = {}) =>
-  platform.post('/v1/oauth/token', encoded(encoding, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'mkt-cli', ...extra }));
+const refresh = (
+  platform: HostClient,
+  refreshToken: string,
+  encoding: Encoding = 'form',
+  extra: Record<string, string> = {},
+) =>
+  platform.post(
+    '/v1/oauth/token',
+    encoded(encoding, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'mkt-cli', ...extra }),
+  );
 
-const revoke = (platform: HostClient, fields: Record<string, string>, encoding: Encoding = 'form') => platform.post('/v1/oauth/revoke', encoded(encoding, fields));
+const revoke = (platform: HostClient, fields: Record<string, string>, encoding: Encoding = 'form') =>
+  platform.post('/v1/oauth/revoke', encoded(encoding, fields));
 
 /** Whether an access token still authenticates on the platform API. */
 async function works(platform: HostClient, accessToken: string): Promise<boolean> {
@@ -63,11 +82,16 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
         const third = await refresh(env().platform, second.body.refresh_token, encoding);
         expect(third.status).to.equal(200);
         expect(third.body.refresh_token).not.to.equal(second.body.refresh_token);
-        for (const accessToken of [first.access_token, second.body.access_token, third.body.access_token]) expect(await works(env().platform, accessToken)).to.equal(true);
+        for (const accessToken of [first.access_token, second.body.access_token, third.body.access_token])
+          expect(await works(env().platform, accessToken)).to.equal(true);
 
-        const rows = await env().service.services.db('oauth_tokens').whereIn('token_hash', [third.body.access_token, third.body.refresh_token].map(hashSecret));
+        const rows = await env()
+          .service.services.db('oauth_tokens')
+          .whereIn('token_hash', [third.body.access_token, third.body.refresh_token].map(hashSecret));
         expect(rows).to.have.length(2);
-        expect(JSON.stringify(rows)).not.to.contain(third.body.access_token).and.not.to.contain(third.body.refresh_token);
+        expect(JSON.stringify(rows))
+          .not.to.contain(third.body.access_token)
+          .and.not.to.contain(third.body.refresh_token);
       });
     }
 
@@ -77,7 +101,10 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
 
       const reuse = await refresh(env().platform, first.refresh_token, 'json');
       expect(reuse.status).to.equal(400);
-      expect(reuse.body).to.deep.equal({ error: 'invalid_grant', error_description: 'This refresh token was already used. The grant has been revoked for safety; log in again.' });
+      expect(reuse.body).to.deep.equal({
+        error: 'invalid_grant',
+        error_description: 'This refresh token was already used. The grant has been revoked for safety; log in again.',
+      });
 
       expect(await works(env().platform, first.access_token)).to.equal(false);
       expect(await works(env().platform, second.access_token)).to.equal(false);
@@ -90,7 +117,10 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
       const tokens = await login(env(), user);
       const replies = await Promise.all([1, 2, 3].map(() => refresh(env().platform, tokens.refresh_token)));
       expect(replies.filter((r) => r.status === 200)).to.have.length(1);
-      expect(replies.filter((r) => r.status === 400).map((r) => r.body.error)).to.deep.equal(['invalid_grant', 'invalid_grant']);
+      expect(replies.filter((r) => r.status === 400).map((r) => r.body.error)).to.deep.equal([
+        'invalid_grant',
+        'invalid_grant',
+      ]);
     });
 
     it('narrows the scope of the new access token, never widens it; the grant keeps its scope', async () => {
@@ -103,9 +133,14 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
       expect(keys.body.errors.code).to.equal('insufficient_scope');
       expect(await works(env().platform, narrowed.body.access_token)).to.equal(true);
 
-      const widened = await refresh(env().platform, narrowed.body.refresh_token, 'json', { scope: 'account:read trade:write' });
+      const widened = await refresh(env().platform, narrowed.body.refresh_token, 'json', {
+        scope: 'account:read trade:write',
+      });
       expect(widened.status).to.equal(400);
-      expect(widened.body).to.deep.equal({ error: 'invalid_scope', error_description: 'The requested scope exceeds the scope of the grant: trade:write.' });
+      expect(widened.body).to.deep.equal({
+        error: 'invalid_scope',
+        error_description: 'The requested scope exceeds the scope of the grant: trade:write.',
+      });
       const unknown = await refresh(env().platform, narrowed.body.refresh_token, 'json', { scope: 'keys:read' });
       expect(unknown.body.error).to.equal('invalid_scope');
 
@@ -118,22 +153,36 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
     it('refuses an expired, revoked or unknown refresh token with invalid_grant', async () => {
       const { db } = env().service.services;
       const expired = await login(env(), user);
-      await db('oauth_tokens').where({ token_hash: hashSecret(expired.refresh_token) }).update({ expires_at_us: Date.now() * 1000 - 1 });
+      await db('oauth_tokens')
+        .where({ token_hash: hashSecret(expired.refresh_token) })
+        .update({ expires_at_us: Date.now() * 1000 - 1 });
       const revoked = await login(env(), user);
       await revoke(env().platform, { token: revoked.refresh_token });
       for (const token of [expired.refresh_token, revoked.refresh_token, 'mkt_rt_unknown', expired.access_token]) {
         const reply = await refresh(env().platform, token);
         expect(reply.status, token).to.equal(400);
-        expect(reply.body).to.deep.equal({ error: 'invalid_grant', error_description: 'The refresh token is invalid, expired or revoked. Log in again.' });
+        expect(reply.body).to.deep.equal({
+          error: 'invalid_grant',
+          error_description: 'The refresh token is invalid, expired or revoked. Log in again.',
+        });
       }
     });
 
     it('refuses a missing refresh_token with invalid_request and an unknown client with 401 invalid_client', async () => {
       for (const encoding of ['form', 'json'] as const) {
-        const missing = await env().platform.post('/v1/oauth/token', encoded(encoding, { grant_type: 'refresh_token', client_id: 'mkt-cli' }));
+        const missing = await env().platform.post(
+          '/v1/oauth/token',
+          encoded(encoding, { grant_type: 'refresh_token', client_id: 'mkt-cli' }),
+        );
         expect(missing.status).to.equal(400);
-        expect(missing.body).to.deep.equal({ error: 'invalid_request', error_description: 'Missing required parameter: refresh_token.' });
-        const noGrantType = await env().platform.post('/v1/oauth/token', encoded(encoding, { refresh_token: 'mkt_rt_x', client_id: 'mkt-cli' }));
+        expect(missing.body).to.deep.equal({
+          error: 'invalid_request',
+          error_description: 'Missing required parameter: refresh_token.',
+        });
+        const noGrantType = await env().platform.post(
+          '/v1/oauth/token',
+          encoded(encoding, { refresh_token: 'mkt_rt_x', client_id: 'mkt-cli' }),
+        );
         expect(noGrantType.status).to.equal(400);
         expect(noGrantType.body.error).to.equal('invalid_request');
       }
@@ -141,7 +190,10 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
       const stranger = await refresh(env().platform, tokens.refresh_token, 'form', { client_id: 'my-app' });
       expect(stranger.status).to.equal(401);
       expect(stranger.body.error).to.equal('invalid_client');
-      expect((await refresh(env().platform, tokens.refresh_token)).status, 'the refused request did not use up the token').to.equal(200);
+      expect(
+        (await refresh(env().platform, tokens.refresh_token)).status,
+        'the refused request did not use up the token',
+      ).to.equal(200);
     });
   });
 
@@ -158,7 +210,10 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
       expect((await refresh(env().platform, a.refresh_token)).status, 'the grant lives on').to.equal(200);
 
       // The hint is advisory: a wrong one does not stop the refresh token from being found.
-      expect((await revoke(env().platform, { token: bRefreshed.refresh_token, token_type_hint: 'access_token' }, 'json')).body).to.deep.equal({});
+      expect(
+        (await revoke(env().platform, { token: bRefreshed.refresh_token, token_type_hint: 'access_token' }, 'json'))
+          .body,
+      ).to.deep.equal({});
       expect(await works(env().platform, b.access_token)).to.equal(false);
       expect(await works(env().platform, bRefreshed.access_token)).to.equal(false);
       expect((await refresh(env().platform, bRefreshed.refresh_token)).status).to.equal(400);
@@ -191,7 +246,7 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
   });
 
   describe('grants', () => {
-    it('lists the caller\'s live grants, oldest first, paged; never revoked ones or other users\'', async () => {
+    it("lists the caller's live grants, oldest first, paged; never revoked ones or other users'", async () => {
       const fresh = await createTestUser(env().service.services);
       const first = await login(env(), fresh, 'account:read');
       const second = await login(env(), fresh, 'account:read account:write');
@@ -202,7 +257,11 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
 
       const all = await env().platform.get('/v1/oauth/grants', { bearer: first.access_token });
       expect(all.status).to.equal(200);
-      expect(all.body.data.map((g: { scopes: string[] }) => g.scopes)).to.deep.equal([['account:read'], ['account:read', 'account:write'], ['keys:manage', 'account:read']]);
+      expect(all.body.data.map((g: { scopes: string[] }) => g.scopes)).to.deep.equal([
+        ['account:read'],
+        ['account:read', 'account:write'],
+        ['keys:manage', 'account:read'],
+      ]);
       expect(all.body.paging).to.deep.equal({ has_more: false, next_cursor: null, prev_cursor: null });
       const grant = all.body.data[0];
       expect(grant.client_id).to.equal('mkt-cli');
@@ -211,14 +270,19 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
       expect(expiresInDays).to.be.within(29.9, 30.1);
 
       const page1 = await env().platform.get('/v1/oauth/grants', { bearer: second.access_token, query: { limit: 2 } });
-      expect(page1.body.data.map((g: { grant_id: string }) => g.grant_id)).to.deep.equal(all.body.data.slice(0, 2).map((g: { grant_id: string }) => g.grant_id));
+      expect(page1.body.data.map((g: { grant_id: string }) => g.grant_id)).to.deep.equal(
+        all.body.data.slice(0, 2).map((g: { grant_id: string }) => g.grant_id),
+      );
       expect(page1.body.paging.has_more).to.equal(true);
-      const page2 = await env().platform.get('/v1/oauth/grants', { bearer: third.access_token, query: { limit: 2, next: page1.body.paging.next_cursor } });
+      const page2 = await env().platform.get('/v1/oauth/grants', {
+        bearer: third.access_token,
+        query: { limit: 2, next: page1.body.paging.next_cursor },
+      });
       expect(page2.body.data.map((g: { grant_id: string }) => g.grant_id)).to.deep.equal([all.body.data[2].grant_id]);
       expect(page2.body.paging.has_more).to.equal(false);
     });
 
-    it('deletes a grant: every token of it stops at once, the caller\'s own included; another user\'s grant is 404', async () => {
+    it("deletes a grant: every token of it stops at once, the caller's own included; another user's grant is 404", async () => {
       const fresh = await createTestUser(env().service.services);
       const tokens = await login(env(), fresh, 'account:read account:write');
       const grants = await env().platform.get('/v1/oauth/grants', { bearer: tokens.access_token });
@@ -238,14 +302,22 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
 
       const again = await env().platform.delete(`/v1/oauth/grants/${grantId}`, { bearer: othersTokens.access_token });
       expect(again.status).to.equal(404);
-      expect((await env().platform.delete('/v1/oauth/grants/grant_00000000-0000-0000-0000-000000000000', { bearer: othersTokens.access_token })).status).to.equal(404);
+      expect(
+        (
+          await env().platform.delete('/v1/oauth/grants/grant_00000000-0000-0000-0000-000000000000', {
+            bearer: othersTokens.access_token,
+          })
+        ).status,
+      ).to.equal(404);
     });
 
     it('needs account:read to list and account:write to delete', async () => {
       const readOnly = await grantTokens(env().service.services, user.userId, ['account:read']);
       const keysOnly = await grantTokens(env().service.services, user.userId, ['keys:manage']);
       expect((await env().platform.get('/v1/oauth/grants', { bearer: keysOnly.accessToken })).status).to.equal(403);
-      const refused = await env().platform.delete(`/v1/oauth/grants/${readOnly.grantId}`, { bearer: readOnly.accessToken });
+      const refused = await env().platform.delete(`/v1/oauth/grants/${readOnly.grantId}`, {
+        bearer: readOnly.accessToken,
+      });
       expect(refused.status).to.equal(403);
       expect(refused.body.errors.code).to.equal('insufficient_scope');
       expect((await env().platform.get('/v1/oauth/grants', { bearer: readOnly.accessToken })).status).to.equal(200);
@@ -256,14 +328,29 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
     it('lists the scopes mkt-cli may request, with the descriptions the approval page shows, paged', async () => {
       const all = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'mkt-cli' } });
       expect(all.status).to.equal(200);
-      expect(all.body.data.map((s: { scope: string }) => s.scope)).to.deep.equal(['keys:manage', 'account:read', 'account:write', 'trade:read', 'trade:write', 'supply:read', 'supply:write']);
-      expect(all.body.data[1]).to.deep.equal({ scope: 'account:read', description: 'Read account settings and OAuth grants.' });
+      expect(all.body.data.map((s: { scope: string }) => s.scope)).to.deep.equal([
+        'keys:manage',
+        'account:read',
+        'account:write',
+        'trade:read',
+        'trade:write',
+        'supply:read',
+        'supply:write',
+      ]);
+      expect(all.body.data[1]).to.deep.equal({
+        scope: 'account:read',
+        description: 'Read account settings and OAuth grants.',
+      });
 
       const first = await env().platform.get('/api/v1/oauth/scopes', { query: { client_id: 'mkt-cli', limit: 2 } });
       expect(first.body.paging).to.include({ has_more: true, prev_cursor: null });
-      const second = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'mkt-cli', limit: 2, next: first.body.paging.next_cursor } });
+      const second = await env().platform.get('/v1/oauth/scopes', {
+        query: { client_id: 'mkt-cli', limit: 2, next: first.body.paging.next_cursor },
+      });
       expect(second.body.data.map((s: { scope: string }) => s.scope)).to.deep.equal(['account:write', 'trade:read']);
-      const back = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'mkt-cli', limit: 2, prev: second.body.paging.prev_cursor } });
+      const back = await env().platform.get('/v1/oauth/scopes', {
+        query: { client_id: 'mkt-cli', limit: 2, prev: second.body.paging.prev_cursor },
+      });
       expect(back.body.data).to.deep.equal(first.body.data);
       expect(back.body.paging.has_more).to.equal(false);
     });
@@ -271,12 +358,21 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
     it('answers 422 validation_error for a missing or unknown client_id', async () => {
       const unknown = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'my-app' } });
       expect(unknown.status).to.equal(422);
-      expect(unknown.body.errors).to.include({ code: 'validation_error', detail: 'Unknown OAuth client: my-app. The public client is mkt-cli.' });
-      expect(unknown.body.errors.context.errors[0]).to.deep.equal({ path: 'query.client_id', message: 'unknown client', value: 'my-app' });
+      expect(unknown.body.errors).to.include({
+        code: 'validation_error',
+        detail: 'Unknown OAuth client: my-app. The public client is mkt-cli.',
+      });
+      expect(unknown.body.errors.context.errors[0]).to.deep.equal({
+        path: 'query.client_id',
+        message: 'unknown client',
+        value: 'my-app',
+      });
       const missing = await env().platform.get('/v1/oauth/scopes');
       expect(missing.status).to.equal(422);
       expect(missing.body.errors.code).to.equal('validation_error');
-      const badCursor = await env().platform.get('/v1/oauth/scopes', { query: { client_id: 'mkt-cli', next: 'bm9wZQ' } });
+      const badCursor = await env().platform.get('/v1/oauth/scopes', {
+        query: { client_id: 'mkt-cli', next: 'bm9wZQ' },
+      });
       expect(badCursor.status).to.equal(422);
       expect(badCursor.body.errors.code).to.equal('invalid_cursor');
     });

@@ -31,11 +31,17 @@ describeEachDatabase('platform: account settings and modes', (env) => {
   }
 
   const read = (token: string) => platform().get('/v1/self/system-settings', { bearer: token });
-  const setMode = (token: string, mode: string) => platform().post('/v1/self/system-settings/account-mode', { bearer: token, body: { account_mode: mode } });
-  const autoBuy = (token: string, value: boolean) => platform().patch('/v1/self/system-settings/auto-buy', { bearer: token, body: { auto_buy_enabled: value } });
+  const setMode = (token: string, mode: string) =>
+    platform().post('/v1/self/system-settings/account-mode', { bearer: token, body: { account_mode: mode } });
+  const autoBuy = (token: string, value: boolean) =>
+    platform().patch('/v1/self/system-settings/auto-buy', { bearer: token, body: { auto_buy_enabled: value } });
   const autoTransfer = (token: string, value: boolean) =>
-    platform().patch('/v1/self/system-settings/auto-transfer', { bearer: token, body: { auto_transfer_enabled: value } });
-  const autoReload = (token: string, body: Record<string, unknown>) => platform().patch('/v1/self/system-settings/auto_reload', { bearer: token, body });
+    platform().patch('/v1/self/system-settings/auto-transfer', {
+      bearer: token,
+      body: { auto_transfer_enabled: value },
+    });
+  const autoReload = (token: string, body: Record<string, unknown>) =>
+    platform().patch('/v1/self/system-settings/auto_reload', { bearer: token, body });
 
   it('shows an Auto Mode account: mode, managed fields forced on, auto-reload off', async () => {
     const owner = await freshUser();
@@ -46,7 +52,13 @@ describeEachDatabase('platform: account settings and modes', (env) => {
       mode_managed_fields: ['auto_buy_enabled', 'auto_transfer_enabled'],
       auto_buy_enabled: true,
       auto_transfer_enabled: true,
-      auto_reload: { enabled: false, threshold_usd: null, amount_usd: null, monthly_limit_usd: null, reloaded_this_month_usd: '0.00' },
+      auto_reload: {
+        enabled: false,
+        threshold_usd: null,
+        amount_usd: null,
+        monthly_limit_usd: null,
+        reloaded_this_month_usd: '0.00',
+      },
     });
   });
 
@@ -54,7 +66,11 @@ describeEachDatabase('platform: account settings and modes', (env) => {
     const owner = await freshUser({ mode: 'advanced' });
     for (const path of ['/v1/self/system-settings', '/api/v1/self/system-settings']) {
       const reply = await platform().get(path, { bearer: owner.token });
-      expect(reply.body.data, path).to.deep.include({ account_mode: 'advanced', auto_buy_enabled: false, auto_transfer_enabled: false });
+      expect(reply.body.data, path).to.deep.include({
+        account_mode: 'advanced',
+        auto_buy_enabled: false,
+        auto_transfer_enabled: false,
+      });
     }
   });
 
@@ -69,14 +85,25 @@ describeEachDatabase('platform: account settings and modes', (env) => {
     await pause(5);
     const advanced = await setMode(owner.token, 'advanced');
     expect(advanced.status).to.equal(200);
-    expect(advanced.body.data).to.deep.include({ account_mode: 'advanced', auto_buy_enabled: false, auto_transfer_enabled: false });
+    expect(advanced.body.data).to.deep.include({
+      account_mode: 'advanced',
+      auto_buy_enabled: false,
+      auto_transfer_enabled: false,
+    });
     expect(advanced.body.data.updated_at > before.updated_at).to.equal(true);
     expect((await read(owner.token)).body.data).to.deep.equal(advanced.body.data);
     const user = await services().db('users').where({ id: owner.userId }).first();
     expect(user.account_mode).to.equal('advanced');
 
-    const auto = await platform().post('/api/v1/self/system-settings/account-mode', { bearer: owner.token, body: { account_mode: 'auto' } });
-    expect(auto.body.data).to.deep.include({ account_mode: 'auto', auto_buy_enabled: true, auto_transfer_enabled: true });
+    const auto = await platform().post('/api/v1/self/system-settings/account-mode', {
+      bearer: owner.token,
+      body: { account_mode: 'auto' },
+    });
+    expect(auto.body.data).to.deep.include({
+      account_mode: 'auto',
+      auto_buy_enabled: true,
+      auto_transfer_enabled: true,
+    });
   });
 
   it('answers a request for the current mode with 200 and changes nothing', async () => {
@@ -170,7 +197,12 @@ describeEachDatabase('platform: account settings and modes', (env) => {
     const owner = await freshUser();
     const before = (await read(owner.token)).body.data;
     await pause(5);
-    const set = await autoReload(owner.token, { enabled: true, threshold_usd: '10', amount_usd: '25.5', monthly_limit_usd: '100.00' });
+    const set = await autoReload(owner.token, {
+      enabled: true,
+      threshold_usd: '10',
+      amount_usd: '25.5',
+      monthly_limit_usd: '100.00',
+    });
     expect(set.status).to.equal(200);
     // The new user holds no USD, below the threshold: saving reloads at once (sandbox payments, test/platform/funds.test.ts).
     expect(set.body.data.auto_reload).to.deep.equal({
@@ -184,7 +216,12 @@ describeEachDatabase('platform: account settings and modes', (env) => {
     expect(set.body.data).to.deep.include({ account_mode: 'auto', auto_buy_enabled: true });
 
     const partial = await autoReload(owner.token, { amount_usd: '30.25' });
-    expect(partial.body.data.auto_reload).to.include({ enabled: true, threshold_usd: '10.00', amount_usd: '30.25', monthly_limit_usd: '100.00' });
+    expect(partial.body.data.auto_reload).to.include({
+      enabled: true,
+      threshold_usd: '10.00',
+      amount_usd: '30.25',
+      monthly_limit_usd: '100.00',
+    });
     const row = await services().db('account_settings').where({ user_id: owner.userId }).first();
     expect(Number(row.auto_reload_amount_micros)).to.equal(30_250_000);
 
@@ -197,8 +234,16 @@ describeEachDatabase('platform: account settings and modes', (env) => {
 
   it('takes large amounts exactly (no floating point)', async () => {
     const owner = await freshUser();
-    const reply = await autoReload(owner.token, { threshold_usd: '999999999.99', amount_usd: '0.01', monthly_limit_usd: '0.10' });
-    expect(reply.body.data.auto_reload).to.include({ threshold_usd: '999999999.99', amount_usd: '0.01', monthly_limit_usd: '0.10' });
+    const reply = await autoReload(owner.token, {
+      threshold_usd: '999999999.99',
+      amount_usd: '0.01',
+      monthly_limit_usd: '0.10',
+    });
+    expect(reply.body.data.auto_reload).to.include({
+      threshold_usd: '999999999.99',
+      amount_usd: '0.01',
+      monthly_limit_usd: '0.10',
+    });
   });
 
   it('a value set while auto-reload is disabled stays; a patch that changes nothing keeps updated_at', async () => {
@@ -227,7 +272,9 @@ describeEachDatabase('platform: account settings and modes', (env) => {
   for (const [what, body, path] of reloadRules) {
     it(`auto_reload: refuses ${what} with 422 validation_error and leaves the settings as they were`, async () => {
       const owner = await freshUser();
-      const start = (await autoReload(owner.token, { threshold_usd: '10.00', amount_usd: '25.00', monthly_limit_usd: '100.00' })).body.data;
+      const start = (
+        await autoReload(owner.token, { threshold_usd: '10.00', amount_usd: '25.00', monthly_limit_usd: '100.00' })
+      ).body.data;
       const reply = await autoReload(owner.token, body);
       expect(reply.status).to.equal(422);
       expect(reply.body.errors.code).to.equal('validation_error');
@@ -253,15 +300,24 @@ describeEachDatabase('platform: account settings and modes', (env) => {
 
   it('takes the dashboard session for reads and, with its CSRF token, for writes', async () => {
     const user = await createTestUser(services(), { mode: 'auto' });
-    const login = await logIn(services(), { email: user.email, password: 'correct horse battery staple', clientAddress: '127.0.0.1' });
+    const login = await logIn(services(), {
+      email: user.email,
+      password: 'correct horse battery staple',
+      clientAddress: '127.0.0.1',
+    });
     if (!login.ok) throw new Error(`log-in refused: ${login.reason}`);
     const cookie = `mkt_session=${login.session.id}`;
-    expect((await platform().get('/v1/self/system-settings', { headers: { cookie } })).body.data.account_mode).to.equal('auto');
+    expect((await platform().get('/v1/self/system-settings', { headers: { cookie } })).body.data.account_mode).to.equal(
+      'auto',
+    );
     const path = '/v1/self/system-settings/account-mode';
     const withoutCsrf = await platform().post(path, { headers: { cookie }, body: { account_mode: 'advanced' } });
     expect(withoutCsrf.status).to.equal(403);
     expect(withoutCsrf.body.errors.code).to.equal('csrf_token_invalid');
-    const switched = await platform().post(path, { headers: { cookie, 'x-csrf-token': login.session.csrfToken }, body: { account_mode: 'advanced' } });
+    const switched = await platform().post(path, {
+      headers: { cookie, 'x-csrf-token': login.session.csrfToken },
+      body: { account_mode: 'advanced' },
+    });
     expect(switched.status).to.equal(200);
     expect(switched.body.data.account_mode).to.equal('advanced');
   });

@@ -12,7 +12,10 @@ const rfcFingerprint = 'If4x36FUomFia/hUBG/SJxt77UtqvkWqWId+9H+XIbk';
 
 function newKeypair() {
   const pair = nacl.sign.keyPair();
-  return { publicKey: Buffer.from(pair.publicKey).toString('base64'), privateKey: Buffer.from(pair.secretKey).toString('base64') };
+  return {
+    publicKey: Buffer.from(pair.publicKey).toString('base64'),
+    privateKey: Buffer.from(pair.secretKey).toString('base64'),
+  };
 }
 
 const base64Of = (bytes: number[]) => {
@@ -46,11 +49,21 @@ describeEachDatabase('platform: trading signing keys', (env) => {
     const reply = await register(owner.token, pair.publicKey, 'trading-bot');
     expect(reply.status).to.equal(201);
     const key = reply.body.data;
-    const expected = createHash('sha256').update(Buffer.from(pair.publicKey, 'base64')).digest('base64').replace(/=+$/, '');
-    expect(key).to.deep.include({ label: 'trading-bot', public_key: pair.publicKey, fingerprint: expected, last_used_at: null });
+    const expected = createHash('sha256')
+      .update(Buffer.from(pair.publicKey, 'base64'))
+      .digest('base64')
+      .replace(/=+$/, '');
+    expect(key).to.deep.include({
+      label: 'trading-bot',
+      public_key: pair.publicKey,
+      fingerprint: expected,
+      last_used_at: null,
+    });
     expect(key.id).to.match(/^signing_key_/);
 
-    const me = await env().trading.get('/v1/me', { sign: { privateKey: pair.privateKey, fingerprint: key.fingerprint } });
+    const me = await env().trading.get('/v1/me', {
+      sign: { privateKey: pair.privateKey, fingerprint: key.fingerprint },
+    });
     expect(me.status).to.equal(200);
     expect(me.body.data.signing_key).to.deep.equal({ id: key.id, label: 'trading-bot', fingerprint: key.fingerprint });
     const shown = await platform().get(`/v1/signing-keys/${key.id}`, { bearer: owner.token });
@@ -63,7 +76,9 @@ describeEachDatabase('platform: trading signing keys', (env) => {
     expect(reply.body.data.fingerprint).to.equal(rfcFingerprint);
     const me = await env().trading.get('/v1/me', { sign: { privateKey: rfcSeed, fingerprint: rfcFingerprint } });
     expect(me.body.data.user_id).to.equal(owner.userId);
-    expect((await platform().delete(`/v1/signing-keys/${reply.body.data.id}`, { bearer: owner.token })).status).to.equal(204);
+    expect(
+      (await platform().delete(`/v1/signing-keys/${reply.body.data.id}`, { bearer: owner.token })).status,
+    ).to.equal(204);
   });
 
   const malformed: [string, string][] = [
@@ -84,8 +99,14 @@ describeEachDatabase('platform: trading signing keys', (env) => {
   const unusable: [string, string][] = [
     ['32 bytes that are not a curve point', base64Of([2])],
     ['the identity point (small order)', base64Of([1])],
-    ['a point of order 8', Buffer.from('c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a', 'hex').toString('base64')],
-    ['a non-canonical encoding (y = p)', Buffer.from('edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'hex').toString('base64')],
+    [
+      'a point of order 8',
+      Buffer.from('c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a', 'hex').toString('base64'),
+    ],
+    [
+      'a non-canonical encoding (y = p)',
+      Buffer.from('edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f', 'hex').toString('base64'),
+    ],
   ];
   for (const [what, publicKey] of unusable) {
     it(`refuses ${what} with 422 invalid_public_key`, async () => {
@@ -102,7 +123,10 @@ describeEachDatabase('platform: trading signing keys', (env) => {
       const reply = await register(owner.token, newKeypair().publicKey, label);
       expect(reply.status, JSON.stringify(label)).to.equal(422);
     }
-    const extra = await platform().post('/v1/signing-keys', { bearer: owner.token, body: { signing_key: { label: 'x', public_key: newKeypair().publicKey, private_key: 'no' } } });
+    const extra = await platform().post('/v1/signing-keys', {
+      bearer: owner.token,
+      body: { signing_key: { label: 'x', public_key: newKeypair().publicKey, private_key: 'no' } },
+    });
     expect(extra.status).to.equal(422);
   });
 
@@ -131,17 +155,28 @@ describeEachDatabase('platform: trading signing keys', (env) => {
 
   it('lists, pages and shows the keys oldest first, under /v1 and /api/v1', async () => {
     const owner = await freshUser();
-    for (let i = 0; i < 3; i += 1) expect((await register(owner.token, newKeypair().publicKey, `key ${i}`)).status).to.equal(201);
+    for (let i = 0; i < 3; i += 1)
+      expect((await register(owner.token, newKeypair().publicKey, `key ${i}`)).status).to.equal(201);
     const all = (await platform().get('/api/v1/signing-keys', { bearer: owner.token })).body;
     expect(all.data).to.have.length(3);
     const ids = all.data.map((k: { id: string }) => k.id);
     const first = (await platform().get('/v1/signing-keys', { bearer: owner.token, query: { limit: 2 } })).body;
     expect(first.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(0, 2));
     expect(first.paging.has_more).to.equal(true);
-    const rest = (await platform().get('/v1/signing-keys', { bearer: owner.token, query: { limit: 2, next: first.paging.next_cursor } })).body;
+    const rest = (
+      await platform().get('/v1/signing-keys', {
+        bearer: owner.token,
+        query: { limit: 2, next: first.paging.next_cursor },
+      })
+    ).body;
     expect(rest.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(2));
     expect(rest.paging.has_more).to.equal(false);
-    const back = (await platform().get('/v1/signing-keys', { bearer: owner.token, query: { limit: 2, prev: rest.paging.prev_cursor } })).body;
+    const back = (
+      await platform().get('/v1/signing-keys', {
+        bearer: owner.token,
+        query: { limit: 2, prev: rest.paging.prev_cursor },
+      })
+    ).body;
     expect(back.data.map((k: { id: string }) => k.id)).to.deep.equal(ids.slice(0, 2));
     const shown = await platform().get(`/api/v1/signing-keys/${ids[1]}`, { bearer: owner.token });
     expect(shown.body.data).to.deep.equal(all.data[1]);
@@ -160,7 +195,10 @@ describeEachDatabase('platform: trading signing keys', (env) => {
     const refused = await env().trading.get('/v1/me', { sign: doomedSigner });
     expect(refused.status).to.equal(401);
     expect(refused.body.errors.code).to.equal('unknown_fingerprint');
-    expect((await env().trading.get('/v1/me', { sign: { privateKey: kept.privateKey, fingerprint: keptKey.fingerprint } })).status).to.equal(200);
+    expect(
+      (await env().trading.get('/v1/me', { sign: { privateKey: kept.privateKey, fingerprint: keptKey.fingerprint } }))
+        .status,
+    ).to.equal(200);
     expect((await platform().get(`/v1/signing-keys/${doomedKey.id}`, { bearer: owner.token })).status).to.equal(404);
     expect((await platform().delete(`/v1/signing-keys/${doomedKey.id}`, { bearer: owner.token })).status).to.equal(404);
   });

@@ -15,7 +15,7 @@ import { cookieNamed, sendPage } from '../web/form-client.js';
  */
 const gridCliScopes = 'account:read account:write trade:read trade:write supply:read supply:write keys:manage';
 
-describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token may do', (env) => {
+describeEachDatabase("supply scopes: the grid CLI's login, and what its token may do", (env) => {
   const services = () => env().service.services;
   let supplier: TestUser;
   let textStandard: string;
@@ -27,25 +27,43 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
   });
 
   it('logs in as grid-cli does, with supply:read and supply:write among the scopes, shown on the approval page and granted', async () => {
-    const started = await env().platform.post('/api/v1/oauth/device/code', { body: { client_id: 'mkt-cli', scope: gridCliScopes } });
+    const started = await env().platform.post('/api/v1/oauth/device/code', {
+      body: { client_id: 'mkt-cli', scope: gridCliScopes },
+    });
     expect(started.status, started.text).to.equal(200);
 
-    const loggedIn = await sendPage(env().platform.baseUrl, 'POST', '/login', { form: { email: supplier.email, password } });
+    const loggedIn = await sendPage(env().platform.baseUrl, 'POST', '/login', {
+      form: { email: supplier.email, password },
+    });
     const cookie = cookieNamed(loggedIn, 'mkt_session')!.split(';')[0]!;
-    const page = await sendPage(env().platform.baseUrl, 'GET', `/device?user_code=${started.body.user_code}`, { cookie });
+    const page = await sendPage(env().platform.baseUrl, 'GET', `/device?user_code=${started.body.user_code}`, {
+      cookie,
+    });
     expect(page.status).to.equal(200);
     expect(page.text).to.contain('<code>supply:read</code>List the Units you issued as a supplier.');
-    expect(page.text).to.contain('<code>supply:write</code>Issue Units of the instruments you supply, to sell them on the market.');
+    expect(page.text).to.contain(
+      '<code>supply:write</code>Issue Units of the instruments you supply, to sell them on the market.',
+    );
     const csrfToken = /name="csrf-token" content="([^"]+)"/.exec(page.text)![1]!;
-    const approved = await sendPage(env().platform.baseUrl, 'POST', '/device/approve', { cookie, form: { user_code: started.body.user_code, csrf_token: csrfToken } });
+    const approved = await sendPage(env().platform.baseUrl, 'POST', '/device/approve', {
+      cookie,
+      form: { user_code: started.body.user_code, csrf_token: csrfToken },
+    });
     expect(approved.status).to.equal(200);
 
     const tokens = await env().platform.post('/api/v1/oauth/token', {
-      body: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code', client_id: 'mkt-cli', device_code: started.body.device_code },
+      body: {
+        grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+        client_id: 'mkt-cli',
+        device_code: started.body.device_code,
+      },
     });
     expect(tokens.status, tokens.text).to.equal(200);
     expect(tokens.body.scope.split(' ')).to.have.members(gridCliScopes.split(' '));
-    const issued = await env().trading.post('/v1/supply-issuances', { bearer: tokens.body.access_token, body: { instrument_id: textStandard, quantity: 3 } });
+    const issued = await env().trading.post('/v1/supply-issuances', {
+      bearer: tokens.body.access_token,
+      body: { instrument_id: textStandard, quantity: 3 },
+    });
     expect(issued.status, issued.text).to.equal(201);
   });
 
@@ -58,12 +76,17 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
 
   it('issues with supply:write and lists with supply:read on the trading API, the access token in place of a signature', async () => {
     const { accessToken } = await grantTokens(services(), supplier.userId, ['supply:read', 'supply:write']);
-    const issued = await env().trading.post('/v1/supply-issuances', { bearer: accessToken, body: { instrument_id: textStandard, quantity: 7 } });
+    const issued = await env().trading.post('/v1/supply-issuances', {
+      bearer: accessToken,
+      body: { instrument_id: textStandard, quantity: 7 },
+    });
     expect(issued.status, issued.text).to.equal(201);
     expect(issued.body.data).to.include({ instrument_id: textStandard, quantity: 7 });
     const listed = await env().trading.get('/v1/supply-issuances', { bearer: accessToken });
     expect(listed.status, listed.text).to.equal(200);
-    expect(listed.body.data.map((i: { issuance_id: string }) => i.issuance_id)).to.include(issued.body.data.issuance_id);
+    expect(listed.body.data.map((i: { issuance_id: string }) => i.issuance_id)).to.include(
+      issued.body.data.issuance_id,
+    );
     // The same list, signed, is the same supplier's.
     const signed = await env().trading.get('/v1/supply-issuances', { sign: supplier.signingKey });
     expect(signed.body.data).to.deep.equal(listed.body.data);
@@ -84,7 +107,10 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
       const reply =
         row.method === 'get'
           ? await env().trading.get('/v1/supply-issuances', { bearer: accessToken })
-          : await env().trading.post('/v1/supply-issuances', { bearer: accessToken, body: { instrument_id: textStandard, quantity: 1 } });
+          : await env().trading.post('/v1/supply-issuances', {
+              bearer: accessToken,
+              body: { instrument_id: textStandard, quantity: 1 },
+            });
       expect(reply.status, reply.text).to.equal(row.status);
       if (row.code) {
         expect(reply.body.errors.code).to.equal(row.code);
@@ -94,7 +120,10 @@ describeEachDatabase('supply scopes: the grid CLI\'s login, and what its token m
   }
 
   it('refuses a bad token with 401 invalid_token; the supply scopes open no other trading operation (those need trade:*)', async () => {
-    const bad = await env().trading.post('/v1/supply-issuances', { bearer: 'mkt_at_not-a-token', body: { instrument_id: textStandard, quantity: 1 } });
+    const bad = await env().trading.post('/v1/supply-issuances', {
+      bearer: 'mkt_at_not-a-token',
+      body: { instrument_id: textStandard, quantity: 1 },
+    });
     expect(bad.status).to.equal(401);
     expect(bad.body.errors.code).to.equal('invalid_token');
     const { accessToken } = await grantTokens(services(), supplier.userId, ['supply:read', 'supply:write']);

@@ -38,12 +38,31 @@ describeEachDatabase('the official openai and anthropic Python clients', (env) =
     await makeSupplier(services(), supplier.userId, [instrument.id]);
     const funded = await createTestUser(services());
     await giveUnits(services(), funded.userId, instrument.id, 1);
-    await services().db.transaction((trx) => transferToConsumption(trx, { userId: funded.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services().clock.nowUs() }));
+    await services().db.transaction((trx) =>
+      transferToConsumption(trx, {
+        userId: funded.userId,
+        instrumentId: instrument.id,
+        quantity: 1,
+        orderId: null,
+        nowUs: services().clock.nowUs(),
+      }),
+    );
     const empty = await createTestUser(services());
 
-    const { stdout } = await promisify(execFile)('python3', [`${root}/test/sdk/official_clients_check.py`, env().service.urls.consumption!, env().service.urls.messages!, model, funded.apiKey, empty.apiKey], {
-      timeout: 120_000,
-    });
+    const { stdout } = await promisify(execFile)(
+      'python3',
+      [
+        `${root}/test/sdk/official_clients_check.py`,
+        env().service.urls.consumption!,
+        env().service.urls.messages!,
+        model,
+        funded.apiKey,
+        empty.apiKey,
+      ],
+      {
+        timeout: 120_000,
+      },
+    );
     const seen = JSON.parse(stdout);
 
     for (const key of ['openai_402', 'openai_402_responses', 'anthropic_402']) {
@@ -55,21 +74,34 @@ describeEachDatabase('the official openai and anthropic Python clients', (env) =
     expect(seen.openai_404).to.include({ status: 404, class: 'NotFoundError', code: 'model_not_found' });
     expect(seen.openai_404.message).to.include('No model no-such-model');
 
-    for (const key of ['openai_422_response_format', 'openai_422_not', 'openai_422_tools', 'openai_422_responses_format', 'anthropic_422_tools', 'count_tokens_422']) {
+    for (const key of [
+      'openai_422_response_format',
+      'openai_422_not',
+      'openai_422_tools',
+      'openai_422_responses_format',
+      'anthropic_422_tools',
+      'count_tokens_422',
+    ]) {
       expect(seen[key], key).to.include({ status: 422, class: 'UnprocessableEntityError' });
     }
-    expect(seen.openai_422_response_format.message).to.include('response_format.json_schema.schema is not a valid JSON Schema');
+    expect(seen.openai_422_response_format.message).to.include(
+      'response_format.json_schema.schema is not a valid JSON Schema',
+    );
     expect(seen.openai_422_not.message).to.include('admits no value');
     expect(seen.openai_422_tools.message).to.include('tools.0.function.parameters is not a valid JSON Schema');
     expect(seen.anthropic_422_tools.message).to.include('body.tools.0.input_schema is not a valid JSON Schema');
 
-    for (const [effort, outcome] of Object.entries(seen.efforts as Record<string, { chat: unknown; responses: unknown }>)) {
+    for (const [effort, outcome] of Object.entries(
+      seen.efforts as Record<string, { chat: unknown; responses: unknown }>,
+    )) {
       expect(outcome, effort).to.deep.equal({ chat: null, responses: null });
     }
     expect(Object.keys(seen.efforts)).to.have.length(7);
 
     expect(seen.impossible_schema.completion_tokens).to.equal(2000);
-    const receipt = (await env().consumption.get(`/v1/usage/${seen.impossible_schema.request_id}`, { bearer: funded.apiKey })).body.data;
+    const receipt = (
+      await env().consumption.get(`/v1/usage/${seen.impossible_schema.request_id}`, { bearer: funded.apiKey })
+    ).body.data;
     expect(receipt).to.include({ status: 'schema_mismatch', cost_status: 'settled', completion_tokens: 2000 });
     expect(Number(receipt.cost_units)).to.be.greaterThan(0);
 
@@ -78,12 +110,20 @@ describeEachDatabase('the official openai and anthropic Python clients', (env) =
     expect(seen.message_input_tokens).to.equal(seen.count_tokens);
 
     // max_price through extra_body: taken, the cost inline; not a price, a 422 the clients raise as such.
-    for (const [endpoint, usage] of Object.entries(seen.max_price_ok as Record<string, { cost_usd: string; cost_units: string }>)) {
+    for (const [endpoint, usage] of Object.entries(
+      seen.max_price_ok as Record<string, { cost_usd: string; cost_units: string }>,
+    )) {
       expect(usage.cost_usd, endpoint).to.match(/^\d+\.\d{6}$/);
       expect(Number(usage.cost_units), endpoint).to.be.greaterThan(0);
     }
-    const receipts = await services().db('inference_requests').where('user_id', funded.userId).count({ n: '*' }).first();
-    for (const [value, byEndpoint] of Object.entries(seen.max_price_bad as Record<string, Record<string, { status: number; class: string; message: string }>>)) {
+    const receipts = await services()
+      .db('inference_requests')
+      .where('user_id', funded.userId)
+      .count({ n: '*' })
+      .first();
+    for (const [value, byEndpoint] of Object.entries(
+      seen.max_price_bad as Record<string, Record<string, { status: number; class: string; message: string }>>,
+    )) {
       for (const [endpoint, refused] of Object.entries(byEndpoint)) {
         expect(refused, `${value} on ${endpoint}`).to.include({ status: 422, class: 'UnprocessableEntityError' });
         expect(refused.message, `${value} on ${endpoint}`).to.include('max_price');

@@ -13,7 +13,11 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const execFileAsync = promisify(execFile);
 
 /** execFile, failing with what the command printed (a compiler's or interpreter's errors). */
-async function run(file: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ stdout: string }> {
+async function run(
+  file: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<{ stdout: string }> {
   try {
     return await execFileAsync(file, args, { ...options, encoding: 'utf8' });
   } catch (error) {
@@ -24,7 +28,9 @@ async function run(file: string, args: string[], options: { cwd?: string; env?: 
 
 /** The code blocks of a README whose fence says exactly `language` (`ts snippet` and the like are fragments). */
 export function codeBlocks(markdown: string, language: string): string[] {
-  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```\s*$/gm)].filter((m) => m[1]!.trim() === language).map((m) => m[2]!);
+  return [...markdown.matchAll(/^```([^\n]*)\n([\s\S]*?)^```\s*$/gm)]
+    .filter((m) => m[1]!.trim() === language)
+    .map((m) => m[2]!);
 }
 
 /** The variables the README examples read, as a user would set them: the seed form of the private key. */
@@ -61,39 +67,62 @@ async function expectPlacedOrder(env: TestEnvironment, user: TestUser, stdout: s
 describe('the SDK READMEs', () => {
   it('have runnable examples: one ts block in the TypeScript package, one python block in the Python trading package', () => {
     expect(codeBlocks(fs.readFileSync(`${root}/generated/sdk/typescript/README.md`, 'utf8'), 'ts')).to.have.length(1);
-    expect(codeBlocks(fs.readFileSync(`${root}/generated/sdk/python/trading/README.md`, 'utf8'), 'python')).to.have.length(1);
+    expect(
+      codeBlocks(fs.readFileSync(`${root}/generated/sdk/python/trading/README.md`, 'utf8'), 'python'),
+    ).to.have.length(1);
   });
 });
 
-describeEachDatabase('the TypeScript SDK README example, from the packed @mkt/sdk installed into an empty project', (env) => {
-  let project: string;
-  before(async function () {
-    this.timeout(120_000);
-    project = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-readme-'));
-    const tarball = (await run(process.execPath, [`${root}/scripts/pack-sdk.mjs`, project])).stdout.trim();
-    await run('npm', ['init', '-y'], { cwd: project });
-    await run('npm', ['pkg', 'set', 'type=module'], { cwd: project });
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project });
-    // The README as installed, its example compiled by TypeScript against the installed types.
-    const [example] = codeBlocks(fs.readFileSync(path.join(project, 'node_modules', '@mkt', 'sdk', 'README.md'), 'utf8'), 'ts');
-    fs.writeFileSync(path.join(project, 'example.ts'), example!);
-    fs.writeFileSync(
-      path.join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, outDir: 'out', types: ['node'], typeRoots: [path.join(root, 'node_modules', '@types')] },
-        files: ['example.ts'],
-      }),
-    );
-    await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project });
-  });
-  after(() => fs.rmSync(project, { recursive: true, force: true }));
+describeEachDatabase(
+  'the TypeScript SDK README example, from the packed @mkt/sdk installed into an empty project',
+  (env) => {
+    let project: string;
+    before(async function () {
+      this.timeout(120_000);
+      project = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-readme-'));
+      const tarball = (await run(process.execPath, [`${root}/scripts/pack-sdk.mjs`, project])).stdout.trim();
+      await run('npm', ['init', '-y'], { cwd: project });
+      await run('npm', ['pkg', 'set', 'type=module'], { cwd: project });
+      await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project });
+      // The README as installed, its example compiled by TypeScript against the installed types.
+      const [example] = codeBlocks(
+        fs.readFileSync(path.join(project, 'node_modules', '@mkt', 'sdk', 'README.md'), 'utf8'),
+        'ts',
+      );
+      fs.writeFileSync(path.join(project, 'example.ts'), example!);
+      fs.writeFileSync(
+        path.join(project, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            strict: true,
+            outDir: 'out',
+            types: ['node'],
+            typeRoots: [path.join(root, 'node_modules', '@types')],
+          },
+          files: ['example.ts'],
+        }),
+      );
+      await run(
+        process.execPath,
+        [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
+        { cwd: project },
+      );
+    });
+    after(() => fs.rmSync(project, { recursive: true, force: true }));
 
-  it('lists instruments and markets, places a signed limit order and reads it back (plain Node ESM)', async () => {
-    const user = await funded(env());
-    const { stdout } = await run(process.execPath, ['out/example.js'], { cwd: project, env: exampleEnv(env(), user) });
-    await expectPlacedOrder(env(), user, stdout);
-  });
-});
+    it('lists instruments and markets, places a signed limit order and reads it back (plain Node ESM)', async () => {
+      const user = await funded(env());
+      const { stdout } = await run(process.execPath, ['out/example.js'], {
+        cwd: project,
+        env: exampleEnv(env(), user),
+      });
+      await expectPlacedOrder(env(), user, stdout);
+    });
+  },
+);
 
 describeEachDatabase('the Python SDK README example, with mkt_trading pip-installed into a target directory', (env) => {
   let site: string;
@@ -105,7 +134,17 @@ describeEachDatabase('the Python SDK README example, with mkt_trading pip-instal
     fs.cpSync(`${root}/generated/sdk/python/trading`, path.join(work, 'trading'), { recursive: true });
     site = path.join(work, 'site');
     // --no-deps: urllib3, pydantic, python-dateutil and cryptography are those of the CI's Python.
-    await run('python3', ['-m', 'pip', 'install', '-q', '--disable-pip-version-check', '--no-deps', '--target', site, path.join(work, 'trading')]);
+    await run('python3', [
+      '-m',
+      'pip',
+      'install',
+      '-q',
+      '--disable-pip-version-check',
+      '--no-deps',
+      '--target',
+      site,
+      path.join(work, 'trading'),
+    ]);
   });
   after(() => fs.rmSync(work, { recursive: true, force: true }));
 
@@ -118,7 +157,9 @@ describeEachDatabase('the Python SDK README example, with mkt_trading pip-instal
   it('lists instruments and markets, places a signed limit order and reads it back', async () => {
     const user = await funded(env());
     const [example] = codeBlocks(fs.readFileSync(path.join(site, '..', 'trading', 'README.md'), 'utf8'), 'python');
-    const { stdout } = await run('python3', ['-c', example!], { env: { ...exampleEnv(env(), user), PYTHONPATH: site } });
+    const { stdout } = await run('python3', ['-c', example!], {
+      env: { ...exampleEnv(env(), user), PYTHONPATH: site },
+    });
     await expectPlacedOrder(env(), user, stdout);
   });
 });

@@ -1,6 +1,15 @@
 import { expect } from 'chai';
-import { Configuration as ConsumptionConfiguration, ModelsApi } from '../../generated/sdk/typescript/consumption/index.js';
-import { Configuration as TradingConfiguration, IdentityApi, OrdersApi, ReferenceApi, ResponseError } from '../../generated/sdk/typescript/trading/index.js';
+import {
+  Configuration as ConsumptionConfiguration,
+  ModelsApi,
+} from '../../generated/sdk/typescript/consumption/index.js';
+import {
+  Configuration as TradingConfiguration,
+  IdentityApi,
+  OrdersApi,
+  ReferenceApi,
+  ResponseError,
+} from '../../generated/sdk/typescript/trading/index.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUsd } from '../support/market-fixtures.js';
 import { signingMiddleware } from '../../generated/sdk/typescript/signing/index.js';
@@ -13,13 +22,23 @@ describeEachDatabase('the generated TypeScript SDKs', (env) => {
   before(async () => {
     user = await createTestUser(env().service.services);
     reference = new ReferenceApi(
-      new TradingConfiguration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading'), middleware: [signingMiddleware(user.signingKey)] }),
+      new TradingConfiguration({
+        basePath: env().service.urls.trading,
+        fetchApi: contractCheckingFetch('trading'),
+        middleware: [signingMiddleware(user.signingKey)],
+      }),
     );
   });
 
   it('lists instruments through ReferenceApi with a signing middleware', async () => {
     const page = await reference.listInstruments({ orderBy: 'symbol', limit: 5 });
-    expect(page.data.map((i) => i.symbol)).to.deep.equal(['AGENT-MAX', 'AGENT-PRIME', 'AGENT-STANDARD', 'CODE-MAX', 'CODE-PRIME']);
+    expect(page.data.map((i) => i.symbol)).to.deep.equal([
+      'AGENT-MAX',
+      'AGENT-PRIME',
+      'AGENT-STANDARD',
+      'CODE-MAX',
+      'CODE-PRIME',
+    ]);
     expect(page.paging.hasMore).to.equal(true);
     const rest = await reference.listInstruments({ orderBy: 'symbol', limit: 5, next: page.paging.nextCursor! });
     expect(rest.data).to.have.length(4);
@@ -42,33 +61,70 @@ describeEachDatabase('the generated TypeScript SDKs', (env) => {
   it('places, reads and cancels an order through OrdersApi, each write signed by the shipped middleware over the body it sends', async () => {
     await giveUsd(env().service.services, user.userId, '5.00');
     const orders = new OrdersApi(
-      new TradingConfiguration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading'), middleware: [signingMiddleware(user.signingKey)] }),
+      new TradingConfiguration({
+        basePath: env().service.urls.trading,
+        fetchApi: contractCheckingFetch('trading'),
+        middleware: [signingMiddleware(user.signingKey)],
+      }),
     );
     const [market] = (await reference.listMarkets({ limit: 1 })).data;
     const clientOrderId = `ts-sdk-${user.userId}`;
-    const placed = await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
+    const placed = await orders.createOrder({
+      createOrderRequest: {
+        marketId: market!.marketId,
+        side: 'buy',
+        type: 'limit',
+        price: '0.0100',
+        quantity: 3,
+        clientOrderId,
+      },
+    });
     expect(placed.data.clientOrderId).to.equal(clientOrderId);
     // The same order again at once: signed with the next second, so the server sees a duplicate, not a replay.
     try {
-      await orders.createOrder({ createOrderRequest: { marketId: market!.marketId, side: 'buy', type: 'limit', price: '0.0100', quantity: 3, clientOrderId } });
+      await orders.createOrder({
+        createOrderRequest: {
+          marketId: market!.marketId,
+          side: 'buy',
+          type: 'limit',
+          price: '0.0100',
+          quantity: 3,
+          clientOrderId,
+        },
+      });
       expect.fail('expected a 422');
     } catch (error) {
       expect(error).to.be.instanceOf(ResponseError);
       const response = (error as ResponseError).response;
-      expect([response.status, ((await response.json()) as { errors: { code: string } }).errors.code]).to.deep.equal([422, 'duplicate_client_order_id']);
+      expect([response.status, ((await response.json()) as { errors: { code: string } }).errors.code]).to.deep.equal([
+        422,
+        'duplicate_client_order_id',
+      ]);
     }
-    expect((await orders.getOrder({ orderId: placed.data.orderId })).data).to.deep.include({ status: 'active', price: '0.0100', quantity: 3 });
+    expect((await orders.getOrder({ orderId: placed.data.orderId })).data).to.deep.include({
+      status: 'active',
+      price: '0.0100',
+      quantity: 3,
+    });
     await orders.cancelOrder({ orderId: placed.data.orderId });
     expect((await orders.getOrder({ orderId: placed.data.orderId })).data.status).to.equal('cancelled');
   });
 
   it('reaches GET /v1/health without credentials', async () => {
-    const identity = new IdentityApi(new TradingConfiguration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading') }));
+    const identity = new IdentityApi(
+      new TradingConfiguration({ basePath: env().service.urls.trading, fetchApi: contractCheckingFetch('trading') }),
+    );
     expect((await identity.getHealth()).data.status).to.equal('ok');
   });
 
   it('lists models through ModelsApi with the consumption key as bearer', async () => {
-    const models = new ModelsApi(new ConsumptionConfiguration({ basePath: env().service.urls.consumption, accessToken: user.apiKey, fetchApi: contractCheckingFetch('consumption') }));
+    const models = new ModelsApi(
+      new ConsumptionConfiguration({
+        basePath: env().service.urls.consumption,
+        accessToken: user.apiKey,
+        fetchApi: contractCheckingFetch('consumption'),
+      }),
+    );
     const list = await models.listModels();
     expect(list.data.map((m) => m.id)).to.include.members(['text-standard', 'agent-max']);
   });

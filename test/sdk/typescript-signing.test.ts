@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { SigningKeyError, UnsignableBodyError, signingMiddleware } from '../../generated/sdk/typescript/signing/index.js';
+import {
+  SigningKeyError,
+  UnsignableBodyError,
+  signingMiddleware,
+} from '../../generated/sdk/typescript/signing/index.js';
 import type { RequestContext } from '../../generated/sdk/typescript/trading/runtime.js';
 import { workedExample as w } from './signing-worked-example.js';
 
@@ -9,12 +13,36 @@ function context(url: string, init: RequestInit): RequestContext {
 
 describe('the TypeScript SDK signing middleware (@mkt/sdk/signing)', () => {
   // A middleware of its own for each test: it remembers the writes it signed.
-  const fresh = () => signingMiddleware({ privateKey: w.privateKeySeed, fingerprint: w.fingerprint }, { nowMs: () => w.timestamp * 1000 });
+  const fresh = () =>
+    signingMiddleware(
+      { privateKey: w.privateKeySeed, fingerprint: w.fingerprint },
+      { nowMs: () => w.timestamp * 1000 },
+    );
   const rows = [
-    { what: 'a POST over its raw body', url: 'http://127.0.0.1:8082/v1/orders', init: { method: 'POST', body: w.orderBody, headers: { 'Content-Type': 'application/json' } }, signature: w.orderSignature },
-    { what: 'a POST whose body is bytes', url: 'http://127.0.0.1:8082/v1/orders', init: { method: 'POST', body: new TextEncoder().encode(w.orderBody) }, signature: w.orderSignature },
-    { what: 'a GET without its query', url: 'http://127.0.0.1:8082/v1/orders?status=open', init: { method: 'GET' }, signature: w.listSignature },
-    { what: 'a request with no method (GET)', url: 'http://127.0.0.1:8082/v1/orders', init: {}, signature: w.listSignature },
+    {
+      what: 'a POST over its raw body',
+      url: 'http://127.0.0.1:8082/v1/orders',
+      init: { method: 'POST', body: w.orderBody, headers: { 'Content-Type': 'application/json' } },
+      signature: w.orderSignature,
+    },
+    {
+      what: 'a POST whose body is bytes',
+      url: 'http://127.0.0.1:8082/v1/orders',
+      init: { method: 'POST', body: new TextEncoder().encode(w.orderBody) },
+      signature: w.orderSignature,
+    },
+    {
+      what: 'a GET without its query',
+      url: 'http://127.0.0.1:8082/v1/orders?status=open',
+      init: { method: 'GET' },
+      signature: w.listSignature,
+    },
+    {
+      what: 'a request with no method (GET)',
+      url: 'http://127.0.0.1:8082/v1/orders',
+      init: {},
+      signature: w.listSignature,
+    },
   ];
   for (const row of rows) {
     it(`signs the worked example of openapi/trading.yaml: ${row.what}`, async () => {
@@ -29,9 +57,17 @@ describe('the TypeScript SDK signing middleware (@mkt/sdk/signing)', () => {
 
   it('keeps the headers already set, also in a Headers object', async () => {
     const sign = fresh();
-    const plain = await sign.pre!(context('http://h/v1/orders', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }));
+    const plain = await sign.pre!(
+      context('http://h/v1/orders', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }),
+    );
     expect((plain!.init.headers as Record<string, string>)['Content-Type']).to.equal('application/json');
-    const object = await sign.pre!(context('http://h/v1/orders', { method: 'POST', body: w.orderBody, headers: new Headers({ 'content-type': 'application/json' }) }));
+    const object = await sign.pre!(
+      context('http://h/v1/orders', {
+        method: 'POST',
+        body: w.orderBody,
+        headers: new Headers({ 'content-type': 'application/json' }),
+      }),
+    );
     const headers = object!.init.headers as Headers;
     expect(headers.get('content-type')).to.equal('application/json');
     expect(headers.get('x-mkt-signature')).to.equal(w.orderSignature);
@@ -40,19 +76,32 @@ describe('the TypeScript SDK signing middleware (@mkt/sdk/signing)', () => {
   it('takes the 64-byte secret key as well as the 32-byte seed', async () => {
     const { createPrivateKey, createPublicKey } = await import('node:crypto');
     const seed = Buffer.from(w.privateKeySeed, 'base64');
-    const der = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' });
+    const der = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const publicKey = createPublicKey(der).export({ format: 'der', type: 'spki' }).subarray(-32);
     const secret = Buffer.concat([seed, publicKey]).toString('base64');
-    const out = await signingMiddleware({ privateKey: secret, fingerprint: w.fingerprint }, { nowMs: () => w.timestamp * 1000 }).pre!(context('http://h/v1/orders', { method: 'POST', body: w.orderBody }));
+    const out = await signingMiddleware(
+      { privateKey: secret, fingerprint: w.fingerprint },
+      { nowMs: () => w.timestamp * 1000 },
+    ).pre!(context('http://h/v1/orders', { method: 'POST', body: w.orderBody }));
     expect((out!.init.headers as Record<string, string>)['x-mkt-signature']).to.equal(w.orderSignature);
   });
 
   it('never signs the same write twice with one timestamp: the second waits for the next second; reads are not held', async () => {
     const slept: number[] = [];
     const nowMs = w.timestamp * 1000 + 250;
-    const guarded = signingMiddleware({ privateKey: w.privateKeySeed, fingerprint: w.fingerprint }, { nowMs: () => nowMs, sleep: async (ms) => void slept.push(ms) });
+    const guarded = signingMiddleware(
+      { privateKey: w.privateKeySeed, fingerprint: w.fingerprint },
+      { nowMs: () => nowMs, sleep: async (ms) => void slept.push(ms) },
+    );
     const stamp = async (method: string, body?: string) =>
-      ((await guarded.pre!(context('http://h/v1/orders?x=1', { method, ...(body === undefined ? {} : { body }) })))!.init.headers as Record<string, string>)['x-mkt-timestamp'];
+      (
+        (await guarded.pre!(context('http://h/v1/orders?x=1', { method, ...(body === undefined ? {} : { body }) })))!
+          .init.headers as Record<string, string>
+      )['x-mkt-timestamp'];
     const rows: [string, string | undefined, number, number[]][] = [
       ['POST', w.orderBody, w.timestamp, []],
       ['POST', w.orderBody, w.timestamp + 1, [750]],
@@ -70,7 +119,10 @@ describe('the TypeScript SDK signing middleware (@mkt/sdk/signing)', () => {
   });
 
   it('refuses a key of another length, and a body it cannot know the bytes of, saying why', async () => {
-    expect(() => signingMiddleware({ privateKey: Buffer.alloc(31).toString('base64'), fingerprint: 'f' })).to.throw(SigningKeyError, /31 bytes; expected base64 of the 32-byte Ed25519 seed/);
+    expect(() => signingMiddleware({ privateKey: Buffer.alloc(31).toString('base64'), fingerprint: 'f' })).to.throw(
+      SigningKeyError,
+      /31 bytes; expected base64 of the 32-byte Ed25519 seed/,
+    );
     let error: unknown;
     try {
       await fresh().pre!(context('http://h/v1/files', { method: 'POST', body: new FormData() }));

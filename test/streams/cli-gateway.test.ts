@@ -44,7 +44,14 @@ class CliGateway {
   async subscribe(streams: { name: string; market?: string }[]): Promise<any> {
     const requestId = `req-${Date.now()}-${this.raw.nextRef()}`;
     const ack = this.raw.next((f) => f.event === 'ack' && f.payload.request_id === requestId);
-    this.raw.sendText(JSON.stringify({ topic: 'ws:trading', event: 'subscribe', payload: { streams, request_id: requestId }, ref: this.raw.nextRef() }));
+    this.raw.sendText(
+      JSON.stringify({
+        topic: 'ws:trading',
+        event: 'subscribe',
+        payload: { streams, request_id: requestId },
+        ref: this.raw.nextRef(),
+      }),
+    );
     return (await ack).payload;
   }
 
@@ -60,15 +67,35 @@ describe('streams: openapi/asyncapi.yaml, the fields the live CLI reads', () => 
     const trading = read('trading.yaml').components.schemas;
     const streams = read('asyncapi.yaml').components.schemas;
     for (const name of ['MarketTrade', 'Trade']) {
-      expect(Object.keys(streams[name].properties), name).to.include.members([...Object.keys(trading[name].properties), 'executed_at', 'maker_order_id', 'taker_order_id']);
-      expect(streams[name].required, name).to.include.members([...trading[name].required, 'executed_at', 'maker_order_id', 'taker_order_id']);
+      expect(Object.keys(streams[name].properties), name).to.include.members([
+        ...Object.keys(trading[name].properties),
+        'executed_at',
+        'maker_order_id',
+        'taker_order_id',
+      ]);
+      expect(streams[name].required, name).to.include.members([
+        ...trading[name].required,
+        'executed_at',
+        'maker_order_id',
+        'taker_order_id',
+      ]);
     }
-    expect(streams.Order.required).to.include.members(['trading_account_id', 'average_fill_price', 'created_at', 'original_quantity', 'order_type']);
+    expect(streams.Order.required).to.include.members([
+      'trading_account_id',
+      'average_fill_price',
+      'created_at',
+      'original_quantity',
+      'order_type',
+    ]);
   });
 
   it('documents the three paths of the socket and update_trade on user.orders', () => {
     const doc = read('asyncapi.yaml');
-    expect(Object.values(doc.servers as Record<string, { pathname: string }>).map((s) => s.pathname)).to.have.members(['/trading_socket/websocket', '/v1/', '/ws']);
+    expect(Object.values(doc.servers as Record<string, { pathname: string }>).map((s) => s.pathname)).to.have.members([
+      '/trading_socket/websocket',
+      '/v1/',
+      '/ws',
+    ]);
     expect(doc.components.messages.tradeUpdate).to.include({ name: 'update_trade' });
     expect(doc.components.messages.tradeUpdate.payload.properties.stream).to.deep.equal({ const: 'user.orders' });
   });
@@ -106,8 +133,15 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
   it('answers at /v1/, /v1 and /ws as at /trading_socket/websocket: join, authenticate, subscribe → ack, heartbeat', async () => {
     for (const path of ['/v1/', '/v1', '/ws', '/ws?vsn=1.0.0', '/trading_socket/websocket?vsn=1.0.0']) {
       const gateway = await connect(path);
-      expect(await gateway.authenticate(authenticatePayload(seller.signingKey)), path).to.deep.equal({ status: 'ok', response: { user_id: seller.userId, fingerprint: seller.signingKey.fingerprint } });
-      const ack = await gateway.subscribe([{ name: 'user.orders' }, { name: 'market.trades', market: market.marketId }, { name: 'market.ticker', market: market.marketId }]);
+      expect(await gateway.authenticate(authenticatePayload(seller.signingKey)), path).to.deep.equal({
+        status: 'ok',
+        response: { user_id: seller.userId, fingerprint: seller.signingKey.fingerprint },
+      });
+      const ack = await gateway.subscribe([
+        { name: 'user.orders' },
+        { name: 'market.trades', market: market.marketId },
+        { name: 'market.ticker', market: market.marketId },
+      ]);
       expect(ack, path).to.include({ action: 'subscribe', status: 'ok' });
       expect(await gateway.call('phoenix', 'heartbeat', {}), path).to.deep.equal({ status: 'ok', response: {} });
     }
@@ -133,17 +167,32 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     const hourAndMoreAgo = { nowUs: () => services().clock.nowUs() - 2 * 3_600_000_000 };
     const expired = await createGrant(services().db, hourAndMoreAgo, seller.userId, 'mkt-cli', ['trade:read']);
     const revoked = await grantTokens(services(), seller.userId, ['trade:read']);
-    expect((await env().platform.post('/v1/oauth/revoke', { body: { token: revoked.accessToken, token_type_hint: 'access_token' } })).status).to.equal(200);
+    expect(
+      (
+        await env().platform.post('/v1/oauth/revoke', {
+          body: { token: revoked.accessToken, token_type_hint: 'access_token' },
+        })
+      ).status,
+    ).to.equal(200);
 
     const gateway = await connect('/v1/');
     const rows: { what: string; payload: Record<string, unknown>; reason: string; required_scopes?: string[] }[] = [
-      { what: 'no trade:read', payload: { access_token: narrow.accessToken }, reason: 'insufficient_scope', required_scopes: ['trade:read'] },
+      {
+        what: 'no trade:read',
+        payload: { access_token: narrow.accessToken },
+        reason: 'insufficient_scope',
+        required_scopes: ['trade:read'],
+      },
       { what: 'expired', payload: { access_token: expired.accessToken }, reason: 'invalid_token' },
       { what: 'revoked', payload: { access_token: revoked.accessToken }, reason: 'invalid_token' },
       { what: 'unknown', payload: { access_token: `mkt_at_${'0'.repeat(64)}` }, reason: 'invalid_token' },
       { what: 'not a token', payload: { access_token: 'sk-1234' }, reason: 'invalid_token' },
       { what: 'empty', payload: { access_token: '' }, reason: 'invalid_payload' },
-      { what: 'token and signature', payload: { access_token: granted.accessToken, ...authenticatePayload(seller.signingKey) }, reason: 'invalid_payload' },
+      {
+        what: 'token and signature',
+        payload: { access_token: granted.accessToken, ...authenticatePayload(seller.signingKey) },
+        reason: 'invalid_payload',
+      },
     ];
     for (const row of rows) {
       const reply = await gateway.authenticate(row.payload);
@@ -156,32 +205,69 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
       }
     }
     // Refused, the socket is still unauthenticated: a private stream is refused, then the good token opens it.
-    expect((await gateway.subscribe([{ name: 'user.orders' }])).streams[0]).to.include({ status: 'error', reason: 'authentication_required' });
+    expect((await gateway.subscribe([{ name: 'user.orders' }])).streams[0]).to.include({
+      status: 'error',
+      reason: 'authentication_required',
+    });
     const ok = await gateway.authenticate({ access_token: granted.accessToken });
-    expect(ok).to.deep.equal({ status: 'ok', response: { user_id: seller.userId, grant_id: granted.grantId, scopes: ['trade:read'] } });
+    expect(ok).to.deep.equal({
+      status: 'ok',
+      response: { user_id: seller.userId, grant_id: granted.grantId, scopes: ['trade:read'] },
+    });
     expect((await gateway.subscribe([{ name: 'user.orders' }])).status).to.equal('ok');
-    expect((await gateway.authenticate({ access_token: granted.accessToken })).response.reason).to.equal('already_authenticated');
+    expect((await gateway.authenticate({ access_token: granted.accessToken })).response.reason).to.equal(
+      'already_authenticated',
+    );
   });
 
-  it("pushes orders and trades with the fields the CLI reads, and update_trade to the owner of a resting order filled in part", async () => {
+  it('pushes orders and trades with the fields the CLI reads, and update_trade to the owner of a resting order filled in part', async () => {
     const token = await grantTokens(services(), seller.userId, ['trade:read']);
     // The seller follows as a login-only profile would (token), at the CLI's default URL; the buyer signs, at /ws.
     const sellerSide = await connect('/v1/');
     expect((await sellerSide.authenticate({ access_token: token.accessToken })).status).to.equal('ok');
-    expect((await sellerSide.subscribe([{ name: 'user.orders' }, { name: 'market.trades', market: market.marketId }])).status).to.equal('ok');
+    expect(
+      (await sellerSide.subscribe([{ name: 'user.orders' }, { name: 'market.trades', market: market.marketId }]))
+        .status,
+    ).to.equal('ok');
     const buyerSide = await connect('/ws');
     expect((await buyerSide.authenticate(authenticatePayload(buyer.signingKey))).status).to.equal('ok');
     expect((await buyerSide.subscribe([{ name: 'user.orders' }])).status).to.equal('ok');
 
-    const sell = await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.7000', quantity: 5 });
-    const firstBuy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.7000', quantity: 2 });
-    const lastBuy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.7000', quantity: 3 });
+    const sell = await placed(env(), seller, {
+      market_id: market.marketId,
+      side: 'sell',
+      price: '0.7000',
+      quantity: 5,
+    });
+    const firstBuy = await placed(env(), buyer, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.7000',
+      quantity: 2,
+    });
+    const lastBuy = await placed(env(), buyer, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.7000',
+      quantity: 3,
+    });
 
     const ofSell = (f: Frame) => f.payload?.data?.order_id === sell.order_id;
-    await sellerSide.raw.next((f) => f.event === 'order_update' && ofSell(f) && f.payload.data.status === 'filled', 5000, true);
-    const trades = await waitFor(() => sellerSide.raw.frames.filter((f) => f.event === 'new_trade'), (list) => list.length === 2);
-    const sellerOrders = sellerSide.raw.frames.filter((f) => ['new_order', 'order_update', 'update_trade'].includes(f.event));
-    expect(sellerOrders.map((f) => [f.event, f.payload.stream, f.payload.data.order_id, f.payload.data.status])).to.deep.equal([
+    await sellerSide.raw.next(
+      (f) => f.event === 'order_update' && ofSell(f) && f.payload.data.status === 'filled',
+      5000,
+      true,
+    );
+    const trades = await waitFor(
+      () => sellerSide.raw.frames.filter((f) => f.event === 'new_trade'),
+      (list) => list.length === 2,
+    );
+    const sellerOrders = sellerSide.raw.frames.filter((f) =>
+      ['new_order', 'order_update', 'update_trade'].includes(f.event),
+    );
+    expect(
+      sellerOrders.map((f) => [f.event, f.payload.stream, f.payload.data.order_id, f.payload.data.status]),
+    ).to.deep.equal([
       ['new_order', 'user.orders', sell.order_id, 'active'],
       ['order_update', 'user.orders', sell.order_id, 'partially_filled'],
       ['update_trade', 'user.orders', sell.order_id, 'settled'],
@@ -189,7 +275,10 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     ]);
 
     // The order fields the CLI reads (OrderEvent), beside mkt's own.
-    const accounts = (await env().trading.get('/v1/trading-accounts', { sign: seller.signingKey })).body.data as { account_id: string; instrument_id: string }[];
+    const accounts = (await env().trading.get('/v1/trading-accounts', { sign: seller.signingKey })).body.data as {
+      account_id: string;
+      instrument_id: string;
+    }[];
     const tradingAccountId = accounts.find((a) => a.instrument_id === market.instrumentId)!.account_id;
     const filled = sellerOrders[3]!.payload.data;
     const stored = await orderState(env(), seller, sell.order_id);
@@ -209,11 +298,23 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
       updated_at: stored.updated_at,
     });
     expect(filled.average_fill_price).to.equal('0.700000');
-    expect(sellerOrders[0]!.payload.data).to.include({ trading_account_id: tradingAccountId, average_fill_price: null, created_at: stored.submitted_at });
+    expect(sellerOrders[0]!.payload.data).to.include({
+      trading_account_id: tradingAccountId,
+      average_fill_price: null,
+      created_at: stored.submitted_at,
+    });
 
     // The trade fields the CLI reads (TradeEvent), on market.trades and on update_trade.
     const [first, last] = trades.map((f) => f.payload.data);
-    expect(first).to.include({ market_id: market.marketId, price: '0.7000', quantity: 2, side: 'buy', maker_order_id: sell.order_id, taker_order_id: firstBuy.order_id, executed_at: first.execution_timestamp });
+    expect(first).to.include({
+      market_id: market.marketId,
+      price: '0.7000',
+      quantity: 2,
+      side: 'buy',
+      maker_order_id: sell.order_id,
+      taker_order_id: firstBuy.order_id,
+      executed_at: first.execution_timestamp,
+    });
     expect(last).to.include({ quantity: 3, maker_order_id: sell.order_id, taker_order_id: lastBuy.order_id });
     const update = sellerOrders[2]!.payload.data;
     expect(update).to.include({
@@ -230,9 +331,17 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     });
 
     // The buyer's orders filled as they came in (takers): they get no update_trade.
-    await buyerSide.raw.next((f) => f.event === 'new_order' && f.payload.data.order_id === lastBuy.order_id, 5000, true);
+    await buyerSide.raw.next(
+      (f) => f.event === 'new_order' && f.payload.data.order_id === lastBuy.order_id,
+      5000,
+      true,
+    );
     expect(buyerSide.raw.frames.filter((f) => f.event === 'update_trade')).to.deep.equal([]);
-    expect(buyerSide.raw.frames.filter((f) => f.event === 'new_order').map((f) => [f.payload.data.order_id, f.payload.data.status, f.payload.data.average_fill_price])).to.deep.equal([
+    expect(
+      buyerSide.raw.frames
+        .filter((f) => f.event === 'new_order')
+        .map((f) => [f.payload.data.order_id, f.payload.data.status, f.payload.data.average_fill_price]),
+    ).to.deep.equal([
       [firstBuy.order_id, 'filled', '0.700000'],
       [lastBuy.order_id, 'filled', '0.700000'],
     ]);
@@ -248,13 +357,28 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     expect((await otherSide.authenticate(authenticatePayload(other.signingKey))).status).to.equal('ok');
     expect((await otherSide.subscribe([{ name: 'user.orders' }])).status).to.equal('ok');
 
-    const sell = await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.7100', quantity: 4 });
-    const behind = await placed(env(), other, { market_id: market.marketId, side: 'sell', price: '0.7100', quantity: 5 });
+    const sell = await placed(env(), seller, {
+      market_id: market.marketId,
+      side: 'sell',
+      price: '0.7100',
+      quantity: 4,
+    });
+    const behind = await placed(env(), other, {
+      market_id: market.marketId,
+      side: 'sell',
+      price: '0.7100',
+      quantity: 5,
+    });
     await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.7100', quantity: 1 });
     // One buy of 6 completes the seller's ask (3 left) and fills 3 of the other's behind it.
     const sweep = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.7100', quantity: 6 });
 
-    await sellerSide.raw.next((f) => f.event === 'order_update' && f.payload.data.order_id === sell.order_id && f.payload.data.status === 'filled', 5000, true);
+    await sellerSide.raw.next(
+      (f) =>
+        f.event === 'order_update' && f.payload.data.order_id === sell.order_id && f.payload.data.status === 'filled',
+      5000,
+      true,
+    );
     const seen = sellerSide.raw.frames.filter((f) => ['new_order', 'order_update', 'update_trade'].includes(f.event));
     expect(seen.map((f) => [f.event, f.payload.data.quantity, f.payload.data.filled_quantity ?? null])).to.deep.equal([
       ['new_order', 4, 0],
@@ -264,8 +388,18 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     ]);
 
     const update = await otherSide.raw.next((f) => f.event === 'update_trade', 5000, true);
-    expect(update.payload.data).to.include({ order_id: behind.order_id, quantity: 3, side: 'sell', maker_order_id: behind.order_id, taker_order_id: sweep.order_id });
-    const partly = await otherSide.raw.next((f) => f.event === 'order_update' && f.payload.data.order_id === behind.order_id, 5000, true);
+    expect(update.payload.data).to.include({
+      order_id: behind.order_id,
+      quantity: 3,
+      side: 'sell',
+      maker_order_id: behind.order_id,
+      taker_order_id: sweep.order_id,
+    });
+    const partly = await otherSide.raw.next(
+      (f) => f.event === 'order_update' && f.payload.data.order_id === behind.order_id,
+      5000,
+      true,
+    );
     expect(partly.payload.data).to.include({ status: 'partially_filled', filled_quantity: 3 });
     expect(otherSide.raw.frames.indexOf(partly)).to.be.below(otherSide.raw.frames.indexOf(update));
   });
@@ -273,7 +407,12 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
   it("the TypeScript SDK's MktStream authenticates with an access token and hears update_trade", async () => {
     let asked = 0;
     const token = await grantTokens(services(), seller.userId, ['trade:read']);
-    const stream = new MktStream({ url: env().service.urls.trading!, WebSocket, reconnect: false, accessToken: () => (asked++, token.accessToken) });
+    const stream = new MktStream({
+      url: env().service.urls.trading!,
+      WebSocket,
+      reconnect: false,
+      accessToken: () => (asked++, token.accessToken),
+    });
     const updates: MktStreamEvents['update_trade'][] = [];
     stream.on('update_trade', (payload) => updates.push(payload));
     try {
@@ -282,16 +421,37 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
       expect(asked).to.equal(1);
       expect((await stream.subscribe([{ name: 'user.orders' }])).status).to.equal('ok');
       // Below what earlier tests left resting (0.7100), so the buy meets this ask.
-      const sell = await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.6900', quantity: 2 });
+      const sell = await placed(env(), seller, {
+        market_id: market.marketId,
+        side: 'sell',
+        price: '0.6900',
+        quantity: 2,
+      });
       const buy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.6900', quantity: 1 });
-      await waitFor(() => updates.length, (count) => count > 0);
-      expect(updates[0]!.data).to.include({ order_id: sell.order_id, maker_order_id: sell.order_id, taker_order_id: buy.order_id, quantity: 1 });
+      await waitFor(
+        () => updates.length,
+        (count) => count > 0,
+      );
+      expect(updates[0]!.data).to.include({
+        order_id: sell.order_id,
+        maker_order_id: sell.order_id,
+        taker_order_id: buy.order_id,
+        quantity: 1,
+      });
     } finally {
       stream.close();
     }
-    const refused = new MktStream({ url: env().service.urls.trading!, WebSocket, reconnect: false, accessToken: (await grantTokens(services(), seller.userId, ['account:read'])).accessToken });
+    const refused = new MktStream({
+      url: env().service.urls.trading!,
+      WebSocket,
+      reconnect: false,
+      accessToken: (await grantTokens(services(), seller.userId, ['account:read'])).accessToken,
+    });
     try {
-      const failure = await refused.connect().then(() => undefined, (error: Error & { reason?: string }) => error);
+      const failure = await refused.connect().then(
+        () => undefined,
+        (error: Error & { reason?: string }) => error,
+      );
       expect(failure?.reason).to.equal('insufficient_scope');
     } finally {
       refused.close();
@@ -305,7 +465,8 @@ async function waitFor<T>(read: () => T, done: (value: T) => boolean, timeoutMs 
   for (;;) {
     const value = read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 600)}`);
+    if (Date.now() > deadline)
+      throw new Error(`not reached within ${timeoutMs} ms: ${JSON.stringify(value).slice(0, 600)}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }

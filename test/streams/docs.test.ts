@@ -9,7 +9,18 @@ describeEachDatabase('streams: the AsyncAPI reference in the docs portal', (env)
     const response = await get('/docs/streams');
     expect(response.status).to.equal(200);
     const html = await response.text();
-    for (const name of ['phx_join', 'authenticate', 'subscribe', 'ack', 'market_ticker', 'book_snapshot', 'book_update', 'new_order', 'order_update', 'balance_update']) {
+    for (const name of [
+      'phx_join',
+      'authenticate',
+      'subscribe',
+      'ack',
+      'market_ticker',
+      'book_snapshot',
+      'book_update',
+      'new_order',
+      'order_update',
+      'balance_update',
+    ]) {
       expect(html).to.contain(`<code>${name}</code>`);
     }
     expect(html).to.contain('id="message-subscribe"');

@@ -10,16 +10,40 @@ import { asyncapiPath, authenticatePayload, RawClient, socketUrl, type Frame } f
 describe('streams: openapi/asyncapi.yaml', () => {
   it('is a valid AsyncAPI 3.0 document (@asyncapi/parser), its $refs into trading.yaml resolved', async () => {
     const { document, diagnostics } = await fromFile(new Parser(), asyncapiPath).parse();
-    expect(diagnostics.filter((d) => d.severity === 0).map((d) => `${d.code} ${d.message} ${JSON.stringify(d.path)}`)).to.deep.equal([]);
+    expect(
+      diagnostics.filter((d) => d.severity === 0).map((d) => `${d.code} ${d.message} ${JSON.stringify(d.path)}`),
+    ).to.deep.equal([]);
     expect(document?.version()).to.equal('3.0.0');
-    expect(document!.allMessages().all().map((m) => m.name()).sort()).to.include.members(['ack', 'balance_update', 'book_snapshot', 'book_update', 'candle', 'market_ticker', 'new_order', 'new_trade', 'order_update', 'phx_reply']);
+    expect(
+      document!
+        .allMessages()
+        .all()
+        .map((m) => m.name())
+        .sort(),
+    ).to.include.members([
+      'ack',
+      'balance_update',
+      'book_snapshot',
+      'book_update',
+      'candle',
+      'market_ticker',
+      'new_order',
+      'new_trade',
+      'order_update',
+      'phx_reply',
+    ]);
   });
 
   it('lists every property of the OpenAPI Order, Ticker, OrderBook and PriceHistory in the stream schemas that extend them', () => {
     const read = (name: string) => parse(readFileSync(asyncapiPath.replace('asyncapi.yaml', name), 'utf8'));
     const trading = read('trading.yaml').components.schemas;
     const streams = read('asyncapi.yaml').components.schemas;
-    for (const [ours, theirs] of [['Order', 'Order'], ['TickerPayload', 'Ticker'], ['BookSnapshot', 'OrderBook'], ['Candle', 'PriceHistory']] as const) {
+    for (const [ours, theirs] of [
+      ['Order', 'Order'],
+      ['TickerPayload', 'Ticker'],
+      ['BookSnapshot', 'OrderBook'],
+      ['Candle', 'PriceHistory'],
+    ] as const) {
       expect(Object.keys(streams[ours].properties), ours).to.include.members(Object.keys(trading[theirs].properties));
       expect(streams[ours].required, ours).to.include.members(trading[theirs].required);
     }
@@ -55,7 +79,10 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
     const c = await RawClient.open(socketUrl(env().service.urls.trading!, vsn), vsn);
     open.push(c);
     await c.join();
-    if (user) expect((await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey))).status).to.equal('ok');
+    if (user)
+      expect((await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey))).status).to.equal(
+        'ok',
+      );
     expect((await c.streams('subscribe', streams)).status).to.equal('ok');
     return c;
   };
@@ -75,12 +102,26 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
     const updates = c.frames.filter((f) => f.event === 'book_update').map((f) => f.payload.data);
     expect(updates.length).to.be.above(0);
     updates.forEach((u, i) => expect(u.sequence, `update ${i}`).to.equal(snapshot.sequence + i + 1));
-    const levels = new Map<string, Map<string, number>>([['buy', new Map()], ['sell', new Map()]]);
-    for (const side of ['buy', 'sell'] as const) for (const l of snapshot[side]) levels.get(side)!.set(l.price, l.quantity);
-    for (const u of updates) for (const side of ['buy', 'sell'] as const) for (const l of u[side]) (l.quantity === 0 ? levels.get(side)!.delete(l.price) : levels.get(side)!.set(l.price, l.quantity));
-    const book = (await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { query: { limit: 100 }, sign: buyer.signingKey })).body.data;
+    const levels = new Map<string, Map<string, number>>([
+      ['buy', new Map()],
+      ['sell', new Map()],
+    ]);
+    for (const side of ['buy', 'sell'] as const)
+      for (const l of snapshot[side]) levels.get(side)!.set(l.price, l.quantity);
+    for (const u of updates)
+      for (const side of ['buy', 'sell'] as const)
+        for (const l of u[side])
+          l.quantity === 0 ? levels.get(side)!.delete(l.price) : levels.get(side)!.set(l.price, l.quantity);
+    const book = (
+      await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, {
+        query: { limit: 100 },
+        sign: buyer.signingKey,
+      })
+    ).body.data;
     for (const side of ['buy', 'sell'] as const) {
-      expect([...levels.get(side)!].sort(), side).to.deep.equal(book[side].map((l: { price: string; quantity: number }) => [l.price, l.quantity]).sort());
+      expect([...levels.get(side)!].sort(), side).to.deep.equal(
+        book[side].map((l: { price: string; quantity: number }) => [l.price, l.quantity]).sort(),
+      );
     }
   });
 
@@ -91,13 +132,23 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
     // The buy takes the best ask, which earlier tests may have left below 0.5500: the pushes are checked against the endpoints instead.
     const candle = (await c.next((f) => f.event === 'candle' && f.payload.data.volume >= 1, 5000, true)).payload.data;
     expect(candle).to.include({ market_id: market.marketId, resolution: '1m' });
-    const ticker = await c.next((f) => f.event === 'market_ticker' && f.payload.last_trade_timestamp !== null, 5000, true);
+    const ticker = await c.next(
+      (f) => f.event === 'market_ticker' && f.payload.last_trade_timestamp !== null,
+      5000,
+      true,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const last = c.frames.filter((f) => f.event === 'market_ticker').at(-1)!;
-    expect(ticker.payload).to.include({ market_id: market.marketId, ask: ticker.payload.lowest_ask, bid: ticker.payload.highest_bid, stream: 'market.ticker' });
+    expect(ticker.payload).to.include({
+      market_id: market.marketId,
+      ask: ticker.payload.lowest_ask,
+      bid: ticker.payload.highest_bid,
+      stream: 'market.ticker',
+    });
     const { bid, ask, stream: _stream, ...fields } = last.payload;
     expect({ bid, ask }).to.deep.equal({ bid: fields.highest_bid, ask: fields.lowest_ask });
-    const rest = (await env().trading.get(`/v1/markets/${market.marketId}/ticker`, { sign: buyer.signingKey })).body.data;
+    const rest = (await env().trading.get(`/v1/markets/${market.marketId}/ticker`, { sign: buyer.signingKey })).body
+      .data;
     expect(fields).to.deep.equal(rest);
   });
 
@@ -105,7 +156,11 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
     const c = await subscribed(buyer, [{ name: 'user.balances' }]);
     await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.5600', quantity: 1 });
     await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.5600', quantity: 1 });
-    expect((await c.next((f) => f.event === 'balance_update', 5000, true)).payload.data.account_type).to.be.oneOf(['currency', 'trading', 'consumption']);
+    expect((await c.next((f) => f.event === 'balance_update', 5000, true)).payload.data.account_type).to.be.oneOf([
+      'currency',
+      'trading',
+      'consumption',
+    ]);
   });
 
   it("pushes the caller's orders and fills on the user streams (and nobody else's)", async () => {
@@ -115,8 +170,16 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
     const order = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.6000', quantity: 3 });
     const isMine = (f: Frame) => f.payload?.data?.order_id === order.order_id;
     const created = await mine.next((f) => f.event === 'new_order' && isMine(f), 5000, true);
-    expect(created.payload.data).to.include({ original_quantity: 3, order_type: 'limit', remaining_quantity: created.payload.data.remaining_quantity });
-    const filled = await mine.next((f) => (f.event === 'order_update' || f.event === 'new_order') && isMine(f) && f.payload.data.status === 'filled', 5000, true);
+    expect(created.payload.data).to.include({
+      original_quantity: 3,
+      order_type: 'limit',
+      remaining_quantity: created.payload.data.remaining_quantity,
+    });
+    const filled = await mine.next(
+      (f) => (f.event === 'order_update' || f.event === 'new_order') && isMine(f) && f.payload.data.status === 'filled',
+      5000,
+      true,
+    );
     expect(filled.payload.data).to.include({ filled_quantity: 3, remaining_quantity: 0 });
     expect(filled.payload.data.average_price).to.be.a('string');
     const fill = await mine.next((f) => f.event === 'new_trade' && f.payload.stream === 'user.trades', 5000, true);

@@ -19,7 +19,15 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
   let server: Server;
   let socket: TradingSocket;
   let url: string;
-  const limits: StreamLimits = { ...streamLimits, connectionsPerAddressMax: 4, connectionsPerUserMax: 2, subscriptionsPerConnectionMax: 3, sendBufferBytesMax: 16 * 1024, idleMs: 1_500, closeGraceMs: 20_000 };
+  const limits: StreamLimits = {
+    ...streamLimits,
+    connectionsPerAddressMax: 4,
+    connectionsPerUserMax: 2,
+    subscriptionsPerConnectionMax: 3,
+    sendBufferBytesMax: 16 * 1024,
+    idleMs: 1_500,
+    closeGraceMs: 20_000,
+  };
   const open: RawClient[] = [];
   const client = async (vsn?: '1.0.0' | '2.0.0') => {
     const c = await RawClient.open(socketUrl(url, vsn), vsn);
@@ -78,14 +86,30 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
       await c.join();
       replies.push(await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey)));
     }
-    expect(replies.map((r) => r.response.reason ?? r.status)).to.deep.equal(['ok', 'ok', 'connections_per_user_exceeded']);
-    const ack = await clients[0]!.streams('subscribe', [{ name: 'user.orders' }, { name: 'user.trades' }, { name: 'market.ticker', market: marketId }]);
+    expect(replies.map((r) => r.response.reason ?? r.status)).to.deep.equal([
+      'ok',
+      'ok',
+      'connections_per_user_exceeded',
+    ]);
+    const ack = await clients[0]!.streams('subscribe', [
+      { name: 'user.orders' },
+      { name: 'user.trades' },
+      { name: 'market.ticker', market: marketId },
+    ]);
     expect(ack.status).to.equal('ok');
-    const more = await clients[0]!.streams('subscribe', [{ name: 'market.ticker', market: marketId }, { name: 'market.trades', market: marketId }]);
+    const more = await clients[0]!.streams('subscribe', [
+      { name: 'market.ticker', market: marketId },
+      { name: 'market.trades', market: marketId },
+    ]);
     expect(more.status).to.equal('partial'); // subscribing again to a held stream takes no new place
-    expect(more.streams.map((s: { reason?: string; status: string }) => s.reason ?? s.status)).to.deep.equal(['ok', 'subscriptions_per_connection_exceeded']);
+    expect(more.streams.map((s: { reason?: string; status: string }) => s.reason ?? s.status)).to.deep.equal([
+      'ok',
+      'subscriptions_per_connection_exceeded',
+    ]);
     // An unauthenticated socket may use public streams only.
-    expect((await clients[2]!.streams('subscribe', [{ name: 'user.balances' }])).streams[0].reason).to.equal('authentication_required');
+    expect((await clients[2]!.streams('subscribe', [{ name: 'user.balances' }])).streams[0].reason).to.equal(
+      'authentication_required',
+    );
   });
 
   it('closes an idle socket (no frame, not even a heartbeat) with a reason', async () => {
@@ -109,11 +133,14 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     const c = await client();
     await c.join();
     c.ws.pause(); // reads nothing from now on: replies pile up in the kernel, then in the server's buffer
-    const unknown = Array.from({ length: limits.subscriptionsPerConnectionMax }, (_, i) => ({ name: `nope.${i}`.padEnd(100, 'x') }));
+    const unknown = Array.from({ length: limits.subscriptionsPerConnectionMax }, (_, i) => ({
+      name: `nope.${i}`.padEnd(100, 'x'),
+    }));
     // Each frame is answered by an error reply and an ack of 3 refused streams (~2 kB): 3,000 of them
     // outgrow the kernel's socket buffers, and then the server's bound.
     for (let round = 0; round < 30; round += 1) {
-      for (let i = 0; i < 100; i += 1) c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
+      for (let i = 0; i < 100; i += 1)
+        c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     c.ws.resume();
@@ -130,7 +157,12 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     expect((await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey))).status).to.equal('ok');
     await c.streams('subscribe', [{ name: 'user.orders' }]);
     await deleteSigningKey(services, user.userId, user.signingKey.id);
-    const closed = await Promise.race([c.closed, new Promise<{ code: number; reason: string }>((resolve) => setTimeout(() => resolve({ code: 0, reason: 'still open after 1 s' }), 1_000))]);
+    const closed = await Promise.race([
+      c.closed,
+      new Promise<{ code: number; reason: string }>((resolve) =>
+        setTimeout(() => resolve({ code: 0, reason: 'still open after 1 s' }), 1_000),
+      ),
+    ]);
     expect(closed.code, closed.reason).to.equal(closeCodes.signingKeyDeleted);
     expect(closed.reason).to.match(/^signing key deleted/);
   });

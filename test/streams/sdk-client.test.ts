@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import { streamSigner } from '../../generated/sdk/typescript/signing/index.js';
 import nacl from 'tweetnacl';
 import WebSocket from 'ws';
-import { MktStream, type MktStreamEvents, type MktStreamOptions, type Signer } from '../../generated/sdk/typescript/streams/index.js';
+import {
+  MktStream,
+  type MktStreamEvents,
+  type MktStreamOptions,
+  type Signer,
+} from '../../generated/sdk/typescript/streams/index.js';
 import { deleteSigningKey } from '../../src/core/keys.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
@@ -25,7 +30,13 @@ class CheckedWebSocket extends WebSocket {
   constructor(url: string) {
     super(url);
     this.on('message', (data) => {
-      const [joinRef, ref, topic, event, payload] = JSON.parse(data.toString()) as [string | null, string | null, string, string, unknown];
+      const [joinRef, ref, topic, event, payload] = JSON.parse(data.toString()) as [
+        string | null,
+        string | null,
+        string,
+        string,
+        unknown,
+      ];
       try {
         checkServerFrame({ join_ref: joinRef, ref, topic, event, payload } as Frame);
       } catch (error) {
@@ -44,7 +55,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Recorder {
   readonly log: { event: keyof MktStreamEvents; payload: unknown }[] = [];
   constructor(client: MktStream) {
-    for (const event of ['book_snapshot', 'book_update', 'new_trade', 'new_order', 'order_update', 'market_ticker', 'ack', 'connected', 'disconnected', 'gap', 'error'] as const) {
+    for (const event of [
+      'book_snapshot',
+      'book_update',
+      'new_trade',
+      'new_order',
+      'order_update',
+      'market_ticker',
+      'ack',
+      'connected',
+      'disconnected',
+      'gap',
+      'error',
+    ] as const) {
       client.on(event, (payload) => this.log.push({ event, payload }));
     }
   }
@@ -52,7 +75,11 @@ class Recorder {
     return this.log.length;
   }
   /** The first event of this name (from `from` on) that `match` accepts; waits up to 10 s for it. */
-  async seen<E extends keyof MktStreamEvents>(event: E, match: (payload: MktStreamEvents[E]) => boolean = () => true, from = 0): Promise<MktStreamEvents[E]> {
+  async seen<E extends keyof MktStreamEvents>(
+    event: E,
+    match: (payload: MktStreamEvents[E]) => boolean = () => true,
+    from = 0,
+  ): Promise<MktStreamEvents[E]> {
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(20)) {
       const found = this.log.slice(from).find((e) => e.event === event && match(e.payload as MktStreamEvents[E]));
       if (found) return found.payload as MktStreamEvents[E];
@@ -81,7 +108,12 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
   });
 
   const connected = async (options: Partial<MktStreamOptions> = {}) => {
-    const client = new MktStream({ url: env().service.urls.trading!, WebSocket: CheckedWebSocket, reconnect: { initialDelayMs: 50, maxDelayMs: 500 }, ...options });
+    const client = new MktStream({
+      url: env().service.urls.trading!,
+      WebSocket: CheckedWebSocket,
+      reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
+      ...options,
+    });
     open.push(client);
     const events = new Recorder(client);
     await client.connect();
@@ -90,12 +122,25 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
 
   /** The orderbook endpoint's levels and best prices. */
   const endpointBook = async (e: TestEnvironment) => {
-    const { body } = await e.trading.get(`/v1/markets/${market.marketId}/orderbook`, { query: { limit: 100 }, sign: buyer.signingKey });
-    return { buy: body.data.buy, sell: body.data.sell, highest_bid: body.data.highest_bid, lowest_ask: body.data.lowest_ask };
+    const { body } = await e.trading.get(`/v1/markets/${market.marketId}/orderbook`, {
+      query: { limit: 100 },
+      sign: buyer.signingKey,
+    });
+    return {
+      buy: body.data.buy,
+      sell: body.data.sell,
+      highest_bid: body.data.highest_bid,
+      lowest_ask: body.data.lowest_ask,
+    };
   };
   const clientBook = (client: MktStream) => {
     const book = client.book(market.marketId)!;
-    return { buy: book.levels('buy'), sell: book.levels('sell'), highest_bid: book.highestBid, lowest_ask: book.lowestAsk };
+    return {
+      buy: book.levels('buy'),
+      sell: book.levels('sell'),
+      highest_bid: book.highestBid,
+      lowest_ask: book.lowestAsk,
+    };
   };
   /** The maintained book ends equal to the endpoint (updates may still be on their way for a moment). */
   const expectBookMatchesEndpoint = async (client: MktStream) => {
@@ -138,7 +183,11 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
 
   it('reconnects after the server ends the socket, resubscribes everything (node:crypto signer) and gets a fresh snapshot', async () => {
     const { client, events } = await connected({ signer: nodeSigner(buyer) });
-    await client.subscribe([{ name: 'market.book', market: market.marketId }, { name: 'market.trades', market: market.marketId }, { name: 'user.orders' }]);
+    await client.subscribe([
+      { name: 'market.book', market: market.marketId },
+      { name: 'market.trades', market: market.marketId },
+      { name: 'user.orders' },
+    ]);
     await events.seen('book_snapshot');
     const before = events.mark;
     // The server closes every socket (4009), as when it may have missed events.
@@ -208,13 +257,21 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
     expect(fresh.data.sequence).to.be.at.least(seen.received);
     expect(client.stats).to.include({ gaps: 1, resyncs: 1 });
     await expectBookMatchesEndpoint(client);
-    expect(client.book(market.marketId)!.levels('sell').map((l) => l.price)).to.include.members(['0.7000', '0.7100']);
+    expect(
+      client
+        .book(market.marketId)!
+        .levels('sell')
+        .map((l) => l.price),
+    ).to.include.members(['0.7000', '0.7100']);
   });
 
   it('sends heartbeats on topic phoenix and keeps a connection whose heartbeats are answered', async () => {
     const { client, events } = await connected({ heartbeatIntervalMs: 50 });
     let heartbeats = 0;
-    client.on('phx_reply', (reply) => reply.status === 'ok' && Object.keys(reply.response).length === 0 && (heartbeats += 1));
+    client.on(
+      'phx_reply',
+      (reply) => reply.status === 'ok' && Object.keys(reply.response).length === 0 && (heartbeats += 1),
+    );
     await sleep(400);
     expect(heartbeats).to.be.at.least(4);
     expect(client.isConnected).to.equal(true);

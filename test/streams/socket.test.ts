@@ -37,8 +37,19 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
     open.push(c);
     await c.join();
     const auth = await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey));
-    expect(auth).to.deep.equal({ status: 'ok', response: { user_id: user.userId, fingerprint: user.signingKey.fingerprint } });
-    const ack = await c.streams('subscribe', [{ name: 'user.orders' }, { name: 'market.trades', market: market.marketId }, { name: 'market.ticker', market: market.marketId }], 'req-1');
+    expect(auth).to.deep.equal({
+      status: 'ok',
+      response: { user_id: user.userId, fingerprint: user.signingKey.fingerprint },
+    });
+    const ack = await c.streams(
+      'subscribe',
+      [
+        { name: 'user.orders' },
+        { name: 'market.trades', market: market.marketId },
+        { name: 'market.ticker', market: market.marketId },
+      ],
+      'req-1',
+    );
     expect(ack).to.deep.equal({
       request_id: 'req-1',
       action: 'subscribe',
@@ -49,7 +60,11 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
         { name: 'market.ticker', market: market.marketId, status: 'ok' },
       ],
     });
-    const reply = await c.next((f) => f.event === 'phx_reply' && f.payload.response?.request_id === 'req-1', 1000, true);
+    const reply = await c.next(
+      (f) => f.event === 'phx_reply' && f.payload.response?.request_id === 'req-1',
+      1000,
+      true,
+    );
     expect(reply.payload.status).to.equal('ok');
     expect(await c.request('phoenix', 'heartbeat', {})).to.deep.equal({ status: 'ok', response: {} });
     const unack = await c.streams('unsubscribe', [{ name: 'user.orders' }], 'req-2');
@@ -71,7 +86,10 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
 
   it('speaks vsn 2.0.0 arrays with the official phoenix client: join, authenticate, subscribe → ack, heartbeat', async () => {
     const received: Frame[] = [];
-    const socket = new Socket(`${env().service.urls.trading!.replace(/^http/, 'ws')}/trading_socket`, { transport: WebSocket, heartbeatIntervalMs: 200 } as never);
+    const socket = new Socket(`${env().service.urls.trading!.replace(/^http/, 'ws')}/trading_socket`, {
+      transport: WebSocket,
+      heartbeatIntervalMs: 200,
+    } as never);
     socket.onMessage((message) => {
       checkServerFrame(message as Frame);
       received.push(message as Frame);
@@ -87,15 +105,23 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
         });
       expect((await push(channel.join())).status).to.equal('ok');
       const auth = await push<{ user_id: string }>(channel.push('authenticate', authenticatePayload(user.signingKey)));
-      expect(auth).to.deep.equal({ status: 'ok', response: { user_id: user.userId, fingerprint: user.signingKey.fingerprint } });
+      expect(auth).to.deep.equal({
+        status: 'ok',
+        response: { user_id: user.userId, fingerprint: user.signingKey.fingerprint },
+      });
       const acked = new Promise<any>((resolve) => channel.on('ack', resolve));
-      const subscribed = await push(channel.push('subscribe', { streams: [{ name: 'user.balances' }, { name: 'market.candles', market: market.marketId, resolution: '1m' }], request_id: 'phx-1' }));
+      const subscribed = await push(
+        channel.push('subscribe', {
+          streams: [{ name: 'user.balances' }, { name: 'market.candles', market: market.marketId, resolution: '1m' }],
+          request_id: 'phx-1',
+        }),
+      );
       expect(subscribed.status).to.equal('ok');
       expect(await acked).to.deep.include({ request_id: 'phx-1', action: 'subscribe', status: 'ok' });
       const heartbeat = await new Promise<Frame>((resolve) => {
         const seen = setInterval(() => {
           const found = received.find((m) => m.topic === 'phoenix' && m.event === 'phx_reply');
-          if (found) resolve(found), clearInterval(seen);
+          if (found) (resolve(found), clearInterval(seen));
         }, 20);
       });
       expect(heartbeat.payload).to.deep.equal({ status: 'ok', response: {} });
@@ -111,9 +137,21 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
     const rows: [string, unknown, string][] = [
       ['timestamp 40 s old', authenticatePayload(user.signingKey, now - 40), 'timestamp_out_of_range'],
       ['timestamp 40 s ahead', authenticatePayload(user.signingKey, now + 40), 'timestamp_out_of_range'],
-      ['timestamp not seconds', { ...authenticatePayload(user.signingKey), timestamp: '2025-01-01' }, 'invalid_signature'],
-      ['unknown fingerprint', { ...authenticatePayload(user.signingKey), fingerprint: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }, 'unknown_fingerprint'],
-      ['signature of another message', { ...authenticatePayload(user.signingKey), timestamp: String(now - 1) }, 'invalid_signature'],
+      [
+        'timestamp not seconds',
+        { ...authenticatePayload(user.signingKey), timestamp: '2025-01-01' },
+        'invalid_signature',
+      ],
+      [
+        'unknown fingerprint',
+        { ...authenticatePayload(user.signingKey), fingerprint: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+        'unknown_fingerprint',
+      ],
+      [
+        'signature of another message',
+        { ...authenticatePayload(user.signingKey), timestamp: String(now - 1) },
+        'invalid_signature',
+      ],
       ['signature not base64', { ...authenticatePayload(user.signingKey), signature: '!!!' }, 'invalid_signature'],
       ['fields missing', { timestamp: String(now) }, 'invalid_payload'],
     ];
@@ -158,9 +196,17 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
       const c = await client(vsn);
       c.sendText('not json');
       expect((await c.next((f) => f.event === 'phx_error')).payload.reason).to.equal('malformed_frame');
-      c.sendText(vsn === '2.0.0' ? JSON.stringify({ topic: 'ws:trading' }) : JSON.stringify(['1', '1', 'ws:trading', 'phx_join', {}]));
+      c.sendText(
+        vsn === '2.0.0'
+          ? JSON.stringify({ topic: 'ws:trading' })
+          : JSON.stringify(['1', '1', 'ws:trading', 'phx_join', {}]),
+      );
       expect((await c.next((f) => f.event === 'phx_error')).payload.reason).to.equal('malformed_frame');
-      c.sendText(vsn === '2.0.0' ? JSON.stringify([null, '7', 'ws:trading', 'phx_join', 'x']) : JSON.stringify({ topic: 'ws:trading', event: 'phx_join', payload: 'x', ref: '7' }));
+      c.sendText(
+        vsn === '2.0.0'
+          ? JSON.stringify([null, '7', 'ws:trading', 'phx_join', 'x'])
+          : JSON.stringify({ topic: 'ws:trading', event: 'phx_join', payload: 'x', ref: '7' }),
+      );
       const shaped = await c.next((f) => f.event === 'phx_reply' && f.ref === '7');
       expect(shaped.payload).to.deep.include({ status: 'error' });
       expect(shaped.payload.response.reason).to.equal('malformed_frame');
@@ -168,9 +214,15 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
       expect((await c.request('ws:trading', 'subscribe', { streams: [] })).response.reason).to.equal('unmatched_topic'); // not joined yet
       await c.join();
       expect((await c.request('ws:trading', 'dance', {})).response.reason).to.equal('unknown_event');
-      expect((await c.request('ws:trading', 'subscribe', { streams: 'all' })).response.reason).to.equal('invalid_payload');
-      c.sendText(JSON.stringify({ topic: 'ws:trading', event: 'subscribe', payload: { pad: 'x'.repeat(20_000) }, ref: '9' }));
-      expect((await c.next((f) => f.event === 'phx_error' && f.payload.reason === 'frame_too_large')).payload.detail).to.be.a('string');
+      expect((await c.request('ws:trading', 'subscribe', { streams: 'all' })).response.reason).to.equal(
+        'invalid_payload',
+      );
+      c.sendText(
+        JSON.stringify({ topic: 'ws:trading', event: 'subscribe', payload: { pad: 'x'.repeat(20_000) }, ref: '9' }),
+      );
+      expect(
+        (await c.next((f) => f.event === 'phx_error' && f.payload.reason === 'frame_too_large')).payload.detail,
+      ).to.be.a('string');
       c.sendText(Buffer.from([0xff, 0x00]));
       expect(await c.request('phoenix', 'heartbeat', {})).to.deep.equal({ status: 'ok', response: {} });
     }
@@ -197,7 +249,10 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
     await c.streams('subscribe', [{ name: 'market.book', market: market.marketId }], 'b2');
     const second = await c.next((f) => f.event === 'book_snapshot' && f !== first, 5000, true);
     expect(second.payload.data.sequence).to.be.at.least(first.payload.data.sequence);
-    const book = await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { query: { limit: 50 }, sign: user.signingKey });
+    const book = await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, {
+      query: { limit: 50 },
+      sign: user.signingKey,
+    });
     expect(second.payload.data.buy).to.deep.equal(book.body.data.buy);
     expect(second.payload.data.sell).to.deep.equal(book.body.data.sell);
   });

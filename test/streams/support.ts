@@ -34,7 +34,9 @@ function messageValidators(): Map<string, { title: string; validate: ValidateFun
     addFormats.default(ajv);
     ajv.addSchema(read('components/common.yaml'), 'https://mkt.test/components/common.yaml');
     ajv.addSchema(read('trading.yaml'), 'https://mkt.test/trading.yaml');
-    const asyncapi = read('asyncapi.yaml') as { components: { messages: Record<string, { name: string; title: string }> } };
+    const asyncapi = read('asyncapi.yaml') as {
+      components: { messages: Record<string, { name: string; title: string }> };
+    };
     ajv.addSchema(asyncapi, 'https://mkt.test/asyncapi.yaml');
     validators = new Map();
     for (const [key, message] of Object.entries(asyncapi.components.messages)) {
@@ -54,18 +56,28 @@ export function checkServerFrame(frame: Frame): void {
     if (validate(frame.payload)) return;
     errors.push(validate.errors?.slice(0, 5));
   }
-  throw new StreamContractViolation(`${frame.event} does not match ${candidates.map((c) => c.title).join(' or ')}: ${JSON.stringify(errors)}\npayload: ${JSON.stringify(frame.payload).slice(0, 600)}`);
+  throw new StreamContractViolation(
+    `${frame.event} does not match ${candidates.map((c) => c.title).join(' or ')}: ${JSON.stringify(errors)}\npayload: ${JSON.stringify(frame.payload).slice(0, 600)}`,
+  );
 }
 
 /** The authenticate payload the live CLI sends: Ed25519 over timestamp + fingerprint, base64. */
-export function authenticatePayload(key: SigningKey, timestamp = Math.floor(Date.now() / 1000)): { timestamp: string; fingerprint: string; signature: string } {
+export function authenticatePayload(
+  key: SigningKey,
+  timestamp = Math.floor(Date.now() / 1000),
+): { timestamp: string; fingerprint: string; signature: string } {
   const secret = Buffer.from(key.privateKey, 'base64');
   const pair = secret.length === 32 ? nacl.sign.keyPair.fromSeed(secret) : nacl.sign.keyPair.fromSecretKey(secret);
   const message = Buffer.from(`${timestamp}${key.fingerprint}`, 'utf8');
-  return { timestamp: String(timestamp), fingerprint: key.fingerprint, signature: Buffer.from(nacl.sign.detached(message, pair.secretKey)).toString('base64') };
+  return {
+    timestamp: String(timestamp),
+    fingerprint: key.fingerprint,
+    signature: Buffer.from(nacl.sign.detached(message, pair.secretKey)).toString('base64'),
+  };
 }
 
-export const socketUrl = (tradingUrl: string, vsn?: string): string => `${tradingUrl.replace(/^http/, 'ws')}/trading_socket/websocket${vsn ? `?vsn=${vsn}` : ''}`;
+export const socketUrl = (tradingUrl: string, vsn?: string): string =>
+  `${tradingUrl.replace(/^http/, 'ws')}/trading_socket/websocket${vsn ? `?vsn=${vsn}` : ''}`;
 
 /**
  * A raw `ws` client speaking the live CLI's frames (vsn 1.0.0 objects by default, or 2.0.0 arrays):
@@ -83,10 +95,14 @@ export class RawClient {
     readonly ws: WebSocket,
     readonly vsn: '1.0.0' | '2.0.0',
   ) {
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => {
       const value = JSON.parse(data.toString());
-      const frame: Frame = Array.isArray(value) ? { join_ref: value[0], ref: value[1], topic: value[2], event: value[3], payload: value[4] } : value;
+      const frame: Frame = Array.isArray(value)
+        ? { join_ref: value[0], ref: value[1], topic: value[2], event: value[3], payload: value[4] }
+        : value;
       try {
         checkServerFrame(frame);
       } catch (error) {
@@ -108,7 +124,9 @@ export class RawClient {
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));
       ws.once('error', reject);
-      ws.once('unexpected-response', (_request, response) => reject(new Error(`upgrade refused: ${response.statusCode}`)));
+      ws.once('unexpected-response', (_request, response) =>
+        reject(new Error(`upgrade refused: ${response.statusCode}`)),
+      );
     });
   }
 
@@ -119,7 +137,11 @@ export class RawClient {
 
   send(topic: string, event: string, payload: unknown, ref: string | null = this.nextRef()): string | null {
     const joinRef = topic === 'ws:trading' ? this.joinRef : null;
-    this.sendText(this.vsn === '2.0.0' ? JSON.stringify([joinRef, ref, topic, event, payload]) : JSON.stringify({ topic, event, payload, ref, ...(joinRef ? { join_ref: joinRef } : {}) }));
+    this.sendText(
+      this.vsn === '2.0.0'
+        ? JSON.stringify([joinRef, ref, topic, event, payload])
+        : JSON.stringify({ topic, event, payload, ref, ...(joinRef ? { join_ref: joinRef } : {}) }),
+    );
     return ref;
   }
 
@@ -137,7 +159,9 @@ export class RawClient {
       const waiter = { match, resolve: (f: Frame) => (clearTimeout(timer), resolve(f)) };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-5))}`));
+        reject(
+          new Error(`no matching frame within ${timeoutMs} ms; last frames: ${JSON.stringify(this.frames.slice(-5))}`),
+        );
       }, timeoutMs);
       this.waiters.add(waiter);
     });
@@ -161,7 +185,11 @@ export class RawClient {
   }
 
   /** subscribe or unsubscribe, answered by its ack (as the CLI waits for it). */
-  async streams(action: 'subscribe' | 'unsubscribe', streams: unknown[], requestId = `req-${this.ref + 1}`): Promise<any> {
+  async streams(
+    action: 'subscribe' | 'unsubscribe',
+    streams: unknown[],
+    requestId = `req-${this.ref + 1}`,
+  ): Promise<any> {
     const ack = this.next((f) => f.event === 'ack' && f.payload.request_id === requestId);
     this.send('ws:trading', action, { streams, request_id: requestId });
     return (await ack).payload;

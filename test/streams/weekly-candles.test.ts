@@ -29,13 +29,29 @@ describeEachDatabase('streams: weekly candles', (env) => {
   it('pushes the current week’s candle, from Monday 00:00 UTC, equal to its price-histories row', async () => {
     client = await RawClient.open(socketUrl(env().service.urls.trading!, '1.0.0'), '1.0.0');
     await client.join();
-    expect((await client.streams('subscribe', [{ name: 'market.candles', market: market.marketId, resolution: '1w' }])).status).to.equal('ok');
+    expect(
+      (await client.streams('subscribe', [{ name: 'market.candles', market: market.marketId, resolution: '1w' }]))
+        .status,
+    ).to.equal('ok');
     await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.3000', quantity: 2 });
     await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.3000', quantity: 2 });
-    const candle = (await client.next((f) => f.event === 'candle' && f.payload.data.volume >= 2, 5000, true)).payload.data;
+    const candle = (await client.next((f) => f.event === 'candle' && f.payload.data.volume >= 2, 5000, true)).payload
+      .data;
     const weekStartUs = periodStartUs('weekly', env().service.services.clock.nowUs());
-    expect(candle).to.include({ market_id: market.marketId, resolution: '1w', time: toIso(weekStartUs), period_start: toIso(weekStartUs), quote_volume: '0.600000', num_trades: 1 });
-    const rows = (await env().trading.get('/v1/price-histories', { sign: buyer.signingKey, query: { market_id: market.marketId, resolution: '1w' } })).body.data;
+    expect(candle).to.include({
+      market_id: market.marketId,
+      resolution: '1w',
+      time: toIso(weekStartUs),
+      period_start: toIso(weekStartUs),
+      quote_volume: '0.600000',
+      num_trades: 1,
+    });
+    const rows = (
+      await env().trading.get('/v1/price-histories', {
+        sign: buyer.signingKey,
+        query: { market_id: market.marketId, resolution: '1w' },
+      })
+    ).body.data;
     expect(rows.at(-1)).to.deep.equal(candle);
     expect(client.violations.map((v) => v.message)).to.deep.equal([]);
   });

@@ -19,7 +19,13 @@ export class UserCli {
 
   get env(): Record<string, string> {
     const urls = this.environment().service.urls;
-    return { XDG_CONFIG_HOME: this.configHome, MKT_PLATFORM_URL: urls.platform!, MKT_TRADING_URL: urls.trading!, MKT_CONSUMPTION_URL: urls.consumption!, MKT_MESSAGES_URL: urls.messages! };
+    return {
+      XDG_CONFIG_HOME: this.configHome,
+      MKT_PLATFORM_URL: urls.platform!,
+      MKT_TRADING_URL: urls.trading!,
+      MKT_CONSUMPTION_URL: urls.consumption!,
+      MKT_MESSAGES_URL: urls.messages!,
+    };
   }
 
   profilePath(profile = 'default'): string {
@@ -55,7 +61,12 @@ export class UserCli {
   }
 
   spawn(args: string[], extraEnv: Record<string, string> = {}): Running {
-    return new Running(spawn(process.execPath, [mktBinary, ...args], { env: { ...process.env, ...this.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }));
+    return new Running(
+      spawn(process.execPath, [mktBinary, ...args], {
+        env: { ...process.env, ...this.env, ...extraEnv },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
   }
 
   remove(): void {
@@ -80,7 +91,10 @@ export class Running {
     for (;;) {
       const match = this.stdout.slice(from).match(pattern);
       if (match) return match;
-      if (Date.now() > until || this.child.exitCode !== null) throw new Error(`no ${pattern} in the output of mkt (exit ${this.child.exitCode}):\n${this.stdout}\n${this.stderr}`);
+      if (Date.now() > until || this.child.exitCode !== null)
+        throw new Error(
+          `no ${pattern} in the output of mkt (exit ${this.child.exitCode}):\n${this.stdout}\n${this.stderr}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -94,7 +108,14 @@ export class Running {
  * `mkt login --no-browser`, decided in Chromium by a signed-in user: the URL and code come from
  * the command's stdout; resolves with the finished command and its exit code.
  */
-export async function decideLogin(cli: UserCli, env: TestEnvironment, browser: Browser, email: string, button: 'Approve' | 'Deny', profile = 'default'): Promise<{ login: Running; code: number | null }> {
+export async function decideLogin(
+  cli: UserCli,
+  env: TestEnvironment,
+  browser: Browser,
+  email: string,
+  button: 'Approve' | 'Deny',
+  profile = 'default',
+): Promise<{ login: Running; code: number | null }> {
   const login = cli.spawn(['--profile', profile, 'login', '--no-browser']);
   try {
     const [, url] = await login.waitFor(/open (http\S+)/);
@@ -108,8 +129,12 @@ export async function decideLogin(cli: UserCli, env: TestEnvironment, browser: B
     } finally {
       await context.close();
     }
-    const code = await Promise.race([login.exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000))]);
-    if (code === 'timeout') throw new Error(`mkt login did not end after the ${button}: ${login.stdout}${login.stderr}`);
+    const code = await Promise.race([
+      login.exited,
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000)),
+    ]);
+    if (code === 'timeout')
+      throw new Error(`mkt login did not end after the ${button}: ${login.stdout}${login.stderr}`);
     return { login, code };
   } finally {
     login.kill();
@@ -117,14 +142,25 @@ export async function decideLogin(cli: UserCli, env: TestEnvironment, browser: B
 }
 
 /** `mkt login --no-browser` approved in Chromium: the command exits 0 with the tokens stored. */
-export async function loginThroughBrowser(cli: UserCli, env: TestEnvironment, browser: Browser, email: string, profile = 'default'): Promise<Running> {
+export async function loginThroughBrowser(
+  cli: UserCli,
+  env: TestEnvironment,
+  browser: Browser,
+  email: string,
+  profile = 'default',
+): Promise<Running> {
   const { login, code } = await decideLogin(cli, env, browser, email, 'Approve', profile);
   expect(code, `mkt login: ${login.stdout}${login.stderr}`).to.equal(0);
   return login;
 }
 
 /** A fresh user of the dashboard (verified, terms accepted), logged in with `mkt login` in this CLI's default profile. */
-export async function loggedInUser(cli: UserCli, env: TestEnvironment, browser: Browser, services: Services): Promise<{ userId: string; email: string }> {
+export async function loggedInUser(
+  cli: UserCli,
+  env: TestEnvironment,
+  browser: Browser,
+  services: Services,
+): Promise<{ userId: string; email: string }> {
   const user = await makeUser(services, 'cli');
   await loginThroughBrowser(cli, env, browser, user.email);
   return { userId: user.id, email: user.email };

@@ -14,7 +14,12 @@ import { ApiError, RequestValidationError } from '../../src/lib/errors.js';
  * operation lists, the body must match that status's schema, and every response must carry
  * x-request-id. A response that does not match throws, failing its test.
  */
-const apiOfHost: Record<HostName, ApiName> = { consumption: 'consumption', messages: 'consumption', trading: 'trading', platform: 'platform' };
+const apiOfHost: Record<HostName, ApiName> = {
+  consumption: 'consumption',
+  messages: 'consumption',
+  trading: 'trading',
+  platform: 'platform',
+};
 
 export class ContractViolation extends Error {
   override name = 'ContractViolation';
@@ -31,7 +36,8 @@ const errorSchemaOfHost: Record<HostName, string> = {
 let errorSchemas: Ajv2020.default | undefined;
 function errorEnvelopeValidator(host: HostName): ValidateFunction {
   if (!errorSchemas) {
-    const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../../openapi/${path}`, import.meta.url)), 'utf8'));
+    const read = (path: string) =>
+      parse(readFileSync(fileURLToPath(new URL(`../../../openapi/${path}`, import.meta.url)), 'utf8'));
     errorSchemas = new Ajv2020.default({ strict: false, allErrors: true });
     addFormats.default(errorSchemas);
     errorSchemas.addSchema(read('components/common.yaml'), 'https://mkt.test/components/common.yaml');
@@ -47,8 +53,12 @@ async function documentOf(host: HostName) {
   let entry = documents.get(host);
   if (!entry) {
     entry = loadDocument(apiOfHost[host]).then((document) => {
-      const ownServer = (path: string) => Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
-      const operations = apiOfHost[host] !== 'consumption' ? document.operations : document.operations.filter((o) => ownServer(o.path) === (host === 'messages'));
+      const ownServer = (path: string) =>
+        Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
+      const operations =
+        apiOfHost[host] !== 'consumption'
+          ? document.operations
+          : document.operations.filter((o) => ownServer(o.path) === (host === 'messages'));
       return { document, router: new Router(operations) };
     });
     documents.set(host, entry);
@@ -70,7 +80,8 @@ export async function checkContract(response: ObservedResponse): Promise<void> {
   const where = `${response.method} ${response.path} → ${response.status}`;
   if (!response.headers.get('x-request-id')) throw new ContractViolation(`${where}: no x-request-id header`);
   const { document, router } = await documentOf(response.host);
-  const path = response.host === 'platform' && response.path.startsWith('/api/v1/') ? response.path.slice(4) : response.path;
+  const path =
+    response.host === 'platform' && response.path.startsWith('/api/v1/') ? response.path.slice(4) : response.path;
   let operation;
   try {
     operation = router.match(response.method, path.split('?')[0]!).operation;
@@ -83,26 +94,35 @@ export async function checkContract(response: ObservedResponse): Promise<void> {
   const documented = listed[String(response.status)];
   if (!documented) {
     if (response.status === 501) return expectErrorEnvelope(response, where); // not built yet, by design
-    throw new ContractViolation(`${where}: ${operation.operationId} does not document status ${response.status}; body ${response.text.slice(0, 300)}`);
+    throw new ContractViolation(
+      `${where}: ${operation.operationId} does not document status ${response.status}; body ${response.text.slice(0, 300)}`,
+    );
   }
   if (!documented.content) {
-    if (response.text !== '') throw new ContractViolation(`${where}: documented without a body, got ${response.text.slice(0, 200)}`);
+    if (response.text !== '')
+      throw new ContractViolation(`${where}: documented without a body, got ${response.text.slice(0, 200)}`);
     return;
   }
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!(contentType in documented.content)) {
-    throw new ContractViolation(`${where}: content type ${contentType} is not one of ${Object.keys(documented.content).join(', ')}`);
+    throw new ContractViolation(
+      `${where}: content type ${contentType} is not one of ${Object.keys(documented.content).join(', ')}`,
+    );
   }
   if (contentType !== 'application/json') return;
   const result = document.backend.validator.validateResponse(response.body, operation, response.status);
   if (!result.valid) {
-    throw new ContractViolation(`${where}: body does not match ${operation.operationId}: ${JSON.stringify(result.errors?.slice(0, 5))}\nbody: ${response.text.slice(0, 500)}`);
+    throw new ContractViolation(
+      `${where}: body does not match ${operation.operationId}: ${JSON.stringify(result.errors?.slice(0, 5))}\nbody: ${response.text.slice(0, 500)}`,
+    );
   }
 }
 
 function expectErrorEnvelope(response: ObservedResponse, where: string): void {
   const validate = errorEnvelopeValidator(response.host);
   if (!validate(response.body)) {
-    throw new ContractViolation(`${where}: not an ErrorEnvelope: ${JSON.stringify(validate.errors?.slice(0, 3))}\nbody: ${response.text.slice(0, 300)}`);
+    throw new ContractViolation(
+      `${where}: not an ErrorEnvelope: ${JSON.stringify(validate.errors?.slice(0, 3))}\nbody: ${response.text.slice(0, 300)}`,
+    );
   }
 }

@@ -1,6 +1,12 @@
 import nacl from 'tweetnacl';
 import type { Services } from '../../src/app/services.js';
-import { createApiKey, createGrant, createUser, registerSigningKey, type AccountMode } from '../../src/core/identity.js';
+import {
+  createApiKey,
+  createGrant,
+  createUser,
+  registerSigningKey,
+  type AccountMode,
+} from '../../src/core/identity.js';
 import type { SigningKey } from './http.js';
 
 let counter = 0;
@@ -17,7 +23,13 @@ export interface TestUser {
 export async function createTestUser(services: Services, options: { mode?: AccountMode } = {}): Promise<TestUser> {
   counter += 1;
   const email = `trader${counter}-${Date.now()}@example.com`;
-  const user = await createUser(services.db, services.clock, { email, password: 'correct horse battery staple', verified: true, acceptTerms: true, mode: options.mode ?? 'advanced' });
+  const user = await createUser(services.db, services.clock, {
+    email,
+    password: 'correct horse battery staple',
+    verified: true,
+    acceptTerms: true,
+    mode: options.mode ?? 'advanced',
+  });
   const { row, key } = await createApiKey(services.db, services.clock, user.id, 'test key');
   const pair = nacl.sign.keyPair();
   const publicKey = Buffer.from(pair.publicKey).toString('base64');
@@ -27,7 +39,12 @@ export async function createTestUser(services: Services, options: { mode?: Accou
     email,
     apiKey: key,
     apiKeyId: row.id,
-    signingKey: { id: signing.id, publicKey, privateKey: Buffer.from(pair.secretKey).toString('base64'), fingerprint: signing.fingerprint },
+    signingKey: {
+      id: signing.id,
+      publicKey,
+      privateKey: Buffer.from(pair.secretKey).toString('base64'),
+      fingerprint: signing.fingerprint,
+    },
   };
 }
 
@@ -36,7 +53,13 @@ export async function grantTokens(services: Services, userId: string, scopes: st
 }
 
 /** Writes the 100 receipts of today that use up a free account's daily inference requests (specification part 8). */
-export async function useUpFreeDailyRequests(services: Services, user: TestUser, instrumentId: string, model: string, endpoint: 'chat.completions' | 'messages' = 'chat.completions'): Promise<void> {
+export async function useUpFreeDailyRequests(
+  services: Services,
+  user: TestUser,
+  instrumentId: string,
+  model: string,
+  endpoint: 'chat.completions' | 'messages' = 'chat.completions',
+): Promise<void> {
   const nowUs = services.clock.nowUs();
   const rows = Array.from({ length: 100 }, (_, i) => ({
     id: `req_daily_${user.userId.slice(-8)}_${i}`,

@@ -34,7 +34,13 @@ export interface RequestOptions {
 }
 
 /** Ed25519 headers of specification part 5, made with tweetnacl as a client would. */
-export function signatureHeaders(key: SigningKey, method: string, path: string, body: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): Record<string, string> {
+export function signatureHeaders(
+  key: SigningKey,
+  method: string,
+  path: string,
+  body: string | Buffer,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
   const secret = Buffer.from(key.privateKey, 'base64');
   const pair = secret.length === 32 ? nacl.sign.keyPair.fromSeed(secret) : nacl.sign.keyPair.fromSecretKey(secret);
   const message = Buffer.concat([Buffer.from(`${timestamp}${method.toUpperCase()}${path}`, 'utf8'), Buffer.from(body)]);
@@ -69,7 +75,9 @@ function freshTimestamp(key: SigningKey, method: string, path: string, body: Buf
       return timestamp;
     }
   }
-  throw new Error(`the test sent ${method} ${path} with this body ${repeatSpreadSeconds} times within a second: vary the request`);
+  throw new Error(
+    `the test sent ${method} ${path} with this body ${repeatSpreadSeconds} times within a second: vary the request`,
+  );
 }
 
 /** Plain fetch against one host; every reply is checked against the documents before a test sees it. */
@@ -93,14 +101,26 @@ export class HostClient {
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     if (options.sign) {
       const signed = options.signedBody ?? sent;
-      Object.assign(headers, signatureHeaders(options.sign, method, path, signed, options.signedAt ?? freshTimestamp(options.sign, method, path, signed)));
+      Object.assign(
+        headers,
+        signatureHeaders(
+          options.sign,
+          method,
+          path,
+          signed,
+          options.signedAt ?? freshTimestamp(options.sign, method, path, signed),
+        ),
+      );
     }
     Object.assign(headers, options.headers);
     const query =
       options.rawQuery !== undefined
         ? '?' + options.rawQuery
         : options.query
-          ? '?' + new URLSearchParams(Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)])).toString()
+          ? '?' +
+            new URLSearchParams(
+              Object.entries(options.query).map(([k, v]): [string, string] => [k, String(v)]),
+            ).toString()
           : '';
     const response = await fetch(this.baseUrl + path + query, {
       method,
@@ -113,7 +133,15 @@ export class HostClient {
     let parsed: unknown = undefined;
     if ((response.headers.get('content-type') ?? '').includes('json') && body !== '') parsed = JSON.parse(body);
     const reply: Reply = { status: response.status, headers: response.headers, body: parsed, text: body };
-    await checkContract({ host: this.host, method, path: path + query, status: reply.status, headers: reply.headers, body: parsed, text: body });
+    await checkContract({
+      host: this.host,
+      method,
+      path: path + query,
+      status: reply.status,
+      headers: reply.headers,
+      body: parsed,
+      text: body,
+    });
     return reply;
   }
 }

@@ -21,10 +21,22 @@ export function midMonthClock(): Clock {
  * A reserve belongs to a request in progress (the ledger audit holds every reserve to one), so a
  * reserve comes with such a request, holding no tokens, its slot held for years so that no sweep settles it.
  */
-export async function recordKeySpend(services: Services, apiKeyId: string, reset: LimitReset | null, spentMicros: number, reservedMicros = 0, atUs = services.clock.nowUs()): Promise<void> {
+export async function recordKeySpend(
+  services: Services,
+  apiKeyId: string,
+  reset: LimitReset | null,
+  spentMicros: number,
+  reservedMicros = 0,
+  atUs = services.clock.nowUs(),
+): Promise<void> {
   const { db } = services;
   const periodStart = periodStartUs(reset, atUs);
-  await db('api_key_spend').insert({ api_key_id: apiKeyId, period_start_us: periodStart, spent_micros: spentMicros, reserved_micros: reservedMicros });
+  await db('api_key_spend').insert({
+    api_key_id: apiKeyId,
+    period_start_us: periodStart,
+    spent_micros: spentMicros,
+    reserved_micros: reservedMicros,
+  });
   if (reservedMicros === 0) return;
   const { user_id: userId } = (await db('api_keys').where({ id: apiKeyId }).first('user_id')) as { user_id: string };
   const { id: instrumentId } = (await db('instruments').orderBy('id').first('id')) as { id: string };
@@ -47,7 +59,13 @@ export async function recordKeySpend(services: Services, apiKeyId: string, reset
     budget_period_start_us: periodStart,
     created_at_us: nowUs,
   });
-  await db('inference_slots').insert({ request_id: requestId, user_id: userId, acquired_at_us: nowUs, expires_at_us: nowUs + 10 * 365 * 86_400_000_000, process_id: null });
+  await db('inference_slots').insert({
+    request_id: requestId,
+    user_id: userId,
+    acquired_at_us: nowUs,
+    expires_at_us: nowUs + 10 * 365 * 86_400_000_000,
+    process_id: null,
+  });
 }
 
 let requestsInFlight = 0;

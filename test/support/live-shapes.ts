@@ -9,7 +9,8 @@ import { expect } from 'chai';
 export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'undefined';
 export type Shape = Record<string, readonly JsonKind[]>;
 
-const kindOf = (value: unknown): JsonKind => (value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonKind));
+const kindOf = (value: unknown): JsonKind =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonKind);
 
 /** Fails naming every field of `value` that the shape does not accept. */
 export function expectShape(value: Record<string, unknown>, shape: Shape, label: string): void {

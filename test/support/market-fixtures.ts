@@ -13,7 +13,11 @@ export interface MarketRef {
 
 /** A seeded market by its instrument's model name (`text-standard`). */
 export async function marketOf(services: Services, modelName: string): Promise<MarketRef> {
-  const row = (await services.db('markets as m').join('instruments as i', 'i.id', 'm.instrument_id').where('i.model_name', modelName).first('m.id as marketId', 'i.id as instrumentId')) as MarketRef | undefined;
+  const row = (await services
+    .db('markets as m')
+    .join('instruments as i', 'i.id', 'm.instrument_id')
+    .where('i.model_name', modelName)
+    .first('m.id as marketId', 'i.id as instrumentId')) as MarketRef | undefined;
   if (!row) throw new Error(`no market for ${modelName}`);
   return row;
 }
@@ -27,15 +31,26 @@ export async function giveUsd(services: Services, userId: string, amount: string
  * Units issued straight into the user's trading account. Unlike `issueUnits` of
  * trading-fixtures.ts it does not make the user a supplier, so traders stay plain traders.
  */
-export async function giveUnits(services: Services, userId: string, instrumentId: string, quantity: number): Promise<void> {
+export async function giveUnits(
+  services: Services,
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+): Promise<void> {
   const nowUs = services.clock.nowUs();
   await services.db.transaction(async (trx) => {
     const account = await ensureAccount(trx, userId, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
     const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-    await post(trx, 'issuance', null, [
-      { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
-      { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
-    ], nowUs);
+    await post(
+      trx,
+      'issuance',
+      null,
+      [
+        { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -quantity },
+        { accountId: account.id, bucket: 'available', asset: unitsOf(instrumentId), amount: quantity },
+      ],
+      nowUs,
+    );
   });
 }
 
@@ -49,7 +64,14 @@ export interface Balances {
 
 /** The user's materialised balances (micro-dollars, Units, tokens) for one instrument. */
 export async function balancesOf(services: Services, userId: string, instrumentId: string): Promise<Balances> {
-  const rows = (await services.db('ledger_accounts').where('user_id', userId).whereIn('asset', [usd, unitsOf(instrumentId), tokensOf(instrumentId)])) as { asset: string; available: number; locked: number }[];
+  const rows = (await services
+    .db('ledger_accounts')
+    .where('user_id', userId)
+    .whereIn('asset', [usd, unitsOf(instrumentId), tokensOf(instrumentId)])) as {
+    asset: string;
+    available: number;
+    locked: number;
+  }[];
   const of = (asset: string) => rows.find((r) => r.asset === asset) ?? { available: 0, locked: 0 };
   return {
     usdAvailable: of(usd).available,
@@ -88,7 +110,11 @@ export async function placed(env: TestEnvironment, user: TestUser, body: OrderBo
 }
 
 /** The market's order book as GET /v1/markets/{id}/orderbook shows it. */
-export async function orderBookOf(env: TestEnvironment, user: TestUser, marketId: string): Promise<Record<string, unknown>> {
+export async function orderBookOf(
+  env: TestEnvironment,
+  user: TestUser,
+  marketId: string,
+): Promise<Record<string, unknown>> {
   const reply = await env.trading.get(`/v1/markets/${marketId}/orderbook`, { sign: user.signingKey });
   expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
   return reply.body.data;
@@ -96,7 +122,16 @@ export async function orderBookOf(env: TestEnvironment, user: TestUser, marketId
 
 /** Sets the account's default self-trade prevention as the platform's settings would (migration 0016's column). */
 export async function setAccountSelfTradePrevention(services: Services, userId: string, mode: string): Promise<void> {
-  await services.db('account_settings').insert({ user_id: userId, auto_reload_enabled: false, self_trade_prevention: mode, updated_at_us: services.clock.nowUs() }).onConflict('user_id').merge(['self_trade_prevention']);
+  await services
+    .db('account_settings')
+    .insert({
+      user_id: userId,
+      auto_reload_enabled: false,
+      self_trade_prevention: mode,
+      updated_at_us: services.clock.nowUs(),
+    })
+    .onConflict('user_id')
+    .merge(['self_trade_prevention']);
 }
 
 export async function orderState(env: TestEnvironment, user: TestUser, orderId: string): Promise<Record<string, any>> {

@@ -37,7 +37,16 @@ export interface ServeProcess {
 /** Starts `mkt serve` on free ports and waits for the URLs it prints. */
 export async function mktServe(env: Record<string, string>, args: string[] = []): Promise<ServeProcess> {
   const child = spawn(process.execPath, [mktBinary, 'serve', ...args], {
-    env: { ...process.env, MKT_CONSUMPTION_PORT: '0', MKT_MESSAGES_PORT: '0', MKT_TRADING_PORT: '0', MKT_PLATFORM_PORT: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },
+    env: {
+      ...process.env,
+      MKT_CONSUMPTION_PORT: '0',
+      MKT_MESSAGES_PORT: '0',
+      MKT_TRADING_PORT: '0',
+      MKT_PLATFORM_PORT: '0',
+      MKT_LOG_LEVEL: 'warn',
+      MKT_SIMULATED_SUPPLIER: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -46,8 +55,14 @@ export async function mktServe(env: Record<string, string>, args: string[] = [])
     const timer = setTimeout(() => reject(new Error(`mkt serve did not start: ${stderr}`)), 30_000);
     child.stderr!.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
-      const found = Object.fromEntries([...stderr.matchAll(/^ {2}(\w+)\s+(http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
-      if (/mkt is serving/.test(stderr) && Object.keys(found).length > 0 && stderr.includes('\n', stderr.indexOf(Object.values(found).at(-1)!))) {
+      const found = Object.fromEntries(
+        [...stderr.matchAll(/^ {2}(\w+)\s+(http:\/\/\S+)$/gm)].map((m) => [m[1]!, m[2]!]),
+      );
+      if (
+        /mkt is serving/.test(stderr) &&
+        Object.keys(found).length > 0 &&
+        stderr.includes('\n', stderr.indexOf(Object.values(found).at(-1)!))
+      ) {
         clearTimeout(timer);
         resolve(found);
       }

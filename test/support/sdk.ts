@@ -10,8 +10,17 @@ export function contractCheckingFetch(host: HostName): typeof fetch {
     const response = await fetch(input, init);
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const text = await response.clone().text();
-    const body = (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : undefined;
-    await checkContract({ host, method: (init?.method ?? 'GET').toUpperCase(), path: url.pathname + url.search, status: response.status, headers: response.headers, body, text });
+    const body =
+      (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : undefined;
+    await checkContract({
+      host,
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname + url.search,
+      status: response.status,
+      headers: response.headers,
+      body,
+      text,
+    });
     return response;
   };
 }

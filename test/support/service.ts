@@ -49,7 +49,11 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; log: Capt
 }
 
 /** Starts mkt on a fresh database of this kind, every host on a free port. */
-export async function startTestService(database: DatabaseKind, env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestEnvironment> {
+export async function startTestService(
+  database: DatabaseKind,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestEnvironment> {
   const databaseUrl = await freshDatabaseUrl(database);
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -61,7 +65,11 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
     ...env,
   });
   const captured = options.captureLog ? capturingLogger() : undefined;
-  const service = await startService(config, { logger: captured?.logger ?? createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000, ...(options.clock ? { clock: options.clock } : {}) });
+  const service = await startService(config, {
+    logger: captured?.logger ?? createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'),
+    graceMs: 2_000,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const client = (host: HostName) => new HostClient(host, service.urls[host]!);
   return {
     database,
@@ -81,7 +89,10 @@ export async function startTestService(database: DatabaseKind, env: Record<strin
 export function describeEachDatabase(
   title: string,
   body: (env: () => TestEnvironment) => void,
-  options: { env?: Record<string, string>; /** A fresh clock for each database's service, e.g. () => new TestClock(). */ clock?: () => Clock } & Omit<StartOptions, 'clock'> = {},
+  options: {
+    env?: Record<string, string>;
+    /** A fresh clock for each database's service, e.g. () => new TestClock(). */ clock?: () => Clock;
+  } & Omit<StartOptions, 'clock'> = {},
 ): void {
   for (const database of databaseKinds) {
     describe(`${title} [${database}]`, function () {
@@ -89,13 +100,17 @@ export function describeEachDatabase(
       let environment: TestEnvironment | undefined;
       before(async function () {
         this.timeout(60_000);
-        environment = await startTestService(database, options.env, { captureLog: options.captureLog, clock: options.clock?.() });
+        environment = await startTestService(database, options.env, {
+          captureLog: options.captureLog,
+          clock: options.clock?.(),
+        });
       });
       after(async function () {
         // Whatever a suite did, the ledger must still prove itself (DESIGN.md §5).
         const failures = environment ? await auditLedger(environment.service.services.db) : [];
         await environment?.service.stop();
-        if (failures.length > 0) throw new Error(`ledger audit failed after "${title}": ${JSON.stringify(failures.slice(0, 5))}`);
+        if (failures.length > 0)
+          throw new Error(`ledger audit failed after "${title}": ${JSON.stringify(failures.slice(0, 5))}`);
       });
       body(() => {
         if (!environment) throw new Error('test service is not running');

@@ -14,7 +14,12 @@ import { HostClient } from './http.js';
 import type { TestEnvironment } from './service.js';
 
 /** Deposits `usd` ("100.00") into the user's currency account, as `mkt admin deposit` does; a bonus with `source: 'bonus'`. */
-export async function fundUser(services: Services, userId: string, usd: string, source: 'deposit' | 'bonus' = 'deposit'): Promise<LedgerAccountRow> {
+export async function fundUser(
+  services: Services,
+  userId: string,
+  usd: string,
+  source: 'deposit' | 'bonus' = 'deposit',
+): Promise<LedgerAccountRow> {
   const usdMicros = parseDecimal(usd, usdScale);
   if (usdMicros === null || usdMicros <= 0) throw new Error(`fundUser: ${usd} is not a positive USD amount`);
   return services.db.transaction((trx) => deposit(trx, { userId, usdMicros, source, nowUs: services.clock.nowUs() }));
@@ -30,9 +35,16 @@ export async function makeSupplier(services: Services, userId: string, instrumen
  * `quantity` Units straight into its trading account (`direct`, ready to sell), unless `mode` says
  * `account`.
  */
-export async function issueUnits(services: Services, userId: string, instrumentId: string, quantity: number, mode: SupplyIssuanceMode = 'direct'): Promise<SupplyIssuanceRow> {
+export async function issueUnits(
+  services: Services,
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+  mode: SupplyIssuanceMode = 'direct',
+): Promise<SupplyIssuanceRow> {
   const current = (await supply.listSuppliers(services)).find((s) => s.userId === userId && s.status === 'enabled');
-  if (!current?.instrumentIds.includes(instrumentId)) await makeSupplier(services, userId, [...(current?.instrumentIds ?? []), instrumentId]);
+  if (!current?.instrumentIds.includes(instrumentId))
+    await makeSupplier(services, userId, [...(current?.instrumentIds ?? []), instrumentId]);
   return supply.issueUnits(services, userId, instrumentId, quantity, mode);
 }
 
@@ -52,10 +64,18 @@ export interface JournalEntry {
 
 /** The journal entries with this reference (a transfer, issuance or trade id; an account id for deposits), oldest first. */
 export async function journalOf(services: Services, reference: string): Promise<JournalEntry[]> {
-  const entries = (await services.db('journal_entries').where({ reference }).orderBy('id')) as { id: number; kind: string; reference: string | null }[];
+  const entries = (await services.db('journal_entries').where({ reference }).orderBy('id')) as {
+    id: number;
+    kind: string;
+    reference: string | null;
+  }[];
   const result: JournalEntry[] = [];
   for (const entry of entries) {
-    const postings = (await services.db('journal_postings').where({ entry_id: entry.id }).orderBy('id').select('account_id', 'bucket', 'asset', 'amount')) as JournalPosting[];
+    const postings = (await services
+      .db('journal_postings')
+      .where({ entry_id: entry.id })
+      .orderBy('id')
+      .select('account_id', 'bucket', 'asset', 'amount')) as JournalPosting[];
     result.push({ ...entry, postings });
   }
   return result;
@@ -93,7 +113,18 @@ export async function startServiceOnClock(database: DatabaseKind, clock: Clock):
     MKT_PLATFORM_PORT: '0',
     MKT_SIMULATED_SUPPLIER: 'off',
   });
-  const service = await startService(config, { clock, logger: createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'), graceMs: 2_000 });
+  const service = await startService(config, {
+    clock,
+    logger: createLogger(process.env.MKT_TEST_LOG_LEVEL ?? 'silent'),
+    graceMs: 2_000,
+  });
   const client = (host: HostName) => new HostClient(host, service.urls[host]!);
-  return { database, service, consumption: client('consumption'), messages: client('messages'), trading: client('trading'), platform: client('platform') };
+  return {
+    database,
+    service,
+    consumption: client('consumption'),
+    messages: client('messages'),
+    trading: client('trading'),
+    platform: client('platform'),
+  };
 }

@@ -24,14 +24,25 @@ export async function seededMarkets(services: Services): Promise<SeededMarket[]>
     .db('markets as m')
     .join('instruments as i', 'i.id', 'm.instrument_id')
     .orderBy('m.name')
-    .select('m.id as marketId', 'i.id as instrumentId', 'm.name as name', 'i.symbol as symbol', 'i.name as instrumentName')) as SeededMarket[];
+    .select(
+      'm.id as marketId',
+      'i.id as instrumentId',
+      'm.name as name',
+      'i.symbol as symbol',
+      'i.name as instrumentName',
+    )) as SeededMarket[];
 }
 
 const openStatuses = new Set(['active', 'pending', 'partially_filled', 'cancellation_pending']);
 
 /** An order row; unspecified fields default to a fresh resting `gtc` limit buy of 10 at 0.4200. */
-export async function insertOrder(services: Services, fields: Partial<OrderRow> & Pick<OrderRow, 'user_id' | 'market_id'>): Promise<OrderRow> {
-  const market = (await services.db('markets').where('id', fields.market_id).first('instrument_id')) as { instrument_id: string };
+export async function insertOrder(
+  services: Services,
+  fields: Partial<OrderRow> & Pick<OrderRow, 'user_id' | 'market_id'>,
+): Promise<OrderRow> {
+  const market = (await services.db('markets').where('id', fields.market_id).first('instrument_id')) as {
+    instrument_id: string;
+  };
   const submittedAtUs = fields.submitted_at_us ?? services.clock.nowUs();
   const quantity = fields.quantity ?? 10;
   const filled = fields.filled_quantity ?? 0;
@@ -135,7 +146,10 @@ export async function insertTrade(services: Services, fields: TradeFields): Prom
 }
 
 async function nextSequence(services: Services, table: 'orders' | 'trades', marketId: string): Promise<number> {
-  const row = (await services.db(table).where('market_id', marketId).first(services.db.raw('MAX(sequence) AS top'))) as { top: number | string | null };
+  const row = (await services
+    .db(table)
+    .where('market_id', marketId)
+    .first(services.db.raw('MAX(sequence) AS top'))) as { top: number | string | null };
   return Number(row.top ?? 0) + 1;
 }
 

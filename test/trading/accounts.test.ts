@@ -22,7 +22,8 @@ const ids = (rows: Row[]) => rows.map((r) => r.account_id as string);
 /** The rows as the API must sort them: by the field, ties by account_id, both in `direction`. */
 function sortedBy(rows: Row[], field: string, direction: 'asc' | 'desc', numeric: boolean): Row[] {
   const sign = direction === 'asc' ? 1 : -1;
-  const compare = (a: unknown, b: unknown) => (numeric ? Number(a) - Number(b) : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+  const compare = (a: unknown, b: unknown) =>
+    numeric ? Number(a) - Number(b) : String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
   return [...rows].sort((a, b) => sign * (compare(a[field], b[field]) || compare(a.account_id, b.account_id)));
 }
 
@@ -30,7 +31,8 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
   const services = () => env().service.services;
   let owner: TestUser;
   let other: TestUser;
-  const get = (user: TestUser, path: string, query?: Record<string, string | number>) => env().trading.get(path, { sign: user.signingKey, query });
+  const get = (user: TestUser, path: string, query?: Record<string, string | number>) =>
+    env().trading.get(path, { sign: user.signingKey, query });
   const list = async (user: TestUser, path: string, query: Record<string, string | number> = {}) => {
     const reply = await get(user, path, query);
     expect(reply.status, `${path} ${JSON.stringify(query)}: ${reply.text}`).to.equal(200);
@@ -62,7 +64,10 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
     for (const path of ['/v1/trading-accounts', '/v1/consumption-accounts', '/v1/currency-trading-accounts']) {
       const reply = await get(owner, path);
       expect(reply.status, path).to.equal(200);
-      expect(reply.body, path).to.deep.equal({ data: [], paging: { has_more: false, next_cursor: null, prev_cursor: null } });
+      expect(reply.body, path).to.deep.equal({
+        data: [],
+        paging: { has_more: false, next_cursor: null, prev_cursor: null },
+      });
     }
     const diagnostics = (await get(owner, '/v1/diagnostics')).body.data;
     expect(diagnostics.summary.trading_accounts).to.equal(0);
@@ -117,24 +122,30 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
     expect((await get(owner, '/v1/diagnostics')).body.data.summary.trading_accounts).to.equal(4); // three Units accounts and the USD one
   });
 
-  it('shows the last trade price of the account\'s market', async () => {
+  it("shows the last trade price of the account's market", async () => {
     const insertTrade = (priceTicks: number, sequence: number) =>
-      services().db('trades').insert({
-        id: `trade_${randomUUID()}`,
-        market_id: textStandard.marketId,
-        price_ticks: priceTicks,
-        quantity: 1,
-        taker_side: 'buy',
-        taker_order_id: 'order_TESTTESTTESTTEST',
-        buy_order_id: 'order_TESTTESTTESTTEST',
-        sell_order_id: 'order_TESTTESTTESTTES2',
-        sequence,
-        executed_at_us: services().clock.nowUs(),
-      });
+      services()
+        .db('trades')
+        .insert({
+          id: `trade_${randomUUID()}`,
+          market_id: textStandard.marketId,
+          price_ticks: priceTicks,
+          quantity: 1,
+          taker_side: 'buy',
+          taker_order_id: 'order_TESTTESTTESTTEST',
+          buy_order_id: 'order_TESTTESTTESTTEST',
+          sell_order_id: 'order_TESTTESTTESTTES2',
+          sequence,
+          executed_at_us: services().clock.nowUs(),
+        });
     await insertTrade(4_000, 1_000_001);
     await insertTrade(4_200, 1_000_002);
     const rows = await list(owner, '/v1/trading-accounts');
-    expect(Object.fromEntries(rows.map((r) => [r.instrument_symbol, r.last_trade_price]))).to.deep.equal({ 'TEXT-STANDARD': '0.4200', 'CODE-MAX': null, 'AGENT-PRIME': null });
+    expect(Object.fromEntries(rows.map((r) => [r.instrument_symbol, r.last_trade_price]))).to.deep.equal({
+      'TEXT-STANDARD': '0.4200',
+      'CODE-MAX': null,
+      'AGENT-PRIME': null,
+    });
   });
 
   it('filters trading accounts by account, market, instrument and status', async () => {
@@ -152,7 +163,10 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       { query: { account_id: (await list(owner, '/v1/currency-trading-accounts'))[0]!.account_id }, expected: [] },
       { query: { instrument_id: codeMax.instrumentId, market_id: textStandard.marketId }, expected: [] },
     ];
-    for (const c of cases) expect(ids(await list(owner, '/v1/trading-accounts', c.query)), JSON.stringify(c.query)).to.deep.equal(c.expected);
+    for (const c of cases)
+      expect(ids(await list(owner, '/v1/trading-accounts', c.query)), JSON.stringify(c.query)).to.deep.equal(
+        c.expected,
+      );
     expect(await list(other, '/v1/trading-accounts', { account_id: text.account_id })).to.deep.equal([]);
   });
 
@@ -179,7 +193,7 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
     }
   }
 
-  it('answers 404 for another user\'s account, the USD account, a consumption account and an unknown id', async () => {
+  it("answers 404 for another user's account, the USD account, a consumption account and an unknown id", async () => {
     const mine = (await list(owner, '/v1/trading-accounts'))[0]!;
     const usdAccount = (await list(owner, '/v1/currency-trading-accounts'))[0]!;
     const cases: [TestUser, string][] = [
@@ -200,28 +214,55 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
     let account: Row;
     let ledgerRow: LedgerAccountRow;
     const transfer = async (instrumentId: string, quantity: number) => {
-      const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: owner.signingKey, body: { instrument_id: instrumentId, quantity } });
+      const reply = await env().trading.post('/v1/transfers/trading-to-consumption', {
+        sign: owner.signingKey,
+        body: { instrument_id: instrumentId, quantity },
+      });
       expect(reply.status, reply.text).to.equal(201);
     };
     let inFlight: string;
     const commit = async (tokens: number) => {
       // What an inference admission does (issue 5): tokens from available to locked, beside the request's receipt.
       await services().db.transaction((trx) =>
-        post(trx, 'commitment', ledgerRow.id, move(ledgerRow.asset, { accountId: ledgerRow.id, bucket: 'available' }, { accountId: ledgerRow.id, bucket: 'locked' }, tokens), services().clock.nowUs()),
+        post(
+          trx,
+          'commitment',
+          ledgerRow.id,
+          move(
+            ledgerRow.asset,
+            { accountId: ledgerRow.id, bucket: 'available' },
+            { accountId: ledgerRow.id, bucket: 'locked' },
+            tokens,
+          ),
+          services().clock.nowUs(),
+        ),
       );
-      inFlight = await recordRequestInFlight(services().db, { userId: owner.userId, accountId: ledgerRow.id, instrumentId: textStandard.instrumentId, tokens, nowUs: services().clock.nowUs() });
+      inFlight = await recordRequestInFlight(services().db, {
+        userId: owner.userId,
+        accountId: ledgerRow.id,
+        instrumentId: textStandard.instrumentId,
+        tokens,
+        nowUs: services().clock.nowUs(),
+      });
     };
 
     before(async () => {
       await transfer(textStandard.instrumentId, 5);
       await transfer(codeMax.instrumentId, 2);
       await transfer(agentPrime.instrumentId, 7);
-      ledgerRow = (await services().db('ledger_accounts').where({ user_id: owner.userId, asset: tokensOf(textStandard.instrumentId) }).first()) as LedgerAccountRow;
+      ledgerRow = (await services()
+        .db('ledger_accounts')
+        .where({ user_id: owner.userId, asset: tokensOf(textStandard.instrumentId) })
+        .first()) as LedgerAccountRow;
     });
 
     it('shows Units transferred in, as Units and as tokens', async () => {
       const rows = await list(owner, '/v1/consumption-accounts');
-      expect(rows.map((r) => r.instrument_id)).to.deep.equal([textStandard.instrumentId, codeMax.instrumentId, agentPrime.instrumentId]);
+      expect(rows.map((r) => r.instrument_id)).to.deep.equal([
+        textStandard.instrumentId,
+        codeMax.instrumentId,
+        agentPrime.instrumentId,
+      ]);
       account = rows[0]!;
       expect(account.account_id).to.equal(ledgerRow.id);
       expect(account).to.deep.include({
@@ -252,25 +293,55 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       {
         name: 'one token consumed',
         apply: () => services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 1, services().clock.nowUs())),
-        expected: { total_balance: 5, committed_balance: 0, uncommitted_balance: 5, tokens_allocated: 4_999_999, tokens_available: 4_999_999, total_withdrawals: 1 },
+        expected: {
+          total_balance: 5,
+          committed_balance: 0,
+          uncommitted_balance: 5,
+          tokens_allocated: 4_999_999,
+          tokens_available: 4_999_999,
+          total_withdrawals: 1,
+        },
       },
       {
         name: '1.5 Units committed to requests in flight',
         apply: () => commit(1_500_000),
-        expected: { total_balance: 5, committed_balance: 2, uncommitted_balance: 3, tokens_allocated: 4_999_999, tokens_available: 3_499_999 },
+        expected: {
+          total_balance: 5,
+          committed_balance: 2,
+          uncommitted_balance: 3,
+          tokens_allocated: 4_999_999,
+          tokens_available: 3_499_999,
+        },
       },
       {
         name: 'the rest of the first 3 Units consumed',
-        apply: () => services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 2_999_999, services().clock.nowUs())),
-        expected: { total_balance: 2, committed_balance: 2, uncommitted_balance: 0, tokens_allocated: 2_000_000, tokens_available: 500_000, total_withdrawals: 3 },
+        apply: () =>
+          services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 2_999_999, services().clock.nowUs())),
+        expected: {
+          total_balance: 2,
+          committed_balance: 2,
+          uncommitted_balance: 0,
+          tokens_allocated: 2_000_000,
+          tokens_available: 500_000,
+          total_withdrawals: 3,
+        },
       },
       {
         name: 'the committed tokens settled',
         apply: async () => {
-          await services().db.transaction((trx) => consumeTokens(trx, ledgerRow.id, 1_500_000, services().clock.nowUs(), 'locked'));
+          await services().db.transaction((trx) =>
+            consumeTokens(trx, ledgerRow.id, 1_500_000, services().clock.nowUs(), 'locked'),
+          );
           await settleRequestInFlight(services().db, inFlight, 1_500_000);
         },
-        expected: { total_balance: 1, committed_balance: 0, uncommitted_balance: 1, tokens_allocated: 500_000, tokens_available: 500_000, total_withdrawals: 5 },
+        expected: {
+          total_balance: 1,
+          committed_balance: 0,
+          uncommitted_balance: 1,
+          tokens_allocated: 500_000,
+          tokens_available: 500_000,
+          total_withdrawals: 5,
+        },
       },
     ];
     for (const step of steps) {
@@ -287,13 +358,22 @@ describeEachDatabase('trading: accounts (trading, consumption, currency)', (env)
       const all = await list(owner, '/v1/consumption-accounts');
       const cases: { query: Record<string, string>; expected: string[] }[] = [
         { query: { account_id: ledgerRow.id }, expected: [ledgerRow.id] },
-        { query: { instrument_id: codeMax.instrumentId }, expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)) },
+        {
+          query: { instrument_id: codeMax.instrumentId },
+          expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)),
+        },
         { query: { status: 'active' }, expected: ids(all) },
         { query: { status: 'inactive' }, expected: [] },
-        { query: { instrument_id: 'code-max' }, expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)) }, // a symbol is the instrument (issue 21)
+        {
+          query: { instrument_id: 'code-max' },
+          expected: ids(all.filter((r) => r.instrument_id === codeMax.instrumentId)),
+        }, // a symbol is the instrument (issue 21)
         { query: { instrument_id: 'instrument-00000000-0000-0000-0000-000000000000' }, expected: [] },
       ];
-      for (const c of cases) expect(ids(await list(owner, '/v1/consumption-accounts', c.query)), JSON.stringify(c.query)).to.deep.equal(c.expected);
+      for (const c of cases)
+        expect(ids(await list(owner, '/v1/consumption-accounts', c.query)), JSON.stringify(c.query)).to.deep.equal(
+          c.expected,
+        );
       expect(ids(all)).to.have.length(3);
     });
 
@@ -367,7 +447,11 @@ for (const database of databaseKinds) {
         clock.advance(step.afterUs);
         const reply = await get(`/v1/consumption-accounts/${accountId}`);
         expect(reply.status).to.equal(200);
-        expect(reply.body.data).to.deep.include({ total_balance: step.total, tokens_allocated: step.tokens, tokens_available: step.tokens });
+        expect(reply.body.data).to.deep.include({
+          total_balance: step.total,
+          tokens_allocated: step.tokens,
+          tokens_available: step.tokens,
+        });
       }
       const listed = (await get('/v1/consumption-accounts')).body.data;
       expect(listed[0]).to.deep.include({ total_balance: 0, total_withdrawals: 2 });

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { balancesOf, giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';
+import {
+  balancesOf,
+  giveUnits,
+  giveUsd,
+  marketOf,
+  orderState,
+  placed,
+  type MarketRef,
+} from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
 /**
@@ -15,7 +23,8 @@ describeEachDatabase('trading: batch cancel', (env) => {
   let trader: TestUser;
   let other: TestUser;
 
-  const batchCancel = (user: TestUser, body: unknown) => env().trading.post('/v1/orders/batch-cancel', { sign: user.signingKey, body });
+  const batchCancel = (user: TestUser, body: unknown) =>
+    env().trading.post('/v1/orders/batch-cancel', { sign: user.signingKey, body });
 
   before(async () => {
     text = await marketOf(services(), 'text-standard');
@@ -34,10 +43,20 @@ describeEachDatabase('trading: batch cancel', (env) => {
     await placed(env(), other, { market_id: code.marketId, side: 'sell', price: '0.5000', quantity: 1 }); // fills 1 of `partly`
     const sold = await placed(env(), trader, { market_id: text.marketId, side: 'sell', price: '0.5000', quantity: 2 });
     await placed(env(), other, { market_id: text.marketId, side: 'buy', price: '0.5000', quantity: 2 }); // fills `sold`
-    const cancelledBefore = await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.4500', quantity: 1 });
-    expect((await env().trading.delete(`/v1/orders/${cancelledBefore.order_id}`, { sign: trader.signingKey })).status).to.equal(204);
+    const cancelledBefore = await placed(env(), trader, {
+      market_id: text.marketId,
+      side: 'buy',
+      price: '0.4500',
+      quantity: 1,
+    });
+    expect(
+      (await env().trading.delete(`/v1/orders/${cancelledBefore.order_id}`, { sign: trader.signingKey })).status,
+    ).to.equal(204);
     const theirs = await placed(env(), other, { market_id: text.marketId, side: 'buy', price: '0.4000', quantity: 1 });
-    expect(await orderState(env(), trader, partly.order_id)).to.include({ status: 'partially_filled', filled_quantity: 1 });
+    expect(await orderState(env(), trader, partly.order_id)).to.include({
+      status: 'partially_filled',
+      filled_quantity: 1,
+    });
     expect((await orderState(env(), trader, sold.order_id)).status).to.equal('filled');
 
     const rows: [string, string][] = [
@@ -53,10 +72,19 @@ describeEachDatabase('trading: batch cancel', (env) => {
     expect(reply.status, reply.text).to.equal(200);
     expect(reply.body.data).to.deep.equal(rows.map(([order_id, status]) => ({ order_id, status })));
 
-    for (const id of [bid.order_id, ask.order_id, partly.order_id]) expect(await orderState(env(), trader, id)).to.include({ status: 'cancelled', closure_reason: 'cancelled_by_user', remaining_quantity: 0 });
+    for (const id of [bid.order_id, ask.order_id, partly.order_id])
+      expect(await orderState(env(), trader, id)).to.include({
+        status: 'cancelled',
+        closure_reason: 'cancelled_by_user',
+        remaining_quantity: 0,
+      });
     expect(await orderState(env(), trader, partly.order_id)).to.include({ filled_quantity: 1 });
     expect((await orderState(env(), other, theirs.order_id)).status).to.equal('active');
-    for (const market of [text, code]) expect(await balancesOf(services(), trader.userId, market.instrumentId)).to.include({ usdLocked: 0, unitsLocked: 0 });
+    for (const market of [text, code])
+      expect(await balancesOf(services(), trader.userId, market.instrumentId)).to.include({
+        usdLocked: 0,
+        unitsLocked: 0,
+      });
 
     const again = await batchCancel(trader, { order_ids: [bid.order_id, ask.order_id] });
     expect(again.body.data.map((r: { status: string }) => r.status)).to.deep.equal(['not_open', 'not_open']);
@@ -67,7 +95,10 @@ describeEachDatabase('trading: batch cancel', (env) => {
   const refusals: [string, unknown][] = [
     ['no ids', { order_ids: [] }],
     ['51 ids', { order_ids: ids(51) }],
-    ['an id named twice', { order_ids: ['order_AAAAAAAAAAAAAAAA', 'order_BBBBBBBBBBBBBBBB', 'order_AAAAAAAAAAAAAAAA'] }],
+    [
+      'an id named twice',
+      { order_ids: ['order_AAAAAAAAAAAAAAAA', 'order_BBBBBBBBBBBBBBBB', 'order_AAAAAAAAAAAAAAAA'] },
+    ],
     ['a malformed id', { order_ids: ['order_AAAAAAAAAAAAAAAA', 'order_123'] }],
     ['an id in lower case', { order_ids: ['order_aaaaaaaaaaaaaaaa'] }],
     ['an id that is not a string', { order_ids: [42] }],
@@ -78,9 +109,13 @@ describeEachDatabase('trading: batch cancel', (env) => {
   for (const [name, body] of refusals) {
     it(`refuses ${name} with 422 validation_error and cancels nothing`, async () => {
       const open = await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.4000', quantity: 1 });
-      const withOpen = typeof body === 'object' && body !== null && Array.isArray((body as { order_ids?: unknown }).order_ids) && (body as { order_ids: unknown[] }).order_ids.length > 0
-        ? { ...body, order_ids: [open.order_id, ...(body as { order_ids: unknown[] }).order_ids] }
-        : body;
+      const withOpen =
+        typeof body === 'object' &&
+        body !== null &&
+        Array.isArray((body as { order_ids?: unknown }).order_ids) &&
+        (body as { order_ids: unknown[] }).order_ids.length > 0
+          ? { ...body, order_ids: [open.order_id, ...(body as { order_ids: unknown[] }).order_ids] }
+          : body;
       const reply = await batchCancel(trader, withOpen);
       expect(reply.status, reply.text).to.equal(422);
       expect(reply.body.errors.code).to.equal('validation_error');

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { marketSubject, userSubject, type MarketEvent, type StreamEvent, type UserEvent } from '../../src/core/events.js';
+import {
+  marketSubject,
+  userSubject,
+  type MarketEvent,
+  type StreamEvent,
+  type UserEvent,
+} from '../../src/core/events.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -15,14 +21,19 @@ describeEachDatabase('trading: events of committed batches', (env) => {
   async function eventsUntil(seen: StreamEvent[], done: (events: StreamEvent[]) => boolean): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (!done(seen)) {
-      if (Date.now() > deadline) throw new Error(`events did not arrive; seen: ${JSON.stringify(seen.map((e) => e.event))}`);
+      if (Date.now() > deadline)
+        throw new Error(`events did not arrive; seen: ${JSON.stringify(seen.map((e) => e.event))}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
-  it('announces new orders, the maker\'s update, the trade, both legs and one book update per batch, in order, and nothing of a refused order', async () => {
+  it("announces new orders, the maker's update, the trade, both legs and one book update per batch, in order, and nothing of a refused order", async () => {
     const market = await marketOf(services(), 'code-max');
-    const [seller, buyer, poor] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    const [seller, buyer, poor] = [
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+    ];
     await giveUnits(services(), seller.userId, market.instrumentId, 20);
     await giveUsd(services(), buyer.userId, '10.00');
     await giveUsd(services(), poor.userId, '0.01');
@@ -30,14 +41,35 @@ describeEachDatabase('trading: events of committed batches', (env) => {
     // A process makes events only while one of its sessions wants something (on SQLite; PostgreSQL always makes them).
     const unwant = services().events.want(marketSubject('market.book', market.marketId));
     const stop = services().events.listen((event) => {
-      if (event.stream === 'control' || ('marketId' in event && event.marketId === market.marketId) || ('userId' in event && [seller.userId, buyer.userId, poor.userId].includes(event.userId))) seen.push(event);
+      if (
+        event.stream === 'control' ||
+        ('marketId' in event && event.marketId === market.marketId) ||
+        ('userId' in event && [seller.userId, buyer.userId, poor.userId].includes(event.userId))
+      )
+        seen.push(event);
     });
     try {
-      const sell = await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 10 });
-      const refused = await placeOrder(env(), poor, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 10, client_order_id: 'events-refused' });
+      const sell = await placed(env(), seller, {
+        market_id: market.marketId,
+        side: 'sell',
+        price: '0.5000',
+        quantity: 10,
+      });
+      const refused = await placeOrder(env(), poor, {
+        market_id: market.marketId,
+        side: 'buy',
+        price: '0.5000',
+        quantity: 10,
+        client_order_id: 'events-refused',
+      });
       expect(refused.status).to.equal(422);
       const buy = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 4 });
-      await eventsUntil(seen, (events) => events.filter((e) => e.stream === 'user.trades').length === 2 && events.filter((e) => e.stream === 'market.book').length >= 2);
+      await eventsUntil(
+        seen,
+        (events) =>
+          events.filter((e) => e.stream === 'user.trades').length === 2 &&
+          events.filter((e) => e.stream === 'market.book').length >= 2,
+      );
 
       const orders = seen.filter((e): e is Extract<UserEvent, { stream: 'user.orders' }> => e.stream === 'user.orders');
       expect(orders.map((e) => [e.event, e.data.order_id, e.data.status, e.data.filled_quantity])).to.deep.equal([
@@ -50,7 +82,9 @@ describeEachDatabase('trading: events of committed batches', (env) => {
       // The order on the stream is the order GET /v1/orders/{id} answers.
       expect(orders[2]!.data).to.deep.equal(await orderState(env(), seller, sell.order_id));
 
-      const trades = seen.filter((e): e is Extract<MarketEvent, { stream: 'market.trades' }> => e.stream === 'market.trades');
+      const trades = seen.filter(
+        (e): e is Extract<MarketEvent, { stream: 'market.trades' }> => e.stream === 'market.trades',
+      );
       expect(trades.map((e) => [e.data.price, e.data.quantity, e.data.side])).to.deep.equal([['0.5000', 4, 'buy']]);
       const legs = seen.filter((e): e is Extract<UserEvent, { stream: 'user.trades' }> => e.stream === 'user.trades');
       expect(legs.map((e) => [e.userId, e.data.side, e.data.order_id, e.data.trade_id]).sort()).to.deep.equal(
@@ -62,11 +96,16 @@ describeEachDatabase('trading: events of committed batches', (env) => {
 
       const book = seen.filter((e): e is Extract<MarketEvent, { stream: 'market.book' }> => e.stream === 'market.book');
       const sequences = book.map((e) => e.data.sequence);
-      for (let i = 1; i < sequences.length; i += 1) expect(sequences[i], `sequences ${sequences.join(', ')}`).to.equal(sequences[i - 1]! + 1);
+      for (let i = 1; i < sequences.length; i += 1)
+        expect(sequences[i], `sequences ${sequences.join(', ')}`).to.equal(sequences[i - 1]! + 1);
       const last = book.at(-1)!.data;
       expect(last.sell).to.deep.equal([{ price: '0.5000', quantity: 6, order_count: 1 }]);
-      expect(book.find((e) => e.data.sell.some((l) => l.quantity === 10))?.data.sell).to.deep.equal([{ price: '0.5000', quantity: 10, order_count: 1 }]);
-      const stored = (await services().db('market_books').where('market_id', market.marketId).first('version')) as { version: number };
+      expect(book.find((e) => e.data.sell.some((l) => l.quantity === 10))?.data.sell).to.deep.equal([
+        { price: '0.5000', quantity: 10, order_count: 1 },
+      ]);
+      const stored = (await services().db('market_books').where('market_id', market.marketId).first('version')) as {
+        version: number;
+      };
       expect(Number(stored.version)).to.equal(last.sequence);
     } finally {
       stop();
@@ -76,7 +115,11 @@ describeEachDatabase('trading: events of committed batches', (env) => {
 
   it('carries stops, their trigger and self-trade prevention on user.orders, and keeps pending stops out of market.book', async () => {
     const market = await marketOf(services(), 'text-max');
-    const [trader, maker, crosser] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    const [trader, maker, crosser] = [
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+    ];
     for (const user of [trader, maker, crosser]) {
       await giveUsd(services(), user.userId, '10.00');
       await giveUnits(services(), user.userId, market.instrumentId, 10);
@@ -84,16 +127,37 @@ describeEachDatabase('trading: events of committed batches', (env) => {
     const seen: StreamEvent[] = [];
     const unwant = services().events.want(marketSubject('market.book', market.marketId));
     const stop = services().events.listen((event) => {
-      if (('marketId' in event && event.marketId === market.marketId) || ('userId' in event && event.userId === trader.userId)) seen.push(event);
+      if (
+        ('marketId' in event && event.marketId === market.marketId) ||
+        ('userId' in event && event.userId === trader.userId)
+      )
+        seen.push(event);
     });
     try {
-      const pending = await placed(env(), trader, { market_id: market.marketId, side: 'buy', type: 'stop_limit', stop_price: '0.5000', price: '0.5100', quantity: 1, self_trade_prevention: 'expire_maker' });
-      const own = await placed(env(), trader, { market_id: market.marketId, side: 'sell', price: '0.5100', quantity: 2 });
+      const pending = await placed(env(), trader, {
+        market_id: market.marketId,
+        side: 'buy',
+        type: 'stop_limit',
+        stop_price: '0.5000',
+        price: '0.5100',
+        quantity: 1,
+        self_trade_prevention: 'expire_maker',
+      });
+      const own = await placed(env(), trader, {
+        market_id: market.marketId,
+        side: 'sell',
+        price: '0.5100',
+        quantity: 2,
+      });
       await placed(env(), maker, { market_id: market.marketId, side: 'sell', price: '0.5100', quantity: 1 });
       // A trade at 0.5000 triggers the stop_limit, which meets the trader's own ask first (expire_maker cancels it) then fills.
       await placed(env(), maker, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 1 });
       await placed(env(), crosser, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 1 });
-      await eventsUntil(seen, (events) => events.some((e) => e.stream === 'user.orders' && e.data.order_id === pending.order_id && e.data.status === 'filled'));
+      await eventsUntil(seen, (events) =>
+        events.some(
+          (e) => e.stream === 'user.orders' && e.data.order_id === pending.order_id && e.data.status === 'filled',
+        ),
+      );
       const orders = seen.filter((e): e is Extract<UserEvent, { stream: 'user.orders' }> => e.stream === 'user.orders');
       expect(orders.map((e) => [e.event, e.data.order_id, e.data.status, e.data.closure_reason])).to.deep.equal([
         ['new_order', pending.order_id, 'pending', null],
@@ -101,7 +165,13 @@ describeEachDatabase('trading: events of committed batches', (env) => {
         ['order_update', pending.order_id, 'filled', null],
         ['order_update', own.order_id, 'cancelled', 'self_trade_prevented'],
       ]);
-      expect(orders[0]!.data).to.include({ type: 'stop_limit', stop_price: '0.5000', self_trade_prevention: 'expire_maker', post_only: false, expire_time: null });
+      expect(orders[0]!.data).to.include({
+        type: 'stop_limit',
+        stop_price: '0.5000',
+        self_trade_prevention: 'expire_maker',
+        post_only: false,
+        expire_time: null,
+      });
       const book = seen.filter((e): e is Extract<MarketEvent, { stream: 'market.book' }> => e.stream === 'market.book');
       // The stop's batch changed no level: its update is empty; no update ever shows a bid at the stop's limit before it triggered.
       expect(book[0]!.data).to.deep.include({ buy: [], sell: [] });
@@ -144,13 +214,28 @@ describeEachDatabase('trading: events of committed batches', (env) => {
       if (event.stream === 'user.balances' && event.userId === holder.userId) seen.push(event);
     });
     try {
-      const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: holder.signingKey, body: { instrument_id: market.instrumentId, quantity: 2 } });
+      const reply = await env().trading.post('/v1/transfers/trading-to-consumption', {
+        sign: holder.signingKey,
+        body: { instrument_id: market.instrumentId, quantity: 2 },
+      });
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
       // The issuance before the subscription may still be announced first (on PostgreSQL its NOTIFY travels): wait for the transfer's.
-      const tradingAfter = (e: StreamEvent) => e.stream === 'user.balances' && e.data.account_type === 'trading' && e.data.account.available_balance === '3';
-      await eventsUntil(seen, (events) => events.some(tradingAfter) && events.some((e) => e.stream === 'user.balances' && e.data.account_type === 'consumption'));
+      const tradingAfter = (e: StreamEvent) =>
+        e.stream === 'user.balances' && e.data.account_type === 'trading' && e.data.account.available_balance === '3';
+      await eventsUntil(
+        seen,
+        (events) =>
+          events.some(tradingAfter) &&
+          events.some((e) => e.stream === 'user.balances' && e.data.account_type === 'consumption'),
+      );
       const trading = seen.filter(tradingAfter).at(-1)!;
-      expect(trading.stream === 'user.balances' && trading.data.account).to.deep.equal((await env().trading.get(`/v1/trading-accounts/${reply.body.data.from_account_id}`, { sign: holder.signingKey })).body.data);
+      expect(trading.stream === 'user.balances' && trading.data.account).to.deep.equal(
+        (
+          await env().trading.get(`/v1/trading-accounts/${reply.body.data.from_account_id}`, {
+            sign: holder.signingKey,
+          })
+        ).body.data,
+      );
     } finally {
       stop();
       unwant();

@@ -24,7 +24,16 @@ describeEachDatabase('trading: a held book catches up with another process', (en
       await giveUsd(first, trader.userId, '1000.00');
       await giveUnits(first, trader.userId, market.instrumentId, 1_000);
     }
-    const order = (side: Side, price: string, quantity: number): NewOrder => ({ marketId: market.marketId, clientOrderId: null, side, type: 'limit', priceText: price, quantity, timeInForce: 'gtc', shouldAutotransfer: false });
+    const order = (side: Side, price: string, quantity: number): NewOrder => ({
+      marketId: market.marketId,
+      clientOrderId: null,
+      side,
+      type: 'limit',
+      priceText: price,
+      quantity,
+      timeInForce: 'gtc',
+      shouldAutotransfer: false,
+    });
     const both = [first, second];
     const placed: { orderId: string; userId: string; by: number }[] = [];
     // A fixed walk, so that a failure repeats: rests, crosses, partial fills, cancels and amends, alternating services.
@@ -39,10 +48,21 @@ describeEachDatabase('trading: a held book catches up with another process', (en
         await cancelOrder(service, target.userId, target.orderId, nowUs).catch(() => undefined);
       } else if (step % 7 === 6 && placed.length > 0) {
         const target = placed[(step * 5) % placed.length]!;
-        await amendOrder(service, target.userId, target.orderId, { priceText: step % 2 === 0 ? '0.4700' : undefined, quantity: 3 + (step % 4) }, nowUs).catch(() => undefined);
+        await amendOrder(
+          service,
+          target.userId,
+          target.orderId,
+          { priceText: step % 2 === 0 ? '0.4700' : undefined, quantity: 3 + (step % 4) },
+          nowUs,
+        ).catch(() => undefined);
       } else {
         const side: Side = step % 3 === 0 ? 'sell' : 'buy';
-        const created = await createOrder(service, trader.userId, order(side, prices[step % prices.length]!, 1 + (step % 5)), nowUs);
+        const created = await createOrder(
+          service,
+          trader.userId,
+          order(side, prices[step % prices.length]!, 1 + (step % 5)),
+          nowUs,
+        );
         placed.push({ orderId: created.orderId, userId: trader.userId, by });
       }
       await expectBooksAsStored(both, market.marketId);
@@ -51,11 +71,25 @@ describeEachDatabase('trading: a held book catches up with another process', (en
 
   async function expectBooksAsStored(all: ReturnType<typeof createServices>[], marketId: string): Promise<void> {
     const { db } = services();
-    const rows = (await db('orders').where('market_id', marketId).andWhere('remaining_quantity', '>', 0).select('id', 'side', 'price_ticks', 'remaining_quantity', 'sequence')) as { id: string; side: Side; price_ticks: number; remaining_quantity: number; sequence: number }[];
+    const rows = (await db('orders')
+      .where('market_id', marketId)
+      .andWhere('remaining_quantity', '>', 0)
+      .select('id', 'side', 'price_ticks', 'remaining_quantity', 'sequence')) as {
+      id: string;
+      side: Side;
+      price_ticks: number;
+      remaining_quantity: number;
+      sequence: number;
+    }[];
     const stored = (side: Side) =>
       rows
         .filter((r) => r.side === side)
-        .sort((a, b) => (side === 'buy' ? Number(b.price_ticks) - Number(a.price_ticks) : Number(a.price_ticks) - Number(b.price_ticks)) || Number(a.sequence) - Number(b.sequence))
+        .sort(
+          (a, b) =>
+            (side === 'buy'
+              ? Number(b.price_ticks) - Number(a.price_ticks)
+              : Number(a.price_ticks) - Number(b.price_ticks)) || Number(a.sequence) - Number(b.sequence),
+        )
         .map((r) => `${r.id}@${Number(r.price_ticks)}×${Number(r.remaining_quantity)}`);
     for (const [i, service] of all.entries()) {
       const held = service.orderBooks.books.heldBook(marketId);

@@ -27,7 +27,14 @@ describe('matching engine: fast book agrees with the reference book on random co
         let referenceResult: unknown;
         if (roll < 0.55 || live.length === 0) {
           const kind = random();
-          const type = kind < 0.1 ? ('market' as const) : kind < 0.17 ? ('stop' as const) : kind < 0.24 ? ('stop_limit' as const) : ('limit' as const);
+          const type =
+            kind < 0.1
+              ? ('market' as const)
+              : kind < 0.17
+                ? ('stop' as const)
+                : kind < 0.24
+                  ? ('stop_limit' as const)
+                  : ('limit' as const);
           const side: Side = random() < 0.5 ? 'buy' : 'sell';
           const hasLimit = type === 'limit' || type === 'stop_limit';
           const timeInForce = pick(['gtc', 'gtc', 'gtc', 'day', 'gtd', 'ioc', 'fok'] as const);
@@ -42,9 +49,15 @@ describe('matching engine: fast book agrees with the reference book on random co
             timeInForce,
             selfTradePrevention: pick(stpModes),
             ...(type === 'stop' || type === 'stop_limit' ? { stopTicks: 95 + Math.floor(random() * 11) } : {}),
-            ...(type === 'limit' && timeInForce !== 'ioc' && timeInForce !== 'fok' && random() < 0.2 ? { postOnly: true } : {}),
-            ...(timeInForce === 'gtd' || timeInForce === 'day' ? { expiresAt: now + 1 + Math.floor(random() * 40) } : {}),
-            ...((type === 'market' || type === 'stop') && side === 'buy' && random() < 0.5 ? { quoteBudget: Math.floor(random() * 2_000) } : {}),
+            ...(type === 'limit' && timeInForce !== 'ioc' && timeInForce !== 'fok' && random() < 0.2
+              ? { postOnly: true }
+              : {}),
+            ...(timeInForce === 'gtd' || timeInForce === 'day'
+              ? { expiresAt: now + 1 + Math.floor(random() * 40) }
+              : {}),
+            ...((type === 'market' || type === 'stop') && side === 'buy' && random() < 0.5
+              ? { quoteBudget: Math.floor(random() * 2_000) }
+              : {}),
           };
           description = `place ${JSON.stringify(command)}`;
           fastResult = fast.place(command);
@@ -78,8 +91,10 @@ describe('matching engine: fast book agrees with the reference book on random co
         tally(seen, referenceResult);
         expect(fastResult, where).to.deep.equal(referenceResult);
         expect(fast.checkInvariants(), where).to.deep.equal([]);
-        for (const side of ['buy', 'sell'] as const) expect(fast.orders(side), where).to.deep.equal(reference.orders(side));
-        for (const side of ['buy', 'sell'] as const) expect(fast.stops(side), where).to.deep.equal(reference.stops(side));
+        for (const side of ['buy', 'sell'] as const)
+          expect(fast.orders(side), where).to.deep.equal(reference.orders(side));
+        for (const side of ['buy', 'sell'] as const)
+          expect(fast.stops(side), where).to.deep.equal(reference.stops(side));
         expect(fast.depth('buy', 5), where).to.deep.equal(reference.depth('buy', 5));
         expect(fast.lastTrade(), where).to.equal(reference.lastTrade());
         // The fast book keeps a lower bound of the next expiry (what left early may have been it).
@@ -92,12 +107,20 @@ describe('matching engine: fast book agrees with the reference book on random co
   }
 });
 
-function tally(seen: Record<'triggered' | 'prevented' | 'decremented' | 'postOnlyRefused' | 'stopRefused' | 'expired', number>, result: unknown): void {
+function tally(
+  seen: Record<'triggered' | 'prevented' | 'decremented' | 'postOnlyRefused' | 'stopRefused' | 'expired', number>,
+  result: unknown,
+): void {
   if (Array.isArray(result)) {
     if (result.length > 0) seen.expired += 1;
     return;
   }
-  const outcome = result as { code?: string; triggered?: unknown[]; prevented?: unknown[]; decrementedQuantity?: number };
+  const outcome = result as {
+    code?: string;
+    triggered?: unknown[];
+    prevented?: unknown[];
+    decrementedQuantity?: number;
+  };
   if (outcome.code === 'post_only_would_take') seen.postOnlyRefused += 1;
   if (outcome.code === 'stop_would_trigger') seen.stopRefused += 1;
   if ((outcome.triggered?.length ?? 0) > 0) seen.triggered += 1;
@@ -111,7 +134,8 @@ describe('matching engine purity', () => {
     for (const file of readdirSync(directory).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(directory + file, 'utf8');
       expect(source, file).not.to.match(/Date\.now|new Date|Math\.random|performance\.now|process\.|setTimeout|node:/);
-      for (const [, target] of source.matchAll(/from '([^']+)'/g)) expect(target, `${file} imports ${target}`).to.match(/^\.\/[a-z-]+\.js$/);
+      for (const [, target] of source.matchAll(/from '([^']+)'/g))
+        expect(target, `${file} imports ${target}`).to.match(/^\.\/[a-z-]+\.js$/);
     }
   });
 });

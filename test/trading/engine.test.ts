@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { FastOrderBook, ReferenceOrderBook, type OrderBook, type PlaceCommand, type PlaceResult } from '../../src/engine/index.js';
+import {
+  FastOrderBook,
+  ReferenceOrderBook,
+  type OrderBook,
+  type PlaceCommand,
+  type PlaceResult,
+} from '../../src/engine/index.js';
 
 type Books = { name: string; make: () => OrderBook }[];
 const books: Books = [
@@ -8,7 +14,13 @@ const books: Books = [
 ];
 
 let next = 0;
-const limit = (traderId: string, side: 'buy' | 'sell', priceTicks: number, quantity: number, extra: Partial<PlaceCommand> = {}): PlaceCommand => ({
+const limit = (
+  traderId: string,
+  side: 'buy' | 'sell',
+  priceTicks: number,
+  quantity: number,
+  extra: Partial<PlaceCommand> = {},
+): PlaceCommand => ({
   orderId: `o${(next += 1)}`,
   traderId,
   side,
@@ -18,7 +30,12 @@ const limit = (traderId: string, side: 'buy' | 'sell', priceTicks: number, quant
   timeInForce: 'gtc',
   ...extra,
 });
-const market = (traderId: string, side: 'buy' | 'sell', quantity: number, extra: Partial<PlaceCommand> = {}): PlaceCommand => ({
+const market = (
+  traderId: string,
+  side: 'buy' | 'sell',
+  quantity: number,
+  extra: Partial<PlaceCommand> = {},
+): PlaceCommand => ({
   orderId: `o${(next += 1)}`,
   traderId,
   side,
@@ -85,7 +102,12 @@ for (const { name, make } of books) {
       const maker = limit('m', 'sell', 100, 3);
       book.place(maker);
       const result = ok(book.place(limit('t', 'buy', 100, 4, { timeInForce: 'fok' })));
-      expect(result).to.deep.include({ fills: [], restingQuantity: 0, closedQuantity: 4, closureReason: 'fok_unfilled' });
+      expect(result).to.deep.include({
+        fills: [],
+        restingQuantity: 0,
+        closedQuantity: 4,
+        closureReason: 'fok_unfilled',
+      });
       expect(book.order(maker.orderId)?.remaining).to.equal(3);
     });
 
@@ -145,7 +167,12 @@ for (const { name, make } of books) {
 
     it('never rests a market order', () => {
       const result = ok(book.place(market('t', 'sell', 3)));
-      expect(result).to.deep.include({ fills: [], restingQuantity: 0, closedQuantity: 3, closureReason: 'no_liquidity' });
+      expect(result).to.deep.include({
+        fills: [],
+        restingQuantity: 0,
+        closedQuantity: 3,
+        closureReason: 'no_liquidity',
+      });
       expect(book.bestAsk()).to.equal(null);
     });
 
@@ -180,7 +207,10 @@ for (const { name, make } of books) {
       const second = limit('b', 'sell', 100, 5);
       book.place(first);
       book.place(second);
-      expect(book.amend({ orderId: first.orderId, traderId: 'a', priceTicks: 100, remaining: 2 })).to.deep.include({ code: 'ok', priorityKept: true });
+      expect(book.amend({ orderId: first.orderId, traderId: 'a', priceTicks: 100, remaining: 2 })).to.deep.include({
+        code: 'ok',
+        priorityKept: true,
+      });
       expect(ok(book.place(limit('t', 'buy', 100, 1))).fills[0]!.makerOrderId).to.equal(first.orderId);
       expect(book.depth('sell', 5)).to.deep.equal([{ priceTicks: 100, quantity: 6, orderCount: 2 }]);
     });
@@ -190,7 +220,10 @@ for (const { name, make } of books) {
       const second = limit('b', 'sell', 100, 5);
       book.place(first);
       book.place(second);
-      expect(book.amend({ orderId: first.orderId, traderId: 'a', priceTicks: 100, remaining: 6 })).to.deep.include({ code: 'ok', priorityKept: false });
+      expect(book.amend({ orderId: first.orderId, traderId: 'a', priceTicks: 100, remaining: 6 })).to.deep.include({
+        code: 'ok',
+        priorityKept: false,
+      });
       expect(ok(book.place(limit('t', 'buy', 100, 1))).fills[0]!.makerOrderId).to.equal(second.orderId);
     });
 
@@ -217,8 +250,12 @@ for (const { name, make } of books) {
       const order = limit('a', 'buy', 100, 1);
       book.place(order);
       expect(book.place(order).code).to.equal('duplicate_order_id');
-      expect(book.amend({ orderId: order.orderId, traderId: 'a', priceTicks: 100, remaining: 0 }).code).to.equal('invalid_quantity');
-      expect(book.amend({ orderId: 'nope', traderId: 'a', priceTicks: 100, remaining: 1 }).code).to.equal('unknown_order');
+      expect(book.amend({ orderId: order.orderId, traderId: 'a', priceTicks: 100, remaining: 0 }).code).to.equal(
+        'invalid_quantity',
+      );
+      expect(book.amend({ orderId: 'nope', traderId: 'a', priceTicks: 100, remaining: 1 }).code).to.equal(
+        'unknown_order',
+      );
     });
 
     it('reports depth best first, with totals and order counts, cut at the level limit', () => {
@@ -232,13 +269,52 @@ for (const { name, make } of books) {
       ]);
     });
 
-    describe('self-trade prevention: the taker\'s mode decides', () => {
+    describe("self-trade prevention: the taker's mode decides", () => {
       // Own ask 5 @100 first in the queue, another trader's ask 5 @100 behind it; own buy 3 @100 arrives.
       const rows = [
-        { mode: 'expire_taker', fills: [], taker: { restingQuantity: 0, closedQuantity: 3, closureReason: 'self_trade_prevented', decrementedQuantity: 0 }, prevented: [], ownLeft: 5 },
-        { mode: 'expire_maker', fills: [['other', 3]], taker: { restingQuantity: 0, closedQuantity: 0, closureReason: null, decrementedQuantity: 0 }, prevented: [[5, 0]], ownLeft: undefined },
-        { mode: 'expire_both', fills: [], taker: { restingQuantity: 0, closedQuantity: 3, closureReason: 'self_trade_prevented', decrementedQuantity: 0 }, prevented: [[5, 0]], ownLeft: undefined },
-        { mode: 'decrement', fills: [], taker: { restingQuantity: 0, closedQuantity: 0, closureReason: 'self_trade_prevented', decrementedQuantity: 3 }, prevented: [[3, 2]], ownLeft: 2 },
+        {
+          mode: 'expire_taker',
+          fills: [],
+          taker: {
+            restingQuantity: 0,
+            closedQuantity: 3,
+            closureReason: 'self_trade_prevented',
+            decrementedQuantity: 0,
+          },
+          prevented: [],
+          ownLeft: 5,
+        },
+        {
+          mode: 'expire_maker',
+          fills: [['other', 3]],
+          taker: { restingQuantity: 0, closedQuantity: 0, closureReason: null, decrementedQuantity: 0 },
+          prevented: [[5, 0]],
+          ownLeft: undefined,
+        },
+        {
+          mode: 'expire_both',
+          fills: [],
+          taker: {
+            restingQuantity: 0,
+            closedQuantity: 3,
+            closureReason: 'self_trade_prevented',
+            decrementedQuantity: 0,
+          },
+          prevented: [[5, 0]],
+          ownLeft: undefined,
+        },
+        {
+          mode: 'decrement',
+          fills: [],
+          taker: {
+            restingQuantity: 0,
+            closedQuantity: 0,
+            closureReason: 'self_trade_prevented',
+            decrementedQuantity: 3,
+          },
+          prevented: [[3, 2]],
+          ownLeft: 2,
+        },
       ] as const;
       for (const row of rows) {
         it(`${row.mode}`, () => {
@@ -258,7 +334,12 @@ for (const { name, make } of books) {
         book.place(limit('me', 'sell', 100, 2));
         book.place(limit('other', 'sell', 100, 5));
         const result = ok(book.place(limit('me', 'buy', 100, 6, { selfTradePrevention: 'decrement' })));
-        expect(result).to.deep.include({ decrementedQuantity: 2, restingQuantity: 0, closedQuantity: 0, closureReason: null });
+        expect(result).to.deep.include({
+          decrementedQuantity: 2,
+          restingQuantity: 0,
+          closedQuantity: 0,
+          closureReason: null,
+        });
         expect(result.fills.map((f) => f.quantity)).to.deep.equal([4]);
       });
 
@@ -266,9 +347,13 @@ for (const { name, make } of books) {
         const own = limit('me', 'sell', 100, 5);
         book.place(own);
         book.place(limit('other', 'sell', 100, 3));
-        expect(ok(book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'decrement' })))).to.deep.include({ closureReason: 'fok_unfilled', prevented: [] });
+        expect(
+          ok(book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'decrement' }))),
+        ).to.deep.include({ closureReason: 'fok_unfilled', prevented: [] });
         expect(book.order(own.orderId)?.remaining).to.equal(5);
-        const filled = ok(book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'expire_maker' })));
+        const filled = ok(
+          book.place(limit('me', 'buy', 100, 3, { timeInForce: 'fok', selfTradePrevention: 'expire_maker' })),
+        );
         expect(filled.fills.map((f) => f.quantity)).to.deep.equal([3]);
         expect(filled.prevented).to.have.length(1);
       });
@@ -280,7 +365,9 @@ for (const { name, make } of books) {
       expect(book.orders('buy')).to.deep.equal([]);
       expect(ok(book.place(limit('t', 'buy', 100, 1, { postOnly: true })))).to.deep.include({ restingQuantity: 1 });
       expect(book.place(market('t', 'buy', 1, { postOnly: true })).code).to.equal('invalid_post_only');
-      expect(book.place(limit('t', 'buy', 100, 1, { postOnly: true, timeInForce: 'ioc' })).code).to.equal('invalid_post_only');
+      expect(book.place(limit('t', 'buy', 100, 1, { postOnly: true, timeInForce: 'ioc' })).code).to.equal(
+        'invalid_post_only',
+      );
     });
 
     it('stops wait off the book, trigger in the batch of the crossing trade, in trigger order, and cascade', () => {
@@ -302,14 +389,24 @@ for (const { name, make } of books) {
       ]);
       expect(book.lastTrade()).to.equal(103);
       expect(book.stops('buy')).to.deep.equal([]);
-      expect(book.place(limit('s3', 'buy', 0, 1, { type: 'stop', priceTicks: null, stopTicks: 103 })).code).to.equal('stop_would_trigger');
-      expect(book.place(limit('s3', 'sell', 0, 1, { type: 'stop', priceTicks: null })).code).to.equal('invalid_stop_price');
+      expect(book.place(limit('s3', 'buy', 0, 1, { type: 'stop', priceTicks: null, stopTicks: 103 })).code).to.equal(
+        'stop_would_trigger',
+      );
+      expect(book.place(limit('s3', 'sell', 0, 1, { type: 'stop', priceTicks: null })).code).to.equal(
+        'invalid_stop_price',
+      );
       expect(book.place(limit('s3', 'sell', 100, 1, { stopTicks: 99 })).code).to.equal('invalid_stop_price');
     });
 
     it('expires what is due at the time given, resting orders and stops alike, earliest first', () => {
       const a = limit('a', 'buy', 90, 1, { timeInForce: 'gtd', expiresAt: 20 });
-      const b = limit('b', 'sell', 0, 2, { type: 'stop', priceTicks: null, stopTicks: 80, timeInForce: 'gtd', expiresAt: 10 });
+      const b = limit('b', 'sell', 0, 2, {
+        type: 'stop',
+        priceTicks: null,
+        stopTicks: 80,
+        timeInForce: 'gtd',
+        expiresAt: 10,
+      });
       const c = limit('c', 'buy', 91, 1, { timeInForce: 'gtd', expiresAt: 30 });
       for (const command of [a, b, c]) ok(book.place(command));
       expect(book.nextExpiry()).to.equal(10);

@@ -22,10 +22,21 @@ describeEachDatabase('trading: group commit', (env) => {
     // A journal entry that moves nothing (one unit out of the fee account and back in) but is written.
     const feeAccount = 'system:fees:usd';
     const write = (batch: TradingBatch, name: string) => {
-      const refused = batch.post('test', name, [{ accountId: feeAccount, bucket: 'available', asset: 'usd', amount: -1 }, { accountId: feeAccount, bucket: 'available', asset: 'usd', amount: 1 }], 1);
+      const refused = batch.post(
+        'test',
+        name,
+        [
+          { accountId: feeAccount, bucket: 'available', asset: 'usd', amount: -1 },
+          { accountId: feeAccount, bucket: 'available', asset: 'usd', amount: 1 },
+        ],
+        1,
+      );
       expect(refused).to.equal(undefined);
     };
-    await db('ledger_accounts').insert({ id: feeAccount, user_id: null, kind: 'system', asset: 'usd', created_at_us: 1, updated_at_us: 1 }).onConflict('id').ignore();
+    await db('ledger_accounts')
+      .insert({ id: feeAccount, user_id: null, kind: 'system', asset: 'usd', created_at_us: 1, updated_at_us: 1 })
+      .onConflict('id')
+      .ignore();
     // A batch that runs again without a failed command runs its other commands again: the last run counts.
     const sequenceOf = new Map<string, number>();
 
@@ -41,7 +52,15 @@ describeEachDatabase('trading: group commit', (env) => {
     });
     const third = registry.run(market.marketId, async (session) => {
       write(session.batch, dropped);
-      session.state.book.place({ orderId: 'order_phantom', traderId: 'user_x', side: 'buy', type: 'limit', priceTicks: 1, quantity: 1, timeInForce: 'gtc' });
+      session.state.book.place({
+        orderId: 'order_phantom',
+        traderId: 'user_x',
+        side: 'buy',
+        type: 'limit',
+        priceTicks: 1,
+        quantity: 1,
+        timeInForce: 'gtc',
+      });
       session.state.lastTradeTicks = 123_456;
       throw new Error('refused after touching the book');
     });
@@ -58,14 +77,20 @@ describeEachDatabase('trading: group commit', (env) => {
       (error: Error) => expect(error.message).to.equal('refused after touching the book'),
     );
     const seen = await fourth;
-    expect(seen.phantom, 'the refused command\'s order is gone from the rebuilt book').to.equal(undefined);
+    expect(seen.phantom, "the refused command's order is gone from the rebuilt book").to.equal(undefined);
     expect(seen.lastTrade).to.not.equal(123_456);
-    const written = ((await db('journal_entries').whereIn('reference', [kept, dropped, after]).select('reference')) as { reference: string }[]).map((r) => r.reference);
+    const written = (
+      (await db('journal_entries').whereIn('reference', [kept, dropped, after]).select('reference')) as {
+        reference: string;
+      }[]
+    ).map((r) => r.reference);
     expect(written.sort()).to.deep.equal([after, kept].sort());
     const sequences = ['first', 'second', 'fourth'].map((name) => sequenceOf.get(name)!);
     expect([...sequenceOf.keys()].sort()).to.deep.equal(['first', 'fourth', 'second']);
     expect([...sequences].sort((a, b) => a - b)).to.deep.equal(sequences);
-    const stored = (await db('market_books').where('market_id', market.marketId).first('next_sequence')) as { next_sequence: number };
+    const stored = (await db('market_books').where('market_id', market.marketId).first('next_sequence')) as {
+      next_sequence: number;
+    };
     expect(stored.next_sequence).to.be.greaterThan(sequences[2]!);
   });
 
@@ -75,7 +100,15 @@ describeEachDatabase('trading: group commit', (env) => {
     const registry = new BookRegistry(db);
     const kept = registry.run(first.marketId, async () => 'kept');
     const failed = registry.run(second.marketId, async (session) => {
-      session.state.book.place({ orderId: 'order_phantom_2', traderId: 'user_x', side: 'buy', type: 'limit', priceTicks: 1, quantity: 1, timeInForce: 'gtc' });
+      session.state.book.place({
+        orderId: 'order_phantom_2',
+        traderId: 'user_x',
+        side: 'buy',
+        type: 'limit',
+        priceTicks: 1,
+        quantity: 1,
+        timeInForce: 'gtc',
+      });
       throw new Error('failed after touching the book');
     });
     expect(await kept).to.equal('kept');
@@ -84,13 +117,20 @@ describeEachDatabase('trading: group commit', (env) => {
       (error: Error) => expect(error.message).to.equal('failed after touching the book'),
     );
     // Its market is no longer held by the batch that dropped it: the next command runs (it would wait forever otherwise).
-    const next = await Promise.race([registry.run(second.marketId, async (session) => session.state.book.order('order_phantom_2') ?? 'gone'), new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000))]);
+    const next = await Promise.race([
+      registry.run(second.marketId, async (session) => session.state.book.order('order_phantom_2') ?? 'gone'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5_000)),
+    ]);
     expect(next).to.equal('gone');
   });
 
   it('a burst over two markets that mixes accepted and refused orders leaves exactly the accepted ones, with a book the database agrees with', async () => {
     const markets: MarketRef[] = [await marketOf(services(), 'code-prime'), await marketOf(services(), 'code-max')];
-    const [buyer, seller, sweeper] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    const [buyer, seller, sweeper] = [
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+    ];
     await giveUsd(services(), buyer.userId, '1.00');
     await giveUsd(services(), sweeper.userId, '100.00');
     for (const market of markets) await giveUnits(services(), seller.userId, market.instrumentId, 50);
@@ -104,8 +144,20 @@ describeEachDatabase('trading: group commit', (env) => {
       // … so 1.5075 USD more is always refused, whichever arrives first.
       placeOrder(env(), buyer, { market_id: m2, side: 'buy', price: '0.3000', quantity: 5 }),
       // One client_order_id twice: exactly one is accepted.
-      placeOrder(env(), seller, { market_id: m1, side: 'sell', price: '0.3300', quantity: 1, client_order_id: 'burst-dup' }),
-      placeOrder(env(), seller, { market_id: m2, side: 'sell', price: '0.3300', quantity: 1, client_order_id: 'burst-dup' }),
+      placeOrder(env(), seller, {
+        market_id: m1,
+        side: 'sell',
+        price: '0.3300',
+        quantity: 1,
+        client_order_id: 'burst-dup',
+      }),
+      placeOrder(env(), seller, {
+        market_id: m2,
+        side: 'sell',
+        price: '0.3300',
+        quantity: 1,
+        client_order_id: 'burst-dup',
+      }),
       // More Units than the seller holds in all, whatever else arrived first.
       placeOrder(env(), seller, { market_id: m2, side: 'sell', price: '0.3400', quantity: 51 }),
       placeOrder(env(), seller, { market_id: m1, side: 'sell', price: '0.3200', quantity: 3 }),
@@ -118,15 +170,29 @@ describeEachDatabase('trading: group commit', (env) => {
     expect(codes.slice(6)).to.deep.equal(['422 insufficient_available_balance', 201]);
 
     const accepted = replies.filter((r) => r.status === 201).map((r) => r.body.data.order_id as string);
-    const stored = (await services().db('orders').whereIn('user_id', [buyer.userId, seller.userId]).select('id')) as { id: string }[];
+    const stored = (await services().db('orders').whereIn('user_id', [buyer.userId, seller.userId]).select('id')) as {
+      id: string;
+    }[];
     expect(stored.map((r) => r.id).sort()).to.deep.equal([...accepted].sort());
-    expect((await balancesOf(services(), buyer.userId, markets[0]!.instrumentId)).usdAvailable).to.equal(1_000_000 - 603_000);
+    expect((await balancesOf(services(), buyer.userId, markets[0]!.instrumentId)).usdAvailable).to.equal(
+      1_000_000 - 603_000,
+    );
 
     // A sweep of each book fills exactly what the database says rests there: a refused order
     // left in the in-memory book would be matched and fail to settle.
     for (const market of markets) {
-      const resting = (await services().db('orders').where({ market_id: market.marketId, user_id: seller.userId }).sum({ q: 'remaining_quantity' }).first()) as { q: number | string };
-      const sweep = await placeOrder(env(), sweeper, { market_id: market.marketId, side: 'buy', price: '0.3400', quantity: 20, time_in_force: 'ioc' });
+      const resting = (await services()
+        .db('orders')
+        .where({ market_id: market.marketId, user_id: seller.userId })
+        .sum({ q: 'remaining_quantity' })
+        .first()) as { q: number | string };
+      const sweep = await placeOrder(env(), sweeper, {
+        market_id: market.marketId,
+        side: 'buy',
+        price: '0.3400',
+        quantity: 20,
+        time_in_force: 'ioc',
+      });
       expect(sweep.status, JSON.stringify(sweep.body)).to.equal(201);
       const swept = await env().trading.get(`/v1/orders/${sweep.body.data.order_id}`, { sign: sweeper.signingKey });
       expect(swept.body.data.filled_quantity).to.equal(Number(resting.q));

@@ -3,7 +3,12 @@ import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUsd, marketOf, placed } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 8_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -24,13 +29,20 @@ describeEachDatabase(
       await giveUsd(services(), trader.userId, '1000.00');
     });
 
-    const book = async (marketId: string) => (await env().trading.get(`/v1/markets/${marketId}/orderbook`, { sign: trader.signingKey })).body.data;
+    const book = async (marketId: string) =>
+      (await env().trading.get(`/v1/markets/${marketId}/orderbook`, { sign: trader.signingKey })).body.data;
 
     it('keeps a ladder of asks on all nine books', async () => {
-      const markets = (await env().trading.get('/v1/markets', { sign: trader.signingKey })).body.data as { market_id: string }[];
+      const markets = (await env().trading.get('/v1/markets', { sign: trader.signingKey })).body.data as {
+        market_id: string;
+      }[];
       expect(markets).to.have.length(9);
       for (const { market_id: marketId } of markets) {
-        const levels = await until(`asks on ${marketId}`, () => book(marketId), (b) => b.sell.length === 3);
+        const levels = await until(
+          `asks on ${marketId}`,
+          () => book(marketId),
+          (b) => b.sell.length === 3,
+        );
         expect(levels.sell.map((l: { quantity: number }) => l.quantity)).to.deep.equal([500, 1000, 2000]);
         expect(levels.buy).to.deep.equal([]);
       }
@@ -42,7 +54,11 @@ describeEachDatabase(
       const { marketId } = await marketOf(services(), 'text-standard');
       const bought = await placed(env(), trader, { market_id: marketId, side: 'buy', type: 'market', quantity: 400 });
       expect(bought).to.include({ status: 'filled', filled_quantity: 400, average_price: '0.400000' });
-      const refilled = await until('the 0.4000 level refilled', () => book(marketId), (b) => b.sell[0]?.quantity === 500);
+      const refilled = await until(
+        'the 0.4000 level refilled',
+        () => book(marketId),
+        (b) => b.sell[0]?.quantity === 500,
+      );
       expect(refilled.sell[0]).to.include({ price: '0.4000', quantity: 500, order_count: 2 });
     });
   },

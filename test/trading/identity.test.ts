@@ -29,7 +29,11 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
       email_verified: true,
       legal_terms_accepted: true,
       is_supplier: false,
-      signing_key: { id: advanced.signingKey.id, label: 'test signing key', fingerprint: advanced.signingKey.fingerprint },
+      signing_key: {
+        id: advanced.signingKey.id,
+        label: 'test signing key',
+        fingerprint: advanced.signingKey.fingerprint,
+      },
     });
     expect(reply.body.data.created_at).to.be.a('string');
   });
@@ -37,7 +41,10 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
   it('GET /v1/me follows a mode switch on the platform API at once', async () => {
     const user = await createTestUser(services(), { mode: 'advanced' });
     const { accessToken } = await grantTokens(services(), user.userId, ['account:write']);
-    const switched = await env().platform.post('/v1/self/system-settings/account-mode', { bearer: accessToken, body: { account_mode: 'auto' } });
+    const switched = await env().platform.post('/v1/self/system-settings/account-mode', {
+      bearer: accessToken,
+      body: { account_mode: 'auto' },
+    });
     expect(switched.status).to.equal(200);
     expect((await env().trading.get('/v1/me', { sign: user.signingKey })).body.data.account_mode).to.equal('auto');
   });
@@ -47,9 +54,13 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
       const reply = await env().trading.get(path);
       expect(reply.status, path).to.equal(401);
       expect(reply.body.errors.code).to.equal('missing_signature');
-      const tokenInstead = await env().trading.get(path, { bearer: (await grantTokens(services(), advanced.userId, ['trade:read'])).accessToken });
+      const tokenInstead = await env().trading.get(path, {
+        bearer: (await grantTokens(services(), advanced.userId, ['trade:read'])).accessToken,
+      });
       expect(tokenInstead.status).to.equal(200);
-      const otherScope = await env().trading.get(path, { bearer: (await grantTokens(services(), advanced.userId, ['account:read'])).accessToken });
+      const otherScope = await env().trading.get(path, {
+        bearer: (await grantTokens(services(), advanced.userId, ['account:read'])).accessToken,
+      });
       expect(otherScope.status).to.equal(403);
       expect(otherScope.body.errors.code).to.equal('insufficient_scope');
       const query = await env().trading.get(path, { sign: advanced.signingKey, query: { verbose: 1 } });
@@ -73,8 +84,12 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
     expect(data.checks[0].detail).to.contain(advanced.signingKey.fingerprint);
     // The way to USD that exists: the dashboard's Funds page, the user CLI, the API.
     const funds = (data.checks as Check[]).find((c) => c.code === 'no_trading_accounts')!.next_action;
-    expect(funds).to.contain('{platform_url}/funds').and.to.contain('mkt funds add USD').and.to.contain('POST {platform_url}/v1/deposits');
-    for (const check of data.checks as Check[]) expect(check.next_action === null, check.name).to.equal(check.status === 'ok');
+    expect(funds)
+      .to.contain('{platform_url}/funds')
+      .and.to.contain('mkt funds add USD')
+      .and.to.contain('POST {platform_url}/v1/deposits');
+    for (const check of data.checks as Check[])
+      expect(check.next_action === null, check.name).to.equal(check.status === 'ok');
     expect(data.summary).to.deep.equal({
       user_id: advanced.userId,
       signing_key_id: advanced.signingKey.id,
@@ -100,7 +115,10 @@ describeEachDatabase('trading: identity (GET /v1/me) and diagnostics', (env) => 
     await services().db('users').where({ id: user.userId }).update({ status: 'inactive' });
     const data = (await env().trading.get('/v1/diagnostics', { sign: user.signingKey })).body.data;
     expect(data.status).to.equal('fail');
-    expect(data.checks.find((c: Check) => c.name === 'Account status')).to.include({ status: 'fail', code: 'account_inactive' });
+    expect(data.checks.find((c: Check) => c.name === 'Account status')).to.include({
+      status: 'fail',
+      code: 'account_inactive',
+    });
     expect((await env().trading.get('/v1/me', { sign: user.signingKey })).body.data.status).to.equal('inactive');
   });
 });

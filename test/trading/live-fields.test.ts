@@ -2,7 +2,16 @@ import { expect } from 'chai';
 import { toIso } from '../../src/lib/clock.js';
 import { periodStartUs } from '../../src/lib/periods.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { expectShape, liveHealth, liveInstrument, liveInstrumentTypes, liveMarket, liveMarketStats, livePriceHistory, liveTradingAccount } from '../support/live-shapes.js';
+import {
+  expectShape,
+  liveHealth,
+  liveInstrument,
+  liveInstrumentTypes,
+  liveMarket,
+  liveMarketStats,
+  livePriceHistory,
+  liveTradingAccount,
+} from '../support/live-shapes.js';
 import { giveUnits } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { insertOrder, insertTrade, seededMarkets, usAt, type SeededMarket } from '../support/trading-rows.js';
@@ -26,7 +35,8 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
     seller = await createTestUser(services);
     markets = await seededMarkets(services);
   });
-  const get = (path: string, query?: Record<string, string | number>) => env().trading.get(path, { sign: buyer.signingKey, query });
+  const get = (path: string, query?: Record<string, string | number>) =>
+    env().trading.get(path, { sign: buyer.signingKey, query });
   const data = async (path: string, query?: Record<string, string | number>) => {
     const reply = await get(path, query);
     expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
@@ -36,9 +46,32 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
   const trade = async (marketIndex: number, priceTicks: number, quantity: number, executedAtUs: number) => {
     const { services } = env().service;
     const marketId = markets[marketIndex]!.marketId;
-    const buy = await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', price_ticks: priceTicks, quantity, filled_quantity: quantity, status: 'filled' });
-    const sell = await insertOrder(services, { user_id: seller.userId, market_id: marketId, side: 'sell', price_ticks: priceTicks, quantity, filled_quantity: quantity, status: 'filled' });
-    await insertTrade(services, { marketId, buyer: { userId: buyer.userId, orderId: buy.id }, seller: { userId: seller.userId, orderId: sell.id }, priceTicks, quantity, executedAtUs });
+    const buy = await insertOrder(services, {
+      user_id: buyer.userId,
+      market_id: marketId,
+      side: 'buy',
+      price_ticks: priceTicks,
+      quantity,
+      filled_quantity: quantity,
+      status: 'filled',
+    });
+    const sell = await insertOrder(services, {
+      user_id: seller.userId,
+      market_id: marketId,
+      side: 'sell',
+      price_ticks: priceTicks,
+      quantity,
+      filled_quantity: quantity,
+      status: 'filled',
+    });
+    await insertTrade(services, {
+      marketId,
+      buyer: { userId: buyer.userId, orderId: buy.id },
+      seller: { userId: seller.userId, orderId: sell.id },
+      priceTicks,
+      quantity,
+      executedAtUs,
+    });
   };
 
   it('GET /v1/health, unsigned as checkTradingHealth() sends it, names its service', async () => {
@@ -64,9 +97,15 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
     const { instrumentId } = markets[instrumentMarket]!;
     const createdAtUs = usAt('2026-01-02T03:04:05Z') + 123_456;
     const updatedAtUs = usAt('2026-02-03T04:05:06Z');
-    await services.db('instruments').where({ id: instrumentId }).update({ created_at_us: createdAtUs, updated_at_us: updatedAtUs });
+    await services
+      .db('instruments')
+      .where({ id: instrumentId })
+      .update({ created_at_us: createdAtUs, updated_at_us: updatedAtUs });
     const instrument = await data(`/v1/instruments/${instrumentId}`);
-    expect(instrument).to.include({ created_at: '2026-01-02T03:04:05.123456Z', updated_at: '2026-02-03T04:05:06.000000Z' });
+    expect(instrument).to.include({
+      created_at: '2026-01-02T03:04:05.123456Z',
+      updated_at: '2026-02-03T04:05:06.000000Z',
+    });
   });
 
   const statuses: [string, boolean][] = [
@@ -83,7 +122,9 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
       try {
         expect(await data(`/v1/instruments/${instrumentId}`)).to.include({ status, is_active: isActive });
         const listed = await data('/v1/instruments', { status });
-        expect(listed.find((i: { instrument_id: string }) => i.instrument_id === instrumentId)).to.include({ is_active: isActive });
+        expect(listed.find((i: { instrument_id: string }) => i.instrument_id === instrumentId)).to.include({
+          is_active: isActive,
+        });
       } finally {
         await services.db('instruments').where({ id: instrumentId }).update({ status: 'draft' });
       }
@@ -110,8 +151,23 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
       const stats = await data(`/v1/markets/${markets[statsMarket]!.marketId}/stats`);
       expectShape(stats, liveMarketStats, 'stats');
       // 4100×10 + 4350×5 + 4050×7 + 4200×2 = 99,500 ticks of 0.0001 USD.
-      expect(stats).to.include({ open: '0.4100', high: '0.4350', low: '0.4050', close: '0.4200', volume: 24, quote_volume: '9.950000', num_trades: 4 });
-      expect(stats).to.include({ open: stats.open_24h, high: stats.high_24h, low: stats.low_24h, close: stats.last_price, volume: stats.volume_24h, num_trades: stats.trade_count_24h });
+      expect(stats).to.include({
+        open: '0.4100',
+        high: '0.4350',
+        low: '0.4050',
+        close: '0.4200',
+        volume: 24,
+        quote_volume: '9.950000',
+        num_trades: 4,
+      });
+      expect(stats).to.include({
+        open: stats.open_24h,
+        high: stats.high_24h,
+        low: stats.low_24h,
+        close: stats.last_price,
+        volume: stats.volume_24h,
+        num_trades: stats.trade_count_24h,
+      });
       expect(stats.period_end).to.equal(stats.as_of);
       expect(usAt(stats.period_end) - usAt(stats.period_start)).to.equal(24 * hourUs);
     });
@@ -119,7 +175,15 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
     it('has null prices and zero sums for a market that has not traded', async () => {
       const stats = await data(`/v1/markets/${markets[untouchedMarket]!.marketId}/stats`);
       expectShape(stats, liveMarketStats, 'stats');
-      expect(stats).to.include({ open: null, high: null, low: null, close: null, volume: 0, quote_volume: '0.000000', num_trades: 0 });
+      expect(stats).to.include({
+        open: null,
+        high: null,
+        low: null,
+        close: null,
+        volume: 0,
+        quote_volume: '0.000000',
+        num_trades: 0,
+      });
     });
   });
 
@@ -136,7 +200,12 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
 
     it('answers 1w candles, from and to in Unix seconds as getPriceHistory() sends them, with the live fields', async () => {
       const marketId = markets[weeklyMarket]!.marketId;
-      const query = { market_id: marketId, resolution: '1w', from: String(usAt('2025-03-01T00:00:00Z') / 1e6), to: String(usAt('2025-04-01T00:00:00Z') / 1e6) };
+      const query = {
+        market_id: marketId,
+        resolution: '1w',
+        from: String(usAt('2025-03-01T00:00:00Z') / 1e6),
+        to: String(usAt('2025-04-01T00:00:00Z') / 1e6),
+      };
       const rows = await data('/v1/price-histories', query);
       for (const row of rows) expectShape(row, livePriceHistory, row.time);
       expect(rows).to.deep.equal([
@@ -175,7 +244,9 @@ describeEachDatabase('trading: the fields the live CLI reads', (env) => {
 
     it('starts each week where lib/periods.ts starts the weekly period', async () => {
       const rows = await data('/v1/price-histories', { market_id: markets[weeklyMarket]!.marketId, resolution: '1w' });
-      expect(rows.map((r: { period_start: string }) => r.period_start)).to.deep.equal([...new Set(trades.map(([iso]) => toIso(periodStartUs('weekly', usAt(iso)))))]);
+      expect(rows.map((r: { period_start: string }) => r.period_start)).to.deep.equal([
+        ...new Set(trades.map(([iso]) => toIso(periodStartUs('weekly', usAt(iso))))),
+      ]);
     });
 
     it('ends every candle where the next one of its resolution starts', async () => {

@@ -12,7 +12,17 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
   let markets: SeededMarket[];
   // One market per concern: the suites share one database, and each must see only its own rows.
   const market = (i: number) => markets[i]!.marketId;
-  const [bookMarket, tickerMarket, statsMarket, fallingMarket, staleMarket, untouchedMarket, candleMarket, tradesMarket, roundingMarket] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+  const [
+    bookMarket,
+    tickerMarket,
+    statsMarket,
+    fallingMarket,
+    staleMarket,
+    untouchedMarket,
+    candleMarket,
+    tradesMarket,
+    roundingMarket,
+  ] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
   before(async () => {
     const { services } = env().service;
@@ -20,16 +30,47 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
     seller = await createTestUser(services);
     markets = await seededMarkets(services);
   });
-  const get = (path: string, query?: Record<string, string | number>) => env().trading.get(path, { sign: buyer.signingKey, query });
+  const get = (path: string, query?: Record<string, string | number>) =>
+    env().trading.get(path, { sign: buyer.signingKey, query });
   const nowUs = () => env().service.services.clock.nowUs();
 
   /** A trade between the two test users; each side gets an order of its own. */
-  const trade = async (marketIndex: number, priceTicks: number, quantity: number, executedAtUs: number, takerSide: 'buy' | 'sell' = 'buy') => {
+  const trade = async (
+    marketIndex: number,
+    priceTicks: number,
+    quantity: number,
+    executedAtUs: number,
+    takerSide: 'buy' | 'sell' = 'buy',
+  ) => {
     const { services } = env().service;
     const marketId = market(marketIndex);
-    const buy = await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', price_ticks: priceTicks, quantity, filled_quantity: quantity, status: 'filled' });
-    const sell = await insertOrder(services, { user_id: seller.userId, market_id: marketId, side: 'sell', price_ticks: priceTicks, quantity, filled_quantity: quantity, status: 'filled' });
-    return insertTrade(services, { marketId, buyer: { userId: buyer.userId, orderId: buy.id }, seller: { userId: seller.userId, orderId: sell.id }, priceTicks, quantity, takerSide, executedAtUs });
+    const buy = await insertOrder(services, {
+      user_id: buyer.userId,
+      market_id: marketId,
+      side: 'buy',
+      price_ticks: priceTicks,
+      quantity,
+      filled_quantity: quantity,
+      status: 'filled',
+    });
+    const sell = await insertOrder(services, {
+      user_id: seller.userId,
+      market_id: marketId,
+      side: 'sell',
+      price_ticks: priceTicks,
+      quantity,
+      filled_quantity: quantity,
+      status: 'filled',
+    });
+    return insertTrade(services, {
+      marketId,
+      buyer: { userId: buyer.userId, orderId: buy.id },
+      seller: { userId: seller.userId, orderId: sell.id },
+      priceTicks,
+      quantity,
+      takerSide,
+      executedAtUs,
+    });
   };
 
   describe('unknown markets and parameters', () => {
@@ -95,15 +136,63 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       ];
       for (const [i, [side, priceTicks, quantity]] of resting.entries()) {
         const owner = i % 2 === 0 ? buyer : seller;
-        await insertOrder(services, { user_id: owner.userId, market_id: marketId, side, price_ticks: priceTicks, quantity });
+        await insertOrder(services, {
+          user_id: owner.userId,
+          market_id: marketId,
+          side,
+          price_ticks: priceTicks,
+          quantity,
+        });
       }
       // A partly filled order rests with what is left of it.
-      await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'sell', price_ticks: 4400, quantity: 10, filled_quantity: 4, status: 'partially_filled' });
+      await insertOrder(services, {
+        user_id: buyer.userId,
+        market_id: marketId,
+        side: 'sell',
+        price_ticks: 4400,
+        quantity: 10,
+        filled_quantity: 4,
+        status: 'partially_filled',
+      });
       // Nothing of these rests: filled, cancelled, closed, a market order.
-      await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', price_ticks: 4190, quantity: 9, filled_quantity: 9, status: 'filled' });
-      await insertOrder(services, { user_id: seller.userId, market_id: marketId, side: 'sell', price_ticks: 4160, quantity: 9, status: 'cancelled', closure_reason: 'cancelled_by_user' });
-      await insertOrder(services, { user_id: seller.userId, market_id: marketId, side: 'sell', price_ticks: 4170, quantity: 9, filled_quantity: 2, status: 'closed', closure_reason: 'ioc_remainder' });
-      await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', type: 'market', price_ticks: null, quantity: 3, filled_quantity: 3, status: 'filled' });
+      await insertOrder(services, {
+        user_id: buyer.userId,
+        market_id: marketId,
+        side: 'buy',
+        price_ticks: 4190,
+        quantity: 9,
+        filled_quantity: 9,
+        status: 'filled',
+      });
+      await insertOrder(services, {
+        user_id: seller.userId,
+        market_id: marketId,
+        side: 'sell',
+        price_ticks: 4160,
+        quantity: 9,
+        status: 'cancelled',
+        closure_reason: 'cancelled_by_user',
+      });
+      await insertOrder(services, {
+        user_id: seller.userId,
+        market_id: marketId,
+        side: 'sell',
+        price_ticks: 4170,
+        quantity: 9,
+        filled_quantity: 2,
+        status: 'closed',
+        closure_reason: 'ioc_remainder',
+      });
+      await insertOrder(services, {
+        user_id: buyer.userId,
+        market_id: marketId,
+        side: 'buy',
+        type: 'market',
+        price_ticks: null,
+        quantity: 3,
+        filled_quantity: 3,
+        status: 'filled',
+      });
     });
 
     it('aggregates resting orders into levels, best first, with cumulative totals', async () => {
@@ -147,7 +236,14 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
     it('defaults to 10 levels per side', async () => {
       const { services } = env().service;
       const marketId = market(roundingMarket);
-      for (let i = 0; i < 12; i += 1) await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', price_ticks: 3000 + i, quantity: 1 });
+      for (let i = 0; i < 12; i += 1)
+        await insertOrder(services, {
+          user_id: buyer.userId,
+          market_id: marketId,
+          side: 'buy',
+          price_ticks: 3000 + i,
+          quantity: 1,
+        });
       const { body } = await get(`/v1/markets/${marketId}/orderbook`);
       expect(body.data.buy).to.have.length(10);
       expect(body.data.buy[0].price).to.equal('0.3011');
@@ -179,8 +275,20 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
     it('takes the best prices from the book, the last trade by sequence and the 24-hour volume', async () => {
       const { services } = env().service;
       const marketId = market(tickerMarket);
-      await insertOrder(services, { user_id: buyer.userId, market_id: marketId, side: 'buy', price_ticks: 4150, quantity: 5 });
-      await insertOrder(services, { user_id: seller.userId, market_id: marketId, side: 'sell', price_ticks: 4250, quantity: 5 });
+      await insertOrder(services, {
+        user_id: buyer.userId,
+        market_id: marketId,
+        side: 'buy',
+        price_ticks: 4150,
+        quantity: 5,
+      });
+      await insertOrder(services, {
+        user_id: seller.userId,
+        market_id: marketId,
+        side: 'sell',
+        price_ticks: 4250,
+        quantity: 5,
+      });
       const now = nowUs();
       await trade(tickerMarket, 5000, 100, now - 25 * hourUs); // outside the 24 hours
       await trade(tickerMarket, 4100, 7, now - 2 * hourUs);
@@ -210,7 +318,15 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       expected: Record<string, unknown>;
     }
     /** The same window under the live service's names. */
-    const live = (open: string | null, high: string | null, low: string | null, close: string | null, volume: number, quoteVolume: string, numTrades: number) => ({
+    const live = (
+      open: string | null,
+      high: string | null,
+      low: string | null,
+      close: string | null,
+      volume: number,
+      quoteVolume: string,
+      numTrades: number,
+    ) => ({
       open,
       high,
       low,
@@ -223,41 +339,114 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       {
         name: 'a rise: open is the first trade in the window, change and percent from it to the last price',
         marketIndex: statsMarket,
-        trades: [[5000, 3, 30], [4100, 10, 20], [4350, 5, 10], [4050, 7, 5], [4200, 2, 1]],
-        expected: { last_price: '0.4200', open_24h: '0.4100', high_24h: '0.4350', low_24h: '0.4050', change_24h: '0.0100', change_pct_24h: '2.44', volume_24h: 24, trade_count_24h: 4, ...live('0.4100', '0.4350', '0.4050', '0.4200', 24, '9.950000', 4) },
+        trades: [
+          [5000, 3, 30],
+          [4100, 10, 20],
+          [4350, 5, 10],
+          [4050, 7, 5],
+          [4200, 2, 1],
+        ],
+        expected: {
+          last_price: '0.4200',
+          open_24h: '0.4100',
+          high_24h: '0.4350',
+          low_24h: '0.4050',
+          change_24h: '0.0100',
+          change_pct_24h: '2.44',
+          volume_24h: 24,
+          trade_count_24h: 4,
+          ...live('0.4100', '0.4350', '0.4050', '0.4200', 24, '9.950000', 4),
+        },
       },
       {
         name: 'a fall: signed change and percent',
         marketIndex: fallingMarket,
-        trades: [[5000, 1, 23], [4500, 2, 12], [4000, 3, 0.5]],
-        expected: { last_price: '0.4000', open_24h: '0.5000', high_24h: '0.5000', low_24h: '0.4000', change_24h: '-0.1000', change_pct_24h: '-20.00', volume_24h: 6, trade_count_24h: 3, ...live('0.5000', '0.5000', '0.4000', '0.4000', 6, '2.600000', 3) },
+        trades: [
+          [5000, 1, 23],
+          [4500, 2, 12],
+          [4000, 3, 0.5],
+        ],
+        expected: {
+          last_price: '0.4000',
+          open_24h: '0.5000',
+          high_24h: '0.5000',
+          low_24h: '0.4000',
+          change_24h: '-0.1000',
+          change_pct_24h: '-20.00',
+          volume_24h: 6,
+          trade_count_24h: 3,
+          ...live('0.5000', '0.5000', '0.4000', '0.4000', 6, '2.600000', 3),
+        },
       },
       {
         name: 'a percent rounded half up to 2 decimals (1 tick on 0.3000 = 0.0333…%)',
         marketIndex: roundingMarket,
-        trades: [[3000, 1, 3], [3001, 1, 2]],
-        expected: { last_price: '0.3001', open_24h: '0.3000', high_24h: '0.3001', low_24h: '0.3000', change_24h: '0.0001', change_pct_24h: '0.03', volume_24h: 2, trade_count_24h: 2, ...live('0.3000', '0.3001', '0.3000', '0.3001', 2, '0.600100', 2) },
+        trades: [
+          [3000, 1, 3],
+          [3001, 1, 2],
+        ],
+        expected: {
+          last_price: '0.3001',
+          open_24h: '0.3000',
+          high_24h: '0.3001',
+          low_24h: '0.3000',
+          change_24h: '0.0001',
+          change_pct_24h: '0.03',
+          volume_24h: 2,
+          trade_count_24h: 2,
+          ...live('0.3000', '0.3001', '0.3000', '0.3001', 2, '0.600100', 2),
+        },
       },
       {
         name: 'no trade in the window: only last_price, zero volume',
         marketIndex: staleMarket,
-        trades: [[4300, 9, 48], [4400, 1, 25]],
-        expected: { last_price: '0.4400', open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0, ...live(null, null, null, null, 0, '0.000000', 0) },
+        trades: [
+          [4300, 9, 48],
+          [4400, 1, 25],
+        ],
+        expected: {
+          last_price: '0.4400',
+          open_24h: null,
+          high_24h: null,
+          low_24h: null,
+          change_24h: null,
+          change_pct_24h: null,
+          volume_24h: 0,
+          trade_count_24h: 0,
+          ...live(null, null, null, null, 0, '0.000000', 0),
+        },
       },
       {
         name: 'never traded: everything null',
         marketIndex: untouchedMarket,
         trades: [],
-        expected: { last_price: null, open_24h: null, high_24h: null, low_24h: null, change_24h: null, change_pct_24h: null, volume_24h: 0, trade_count_24h: 0, ...live(null, null, null, null, 0, '0.000000', 0) },
+        expected: {
+          last_price: null,
+          open_24h: null,
+          high_24h: null,
+          low_24h: null,
+          change_24h: null,
+          change_pct_24h: null,
+          volume_24h: 0,
+          trade_count_24h: 0,
+          ...live(null, null, null, null, 0, '0.000000', 0),
+        },
       },
     ];
     for (const { name, marketIndex, trades, expected } of cases) {
       it(name, async () => {
         const now = nowUs();
-        for (const [priceTicks, quantity, hoursAgo] of trades) await trade(marketIndex, priceTicks, quantity, now - Math.round(hoursAgo * hourUs));
+        for (const [priceTicks, quantity, hoursAgo] of trades)
+          await trade(marketIndex, priceTicks, quantity, now - Math.round(hoursAgo * hourUs));
         const reply = await get(`/v1/markets/${market(marketIndex)}/stats`);
         expect(reply.status).to.equal(200);
-        const { as_of: asOf, market_id: marketId, period_start: periodStart, period_end: periodEnd, ...stats } = reply.body.data;
+        const {
+          as_of: asOf,
+          market_id: marketId,
+          period_start: periodStart,
+          period_end: periodEnd,
+          ...stats
+        } = reply.body.data;
         expect(marketId).to.equal(market(marketIndex));
         expect(stats).to.deep.equal(expected);
         expect(Date.parse(asOf) * 1000).to.be.at.least(now - 1_000_000);
@@ -285,7 +474,15 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
         await trade(candleMarket, priceTicks, quantity, us);
       }
     });
-    const candle = (time: string, open: string, high: string, low: string, close: string, volume: number, tradeCount: number) => ({
+    const candle = (
+      time: string,
+      open: string,
+      high: string,
+      low: string,
+      close: string,
+      volume: number,
+      tradeCount: number,
+    ) => ({
       time: `${time}.000000Z`,
       open,
       high,
@@ -294,12 +491,22 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       volume,
       trade_count: tradeCount,
     });
-    const widthsUs: Record<string, number> = { '1m': 60e6, '5m': 300e6, '15m': 900e6, '1h': hourUs, '4h': 4 * hourUs, '1d': 24 * hourUs, '1w': 7 * 24 * hourUs };
+    const widthsUs: Record<string, number> = {
+      '1m': 60e6,
+      '5m': 300e6,
+      '15m': 900e6,
+      '1h': hourUs,
+      '4h': 4 * hourUs,
+      '1d': 24 * hourUs,
+      '1w': 7 * 24 * hourUs,
+    };
     /** What each row says besides the candle: its market, resolution and bounds, and the USD its trades paid. */
     const withLiveNames = (resolution: string, row: ReturnType<typeof candle>) => {
       const startUs = usAt(row.time);
       const endUs = startUs + widthsUs[resolution]!;
-      const quoteTicks = trades.filter(([iso]) => usAt(iso) >= startUs && usAt(iso) < endUs).reduce((sum, [, priceTicks, quantity]) => sum + priceTicks * quantity, 0);
+      const quoteTicks = trades
+        .filter(([iso]) => usAt(iso) >= startUs && usAt(iso) < endUs)
+        .reduce((sum, [, priceTicks, quantity]) => sum + priceTicks * quantity, 0);
       return {
         ...row,
         market_id: market(candleMarket),
@@ -379,15 +586,27 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
     }
 
     const ranges: [string, Record<string, string>, string[]][] = [
-      ['from inclusive, to exclusive (ISO 8601)', { from: '2025-03-10T10:01:00Z', to: '2025-03-10T14:00:00Z' }, ['10:01', '10:04', '10:05', '13:59']],
-      ['Unix seconds', { from: String(usAt('2025-03-10T10:04:00Z') / 1e6), to: String(usAt('2025-03-10T10:05:00Z') / 1e6) }, ['10:04']],
+      [
+        'from inclusive, to exclusive (ISO 8601)',
+        { from: '2025-03-10T10:01:00Z', to: '2025-03-10T14:00:00Z' },
+        ['10:01', '10:04', '10:05', '13:59'],
+      ],
+      [
+        'Unix seconds',
+        { from: String(usAt('2025-03-10T10:04:00Z') / 1e6), to: String(usAt('2025-03-10T10:05:00Z') / 1e6) },
+        ['10:04'],
+      ],
       ['a date alone', { from: '2025-03-11' }, ['00:00']],
       ['to before from', { from: '2025-03-11', to: '2025-03-10' }, []],
       ['to alone', { to: '2025-03-10T10:01:00Z' }, ['10:00']],
     ];
     for (const [name, range, times] of ranges) {
       it(`limits the range: ${name}`, async () => {
-        const { body } = await get('/v1/price-histories', { market_id: market(candleMarket), resolution: '1m', ...range });
+        const { body } = await get('/v1/price-histories', {
+          market_id: market(candleMarket),
+          resolution: '1m',
+          ...range,
+        });
         expect(body.data.map((c: { time: string }) => c.time.slice(11, 16))).to.deep.equal(times);
       });
     }
@@ -430,7 +649,8 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
     let ids: string[];
     before(async () => {
       ids = [];
-      for (const [priceTicks, quantity, takerSide, iso] of seeded) ids.push((await trade(tradesMarket, priceTicks, quantity, usAt(iso), takerSide)).trade.id);
+      for (const [priceTicks, quantity, takerSide, iso] of seeded)
+        ids.push((await trade(tradesMarket, priceTicks, quantity, usAt(iso), takerSide)).trade.id);
     });
     const list = async (query: Record<string, string | number> = {}) => {
       const reply = await get(`/v1/markets/${market(tradesMarket)}/trades`, query);
@@ -470,7 +690,14 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       ['price range', { price_min: '0.4200', price_max: '0.4250' }, [0, 5]],
       ['executed_from inclusive', { executed_from: '2025-06-01T10:00:00Z' }, [2, 3, 4, 5]],
       ['executed_to exclusive', { executed_to: '2025-06-01T10:00:00Z' }, [0, 1]],
-      ['time range in Unix seconds', { executed_from: String(usAt('2025-06-01T09:30:00Z') / 1e6), executed_to: String(usAt('2025-06-01T11:00:00Z') / 1e6) }, [1, 2, 3]],
+      [
+        'time range in Unix seconds',
+        {
+          executed_from: String(usAt('2025-06-01T09:30:00Z') / 1e6),
+          executed_to: String(usAt('2025-06-01T11:00:00Z') / 1e6),
+        },
+        [1, 2, 3],
+      ],
       ['status=settled', { status: 'settled' }, [0, 1, 2, 3, 4, 5]],
       ['filters combined', { taker_side: 'buy', price_min: '0.4250', quantity_max: 5 }, [3, 5]],
     ];
@@ -501,7 +728,11 @@ describeEachDatabase('trading market data: ticker, order book, stats, candles, m
       }
     });
 
-    const pagedSorts: Record<string, string>[] = [{}, { order_by: 'price', order_direction: 'desc' }, { order_by: 'quantity' }];
+    const pagedSorts: Record<string, string>[] = [
+      {},
+      { order_by: 'price', order_direction: 'desc' },
+      { order_by: 'quantity' },
+    ];
     for (const query of pagedSorts) {
       it(`pages forward and back under ${JSON.stringify(query)}`, async () => {
         const all = positions(await list(query));

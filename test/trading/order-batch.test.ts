@@ -19,10 +19,23 @@ describeEachDatabase('trading: order batches', (env) => {
     await env().trading.delete('/v1/orders', { sign: trader.signingKey });
   });
 
-  const buy = (price: string, quantity: number, extra: Record<string, unknown> = {}) => ({ market_id: market.marketId, side: 'buy', type: 'limit', price, quantity, ...extra });
-  const batch = (orders: unknown[], user = trader) => env().trading.post('/v1/orders/batch', { sign: user.signingKey, body: { orders } });
-  const orderCount = async () => (await env().trading.get('/v1/orders/count', { sign: trader.signingKey })).body.data.count as number;
-  const bookVersion = async (marketId: string) => Number(((await services().db('market_books').where('market_id', marketId).first('version')) as { version: number }).version);
+  const buy = (price: string, quantity: number, extra: Record<string, unknown> = {}) => ({
+    market_id: market.marketId,
+    side: 'buy',
+    type: 'limit',
+    price,
+    quantity,
+    ...extra,
+  });
+  const batch = (orders: unknown[], user = trader) =>
+    env().trading.post('/v1/orders/batch', { sign: user.signingKey, body: { orders } });
+  const orderCount = async () =>
+    (await env().trading.get('/v1/orders/count', { sign: trader.signingKey })).body.data.count as number;
+  const bookVersion = async (marketId: string) =>
+    Number(
+      ((await services().db('market_books').where('market_id', marketId).first('version')) as { version: number })
+        .version,
+    );
 
   const badFifth: [string, Record<string, unknown>, number, string][] = [
     ['a schema failure (price as a number)', { price: 0.25 }, 422, 'validation_error'],
@@ -34,7 +47,14 @@ describeEachDatabase('trading: order batches', (env) => {
     it(`a bad 5th order (${name}) refuses the whole batch with ${status} ${code} and context.index 4; nothing is placed`, async () => {
       await giveUsd(services(), trader.userId, '100.00');
       const before = await balancesOf(services(), trader.userId, market.instrumentId);
-      const orders = [buy('0.2000', 1), buy('0.2100', 1), buy('0.2200', 1), buy('0.2300', 1), buy('0.2400', 1, change), buy('0.2500', 1)];
+      const orders = [
+        buy('0.2000', 1),
+        buy('0.2100', 1),
+        buy('0.2200', 1),
+        buy('0.2300', 1),
+        buy('0.2400', 1, change),
+        buy('0.2500', 1),
+      ];
       const reply = await batch(orders);
       expect(reply.status, JSON.stringify(reply.body)).to.equal(status);
       expect(reply.body.errors.code).to.equal(code);
@@ -56,7 +76,11 @@ describeEachDatabase('trading: order batches', (env) => {
 
   it('refuses a client_order_id used twice in one batch, naming the second with context.index', async () => {
     await giveUsd(services(), trader.userId, '10.00');
-    const reply = await batch([buy('0.2000', 1, { client_order_id: 'twice' }), buy('0.2000', 1), buy('0.2100', 1, { client_order_id: 'twice' })]);
+    const reply = await batch([
+      buy('0.2000', 1, { client_order_id: 'twice' }),
+      buy('0.2000', 1),
+      buy('0.2100', 1, { client_order_id: 'twice' }),
+    ]);
     expect(reply.status).to.equal(422);
     expect(reply.body.errors).to.deep.include({ code: 'duplicate_client_order_id' });
     expect(reply.body.errors.context).to.include({ index: 2, first_index: 0 });
@@ -77,30 +101,59 @@ describeEachDatabase('trading: order batches', (env) => {
     const reply = await batch(orders);
     expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
     expect(reply.headers.get('x-ratelimit-remaining')).to.equal('17');
-    const data = reply.body.data as ({ index: number; order: Record<string, any> } | { index: number; errors: Record<string, any> })[];
+    const data = reply.body.data as (
+      { index: number; order: Record<string, any> } | { index: number; errors: Record<string, any> }
+    )[];
     expect(data.map((r) => r.index)).to.deep.equal([0, 1, 2, 3, 4]);
-    expect(data.map((r) => ('order' in r ? r.order.status : r.errors.code))).to.deep.equal(['active', 'active', 'insufficient_available_balance', 'insufficient_available_balance', 'closed']);
-    for (const result of data) if ('order' in result) expect(result.order).to.deep.equal(await orderState(env(), trader, result.order.order_id));
+    expect(data.map((r) => ('order' in r ? r.order.status : r.errors.code))).to.deep.equal([
+      'active',
+      'active',
+      'insufficient_available_balance',
+      'insufficient_available_balance',
+      'closed',
+    ]);
+    for (const result of data)
+      if ('order' in result) expect(result.order).to.deep.equal(await orderState(env(), trader, result.order.order_id));
     expect('order' in data[0]! && data[0].order.client_order_id).to.equal('funded-0');
     expect('errors' in data[2]! && data[2].errors.context).to.include({ currency: 'usd' });
     expect(await orderCount()).to.equal(3);
     // One group commit: each market's book moved by exactly one version.
-    expect([await bookVersion(market.marketId), await bookVersion(other.marketId)]).to.deep.equal([versions[0]! + 1, versions[1]! + 1]);
+    expect([await bookVersion(market.marketId), await bookVersion(other.marketId)]).to.deep.equal([
+      versions[0]! + 1,
+      versions[1]! + 1,
+    ]);
   });
 
-  it('matches the batch\'s orders one after the other: a later order trades with an earlier one of another trader\'s batch', async () => {
+  it("matches the batch's orders one after the other: a later order trades with an earlier one of another trader's batch", async () => {
     const seller = await createTestUser(services());
     await giveUnits(services(), seller.userId, market.instrumentId, 5);
     await giveUsd(services(), trader.userId, '10.00');
-    const sells = await batch([{ market_id: market.marketId, side: 'sell', type: 'limit', price: '0.3000', quantity: 2 }, { market_id: market.marketId, side: 'sell', type: 'stop', stop_price: '0.2900', quantity: 1 }], seller);
+    const sells = await batch(
+      [
+        { market_id: market.marketId, side: 'sell', type: 'limit', price: '0.3000', quantity: 2 },
+        { market_id: market.marketId, side: 'sell', type: 'stop', stop_price: '0.2900', quantity: 1 },
+      ],
+      seller,
+    );
     expect(sells.status, JSON.stringify(sells.body)).to.equal(201);
-    expect(sells.body.data.map((r: { order: { status: string } }) => r.order.status)).to.deep.equal(['active', 'pending']);
-    const buys = await batch([buy('0.3000', 1), buy('0.3000', 1, { post_only: true }), buy('0.2900', 1, { post_only: true })]);
-    expect(buys.body.data.map((r: { order?: { status: string }; errors?: { code: string } }) => r.order?.status ?? r.errors!.code)).to.deep.equal(['filled', 'post_only_would_take', 'active']);
+    expect(sells.body.data.map((r: { order: { status: string } }) => r.order.status)).to.deep.equal([
+      'active',
+      'pending',
+    ]);
+    const buys = await batch([
+      buy('0.3000', 1),
+      buy('0.3000', 1, { post_only: true }),
+      buy('0.2900', 1, { post_only: true }),
+    ]);
+    expect(
+      buys.body.data.map(
+        (r: { order?: { status: string }; errors?: { code: string } }) => r.order?.status ?? r.errors!.code,
+      ),
+    ).to.deep.equal(['filled', 'post_only_would_take', 'active']);
     await env().trading.delete('/v1/orders', { sign: seller.signingKey });
   });
 
-  it('takes one token per order from each market\'s bucket at once: a batch the bucket cannot take is 429 with nothing placed', async () => {
+  it("takes one token per order from each market's bucket at once: a batch the bucket cannot take is 429 with nothing placed", async () => {
     await giveUsd(services(), trader.userId, '10.00');
     const first = await batch([buy('0.2500', 1)]);
     expect(first.status).to.equal(201);

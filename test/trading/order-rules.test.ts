@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { balancesOf, giveUnits, giveUsd, marketOf, placed, placeOrder, type MarketRef } from '../support/market-fixtures.js';
+import {
+  balancesOf,
+  giveUnits,
+  giveUsd,
+  marketOf,
+  placed,
+  placeOrder,
+  type MarketRef,
+} from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
 /** Order creation: every body rule and order control of part 4, each with its code and context. */
@@ -14,7 +22,10 @@ describeEachDatabase('trading: order creation rules', (env) => {
     market = await marketOf(services(), 'text-standard');
     lotted = await marketOf(services(), 'code-prime');
     // A market with coarser controls, to reach the tick, lot and minimum checks.
-    await services().db('markets').where('id', lotted.marketId).update({ tick_size_ticks: 10, lot_size: 5, min_order_size: 10, max_order_size: 100 });
+    await services()
+      .db('markets')
+      .where('id', lotted.marketId)
+      .update({ tick_size_ticks: 10, lot_size: 5, min_order_size: 10, max_order_size: 100 });
     trader = await createTestUser(services());
     await giveUsd(services(), trader.userId, '1000.00');
   });
@@ -53,20 +64,45 @@ describeEachDatabase('trading: order creation rules', (env) => {
   ];
   for (const [name, order, code] of controls) {
     it(`refuses ${name} with ${code} and the controls in errors.context`, async () => {
-      const reply = await placeOrder(env(), trader, { market_id: lotted.marketId, side: 'buy', client_order_id: `ctl-${code}`, ...order });
+      const reply = await placeOrder(env(), trader, {
+        market_id: lotted.marketId,
+        side: 'buy',
+        client_order_id: `ctl-${code}`,
+        ...order,
+      });
       expect(reply.status).to.equal(422);
       expect(reply.body.errors.code).to.equal(code);
-      expect(reply.body.errors.context).to.deep.equal({ ...order, client_order_id: `ctl-${code}`, tick_size: '0.0010', lot_size: 5, min_order_size: 10, max_order_size: 100 });
+      expect(reply.body.errors.context).to.deep.equal({
+        ...order,
+        client_order_id: `ctl-${code}`,
+        tick_size: '0.0010',
+        lot_size: 5,
+        min_order_size: 10,
+        max_order_size: 100,
+      });
     });
   }
 
   it('normalises side, type and time_in_force to lower case', async () => {
-    const order = await placed(env(), trader, { market_id: market.marketId, side: 'Buy', type: 'LIMIT', price: '0.1000', quantity: 1, time_in_force: 'Day' });
+    const order = await placed(env(), trader, {
+      market_id: market.marketId,
+      side: 'Buy',
+      type: 'LIMIT',
+      price: '0.1000',
+      quantity: 1,
+      time_in_force: 'Day',
+    });
     expect(order).to.include({ side: 'buy', type: 'limit', time_in_force: 'day', status: 'active' });
   });
 
   it('answers 201 with the order id, the client_order_id and the rate-limit headers', async () => {
-    const reply = await placeOrder(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 1, client_order_id: 'first-try' });
+    const reply = await placeOrder(env(), trader, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 1,
+      client_order_id: 'first-try',
+    });
     expect(reply.status).to.equal(201);
     expect(reply.body.data).to.have.keys('order_id', 'client_order_id');
     expect(reply.body.data.order_id).to.match(/^order_[A-Z0-9]{16}$/);
@@ -76,49 +112,101 @@ describeEachDatabase('trading: order creation rules', (env) => {
   });
 
   it('refuses a second order with the same client_order_id, naming the first, and changes nothing', async () => {
-    const first = await placeOrder(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 2, client_order_id: 'retry-me' });
+    const first = await placeOrder(env(), trader, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 2,
+      client_order_id: 'retry-me',
+    });
     expect(first.status).to.equal(201);
     const before = await balancesOf(services(), trader.userId, market.instrumentId);
-    const again = await placeOrder(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 2, client_order_id: 'retry-me' });
+    const again = await placeOrder(env(), trader, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 2,
+      client_order_id: 'retry-me',
+    });
     expect(again.status).to.equal(422);
-    expect(again.body.errors).to.deep.include({ code: 'duplicate_client_order_id', detail: 'client_order_id already exists' });
-    expect(again.body.errors.context).to.deep.equal({ client_order_id: 'retry-me', order_id: first.body.data.order_id });
+    expect(again.body.errors).to.deep.include({
+      code: 'duplicate_client_order_id',
+      detail: 'client_order_id already exists',
+    });
+    expect(again.body.errors.context).to.deep.equal({
+      client_order_id: 'retry-me',
+      order_id: first.body.data.order_id,
+    });
     expect(await balancesOf(services(), trader.userId, market.instrumentId)).to.deep.equal(before);
   });
 
   it('lets two accounts use the same client_order_id', async () => {
     const other = await createTestUser(services());
     await giveUsd(services(), other.userId, '1.00');
-    const reply = await placeOrder(env(), other, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 1, client_order_id: 'retry-me' });
+    const reply = await placeOrder(env(), other, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 1,
+      client_order_id: 'retry-me',
+    });
     expect(reply.status).to.equal(201);
   });
 
   it('refuses a buy it cannot reserve with insufficient_available_balance and what it needed', async () => {
     const poor = await createTestUser(services());
     await giveUsd(services(), poor.userId, '1.00');
-    const reply = await placeOrder(env(), poor, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 10 });
+    const reply = await placeOrder(env(), poor, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.5000',
+      quantity: 10,
+    });
     expect(reply.status).to.equal(422);
     // 10 × 0.50 = 5.00 plus the 0.5% fee.
-    expect(reply.body.errors).to.deep.include({ code: 'insufficient_available_balance', context: { price: '0.5000', quantity: 10, required: '5.025000', available: '1.000000', currency: 'usd' } });
+    expect(reply.body.errors).to.deep.include({
+      code: 'insufficient_available_balance',
+      context: { price: '0.5000', quantity: 10, required: '5.025000', available: '1.000000', currency: 'usd' },
+    });
   });
 
   it('refuses a sell of Units the trader does not hold, and a market order with nothing at all', async () => {
     const seller = await createTestUser(services());
     await giveUnits(services(), seller.userId, market.instrumentId, 3);
-    const tooMany = await placeOrder(env(), seller, { market_id: market.marketId, side: 'sell', price: '0.5000', quantity: 5 });
+    const tooMany = await placeOrder(env(), seller, {
+      market_id: market.marketId,
+      side: 'sell',
+      price: '0.5000',
+      quantity: 5,
+    });
     expect(tooMany.body.errors.code).to.equal('insufficient_available_balance');
     const empty = await createTestUser(services());
-    const marketBuy = await placeOrder(env(), empty, { market_id: market.marketId, side: 'buy', type: 'market', quantity: 5 });
+    const marketBuy = await placeOrder(env(), empty, {
+      market_id: market.marketId,
+      side: 'buy',
+      type: 'market',
+      quantity: 5,
+    });
     expect(marketBuy.status).to.equal(422);
     expect(marketBuy.body.errors.code).to.equal('insufficient_inventory_or_funds');
-    const marketSell = await placeOrder(env(), empty, { market_id: market.marketId, side: 'sell', type: 'market', quantity: 5 });
+    const marketSell = await placeOrder(env(), empty, {
+      market_id: market.marketId,
+      side: 'sell',
+      type: 'market',
+      quantity: 5,
+    });
     expect(marketSell.body.errors.code).to.equal('insufficient_inventory_or_funds');
   });
 
   it('refuses every order write in Auto Mode with 403 auto_mode_trading_restricted, but signed reads work', async () => {
     const auto = await createTestUser(services(), { mode: 'auto' });
     await giveUsd(services(), auto.userId, '10.00');
-    const create = await placeOrder(env(), auto, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 1 });
+    const create = await placeOrder(env(), auto, {
+      market_id: market.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 1,
+    });
     expect(create.status).to.equal(403);
     expect(create.body.errors.code).to.equal('auto_mode_trading_restricted');
     const own = await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.1000', quantity: 1 });
@@ -136,7 +224,12 @@ describeEachDatabase('trading: order creation rules', (env) => {
   it('refuses orders on a suspended market with market_not_open', async () => {
     const suspended = await marketOf(services(), 'agent-max');
     await services().db('markets').where('id', suspended.marketId).update({ status: 'suspended' });
-    const reply = await placeOrder(env(), trader, { market_id: suspended.marketId, side: 'buy', price: '0.1000', quantity: 1 });
+    const reply = await placeOrder(env(), trader, {
+      market_id: suspended.marketId,
+      side: 'buy',
+      price: '0.1000',
+      quantity: 1,
+    });
     expect(reply.status).to.equal(422);
     expect(reply.body.errors.code).to.equal('market_not_open');
   });
@@ -166,10 +259,25 @@ describeEachDatabase('trading: the price collar', (env) => {
     const fill = await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity: 1 });
     expect(fill.status).to.equal('filled');
     const controls = await env().trading.get(`/v1/markets/${market.marketId}/controls`, { sign: buyer.signingKey });
-    expect(controls.body.data).to.include({ collar_active: true, reference_price: '0.4000', price_band_low: '0.2000', price_band_high: '0.6000' });
-    const cases: [string, number][] = [['0.1999', 422], ['0.2000', 201], ['0.6000', 201], ['0.6001', 422]];
+    expect(controls.body.data).to.include({
+      collar_active: true,
+      reference_price: '0.4000',
+      price_band_low: '0.2000',
+      price_band_high: '0.6000',
+    });
+    const cases: [string, number][] = [
+      ['0.1999', 422],
+      ['0.2000', 201],
+      ['0.6000', 201],
+      ['0.6001', 422],
+    ];
     for (const [price, status] of cases) {
-      const reply = await placeOrder(env(), buyer, { market_id: market.marketId, side: price === '0.6000' ? 'sell' : 'buy', price, quantity: 1 });
+      const reply = await placeOrder(env(), buyer, {
+        market_id: market.marketId,
+        side: price === '0.6000' ? 'sell' : 'buy',
+        price,
+        quantity: 1,
+      });
       if (price === '0.6000') {
         // A sell needs Units; the seller places it.
         const sell = await placeOrder(env(), seller, { market_id: market.marketId, side: 'sell', price, quantity: 1 });
@@ -179,13 +287,25 @@ describeEachDatabase('trading: the price collar', (env) => {
       expect(reply.status, price).to.equal(status);
       if (status === 422) {
         expect(reply.body.errors.code).to.equal('price_collar_violation');
-        expect(reply.body.errors.context).to.deep.include({ price, quantity: 1, reference_price: '0.4000', price_collar_pct: 50, price_band_low: '0.2000', price_band_high: '0.6000' });
+        expect(reply.body.errors.context).to.deep.include({
+          price,
+          quantity: 1,
+          reference_price: '0.4000',
+          price_collar_pct: 50,
+          price_band_low: '0.2000',
+          price_band_high: '0.6000',
+        });
       }
     }
   });
 
   it('does not apply to market orders', async () => {
-    const reply = await placeOrder(env(), buyer, { market_id: market.marketId, side: 'buy', type: 'market', quantity: 1 });
+    const reply = await placeOrder(env(), buyer, {
+      market_id: market.marketId,
+      side: 'buy',
+      type: 'market',
+      quantity: 1,
+    });
     expect(reply.status).to.equal(201);
   });
 });

@@ -24,7 +24,19 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
     // Nine orders of mine, one in each state, submitted an hour apart (o1 first).
     const seeds: [string, Partial<OrderRow> & { m: 0 | 1 }][] = [
       ['o1', { m: 0, side: 'buy', price_ticks: 4200, quantity: 10, status: 'active', client_order_id: 'my-client-id' }],
-      ['o2', { m: 0, side: 'sell', price_ticks: 4500, quantity: 5, filled_quantity: 2, status: 'partially_filled', notional_micros: 900_000, fee_micros: 4_500 }],
+      [
+        'o2',
+        {
+          m: 0,
+          side: 'sell',
+          price_ticks: 4500,
+          quantity: 5,
+          filled_quantity: 2,
+          status: 'partially_filled',
+          notional_micros: 900_000,
+          fee_micros: 4_500,
+        },
+      ],
       [
         'o3',
         {
@@ -44,22 +56,76 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
           should_autotransfer: true,
         },
       ],
-      ['o4', { m: 1, side: 'sell', price_ticks: 3100, quantity: 8, status: 'cancelled', closure_reason: 'cancelled_by_user' }],
+      [
+        'o4',
+        {
+          m: 1,
+          side: 'sell',
+          price_ticks: 3100,
+          quantity: 8,
+          status: 'cancelled',
+          closure_reason: 'cancelled_by_user',
+        },
+      ],
       ['o5', { m: 0, side: 'buy', price_ticks: 4000, quantity: 20, status: 'pending' }],
       ['o6', { m: 1, side: 'buy', price_ticks: 2900, quantity: 7, status: 'cancellation_pending' }],
-      ['o7', { m: 0, side: 'buy', price_ticks: 4100, quantity: 4, status: 'expired', closure_reason: 'expired', time_in_force: 'day' }],
-      ['o8', { m: 1, side: 'sell', price_ticks: 3300, quantity: 6, filled_quantity: 1, status: 'closed', closure_reason: 'ioc_remainder', time_in_force: 'ioc' }],
+      [
+        'o7',
+        {
+          m: 0,
+          side: 'buy',
+          price_ticks: 4100,
+          quantity: 4,
+          status: 'expired',
+          closure_reason: 'expired',
+          time_in_force: 'day',
+        },
+      ],
+      [
+        'o8',
+        {
+          m: 1,
+          side: 'sell',
+          price_ticks: 3300,
+          quantity: 6,
+          filled_quantity: 1,
+          status: 'closed',
+          closure_reason: 'ioc_remainder',
+          time_in_force: 'ioc',
+        },
+      ],
       ['o9', { m: 0, side: 'buy', price_ticks: 4050, quantity: 2, status: 'rejected', closure_reason: 'rejected' }],
     ];
     for (const [i, [name, { m, ...fields }]] of seeds.entries()) {
-      mine[name] = await insertOrder(services, { user_id: me.userId, market_id: market(m), submitted_at_us: at(i + 1), ...fields });
+      mine[name] = await insertOrder(services, {
+        user_id: me.userId,
+        market_id: market(m),
+        submitted_at_us: at(i + 1),
+        ...fields,
+      });
     }
-    theirs.x = await insertOrder(services, { user_id: other.userId, market_id: m0.marketId, side: 'buy', status: 'active', submitted_at_us: at(1.5) });
-    theirs.y = await insertOrder(services, { user_id: other.userId, market_id: m1.marketId, side: 'sell', status: 'filled', quantity: 1, filled_quantity: 1, submitted_at_us: at(2.5) });
+    theirs.x = await insertOrder(services, {
+      user_id: other.userId,
+      market_id: m0.marketId,
+      side: 'buy',
+      status: 'active',
+      submitted_at_us: at(1.5),
+    });
+    theirs.y = await insertOrder(services, {
+      user_id: other.userId,
+      market_id: m1.marketId,
+      side: 'sell',
+      status: 'filled',
+      quantity: 1,
+      filled_quantity: 1,
+      submitted_at_us: at(2.5),
+    });
   });
 
-  const get = (path: string, query?: Record<string, string | number>, user = me) => env().trading.get(path, { sign: user.signingKey, query });
-  const names = (body: { data: { order_id: string }[] }) => body.data.map((o) => Object.keys(mine).find((name) => mine[name]!.id === o.order_id) ?? o.order_id);
+  const get = (path: string, query?: Record<string, string | number>, user = me) =>
+    env().trading.get(path, { sign: user.signingKey, query });
+  const names = (body: { data: { order_id: string }[] }) =>
+    body.data.map((o) => Object.keys(mine).find((name) => mine[name]!.id === o.order_id) ?? o.order_id);
   const list = async (query: Record<string, string | number> = {}) => {
     const reply = await get('/v1/orders', query);
     expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
@@ -104,8 +170,16 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
       ["another trader's id", () => ({ trader_id: other.userId }), []],
       ['submitted_from inclusive', () => ({ submitted_from: iso(5) }), ['o5', 'o6', 'o7', 'o8', 'o9']],
       ['submitted_to exclusive', () => ({ submitted_to: iso(3) }), ['o1', 'o2']],
-      ['a time range in Unix seconds', () => ({ submitted_from: String(at(2) / 1e6), submitted_to: String(at(4) / 1e6) }), ['o2', 'o3']],
-      ['market, side and status together', () => ({ market_id: m0.marketId, side: 'buy', status: 'open' }), ['o1', 'o5']],
+      [
+        'a time range in Unix seconds',
+        () => ({ submitted_from: String(at(2) / 1e6), submitted_to: String(at(4) / 1e6) }),
+        ['o2', 'o3'],
+      ],
+      [
+        'market, side and status together',
+        () => ({ market_id: m0.marketId, side: 'buy', status: 'open' }),
+        ['o1', 'o5'],
+      ],
     ];
     for (const [name, query, expected] of filters) {
       it(`filters by ${name}`, async () => {
@@ -119,7 +193,10 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
       [{ order_by: 'price' }, ['o3', 'o6', 'o4', 'o8', 'o5', 'o9', 'o7', 'o1', 'o2']],
       [{ order_by: 'price', order_direction: 'desc' }, ['o2', 'o1', 'o7', 'o9', 'o5', 'o8', 'o4', 'o6', 'o3']],
       [{ order_by: 'quantity' }, ['o9', 'o3', 'o7', 'o2', 'o8', 'o6', 'o4', 'o1', 'o5']],
-      [{ order_by: 'original_quantity', order_direction: 'desc' }, ['o5', 'o1', 'o4', 'o6', 'o8', 'o2', 'o7', 'o3', 'o9']],
+      [
+        { order_by: 'original_quantity', order_direction: 'desc' },
+        ['o5', 'o1', 'o4', 'o6', 'o8', 'o2', 'o7', 'o3', 'o9'],
+      ],
       [{ order_by: 'status' }, ['o1', 'o6', 'o4', 'o8', 'o7', 'o3', 'o2', 'o5', 'o9']],
     ];
     for (const [query, expected] of sorts) {
@@ -131,14 +208,21 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
     it('sorts by filled_quantity with ties broken by order_id', async () => {
       for (const direction of ['asc', 'desc'] as const) {
         const body = await list({ order_by: 'filled_quantity', order_direction: direction });
-        const keys = body.data.map((o: { filled_quantity: number; order_id: string }) => [o.filled_quantity, o.order_id] as const);
+        const keys = body.data.map(
+          (o: { filled_quantity: number; order_id: string }) => [o.filled_quantity, o.order_id] as const,
+        );
         const sorted = [...keys].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : 1));
         expect(keys, direction).to.deep.equal(direction === 'asc' ? sorted : sorted.reverse());
         expect(keys.map((k: readonly [number, string]) => k[0])).to.include.members([0, 1, 2, 3]);
       }
     });
 
-    const pagedSorts: Record<string, string>[] = [{}, { order_by: 'price', order_direction: 'desc' }, { order_by: 'status' }, { order_by: 'filled_quantity' }];
+    const pagedSorts: Record<string, string>[] = [
+      {},
+      { order_by: 'price', order_direction: 'desc' },
+      { order_by: 'status' },
+      { order_by: 'filled_quantity' },
+    ];
     for (const query of pagedSorts) {
       it(`pages forward and back under ${JSON.stringify(query)}`, async () => {
         const pages: string[][] = [];
@@ -217,17 +301,51 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
     });
 
     const views: [string, Record<string, unknown>][] = [
-      ['o1', { price: '0.4200', remaining_quantity: 10, average_price: null, fee: '0.000000', filled_at: null, should_autotransfer: false, client_order_id: 'my-client-id', status: 'active' }],
-      ['o2', { price: '0.4500', filled_quantity: 2, remaining_quantity: 3, average_price: '0.450000', fee: '0.004500', should_autotransfer: null, side: 'sell' }],
+      [
+        'o1',
+        {
+          price: '0.4200',
+          remaining_quantity: 10,
+          average_price: null,
+          fee: '0.000000',
+          filled_at: null,
+          should_autotransfer: false,
+          client_order_id: 'my-client-id',
+          status: 'active',
+        },
+      ],
+      [
+        'o2',
+        {
+          price: '0.4500',
+          filled_quantity: 2,
+          remaining_quantity: 3,
+          average_price: '0.450000',
+          fee: '0.004500',
+          should_autotransfer: null,
+          side: 'sell',
+        },
+      ],
       ['o4', { remaining_quantity: 0, status: 'cancelled', closure_reason: 'cancelled_by_user' }],
-      ['o8', { remaining_quantity: 0, filled_quantity: 1, status: 'closed', closure_reason: 'ioc_remainder', should_autotransfer: null }],
+      [
+        'o8',
+        {
+          remaining_quantity: 0,
+          filled_quantity: 1,
+          status: 'closed',
+          closure_reason: 'ioc_remainder',
+          should_autotransfer: null,
+        },
+      ],
     ];
     for (const [name, expected] of views) {
       it(`shows ${name} as the list does, with ${Object.keys(expected).join(', ')}`, async () => {
         const reply = await get(`/v1/orders/${mine[name]!.id}`);
         expect(reply.status).to.equal(200);
         expect(reply.body.data).to.deep.include(expected);
-        const listed = (await list({ status: reply.body.data.status })).data.find((o: { order_id: string }) => o.order_id === mine[name]!.id);
+        const listed = (await list({ status: reply.body.data.status })).data.find(
+          (o: { order_id: string }) => o.order_id === mine[name]!.id,
+        );
         expect(reply.body.data).to.deep.equal(listed);
       });
     }

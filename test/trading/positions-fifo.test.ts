@@ -18,8 +18,22 @@ const sell = (quantity: number, priceTicks: number, feeMicros = 0) => event('sel
 
 describe('trading: positions, the FIFO fold', () => {
   // Each row: events, the Units the ledger holds (trading, consumption), and the figures expected.
-  const rows: { name: string; events: PositionEventRow[]; held: [number, number]; cost: number; realized: number; fees: number }[] = [
-    { name: 'one buy: cost is price × quantity plus the fee', events: [buy(10, 4000, 20_000)], held: [10, 0], cost: 4_020_000, realized: 0, fees: 20_000 },
+  const rows: {
+    name: string;
+    events: PositionEventRow[];
+    held: [number, number];
+    cost: number;
+    realized: number;
+    fees: number;
+  }[] = [
+    {
+      name: 'one buy: cost is price × quantity plus the fee',
+      events: [buy(10, 4000, 20_000)],
+      held: [10, 0],
+      cost: 4_020_000,
+      realized: 0,
+      fees: 20_000,
+    },
     {
       name: 'three buys and a partial sell: the oldest lot closes first, then part of the next',
       events: [buy(10, 4000, 20_000), buy(10, 5000, 25_000), buy(10, 6000, 30_000), sell(15, 7000, 52_500)],
@@ -38,7 +52,14 @@ describe('trading: positions, the FIFO fold', () => {
       realized: 400_000 - 333_300 + 400_000 - 333_300,
       fees: 1,
     },
-    { name: 'issued Units cost 0: their sale is all gain, less the fee', events: [event('issue', 100), sell(30, 4000, 60_000)], held: [70, 0], cost: 0, realized: 12_000_000 - 60_000, fees: 60_000 },
+    {
+      name: 'issued Units cost 0: their sale is all gain, less the fee',
+      events: [event('issue', 100), sell(30, 4000, 60_000)],
+      held: [70, 0],
+      cost: 0,
+      realized: 12_000_000 - 60_000,
+      fees: 60_000,
+    },
     {
       name: 'issued Units count in the average at 0 beside bought ones',
       events: [event('issue', 10), buy(10, 5000)],
@@ -65,14 +86,39 @@ describe('trading: positions, the FIFO fold', () => {
       realized: 0,
       fees: 0,
     },
-    { name: 'Units held with no record of a price count at cost 0', events: [buy(2, 5000)], held: [7, 0], cost: 1_000_000, realized: 0, fees: 0 },
-    { name: 'a sell of Units with no recorded lot is all gain', events: [sell(2, 5000)], held: [0, 0], cost: 0, realized: 1_000_000, fees: 0 },
-    { name: 'everything sold: nothing left at cost', events: [buy(10, 4000, 20_000), sell(10, 3000, 15_000)], held: [0, 0], cost: 0, realized: 3_000_000 - 15_000 - 4_020_000, fees: 35_000 },
+    {
+      name: 'Units held with no record of a price count at cost 0',
+      events: [buy(2, 5000)],
+      held: [7, 0],
+      cost: 1_000_000,
+      realized: 0,
+      fees: 0,
+    },
+    {
+      name: 'a sell of Units with no recorded lot is all gain',
+      events: [sell(2, 5000)],
+      held: [0, 0],
+      cost: 0,
+      realized: 1_000_000,
+      fees: 0,
+    },
+    {
+      name: 'everything sold: nothing left at cost',
+      events: [buy(10, 4000, 20_000), sell(10, 3000, 15_000)],
+      held: [0, 0],
+      cost: 0,
+      realized: 3_000_000 - 15_000 - 4_020_000,
+      fees: 35_000,
+    },
   ];
   for (const row of rows) {
     it(row.name, () => {
       const figures = foldPosition(row.events, { tradingUnits: row.held[0], consumptionUnits: row.held[1] });
-      expect({ cost: figures.totalCostMicros, realized: figures.realizedMicros, fees: figures.feesMicros }).to.deep.equal({ cost: row.cost, realized: row.realized, fees: row.fees });
+      expect({
+        cost: figures.totalCostMicros,
+        realized: figures.realizedMicros,
+        fees: figures.feesMicros,
+      }).to.deep.equal({ cost: row.cost, realized: row.realized, fees: row.fees });
     });
   }
 
@@ -80,10 +126,19 @@ describe('trading: positions, the FIFO fold', () => {
     const events = [sell(1, 1000), buy(1, 1000), event('transfer', 1)];
     const figures = foldPosition(events, { tradingUnits: 0, consumptionUnits: 1 });
     expect([figures.firstAcquiredAtUs, figures.lastEventAtUs]).to.deep.equal([events[1]!.at_us, events[2]!.at_us]);
-    expect(foldPosition([], { tradingUnits: 3, consumptionUnits: 0 })).to.include({ firstAcquiredAtUs: null, lastEventAtUs: null, totalCostMicros: 0 });
+    expect(foldPosition([], { tradingUnits: 3, consumptionUnits: 0 })).to.include({
+      firstAcquiredAtUs: null,
+      lastEventAtUs: null,
+      totalCostMicros: 0,
+    });
   });
 
   it('rounds the average cost half up to the micro-dollar, and has none at quantity 0', () => {
-    expect([averageCostMicros(7_537_500, 13), averageCostMicros(3, 2), averageCostMicros(5, 2), averageCostMicros(0, 0)]).to.deep.equal([579_808, 2, 3, null]);
+    expect([
+      averageCostMicros(7_537_500, 13),
+      averageCostMicros(3, 2),
+      averageCostMicros(5, 2),
+      averageCostMicros(0, 0),
+    ]).to.deep.equal([579_808, 2, 3, null]);
   });
 });

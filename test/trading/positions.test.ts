@@ -25,20 +25,33 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
   };
   const sellTo = async (seller: TestUser, buyer: TestUser, price: string, quantity: number) => {
     await placed(env(), seller, { market_id: market.marketId, side: 'sell', price, quantity });
-    expect(await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price, quantity })).to.include({ status: 'filled' });
+    expect(await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price, quantity })).to.include({
+      status: 'filled',
+    });
   };
   const consume = async (user: TestUser, tokens: number) => {
-    const account = (await services().db('ledger_accounts').where({ user_id: user.userId, kind: 'consumption', asset: tokensOf(market.instrumentId) }).first()) as { id: string };
+    const account = (await services()
+      .db('ledger_accounts')
+      .where({ user_id: user.userId, kind: 'consumption', asset: tokensOf(market.instrumentId) })
+      .first()) as { id: string };
     await services().db.transaction((trx) => consumeTokens(trx, account.id, tokens, services().clock.nowUs()));
   };
   const transfer = async (user: TestUser, quantity: number) => {
-    const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: user.signingKey, body: { instrument_id: market.instrumentId, quantity } });
+    const reply = await env().trading.post('/v1/transfers/trading-to-consumption', {
+      sign: user.signingKey,
+      body: { instrument_id: market.instrumentId, quantity },
+    });
     expect(reply.status, reply.text).to.equal(201);
   };
 
   before(async () => {
     market = await marketOf(services(), 'text-standard');
-    [supplier, trader, consumer, stranger] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    [supplier, trader, consumer, stranger] = [
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+    ];
     await issueUnits(services(), supplier.userId, market.instrumentId, 100);
     await giveUsd(services(), supplier.userId, '50.00');
     await giveUsd(services(), trader.userId, '50.00');
@@ -55,7 +68,7 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
     expect(await positions(stranger)).to.deep.equal([]);
   });
 
-  it('shows a trader\'s FIFO cost, realised and unrealised P&L, fees in, across trading and consumption', async () => {
+  it("shows a trader's FIFO cost, realised and unrealised P&L, fees in, across trading and consumption", async () => {
     const [position, ...others] = await positions(trader);
     expect(others).to.deep.equal([]);
     // Sold 15 at 0.70: 10.500000 − fee 0.052500 = 10.447500 for the 0.40 lot (4.020000) and half the 0.50 lot (2.512500).
@@ -87,13 +100,30 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
     await consume(trader, 2_000_000);
     const [position] = await positions(trader);
     // 3 × 0.5025 + 1 × 0.603 + 9 × 0.603 = 7.537500 for 13 Units: 0.579807.69… rounds to 0.579808.
-    expect(position).to.deep.include({ quantity: 13, consumption_quantity: 4, total_cost: '7.537500', average_cost: '0.579808', current_market_value: '9.100000', unrealized_pnl: '1.562500', realized_pnl: '3.915000' });
+    expect(position).to.deep.include({
+      quantity: 13,
+      consumption_quantity: 4,
+      total_cost: '7.537500',
+      average_cost: '0.579808',
+      current_market_value: '9.100000',
+      unrealized_pnl: '1.562500',
+      realized_pnl: '3.915000',
+    });
   });
 
-  it('shows a supplier\'s issued Units at cost 0 beside the Units it bought back', async () => {
+  it("shows a supplier's issued Units at cost 0 beside the Units it bought back", async () => {
     const [position] = await positions(supplier);
     // Sold 30 issued Units for 15.000000 − fees 0.075000; bought 15 at 0.70 for 10.552500 with the fee.
-    expect(position).to.deep.include({ quantity: 85, trading_quantity: 85, consumption_quantity: 0, total_cost: '10.552500', average_cost: '0.124147', realized_pnl: '14.925000', fees_paid: '0.127500', status: 'open' });
+    expect(position).to.deep.include({
+      quantity: 85,
+      trading_quantity: 85,
+      consumption_quantity: 0,
+      total_cost: '10.552500',
+      average_cost: '0.124147',
+      realized_pnl: '14.925000',
+      fees_paid: '0.127500',
+      status: 'open',
+    });
   });
 
   it('closes a position whose Units were all used, with no gain or loss', async () => {
@@ -101,7 +131,16 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
     await transfer(consumer, 5);
     await consume(consumer, 5_000_000);
     const [position] = await positions(consumer);
-    expect(position).to.deep.include({ status: 'closed', quantity: 0, total_cost: '0.000000', average_cost: null, current_market_value: '0.000000', unrealized_pnl: '0.000000', realized_pnl: '0.000000', fees_paid: '0.020000' });
+    expect(position).to.deep.include({
+      status: 'closed',
+      quantity: 0,
+      total_cost: '0.000000',
+      average_cost: null,
+      current_market_value: '0.000000',
+      unrealized_pnl: '0.000000',
+      realized_pnl: '0.000000',
+      fees_paid: '0.020000',
+    });
     expect(position.closed_at).to.equal(position.updated_at);
   });
 
@@ -116,7 +155,8 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
       { query: { market_id: market.marketId }, user: () => trader, count: 1 },
       { query: { market_id: other.marketId }, user: () => trader, count: 0 },
     ];
-    for (const row of rows) expect(await positions(row.user(), row.query), JSON.stringify(row.query)).to.have.length(row.count);
+    for (const row of rows)
+      expect(await positions(row.user(), row.query), JSON.stringify(row.query)).to.have.length(row.count);
   });
 
   it('pages by instrument symbol', async () => {
@@ -126,10 +166,22 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
     const first = await env().trading.get('/v1/positions', { sign: trader.signingKey, query: { limit: 1 } });
     expect(first.body.data.map((p: { instrument_symbol: string }) => p.instrument_symbol)).to.deep.equal(['CODE-MAX']);
     expect(first.body.paging.has_more).to.equal(true);
-    const second = await env().trading.get('/v1/positions', { sign: trader.signingKey, query: { limit: 1, next: first.body.paging.next_cursor } });
-    expect(second.body.data.map((p: { instrument_symbol: string }) => p.instrument_symbol)).to.deep.equal(['TEXT-STANDARD']);
+    const second = await env().trading.get('/v1/positions', {
+      sign: trader.signingKey,
+      query: { limit: 1, next: first.body.paging.next_cursor },
+    });
+    expect(second.body.data.map((p: { instrument_symbol: string }) => p.instrument_symbol)).to.deep.equal([
+      'TEXT-STANDARD',
+    ]);
     // Issued, never sold: cost 0, and no price yet on that market.
-    expect(all[0]).to.deep.include({ quantity: 3, total_cost: '0.000000', average_cost: '0.000000', last_trade_price: null, current_market_value: null, unrealized_pnl: null });
+    expect(all[0]).to.deep.include({
+      quantity: 3,
+      total_cost: '0.000000',
+      average_cost: '0.000000',
+      last_trade_price: null,
+      current_market_value: null,
+      unrealized_pnl: null,
+    });
   });
 
   it('accepts an OAuth access token with trade:read, and names the scope a token lacks', async () => {

@@ -2,14 +2,25 @@ import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 
-const symbols = ['AGENT-MAX', 'AGENT-PRIME', 'AGENT-STANDARD', 'CODE-MAX', 'CODE-PRIME', 'CODE-STANDARD', 'TEXT-MAX', 'TEXT-PRIME', 'TEXT-STANDARD'];
+const symbols = [
+  'AGENT-MAX',
+  'AGENT-PRIME',
+  'AGENT-STANDARD',
+  'CODE-MAX',
+  'CODE-PRIME',
+  'CODE-STANDARD',
+  'TEXT-MAX',
+  'TEXT-PRIME',
+  'TEXT-STANDARD',
+];
 
 describeEachDatabase('trading reference data: instruments and markets', (env) => {
   let user: TestUser;
   before(async () => {
     user = await createTestUser(env().service.services);
   });
-  const get = (path: string, query?: Record<string, string | number>) => env().trading.get(path, { sign: user.signingKey, query });
+  const get = (path: string, query?: Record<string, string | number>) =>
+    env().trading.get(path, { sign: user.signingKey, query });
 
   describe('GET /v1/instruments', () => {
     it('lists the nine seeded instruments by symbol, with every field of part 2', async () => {
@@ -21,7 +32,12 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
       expect(textStandard.instrument_id).to.match(/^instrument-[0-9a-f-]{36}$/);
       expect(textStandard).to.deep.include({ instrument_type: 'ai_commodity', status: 'draft', name: 'Text Standard' });
       expect(textStandard.basic_info).to.deep.equal({ service_type: 'chat', model_category: 'text' });
-      expect(textStandard.trading_params).to.deep.equal({ min_quantity: 1, max_quantity: 10000, quantity_increment: 1, fee: '0.0050' });
+      expect(textStandard.trading_params).to.deep.equal({
+        min_quantity: 1,
+        max_quantity: 10000,
+        quantity_increment: 1,
+        fee: '0.0050',
+      });
       expect(textStandard.ai_specs.tokens_per_unit).to.equal(1_000_000);
       expect(textStandard.ai_specs.qualifying_models).to.include('llama-3.1-8b-instruct');
     });
@@ -39,7 +55,9 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
     });
 
     it('filters by exact symbol, instrument_type and status', async () => {
-      expect((await get('/v1/instruments', { symbol: 'CODE-PRIME' })).body.data.map((i: { symbol: string }) => i.symbol)).to.deep.equal(['CODE-PRIME']);
+      expect(
+        (await get('/v1/instruments', { symbol: 'CODE-PRIME' })).body.data.map((i: { symbol: string }) => i.symbol),
+      ).to.deep.equal(['CODE-PRIME']);
       expect((await get('/v1/instruments', { symbol: 'code-prime' })).body.data).to.deep.equal([]);
       expect((await get('/v1/instruments', { symbol: 'CODE' })).body.data).to.deep.equal([]);
       expect((await get('/v1/instruments', { instrument_type: 'ai_commodity' })).body.data).to.have.length(9);
@@ -48,12 +66,19 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
     });
 
     it('orders by name descending', async () => {
-      const names = (await get('/v1/instruments', { order_by: 'name', order_direction: 'desc' })).body.data.map((i: { name: string }) => i.name);
+      const names = (await get('/v1/instruments', { order_by: 'name', order_direction: 'desc' })).body.data.map(
+        (i: { name: string }) => i.name,
+      );
       expect(names).to.deep.equal([...names].sort().reverse());
     });
 
     it('refuses an unknown order_by, status or instrument_type with 422', async () => {
-      const queries: Record<string, string>[] = [{ order_by: 'price' }, { status: 'bogus' }, { instrument_type: 'other' }, { order_direction: 'up' }];
+      const queries: Record<string, string>[] = [
+        { order_by: 'price' },
+        { status: 'bogus' },
+        { instrument_type: 'other' },
+        { order_direction: 'up' },
+      ];
       for (const query of queries) {
         const reply = await get('/v1/instruments', query);
         expect(reply.status, JSON.stringify(query)).to.equal(422);
@@ -62,8 +87,14 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
     });
 
     it('pages with opaque cursors in both directions, under any sort', async () => {
-      for (const order of [{ order_by: 'symbol', order_direction: 'asc' }, { order_by: 'name', order_direction: 'desc' }, { order_by: 'created_at', order_direction: 'asc' }]) {
-        const all = (await get('/v1/instruments', order)).body.data.map((i: { instrument_id: string }) => i.instrument_id);
+      for (const order of [
+        { order_by: 'symbol', order_direction: 'asc' },
+        { order_by: 'name', order_direction: 'desc' },
+        { order_by: 'created_at', order_direction: 'asc' },
+      ]) {
+        const all = (await get('/v1/instruments', order)).body.data.map(
+          (i: { instrument_id: string }) => i.instrument_id,
+        );
         const seen: string[] = [];
         let reply = await get('/v1/instruments', { ...order, limit: 4 });
         seen.push(...reply.body.data.map((i: { instrument_id: string }) => i.instrument_id));
@@ -114,7 +145,12 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
     it('carries order_controls, the instrument copy and price_collar_pct', async () => {
       const market = (await get('/v1/markets', { limit: 1 })).body.data[0];
       expect(market.market_id).to.match(/^market_[0-9a-f-]{36}$/);
-      expect(market.order_controls).to.deep.equal({ tick_size: '0.0001', lot_size: 1, min_order_size: 1, max_order_size: 10000 });
+      expect(market.order_controls).to.deep.equal({
+        tick_size: '0.0001',
+        lot_size: 1,
+        min_order_size: 1,
+        max_order_size: 10000,
+      });
       expect(market.associated_instruments).to.deep.equal([market.instrument_id]);
       expect(market.instruments[0].symbol).to.equal(market.instrument_symbol);
       expect(market.price_collar_pct).to.equal(50);
@@ -123,7 +159,11 @@ describeEachDatabase('trading reference data: instruments and markets', (env) =>
 
     it('refuses next and prev together, and cursors that are not ours', async () => {
       const first = await get('/v1/markets', { limit: 2 });
-      const both = await get('/v1/markets', { limit: 2, next: first.body.paging.next_cursor, prev: first.body.paging.next_cursor });
+      const both = await get('/v1/markets', {
+        limit: 2,
+        next: first.body.paging.next_cursor,
+        prev: first.body.paging.next_cursor,
+      });
       expect(both.status).to.equal(422);
       expect(both.body.errors.code).to.equal('validation_error');
       const forged = await get('/v1/markets', { next: 'bm90IGEgY3Vyc29y' });

@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { insertOrder, insertTrade, seededMarkets, tradingAccountIdOf, usAt, type SeededMarket, type SeededTrade } from '../support/trading-rows.js';
+import {
+  insertOrder,
+  insertTrade,
+  seededMarkets,
+  tradingAccountIdOf,
+  usAt,
+  type SeededMarket,
+  type SeededTrade,
+} from '../support/trading-rows.js';
 
 describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})', (env) => {
   let me: TestUser;
@@ -15,10 +23,28 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
 
   before(async () => {
     const { services } = env().service;
-    [me, other, third] = [await createTestUser(services), await createTestUser(services), await createTestUser(services)];
+    [me, other, third] = [
+      await createTestUser(services),
+      await createTestUser(services),
+      await createTestUser(services),
+    ];
     [m0, m1] = await seededMarkets(services);
-    const order = async (name: string, user: TestUser, market: SeededMarket, side: 'buy' | 'sell', priceTicks: number) => {
-      orders[name] = (await insertOrder(services, { user_id: user.userId, market_id: market.marketId, side, price_ticks: priceTicks, quantity: 20 })).id;
+    const order = async (
+      name: string,
+      user: TestUser,
+      market: SeededMarket,
+      side: 'buy' | 'sell',
+      priceTicks: number,
+    ) => {
+      orders[name] = (
+        await insertOrder(services, {
+          user_id: user.userId,
+          market_id: market.marketId,
+          side,
+          price_ticks: priceTicks,
+          quantity: 20,
+        })
+      ).id;
     };
     await order('myBuy', me, m0, 'buy', 4300);
     await order('otherSell', other, m0, 'sell', 4100);
@@ -27,7 +53,16 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
     await order('myBuy2', me, m1, 'buy', 2900);
     await order('thirdSell', third, m1, 'sell', 2900);
     await order('thirdBuyM0', third, m0, 'buy', 4000);
-    const fill = async (name: string, market: SeededMarket, buyer: [TestUser, string, number, boolean], seller: [TestUser, string, number], priceTicks: number, quantity: number, takerSide: 'buy' | 'sell', hour: number) => {
+    const fill = async (
+      name: string,
+      market: SeededMarket,
+      buyer: [TestUser, string, number, boolean],
+      seller: [TestUser, string, number],
+      priceTicks: number,
+      quantity: number,
+      takerSide: 'buy' | 'sell',
+      hour: number,
+    ) => {
       trades[name] = await insertTrade(services, {
         marketId: market.marketId,
         buyer: { userId: buyer[0].userId, orderId: orders[buyer[1]]!, feeMicros: buyer[2], autotransfer: buyer[3] },
@@ -47,8 +82,10 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
     await fill('t6', m1, [me, 'myBuy2', 1_450, false], [third, 'thirdSell', 1_451], 2900, 1, 'buy', 5);
   });
 
-  const get = (path: string, query?: Record<string, string | number>, user = me) => env().trading.get(path, { sign: user.signingKey, query });
-  const names = (body: { data: { trade_id: string }[] }) => body.data.map((t) => Object.keys(trades).find((name) => trades[name]!.trade.id === t.trade_id) ?? t.trade_id);
+  const get = (path: string, query?: Record<string, string | number>, user = me) =>
+    env().trading.get(path, { sign: user.signingKey, query });
+  const names = (body: { data: { trade_id: string }[] }) =>
+    body.data.map((t) => Object.keys(trades).find((name) => trades[name]!.trade.id === t.trade_id) ?? t.trade_id);
   const list = async (query: Record<string, string | number> = {}, user = me) => {
     const reply = await get('/v1/trades', query, user);
     expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
@@ -79,14 +116,31 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
       settlement_timestamp: '2025-05-01T01:00:00.000000Z',
       buyer_should_autotransfer: false,
     });
-    expect(t2).to.deep.include({ side: 'buy', fee: '0.012450', total_value: '2.490000', buyer_should_autotransfer: true });
-    expect(t3).to.deep.include({ side: 'sell', fee: '0.007500', total_value: '1.500000', order_id: orders.mySell, buyer_should_autotransfer: null, market_id: m1.marketId });
+    expect(t2).to.deep.include({
+      side: 'buy',
+      fee: '0.012450',
+      total_value: '2.490000',
+      buyer_should_autotransfer: true,
+    });
+    expect(t3).to.deep.include({
+      side: 'sell',
+      fee: '0.007500',
+      total_value: '1.500000',
+      order_id: orders.mySell,
+      buyer_should_autotransfer: null,
+      market_id: m1.marketId,
+    });
   });
 
   it('shows the other party the same trade from its own side', async () => {
     const body = await list({ trade_id: trades.t1!.trade.id }, other);
     expect(body.data).to.have.length(1);
-    expect(body.data[0]).to.deep.include({ side: 'sell', fee: '0.008401', order_id: orders.otherSell, buyer_should_autotransfer: null });
+    expect(body.data[0]).to.deep.include({
+      side: 'sell',
+      fee: '0.008401',
+      order_id: orders.otherSell,
+      buyer_should_autotransfer: null,
+    });
   });
 
   const filters: [string, () => Record<string, string | number>, string[]][] = [
@@ -107,7 +161,11 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
     ['triggering_order_id of my sell (taker in t4 only)', () => ({ triggering_order_id: orders.mySell! }), ['t4']],
     ['executed_from inclusive', () => ({ executed_from: '2025-05-01T02:00:00Z' }), ['t2', 't3', 't4', 't6']],
     ['executed_to exclusive', () => ({ executed_to: '2025-05-01T02:00:00Z' }), ['t1']],
-    ['a time range in Unix seconds', () => ({ executed_from: String(at(3) / 1e6), executed_to: String(at(5) / 1e6) }), ['t3', 't4']],
+    [
+      'a time range in Unix seconds',
+      () => ({ executed_from: String(at(3) / 1e6), executed_to: String(at(5) / 1e6) }),
+      ['t3', 't4'],
+    ],
     ['status=settled', () => ({ status: 'settled' }), ['t1', 't2', 't3', 't4', 't6']],
     ['market and time together', () => ({ market_id: m1.marketId, executed_to: '2025-05-01T04:00:00Z' }), ['t3']],
   ];

@@ -38,16 +38,24 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
   let holder: TestUser;
   let stranger: TestUser;
   let seller: TestUser;
-  const histories = (user: TestUser, query: Record<string, string | number> = {}) => env().trading.get('/v1/transfer-histories', { sign: user.signingKey, query });
+  const histories = (user: TestUser, query: Record<string, string | number> = {}) =>
+    env().trading.get('/v1/transfer-histories', { sign: user.signingKey, query });
   const transfer = async (instrumentId: string, quantity: number) => {
-    const reply = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: holder.signingKey, body: { instrument_id: instrumentId, quantity } });
+    const reply = await env().trading.post('/v1/transfers/trading-to-consumption', {
+      sign: holder.signingKey,
+      body: { instrument_id: instrumentId, quantity },
+    });
     expect(reply.status, reply.text).to.equal(201);
     return reply.body.data as Row;
   };
 
   before(async () => {
     [textStandard, codeMax] = [await marketOf(services(), 'text-standard'), await marketOf(services(), 'code-max')];
-    [holder, stranger, seller] = [await createTestUser(services()), await createTestUser(services()), await createTestUser(services())];
+    [holder, stranger, seller] = [
+      await createTestUser(services()),
+      await createTestUser(services()),
+      await createTestUser(services()),
+    ];
     await giveUnits(services(), holder.userId, textStandard.instrumentId, 10);
     await giveUnits(services(), holder.userId, codeMax.instrumentId, 5);
     await transfer(textStandard.instrumentId, 3);
@@ -57,10 +65,16 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
     await giveUnits(services(), seller.userId, textStandard.instrumentId, 4);
     await giveUsd(services(), holder.userId, '10.00');
     await placed(env(), seller, { market_id: textStandard.marketId, side: 'sell', price: '0.5000', quantity: 2 });
-    await placed(env(), holder, { market_id: textStandard.marketId, side: 'buy', price: '0.5000', quantity: 2, should_autotransfer: true });
+    await placed(env(), holder, {
+      market_id: textStandard.marketId,
+      side: 'buy',
+      price: '0.5000',
+      quantity: 2,
+      should_autotransfer: true,
+    });
   });
 
-  it('lists every transfer newest first, in the CLI\'s shape and as GET /v1/transfers has them', async () => {
+  it("lists every transfer newest first, in the CLI's shape and as GET /v1/transfers has them", async () => {
     const reply = await histories(holder);
     expect(reply.status, reply.text).to.equal(200);
     const rows = reply.body.data as Row[];
@@ -87,7 +101,12 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
       });
     }
     const [automatic] = rows;
-    expect(automatic).to.include({ instrument_symbol: 'TEXT-STANDARD', instrument_name: 'Text Standard', market_id: textStandard.marketId, quantity: 2 });
+    expect(automatic).to.include({
+      instrument_symbol: 'TEXT-STANDARD',
+      instrument_name: 'Text Standard',
+      market_id: textStandard.marketId,
+      quantity: 2,
+    });
     expect(automatic!.order_id).to.match(/^order_/);
   });
 
@@ -96,7 +115,10 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
     const codeMaxRow = all.find((r) => r.instrument_id === codeMax.instrumentId)!;
     const rows: { query: Record<string, string>; expected: Row[] }[] = [
       { query: { instrument_id: codeMax.instrumentId }, expected: [codeMaxRow] },
-      { query: { market_id: textStandard.marketId }, expected: all.filter((r) => r.market_id === textStandard.marketId) },
+      {
+        query: { market_id: textStandard.marketId },
+        expected: all.filter((r) => r.market_id === textStandard.marketId),
+      },
       { query: { account_id: codeMaxRow.account_id }, expected: [codeMaxRow] },
       { query: { sender_account_id: codeMaxRow.sender_account_id }, expected: [codeMaxRow] },
       { query: { market_id: 'market_00000000-0000-0000-0000-000000000000' }, expected: [] },
@@ -119,16 +141,25 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
     expect(back.body.data).to.deep.equal(first.body.data);
   });
 
-  it('lists a supplier\'s moves out of its issuance account as issuance_to_trading, and counts them in its position from the move', async () => {
+  it("lists a supplier's moves out of its issuance account as issuance_to_trading, and counts them in its position from the move", async () => {
     const supplier = await createTestUser(services());
     await makeSupplier(services(), supplier.userId, [codeMax.instrumentId]);
-    const issued = await env().trading.post('/v1/supply-issuances', { sign: supplier.signingKey, body: { instrument_id: codeMax.instrumentId, quantity: 9 } });
+    const issued = await env().trading.post('/v1/supply-issuances', {
+      sign: supplier.signingKey,
+      body: { instrument_id: codeMax.instrumentId, quantity: 9 },
+    });
     expect(issued.status, issued.text).to.equal(201);
-    const position = async () => ((await env().trading.get('/v1/positions', { sign: supplier.signingKey })).body.data as Row[]).find((p) => p.instrument_id === codeMax.instrumentId);
+    const position = async () =>
+      ((await env().trading.get('/v1/positions', { sign: supplier.signingKey })).body.data as Row[]).find(
+        (p) => p.instrument_id === codeMax.instrumentId,
+      );
     expect((await histories(supplier)).body.data).to.deep.equal([]);
     expect((await position())?.quantity ?? 0).to.equal(0);
 
-    const moved = await env().trading.post('/v1/issuance-accounts/transfer', { sign: supplier.signingKey, body: { instrument_id: codeMax.instrumentId, quantity: 4 } });
+    const moved = await env().trading.post('/v1/issuance-accounts/transfer', {
+      sign: supplier.signingKey,
+      body: { instrument_id: codeMax.instrumentId, quantity: 4 },
+    });
     expect(moved.status, moved.text).to.equal(201);
     const [row, ...rest] = (await histories(supplier)).body.data as Row[];
     expect(rest).to.deep.equal([]);
@@ -147,20 +178,28 @@ describeEachDatabase('trading: transfer history (GET /v1/transfer-histories)', (
     expect(await position()).to.include({ quantity: 4, trading_quantity: 4, average_cost: '0.000000' });
   });
 
-  it('shows nothing of another user\'s transfers', async () => {
+  it("shows nothing of another user's transfers", async () => {
     expect((await histories(stranger)).body.data).to.deep.equal([]);
   });
 
   it('takes an OAuth access token with trade:read', async () => {
     const { accessToken } = await grantTokens(services(), holder.userId, ['trade:read']);
-    const reply = await env().trading.get('/v1/transfer-histories', { bearer: accessToken, query: { instrument_id: codeMax.instrumentId } });
+    const reply = await env().trading.get('/v1/transfer-histories', {
+      bearer: accessToken,
+      query: { instrument_id: codeMax.instrumentId },
+    });
     expect(reply.status, reply.text).to.equal(200);
     expect(reply.body.data).to.have.length(1);
   });
 
   // Each row: a query that must be refused with 422 naming the parameter.
   const refusals: { name: string; query: Record<string, string>; code: string; path: string }[] = [
-    { name: 'a cursor of another list', query: { next: 'bm90IGEgY3Vyc29y' }, code: 'invalid_cursor', path: 'query.next' },
+    {
+      name: 'a cursor of another list',
+      query: { next: 'bm90IGEgY3Vyc29y' },
+      code: 'invalid_cursor',
+      path: 'query.next',
+    },
     { name: 'an unknown parameter', query: { direction: 'in' }, code: 'validation_error', path: 'query.direction' },
     { name: 'limit 0', query: { limit: '0' }, code: 'validation_error', path: 'query.limit' },
   ];

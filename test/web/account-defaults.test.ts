@@ -67,13 +67,18 @@ describeEachDatabase('dashboard: the account defaults at /account', (env) => {
     await logIn(page, user.email, '/login?next=/account');
     await page.fill('input[name=auto_buy_max_price]', '0.50');
     await page.click('button:has-text("Save price cap")');
-    expect(await page.textContent('.notice.error')).to.contain('This setting cannot change until you accept the legal terms').and.contain('Read and accept the legal terms');
+    expect(await page.textContent('.notice.error'))
+      .to.contain('This setting cannot change until you accept the legal terms')
+      .and.contain('Read and accept the legal terms');
     await page.selectOption('select[name=self_trade_prevention]', 'decrement');
     const response = page.waitForResponse((r) => r.url().endsWith('/account/trading'));
     await page.click('button:has-text("Save order default")');
     expect((await response).status()).to.equal(403);
     const settings = await getSystemSettings(services(), user.id);
-    expect({ cap: settings.auto_buy_max_price, stp: settings.self_trade_prevention }).to.deep.equal({ cap: null, stp: 'expire_taker' });
+    expect({ cap: settings.auto_buy_max_price, stp: settings.self_trade_prevention }).to.deep.equal({
+      cap: null,
+      stp: 'expire_taker',
+    });
     await context.close();
   });
 });

@@ -27,9 +27,25 @@ describeEachDatabase('dashboard: the account mode at /account', (env) => {
   });
 
   const preconditions = [
-    { name: 'an unverified email', state: { verified: false }, message: 'cannot change until your email address is verified', fix: 'Send a new link' },
-    { name: 'legal terms not accepted', state: { acceptTerms: false }, message: 'cannot change until you accept the legal terms', fix: 'Read and accept the legal terms' },
-    { name: 'an inactive account', state: {}, inactive: true, message: 'this account is inactive', fix: 'Contact support' },
+    {
+      name: 'an unverified email',
+      state: { verified: false },
+      message: 'cannot change until your email address is verified',
+      fix: 'Send a new link',
+    },
+    {
+      name: 'legal terms not accepted',
+      state: { acceptTerms: false },
+      message: 'cannot change until you accept the legal terms',
+      fix: 'Read and accept the legal terms',
+    },
+    {
+      name: 'an inactive account',
+      state: {},
+      inactive: true,
+      message: 'this account is inactive',
+      fix: 'Contact support',
+    },
   ];
 
   for (const row of preconditions) {

@@ -1,7 +1,17 @@
 import { expect } from 'chai';
 import { hashSecret } from '../../src/lib/secrets.js';
 import { describeEachDatabase } from '../support/service.js';
-import { logIn, mailedLink, makeUser, noticeText, openPage, password, screenshot, uniqueEmail, useBrowser } from './browser.js';
+import {
+  logIn,
+  mailedLink,
+  makeUser,
+  noticeText,
+  openPage,
+  password,
+  screenshot,
+  uniqueEmail,
+  useBrowser,
+} from './browser.js';
 
 describeEachDatabase(
   'dashboard: sign-up, email verification, terms, log-in and log-out',
@@ -16,7 +26,10 @@ describeEachDatabase(
       await page.fill('input[name=password]', password);
       await Promise.all([page.waitForURL('**/?notice=signed_up'), page.click('button:has-text("Create account")')]);
       expect(await noticeText(page)).to.contain('We sent a verification link');
-      expect(await page.textContent('dl.facts')).to.contain('Not verified').and.to.contain('Not accepted').and.to.contain('Auto Mode');
+      expect(await page.textContent('dl.facts'))
+        .to.contain('Not verified')
+        .and.to.contain('Not accepted')
+        .and.to.contain('Auto Mode');
 
       const link = mailedLink(env(), email);
       expect(link).to.match(new RegExp(`^${env().service.urls.platform}/verify-email\\?token=mkt_ev_`));
@@ -27,11 +40,17 @@ describeEachDatabase(
 
       await page.goto('/terms');
       await page.check('input[name=accept]');
-      await Promise.all([page.waitForURL('**/?notice=terms_accepted'), page.click('button:has-text("Accept the terms")')]);
+      await Promise.all([
+        page.waitForURL('**/?notice=terms_accepted'),
+        page.click('button:has-text("Accept the terms")'),
+      ]);
       const facts = await page.textContent('dl.facts');
       expect(facts).to.contain('Verified').and.to.contain('Accepted').and.not.to.contain('Not ');
 
-      await Promise.all([page.waitForURL('**/login?notice=logged_out'), page.click('header button:has-text("Log out")')]);
+      await Promise.all([
+        page.waitForURL('**/login?notice=logged_out'),
+        page.click('header button:has-text("Log out")'),
+      ]);
       expect(await noticeText(page)).to.contain('You are logged out.');
       await page.goto('/keys');
       expect(new URL(page.url()).pathname).to.equal('/login');
@@ -121,9 +140,20 @@ describeEachDatabase(
 
       await page.click('header button:has-text("Log out")');
       await page.waitForURL('**/login?notice=logged_out');
-      expect(Number((await db('sessions').where({ id_hash: hashSecret(cookie.value) }).first()).revoked_at_us)).to.be.greaterThan(0);
+      expect(
+        Number(
+          (
+            await db('sessions')
+              .where({ id_hash: hashSecret(cookie.value) })
+              .first()
+          ).revoked_at_us,
+        ),
+      ).to.be.greaterThan(0);
       // The old cookie, replayed, no longer opens anything.
-      const replay = await fetch(`${env().service.urls.platform}/keys`, { headers: { cookie: `mkt_session=${cookie.value}` }, redirect: 'manual' });
+      const replay = await fetch(`${env().service.urls.platform}/keys`, {
+        headers: { cookie: `mkt_session=${cookie.value}` },
+        redirect: 'manual',
+      });
       expect(replay.status).to.equal(303);
       expect(replay.headers.get('location')).to.equal('/login?next=%2Fkeys');
       await context.close();
@@ -156,7 +186,9 @@ describeEachDatabase(
       await Promise.all([page.waitForURL('**/?notice=signed_up'), page.click('button:has-text("Create account")')]);
       const link = mailedLink(env(), email);
       const { db } = env().service.services;
-      await db('email_verifications').where({ token_hash: hashSecret(new URL(link).searchParams.get('token')!) }).update({ expires_at_us: 1 });
+      await db('email_verifications')
+        .where({ token_hash: hashSecret(new URL(link).searchParams.get('token')!) })
+        .update({ expires_at_us: 1 });
 
       expect((await page.goto(link))!.status()).to.equal(410);
       expect(await noticeText(page)).to.contain('expired or was already used');

@@ -7,7 +7,17 @@ import { balancesOf, giveUsd, marketOf, placed, type MarketRef } from '../suppor
 import { describeEachDatabase } from '../support/service.js';
 import { issueUnits, makeSupplier } from '../support/trading-fixtures.js';
 import { insertOrder, insertTrade } from '../support/trading-rows.js';
-import { expectNoHorizontalOverflow, logIn, noticeText, openPage, pollDeviceToken, screenshot, sessionOf, startDeviceLogin, useBrowser } from './browser.js';
+import {
+  expectNoHorizontalOverflow,
+  logIn,
+  noticeText,
+  openPage,
+  pollDeviceToken,
+  screenshot,
+  sessionOf,
+  startDeviceLogin,
+  useBrowser,
+} from './browser.js';
 
 /**
  * The dashboard's activity pages (issue 14, item 3) over a user with real activity: trades and
@@ -73,18 +83,31 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
 
     trader = await createTestUser(services());
     await giveUsd(services(), trader.userId, '50.00');
-    filled = (await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 4 })).order_id;
-    toCancel = (await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.3000', quantity: 3 })).order_id;
-    cancelledByApi = (await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity: 2 })).order_id;
-    expect((await env().trading.delete(`/v1/orders/${cancelledByApi}`, { sign: trader.signingKey })).status).to.equal(204);
+    filled = (await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.5000', quantity: 4 }))
+      .order_id;
+    toCancel = (await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.3000', quantity: 3 }))
+      .order_id;
+    cancelledByApi = (
+      await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.4000', quantity: 2 })
+    ).order_id;
+    expect((await env().trading.delete(`/v1/orders/${cancelledByApi}`, { sign: trader.signingKey })).status).to.equal(
+      204,
+    );
     await placed(env(), trader, { market_id: market.marketId, side: 'buy', price: '0.3500', quantity: 1 });
-    const transfer = await env().trading.post('/v1/transfers/trading-to-consumption', { sign: trader.signingKey, body: { instrument_id: market.instrumentId, quantity: 2 } });
+    const transfer = await env().trading.post('/v1/transfers/trading-to-consumption', {
+      sign: trader.signingKey,
+      body: { instrument_id: market.instrumentId, quantity: 2 },
+    });
     expect(transfer.status, transfer.text).to.equal(201);
 
     const inference = await fetch(`${env().service.urls.consumption}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${trader.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'text-standard', messages: [{ role: 'user', content: 'Say something about markets.' }], max_tokens: 32 }),
+      body: JSON.stringify({
+        model: 'text-standard',
+        messages: [{ role: 'user', content: 'Say something about markets.' }],
+        max_tokens: 32,
+      }),
     });
     expect(inference.status, await inference.clone().text()).to.equal(200);
     requestId = inference.headers.get('x-mkt-request-id')!;
@@ -95,7 +118,10 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     const { context, page } = await openPage(browser(), env());
     await logIn(page, trader.email, '/login?next=/usage');
     await visit(page, null, 'usage');
-    const api = await env().consumption.get('/v1/usage', { bearer: trader.apiKey, query: { limit: 100, order_direction: 'desc' } });
+    const api = await env().consumption.get('/v1/usage', {
+      bearer: trader.apiKey,
+      query: { limit: 100, order_direction: 'desc' },
+    });
     expect(api.status).to.equal(200);
     const receipts = api.body.data as { request_id: string; cost_usd: string; total_tokens: number }[];
     expect(receipts).to.have.length(31);
@@ -104,7 +130,10 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     // Newest first, 25 a page: the real request heads the first page with the API's cost.
     const first = await page.locator('main table tbody tr').allInnerTexts();
     expect(first).to.have.length(25);
-    expect(first[0]).to.contain(requestId).and.to.contain(`$${receipts[0]!.cost_usd}`).and.to.contain(String(receipts[0]!.total_tokens));
+    expect(first[0])
+      .to.contain(requestId)
+      .and.to.contain(`$${receipts[0]!.cost_usd}`)
+      .and.to.contain(String(receipts[0]!.total_tokens));
     await page.click('a[rel=next]');
     await page.waitForSelector('a[rel=prev]');
     await visit(page, null, 'usage-page-2');
@@ -116,7 +145,10 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     expect(await page.locator('main table tbody tr').count()).to.equal(25);
 
     // The chart: one bar per day with spend, the total the summary API gives for the same 30 days.
-    const summary = await env().consumption.get('/v1/usage/summary', { bearer: trader.apiKey, query: { group_by: 'day' } });
+    const summary = await env().consumption.get('/v1/usage/summary', {
+      bearer: trader.apiKey,
+      query: { group_by: 'day' },
+    });
     const spentDays = (summary.body.data.groups as { cost_usd: string }[]).filter((g) => g.cost_usd !== '0.000000');
     expect(await page.locator('svg.chart rect.bar').count()).to.equal(spentDays.length);
     expect(await page.textContent('#spend-total')).to.equal(dollars(summary.body.data.totals.cost_usd));
@@ -125,14 +157,21 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     await page.selectOption('select[name=model]', 'text-prime');
     await page.selectOption('select[name=status]', 'succeeded');
     await Promise.all([page.waitForURL('**/usage?*'), page.click('button:has-text("Apply")')]);
-    const filtered = await env().consumption.get('/v1/usage', { bearer: trader.apiKey, query: { limit: 100, order_direction: 'desc', model: 'text-prime', status: 'succeeded' } });
+    const filtered = await env().consumption.get('/v1/usage', {
+      bearer: trader.apiKey,
+      query: { limit: 100, order_direction: 'desc', model: 'text-prime', status: 'succeeded' },
+    });
     const rows = await page.locator('main table tbody tr').allInnerTexts();
-    expect(rows.map((row) => /req_[A-Za-z0-9_]+/.exec(row)![0])).to.deep.equal((filtered.body.data as { request_id: string }[]).map((r) => r.request_id));
+    expect(rows.map((row) => /req_[A-Za-z0-9_]+/.exec(row)![0])).to.deep.equal(
+      (filtered.body.data as { request_id: string }[]).map((r) => r.request_id),
+    );
     await visit(page, null, 'usage-filtered');
 
     const refused = await page.goto('/usage?from=2026-02-30&status=nonsense');
     expect(refused!.status()).to.equal(422);
-    expect(await noticeText(page)).to.contain('is not a date').and.to.contain('is not a status');
+    expect(await noticeText(page))
+      .to.contain('is not a date')
+      .and.to.contain('is not a status');
     await visit(page, null, 'usage-refused');
     await context.close();
   });
@@ -143,11 +182,22 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     await visit(page, null, 'orders-open');
     const open = await page.locator('main table tbody tr').allInnerTexts();
     expect(open).to.have.length(2);
-    expect(open.join('\n')).to.contain(toCancel).and.to.contain('$0.3000').and.to.contain('$0.3500').and.not.to.contain(filled);
+    expect(open.join('\n'))
+      .to.contain(toCancel)
+      .and.to.contain('$0.3000')
+      .and.to.contain('$0.3500')
+      .and.not.to.contain(filled);
 
-    const bids = async () => ((await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { sign: trader.signingKey })).body.data.buy as { price: string }[]).map((l) => l.price);
+    const bids = async () =>
+      (
+        (await env().trading.get(`/v1/markets/${market.marketId}/orderbook`, { sign: trader.signingKey })).body.data
+          .buy as { price: string }[]
+      ).map((l) => l.price);
     expect(await bids()).to.deep.equal(['0.3500', '0.3000']);
-    await Promise.all([page.waitForURL('**/orders?notice=order_cancelled'), page.click(`button[aria-label="Cancel order ${toCancel}"]`)]);
+    await Promise.all([
+      page.waitForURL('**/orders?notice=order_cancelled'),
+      page.click(`button[aria-label="Cancel order ${toCancel}"]`),
+    ]);
     expect(await bids(), 'the book of the trading host no longer holds it').to.deep.equal(['0.3500']);
     expect(await noticeText(page)).to.contain('The order was cancelled.');
     const state = await env().trading.get(`/v1/orders/${toCancel}`, { sign: trader.signingKey });
@@ -157,7 +207,12 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
 
     // Cancelling it again (a stale page): a clear 409, not an error page.
     const { cookie, csrfToken } = await sessionOf(context, page);
-    const again = await fetch(`${env().service.urls.platform}/orders/${toCancel}/cancel`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `csrf_token=${csrfToken}`, redirect: 'manual' });
+    const again = await fetch(`${env().service.urls.platform}/orders/${toCancel}/cancel`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf_token=${csrfToken}`,
+      redirect: 'manual',
+    });
     expect(again.status).to.equal(409);
     expect(await again.text()).to.contain('already cancelled');
 
@@ -176,11 +231,22 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     await logIn(page, trader.email, '/login?next=/trades');
     await visit(page, null, 'trades');
     const api = await env().trading.get('/v1/trades', { sign: trader.signingKey });
-    const trades = api.body.data as { trade_id: string; price: string; quantity: number; fee: string; total_value: string }[];
+    const trades = api.body.data as {
+      trade_id: string;
+      price: string;
+      quantity: number;
+      fee: string;
+      total_value: string;
+    }[];
     const rows = await page.locator('main table tbody tr').allInnerTexts();
     expect(rows).to.have.length(trades.length).and.to.have.length.above(0);
     for (const [i, trade] of trades.entries()) {
-      expect(rows[i]).to.contain(trade.trade_id).and.to.contain(`$${trade.price}`).and.to.contain(dollars(trade.fee)).and.to.contain(dollars(trade.total_value)).and.to.contain('TEXT-STANDARD');
+      expect(rows[i])
+        .to.contain(trade.trade_id)
+        .and.to.contain(`$${trade.price}`)
+        .and.to.contain(dollars(trade.fee))
+        .and.to.contain(dollars(trade.total_value))
+        .and.to.contain('TEXT-STANDARD');
     }
     await context.close();
   });
@@ -234,11 +300,19 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     expect(await page.textContent('#amount_usd-error')).to.contain('monthly limit');
 
     await page.fill('input[name=monthly_limit_usd]', '$100.00');
-    await Promise.all([page.waitForURL('**/auto-reload?notice=auto_reload_saved'), page.click('button:has-text("Save settings")')]);
+    await Promise.all([
+      page.waitForURL('**/auto-reload?notice=auto_reload_saved'),
+      page.click('button:has-text("Save settings")'),
+    ]);
     await visit(page, null, 'auto-reload-saved');
     const { accessToken } = await grantTokens(services(), trader.userId, ['account:read']);
     const settings = await env().platform.get('/v1/self/system-settings', { bearer: accessToken });
-    expect(settings.body.data.auto_reload).to.deep.include({ enabled: true, threshold_usd: '10.00', amount_usd: '25.00', monthly_limit_usd: '100.00' });
+    expect(settings.body.data.auto_reload).to.deep.include({
+      enabled: true,
+      threshold_usd: '10.00',
+      amount_usd: '25.00',
+      monthly_limit_usd: '100.00',
+    });
     expect(await page.textContent('main')).to.contain('Below $10.00, deposit $25.00, up to $100.00 a month.');
     await context.close();
   });
@@ -247,17 +321,30 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     const { context, page } = await openPage(browser(), env());
     await logIn(page, trader.email, '/login?next=/balances');
     await visit(page, null, 'balances-active');
-    const usd = (await services().db('ledger_accounts').where({ user_id: trader.userId, kind: 'currency' }).first()) as { available: number | string; locked: number | string };
+    const usd = (await services()
+      .db('ledger_accounts')
+      .where({ user_id: trader.userId, kind: 'currency' })
+      .first()) as { available: number | string; locked: number | string };
     expect(await page.textContent('#usd-available')).to.equal(formatUsd(Number(usd.available)));
     expect(await page.textContent('#usd-locked')).to.equal(formatUsd(Number(usd.locked)));
     expect(await page.textContent('#usd-total')).to.equal(formatUsd(Number(usd.available) + Number(usd.locked)));
     const units = await balancesOf(services(), trader.userId, market.instrumentId);
-    const [trading, consumption] = [await page.locator('main .card:nth-of-type(2) tbody tr').innerText(), await page.locator('main .card:nth-of-type(3) tbody tr').innerText()];
-    expect(trading.split('\t').map((cell) => cell.trim())).to.deep.equal(['TEXT-STANDARD', String(units.unitsAvailable + units.unitsLocked), String(units.unitsAvailable), String(units.unitsLocked)]);
+    const [trading, consumption] = [
+      await page.locator('main .card:nth-of-type(2) tbody tr').innerText(),
+      await page.locator('main .card:nth-of-type(3) tbody tr').innerText(),
+    ];
+    expect(trading.split('\t').map((cell) => cell.trim())).to.deep.equal([
+      'TEXT-STANDARD',
+      String(units.unitsAvailable + units.unitsLocked),
+      String(units.unitsAvailable),
+      String(units.unitsLocked),
+    ]);
     expect(consumption).to.contain(units.tokens.toLocaleString('en-US'));
     const lots = await page.locator('main .card:last-child tbody tr').allInnerTexts();
     expect(lots).to.have.length(1);
-    expect(lots[0]).to.contain('TEXT-STANDARD').and.to.match(/in [34] h \d+ min/);
+    expect(lots[0])
+      .to.contain('TEXT-STANDARD')
+      .and.to.match(/in [34] h \d+ min/);
     await context.close();
   });
 
@@ -269,13 +356,30 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     const orderIds: string[] = [];
     const tradeIds: string[] = [];
     for (let i = 0; i < 55; i += 1) {
-      const order = await insertOrder(services(), { user_id: busy.userId, market_id: market.marketId, status: 'filled', filled_quantity: 10, notional_micros: 4_200_000, submitted_at_us: nowUs - (i + 1) * 60_000_000 });
+      const order = await insertOrder(services(), {
+        user_id: busy.userId,
+        market_id: market.marketId,
+        status: 'filled',
+        filled_quantity: 10,
+        notional_micros: 4_200_000,
+        submitted_at_us: nowUs - (i + 1) * 60_000_000,
+      });
       orderIds.push(order.id);
-      const { trade } = await insertTrade(services(), { marketId: market.marketId, buyer: { userId: busy.userId, orderId: order.id, feeMicros: 21_000 }, seller: { userId: counterparty.userId, orderId: order.id }, priceTicks: 4200, quantity: 10, executedAtUs: nowUs - (i + 1) * 60_000_000 });
+      const { trade } = await insertTrade(services(), {
+        marketId: market.marketId,
+        buyer: { userId: busy.userId, orderId: order.id, feeMicros: 21_000 },
+        seller: { userId: counterparty.userId, orderId: order.id },
+        priceTicks: 4200,
+        quantity: 10,
+        executedAtUs: nowUs - (i + 1) * 60_000_000,
+      });
       tradeIds.push(trade.id);
     }
     await logIn(page, busy.email);
-    for (const [path, ids] of [['/orders/history', orderIds], ['/trades', tradeIds]] as const) {
+    for (const [path, ids] of [
+      ['/orders/history', orderIds],
+      ['/trades', tradeIds],
+    ] as const) {
       await page.goto(path);
       const first = await page.locator('main tbody tr').allInnerTexts();
       expect(first, path).to.have.length(50);
@@ -314,7 +418,12 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     expect(await page.locator('svg.chart').count()).to.equal(0);
     // Auto Mode trades for the user: the trading pipeline refuses a cancel, and the page says why.
     const { cookie, csrfToken } = await sessionOf(context, page);
-    const cancel = await fetch(`${env().service.urls.platform}/orders/${filled}/cancel`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: `csrf_token=${csrfToken}`, redirect: 'manual' });
+    const cancel = await fetch(`${env().service.urls.platform}/orders/${filled}/cancel`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf_token=${csrfToken}`,
+      redirect: 'manual',
+    });
     expect(cancel.status).to.equal(403);
     expect(await cancel.text()).to.contain('Orders cannot be cancelled in Auto Mode.');
     await context.close();
@@ -326,7 +435,12 @@ describeEachDatabase('dashboard: usage, orders, trades, devices, auto-reload and
     const { cookie, csrfToken } = await sessionOf(context, page);
     const base = env().service.urls.platform;
     const post = (path: string, fields: Record<string, string>, token = csrfToken) =>
-      fetch(base + path, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...fields, csrf_token: token }).toString(), redirect: 'manual' });
+      fetch(base + path, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...fields, csrf_token: token }).toString(),
+        redirect: 'manual',
+      });
     const table: [string, Record<string, string>, number, string?][] = [
       ['/orders/order_NOSUCHORDER00000/cancel', {}, 404],
       [`/orders/${'x'.repeat(5000)}/cancel`, {}, 404],

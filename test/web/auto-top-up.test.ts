@@ -22,13 +22,21 @@ describeEachDatabase('dashboard: auto top-up at /account', (env) => {
     expect(await noticeText(page)).to.contain('Auto top-up settings saved.');
     expect(await page.textContent('#auto-top-up-current')).to.equal('buys 5 Units below 2');
     expect(await page.inputValue('input[name=quantity]')).to.equal('5');
-    expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({ enabled: true, quantity: 5, trigger_threshold: 2 });
+    expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({
+      enabled: true,
+      quantity: 5,
+      trigger_threshold: 2,
+    });
     await screenshot(page, 'account-auto-top-up', { fullPage: true });
 
     await page.uncheck('#auto-top-up input[name=enabled]');
     await page.click('button:has-text("Save auto top-up")');
     await page.waitForURL('**/account?notice=auto_top_up_saved');
-    expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({ enabled: false, quantity: 5, trigger_threshold: 2 });
+    expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({
+      enabled: false,
+      quantity: 5,
+      trigger_threshold: 2,
+    });
     await context.close();
   });
 
@@ -52,7 +60,11 @@ describeEachDatabase('dashboard: auto top-up at /account', (env) => {
       expect((await response).status()).to.equal(422);
       expect(await page.textContent(`#${field}-error`)).to.match(/whole number of Units|quantity and a threshold/);
       expect(await page.inputValue('input[name=quantity]')).to.equal(quantity);
-      expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({ enabled: false, quantity: null, trigger_threshold: null });
+      expect((await getSystemSettings(services(), user.id)).auto_top_up).to.include({
+        enabled: false,
+        quantity: null,
+        trigger_threshold: null,
+      });
       await context.close();
     });
   }

@@ -10,7 +10,15 @@ import type { TestEnvironment } from '../support/service.js';
  * Headless Debian chromium driven by playwright-core (TOOLING.md, Browsers): what a user of the
  * dashboard sees, forms and cookies included.
  */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const screenshotDirectory = '/tmp/mkt-dashboard-screenshots';
 export const password = 'correct horse battery staple';
@@ -32,12 +40,18 @@ export function useBrowser(): () => Browser {
 }
 
 /** A fresh profile (no cookies) at 1280×800 against the platform host. */
-export async function openPage(browser: Browser, env: TestEnvironment): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPage(
+  browser: Browser,
+  env: TestEnvironment,
+): Promise<{ context: BrowserContext; page: Page }> {
   return openPageAt(browser, env.service.urls.platform!);
 }
 
 /** The same, against a platform host given by its URL (e.g. a `mkt serve` child process). */
-export async function openPageAt(browser: Browser, platformUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPageAt(
+  browser: Browser,
+  platformUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: platformUrl, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page };
@@ -57,14 +71,23 @@ export interface AccountState {
 
 /** A user made directly in the database, with the test password. */
 export async function makeUser(services: Services, what: string, state: AccountState = {}) {
-  return createUser(services.db, services.clock, { email: uniqueEmail(what), password, verified: state.verified ?? true, acceptTerms: state.acceptTerms ?? true, mode: state.mode ?? 'auto' });
+  return createUser(services.db, services.clock, {
+    email: uniqueEmail(what),
+    password,
+    verified: state.verified ?? true,
+    acceptTerms: state.acceptTerms ?? true,
+    mode: state.mode ?? 'auto',
+  });
 }
 
 export async function logIn(page: Page, email: string, path = '/login'): Promise<void> {
   await page.goto(path);
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', password);
-  await Promise.all([page.waitForURL((url) => url.pathname !== '/login'), page.click('button[type=submit]:has-text("Log in")')]);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname !== '/login'),
+    page.click('button[type=submit]:has-text("Log in")'),
+  ]);
 }
 
 /** The most recent verification link mailed to this address, from the captured server log. */
@@ -117,11 +140,18 @@ export async function startDeviceLogin(env: TestEnvironment, scope = 'keys:manag
 }
 
 /** One poll of the token endpoint, as the command line makes it. */
-export async function pollDeviceToken(env: TestEnvironment, deviceCode: string): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function pollDeviceToken(
+  env: TestEnvironment,
+  deviceCode: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${env.service.urls.platform}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', device_code: deviceCode, client_id: 'mkt-cli' }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'urn:ietf:params:oauth:grant-type:device_code',
+      device_code: deviceCode,
+      client_id: 'mkt-cli',
+    }).toString(),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

@@ -23,7 +23,10 @@ const wrongPassword = 'not the password at all';
 const hour = 3_600_000;
 
 function logIn(env: TestEnvironment, email: string, pass: string, from?: string): Promise<PageReply> {
-  return sendPage(env.platform.baseUrl, 'POST', '/login', { form: { email, password: pass }, ...(from ? { from } : {}) });
+  return sendPage(env.platform.baseUrl, 'POST', '/login', {
+    form: { email, password: pass },
+    ...(from ? { from } : {}),
+  });
 }
 
 function retryAfterOf(reply: PageReply): number {
@@ -51,15 +54,31 @@ const expectLoggedIn = (reply: PageReply) => {
 };
 
 /** POST /v1/oauth/device/code from a given local address, contract-checked. */
-async function startLogin(env: TestEnvironment, from?: string): Promise<{ status: number; body: any; retryAfter: string | undefined; cacheControl: string | undefined }> {
+async function startLogin(
+  env: TestEnvironment,
+  from?: string,
+): Promise<{ status: number; body: any; retryAfter: string | undefined; cacheControl: string | undefined }> {
   const reply = await sendRaw(env.platform.baseUrl, 'POST', '/v1/oauth/device/code', {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: 'client_id=mkt-cli&scope=account%3Aread',
     ...(from ? { from } : {}),
   });
   const body = JSON.parse(reply.text);
-  await checkContract({ host: 'platform', method: 'POST', path: '/v1/oauth/device/code', status: reply.status, headers: fetchHeaders(reply), body, text: reply.text });
-  return { status: reply.status, body, retryAfter: reply.headers['retry-after'] as string | undefined, cacheControl: reply.headers['cache-control'] as string | undefined };
+  await checkContract({
+    host: 'platform',
+    method: 'POST',
+    path: '/v1/oauth/device/code',
+    status: reply.status,
+    headers: fetchHeaders(reply),
+    body,
+    text: reply.text,
+  });
+  return {
+    status: reply.status,
+    body,
+    retryAfter: reply.headers['retry-after'] as string | undefined,
+    cacheControl: reply.headers['cache-control'] as string | undefined,
+  };
 }
 
 describeEachDatabase(
@@ -88,21 +107,26 @@ describeEachDatabase(
         clock().advance(waits.at(-1)! * 1000);
         expectLoggedIn(await logIn(env(), user.email, password));
         // The account's count starts again after a success (other addresses: this one has guessed a lot).
-        for (let i = 0; i < free - 1; i += 1) expectRefusedPassword(await logIn(env(), user.email, wrongPassword, `127.0.0.${20 + i}`));
+        for (let i = 0; i < free - 1; i += 1)
+          expectRefusedPassword(await logIn(env(), user.email, wrongPassword, `127.0.0.${20 + i}`));
         expectRefusedPassword(await logIn(env(), user.email, wrongPassword, '127.0.0.30'));
       });
 
       it('throttles the account, not the address, when the guesses come from many addresses', async () => {
         const user = await makeUser(env().service.services, 'spread');
-        for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1) expectRefusedPassword(await logIn(env(), user.email, wrongPassword, `127.0.0.${10 + i}`));
+        for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1)
+          expectRefusedPassword(await logIn(env(), user.email, wrongPassword, `127.0.0.${10 + i}`));
         expectThrottledPage(await logIn(env(), user.email, password, '127.0.0.40'));
         // Another account from those addresses is not held up.
-        expectLoggedIn(await logIn(env(), (await makeUser(env().service.services, 'bystander')).email, password, '127.0.0.10'));
+        expectLoggedIn(
+          await logIn(env(), (await makeUser(env().service.services, 'bystander')).email, password, '127.0.0.10'),
+        );
       });
 
       it('throttles an address that guesses at many accounts, even for an account it has the password of, and not other addresses', async () => {
         const free = throttlePolicies.login_address.freeFailures;
-        for (let i = 0; i < free; i += 1) expectRefusedPassword(await logIn(env(), uniqueEmail('victim'), wrongPassword, '127.0.0.2'));
+        for (let i = 0; i < free; i += 1)
+          expectRefusedPassword(await logIn(env(), uniqueEmail('victim'), wrongPassword, '127.0.0.2'));
         const own = await makeUser(env().service.services, 'own');
         const wait = expectThrottledPage(await logIn(env(), own.email, password, '127.0.0.2'));
         expectLoggedIn(await logIn(env(), own.email, password, '127.0.0.3'));
@@ -112,9 +136,12 @@ describeEachDatabase(
 
       it('counts unknown email addresses like accounts, and keeps no address in the table', async () => {
         const email = uniqueEmail('nobody');
-        for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1) expectRefusedPassword(await logIn(env(), email, wrongPassword, `127.0.1.${i + 1}`));
+        for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1)
+          expectRefusedPassword(await logIn(env(), email, wrongPassword, `127.0.1.${i + 1}`));
         expectThrottledPage(await logIn(env(), email.toUpperCase(), wrongPassword, '127.0.1.99'));
-        const keys = ((await env().service.services.db('throttles').select('key')) as { key: string }[]).map((r) => r.key);
+        const keys = ((await env().service.services.db('throttles').select('key')) as { key: string }[]).map(
+          (r) => r.key,
+        );
         expect(keys.join(' ')).not.to.contain('@');
       });
     });
@@ -140,8 +167,16 @@ describeEachDatabase(
         const { services } = env().service;
         const free = throttlePolicies.device_code_client.freeFailures;
         // Through the service, from as many addresses as requests: over HTTP, 600 logins would only be slower.
-        for (let i = 0; i < free; i += 1) expect(await startDeviceAuthorization(services, 'mkt-cli', 'account:read', `198.51.100.${i}`), String(i)).to.include({ ok: true });
-        expect(await startDeviceAuthorization(services, 'mkt-cli', 'account:read', '203.0.113.1')).to.deep.include({ ok: false, error: 'slow_down', retryAfterSeconds: 1 });
+        for (let i = 0; i < free; i += 1)
+          expect(
+            await startDeviceAuthorization(services, 'mkt-cli', 'account:read', `198.51.100.${i}`),
+            String(i),
+          ).to.include({ ok: true });
+        expect(await startDeviceAuthorization(services, 'mkt-cli', 'account:read', '203.0.113.1')).to.deep.include({
+          ok: false,
+          error: 'slow_down',
+          retryAfterSeconds: 1,
+        });
         const overHttp = await startLogin(env(), '127.0.0.7');
         expect(overHttp.status).to.equal(429);
         expect(overHttp.retryAfter).to.equal('1');
@@ -157,8 +192,12 @@ describeEachDatabase(
         return cookieNamed(reply, 'mkt_session')!.split(';')[0]!;
       }
       const typeCode = (cookie: string, code: string, from?: string) =>
-        sendPage(env().platform.baseUrl, 'GET', `/device?user_code=${encodeURIComponent(code)}`, { cookie, ...(from ? { from } : {}) });
-      const wrongCode = () => `ZZZZ-${Array.from({ length: 4 }, () => userCodeAlphabet[Math.floor(Math.random() * userCodeAlphabet.length)]).join('')}`;
+        sendPage(env().platform.baseUrl, 'GET', `/device?user_code=${encodeURIComponent(code)}`, {
+          cookie,
+          ...(from ? { from } : {}),
+        });
+      const wrongCode = () =>
+        `ZZZZ-${Array.from({ length: 4 }, () => userCodeAlphabet[Math.floor(Math.random() * userCodeAlphabet.length)]).join('')}`;
 
       it('counts wrong codes per session: after five, 429 with Retry-After even for the right code; after the wait the right code shows the request', async () => {
         const code = (await startLogin(env(), '127.0.0.8')).body.user_code as string;
@@ -170,9 +209,14 @@ describeEachDatabase(
         expect(throttled.text).to.contain('Too many wrong codes');
         const wait = retryAfterOf(throttled);
         // Approving by form is a guess like any other.
-        const approve = await sendPage(env().platform.baseUrl, 'POST', '/device/approve', { cookie, form: { user_code: code, csrf_token: await csrfOf(cookie) } });
+        const approve = await sendPage(env().platform.baseUrl, 'POST', '/device/approve', {
+          cookie,
+          form: { user_code: code, csrf_token: await csrfOf(cookie) },
+        });
         expect(approve.status).to.equal(429);
-        expect(await env().service.services.db('device_codes').where({ user_code: code }).first('status')).to.deep.equal({ status: 'pending' });
+        expect(
+          await env().service.services.db('device_codes').where({ user_code: code }).first('status'),
+        ).to.deep.equal({ status: 'pending' });
 
         clock().advance(wait * 1000);
         const shown = await typeCode(cookie, code);
@@ -186,7 +230,8 @@ describeEachDatabase(
         let typed = 0;
         while (typed < free) {
           const cookie = await session('127.0.0.9');
-          for (let i = 0; i < perSession && typed < free; i += 1, typed += 1) expect((await typeCode(cookie, wrongCode(), '127.0.0.9')).status).to.equal(404);
+          for (let i = 0; i < perSession && typed < free; i += 1, typed += 1)
+            expect((await typeCode(cookie, wrongCode(), '127.0.0.9')).status).to.equal(404);
         }
         const code = (await startLogin(env(), '127.0.0.8')).body.user_code as string;
         expect((await typeCode(await session('127.0.0.9'), code, '127.0.0.9')).status).to.equal(429);
@@ -221,7 +266,10 @@ for (const database of databaseKinds) {
       const databaseUrl = await freshDatabaseUrl(database);
       db = openDatabase(databaseUrl);
       await migrateLatest(db);
-      servers = await Promise.all([mktServe({ DATABASE_URL: databaseUrl }, ['--only', 'platform']), mktServe({ DATABASE_URL: databaseUrl }, ['--only', 'platform'])]);
+      servers = await Promise.all([
+        mktServe({ DATABASE_URL: databaseUrl }, ['--only', 'platform']),
+        mktServe({ DATABASE_URL: databaseUrl }, ['--only', 'platform']),
+      ]);
     });
     after(async () => {
       for (const server of servers) server.child.kill('SIGTERM');
@@ -233,7 +281,8 @@ for (const database of databaseKinds) {
 
     it('refuses on the second process the right password after wrong ones on the first, until the wait is over', async () => {
       const email = await seedUser(db);
-      for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1) expectRefusedPassword(await logIn(on(i % 2), email, wrongPassword));
+      for (let i = 0; i < throttlePolicies.login_account.freeFailures; i += 1)
+        expectRefusedPassword(await logIn(on(i % 2), email, wrongPassword));
       const wait = expectThrottledPage(await logIn(on(1), email, password));
       expect(wait).to.equal(1);
       expectThrottledPage(await logIn(on(0), email, password));
@@ -249,7 +298,9 @@ for (const database of databaseKinds) {
 
     it('lets no more than the free attempts through when many wrong passwords arrive at both processes at once', async () => {
       const email = await seedUser(db);
-      const replies = await Promise.all(Array.from({ length: 16 }, (_, i) => logIn(on(i % 2), email, wrongPassword, `127.0.2.${i + 1}`)));
+      const replies = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => logIn(on(i % 2), email, wrongPassword, `127.0.2.${i + 1}`)),
+      );
       const statuses = replies.map((r) => r.status);
       expect(statuses.filter((s) => s === 422)).to.have.length(throttlePolicies.login_account.freeFailures);
       expect(statuses.filter((s) => s === 429)).to.have.length(16 - throttlePolicies.login_account.freeFailures);

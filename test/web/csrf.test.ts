@@ -12,7 +12,11 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
   /** A signed-in session made the way the log-in form makes it. */
   async function session(state: Parameters<typeof makeUser>[2] = {}) {
     const user = await makeUser(env().service.services, 'csrf', state);
-    const result = await accounts.logIn(env().service.services, { email: user.email, password, clientAddress: '127.0.0.1' });
+    const result = await accounts.logIn(env().service.services, {
+      email: user.email,
+      password,
+      clientAddress: '127.0.0.1',
+    });
     if (!result.ok) throw new Error(`log-in failed: ${result.reason}`);
     return { user, cookie: `mkt_session=${result.session.id}`, csrfToken: result.session.csrfToken };
   }
@@ -59,8 +63,12 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
     const fields = { email: user.email, password };
     const token = 'A'.repeat(43);
     expect((await postForm('/login', undefined, { ...fields, csrf_token: token })).status).to.equal(403);
-    expect((await postForm('/login', `mkt_csrf=${'B'.repeat(43)}`, { ...fields, csrf_token: token })).status).to.equal(403);
-    expect((await postForm('/signup', undefined, { email: 'someone@example.com', password, csrf_token: token })).status).to.equal(403);
+    expect((await postForm('/login', `mkt_csrf=${'B'.repeat(43)}`, { ...fields, csrf_token: token })).status).to.equal(
+      403,
+    );
+    expect(
+      (await postForm('/signup', undefined, { email: 'someone@example.com', password, csrf_token: token })).status,
+    ).to.equal(403);
     const matching = await postForm('/login', `mkt_csrf=${token}`, { ...fields, csrf_token: token });
     expect(matching.status).to.equal(303);
     expect(matching.headers.get('set-cookie')).to.match(/mkt_session=mkt_ss_[^;]+;.*httponly/i);
@@ -83,9 +91,14 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
 
   it('wants x-csrf-token on a POST or DELETE made with the cookie, before looking at the body', async () => {
     const { cookie, csrfToken, user } = await session();
-    const setMode = (headers: Record<string, string>, body: unknown) => env().platform.post('/v1/self/system-settings/account-mode', { headers: { cookie, ...headers }, body });
+    const setMode = (headers: Record<string, string>, body: unknown) =>
+      env().platform.post('/v1/self/system-settings/account-mode', { headers: { cookie, ...headers }, body });
 
-    const refused: Record<string, string>[] = [{}, { 'x-csrf-token': 'wrong' }, { 'x-csrf-token': csrfToken.toUpperCase() }];
+    const refused: Record<string, string>[] = [
+      {},
+      { 'x-csrf-token': 'wrong' },
+      { 'x-csrf-token': csrfToken.toUpperCase() },
+    ];
     for (const headers of refused) {
       const reply = await setMode(headers, { account_mode: 'advanced' });
       expect(reply.status, JSON.stringify(headers)).to.equal(403);
@@ -97,28 +110,48 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
     expect(switched.status).to.equal(200);
     expect(switched.body.data.account_mode).to.equal('advanced');
 
-    const created = await env().platform.post('/v1/api-keys', { headers: { cookie, 'x-csrf-token': csrfToken }, body: { api_key: { name: 'from the session' } } });
+    const created = await env().platform.post('/v1/api-keys', {
+      headers: { cookie, 'x-csrf-token': csrfToken },
+      body: { api_key: { name: 'from the session' } },
+    });
     expect(created.status).to.equal(201);
     const id = created.body.data.id as string;
-    expect((await env().platform.delete(`/v1/api-keys/${id}`, { headers: { cookie } })).body.errors.code).to.equal('csrf_token_invalid');
+    expect((await env().platform.delete(`/v1/api-keys/${id}`, { headers: { cookie } })).body.errors.code).to.equal(
+      'csrf_token_invalid',
+    );
     expect((await env().platform.get(`/v1/api-keys/${id}`, { headers: { cookie } })).status).to.equal(200);
-    expect((await env().platform.delete(`/v1/api-keys/${id}`, { headers: { cookie, 'x-csrf-token': csrfToken } })).status).to.equal(204);
+    expect(
+      (await env().platform.delete(`/v1/api-keys/${id}`, { headers: { cookie, 'x-csrf-token': csrfToken } })).status,
+    ).to.equal(204);
     expect(await env().service.services.db('api_keys').where({ user_id: user.id })).to.have.length(0);
   });
 
   it('uses the bearer token and ignores the cookie when a request carries both', async () => {
     const cookieHolder = await session({ mode: 'auto' });
     const tokenHolder = await makeUser(env().service.services, 'bearer', { mode: 'advanced' });
-    const { accessToken } = await grantTokens(env().service.services, tokenHolder.id, ['account:read', 'account:write']);
+    const { accessToken } = await grantTokens(env().service.services, tokenHolder.id, [
+      'account:read',
+      'account:write',
+    ]);
 
-    const read = await env().platform.get('/v1/self/system-settings', { bearer: accessToken, headers: { cookie: cookieHolder.cookie } });
+    const read = await env().platform.get('/v1/self/system-settings', {
+      bearer: accessToken,
+      headers: { cookie: cookieHolder.cookie },
+    });
     expect(read.body.data.account_mode).to.equal('advanced');
     // No CSRF token is needed: the request is authenticated by the token, not the cookie.
-    const write = await env().platform.post('/v1/self/system-settings/account-mode', { bearer: accessToken, headers: { cookie: cookieHolder.cookie }, body: { account_mode: 'auto' } });
+    const write = await env().platform.post('/v1/self/system-settings/account-mode', {
+      bearer: accessToken,
+      headers: { cookie: cookieHolder.cookie },
+      body: { account_mode: 'auto' },
+    });
     expect(write.status).to.equal(200);
     expect((await findUser(env().service.services.db, tokenHolder.id))!.account_mode).to.equal('auto');
     // A bad token is a 401 even beside a good cookie.
-    const bad = await env().platform.get('/v1/self/system-settings', { bearer: 'mkt_at_nothing', headers: { cookie: cookieHolder.cookie } });
+    const bad = await env().platform.get('/v1/self/system-settings', {
+      bearer: 'mkt_at_nothing',
+      headers: { cookie: cookieHolder.cookie },
+    });
     expect(bad.status).to.equal(401);
     expect(bad.body.errors.code).to.equal('invalid_token');
   });
@@ -132,7 +165,10 @@ describeEachDatabase('dashboard: CSRF tokens, and the session cookie on the plat
       expect(reply.headers.get('www-authenticate')).to.match(/^Bearer realm="mkt"/);
     }
     const expired = await session();
-    await env().service.services.db('sessions').where({ user_id: expired.user.id }).update({ expires_at_us: Date.now() * 1000 - 1 });
+    await env()
+      .service.services.db('sessions')
+      .where({ user_id: expired.user.id })
+      .update({ expires_at_us: Date.now() * 1000 - 1 });
     expect((await get(expired.cookie)).status).to.equal(401);
 
     const loggedOut = await session();

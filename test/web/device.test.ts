@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../support/service.js';
-import { logIn, makeUser, noticeText, openPage, password, pollDeviceToken, startDeviceLogin, useBrowser } from './browser.js';
+import {
+  logIn,
+  makeUser,
+  noticeText,
+  openPage,
+  password,
+  pollDeviceToken,
+  startDeviceLogin,
+  useBrowser,
+} from './browser.js';
 
 describeEachDatabase('dashboard: approving a device at /device', (env) => {
   const browser = useBrowser();
@@ -81,7 +90,10 @@ describeEachDatabase('dashboard: approving a device at /device', (env) => {
     expect(await page.locator('button:has-text("Approve")').count()).to.equal(0);
 
     const stale = await startDeviceLogin(env());
-    await env().service.services.db('device_codes').where({ user_code: stale.user_code }).update({ expires_at_us: Date.now() * 1000 - 1 });
+    await env()
+      .service.services.db('device_codes')
+      .where({ user_code: stale.user_code })
+      .update({ expires_at_us: Date.now() * 1000 - 1 });
     expect((await page.goto(`/device?user_code=${stale.user_code}`))!.status()).to.equal(404);
     expect(await noticeText(page)).to.contain('it has expired');
 

@@ -31,17 +31,29 @@ describeEachDatabase('the docs portal in Chromium', (env) => {
         await page.waitForSelector(ready, { timeout: 45_000 });
         await page.waitForLoadState('networkidle');
         mkdirSync(screenshotDirectory, { recursive: true });
-        await page.screenshot({ path: join(screenshotDirectory, `docs${path.replace(/\//g, '-')}-${env().database}.png`) });
-        const outside = requested.filter((url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'));
+        await page.screenshot({
+          path: join(screenshotDirectory, `docs${path.replace(/\//g, '-')}-${env().database}.png`),
+        });
+        const outside = requested.filter(
+          (url) => !url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'),
+        );
         expect(outside, `requests outside ${origin}`).to.deep.equal([]);
         // No word of the title is broken: the browser may wrap only between words, and nothing
         // overflows the title's box; at most two lines.
-        const title = await page.evaluate(`(() => {
+        const title = (await page.evaluate(`(() => {
           const h = document.querySelector('h1');
           const style = getComputedStyle(h);
           return { text: h.innerText, wordBreak: style.wordBreak, overflowWrap: style.overflowWrap, fontSize: parseFloat(style.fontSize),
             height: h.getBoundingClientRect().height, scrollWidth: h.scrollWidth, clientWidth: h.clientWidth };
-        })()`) as { text: string; wordBreak: string; overflowWrap: string; fontSize: number; height: number; scrollWidth: number; clientWidth: number };
+        })()`)) as {
+          text: string;
+          wordBreak: string;
+          overflowWrap: string;
+          fontSize: number;
+          height: number;
+          scrollWidth: number;
+          clientWidth: number;
+        };
         expect([title.wordBreak, title.overflowWrap], title.text).to.deep.equal(['normal', 'normal']);
         expect(title.scrollWidth, `${title.text} overflows`).to.be.at.most(title.clientWidth);
         expect(title.height, `${title.text}: at most two lines`).to.be.below(title.fontSize * 3);

@@ -26,9 +26,16 @@ export interface PageRequestOptions {
   from?: string;
 }
 
-export function sendPage(baseUrl: string, method: 'GET' | 'POST', path: string, options: PageRequestOptions = {}): Promise<PageReply> {
+export function sendPage(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: PageRequestOptions = {},
+): Promise<PageReply> {
   const body = options.form ? new URLSearchParams({ csrf_token: anonymousCsrfToken, ...options.form }).toString() : '';
-  const cookie = [options.cookie, options.form ? `mkt_csrf=${anonymousCsrfToken}` : undefined].filter(Boolean).join('; ');
+  const cookie = [options.cookie, options.form ? `mkt_csrf=${anonymousCsrfToken}` : undefined]
+    .filter(Boolean)
+    .join('; ');
   const headers: Record<string, string> = {};
   if (cookie !== '') headers.cookie = cookie;
   if (options.form) headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -40,19 +47,34 @@ export function sendRaw(
   baseUrl: string,
   method: string,
   path: string,
-  options: { headers?: Record<string, string>; body?: string; host?: string | undefined; from?: string | undefined } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: string;
+    host?: string | undefined;
+    from?: string | undefined;
+  } = {},
 ): Promise<PageReply> {
   const { hostname, port } = new URL(baseUrl);
   const body = options.body ?? '';
   const headers: Record<string, string | number> = { host: options.host ?? `${hostname}:${port}`, ...options.headers };
   if (body !== '') headers['content-length'] = Buffer.byteLength(body);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: hostname, port, method, path, headers, ...(options.from ? { localAddress: options.from } : {}) }, (incoming) => {
-      let text = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (chunk: string) => (text += chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode!, headers: incoming.headers, text, cookies: incoming.headers['set-cookie'] ?? [] }));
-    });
+    const outgoing = request(
+      { host: hostname, port, method, path, headers, ...(options.from ? { localAddress: options.from } : {}) },
+      (incoming) => {
+        let text = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (chunk: string) => (text += chunk));
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode!,
+            headers: incoming.headers,
+            text,
+            cookies: incoming.headers['set-cookie'] ?? [],
+          }),
+        );
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(body);
   });

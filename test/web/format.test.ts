@@ -48,10 +48,22 @@ describe('dashboard: amounts as a person reads them', () => {
 
   it('scales the chart to four steps of 1, 2 or 5 × 10ⁿ micro-dollars and draws a bar per day with spend', () => {
     const table: [max: number, step: number][] = [
-      [0, 1], [4, 1], [5, 2], [8, 2], [9, 5], [20, 5], [21, 10], [390_022, 100_000], [54_000, 20_000], [1_000_000_000, 500_000_000],
+      [0, 1],
+      [4, 1],
+      [5, 2],
+      [8, 2],
+      [9, 5],
+      [20, 5],
+      [21, 10],
+      [390_022, 100_000],
+      [54_000, 20_000],
+      [1_000_000_000, 500_000_000],
     ];
     for (const [max, step] of table) expect(gridStepMicros(max), String(max)).to.equal(step);
-    const svg = spendChart(100, 129, [{ day: 101, micros: 30_000 }, { day: 129, micros: 22 }]).text;
+    const svg = spendChart(100, 129, [
+      { day: 101, micros: 30_000 },
+      { day: 129, micros: 22 },
+    ]).text;
     expect(svg.match(/<rect class="bar"/g)).to.have.length(2);
     expect(svg).to.contain('$0.04').and.to.contain('1970-04-12: $0.03').and.to.contain('$0.030022 in all');
     expect(svg).not.to.match(/NaN|Infinity/);

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import { describeEachDatabase } from '../support/service.js';
-import { expectNoHorizontalOverflow, logIn, makeUser, noticeText, openPage, screenshot, useBrowser } from './browser.js';
+import {
+  expectNoHorizontalOverflow,
+  logIn,
+  makeUser,
+  noticeText,
+  openPage,
+  screenshot,
+  useBrowser,
+} from './browser.js';
 
 describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
   const browser = useBrowser();
@@ -10,7 +18,8 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     const platform = new URL(env().service.urls.platform!);
     const outside: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).host !== platform.host && !request.url().startsWith('data:')) outside.push(request.url());
+      if (new URL(request.url()).host !== platform.host && !request.url().startsWith('data:'))
+        outside.push(request.url());
     });
     const user = await makeUser(env().service.services, 'funds');
     await logIn(page, user.email);
@@ -45,7 +54,10 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     expect(await page.locator('#usd-available').innerText()).to.equal('$25.00');
 
     // Without the CSRF token the form is refused and nothing is deposited.
-    const forged = await context.request.post('/funds', { form: { amount_usd: '5.00', idempotency_key: 'forged-1' }, maxRedirects: 0 });
+    const forged = await context.request.post('/funds', {
+      form: { amount_usd: '5.00', idempotency_key: 'forged-1' },
+      maxRedirects: 0,
+    });
     expect(forged.status()).to.equal(403);
 
     await page.goto('/balances');
@@ -83,7 +95,9 @@ describeEachDatabase(
       await page.fill('input[name=amount_usd]', '250.00');
       await page.click('button:has-text("Add funds")');
       await page.waitForSelector('.notice.info >> text=Request for 250.00 USD sent.');
-      expect(await page.locator('tbody tr').first().innerText()).to.match(/250\.00[\s\S]*Pending[\s\S]*Requested[\s\S]*Manual/);
+      expect(await page.locator('tbody tr').first().innerText()).to.match(
+        /250\.00[\s\S]*Pending[\s\S]*Requested[\s\S]*Manual/,
+      );
       expect(await page.locator('#usd-available').innerText()).to.equal('$0.00');
       await expectNoHorizontalOverflow(page, 'funds-manual');
       await screenshot(page, `funds-manual-pending-${env().database}`);

@@ -26,7 +26,9 @@ describeEachDatabase('dashboard: forms with NUL characters and lone surrogates',
         expect(reply.status, `${path} ${JSON.stringify(fields)}`).to.equal(400);
         expect(await reply.text()).to.contain('Request refused');
       }
-      const page = await fetch(`${env().service.urls.platform}/device?user_code=${encodeURIComponent(`AB${text}CD`)}`, { redirect: 'manual' });
+      const page = await fetch(`${env().service.urls.platform}/device?user_code=${encodeURIComponent(`AB${text}CD`)}`, {
+        redirect: 'manual',
+      });
       expect(page.status).to.equal(400);
     });
   }

@@ -15,7 +15,8 @@ describeEachDatabase(
     const browser = useBrowser();
     const services = () => env().service.services;
     const keyRow = (userId: string, name: string) => services().db('api_keys').where({ user_id: userId, name }).first();
-    const limitsCell = (page: import('playwright-core').Page, name: string) => page.locator('tbody tr', { hasText: name }).locator('td.limits').innerText();
+    const limitsCell = (page: import('playwright-core').Page, name: string) =>
+      page.locator('tbody tr', { hasText: name }).locator('td.limits').innerText();
 
     it('creates a key with a budget, a reset period, an expiry and two models, and lists them', async () => {
       const { context, page } = await openPage(browser(), env());
@@ -49,7 +50,12 @@ describeEachDatabase(
     it('shows what a key spent this period against its budget, on the list and on its page', async () => {
       const { context, page } = await openPage(browser(), env());
       const user = await makeUser(services(), 'usage');
-      const { row } = await createApiKey(services().db, services().clock, user.id, 'metered', { expiresAtUs: null, limitUsdMicros: 10_000_000, limitReset: 'weekly', allowedModels: null });
+      const { row } = await createApiKey(services().db, services().clock, user.id, 'metered', {
+        expiresAtUs: null,
+        limitUsdMicros: 10_000_000,
+        limitReset: 'weekly',
+        allowedModels: null,
+      });
       await recordKeySpend(services(), row.id, 'weekly', 3_200_000, 500_000);
       await recordKeySpend(services(), row.id, 'weekly', 6_000_000, 0, services().clock.nowUs() - 7 * 86_400_000_000); // last week
       await logIn(page, user.email, '/login?next=/keys');
@@ -70,7 +76,12 @@ describeEachDatabase(
     it('edits a key: a new budget and period, no models ticked (every model), no expiry', async () => {
       const { context, page } = await openPage(browser(), env());
       const user = await makeUser(services(), 'edit');
-      const { row } = await createApiKey(services().db, services().clock, user.id, 'editable', { expiresAtUs: Date.UTC(2099, 0, 1) * 1000, limitUsdMicros: 5_000_000, limitReset: 'monthly', allowedModels: ['code-max'] });
+      const { row } = await createApiKey(services().db, services().clock, user.id, 'editable', {
+        expiresAtUs: Date.UTC(2099, 0, 1) * 1000,
+        limitUsdMicros: 5_000_000,
+        limitReset: 'monthly',
+        allowedModels: ['code-max'],
+      });
       await logIn(page, user.email, `/login?next=/keys/${row.id}`);
       expect(await page.isChecked('input[name="model:code-max"]')).to.equal(true);
       expect(await page.inputValue('input[name=expires]')).to.equal('2099-01-01');
@@ -83,7 +94,12 @@ describeEachDatabase(
       expect(await noticeText(page)).to.contain('limits were saved');
 
       const saved = await keyRow(user.id, 'editable');
-      expect({ limit: Number(saved.limit_usd_micros), reset: saved.limit_reset, models: saved.allowed_models, expires: saved.expires_at_us }).to.deep.equal({ limit: 25_500_000, reset: 'daily', models: null, expires: null });
+      expect({
+        limit: Number(saved.limit_usd_micros),
+        reset: saved.limit_reset,
+        models: saved.allowed_models,
+        expires: saved.expires_at_us,
+      }).to.deep.equal({ limit: 25_500_000, reset: 'daily', models: null, expires: null });
       const cell = await limitsCell(page, 'editable');
       expect(cell).to.contain('$0.00 of $25.50 today').and.contain('every model').and.not.contain('expires');
 
@@ -101,7 +117,12 @@ describeEachDatabase(
       const { context, page } = await openPage(browser(), env());
       const user = await makeUser(services(), 'exact');
       const exactUs = Date.UTC(2099, 5, 30, 8, 15) * 1000;
-      const { row } = await createApiKey(services().db, services().clock, user.id, 'exact', { expiresAtUs: exactUs, limitUsdMicros: null, limitReset: null, allowedModels: null });
+      const { row } = await createApiKey(services().db, services().clock, user.id, 'exact', {
+        expiresAtUs: exactUs,
+        limitUsdMicros: null,
+        limitReset: null,
+        allowedModels: null,
+      });
       await logIn(page, user.email, `/login?next=/keys/${row.id}`);
       await page.fill('input[name=limit_usd]', '3');
       await page.click('button:has-text("Save limits")');
@@ -123,19 +144,30 @@ describeEachDatabase(
       it(`refuses ${what} beside the field, keeps what was typed, and changes nothing`, async () => {
         const { context, page } = await openPage(browser(), env());
         const user = await makeUser(services(), 'refused');
-        const { row } = await createApiKey(services().db, services().clock, user.id, 'guarded', { expiresAtUs: null, limitUsdMicros: 1_000_000, limitReset: null, allowedModels: null });
+        const { row } = await createApiKey(services().db, services().clock, user.id, 'guarded', {
+          expiresAtUs: null,
+          limitUsdMicros: 1_000_000,
+          limitReset: null,
+          allowedModels: null,
+        });
         await logIn(page, user.email, `/login?next=/keys/${row.id}`);
         if (typed.limit_usd !== undefined) await page.fill('input[name=limit_usd]', typed.limit_usd);
         if (typed.limit_reset !== undefined) await page.selectOption('select[name=limit_reset]', typed.limit_reset);
         if (typed.expires !== undefined) await page.fill('input[name=expires]', typed.expires);
-        const response = page.waitForResponse((r) => r.url().endsWith(`/keys/${row.id}`) && r.request().method() === 'POST');
+        const response = page.waitForResponse(
+          (r) => r.url().endsWith(`/keys/${row.id}`) && r.request().method() === 'POST',
+        );
         await page.click('button:has-text("Save limits")');
         expect((await response).status()).to.equal(422);
         expect(await page.textContent(`#${field}-error`)).to.contain(words);
         expect(await page.getAttribute(`[name=${field}]`, 'aria-invalid')).to.equal('true');
         if (typed.limit_usd) expect(await page.inputValue('input[name=limit_usd]')).to.equal(typed.limit_usd);
         const after = await keyRow(user.id, 'guarded');
-        expect({ limit: Number(after.limit_usd_micros), reset: after.limit_reset, expires: after.expires_at_us }).to.deep.equal({ limit: 1_000_000, reset: null, expires: null });
+        expect({
+          limit: Number(after.limit_usd_micros),
+          reset: after.limit_reset,
+          expires: after.expires_at_us,
+        }).to.deep.equal({ limit: 1_000_000, reset: null, expires: null });
         await context.close();
       });
     }

@@ -20,7 +20,8 @@ describeEachDatabase('dashboard: consumption keys and trading signing keys', (en
     expect(await noticeText(page)).to.contain('it will not be shown again');
     const row = page.locator('tbody tr', { hasText: 'laptop' });
     const cells = await row.locator('td').allInnerTexts();
-    const prefix = (await env().service.services.db('api_keys').where({ user_id: user.id }).first()).key_prefix as string;
+    const prefix = (await env().service.services.db('api_keys').where({ user_id: user.id }).first())
+      .key_prefix as string;
     expect(key.startsWith(prefix)).to.equal(true);
     expect(cells.slice(0, 3)).to.deep.equal(['laptop', `${prefix}…`, 'Active']);
     expect(cells[3]).to.match(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
@@ -67,10 +68,14 @@ describeEachDatabase('dashboard: consumption keys and trading signing keys', (en
     await page.fill('input[name=public_key]', publicKey);
     await page.click('button:has-text("Register")');
     expect(await page.textContent('#new-fingerprint')).to.equal(expected);
-    expect(await page.locator('tbody tr', { hasText: 'trading-bot' }).locator('td').nth(1).innerText()).to.equal(expected);
+    expect(await page.locator('tbody tr', { hasText: 'trading-bot' }).locator('td').nth(1).innerText()).to.equal(
+      expected,
+    );
 
     // The registered key signs trading requests under that fingerprint.
-    const me = await env().trading.get('/v1/me', { sign: { privateKey: Buffer.from(pair.secretKey).toString('base64'), fingerprint: expected } });
+    const me = await env().trading.get('/v1/me', {
+      sign: { privateKey: Buffer.from(pair.secretKey).toString('base64'), fingerprint: expected },
+    });
     expect(me.status).to.equal(200);
     expect(me.body.data.signing_key.fingerprint).to.equal(expected);
 

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import nacl from 'tweetnacl';
 import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { expectNoHorizontalOverflow, logIn, makeUser, openPage, screenshot, startDeviceLogin, useBrowser } from './browser.js';
+import {
+  expectNoHorizontalOverflow,
+  logIn,
+  makeUser,
+  openPage,
+  screenshot,
+  startDeviceLogin,
+  useBrowser,
+} from './browser.js';
 
 describeEachDatabase('dashboard: every page at 1280×800', (env) => {
   const browser = useBrowser();
@@ -84,7 +92,11 @@ describeEachDatabase('dashboard: every page at 1280×800', (env) => {
     expect(response.headers.get('cache-control')).to.equal('no-store');
     expect(response.headers.get('x-frame-options')).to.equal('DENY');
     const policy = response.headers.get('content-security-policy')!;
-    expect(policy).to.contain("default-src 'none'").and.to.contain("frame-ancestors 'none'").and.to.contain("form-action 'self'").and.not.to.contain('unsafe');
+    expect(policy)
+      .to.contain("default-src 'none'")
+      .and.to.contain("frame-ancestors 'none'")
+      .and.to.contain("form-action 'self'")
+      .and.not.to.contain('unsafe');
     const html = await response.text();
     expect(html).not.to.match(/<script|https?:\/\//);
   });
@@ -106,7 +118,10 @@ describeEachDatabase('dashboard: every page at 1280×800', (env) => {
     const user = await makeUser(services, 'balances');
     await logIn(page, user.email, '/login?next=/balances');
     const text = await page.textContent('main');
-    expect(text).to.contain('No USD balance yet.').and.to.contain('No Units in trading accounts yet.').and.to.contain('No Units in consumption accounts yet.');
+    expect(text)
+      .to.contain('No USD balance yet.')
+      .and.to.contain('No Units in trading accounts yet.')
+      .and.to.contain('No Units in consumption accounts yet.');
     expect(text).not.to.match(/\d+\.\d{2}/);
 
     const market = await marketOf(services, 'text-standard');

@@ -32,7 +32,15 @@ async function deviceCodeWithHost(env: TestEnvironment, host: string) {
     body: 'client_id=mkt-cli&scope=account%3Aread',
   });
   const body = JSON.parse(reply.text);
-  await checkContract({ host: 'platform', method: 'POST', path: '/v1/oauth/device/code', status: reply.status, headers: fetchHeaders(reply), body, text: reply.text });
+  await checkContract({
+    host: 'platform',
+    method: 'POST',
+    path: '/v1/oauth/device/code',
+    status: reply.status,
+    headers: fetchHeaders(reply),
+    body,
+    text: reply.text,
+  });
   expect(reply.status, reply.text).to.equal(200);
   return body as { user_code: string; verification_uri: string; verification_uri_complete: string };
 }
@@ -49,7 +57,15 @@ async function callerWithCapacity(env: TestEnvironment): Promise<TestUser> {
   const user = await createTestUser(services);
   const instrument = (await resolveModel(services, 'text-standard'))!;
   await giveUnits(services, user.userId, instrument.id, 1);
-  await services.db.transaction((trx) => transferToConsumption(trx, { userId: user.userId, instrumentId: instrument.id, quantity: 1, orderId: null, nowUs: services.clock.nowUs() }));
+  await services.db.transaction((trx) =>
+    transferToConsumption(trx, {
+      userId: user.userId,
+      instrumentId: instrument.id,
+      quantity: 1,
+      orderId: null,
+      nowUs: services.clock.nowUs(),
+    }),
+  );
   return user;
 }
 
@@ -57,15 +73,27 @@ async function callerWithCapacity(env: TestEnvironment): Promise<TestUser> {
 async function redirectsOf(env: TestEnvironment, user: TestUser) {
   const chat = JSON.stringify({ model: 'text-standard', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] });
   const json = { 'content-type': 'application/json' };
-  const consumption = await sendRaw(env.consumption.baseUrl, 'POST', '/v1/chat/completions', { host: forgedHost, headers: { ...json, authorization: `Bearer ${user.apiKey}` }, body: chat });
+  const consumption = await sendRaw(env.consumption.baseUrl, 'POST', '/v1/chat/completions', {
+    host: forgedHost,
+    headers: { ...json, authorization: `Bearer ${user.apiKey}` },
+    body: chat,
+  });
   const responses = await sendRaw(env.consumption.baseUrl, 'POST', '/v1/responses', {
     host: forgedHost,
     headers: { ...json, authorization: `Bearer ${user.apiKey}` },
     body: JSON.stringify({ model: 'text-standard', max_output_tokens: 16, input: 'hi' }),
   });
-  const messages = await sendRaw(env.messages.baseUrl, 'POST', '/v1/messages', { host: forgedHost, headers: { ...json, 'x-api-key': user.apiKey }, body: chat });
+  const messages = await sendRaw(env.messages.baseUrl, 'POST', '/v1/messages', {
+    host: forgedHost,
+    headers: { ...json, 'x-api-key': user.apiKey },
+    body: chat,
+  });
   for (const reply of [consumption, responses, messages]) expect(reply.status, reply.text).to.equal(307);
-  return { chat: withoutTicket(consumption.headers.location), responses: withoutTicket(responses.headers.location), messages: withoutTicket(messages.headers.location) };
+  return {
+    chat: withoutTicket(consumption.headers.location),
+    responses: withoutTicket(responses.headers.location),
+    messages: withoutTicket(messages.headers.location),
+  };
 }
 
 /** The Location less its admission ticket (`?ticket=…`, the only query it carries), which differs every time. */
@@ -80,7 +108,10 @@ describeEachDatabase(
   (env) => {
     it('mails the verification link on MKT_PUBLIC_URL_PLATFORM when the sign-up came with Host: evil.example', async () => {
       const email = uniqueEmail('forged-host');
-      const reply = await sendPage(env().platform.baseUrl, 'POST', '/signup', { host: forgedHost, form: { email, password } });
+      const reply = await sendPage(env().platform.baseUrl, 'POST', '/signup', {
+        host: forgedHost,
+        form: { email, password },
+      });
       expect(reply.status, reply.text).to.equal(303);
       const link = mailedLink(env(), email);
       expect(link).to.match(/^https:\/\/platform\.mkt\.example\/verify-email\?token=mkt_ev_[A-Za-z0-9_-]+$/);
@@ -90,7 +121,9 @@ describeEachDatabase(
     it('names the configured platform URL in verification_uri and in the authorization server metadata', async () => {
       const body = await deviceCodeWithHost(env(), forgedHost);
       expect(body.verification_uri).to.equal('https://platform.mkt.example/device');
-      expect(body.verification_uri_complete).to.equal(`https://platform.mkt.example/device?user_code=${body.user_code}`);
+      expect(body.verification_uri_complete).to.equal(
+        `https://platform.mkt.example/device?user_code=${body.user_code}`,
+      );
       const metadata = await metadataWithHost(env(), forgedHost);
       expect(metadata.issuer).to.equal('https://platform.mkt.example');
       expect(metadata.device_authorization_endpoint).to.equal('https://platform.mkt.example/v1/oauth/device/code');
@@ -99,10 +132,14 @@ describeEachDatabase(
     it('sets the session and CSRF cookies Secure, because the platform URL is https', async () => {
       const page = await sendPage(env().platform.baseUrl, 'GET', '/login');
       expect(cookieNamed(page, 'mkt_csrf')).to.match(/; secure/i);
-      const signUp = await sendPage(env().platform.baseUrl, 'POST', '/signup', { form: { email: uniqueEmail('secure'), password } });
+      const signUp = await sendPage(env().platform.baseUrl, 'POST', '/signup', {
+        form: { email: uniqueEmail('secure'), password },
+      });
       expect(signUp.status, signUp.text).to.equal(303);
       const session = cookieNamed(signUp, 'mkt_session');
-      expect(session).to.match(/; secure/i).and.to.match(/; httponly/i);
+      expect(session)
+        .to.match(/; secure/i)
+        .and.to.match(/; httponly/i);
     });
 
     it('redirects inference to an absolute Location on the public URL of the host that answered', async () => {
@@ -130,10 +167,17 @@ describeEachDatabase(
 
     it('mails the link on the listener, and sets cookies without Secure over plain HTTP', async () => {
       const email = uniqueEmail('listener');
-      const reply = await sendPage(env().platform.baseUrl, 'POST', '/signup', { host: forgedHost, form: { email, password } });
+      const reply = await sendPage(env().platform.baseUrl, 'POST', '/signup', {
+        host: forgedHost,
+        form: { email, password },
+      });
       expect(reply.status, reply.text).to.equal(303);
-      expect(mailedLink(env(), email)).to.match(new RegExp(`^${env().service.urls.platform}/verify-email\\?token=mkt_ev_`));
-      expect(cookieNamed(reply, 'mkt_session')).to.be.a('string').and.not.to.match(/; secure/i);
+      expect(mailedLink(env(), email)).to.match(
+        new RegExp(`^${env().service.urls.platform}/verify-email\\?token=mkt_ev_`),
+      );
+      expect(cookieNamed(reply, 'mkt_session'))
+        .to.be.a('string')
+        .and.not.to.match(/; secure/i);
     });
 
     it('redirects inference to the listener of the host that answered, absolute', async () => {
@@ -160,12 +204,16 @@ describe('public URLs: a bad one stops the start', () => {
   ];
   for (const [value, why] of refused) {
     it(`refuses MKT_PUBLIC_URL_PLATFORM=${value} (${why})`, () => {
-      expect(() => loadConfig({ MKT_PUBLIC_URL_PLATFORM: value })).to.throw(/MKT_PUBLIC_URL_PLATFORM must be an absolute http or https URL with no path/);
+      expect(() => loadConfig({ MKT_PUBLIC_URL_PLATFORM: value })).to.throw(
+        /MKT_PUBLIC_URL_PLATFORM must be an absolute http or https URL with no path/,
+      );
     });
   }
 
   it('accepts an origin, trims a trailing slash and lower-cases the host', () => {
-    expect(loadConfig({ MKT_PUBLIC_URL_TRADING: 'https://Trading.Example:8443/' }).publicUrls).to.deep.equal({ trading: 'https://trading.example:8443' });
+    expect(loadConfig({ MKT_PUBLIC_URL_TRADING: 'https://Trading.Example:8443/' }).publicUrls).to.deep.equal({
+      trading: 'https://trading.example:8443',
+    });
     expect(loadConfig({}).publicUrls).to.deep.equal({});
   });
 
@@ -181,7 +229,9 @@ describe('public URLs: a bad one stops the start', () => {
         MKT_PUBLIC_URL_CONSUMPTION: 'https://api.example/v1',
       });
       expect(result.code).to.equal(1);
-      expect(result.stderr).to.contain('MKT_PUBLIC_URL_CONSUMPTION must be an absolute http or https URL with no path').and.to.contain('https://api.example/v1');
+      expect(result.stderr)
+        .to.contain('MKT_PUBLIC_URL_CONSUMPTION must be an absolute http or https URL with no path')
+        .and.to.contain('https://api.example/v1');
       expect(result.stderr).not.to.contain('mkt is serving');
     });
   }

@@ -40,7 +40,11 @@ export function ed25519PrivateKey(privateKeyBase64: string): KeyObject {
       `the private key decodes to ${raw.length} bytes; expected base64 of the 32-byte Ed25519 seed (private_key of \`mkt admin signing-key create\`) or of the 64-byte secret key`,
     );
   }
-  return createPrivateKey({ key: Buffer.concat([ed25519Pkcs8Prefix, raw.subarray(0, seedBytes)]), format: 'der', type: 'pkcs8' });
+  return createPrivateKey({
+    key: Buffer.concat([ed25519Pkcs8Prefix, raw.subarray(0, seedBytes)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
 }
 
 /** The bytes of a request body as fetch will send them; only what is sent verbatim can be signed. */
@@ -59,12 +63,23 @@ function bodyBytes(body: RequestInit['body']): Buffer {
  * The three signature headers of one request: Ed25519 over timestamp + METHOD + path (no query) + raw body.
  * `path` is the path as sent on the request line, without the query string.
  */
-export function signatureHeaders(key: KeyObject, fingerprint: string, method: string, path: string, body: Uint8Array, timestampSeconds: number): Record<string, string> {
+export function signatureHeaders(
+  key: KeyObject,
+  fingerprint: string,
+  method: string,
+  path: string,
+  body: Uint8Array,
+  timestampSeconds: number,
+): Record<string, string> {
   const timestamp = String(timestampSeconds);
   const message = Buffer.concat([Buffer.from(`${timestamp}${method.toUpperCase()}${path}`, 'utf8'), body]);
   const signature = sign(null, message, key);
   if (signature.length !== signatureBytes) throw new Error(`Ed25519 signature of ${signature.length} bytes`);
-  return { 'x-mkt-signature': signature.toString('base64'), 'x-mkt-timestamp': timestamp, 'x-mkt-fingerprint': fingerprint };
+  return {
+    'x-mkt-signature': signature.toString('base64'),
+    'x-mkt-timestamp': timestamp,
+    'x-mkt-fingerprint': fingerprint,
+  };
 }
 
 function withHeaders(existing: RequestInit['headers'], added: Record<string, string>): RequestInit['headers'] {

@@ -46,7 +46,8 @@ export class StreamBook {
   reset(snapshot: BookSnapshot): void {
     for (const side of ['buy', 'sell'] as const) {
       this.sides[side].clear();
-      for (const l of snapshot[side]) if (l.quantity > 0) this.sides[side].set(l.price, { quantity: l.quantity, order_count: l.order_count });
+      for (const l of snapshot[side])
+        if (l.quantity > 0) this.sides[side].set(l.price, { quantity: l.quantity, order_count: l.order_count });
     }
     this.sequence = snapshot.sequence;
     this.updatedAt = snapshot.updated_at;
@@ -73,9 +74,13 @@ export class StreamBook {
 
   /** The levels of a side, best first, with the running `total` the orderbook endpoint shows. */
   levels(side: 'buy' | 'sell', limit = Infinity): OrderBookLevel[] {
-    const sorted = [...this.sides[side]].sort(([a], [b]) => (side === 'buy' ? ticks(b) - ticks(a) : ticks(a) - ticks(b)));
+    const sorted = [...this.sides[side]].sort(([a], [b]) =>
+      side === 'buy' ? ticks(b) - ticks(a) : ticks(a) - ticks(b),
+    );
     let total = 0;
-    return sorted.slice(0, limit).map(([price, l]) => ({ price, quantity: l.quantity, total: (total += l.quantity), order_count: l.order_count }));
+    return sorted
+      .slice(0, limit)
+      .map(([price, l]) => ({ price, quantity: l.quantity, total: (total += l.quantity), order_count: l.order_count }));
   }
 
   get highestBid(): string | null {
@@ -87,7 +92,21 @@ export class StreamBook {
   }
 
   /** The book in the shape of the orderbook endpoint's `data` (every level), with its sequence. */
-  snapshot(): { market_id: string; sequence: number | null; buy: OrderBookLevel[]; sell: OrderBookLevel[]; highest_bid: string | null; lowest_ask: string | null } {
-    return { market_id: this.marketId, sequence: this.sequence, buy: this.levels('buy'), sell: this.levels('sell'), highest_bid: this.highestBid, lowest_ask: this.lowestAsk };
+  snapshot(): {
+    market_id: string;
+    sequence: number | null;
+    buy: OrderBookLevel[];
+    sell: OrderBookLevel[];
+    highest_bid: string | null;
+    lowest_ask: string | null;
+  } {
+    return {
+      market_id: this.marketId,
+      sequence: this.sequence,
+      buy: this.levels('buy'),
+      sell: this.levels('sell'),
+      highest_bid: this.highestBid,
+      lowest_ask: this.lowestAsk,
+    };
   }
 }

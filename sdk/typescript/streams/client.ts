@@ -103,7 +103,8 @@ export class MktStreamError extends Error {
 const channelTopic = 'ws:trading';
 const streamsPerFrame = 50;
 
-const keyOf = (s: { name: string; market?: string; resolution?: string }): string => `${s.name}|${s.market ?? ''}|${s.resolution ?? ''}`;
+const keyOf = (s: { name: string; market?: string; resolution?: string }): string =>
+  `${s.name}|${s.market ?? ''}|${s.resolution ?? ''}`;
 
 function base64(bytes: Uint8Array): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -111,7 +112,11 @@ function base64(bytes: Uint8Array): string {
   for (let i = 0; i < bytes.length; i += 3) {
     const [a, b, c] = [bytes[i]!, bytes[i + 1], bytes[i + 2]];
     const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
-    out += alphabet[(n >> 18) & 63]! + alphabet[(n >> 12) & 63]! + (b === undefined ? '=' : alphabet[(n >> 6) & 63]!) + (c === undefined ? '=' : alphabet[n & 63]!);
+    out +=
+      alphabet[(n >> 18) & 63]! +
+      alphabet[(n >> 12) & 63]! +
+      (b === undefined ? '=' : alphabet[(n >> 6) & 63]!) +
+      (c === undefined ? '=' : alphabet[n & 63]!);
   }
   return out;
 }
@@ -193,7 +198,8 @@ export class MktStream {
       this.closed(ws, 1000, 'closed by the client');
       ws.close(1000, 'closed by the client');
     }
-    for (const waiter of this.readyWaiters.splice(0)) waiter.reject(new MktStreamError('the stream was closed', 'closed'));
+    for (const waiter of this.readyWaiters.splice(0))
+      waiter.reject(new MktStreamError('the stream was closed', 'closed'));
   }
 
   get isConnected(): boolean {
@@ -219,7 +225,11 @@ export class MktStream {
   }
 
   /** The next event of this name that `match` accepts, within `timeoutMs` (default 10 000). */
-  next<E extends MktStreamEvent>(event: E, match: (payload: MktStreamEvents[E]) => boolean = () => true, timeoutMs = 10_000): Promise<MktStreamEvents[E]> {
+  next<E extends MktStreamEvent>(
+    event: E,
+    match: (payload: MktStreamEvents[E]) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<MktStreamEvents[E]> {
     return new Promise((resolve, reject) => {
       const off = this.on(event, (payload) => {
         if (!match(payload)) return;
@@ -242,12 +252,18 @@ export class MktStream {
   async subscribe(streams: StreamRequest | StreamRequest[]): Promise<Ack> {
     const list = Array.isArray(streams) ? streams : [streams];
     for (const s of list) {
-      if (s.name === 'market.book' && s.market && !this.books.has(s.market)) this.books.set(s.market, new StreamBook(s.market));
+      if (s.name === 'market.book' && s.market && !this.books.has(s.market))
+        this.books.set(s.market, new StreamBook(s.market));
     }
     await this.ready();
     const ack = await this.sendStreams('subscribe', list);
     this.record(ack);
-    if (ack.status === 'error') throw new MktStreamError(`subscribe refused: ${ack.streams.map((s) => `${s.name}${s.market ? ` ${s.market}` : ''}: ${s.reason ?? 'error'}`).join('; ')}`, ack.streams[0]?.reason ?? 'error', ack);
+    if (ack.status === 'error')
+      throw new MktStreamError(
+        `subscribe refused: ${ack.streams.map((s) => `${s.name}${s.market ? ` ${s.market}` : ''}: ${s.reason ?? 'error'}`).join('; ')}`,
+        ack.streams[0]?.reason ?? 'error',
+        ack,
+      );
     return ack;
   }
 
@@ -286,7 +302,13 @@ export class MktStream {
       };
       ws.onerror = () => undefined; // a close event follows
       ws.onclose = (event: { code: number; reason: string }) => {
-        if (!opened) reject(new MktStreamError(`the connection to ${this.url} failed (${event.code}${event.reason ? ` ${event.reason}` : ''})`, 'connection_failed'));
+        if (!opened)
+          reject(
+            new MktStreamError(
+              `the connection to ${this.url} failed (${event.code}${event.reason ? ` ${event.reason}` : ''})`,
+              'connection_failed',
+            ),
+          );
         this.closed(ws, event.code, event.reason);
       };
     });
@@ -297,7 +319,8 @@ export class MktStream {
     const joinRef = this.nextRef();
     this.joinRef = joinRef;
     const joined = await this.request('phx_join', {}, joinRef);
-    if (joined.status !== 'ok') throw new MktStreamError(`join refused: ${joined.response.reason}`, joined.response.reason);
+    if (joined.status !== 'ok')
+      throw new MktStreamError(`join refused: ${joined.response.reason}`, joined.response.reason);
     this.user = null;
     if (this.options.signer || this.options.accessToken) {
       try {
@@ -321,7 +344,11 @@ export class MktStream {
 
   private async authenticate(): Promise<void> {
     const reply = await this.request('authenticate', await this.credentials());
-    if (reply.status !== 'ok') throw new MktStreamError(`authenticate refused: ${reply.response.reason}: ${reply.response.detail}`, reply.response.reason);
+    if (reply.status !== 'ok')
+      throw new MktStreamError(
+        `authenticate refused: ${reply.response.reason}: ${reply.response.detail}`,
+        reply.response.reason,
+      );
     this.user = reply.response as AuthenticatedResponse;
   }
 
@@ -344,7 +371,13 @@ export class MktStream {
       acks.push(ack);
       const refused = ack.streams.filter((s) => s.status !== 'ok');
       if (refused.length) {
-        this.emit('error', { error: new MktStreamError(`resubscription refused: ${refused.map((s) => `${s.name}${s.market ? ` ${s.market}` : ''}: ${s.reason}`).join('; ')}`, refused[0]!.reason ?? 'error', ack) });
+        this.emit('error', {
+          error: new MktStreamError(
+            `resubscription refused: ${refused.map((s) => `${s.name}${s.market ? ` ${s.market}` : ''}: ${s.reason}`).join('; ')}`,
+            refused[0]!.reason ?? 'error',
+            ack,
+          ),
+        });
       }
     }
     return acks;
@@ -354,7 +387,11 @@ export class MktStream {
   private record(ack: Ack): void {
     if (ack.action !== 'subscribe') return;
     for (const s of ack.streams) {
-      const request: StreamRequest = { name: s.name as StreamName, ...(s.market !== undefined ? { market: s.market } : {}), ...(s.resolution !== undefined ? { resolution: s.resolution as StreamRequest['resolution'] } : {}) };
+      const request: StreamRequest = {
+        name: s.name as StreamName,
+        ...(s.market !== undefined ? { market: s.market } : {}),
+        ...(s.resolution !== undefined ? { resolution: s.resolution as StreamRequest['resolution'] } : {}),
+      };
       if (s.status === 'ok') this.subscriptions.set(keyOf(s), request);
       else {
         this.subscriptions.delete(keyOf(s));
@@ -369,7 +406,10 @@ export class MktStream {
     this.connected = false;
     this.user = null;
     this.stopHeartbeat();
-    const lost = new MktStreamError(`connection lost (${code}${reason ? ` ${reason}` : ''})`, this.closedByUser ? 'closed' : 'connection_lost');
+    const lost = new MktStreamError(
+      `connection lost (${code}${reason ? ` ${reason}` : ''})`,
+      this.closedByUser ? 'closed' : 'connection_lost',
+    );
     for (const waiters of [this.replies, this.acks] as Map<string, Waiter<never>>[]) {
       for (const waiter of waiters.values()) {
         clearTimeout(waiter.timer);
@@ -384,7 +424,8 @@ export class MktStream {
     const delay = willReconnect ? this.backoff(reconnect!) : null;
     this.emit('disconnected', { code, reason, reconnectInMs: delay });
     if (delay === null) {
-      if (!this.everConnected || this.closedByUser || reconnect === null) for (const waiter of this.readyWaiters.splice(0)) waiter.reject(lost);
+      if (!this.everConnected || this.closedByUser || reconnect === null)
+        for (const waiter of this.readyWaiters.splice(0)) waiter.reject(lost);
       return;
     }
     this.reconnectTimer = setTimeout(() => {
@@ -408,7 +449,8 @@ export class MktStream {
   private ready(): Promise<void> {
     if (this.connected) return Promise.resolve();
     if (this.closedByUser) return Promise.reject(new MktStreamError('the stream was closed', 'closed'));
-    if (!this.ws && !this.reconnectTimer) return Promise.reject(new MktStreamError('not connected: call connect() first', 'not_connected'));
+    if (!this.ws && !this.reconnectTimer)
+      return Promise.reject(new MktStreamError('not connected: call connect() first', 'not_connected'));
     return new Promise((resolve, reject) => this.readyWaiters.push({ resolve, reject }));
   }
 
@@ -488,9 +530,17 @@ export class MktStream {
     try {
       frame = JSON.parse(text);
     } catch {
-      return this.emit('error', { error: new MktStreamError('the server sent a frame that is not JSON', 'malformed_frame') });
+      return this.emit('error', {
+        error: new MktStreamError('the server sent a frame that is not JSON', 'malformed_frame'),
+      });
     }
-    if (!Array.isArray(frame) || frame.length !== 5) return this.emit('error', { error: new MktStreamError('the server sent a frame that is not [join_ref, ref, topic, event, payload]', 'malformed_frame') });
+    if (!Array.isArray(frame) || frame.length !== 5)
+      return this.emit('error', {
+        error: new MktStreamError(
+          'the server sent a frame that is not [join_ref, ref, topic, event, payload]',
+          'malformed_frame',
+        ),
+      });
     const [, ref, topic, event, payload] = frame as [string | null, string | null, string, string, unknown];
     if (event === 'phx_reply' && typeof ref === 'string') {
       if (topic === 'phoenix' && ref === this.heartbeatPending) this.heartbeatPending = null;
@@ -523,7 +573,12 @@ export class MktStream {
       case 'phx_error': {
         const error = payload as serverEvents['phx_error'];
         // A snapshot the server could not read: it dropped the subscription; ask again.
-        if (error.reason === 'snapshot_failed' && error.stream === 'market.book' && error.market && this.subscriptions.has(keyOf({ name: 'market.book', market: error.market }))) {
+        if (
+          error.reason === 'snapshot_failed' &&
+          error.stream === 'market.book' &&
+          error.market &&
+          this.subscriptions.has(keyOf({ name: 'market.book', market: error.market }))
+        ) {
           this.resync(error.market);
         }
         break;
@@ -560,10 +615,18 @@ export class MktStream {
     this.stats.resyncs += 1;
     this.sendStreams('subscribe', [{ name: 'market.book', market }]).then(
       (ack) => {
-        if (ack.status !== 'ok') this.emit('error', { error: new MktStreamError(`book resubscription refused for ${market}`, ack.streams[0]?.reason ?? 'error', ack) });
+        if (ack.status !== 'ok')
+          this.emit('error', {
+            error: new MktStreamError(
+              `book resubscription refused for ${market}`,
+              ack.streams[0]?.reason ?? 'error',
+              ack,
+            ),
+          });
       },
       (error: Error) => {
-        if (!(error instanceof MktStreamError && (error.reason === 'connection_lost' || error.reason === 'closed'))) this.emit('error', { error });
+        if (!(error instanceof MktStreamError && (error.reason === 'connection_lost' || error.reason === 'closed')))
+          this.emit('error', { error });
       },
     );
   }

@@ -3,4 +3,9 @@
 // openapi/asyncapi.yaml (types.ts, generated).
 export * from './client.js';
 export * from './book.js';
-export type { components as streamComponents, messages as streamMessages, serverEvents, clientEvents } from './types.js';
+export type {
+  components as streamComponents,
+  messages as streamMessages,
+  serverEvents,
+  clientEvents,
+} from './types.js';

@@ -1,7 +1,16 @@
 import { spawn } from 'node:child_process';
 import type { components as platform } from '../../../generated/types/platform.js';
 import type { components as trading } from '../../../generated/types/trading.js';
-import { clientId, failure, oauthForm, platformData, storedTokens, tradingRequest, tradingTokenRequest, type Session } from './http.js';
+import {
+  clientId,
+  failure,
+  oauthForm,
+  platformData,
+  storedTokens,
+  tradingRequest,
+  tradingTokenRequest,
+  type Session,
+} from './http.js';
 import { CliError, renderRecord, show, type Output } from './output.js';
 import { profilePath, readProfile, updateProfile } from './profile.js';
 import { startSpinner } from './spinner.js';
@@ -33,7 +42,11 @@ async function pollForTokens(session: Session, device: DeviceAuthorization): Pro
   const deadlineUs = session.clock.nowUs() + device.expires_in * 1_000_000;
   while (session.clock.nowUs() < deadlineUs) {
     await sleep(intervalSeconds * 1000);
-    const reply = await oauthForm(session, '/v1/oauth/token', { grant_type: deviceGrant, device_code: device.device_code, client_id: clientId });
+    const reply = await oauthForm(session, '/v1/oauth/token', {
+      grant_type: deviceGrant,
+      device_code: device.device_code,
+      client_id: clientId,
+    });
     if (reply.status === 200) return reply.body as TokenResponse;
     const error = failure(reply, 'the token endpoint');
     if (error.code === 'authorization_pending') continue;
@@ -41,7 +54,8 @@ async function pollForTokens(session: Session, device: DeviceAuthorization): Pro
       intervalSeconds += slowDownSeconds;
       continue;
     }
-    if (error.code === 'access_denied') throw new CliError('the login was refused in the browser', error.code, reply.status);
+    if (error.code === 'access_denied')
+      throw new CliError('the login was refused in the browser', error.code, reply.status);
     if (error.code === 'expired_token') break;
     throw error;
   }
@@ -68,24 +82,49 @@ export async function login(session: Session, output: Output, options: { browser
   const replaced = readProfile(session.store).tokens;
   updateProfile(session.store, (profile) => ({ ...profile, platform_url: session.hosts.platform, tokens: stored }));
   // The profile's earlier login would otherwise stay valid, unseen, until it expires.
-  if (replaced) await oauthForm(session, '/v1/oauth/revoke', { token: replaced.refresh_token, token_type_hint: 'refresh_token', client_id: clientId }).catch(() => undefined);
-  const result = { profile: session.store.name, scope: stored.scope, expires_at: stored.expires_at, path: profilePath(session.store) };
-  show(output, result, () => `Logged in (profile ${result.profile}); scopes: ${result.scope}.\nTokens stored in ${result.path}.`);
+  if (replaced)
+    await oauthForm(session, '/v1/oauth/revoke', {
+      token: replaced.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: clientId,
+    }).catch(() => undefined);
+  const result = {
+    profile: session.store.name,
+    scope: stored.scope,
+    expires_at: stored.expires_at,
+    path: profilePath(session.store),
+  };
+  show(
+    output,
+    result,
+    () => `Logged in (profile ${result.profile}); scopes: ${result.scope}.\nTokens stored in ${result.path}.`,
+  );
 }
 
 /** `mkt logout`: revokes both tokens (RFC 7009), then forgets them; the profile's keys stay. */
 export async function logout(session: Session, output: Output): Promise<void> {
   const tokens = readProfile(session.store).tokens;
   if (!tokens) {
-    show(output, { profile: session.store.name, revoked: false }, () => `Not logged in (profile ${session.store.name}).`);
+    show(
+      output,
+      { profile: session.store.name, revoked: false },
+      () => `Not logged in (profile ${session.store.name}).`,
+    );
     return;
   }
-  for (const [token, hint] of [[tokens.access_token, 'access_token'], [tokens.refresh_token, 'refresh_token']] as const) {
+  for (const [token, hint] of [
+    [tokens.access_token, 'access_token'],
+    [tokens.refresh_token, 'refresh_token'],
+  ] as const) {
     const reply = await oauthForm(session, '/v1/oauth/revoke', { token, token_type_hint: hint, client_id: clientId });
     if (reply.status !== 200) throw failure(reply, 'the revocation endpoint');
   }
   updateProfile(session.store, ({ tokens: _revoked, ...rest }) => rest);
-  show(output, { profile: session.store.name, revoked: true }, () => `Logged out (profile ${session.store.name}); the tokens are revoked.`);
+  show(
+    output,
+    { profile: session.store.name, revoked: true },
+    () => `Logged out (profile ${session.store.name}); the tokens are revoked.`,
+  );
 }
 
 /**
@@ -94,7 +133,9 @@ export async function logout(session: Session, output: Output): Promise<void> {
  * without `trade:read`).
  */
 async function meOrNull(session: Session): Promise<Me | null> {
-  const reply = readProfile(session.store).signing_key ? await tradingRequest(session, 'GET', '/v1/me') : await tradingTokenRequest(session, 'GET', '/v1/me');
+  const reply = readProfile(session.store).signing_key
+    ? await tradingRequest(session, 'GET', '/v1/me')
+    : await tradingTokenRequest(session, 'GET', '/v1/me');
   return reply.status === 200 ? (reply.body as { data: Me }).data : null;
 }
 
@@ -112,8 +153,12 @@ export async function whoami(session: Session, output: Output): Promise<void> {
     account_mode: summary.account_mode,
     scopes: summary.scopes,
     token_expires_at: profile.tokens?.expires_at ?? null,
-    consumption_key: profile.consumption_key ? { id: profile.consumption_key.id, key_prefix: profile.consumption_key.key_prefix } : null,
-    signing_key: profile.signing_key ? { id: profile.signing_key.id, fingerprint: profile.signing_key.fingerprint } : null,
+    consumption_key: profile.consumption_key
+      ? { id: profile.consumption_key.id, key_prefix: profile.consumption_key.key_prefix }
+      : null,
+    signing_key: profile.signing_key
+      ? { id: profile.signing_key.id, fingerprint: profile.signing_key.fingerprint }
+      : null,
     diagnostics,
   };
   show(output, data, () =>
@@ -126,10 +171,15 @@ export async function whoami(session: Session, output: Output): Promise<void> {
         ['account mode', String(data.account_mode)],
         ['scopes', Array.isArray(data.scopes) ? data.scopes.join(' ') : null],
         ['token expires', data.token_expires_at],
-        ['consumption key', data.consumption_key ? `${data.consumption_key.key_prefix}… (${data.consumption_key.id})` : null],
+        [
+          'consumption key',
+          data.consumption_key ? `${data.consumption_key.key_prefix}… (${data.consumption_key.id})` : null,
+        ],
         ['signing key', data.signing_key ? `${data.signing_key.fingerprint} (${data.signing_key.id})` : null],
       ]),
-      ...diagnostics.checks.filter((c) => c.status !== 'ok').map((c) => `${c.status}: ${c.detail}${c.next_action ? ` ${c.next_action}` : ''}`),
+      ...diagnostics.checks
+        .filter((c) => c.status !== 'ok')
+        .map((c) => `${c.status}: ${c.detail}${c.next_action ? ` ${c.next_action}` : ''}`),
     ].join('\n'),
   );
 }

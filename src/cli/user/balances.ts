@@ -22,10 +22,24 @@ export async function showBalances(session: Session, output: Output): Promise<vo
   const symbolOf = new Map(instruments.map((i) => [i.instrument_id, i.symbol]));
   const rows = [
     ...usd.map((a) => ['USD', 'trading', a.total_balance, a.available_balance, a.locked_balance]),
-    ...trading.map((a) => [a.instrument_symbol, 'trading (Units)', a.total_balance, a.available_balance, a.locked_balance]),
-    ...consumption.map((a) => [symbolOf.get(a.instrument_id) ?? a.instrument_id, 'consumption (Units)', a.total_balance, a.uncommitted_balance, a.committed_balance]),
+    ...trading.map((a) => [
+      a.instrument_symbol,
+      'trading (Units)',
+      a.total_balance,
+      a.available_balance,
+      a.locked_balance,
+    ]),
+    ...consumption.map((a) => [
+      symbolOf.get(a.instrument_id) ?? a.instrument_id,
+      'consumption (Units)',
+      a.total_balance,
+      a.uncommitted_balance,
+      a.committed_balance,
+    ]),
   ];
-  show(output, { usd, trading, consumption }, () => renderTable(['asset', 'account', 'total', 'available', 'locked / committed'], rows, { rightAligned: [2, 3, 4] }));
+  show(output, { usd, trading, consumption }, () =>
+    renderTable(['asset', 'account', 'total', 'available', 'locked / committed'], rows, { rightAligned: [2, 3, 4] }),
+  );
 }
 
 /**
@@ -49,9 +63,25 @@ export async function showPositions(session: Session, output: Output, options: {
     p.fees_paid,
   ]);
   show(output, positions, () =>
-    renderTable(['instrument', 'status', 'Units', 'trading / consumption', 'average cost', 'cost', 'last price', 'value', 'unrealised P&L', 'realised P&L', 'fees'], rows, {
-      rightAligned: [2, 3, 4, 5, 6, 7, 8, 9, 10],
-    }),
+    renderTable(
+      [
+        'instrument',
+        'status',
+        'Units',
+        'trading / consumption',
+        'average cost',
+        'cost',
+        'last price',
+        'value',
+        'unrealised P&L',
+        'realised P&L',
+        'fees',
+      ],
+      rows,
+      {
+        rightAligned: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+      },
+    ),
   );
 }
 
@@ -59,7 +89,9 @@ export async function showPositions(session: Session, output: Output, options: {
 export async function transfer(session: Session, output: Output, given: string, quantityText: string): Promise<void> {
   const quantity = parseQuantity(quantityText);
   const instrument = await resolveInstrument(session, given);
-  const made = await tradingData<Transfer>(session, 'POST', '/v1/transfers/trading-to-consumption', { body: { instrument_id: instrument.instrument_id, quantity } });
+  const made = await tradingData<Transfer>(session, 'POST', '/v1/transfers/trading-to-consumption', {
+    body: { instrument_id: instrument.instrument_id, quantity },
+  });
   show(output, made, () =>
     renderRecord([
       ['transfer', made.transfer_id],

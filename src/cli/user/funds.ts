@@ -12,8 +12,12 @@ const depositStatus = (d: Deposit): string => (d.sandbox ? `${d.status} (SANDBOX
 
 /** `mkt funds add USD`: one deposit under a fresh Idempotency-Key (a retry of this request cannot pay twice). */
 export async function addFunds(session: Session, output: Output, amountUsd: string): Promise<void> {
-  if (!/^\d+(\.\d{1,2})?$/.test(amountUsd)) throw new CliError(`USD must be an amount with at most two decimals, like 25.00; got ${amountUsd}`);
-  const deposit = await platformData<Deposit>(session, 'POST', '/v1/deposits', { body: { deposit: { amount_usd: amountUsd } }, headers: { 'idempotency-key': newIdempotencyKey() } });
+  if (!/^\d+(\.\d{1,2})?$/.test(amountUsd))
+    throw new CliError(`USD must be an amount with at most two decimals, like 25.00; got ${amountUsd}`);
+  const deposit = await platformData<Deposit>(session, 'POST', '/v1/deposits', {
+    body: { deposit: { amount_usd: amountUsd } },
+    headers: { 'idempotency-key': newIdempotencyKey() },
+  });
   show(output, deposit, () =>
     [
       renderRecord([
@@ -22,7 +26,11 @@ export async function addFunds(session: Session, output: Output, amountUsd: stri
         ['status', depositStatus(deposit)],
         ['method', deposit.method],
       ]),
-      deposit.sandbox ? 'SANDBOX: no payment was taken; this is sandbox money.' : deposit.status === 'pending' ? 'Pending: credited when an operator approves it.' : '',
+      deposit.sandbox
+        ? 'SANDBOX: no payment was taken; this is sandbox money.'
+        : deposit.status === 'pending'
+          ? 'Pending: credited when an operator approves it.'
+          : '',
     ]
       .filter(Boolean)
       .join('\n'),
@@ -43,7 +51,13 @@ export async function showFunds(session: Session, output: Output): Promise<void>
         ['left today', funding.remaining_today_usd === null ? '-' : `${funding.remaining_today_usd} USD`],
         ['pending', `${funding.pending_usd} USD`],
       ]),
-      deposits.length === 0 ? 'No deposits yet: `mkt funds add 25.00`.' : renderTable(['deposit', 'amount USD', 'status', 'origin', 'created', 'decided'], deposits.map((d) => [d.id, d.amount_usd, depositStatus(d), d.origin, d.created_at, d.decided_at]), { rightAligned: [1] }),
+      deposits.length === 0
+        ? 'No deposits yet: `mkt funds add 25.00`.'
+        : renderTable(
+            ['deposit', 'amount USD', 'status', 'origin', 'created', 'decided'],
+            deposits.map((d) => [d.id, d.amount_usd, depositStatus(d), d.origin, d.created_at, d.decided_at]),
+            { rightAligned: [1] },
+          ),
     ].join('\n'),
   );
 }

@@ -29,8 +29,12 @@ export interface RequestOptions {
 const nowSeconds = (clock: Clock): number => Math.floor(clock.nowUs() / 1_000_000);
 
 function withQuery(url: string, query: Query | undefined): string {
-  const entries = Object.entries(query ?? {}).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
-  return entries.length === 0 ? url : `${url}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+  const entries = Object.entries(query ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  return entries.length === 0
+    ? url
+    : `${url}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
 /** One HTTP exchange; a refused connection says which host and how to point at another one. */
@@ -40,7 +44,9 @@ export async function send(url: string, init: RequestInit): Promise<Reply> {
     response = await fetch(url, init);
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new CliError(`cannot reach ${new URL(url).origin} (${cause}); is the service running? Set MKT_PLATFORM_URL, MKT_TRADING_URL or MKT_CONSUMPTION_URL to point elsewhere.`);
+    throw new CliError(
+      `cannot reach ${new URL(url).origin} (${cause}); is the service running? Set MKT_PLATFORM_URL, MKT_TRADING_URL or MKT_CONSUMPTION_URL to point elsewhere.`,
+    );
   }
   const text = await response.text();
   let body: unknown = text;
@@ -50,14 +56,25 @@ export async function send(url: string, init: RequestInit): Promise<Reply> {
 
 /** The error of a failed answer: the documents' envelope `{errors: {code, detail}}`, or an OAuth error (RFC 6749 §5.2). */
 export function failure(reply: Reply, what: string): CliError {
-  const body = reply.body as { errors?: { code?: string; detail?: string }; error?: string | { message?: string; code?: string | null; type?: string }; error_description?: string } | string;
+  const body = reply.body as
+    | {
+        errors?: { code?: string; detail?: string };
+        error?: string | { message?: string; code?: string | null; type?: string };
+        error_description?: string;
+      }
+    | string;
   if (typeof body === 'object' && body !== null) {
     if (body.errors?.detail) return new CliError(body.errors.detail, body.errors.code, reply.status);
-    if (typeof body.error === 'string') return new CliError(body.error_description ?? body.error, body.error, reply.status);
+    if (typeof body.error === 'string')
+      return new CliError(body.error_description ?? body.error, body.error, reply.status);
     // the OpenAI-shaped errors of the inference endpoints
     if (body.error?.message) return new CliError(body.error.message, body.error.code ?? body.error.type, reply.status);
   }
-  return new CliError(`${what} answered HTTP ${reply.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`, undefined, reply.status);
+  return new CliError(
+    `${what} answered HTTP ${reply.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`,
+    undefined,
+    reply.status,
+  );
 }
 
 /** The `data` of a successful answer, or the failure thrown. */
@@ -70,7 +87,11 @@ const pageRows = 100;
 const pagesMaxDefault = 20;
 
 /** The rows of a cursor-paged list (`paging.next_cursor`), page after page, up to `pagesMax` pages. */
-async function allPages<T>(fetchPage: (next: string | undefined) => Promise<Reply>, what: string, pagesMax: number): Promise<T[]> {
+async function allPages<T>(
+  fetchPage: (next: string | undefined) => Promise<Reply>,
+  what: string,
+  pagesMax: number,
+): Promise<T[]> {
   const rows: T[] = [];
   let next: string | undefined;
   for (let page = 0; page < pagesMax; page += 1) {
@@ -112,7 +133,8 @@ export function storedTokens(clock: Clock, tokens: TokenResponse): NonNullable<P
 
 const refreshMarginMs = 60_000;
 
-const expiresSoon = (clock: Clock, tokens: NonNullable<Profile['tokens']>): boolean => Date.parse(tokens.expires_at) - refreshMarginMs <= clock.nowUs() / 1000;
+const expiresSoon = (clock: Clock, tokens: NonNullable<Profile['tokens']>): boolean =>
+  Date.parse(tokens.expires_at) - refreshMarginMs <= clock.nowUs() / 1000;
 
 /**
  * The refresh_token grant: a new access token and a new refresh token (the old one is spent), both
@@ -124,10 +146,15 @@ export function refreshTokens(session: Session, spent: string): Promise<string> 
     const tokens = readProfile(session.store).tokens;
     if (!tokens) throw new CliError('not logged in: run `mkt login` first');
     if (tokens.access_token !== spent && !expiresSoon(session.clock, tokens)) return tokens.access_token;
-    const reply = await oauthForm(session, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId });
+    const reply = await oauthForm(session, '/v1/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+    });
     if (reply.status !== 200) {
       const error = failure(reply, 'the token endpoint');
-      if (error.code === 'invalid_grant') throw new CliError('the login has expired or was revoked: run `mkt login` again', error.code, reply.status);
+      if (error.code === 'invalid_grant')
+        throw new CliError('the login has expired or was revoked: run `mkt login` again', error.code, reply.status);
       throw error;
     }
     const stored = storedTokens(session.clock, reply.body as TokenResponse);
@@ -144,36 +171,67 @@ async function accessToken(session: Session): Promise<string> {
 }
 
 /** A call with the login's access token to one host; a 401 `invalid_token` refreshes it once and retries. */
-async function tokenRequest(session: Session, host: 'platform' | 'trading', method: string, path: string, options: RequestOptions): Promise<Reply> {
+async function tokenRequest(
+  session: Session,
+  host: 'platform' | 'trading',
+  method: string,
+  path: string,
+  options: RequestOptions,
+): Promise<Reply> {
   const attempt = (token: string) =>
     send(withQuery(session.hosts[host] + path, options.query), {
       method,
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   const token = await accessToken(session);
   const reply = await attempt(token);
-  if (reply.status === 401 && failure(reply, host).code === 'invalid_token') return attempt(await refreshTokens(session, token));
+  if (reply.status === 401 && failure(reply, host).code === 'invalid_token')
+    return attempt(await refreshTokens(session, token));
   return reply;
 }
 
 /** A platform API call with the login's access token. */
-export function platformRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+export function platformRequest(
+  session: Session,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply> {
   return tokenRequest(session, 'platform', method, path, options);
 }
 
 /** A trading API call with the login's access token in place of a signature (its scope `trade:read` or `trade:write`). */
-export function tradingTokenRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+export function tradingTokenRequest(
+  session: Session,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply> {
   return tokenRequest(session, 'trading', method, path, options);
 }
 
-export async function platformData<T>(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function platformData<T>(
+  session: Session,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   return dataOf<T>(await platformRequest(session, method, path, options), 'the platform API');
 }
 
 /** Every page of a platform list. */
 export function platformList<T>(session: Session, path: string, pagesMax = pagesMaxDefault): Promise<T[]> {
-  return allPages<T>((next) => platformRequest(session, 'GET', path, { query: { limit: pageRows, next } }), 'the platform API', pagesMax);
+  return allPages<T>(
+    (next) => platformRequest(session, 'GET', path, { query: { limit: pageRows, next } }),
+    'the platform API',
+    pagesMax,
+  );
 }
 
 // ---- trading: signed requests ---------------------------------------------------------------------
@@ -191,13 +249,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * signed in the same second (an identical `cancel --all` run twice) is `signature_replayed`, so that
  * answer is retried once, signed in the next second.
  */
-export async function tradingRequest(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<Reply> {
+export async function tradingRequest(
+  session: Session,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply> {
   const key = signingKeyOf(session);
   const body = options.body === undefined ? '' : JSON.stringify(options.body);
   const attempt = (timestamp: number) =>
     send(withQuery(session.hosts.trading + path, options.query), {
       method,
-      headers: { accept: 'application/json', ...(body === '' ? {} : { 'content-type': 'application/json' }), ...signatureHeaders(key.privateKey, key.fingerprint, method, path, Buffer.from(body, 'utf8'), timestamp) },
+      headers: {
+        accept: 'application/json',
+        ...(body === '' ? {} : { 'content-type': 'application/json' }),
+        ...signatureHeaders(key.privateKey, key.fingerprint, method, path, Buffer.from(body, 'utf8'), timestamp),
+      },
       body: body === '' ? undefined : body,
     });
   const first = nowSeconds(session.clock);
@@ -207,13 +274,27 @@ export async function tradingRequest(session: Session, method: string, path: str
   return attempt(Math.max(first + 1, nowSeconds(session.clock)));
 }
 
-export async function tradingData<T>(session: Session, method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function tradingData<T>(
+  session: Session,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   return dataOf<T>(await tradingRequest(session, method, path, options), 'the trading API');
 }
 
 /** Every page of a signed list. */
-export function tradingList<T>(session: Session, path: string, query: Query = {}, pagesMax = pagesMaxDefault): Promise<T[]> {
-  return allPages<T>((next) => tradingRequest(session, 'GET', path, { query: { limit: pageRows, ...query, next } }), 'the trading API', pagesMax);
+export function tradingList<T>(
+  session: Session,
+  path: string,
+  query: Query = {},
+  pagesMax = pagesMaxDefault,
+): Promise<T[]> {
+  return allPages<T>(
+    (next) => tradingRequest(session, 'GET', path, { query: { limit: pageRows, ...query, next } }),
+    'the trading API',
+    pagesMax,
+  );
 }
 
 // ---- consumption: the stored consumption key ------------------------------------------------------
@@ -225,6 +306,8 @@ export function consumptionKeyOf(session: Session): string {
 }
 
 export async function consumptionData<T>(session: Session, path: string, query: Query = {}): Promise<T> {
-  const reply = await send(withQuery(session.hosts.consumption + path, query), { headers: { authorization: `Bearer ${consumptionKeyOf(session)}`, accept: 'application/json' } });
+  const reply = await send(withQuery(session.hosts.consumption + path, query), {
+    headers: { authorization: `Bearer ${consumptionKeyOf(session)}`, accept: 'application/json' },
+  });
   return dataOf<T>(reply, 'the consumption API');
 }

@@ -11,8 +11,14 @@ type BatchCancelResult = components['schemas']['BatchCancelResult'];
  * your open orders (of M, or everywhere) unless called again within SECONDS; 0 disarms it. The
  * server judges the range (5 to 86,400).
  */
-export async function cancelAfter(session: Session, output: Output, secondsText: string, options: { market?: string }): Promise<void> {
-  if (!/^\d{1,9}$/.test(secondsText)) throw new CliError(`SECONDS must be a whole number: 0 to disarm, or 5 to 86400; got ${secondsText}`);
+export async function cancelAfter(
+  session: Session,
+  output: Output,
+  secondsText: string,
+  options: { market?: string },
+): Promise<void> {
+  if (!/^\d{1,9}$/.test(secondsText))
+    throw new CliError(`SECONDS must be a whole number: 0 to disarm, or 5 to 86400; got ${secondsText}`);
   const market = options.market === undefined ? undefined : await resolveMarket(session, options.market);
   const body = { timeout_seconds: Number(secondsText), ...(market ? { market_id: market.market_id } : {}) };
   const armed = await tradingData<DeadManSwitch>(session, 'POST', '/v1/orders/cancel-all-after', { body });
@@ -28,6 +34,13 @@ export async function cancelAfter(session: Session, output: Output, secondsText:
 
 /** `mkt cancel ID ID …`: several orders at once (`POST /v1/orders/batch-cancel`), a status each. */
 export async function cancelOrdersById(session: Session, output: Output, orderIds: readonly string[]): Promise<void> {
-  const results = await tradingData<BatchCancelResult[]>(session, 'POST', '/v1/orders/batch-cancel', { body: { order_ids: orderIds } });
-  show(output, results, () => renderTable(['order', 'status'], results.map((r) => [r.order_id, r.status])));
+  const results = await tradingData<BatchCancelResult[]>(session, 'POST', '/v1/orders/batch-cancel', {
+    body: { order_ids: orderIds },
+  });
+  show(output, results, () =>
+    renderTable(
+      ['order', 'status'],
+      results.map((r) => [r.order_id, r.status]),
+    ),
+  );
 }

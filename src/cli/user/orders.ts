@@ -37,16 +37,24 @@ export function parseQuantity(text: string): number {
 }
 
 function checkPrice(text: string | undefined, flag = '--price'): string | undefined {
-  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text)) throw new CliError(`${flag} must be a decimal price in USD per Unit, like 0.4000; got ${text}`);
+  if (text !== undefined && !/^\d+(\.\d+)?$/.test(text))
+    throw new CliError(`${flag} must be a decimal price in USD per Unit, like 0.4000; got ${text}`);
   return text;
 }
 
 /** --expire-time as ISO 8601 (2026-11-23T18:00:00Z), or a duration from now: 90s, 15m, 2h, 7d. */
 export function expireTimeOf(text: string, nowMs: number): string {
   const duration = /^(\d+)([smhd])$/.exec(text);
-  if (duration) return new Date(nowMs + Number(duration[1]) * { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[duration[2] as 's' | 'm' | 'h' | 'd']).toISOString();
+  if (duration)
+    return new Date(
+      nowMs +
+        Number(duration[1]) *
+          { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[duration[2] as 's' | 'm' | 'h' | 'd'],
+    ).toISOString();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text))) return text;
-  throw new CliError(`--expire-time must be an ISO 8601 time like 2026-11-23T18:00:00Z, or a duration like 90s, 15m, 2h, 7d; got ${text}`);
+  throw new CliError(
+    `--expire-time must be an ISO 8601 time like 2026-11-23T18:00:00Z, or a duration like 90s, 15m, 2h, 7d; got ${text}`,
+  );
 }
 
 export function renderOrder(order: Order): string {
@@ -73,7 +81,14 @@ export function renderOrder(order: Order): string {
  * command's own unless given), so two identical orders in one second still sign differently and a
  * retry stays idempotent. The server checks the combinations and says what to fix.
  */
-export async function placeOrder(session: Session, output: Output, side: 'buy' | 'sell', given: string, quantityText: string, options: PlaceOptions): Promise<void> {
+export async function placeOrder(
+  session: Session,
+  output: Output,
+  side: 'buy' | 'sell',
+  given: string,
+  quantityText: string,
+  options: PlaceOptions,
+): Promise<void> {
   const quantity = parseQuantity(quantityText);
   const price = checkPrice(options.price);
   const stopPrice = checkPrice(options.stopPrice, '--stop-price');
@@ -87,7 +102,9 @@ export async function placeOrder(session: Session, output: Output, side: 'buy' |
     ...(stopPrice === undefined ? {} : { stop_price: stopPrice }),
     quantity,
     time_in_force: options.tif,
-    ...(options.expireTime === undefined ? {} : { expire_time: expireTimeOf(options.expireTime, session.clock.nowUs() / 1000) }),
+    ...(options.expireTime === undefined
+      ? {}
+      : { expire_time: expireTimeOf(options.expireTime, session.clock.nowUs() / 1000) }),
     ...(options.postOnly ? { post_only: true } : {}),
     ...(options.stp === undefined ? {} : { self_trade_prevention: options.stp }),
     should_autotransfer: options.autotransfer,
@@ -98,15 +115,34 @@ export async function placeOrder(session: Session, output: Output, side: 'buy' |
 }
 
 /** `mkt orders [--status S] [--market M]`: newest first. */
-export async function listOrders(session: Session, output: Output, options: { status?: string; market?: string }): Promise<void> {
+export async function listOrders(
+  session: Session,
+  output: Output,
+  options: { status?: string; market?: string },
+): Promise<void> {
   const marketId = options.market === undefined ? undefined : (await resolveMarket(session, options.market)).market_id;
-  const orders = await tradingList<Order>(session, '/v1/orders', { status: options.status, market_id: marketId, order_direction: 'desc' }, 5);
+  const orders = await tradingList<Order>(
+    session,
+    '/v1/orders',
+    { status: options.status, market_id: marketId, order_direction: 'desc' },
+    5,
+  );
   show(output, orders, () =>
     orders.length === 0
       ? '(no orders)'
       : renderTable(
           ['order', 'symbol', 'side', 'type', 'price', 'qty', 'filled', 'status', 'submitted'],
-          orders.map((o) => [o.order_id, o.instrument_symbol, o.side, o.type, o.price, o.quantity, o.filled_quantity, o.closure_reason ? `${o.status} (${o.closure_reason})` : o.status, o.submitted_at]),
+          orders.map((o) => [
+            o.order_id,
+            o.instrument_symbol,
+            o.side,
+            o.type,
+            o.price,
+            o.quantity,
+            o.filled_quantity,
+            o.closure_reason ? `${o.status} (${o.closure_reason})` : o.status,
+            o.submitted_at,
+          ]),
           { rightAligned: [4, 5, 6] },
         ),
   );
@@ -127,9 +163,18 @@ export async function cancelAll(session: Session, output: Output, options: { mar
 }
 
 /** `mkt amend ORDER_ID [--price P] [--quantity Q]`: new price and/or total quantity of an open limit order. */
-export async function amendOrder(session: Session, output: Output, orderId: string, options: { price?: string; quantity?: string }): Promise<void> {
-  if (options.price === undefined && options.quantity === undefined) throw new CliError('amend needs --price and/or --quantity');
-  const body = { ...(options.price === undefined ? {} : { price: checkPrice(options.price) }), ...(options.quantity === undefined ? {} : { quantity: parseQuantity(options.quantity) }) };
+export async function amendOrder(
+  session: Session,
+  output: Output,
+  orderId: string,
+  options: { price?: string; quantity?: string },
+): Promise<void> {
+  if (options.price === undefined && options.quantity === undefined)
+    throw new CliError('amend needs --price and/or --quantity');
+  const body = {
+    ...(options.price === undefined ? {} : { price: checkPrice(options.price) }),
+    ...(options.quantity === undefined ? {} : { quantity: parseQuantity(options.quantity) }),
+  };
   const order = await tradingData<Order>(session, 'PUT', `/v1/orders/${encodeURIComponent(orderId)}`, { body });
   show(output, order, () => renderOrder(order));
 }
@@ -140,18 +185,29 @@ export async function amendOrder(session: Session, output: Output, orderId: stri
  * by symbol instead of `market_id`. Prints each order's id and status, or its error.
  */
 export async function placeBatch(session: Session, output: Output, file: string): Promise<void> {
-  const orders = await Promise.all(ordersInFile(file).map(async (order) => {
-    if (typeof order.market !== 'string') return order;
-    const { market, ...rest } = order;
-    return { ...rest, market_id: (await resolveMarket(session, market)).market_id };
-  }));
+  const orders = await Promise.all(
+    ordersInFile(file).map(async (order) => {
+      if (typeof order.market !== 'string') return order;
+      const { market, ...rest } = order;
+      return { ...rest, market_id: (await resolveMarket(session, market)).market_id };
+    }),
+  );
   const results = await tradingData<OrderBatchResult[]>(session, 'POST', '/v1/orders/batch', { body: { orders } });
   show(output, results, () =>
     renderTable(
       ['#', 'order', 'side', 'type', 'price', 'qty', 'filled', 'status / error'],
       results.map((r) =>
         'order' in r
-          ? [r.index, r.order.order_id, r.order.side, r.order.type, r.order.price ?? r.order.stop_price, r.order.quantity, r.order.filled_quantity, r.order.closure_reason ? `${r.order.status} (${r.order.closure_reason})` : r.order.status]
+          ? [
+              r.index,
+              r.order.order_id,
+              r.order.side,
+              r.order.type,
+              r.order.price ?? r.order.stop_price,
+              r.order.quantity,
+              r.order.filled_quantity,
+              r.order.closure_reason ? `${r.order.status} (${r.order.closure_reason})` : r.order.status,
+            ]
           : [r.index, '-', '', '', '', '', '', `${r.errors.code}: ${r.errors.detail}`],
       ),
       { rightAligned: [0, 4, 5, 6] },

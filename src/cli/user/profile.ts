@@ -1,4 +1,15 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../lib/clock.js';
@@ -33,7 +44,13 @@ export interface Profile {
     scope: string;
   };
   consumption_key?: { id: string; name: string; key: string; key_prefix: string };
-  signing_key?: { id: string; label: string; fingerprint: string; public_key: string; /** base64 of the raw 32-byte Ed25519 seed */ private_key: string };
+  signing_key?: {
+    id: string;
+    label: string;
+    fingerprint: string;
+    public_key: string;
+    /** base64 of the raw 32-byte Ed25519 seed */ private_key: string;
+  };
 }
 
 export interface ProfileStore {
@@ -43,8 +60,12 @@ export interface ProfileStore {
 
 /** `$XDG_CONFIG_HOME/mkt/` (default `~/.config/mkt/`), one file per profile. */
 export function profileStore(env: NodeJS.ProcessEnv, name: string): ProfileStore {
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name) || name.startsWith('.')) throw new CliError(`--profile must be 1 to 64 letters, digits, '_', '-' or '.' (not first); got ${JSON.stringify(name)}`);
-  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name) || name.startsWith('.'))
+    throw new CliError(
+      `--profile must be 1 to 64 letters, digits, '_', '-' or '.' (not first); got ${JSON.stringify(name)}`,
+    );
+  const base =
+    env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(homedir(), '.config');
   return { directory: join(base, 'mkt'), name };
 }
 

@@ -16,8 +16,18 @@ function renderSettings(settings: SystemSettings): string {
     ['auto-buy max price', settings.auto_buy_max_price ?? 'none (market)'],
     ['auto-transfer', settings.auto_transfer_enabled],
     ['self-trade prevention', settings.self_trade_prevention],
-    ['auto-reload', reload.enabled ? `below ${reload.threshold_usd} USD add ${reload.amount_usd} USD${reload.monthly_limit_usd === null ? '' : `, at most ${reload.monthly_limit_usd} USD a month`}` : 'off'],
-    ['auto top-up', topUp.enabled ? `buy ${topUp.quantity} Units when a consumption account holds fewer than ${topUp.trigger_threshold}` : 'off'],
+    [
+      'auto-reload',
+      reload.enabled
+        ? `below ${reload.threshold_usd} USD add ${reload.amount_usd} USD${reload.monthly_limit_usd === null ? '' : `, at most ${reload.monthly_limit_usd} USD a month`}`
+        : 'off',
+    ],
+    [
+      'auto top-up',
+      topUp.enabled
+        ? `buy ${topUp.quantity} Units when a consumption account holds fewer than ${topUp.trigger_threshold}`
+        : 'off',
+    ],
     ['last top-up', topUp.last_outcome === null ? 'never' : `${topUp.last_outcome} at ${topUp.last_attempt_at}`],
     ['updated', settings.updated_at],
   ]);
@@ -36,8 +46,12 @@ export async function showSettings(session: Session, output: Output): Promise<vo
 export async function setSetting(session: Session, output: Output, name: SettingName, value: string): Promise<void> {
   const settings =
     name === 'auto-buy-max-price'
-      ? await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/auto-buy', { body: { auto_buy_max_price: value === 'none' ? null : value } })
-      : await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/trading', { body: { self_trade_prevention: value } });
+      ? await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/auto-buy', {
+          body: { auto_buy_max_price: value === 'none' ? null : value },
+        })
+      : await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/trading', {
+          body: { self_trade_prevention: value },
+        });
   show(output, settings, () => renderSettings(settings));
 }
 
@@ -66,7 +80,10 @@ export async function setAutoTopUp(session: Session, output: Output, options: Au
     ...(options.quantity === undefined ? {} : { quantity: unitsOrNone(options.quantity) }),
     ...(options.threshold === undefined ? {} : { trigger_threshold: unitsOrNone(options.threshold) }),
   };
-  if (Object.keys(body).length === 0) throw new CliError('nothing to change: give --on, --off, --quantity or --threshold');
-  const settings = await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/auto-top-up', { body });
+  if (Object.keys(body).length === 0)
+    throw new CliError('nothing to change: give --on, --off, --quantity or --threshold');
+  const settings = await platformData<SystemSettings>(session, 'PATCH', '/v1/self/system-settings/auto-top-up', {
+    body,
+  });
   show(output, settings, () => renderSettings(settings));
 }

@@ -19,7 +19,9 @@ interface View {
 }
 
 function render(view: View): string {
-  const book = view.book ? renderBook({ buy: view.book.levels('buy', bookDepth), sell: view.book.levels('sell', bookDepth) }, bookDepth) : '(waiting for the book)';
+  const book = view.book
+    ? renderBook({ buy: view.book.levels('buy', bookDepth), sell: view.book.levels('sell', bookDepth) }, bookDepth)
+    : '(waiting for the book)';
   return `${view.symbol} (${view.marketId})  —  Ctrl-C to stop\n${book}\nlast trades\n${renderTrades(view.trades)}\n`;
 }
 
@@ -30,10 +32,16 @@ function render(view: View): string {
  */
 export async function watch(session: Session, output: Output, given: string, terminal: boolean): Promise<void> {
   const market = await resolveMarket(session, given);
-  const recent = await tradingData<MarketTrade[]>(session, 'GET', `/v1/markets/${market.market_id}/trades`, { query: { limit: tradesShown, order_direction: 'desc' } });
+  const recent = await tradingData<MarketTrade[]>(session, 'GET', `/v1/markets/${market.market_id}/trades`, {
+    query: { limit: tradesShown, order_direction: 'desc' },
+  });
   const view: View = { symbol: market.instrument_symbol, marketId: market.market_id, book: undefined, trades: recent };
   const redraw = () => output.write(terminal ? clearScreen + render(view) : render(view) + '\n');
-  const stream = new MktStream({ url: session.hosts.trading, WebSocket, reconnect: { initialDelayMs: 500, maxDelayMs: 10_000 } });
+  const stream = new MktStream({
+    url: session.hosts.trading,
+    WebSocket,
+    reconnect: { initialDelayMs: 500, maxDelayMs: 10_000 },
+  });
   stream.on('book', ({ market: id, book }) => {
     if (id !== market.market_id) return;
     view.book = book;

@@ -1,7 +1,18 @@
 import { addFundsHint } from '../../core/payments.js';
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../../core/allowance.js';
-import { autoBuyInFlight, claimAutoBuy, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy } from '../../db/auto-buys.js';
-import { admissionSnapshot, inferenceRequestsSince, insertAdmission, lockUserSlots } from '../../db/inference-requests.js';
+import {
+  autoBuyInFlight,
+  claimAutoBuy,
+  deleteExpiredAutoBuy,
+  marketIdOfInstrument,
+  releaseAutoBuy,
+} from '../../db/auto-buys.js';
+import {
+  admissionSnapshot,
+  inferenceRequestsSince,
+  insertAdmission,
+  lockUserSlots,
+} from '../../db/inference-requests.js';
 import { availableBalance } from '../../db/journal.js';
 import { inTransaction } from '../../db/group-commit.js';
 import type { Db } from '../../db/knex.js';
@@ -15,7 +26,15 @@ import { ApiError } from '../../lib/errors.js';
 import type { InstrumentRow } from '../../core/reference.js';
 import type { LeaseTerms } from './leases.js';
 import { reserveFromLots, type LotReservation } from '../../db/consumption-lots.js';
-import { checkBudgetLeft, checkKeyUse, keyLimitsOf, lotsReserveMicros, reserveBudget, type BudgetHold, type KeyLimits } from './key-limits.js';
+import {
+  checkBudgetLeft,
+  checkKeyUse,
+  keyLimitsOf,
+  lotsReserveMicros,
+  reserveBudget,
+  type BudgetHold,
+  type KeyLimits,
+} from './key-limits.js';
 import { capThatApplies, lotPriceMaxOf, priceCapExceeded, unitsFor, usableTokens } from './price-cap.js';
 
 /** How long an auto-buy's claim holds if its process dies before releasing it. */
@@ -92,7 +111,13 @@ export interface ReservedRequest extends KeyCaller {
  * the market cannot take as a limit price buys nothing). Trading's refusals come back as its
  * ApiErrors. The composition root (app/services.ts) passes the orders service's.
  */
-export type AutoBuy = (userId: string, marketId: string, units: number, capTicks: number | null, nowUs: number) => Promise<void>;
+export type AutoBuy = (
+  userId: string,
+  marketId: string,
+  units: number,
+  capTicks: number | null,
+  nowUs: number,
+) => Promise<void>;
 
 /** What admission takes: the database, and the port to trading's orders for Auto Mode's buys. */
 export interface CapacityDeps {
@@ -123,13 +148,19 @@ async function snapshot(sql: Sql, caller: KeyCaller, instrument: InstrumentRow, 
   const { userId } = caller;
   const row = await admissionSnapshot(sql, userId, caller.apiKeyId, usd, tokensOf(instrument.id), nowUs);
   assert(row !== undefined, `user ${userId} does not exist`);
-  const currency = row.deposited === null ? undefined : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
+  const currency =
+    row.deposited === null
+      ? undefined
+      : { deposited: Number(row.deposited), available: Number(row.usd_available), locked: Number(row.usd_locked) };
   return {
     autoMode: row.account_mode === 'auto',
     deposited: (currency?.deposited ?? 0) > 0,
     slots: { limit: slotsForTier(tierBalanceOf(currency)), active: Number(row.active_slots) },
     // Expired lots are written off before their tokens count: until then the account is not known to hold them.
-    tokens: row.account_id === null ? null : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
+    tokens:
+      row.account_id === null
+        ? null
+        : { accountId: row.account_id, available: Number(row.expired_lots) > 0 ? null : Number(row.tokens_available) },
     nextLotSupplierUserId: row.next_lot_supplier ?? null,
     usdAvailableMicros: currency?.available ?? 0,
     key: keyLimitsOf(row),
@@ -147,9 +178,14 @@ export interface KeyCaller {
 }
 
 function slotsExhausted(limit: number): ApiError {
-  return new ApiError(429, 'concurrency_limit_exceeded', `All ${limit} concurrent inference slots are in use; retry after 1 second or reduce parallelism.`, {
-    headers: { 'retry-after': '1', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
-  });
+  return new ApiError(
+    429,
+    'concurrency_limit_exceeded',
+    `All ${limit} concurrent inference slots are in use; retry after 1 second or reduce parallelism.`,
+    {
+      headers: { 'retry-after': '1', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
+    },
+  );
 }
 
 /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
@@ -158,15 +194,26 @@ async function checkDailyLimit(sql: Sql, userId: string, seen: Snapshot, nowUs: 
   const dayStartUs = utcDayStartUs(nowUs);
   if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
   const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
-  throw new ApiError(429, 'daily_request_limit_exceeded', `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`, {
-    headers: { 'retry-after': String(retryAfter) },
-  });
+  throw new ApiError(
+    429,
+    'daily_request_limit_exceeded',
+    `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`,
+    {
+      headers: { 'retry-after': String(retryAfter) },
+    },
+  );
 }
 
 /** Tokens the user's consumption account of the instrument has free now (expired lots written off first). */
-async function availableTokens(db: Db, userId: string, instrument: InstrumentRow, nowUs: number): Promise<{ accountId: string; available: number }> {
+async function availableTokens(
+  db: Db,
+  userId: string,
+  instrument: InstrumentRow,
+  nowUs: number,
+): Promise<{ accountId: string; available: number }> {
   const account = await ensureAccount(db, userId, 'consumption', tokensOf(instrument.id), instrument.id, nowUs);
-  if ((await expireLots(db, nowUs, { accountId: account.id })) === 0) return { accountId: account.id, available: Number(account.available) };
+  if ((await expireLots(db, nowUs, { accountId: account.id })) === 0)
+    return { accountId: account.id, available: Number(account.available) };
   return { accountId: account.id, available: await availableBalance(poolSql(db), account.id) };
 }
 
@@ -189,27 +236,43 @@ async function availableTokens(db: Db, userId: string, instrument: InstrumentRow
  * bytes) would buy too little and fail the request. Counting first costs the caller a wait,
  * spent off the event loop, and no one else anything.
  */
-async function ensureTokens(deps: CapacityDeps, userId: string, instrument: InstrumentRow, demand: TokenDemand, seen: Snapshot, capTicks: number | null, nowUs: number): Promise<string> {
+async function ensureTokens(
+  deps: CapacityDeps,
+  userId: string,
+  instrument: InstrumentRow,
+  demand: TokenDemand,
+  seen: Snapshot,
+  capTicks: number | null,
+  nowUs: number,
+): Promise<string> {
   // The snapshot knows the account's free tokens, not the prices of its lots: under a cap, the lots are read below.
   const seenAvailable = capTicks === null ? (seen.tokens?.available ?? null) : null;
   if (seenAvailable !== null && seenAvailable >= demand.max) return seen.tokens!.accountId;
-  if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact())) return seen.tokens!.accountId;
+  if (seenAvailable !== null && seenAvailable >= demand.min && seenAvailable >= (await demand.exact()))
+    return seen.tokens!.accountId;
   const { accountId, available: held } = await availableTokens(deps.db, userId, instrument, nowUs);
   const available = await usableTokens(poolSql(deps.db), accountId, held, capTicks, nowUs);
   if (available >= demand.max) return accountId;
-  if (available < demand.min && !seen.autoMode) throw await advancedShortfall(deps, instrument, { held, available, needed: demand.min, exact: false }, capTicks);
+  if (available < demand.min && !seen.autoMode)
+    throw await advancedShortfall(deps, instrument, { held, available, needed: demand.min, exact: false }, capTicks);
   if (available < demand.min && seen.usdAvailableMicros <= 0) {
     // A buy in flight (its USD locked) may bring the tokens: that is a 503, as below.
     await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
     if (await autoBuyInFlight(deps.db, userId, instrument.id)) throw balanceReplenishing(instrument);
-    throw new ApiError(402, 'insufficient_balance', `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. ${addFundsDetail(deps)}`);
+    throw new ApiError(
+      402,
+      'insufficient_balance',
+      `No USD to buy ${instrument.model_name} capacity with: this request needs at least ${demand.min} tokens and the consumption account holds ${available}. ${addFundsDetail(deps)}`,
+    );
   }
   const tokens = await demand.exact();
   if (available >= tokens) return accountId;
-  if (!seen.autoMode) throw await advancedShortfall(deps, instrument, { held, available, needed: tokens, exact: true }, capTicks);
+  if (!seen.autoMode)
+    throw await advancedShortfall(deps, instrument, { held, available, needed: tokens, exact: true }, capTicks);
   // One buy at a time per user and instrument, in every process: the row is the claim.
   await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
-  if (!(await claimAutoBuy(deps.db, userId, instrument.id, nowUs + autoBuyClaimUs))) throw balanceReplenishing(instrument);
+  if (!(await claimAutoBuy(deps.db, userId, instrument.id, nowUs + autoBuyClaimUs)))
+    throw balanceReplenishing(instrument);
   const units = unitsFor(instrument, tokens - available);
   try {
     await buyShortfall(deps, userId, instrument, units, capTicks, nowUs);
@@ -221,16 +284,29 @@ async function ensureTokens(deps: CapacityDeps, userId: string, instrument: Inst
   if (afterAvailable >= tokens) return accountId;
   // Fill-or-kill: a buy under a cap that did not fill bought nothing.
   if (capTicks !== null) throw await priceCapExceeded(deps.db, instrument, capTicks, units);
-  throw new ApiError(402, 'insufficient_capacity', `Not enough ${instrument.model_name} capacity could be bought for this request (${afterAvailable} of ${tokens} tokens): the book has too little liquidity. Retry later.`);
+  throw new ApiError(
+    402,
+    'insufficient_capacity',
+    `Not enough ${instrument.model_name} capacity could be bought for this request (${afterAvailable} of ${tokens} tokens): the book has too little liquidity. Retry later.`,
+  );
 }
 
 /**
  * Advanced Mode's refusal of a shortfall: 402 price_cap_exceeded when the account holds the tokens
  * but not within the cap, else 402 insufficient_capacity. `needed` is the lower bound unless `exact`.
  */
-async function advancedShortfall(deps: CapacityDeps, instrument: InstrumentRow, shortfall: { held: number; available: number; needed: number; exact: boolean }, capTicks: number | null): Promise<ApiError> {
+async function advancedShortfall(
+  deps: CapacityDeps,
+  instrument: InstrumentRow,
+  shortfall: { held: number; available: number; needed: number; exact: boolean },
+  capTicks: number | null,
+): Promise<ApiError> {
   const { held, available, needed, exact } = shortfall;
-  if (capTicks !== null && held >= needed) return priceCapExceeded(deps.db, instrument, capTicks, unitsFor(instrument, needed - available), { usable: available, needed });
+  if (capTicks !== null && held >= needed)
+    return priceCapExceeded(deps.db, instrument, capTicks, unitsFor(instrument, needed - available), {
+      usable: available,
+      needed,
+    });
   return new ApiError(
     402,
     'insufficient_capacity',
@@ -238,15 +314,37 @@ async function advancedShortfall(deps: CapacityDeps, instrument: InstrumentRow, 
   );
 }
 
-async function buyShortfall(deps: CapacityDeps, userId: string, instrument: InstrumentRow, units: number, capTicks: number | null, nowUs: number): Promise<void> {
+async function buyShortfall(
+  deps: CapacityDeps,
+  userId: string,
+  instrument: InstrumentRow,
+  units: number,
+  capTicks: number | null,
+  nowUs: number,
+): Promise<void> {
   const marketId = await marketIdOfInstrument(deps.db, instrument.id);
-  if (marketId === undefined) throw new ApiError(402, 'insufficient_capacity', `No market trades ${instrument.model_name}, so no capacity can be bought.`);
+  if (marketId === undefined)
+    throw new ApiError(
+      402,
+      'insufficient_capacity',
+      `No market trades ${instrument.model_name}, so no capacity can be bought.`,
+    );
   try {
     await deps.autoBuy(userId, marketId, units, capTicks, nowUs);
   } catch (error) {
-    if (error instanceof ApiError && (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')) {
-      const within = capTicks === null ? '' : ` at up to the price cap (a limit buy locks the cap's price for every Unit until it fills)`;
-      throw new ApiError(402, 'insufficient_balance', `Not enough USD to buy ${units} Units of ${instrument.model_name}${within} for this request. ${addFundsDetail(deps)}`);
+    if (
+      error instanceof ApiError &&
+      (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')
+    ) {
+      const within =
+        capTicks === null
+          ? ''
+          : ` at up to the price cap (a limit buy locks the cap's price for every Unit until it fills)`;
+      throw new ApiError(
+        402,
+        'insufficient_balance',
+        `Not enough USD to buy ${units} Units of ${instrument.model_name}${within} for this request. ${addFundsDetail(deps)}`,
+      );
     }
     throw error;
   }
@@ -257,7 +355,13 @@ async function buyShortfall(deps: CapacityDeps, userId: string, instrument: Inst
  * the snapshot decides: null (nothing written) unless it shows the tokens available, so that
  * capacity's refusals keep their precedence over the daily limit and the slots.
  */
-async function admit(db: Db, request: ReservedRequest, reservedTokens: number, knownAccountId: string | null, nowUs: number): Promise<Admission | null> {
+async function admit(
+  db: Db,
+  request: ReservedRequest,
+  reservedTokens: number,
+  knownAccountId: string | null,
+  nowUs: number,
+): Promise<Admission | null> {
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
     // Slots and key budgets are counted and taken under one lock per user, in every process.
@@ -285,9 +389,20 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       prompt_tokens: reservedTokens - request.tokens.output,
     };
     const asset = tokensOf(request.instrument.id);
-    const gone = () => new ApiError(402, 'insufficient_capacity', `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`);
+    const gone = () =>
+      new ApiError(
+        402,
+        'insufficient_capacity',
+        `The ${request.instrument.model_name} consumption account no longer holds the ${reservedTokens} tokens this request needs (another request took them). Retry.`,
+      );
     try {
-      await post(trx, 'inference_reserve', request.requestId, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens), nowUs);
+      await post(
+        trx,
+        'inference_reserve',
+        request.requestId,
+        move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, reservedTokens),
+        nowUs,
+      );
     } catch (error) {
       if (!(error instanceof LedgerShortfall)) throw error;
       throw gone();
@@ -295,7 +410,13 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
     // The journal entry holds the account's row: the lots are the request's to reserve from.
     const reservedLots = await reserveFromLots(sql, accountId, reservedTokens, nowUs, lotPriceMaxOf(capTicks));
     if (reservedLots === null) throw gone();
-    const budget = await reserveBudget(sql, request.apiKeyId, key, lotsReserveMicros(reservedLots, Number(request.instrument.tokens_per_unit)), nowUs);
+    const budget = await reserveBudget(
+      sql,
+      request.apiKeyId,
+      key,
+      lotsReserveMicros(reservedLots, Number(request.instrument.tokens_per_unit)),
+      nowUs,
+    );
     await insertAdmission(sql, slot, {
       id: request.requestId,
       user_id: request.userId,
@@ -311,19 +432,38 @@ async function admit(db: Db, request: ReservedRequest, reservedTokens: number, k
       budget_reserved_micros: budget?.reservedMicros ?? null,
       budget_period_start_us: budget?.periodStartUs ?? null,
     });
-    return { limit: slots.limit, remaining: slots.limit - slots.active - 1, accountId, lotSupplierUserId: seen.nextLotSupplierUserId, reservedLots, budget };
+    return {
+      limit: slots.limit,
+      remaining: slots.limit - slots.active - 1,
+      accountId,
+      lotSupplierUserId: seen.nextLotSupplierUserId,
+      reservedLots,
+      budget,
+    };
   });
 }
 
 /** The key's limits, checked before anything is bought (admission checks them again, in its transaction). */
-async function checkKey(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, seen: Snapshot, nowUs: number): Promise<void> {
+async function checkKey(
+  deps: CapacityDeps,
+  caller: KeyCaller,
+  instrument: InstrumentRow,
+  seen: Snapshot,
+  nowUs: number,
+): Promise<void> {
   const key = seen.key;
   checkKeyUse(key, caller.model, instrument, nowUs);
   await checkBudgetLeft(poolSql(deps.db), caller.apiKeyId, key, nowUs);
 }
 
 /** The checks of the redirect: nothing is taken (but Auto Mode's buy). Answers the slot headers and the price cap that applies. */
-export async function checkCapacity(deps: CapacityDeps, caller: KeyCaller, instrument: InstrumentRow, tokens: TokenDemand, nowUs: number): Promise<Checked> {
+export async function checkCapacity(
+  deps: CapacityDeps,
+  caller: KeyCaller,
+  instrument: InstrumentRow,
+  tokens: TokenDemand,
+  nowUs: number,
+): Promise<Checked> {
   const { userId } = caller;
   const seen = await snapshot(poolSql(deps.db), caller, instrument, nowUs);
   await checkKey(deps, caller, instrument, seen, nowUs);
@@ -360,5 +500,10 @@ export async function openAdmission(deps: CapacityDeps, request: ReservedRequest
 }
 
 function balanceReplenishing(instrument: InstrumentRow): ApiError {
-  return new ApiError(503, 'balance_replenishing', `Buying capacity for ${instrument.model_name}; retry in 1 to 3 seconds.`, { headers: { 'retry-after': '1' } });
+  return new ApiError(
+    503,
+    'balance_replenishing',
+    `Buying capacity for ${instrument.model_name}; retry in 1 to 3 seconds.`,
+    { headers: { 'retry-after': '1' } },
+  );
 }

@@ -49,7 +49,11 @@ export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
 
 /** 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's. */
 export function keyExpired(expiresAtUs: number): ApiError {
-  return new ApiError(401, 'key_expired', `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`);
+  return new ApiError(
+    401,
+    'key_expired',
+    `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`,
+  );
 }
 
 /**
@@ -57,39 +61,74 @@ export function keyExpired(expiresAtUs: number): ApiError {
  * its 307): 401 invalid_api_key for a key deleted or deactivated, 401 key_expired past its expiry,
  * 403 model_not_allowed for a model outside its list.
  */
-export function checkKeyUse(limits: KeyLimits | null, model: string, instrument: InstrumentRow, nowUs: number): asserts limits is KeyLimits {
+export function checkKeyUse(
+  limits: KeyLimits | null,
+  model: string,
+  instrument: InstrumentRow,
+  nowUs: number,
+): asserts limits is KeyLimits {
   if (limits === null) {
-    throw new ApiError(401, 'invalid_api_key', 'The API key was deleted or deactivated while this request was on its way; nothing was billed. Create a key on the platform API or the dashboard.');
+    throw new ApiError(
+      401,
+      'invalid_api_key',
+      'The API key was deleted or deactivated while this request was on its way; nothing was billed. Create a key on the platform API or the dashboard.',
+    );
   }
   if (limits.expiresAtUs !== null && nowUs >= limits.expiresAtUs) throw keyExpired(limits.expiresAtUs);
   const allowed = limits.allowedModels;
   if (allowed !== null && !allowed.includes(model) && !allowed.includes(instrument.model_name)) {
-    throw new ApiError(403, 'model_not_allowed', `This key may not use ${model}; it may use ${allowed.join(', ') || 'no model'}.`, { context: { model, allowed_models: allowed } });
+    throw new ApiError(
+      403,
+      'model_not_allowed',
+      `This key may not use ${model}; it may use ${allowed.join(', ') || 'no model'}.`,
+      { context: { model, allowed_models: allowed } },
+    );
   }
 }
 
 /** The most a request reserved from these lots can cost, in micro-dollars (rounded up). */
 export function lotsReserveMicros(lots: readonly LotReservation[], tokensPerUnit: number): number {
-  const numerator = lots.reduce((sum, [, tokens, usdMicrosPerUnit]) => sum + BigInt(tokens) * BigInt(usdMicrosPerUnit ?? 0), 0n);
+  const numerator = lots.reduce(
+    (sum, [, tokens, usdMicrosPerUnit]) => sum + BigInt(tokens) * BigInt(usdMicrosPerUnit ?? 0),
+    0n,
+  );
   const divisor = BigInt(tokensPerUnit);
   return Number((numerator + divisor - 1n) / divisor);
 }
 
-const usdText = (micros: number): string => (micros % 10_000 === 0 ? formatDecimal(micros / 10_000, 2) : formatDecimal(micros, usdScale));
+const usdText = (micros: number): string =>
+  micros % 10_000 === 0 ? formatDecimal(micros / 10_000, 2) : formatDecimal(micros, usdScale);
 
-async function overBudget(sql: Sql, apiKeyId: string, limits: KeyLimits, limitMicros: number, reserveMicros: number, nowUs: number): Promise<ApiError> {
+async function overBudget(
+  sql: Sql,
+  apiKeyId: string,
+  limits: KeyLimits,
+  limitMicros: number,
+  reserveMicros: number,
+  nowUs: number,
+): Promise<ApiError> {
   const periodStart = periodStartUs(limits.limitReset, nowUs);
   const spend = await keySpendOf(sql, apiKeyId, periodStart);
   const spentMicros = Number(spend?.spent_micros ?? 0);
   const reservedMicros = Number(spend?.reserved_micros ?? 0);
   const resetsAtUs = periodEndUs(limits.limitReset, nowUs);
   const period = limits.limitReset === null ? '' : ` ${limits.limitReset}`;
-  const resets = resetsAtUs === null ? ' The budget never resets: raise limit_usd or use another key.' : ` The budget resets at ${toIso(resetsAtUs)}.`;
+  const resets =
+    resetsAtUs === null
+      ? ' The budget never resets: raise limit_usd or use another key.'
+      : ` The budget resets at ${toIso(resetsAtUs)}.`;
   return new ApiError(
     403,
     'key_limit_exceeded',
     `This key has spent ${formatDecimal(spentMicros, usdScale)} of its ${usdText(limitMicros)} USD${period} budget, with ${formatDecimal(reservedMicros, usdScale)} reserved by requests in progress; this request may cost up to ${formatDecimal(reserveMicros, usdScale)}.${resets}`,
-    { context: { limit_usd: usdText(limitMicros), usage_usd: formatDecimal(spentMicros, usdScale), limit_reset: limits.limitReset, resets_at: resetsAtUs === null ? null : toIso(resetsAtUs) } },
+    {
+      context: {
+        limit_usd: usdText(limitMicros),
+        usage_usd: formatDecimal(spentMicros, usdScale),
+        limit_reset: limits.limitReset,
+        resets_at: resetsAtUs === null ? null : toIso(resetsAtUs),
+      },
+    },
   );
 }
 
@@ -106,10 +145,17 @@ export async function checkBudgetLeft(sql: Sql, apiKeyId: string, limits: KeyLim
  * without a budget reserves nothing, but its requests' cost is still recorded (its `usage_usd`):
  * the hold then names the period with a reserve of 0.
  */
-export async function reserveBudget(sql: Sql, apiKeyId: string, limits: KeyLimits, reserveMicros: number, nowUs: number): Promise<BudgetHold> {
+export async function reserveBudget(
+  sql: Sql,
+  apiKeyId: string,
+  limits: KeyLimits,
+  reserveMicros: number,
+  nowUs: number,
+): Promise<BudgetHold> {
   const periodStart = periodStartUs(limits.limitReset, nowUs);
   if (limits.limitUsdMicros === null) return { apiKeyId, periodStartUs: periodStart, reservedMicros: 0 };
-  if (!(await reserveKeySpend(sql, apiKeyId, periodStart, reserveMicros, limits.limitUsdMicros))) throw await overBudget(sql, apiKeyId, limits, limits.limitUsdMicros, reserveMicros, nowUs);
+  if (!(await reserveKeySpend(sql, apiKeyId, periodStart, reserveMicros, limits.limitUsdMicros)))
+    throw await overBudget(sql, apiKeyId, limits, limits.limitUsdMicros, reserveMicros, nowUs);
   return { apiKeyId, periodStartUs: periodStart, reservedMicros: reserveMicros };
 }
 

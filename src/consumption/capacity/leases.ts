@@ -1,6 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { hostname } from 'node:os';
-import { deleteIdleProcesses, insertProcess, renewLeases, restoreProcess, type LeaseRenewal, type ProcessRow } from '../../db/inference-leases.js';
+import {
+  deleteIdleProcesses,
+  insertProcess,
+  renewLeases,
+  restoreProcess,
+  type LeaseRenewal,
+  type ProcessRow,
+} from '../../db/inference-leases.js';
 import type { Db } from '../../db/knex.js';
 import { deadProcessIds, forgetLivenessLock, holdLivenessLock, type LivenessLock } from '../../db/process-liveness.js';
 import type { Clock } from '../../lib/clock.js';
@@ -97,11 +104,20 @@ export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; lo
 
   async function register(): Promise<void> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const row: ProcessRow = { id: `proc_${randomBytes(8).toString('hex')}`, lockKey: randomInt(1, 2 ** 31 - 1), host: hostname(), pid: process.pid, startedAtUs: clock.nowUs() };
+      const row: ProcessRow = {
+        id: `proc_${randomBytes(8).toString('hex')}`,
+        lockKey: randomInt(1, 2 ** 31 - 1),
+        host: hostname(),
+        pid: process.pid,
+        startedAtUs: clock.nowUs(),
+      };
       // The lock before the row: a row whose lock is free reads as a dead process.
       const taken = await holdLivenessLock(db, row.id, row.lockKey, {
         lost: (error) => logger.warn({ err: error, process_id: row.id }, 'liveness lock lost; retaking it'),
-        regained: () => void restoreProcess(db, row).catch((error: unknown) => logger.error({ err: error, process_id: row.id }, 'process row could not be restored')),
+        regained: () =>
+          void restoreProcess(db, row).catch((error: unknown) =>
+            logger.error({ err: error, process_id: row.id }, 'process row could not be restored'),
+          ),
       });
       if (taken === null) continue;
       const inserted = await insertProcess(db, row).catch(async (error: unknown) => {
@@ -127,10 +143,16 @@ export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; lo
     const due: { lease: Held; renewal: LeaseRenewal }[] = [];
     for (const lease of held.values()) {
       const deliveredTokens = lease.sent?.tokens() ?? 0;
-      if (renewAll || deliveredTokens !== lease.writtenTokens) due.push({ lease, renewal: { requestId: lease.requestId, deliveredTokens } });
+      if (renewAll || deliveredTokens !== lease.writtenTokens)
+        due.push({ lease, renewal: { requestId: lease.requestId, deliveredTokens } });
     }
     if (due.length === 0) return;
-    const renewed = await renewLeases(db, me.id, due.map((d) => d.renewal), nowUs + lifetimeUs);
+    const renewed = await renewLeases(
+      db,
+      me.id,
+      due.map((d) => d.renewal),
+      nowUs + lifetimeUs,
+    );
     if (renewAll) renewedAtUs = nowUs;
     for (const { lease, renewal } of due) {
       if (renewed.has(renewal.requestId)) {
@@ -147,7 +169,9 @@ export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; lo
 
   const renewalIntervalUs = () => lifetimeUs / 6;
   const scheduleRenewal = (all: boolean) => {
-    ticking = ticking.then(() => renew(all)).catch((error: unknown) => logger.error({ err: error }, 'inference lease renewal failed'));
+    ticking = ticking
+      .then(() => renew(all))
+      .catch((error: unknown) => logger.error({ err: error }, 'inference lease renewal failed'));
     return ticking;
   };
 
@@ -174,13 +198,20 @@ export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; lo
     terms: () => ({ processId: me?.id ?? null, expiresAtUs: clock.nowUs() + lifetimeUs }),
 
     hold(requestId, terms, options) {
-      const lease: Held = { requestId, sent: options.stream ? new SentTokens() : null, writtenTokens: 0, confirmedUntilUs: terms.expiresAtUs, lost: options.lost };
+      const lease: Held = {
+        requestId,
+        sent: options.stream ? new SentTokens() : null,
+        writtenTokens: 0,
+        confirmedUntilUs: terms.expiresAtUs,
+        lost: options.lost,
+      };
       // Unowned (the keeper never started): nothing renews it, and nothing can be confirmed.
       if (terms.processId !== null) held.set(requestId, lease);
       const current = () => held.get(requestId) === lease;
       return {
         sent: lease.sent,
-        holds: (nowUs) => terms.processId === null || (current() && nowUs < lease.confirmedUntilUs - renewalIntervalUs()),
+        holds: (nowUs) =>
+          terms.processId === null || (current() && nowUs < lease.confirmedUntilUs - renewalIntervalUs()),
         async confirm() {
           if (!current()) return false;
           await scheduleRenewal(true);

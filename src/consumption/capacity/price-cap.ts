@@ -28,25 +28,40 @@ export function askedMaxPriceTicks(text: string | null | undefined): number | un
   if (text === null || text === undefined) return undefined;
   const ticks = parseDecimal(text, priceScale);
   if (ticks === null || ticks <= 0 || ticks > capTicksMax) {
-    throw new RequestValidationError([{ path: 'body.max_price', message: `must be a positive price in USD per Unit with at most 4 decimals, at most ${formatDecimal(capTicksMax, priceScale)}, like "0.4500"`, value: text }]);
+    throw new RequestValidationError([
+      {
+        path: 'body.max_price',
+        message: `must be a positive price in USD per Unit with at most 4 decimals, at most ${formatDecimal(capTicksMax, priceScale)}, like "0.4500"`,
+        value: text,
+      },
+    ]);
   }
   return ticks;
 }
 
 /** The cap that applies: the request's own (null: it asked for none, by its ticket), else the account's default. */
-export const capThatApplies = (asked: number | null | undefined, accountDefault: number | null): number | null => (asked === undefined ? accountDefault : asked);
+export const capThatApplies = (asked: number | null | undefined, accountDefault: number | null): number | null =>
+  asked === undefined ? accountDefault : asked;
 
 /** The most a lot's Units may have cost, in micro-dollars each, for a request under `capTicks`. */
-export const lotPriceMaxOf = (capTicks: number | null): number | null => (capTicks === null ? null : capTicks * microsPerTick);
+export const lotPriceMaxOf = (capTicks: number | null): number | null =>
+  capTicks === null ? null : capTicks * microsPerTick;
 
 /** Tokens of the account the request may use: all it holds free (`held`), or under a cap only those of lots bought at or under it. */
-export async function usableTokens(sql: Sql, accountId: string, held: number, capTicks: number | null, nowUs: number): Promise<number> {
+export async function usableTokens(
+  sql: Sql,
+  accountId: string,
+  held: number,
+  capTicks: number | null,
+  nowUs: number,
+): Promise<number> {
   if (capTicks === null) return held;
   return Math.min(held, await freeTokensWithin(sql, accountId, nowUs, capTicks * microsPerTick));
 }
 
 /** Whole Units that bring `missingTokens`, at least the instrument's smallest order: what an auto-buy buys. */
-export const unitsFor = (instrument: InstrumentRow, missingTokens: number): number => Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
+export const unitsFor = (instrument: InstrumentRow, missingTokens: number): number =>
+  Math.max(instrument.min_quantity, Math.ceil(missingTokens / Number(instrument.tokens_per_unit)));
 
 const priceText = (ticks: number): string => formatDecimal(ticks, priceScale);
 
@@ -55,7 +70,13 @@ const priceText = (ticks: number): string => formatDecimal(ticks, priceScale);
  * Units the request lacks within the cap, `best_ask` the market's lowest ask now (null: none).
  * `held` says what the account holds within the cap when that, not a failed buy, is the reason (Advanced Mode).
  */
-export async function priceCapExceeded(db: Db, instrument: InstrumentRow, capTicks: number, unitsNeeded: number, held?: { usable: number; needed: number }): Promise<ApiError> {
+export async function priceCapExceeded(
+  db: Db,
+  instrument: InstrumentRow,
+  capTicks: number,
+  unitsNeeded: number,
+  held?: { usable: number; needed: number },
+): Promise<ApiError> {
   const marketId = await marketIdOfInstrument(db, instrument.id);
   const askTicks = marketId === undefined ? null : await bestAskTicks(db, marketId);
   const ask = askTicks === null ? 'nothing is offered' : `the best ask is ${priceText(askTicks)}`;
@@ -65,5 +86,11 @@ export async function priceCapExceeded(db: Db, instrument: InstrumentRow, capTic
       ? `This request needs ${units} of ${instrument.model_name} at or under ${priceText(capTicks)} USD; ${ask}. Nothing was bought. Raise max_price or retry later.`
       : `The ${instrument.model_name} consumption account holds ${held.usable} tokens bought at or under ${priceText(capTicks)} USD a Unit; this request needs up to ${held.needed}, ${units} more (${ask}). ` +
         'Buy Units at or under the cap and transfer them to the consumption account, or raise max_price.';
-  return new ApiError(402, 'price_cap_exceeded', detail, { context: { max_price: priceText(capTicks), best_ask: askTicks === null ? null : priceText(askTicks), units_needed: unitsNeeded } });
+  return new ApiError(402, 'price_cap_exceeded', detail, {
+    context: {
+      max_price: priceText(capTicks),
+      best_ask: askTicks === null ? null : priceText(askTicks),
+      units_needed: unitsNeeded,
+    },
+  });
 }

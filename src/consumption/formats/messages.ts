@@ -102,9 +102,12 @@ function chatTool(tool: S['MessageTool'], i: number): S['ToolDefinition'] {
 function chatToolChoice(choice: S['MessageToolChoice']): Pick<ChatRequest, 'tool_choice' | 'parallel_tool_calls'> {
   const parallel = choice.disable_parallel_tool_use ? { parallel_tool_calls: false } : {};
   switch (choice.type) {
-    case 'auto': return { tool_choice: 'auto', ...parallel };
-    case 'any': return { tool_choice: 'required', ...parallel };
-    case 'none': return { tool_choice: 'none' };
+    case 'auto':
+      return { tool_choice: 'auto', ...parallel };
+    case 'any':
+      return { tool_choice: 'required', ...parallel };
+    case 'none':
+      return { tool_choice: 'none' };
     case 'tool':
       if (!choice.name) throw new FormatError('tool_choice.name', 'is required when tool_choice.type is tool', null);
       return { tool_choice: { type: 'function', function: { name: choice.name } }, ...parallel };
@@ -115,7 +118,11 @@ function reasoningEffortOf(body: MessageRequest): ChatRequest['reasoning_effort'
   const thinking = body.thinking;
   if (thinking?.type !== 'enabled') return null;
   if (thinking.budget_tokens >= body.max_tokens) {
-    throw new FormatError('thinking.budget_tokens', `must be below max_tokens (${body.max_tokens})`, thinking.budget_tokens);
+    throw new FormatError(
+      'thinking.budget_tokens',
+      `must be below max_tokens (${body.max_tokens})`,
+      thinking.budget_tokens,
+    );
   }
   if (thinking.budget_tokens < 4096) return 'low';
   return thinking.budget_tokens < 16384 ? 'medium' : 'high';
@@ -138,15 +145,22 @@ function userMessages(blocks: S['MessageContentBlockParam'][], path: string): Ch
   const texts: S['ChatTextContentPart'][] = [];
   blocks.forEach((block, j) => {
     if (block.type === 'text') texts.push({ type: 'text', text: block.text });
-    else if (block.type === 'tool_result') results.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block) });
-    else if (block.type === 'tool_use') throw new FormatError(`${path}.${j}.type`, 'tool_use blocks belong in assistant turns', block.type);
+    else if (block.type === 'tool_result')
+      results.push({ role: 'tool', tool_call_id: block.tool_use_id, content: toolResultText(block) });
+    else if (block.type === 'tool_use')
+      throw new FormatError(`${path}.${j}.type`, 'tool_use blocks belong in assistant turns', block.type);
     // thinking blocks are accepted and not forwarded
   });
   return texts.length > 0 ? [...results, { role: 'user', content: texts }] : results;
 }
 
 function toolResultText(block: S['MessageToolResultBlockParam']): string {
-  const content = block.content === undefined ? '' : typeof block.content === 'string' ? block.content : joinTexts(block.content, '\n\n');
+  const content =
+    block.content === undefined
+      ? ''
+      : typeof block.content === 'string'
+        ? block.content
+        : joinTexts(block.content, '\n\n');
   return block.is_error ? `Error: ${content}` : content;
 }
 
@@ -156,12 +170,19 @@ function assistantMessages(blocks: S['MessageContentBlockParam'][], path: string
   blocks.forEach((block, j) => {
     if (block.type === 'text') texts.push(block.text);
     else if (block.type === 'tool_use') {
-      calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input) } });
-    } else if (block.type === 'tool_result') throw new FormatError(`${path}.${j}.type`, 'tool_result blocks belong in user turns', block.type);
+      calls.push({
+        id: block.id,
+        type: 'function',
+        function: { name: block.name, arguments: JSON.stringify(block.input) },
+      });
+    } else if (block.type === 'tool_result')
+      throw new FormatError(`${path}.${j}.type`, 'tool_result blocks belong in user turns', block.type);
   });
   const content = texts.join('');
   if (content === '' && calls.length === 0) return []; // only thinking: nothing for the supplier
-  return [{ role: 'assistant', content: content === '' ? null : content, ...(calls.length > 0 && { tool_calls: calls }) }];
+  return [
+    { role: 'assistant', content: content === '' ? null : content, ...(calls.length > 0 && { tool_calls: calls }) },
+  ];
 }
 
 // ---------------------------------------------------------------- whole message
@@ -172,9 +193,19 @@ export function chatToMessage(completion: ChatCompletion, ctx: MessageContext): 
   const calls = choice.message.tool_calls ?? [];
   const text = choice.message.content ?? choice.message.refusal ?? '';
   const content: ContentBlock[] = text === '' ? [] : [{ type: 'text', text }];
-  for (const call of calls) content.push({ type: 'tool_use', id: toolUseId(call.id), name: call.function.name, input: parseInput(call.function.arguments) });
+  for (const call of calls)
+    content.push({
+      type: 'tool_use',
+      id: toolUseId(call.id),
+      name: call.function.name,
+      input: parseInput(call.function.arguments),
+    });
   const stopReason = stopReasonOf(effectiveFinishReason(choice.finish_reason, calls.length > 0));
-  return messageObject(ctx, content, stopReason, { input_tokens: completion.usage.prompt_tokens, output_tokens: completion.usage.completion_tokens, ...ctx.cost });
+  return messageObject(ctx, content, stopReason, {
+    input_tokens: completion.usage.prompt_tokens,
+    output_tokens: completion.usage.completion_tokens,
+    ...ctx.cost,
+  });
 }
 
 const toolUseId = (callId: string): string => `toolu_${callId.replace(/^call_/, '')}`;
@@ -182,7 +213,9 @@ const toolUseId = (callId: string): string => `toolu_${callId.replace(/^call_/, 
 function parseInput(args: string): Record<string, unknown> {
   try {
     const input: unknown = JSON.parse(args);
-    return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+    return typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -190,14 +223,23 @@ function parseInput(args: string): Record<string, unknown> {
 
 function stopReasonOf(finish: ChatFinishReason): StopReason {
   switch (finish) {
-    case 'length': return 'max_tokens';
-    case 'tool_calls': return 'tool_use';
-    case 'stop': return 'end_turn';
-    case 'content_filter': return 'end_turn';
+    case 'length':
+      return 'max_tokens';
+    case 'tool_calls':
+      return 'tool_use';
+    case 'stop':
+      return 'end_turn';
+    case 'content_filter':
+      return 'end_turn';
   }
 }
 
-const messageObject = (ctx: MessageContext, content: ContentBlock[], stopReason: StopReason | null, usage: S['MessageUsage']): Message => ({
+const messageObject = (
+  ctx: MessageContext,
+  content: ContentBlock[],
+  stopReason: StopReason | null,
+  usage: S['MessageUsage'],
+): Message => ({
   id: ctx.id,
   type: 'message',
   role: 'assistant',
@@ -216,9 +258,20 @@ const messageObject = (ctx: MessageContext, content: ContentBlock[], stopReason:
  * ends with one `error` event and never `message_stop`. Tool calls are taken to stream one after
  * another, as OpenAI streams them; a change of `index` closes the open block.
  */
-export async function* chatStreamToMessageEvents(chunks: AsyncIterable<ChatChunk>, ctx: MessageContext): AsyncGenerator<SseEvent> {
+export async function* chatStreamToMessageEvents(
+  chunks: AsyncIterable<ChatChunk>,
+  ctx: MessageContext,
+): AsyncGenerator<SseEvent> {
   const stream = new MessageStream(ctx.cost);
-  yield named({ type: 'message_start', message: messageObject(ctx, [], null, { input_tokens: ctx.inputTokens ?? 0, output_tokens: 0, cost_usd: null, cost_units: null }) });
+  yield named({
+    type: 'message_start',
+    message: messageObject(ctx, [], null, {
+      input_tokens: ctx.inputTokens ?? 0,
+      output_tokens: 0,
+      cost_usd: null,
+      cost_units: null,
+    }),
+  });
   let closing: StreamEvent[];
   try {
     for await (const chunk of chunks) {
@@ -227,7 +280,10 @@ export async function* chatStreamToMessageEvents(chunks: AsyncIterable<ChatChunk
     closing = stream.onEnd();
   } catch (error) {
     const failure = describeStreamFailure(error);
-    yield named({ type: 'error', error: { type: failure.overloaded ? 'overloaded_error' : 'api_error', message: failure.message } });
+    yield named({
+      type: 'error',
+      error: { type: failure.overloaded ? 'overloaded_error' : 'api_error', message: failure.message },
+    });
     return;
   }
   for (const event of closing) yield named(event);
@@ -235,7 +291,11 @@ export async function* chatStreamToMessageEvents(chunks: AsyncIterable<ChatChunk
 
 const named = (event: StreamEvent): SseEvent => ({ event: event.type, data: event });
 
-interface OpenBlock { kind: 'text' | 'tool_use'; index: number; chatIndex: number }
+interface OpenBlock {
+  kind: 'text' | 'tool_use';
+  index: number;
+  chatIndex: number;
+}
 
 class MessageStream {
   private blockCount = 0;
@@ -259,11 +319,19 @@ class MessageStream {
     for (const piece of choice.delta.tool_calls ?? []) {
       if (this.open?.kind !== 'tool_use' || this.open.chatIndex !== piece.index) {
         const id = toolUseId(piece.id ?? `call_${this.blockCount}`);
-        events.push(...this.close(), ...this.start({ type: 'tool_use', id, name: piece.function?.name ?? '', input: {} }, piece.index));
+        events.push(
+          ...this.close(),
+          ...this.start({ type: 'tool_use', id, name: piece.function?.name ?? '', input: {} }, piece.index),
+        );
         this.calledTools = true;
       }
       const partial = piece.function?.arguments ?? '';
-      if (partial !== '') events.push({ type: 'content_block_delta', index: this.blockIndex(), delta: { type: 'input_json_delta', partial_json: partial } });
+      if (partial !== '')
+        events.push({
+          type: 'content_block_delta',
+          index: this.blockIndex(),
+          delta: { type: 'input_json_delta', partial_json: partial },
+        });
     }
     if (choice.finish_reason) this.finish = choice.finish_reason;
     return events;
@@ -274,7 +342,11 @@ class MessageStream {
     const stopReason = stopReasonOf(effectiveFinishReason(this.finish, this.calledTools));
     return [
       ...this.close(),
-      { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: this.usage.completion_tokens, ...this.cost } },
+      {
+        type: 'message_delta',
+        delta: { stop_reason: stopReason, stop_sequence: null },
+        usage: { output_tokens: this.usage.completion_tokens, ...this.cost },
+      },
       { type: 'message_stop' },
     ];
   }

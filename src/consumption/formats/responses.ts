@@ -78,24 +78,26 @@ export function responsesToChat(body: ResponseRequest): ChatRequest {
     }));
   }
   if (body.tool_choice != null) {
-    chat.tool_choice = typeof body.tool_choice === 'string'
-      ? body.tool_choice
-      : { type: 'function', function: { name: body.tool_choice.name } };
+    chat.tool_choice =
+      typeof body.tool_choice === 'string'
+        ? body.tool_choice
+        : { type: 'function', function: { name: body.tool_choice.name } };
   }
   if (body.parallel_tool_calls != null) chat.parallel_tool_calls = body.parallel_tool_calls;
   const format = body.text?.format;
   if (format) {
-    chat.response_format = format.type === 'json_schema'
-      ? {
-          type: 'json_schema',
-          json_schema: {
-            name: format.name,
-            schema: format.schema,
-            ...(format.description !== undefined && { description: format.description }),
-            ...(format.strict != null && { strict: format.strict }),
-          },
-        }
-      : { type: format.type };
+    chat.response_format =
+      format.type === 'json_schema'
+        ? {
+            type: 'json_schema',
+            json_schema: {
+              name: format.name,
+              schema: format.schema,
+              ...(format.description !== undefined && { description: format.description }),
+              ...(format.strict != null && { strict: format.strict }),
+            },
+          }
+        : { type: format.type };
   }
   if (body.reasoning?.effort != null) chat.reasoning_effort = body.reasoning.effort;
   if (body.stream) {
@@ -107,7 +109,8 @@ export function responsesToChat(body: ResponseRequest): ChatRequest {
 
 function inputMessages(body: ResponseRequest): ChatMessage[] {
   const messages: ChatMessage[] = [];
-  if (body.instructions != null && body.instructions !== '') messages.push({ role: 'system', content: body.instructions });
+  if (body.instructions != null && body.instructions !== '')
+    messages.push({ role: 'system', content: body.instructions });
   if (typeof body.input === 'string') {
     messages.push({ role: 'user', content: body.input });
     return messages;
@@ -121,7 +124,11 @@ function appendInputItem(messages: ChatMessage[], item: S['ResponseInputItem'], 
   if (type === 'reasoning') return; // accepted and not forwarded
   if (type === 'function_call') {
     const call = item as S['ResponseFunctionCallParam'];
-    const toolCall = { id: call.call_id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } };
+    const toolCall = {
+      id: call.call_id,
+      type: 'function' as const,
+      function: { name: call.name, arguments: call.arguments },
+    };
     // Consecutive calls, and calls right after the assistant's text, are one assistant turn in chat.
     const last = messages.at(-1);
     if (last?.role === 'assistant') last.tool_calls = [...(last.tool_calls ?? []), toolCall];
@@ -134,12 +141,17 @@ function appendInputItem(messages: ChatMessage[], item: S['ResponseInputItem'], 
     return;
   }
   if (type !== undefined && type !== 'message') {
-    throw new FormatError(`${path}.type`, 'is not supported: only message, function_call, function_call_output and reasoning items are.', type);
+    throw new FormatError(
+      `${path}.type`,
+      'is not supported: only message, function_call, function_call_output and reasoning items are.',
+      type,
+    );
   }
   const message = item as S['ResponseInputMessage'];
-  const content = typeof message.content === 'string'
-    ? message.content
-    : message.content.map((part) => ({ type: 'text' as const, text: part.text }));
+  const content =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((part) => ({ type: 'text' as const, text: part.text }));
   messages.push({ role: message.role, content: content.length === 0 ? '' : content });
 }
 
@@ -156,7 +168,15 @@ export function chatToResponse(completion: ChatCompletion, ctx: ResponseContext)
   const output: OutputItem[] = [];
   if (text !== '' || calls.length === 0) output.push(messageItem(itemId('msg', ctx, output.length), text, itemStatus));
   for (const call of calls) {
-    output.push(functionCallItem(itemId('fc', ctx, output.length), call.id, call.function.name, call.function.arguments, itemStatus));
+    output.push(
+      functionCallItem(
+        itemId('fc', ctx, output.length),
+        call.id,
+        call.function.name,
+        call.function.arguments,
+        itemStatus,
+      ),
+    );
   }
   return responseObject(ctx, finish, output, completion.usage);
 }
@@ -174,7 +194,13 @@ const messageItem = (id: string, text: string, status: ItemStatus): OutputMessag
 
 const outputText = (text: string): S['ResponseOutputText'] => ({ type: 'output_text', text, annotations: [] });
 
-const functionCallItem = (id: string, callId: string, name: string, args: string, status: ItemStatus): FunctionCall => ({
+const functionCallItem = (
+  id: string,
+  callId: string,
+  name: string,
+  args: string,
+  status: ItemStatus,
+): FunctionCall => ({
   type: 'function_call',
   id,
   call_id: callId,
@@ -189,9 +215,15 @@ function statusOfFinish(finish: ChatFinishReason | null): Response['status'] {
 }
 
 /** The Response with the request's settings echoed; `finish` null means still in progress. */
-function responseObject(ctx: ResponseContext, finish: ChatFinishReason | null, output: OutputItem[], usage: ChatUsage | null): Response {
+function responseObject(
+  ctx: ResponseContext,
+  finish: ChatFinishReason | null,
+  output: OutputItem[],
+  usage: ChatUsage | null,
+): Response {
   const request = ctx.request;
-  const incompleteReason = finish === 'length' ? 'max_output_tokens' : finish === 'content_filter' ? 'content_filter' : null;
+  const incompleteReason =
+    finish === 'length' ? 'max_output_tokens' : finish === 'content_filter' ? 'content_filter' : null;
   return {
     id: ctx.id,
     object: 'response',
@@ -231,7 +263,10 @@ const responseUsage = (usage: ChatUsage, cost: InlineCost): S['ResponseUsage'] =
  * was asked for, ends with one `error` event and never `response.completed`. Tool calls are taken
  * to stream one after another, as OpenAI streams them; a change of `index` closes the open item.
  */
-export async function* chatStreamToResponseEvents(chunks: AsyncIterable<ChatChunk>, ctx: ResponseContext): AsyncGenerator<SseEvent> {
+export async function* chatStreamToResponseEvents(
+  chunks: AsyncIterable<ChatChunk>,
+  ctx: ResponseContext,
+): AsyncGenerator<SseEvent> {
   const stream = new ResponseStream(ctx);
   yield stream.event({ type: 'response.created', response: responseObject(ctx, null, [], null) });
   yield stream.event({ type: 'response.in_progress', response: responseObject(ctx, null, [], null) });
@@ -252,8 +287,21 @@ export async function* chatStreamToResponseEvents(chunks: AsyncIterable<ChatChun
 /** An event before its sequence number is stamped. */
 type Unnumbered = StreamEvent extends infer E ? (E extends StreamEvent ? Omit<E, 'sequence_number'> : never) : never;
 
-interface OpenMessage { kind: 'message'; outputIndex: number; id: string; text: string }
-interface OpenCall { kind: 'call'; outputIndex: number; id: string; chatIndex: number; callId: string; name: string; arguments: string }
+interface OpenMessage {
+  kind: 'message';
+  outputIndex: number;
+  id: string;
+  text: string;
+}
+interface OpenCall {
+  kind: 'call';
+  outputIndex: number;
+  id: string;
+  chatIndex: number;
+  callId: string;
+  name: string;
+  arguments: string;
+}
 
 class ResponseStream {
   private sequence = 0;
@@ -296,18 +344,32 @@ class ResponseStream {
     const open = this.open;
     assert(open?.kind === 'message', 'a message item is open');
     open.text += delta;
-    events.push({ type: 'response.output_text.delta', item_id: open.id, output_index: open.outputIndex, content_index: 0, delta });
+    events.push({
+      type: 'response.output_text.delta',
+      item_id: open.id,
+      output_index: open.outputIndex,
+      content_index: 0,
+      delta,
+    });
     return events;
   }
 
   private onToolCall(piece: S['ChatToolCallChunk']): Unnumbered[] {
-    const events = this.open?.kind === 'call' && this.open.chatIndex === piece.index ? [] : [...this.close('completed'), ...this.openCall(piece)];
+    const events =
+      this.open?.kind === 'call' && this.open.chatIndex === piece.index
+        ? []
+        : [...this.close('completed'), ...this.openCall(piece)];
     const open = this.open;
     assert(open?.kind === 'call', 'a function call item is open');
     const delta = piece.function?.arguments ?? '';
     if (delta === '') return events;
     open.arguments += delta;
-    events.push({ type: 'response.function_call_arguments.delta', item_id: open.id, output_index: open.outputIndex, delta });
+    events.push({
+      type: 'response.function_call_arguments.delta',
+      item_id: open.id,
+      output_index: open.outputIndex,
+      delta,
+    });
     return events;
   }
 
@@ -317,7 +379,13 @@ class ResponseStream {
     this.open = { kind: 'message', outputIndex, id, text: '' };
     return [
       { type: 'response.output_item.added', output_index: outputIndex, item: messageItem(id, '', 'in_progress') },
-      { type: 'response.content_part.added', item_id: id, output_index: outputIndex, content_index: 0, part: outputText('') },
+      {
+        type: 'response.content_part.added',
+        item_id: id,
+        output_index: outputIndex,
+        content_index: 0,
+        part: outputText(''),
+      },
     ];
   }
 
@@ -327,7 +395,13 @@ class ResponseStream {
     const callId = piece.id ?? `call_${id}`; // a supplier that omits the id still gets a quotable one
     const name = piece.function?.name ?? '';
     this.open = { kind: 'call', outputIndex, id, chatIndex: piece.index, callId, name, arguments: '' };
-    return [{ type: 'response.output_item.added', output_index: outputIndex, item: functionCallItem(id, callId, name, '', 'in_progress') }];
+    return [
+      {
+        type: 'response.output_item.added',
+        output_index: outputIndex,
+        item: functionCallItem(id, callId, name, '', 'in_progress'),
+      },
+    ];
   }
 
   private close(status: ItemStatus): Unnumbered[] {
@@ -339,15 +413,32 @@ class ResponseStream {
       const item = messageItem(id, open.text, status);
       this.output.push(item);
       return [
-        { type: 'response.output_text.done', item_id: id, output_index: outputIndex, content_index: 0, text: open.text },
-        { type: 'response.content_part.done', item_id: id, output_index: outputIndex, content_index: 0, part: outputText(open.text) },
+        {
+          type: 'response.output_text.done',
+          item_id: id,
+          output_index: outputIndex,
+          content_index: 0,
+          text: open.text,
+        },
+        {
+          type: 'response.content_part.done',
+          item_id: id,
+          output_index: outputIndex,
+          content_index: 0,
+          part: outputText(open.text),
+        },
         { type: 'response.output_item.done', output_index: outputIndex, item },
       ];
     }
     const item = functionCallItem(id, open.callId, open.name, open.arguments, status);
     this.output.push(item);
     return [
-      { type: 'response.function_call_arguments.done', item_id: id, output_index: outputIndex, arguments: open.arguments },
+      {
+        type: 'response.function_call_arguments.done',
+        item_id: id,
+        output_index: outputIndex,
+        arguments: open.arguments,
+      },
       { type: 'response.output_item.done', output_index: outputIndex, item },
     ];
   }

@@ -7,7 +7,13 @@ import { ApiError } from '../../lib/errors.js';
  * told when the supplier's stream fails after the first byte.
  */
 
-import type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage, FinishReason as ChatFinishReason } from '../suppliers/types.js';
+import type {
+  ChatChunk,
+  ChatCompletion,
+  ChatRequest,
+  ChatUsage,
+  FinishReason as ChatFinishReason,
+} from '../suppliers/types.js';
 
 export type { ChatChunk, ChatCompletion, ChatRequest, ChatUsage, ChatFinishReason };
 export type ChatMessage = components['schemas']['ChatMessage'];

@@ -8,6 +8,7 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 /** Read-only: no inference, no routing, no 307, and it does not count toward the daily limit. */
 export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, services) => {
-  if (principal?.kind !== 'api_key') throw new AssertionFailed('consumption diagnostics need a consumption-key principal');
+  if (principal?.kind !== 'api_key')
+    throw new AssertionFailed('consumption diagnostics need a consumption-key principal');
   return ok({ data: await consumptionDiagnostics(services, principal) });
 };

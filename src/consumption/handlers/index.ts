@@ -3,7 +3,15 @@ import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
 import { getCurrentKey } from './key.js';
 import { getModel, listModels } from './models.js';
-import { countMessageTokens, createChatCompletion, createMessage, createResponse, runChatCompletion, runMessage, runResponse } from './inference.js';
+import {
+  countMessageTokens,
+  createChatCompletion,
+  createMessage,
+  createResponse,
+  runChatCompletion,
+  runMessage,
+  runResponse,
+} from './inference.js';
 import { getUsageReceipt, getUsageSummary, listUsage } from './usage.js';
 
 /** Operations whose 422 is the chat-completions `{errors: [{path, message, value}]}` shape (specification part 7). */

@@ -2,13 +2,23 @@ import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
 import type { Services } from '../../app/services.js';
 import { AssertionFailed } from '../../lib/assert.js';
-import { countRequestTokens, redirectInference, runInference, type Caller, type Endpoint } from '../inference/pipeline.js';
+import {
+  countRequestTokens,
+  redirectInference,
+  runInference,
+  type Caller,
+  type Endpoint,
+} from '../inference/pipeline.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 function callerOf(principal: Principal | null): Caller {
   if (principal?.kind !== 'api_key') throw new AssertionFailed('inference needs a consumption-key principal');
-  return { userId: principal.userId, apiKeyId: principal.apiKeyId, ...(principal.ticket && { ticket: principal.ticket }) };
+  return {
+    userId: principal.userId,
+    apiKeyId: principal.apiKeyId,
+    ...(principal.ticket && { ticket: principal.ticket }),
+  };
 }
 
 /**
@@ -22,7 +32,11 @@ const redirectTo =
   (endpoint: Endpoint, host: 'consumption' | 'messages', path: string) =>
   async ({ body, rawBody, principal }: ApiRequest<any, any, any>, services: Services) => {
     const { headers, ticket } = await redirectInference(services, endpoint, body, rawBody, callerOf(principal));
-    return { status: 307, headers: { ...headers, location: `${services.publicUrls.of(host)}${path}?ticket=${ticket}` }, body: undefined };
+    return {
+      status: 307,
+      headers: { ...headers, location: `${services.publicUrls.of(host)}${path}?ticket=${ticket}` },
+      body: undefined,
+    };
   };
 
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
@@ -33,7 +47,11 @@ const runOn =
     return { status: 200, headers: answer.headers, body: answer.body as never };
   };
 
-export const createChatCompletion = redirectTo('chat.completions', 'consumption', '/r/v1/chat/completions') as Handler<'createChatCompletion'>;
+export const createChatCompletion = redirectTo(
+  'chat.completions',
+  'consumption',
+  '/r/v1/chat/completions',
+) as Handler<'createChatCompletion'>;
 export const runChatCompletion = runOn('chat.completions') as Handler<'runChatCompletion'>;
 export const createResponse = redirectTo('responses', 'consumption', '/r/v1/responses') as Handler<'createResponse'>;
 export const runResponse = runOn('responses') as Handler<'runResponse'>;

@@ -9,7 +9,10 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 export const listModels: Handler<'listModels'> = async (_request, services) => {
   const { instruments, aliases } = await modelsOf(services);
-  return ok({ object: 'list' as const, data: [...instruments.map(instrumentModelView), ...aliases.map(aliasModelView)] });
+  return ok({
+    object: 'list' as const,
+    data: [...instruments.map(instrumentModelView), ...aliases.map(aliasModelView)],
+  });
 };
 
 export const getModel: Handler<'getModel'> = async ({ params }, services) => {
@@ -18,5 +21,9 @@ export const getModel: Handler<'getModel'> = async ({ params }, services) => {
   if (instrument) return ok(instrumentModelView(instrument));
   const alias = aliases.find((a) => a.alias === params.model);
   if (alias) return ok(aliasModelView(alias));
-  throw new ApiError(404, 'model_not_found', `No model ${params.model}. GET /v1/models lists the nine instruments and their -latest aliases.`);
+  throw new ApiError(
+    404,
+    'model_not_found',
+    `No model ${params.model}. GET /v1/models lists the nine instruments and their -latest aliases.`,
+  );
 };

@@ -3,7 +3,15 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { ApiError } from '../../lib/errors.js';
-import { findUsageReceipt, listUsageReceipts, summaryWindow, usageBounds, usageReceiptView, usageSummary, usageSummaryView } from '../usage.js';
+import {
+  findUsageReceipt,
+  listUsageReceipts,
+  summaryWindow,
+  usageBounds,
+  usageReceiptView,
+  usageSummary,
+  usageSummaryView,
+} from '../usage.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -16,12 +24,23 @@ function callerUserId(principal: Principal | null): string {
 
 export const getUsageReceipt: Handler<'getUsageReceipt'> = async ({ params, principal }, services) => {
   const receipt = await findUsageReceipt(services, callerUserId(principal), params.request_id);
-  if (!receipt) throw new ApiError(404, 'not_found', `No usage receipt ${params.request_id} in this account. Use the x-mkt-request-id of a /r/v1/… response; GET /v1/usage lists them.`);
+  if (!receipt)
+    throw new ApiError(
+      404,
+      'not_found',
+      `No usage receipt ${params.request_id} in this account. Use the x-mkt-request-id of a /r/v1/… response; GET /v1/usage lists them.`,
+    );
   return ok({ data: usageReceiptView(receipt) });
 };
 
 export const listUsage: Handler<'listUsage'> = async ({ query, principal }, services) => {
-  const filter = { model: query.model, apiKeyId: query.api_key_id, status: query.status, endpoint: query.endpoint, ...usageBounds(query.from, query.to) };
+  const filter = {
+    model: query.model,
+    apiKeyId: query.api_key_id,
+    status: query.status,
+    endpoint: query.endpoint,
+    ...usageBounds(query.from, query.to),
+  };
   const sort = { orderBy: query.order_by ?? 'created_at', direction: query.order_direction ?? 'asc' } as const;
   const page = await listUsageReceipts(services, callerUserId(principal), filter, sort, pageParams(query));
   return ok({ data: page.rows.map(usageReceiptView), paging: page.paging });

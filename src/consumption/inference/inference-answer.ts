@@ -61,7 +61,11 @@ export function slotHeaders(slots: SlotState): Record<string, string> {
  * supplier answers for, not one that misses a schema the caller wrote. Were a missed schema
  * free, any caller could ask for an impossible one and take the answer for nothing.
  */
-function deliveredStatus(jsonSchemas: JsonSchemas, chat: ChatRequest, content: string | null | undefined): RequestStatus {
+function deliveredStatus(
+  jsonSchemas: JsonSchemas,
+  chat: ChatRequest,
+  content: string | null | undefined,
+): RequestStatus {
   const format = chat.response_format;
   if (!format || format.type === 'text') return 'succeeded';
   const text = content ?? '';
@@ -80,18 +84,37 @@ function deliveredStatus(jsonSchemas: JsonSchemas, chat: ChatRequest, content: s
 
 /** What `usage` says a settled request cost: the receipt's `cost_usd` and `cost_units` (usage.ts), to the micro. */
 function inlineCost(settled: Settled, instrument: Prepared['instrument']): InlineCost {
-  return { cost_usd: formatDecimal(settled.costUsdMicros, usdScale), cost_units: formatDecimal(costUnitsMicros(settled.costTokens, Number(instrument.tokens_per_unit)), unitsScale) };
+  return {
+    cost_usd: formatDecimal(settled.costUsdMicros, usdScale),
+    cost_units: formatDecimal(costUnitsMicros(settled.costTokens, Number(instrument.tokens_per_unit)), unitsScale),
+  };
 }
 
 function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: string, cost: InlineCost): unknown {
   const suffix = requestId.replace(/^req_/, '');
   switch (prepared.endpoint) {
     case 'chat.completions':
-      return { ...completion, id: `chatcmpl-${suffix}`, model: prepared.model, usage: { ...completion.usage, ...cost } };
+      return {
+        ...completion,
+        id: `chatcmpl-${suffix}`,
+        model: prepared.model,
+        usage: { ...completion.usage, ...cost },
+      };
     case 'responses':
-      return chatToResponse(completion, { id: `resp_${suffix}`, model: prepared.model, createdAt: completion.created, request: prepared.body as Schemas['ResponseRequest'], cost });
+      return chatToResponse(completion, {
+        id: `resp_${suffix}`,
+        model: prepared.model,
+        createdAt: completion.created,
+        request: prepared.body as Schemas['ResponseRequest'],
+        cost,
+      });
     case 'messages':
-      return chatToMessage(completion, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'], cost });
+      return chatToMessage(completion, {
+        id: `msg_${suffix}`,
+        model: prepared.model,
+        request: prepared.body as Schemas['MessageRequest'],
+        cost,
+      });
   }
 }
 
@@ -101,9 +124,13 @@ function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: str
  */
 function costCarrier(event: SseEvent | string): Record<string, unknown> | undefined {
   if (typeof event === 'string') return undefined;
-  const data = event.data as { usage?: Record<string, unknown> | null; response?: { usage?: Record<string, unknown> | null } };
+  const data = event.data as {
+    usage?: Record<string, unknown> | null;
+    response?: { usage?: Record<string, unknown> | null };
+  };
   if (event.event === undefined || event.event === 'message_delta') return data.usage ?? undefined;
-  if (event.event === 'response.completed' || event.event === 'response.incomplete') return data.response?.usage ?? undefined;
+  if (event.event === 'response.completed' || event.event === 'response.incomplete')
+    return data.response?.usage ?? undefined;
   return undefined;
 }
 
@@ -113,7 +140,12 @@ function costCarrier(event: SseEvent | string): Record<string, unknown> | undefi
  * first, or when settlement failed. A committed settlement is passed on to auto top-up, which
  * checks the account off this path.
  */
-export async function settleHeld(deps: SettleDeps, open: OpenRequest, outcome: RequestOutcome, lease?: Lease): Promise<Settled | null> {
+export async function settleHeld(
+  deps: SettleDeps,
+  open: OpenRequest,
+  outcome: RequestOutcome,
+  lease?: Lease,
+): Promise<Settled | null> {
   try {
     const settled = await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
     if (settled !== null) deps.autoTopUp.settled(open.accountId, open.instrument.id);
@@ -139,11 +171,23 @@ const failed = (prepared: Prepared, attempts: number): RequestOutcome => ({
   supplierUserId: null,
 });
 
-export async function runWhole(deps: AnswerDeps, prepared: Prepared, open: Admitted, signal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
+export async function runWhole(
+  deps: AnswerDeps,
+  prepared: Prepared,
+  open: Admitted,
+  signal: AbortSignal,
+  headers: Record<string, string>,
+): Promise<InferenceAnswer> {
   let attempts = 0;
   let routed;
   try {
-    routed = await route(deps, prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }), (n) => (attempts = n));
+    routed = await route(
+      deps,
+      prepared.instrument,
+      open.lotSupplierUserId,
+      (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }),
+      (n) => (attempts = n),
+    );
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);
     throw error;
@@ -152,28 +196,52 @@ export async function runWhole(deps: AnswerDeps, prepared: Prepared, open: Admit
   const usage = completion.usage!;
   const elapsedMs = Math.round((deps.clock.nowUs() - open.admittedAtUs) / 1000);
   const status = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);
-  const settled = await settleHeld(deps, open, {
-    status,
-    promptTokens: usage.prompt_tokens,
-    completionTokens: usage.completion_tokens,
-    reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
-    timeToFirstTokenMs: elapsedMs,
-    tokensPerSecond: null,
-    supplierAttempts: routed.attempts,
-    supplierUserId: routed.supplierUserId,
-  }, open.lease);
+  const settled = await settleHeld(
+    deps,
+    open,
+    {
+      status,
+      promptTokens: usage.prompt_tokens,
+      completionTokens: usage.completion_tokens,
+      reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
+      timeToFirstTokenMs: elapsedMs,
+      tokensPerSecond: null,
+      supplierAttempts: routed.attempts,
+      supplierUserId: routed.supplierUserId,
+    },
+    open.lease,
+  );
   // An answer is given only once billed: not if a sweep took the request for abandoned while it
   // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
-  if (settled === null) throw new ApiError(503, 'service_unavailable', 'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.', { headers: { 'retry-after': '1' } });
+  if (settled === null)
+    throw new ApiError(
+      503,
+      'service_unavailable',
+      'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.',
+      { headers: { 'retry-after': '1' } },
+    );
   return { body: answerOf(prepared, completion, open.requestId, inlineCost(settled, prepared.instrument)), headers };
 }
 
-export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admitted, abort: AbortController, clientSignal: AbortSignal, headers: Record<string, string>): Promise<InferenceAnswer> {
+export async function runStream(
+  deps: AnswerDeps,
+  prepared: Prepared,
+  open: Admitted,
+  abort: AbortController,
+  clientSignal: AbortSignal,
+  headers: Record<string, string>,
+): Promise<InferenceAnswer> {
   let attempts = 0;
   let routed;
   try {
     const request: ChatRequest = { ...prepared.chat, stream: true, stream_options: { include_usage: true } };
-    routed = await route(deps, prepared.instrument, open.lotSupplierUserId, (supplier) => supplier.stream({ request, signal: abort.signal }), (n) => (attempts = n));
+    routed = await route(
+      deps,
+      prepared.instrument,
+      open.lotSupplierUserId,
+      (supplier) => supplier.stream({ request, signal: abort.signal }),
+      (n) => (attempts = n),
+    );
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);
     throw error;
@@ -225,17 +293,29 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
     const streamMs = (lastChunkUs - firstChunkUs) / 1000;
     // A client that went away is billed for what was delivered, even if the supplier's stream
     // broke because we stopped it.
-    const status: RequestStatus = clientSignal.aborted ? 'cancelled' : failure !== undefined ? 'failed' : !ended ? 'cancelled' : deliveredStatus(deps.jsonSchemas, prepared.chat, content);
-    return settleHeld(deps, open, {
-      status,
-      promptTokens: finalUsage && ended ? finalUsage.prompt_tokens : prepared.promptTokens,
-      completionTokens,
-      reasoningTokens: finalUsage && ended ? (finalUsage.completion_tokens_details?.reasoning_tokens ?? 0) : 0,
-      timeToFirstTokenMs: Math.round((firstChunkUs - open.admittedAtUs) / 1000),
-      tokensPerSecond: completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
-      supplierAttempts: routed!.attempts,
-      supplierUserId: routed!.supplierUserId,
-    }, open.lease);
+    const status: RequestStatus = clientSignal.aborted
+      ? 'cancelled'
+      : failure !== undefined
+        ? 'failed'
+        : !ended
+          ? 'cancelled'
+          : deliveredStatus(deps.jsonSchemas, prepared.chat, content);
+    return settleHeld(
+      deps,
+      open,
+      {
+        status,
+        promptTokens: finalUsage && ended ? finalUsage.prompt_tokens : prepared.promptTokens,
+        completionTokens,
+        reasoningTokens: finalUsage && ended ? (finalUsage.completion_tokens_details?.reasoning_tokens ?? 0) : 0,
+        timeToFirstTokenMs: Math.round((firstChunkUs - open.admittedAtUs) / 1000),
+        tokensPerSecond:
+          completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
+        supplierAttempts: routed!.attempts,
+        supplierUserId: routed!.supplierUserId,
+      },
+      open.lease,
+    );
   };
 
   const events = eventsOf(deps.clock, prepared, observed(), suffix);
@@ -273,24 +353,51 @@ export async function runStream(deps: AnswerDeps, prepared: Prepared, open: Admi
     }
   }
   const body = coalescedReadable(text());
-  return { body, headers: { ...headers, 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive' } };
+  return {
+    body,
+    headers: {
+      ...headers,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+    },
+  };
 }
 
 /** The event stream of the caller's format; a failure after the first byte ends it with an error event, never a clean end. */
-function eventsOf(clock: Clock, prepared: Prepared, chunks: AsyncGenerator<ChatChunk>, suffix: string): AsyncIterable<SseEvent | string> {
+function eventsOf(
+  clock: Clock,
+  prepared: Prepared,
+  chunks: AsyncGenerator<ChatChunk>,
+  suffix: string,
+): AsyncIterable<SseEvent | string> {
   switch (prepared.endpoint) {
     case 'responses':
-      return chatStreamToResponseEvents(chunks, { id: `resp_${suffix}`, model: prepared.model, createdAt: Math.floor(clock.nowUs() / 1_000_000), request: prepared.body as Schemas['ResponseRequest'], cost: { ...costPending } });
+      return chatStreamToResponseEvents(chunks, {
+        id: `resp_${suffix}`,
+        model: prepared.model,
+        createdAt: Math.floor(clock.nowUs() / 1_000_000),
+        request: prepared.body as Schemas['ResponseRequest'],
+        cost: { ...costPending },
+      });
     case 'messages':
-      return chatStreamToMessageEvents(chunks, { id: `msg_${suffix}`, model: prepared.model, request: prepared.body as Schemas['MessageRequest'], inputTokens: prepared.promptTokens, cost: { ...costPending } });
+      return chatStreamToMessageEvents(chunks, {
+        id: `msg_${suffix}`,
+        model: prepared.model,
+        request: prepared.body as Schemas['MessageRequest'],
+        inputTokens: prepared.promptTokens,
+        cost: { ...costPending },
+      });
     case 'chat.completions':
       return chatEvents(chunks, prepared.includeUsage);
   }
 }
 
-
 /** Why a stream's upstream call is aborted once its request is settled (it has usually ended by then). */
-const upstreamNoLongerNeeded = new SupplierError('dropped', 'the request was settled: its upstream call is no longer needed');
+const upstreamNoLongerNeeded = new SupplierError(
+  'dropped',
+  'the request was settled: its upstream call is no longer needed',
+);
 
 /** A stream stopped because its slot was swept while the process could not renew it. */
 class LeaseLost extends Error {
@@ -314,11 +421,10 @@ async function* chatEvents(chunks: AsyncIterable<ChatChunk>, includeUsage: boole
       error instanceof SupplierError
         ? `The supplier stream broke off (${error.failure}); the request is not billed. Retry.`
         : error instanceof LeaseLost
-          ? 'The stream was stopped: the server lost this request\'s concurrency slot; only the output delivered before is billed. Retry.'
+          ? "The stream was stopped: the server lost this request's concurrency slot; only the output delivered before is billed. Retry."
           : 'The stream failed on our side; the request is not billed. Retry.';
     yield `data: ${JSON.stringify({ error: { code: 'supplier_unavailable', message, type: 'server_error', param: null } })}\n\n`;
     return;
   }
   yield 'data: [DONE]\n\n';
 }
-

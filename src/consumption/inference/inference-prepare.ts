@@ -22,7 +22,11 @@ import { askedMaxPriceTicks } from '../capacity/price-cap.js';
 
 type Schemas = components['schemas'];
 export type Endpoint = 'chat.completions' | 'responses' | 'messages';
-export type BodyOf<E extends Endpoint> = E extends 'chat.completions' ? Schemas['ChatCompletionRequest'] : E extends 'responses' ? Schemas['ResponseRequest'] : Schemas['MessageRequest'];
+export type BodyOf<E extends Endpoint> = E extends 'chat.completions'
+  ? Schemas['ChatCompletionRequest']
+  : E extends 'responses'
+    ? Schemas['ResponseRequest']
+    : Schemas['MessageRequest'];
 
 /** What checking and translating a request takes; Services carries all of it. */
 export interface PrepareDeps {
@@ -61,14 +65,26 @@ export interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedToke
 }
 
 /** The field that carries the output limit, per surface, for 422s. */
-const limitField: Record<Endpoint, string> = { 'chat.completions': 'max_tokens', responses: 'max_output_tokens', messages: 'max_tokens' };
+const limitField: Record<Endpoint, string> = {
+  'chat.completions': 'max_tokens',
+  responses: 'max_output_tokens',
+  messages: 'max_tokens',
+};
 
 type ReasoningEffort = NonNullable<ChatRequest['reasoning_effort']>;
 /**
  * Every effort the official OpenAI clients allow is accepted; suppliers get the levels every
  * OpenAI-compatible server understands (openapi/consumption.yaml, ReasoningEffort).
  */
-const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = { none: 'minimal', minimal: 'minimal', low: 'low', medium: 'medium', high: 'high', xhigh: 'high', max: 'high' };
+const supplierEffort: Record<ReasoningEffort, ReasoningEffort> = {
+  none: 'minimal',
+  minimal: 'minimal',
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  xhigh: 'high',
+  max: 'high',
+};
 
 /** The request in chat-completions shape as suppliers see it (422 for what the format cannot carry). */
 function toChat<E extends Endpoint>(endpoint: E, body: BodyOf<E>): ChatRequest {
@@ -81,17 +97,25 @@ function toChat<E extends Endpoint>(endpoint: E, body: BodyOf<E>): ChatRequest {
           ? responsesToChat(body as Schemas['ResponseRequest'])
           : messagesToChat(body as Schemas['MessageRequest']);
   } catch (error) {
-    if (error instanceof FormatError) throw new RequestValidationError([{ path: `body.${error.path}`, message: error.message, value: error.value ?? null }]);
+    if (error instanceof FormatError)
+      throw new RequestValidationError([
+        { path: `body.${error.path}`, message: error.message, value: error.value ?? null },
+      ]);
     throw error;
   }
   // Not the supplier's: the price cap is admission's (pipeline.ts).
   const { max_price: _maxPrice, ...forSupplier } = chat;
-  if (forSupplier.reasoning_effort) return { ...forSupplier, reasoning_effort: supplierEffort[forSupplier.reasoning_effort] };
+  if (forSupplier.reasoning_effort)
+    return { ...forSupplier, reasoning_effort: supplierEffort[forSupplier.reasoning_effort] };
   return forSupplier;
 }
 
 /** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
-export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
+export async function translate<E extends Endpoint>(
+  deps: PrepareDeps,
+  endpoint: E,
+  body: BodyOf<E>,
+): Promise<{ chat: ChatRequest; model: string; instrument: InstrumentRow }> {
   const chat = toChat(endpoint, body);
   // Specification part 7: a malformed tool or output schema is a 422, so no answer is ever
   // produced (or billed, DESIGN.md §7) against a schema nothing could fit.
@@ -102,7 +126,12 @@ export async function translate<E extends Endpoint>(deps: PrepareDeps, endpoint:
   if (invalid.length > 0) throw new RequestValidationError(invalid);
   const model = (body as { model: string }).model;
   const instrument = await resolveModel(deps, model);
-  if (!instrument) throw new ApiError(404, 'model_not_found', `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`);
+  if (!instrument)
+    throw new ApiError(
+      404,
+      'model_not_found',
+      `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`,
+    );
   return { chat, model, instrument };
 }
 
@@ -113,7 +142,13 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
   const asked = completionTokensMax(chat);
   const outputMax = Number(instrument.max_output_length);
   if (asked !== null && asked > outputMax) {
-    throw new RequestValidationError([{ path: `body.${limitField[endpoint]}`, message: `must be at most ${outputMax}, the output limit of ${instrument.model_name}`, value: asked }]);
+    throw new RequestValidationError([
+      {
+        path: `body.${limitField[endpoint]}`,
+        message: `must be at most ${outputMax}, the output limit of ${instrument.model_name}`,
+        value: asked,
+      },
+    ]);
   }
   const outputTokens = asked ?? outputMax;
   // The prompt is counted last, and only when a decision needs the count: counting a big
@@ -121,11 +156,13 @@ export async function prepare<E extends Endpoint>(deps: PrepareDeps, endpoint: E
   // its length alone decides come first.
   const bounds = promptBounds(chat.messages, chat.tools);
   const contextWindow = Number(instrument.context_window);
-  if (bounds.tokensMin + outputTokens > contextWindow) throw promptTooLarge(endpoint, instrument, outputTokens, { bytes: bounds.bytes, tokensMin: bounds.tokensMin });
+  if (bounds.tokensMin + outputTokens > contextWindow)
+    throw promptTooLarge(endpoint, instrument, outputTokens, { bytes: bounds.bytes, tokensMin: bounds.tokensMin });
   let counting: Promise<number> | undefined;
   const countPrompt = () =>
     (counting ??= countPromptTokens(chat.messages, chat.tools).then((prompt) => {
-      if (prompt + outputTokens > contextWindow) throw promptTooLarge(endpoint, instrument, outputTokens, { tokens: prompt });
+      if (prompt + outputTokens > contextWindow)
+        throw promptTooLarge(endpoint, instrument, outputTokens, { tokens: prompt });
       return prompt;
     }));
   return {
@@ -162,7 +199,12 @@ function forSupplier(chat: ChatRequest, outputTokens: number): ChatRequest {
  * to its bytes), without preparing it again: only translated to what suppliers see, with the
  * model, instrument and counts the redirect established.
  */
-export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endpoint: E, body: BodyOf<E>, ticket: TicketClaims): Promise<Uncounted> {
+export async function preparedBefore<E extends Endpoint>(
+  deps: PrepareDeps,
+  endpoint: E,
+  body: BodyOf<E>,
+  ticket: TicketClaims,
+): Promise<Uncounted> {
   const chat = toChat(endpoint, body);
   // The model as named resolves from the reference cache; only an alias remapped since the 307 reads the instrument by id.
   const resolved = await resolveModel(deps, ticket.model);
@@ -188,16 +230,31 @@ export async function preparedBefore<E extends Endpoint>(deps: PrepareDeps, endp
 
 /** The request with its prompt counted (at once if admission already counted it). */
 export async function counted(uncounted: Uncounted): Promise<Prepared> {
-  const { tokens: _tokens, fitsUncounted: _fits, promptTokens: countPrompt, outputTokens, maxPriceTicks: _cap, ...rest } = uncounted;
+  const {
+    tokens: _tokens,
+    fitsUncounted: _fits,
+    promptTokens: countPrompt,
+    outputTokens,
+    maxPriceTicks: _cap,
+    ...rest
+  } = uncounted;
   const promptTokens = await countPrompt();
   return { ...rest, promptTokens, reservedTokens: promptTokens + outputTokens };
 }
 
 /** 413 for a prompt the instrument's context window cannot hold beside the output limit: from its length, or its count. */
-function promptTooLarge(endpoint: Endpoint, instrument: InstrumentRow, outputTokens: number, found: { bytes: number; tokensMin: number } | { tokens: number }): ApiError {
+function promptTooLarge(
+  endpoint: Endpoint,
+  instrument: InstrumentRow,
+  outputTokens: number,
+  found: { bytes: number; tokensMin: number } | { tokens: number },
+): ApiError {
   const contextWindow = Number(instrument.context_window);
   const promptTokensMax = Math.max(0, contextWindow - outputTokens);
-  const size = 'bytes' in found ? `${found.bytes} bytes, so at least ${found.tokensMin} tokens (no token is longer than ${tokenBytesMax} bytes)` : `${found.tokens} tokens`;
+  const size =
+    'bytes' in found
+      ? `${found.bytes} bytes, so at least ${found.tokensMin} tokens (no token is longer than ${tokenBytesMax} bytes)`
+      : `${found.tokens} tokens`;
   return new ApiError(
     413,
     'payload_too_large',
@@ -210,7 +267,9 @@ function promptTooLarge(endpoint: Endpoint, instrument: InstrumentRow, outputTok
         output_tokens: outputTokens,
         prompt_tokens_max: promptTokensMax,
         prompt_bytes_max: promptTokensMax * tokenBytesMax,
-        ...('bytes' in found ? { prompt_bytes: found.bytes, prompt_tokens_min: found.tokensMin } : { prompt_tokens: found.tokens }),
+        ...('bytes' in found
+          ? { prompt_bytes: found.bytes, prompt_tokens_min: found.tokensMin }
+          : { prompt_tokens: found.tokens }),
       },
     },
   );

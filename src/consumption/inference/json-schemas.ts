@@ -41,10 +41,23 @@ const echoDepthMax = 8;
 const echoCharsMax = 2000;
 
 /** Keywords that only annotate: a schema made of them alone admits every value. */
-const annotations = new Set(['title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', '$schema', '$id', '$anchor']);
+const annotations = new Set([
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  '$anchor',
+]);
 
 type SchemaObject = Record<string, unknown>;
-const isObject = (value: unknown): value is SchemaObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is SchemaObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A small least-recently-used map. */
 class Recent<V> {
@@ -73,7 +86,16 @@ export function createJsonSchemas(nowMs: () => number = () => performance.now())
   addFormats.default(meta2020, ['regex', 'uri-reference', 'uri']);
   addFormats.default(metaDraft07, ['regex', 'uri-reference', 'uri']);
   // Compilers for the fit check: no formats, no schema registry that would grow with every schema.
-  const compilerOptions = { strict: false, logger: false, allErrors: false, validateSchema: false, addUsedSchema: false, validateFormats: false, loopRequired: 8, loopEnum: 8 } as const;
+  const compilerOptions = {
+    strict: false,
+    logger: false,
+    allErrors: false,
+    validateSchema: false,
+    addUsedSchema: false,
+    validateFormats: false,
+    loopRequired: 8,
+    loopEnum: 8,
+  } as const;
   const compile2020 = new Ajv2020(compilerOptions);
   const compileDraft07 = new Ajv(compilerOptions);
   const problems = new Recent<string>(checkedSchemasMax);
@@ -95,7 +117,10 @@ export function createJsonSchemas(nowMs: () => number = () => performance.now())
     if (declared !== undefined) {
       if (typeof declared !== 'string') return { problem: 'is not a valid JSON Schema: $schema must be a string' };
       const draft = /2020-12/.test(declared) ? '2020-12' : /draft-07/.test(declared) ? 'draft-07' : null;
-      if (!draft) return { problem: `is not supported: $schema ${JSON.stringify(declared).slice(0, 100)} is neither draft 2020-12 nor draft-07 (or leave $schema out)` };
+      if (!draft)
+        return {
+          problem: `is not supported: $schema ${JSON.stringify(declared).slice(0, 100)} is neither draft 2020-12 nor draft-07 (or leave $schema out)`,
+        };
       const ajv = draft === '2020-12' ? meta2020 : metaDraft07;
       return ajv.validateSchema(schema) ? { draft } : { problem: metaProblem(ajv) };
     }
@@ -107,13 +132,16 @@ export function createJsonSchemas(nowMs: () => number = () => performance.now())
   /** Why the schema cannot be used, or null when it can. */
   function check(schema: unknown, text: string): string | null {
     if (!isObject(schema)) return 'must be a JSON Schema object';
-    if (text.length > schemaCharsMax) return `is too large: ${text.length} characters of JSON, at most ${schemaCharsMax}`;
+    if (text.length > schemaCharsMax)
+      return `is too large: ${text.length} characters of JSON, at most ${schemaCharsMax}`;
     const draft = draftOf(schema);
     if ('problem' in draft) return draft.problem;
     const pattern = invalidPattern(schema);
-    if (pattern !== null) return `is not a valid JSON Schema: ${JSON.stringify(pattern).slice(0, 100)} is not a regular expression (ECMA-262, as with the u flag)`;
+    if (pattern !== null)
+      return `is not a valid JSON Schema: ${JSON.stringify(pattern).slice(0, 100)} is not a regular expression (ECMA-262, as with the u flag)`;
     const unresolved = unresolvedReference(schema);
-    if (unresolved !== null) return `is not self-contained: $ref ${JSON.stringify(unresolved).slice(0, 100)} does not resolve inside the schema (other documents are not fetched)`;
+    if (unresolved !== null)
+      return `is not self-contained: $ref ${JSON.stringify(unresolved).slice(0, 100)} does not resolve inside the schema (other documents are not fetched)`;
     if (admitsNothing(schema)) return 'admits no value at all, so no answer could fit it';
     return null;
   }
@@ -180,34 +208,51 @@ export type JsonSchemas = ReturnType<typeof createJsonSchemas>;
 type S = components['schemas'];
 
 /** The JSON Schemas a caller wrote into a request, with where each sits in that surface's body. */
-export function callerSchemas(endpoint: 'chat.completions' | 'responses' | 'messages', body: unknown): { path: string; schema: unknown }[] {
+export function callerSchemas(
+  endpoint: 'chat.completions' | 'responses' | 'messages',
+  body: unknown,
+): { path: string; schema: unknown }[] {
   const found: { path: string; schema: unknown }[] = [];
   if (endpoint === 'chat.completions') {
     const chat = body as S['ChatCompletionRequest'];
-    chat.tools?.forEach((tool, i) => tool.function.parameters !== undefined && found.push({ path: `body.tools.${i}.function.parameters`, schema: tool.function.parameters }));
+    chat.tools?.forEach(
+      (tool, i) =>
+        tool.function.parameters !== undefined &&
+        found.push({ path: `body.tools.${i}.function.parameters`, schema: tool.function.parameters }),
+    );
     const format = chat.response_format;
-    if (format?.type === 'json_schema' && format.json_schema.schema !== undefined) found.push({ path: 'body.response_format.json_schema.schema', schema: format.json_schema.schema });
+    if (format?.type === 'json_schema' && format.json_schema.schema !== undefined)
+      found.push({ path: 'body.response_format.json_schema.schema', schema: format.json_schema.schema });
   } else if (endpoint === 'responses') {
     const request = body as S['ResponseRequest'];
-    request.tools?.forEach((tool, i) => tool.parameters !== undefined && found.push({ path: `body.tools.${i}.parameters`, schema: tool.parameters }));
+    request.tools?.forEach(
+      (tool, i) =>
+        tool.parameters !== undefined && found.push({ path: `body.tools.${i}.parameters`, schema: tool.parameters }),
+    );
     const format = request.text?.format;
     if (format?.type === 'json_schema') found.push({ path: 'body.text.format.schema', schema: format.schema });
   } else {
-    (body as S['MessageRequest']).tools?.forEach((tool, i) => found.push({ path: `body.tools.${i}.input_schema`, schema: tool.input_schema }));
+    (body as S['MessageRequest']).tools?.forEach((tool, i) =>
+      found.push({ path: `body.tools.${i}.input_schema`, schema: tool.input_schema }),
+    );
   }
   return found;
 }
 
 /** The schema as a 422 may echo it: small and shallow ones only, so an error never grows to the size (or the depth) of what it refuses. */
 export function echoOf(schema: unknown): unknown {
-  return depthOf(schema, echoDepthMax) <= echoDepthMax && (JSON.stringify(schema)?.length ?? 0) <= echoCharsMax ? schema : null;
+  return depthOf(schema, echoDepthMax) <= echoDepthMax && (JSON.stringify(schema)?.length ?? 0) <= echoCharsMax
+    ? schema
+    : null;
 }
 
 /** The first meta-schema error, said briefly: `at /type: must be equal to one of the allowed values (array, …)`. */
 function metaProblem(ajv: Ajv | Ajv2020): string {
   const error = ajv.errors?.[0];
   if (!error) return 'is not a valid JSON Schema';
-  const allowed = Array.isArray(error.params.allowedValues) ? ` (${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})` : '';
+  const allowed = Array.isArray(error.params.allowedValues)
+    ? ` (${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
+    : '';
   const message = `is not a valid JSON Schema: at ${error.instancePath || 'the top'}: ${error.message ?? 'is invalid'}${allowed}`;
   return message.length > messageCharsMax ? `${message.slice(0, messageCharsMax - 1)}…` : message;
 }
@@ -229,7 +274,14 @@ export function depthOf(value: unknown, limit: number): number {
 /** Keywords whose values are data, not schemas: a `$ref` inside them is not a reference. */
 const dataKeywords = new Set(['enum', 'const', 'examples', 'default']);
 /** Keywords whose values map names to schemas: their keys are names, not keywords. */
-const nameMaps = new Set(['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas', 'dependencies']);
+const nameMaps = new Set([
+  'properties',
+  '$defs',
+  'definitions',
+  'patternProperties',
+  'dependentSchemas',
+  'dependencies',
+]);
 
 /** Every subschema, the root first. The depth is bounded by the caller (problemOf measures it first). */
 function* subschemas(node: unknown, isNameMap = false): Generator<SchemaObject> {
@@ -258,7 +310,10 @@ function hasRegularExpression(schema: SchemaObject): boolean {
 /** The first `pattern` or `patternProperties` name that is not a regular expression, or null. Compiling one is linear; running it is what the gateway never does. */
 function invalidPattern(schema: SchemaObject): string | null {
   for (const node of subschemas(schema)) {
-    const patterns = [...(typeof node.pattern === 'string' ? [node.pattern] : []), ...(isObject(node.patternProperties) ? Object.keys(node.patternProperties) : [])];
+    const patterns = [
+      ...(typeof node.pattern === 'string' ? [node.pattern] : []),
+      ...(isObject(node.patternProperties) ? Object.keys(node.patternProperties) : []),
+    ];
     for (const pattern of patterns) {
       try {
         new RegExp(pattern, 'u');
@@ -278,7 +333,8 @@ function unresolvedReference(schema: SchemaObject): string | null {
   const references: string[] = [];
   for (const node of subschemas(schema)) {
     if (typeof node.$id === 'string') {
-      if (node.$id.startsWith('#')) anchors.add(node.$id.slice(1)); // draft-07 plain-name fragment
+      if (node.$id.startsWith('#'))
+        anchors.add(node.$id.slice(1)); // draft-07 plain-name fragment
       else {
         ids.push(node.$id.replace(/#$/, ''));
         resources.push(node);
@@ -294,7 +350,10 @@ function unresolvedReference(schema: SchemaObject): string | null {
     const hash = reference.indexOf('#');
     const base = hash < 0 ? reference : reference.slice(0, hash);
     const fragment = hash < 0 ? '' : reference.slice(hash + 1);
-    const inside = base === '' ? resources : resources.filter((_r, i) => i > 0 && (ids[i - 1] === base || ids[i - 1]!.endsWith(`/${base}`)));
+    const inside =
+      base === ''
+        ? resources
+        : resources.filter((_r, i) => i > 0 && (ids[i - 1] === base || ids[i - 1]!.endsWith(`/${base}`)));
     if (inside.length === 0) return reference;
     if (fragment === '' || (!fragment.startsWith('/') && anchors.has(fragment))) continue;
     if (!fragment.startsWith('/') || !inside.some((resource) => pointerResolves(resource, fragment))) return reference;
@@ -328,7 +387,8 @@ function pointerResolves(root: SchemaObject, pointer: string): boolean {
 export function admitsNothing(schema: unknown): boolean {
   if (schema === false) return true;
   if (!isObject(schema)) return false;
-  if (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).every((k) => annotations.has(k)))) return true;
+  if (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).every((k) => annotations.has(k))))
+    return true;
   if (Array.isArray(schema.enum) && schema.enum.length === 0) return true;
   if (Array.isArray(schema.allOf) && schema.allOf.some(admitsNothing)) return true;
   for (const keyword of ['anyOf', 'oneOf'] as const) {
@@ -347,7 +407,10 @@ export function admitsNothing(schema: unknown): boolean {
     case 'object': {
       const properties = isObject(schema.properties) ? schema.properties : {};
       const required = Array.isArray(schema.required) ? schema.required : [];
-      return above(schema.minProperties, schema.maxProperties) || required.some((name) => typeof name === 'string' && properties[name] === false);
+      return (
+        above(schema.minProperties, schema.maxProperties) ||
+        required.some((name) => typeof name === 'string' && properties[name] === false)
+      );
     }
     default:
       return false;

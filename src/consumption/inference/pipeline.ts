@@ -2,8 +2,24 @@ import type { components } from '../../../generated/types/consumption.js';
 import { abandonedRequests, type AbandonedRequest } from '../../db/inference-leases.js';
 import { findInstrument } from '../../core/reference.js';
 import { checkCapacity, openAdmission, type CapacityDeps } from '../capacity/capacity.js';
-import { runStream, runWhole, settleHeld, slotHeaders, type Admitted, type AnswerDeps, type InferenceAnswer } from './inference-answer.js';
-import { counted, prepare, preparedBefore, translate, type BodyOf, type Endpoint, type PrepareDeps } from './inference-prepare.js';
+import {
+  runStream,
+  runWhole,
+  settleHeld,
+  slotHeaders,
+  type Admitted,
+  type AnswerDeps,
+  type InferenceAnswer,
+} from './inference-answer.js';
+import {
+  counted,
+  prepare,
+  preparedBefore,
+  translate,
+  type BodyOf,
+  type Endpoint,
+  type PrepareDeps,
+} from './inference-prepare.js';
 import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
 import type { LeaseKeeper } from '../capacity/leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
@@ -59,14 +75,34 @@ export interface Redirect {
  * they established goes into the ticket (tickets.ts), bound to the body's bytes, so that the run
  * does not prepare the request again.
  */
-export async function redirectInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, bodyBytes: Buffer, caller: Caller): Promise<Redirect> {
+export async function redirectInference<E extends Endpoint>(
+  deps: InferenceDeps,
+  endpoint: E,
+  body: BodyOf<E>,
+  bodyBytes: Buffer,
+  caller: Caller,
+): Promise<Redirect> {
   const uncounted = await prepare(deps, endpoint, body);
   const nowUs = deps.clock.nowUs();
-  const caps = { userId: caller.userId, apiKeyId: caller.apiKeyId, model: uncounted.model, maxPriceTicks: uncounted.maxPriceTicks };
+  const caps = {
+    userId: caller.userId,
+    apiKeyId: caller.apiKeyId,
+    model: uncounted.model,
+    maxPriceTicks: uncounted.maxPriceTicks,
+  };
   const slots = await checkCapacity(deps, caps, uncounted.instrument, uncounted.tokens, nowUs);
   const promptTokens = await uncounted.promptTokens();
   const { maxPriceTicks } = slots;
-  const claims = { userId: caller.userId, apiKeyId: caller.apiKeyId, endpoint, model: uncounted.model, instrumentId: uncounted.instrument.id, promptTokens, outputTokens: uncounted.outputTokens, maxPriceTicks };
+  const claims = {
+    userId: caller.userId,
+    apiKeyId: caller.apiKeyId,
+    endpoint,
+    model: uncounted.model,
+    instrumentId: uncounted.instrument.id,
+    promptTokens,
+    outputTokens: uncounted.outputTokens,
+    maxPriceTicks,
+  };
   return { headers: slotHeaders(slots), ticket: await issueTicket(deps.ticketKey, claims, bodyBytes, nowUs) };
 }
 
@@ -75,8 +111,17 @@ export async function redirectInference<E extends Endpoint>(deps: InferenceDeps,
  * is what the redirect did (only the translation for suppliers is made again); with the key
  * alone, the request is prepared here.
  */
-export async function runInference<E extends Endpoint>(deps: InferenceDeps, endpoint: E, body: BodyOf<E>, caller: Caller, requestId: string, signal: AbortSignal): Promise<InferenceAnswer> {
-  const uncounted = caller.ticket ? await preparedBefore(deps, endpoint, body, caller.ticket) : await prepare(deps, endpoint, body);
+export async function runInference<E extends Endpoint>(
+  deps: InferenceDeps,
+  endpoint: E,
+  body: BodyOf<E>,
+  caller: Caller,
+  requestId: string,
+  signal: AbortSignal,
+): Promise<InferenceAnswer> {
+  const uncounted = caller.ticket
+    ? await preparedBefore(deps, endpoint, body, caller.ticket)
+    : await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
   const terms = deps.leases.terms();
   const admitted = await openAdmission(
@@ -112,17 +157,26 @@ export async function runInference<E extends Endpoint>(deps: InferenceDeps, endp
     lease,
   };
   const headers = slotHeaders(admitted);
-  return prepared.stream ? runStream(deps, prepared, open, abort, signal, headers) : runWhole(deps, prepared, open, abort.signal, headers);
+  return prepared.stream
+    ? runStream(deps, prepared, open, abort, signal, headers)
+    : runWhole(deps, prepared, open, abort.signal, headers);
 }
 
 /**
  * The prompt tokens of a messages request, as admission counts them (Anthropic's
  * count_tokens): validated as a message would be; not billed, no slot, no daily count.
  */
-export async function countRequestTokens(deps: PrepareDeps, body: Schemas['MessageCountTokensRequest']): Promise<number> {
+export async function countRequestTokens(
+  deps: PrepareDeps,
+  body: Schemas['MessageCountTokensRequest'],
+): Promise<number> {
   // The output limit and stream are not part of a count; the thinking budget is checked against the limit only when one runs.
   const { thinking: _thinking, ...prompt } = body;
-  const { chat } = await translate(deps, 'messages', { ...prompt, max_tokens: 1, stream: false } as Schemas['MessageRequest']);
+  const { chat } = await translate(deps, 'messages', {
+    ...prompt,
+    max_tokens: 1,
+    stream: false,
+  } as Schemas['MessageRequest']);
   return countPromptTokens(chat.messages, chat.tools);
 }
 

@@ -7,7 +7,6 @@ import { createSimulator } from '../suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
 import type { SupplierRow } from '../../db/trading-rows.js';
 
-
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
   attemptsMax: number;
@@ -19,7 +18,12 @@ export interface RoutingOptions {
   upstream: typeof upstreamTimeoutDefaults;
 }
 
-export const defaultRoutingOptions: RoutingOptions = { attemptsMax: 3, cooldownMs: 30_000, simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 }, upstream: upstreamTimeoutDefaults };
+export const defaultRoutingOptions: RoutingOptions = {
+  attemptsMax: 3,
+  cooldownMs: 30_000,
+  simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 },
+  upstream: upstreamTimeoutDefaults,
+};
 
 export interface Routed<T> {
   value: T;
@@ -46,12 +50,26 @@ export interface RoutingDeps {
   config: { routing: RoutingOptions };
 }
 
-function adapterOf({ routingState: { adapters }, config: { routing: options } }: RoutingDeps, row: SupplierRow): Supplier {
+function adapterOf(
+  { routingState: { adapters }, config: { routing: options } }: RoutingDeps,
+  row: SupplierRow,
+): Supplier {
   const cached = adapters.get(row.user_id);
   if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
-  const supplier = Boolean(row.simulated) || row.base_url === null
-    ? createSimulator({ id: row.user_id, timeToFirstTokenMs: options.simulator.timeToFirstTokenMs, tokensPerSecond: options.simulator.tokensPerSecond })
-    : createOpenAiUpstream({ id: row.user_id, baseUrl: row.base_url, model: row.model ?? 'default', ...options.upstream, ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}) });
+  const supplier =
+    Boolean(row.simulated) || row.base_url === null
+      ? createSimulator({
+          id: row.user_id,
+          timeToFirstTokenMs: options.simulator.timeToFirstTokenMs,
+          tokensPerSecond: options.simulator.tokensPerSecond,
+        })
+      : createOpenAiUpstream({
+          id: row.user_id,
+          baseUrl: row.base_url,
+          model: row.model ?? 'default',
+          ...options.upstream,
+          ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}),
+        });
   adapters.set(row.user_id, { version: Number(row.updated_at_us), supplier });
   return supplier;
 }
@@ -60,7 +78,11 @@ function adapterOf({ routingState: { adapters }, config: { routing: options } }:
  * Qualified, enabled suppliers: the one whose Units the caller consumes first, then the best
  * (lowest) resting ask; those cooling down go last.
  */
-async function candidates(deps: RoutingDeps, instrumentId: string, preferredUserId: string | null): Promise<RoutableSupplierRow[]> {
+async function candidates(
+  deps: RoutingDeps,
+  instrumentId: string,
+  preferredUserId: string | null,
+): Promise<RoutableSupplierRow[]> {
   const rows = await enabledSuppliersOf(deps.db, instrumentId);
   const askOf = (row: RoutableSupplierRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
   const nowMs = deps.clock.nowUs() / 1000;
@@ -120,6 +142,11 @@ export class SupplierUnavailable extends ApiError {
     readonly attempts: number,
     readonly lastFailure: SupplierError | undefined,
   ) {
-    super(503, 'supplier_unavailable', `No supplier for ${modelName} is available right now; this request is not billed. Retry in 1 to 3 seconds.`, { headers: { 'retry-after': '1' } });
+    super(
+      503,
+      'supplier_unavailable',
+      `No supplier for ${modelName} is available right now; this request is not billed. Retry in 1 to 3 seconds.`,
+      { headers: { 'retry-after': '1' } },
+    );
   }
 }

@@ -47,7 +47,8 @@ export interface OpenRequest {
  * part 1): a failure, and an answer whose supplier broke the instrument's guarantees. No status a
  * caller can bring about by the shape of its request is free.
  */
-const billed = (status: RequestStatus): boolean => status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
+const billed = (status: RequestStatus): boolean =>
+  status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
 /**
  * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used leave the reservation for
@@ -61,10 +62,18 @@ export interface Settled {
   costUsdMicros: number;
 }
 
-export async function settleRequest(db: Db, request: OpenRequest, outcome: RequestOutcome, nowUs: number): Promise<Settled | null> {
+export async function settleRequest(
+  db: Db,
+  request: OpenRequest,
+  outcome: RequestOutcome,
+  nowUs: number,
+): Promise<Settled | null> {
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
-  assert(Number.isSafeInteger(charge) && charge >= 0, `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`);
+  assert(
+    Number.isSafeInteger(charge) && charge >= 0,
+    `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`,
+  );
   const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
   return inTransaction(db, async (trx) => {
     // Claim the receipt first: a request is settled once, by whoever gets here first (the request
@@ -72,12 +81,28 @@ export async function settleRequest(db: Db, request: OpenRequest, outcome: Reque
     const sql = await sqlOf(trx);
     if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return null;
     let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
-    const draws = request.reservedLots !== null ? await consumeReservedTokens(trx, request.accountId, request.reservedLots, charge, nowUs) : charge > 0 ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked') : [];
+    const draws =
+      request.reservedLots !== null
+        ? await consumeReservedTokens(trx, request.accountId, request.reservedLots, charge, nowUs)
+        : charge > 0
+          ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')
+          : [];
     for (const draw of draws) costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
     const release = request.reservedTokens - charge;
     if (release > 0) {
       const asset = tokensOf(request.instrument.id);
-      await post(trx, 'inference_release', request.requestId, move(asset, { accountId: request.accountId, bucket: 'locked' }, { accountId: request.accountId, bucket: 'available' }, release), nowUs);
+      await post(
+        trx,
+        'inference_release',
+        request.requestId,
+        move(
+          asset,
+          { accountId: request.accountId, bucket: 'locked' },
+          { accountId: request.accountId, bucket: 'available' },
+          release,
+        ),
+        nowUs,
+      );
     }
     // Half up, in micro-dollars.
     const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));

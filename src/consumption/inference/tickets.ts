@@ -57,8 +57,25 @@ function macOf(key: Buffer, payload: string, body: Buffer): string {
 }
 
 /** A new ticket for `claims` (less its id and expiry, which it makes) and the body's bytes. */
-export async function issueTicket(key: TicketKey, claims: Omit<TicketClaims, 'id' | 'expiresAtUs'>, body: Buffer, nowUs: number): Promise<string> {
-  const fields = [version, newTicketId(), nowUs + ticketLifetimeUs, claims.userId, claims.apiKeyId, endpoints.indexOf(claims.endpoint), claims.model, claims.instrumentId, claims.promptTokens, claims.outputTokens, claims.maxPriceTicks];
+export async function issueTicket(
+  key: TicketKey,
+  claims: Omit<TicketClaims, 'id' | 'expiresAtUs'>,
+  body: Buffer,
+  nowUs: number,
+): Promise<string> {
+  const fields = [
+    version,
+    newTicketId(),
+    nowUs + ticketLifetimeUs,
+    claims.userId,
+    claims.apiKeyId,
+    endpoints.indexOf(claims.endpoint),
+    claims.model,
+    claims.instrumentId,
+    claims.promptTokens,
+    claims.outputTokens,
+    claims.maxPriceTicks,
+  ];
   const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
   return `${payload}.${macOf(await key.key(), payload, body)}`;
 }
@@ -70,7 +87,12 @@ const safeCount = (value: unknown): value is number => Number.isSafeInteger(valu
  * mac holds for this body (altered, forged, another body), then `ticket_expired` past its
  * expiry. Whether it was used before is the caller's claim to make (`claimUsedTicket`).
  */
-export async function readTicket(key: TicketKey, ticket: string, body: Buffer, nowUs: number): Promise<TicketClaims | TicketRefusal> {
+export async function readTicket(
+  key: TicketKey,
+  ticket: string,
+  body: Buffer,
+  nowUs: number,
+): Promise<TicketClaims | TicketRefusal> {
   const dot = ticket.indexOf('.');
   if (dot <= 0 || dot !== ticket.lastIndexOf('.')) return 'ticket_invalid';
   const payload = ticket.slice(0, dot);
@@ -78,11 +100,48 @@ export async function readTicket(key: TicketKey, ticket: string, body: Buffer, n
   const expected = Buffer.from(macOf(await key.key(), payload, body), 'base64url');
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return 'ticket_invalid';
   const fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
-  const [v, id, expiresAtUs, userId, apiKeyId, endpoint, model, instrumentId, promptTokens, outputTokens, maxPriceTicks] = fields;
+  const [
+    v,
+    id,
+    expiresAtUs,
+    userId,
+    apiKeyId,
+    endpoint,
+    model,
+    instrumentId,
+    promptTokens,
+    outputTokens,
+    maxPriceTicks,
+  ] = fields;
   // A mac that holds means this deployment wrote the payload: a shape it does not know is a ticket of another version.
-  if (v !== version || typeof id !== 'string' || !safeCount(expiresAtUs) || typeof userId !== 'string' || typeof apiKeyId !== 'string') return 'ticket_invalid';
-  if (typeof endpoint !== 'number' || endpoints[endpoint] === undefined || typeof model !== 'string' || typeof instrumentId !== 'string') return 'ticket_invalid';
-  if (!safeCount(promptTokens) || !safeCount(outputTokens) || !(maxPriceTicks === null || safeCount(maxPriceTicks))) return 'ticket_invalid';
+  if (
+    v !== version ||
+    typeof id !== 'string' ||
+    !safeCount(expiresAtUs) ||
+    typeof userId !== 'string' ||
+    typeof apiKeyId !== 'string'
+  )
+    return 'ticket_invalid';
+  if (
+    typeof endpoint !== 'number' ||
+    endpoints[endpoint] === undefined ||
+    typeof model !== 'string' ||
+    typeof instrumentId !== 'string'
+  )
+    return 'ticket_invalid';
+  if (!safeCount(promptTokens) || !safeCount(outputTokens) || !(maxPriceTicks === null || safeCount(maxPriceTicks)))
+    return 'ticket_invalid';
   if (nowUs > expiresAtUs) return 'ticket_expired';
-  return { id, expiresAtUs, userId, apiKeyId, endpoint: endpoints[endpoint]!, model, instrumentId, promptTokens, outputTokens, maxPriceTicks };
+  return {
+    id,
+    expiresAtUs,
+    userId,
+    apiKeyId,
+    endpoint: endpoints[endpoint]!,
+    model,
+    instrumentId,
+    promptTokens,
+    outputTokens,
+    maxPriceTicks,
+  };
 }

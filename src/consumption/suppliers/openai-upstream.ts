@@ -72,27 +72,52 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     const signal = AbortSignal.any([call.signal, deadline.signal]);
     let response: UpstreamAnswer;
     try {
-      response = await transport(target, { headers: { ...headers, accept: stream ? 'text/event-stream' : 'application/json' }, body, signal });
+      response = await transport(target, {
+        headers: { ...headers, accept: stream ? 'text/event-stream' : 'application/json' },
+        body,
+        signal,
+      });
     } catch (error) {
-      throw failureOf(error, call, deadline, () => new SupplierError('unavailable', `supplier ${options.id} could not be reached at ${url}: ${causeOf(error)}`));
+      throw failureOf(
+        error,
+        call,
+        deadline,
+        () =>
+          new SupplierError('unavailable', `supplier ${options.id} could not be reached at ${url}: ${causeOf(error)}`),
+      );
     }
     if (response.status >= 200 && response.status < 300) return response;
-    const detail = await textOf(response).then((text) => text.slice(0, errorBodyCharsMax), () => '');
-    throw new SupplierError(failureOfStatus(response.status), `supplier ${options.id} answered ${response.status}: ${detail}`, response.status);
+    const detail = await textOf(response).then(
+      (text) => text.slice(0, errorBodyCharsMax),
+      () => '',
+    );
+    throw new SupplierError(
+      failureOfStatus(response.status),
+      `supplier ${options.id} answered ${response.status}: ${detail}`,
+      response.status,
+    );
   }
 
   return {
     id: options.id,
 
     async complete(call) {
-      const deadline = new Deadline(answerTimeoutMs, () => new SupplierError('timeout', `supplier ${options.id} sent no answer within ${answerTimeoutMs} ms`));
+      const deadline = new Deadline(
+        answerTimeoutMs,
+        () => new SupplierError('timeout', `supplier ${options.id} sent no answer within ${answerTimeoutMs} ms`),
+      );
       try {
         const response = await post(call, false, deadline);
         let text: string;
         try {
           text = await textOf(response);
         } catch (error) {
-          throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${options.id} broke off its answer: ${causeOf(error)}`));
+          throw failureOf(
+            error,
+            call,
+            deadline,
+            () => new SupplierError('dropped', `supplier ${options.id} broke off its answer: ${causeOf(error)}`),
+          );
         }
         return await completionOf(parseJson(text, options.id), call.request);
       } finally {
@@ -101,21 +126,40 @@ export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
     },
 
     async stream(call) {
-      const deadline = new Deadline(firstByteTimeoutMs, () => new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`));
+      const deadline = new Deadline(
+        firstByteTimeoutMs,
+        () => new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`),
+      );
       try {
         const response = await post(call, true, deadline);
         const contentType = response.contentType;
         if (!contentType.startsWith('text/event-stream')) {
           await discard(response).catch(() => undefined);
-          throw new SupplierError('bad_response', `supplier ${options.id} answered a stream request with ${contentType || 'no content type'}, not text/event-stream`);
+          throw new SupplierError(
+            'bad_response',
+            `supplier ${options.id} answered a stream request with ${contentType || 'no content type'}, not text/event-stream`,
+          );
         }
         const chunks = relay(response.body, call, deadline, options.id);
         const first = await chunks.next().catch((error: unknown) => {
-          throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${options.id} broke off before its first chunk: ${causeOf(error)}`));
+          throw failureOf(
+            error,
+            call,
+            deadline,
+            () =>
+              new SupplierError(
+                'dropped',
+                `supplier ${options.id} broke off before its first chunk: ${causeOf(error)}`,
+              ),
+          );
         });
-        if (first.done) throw new SupplierError('dropped', `supplier ${options.id} ended its stream before the first chunk`);
+        if (first.done)
+          throw new SupplierError('dropped', `supplier ${options.id} ended its stream before the first chunk`);
         // From here the stream may go quiet between chunks, but not for ever; relay() stops the watch when it ends.
-        deadline.watchSilence(idleTimeoutMs, () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`));
+        deadline.watchSilence(
+          idleTimeoutMs,
+          () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`),
+        );
         return startingWith(first.value, chunks);
       } catch (error) {
         deadline.stop();
@@ -190,7 +234,12 @@ class Deadline {
 }
 
 /** Our own deadline first, then the caller's abort, else what went wrong on the wire. */
-function failureOf(error: unknown, call: SupplierCall, deadline: Deadline, otherwise: () => SupplierError): SupplierError {
+function failureOf(
+  error: unknown,
+  call: SupplierCall,
+  deadline: Deadline,
+  otherwise: () => SupplierError,
+): SupplierError {
   if (error instanceof SupplierError) return error;
   if (deadline.signal.aborted) return deadline.signal.reason as SupplierError;
   if (call.signal.aborted) return abortedError(call.signal);
@@ -247,7 +296,10 @@ function toolCallsOf(raw: unknown): ChatAnswer['tool_calls'] {
     return {
       id: typeof call.id === 'string' ? call.id : `call_${index}`,
       type: 'function' as const,
-      function: { name: String(fn.name ?? ''), arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}) },
+      function: {
+        name: String(fn.name ?? ''),
+        arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
+      },
     };
   });
 }
@@ -268,15 +320,29 @@ function usageOf(raw: unknown): ChatUsage | null {
   const completion = raw.completion_tokens as number;
   const details = isRecord(raw.completion_tokens_details) ? raw.completion_tokens_details : {};
   const reasoning = Number.isInteger(details.reasoning_tokens) ? (details.reasoning_tokens as number) : 0;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoning } };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    completion_tokens_details: { reasoning_tokens: reasoning },
+  };
 }
 
 /** Usage an upstream did not report, counted as admission counts (a big prompt off the event loop, token-pool.ts). */
-async function countedUsage(request: ChatRequest, message: Pick<ChatAnswer, 'content' | 'tool_calls'>, reasoningText: string): Promise<ChatUsage> {
+async function countedUsage(
+  request: ChatRequest,
+  message: Pick<ChatAnswer, 'content' | 'tool_calls'>,
+  reasoningText: string,
+): Promise<ChatUsage> {
   const prompt = await countPromptTokens(request.messages, request.tools);
   const reasoning = textTokens(reasoningText);
   const completion = completionTokens(message) + reasoning;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoning } };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    completion_tokens_details: { reasoning_tokens: reasoning },
+  };
 }
 
 // ---------------------------------------------------------------- streams
@@ -313,7 +379,12 @@ async function* eventData(body: AsyncIterableIterator<Uint8Array>, deadline: Dea
 }
 
 /** The upstream's chunks in our shape, then one usage chunk; throws 'dropped' when the stream ends unfinished. */
-async function* relay(body: AsyncIterableIterator<Uint8Array>, call: SupplierCall, deadline: Deadline, supplierId: string): AsyncGenerator<ChatChunk> {
+async function* relay(
+  body: AsyncIterableIterator<Uint8Array>,
+  call: SupplierCall,
+  deadline: Deadline,
+  supplierId: string,
+): AsyncGenerator<ChatChunk> {
   const answer = { content: '', reasoning: '', tools: [] as { id: string; name: string; arguments: string }[] };
   let finished = false;
   let usage: ChatUsage | null = null;
@@ -323,12 +394,20 @@ async function* relay(body: AsyncIterableIterator<Uint8Array>, call: SupplierCal
   try {
     for (;;) {
       const next = await data.next().catch((error: unknown) => {
-        throw failureOf(error, call, deadline, () => new SupplierError('dropped', `supplier ${supplierId} broke off its stream: ${causeOf(error)}`));
+        throw failureOf(
+          error,
+          call,
+          deadline,
+          () => new SupplierError('dropped', `supplier ${supplierId} broke off its stream: ${causeOf(error)}`),
+        );
       });
       if (next.done || next.value === '[DONE]') break;
       const raw = parseJson(next.value, supplierId);
       if (!isRecord(raw) || !Array.isArray(raw.choices)) {
-        throw new SupplierError(isRecord(raw) && raw.error ? 'dropped' : 'bad_response', `supplier ${supplierId} sent a stream event that is not a chunk: ${next.value.slice(0, 200)}`);
+        throw new SupplierError(
+          isRecord(raw) && raw.error ? 'dropped' : 'bad_response',
+          `supplier ${supplierId} sent a stream event that is not a chunk: ${next.value.slice(0, 200)}`,
+        );
       }
       id = typeof raw.id === 'string' ? raw.id : id;
       created = Number.isInteger(raw.created) ? (raw.created as number) : created;
@@ -343,7 +422,14 @@ async function* relay(body: AsyncIterableIterator<Uint8Array>, call: SupplierCal
     await data.return(undefined);
   }
   if (!finished) throw new SupplierError('dropped', `supplier ${supplierId} ended its stream without a finish_reason`);
-  const message = { content: answer.content, tool_calls: answer.tools.map((tool) => ({ id: tool.id, type: 'function' as const, function: { name: tool.name, arguments: tool.arguments } })) };
+  const message = {
+    content: answer.content,
+    tool_calls: answer.tools.map((tool) => ({
+      id: tool.id,
+      type: 'function' as const,
+      function: { name: tool.name, arguments: tool.arguments },
+    })),
+  };
   usage ??= await countedUsage(call.request, message, answer.reasoning);
   yield { id, object: 'chat.completion.chunk', created, model: call.request.model, choices: [], usage };
 }
@@ -352,12 +438,16 @@ type ChunkChoice = ChatChunk['choices'][number];
 type ToolCallChunk = NonNullable<ChunkChoice['delta']['tool_calls']>[number];
 
 /** One choice in our shape, adding what it says to `answer`; null when it carries nothing we pass on. */
-function chunkChoiceOf(raw: unknown, answer: { content: string; reasoning: string; tools: { id: string; name: string; arguments: string }[] }): ChunkChoice | null {
+function chunkChoiceOf(
+  raw: unknown,
+  answer: { content: string; reasoning: string; tools: { id: string; name: string; arguments: string }[] },
+): ChunkChoice | null {
   if (!isRecord(raw)) return null;
   const rawDelta = isRecord(raw.delta) ? raw.delta : {};
   const delta: ChunkChoice['delta'] = {};
   if (rawDelta.role === 'assistant') delta.role = 'assistant';
-  if (typeof rawDelta.content === 'string' || (rawDelta.content === null && delta.role)) delta.content = rawDelta.content as string | null;
+  if (typeof rawDelta.content === 'string' || (rawDelta.content === null && delta.role))
+    delta.content = rawDelta.content as string | null;
   answer.content += typeof rawDelta.content === 'string' ? rawDelta.content : '';
   answer.reasoning += reasoningTextOf(rawDelta);
   const calls = Array.isArray(rawDelta.tool_calls) ? rawDelta.tool_calls.filter(isRecord).map(toolCallChunkOf) : [];

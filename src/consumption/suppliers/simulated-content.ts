@@ -11,7 +11,10 @@ export interface Random {
   hex(length: number): string;
 }
 
-const nouns = 'market price supplier model request answer stream order book trade buyer seller quote ledger account token unit spread hour'.split(' ');
+const nouns =
+  'market price supplier model request answer stream order book trade buyer seller quote ledger account token unit spread hour'.split(
+    ' ',
+  );
 const adjectives = 'steady fair small large early late quiet busy clear simple fast slow'.split(' ');
 const verbs = 'moves settles follows reaches matches lowers raises reserves releases meets fills quotes'.split(' ');
 const prepositions = 'with for from into over under near after before'.split(' ');
@@ -19,7 +22,8 @@ const determiners = 'the each every this one'.split(' ');
 
 /** "The quiet buyer meets one steady seller after the hour." — a tiny grammar, so the text reads like sentences. */
 export function sentence(random: Random): string {
-  const phrase = (): string => `${random.pick(determiners)} ${random.int(0, 1) ? random.pick(adjectives) + ' ' : ''}${random.pick(nouns)}`;
+  const phrase = (): string =>
+    `${random.pick(determiners)} ${random.int(0, 1) ? random.pick(adjectives) + ' ' : ''}${random.pick(nouns)}`;
   let text = `${phrase()} ${random.pick(verbs)} ${phrase()}`;
   if (random.int(0, 1)) text += ` ${random.pick(prepositions)} ${phrase()}`;
   if (random.int(0, 2) === 0) text += `, and ${phrase()} ${random.pick(verbs)} ${phrase()}`;
@@ -42,17 +46,30 @@ export function fittingValue(schema: unknown, random: Random, root: Schema, dept
     const concrete = alternatives.filter((alternative) => (alternative as Schema).type !== 'null');
     return fittingValue(concrete[0] ?? alternatives[0], random, root, depth + 1);
   }
-  if (Array.isArray(s.allOf)) return fittingValue(Object.assign({}, ...(s.allOf as Schema[]), { allOf: undefined }), random, root, depth + 1);
+  if (Array.isArray(s.allOf))
+    return fittingValue(Object.assign({}, ...(s.allOf as Schema[]), { allOf: undefined }), random, root, depth + 1);
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
   const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
   switch (type) {
-    case 'object': return objectOf(s, random, root, depth);
-    case 'array': return arrayOf(s, random, root, depth);
-    case 'integer': return integerOf(s, random);
-    case 'number': return integerOf(s, random) + (s.multipleOf === undefined && s.maximum === undefined && s.exclusiveMaximum === undefined ? random.int(0, 99) / 100 : 0);
-    case 'boolean': return random.int(0, 1) === 1;
-    case 'null': return null;
-    default: return stringOf(s, random);
+    case 'object':
+      return objectOf(s, random, root, depth);
+    case 'array':
+      return arrayOf(s, random, root, depth);
+    case 'integer':
+      return integerOf(s, random);
+    case 'number':
+      return (
+        integerOf(s, random) +
+        (s.multipleOf === undefined && s.maximum === undefined && s.exclusiveMaximum === undefined
+          ? random.int(0, 99) / 100
+          : 0)
+      );
+    case 'boolean':
+      return random.int(0, 1) === 1;
+    case 'null':
+      return null;
+    default:
+      return stringOf(s, random);
   }
 }
 
@@ -85,8 +102,18 @@ function arrayOf(s: Schema, random: Random, root: Schema, depth: number): unknow
 
 function integerOf(s: Schema, random: Random): number {
   const step = typeof s.multipleOf === 'number' && Number.isInteger(s.multipleOf) ? s.multipleOf : 1;
-  const low = typeof s.exclusiveMinimum === 'number' ? Math.floor(s.exclusiveMinimum) + 1 : typeof s.minimum === 'number' ? Math.ceil(s.minimum) : 0;
-  const high = typeof s.exclusiveMaximum === 'number' ? Math.ceil(s.exclusiveMaximum) - 1 : typeof s.maximum === 'number' ? Math.floor(s.maximum) : low + 100;
+  const low =
+    typeof s.exclusiveMinimum === 'number'
+      ? Math.floor(s.exclusiveMinimum) + 1
+      : typeof s.minimum === 'number'
+        ? Math.ceil(s.minimum)
+        : 0;
+  const high =
+    typeof s.exclusiveMaximum === 'number'
+      ? Math.ceil(s.exclusiveMaximum) - 1
+      : typeof s.maximum === 'number'
+        ? Math.floor(s.maximum)
+        : low + 100;
   const first = Math.ceil(low / step) * step;
   const count = Math.floor((high - first) / step);
   return count < 0 ? first : first + random.int(0, count) * step;
@@ -94,11 +121,19 @@ function integerOf(s: Schema, random: Random): number {
 
 function stringOf(s: Schema, random: Random): string {
   switch (s.format) {
-    case 'date-time': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28), random.int(0, 23), random.int(0, 59))).toISOString();
-    case 'date': return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10);
-    case 'email': return `${random.pick(nouns)}@example.com`;
-    case 'uri': case 'url': return `https://example.com/${random.pick(nouns)}`;
-    case 'uuid': return `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${random.hex(3)}-${random.hex(12)}`;
+    case 'date-time':
+      return new Date(
+        Date.UTC(2025, random.int(0, 11), random.int(1, 28), random.int(0, 23), random.int(0, 59)),
+      ).toISOString();
+    case 'date':
+      return new Date(Date.UTC(2025, random.int(0, 11), random.int(1, 28))).toISOString().slice(0, 10);
+    case 'email':
+      return `${random.pick(nouns)}@example.com`;
+    case 'uri':
+    case 'url':
+      return `https://example.com/${random.pick(nouns)}`;
+    case 'uuid':
+      return `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${random.hex(3)}-${random.hex(12)}`;
   }
   const lengthMin = (s.minLength as number | undefined) ?? 1;
   const lengthMax = (s.maxLength as number | undefined) ?? Math.max(lengthMin, 40);
@@ -110,6 +145,7 @@ function stringOf(s: Schema, random: Random): string {
 function resolveRef(root: Schema, ref: string): unknown {
   if (!ref.startsWith('#')) return { type: 'string' };
   let node: unknown = root;
-  for (const part of ref.slice(1).split('/').filter(Boolean)) node = (node as Schema | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  for (const part of ref.slice(1).split('/').filter(Boolean))
+    node = (node as Schema | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
   return node ?? { type: 'string' };
 }

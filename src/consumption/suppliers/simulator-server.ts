@@ -46,7 +46,12 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     });
     try {
       const request = await readJson(req);
-      if (!request) return sendJson(res, 400, errorBody('invalid_request_error', 'the body must be a JSON chat completion request'));
+      if (!request)
+        return sendJson(
+          res,
+          400,
+          errorBody('invalid_request_error', 'the body must be a JSON chat completion request'),
+        );
       const call = { request, signal: controller.signal };
       if (request.stream) await sendStream(res, await simulator.stream(call));
       else sendJson(res, 200, await simulator.complete(call));
@@ -59,7 +64,10 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'POST' && path === '/v1/chat/completions') return void chatCompletions(req, res);
     if (req.method === 'GET' && path === '/v1/models') {
-      return sendJson(res, 200, { object: 'list', data: [{ id: options.id, object: 'model', created: 0, owned_by: 'mkt-simulator' }] });
+      return sendJson(res, 200, {
+        object: 'list',
+        data: [{ id: options.id, object: 'model', created: 0, owned_by: 'mkt-simulator' }],
+      });
     }
     sendJson(res, 404, errorBody('not_found', `no route ${req.method} ${path}`));
   });
@@ -133,7 +141,10 @@ function breakOff(res: ServerResponse): void {
   socket.end(() => socket.destroy());
 }
 
-const errorTypeOfFailure: Partial<Record<SupplierError['failure'], string>> = { refused: 'rate_limit_exceeded', bad_request: 'invalid_request_error' };
+const errorTypeOfFailure: Partial<Record<SupplierError['failure'], string>> = {
+  refused: 'rate_limit_exceeded',
+  bad_request: 'invalid_request_error',
+};
 
 function sendFailure(res: ServerResponse, error: unknown): void {
   if (res.destroyed) return;
@@ -154,6 +165,11 @@ function sendFailure(res: ServerResponse, error: unknown): void {
       return;
     default:
       if (res.headersSent) res.destroy();
-      else sendJson(res, error.status ?? 500, errorBody(errorTypeOfFailure[error.failure] ?? 'server_error', error.message));
+      else
+        sendJson(
+          res,
+          error.status ?? 500,
+          errorBody(errorTypeOfFailure[error.failure] ?? 'server_error', error.message),
+        );
   }
 }

@@ -26,7 +26,8 @@ import {
  * answer and the same usage, streamed or not: everything is derived from a hash of the request.
  */
 
-export type Fault = { kind: 'refuse' } | { kind: 'error' } | { kind: 'timeout'; afterMs: number } | { kind: 'drop'; afterTokens: number };
+export type Fault =
+  { kind: 'refuse' } | { kind: 'error' } | { kind: 'timeout'; afterMs: number } | { kind: 'drop'; afterTokens: number };
 
 export interface SimulatorOptions {
   id: string;
@@ -61,11 +62,16 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   async function admit(call: SupplierCall, active: Fault | null): Promise<void> {
     if (call.signal.aborted) throw abortedError(call.signal);
-    if (active?.kind === 'refuse') throw new SupplierError('refused', `simulator ${options.id} refused the request (fault: refuse)`, 429);
-    if (active?.kind === 'error') throw new SupplierError('unavailable', `simulator ${options.id} failed (fault: error)`, 500);
+    if (active?.kind === 'refuse')
+      throw new SupplierError('refused', `simulator ${options.id} refused the request (fault: refuse)`, 429);
+    if (active?.kind === 'error')
+      throw new SupplierError('unavailable', `simulator ${options.id} failed (fault: error)`, 500);
     if (active?.kind === 'timeout') {
       await pause(active.afterMs, call.signal);
-      throw new SupplierError('timeout', `simulator ${options.id} did not answer within ${active.afterMs} ms (fault: timeout)`);
+      throw new SupplierError(
+        'timeout',
+        `simulator ${options.id} did not answer within ${active.afterMs} ms (fault: timeout)`,
+      );
     }
   }
 
@@ -85,7 +91,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       const plan = planAnswer(call.request, seed, await countPromptTokens(call.request.messages, call.request.tools));
       const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
       const spokenTokens = dropAfter === null ? plan.pieces.length : Math.min(dropAfter, plan.pieces.length);
-      await pause(startedMs + timeToFirstTokenMs + (plan.reasoningTokens + spokenTokens) * tokenMs - performance.now(), call.signal);
+      await pause(
+        startedMs + timeToFirstTokenMs + (plan.reasoningTokens + spokenTokens) * tokenMs - performance.now(),
+        call.signal,
+      );
       if (dropAfter !== null) throw dropped(options.id, dropAfter);
       return completionOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()));
     },
@@ -99,7 +108,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       const piecesPerChunk = tokenMs > 0 || dropAfter !== null ? 1 : instantPiecesPerChunk;
       const chunks = chunksOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()), piecesPerChunk);
       await pause(startedMs + timeToFirstTokenMs - performance.now(), call.signal);
-      return paced(chunks, { startedMs: startedMs + timeToFirstTokenMs + plan.reasoningTokens * tokenMs, tokenMs, dropAfter, signal: call.signal, supplierId: options.id });
+      return paced(chunks, {
+        startedMs: startedMs + timeToFirstTokenMs + plan.reasoningTokens * tokenMs,
+        tokenMs,
+        dropAfter,
+        signal: call.signal,
+        supplierId: options.id,
+      });
     },
   };
 }
@@ -121,7 +136,8 @@ async function* paced(
     if (index > 0) {
       // A drop comes after `dropAfter` answer tokens, or before the finish when the answer is shorter.
       const finishing = chunk.choices[0]?.finish_reason != null;
-      if (pace.dropAfter !== null && (spoken + pieces > pace.dropAfter || finishing)) throw dropped(pace.supplierId, spoken);
+      if (pace.dropAfter !== null && (spoken + pieces > pace.dropAfter || finishing))
+        throw dropped(pace.supplierId, spoken);
       await pause(pace.startedMs + (spoken + pieces) * pace.tokenMs - performance.now(), pace.signal);
     }
     if (pace.signal.aborted) throw abortedError(pace.signal);
@@ -141,7 +157,10 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 function dropped(supplierId: string, afterTokens: number): SupplierError {
-  return new SupplierError('dropped', `simulator ${supplierId} dropped the connection after ${afterTokens} tokens (fault: drop)`);
+  return new SupplierError(
+    'dropped',
+    `simulator ${supplierId} dropped the connection after ${afterTokens} tokens (fault: drop)`,
+  );
 }
 
 function toUnixSeconds(ms: number): number {
@@ -160,16 +179,31 @@ interface Plan {
 }
 
 function completionOf(plan: Plan, model: string, id: string, created: number): ChatCompletion {
-  return { id, object: 'chat.completion', created, model, choices: [{ index: 0, message: plan.message, finish_reason: plan.finishReason }], usage: plan.usage };
+  return {
+    id,
+    object: 'chat.completion',
+    created,
+    model,
+    choices: [{ index: 0, message: plan.message, finish_reason: plan.finishReason }],
+    usage: plan.usage,
+  };
 }
 
 function chunksOf(plan: Plan, model: string, id: string, created: number, piecesPerChunk: number): TimedChunk[] {
   const base = { id, object: 'chat.completion.chunk' as const, created, model, usage: null };
   const call = plan.message.tool_calls?.[0];
   const first: ChatChunk['choices'][number]['delta'] = call
-    ? { role: 'assistant', content: null, tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] }
+    ? {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+        ],
+      }
     : { role: 'assistant', content: '' };
-  const chunks: TimedChunk[] = [{ chunk: { ...base, choices: [{ index: 0, delta: first, finish_reason: null }] }, pieces: 0 }];
+  const chunks: TimedChunk[] = [
+    { chunk: { ...base, choices: [{ index: 0, delta: first, finish_reason: null }] }, pieces: 0 },
+  ];
   for (let start = 0; start < plan.pieces.length; start += piecesPerChunk) {
     const group = plan.pieces.slice(start, start + piecesPerChunk);
     const text = group.join('');
@@ -204,7 +238,12 @@ function planAnswer(request: ChatRequest, seed: number, prompt: number): Plan {
     pieces,
     finishReason: cut ? 'length' : tool ? 'tool_calls' : 'stop',
     reasoningTokens,
-    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, completion_tokens_details: { reasoning_tokens: reasoningTokens } },
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: completion,
+      total_tokens: prompt + completion,
+      completion_tokens_details: { reasoning_tokens: reasoningTokens },
+    },
   };
 }
 
@@ -248,7 +287,12 @@ function chosenTool(request: ChatRequest, random: Random): ToolFunction | null {
   if (tools.length === 0 || choice === 'none') return null;
   if (typeof choice === 'object') {
     const named = tools.find((tool) => tool.function.name === choice.function.name);
-    if (!named) throw new SupplierError('bad_request', `tool_choice names function ${choice.function.name}, which is not among the tools offered`, 400);
+    if (!named)
+      throw new SupplierError(
+        'bad_request',
+        `tool_choice names function ${choice.function.name}, which is not among the tools offered`,
+        400,
+      );
     return named.function;
   }
   const last = request.messages[request.messages.length - 1];
@@ -262,10 +306,13 @@ function answerText(request: ChatRequest, random: Random): string {
     const schema = format.json_schema.schema ?? { type: 'object' };
     return JSON.stringify(fittingValue(schema, random, schema));
   }
-  if (format?.type === 'json_object') return JSON.stringify({ answer: sentence(random), confidence: random.int(50, 99) / 100 });
+  if (format?.type === 'json_object')
+    return JSON.stringify({ answer: sentence(random), confidence: random.int(50, 99) / 100 });
   const afterTool = request.messages[request.messages.length - 1]?.role === 'tool';
   const sentences = Array.from({ length: random.int(1, 5) }, () => sentence(random));
-  return (afterTool ? 'Based on the tool result, ' + sentences.join(' ').replace(/^./, (c) => c.toLowerCase()) : sentences.join(' '));
+  return afterTool
+    ? 'Based on the tool result, ' + sentences.join(' ').replace(/^./, (c) => c.toLowerCase())
+    : sentences.join(' ');
 }
 
 // ---------------------------------------------------------------- determinism

@@ -51,15 +51,25 @@ function postOnce(url: URL, post: UpstreamPost): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
       url,
-      { method: 'POST', agent: agents[secure ? 'https:' : 'http:'], headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) }, signal: post.signal },
+      {
+        method: 'POST',
+        agent: agents[secure ? 'https:' : 'http:'],
+        headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
+        signal: post.signal,
+      },
       (response) => {
         const contentType = response.headers['content-type'];
-        resolve({ status: response.statusCode ?? 0, contentType: Array.isArray(contentType) ? (contentType[0] ?? '') : (contentType ?? ''), body: response[Symbol.asyncIterator]() });
+        resolve({
+          status: response.statusCode ?? 0,
+          contentType: Array.isArray(contentType) ? (contentType[0] ?? '') : (contentType ?? ''),
+          body: response[Symbol.asyncIterator](),
+        });
       },
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code;
-      if (request.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE') && !post.signal.aborted) reject(new ReusedSocketClosed(error.message));
+      if (request.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE') && !post.signal.aborted)
+        reject(new ReusedSocketClosed(error.message));
       else reject(error);
     });
     request.end(post.body);
@@ -69,8 +79,17 @@ function postOnce(url: URL, post: UpstreamPost): Promise<UpstreamAnswer> {
 /** An injected `fetch` (tests script their upstream with one) as a transport. */
 export function fetchTransport(fetchUpstream: typeof fetch): UpstreamTransport {
   return async (url, post) => {
-    const response = await fetchUpstream(url, { method: 'POST', headers: post.headers, body: post.body, signal: post.signal });
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: bytesOf(response.body) };
+    const response = await fetchUpstream(url, {
+      method: 'POST',
+      headers: post.headers,
+      body: post.body,
+      signal: post.signal,
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      body: bytesOf(response.body),
+    };
   };
 }
 

@@ -134,10 +134,13 @@ interface MergeInternals {
 export function mergeLongPiecesFast(encoding: object): void {
   const core = (encoding as { bytePairEncodingCoreProcessor?: Partial<MergeInternals> }).bytePairEncodingCoreProcessor;
   if (typeof core?.bytePairEncode !== 'function' || typeof core.getBpeRankFromBytes !== 'function') {
-    throw new AssertionFailed('gpt-tokenizer no longer has bytePairEncodingCoreProcessor.bytePairEncode/getBpeRankFromBytes: update src/consumption/tokens/token-merge.ts');
+    throw new AssertionFailed(
+      'gpt-tokenizer no longer has bytePairEncodingCoreProcessor.bytePairEncode/getBpeRankFromBytes: update src/consumption/tokens/token-merge.ts',
+    );
   }
   const libraryEncode = core.bytePairEncode.bind(core);
   const rankOf = core.getBpeRankFromBytes.bind(core);
   const utf8 = new TextEncoder();
-  core.bytePairEncode = (piece: string) => (piece.length <= longPieceChars ? libraryEncode(piece) : heapMerge(utf8.encode(piece), rankOf));
+  core.bytePairEncode = (piece: string) =>
+    piece.length <= longPieceChars ? libraryEncode(piece) : heapMerge(utf8.encode(piece), rankOf);
 }

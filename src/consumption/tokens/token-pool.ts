@@ -134,7 +134,12 @@ export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): 
       const chars = texts.reduce((sum, text) => sum + text.length, 0);
       if (queuedChars + chars > options.queuedCharsMax && queue.length > 0) {
         return Promise.reject(
-          new ApiError(503, 'service_unavailable', 'Too many large prompts are waiting to be counted; retry in a few seconds.', { headers: { 'retry-after': '2' } }),
+          new ApiError(
+            503,
+            'service_unavailable',
+            'Too many large prompts are waiting to be counted; retry in a few seconds.',
+            { headers: { 'retry-after': '2' } },
+          ),
         );
       }
       return new Promise<number>((resolve, reject) => {

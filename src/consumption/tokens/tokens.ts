@@ -83,7 +83,10 @@ export function promptTokens(messages: readonly ChatMessage[], tools?: readonly 
 }
 
 /** Prompt tokens of a chat request: counted inline when small, else on the token pool's threads. */
-export async function countPromptTokens(messages: readonly ChatMessage[], tools?: readonly ToolDefinition[] | null): Promise<number> {
+export async function countPromptTokens(
+  messages: readonly ChatMessage[],
+  tools?: readonly ToolDefinition[] | null,
+): Promise<number> {
   const { framingTokens, texts } = promptParts(messages, tools);
   const chars = texts.reduce((sum, text) => sum + text.length, 0);
   if (chars <= inlineCharsMax) return texts.reduce((total, text) => total + textTokens(text), framingTokens);
@@ -117,6 +120,7 @@ export function promptBounds(messages: readonly ChatMessage[], tools?: readonly 
 /** Completion tokens of an answer, reasoning excluded: its text, and each tool call's name and arguments. */
 export function completionTokens(message: Pick<ChatCompletionMessage, 'content' | 'tool_calls'>): number {
   let total = textTokens(message.content ?? '');
-  for (const call of message.tool_calls ?? []) total += textTokens(call.function.name) + textTokens(call.function.arguments);
+  for (const call of message.tool_calls ?? [])
+    total += textTokens(call.function.name) + textTokens(call.function.arguments);
   return total;
 }

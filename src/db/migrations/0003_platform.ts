@@ -45,5 +45,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['account_settings', 'device_codes', 'email_verifications', 'sessions']) await knex.schema.dropTableIfExists(table);
+  for (const table of ['account_settings', 'device_codes', 'email_verifications', 'sessions'])
+    await knex.schema.dropTableIfExists(table);
 }

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  * sort of the whole book. Both databases take partial indexes.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('CREATE INDEX orders_resting_by_sequence ON orders (market_id, sequence) WHERE remaining_quantity > 0');
+  await knex.raw(
+    'CREATE INDEX orders_resting_by_sequence ON orders (market_id, sequence) WHERE remaining_quantity > 0',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -45,7 +45,9 @@ export async function up(knex: Knex): Promise<void> {
     CREATE TRIGGER api_keys_changed AFTER UPDATE OF active, key_hash, user_id ON api_keys
     WHEN OLD.active IS NOT NEW.active OR OLD.key_hash IS NOT NEW.key_hash OR OLD.user_id IS NOT NEW.user_id
     BEGIN ${bump}; END`);
-  await knex.raw(`CREATE TRIGGER users_status_changed AFTER UPDATE OF status ON users WHEN OLD.status IS NOT NEW.status BEGIN ${bump}; END`);
+  await knex.raw(
+    `CREATE TRIGGER users_status_changed AFTER UPDATE OF status ON users WHEN OLD.status IS NOT NEW.status BEGIN ${bump}; END`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

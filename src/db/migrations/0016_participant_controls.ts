@@ -37,7 +37,15 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('auto_buy_max_price_ticks').nullable();
     t.string('self_trade_prevention', 16).notNullable().defaultTo('expire_taker');
   });
-  await announceLimitChanges(knex, ['active', 'key_hash', 'user_id', 'expires_at_us', 'limit_usd_micros', 'limit_reset', 'allowed_models']);
+  await announceLimitChanges(knex, [
+    'active',
+    'key_hash',
+    'user_id',
+    'expires_at_us',
+    'limit_usd_micros',
+    'limit_reset',
+    'allowed_models',
+  ]);
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -61,10 +69,14 @@ async function announceLimitChanges(knex: Knex, columns: readonly string[]): Pro
   if (knex.client.config.client === 'pg') {
     const changed = columns.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
     await knex.raw('DROP TRIGGER IF EXISTS api_keys_changed ON api_keys');
-    await knex.raw(`CREATE TRIGGER api_keys_changed AFTER UPDATE OF ${list} ON api_keys FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION mkt_notify_api_keys()`);
+    await knex.raw(
+      `CREATE TRIGGER api_keys_changed AFTER UPDATE OF ${list} ON api_keys FOR EACH ROW WHEN (${changed}) EXECUTE FUNCTION mkt_notify_api_keys()`,
+    );
     return;
   }
   const changed = columns.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
   await knex.raw('DROP TRIGGER IF EXISTS api_keys_changed');
-  await knex.raw(`CREATE TRIGGER api_keys_changed AFTER UPDATE OF ${list} ON api_keys WHEN ${changed} BEGIN UPDATE api_key_revocations SET version = version + 1 WHERE id = 1; END`);
+  await knex.raw(
+    `CREATE TRIGGER api_keys_changed AFTER UPDATE OF ${list} ON api_keys WHEN ${changed} BEGIN UPDATE api_key_revocations SET version = version + 1 WHERE id = 1; END`,
+  );
 }

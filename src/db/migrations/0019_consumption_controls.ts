@@ -28,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
       t.primary(['expires_at_us', 'ticket_id']);
     });
   } else {
-    await knex.raw('CREATE TABLE used_tickets (expires_at_us BIGINT NOT NULL, ticket_id VARCHAR(32) NOT NULL, PRIMARY KEY (expires_at_us, ticket_id)) WITHOUT ROWID');
+    await knex.raw(
+      'CREATE TABLE used_tickets (expires_at_us BIGINT NOT NULL, ticket_id VARCHAR(32) NOT NULL, PRIMARY KEY (expires_at_us, ticket_id)) WITHOUT ROWID',
+    );
   }
   await knex.schema.createTable('deployment_secrets', (t) => {
     t.string('name', 32).primary();

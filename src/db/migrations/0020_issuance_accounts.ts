@@ -44,7 +44,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
-  const issuances = (await knex('supply_issuances').select('id', 'user_id', 'instrument_id', 'trading_account_id', 'quantity', 'created_at_us').orderBy('created_at_us')) as {
+  const issuances = (await knex('supply_issuances')
+    .select('id', 'user_id', 'instrument_id', 'trading_account_id', 'quantity', 'created_at_us')
+    .orderBy('created_at_us')) as {
     id: string;
     user_id: string;
     instrument_id: string;
@@ -87,8 +89,14 @@ async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
 
 /** Only while no issuance account has journal postings: afterwards Units live there that the old schema has no place for. */
 export async function down(knex: Knex): Promise<void> {
-  const posted = await knex('journal_postings as p').join('ledger_accounts as a', 'a.id', 'p.account_id').where('a.kind', 'issuance').first('p.id');
-  if (posted) throw new Error('migration 0020 cannot be rolled back: issuance accounts hold journal postings (Units issued with MKT_SUPPLY_ISSUANCE=account)');
+  const posted = await knex('journal_postings as p')
+    .join('ledger_accounts as a', 'a.id', 'p.account_id')
+    .where('a.kind', 'issuance')
+    .first('p.id');
+  if (posted)
+    throw new Error(
+      'migration 0020 cannot be rolled back: issuance accounts hold journal postings (Units issued with MKT_SUPPLY_ISSUANCE=account)',
+    );
   await knex.schema.alterTable('inference_requests', (t) => {
     t.dropIndex(['supplier_user_id', 'instrument_id'], 'inference_requests_supplier_instrument');
   });

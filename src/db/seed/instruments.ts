@@ -18,9 +18,27 @@ interface TierSpec {
 }
 
 const tiers: Record<Tier, TierSpec> = {
-  standard: { contextWindow: 32_768, tokenThroughput: 40, maxOutputLength: 4_096, minPerformanceBenchmark: 60, maxTimeToFirstTokenMs: 2_000 },
-  prime: { contextWindow: 131_072, tokenThroughput: 60, maxOutputLength: 8_192, minPerformanceBenchmark: 75, maxTimeToFirstTokenMs: 1_200 },
-  max: { contextWindow: 200_000, tokenThroughput: 80, maxOutputLength: 16_384, minPerformanceBenchmark: 85, maxTimeToFirstTokenMs: 800 },
+  standard: {
+    contextWindow: 32_768,
+    tokenThroughput: 40,
+    maxOutputLength: 4_096,
+    minPerformanceBenchmark: 60,
+    maxTimeToFirstTokenMs: 2_000,
+  },
+  prime: {
+    contextWindow: 131_072,
+    tokenThroughput: 60,
+    maxOutputLength: 8_192,
+    minPerformanceBenchmark: 75,
+    maxTimeToFirstTokenMs: 1_200,
+  },
+  max: {
+    contextWindow: 200_000,
+    tokenThroughput: 80,
+    maxOutputLength: 16_384,
+    minPerformanceBenchmark: 85,
+    maxTimeToFirstTokenMs: 800,
+  },
 };
 
 const usage: Record<TaskType, string> = {
@@ -93,11 +111,31 @@ export const instrumentSeeds: InstrumentSeed[] = (['text', 'code', 'agent'] as c
 /** `-latest` aliases name third-party model families; each resolves to one instrument. */
 export const modelAliasSeeds: { alias: string; modelName: string; displayName: string; ownedBy: string }[] = [
   { alias: 'llama-latest', modelName: 'text-prime', displayName: 'Llama (latest qualifying)', ownedBy: 'meta-llama' },
-  { alias: 'mistral-latest', modelName: 'text-standard', displayName: 'Mistral (latest qualifying)', ownedBy: 'mistralai' },
-  { alias: 'deepseek-latest', modelName: 'text-max', displayName: 'DeepSeek (latest qualifying)', ownedBy: 'deepseek-ai' },
+  {
+    alias: 'mistral-latest',
+    modelName: 'text-standard',
+    displayName: 'Mistral (latest qualifying)',
+    ownedBy: 'mistralai',
+  },
+  {
+    alias: 'deepseek-latest',
+    modelName: 'text-max',
+    displayName: 'DeepSeek (latest qualifying)',
+    ownedBy: 'deepseek-ai',
+  },
   { alias: 'qwen-latest', modelName: 'text-prime', displayName: 'Qwen (latest qualifying)', ownedBy: 'qwen' },
-  { alias: 'qwen-coder-latest', modelName: 'code-prime', displayName: 'Qwen Coder (latest qualifying)', ownedBy: 'qwen' },
-  { alias: 'deepseek-coder-latest', modelName: 'code-max', displayName: 'DeepSeek Coder (latest qualifying)', ownedBy: 'deepseek-ai' },
+  {
+    alias: 'qwen-coder-latest',
+    modelName: 'code-prime',
+    displayName: 'Qwen Coder (latest qualifying)',
+    ownedBy: 'qwen',
+  },
+  {
+    alias: 'deepseek-coder-latest',
+    modelName: 'code-max',
+    displayName: 'DeepSeek Coder (latest qualifying)',
+    ownedBy: 'deepseek-ai',
+  },
   { alias: 'gpt-oss-latest', modelName: 'agent-prime', displayName: 'gpt-oss (latest qualifying)', ownedBy: 'openai' },
   { alias: 'kimi-latest', modelName: 'agent-max', displayName: 'Kimi (latest qualifying)', ownedBy: 'moonshotai' },
 ];

@@ -59,7 +59,12 @@ export async function closeApiKeyCache(db: Db, cache: ApiKeyCache): Promise<void
 export const apiKeyCacheOf = (db: Db): ApiKeyCache | undefined => caches.get(db);
 
 /** The active key with this raw value, if any: from the cache while no revocation intervened, else read (and kept). */
-export async function activeApiKey(cache: ApiKeyCache | undefined, db: Db, rawKey: string, nowUs: number): Promise<CachedApiKey | undefined> {
+export async function activeApiKey(
+  cache: ApiKeyCache | undefined,
+  db: Db,
+  rawKey: string,
+  nowUs: number,
+): Promise<CachedApiKey | undefined> {
   const keyHash = hashSecret(rawKey);
   const version = cache ? await cache.feed.version() : null;
   if (cache && version !== null) {

@@ -63,7 +63,8 @@ export function assertSchemesKnown(operations: Operation[], documentSecurity: Re
   for (const operation of operations) {
     for (const requirement of operation.security ?? documentSecurity ?? []) {
       for (const scheme of Object.keys(requirement)) {
-        if (!mechanisms[scheme]) throw new AssertionFailed(`operation ${operation.operationId} uses unknown security scheme ${scheme}`);
+        if (!mechanisms[scheme])
+          throw new AssertionFailed(`operation ${operation.operationId} uses unknown security scheme ${scheme}`);
       }
     }
   }
@@ -81,10 +82,14 @@ export async function authenticate(
   nowUs: number,
 ): Promise<Principal | null> {
   if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
-  const chosen = requirements.find((r) => Object.keys(r).some((scheme) => mechanisms[scheme]!.present(request))) ?? requirements[0]!;
+  const chosen =
+    requirements.find((r) => Object.keys(r).some((scheme) => mechanisms[scheme]!.present(request))) ?? requirements[0]!;
   const schemes = Object.keys(chosen);
   const mechanism = mechanisms[schemes[0]!]!;
   const principal = await mechanism.authenticate(request, deps.db, nowUs, deps);
-  requireScopes(principal, schemes.flatMap((scheme) => chosen[scheme] ?? []));
+  requireScopes(
+    principal,
+    schemes.flatMap((scheme) => chosen[scheme] ?? []),
+  );
   return principal;
 }

@@ -21,18 +21,35 @@ export function sessionCookie(request: CredentialRequest): string | undefined {
 export async function authenticateSession(request: CredentialRequest, db: Db, nowUs: number): Promise<Principal> {
   const rawId = sessionCookie(request);
   if (rawId === undefined) {
-    throw new ApiError(401, 'invalid_token', 'Missing session cookie: log in on the dashboard, or send an OAuth access token as Authorization: Bearer mkt_at_….', {
-      headers: { 'WWW-Authenticate': 'Bearer realm="mkt"' },
-    });
+    throw new ApiError(
+      401,
+      'invalid_token',
+      'Missing session cookie: log in on the dashboard, or send an OAuth access token as Authorization: Bearer mkt_at_….',
+      {
+        headers: { 'WWW-Authenticate': 'Bearer realm="mkt"' },
+      },
+    );
   }
   const session = await findActiveSession(db, rawId, nowUs);
   if (!session) {
-    throw new ApiError(401, 'invalid_token', 'The dashboard session has expired or was logged out; log in again on the dashboard.', {
-      headers: { 'WWW-Authenticate': 'Bearer realm="mkt"' },
-    });
+    throw new ApiError(
+      401,
+      'invalid_token',
+      'The dashboard session has expired or was logged out; log in again on the dashboard.',
+      {
+        headers: { 'WWW-Authenticate': 'Bearer realm="mkt"' },
+      },
+    );
   }
-  if (unsafeMethods.has(request.method.toUpperCase()) && !csrfTokensEqual(headerValue(request, csrfHeaderName), session.csrfToken)) {
-    throw new ApiError(403, 'csrf_token_invalid', `Requests that change state with the session cookie must send the CSRF token in ${csrfHeaderName} (the csrf-token meta tag of any dashboard page).`);
+  if (
+    unsafeMethods.has(request.method.toUpperCase()) &&
+    !csrfTokensEqual(headerValue(request, csrfHeaderName), session.csrfToken)
+  ) {
+    throw new ApiError(
+      403,
+      'csrf_token_invalid',
+      `Requests that change state with the session cookie must send the CSRF token in ${csrfHeaderName} (the csrf-token meta tag of any dashboard page).`,
+    );
   }
   return { kind: 'session', userId: session.user.id, sessionId: session.idHash };
 }

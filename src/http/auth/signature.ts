@@ -40,7 +40,9 @@ function claimOf(method: string, timestamp: string, signature: Buffer): Signatur
 }
 
 export function hasSignature(request: CredentialRequest): boolean {
-  return ['x-mkt-signature', 'x-mkt-timestamp', 'x-mkt-fingerprint'].some((name) => header(request, name) !== undefined);
+  return ['x-mkt-signature', 'x-mkt-timestamp', 'x-mkt-fingerprint'].some(
+    (name) => header(request, name) !== undefined,
+  );
 }
 
 /** Checks, in order: headers present, clock drift, key registered, signature over the exact bytes, first use. */
@@ -52,13 +54,23 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
     ['x-mkt-signature', signature],
     ['x-mkt-timestamp', timestamp],
     ['x-mkt-fingerprint', fingerprint],
-  ].filter(([, value]) => !value).map(([name]) => name);
+  ]
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
   if (missing.length === 3) {
     // No credential at all: every trading operation that takes a signature also takes an OAuth access token.
-    throw new ApiError(401, 'missing_signature', 'The request carries no credential: sign it (x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint) or send an OAuth access token as Authorization: Bearer mkt_at_….');
+    throw new ApiError(
+      401,
+      'missing_signature',
+      'The request carries no credential: sign it (x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint) or send an OAuth access token as Authorization: Bearer mkt_at_….',
+    );
   }
   if (missing.length > 0 || !signature || !timestamp || !fingerprint) {
-    throw new ApiError(401, 'missing_signature', `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`);
+    throw new ApiError(
+      401,
+      'missing_signature',
+      `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`,
+    );
   }
   const check = await checkSignature(
     { db },
@@ -67,7 +79,11 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
       fingerprint,
       signature,
       message: signedMessage(timestamp, request.method, request.path, request.rawBody),
-      wording: { timestamp: 'x-mkt-timestamp', signed: 'timestamp + METHOD + path (without the query string) + the raw body exactly as sent', hint: ' Are you signing the raw request body?' },
+      wording: {
+        timestamp: 'x-mkt-timestamp',
+        signed: 'timestamp + METHOD + path (without the query string) + the raw body exactly as sent',
+        hint: ' Are you signing the raw request body?',
+      },
       ...optionalClaim(claimOf(request.method, timestamp, signatureBytesOf(signature))),
     },
     nowUs,

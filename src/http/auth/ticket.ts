@@ -17,14 +17,23 @@ export function ticketOf(request: CredentialRequest): string | undefined {
 }
 
 const refusals = {
-  ticket_invalid: 'The admission ticket is not valid: it was altered, or is presented with another body than the one it was issued for. Send the request to /v1/… again (without ?ticket=) for a new one.',
-  ticket_expired: 'The admission ticket expired (a ticket is good for 60 seconds). Send the request to /v1/… again for a new one.',
-  ticket_used: 'The admission ticket was used already (a ticket runs one inference). Send the request to /v1/… again for a new one.',
+  ticket_invalid:
+    'The admission ticket is not valid: it was altered, or is presented with another body than the one it was issued for. Send the request to /v1/… again (without ?ticket=) for a new one.',
+  ticket_expired:
+    'The admission ticket expired (a ticket is good for 60 seconds). Send the request to /v1/… again for a new one.',
+  ticket_used:
+    'The admission ticket was used already (a ticket runs one inference). Send the request to /v1/… again for a new one.',
 } as const;
 
-export async function authenticateTicket(ticket: string, body: Buffer, deps: { db: Db; ticketKey: TicketKey }, nowUs: number): Promise<Principal> {
+export async function authenticateTicket(
+  ticket: string,
+  body: Buffer,
+  deps: { db: Db; ticketKey: TicketKey },
+  nowUs: number,
+): Promise<Principal> {
   const claims = await readTicket(deps.ticketKey, ticket, body, nowUs);
   if (typeof claims === 'string') throw new ApiError(401, claims, refusals[claims]);
-  if (!(await claimUsedTicket(deps.db, claims.id, claims.expiresAtUs))) throw new ApiError(401, 'ticket_used', refusals.ticket_used);
+  if (!(await claimUsedTicket(deps.db, claims.id, claims.expiresAtUs)))
+    throw new ApiError(401, 'ticket_used', refusals.ticket_used);
   return { kind: 'api_key', userId: claims.userId, apiKeyId: claims.apiKeyId, ticket: claims };
 }

@@ -7,6 +7,7 @@ import { platformDiagnostics } from '../../core/diagnostics.js';
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, services) => {
-  if (principal?.kind !== 'oauth' && principal?.kind !== 'session') throw new AssertionFailed('platform diagnostics need an OAuth or session principal');
+  if (principal?.kind !== 'oauth' && principal?.kind !== 'session')
+    throw new AssertionFailed('platform diagnostics need an OAuth or session principal');
   return ok({ data: await platformDiagnostics(services, principal) });
 };

@@ -7,7 +7,8 @@ import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const getFunding: Handler<'getFunding'> = async ({ principal }, services) => ok({ data: await payments.getFunding(services, callerId(principal)) });
+export const getFunding: Handler<'getFunding'> = async ({ principal }, services) =>
+  ok({ data: await payments.getFunding(services, callerId(principal)) });
 
 export const listDeposits: Handler<'listDeposits'> = async ({ principal, query }, services) => {
   const page = await payments.listDeposits(services, callerId(principal), query.status, pageParams(query));
@@ -17,7 +18,12 @@ export const listDeposits: Handler<'listDeposits'> = async ({ principal, query }
 /** 201 with a new deposit; 200 with the one an earlier request with the same Idempotency-Key made. */
 export const createDeposit: Handler<'createDeposit'> = async ({ principal, body, headers }, services) => {
   const key = headers['idempotency-key'];
-  const { deposit, replayed } = await payments.createDeposit(services, callerId(principal), body.deposit.amount_usd, typeof key === 'string' ? key : undefined);
+  const { deposit, replayed } = await payments.createDeposit(
+    services,
+    callerId(principal),
+    body.deposit.amount_usd,
+    typeof key === 'string' ? key : undefined,
+  );
   const reply = { data: payments.depositView(deposit) };
   return replayed ? ok(reply) : created(reply);
 };

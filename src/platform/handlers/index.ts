@@ -2,7 +2,17 @@ import type { operations } from '../../../generated/types/platform.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics } from './diagnostics.js';
 import { createDeposit, getDeposit, getFunding, listDeposits } from './funds.js';
-import { createApiKey, createSigningKey, deleteApiKey, deleteSigningKey, getApiKey, getSigningKey, listApiKeys, listSigningKeys, updateApiKey } from './keys.js';
+import {
+  createApiKey,
+  createSigningKey,
+  deleteApiKey,
+  deleteSigningKey,
+  getApiKey,
+  getSigningKey,
+  listApiKeys,
+  listSigningKeys,
+  updateApiKey,
+} from './keys.js';
 import {
   createDeviceCode,
   createToken,
@@ -12,7 +22,16 @@ import {
   listOAuthScopes,
   revokeToken,
 } from './oauth.js';
-import { getSystemSettings, setAccountMode, toggleAutoTopUp, updateAutoBuy, updateAutoReload, updateAutoTopUp, updateAutoTransfer, updateTradingSettings } from './settings.js';
+import {
+  getSystemSettings,
+  setAccountMode,
+  toggleAutoTopUp,
+  updateAutoBuy,
+  updateAutoReload,
+  updateAutoTopUp,
+  updateAutoTransfer,
+  updateTradingSettings,
+} from './settings.js';
 
 export { oauthShapedOperations } from './oauth.js';
 

@@ -67,7 +67,12 @@ export const getApiKey: Handler<'getApiKey'> = async ({ principal, params }, ser
   ok({ data: await apiKeyWithUsage(services, await keys.getApiKey(services, callerId(principal), params.api_key_id)) });
 
 export const updateApiKey: Handler<'updateApiKey'> = async ({ principal, params, body }, services) =>
-  ok({ data: await apiKeyWithUsage(services, await keys.updateApiKey(services, callerId(principal), params.api_key_id, body.api_key)) });
+  ok({
+    data: await apiKeyWithUsage(
+      services,
+      await keys.updateApiKey(services, callerId(principal), params.api_key_id, body.api_key),
+    ),
+  });
 
 export const deleteApiKey: Handler<'deleteApiKey'> = async ({ principal, params }, services) => {
   await keys.deleteApiKey(services, callerId(principal), params.api_key_id);
@@ -81,7 +86,9 @@ export const listSigningKeys: Handler<'listSigningKeys'> = async ({ principal, q
 
 export const createSigningKey: Handler<'createSigningKey'> = async ({ principal, body }, services) => {
   const { label, public_key } = body.signing_key;
-  return created({ data: signingKeyView(await keys.createSigningKey(services, callerId(principal), label, public_key)) });
+  return created({
+    data: signingKeyView(await keys.createSigningKey(services, callerId(principal), label, public_key)),
+  });
 };
 
 export const getSigningKey: Handler<'getSigningKey'> = async ({ principal, params }, services) =>

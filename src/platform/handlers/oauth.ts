@@ -35,7 +35,10 @@ function oauthError(failure: OAuthFailure): ApiResponse<never> {
  * whoever sends the request chooses that header, and verification_uri is the address a user types
  * their code into.
  */
-export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = async (_request, { publicUrls }) => {
+export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMetadata'> = async (
+  _request,
+  { publicUrls },
+) => {
   const base = publicUrls.of('platform');
   return ok({
     issuer: base,
@@ -120,6 +123,7 @@ export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, princ
 
 export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, services) => {
   assert(principal, 'deleteOAuthGrant requires a credential');
-  if (!(await oauth.revokeGrant(services, principal.userId, params.grant_id))) throw notFound('OAuth grant', params.grant_id);
+  if (!(await oauth.revokeGrant(services, principal.userId, params.grant_id)))
+    throw notFound('OAuth grant', params.grant_id);
   return noContent();
 };

@@ -3,7 +3,12 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import * as settings from '../../core/settings.js';
 import { checkAutoReload } from '../auto-reload.js';
-import { autoReloadPatchOf, autoTopUpPatchOf, autoTransferOf, requestedAccountMode } from '../../core/settings-spellings.js';
+import {
+  autoReloadPatchOf,
+  autoTopUpPatchOf,
+  autoTransferOf,
+  requestedAccountMode,
+} from '../../core/settings-spellings.js';
 import { callerId } from './keys.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;

@@ -29,7 +29,13 @@ export class AccountIds {
   private readonly systems = new Map<string, MarketSystemAccounts>();
 
   /** Opens the trader's accounts for the instrument, and its consumption account when its buys auto-transfer. */
-  async open(db: Knex, userId: string, instrumentId: string, nowUs: number, options: { consumption: boolean }): Promise<TraderAccounts> {
+  async open(
+    db: Knex,
+    userId: string,
+    instrumentId: string,
+    nowUs: number,
+    options: { consumption: boolean },
+  ): Promise<TraderAccounts> {
     const key = `${userId}|${instrumentId}`;
     let ids = this.traders.get(key);
     if (!ids) {
@@ -39,7 +45,10 @@ export class AccountIds {
       this.traders.set(key, ids);
     }
     if (options.consumption && !this.consumption.has(key)) {
-      this.consumption.set(key, (await ensureAccount(db, userId, 'consumption', tokensOf(instrumentId), instrumentId, nowUs)).id);
+      this.consumption.set(
+        key,
+        (await ensureAccount(db, userId, 'consumption', tokensOf(instrumentId), instrumentId, nowUs)).id,
+      );
     }
     return ids;
   }
@@ -50,7 +59,10 @@ export class AccountIds {
     if (!found) {
       found = {
         fees: await systemAccount(db, 'fees', usd, nowUs),
-        conversion: { units: await systemAccount(db, 'conversion', unitsOf(instrumentId), nowUs), tokens: await systemAccount(db, 'conversion', tokensOf(instrumentId), nowUs) },
+        conversion: {
+          units: await systemAccount(db, 'conversion', unitsOf(instrumentId), nowUs),
+          tokens: await systemAccount(db, 'conversion', tokensOf(instrumentId), nowUs),
+        },
       };
       this.systems.set(instrumentId, found);
     }

@@ -20,7 +20,13 @@ import type { LedgerAccountRow } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 
-export type { AccountStatus, ConsumptionAccountFilter, ConsumptionAccountOrder, TradingAccountFilter, TradingAccountOrder } from '../../db/trading-accounts.js';
+export type {
+  AccountStatus,
+  ConsumptionAccountFilter,
+  ConsumptionAccountOrder,
+  TradingAccountFilter,
+  TradingAccountOrder,
+} from '../../db/trading-accounts.js';
 
 /**
  * The caller's balances on the trading API (trading.yaml tag "Accounts"): Units trading accounts,
@@ -47,25 +53,44 @@ async function withLastTradePrices(db: Db, rows: TradingAccountRow[]): Promise<T
   return rows.map((r) => ({ ...r, last_trade_price_ticks: byMarket.get(r.market_id) ?? null }));
 }
 
-const expireForReading = ({ db, clock }: { db: Db; clock: Clock }, userId: string) => expireLots(db, clock.nowUs(), { userId });
+const expireForReading = ({ db, clock }: { db: Db; clock: Clock }, userId: string) =>
+  expireLots(db, clock.nowUs(), { userId });
 
-export async function listTradingAccounts(deps: { db: Db }, userId: string, filter: TradingAccountFilter, page: PageParams): Promise<Page<TradingAccountRecord>> {
+export async function listTradingAccounts(
+  deps: { db: Db },
+  userId: string,
+  filter: TradingAccountFilter,
+  page: PageParams,
+): Promise<Page<TradingAccountRecord>> {
   const result = await tradingAccountPage(deps.db, userId, filter, page);
   return { rows: await withLastTradePrices(deps.db, result.rows), paging: result.paging };
 }
 
-export async function getTradingAccount(deps: { db: Db }, userId: string, accountId: string): Promise<TradingAccountRecord> {
+export async function getTradingAccount(
+  deps: { db: Db },
+  userId: string,
+  accountId: string,
+): Promise<TradingAccountRecord> {
   const row = await tradingAccountOfUser(deps.db, userId, accountId);
   if (!row) throw accountNotFound(accountId);
   return (await withLastTradePrices(deps.db, [row]))[0]!;
 }
 
-export async function listConsumptionAccounts(deps: { db: Db; clock: Clock }, userId: string, filter: ConsumptionAccountFilter, page: PageParams): Promise<Page<ConsumptionAccountRecord>> {
+export async function listConsumptionAccounts(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  filter: ConsumptionAccountFilter,
+  page: PageParams,
+): Promise<Page<ConsumptionAccountRecord>> {
   await expireForReading(deps, userId);
   return consumptionAccountPage(deps.db, userId, filter, page);
 }
 
-export async function getConsumptionAccount(deps: { db: Db; clock: Clock }, userId: string, accountId: string): Promise<ConsumptionAccountRecord> {
+export async function getConsumptionAccount(
+  deps: { db: Db; clock: Clock },
+  userId: string,
+  accountId: string,
+): Promise<ConsumptionAccountRecord> {
   await expireForReading(deps, userId);
   const row = await consumptionAccountOfUser(deps.db, userId, accountId);
   if (!row) throw accountNotFound(accountId);
@@ -73,14 +98,23 @@ export async function getConsumptionAccount(deps: { db: Db; clock: Clock }, user
 }
 
 /** The USD account; an empty page until the user's first money arrives (reads never open accounts). */
-export const listCurrencyAccounts = (deps: { db: Db }, userId: string, page: PageParams): Promise<Page<LedgerAccountRow>> => currencyAccountPage(deps.db, userId, usd, page);
+export const listCurrencyAccounts = (
+  deps: { db: Db },
+  userId: string,
+  page: PageParams,
+): Promise<Page<LedgerAccountRow>> => currencyAccountPage(deps.db, userId, usd, page);
 
 /** The user's USD account of this id; another user's or an unknown one is a 404, as for every account read by id. */
-export async function getCurrencyAccount(deps: { db: Db }, userId: string, accountId: string): Promise<LedgerAccountRow> {
+export async function getCurrencyAccount(
+  deps: { db: Db },
+  userId: string,
+  accountId: string,
+): Promise<LedgerAccountRow> {
   const row = await currencyAccountOfUser(deps.db, userId, accountId);
   if (!row) throw accountNotFound(accountId);
   return row;
 }
 
 /** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
-export const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> => countTradingAndCurrencyAccounts(deps.db, userId);
+export const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> =>
+  countTradingAndCurrencyAccounts(deps.db, userId);

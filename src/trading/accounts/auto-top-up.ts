@@ -1,6 +1,13 @@
 import { findInstrument, type InstrumentRow } from '../../core/reference.js';
 import type { AutoTopUpPort } from '../../core/trading-port.js';
-import { claimAutoBuy, consumptionHolding, deleteExpiredAutoBuy, marketIdOfInstrument, releaseAutoBuy, usdAvailableMicros } from '../../db/auto-buys.js';
+import {
+  claimAutoBuy,
+  consumptionHolding,
+  deleteExpiredAutoBuy,
+  marketIdOfInstrument,
+  releaseAutoBuy,
+  usdAvailableMicros,
+} from '../../db/auto-buys.js';
 import { findOrder } from '../../db/orders.js';
 import { accountSettings, readAutoTopUp, recordAutoTopUp, type AutoTopUpOutcome } from '../../db/settings.js';
 import { poolSql } from '../../db/sql.js';
@@ -21,7 +28,8 @@ import type { OrderDeps } from '../orders/orders.js';
  * balance is read again once the claim is held: a settlement that saw the same dip but claims
  * after another top-up committed finds the account stocked and buys nothing.
  */
-export type AutoTopUpResult = { outcome: AutoTopUpOutcome } | { outcome: 'not_enabled' | 'above_threshold' | 'in_flight' | 'pausing' };
+export type AutoTopUpResult =
+  { outcome: AutoTopUpOutcome } | { outcome: 'not_enabled' | 'above_threshold' | 'in_flight' | 'pausing' };
 
 export interface AutoTopUpDeps extends OrderDeps {
   clock: Clock;
@@ -40,22 +48,37 @@ const below = (availableTokens: number, thresholdUnits: number, instrument: Inst
   BigInt(availableTokens) < BigInt(thresholdUnits) * BigInt(instrument.tokens_per_unit);
 
 /** Checks one consumption account after a settlement, and buys when it is low; records what a purchase attempt did. */
-export async function topUpIfLow(deps: AutoTopUpDeps, accountId: string, instrument: InstrumentRow, nowUs: number): Promise<AutoTopUpResult> {
+export async function topUpIfLow(
+  deps: AutoTopUpDeps,
+  accountId: string,
+  instrument: InstrumentRow,
+  nowUs: number,
+): Promise<AutoTopUpResult> {
   const seen = await consumptionHolding(deps.db, accountId);
   if (seen === undefined) return { outcome: 'not_enabled' };
   const { userId } = seen;
   const row = await accountSettings(deps.db, userId);
   const settings = readAutoTopUp(row);
-  if (!settings.enabled || settings.quantityUnits === null || settings.thresholdUnits === null) return { outcome: 'not_enabled' };
+  if (!settings.enabled || settings.quantityUnits === null || settings.thresholdUnits === null)
+    return { outcome: 'not_enabled' };
   if (!below(seen.availableTokens, settings.thresholdUnits, instrument)) return { outcome: 'above_threshold' };
   const lastAtUs = row?.auto_top_up_last_at_us == null ? null : Number(row.auto_top_up_last_at_us);
-  if (failed(row?.auto_top_up_last_outcome ?? null) && lastAtUs !== null && nowUs - lastAtUs < retryPauseUs) return { outcome: 'pausing' };
+  if (failed(row?.auto_top_up_last_outcome ?? null) && lastAtUs !== null && nowUs - lastAtUs < retryPauseUs)
+    return { outcome: 'pausing' };
   await deleteExpiredAutoBuy(deps.db, userId, instrument.id, nowUs);
   if (!(await claimAutoBuy(deps.db, userId, instrument.id, nowUs + claimUs))) return { outcome: 'in_flight' };
   try {
     const now = await consumptionHolding(deps.db, accountId);
-    if (now === undefined || !below(now.availableTokens, settings.thresholdUnits, instrument)) return { outcome: 'above_threshold' };
-    const outcome = await buy(deps, userId, instrument, settings.quantityUnits, row?.auto_buy_max_price_ticks == null ? null : Number(row.auto_buy_max_price_ticks), nowUs);
+    if (now === undefined || !below(now.availableTokens, settings.thresholdUnits, instrument))
+      return { outcome: 'above_threshold' };
+    const outcome = await buy(
+      deps,
+      userId,
+      instrument,
+      settings.quantityUnits,
+      row?.auto_buy_max_price_ticks == null ? null : Number(row.auto_buy_max_price_ticks),
+      nowUs,
+    );
     await recordAutoTopUp(deps.db, userId, outcome, nowUs);
     return { outcome };
   } finally {
@@ -66,7 +89,14 @@ export async function topUpIfLow(deps: AutoTopUpDeps, accountId: string, instrum
 /** Trading's refusals of the purchase, as the outcomes a user reads. */
 const fundsRefusals = new Set(['insufficient_inventory_or_funds', 'insufficient_available_balance']);
 
-async function buy(deps: AutoTopUpDeps, userId: string, instrument: InstrumentRow, units: number, capTicks: number | null, nowUs: number): Promise<AutoTopUpOutcome> {
+async function buy(
+  deps: AutoTopUpDeps,
+  userId: string,
+  instrument: InstrumentRow,
+  units: number,
+  capTicks: number | null,
+  nowUs: number,
+): Promise<AutoTopUpOutcome> {
   const marketId = await marketIdOfInstrument(deps.db, instrument.id);
   if (marketId === undefined) return 'not_filled';
   if ((await usdAvailableMicros(deps.db, userId)) <= 0) return 'insufficient_funds';
@@ -75,7 +105,10 @@ async function buy(deps: AutoTopUpDeps, userId: string, instrument: InstrumentRo
     placed = await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    deps.logger.info({ user_id: userId, instrument_id: instrument.id, code: error.code, detail: error.detail }, 'auto top-up refused');
+    deps.logger.info(
+      { user_id: userId, instrument_id: instrument.id, code: error.code, detail: error.detail },
+      'auto top-up refused',
+    );
     return fundsRefusals.has(error.code) ? 'insufficient_funds' : 'refused';
   }
   if (placed === undefined) return 'not_filled';
@@ -123,7 +156,10 @@ export class AutoTopUpQueue implements AutoTopUpPort {
         if (instrument === undefined) continue;
         const result = await topUpIfLow(this.deps, accountId, instrument, this.deps.clock.nowUs());
         if (result.outcome !== 'not_enabled' && result.outcome !== 'above_threshold') {
-          this.deps.logger.info({ account_id: accountId, instrument_id: instrumentId, outcome: result.outcome }, 'auto top-up');
+          this.deps.logger.info(
+            { account_id: accountId, instrument_id: instrumentId, outcome: result.outcome },
+            'auto top-up',
+          );
         }
       } catch (error) {
         this.deps.logger.error({ err: error, account_id: accountId }, 'auto top-up failed');

@@ -1,7 +1,13 @@
 import { microsPerTick, notionalMicros } from '../../core/fees.js';
 import type { Db } from '../../db/knex.js';
 import type { Page, PageParams } from '../../db/paging.js';
-import { positionBalancePage, positionEventsOfUser, type PositionBalanceRow, type PositionEventRow, type PositionFilter } from '../../db/positions.js';
+import {
+  positionBalancePage,
+  positionEventsOfUser,
+  type PositionBalanceRow,
+  type PositionEventRow,
+  type PositionFilter,
+} from '../../db/positions.js';
 import { lastTradePrices } from '../../db/trading-accounts.js';
 import { expireLots } from '../../ledger/consumption.js';
 import { assert } from '../../lib/assert.js';
@@ -77,7 +83,10 @@ function reconcile(pool: Lot[], heldUnits: number): void {
 }
 
 /** Folds one instrument's events (in the order they happened) against its balances. Pure. */
-export function foldPosition(events: readonly PositionEventRow[], held: { tradingUnits: number; consumptionUnits: number }): PositionFigures {
+export function foldPosition(
+  events: readonly PositionEventRow[],
+  held: { tradingUnits: number; consumptionUnits: number },
+): PositionFigures {
   const trading: Lot[] = [];
   const consumption: Lot[] = [];
   let realizedMicros = 0;
@@ -111,8 +120,17 @@ export function foldPosition(events: readonly PositionEventRow[], held: { tradin
   }
   reconcile(trading, held.tradingUnits);
   reconcile(consumption, held.consumptionUnits);
-  assert(quantityOf(trading) + quantityOf(consumption) === held.tradingUnits + held.consumptionUnits, 'position lots must add up to the Units held');
-  return { totalCostMicros: costOf(trading) + costOf(consumption), realizedMicros, feesMicros, firstAcquiredAtUs, lastEventAtUs };
+  assert(
+    quantityOf(trading) + quantityOf(consumption) === held.tradingUnits + held.consumptionUnits,
+    'position lots must add up to the Units held',
+  );
+  return {
+    totalCostMicros: costOf(trading) + costOf(consumption),
+    realizedMicros,
+    feesMicros,
+    firstAcquiredAtUs,
+    lastEventAtUs,
+  };
 }
 
 /** USD per Unit rounded half up to the micro-dollar; null at quantity 0. */
@@ -136,15 +154,26 @@ function eventsByInstrument(events: readonly PositionEventRow[]): Map<string, Po
 }
 
 /** One page of the caller's positions. Expired consumption lots are written off first, as consumption reads do. */
-export async function listPositions({ db, clock }: { db: Db; clock: Clock }, userId: string, filter: PositionFilter, page: PageParams): Promise<Page<PositionRecord>> {
+export async function listPositions(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  filter: PositionFilter,
+  page: PageParams,
+): Promise<Page<PositionRecord>> {
   await expireLots(db, clock.nowUs(), { userId });
   const balances = await positionBalancePage(db, userId, filter, page);
   if (balances.rows.length === 0) return { rows: [], paging: balances.paging };
   const events = eventsByInstrument(await positionEventsOfUser(db, userId));
-  const prices = await lastTradePrices(db, balances.rows.map((row) => row.market_id));
+  const prices = await lastTradePrices(
+    db,
+    balances.rows.map((row) => row.market_id),
+  );
   const rows = balances.rows.map((row) => ({
     ...row,
-    ...foldPosition(events.get(row.instrument_id) ?? [], { tradingUnits: row.trading_units, consumptionUnits: row.consumption_units }),
+    ...foldPosition(events.get(row.instrument_id) ?? [], {
+      tradingUnits: row.trading_units,
+      consumptionUnits: row.consumption_units,
+    }),
     last_trade_price_ticks: prices.get(row.market_id) ?? null,
   }));
   return { rows, paging: balances.paging };

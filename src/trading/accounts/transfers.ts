@@ -3,7 +3,11 @@ import type { Page, PageParams } from '../../db/paging.js';
 import { instrumentById, type InstrumentRow } from '../../db/reference.js';
 import { tradingAccountAvailable } from '../../db/trading-accounts.js';
 import type { TransferRow } from '../../db/trading-rows.js';
-import { transferHistoryPage, type TransferHistoryFilter, type TransferHistoryRow } from '../../db/transfer-histories.js';
+import {
+  transferHistoryPage,
+  type TransferHistoryFilter,
+  type TransferHistoryRow,
+} from '../../db/transfer-histories.js';
 import { transferOfUser, transferPage, type TransferFilter } from '../../db/transfers.js';
 import { transferToConsumption } from '../../ledger/consumption.js';
 import { unitsOf } from '../../ledger/assets.js';
@@ -20,7 +24,8 @@ import { ApiError, instrumentNotFound, notFound, validationError } from '../../l
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const transferQuantityMax = 2_147_483_647;
 
-const availableUnits = async (db: Db, userId: string, instrumentId: string): Promise<number> => (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
+const availableUnits = async (db: Db, userId: string, instrumentId: string): Promise<number> =>
+  (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
 
 async function knownInstrument(db: Db, instrumentId: string): Promise<InstrumentRow> {
   const instrument = await instrumentById(db, instrumentId);
@@ -29,24 +34,43 @@ async function knownInstrument(db: Db, instrumentId: string): Promise<Instrument
 }
 
 /** 404 unknown instrument; 422 insufficient_available_balance when the Units are not available. */
-export async function createTransfer({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number): Promise<TransferRow> {
+export async function createTransfer(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+): Promise<TransferRow> {
   const instrument = await knownInstrument(db, instrumentId);
   if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
-    throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }] });
+    throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, {
+      errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }],
+    });
   }
   const nowUs = clock.nowUs();
   try {
-    return await db.transaction((trx) => transferToConsumption(trx, { userId, instrumentId, quantity, orderId: null, nowUs }));
+    return await db.transaction((trx) =>
+      transferToConsumption(trx, { userId, instrumentId, quantity, orderId: null, nowUs }),
+    );
   } catch (error) {
     if (!(error instanceof LedgerShortfall)) throw error;
     const available = await availableUnits(db, userId, instrumentId);
-    throw new ApiError(422, 'insufficient_available_balance', `The trading account holds ${available} available Units of ${instrument.symbol}; ${quantity} were requested.`, {
-      context: { quantity, available: String(available) },
-    });
+    throw new ApiError(
+      422,
+      'insufficient_available_balance',
+      `The trading account holds ${available} available Units of ${instrument.symbol}; ${quantity} were requested.`,
+      {
+        context: { quantity, available: String(available) },
+      },
+    );
   }
 }
 
-export const listTransfers = (deps: { db: Db }, userId: string, filter: TransferFilter, page: PageParams): Promise<Page<TransferRow>> => transferPage(deps.db, userId, filter, page);
+export const listTransfers = (
+  deps: { db: Db },
+  userId: string,
+  filter: TransferFilter,
+  page: PageParams,
+): Promise<Page<TransferRow>> => transferPage(deps.db, userId, filter, page);
 
 export async function getTransfer(deps: { db: Db }, userId: string, transferId: string): Promise<TransferRow> {
   const row = await transferOfUser(deps.db, userId, transferId);
@@ -60,7 +84,11 @@ export async function getTransfer(deps: { db: Db }, userId: string, transferId: 
  * decided 422, which names the instrument and says what to do instead. Nothing is read but the
  * instrument, nothing is written.
  */
-export async function refuseConsumptionToTrading(deps: { db: Db }, instrumentId: string, quantity: number): Promise<never> {
+export async function refuseConsumptionToTrading(
+  deps: { db: Db },
+  instrumentId: string,
+  quantity: number,
+): Promise<never> {
   const instrument = await knownInstrument(deps.db, instrumentId);
   throw new ApiError(
     422,
@@ -71,5 +99,9 @@ export async function refuseConsumptionToTrading(deps: { db: Db }, instrumentId:
 }
 
 /** The caller's transfer history, newest first: every kind of transfer between the caller's accounts. */
-export const listTransferHistories = (deps: { db: Db }, userId: string, filter: TransferHistoryFilter, page: PageParams): Promise<Page<TransferHistoryRow>> =>
-  transferHistoryPage(deps.db, userId, filter, page);
+export const listTransferHistories = (
+  deps: { db: Db },
+  userId: string,
+  filter: TransferHistoryFilter,
+  page: PageParams,
+): Promise<Page<TransferHistoryRow>> => transferHistoryPage(deps.db, userId, filter, page);

@@ -47,18 +47,35 @@ export const listConsumptionAccounts: Handler<'listConsumptionAccounts'> = async
 };
 
 export const getConsumptionAccount: Handler<'getConsumptionAccount'> = async ({ principal, params }, services) =>
-  ok({ data: consumptionAccountView(await accounts.getConsumptionAccount(services, callerId(principal), params.account_id)) });
+  ok({
+    data: consumptionAccountView(
+      await accounts.getConsumptionAccount(services, callerId(principal), params.account_id),
+    ),
+  });
 
-export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async ({ principal, query }, services) => {
+export const listCurrencyTradingAccounts: Handler<'listCurrencyTradingAccounts'> = async (
+  { principal, query },
+  services,
+) => {
   const page = await accounts.listCurrencyAccounts(services, callerId(principal), pageParams(query));
   return ok({ data: page.rows.map(currencyAccountView), paging: page.paging });
 };
 
-export const getCurrencyTradingAccount: Handler<'getCurrencyTradingAccount'> = async ({ principal, params }, services) =>
-  ok({ data: currencyAccountView(await accounts.getCurrencyAccount(services, callerId(principal), params.account_id)) });
+export const getCurrencyTradingAccount: Handler<'getCurrencyTradingAccount'> = async (
+  { principal, params },
+  services,
+) =>
+  ok({
+    data: currencyAccountView(await accounts.getCurrencyAccount(services, callerId(principal), params.account_id)),
+  });
 
 export const listPositions: Handler<'listPositions'> = async ({ principal, query }, services) => {
   const userId = callerId(principal);
-  const page = await positions.listPositions(services, userId, { instrumentId: query.instrument_id, marketId: query.market_id, status: query.status }, pageParams(query));
+  const page = await positions.listPositions(
+    services,
+    userId,
+    { instrumentId: query.instrument_id, marketId: query.market_id, status: query.status },
+    pageParams(query),
+  );
   return ok({ data: page.rows.map((row) => positionView(userId, row)), paging: page.paging });
 };

@@ -11,7 +11,8 @@ type Capability = components['schemas']['TradingCapability'];
 
 /** The caller of a trading operation: the HTTP layer lets only a signature or an OAuth access token through. */
 function tradingCaller(principal: Principal | null): TradingCaller {
-  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth') throw new AssertionFailed('trading identity operations need a signature or an OAuth principal');
+  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth')
+    throw new AssertionFailed('trading identity operations need a signature or an OAuth principal');
   return principal;
 }
 
@@ -21,11 +22,17 @@ function tradingCaller(principal: Principal | null): TradingCaller {
  * operations only for a supplier, whose qualification the issuance itself still checks.
  */
 function capabilitiesOf(caller: TradingCaller, supplier: boolean): Capability[] {
-  const all: Capability[] = supplier ? ['trade:read', 'trade:write', 'supply:read', 'supply:write'] : ['trade:read', 'trade:write'];
+  const all: Capability[] = supplier
+    ? ['trade:read', 'trade:write', 'supply:read', 'supply:write']
+    : ['trade:read', 'trade:write'];
   return caller.kind === 'signature' ? all : all.filter((capability) => caller.scopes.has(capability));
 }
 
-function meView({ user, signingKey }: SignedIdentity, caller: TradingCaller, supplier: boolean): components['schemas']['Me'] {
+function meView(
+  { user, signingKey }: SignedIdentity,
+  caller: TradingCaller,
+  supplier: boolean,
+): components['schemas']['Me'] {
   const legalTermsAccepted = user.legal_terms_accepted_at_us !== null;
   return {
     user_id: user.id,

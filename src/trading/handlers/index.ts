@@ -1,17 +1,59 @@
 import type { operations } from '../../../generated/types/trading.js';
 import type { HandlerMap } from '../../http/types.js';
 import { getDiagnostics, getMe } from './identity.js';
-import { getMarketOrderBook, getMarketStats, getMarketTicker, listMarketTrades, listPriceHistories } from './market-data.js';
+import {
+  getMarketOrderBook,
+  getMarketStats,
+  getMarketTicker,
+  listMarketTrades,
+  listPriceHistories,
+} from './market-data.js';
 import { countOrders, getOrder, listOrders } from './orders-read.js';
-import { amendOrder, cancelMarketOrders, cancelOrder, cancelOrders, createOrder, getAccountLimits } from './orders-write.js';
+import {
+  amendOrder,
+  cancelMarketOrders,
+  cancelOrder,
+  cancelOrders,
+  createOrder,
+  getAccountLimits,
+} from './orders-write.js';
 import { batchCancelOrders, cancelAllOrdersAfter } from './orders-bulk.js';
 import { createOrderBatch } from './orders-batch.js';
-import { getHealth, getInstrument, getInstrumentBySymbol, getMarket, getMarketControls, listInstruments, listMarkets } from './reference.js';
+import {
+  getHealth,
+  getInstrument,
+  getInstrumentBySymbol,
+  getMarket,
+  getMarketControls,
+  listInstruments,
+  listMarkets,
+} from './reference.js';
 import { getTrade, listTrades } from './trades.js';
-import { getConsumptionAccount, getCurrencyTradingAccount, getTradingAccount, listConsumptionAccounts, listCurrencyTradingAccounts, listPositions, listTradingAccounts } from './accounts.js';
-import { createSupplyIssuance, getSupplierLiability, getSupplyIssuanceSummary, listIssuanceAccounts, listSupplierLiabilities, listSupplyIssuances, transferFromIssuanceAccount } from './supply.js';
-import { createConsumptionToTradingTransfer, createTransfer, getTransfer, listTransferHistories, listTransfers } from './transfers.js';
-
+import {
+  getConsumptionAccount,
+  getCurrencyTradingAccount,
+  getTradingAccount,
+  listConsumptionAccounts,
+  listCurrencyTradingAccounts,
+  listPositions,
+  listTradingAccounts,
+} from './accounts.js';
+import {
+  createSupplyIssuance,
+  getSupplierLiability,
+  getSupplyIssuanceSummary,
+  listIssuanceAccounts,
+  listSupplierLiabilities,
+  listSupplyIssuances,
+  transferFromIssuanceAccount,
+} from './supply.js';
+import {
+  createConsumptionToTradingTransfer,
+  createTransfer,
+  getTransfer,
+  listTransferHistories,
+  listTransfers,
+} from './transfers.js';
 
 /** Every operation of openapi/trading.yaml; the server refuses to start if this and the document disagree. */
 export const tradingHandlers: HandlerMap<operations> = {

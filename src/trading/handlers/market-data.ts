@@ -60,5 +60,8 @@ export const listPriceHistories: Handler<'listPriceHistories'> = async ({ query 
   const { market } = await knownMarket(services, query.market_id);
   const range = { fromUs: timeBound('from', query.from), toUs: timeBound('to', query.to) ?? services.clock.nowUs() };
   const page = await marketData.candles(services, market.id, query.resolution, range, pageParams(query));
-  return ok({ data: page.rows.map((candle) => priceHistoryView(candle, market.id, query.resolution)), paging: page.paging });
+  return ok({
+    data: page.rows.map((candle) => priceHistoryView(candle, market.id, query.resolution)),
+    paging: page.paging,
+  });
 };

@@ -15,7 +15,19 @@ export const createOrderBatch: Handler<'createOrderBatch'> = async ({ principal,
   const data = results.map((result): components['schemas']['OrderBatchResult'] => {
     if ('order' in result) return { index: result.index, order: orderView(result.order, result.market) };
     const { error } = result;
-    return { index: result.index, errors: { code: error.code, detail: error.detail, message: error.detail, server_time: toIso(nowUs), ...(error.context === undefined ? {} : { context: error.context }) } };
+    return {
+      index: result.index,
+      errors: {
+        code: error.code,
+        detail: error.detail,
+        message: error.detail,
+        server_time: toIso(nowUs),
+        ...(error.context === undefined ? {} : { context: error.context }),
+      },
+    };
   });
-  return created({ data }, { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': rate.remaining });
+  return created(
+    { data },
+    { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': rate.remaining },
+  );
 };

@@ -20,11 +20,21 @@ function checkTimeout(timeoutSeconds: number): void {
 export const cancelAllOrdersAfter: Handler<'cancelAllOrdersAfter'> = async ({ principal, body }, services) => {
   checkTimeout(body.timeout_seconds);
   const nowUs = services.clock.nowUs();
-  const triggerAtUs = await deadManSwitch.cancelAllOrdersAfter(services, callerId(principal), { timeoutSeconds: body.timeout_seconds, marketId: body.market_id }, nowUs);
+  const triggerAtUs = await deadManSwitch.cancelAllOrdersAfter(
+    services,
+    callerId(principal),
+    { timeoutSeconds: body.timeout_seconds, marketId: body.market_id },
+    nowUs,
+  );
   return ok({ data: { current_time: toIso(nowUs), trigger_time: toIsoOrNull(triggerAtUs) } });
 };
 
 export const batchCancelOrders: Handler<'batchCancelOrders'> = async ({ principal, body }, services) => {
-  const results = await batchCancel.batchCancelOrders(services, callerId(principal), body.order_ids, services.clock.nowUs());
+  const results = await batchCancel.batchCancelOrders(
+    services,
+    callerId(principal),
+    body.order_ids,
+    services.clock.nowUs(),
+  );
   return ok({ data: results.map(({ orderId, status }) => ({ order_id: orderId, status })) });
 };

@@ -44,17 +44,35 @@ export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params },
 };
 
 export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, services) => {
-  const { order, market } = await orders.amendOrder(services, callerId(principal), params.order_id, { priceText: body.price, quantity: body.quantity }, services.clock.nowUs());
+  const { order, market } = await orders.amendOrder(
+    services,
+    callerId(principal),
+    params.order_id,
+    { priceText: body.price, quantity: body.quantity },
+    services.clock.nowUs(),
+  );
   return ok({ data: orderView(order, market) });
 };
 
 export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, services) => {
-  const cancelled = await orders.cancelOrders(services, callerId(principal), { marketId: query.market_id, side: query.side }, services.clock.nowUs(), { unknownMarketMatchesNothing: true });
+  const cancelled = await orders.cancelOrders(
+    services,
+    callerId(principal),
+    { marketId: query.market_id, side: query.side },
+    services.clock.nowUs(),
+    { unknownMarketMatchesNothing: true },
+  );
   return ok({ data: { cancelled } });
 };
 
 export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, services) => {
-  const cancelled = await orders.cancelOrders(services, callerId(principal), { marketId: params.market_id }, services.clock.nowUs(), { unknownMarketMatchesNothing: false });
+  const cancelled = await orders.cancelOrders(
+    services,
+    callerId(principal),
+    { marketId: params.market_id },
+    services.clock.nowUs(),
+    { unknownMarketMatchesNothing: false },
+  );
   return ok({ data: { cancelled } });
 };
 
@@ -65,8 +83,18 @@ export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, {
   return ok({
     data: {
       market_id: market.market.id,
-      order_rate_limits: { scope: 'user_market' as const, max_orders_per_second: ratePerSecond, max_orders_per_minute: ratePerSecond * 60, burst_capacity: burst, window_seconds: 1 },
-      response_headers: { limit: 'x-ratelimit-limit' as const, remaining: 'x-ratelimit-remaining' as const, retry_after: 'retry-after' as const },
+      order_rate_limits: {
+        scope: 'user_market' as const,
+        max_orders_per_second: ratePerSecond,
+        max_orders_per_minute: ratePerSecond * 60,
+        burst_capacity: burst,
+        window_seconds: 1,
+      },
+      response_headers: {
+        limit: 'x-ratelimit-limit' as const,
+        remaining: 'x-ratelimit-remaining' as const,
+        retry_after: 'retry-after' as const,
+      },
     },
   });
 };

@@ -13,7 +13,14 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 export const serviceVersion = '1.0.0';
 
 export const getHealth: Handler<'getHealth'> = async (_request, { clock }) =>
-  ok({ data: { status: 'ok' as const, service: 'trading' as const, server_time: toIso(clock.nowUs()), version: serviceVersion } });
+  ok({
+    data: {
+      status: 'ok' as const,
+      service: 'trading' as const,
+      server_time: toIso(clock.nowUs()),
+      version: serviceVersion,
+    },
+  });
 
 export const listInstruments: Handler<'listInstruments'> = async ({ query }, { reference }) => {
   const page = await reference.listInstruments(
@@ -37,7 +44,12 @@ export const getInstrument: Handler<'getInstrument'> = async ({ params }, { refe
 
 export const getInstrumentBySymbol: Handler<'getInstrumentBySymbol'> = async ({ params }, services) => {
   const instrument = await findInstrumentBySymbol(services, params.symbol);
-  if (!instrument) throw new ApiError(404, 'not_found', `No instrument has the symbol ${params.symbol}. GET /v1/instruments lists the symbols.`);
+  if (!instrument)
+    throw new ApiError(
+      404,
+      'not_found',
+      `No instrument has the symbol ${params.symbol}. GET /v1/instruments lists the symbols.`,
+    );
   return ok({ data: instrumentView(instrument) });
 };
 

@@ -9,7 +9,8 @@ import { parseDecimal, priceScale } from '../../lib/money.js';
  * an OAuth access token holding the operation's scope, and both act for the same user alike.
  */
 export function callerId(principal: Principal | null): string {
-  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth') throw new AssertionFailed('trading operations need a signature or an OAuth principal');
+  if (principal?.kind !== 'signature' && principal?.kind !== 'oauth')
+    throw new AssertionFailed('trading operations need a signature or an OAuth principal');
   return principal.userId;
 }
 

@@ -6,7 +6,12 @@ import { supplyIssuanceView } from '../accounts/account-views.js';
 import * as issuanceAccounts from '../supply/issuance-accounts.js';
 import * as liability from '../supply/supplier-liability.js';
 import * as supply from '../supply/supply.js';
-import { issuanceAccountView, issuanceTransferView, supplierLiabilityView, supplySummaryView } from '../supply/supply-views.js';
+import {
+  issuanceAccountView,
+  issuanceTransferView,
+  supplierLiabilityView,
+  supplySummaryView,
+} from '../supply/supply-views.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
@@ -16,7 +21,10 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
  * (trading.yaml; src/core/oauth-catalogue.ts says why); the scope was checked with the token.
  */
 function supplierId(principal: Principal | null): string {
-  assert(principal?.kind === 'signature' || principal?.kind === 'oauth', 'supply operations need a signature or an OAuth principal');
+  assert(
+    principal?.kind === 'signature' || principal?.kind === 'oauth',
+    'supply operations need a signature or an OAuth principal',
+  );
   return principal.userId;
 }
 
@@ -24,10 +32,25 @@ function supplierId(principal: Principal | null): string {
 const onePage = { has_more: false, next_cursor: null, prev_cursor: null };
 
 export const createSupplyIssuance: Handler<'createSupplyIssuance'> = async ({ principal, body }, services) =>
-  created({ data: supplyIssuanceView(await supply.issueUnits(services, supplierId(principal), body.instrument_id, body.quantity, services.config.supplyIssuance)) });
+  created({
+    data: supplyIssuanceView(
+      await supply.issueUnits(
+        services,
+        supplierId(principal),
+        body.instrument_id,
+        body.quantity,
+        services.config.supplyIssuance,
+      ),
+    ),
+  });
 
 export const listSupplyIssuances: Handler<'listSupplyIssuances'> = async ({ principal, query }, services) => {
-  const page = await supply.listIssuances(services, supplierId(principal), { instrumentId: query.instrument_id }, pageParams(query));
+  const page = await supply.listIssuances(
+    services,
+    supplierId(principal),
+    { instrumentId: query.instrument_id },
+    pageParams(query),
+  );
   return ok({ data: page.rows.map(supplyIssuanceView), paging: page.paging });
 };
 
@@ -35,9 +58,15 @@ export const getSupplyIssuanceSummary: Handler<'getSupplyIssuanceSummary'> = asy
   ok({ data: (await issuanceAccounts.listIssuanceAccounts(services, supplierId(principal))).map(supplySummaryView) });
 
 export const listIssuanceAccounts: Handler<'listIssuanceAccounts'> = async ({ principal }, services) =>
-  ok({ data: (await issuanceAccounts.listIssuanceAccounts(services, supplierId(principal))).map(issuanceAccountView), paging: onePage });
+  ok({
+    data: (await issuanceAccounts.listIssuanceAccounts(services, supplierId(principal))).map(issuanceAccountView),
+    paging: onePage,
+  });
 
-export const transferFromIssuanceAccount: Handler<'transferFromIssuanceAccount'> = async ({ principal, body }, services) => {
+export const transferFromIssuanceAccount: Handler<'transferFromIssuanceAccount'> = async (
+  { principal, body },
+  services,
+) => {
   const outcome = await issuanceAccounts.transferFromIssuance(services, supplierId(principal), {
     instrumentId: body.instrument_id,
     quantity: body.quantity,
@@ -49,7 +78,15 @@ export const transferFromIssuanceAccount: Handler<'transferFromIssuanceAccount'>
 };
 
 export const listSupplierLiabilities: Handler<'listSupplierLiabilities'> = async ({ principal, query }, services) =>
-  ok({ data: (await liability.listSupplierLiabilities(services, supplierId(principal), query.instrument_id)).map(supplierLiabilityView) });
+  ok({
+    data: (await liability.listSupplierLiabilities(services, supplierId(principal), query.instrument_id)).map(
+      supplierLiabilityView,
+    ),
+  });
 
 export const getSupplierLiability: Handler<'getSupplierLiability'> = async ({ principal, params }, services) =>
-  ok({ data: supplierLiabilityView(await liability.getSupplierLiability(services, supplierId(principal), params.instrument_id)) });
+  ok({
+    data: supplierLiabilityView(
+      await liability.getSupplierLiability(services, supplierId(principal), params.instrument_id),
+    ),
+  });

@@ -9,10 +9,19 @@ import { pageParams } from '../../db/paging.js';
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 export const createTransfer: Handler<'createTransfer'> = async ({ principal, body }, services) =>
-  created({ data: transferView(await transfers.createTransfer(services, callerId(principal), body.instrument_id, body.quantity)) });
+  created({
+    data: transferView(
+      await transfers.createTransfer(services, callerId(principal), body.instrument_id, body.quantity),
+    ),
+  });
 
 export const listTransfers: Handler<'listTransfers'> = async ({ principal, query }, services) => {
-  const page = await transfers.listTransfers(services, callerId(principal), { instrumentId: query.instrument_id }, pageParams(query));
+  const page = await transfers.listTransfers(
+    services,
+    callerId(principal),
+    { instrumentId: query.instrument_id },
+    pageParams(query),
+  );
   return ok({ data: page.rows.map(transferView), paging: page.paging });
 };
 
@@ -20,13 +29,21 @@ export const getTransfer: Handler<'getTransfer'> = async ({ principal, params },
   ok({ data: transferView(await transfers.getTransfer(services, callerId(principal), params.transfer_id)) });
 
 /** Refused by design (consumption Units cannot be resold); the 422 says what to do instead. */
-export const createConsumptionToTradingTransfer: Handler<'createConsumptionToTradingTransfer'> = async ({ principal, body }, services) => {
+export const createConsumptionToTradingTransfer: Handler<'createConsumptionToTradingTransfer'> = async (
+  { principal, body },
+  services,
+) => {
   callerId(principal);
   return transfers.refuseConsumptionToTrading(services, body.instrument_id, body.quantity);
 };
 
 export const listTransferHistories: Handler<'listTransferHistories'> = async ({ principal, query }, services) => {
-  const filter = { instrumentId: query.instrument_id, marketId: query.market_id, accountId: query.account_id, senderAccountId: query.sender_account_id };
+  const filter = {
+    instrumentId: query.instrument_id,
+    marketId: query.market_id,
+    accountId: query.account_id,
+    senderAccountId: query.sender_account_id,
+  };
   const page = await transfers.listTransferHistories(services, callerId(principal), filter, pageParams(query));
   return ok({ data: page.rows.map(transferHistoryView), paging: page.paging });
 };

@@ -10,9 +10,16 @@ import { orderBookView } from './market-data-views.js';
  * `market.book` stream. The composition root hands it to the stream sessions (src/streams/), which
  * then apply the updates after that sequence. Undefined for a market without a book.
  */
-export async function bookSnapshot(deps: { db: Db; clock: Clock }, marketId: string): Promise<BookSnapshot | undefined> {
+export async function bookSnapshot(
+  deps: { db: Db; clock: Clock },
+  marketId: string,
+): Promise<BookSnapshot | undefined> {
   const book = await readBookAtVersion(deps.db, marketId);
   if (!book) return undefined;
-  const levels = (rows: typeof book.buy) => rows.map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
-  return { ...orderBookView(marketId, { buy: levels(book.buy), sell: levels(book.sell) }, deps.clock.nowUs()), sequence: book.version };
+  const levels = (rows: typeof book.buy) =>
+    rows.map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
+  return {
+    ...orderBookView(marketId, { buy: levels(book.buy), sell: levels(book.sell) }, deps.clock.nowUs()),
+    sequence: book.version,
+  };
 }

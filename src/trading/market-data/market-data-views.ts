@@ -7,7 +7,8 @@ import { formatPrice } from '../views.js';
 
 type Schemas = components['schemas'];
 
-const priceOrNull = (ticks: number | null | undefined): string | null => (ticks === null || ticks === undefined ? null : formatPrice(ticks));
+const priceOrNull = (ticks: number | null | undefined): string | null =>
+  ticks === null || ticks === undefined ? null : formatPrice(ticks);
 
 /** Levels with `total` = Units from the best price to this level inclusive. */
 function levelsView(levels: readonly BookLevel[]): Schemas['OrderBookLevel'][] {
@@ -65,7 +66,10 @@ export function marketStatsView(marketId: string, stats: MarketStats, nowUs: num
     high_24h: priceOrNull(window?.highTicks),
     low_24h: priceOrNull(window?.lowTicks),
     change_24h: changeTicks === null ? null : formatPrice(changeTicks),
-    change_pct_24h: changeTicks === null || window === null ? null : formatDecimal(changePctHundredths(changeTicks, window.openTicks), 2),
+    change_pct_24h:
+      changeTicks === null || window === null
+        ? null
+        : formatDecimal(changePctHundredths(changeTicks, window.openTicks), 2),
     volume_24h: window?.volume ?? 0,
     trade_count_24h: window?.tradeCount ?? 0,
     as_of: toIso(nowUs),

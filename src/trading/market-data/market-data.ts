@@ -1,5 +1,14 @@
 import type { Db } from '../../db/knex.js';
-import { bookLevels, candlePage, lastTrade as lastTradeRow, tradeVolumeBetween, tradeWindowStats, type CandleGrid, type CandleRange, type LastTradeRow } from '../../db/market-data.js';
+import {
+  bookLevels,
+  candlePage,
+  lastTrade as lastTradeRow,
+  tradeVolumeBetween,
+  tradeWindowStats,
+  type CandleGrid,
+  type CandleRange,
+  type LastTradeRow,
+} from '../../db/market-data.js';
 import type { Page, PageParams } from '../../db/paging.js';
 import { mondayOffsetUs, usPerWeek } from '../../lib/periods.js';
 import type { Side } from '../../engine/types.js';
@@ -89,21 +98,39 @@ export const statsWindowUs = 24 * 60 * minuteUs;
 type Deps = { db: Db };
 
 async function bookSide({ db }: Deps, marketId: string, side: Side, depth: number): Promise<BookLevel[]> {
-  return (await bookLevels(db, marketId, side, depth)).map((r) => ({ priceTicks: r.price_ticks, quantity: r.quantity, orderCount: r.order_count }));
+  return (await bookLevels(db, marketId, side, depth)).map((r) => ({
+    priceTicks: r.price_ticks,
+    quantity: r.quantity,
+    orderCount: r.order_count,
+  }));
 }
 
-const lastTradeOf = (row: LastTradeRow | undefined): LastTrade | null => (row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null);
+const lastTradeOf = (row: LastTradeRow | undefined): LastTrade | null =>
+  row ? { priceTicks: row.price_ticks, quantity: row.quantity, executedAtUs: row.executed_at_us } : null;
 
-const lastTrade = async ({ db }: Deps, marketId: string): Promise<LastTrade | null> => lastTradeOf(await lastTradeRow(db, marketId));
+const lastTrade = async ({ db }: Deps, marketId: string): Promise<LastTrade | null> =>
+  lastTradeOf(await lastTradeRow(db, marketId));
 
 export async function orderBook(deps: Deps, marketId: string, depth: number): Promise<BookSnapshot> {
-  const [buy, sell] = await Promise.all([bookSide(deps, marketId, 'buy', depth), bookSide(deps, marketId, 'sell', depth)]);
+  const [buy, sell] = await Promise.all([
+    bookSide(deps, marketId, 'buy', depth),
+    bookSide(deps, marketId, 'sell', depth),
+  ]);
   return { buy, sell };
 }
 
 export async function ticker(deps: Deps, marketId: string, nowUs: number): Promise<Ticker> {
-  const [book, last, volume24h] = await Promise.all([orderBook(deps, marketId, 1), lastTrade(deps, marketId), tradeVolumeBetween(deps.db, marketId, nowUs - statsWindowUs, nowUs)]);
-  return { bestBidTicks: book.buy[0]?.priceTicks ?? null, bestAskTicks: book.sell[0]?.priceTicks ?? null, last, volume24h };
+  const [book, last, volume24h] = await Promise.all([
+    orderBook(deps, marketId, 1),
+    lastTrade(deps, marketId),
+    tradeVolumeBetween(deps.db, marketId, nowUs - statsWindowUs, nowUs),
+  ]);
+  return {
+    bestBidTicks: book.buy[0]?.priceTicks ?? null,
+    bestAskTicks: book.sell[0]?.priceTicks ?? null,
+    last,
+    volume24h,
+  };
 }
 
 /** The last trade and the rolling 24 hours up to `nowUs`, in one read (stats are read often). */
@@ -114,11 +141,25 @@ export async function marketStats({ db }: Deps, marketId: string, nowUs: number)
   const window: WindowSummary | null =
     row.trade_count === 0 || openTicks === null || closeTicks === null
       ? null
-      : { openTicks, closeTicks, highTicks: row.high_ticks, lowTicks: row.low_ticks, volume: row.volume, quoteTicks: row.quote_ticks, tradeCount: row.trade_count };
+      : {
+          openTicks,
+          closeTicks,
+          highTicks: row.high_ticks,
+          lowTicks: row.low_ticks,
+          volume: row.volume,
+          quoteTicks: row.quote_ticks,
+          tradeCount: row.trade_count,
+        };
   return { last: lastTradeOf(row.last), window, fromUs, toUs: nowUs };
 }
 
-export async function candles(deps: Deps, marketId: string, resolution: Resolution, range: CandleRange, page: PageParams): Promise<Page<Candle>> {
+export async function candles(
+  deps: Deps,
+  marketId: string,
+  resolution: Resolution,
+  range: CandleRange,
+  page: PageParams,
+): Promise<Page<Candle>> {
   // The grid comes from the closed table above, never from the request.
   const grid = resolutionGrids[resolution];
   const result = await candlePage(deps.db, marketId, grid, range, page);

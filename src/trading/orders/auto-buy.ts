@@ -19,14 +19,39 @@ import { createOrder, type NewOrder, type OrderDeps, type PlacedOrder } from './
  * could fill a limit buy anyway) or the largest order value. A cap below the band buys nothing.
  * Answers the order placed; undefined when none was (nothing to buy under the cap).
  */
-export async function placeAutoBuy(deps: OrderDeps, userId: string, marketId: string, units: number, capTicks: number | null, nowUs: number): Promise<PlacedOrder | undefined> {
-  const base = { marketId, clientOrderId: null, side: 'buy', quantity: units, shouldAutotransfer: true, triggeredByAutoBuy: true } as const;
-  if (capTicks === null) return createOrder(deps, userId, { ...base, type: 'market', priceText: undefined, timeInForce: 'ioc' }, nowUs);
+export async function placeAutoBuy(
+  deps: OrderDeps,
+  userId: string,
+  marketId: string,
+  units: number,
+  capTicks: number | null,
+  nowUs: number,
+): Promise<PlacedOrder | undefined> {
+  const base = {
+    marketId,
+    clientOrderId: null,
+    side: 'buy',
+    quantity: units,
+    shouldAutotransfer: true,
+    triggeredByAutoBuy: true,
+  } as const;
+  if (capTicks === null)
+    return createOrder(deps, userId, { ...base, type: 'market', priceText: undefined, timeInForce: 'ioc' }, nowUs);
   const market = await findMarket(deps, marketId);
   if (market === undefined) return undefined;
-  const limitTicks = limitUnderCap(market.market, await lastTradePriceTicks(poolSql(deps.db), marketId), units, capTicks);
+  const limitTicks = limitUnderCap(
+    market.market,
+    await lastTradePriceTicks(poolSql(deps.db), marketId),
+    units,
+    capTicks,
+  );
   if (limitTicks === null) return undefined;
-  const order: NewOrder = { ...base, type: 'limit', priceText: formatDecimal(limitTicks, priceScale), timeInForce: 'fok' };
+  const order: NewOrder = {
+    ...base,
+    type: 'limit',
+    priceText: formatDecimal(limitTicks, priceScale),
+    timeInForce: 'fok',
+  };
   try {
     return await createOrder(deps, userId, order, nowUs);
   } catch (error) {
@@ -37,7 +62,12 @@ export async function placeAutoBuy(deps: OrderDeps, userId: string, marketId: st
 }
 
 /** The highest limit price at or under `capTicks` the market takes for `units`; null when there is none. */
-export function limitUnderCap(market: MarketRow, lastTradeTicks: number | null, units: number, capTicks: number): number | null {
+export function limitUnderCap(
+  market: MarketRow,
+  lastTradeTicks: number | null,
+  units: number,
+  capTicks: number,
+): number | null {
   const tick = market.tick_size_ticks;
   const band = collarBand(lastTradeTicks, market.price_collar_pct);
   const highest = Math.min(capTicks, band?.highTicks ?? capTicks, Math.floor(notionalTicksMax / units));

@@ -15,19 +15,27 @@ export type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
  * that filled or was cancelled meanwhile is `not_open`. Not throttled: it costs what as many
  * single cancels cost, which are not throttled either.
  */
-export async function batchCancelOrders(deps: OrderDeps, userId: string, orderIds: readonly string[], nowUs: number): Promise<{ orderId: string; status: BatchCancelStatus }[]> {
+export async function batchCancelOrders(
+  deps: OrderDeps,
+  userId: string,
+  orderIds: readonly string[],
+  nowUs: number,
+): Promise<{ orderId: string; status: BatchCancelStatus }[]> {
   await requireAdvanced(deps, userId, false, 'cancellation');
   const statuses = new Map<string, BatchCancelStatus>(orderIds.map((id) => [id, 'not_found']));
   const openByMarket = new Map<string, string[]>();
   for (const order of await findOrders(poolSql(deps.db), orderIds)) {
     if (order.user_id !== userId) continue;
     statuses.set(order.id, 'not_open');
-    if (openStatuses.includes(order.status)) openByMarket.set(order.market_id, [...(openByMarket.get(order.market_id) ?? []), order.id]);
+    if (openStatuses.includes(order.status))
+      openByMarket.set(order.market_id, [...(openByMarket.get(order.market_id) ?? []), order.id]);
   }
   const cancelled = await Promise.all(
     [...openByMarket].map(([marketId, ids]) =>
       cancelChosen(deps, marketId, 'cancelled_by_user', nowUs, async (session) => {
-        const open = (await session.batch.orders(ids)).filter((order) => order.user_id === userId && openStatuses.includes(order.status));
+        const open = (await session.batch.orders(ids)).filter(
+          (order) => order.user_id === userId && openStatuses.includes(order.status),
+        );
         return { orders: open, result: open.map((order) => order.id) };
       }),
     ),

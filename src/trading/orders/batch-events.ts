@@ -15,8 +15,12 @@ export interface CommittedBook {
 }
 
 /** The resting order of a trade: the one of its two that did not come in. */
-const makerOrderId = (trade: TradeRow): string => (trade.taker_order_id === trade.buy_order_id ? trade.sell_order_id : trade.buy_order_id);
-const orderIdsOf = (trade: TradeRow): TradeOrderIds => ({ maker_order_id: makerOrderId(trade), taker_order_id: trade.taker_order_id });
+const makerOrderId = (trade: TradeRow): string =>
+  trade.taker_order_id === trade.buy_order_id ? trade.sell_order_id : trade.buy_order_id;
+const orderIdsOf = (trade: TradeRow): TradeOrderIds => ({
+  maker_order_id: makerOrderId(trade),
+  taker_order_id: trade.taker_order_id,
+});
 
 /**
  * The trades of the batch that left their resting order partly filled. The batch holds each order
@@ -56,7 +60,13 @@ export function batchEvents(
   const events: StreamEvent[] = [];
   const trades = new Map(batch.trades.map((trade) => [trade.id, trade]));
   for (const trade of batch.trades) {
-    events.push({ stream: 'market.trades', marketId: trade.market_id, event: 'new_trade', data: marketTradeView(trade, marketOf(trade.market_id)), orderIds: orderIdsOf(trade) });
+    events.push({
+      stream: 'market.trades',
+      marketId: trade.market_id,
+      event: 'new_trade',
+      data: marketTradeView(trade, marketOf(trade.market_id)),
+      orderIds: orderIdsOf(trade),
+    });
   }
   for (const [marketId, { version, book }] of books) {
     const levels = batch.levels.get(marketId) ?? [];
@@ -66,18 +76,49 @@ export function batchEvents(
         .sort((a, b) => (which === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks))
         .map(({ priceTicks }) => {
           const resting = book.level(which, priceTicks);
-          return { price: formatPrice(priceTicks), quantity: resting?.quantity ?? 0, order_count: resting?.orderCount ?? 0 };
+          return {
+            price: formatPrice(priceTicks),
+            quantity: resting?.quantity ?? 0,
+            order_count: resting?.orderCount ?? 0,
+          };
         });
-    events.push({ stream: 'market.book', marketId, event: 'book_update', data: { market_id: marketId, sequence: version, buy: side('buy'), sell: side('sell') } });
+    events.push({
+      stream: 'market.book',
+      marketId,
+      event: 'book_update',
+      data: { market_id: marketId, sequence: version, buy: side('buy'), sell: side('sell') },
+    });
   }
-  for (const row of batch.newOrders) events.push({ stream: 'user.orders', userId: row.user_id, event: 'new_order', data: orderView(row, marketOf(row.market_id)), tradingAccountId: unitsAccountOf(row) });
-  for (const row of batch.changedOrders) events.push({ stream: 'user.orders', userId: row.user_id, event: 'order_update', data: orderView(row, marketOf(row.market_id)), tradingAccountId: unitsAccountOf(row) });
+  for (const row of batch.newOrders)
+    events.push({
+      stream: 'user.orders',
+      userId: row.user_id,
+      event: 'new_order',
+      data: orderView(row, marketOf(row.market_id)),
+      tradingAccountId: unitsAccountOf(row),
+    });
+  for (const row of batch.changedOrders)
+    events.push({
+      stream: 'user.orders',
+      userId: row.user_id,
+      event: 'order_update',
+      data: orderView(row, marketOf(row.market_id)),
+      tradingAccountId: unitsAccountOf(row),
+    });
   const partial = tradesLeavingMakerPartial(batch);
   for (const leg of batch.legs) {
     const orderIds = orderIdsOf(trades.get(leg.trade_id)!);
     const restingPartially = leg.order_id === orderIds.maker_order_id && partial.has(leg.trade_id);
-    events.push({ stream: 'user.trades', userId: leg.user_id, event: 'new_trade', data: tradeView(leg, marketOf(leg.market_id)), orderIds, restingPartially });
+    events.push({
+      stream: 'user.trades',
+      userId: leg.user_id,
+      event: 'new_trade',
+      data: tradeView(leg, marketOf(leg.market_id)),
+      orderIds,
+      restingPartially,
+    });
   }
-  if (batch.accountIds.length > 0) events.push({ stream: 'control', event: 'accounts_changed', accountIds: [...batch.accountIds] });
+  if (batch.accountIds.length > 0)
+    events.push({ stream: 'control', event: 'accounts_changed', accountIds: [...batch.accountIds] });
   return events;
 }

@@ -1,5 +1,11 @@
 import { accountBalances } from '../../db/journal.js';
-import { findOrders, openOrders, orderIdByClientOrderId, ordersByClientOrderIds, type OpenOrdersFilter } from '../../db/orders.js';
+import {
+  findOrders,
+  openOrders,
+  orderIdByClientOrderId,
+  ordersByClientOrderIds,
+  type OpenOrdersFilter,
+} from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
 import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
@@ -59,7 +65,12 @@ export class TradingBatch {
   private readonly inserted = new Set<string>();
   private readonly updated = new Set<string>();
   private readonly entries: JournalEntryWrite[] = [];
-  private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = { trades: [], legs: [], lots: [], transfers: [] };
+  private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = {
+    trades: [],
+    legs: [],
+    lots: [],
+    transfers: [],
+  };
   private changeCount = 0;
   /** Per market, the price levels (`side:priceTicks`) that the batch's orders left or joined. */
   private readonly levels = new Map<string, Set<string>>();
@@ -78,7 +89,8 @@ export class TradingBatch {
     const pairs = needs.flatMap((need) => (need?.clientOrderId ? [need.clientOrderId] : []));
     if (pairs.length === 0) return;
     for (const pair of pairs) this.storedClientOrderIds.set(clientOrderKey(pair.userId, pair.clientOrderId), null);
-    for (const row of await ordersByClientOrderIds(this.sql, pairs)) this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
+    for (const row of await ordersByClientOrderIds(this.sql, pairs))
+      this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
   }
 
   /** The orders by id as this batch has them, read from the database where it has not seen them yet. */
@@ -107,7 +119,10 @@ export class TradingBatch {
     const stored = await openOrders(this.sql, userId, filter);
     for (const row of stored) if (!this.rows.has(row.id)) this.rows.set(row.id, row);
     const matches = (row: OrderRow) =>
-      row.user_id === userId && (filter.marketId === undefined || row.market_id === filter.marketId) && (filter.side === undefined || row.side === filter.side) && openStatuses.includes(row.status);
+      row.user_id === userId &&
+      (filter.marketId === undefined || row.market_id === filter.marketId) &&
+      (filter.side === undefined || row.side === filter.side) &&
+      openStatuses.includes(row.status);
     const ids = new Set([...stored.map((row) => row.id), ...this.inserted]);
     return [...ids].map((id) => this.rows.get(id)!).filter(matches);
   }
@@ -127,7 +142,8 @@ export class TradingBatch {
   async readBalances(accountIds: readonly string[]): Promise<void> {
     const missing = [...new Set(accountIds)].filter((id) => !isSystemAccount(id) && !this.stored.has(id));
     if (missing.length === 0) return;
-    for (const row of await accountBalances(this.sql, missing)) this.stored.set(row.id, { available: Number(row.available), locked: Number(row.locked) });
+    for (const row of await accountBalances(this.sql, missing))
+      this.stored.set(row.id, { available: Number(row.available), locked: Number(row.locked) });
     for (const id of missing) assert(this.stored.has(id), `ledger account ${id} does not exist`);
   }
 
@@ -150,7 +166,13 @@ export class TradingBatch {
    * account it debits must have been read (`readBalances`); `record` posts settlements, which spend
    * only what their orders hold, and checks only the accounts the batch read.
    */
-  post(kind: string, reference: string | null, postings: readonly Posting[], nowUs: number, options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' }): string | undefined {
+  post(
+    kind: string,
+    reference: string | null,
+    postings: readonly Posting[],
+    nowUs: number,
+    options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' },
+  ): string | undefined {
     const live = postings.filter((p) => p.amount !== 0);
     if (live.length === 0) return undefined;
     assertBalanced(live);
@@ -163,7 +185,8 @@ export class TradingBatch {
     for (const [accountId, change] of net) {
       if (isSystemAccount(accountId) || (change.available >= 0 && change.locked >= 0)) continue;
       if (options.unread === 'skip' && !this.stored.has(accountId)) continue;
-      if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0) return accountId;
+      if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0)
+        return accountId;
     }
     for (const [accountId, change] of net) {
       const account = this.account(accountId, nowUs);
@@ -225,10 +248,13 @@ export class TradingBatch {
   committed(): CommittedBatch {
     const touched = new Map<string, { side: Side; priceTicks: number }[]>();
     for (const [marketId, keys] of this.levels) {
-      touched.set(marketId, [...keys].map((key) => {
-        const [side, price] = key.split(':') as [Side, string];
-        return { side, priceTicks: Number(price) };
-      }));
+      touched.set(
+        marketId,
+        [...keys].map((key) => {
+          const [side, price] = key.split(':') as [Side, string];
+          return { side, priceTicks: Number(price) };
+        }),
+      );
     }
     return {
       newOrders: [...this.inserted].map((id) => this.rows.get(id)!),
@@ -243,7 +269,17 @@ export class TradingBatch {
   private account(accountId: string, nowUs: number): AccountChange {
     let account = this.accounts.get(accountId);
     if (!account) {
-      account = { accountId, available: 0, locked: 0, lastDepositAtUs: null, lastWithdrawalAtUs: null, lastTradingActivityAtUs: null, lastTransferAtUs: null, transfersIn: 0, updatedAtUs: nowUs };
+      account = {
+        accountId,
+        available: 0,
+        locked: 0,
+        lastDepositAtUs: null,
+        lastWithdrawalAtUs: null,
+        lastTradingActivityAtUs: null,
+        lastTransferAtUs: null,
+        transfersIn: 0,
+        updatedAtUs: nowUs,
+      };
       this.accounts.set(accountId, account);
     }
     account.updatedAtUs = Math.max(account.updatedAtUs, nowUs);

@@ -1,5 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
-import { lastTradePriceTicks, ordersChangedSince, pendingStopsPage, restingOrdersPage, type MarketBookRow, type RestingOrderRow } from '../../db/orders.js';
+import {
+  lastTradePriceTicks,
+  ordersChangedSince,
+  pendingStopsPage,
+  restingOrdersPage,
+  type MarketBookRow,
+  type RestingOrderRow,
+} from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
 import { assert } from '../../lib/assert.js';
 import type { MarketBook } from './books.js';
@@ -30,7 +37,13 @@ export const pagesOf = (sql: Sql, marketId: string): BookPages => ({
  * order with what is left of it.
  */
 export function placeCommandOf(order: RestingOrderRow): PlaceCommand {
-  const common = { orderId: order.id, traderId: order.user_id, side: order.side, selfTradePrevention: order.self_trade_prevention, expiresAt: order.expires_at_us === null ? null : Number(order.expires_at_us) };
+  const common = {
+    orderId: order.id,
+    traderId: order.user_id,
+    side: order.side,
+    selfTradePrevention: order.self_trade_prevention,
+    expiresAt: order.expires_at_us === null ? null : Number(order.expires_at_us),
+  };
   if (order.status === 'pending') {
     const quantity = order.quantity - order.filled_quantity;
     const stopTicks = Number(order.stop_price_ticks);
@@ -44,20 +57,38 @@ export function placeCommandOf(order: RestingOrderRow): PlaceCommand {
       ...(order.type === 'stop' && order.side === 'buy' ? { quoteBudget: quantity * stopTicks } : {}),
     };
   }
-  return { ...common, type: 'limit', priceTicks: Number(order.price_ticks), quantity: order.remaining_quantity, timeInForce: 'gtc', postOnly: Boolean(order.post_only) };
+  return {
+    ...common,
+    type: 'limit',
+    priceTicks: Number(order.price_ticks),
+    quantity: order.remaining_quantity,
+    timeInForce: 'gtc',
+    postOnly: Boolean(order.post_only),
+  };
 }
 
 /** The book from its resting orders then its pending stops, each read page by page in time priority, letting other requests run between pages. */
-export async function buildBook(marketId: string, stored: MarketBookRow, pages: BookPages, lastTradeTicks: number | null): Promise<MarketBook> {
+export async function buildBook(
+  marketId: string,
+  stored: MarketBookRow,
+  pages: BookPages,
+  lastTradeTicks: number | null,
+): Promise<MarketBook> {
   const book = new FastOrderBook({ lastTradeTicks });
-  for (const [kind, pageAfter] of [['resting', pages.resting], ['pending', pages.pending]] as const) {
+  for (const [kind, pageAfter] of [
+    ['resting', pages.resting],
+    ['pending', pages.pending],
+  ] as const) {
     for (let after = 0, first = true; ; first = false) {
       if (!first) await setImmediate();
       const page = await pageAfter(after);
       for (const order of page) {
         assert(kind === 'pending' || order.price_ticks !== null, `resting order ${order.id} has no price`);
         const placed = book.place(placeCommandOf(order));
-        assert(placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity, `stored book of ${marketId} is crossed (or a stop is due) at ${order.id}`);
+        assert(
+          placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity,
+          `stored book of ${marketId} is crossed (or a stop is due) at ${order.id}`,
+        );
         after = order.sequence;
       }
       if (page.length < buildStep) break;
@@ -78,7 +109,12 @@ const catchUpMax = 2_000;
  * triggered or left. Anything that does not fit that picture gives up (undefined): the caller
  * rebuilds. The held book is changed either way, so the caller drops it.
  */
-export async function catchUp(sql: Sql, marketId: string, held: MarketBook, stored: MarketBookRow): Promise<MarketBook | undefined> {
+export async function catchUp(
+  sql: Sql,
+  marketId: string,
+  held: MarketBook,
+  stored: MarketBookRow,
+): Promise<MarketBook | undefined> {
   const changed = await ordersChangedSince(sql, marketId, held.version, catchUpMax + 1);
   if (changed.length > catchUpMax) return undefined;
   const { book } = held;
@@ -98,7 +134,12 @@ export async function catchUp(sql: Sql, marketId: string, held: MarketBook, stor
     if (resting && !requeued && rests && resting.priceTicks === order.price_ticks) {
       if (order.remaining_quantity > resting.remaining) return undefined;
       if (order.remaining_quantity === resting.remaining) continue;
-      const shrunk = book.amend({ orderId: order.id, traderId: resting.traderId, priceTicks: resting.priceTicks, remaining: order.remaining_quantity });
+      const shrunk = book.amend({
+        orderId: order.id,
+        traderId: resting.traderId,
+        priceTicks: resting.priceTicks,
+        remaining: order.remaining_quantity,
+      });
       if (shrunk.code !== 'ok' || !shrunk.priorityKept || shrunk.fills.length > 0) return undefined;
       continue;
     }
@@ -106,7 +147,8 @@ export async function catchUp(sql: Sql, marketId: string, held: MarketBook, stor
     if (!rests) continue;
     if (!requeued || order.price_ticks === null) return undefined;
     const placed = book.place(placeCommandOf(order));
-    if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity) return undefined;
+    if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity)
+      return undefined;
   }
   return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
 }

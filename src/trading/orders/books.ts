@@ -1,6 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../../db/knex.js';
-import { findMarketBook, findMarketBooks, lastTradePriceTicks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
+import {
+  findMarketBook,
+  findMarketBooks,
+  lastTradePriceTicks,
+  lockMarkets,
+  type MarketBookRow,
+} from '../../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
@@ -144,7 +150,6 @@ const silent: BatchAnnouncer = { stage: async () => undefined, committed: () => 
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
 
-
 /**
  * Matching is serialised: in this process by one queue, across processes by a PostgreSQL advisory
  * lock per market taken inside the transaction (SQLite has one writer anyway). The book of each
@@ -187,7 +192,13 @@ export class BookRegistry {
   async run<T>(marketId: string, work: (session: MarketSession) => Promise<T>, needs?: BatchNeeds): Promise<T> {
     if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ parts: [{ marketId, work, needs }], group: false, marketIds: [marketId], resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({
+        parts: [{ marketId, work, needs }],
+        group: false,
+        marketIds: [marketId],
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       this.schedule();
     });
   }
@@ -200,7 +211,8 @@ export class BookRegistry {
    */
   async runTogether<T>(parts: readonly MarketWork<T>[]): Promise<Outcome<T>[]> {
     const marketIds = [...new Set(parts.map((part) => part.marketId))];
-    for (const marketId of marketIds) if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
+    for (const marketId of marketIds)
+      if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<Outcome<T>[]>((resolve, reject) => {
       this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
@@ -221,7 +233,12 @@ export class BookRegistry {
         const sql = poolSql(this.db);
         const stored = await findMarketBook(sql, marketId);
         if (!stored) return;
-        const state = await buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
+        const state = await buildBook(
+          marketId,
+          stored,
+          pagesOf(sql, marketId),
+          await lastTradePriceTicks(sql, marketId),
+        );
         const held = this.books.get(marketId);
         if (!held || held.version < state.version) this.books.set(marketId, state);
       })()
@@ -375,33 +392,58 @@ export class BookRegistry {
       const batch = new TradingBatch(sql);
       await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
       for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
-      const books = [...markets].map(([marketId, market]) => ({ marketId, version: market.version + 1, nextSequence: market.sequence }));
+      const books = [...markets].map(([marketId, market]) => ({
+        marketId,
+        version: market.version + 1,
+        nextSequence: market.sequence,
+      }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
       for (const market of markets.values()) {
         market.state.version = market.version + 1;
         market.state.nextSequence = market.sequence;
       }
-      announced = await this.announcer.stage(sql, batch.committed(), new Map([...markets].map(([marketId, market]) => [marketId, market.state])));
+      announced = await this.announcer.stage(
+        sql,
+        batch.committed(),
+        new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
+      );
     });
     return [outcomes, markets, announced];
   }
 
   /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */
-  private async executeCommand(batch: TradingBatch, command: Command, stored: ReadonlyMap<string, MarketBookRow>, markets: Map<string, BatchMarket>): Promise<Outcome> {
-    if (!command.group) return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+  private async executeCommand(
+    batch: TradingBatch,
+    command: Command,
+    stored: ReadonlyMap<string, MarketBookRow>,
+    markets: Map<string, BatchMarket>,
+  ): Promise<Outcome> {
+    if (!command.group)
+      return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
     const outcomes: Outcome[] = [];
-    for (const part of command.parts) outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
+    for (const part of command.parts)
+      outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
     return { ok: true, value: outcomes };
   }
 
   /** One work; its refusal is its outcome, unless it changed the batch or the book first. */
-  private async execute(batch: TradingBatch, command: Command, part: MarketWork, stored: MarketBookRow | undefined, markets: Map<string, BatchMarket>): Promise<Outcome> {
+  private async execute(
+    batch: TradingBatch,
+    command: Command,
+    part: MarketWork,
+    stored: MarketBookRow | undefined,
+    markets: Map<string, BatchMarket>,
+  ): Promise<Outcome> {
     const { marketId } = part;
     let market = markets.get(marketId);
     if (!market) {
       assert(stored, `market ${marketId} has no market_books row`);
-      market = { version: stored.version, sequence: stored.next_sequence, state: await this.current(batch.sql, marketId, stored) };
+      market = {
+        version: stored.version,
+        sequence: stored.next_sequence,
+        state: await this.current(batch.sql, marketId, stored),
+      };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
       markets.set(marketId, market);
@@ -434,5 +476,4 @@ export class BookRegistry {
   private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
     return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
   }
-
 }

@@ -1,4 +1,15 @@
-import { allMarketsScope, armSwitch, claimSwitch, disarmSwitch, dueCheck, firingsOf, switchTriggerUs, takeFiring, type DeadManSwitch, type SwitchFiring } from '../../db/dead-man-switches.js';
+import {
+  allMarketsScope,
+  armSwitch,
+  claimSwitch,
+  disarmSwitch,
+  dueCheck,
+  firingsOf,
+  switchTriggerUs,
+  takeFiring,
+  type DeadManSwitch,
+  type SwitchFiring,
+} from '../../db/dead-man-switches.js';
 import { findMarket } from '../../core/reference.js';
 import { usPerSecond, type Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
@@ -42,21 +53,33 @@ export interface SwitchDeps extends OrderDeps {
  * market; answers its trigger time, null once disarmed. A switch already due cannot be saved: its
  * firing is completed first (here, if no process has yet), and the call then acts on a clean slate.
  */
-export async function cancelAllOrdersAfter(deps: SwitchDeps, userId: string, request: { timeoutSeconds: number; marketId: string | undefined }, nowUs: number): Promise<number | null> {
+export async function cancelAllOrdersAfter(
+  deps: SwitchDeps,
+  userId: string,
+  request: { timeoutSeconds: number; marketId: string | undefined },
+  nowUs: number,
+): Promise<number | null> {
   await requireAdvanced(deps, userId, false, 'cancellation');
   if (request.marketId !== undefined && !(await findMarket(deps, request.marketId))) {
-    refuse({ code: 'unknown_market', detail: `No market with id ${request.marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
+    refuse({
+      code: 'unknown_market',
+      detail: `No market with id ${request.marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.`,
+    });
   }
   const scope = request.marketId ?? allMarketsScope;
   const triggerAtUs = request.timeoutSeconds === 0 ? null : nowUs + request.timeoutSeconds * usPerSecond;
   // Two rounds at most: the first may find the switch due and fire it; the second then finds none.
   for (let attempt = 1; ; attempt++) {
-    const done = triggerAtUs === null ? await disarmSwitch(deps.db, userId, scope, nowUs) : await armSwitch(deps.db, userId, scope, triggerAtUs, nowUs);
+    const done =
+      triggerAtUs === null
+        ? await disarmSwitch(deps.db, userId, scope, nowUs)
+        : await armSwitch(deps.db, userId, scope, triggerAtUs, nowUs);
     if (done) break;
     const dueAtUs = await switchTriggerUs(deps.db, userId, scope);
     if (dueAtUs === undefined && triggerAtUs === null) break; // nothing to disarm
     if (attempt >= 3) throw new Error(`the dead-man's switch ${userId}/${scope} stayed due after ${attempt} attempts`);
-    if (dueAtUs !== undefined && dueAtUs <= nowUs) await fireSwitch(deps, { userId, scope, triggerAtUs: dueAtUs }, nowUs);
+    if (dueAtUs !== undefined && dueAtUs <= nowUs)
+      await fireSwitch(deps, { userId, scope, triggerAtUs: dueAtUs }, nowUs);
   }
   // Another process may be cancelling what a switch of this user left: the answer comes after it.
   await runFirings(deps, await firingsOf(deps.db, userId), nowUs);
@@ -87,7 +110,9 @@ async function runFirings(deps: SwitchDeps, firings: readonly SwitchFiring[], no
  */
 function cancelFiring(deps: SwitchDeps, firing: SwitchFiring, nowUs: number): Promise<number> {
   return cancelChosen(deps, firing.marketId, 'dead_man_switch', nowUs, async (session) => {
-    const open = (await session.batch.openOrders(firing.userId, { marketId: firing.marketId })).filter((order) => order.submitted_at_us <= firing.cutoffUs);
+    const open = (await session.batch.openOrders(firing.userId, { marketId: firing.marketId })).filter(
+      (order) => order.submitted_at_us <= firing.cutoffUs,
+    );
     if (!(await takeFiring(session.batch.sql, firing))) return { orders: [], result: 0 };
     return { orders: open, result: open.length };
   });
@@ -98,16 +123,24 @@ function cancelFiring(deps: SwitchDeps, firing: SwitchFiring, nowUs: number): Pr
  * Answers when to look next: the earliest trigger still ahead, `nowUs` when more may be due, or
  * null when no switch is armed.
  */
-export async function fireDueSwitches(deps: SwitchDeps, nowUs: number): Promise<{ fired: number; nextAtUs: number | null }> {
+export async function fireDueSwitches(
+  deps: SwitchDeps,
+  nowUs: number,
+): Promise<{ fired: number; nextAtUs: number | null }> {
   const { switches: earliest, firings: left } = await dueCheck(deps.db, roundSwitchesMax);
   const due = earliest.filter((armed) => armed.triggerAtUs <= nowUs);
   // Claimed here (true), by another call or process first (false), or failed (null: the next check tries again).
-  const claims = await Promise.all(due.map((armed) => fireSwitch(deps, armed, nowUs).catch((error: unknown) => logFailure(deps, error))));
+  const claims = await Promise.all(
+    due.map((armed) => fireSwitch(deps, armed, nowUs).catch((error: unknown) => logFailure(deps, error))),
+  );
   if (left.length > 0) await runFirings(deps, left, nowUs).catch((error: unknown) => logFailure(deps, error));
   const ahead = earliest.find((armed) => armed.triggerAtUs > nowUs);
   // A full page of due switches, all dealt with: more may be due. One that failed waits for the poll.
   const moreDue = due.length === roundSwitchesMax && !claims.includes(null);
-  return { fired: claims.filter((claimed) => claimed === true).length, nextAtUs: moreDue ? nowUs : (ahead?.triggerAtUs ?? null) };
+  return {
+    fired: claims.filter((claimed) => claimed === true).length,
+    nextAtUs: moreDue ? nowUs : (ahead?.triggerAtUs ?? null),
+  };
 }
 
 function logFailure(deps: SwitchDeps, error: unknown): null {
@@ -135,10 +168,13 @@ export function watchDeadManSwitches(deps: SwitchDeps, pollMs = switchPollMs): S
     if (stopped || atUs === null || atUs === wakeAtUs) return;
     clearTimeout(wake);
     wakeAtUs = atUs;
-    wake = setTimeout(() => {
-      wakeAtUs = null;
-      check();
-    }, Math.max(0, Math.ceil((atUs - deps.clock.nowUs()) / 1000)));
+    wake = setTimeout(
+      () => {
+        wakeAtUs = null;
+        check();
+      },
+      Math.max(0, Math.ceil((atUs - deps.clock.nowUs()) / 1000)),
+    );
     wake.unref();
   };
   const check = () => {

@@ -23,7 +23,13 @@ interface Staged {
 }
 
 /** The books of this process, announcing each committed batch's events through `events`. */
-export function openOrderBooks(db: Db, events: EventTransport = inProcessTransport(() => undefined, () => false)): OrderBooks {
+export function openOrderBooks(
+  db: Db,
+  events: EventTransport = inProcessTransport(
+    () => undefined,
+    () => false,
+  ),
+): OrderBooks {
   const markets = new Map<string, MarketWithInstrument>();
   const accounts = new AccountIds();
   const books = new BookRegistry(db, {
@@ -31,9 +37,15 @@ export function openOrderBooks(db: Db, events: EventTransport = inProcessTranspo
       if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds };
       // The orders' trading accounts, for their events: cached since their orders were placed.
       const units = new Map<string, string>();
-      for (const order of [...batch.newOrders, ...batch.changedOrders]) units.set(order.id, (await accounts.of(sql, order.user_id, order.instrument_id)).units);
+      for (const order of [...batch.newOrders, ...batch.changedOrders])
+        units.set(order.id, (await accounts.of(sql, order.user_id, order.instrument_id)).units);
       const payloads = encodeEvents(
-        batchEvents(batch, held, (marketId) => markets.get(marketId)!, (order) => units.get(order.id)!),
+        batchEvents(
+          batch,
+          held,
+          (marketId) => markets.get(marketId)!,
+          (order) => units.get(order.id)!,
+        ),
         payloadBytesMax,
       );
       await events.stage(sql, payloads);

@@ -45,18 +45,30 @@ export const rateLimited = (decision: BucketDecision, what: string): Refusal | u
         headers: { 'retry-after': String(decision.retryAfterSeconds) },
       };
 
-export async function requireAdvanced(deps: OrderDeps, userId: string, autoBuy: boolean, action: string): Promise<void> {
+export async function requireAdvanced(
+  deps: OrderDeps,
+  userId: string,
+  autoBuy: boolean,
+  action: string,
+): Promise<void> {
   const user = await findUser(deps.db, userId);
   if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
   if (user.account_mode === 'auto' && !autoBuy) {
-    refuse({ code: 'auto_mode', detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.` });
+    refuse({
+      code: 'auto_mode',
+      detail: `Order ${action} is not allowed in Auto Mode; switch to Advanced Mode (POST /v1/self/system-settings/account-mode on the platform API) to trade directly.`,
+    });
   }
 }
 
 /** The market, with its system accounts opened (settling only finds them). */
 export async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
   const market = await findMarket(deps, marketId);
-  if (!market) return refused({ code: 'unknown_market', detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.` });
+  if (!market)
+    return refused({
+      code: 'unknown_market',
+      detail: `No market with id ${marketId}. Use the market_id of GET /v1/markets; never derive it from a symbol.`,
+    });
   await deps.orderBooks.accounts.openSystem(deps.db, market.instrument.id, nowUs);
   deps.orderBooks.markets.set(market.market.id, market);
   return market;
@@ -83,22 +95,42 @@ export interface CheckedOrder {
  * prevention and the accounts. The rate limit is the caller's: one token per order for POST
  * /v1/orders, a batch's all at once (orders-batch.ts).
  */
-export async function checkOrderFields(deps: OrderDeps, userId: string, market: MarketWithInstrument, input: NewOrder, nowUs: number): Promise<CheckedOrder> {
+export async function checkOrderFields(
+  deps: OrderDeps,
+  userId: string,
+  market: MarketWithInstrument,
+  input: NewOrder,
+  nowUs: number,
+): Promise<CheckedOrder> {
   return completeOrder(deps, userId, validateOrder(market, input, nowUs), nowUs);
 }
 
 /** An order whose fields and controls passed, before the account default and the accounts are added. */
-export type ValidOrder = Pick<CheckedOrder, 'input' | 'market' | 'submitted' | 'priceTicks' | 'stopTicks' | 'expiresAtUs'>;
+export type ValidOrder = Pick<
+  CheckedOrder,
+  'input' | 'market' | 'submitted' | 'priceTicks' | 'stopTicks' | 'expiresAtUs'
+>;
 
 /** The pure checks: the fields between themselves, the market open, the order controls. Throws the refusal. */
 export function validateOrder(market: MarketWithInstrument, input: NewOrder, nowUs: number): ValidOrder {
   const shape = checkOrderShape(
-    { type: input.type, timeInForce: input.timeInForce, priceText: input.priceText, stopPriceText: input.stopPriceText, postOnly: input.postOnly ?? false, expireTimeText: input.expireTimeText },
+    {
+      type: input.type,
+      timeInForce: input.timeInForce,
+      priceText: input.priceText,
+      stopPriceText: input.stopPriceText,
+      postOnly: input.postOnly ?? false,
+      expireTimeText: input.expireTimeText,
+    },
     nowUs,
   );
   if ('refusal' in shape) return refused(shape.refusal);
   refuse(checkMarketOpen(market.market));
-  const submitted: Submitted = { priceText: input.priceText ?? null, quantity: input.quantity, clientOrderId: input.clientOrderId };
+  const submitted: Submitted = {
+    priceText: input.priceText ?? null,
+    quantity: input.quantity,
+    clientOrderId: input.clientOrderId,
+  };
   const controls = checkOrderControls(market.market, submitted);
   if ('refusal' in controls) return refused(controls.refusal);
   let stopTicks: number | null = null;
@@ -112,11 +144,18 @@ export function validateOrder(market: MarketWithInstrument, input: NewOrder, now
 }
 
 /** The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if new). */
-export async function completeOrder(deps: OrderDeps, userId: string, valid: ValidOrder, nowUs: number): Promise<CheckedOrder> {
+export async function completeOrder(
+  deps: OrderDeps,
+  userId: string,
+  valid: ValidOrder,
+  nowUs: number,
+): Promise<CheckedOrder> {
   const { input, market } = valid;
   const selfTradePrevention = input.selfTradePrevention ?? (await accountSelfTradePrevention(poolSql(deps.db), userId));
   const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
-  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, { consumption: autotransfer });
+  const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, {
+    consumption: autotransfer,
+  });
   return { ...valid, selfTradePrevention, autotransfer, ids };
 }
 

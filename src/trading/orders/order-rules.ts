@@ -63,43 +63,131 @@ const invalid = (code: Refusal['code'], path: string, message: string, value: un
  * `post_only` only on a limit order that may rest, `expire_time` with `gtd` and only with it, at
  * least 1 s and at most 90 days ahead. Gives the expiry of a `gtd` order in microseconds.
  */
-export function checkOrderShape(order: OrderShape, nowUs: number): { refusal: Refusal } | { expireAtUs: number | null } {
+export function checkOrderShape(
+  order: OrderShape,
+  nowUs: number,
+): { refusal: Refusal } | { expireAtUs: number | null } {
   const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
   const isStop = order.type === 'stop' || order.type === 'stop_limit';
-  if (hasLimit && order.priceText === undefined) return { refusal: invalid('price_required', 'body.price', `is required for a ${order.type} order`, null) };
+  if (hasLimit && order.priceText === undefined)
+    return { refusal: invalid('price_required', 'body.price', `is required for a ${order.type} order`, null) };
   // A market order may carry a price as its protection (the live service's CLI always sends one).
-  if (!hasLimit && order.type !== 'market' && order.priceText !== undefined) return { refusal: invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText) };
-  if (isStop && order.stopPriceText === undefined) return { refusal: invalid('stop_price_required', 'body.stop_price', `is required for a ${order.type} order`, null) };
-  if (!isStop && order.stopPriceText !== undefined) return { refusal: invalid('stop_price_not_allowed', 'body.stop_price', `must be omitted for a ${order.type} order (only stop and stop_limit orders take one)`, order.stopPriceText) };
-  if (order.postOnly && order.type !== 'limit') return { refusal: invalid('post_only_not_allowed', 'body.post_only', `is only for limit orders, not ${order.type}`, true) };
+  if (!hasLimit && order.type !== 'market' && order.priceText !== undefined)
+    return {
+      refusal: invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText),
+    };
+  if (isStop && order.stopPriceText === undefined)
+    return {
+      refusal: invalid('stop_price_required', 'body.stop_price', `is required for a ${order.type} order`, null),
+    };
+  if (!isStop && order.stopPriceText !== undefined)
+    return {
+      refusal: invalid(
+        'stop_price_not_allowed',
+        'body.stop_price',
+        `must be omitted for a ${order.type} order (only stop and stop_limit orders take one)`,
+        order.stopPriceText,
+      ),
+    };
+  if (order.postOnly && order.type !== 'limit')
+    return {
+      refusal: invalid('post_only_not_allowed', 'body.post_only', `is only for limit orders, not ${order.type}`, true),
+    };
   if (order.postOnly && (order.timeInForce === 'ioc' || order.timeInForce === 'fok')) {
-    return { refusal: invalid('post_only_not_allowed', 'body.post_only', `cannot be combined with time_in_force ${order.timeInForce} (a post-only order must be able to rest)`, true) };
+    return {
+      refusal: invalid(
+        'post_only_not_allowed',
+        'body.post_only',
+        `cannot be combined with time_in_force ${order.timeInForce} (a post-only order must be able to rest)`,
+        true,
+      ),
+    };
   }
   if (order.timeInForce !== 'gtd') {
-    if (order.expireTimeText !== undefined) return { refusal: invalid('expire_time_not_allowed', 'body.expire_time', 'is only allowed with time_in_force gtd', order.expireTimeText) };
+    if (order.expireTimeText !== undefined)
+      return {
+        refusal: invalid(
+          'expire_time_not_allowed',
+          'body.expire_time',
+          'is only allowed with time_in_force gtd',
+          order.expireTimeText,
+        ),
+      };
     return { expireAtUs: null };
   }
-  if (order.expireTimeText === undefined) return { refusal: invalid('expire_time_required', 'body.expire_time', 'is required with time_in_force gtd', null) };
+  if (order.expireTimeText === undefined)
+    return { refusal: invalid('expire_time_required', 'body.expire_time', 'is required with time_in_force gtd', null) };
   const ms = /^\d{4}-\d{2}-\d{2}T/i.test(order.expireTimeText) ? Date.parse(order.expireTimeText) : Number.NaN;
-  if (Number.isNaN(ms)) return { refusal: invalid('expire_time_malformed', 'body.expire_time', 'must be an ISO 8601 date-time with an offset, like 2026-11-23T18:00:00Z', order.expireTimeText) };
+  if (Number.isNaN(ms))
+    return {
+      refusal: invalid(
+        'expire_time_malformed',
+        'body.expire_time',
+        'must be an ISO 8601 date-time with an offset, like 2026-11-23T18:00:00Z',
+        order.expireTimeText,
+      ),
+    };
   const expireAtUs = ms * 1000;
-  if (expireAtUs < nowUs + gtdAheadMinUs) return { refusal: invalid('expire_time_out_of_range', 'body.expire_time', 'must be at least 1 second in the future', order.expireTimeText) };
-  if (expireAtUs > nowUs + gtdAheadMaxUs) return { refusal: invalid('expire_time_out_of_range', 'body.expire_time', 'must be at most 90 days in the future', order.expireTimeText) };
+  if (expireAtUs < nowUs + gtdAheadMinUs)
+    return {
+      refusal: invalid(
+        'expire_time_out_of_range',
+        'body.expire_time',
+        'must be at least 1 second in the future',
+        order.expireTimeText,
+      ),
+    };
+  if (expireAtUs > nowUs + gtdAheadMaxUs)
+    return {
+      refusal: invalid(
+        'expire_time_out_of_range',
+        'body.expire_time',
+        'must be at most 90 days in the future',
+        order.expireTimeText,
+      ),
+    };
   return { expireAtUs };
 }
 
 /** A stop price: a positive price on the market's tick grid, in ticks. */
-export function checkStopPrice(market: MarketRow, stopPriceText: string, submitted: Submitted): { refusal: Refusal } | { stopTicks: number } {
+export function checkStopPrice(
+  market: MarketRow,
+  stopPriceText: string,
+  submitted: Submitted,
+): { refusal: Refusal } | { stopTicks: number } {
   const stopTicks = parseDecimal(stopPriceText, priceScale);
   if (stopTicks === null || stopTicks <= 0) {
-    return { refusal: invalid('price_malformed', 'body.stop_price', 'must be a positive decimal string with at most 4 decimals', stopPriceText) };
+    return {
+      refusal: invalid(
+        'price_malformed',
+        'body.stop_price',
+        'must be a positive decimal string with at most 4 decimals',
+        stopPriceText,
+      ),
+    };
   }
   if (stopTicks % market.tick_size_ticks !== 0) {
-    return { refusal: { code: 'tick_size', detail: `Stop price ${stopPriceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`, context: { ...controlsContext(market, submitted), stop_price: stopPriceText } } };
+    return {
+      refusal: {
+        code: 'tick_size',
+        detail: `Stop price ${stopPriceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`,
+        context: { ...controlsContext(market, submitted), stop_price: stopPriceText },
+      },
+    };
   }
   if (stopTicks * submitted.quantity > notionalTicksMax) {
     const detail = `Stop price ${stopPriceText} × quantity ${submitted.quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`;
-    return { refusal: { code: 'notional_above_max', detail, context: { ...controlsContext(market, submitted), stop_price: stopPriceText, notional_max: formatPrice(notionalTicksMax) } } };
+    return {
+      refusal: {
+        code: 'notional_above_max',
+        detail,
+        context: {
+          ...controlsContext(market, submitted),
+          stop_price: stopPriceText,
+          notional_max: formatPrice(notionalTicksMax),
+        },
+      },
+    };
   }
   return { stopTicks };
 }
@@ -111,17 +199,34 @@ export function stopWouldTrigger(side: Side, stopTicks: number, lastTradeTicks: 
   return {
     code: 'stop_would_trigger',
     detail: `The last trade (${last}) is already ${direction} the stop price ${stop}: the stop would trigger at once. Place a ${side} stop ${side === 'buy' ? 'above' : 'below'} ${last}, or a limit or market order.`,
-    context: { stop_price: stop, last_price: last, side, quantity: submitted.quantity, ...(submitted.clientOrderId === null ? {} : { client_order_id: submitted.clientOrderId }) },
+    context: {
+      stop_price: stop,
+      last_price: last,
+      side,
+      quantity: submitted.quantity,
+      ...(submitted.clientOrderId === null ? {} : { client_order_id: submitted.clientOrderId }),
+    },
   };
 }
 
 /** A post-only order (or its amendment) that would take liquidity on arrival. */
-export function postOnlyWouldTake(side: Side, priceTicks: number, bestOppositeTicks: number | null, submitted: Submitted): Refusal {
+export function postOnlyWouldTake(
+  side: Side,
+  priceTicks: number,
+  bestOppositeTicks: number | null,
+  submitted: Submitted,
+): Refusal {
   const best = bestOppositeTicks === null ? null : formatPrice(bestOppositeTicks);
   return {
     code: 'post_only_would_take',
     detail: `A post-only ${side} at ${formatPrice(priceTicks)} would take liquidity (best ${side === 'buy' ? 'ask' : 'bid'} ${best}); nothing was placed. Price it ${side === 'buy' ? 'below the best ask' : 'above the best bid'} to rest as a maker.`,
-    context: { price: submitted.priceText, quantity: submitted.quantity, side, [side === 'buy' ? 'best_ask' : 'best_bid']: best, ...(submitted.clientOrderId === null ? {} : { client_order_id: submitted.clientOrderId }) },
+    context: {
+      price: submitted.priceText,
+      quantity: submitted.quantity,
+      side,
+      [side === 'buy' ? 'best_ask' : 'best_bid']: best,
+      ...(submitted.clientOrderId === null ? {} : { client_order_id: submitted.clientOrderId }),
+    },
   };
 }
 
@@ -133,41 +238,95 @@ export function checkMarketOpen(market: MarketRow): Refusal | undefined {
 }
 
 /** Tick, lot, minimum and maximum size, and the largest value. Gives the price in ticks (null for a market order). */
-export function checkOrderControls(market: MarketRow, submitted: Submitted): { refusal: Refusal } | { priceTicks: number | null } {
+export function checkOrderControls(
+  market: MarketRow,
+  submitted: Submitted,
+): { refusal: Refusal } | { priceTicks: number | null } {
   const context = controlsContext(market, submitted);
   let priceTicks: number | null = null;
   if (submitted.priceText !== null) {
     priceTicks = parseDecimal(submitted.priceText, priceScale);
     if (priceTicks === null || priceTicks <= 0) {
-      const errors = [{ path: 'body.price', message: 'must be a positive decimal string with at most 4 decimals', value: submitted.priceText }];
-      return { refusal: { code: 'price_malformed', detail: `Invalid request: body.price ${submitted.priceText} is not a positive decimal with at most 4 places.`, context: { errors } } };
+      const errors = [
+        {
+          path: 'body.price',
+          message: 'must be a positive decimal string with at most 4 decimals',
+          value: submitted.priceText,
+        },
+      ];
+      return {
+        refusal: {
+          code: 'price_malformed',
+          detail: `Invalid request: body.price ${submitted.priceText} is not a positive decimal with at most 4 places.`,
+          context: { errors },
+        },
+      };
     }
     if (priceTicks % market.tick_size_ticks !== 0) {
-      return { refusal: { code: 'tick_size', detail: `Price ${submitted.priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`, context } };
+      return {
+        refusal: {
+          code: 'tick_size',
+          detail: `Price ${submitted.priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`,
+          context,
+        },
+      };
     }
   }
   const { quantity } = submitted;
   if (quantity % market.lot_size !== 0) {
-    return { refusal: { code: 'lot_size', detail: `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`, context } };
+    return {
+      refusal: {
+        code: 'lot_size',
+        detail: `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`,
+        context,
+      },
+    };
   }
   if (quantity < market.min_order_size) {
-    return { refusal: { code: 'below_min_order_size', detail: `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`, context } };
+    return {
+      refusal: {
+        code: 'below_min_order_size',
+        detail: `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`,
+        context,
+      },
+    };
   }
   if (quantity > market.max_order_size) {
-    return { refusal: { code: 'above_max_order_size', detail: `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`, context } };
+    return {
+      refusal: {
+        code: 'above_max_order_size',
+        detail: `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`,
+        context,
+      },
+    };
   }
   if (priceTicks !== null && priceTicks * quantity > notionalTicksMax) {
     const detail = `Price ${submitted.priceText} × quantity ${quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`;
-    return { refusal: { code: 'notional_above_max', detail, context: { ...context, notional_max: formatPrice(notionalTicksMax) } } };
+    return {
+      refusal: {
+        code: 'notional_above_max',
+        detail,
+        context: { ...context, notional_max: formatPrice(notionalTicksMax) },
+      },
+    };
   }
   return { priceTicks };
 }
 
 /** While the market has traded, a limit price must lie within ±price_collar_pct of the last trade. */
-export function checkCollar(market: MarketRow, referenceTicks: number | null, priceTicks: number, submitted: Submitted): Refusal | undefined {
+export function checkCollar(
+  market: MarketRow,
+  referenceTicks: number | null,
+  priceTicks: number,
+  submitted: Submitted,
+): Refusal | undefined {
   const band = collarBand(referenceTicks, market.price_collar_pct);
   if (band === null || (priceTicks >= band.lowTicks && priceTicks <= band.highTicks)) return undefined;
-  const [low, high, reference] = [formatPrice(band.lowTicks), formatPrice(band.highTicks), formatPrice(band.referenceTicks)];
+  const [low, high, reference] = [
+    formatPrice(band.lowTicks),
+    formatPrice(band.highTicks),
+    formatPrice(band.referenceTicks),
+  ];
   return {
     code: 'price_collar',
     detail: `Price ${formatPrice(priceTicks)} is outside the band ${low}–${high} (reference ${reference} ± ${market.price_collar_pct}%).`,

@@ -5,7 +5,19 @@ import { ApiError } from '../../lib/errors.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
 import type { MarketSession, Outcome } from './books.js';
 import type { OrderDeps } from './order-books.js';
-import { completeOrder, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
+import {
+  completeOrder,
+  duplicateClientOrderId,
+  needsOf,
+  rateLimited,
+  refused,
+  requireAdvanced,
+  requireMarket,
+  validateOrder,
+  type CheckedOrder,
+  type NewOrder,
+  type ValidOrder,
+} from './order-entry.js';
 import { expireDue, placeChecked } from './orders.js';
 import { refuse } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
@@ -14,7 +26,8 @@ import { takeTokens, type BucketDecision } from './rate-limits.js';
 export const batchOrdersMax = 20;
 
 /** One order's result: the order as stored after the commit, or the error that order alone met. */
-export type BatchResult = { index: number; order: OrderRow; market: MarketWithInstrument } | { index: number; error: ApiError };
+export type BatchResult =
+  { index: number; order: OrderRow; market: MarketWithInstrument } | { index: number; error: ApiError };
 
 /**
  * POST /v1/orders/batch, as one pipeline over its orders:
@@ -26,11 +39,18 @@ export type BatchResult = { index: number; order: OrderRow; market: MarketWithIn
  *           held, matched and settled as POST /v1/orders does, each refused on its own;
  *   read  – the orders as stored after the commit.
  */
-export async function placeOrderBatch(deps: OrderDeps, userId: string, inputs: readonly NewOrder[], nowUs: number): Promise<{ results: BatchResult[]; rate: BucketDecision }> {
+export async function placeOrderBatch(
+  deps: OrderDeps,
+  userId: string,
+  inputs: readonly NewOrder[],
+  nowUs: number,
+): Promise<{ results: BatchResult[]; rate: BucketDecision }> {
   await requireAdvanced(deps, userId, false, 'creation');
   const valid: ValidOrder[] = [];
   for (const [index, input] of inputs.entries()) {
-    valid.push(await atIndex(index, async () => validateOrder(await requireMarket(deps, input.marketId, nowUs), input, nowUs)));
+    valid.push(
+      await atIndex(index, async () => validateOrder(await requireMarket(deps, input.marketId, nowUs), input, nowUs)),
+    );
   }
   refuseRepeatedClientOrderIds(inputs);
   const rate = await takeBatchTokens(deps, userId, valid, nowUs);
@@ -40,9 +60,18 @@ export async function placeOrderBatch(deps: OrderDeps, userId: string, inputs: r
   // Each market's due expiries go first, as parts of their own: an order refused after an expiry
   // changed the batch could not be undone alone, and would fail the whole group.
   const markets = new Map(checked.map((order) => [order.market.market.id, order.market]));
-  const expiries = [...markets.values()].map((market) => ({ marketId: market.market.id, work: (session: MarketSession) => expireDue(deps, session, market, nowUs) }));
-  const placements = checked.map((order) => ({ marketId: order.market.market.id, work: (session: MarketSession) => placeChecked(deps, session, userId, order, nowUs), needs: needsOf(userId, order) }));
-  const outcomes = (await deps.orderBooks.books.runTogether<unknown>([...expiries, ...placements])).slice(expiries.length) as Outcome<{ orderId: string; clientOrderId: string | null }>[];
+  const expiries = [...markets.values()].map((market) => ({
+    marketId: market.market.id,
+    work: (session: MarketSession) => expireDue(deps, session, market, nowUs),
+  }));
+  const placements = checked.map((order) => ({
+    marketId: order.market.market.id,
+    work: (session: MarketSession) => placeChecked(deps, session, userId, order, nowUs),
+    needs: needsOf(userId, order),
+  }));
+  const outcomes = (await deps.orderBooks.books.runTogether<unknown>([...expiries, ...placements])).slice(
+    expiries.length,
+  ) as Outcome<{ orderId: string; clientOrderId: string | null }>[];
   const placedIds = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value.orderId] : []));
   const stored = new Map((await withSql(deps.db, (sql) => findOrders(sql, placedIds))).map((row) => [row.id, row]));
   const results = outcomes.map((outcome, index): BatchResult => {
@@ -59,7 +88,12 @@ async function atIndex<T>(index: number, check: () => Promise<T>): Promise<T> {
     return await check();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    throw new ApiError(error.status, error.code, `Order ${index} of the batch: ${error.detail} No order of the batch was placed.`, { context: { ...error.context, index }, headers: error.headers });
+    throw new ApiError(
+      error.status,
+      error.code,
+      `Order ${index} of the batch: ${error.detail} No order of the batch was placed.`,
+      { context: { ...error.context, index }, headers: error.headers },
+    );
   }
 }
 
@@ -71,20 +105,34 @@ function refuseRepeatedClientOrderIds(inputs: readonly NewOrder[]): void {
     const first = seen.get(input.clientOrderId);
     if (first !== undefined) {
       const refusal = duplicateClientOrderId(input.clientOrderId, undefined);
-      refuse({ ...refusal, detail: `Order ${index} of the batch repeats the client_order_id of order ${first}. No order of the batch was placed.`, context: { ...refusal.context, index, first_index: first } });
+      refuse({
+        ...refusal,
+        detail: `Order ${index} of the batch repeats the client_order_id of order ${first}. No order of the batch was placed.`,
+        context: { ...refusal.context, index, first_index: first },
+      });
     }
     seen.set(input.clientOrderId, index);
   }
 }
 
 /** One token per order from each market's bucket, a market's all at once; the answer carries the smallest remainder. */
-async function takeBatchTokens(deps: OrderDeps, userId: string, orders: readonly ValidOrder[], nowUs: number): Promise<BucketDecision> {
+async function takeBatchTokens(
+  deps: OrderDeps,
+  userId: string,
+  orders: readonly ValidOrder[],
+  nowUs: number,
+): Promise<BucketDecision> {
   const perMarket = new Map<string, number>();
   for (const order of orders) perMarket.set(order.market.market.id, (perMarket.get(order.market.market.id) ?? 0) + 1);
   let smallest: BucketDecision | undefined;
   for (const [marketId, count] of perMarket) {
     const decision = await takeTokens(deps, `orders:${userId}:${marketId}`, deps.config.orderRate, nowUs, count);
-    refuse(rateLimited(decision, `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for market ${marketId} cannot take the batch's ${count} order${count === 1 ? '' : 's'} there; nothing was placed`));
+    refuse(
+      rateLimited(
+        decision,
+        `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for market ${marketId} cannot take the batch's ${count} order${count === 1 ? '' : 's'} there; nothing was placed`,
+      ),
+    );
     if (smallest === undefined || decision.remaining < smallest.remaining) smallest = decision;
   }
   return smallest ?? refused({ code: 'unknown_market', detail: 'The batch names no market.' });

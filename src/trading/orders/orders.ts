@@ -1,5 +1,10 @@
 import { isUniqueViolation } from '../../db/knex.js';
-import { findOrderOfUser, marketsWithDueOrders, marketsWithOpenOrders, orderIdByClientOrderId } from '../../db/orders.js';
+import {
+  findOrderOfUser,
+  marketsWithDueOrders,
+  marketsWithOpenOrders,
+  orderIdByClientOrderId,
+} from '../../db/orders.js';
 import { poolSql, withSql } from '../../db/sql.js';
 import { newOrderId, newTradeId, newTransferId } from '../../lib/ids.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
@@ -12,8 +17,25 @@ import type { OrderDeps } from './order-books.js';
 import { stopTriggered } from '../../engine/index.js';
 import type { Outcome, PlaceCommand, Side } from '../../engine/types.js';
 import { buyReserveMicros, feeOn, marketBuyBudgetTicks, microsPerTick } from '../../core/fees.js';
-import { checkCollar, checkMarketOpen, checkOrderControls, postOnlyWouldTake, stopWouldTrigger, type Submitted } from './order-rules.js';
-import { checkOrderFields, duplicateClientOrderId, needsOf, rateLimited, refused, requireAdvanced, requireMarket, type CheckedOrder, type NewOrder } from './order-entry.js';
+import {
+  checkCollar,
+  checkMarketOpen,
+  checkOrderControls,
+  postOnlyWouldTake,
+  stopWouldTrigger,
+  type Submitted,
+} from './order-rules.js';
+import {
+  checkOrderFields,
+  duplicateClientOrderId,
+  needsOf,
+  rateLimited,
+  refused,
+  requireAdvanced,
+  requireMarket,
+  type CheckedOrder,
+  type NewOrder,
+} from './order-entry.js';
 import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../../db/trading-rows.js';
@@ -36,7 +58,15 @@ import { settle, type Settled } from './settle.js';
  */
 
 export { openOrderBooks, type OrderBooks, type OrderDeps } from './order-books.js';
-export { checkOrderFields, completeOrder, needsOf, validateOrder, type CheckedOrder, type NewOrder, type ValidOrder } from './order-entry.js';
+export {
+  checkOrderFields,
+  completeOrder,
+  needsOf,
+  validateOrder,
+  type CheckedOrder,
+  type NewOrder,
+  type ValidOrder,
+} from './order-entry.js';
 
 export interface PlacedOrder {
   orderId: string;
@@ -53,9 +83,18 @@ async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowU
   const market = await requireMarket(deps, input.marketId, nowUs);
   await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
   const rate = await takeToken(deps, `orders:${userId}:${market.market.id}`, deps.config.orderRate, nowUs);
-  refuse(rateLimited(rate, `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`));
+  refuse(
+    rateLimited(
+      rate,
+      `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`,
+    ),
+  );
   const order = await checkOrderFields(deps, userId, market, input, nowUs);
-  const placed = await deps.orderBooks.books.run(market.market.id, (session) => placeChecked(deps, session, userId, order, nowUs), needsOf(userId, order));
+  const placed = await deps.orderBooks.books.run(
+    market.market.id,
+    (session) => placeChecked(deps, session, userId, order, nowUs),
+    needsOf(userId, order),
+  );
   return { ...placed, rate };
 }
 
@@ -64,16 +103,31 @@ async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowU
  * market's state (collar, client_order_id, a stop not already due, post-only not taking), the
  * hold, the engine, settlement, and the record into the batch.
  */
-export async function placeChecked(deps: OrderDeps, session: MarketSession, userId: string, checked: CheckedOrder, nowUs: number): Promise<{ orderId: string; clientOrderId: string | null }> {
+export async function placeChecked(
+  deps: OrderDeps,
+  session: MarketSession,
+  userId: string,
+  checked: CheckedOrder,
+  nowUs: number,
+): Promise<{ orderId: string; clientOrderId: string | null }> {
   const { batch, state } = session;
   const { input, market, submitted, priceTicks, stopTicks } = checked;
   await expireDue(deps, session, market, nowUs);
   // A market order's protection price never rests, so the collar (a band for resting prices) leaves it alone.
-  if (priceTicks !== null && input.type !== 'market') refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
+  if (priceTicks !== null && input.type !== 'market')
+    refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
   if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
-  if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks)) refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
+  if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks))
+    refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
   if (input.postOnly === true && state.readBook.wouldTake(input.side, priceTicks!)) {
-    refuse(postOnlyWouldTake(input.side, priceTicks!, input.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+    refuse(
+      postOnlyWouldTake(
+        input.side,
+        priceTicks!,
+        input.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(),
+        submitted,
+      ),
+    );
   }
   const pending = newOrderRow(userId, checked, session.nextSequence(), nowUs);
   const { reserved, quoteBudget } = await hold(deps, batch, market, pending, checked.ids, submitted, nowUs);
@@ -105,7 +159,15 @@ export async function placeChecked(deps: OrderDeps, session: MarketSession, user
  * once triggered; a market order what is available, within which the engine spends. Returns what
  * it locked and a market or stop buy's budget in ticks.
  */
-async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, ids: TraderAccounts, submitted: Submitted, nowUs: number): Promise<{ reserved: number; quoteBudget?: number }> {
+async function hold(
+  deps: OrderDeps,
+  batch: TradingBatch,
+  market: MarketWithInstrument,
+  order: OrderRow,
+  ids: TraderAccounts,
+  submitted: Submitted,
+  nowUs: number,
+): Promise<{ reserved: number; quoteBudget?: number }> {
   const feePpm = market.instrument.fee_ppm;
   const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
   await batch.readBalances([accountId]);
@@ -116,12 +178,18 @@ async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInst
     if (available === 0) {
       refuse({
         code: 'nothing_to_spend',
-        detail: order.side === 'buy' ? 'A market buy needs USD in the currency account, and it holds none.' : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`,
+        detail:
+          order.side === 'buy'
+            ? 'A market buy needs USD in the currency account, and it holds none.'
+            : `A market sell needs Units of ${market.instrument.symbol}, and the trading account holds none.`,
         context: { quantity: order.quantity, available: order.side === 'buy' ? formatDecimal(0, usdScale) : '0' },
       });
     }
     if (order.side === 'buy') quoteBudget = marketBuyBudgetTicks(available, feePpm);
-    amount = quoteBudget === undefined ? order.quantity : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
+    amount =
+      quoteBudget === undefined
+        ? order.quantity
+        : quoteBudget * microsPerTick + feeOn(quoteBudget * microsPerTick, feePpm);
     if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
   } else if (order.type === 'stop' && order.side === 'buy') {
     // A stop buy holds its quantity at the stop price, and spends at most that once triggered.
@@ -130,26 +198,55 @@ async function hold(deps: OrderDeps, batch: TradingBatch, market: MarketWithInst
   } else {
     amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
   }
-  const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount), nowUs);
+  const refused = batch.post(
+    'reserve',
+    order.id,
+    move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, amount),
+    nowUs,
+  );
   if (refused !== undefined) refuse(shortfall(order, submitted, amount, batch.available(accountId)));
   return quoteBudget === undefined ? { reserved: amount } : { reserved: amount, quoteBudget };
 }
 
 /** An amendment that needs more locked than the order holds takes the difference from available. */
-async function holdMore(deps: OrderDeps, batch: TradingBatch, market: MarketWithInstrument, order: OrderRow, remaining: number, priceTicks: number, submitted: Submitted, nowUs: number): Promise<number> {
-  const required = order.side === 'buy' ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm) : remaining;
+async function holdMore(
+  deps: OrderDeps,
+  batch: TradingBatch,
+  market: MarketWithInstrument,
+  order: OrderRow,
+  remaining: number,
+  priceTicks: number,
+  submitted: Submitted,
+  nowUs: number,
+): Promise<number> {
+  const required =
+    order.side === 'buy'
+      ? buyReserveMicros(remaining, priceTicks, order.notional_micros, market.instrument.fee_ppm)
+      : remaining;
   const extra = required - order.reserved;
   if (extra <= 0) return order.reserved;
   const ids = await deps.orderBooks.accounts.of(batch.sql, order.user_id, order.instrument_id);
   const [accountId, asset] = order.side === 'buy' ? [ids.usd, usd] : [ids.units, unitsOf(order.instrument_id)];
   await batch.readBalances([accountId]);
-  const refused = batch.post('reserve', order.id, move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, extra), nowUs);
+  const refused = batch.post(
+    'reserve',
+    order.id,
+    move(asset, { accountId, bucket: 'available' }, { accountId, bucket: 'locked' }, extra),
+    nowUs,
+  );
   if (refused !== undefined) refuse(shortfall(order, submitted, extra, batch.available(accountId)));
   return required;
 }
 
 /** Settles what the command changed and what its outcome did (fills, preventions, triggered stops); the batch records the result. */
-async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, changed: readonly OrderRow[], execution: { orderId: string; outcome: Outcome } | null, nowUs: number): Promise<Settled> {
+async function settleIn(
+  deps: OrderDeps,
+  session: MarketSession,
+  market: MarketWithInstrument,
+  changed: readonly OrderRow[],
+  execution: { orderId: string; outcome: Outcome } | null,
+  nowUs: number,
+): Promise<Settled> {
   const { batch } = session;
   const instrumentId = market.instrument.id;
   const changedIds = new Set(changed.map((row) => row.id));
@@ -159,9 +256,13 @@ async function settleIn(deps: OrderDeps, session: MarketSession, market: MarketW
   const traders = new Map<string, TraderAccounts>();
   const consumption = new Map<string, string>();
   for (const row of rows) {
-    if (!traders.has(row.user_id)) traders.set(row.user_id, await deps.orderBooks.accounts.of(batch.sql, row.user_id, instrumentId));
+    if (!traders.has(row.user_id))
+      traders.set(row.user_id, await deps.orderBooks.accounts.of(batch.sql, row.user_id, instrumentId));
     if (row.side === 'buy' && Boolean(row.should_autotransfer) && !consumption.has(row.user_id)) {
-      consumption.set(row.user_id, await deps.orderBooks.accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs));
+      consumption.set(
+        row.user_id,
+        await deps.orderBooks.accounts.consumptionOf(batch.sql, row.user_id, instrumentId, nowUs),
+      );
     }
   }
   const system = deps.orderBooks.accounts.system(instrumentId);
@@ -201,7 +302,12 @@ function namedOrders(outcome: Outcome): string[] {
  * stops) leave the book before anything else happens to it. The book says what is due; it reads
  * nothing unless something may be.
  */
-export async function expireDue(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, nowUs: number): Promise<void> {
+export async function expireDue(
+  deps: OrderDeps,
+  session: MarketSession,
+  market: MarketWithInstrument,
+  nowUs: number,
+): Promise<void> {
   const { state, batch } = session;
   const bound = state.readBook.nextExpiry();
   if (bound === null || bound > nowUs) return;
@@ -212,14 +318,36 @@ export async function expireDue(deps: OrderDeps, session: MarketSession, market:
 }
 
 /** Takes the orders off the book and closes them, releasing what they held. */
-async function closeOrders(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
+async function closeOrders(
+  deps: OrderDeps,
+  session: MarketSession,
+  market: MarketWithInstrument,
+  orders: readonly OrderRow[],
+  status: OrderStatus,
+  reason: OrderRow['closure_reason'],
+  nowUs: number,
+): Promise<void> {
   for (const order of orders) session.state.book.cancel(order.id, order.user_id);
   await closeRows(deps, session, market, orders, status, reason, nowUs);
 }
 
 /** Closes orders already off the book. */
-async function closeRows(deps: OrderDeps, session: MarketSession, market: MarketWithInstrument, orders: readonly OrderRow[], status: OrderStatus, reason: OrderRow['closure_reason'], nowUs: number): Promise<void> {
-  const closed = orders.map((order) => ({ ...order, status, closure_reason: reason, remaining_quantity: 0, updated_at_us: nowUs }));
+async function closeRows(
+  deps: OrderDeps,
+  session: MarketSession,
+  market: MarketWithInstrument,
+  orders: readonly OrderRow[],
+  status: OrderStatus,
+  reason: OrderRow['closure_reason'],
+  nowUs: number,
+): Promise<void> {
+  const closed = orders.map((order) => ({
+    ...order,
+    status,
+    closure_reason: reason,
+    remaining_quantity: 0,
+    updated_at_us: nowUs,
+  }));
   session.batch.record(await settleIn(deps, session, market, closed, null, nowUs), nowUs);
 }
 
@@ -229,7 +357,13 @@ async function closeRows(deps: OrderDeps, session: MarketSession, market: Market
  * result. For callers that decide inside the transaction which orders go: batch cancel and the
  * dead-man's switch (batch-cancel.ts, dead-man-switch.ts).
  */
-export async function cancelChosen<T>(deps: OrderDeps, marketId: string, reason: OrderRow['closure_reason'], nowUs: number, choose: (session: MarketSession) => Promise<{ orders: readonly OrderRow[]; result: T }>): Promise<T> {
+export async function cancelChosen<T>(
+  deps: OrderDeps,
+  marketId: string,
+  reason: OrderRow['closure_reason'],
+  nowUs: number,
+  choose: (session: MarketSession) => Promise<{ orders: readonly OrderRow[]; result: T }>,
+): Promise<T> {
   const market = await requireMarket(deps, marketId, nowUs);
   return deps.orderBooks.books.run(marketId, async (session) => {
     await expireDue(deps, session, market, nowUs);
@@ -239,7 +373,12 @@ export async function cancelChosen<T>(deps: OrderDeps, marketId: string, reason:
   });
 }
 
-async function refuseDuplicate(deps: OrderDeps, batch: TradingBatch, userId: string, clientOrderId: string): Promise<void> {
+async function refuseDuplicate(
+  deps: OrderDeps,
+  batch: TradingBatch,
+  userId: string,
+  clientOrderId: string,
+): Promise<void> {
   const existing = await batch.orderIdByClientOrderId(userId, clientOrderId);
   if (existing !== undefined) refuse(duplicateClientOrderId(clientOrderId, existing));
 }
@@ -258,10 +397,17 @@ export async function cancelOrder(deps: OrderDeps, userId: string, orderId: stri
 }
 
 /** Cancels every open order of the user, optionally on one market and one side. */
-export async function cancelOrders(deps: OrderDeps, userId: string, filter: { marketId?: string | undefined; side?: Side | undefined }, nowUs: number, options: { unknownMarketMatchesNothing: boolean }): Promise<number> {
+export async function cancelOrders(
+  deps: OrderDeps,
+  userId: string,
+  filter: { marketId?: string | undefined; side?: Side | undefined },
+  nowUs: number,
+  options: { unknownMarketMatchesNothing: boolean },
+): Promise<number> {
   await requireAdvanced(deps, userId, false, 'cancellation');
   // A filter naming an unknown market matches nothing; a path naming one is a 404.
-  if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing) await requireMarket(deps, filter.marketId, nowUs);
+  if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing)
+    await requireMarket(deps, filter.marketId, nowUs);
   const rate = await takeToken(deps, `bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
   refuse(rateLimited(rate, 'Bulk cancellation limit reached'));
   const marketIds = await marketsWithOpenOrders(poolSql(deps.db), userId, filter);
@@ -278,7 +424,13 @@ export async function cancelOrders(deps: OrderDeps, userId: string, filter: { ma
   return cancelled;
 }
 
-export async function amendOrder(deps: OrderDeps, userId: string, orderId: string, change: Amendment, nowUs: number): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
+export async function amendOrder(
+  deps: OrderDeps,
+  userId: string,
+  orderId: string,
+  change: Amendment,
+  nowUs: number,
+): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
   await requireAdvanced(deps, userId, false, 'amendment');
   const found = await findOwn(deps, userId, orderId);
   refuseUnlessOpen(found, 'amend');
@@ -301,23 +453,52 @@ export async function amendOrder(deps: OrderDeps, userId: string, orderId: strin
     const done = order.quantity - order.remaining_quantity;
     if (quantity <= done) {
       const taken = done - order.filled_quantity;
-      const what = taken > 0 ? `${order.filled_quantity} Units already filled and the ${taken} removed by self-trade prevention` : `${order.filled_quantity} Units already filled`;
+      const what =
+        taken > 0
+          ? `${order.filled_quantity} Units already filled and the ${taken} removed by self-trade prevention`
+          : `${order.filled_quantity} Units already filled`;
       refuse({
         code: 'quantity_not_above_filled',
         detail: `Invalid request: body.quantity ${quantity} must exceed the ${what}.`,
-        context: { errors: [{ path: 'body.quantity', message: `must exceed ${taken > 0 ? `${done} (filled_quantity plus what self-trade prevention removed)` : `filled_quantity ${order.filled_quantity}`}`, value: quantity }] },
+        context: {
+          errors: [
+            {
+              path: 'body.quantity',
+              message: `must exceed ${taken > 0 ? `${done} (filled_quantity plus what self-trade prevention removed)` : `filled_quantity ${order.filled_quantity}`}`,
+              value: quantity,
+            },
+          ],
+        },
       });
     }
     if (priceText !== undefined) refuse(checkCollar(market.market, state.lastTradeTicks, newPriceTicks, submitted));
-    if (Boolean(order.post_only) && newPriceTicks !== order.price_ticks && state.readBook.wouldTake(order.side, newPriceTicks)) {
-      refuse(postOnlyWouldTake(order.side, newPriceTicks, order.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(), submitted));
+    if (
+      Boolean(order.post_only) &&
+      newPriceTicks !== order.price_ticks &&
+      state.readBook.wouldTake(order.side, newPriceTicks)
+    ) {
+      refuse(
+        postOnlyWouldTake(
+          order.side,
+          newPriceTicks,
+          order.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(),
+          submitted,
+        ),
+      );
     }
     const remaining = quantity - done;
     const reserved = await holdMore(deps, batch, market, order, remaining, newPriceTicks, submitted, nowUs);
     const amended = state.book.amend({ orderId, traderId: userId, priceTicks: newPriceTicks, remaining });
     if (amended.code !== 'ok') throw new Error(`engine refused amendment of ${orderId}: ${amended.code}`);
     const sequence = amended.priorityKept ? order.sequence : session.nextSequence();
-    const changed: OrderRow = { ...order, quantity, price_ticks: newPriceTicks, reserved, sequence, updated_at_us: nowUs };
+    const changed: OrderRow = {
+      ...order,
+      quantity,
+      price_ticks: newPriceTicks,
+      reserved,
+      sequence,
+      updated_at_us: nowUs,
+    };
     const settled = await settleIn(deps, session, market, [changed], { orderId, outcome: amended }, nowUs);
     batch.record(settled, nowUs);
     return { order: settled.orders.find((row) => row.id === orderId)!, market };
@@ -340,7 +521,12 @@ export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<n
 }
 
 /** A duplicate client_order_id that slipped past the check (a race on two markets) still answers 422. */
-export async function createOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
+export async function createOrder(
+  deps: OrderDeps,
+  userId: string,
+  input: NewOrder,
+  nowUs: number,
+): Promise<PlacedOrder> {
   try {
     return await placeOrder(deps, userId, input, nowUs);
   } catch (error) {
@@ -351,16 +537,29 @@ export async function createOrder(deps: OrderDeps, userId: string, input: NewOrd
   }
 }
 
-function shortfall(order: Pick<OrderRow, 'side' | 'quantity'>, submitted: Submitted, required: number, available: number): Refusal {
+function shortfall(
+  order: Pick<OrderRow, 'side' | 'quantity'>,
+  submitted: Submitted,
+  required: number,
+  available: number,
+): Refusal {
   const buy = order.side === 'buy';
-  const [need, have] = buy ? [formatDecimal(required, usdScale), formatDecimal(available, usdScale)] : [String(required), String(available)];
+  const [need, have] = buy
+    ? [formatDecimal(required, usdScale), formatDecimal(available, usdScale)]
+    : [String(required), String(available)];
   const detail = buy
     ? `The order needs ${need} USD (price × quantity + fee) but ${have} USD is available.`
     : `The order needs ${need} Units but ${have} are available in the trading account.`;
   return {
     code: 'insufficient_balance',
     detail,
-    context: { price: submitted.priceText, quantity: submitted.quantity, required: need, available: have, currency: buy ? 'usd' : 'units' },
+    context: {
+      price: submitted.priceText,
+      quantity: submitted.quantity,
+      required: need,
+      available: have,
+      currency: buy ? 'usd' : 'units',
+    },
   };
 }
 

@@ -25,12 +25,26 @@ export const bulkCancelRateLimit: BucketSpec = { ratePerSecond: 2, burst: 5 };
 const milli = 1000;
 
 /** Takes one token from the bucket `key`, made full on first use. */
-export const takeToken = (deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision> => attemptTake(deps, key, spec, nowUs, 1, 1);
+export const takeToken = (deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number): Promise<BucketDecision> =>
+  attemptTake(deps, key, spec, nowUs, 1, 1);
 
 /** Takes `count` tokens at once, or none (a batch of orders on one market; at most `burst`). */
-export const takeTokens = (deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number, count: number): Promise<BucketDecision> => attemptTake(deps, key, spec, nowUs, count, 1);
+export const takeTokens = (
+  deps: { db: Db },
+  key: string,
+  spec: BucketSpec,
+  nowUs: number,
+  count: number,
+): Promise<BucketDecision> => attemptTake(deps, key, spec, nowUs, count, 1);
 
-async function attemptTake(deps: { db: Db }, key: string, spec: BucketSpec, nowUs: number, count: number, attempt: number): Promise<BucketDecision> {
+async function attemptTake(
+  deps: { db: Db },
+  key: string,
+  spec: BucketSpec,
+  nowUs: number,
+  count: number,
+  attempt: number,
+): Promise<BucketDecision> {
   const limits = { capacityMilli: spec.burst * milli, ratePerSecond: spec.ratePerSecond };
   const cost = count * milli;
   // The common case is a bucket that exists and has the tokens: one statement.
@@ -39,12 +53,17 @@ async function attemptTake(deps: { db: Db }, key: string, spec: BucketSpec, nowU
 
   const tokens = await bucketTokens(deps.db, key, limits, nowUs);
   if (tokens === undefined) {
-    if (count <= spec.burst && (await createBucket(deps.db, key, (spec.burst - count) * milli, nowUs))) return { allowed: true, remaining: spec.burst - count, retryAfterSeconds: 0 };
+    if (count <= spec.burst && (await createBucket(deps.db, key, (spec.burst - count) * milli, nowUs)))
+      return { allowed: true, remaining: spec.burst - count, retryAfterSeconds: 0 };
     if (count > spec.burst) return { allowed: false, remaining: 0, retryAfterSeconds: 1 };
     return attemptTake(deps, key, spec, nowUs, count, attempt + 1); // another request created it first
   }
   // Between the update and this read another request created or refilled the bucket: try again.
   if (tokens >= cost && attempt < 3) return attemptTake(deps, key, spec, nowUs, count, attempt + 1);
   const missing = cost - tokens;
-  return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))) };
+  return {
+    allowed: false,
+    remaining: 0,
+    retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))),
+  };
 }

@@ -1,5 +1,11 @@
 import type { ConsumptionLotRow } from '../../db/consumption-lots.js';
-import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow, type TransferRow } from '../../db/trading-rows.js';
+import {
+  openStatuses,
+  type OrderRow,
+  type TradeLegRow,
+  type TradeRow,
+  type TransferRow,
+} from '../../db/trading-rows.js';
 import { assert } from '../../lib/assert.js';
 import { buyReserveMicros, feeStep, notionalMicros } from '../../core/fees.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
@@ -67,7 +73,12 @@ export interface Settled {
  * new time priority: it was queued when it triggered. The rows given are not changed: the result
  * carries new ones.
  */
-export function settle(context: SettleContext, changed: readonly OrderRow[], others: ReadonlyMap<string, OrderRow>, execution: { orderId: string; outcome: Outcome } | null): Settled {
+export function settle(
+  context: SettleContext,
+  changed: readonly OrderRow[],
+  others: ReadonlyMap<string, OrderRow>,
+  execution: { orderId: string; outcome: Outcome } | null,
+): Settled {
   const rows = new Map<string, OrderRow>();
   for (const row of changed) rows.set(row.id, { ...row });
   const rowOf = (orderId: string): OrderRow => {
@@ -80,13 +91,24 @@ export function settle(context: SettleContext, changed: readonly OrderRow[], oth
     }
     return row;
   };
-  const settled: Settled = { orders: [], entries: [], trades: [], legs: [], lots: [], transfers: [], stamps: [], lastTradeTicks: null };
+  const settled: Settled = {
+    orders: [],
+    entries: [],
+    trades: [],
+    legs: [],
+    lots: [],
+    transfers: [],
+    stamps: [],
+    lastTradeTicks: null,
+  };
   /** Per buy order that auto-transfers: the Units bought, by seller. */
   const transfersDue = new Map<string, Map<string, number>>();
 
   if (execution) {
     const { triggered, ...own } = execution.outcome;
-    const runs: { orderId: string; execution: Execution; isTriggered: boolean }[] = [{ orderId: execution.orderId, execution: own, isTriggered: false }];
+    const runs: { orderId: string; execution: Execution; isTriggered: boolean }[] = [
+      { orderId: execution.orderId, execution: own, isTriggered: false },
+    ];
     for (const stop of triggered) runs.push({ orderId: stop.orderId, execution: stop, isTriggered: true });
     for (const run of runs) {
       const taker = rowOf(run.orderId);
@@ -115,7 +137,13 @@ function prevent(order: OrderRow, prevention: Prevention, nowUs: number): void {
   }
 }
 
-function settleFill(context: SettleContext, rows: Map<string, OrderRow>, fill: Fill, settled: Settled, transfersDue: Map<string, Map<string, number>>): void {
+function settleFill(
+  context: SettleContext,
+  rows: Map<string, OrderRow>,
+  fill: Fill,
+  settled: Settled,
+  transfersDue: Map<string, Map<string, number>>,
+): void {
   const { instrument } = context.market;
   const { nowUs } = context;
   const maker = rows.get(fill.makerOrderId)!;
@@ -143,7 +171,10 @@ function settleFill(context: SettleContext, rows: Map<string, OrderRow>, fill: F
 
   buy.reserved -= notional + buyFee;
   sell.reserved -= fill.quantity;
-  for (const [order, fee] of [[buy, buyFee], [sell, sellFee]] as const) {
+  for (const [order, fee] of [
+    [buy, buyFee],
+    [sell, sellFee],
+  ] as const) {
     order.filled_quantity += fill.quantity;
     order.notional_micros += notional;
     order.fee_micros += fee;
@@ -153,7 +184,10 @@ function settleFill(context: SettleContext, rows: Map<string, OrderRow>, fill: F
   maker.remaining_quantity = fill.makerRemaining;
   maker.status = fill.makerRemaining === 0 ? 'filled' : 'partially_filled';
   if (fill.makerRemaining === 0) maker.filled_at_us = nowUs;
-  assert(buy.reserved >= 0 && sell.reserved >= 0, `reservation of ${buy.reserved < 0 ? buy.id : sell.id} went negative`);
+  assert(
+    buy.reserved >= 0 && sell.reserved >= 0,
+    `reservation of ${buy.reserved < 0 ? buy.id : sell.id} went negative`,
+  );
 
   const marketId = context.market.market.id;
   settled.trades.push({
@@ -213,8 +247,13 @@ function release(context: SettleContext, order: OrderRow, settled: Settled): voi
   assert(excess >= 0, `order ${order.id} holds ${order.reserved} but its rest needs ${required}`);
   if (excess === 0) return;
   const accounts = context.accountsOf(order.user_id);
-  const [accountId, asset] = order.side === 'buy' ? [accounts.usd, usd] : [accounts.units, unitsOf(order.instrument_id)];
-  settled.entries.push({ kind: 'release', reference: order.id, postings: move(asset, { accountId, bucket: 'locked' }, { accountId, bucket: 'available' }, excess) });
+  const [accountId, asset] =
+    order.side === 'buy' ? [accounts.usd, usd] : [accounts.units, unitsOf(order.instrument_id)];
+  settled.entries.push({
+    kind: 'release',
+    reference: order.id,
+    postings: move(asset, { accountId, bucket: 'locked' }, { accountId, bucket: 'available' }, excess),
+  });
   order.reserved = required;
 }
 
@@ -223,7 +262,12 @@ function release(context: SettleContext, order: OrderRow, settled: Settled): voi
  * Units to system:conversion, tokens from it), in a lot that expires after `lotLifetimeUs`, priced at
  * the buy's average and credited to the seller of most of it.
  */
-function transfer(context: SettleContext, order: OrderRow, bySeller: ReadonlyMap<string, number>, settled: Settled): void {
+function transfer(
+  context: SettleContext,
+  order: OrderRow,
+  bySeller: ReadonlyMap<string, number>,
+  settled: Settled,
+): void {
   const { instrument } = context.market;
   const { nowUs } = context;
   let quantity = 0;
@@ -233,7 +277,10 @@ function transfer(context: SettleContext, order: OrderRow, bySeller: ReadonlyMap
     quantity += sold;
   }
   const tokens = quantity * instrument.tokens_per_unit;
-  assert(Number.isSafeInteger(tokens), `${quantity} Units of ${instrument.id} are more tokens than the ledger can count`);
+  assert(
+    Number.isSafeInteger(tokens),
+    `${quantity} Units of ${instrument.id} are more tokens than the ledger can count`,
+  );
   const trading = context.accountsOf(order.user_id).units;
   const consumption = context.consumptionAccountOf(order.user_id);
   const id = context.nextTransferId();
@@ -241,8 +288,18 @@ function transfer(context: SettleContext, order: OrderRow, bySeller: ReadonlyMap
     kind: 'transfer',
     reference: id,
     postings: [
-      ...move(unitsOf(instrument.id), { accountId: trading, bucket: 'available' }, { accountId: context.conversion.units, bucket: 'available' }, quantity),
-      ...move(tokensOf(instrument.id), { accountId: context.conversion.tokens, bucket: 'available' }, { accountId: consumption, bucket: 'available' }, tokens),
+      ...move(
+        unitsOf(instrument.id),
+        { accountId: trading, bucket: 'available' },
+        { accountId: context.conversion.units, bucket: 'available' },
+        quantity,
+      ),
+      ...move(
+        tokensOf(instrument.id),
+        { accountId: context.conversion.tokens, bucket: 'available' },
+        { accountId: consumption, bucket: 'available' },
+        tokens,
+      ),
     ],
   });
   settled.lots.push({
@@ -255,7 +312,16 @@ function transfer(context: SettleContext, order: OrderRow, bySeller: ReadonlyMap
     usd_micros_per_unit: Math.floor(order.notional_micros / order.filled_quantity),
     supplier_user_id: supplierUserId,
   });
-  settled.transfers.push({ id, user_id: order.user_id, instrument_id: instrument.id, quantity, from_account_id: trading, to_account_id: consumption, order_id: order.id, created_at_us: nowUs });
+  settled.transfers.push({
+    id,
+    user_id: order.user_id,
+    instrument_id: instrument.id,
+    quantity,
+    from_account_id: trading,
+    to_account_id: consumption,
+    order_id: order.id,
+    created_at_us: nowUs,
+  });
   settled.stamps.push(
     { accountId: trading, deposit: false, withdrawal: true, trading: false, transferIn: 0 },
     { accountId: consumption, deposit: false, withdrawal: false, trading: false, transferIn: quantity },

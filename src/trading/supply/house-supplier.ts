@@ -68,16 +68,22 @@ type PlanDeps = { db: Db; clock: Clock; housePlan: HousePlanCache };
 async function makePlan(deps: { db: Db; clock: Clock }): Promise<HousePlan> {
   const { db, clock } = deps;
   const existing = await findUserByEmail(db, houseEmail);
-  const user = existing ?? (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
+  const user =
+    existing ??
+    (await createUser(db, clock, { email: houseEmail, verified: true, acceptTerms: true, mode: 'advanced' }));
   const { instruments } = await listModels(deps);
-  if (!(await isSupplier(deps, user.id))) await registerSupplier(deps, { userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
+  if (!(await isSupplier(deps, user.id)))
+    await registerSupplier(deps, { userId: user.id, instruments: instruments.map((i) => i.id), simulated: true });
   const books: HouseBook[] = [];
   for (const instrument of instruments) {
     const basePrice = housePrices[instrument.model_name];
     const marketId = await marketIdOfInstrument(db, instrument.id);
     if (basePrice === undefined || marketId === undefined) continue;
     const baseTicks = parseDecimal(basePrice, priceScale)!;
-    const levels = houseLadder.map((level) => ({ priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100), quantity: level.quantity }));
+    const levels = houseLadder.map((level) => ({
+      priceTicks: Math.round((baseTicks * (100 + level.premiumPct)) / 100),
+      quantity: level.quantity,
+    }));
     books.push({ marketId, instrumentId: instrument.id, levels });
   }
   return { userId: user.id, books };
@@ -105,20 +111,44 @@ export async function replenishHouseAsks(deps: ReplenishDeps): Promise<number> {
   for (const book of books) {
     const resting = await openAsksOfUser(deps.db, userId, book.marketId);
     for (const level of book.levels) {
-      const have = resting.filter((r) => r.price_ticks === level.priceTicks).reduce((sum, r) => sum + r.remaining_quantity, 0);
+      const have = resting
+        .filter((r) => r.price_ticks === level.priceTicks)
+        .reduce((sum, r) => sum + r.remaining_quantity, 0);
       if (have * 2 >= level.quantity) continue;
-      if (await placeAsk(deps, userId, book.marketId, book.instrumentId, level.priceTicks, level.quantity - have)) placed += 1;
+      if (await placeAsk(deps, userId, book.marketId, book.instrumentId, level.priceTicks, level.quantity - have))
+        placed += 1;
     }
   }
   return placed;
 }
 
-async function placeAsk(deps: ReplenishDeps, userId: string, marketId: string, instrumentId: string, priceTicks: number, quantity: number): Promise<boolean> {
+async function placeAsk(
+  deps: ReplenishDeps,
+  userId: string,
+  marketId: string,
+  instrumentId: string,
+  priceTicks: number,
+  quantity: number,
+): Promise<boolean> {
   const missing = quantity - ((await tradingAccountAvailable(deps.db, userId, unitsOf(instrumentId))) ?? 0);
   // The house's Units are for its own asks at once: always `direct`, whatever MKT_SUPPLY_ISSUANCE says.
   if (missing > 0) await issueUnits(deps, userId, instrumentId, missing, 'direct');
   try {
-    await createOrder(deps, userId, { marketId, clientOrderId: null, side: 'sell', type: 'limit', priceText: formatPrice(priceTicks), quantity, timeInForce: 'gtc', shouldAutotransfer: false }, deps.clock.nowUs());
+    await createOrder(
+      deps,
+      userId,
+      {
+        marketId,
+        clientOrderId: null,
+        side: 'sell',
+        type: 'limit',
+        priceText: formatPrice(priceTicks),
+        quantity,
+        timeInForce: 'gtc',
+        shouldAutotransfer: false,
+      },
+      deps.clock.nowUs(),
+    );
     return true;
   } catch (error) {
     // The market may have moved its collar away from the house price, or be suspended: skip it this round.

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { insertIssuanceTransfer, issuanceAccountsOfUser, issuanceTransferByClientId, type IssuanceAccountRow, type IssuanceTransferRow } from '../../db/issuance-accounts.js';
+import {
+  insertIssuanceTransfer,
+  issuanceAccountsOfUser,
+  issuanceTransferByClientId,
+  type IssuanceAccountRow,
+  type IssuanceTransferRow,
+} from '../../db/issuance-accounts.js';
 import { userAccount } from '../../db/journal.js';
 import { isUniqueViolation, type Db } from '../../db/knex.js';
 import { instrumentById, type InstrumentRow } from '../../db/reference.js';
@@ -47,7 +53,12 @@ export type IssuanceTransferOutcome =
  * Why a transfer out of an issuance account is refused: a closed set, each checked at one step of
  * `transferFromIssuance`, and the one table below that maps it to what a client sees.
  */
-export type IssuanceTransferRefusalCode = 'unknown_instrument' | 'quantity_above_max' | 'foreign_trading_account' | 'insufficient_issuance_balance' | 'client_transfer_id_reused';
+export type IssuanceTransferRefusalCode =
+  | 'unknown_instrument'
+  | 'quantity_above_max'
+  | 'foreign_trading_account'
+  | 'insufficient_issuance_balance'
+  | 'client_transfer_id_reused';
 
 export interface IssuanceTransferRefusal {
   code: IssuanceTransferRefusalCode;
@@ -87,8 +98,15 @@ function insufficient(instrument: InstrumentRow, quantity: number, available: nu
 }
 
 /** An earlier transfer with the same client_transfer_id: answered again if it asked for the same, else refused. */
-function sameTransfer(earlier: IssuanceTransferRow, input: IssuanceTransferInput, instrument: InstrumentRow): IssuanceTransferOutcome {
-  const same = earlier.instrument_id === input.instrumentId && earlier.quantity === input.quantity && (input.tradingAccountId === undefined || input.tradingAccountId === earlier.trading_account_id);
+function sameTransfer(
+  earlier: IssuanceTransferRow,
+  input: IssuanceTransferInput,
+  instrument: InstrumentRow,
+): IssuanceTransferOutcome {
+  const same =
+    earlier.instrument_id === input.instrumentId &&
+    earlier.quantity === input.quantity &&
+    (input.tradingAccountId === undefined || input.tradingAccountId === earlier.trading_account_id);
   if (same) return { transfer: earlier, replayed: true };
   const what = `${earlier.quantity} Units${earlier.instrument_id === instrument.id ? ` of ${instrument.symbol}` : ''}`;
   return {
@@ -101,7 +119,13 @@ function sameTransfer(earlier: IssuanceTransferRow, input: IssuanceTransferInput
 }
 
 /** The move itself, in the caller's transaction: a refusal before any write is answered; one after a write is thrown (Refused), so the transaction rolls back. */
-async function moveToTrading(trx: Knex.Transaction, userId: string, instrument: InstrumentRow, input: IssuanceTransferInput, nowUs: number): Promise<IssuanceTransferOutcome> {
+async function moveToTrading(
+  trx: Knex.Transaction,
+  userId: string,
+  instrument: InstrumentRow,
+  input: IssuanceTransferInput,
+  nowUs: number,
+): Promise<IssuanceTransferOutcome> {
   const sql = await sqlOf(trx);
   if (input.clientTransferId !== undefined) {
     const earlier = await issuanceTransferByClientId(sql, userId, input.clientTransferId);
@@ -114,7 +138,11 @@ async function moveToTrading(trx: Knex.Transaction, userId: string, instrument: 
   if (input.tradingAccountId !== undefined && input.tradingAccountId !== trading.id) {
     const detail = `trading_account_id ${input.tradingAccountId} is not your trading account of ${instrument.symbol} (${trading.id}); send that one, or leave trading_account_id out.`;
     // The trading account may have been opened just now: roll that back too.
-    throw new Refused({ code: 'foreign_trading_account', detail, context: { errors: [{ path: 'body.trading_account_id', message: detail, value: input.tradingAccountId }] } });
+    throw new Refused({
+      code: 'foreign_trading_account',
+      detail,
+      context: { errors: [{ path: 'body.trading_account_id', message: detail, value: input.tradingAccountId }] },
+    });
   }
   const row: IssuanceTransferRow = {
     id: newIssuanceTransferId(),
@@ -127,7 +155,18 @@ async function moveToTrading(trx: Knex.Transaction, userId: string, instrument: 
     issuance_id: null,
     created_at_us: nowUs,
   };
-  await post(trx, 'issuance_transfer', row.id, move(units, { accountId: issuanceAccount.id, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, input.quantity), nowUs);
+  await post(
+    trx,
+    'issuance_transfer',
+    row.id,
+    move(
+      units,
+      { accountId: issuanceAccount.id, bucket: 'available' },
+      { accountId: trading.id, bucket: 'available' },
+      input.quantity,
+    ),
+    nowUs,
+  );
   await insertIssuanceTransfer(sql, row);
   await recordDeposit(sql, trading.id, input.quantity, nowUs);
   return { transfer: row, replayed: false };
@@ -137,12 +176,27 @@ async function moveToTrading(trx: Knex.Transaction, userId: string, instrument: 
  * Moves issued Units to the caller's trading account in one transaction, or answers why not
  * (IssuanceTransferRefusalCode). A `client_transfer_id` already used answers its transfer again.
  */
-export async function transferFromIssuance({ db, clock }: { db: Db; clock: Clock }, userId: string, input: IssuanceTransferInput): Promise<IssuanceTransferOutcome> {
+export async function transferFromIssuance(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  input: IssuanceTransferInput,
+): Promise<IssuanceTransferOutcome> {
   const instrument = await instrumentById(db, input.instrumentId);
-  if (!instrument) return { refusal: { code: 'unknown_instrument', detail: unknownInstrumentDetail(input.instrumentId) } };
+  if (!instrument)
+    return { refusal: { code: 'unknown_instrument', detail: unknownInstrumentDetail(input.instrumentId) } };
   if (input.quantity > issuanceTransferQuantityMax) {
     const detail = `body.quantity must be at most ${issuanceTransferQuantityMax}.`;
-    return { refusal: { code: 'quantity_above_max', detail, context: { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceTransferQuantityMax}`, value: input.quantity }] } } };
+    return {
+      refusal: {
+        code: 'quantity_above_max',
+        detail,
+        context: {
+          errors: [
+            { path: 'body.quantity', message: `must be <= ${issuanceTransferQuantityMax}`, value: input.quantity },
+          ],
+        },
+      },
+    };
   }
   const nowUs = clock.nowUs();
   try {
@@ -165,4 +219,5 @@ export async function transferFromIssuance({ db, clock }: { db: Db; clock: Clock
 }
 
 /** The caller's issuance accounts with their totals, by instrument symbol. */
-export const listIssuanceAccounts = (deps: { db: Db }, userId: string): Promise<IssuanceAccountRow[]> => issuanceAccountsOfUser(deps.db, userId);
+export const listIssuanceAccounts = (deps: { db: Db }, userId: string): Promise<IssuanceAccountRow[]> =>
+  issuanceAccountsOfUser(deps.db, userId);

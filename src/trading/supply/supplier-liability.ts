@@ -1,4 +1,9 @@
-import { tokensServedByInstrument, unitsIssuedByInstrument, unitsSoldByInstrument, type InstrumentQuantityRow } from '../../db/issuance-accounts.js';
+import {
+  tokensServedByInstrument,
+  unitsIssuedByInstrument,
+  unitsSoldByInstrument,
+  type InstrumentQuantityRow,
+} from '../../db/issuance-accounts.js';
 import type { Db } from '../../db/knex.js';
 import { instrumentById, instrumentsByIds, type InstrumentRow } from '../../db/reference.js';
 import { instrumentNotFound } from '../../lib/errors.js';
@@ -60,17 +65,27 @@ function liabilityOf(instrument: InstrumentRow, records: SupplierRecords): Suppl
 }
 
 /** The caller's liability per instrument it issued or served, by symbol; only `instrumentId` when given. */
-export async function listSupplierLiabilities({ db }: { db: Db }, userId: string, instrumentId: string | undefined): Promise<SupplierLiability[]> {
+export async function listSupplierLiabilities(
+  { db }: { db: Db },
+  userId: string,
+  instrumentId: string | undefined,
+): Promise<SupplierLiability[]> {
   const records = await recordsOf(db, userId);
   const ids = new Set([...records.issued.keys(), ...records.served.keys()]);
   if (instrumentId !== undefined) for (const id of ids) if (id !== instrumentId) ids.delete(id);
   if (ids.size === 0) return [];
   const instruments = await instrumentsByIds(db, [...ids]);
-  return instruments.sort((a, b) => a.symbol.localeCompare(b.symbol)).map((instrument) => liabilityOf(instrument, records));
+  return instruments
+    .sort((a, b) => a.symbol.localeCompare(b.symbol))
+    .map((instrument) => liabilityOf(instrument, records));
 }
 
 /** The caller's liability for one instrument (zeros when it has none); 404 for an unknown instrument. */
-export async function getSupplierLiability({ db }: { db: Db }, userId: string, instrumentId: string): Promise<SupplierLiability> {
+export async function getSupplierLiability(
+  { db }: { db: Db },
+  userId: string,
+  instrumentId: string,
+): Promise<SupplierLiability> {
   const instrument = await instrumentById(db, instrumentId);
   if (!instrument) throw instrumentNotFound(instrumentId);
   return liabilityOf(instrument, await recordsOf(db, userId));

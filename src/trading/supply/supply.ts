@@ -2,7 +2,16 @@ import type { Db } from '../../db/knex.js';
 import type { Page, PageParams } from '../../db/paging.js';
 import { instrumentById, instrumentIdByIdOrModelName } from '../../db/reference.js';
 import { sqlOf } from '../../db/sql.js';
-import { disableSupplier as disableSupplierRow, insertIssuance, issuancePage, supplierOfUser, suppliersByAge, upsertSupplier, type IssuanceFilter, type SupplierWithEmailRow } from '../../db/supply.js';
+import {
+  disableSupplier as disableSupplierRow,
+  insertIssuance,
+  issuancePage,
+  supplierOfUser,
+  suppliersByAge,
+  upsertSupplier,
+  type IssuanceFilter,
+  type SupplierWithEmailRow,
+} from '../../db/supply.js';
 import { recordDeposit } from '../../db/trading-accounts.js';
 import type { SupplyIssuanceRow } from '../../db/trading-rows.js';
 import { unitsOf } from '../../ledger/assets.js';
@@ -48,11 +57,12 @@ export interface SupplierRegistration {
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 export const issuanceQuantityMax = 2_147_483_647;
 
-
 function checkRouting(r: SupplierRegistration): void {
   const fail = (detail: string, path: string) => validationError(detail, { errors: [{ path, message: detail }] });
-  if (r.simulated && r.baseUrl !== undefined) throw fail('A supplier is either simulated or has a base URL, not both.', 'base_url');
-  if (!r.simulated && r.baseUrl === undefined) throw fail('Give the upstream base URL and model, or make the supplier simulated.', 'base_url');
+  if (r.simulated && r.baseUrl !== undefined)
+    throw fail('A supplier is either simulated or has a base URL, not both.', 'base_url');
+  if (!r.simulated && r.baseUrl === undefined)
+    throw fail('Give the upstream base URL and model, or make the supplier simulated.', 'base_url');
   if (r.baseUrl !== undefined) {
     let url: URL;
     try {
@@ -60,8 +70,10 @@ function checkRouting(r: SupplierRegistration): void {
     } catch {
       throw fail(`The base URL ${r.baseUrl} is not a URL.`, 'base_url');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail(`The base URL must be http or https, got ${url.protocol}.`, 'base_url');
-    if (r.model === undefined || r.model === '') throw fail('An upstream supplier needs the model to ask its base URL for.', 'model');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw fail(`The base URL must be http or https, got ${url.protocol}.`, 'base_url');
+    if (r.model === undefined || r.model === '')
+      throw fail('An upstream supplier needs the model to ask its base URL for.', 'model');
   } else if (r.model !== undefined || r.apiKey !== undefined) {
     throw fail('A model and an API key belong to an upstream base URL; a simulated supplier has neither.', 'model');
   }
@@ -88,18 +100,29 @@ async function findSupplier(db: Db, userId: string): Promise<Supplier | undefine
 }
 
 async function resolveInstruments(db: Db, names: string[]): Promise<string[]> {
-  if (names.length === 0) throw validationError('Name at least one instrument the supplier qualifies for.', { errors: [{ path: 'instruments', message: 'must not be empty' }] });
+  if (names.length === 0)
+    throw validationError('Name at least one instrument the supplier qualifies for.', {
+      errors: [{ path: 'instruments', message: 'must not be empty' }],
+    });
   const ids: string[] = [];
   for (const name of names) {
     const found = await instrumentIdByIdOrModelName(db, name);
-    if (found === undefined) throw new ApiError(404, 'not_found', `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`);
+    if (found === undefined)
+      throw new ApiError(
+        404,
+        'not_found',
+        `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`,
+      );
     if (!ids.includes(found)) ids.push(found);
   }
   return ids;
 }
 
 /** Registers the user as an enabled supplier, or re-registers (and re-enables) one. */
-export async function registerSupplier({ db, clock }: { db: Db; clock: Clock }, registration: SupplierRegistration): Promise<Supplier> {
+export async function registerSupplier(
+  { db, clock }: { db: Db; clock: Clock },
+  registration: SupplierRegistration,
+): Promise<Supplier> {
   checkRouting(registration);
   const instrumentIds = await resolveInstruments(db, registration.instruments);
   const nowUs = clock.nowUs();
@@ -122,7 +145,8 @@ export async function listSuppliers({ db }: { db: Db }): Promise<Supplier[]> {
 }
 
 export async function disableSupplier({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Supplier> {
-  if (!(await disableSupplierRow(db, userId, clock.nowUs()))) throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
+  if (!(await disableSupplierRow(db, userId, clock.nowUs())))
+    throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
   return (await findSupplier(db, userId))!;
 }
 
@@ -139,15 +163,27 @@ export async function isSupplier({ db }: { db: Db }, userId: string): Promise<bo
  * the issuance as issued and transferred in the same transaction. The trading account is opened
  * either way, so the issuance names where its Units trade.
  */
-export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId: string, instrumentId: string, quantity: number, mode: SupplyIssuanceMode): Promise<SupplyIssuanceRow> {
+export async function issueUnits(
+  { db, clock }: { db: Db; clock: Clock },
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+  mode: SupplyIssuanceMode,
+): Promise<SupplyIssuanceRow> {
   const instrument = await instrumentById(db, instrumentId);
   if (!instrument) throw instrumentNotFound(instrumentId);
   const supplier = await findSupplier(db, userId);
   if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
-    throw new ApiError(403, 'supplier_not_qualified', `This account is not a supplier qualified for ${instrument.symbol}.`);
+    throw new ApiError(
+      403,
+      'supplier_not_qualified',
+      `This account is not a supplier qualified for ${instrument.symbol}.`,
+    );
   }
   if (quantity > issuanceQuantityMax) {
-    throw validationError(`body.quantity must be at most ${issuanceQuantityMax}.`, { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }] });
+    throw validationError(`body.quantity must be at most ${issuanceQuantityMax}.`, {
+      errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }],
+    });
   }
   const nowUs = clock.nowUs();
   return db.transaction(async (trx) => {
@@ -155,15 +191,40 @@ export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId
     const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
     const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
     const issued = await systemAccount(trx, 'issuance', units, nowUs);
-    const row: SupplyIssuanceRow = { id: newIssuanceId(), user_id: userId, instrument_id: instrumentId, trading_account_id: trading.id, issuance_account_id: issuanceAccount.id, quantity, created_at_us: nowUs };
+    const row: SupplyIssuanceRow = {
+      id: newIssuanceId(),
+      user_id: userId,
+      instrument_id: instrumentId,
+      trading_account_id: trading.id,
+      issuance_account_id: issuanceAccount.id,
+      quantity,
+      created_at_us: nowUs,
+    };
     const sql = await sqlOf(trx);
     await insertIssuance(sql, row);
     if (mode === 'account') {
-      await post(trx, 'issuance', row.id, move(units, { accountId: issued, bucket: 'available' }, { accountId: issuanceAccount.id, bucket: 'available' }, quantity), nowUs);
+      await post(
+        trx,
+        'issuance',
+        row.id,
+        move(
+          units,
+          { accountId: issued, bucket: 'available' },
+          { accountId: issuanceAccount.id, bucket: 'available' },
+          quantity,
+        ),
+        nowUs,
+      );
       return row;
     }
     // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
-    await post(trx, 'issuance', row.id, move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity), nowUs);
+    await post(
+      trx,
+      'issuance',
+      row.id,
+      move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity),
+      nowUs,
+    );
     await insertIssuanceTransfer(sql, {
       id: newIssuanceTransferId(),
       user_id: userId,
@@ -180,4 +241,9 @@ export async function issueUnits({ db, clock }: { db: Db; clock: Clock }, userId
   });
 }
 
-export const listIssuances = (deps: { db: Db }, userId: string, filter: IssuanceFilter, page: PageParams): Promise<Page<SupplyIssuanceRow>> => issuancePage(deps.db, userId, filter, page);
+export const listIssuances = (
+  deps: { db: Db },
+  userId: string,
+  filter: IssuanceFilter,
+  page: PageParams,
+): Promise<Page<SupplyIssuanceRow>> => issuancePage(deps.db, userId, filter, page);

@@ -41,15 +41,37 @@ function shownUsd(text: string | null): string {
 
 function viewOf(current: SystemSettings): FormView {
   const reload = current.auto_reload;
-  return { enabled: reload.enabled, values: { threshold_usd: usdOf(reload.threshold_usd), amount_usd: usdOf(reload.amount_usd), monthly_limit_usd: usdOf(reload.monthly_limit_usd) } };
+  return {
+    enabled: reload.enabled,
+    values: {
+      threshold_usd: usdOf(reload.threshold_usd),
+      amount_usd: usdOf(reload.amount_usd),
+      monthly_limit_usd: usdOf(reload.monthly_limit_usd),
+    },
+  };
 }
 
 function amountInput(view: FormView, field: AmountField): Html {
   const { label, hint } = labels[field];
   const invalid = view.error?.field === field;
-  return html`<div class="field"><label for="${field}">${label}<span class="hint">${hint}</span></label>
-<div class="money-input"><span>$</span><input id="${field}" type="text" name="${field}" value="${view.values[field]}" inputmode="decimal" maxlength="20" placeholder="0.00" autocomplete="off"${invalid ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}></div>
-${invalid ? html`<span class="field-error" id="${field}-error">${view.error!.message}</span>` : ''}</div>`;
+  return html`<div class="field">
+    <label for="${field}">${label}<span class="hint">${hint}</span></label>
+    <div class="money-input">
+      <span>$</span
+      ><input
+        id="${field}"
+        type="text"
+        name="${field}"
+        value="${view.values[field]}"
+        inputmode="decimal"
+        maxlength="20"
+        placeholder="0.00"
+        autocomplete="off"
+        ${invalid ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}
+      />
+    </div>
+    ${invalid ? html`<span class="field-error" id="${field}-error">${view.error!.message}</span>` : ''}
+  </div>`;
 }
 
 async function autoReloadPage(request: MemberRequest, view?: FormView): Promise<PageResult> {
@@ -57,34 +79,76 @@ async function autoReloadPage(request: MemberRequest, view?: FormView): Promise<
   const shown = view ?? viewOf(current);
   const reload = current.auto_reload;
   const summary = reload.enabled
-    ? html`<span class="pill on">On</span> Below ${shownUsd(reload.threshold_usd)}, deposit ${shownUsd(reload.amount_usd)}${reload.monthly_limit_usd === null ? ', with no monthly limit.' : html`, up to ${shownUsd(reload.monthly_limit_usd)} a month.`}`
+    ? html`<span class="pill on">On</span> Below ${shownUsd(reload.threshold_usd)}, deposit
+        ${shownUsd(reload.amount_usd)}${reload.monthly_limit_usd === null ? ', with no monthly limit.' : html`, up to ${shownUsd(reload.monthly_limit_usd)} a month.`}`
     : html`<span class="pill off">Off</span> Your USD balance is never topped up automatically.`;
-  const enabledError = shown.error?.field === 'enabled' ? html`<span class="field-error" id="enabled-error">${shown.error.message}</span>` : '';
+  const enabledError =
+    shown.error?.field === 'enabled'
+      ? html`<span class="field-error" id="enabled-error">${shown.error.message}</span>`
+      : '';
   const body = html`<h1>Auto-reload</h1>
-<p class="lead">Tops up your USD balance: when a trade, a fee, inference or a transfer leaves available USD below the threshold, mkt deposits the amount through your payment path, within the monthly limit.</p>
-${shown.problem ?? ''}${shown.error && !shown.problem ? notice('error', 'The settings were not saved.', 'Correct the field marked below and save again.') : ''}${noticeFor(request.query.notice)}
-<div class="card"><h2>Now</h2><dl class="facts">
-<dt>Auto-reload</dt><dd>${summary}</dd>
-<dt>Reloaded this month</dt><dd id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
-</dl></div>
-<div class="card"><h2>Settings</h2>${csrfForm(
-    '/auto-reload',
-    request.csrfToken,
-    html`<div class="field"><label class="check"><input type="checkbox" name="enabled" value="on"${shown.enabled ? html` checked` : ''}${shown.error?.field === 'enabled' ? html` aria-invalid="true"` : ''}><span>Reload automatically<span class="hint">Needs a threshold and an amount.</span></span></label>${enabledError}</div>
-<div class="grid">${amountFields.map((field) => amountInput(shown, field))}</div>
-<p class="muted small">Dollars with at most two decimals, e.g. 25 or 25.00. Leave a field empty to clear it.</p>
-<div class="actions"><button type="submit">Save settings</button></div>`,
-  )}</div>`;
-  return show(layout({ title: 'Auto-reload', viewer: request.viewer, csrfToken: request.csrfToken, current: '/auto-reload' }, body), shown.status ?? 200);
+    <p class="lead">
+      Tops up your USD balance: when a trade, a fee, inference or a transfer leaves available USD below the threshold,
+      mkt deposits the amount through your payment path, within the monthly limit.
+    </p>
+    ${shown.problem ?? ''}${shown.error && !shown.problem ? notice('error', 'The settings were not saved.', 'Correct the field marked below and save again.') : ''}${noticeFor(request.query.notice)}
+    <div class="card">
+      <h2>Now</h2>
+      <dl class="facts">
+        <dt>Auto-reload</dt>
+        <dd>${summary}</dd>
+        <dt>Reloaded this month</dt>
+        <dd id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
+      </dl>
+    </div>
+    <div class="card">
+      <h2>Settings</h2>
+      ${csrfForm(
+        '/auto-reload',
+        request.csrfToken,
+        html`<div class="field">
+            <label class="check"
+              ><input
+                type="checkbox"
+                name="enabled"
+                value="on"
+                ${shown.enabled ? html` checked` : ''}${shown.error?.field === 'enabled' ? html` aria-invalid="true"` : ''}
+              /><span>Reload automatically<span class="hint">Needs a threshold and an amount.</span></span></label
+            >${enabledError}
+          </div>
+          <div class="grid">${amountFields.map((field) => amountInput(shown, field))}</div>
+          <p class="muted small">
+            Dollars with at most two decimals, e.g. 25 or 25.00. Leave a field empty to clear it.
+          </p>
+          <div class="actions"><button type="submit">Save settings</button></div>`,
+      )}
+    </div>`;
+  return show(
+    layout(
+      { title: 'Auto-reload', viewer: request.viewer, csrfToken: request.csrfToken, current: '/auto-reload' },
+      body,
+    ),
+    shown.status ?? 200,
+  );
 }
 
 export const showAutoReload = (request: MemberRequest) => autoReloadPage(request);
 
 /** What was typed, as the API's body: blank clears the amount; a leading "$" and spaces are forgiven. */
 function patchOf(form: Record<string, string>): { patch: AutoReloadPatch; values: Record<AmountField, string> } {
-  const values = Object.fromEntries(amountFields.map((field) => [field, (form[field] ?? '').trim().replace(/^\$\s*/, '')])) as Record<AmountField, string>;
+  const values = Object.fromEntries(
+    amountFields.map((field) => [field, (form[field] ?? '').trim().replace(/^\$\s*/, '')]),
+  ) as Record<AmountField, string>;
   const amount = (field: AmountField) => (values[field] === '' ? null : values[field]);
-  return { patch: { enabled: form.enabled === 'on', threshold_usd: amount('threshold_usd'), amount_usd: amount('amount_usd'), monthly_limit_usd: amount('monthly_limit_usd') }, values };
+  return {
+    patch: {
+      enabled: form.enabled === 'on',
+      threshold_usd: amount('threshold_usd'),
+      amount_usd: amount('amount_usd'),
+      monthly_limit_usd: amount('monthly_limit_usd'),
+    },
+    values,
+  };
 }
 
 /** The first issue of a validation refusal, said in the form's words. */
@@ -94,8 +158,10 @@ function fieldError(error: ApiError): FormView['error'] {
   const field = path === 'enabled' ? 'enabled' : amountFields.find((f) => f === path);
   let message = error.detail;
   for (const f of amountFields) message = message.split(f).join(labels[f].label.toLowerCase());
-  if (issues[0]?.message === 'must have at most 2 decimals') message = 'Enter dollars as a number with at most two decimals, e.g. 25.00.';
-  if (issues[0]?.message === 'must be positive') message = 'Enter an amount above zero, or leave the field empty to clear it.';
+  if (issues[0]?.message === 'must have at most 2 decimals')
+    message = 'Enter dollars as a number with at most two decimals, e.g. 25.00.';
+  if (issues[0]?.message === 'must be positive')
+    message = 'Enter an amount above zero, or leave the field empty to clear it.';
   return { field, message: message.charAt(0).toUpperCase() + message.slice(1) };
 }
 
@@ -106,8 +172,13 @@ export async function saveAutoReload(request: MemberRequest): Promise<PageResult
     await settings.updateAutoReload(request.services, request.viewer.session.user.id, patch);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.code === 'validation_error') return autoReloadPage(request, { ...typed, error: fieldError(error), status: 422 });
-    return autoReloadPage(request, { ...typed, problem: notice('error', 'The settings were not saved.', error.detail), status: error.status });
+    if (error.code === 'validation_error')
+      return autoReloadPage(request, { ...typed, error: fieldError(error), status: 422 });
+    return autoReloadPage(request, {
+      ...typed,
+      problem: notice('error', 'The settings were not saved.', error.detail),
+      status: error.status,
+    });
   }
   return redirect('/auto-reload?notice=auto_reload_saved');
 }

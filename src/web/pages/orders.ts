@@ -37,78 +37,196 @@ const statusNames: Record<OrderStatus, string> = {
 };
 
 const statusTone: Record<OrderStatus, 'on' | 'off' | 'bad'> = {
-  active: 'on', pending: 'on', partially_filled: 'on', cancellation_pending: 'off',
-  filled: 'on', closed: 'off', cancelled: 'off', expired: 'off', rejected: 'bad',
+  active: 'on',
+  pending: 'on',
+  partially_filled: 'on',
+  cancellation_pending: 'off',
+  filled: 'on',
+  closed: 'off',
+  cancelled: 'off',
+  expired: 'off',
+  rejected: 'bad',
 };
 
-export const sideCell = (side: string): Html => html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
+export const sideCell = (side: string): Html =>
+  html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
 
-const limitOf = (order: OrderRow): Html | string => (order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks));
+const limitOf = (order: OrderRow): Html | string =>
+  order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks);
 /** A stop shows its trigger beside its limit (or market): `0.4100 · stop 0.4000`. */
-const priceOf = (order: OrderRow): Html | string => (order.stop_price_ticks === null ? limitOf(order) : html`${limitOf(order)} <span class="muted">· stop ${formatPrice(order.stop_price_ticks)}</span>`);
+const priceOf = (order: OrderRow): Html | string =>
+  order.stop_price_ticks === null
+    ? limitOf(order)
+    : html`${limitOf(order)} <span class="muted">· stop ${formatPrice(order.stop_price_ticks)}</span>`;
 const orderKind = (order: OrderRow): string => `${order.type} · ${order.time_in_force.toUpperCase()}`;
 
 function tabs(current: 'open' | 'history'): Html {
-  const tab = (href: string, label: string, on: boolean) => html`<a href="${href}"${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
-  return html`<nav class="tabs" aria-label="Orders">${tab('/orders', 'Open orders', current === 'open')}${tab('/orders/history', 'History', current === 'history')}</nav>`;
+  const tab = (href: string, label: string, on: boolean) =>
+    html`<a href="${href}" ${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
+  return html`<nav class="tabs" aria-label="Orders">
+    ${tab('/orders', 'Open orders', current === 'open')}${tab('/orders/history', 'History', current === 'history')}
+  </nav>`;
 }
 
 function openRows(request: MemberRequest, page: Page<OrderRow>, symbols: Map<string, string>): Html {
-  if (page.rows.length === 0) return html`<tr><td class="empty" colspan="9">No open orders. Orders you place on the trading API that rest on a book appear here.</td></tr>`;
+  if (page.rows.length === 0)
+    return html`<tr>
+      <td class="empty" colspan="9">
+        No open orders. Orders you place on the trading API that rest on a book appear here.
+      </td>
+    </tr>`;
   return html`${page.rows.map(
-    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
-<td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.quantity)}</td><td class="right mono">${formatCount(o.filled_quantity)}</td><td class="right mono">${formatCount(o.remaining_quantity)}</td>
-<td class="nowrap">${formatTime(o.submitted_at_us)}</td>
-<td class="right">${csrfForm(`/orders/${encodeURIComponent(o.id)}/cancel`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Cancel order ${o.id}">Cancel</button>`)}</td></tr>`,
+    (o) =>
+      html`<tr>
+        <td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td>
+        <td>${sideCell(o.side)}</td>
+        <td class="small">${orderKind(o)}</td>
+        <td class="right mono">${priceOf(o)}</td>
+        <td class="right mono">${formatCount(o.quantity)}</td>
+        <td class="right mono">${formatCount(o.filled_quantity)}</td>
+        <td class="right mono">${formatCount(o.remaining_quantity)}</td>
+        <td class="nowrap">${formatTime(o.submitted_at_us)}</td>
+        <td class="right">
+          ${csrfForm(`/orders/${encodeURIComponent(o.id)}/cancel`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Cancel order ${o.id}">Cancel</button>`)}
+        </td>
+      </tr>`,
   )}`;
 }
 
 async function openOrdersPage(request: MemberRequest, problem?: Html, status = 200): Promise<PageResult> {
   const userId = request.viewer.session.user.id;
-  const page = await readPage(request, pageSize, (p) => orderPage(request.services.db, userId, { status: 'open' }, { orderBy: 'submitted_at', direction: 'desc' }, p));
+  const page = await readPage(request, pageSize, (p) =>
+    orderPage(request.services.db, userId, { status: 'open' }, { orderBy: 'submitted_at', direction: 'desc' }, p),
+  );
   const symbols = await symbolsByMarket(request.services);
   const body = html`<h1>Orders</h1>
-<p class="lead">Your orders on the order books. Cancelling releases what the order holds: USD for a buy, Units for a sell.</p>
-${problem ?? ''}${noticeFor(request.query.notice)}${tabs('open')}
-<div class="card"><table><thead><tr><th>Market</th><th>Side</th><th>Type</th><th class="right">Price</th><th class="right">Quantity</th><th class="right">Filled</th><th class="right">Remaining</th><th>Placed</th><th></th></tr></thead>
-<tbody>${openRows(request, page, symbols)}</tbody></table>${pager('/orders', page.paging)}</div>`;
-  return show(layout({ title: 'Orders', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body), status);
+    <p class="lead">
+      Your orders on the order books. Cancelling releases what the order holds: USD for a buy, Units for a sell.
+    </p>
+    ${problem ?? ''}${noticeFor(request.query.notice)}${tabs('open')}
+    <div class="card">
+      <table>
+        <thead>
+          <tr>
+            <th>Market</th>
+            <th>Side</th>
+            <th>Type</th>
+            <th class="right">Price</th>
+            <th class="right">Quantity</th>
+            <th class="right">Filled</th>
+            <th class="right">Remaining</th>
+            <th>Placed</th>
+            <th></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${openRows(request, page, symbols)}
+        </tbody>
+      </table>
+      ${pager('/orders', page.paging)}
+    </div>`;
+  return show(
+    layout({ title: 'Orders', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body),
+    status,
+  );
 }
 
 export const showOpenOrders = (request: MemberRequest) => openOrdersPage(request);
 
 function historyRows(page: Page<OrderRow>, symbols: Map<string, string>): Html {
-  if (page.rows.length === 0) return html`<tr><td class="empty" colspan="9">No finished orders yet.</td></tr>`;
+  if (page.rows.length === 0)
+    return html`<tr>
+      <td class="empty" colspan="9">No finished orders yet.</td>
+    </tr>`;
   return html`${page.rows.map(
-    (o) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
-<td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.filled_quantity)} / ${formatCount(o.quantity)}</td><td class="right mono">${formatUsd(o.notional_micros)}</td><td class="right mono">${formatUsd(o.fee_micros)}</td>
-<td><span class="pill ${statusTone[o.status]}">${statusNames[o.status]}</span>${o.closure_reason && o.closure_reason !== o.status && o.closure_reason !== 'cancelled_by_user' ? html`<span class="sub">${o.closure_reason.replace(/_/g, ' ')}</span>` : ''}</td>
-<td class="nowrap">${formatTime(o.updated_at_us)}</td></tr>`,
+    (o) =>
+      html`<tr>
+        <td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td>
+        <td>${sideCell(o.side)}</td>
+        <td class="small">${orderKind(o)}</td>
+        <td class="right mono">${priceOf(o)}</td>
+        <td class="right mono">${formatCount(o.filled_quantity)} / ${formatCount(o.quantity)}</td>
+        <td class="right mono">${formatUsd(o.notional_micros)}</td>
+        <td class="right mono">${formatUsd(o.fee_micros)}</td>
+        <td>
+          <span class="pill ${statusTone[o.status]}">${statusNames[o.status]}</span
+          >${o.closure_reason && o.closure_reason !== o.status && o.closure_reason !== 'cancelled_by_user' ? html`<span class="sub">${o.closure_reason.replace(/_/g, ' ')}</span>` : ''}
+        </td>
+        <td class="nowrap">${formatTime(o.updated_at_us)}</td>
+      </tr>`,
   )}`;
 }
 
 export async function showOrderHistory(request: MemberRequest): Promise<PageResult> {
   const userId = request.viewer.session.user.id;
-  const page = await readPage(request, pageSize, (p) => orderPage(request.services.db, userId, { statuses: terminalStatuses }, { orderBy: 'submitted_at', direction: 'desc' }, p));
+  const page = await readPage(request, pageSize, (p) =>
+    orderPage(
+      request.services.db,
+      userId,
+      { statuses: terminalStatuses },
+      { orderBy: 'submitted_at', direction: 'desc' },
+      p,
+    ),
+  );
   const symbols = await symbolsByMarket(request.services);
   const body = html`<h1>Orders</h1>
-<p class="lead">Orders that are finished: filled, closed (the rest of a market, IOC or FOK order), cancelled, expired (day orders at 00:00 UTC) or rejected.</p>
-${tabs('history')}
-<div class="card"><table><thead><tr><th>Market</th><th>Side</th><th>Type</th><th class="right">Price</th><th class="right">Filled</th><th class="right">Notional</th><th class="right">Fee</th><th>Status</th><th>Finished</th></tr></thead>
-<tbody>${historyRows(page, symbols)}</tbody></table>${pager('/orders/history', page.paging)}</div>`;
-  return show(layout({ title: 'Order history', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body));
+    <p class="lead">
+      Orders that are finished: filled, closed (the rest of a market, IOC or FOK order), cancelled, expired (day orders
+      at 00:00 UTC) or rejected.
+    </p>
+    ${tabs('history')}
+    <div class="card">
+      <table>
+        <thead>
+          <tr>
+            <th>Market</th>
+            <th>Side</th>
+            <th>Type</th>
+            <th class="right">Price</th>
+            <th class="right">Filled</th>
+            <th class="right">Notional</th>
+            <th class="right">Fee</th>
+            <th>Status</th>
+            <th>Finished</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${historyRows(page, symbols)}
+        </tbody>
+      </table>
+      ${pager('/orders/history', page.paging)}
+    </div>`;
+  return show(
+    layout({ title: 'Order history', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body),
+  );
 }
 
 const cancelRefusals: Record<Exclude<CancelOutcome, 'cancelled'>, { status: number; title: string; detail: string }> = {
-  unknown_order: { status: 404, title: 'That order does not exist.', detail: 'It is not one of your orders. Reload the list and try again.' },
-  not_open: { status: 409, title: 'That order is no longer open.', detail: 'It filled, expired or closed before the cancel arrived; see the history.' },
+  unknown_order: {
+    status: 404,
+    title: 'That order does not exist.',
+    detail: 'It is not one of your orders. Reload the list and try again.',
+  },
+  not_open: {
+    status: 409,
+    title: 'That order is no longer open.',
+    detail: 'It filled, expired or closed before the cancel arrived; see the history.',
+  },
   already_cancelled: { status: 409, title: 'That order is already cancelled.', detail: 'Nothing changed.' },
-  auto_mode: { status: 403, title: 'Orders cannot be cancelled in Auto Mode.', detail: 'Switch to Advanced Mode on the Account page to manage orders yourself.' },
+  auto_mode: {
+    status: 403,
+    title: 'Orders cannot be cancelled in Auto Mode.',
+    detail: 'Switch to Advanced Mode on the Account page to manage orders yourself.',
+  },
 };
 
 export async function cancelOrder(request: MemberRequest): Promise<PageResult> {
   const outcome = await request.services.trading.cancelOrder(request.viewer.session.user.id, request.params.id!);
   if (outcome === 'cancelled') return redirect('/orders?notice=order_cancelled');
   const refusal = cancelRefusals[outcome];
-  return openOrdersPage(request, notice(refusal.status === 409 ? 'warn' : 'error', refusal.title, refusal.detail), refusal.status);
+  return openOrdersPage(
+    request,
+    notice(refusal.status === 409 ? 'warn' : 'error', refusal.title, refusal.detail),
+    refusal.status,
+  );
 }

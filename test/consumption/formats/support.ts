@@ -19,7 +19,8 @@ let ajv: Ajv2020.default | undefined;
 function loadedAjv(): Ajv2020.default {
   if (!ajv) {
     // Compiled to dist/test/consumption/formats/, four levels below the repository root.
-    const read = (path: string) => parse(readFileSync(fileURLToPath(new URL(`../../../../openapi/${path}`, import.meta.url)), 'utf8'));
+    const read = (path: string) =>
+      parse(readFileSync(fileURLToPath(new URL(`../../../../openapi/${path}`, import.meta.url)), 'utf8'));
     ajv = new Ajv2020.default({ strict: false, allErrors: true });
     addFormats.default(ajv);
     ajv.addSchema(read('components/common.yaml'), `${base}components/common.yaml`);
@@ -63,7 +64,10 @@ export async function collectChunks<T extends ChatChunk>(chunks: AsyncIterable<T
 export const testCost = { cost_usd: '0.000029', cost_units: '0.000029' };
 
 /** A supplier's completion as the schema sees it once the gateway has added the cost. */
-export const withTestCost = <T extends { usage: ChatUsage }>(answer: T) => ({ ...answer, usage: { ...answer.usage, ...testCost } });
+export const withTestCost = <T extends { usage: ChatUsage }>(answer: T) => ({
+  ...answer,
+  usage: { ...answer.usage, ...testCost },
+});
 
 export const usage = (prompt: number, completion: number, reasoning = 0): ChatUsage => ({
   prompt_tokens: prompt,
@@ -72,23 +76,50 @@ export const usage = (prompt: number, completion: number, reasoning = 0): ChatUs
   completion_tokens_details: { reasoning_tokens: reasoning },
 });
 
-export function completion(message: Partial<S['ChatCompletionMessage']>, finish: S['FinishReason'], used = usage(20, 8)): ChatCompletion {
+export function completion(
+  message: Partial<S['ChatCompletionMessage']>,
+  finish: S['FinishReason'],
+  used = usage(20, 8),
+): ChatCompletion {
   return {
     id: 'chatcmpl-test',
     object: 'chat.completion',
     created: 1795342530,
     model: 'upstream-model',
-    choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: null, tool_calls: null, ...message }, finish_reason: finish }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: null, refusal: null, tool_calls: null, ...message },
+        finish_reason: finish,
+      },
+    ],
     usage: used,
   };
 }
 
-export function chunk(delta: S['ChatCompletionChunkDelta'], finish: S['ChatCompletionChunkChoice']['finish_reason'] = null): ChatChunk {
-  return { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1795342530, model: 'upstream-model', choices: [{ index: 0, delta, finish_reason: finish }], usage: null };
+export function chunk(
+  delta: S['ChatCompletionChunkDelta'],
+  finish: S['ChatCompletionChunkChoice']['finish_reason'] = null,
+): ChatChunk {
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 1795342530,
+    model: 'upstream-model',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+    usage: null,
+  };
 }
 
 export function usageChunk(used: ChatUsage): ChatChunk {
-  return { id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1795342530, model: 'upstream-model', choices: [], usage: used };
+  return {
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 1795342530,
+    model: 'upstream-model',
+    choices: [],
+    usage: used,
+  };
 }
 
 export const toolPiece = (index: number, args: string, start?: { id: string; name: string }): S['ChatToolCallChunk'] =>

@@ -1,17 +1,42 @@
 import { expect } from 'chai';
-import { createOpenAiUpstream, upstreamBody, type OpenAiUpstreamOptions } from '../../../src/consumption/suppliers/openai-upstream.js';
+import {
+  createOpenAiUpstream,
+  upstreamBody,
+  type OpenAiUpstreamOptions,
+} from '../../../src/consumption/suppliers/openai-upstream.js';
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
 import { startSimulatorServer, type SimulatorServer } from '../../../src/consumption/suppliers/simulator-server.js';
-import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest, type Supplier } from '../../../src/consumption/suppliers/types.js';
+import {
+  SupplierError,
+  type ChatChunk,
+  type ChatCompletion,
+  type ChatRequest,
+  type Supplier,
+} from '../../../src/consumption/suppliers/types.js';
 import { collectChunks as collect, expectSchema, withTestCost } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const simulated: SimulatorOptions = { id: 'sim', seed: 7, now: () => 1_750_000_000_000 };
-const hello: ChatRequest = { model: 'text-standard', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Tell me about the market.' }], max_tokens: 60 };
+const hello: ChatRequest = {
+  model: 'text-standard',
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Tell me about the market.' },
+  ],
+  max_tokens: 60,
+};
 const tooled: ChatRequest = {
   model: 'agent-standard',
   messages: [{ role: 'user', content: 'Weather in Oslo?' }],
-  tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }],
+  tools: [
+    {
+      type: 'function',
+      function: {
+        name: 'get_weather',
+        parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      },
+    },
+  ],
   user: 'end-user-1',
   metadata: { team: 'a' },
 };
@@ -63,7 +88,13 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
 
   before(async () => {
     server = await startSimulatorServer({ ...simulated, port: 0 });
-    upstream = createOpenAiUpstream({ id: 'local', baseUrl: server.url, model: 'sim-model', firstByteTimeoutMs: 300, answerTimeoutMs: 600 });
+    upstream = createOpenAiUpstream({
+      id: 'local',
+      baseUrl: server.url,
+      model: 'sim-model',
+      firstByteTimeoutMs: 300,
+      answerTimeoutMs: 600,
+    });
   });
   afterEach(() => server.setFault(null));
   after(() => server.close());
@@ -74,7 +105,10 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
     expect(await reply.json()).to.deep.include({ object: 'list' });
   });
 
-  for (const [name, request] of [['text', hello], ['tool call', tooled]] as const) {
+  for (const [name, request] of [
+    ['text', hello],
+    ['tool call', tooled],
+  ] as const) {
     it(`complete: a ${name} round-trips equal to the simulator called directly`, async () => {
       const before = server.requests;
       const viaHttp = await upstream.complete({ request, signal: never });
@@ -120,7 +154,13 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
     // 40 tokens at 100 per second: about 400 ms, longer than a stream's first byte may take.
     const paced = await startSimulatorServer({ id: 'paced', tokensPerSecond: 100 });
     try {
-      const slowUpstream = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', firstByteTimeoutMs: 100, answerTimeoutMs: 5_000 });
+      const slowUpstream = createOpenAiUpstream({
+        id: 'paced',
+        baseUrl: paced.url,
+        model: 'm',
+        firstByteTimeoutMs: 100,
+        answerTimeoutMs: 5_000,
+      });
       const started = performance.now();
       const answer = await slowUpstream.complete({ request: { ...hello, max_tokens: 40 }, signal: never });
       expect(answer.usage!.completion_tokens).to.be.above(20);
@@ -141,7 +181,10 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
       const cut = await drain(await impatient.stream({ request: { ...hello, max_tokens: 20 }, signal: never }));
       expect(cut.seen.length).to.be.at.least(1);
       expect(cut.error).to.be.instanceOf(SupplierError);
-      expect([(cut.error as SupplierError).failure, (cut.error as SupplierError).message]).to.deep.equal(['dropped', 'supplier paced went silent for 150 ms mid-stream']);
+      expect([(cut.error as SupplierError).failure, (cut.error as SupplierError).message]).to.deep.equal([
+        'dropped',
+        'supplier paced went silent for 150 ms mid-stream',
+      ]);
       expect(await eventually(() => paced.active === 0, 1000)).to.equal(true);
       // Longer in all than the idle limit, but never silent that long: the watch starts over with every chunk.
       const patient = createOpenAiUpstream({ id: 'paced', baseUrl: paced.url, model: 'm', idleTimeoutMs: 800 });
@@ -151,7 +194,12 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
       // A caller that stops reading for a while (a slow client) is not the upstream going silent.
       const steady = await startSimulatorServer({ id: 'steady', tokensPerSecond: 20 });
       try {
-        const held = await createOpenAiUpstream({ id: 'steady', baseUrl: steady.url, model: 'm', idleTimeoutMs: 150 }).stream({ request: { ...hello, max_tokens: 12 }, signal: never });
+        const held = await createOpenAiUpstream({
+          id: 'steady',
+          baseUrl: steady.url,
+          model: 'm',
+          idleTimeoutMs: 150,
+        }).stream({ request: { ...hello, max_tokens: 12 }, signal: never });
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect((await drain(held)).error).to.equal(null);
       } finally {
@@ -186,14 +234,19 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
   it('a closed port is unavailable', async () => {
     const gone = await startSimulatorServer({ id: 'gone' });
     await gone.close();
-    const error = await failure(createOpenAiUpstream({ id: 'gone', baseUrl: gone.url, model: 'm' }).complete({ request: hello, signal: never }));
+    const error = await failure(
+      createOpenAiUpstream({ id: 'gone', baseUrl: gone.url, model: 'm' }).complete({ request: hello, signal: never }),
+    );
     expect(error.failure).to.equal('unavailable');
   });
 
   it('a caller that stops reading early closes the connection', async () => {
     const slow = await startSimulatorServer({ id: 'slow', tokensPerSecond: 10 });
     try {
-      const chunks = await createOpenAiUpstream({ id: 'slow', baseUrl: slow.url, model: 'm' }).stream({ request: { ...hello, max_tokens: 500 }, signal: never });
+      const chunks = await createOpenAiUpstream({ id: 'slow', baseUrl: slow.url, model: 'm' }).stream({
+        request: { ...hello, max_tokens: 500 },
+        signal: never,
+      });
       for await (const chunk of chunks) if (chunk.choices[0]?.delta.content) break;
       expect(await eventually(() => slow.active === 0, 1000)).to.equal(true);
     } finally {
@@ -205,7 +258,10 @@ describe('suppliers: OpenAI-compatible upstream against the simulator server', (
     const slow = await startSimulatorServer({ id: 'slow', tokensPerSecond: 10 });
     try {
       const abort = new AbortController();
-      const chunks = await createOpenAiUpstream({ id: 'slow', baseUrl: slow.url, model: 'm' }).stream({ request: { ...hello, max_tokens: 500 }, signal: abort.signal });
+      const chunks = await createOpenAiUpstream({ id: 'slow', baseUrl: slow.url, model: 'm' }).stream({
+        request: { ...hello, max_tokens: 500 },
+        signal: abort.signal,
+      });
       const seen: ChatChunk[] = [];
       let error: unknown;
       try {
@@ -237,25 +293,48 @@ function scripted(parts: string[], init: { status?: number; contentType?: string
         controller.close();
       },
     });
-    return new Response(body, { status: init.status ?? 200, headers: { 'content-type': init.contentType ?? 'text/event-stream' } });
+    return new Response(body, {
+      status: init.status ?? 200,
+      headers: { 'content-type': init.contentType ?? 'text/event-stream' },
+    });
   };
   return { seen, fetch: fetchScripted };
 }
 
 function upstreamOf(script: ReturnType<typeof scripted>, options: Partial<OpenAiUpstreamOptions> = {}): Supplier {
-  return createOpenAiUpstream({ id: 'scripted', baseUrl: 'http://upstream.test/v1/', model: 'llama-3', apiKey: 'sk-test', fetch: script.fetch, ...options });
+  return createOpenAiUpstream({
+    id: 'scripted',
+    baseUrl: 'http://upstream.test/v1/',
+    model: 'llama-3',
+    apiKey: 'sk-test',
+    fetch: script.fetch,
+    ...options,
+  });
 }
 
 describe('suppliers: OpenAI-compatible upstream, request and response transforms', () => {
   it('sends its own model, asks for usage on streams, and strips user, metadata and nulls', () => {
-    const streamed = upstreamBody({ ...tooled, temperature: null, stream_options: { include_usage: false } }, 'llama-3', true);
-    expect(streamed).to.deep.equal({ model: 'llama-3', messages: tooled.messages, tools: tooled.tools, stream: true, stream_options: { include_usage: true } });
+    const streamed = upstreamBody(
+      { ...tooled, temperature: null, stream_options: { include_usage: false } },
+      'llama-3',
+      true,
+    );
+    expect(streamed).to.deep.equal({
+      model: 'llama-3',
+      messages: tooled.messages,
+      tools: tooled.tools,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const whole = upstreamBody({ ...hello, stream: true, stream_options: { include_usage: true } }, 'llama-3', false);
     expect(whole).to.deep.equal({ model: 'llama-3', messages: hello.messages, max_tokens: 60, stream: false });
   });
 
   it('posts to baseUrl + /chat/completions with the bearer key', async () => {
-    const script = scripted([JSON.stringify({ id: 'x', choices: [{ message: { content: 'Hi.' }, finish_reason: 'stop' }] })], { contentType: 'application/json' });
+    const script = scripted(
+      [JSON.stringify({ id: 'x', choices: [{ message: { content: 'Hi.' }, finish_reason: 'stop' }] })],
+      { contentType: 'application/json' },
+    );
     await upstreamOf(script).complete({ request: hello, signal: never });
     expect(script.seen[0]!.url).to.equal('http://upstream.test/v1/chat/completions');
     expect(script.seen[0]!.headers.get('authorization')).to.equal('Bearer sk-test');
@@ -263,53 +342,128 @@ describe('suppliers: OpenAI-compatible upstream, request and response transforms
 
   it('keeps only the fields of our schema, and counts usage the upstream left out', async () => {
     const raw = {
-      id: 'chatcmpl-up', object: 'chat.completion', created: 1700000000, model: 'llama-3', system_fingerprint: 'fp',
-      choices: [{ index: 0, logprobs: null, message: { role: 'assistant', content: 'Fine, thanks.', reasoning_content: 'The user greets me.' }, finish_reason: 'stop' }],
+      id: 'chatcmpl-up',
+      object: 'chat.completion',
+      created: 1700000000,
+      model: 'llama-3',
+      system_fingerprint: 'fp',
+      choices: [
+        {
+          index: 0,
+          logprobs: null,
+          message: { role: 'assistant', content: 'Fine, thanks.', reasoning_content: 'The user greets me.' },
+          finish_reason: 'stop',
+        },
+      ],
     };
     const script = scripted([JSON.stringify(raw)], { contentType: 'application/json' });
     const completion = await upstreamOf(script).complete({ request: hello, signal: never });
     expectSchema('ChatCompletion', withTestCost(completion));
     expect(completion.model).to.equal('text-standard');
-    expect(completion.choices[0]!.message).to.deep.equal({ role: 'assistant', content: 'Fine, thanks.', refusal: null, tool_calls: null });
+    expect(completion.choices[0]!.message).to.deep.equal({
+      role: 'assistant',
+      content: 'Fine, thanks.',
+      refusal: null,
+      tool_calls: null,
+    });
     expect(completion.usage.completion_tokens_details.reasoning_tokens).to.be.greaterThan(0);
-    expect(completion.usage.completion_tokens).to.be.greaterThan(completion.usage.completion_tokens_details.reasoning_tokens);
+    expect(completion.usage.completion_tokens).to.be.greaterThan(
+      completion.usage.completion_tokens_details.reasoning_tokens,
+    );
   });
 
   const answers = [
     { name: 'invalid JSON', parts: ['{"id": '], contentType: 'application/json', failure: 'bad_response' },
-    { name: 'JSON that is not a completion', parts: ['{"hello": 1}'], contentType: 'application/json', failure: 'bad_response' },
+    {
+      name: 'JSON that is not a completion',
+      parts: ['{"hello": 1}'],
+      contentType: 'application/json',
+      failure: 'bad_response',
+    },
   ];
   for (const row of answers) {
     it(`complete: ${row.name} is ${row.failure}`, async () => {
-      const error = await failure(upstreamOf(scripted(row.parts, { contentType: row.contentType })).complete({ request: hello, signal: never }));
+      const error = await failure(
+        upstreamOf(scripted(row.parts, { contentType: row.contentType })).complete({ request: hello, signal: never }),
+      );
       expect(error.failure).to.equal(row.failure);
     });
   }
 
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'llama-3', choices: [{ index: 0, delta, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    JSON.stringify({
+      id: 'c1',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'llama-3',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    });
 
   it('parses SSE with CRLF, comments, multi-line data and split bytes, and computes missing usage like complete does', async () => {
     const multiLine = chunk({ content: ' world' }).replace('"choices":', '\n"choices":');
-    const text = [`: keep-alive\r\n\r\n`, `data: ${chunk({ role: 'assistant', content: '' })}\r\n\r\n`, `data: ${chunk({ content: 'Hello' })}\n\n`, `data: ${multiLine.split('\n').join('\ndata: ')}\n\n`, `data: ${chunk({}, 'stop')}\n\n`, 'data: [DONE]\n\n'].join('');
+    const text = [
+      `: keep-alive\r\n\r\n`,
+      `data: ${chunk({ role: 'assistant', content: '' })}\r\n\r\n`,
+      `data: ${chunk({ content: 'Hello' })}\n\n`,
+      `data: ${multiLine.split('\n').join('\ndata: ')}\n\n`,
+      `data: ${chunk({}, 'stop')}\n\n`,
+      'data: [DONE]\n\n',
+    ].join('');
     const parts = text.match(/[\s\S]{1,7}/g)!;
     const chunks = await collect(await upstreamOf(scripted(parts)).stream({ request: hello, signal: never }));
     expect(chunks.map((c) => c.choices[0]?.delta.content ?? null).join('')).to.equal('Hello world');
     const usage = chunks[chunks.length - 1]!.usage!;
-    const whole = JSON.stringify({ id: 'x', choices: [{ message: { content: 'Hello world' }, finish_reason: 'stop' }] });
-    const completion = await upstreamOf(scripted([whole], { contentType: 'application/json' })).complete({ request: hello, signal: never });
+    const whole = JSON.stringify({
+      id: 'x',
+      choices: [{ message: { content: 'Hello world' }, finish_reason: 'stop' }],
+    });
+    const completion = await upstreamOf(scripted([whole], { contentType: 'application/json' })).complete({
+      request: hello,
+      signal: never,
+    });
     expect(usage).to.deep.equal(completion.usage);
   });
 
   it('passes on the usage the upstream reports, whichever chunk carries it', async () => {
-    const usage = { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13, prompt_tokens_details: { cached_tokens: 0 } };
+    const usage = {
+      prompt_tokens: 11,
+      completion_tokens: 2,
+      total_tokens: 13,
+      prompt_tokens_details: { cached_tokens: 0 },
+    };
     const withUsage = JSON.stringify({ ...JSON.parse(chunk({ content: 'Hi' }, 'stop')), usage });
-    const chunks = await collect(await upstreamOf(scripted([`data: ${chunk({ role: 'assistant' })}\n\n`, `data: ${withUsage}\n\ndata: [DONE]\n\n`])).stream({ request: hello, signal: never }));
-    expect(chunks[chunks.length - 1]).to.deep.include({ choices: [], usage: { prompt_tokens: 11, completion_tokens: 2, total_tokens: 13, completion_tokens_details: { reasoning_tokens: 0 } } });
+    const chunks = await collect(
+      await upstreamOf(
+        scripted([`data: ${chunk({ role: 'assistant' })}\n\n`, `data: ${withUsage}\n\ndata: [DONE]\n\n`]),
+      ).stream({ request: hello, signal: never }),
+    );
+    expect(chunks[chunks.length - 1]).to.deep.include({
+      choices: [],
+      usage: {
+        prompt_tokens: 11,
+        completion_tokens: 2,
+        total_tokens: 13,
+        completion_tokens_details: { reasoning_tokens: 0 },
+      },
+    });
   });
 
   const streams = [
-    { name: 'a stream that ends without a finish', parts: [`data: ${chunk({ role: 'assistant', content: 'Hi' })}\n\n`], before: false, failure: 'dropped' },
-    { name: 'an error event mid-stream', parts: [`data: ${chunk({ role: 'assistant', content: 'Hi' })}\n\n`, 'data: {"error":{"message":"overloaded"}}\n\n'], before: false, failure: 'dropped' },
+    {
+      name: 'a stream that ends without a finish',
+      parts: [`data: ${chunk({ role: 'assistant', content: 'Hi' })}\n\n`],
+      before: false,
+      failure: 'dropped',
+    },
+    {
+      name: 'an error event mid-stream',
+      parts: [
+        `data: ${chunk({ role: 'assistant', content: 'Hi' })}\n\n`,
+        'data: {"error":{"message":"overloaded"}}\n\n',
+      ],
+      before: false,
+      failure: 'dropped',
+    },
     { name: 'an empty stream', parts: [], before: true, failure: 'dropped' },
     { name: 'a stream event that is not JSON', parts: ['data: {oops\n\n'], before: true, failure: 'bad_response' },
   ];
@@ -324,7 +478,9 @@ describe('suppliers: OpenAI-compatible upstream, request and response transforms
   }
 
   it('stream: a JSON answer to a stream request is bad_response', async () => {
-    const error = await failure(upstreamOf(scripted(['{}'], { contentType: 'application/json' })).stream({ request: hello, signal: never }));
+    const error = await failure(
+      upstreamOf(scripted(['{}'], { contentType: 'application/json' })).stream({ request: hello, signal: never }),
+    );
     expect(error.failure).to.equal('bad_response');
   });
 });

@@ -1,12 +1,20 @@
 import { expect } from 'chai';
 import { createSimulator, type SimulatorOptions } from '../../../src/consumption/suppliers/simulator.js';
-import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } from '../../../src/consumption/suppliers/types.js';
+import {
+  SupplierError,
+  type ChatChunk,
+  type ChatCompletion,
+  type ChatRequest,
+} from '../../../src/consumption/suppliers/types.js';
 import { collectChunks as collect, expectFits, expectSchema, withTestCost } from '../formats/support.js';
 
 const never = new AbortController().signal;
 const fixed: Partial<SimulatorOptions> = { now: () => 1_750_000_000_000, newCompletionId: () => 'chatcmpl-fixed' };
 
-const hello: ChatRequest = { model: 'text-standard', messages: [{ role: 'user', content: 'Tell me about the market.' }] };
+const hello: ChatRequest = {
+  model: 'text-standard',
+  messages: [{ role: 'user', content: 'Tell me about the market.' }],
+};
 
 async function complete(request: ChatRequest, options: Partial<SimulatorOptions> = {}): Promise<ChatCompletion> {
   const completion = await createSimulator({ id: 'sim', ...fixed, ...options }).complete({ request, signal: never });
@@ -76,9 +84,17 @@ describe('suppliers: simulator answers', () => {
     const rows: { name: string; request: ChatRequest; options?: Partial<SimulatorOptions>; same: boolean }[] = [
       { name: 'simulator seed', request: hello, options: { seed: 1 }, same: false },
       { name: 'request seed', request: { ...hello, seed: 42 }, same: false },
-      { name: 'conversation', request: { ...hello, messages: [{ role: 'user', content: 'Something else.' }] }, same: false },
+      {
+        name: 'conversation',
+        request: { ...hello, messages: [{ role: 'user', content: 'Something else.' }] },
+        same: false,
+      },
       { name: 'model', request: { ...hello, model: 'text-prime' }, same: true },
-      { name: 'null options', request: { ...hello, temperature: null, tools: undefined, stream_options: null }, same: true },
+      {
+        name: 'null options',
+        request: { ...hello, temperature: null, tools: undefined, stream_options: null },
+        same: true,
+      },
     ];
     for (const row of rows) {
       const content = (await complete(row.request, row.options)).choices[0]!.message.content;
@@ -152,7 +168,11 @@ const book = {
     name: 'book_trade',
     parameters: {
       type: 'object',
-      properties: { side: { const: 'buy' }, sizes: { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, minItems: 2 }, note: { type: ['string', 'null'] } },
+      properties: {
+        side: { const: 'buy' },
+        sizes: { type: 'array', items: { type: 'number', exclusiveMinimum: 0 }, minItems: 2 },
+        note: { type: ['string', 'null'] },
+      },
       required: ['side', 'sizes', 'note'],
     },
   },
@@ -162,7 +182,13 @@ describe('suppliers: simulator tool calls', () => {
   const asked: ChatRequest['messages'] = [{ role: 'user', content: 'What is the weather in Paris?' }];
   const answered: ChatRequest['messages'] = [
     ...asked,
-    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","days":1}' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","days":1}' } },
+      ],
+    },
     { role: 'tool', tool_call_id: 'call_1', content: '{"temperature":21}' },
   ];
   const rows: { name: string; request: Partial<ChatRequest>; call: string | null }[] = [
@@ -170,12 +196,22 @@ describe('suppliers: simulator tool calls', () => {
     { name: 'absent choice after a user message', request: { messages: asked, tool_choice: undefined }, call: 'any' },
     { name: 'auto after a tool result', request: { messages: answered }, call: null },
     { name: 'required after a tool result', request: { messages: answered, tool_choice: 'required' }, call: 'any' },
-    { name: 'named function', request: { messages: answered, tool_choice: { type: 'function', function: { name: 'book_trade' } } }, call: 'book_trade' },
+    {
+      name: 'named function',
+      request: { messages: answered, tool_choice: { type: 'function', function: { name: 'book_trade' } } },
+      call: 'book_trade',
+    },
     { name: 'none', request: { messages: asked, tool_choice: 'none' }, call: null },
   ];
   for (const row of rows) {
     it(`${row.name}: ${row.call ? 'calls ' + row.call : 'answers in text'}`, async () => {
-      const request: ChatRequest = { model: 'agent-standard', tools: [weather, book], tool_choice: 'auto', messages: asked, ...row.request };
+      const request: ChatRequest = {
+        model: 'agent-standard',
+        tools: [weather, book],
+        tool_choice: 'auto',
+        messages: asked,
+        ...row.request,
+      };
       const completion = await complete(request);
       const choice = completion.choices[0]!;
       const streamed = assemble(await stream({ ...request, stream: true }));
@@ -194,27 +230,67 @@ describe('suppliers: simulator tool calls', () => {
       if (row.call !== 'any') expect(call!.function.name).to.equal(row.call);
       const tool = [weather, book].find((t) => t.function.name === call!.function.name)!;
       expectFits(tool.function.parameters, JSON.parse(call!.function.arguments));
-      expect(streamed.calls).to.deep.equal([{ id: call!.id, name: call!.function.name, arguments: call!.function.arguments }]);
+      expect(streamed.calls).to.deep.equal([
+        { id: call!.id, name: call!.function.name, arguments: call!.function.arguments },
+      ]);
       expect(streamed.finish).to.equal('tool_calls');
     });
   }
 
   it('rejects a named function that is not offered as bad_request', async () => {
-    const error = await rejection(complete({ model: 'm', messages: asked, tools: [weather], tool_choice: { type: 'function', function: { name: 'nope' } } }));
+    const error = await rejection(
+      complete({
+        model: 'm',
+        messages: asked,
+        tools: [weather],
+        tool_choice: { type: 'function', function: { name: 'nope' } },
+      }),
+    );
     expect(error.failure).to.equal('bad_request');
   });
 });
 
 describe('suppliers: simulator JSON output', () => {
   const schemas: { name: string; schema: Record<string, unknown> }[] = [
-    { name: 'flat object', schema: { type: 'object', properties: { title: { type: 'string' }, score: { type: 'number', minimum: 0, maximum: 1 }, ok: { type: 'boolean' } }, required: ['title', 'score', 'ok'], additionalProperties: false } },
+    {
+      name: 'flat object',
+      schema: {
+        type: 'object',
+        properties: {
+          title: { type: 'string' },
+          score: { type: 'number', minimum: 0, maximum: 1 },
+          ok: { type: 'boolean' },
+        },
+        required: ['title', 'score', 'ok'],
+        additionalProperties: false,
+      },
+    },
     {
       name: 'nested with arrays, enums and nullables',
       schema: {
         type: 'object',
         required: ['order', 'tags', 'status'],
         properties: {
-          order: { type: 'object', required: ['id', 'lines'], properties: { id: { type: 'string', format: 'uuid' }, lines: { type: 'array', minItems: 1, maxItems: 3, items: { type: 'object', required: ['qty', 'sku'], properties: { qty: { type: 'integer', minimum: 1, multipleOf: 5 }, sku: { type: 'string', maxLength: 8 } } } } } },
+          order: {
+            type: 'object',
+            required: ['id', 'lines'],
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              lines: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 3,
+                items: {
+                  type: 'object',
+                  required: ['qty', 'sku'],
+                  properties: {
+                    qty: { type: 'integer', minimum: 1, multipleOf: 5 },
+                    sku: { type: 'string', maxLength: 8 },
+                  },
+                },
+              },
+            },
+          },
           tags: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true },
           status: { anyOf: [{ type: 'null' }, { const: 'open' }] },
           comment: { type: ['string', 'null'] },
@@ -222,12 +298,23 @@ describe('suppliers: simulator JSON output', () => {
         },
       },
     },
-    { name: 'local $ref', schema: { type: 'object', required: ['item'], properties: { item: { $ref: '#/$defs/Item' } }, $defs: { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 3 } } } } } },
+    {
+      name: 'local $ref',
+      schema: {
+        type: 'object',
+        required: ['item'],
+        properties: { item: { $ref: '#/$defs/Item' } },
+        $defs: { Item: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 3 } } } },
+      },
+    },
     { name: 'top-level array', schema: { type: 'array', items: { type: 'integer' }, minItems: 2 } },
   ];
   for (const row of schemas) {
     it(`json_schema ${row.name}: content validates against the schema`, async () => {
-      const request: ChatRequest = { ...hello, response_format: { type: 'json_schema', json_schema: { name: 'out', schema: row.schema, strict: true } } };
+      const request: ChatRequest = {
+        ...hello,
+        response_format: { type: 'json_schema', json_schema: { name: 'out', schema: row.schema, strict: true } },
+      };
       const content = (await complete(request)).choices[0]!.message.content!;
       expectFits(row.schema, JSON.parse(content));
       expect(assemble(await stream(request)).content).to.equal(content);
@@ -235,7 +322,8 @@ describe('suppliers: simulator JSON output', () => {
   }
 
   it('json_object: content is a JSON object', async () => {
-    const content = (await complete({ ...hello, response_format: { type: 'json_object' } })).choices[0]!.message.content!;
+    const content = (await complete({ ...hello, response_format: { type: 'json_object' } })).choices[0]!.message
+      .content!;
     const value: unknown = JSON.parse(content);
     expect(value).to.be.an('object').and.not.be.an('array');
   });
@@ -267,7 +355,10 @@ describe('suppliers: simulator pacing, faults and aborts', () => {
       // "At once" means well before the 3 s first token: a margin no busy machine eats.
       const simulator = createSimulator({ id: 'f', fault: { kind: row.kind }, timeToFirstTokenMs: 3_000 });
       const startedMs = performance.now();
-      for (const error of [await rejection(simulator.complete({ request: hello, signal: never })), await rejection(simulator.stream({ request: hello, signal: never }))]) {
+      for (const error of [
+        await rejection(simulator.complete({ request: hello, signal: never })),
+        await rejection(simulator.stream({ request: hello, signal: never })),
+      ]) {
         expect(error.failure).to.equal(row.failure);
         expect(error.status).to.equal(row.status);
       }
