@@ -42,7 +42,7 @@ try {
       const used = process.cpuUsage(cpu);
       const perStatementMs = (performance.now() - started) / runs;
       console.log(
-        `${url.split(':')[0].padEnd(10)} ${String(leases).padStart(4)} leases: ${perStatementMs.toFixed(2)} ms a statement, ${((used.user + used.system) / 1000 / runs).toFixed(2)} ms client CPU`,
+        `${(url.split(':')[0] ?? url).padEnd(10)} ${String(leases).padStart(4)} leases: ${perStatementMs.toFixed(2)} ms a statement, ${((used.user + used.system) / 1000 / runs).toFixed(2)} ms client CPU`,
       );
     }
     await db.destroy();

@@ -4,7 +4,7 @@ import type { Services } from './services.js';
 import { replenishHouseAsks } from '../trading/supply/house-supplier.js';
 import { watchDeadManSwitches } from '../trading/orders/dead-man-switch.js';
 
-export interface Background {
+interface Background {
   stop(): Promise<void>;
 }
 

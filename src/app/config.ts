@@ -170,7 +170,7 @@ function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number):
  * slash is dropped, the host name lower-cased, a default port omitted). Anything else stops the
  * start: a link built on a wrong base would send users elsewhere.
  */
-export function parsePublicUrl(variable: string, text: string): string {
+function parsePublicUrl(variable: string, text: string): string {
   const refuse = (why: string) =>
     new Error(
       `${variable} must be an absolute http or https URL with no path, like https://api.example.com; ${why}, got ${JSON.stringify(text)}`,

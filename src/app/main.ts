@@ -33,7 +33,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export interface StartOptions {
+interface StartOptions {
   clock?: Clock;
   logger?: Logger;
   /** How long requests in flight may take to finish on stop. */
@@ -53,9 +53,9 @@ function documentFor(api: ApiName): Promise<LoadedDocument> {
 }
 
 const handlersByApi: Record<ApiName, Record<string, Handler>> = {
-  consumption: consumptionHandlers as unknown as Record<string, Handler>,
-  trading: tradingHandlers as unknown as Record<string, Handler>,
-  platform: platformHandlers as unknown as Record<string, Handler>,
+  consumption: consumptionHandlers,
+  trading: tradingHandlers,
+  platform: platformHandlers,
 };
 
 /** The messages-format operations are the consumption paths that name their own server entry. */

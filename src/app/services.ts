@@ -72,13 +72,13 @@ export interface InferenceSweep {
 }
 
 /** The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process. */
-export interface StreamPlumbing {
+interface StreamPlumbing {
   events: LocalEventHub;
   transport: EventTransport;
 }
 
 /** Without plumbing from the composition root, events stay in this process (SQLite's way; tests). */
-export function inProcessPlumbing(): StreamPlumbing {
+function inProcessPlumbing(): StreamPlumbing {
   const events = new LocalEventHub();
   return {
     events,

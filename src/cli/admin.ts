@@ -112,7 +112,7 @@ const commands: Record<string, Command> = {
       password: values.password,
       verified: values.verified,
       acceptTerms: values['accept-terms'],
-      mode: values.mode as AccountMode,
+      mode: values.mode,
     });
     return {
       id: user.id,

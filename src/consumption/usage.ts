@@ -22,25 +22,13 @@ import { formatDecimal, usdScale } from '../lib/money.js';
  * `/r/v1/…`, read back by the user who made it — one receipt, a filtered list, or a summary.
  */
 type Schemas = components['schemas'];
-export type {
-  CostStatus,
-  ReceiptRow,
-  SummaryGroupBy,
-  UsageEndpoint,
-  UsageFilter,
-  UsageOrderBy,
-  UsageSort,
-  UsageStatus,
-  UsageWindow,
-} from '../db/usage.js';
-
 /** Cost in Units is shown with 6 decimals (micro-Units), like USD. */
 export const unitsScale = 6;
 const microsPerWhole = 1_000_000;
 const summaryWindowDaysDefault = 30;
 
 /** Integer sums; formatted only by the view. */
-export interface UsageAmounts {
+interface UsageAmounts {
   requests: number;
   promptTokens: number;
   completionTokens: number;
@@ -50,7 +38,7 @@ export interface UsageAmounts {
   costUsdMicros: number;
 }
 
-export interface UsageSummaryData {
+interface UsageSummaryData {
   groups: ({ key: string } & UsageAmounts)[];
   totals: UsageAmounts;
 }

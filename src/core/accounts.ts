@@ -35,9 +35,9 @@ import { attemptSucceeded, countAttempt, hashedKey, type ThrottleKey } from './t
 
 export const sessionCookieName = 'mkt_session';
 export const sessionLifetimeUs = 7 * 24 * 3_600_000_000;
-export const verificationLifetimeUs = 24 * 3_600_000_000;
+const verificationLifetimeUs = 24 * 3_600_000_000;
 /** A second verification mail within this interval is not sent (the first is still valid). */
-export const verificationResendIntervalUs = 60_000_000;
+const verificationResendIntervalUs = 60_000_000;
 export const passwordLengthMin = 10;
 export const passwordLengthMax = 200;
 
@@ -58,17 +58,17 @@ export interface OpenedSession extends ActiveSession {
 }
 
 export type SignUpRefusal = 'invalid_email' | 'password_too_short' | 'password_too_long' | 'email_taken';
-export type SignUpResult = { ok: true; session: OpenedSession } | { ok: false; reason: SignUpRefusal };
+type SignUpResult = { ok: true; session: OpenedSession } | { ok: false; reason: SignUpRefusal };
 
 export type LogInRefusal = 'invalid_credentials' | 'account_inactive';
-export type LogInResult =
+type LogInResult =
   | { ok: true; session: OpenedSession }
   | { ok: false; reason: LogInRefusal }
   /** Too many wrong passwords for this account or from this address: nothing was checked. */
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-export type VerificationResult = 'verified' | 'already_verified' | 'expired' | 'unknown';
-export type ResendResult = 'sent' | 'already_verified' | 'too_soon';
+type VerificationResult = 'verified' | 'already_verified' | 'expired' | 'unknown';
+type ResendResult = 'sent' | 'already_verified' | 'too_soon';
 
 /** Constant-time equality of two CSRF tokens (short strings of the same alphabet). */
 export function csrfTokensEqual(submitted: string | undefined, expected: string): boolean {
@@ -95,7 +95,7 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
  * What mailing a verification link needs. Its base is the platform's configured public URL
  * (DESIGN.md §9), never the Host header of the request, which whoever sends the request chooses.
  */
-export interface MailDeps {
+interface MailDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;

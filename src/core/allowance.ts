@@ -25,7 +25,7 @@ export function slotsForTier(tierMicros: number): number {
 export const utcDayStartUs = (nowUs: number): number => periodStartUs('daily', nowUs);
 export const nextUtcDayUs = (nowUs: number): number => periodEndUs('daily', nowUs);
 
-export interface Allowance {
+interface Allowance {
   concurrencyLimit: number;
   concurrencyInUse: number;
   /** Requests left today for a free account; null once a deposit lifted the limit. */

@@ -197,7 +197,7 @@ async function tradingAuthenticationCheck(db: Db, caller: TradingCaller): Promis
   );
 }
 
-export async function tradingDiagnostics(
+async function tradingDiagnostics(
   { db, clock }: { db: Db; clock: Clock },
   caller: TradingCaller,
 ): Promise<Diagnostics> {
@@ -323,7 +323,7 @@ export async function consumptionDiagnostics(
 }
 
 /** The user, and the signing key of a signed request, behind a trading request (trading GET /v1/me). */
-export async function signedIdentity({ db }: { db: Db }, caller: TradingCaller): Promise<SignedIdentity> {
+async function signedIdentity({ db }: { db: Db }, caller: TradingCaller): Promise<SignedIdentity> {
   const user = await requireUser(db, caller.userId);
   if (caller.kind === 'oauth') return { user, signingKey: null };
   const signingKey = await signingKeyOfUser(db, caller.userId, caller.signingKeyId);

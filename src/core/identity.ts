@@ -25,7 +25,7 @@ import { keyLimitColumns, noKeyLimits, type KeyLimits } from './key-limits.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 
-export type { AccountMode, UserRow, UserStatus } from '../db/identity.js';
+export type { AccountMode, UserRow } from '../db/identity.js';
 
 export type { ApiKeyRow, SigningKeyRow } from '../db/identity.js';
 
@@ -51,7 +51,7 @@ export async function passwordMatches(password: string, stored: string): Promise
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export interface NewUser {
+interface NewUser {
   email: string;
   password?: string | undefined;
   verified?: boolean;
@@ -97,7 +97,7 @@ export async function findUser(db: Db, userId: string): Promise<UserRow | undefi
 
 // ---- consumption API keys --------------------------------------------------------------------------
 
-export interface CreatedApiKey {
+interface CreatedApiKey {
   row: ApiKeyRow;
   /** The raw key: shown once, never stored. */
   key: string;
@@ -181,7 +181,7 @@ function mod(value: bigint): bigint {
  * a curve point (RFC 8032 §5.1.3) that is not of small order (multiplying it by the cofactor 8 does
  * not give the identity). node:crypto accepts any 32 bytes and would only fail every verification.
  */
-export function isUsablePublicKey(raw: Buffer): boolean {
+function isUsablePublicKey(raw: Buffer): boolean {
   if (raw.length !== 32) return false;
   const sign = raw[31]! >> 7;
   const y = BigInt('0x' + Buffer.from(raw).reverse().toString('hex')) & ((1n << 255n) - 1n);
@@ -251,13 +251,13 @@ export async function registerSigningKey(
   return row;
 }
 
-export async function findSigningKey(db: Db, fingerprint: string): Promise<SigningKeyRow | undefined> {
+async function findSigningKey(db: Db, fingerprint: string): Promise<SigningKeyRow | undefined> {
   return signingKeyByFingerprint(db, fingerprint);
 }
 
 // ---- OAuth access tokens -----------------------------------------------------------------------------
 
-export interface AccessTokenGrant {
+interface AccessTokenGrant {
   grantId: string;
   userId: string;
   scopes: string[];
@@ -265,8 +265,8 @@ export interface AccessTokenGrant {
 
 export const accessTokenPrefix = 'mkt_at_';
 export const refreshTokenPrefix = 'mkt_rt_';
-export const accessTokenLifetimeUs = 3_600_000_000; // 1 hour
-export const refreshTokenLifetimeUs = 30 * 24 * 3_600_000_000; // 30 days
+const accessTokenLifetimeUs = 3_600_000_000; // 1 hour
+const refreshTokenLifetimeUs = 30 * 24 * 3_600_000_000; // 30 days
 
 /** Scopes are stored space-separated (RFC 6749 §3.3). */
 export const splitScopes = (text: string): string[] => text.split(' ').filter(Boolean);
@@ -290,7 +290,7 @@ export async function findAccessTokenGrant(
 }
 
 /** 256 random bits as 64 hex digits: alphanumeric, as platform.yaml's TokenResponse patterns require. */
-export const newOAuthToken = (prefix: typeof accessTokenPrefix | typeof refreshTokenPrefix): string =>
+const newOAuthToken = (prefix: typeof accessTokenPrefix | typeof refreshTokenPrefix): string =>
   prefix + randomBytes(32).toString('hex');
 
 export interface IssuedTokenPair {
@@ -338,7 +338,7 @@ export async function insertTokenPair(
   return pair;
 }
 
-export interface IssuedTokens extends IssuedTokenPair {
+interface IssuedTokens extends IssuedTokenPair {
   grantId: string;
 }
 

@@ -41,12 +41,12 @@ import type { ReferenceCache } from './reference.js';
  */
 
 /** The body of POST /v1/api-keys: a name and, optionally, limits. */
-export interface NewApiKeyInput extends KeyLimitsInput {
+interface NewApiKeyInput extends KeyLimitsInput {
   name: string;
 }
 
 /** The body of PATCH /v1/api-keys/{id}: the fields to change; null removes a limit. */
-export interface ApiKeyPatch extends KeyLimitsInput {
+interface ApiKeyPatch extends KeyLimitsInput {
   name?: string | undefined;
   active?: boolean | undefined;
 }
@@ -137,7 +137,7 @@ export async function updateApiKey(
 }
 
 /** A key's own view of itself (consumption.yaml getCurrentKey, OpenRouter's `GET /api/v1/key`). */
-export interface CurrentKeyView extends KeyLimitsView {
+interface CurrentKeyView extends KeyLimitsView {
   id: string;
   name: string;
   rate_limit: { concurrency: number };

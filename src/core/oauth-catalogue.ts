@@ -35,7 +35,7 @@ export interface ScopeInfo {
 }
 
 export const publicClientId = 'mkt-cli';
-export interface OAuthClient {
+interface OAuthClient {
   name: string;
   scopes: readonly OAuthScope[];
 }

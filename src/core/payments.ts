@@ -40,7 +40,7 @@ import type { UserRow } from './identity.js';
  * across processes and concurrent requests. Auto-reload (src/platform/auto-reload.ts) deposits here too.
  */
 
-export type DepositView = components['schemas']['Deposit'];
+type DepositView = components['schemas']['Deposit'];
 
 /**
  * Where a user short of USD adds funds, for diagnostics and 402s: the dashboard's Funds page, the
@@ -50,7 +50,7 @@ export type DepositView = components['schemas']['Deposit'];
 export function addFundsHint(platformUrl: string): string {
   return `Add funds on the dashboard (${platformUrl}/funds), with \`mkt funds add USD\`, or with POST ${platformUrl}/v1/deposits`;
 }
-export type FundingView = components['schemas']['Funding'];
+type FundingView = components['schemas']['Funding'];
 
 export interface PaymentDeps {
   db: Db;
@@ -143,7 +143,7 @@ export function listAllDeposits(
   return depositsPage(deps.db, { userId: null, status }, page);
 }
 
-export interface CreatedDeposit {
+interface CreatedDeposit {
   deposit: DepositRow;
   /** An earlier request with the same Idempotency-Key made it (answer 200, not 201). */
   replayed: boolean;
@@ -237,7 +237,7 @@ export async function sandboxRoomRefusal(
   );
 }
 
-export interface NewDeposit {
+interface NewDeposit {
   userId: string;
   amountMicros: number;
   origin: DepositOrigin;

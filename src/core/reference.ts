@@ -63,11 +63,8 @@ async function joinInstrument(deps: CachedDeps, markets: MarketRow[]): Promise<M
   return markets.map((market) => ({ market, instrument: byId.get(market.instrument_id)! }));
 }
 
-export const listInstruments = (
-  deps: { db: Db },
-  filter: InstrumentFilter,
-  page: PageParams,
-): Promise<Page<InstrumentRow>> => instrumentPage(deps.db, filter, page);
+const listInstruments = (deps: { db: Db }, filter: InstrumentFilter, page: PageParams): Promise<Page<InstrumentRow>> =>
+  instrumentPage(deps.db, filter, page);
 
 export const findInstrument = (deps: { db: Db }, instrumentId: string): Promise<InstrumentRow | undefined> =>
   instrumentById(deps.db, instrumentId);
@@ -76,7 +73,7 @@ export const findInstrument = (deps: { db: Db }, instrumentId: string): Promise<
 export const findInstrumentBySymbol = (deps: { db: Db }, symbol: string): Promise<InstrumentRow | undefined> =>
   instrumentBySymbol(deps.db, symbol);
 
-export async function listMarkets(deps: CachedDeps, page: PageParams): Promise<Page<MarketWithInstrument>> {
+async function listMarkets(deps: CachedDeps, page: PageParams): Promise<Page<MarketWithInstrument>> {
   const result = await marketPage(deps.db, page);
   return { rows: await joinInstrument(deps, result.rows), paging: result.paging };
 }
@@ -116,7 +113,7 @@ export async function resolveModel(
 }
 
 /** The collar's reference price: the market's last trade price, null until it trades. */
-export const referencePriceTicks = (deps: { db: Db }, marketId: string): Promise<number | null> =>
+const referencePriceTicks = (deps: { db: Db }, marketId: string): Promise<number | null> =>
   lastTradePriceTicks(poolSql(deps.db), marketId);
 
 /**

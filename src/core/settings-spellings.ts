@@ -11,13 +11,13 @@ import type { AutoReloadPatch, AutoTopUpPatch } from './settings.js';
  */
 
 /** One field under its two names, as the request carries it (`undefined`: absent). */
-export type Spelled<T> = readonly [name: string, value: T | undefined];
+type Spelled<T> = readonly [name: string, value: T | undefined];
 
 /**
  * The value of whichever spelling is present; `undefined` when neither is. Both present with
  * values that mean different things is a 422 naming both paths, whose detail says to send one.
  */
-export function eitherSpelling<T>(
+function eitherSpelling<T>(
   first: Spelled<T>,
   second: Spelled<T>,
   same: (a: T, b: T) => boolean = (a, b) => a === b,
@@ -39,9 +39,9 @@ export function eitherSpelling<T>(
 }
 
 /** An account mode as the request may name it: `easy` is the live service's name for Auto Mode. */
-export type AccountModeInput = AccountMode | 'easy';
+type AccountModeInput = AccountMode | 'easy';
 
-export const accountModeOf = (input: AccountModeInput): AccountMode => (input === 'easy' ? 'auto' : input);
+const accountModeOf = (input: AccountModeInput): AccountMode => (input === 'easy' ? 'auto' : input);
 
 /** The mode a SetAccountModeRequest names, under `account_mode` or `mode` (the schema requires one of them). */
 export function requestedAccountMode(body: { account_mode?: AccountModeInput; mode?: AccountModeInput }): AccountMode {

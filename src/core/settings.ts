@@ -34,7 +34,7 @@ export type SystemSettings = components['schemas']['SystemSettings'];
 export type { SelfTradePrevention } from '../db/settings.js';
 
 /** The body of PATCH /v1/self/system-settings/auto-buy: either field or both; `null` removes the price cap. */
-export interface AutoBuyPatch {
+interface AutoBuyPatch {
   auto_buy_enabled?: boolean | undefined;
   auto_buy_max_price?: string | null | undefined;
 }
@@ -45,7 +45,7 @@ export const selfTradePreventions: readonly SelfTradePrevention[] = [
   'expire_both',
   'decrement',
 ];
-export const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
+const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
 
 /** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
 const autoBuyMaxPriceTicksMax = 1_000_000 * 10 ** priceScale;

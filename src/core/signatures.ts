@@ -20,18 +20,18 @@ import { lastUsedResolutionUs } from './identity.js';
 /** Specification part 5 rule 10. */
 export const signatureWindowSeconds = 30;
 
-export type SignatureRefusalCode =
+type SignatureRefusalCode =
   'invalid_signature' | 'timestamp_out_of_range' | 'unknown_fingerprint' | 'signature_replayed';
 
-export interface SignatureRefusal {
+interface SignatureRefusal {
   code: SignatureRefusalCode;
   detail: string;
   context?: Record<string, unknown>;
 }
 
-export type SignatureCheck = { ok: true; key: SigningKeyRecord } | { ok: false; refusal: SignatureRefusal };
+type SignatureCheck = { ok: true; key: SigningKeyRecord } | { ok: false; refusal: SignatureRefusal };
 
-export interface SignedInput {
+interface SignedInput {
   timestamp: string;
   fingerprint: string;
   /** Base64 of the 64 signature bytes, as sent. */

@@ -16,7 +16,7 @@ import type { Clock } from '../lib/clock.js';
  * address's record of guesses at other accounts). The state is in the database (migration 0011),
  * so every process enforces the same delays.
  */
-export interface ThrottlePolicy {
+interface ThrottlePolicy {
   freeFailures: number;
   delayBaseMs: number;
   delayMaxMs: number;
@@ -88,7 +88,7 @@ export interface ThrottleKey {
   key: string;
 }
 
-export type ThrottleDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+type ThrottleDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /** Keys are at most 128 characters: an email is kept as its SHA-256, so the table holds no addresses. */
 export const hashedKey = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -97,7 +97,7 @@ export const hashedKey = (text: string): string => createHash('sha256').update(t
 const writeAttemptsMax = 8;
 
 /** The delay after the `failures`-th counted attempt: none while free, then doubling up to the cap. */
-export function delayAfterMs(policy: ThrottlePolicy, failures: number): number {
+function delayAfterMs(policy: ThrottlePolicy, failures: number): number {
   if (failures < policy.freeFailures) return 0;
   const doublings = failures - policy.freeFailures;
   return doublings >= 31 ? policy.delayMaxMs : Math.min(policy.delayBaseMs * 2 ** doublings, policy.delayMaxMs);

@@ -4,7 +4,7 @@ import { usd } from '../ledger/assets.js';
 type Trx = Knex | Knex.Transaction;
 
 /** What the inference limits of a user are decided on, read in one statement. */
-export interface AllowanceRow {
+interface AllowanceRow {
   /** The USD account's real deposits and holdings, in micro-dollars (0 before any money arrived). */
   usd: { deposited: number; available: number; locked: number };
   /** Slots whose lease has not run out. */

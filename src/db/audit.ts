@@ -46,7 +46,7 @@ export async function auditCounts(trx: Knex.Transaction): Promise<AuditCounts> {
 
 // SUM over BIGINT is NUMERIC on PostgreSQL and comes back as a string: every sum goes through Number().
 
-export interface UnbalancedEntryRow {
+interface UnbalancedEntryRow {
   entry_id: number;
   asset: string;
   /** The sum of the entry's postings in the asset: not 0. */
@@ -62,7 +62,7 @@ export async function unbalancedEntries(trx: Knex.Transaction): Promise<Unbalanc
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
-export interface PostingMismatchRow {
+interface PostingMismatchRow {
   id: number;
   entry_id: number;
   account_id: string;
@@ -82,7 +82,7 @@ export async function postingAssetMismatches(trx: Knex.Transaction): Promise<Pos
     })) as PostingMismatchRow[];
 }
 
-export interface BalanceOffJournalRow {
+interface BalanceOffJournalRow {
   id: string;
   available: number;
   locked: number;
@@ -118,7 +118,7 @@ export async function balancesOffJournal(trx: Knex.Transaction): Promise<Balance
   }));
 }
 
-export interface AccountBucketsRow {
+interface AccountBucketsRow {
   id: string;
   available: number;
   locked: number;
@@ -132,7 +132,7 @@ export async function negativeBalances(trx: Knex.Transaction): Promise<AccountBu
     .select('id', 'available', 'locked')) as AccountBucketsRow[];
 }
 
-export interface LotsOffBalanceRow extends AccountBucketsRow {
+interface LotsOffBalanceRow extends AccountBucketsRow {
   /** The tokens_remaining of the account's lots, summed. */
   in_lots: number;
 }
@@ -154,7 +154,7 @@ export async function lotsOffBalances(trx: Knex.Transaction): Promise<LotsOffBal
   return rows.map((r) => ({ ...r, in_lots: Number(r.in_lots) }));
 }
 
-export interface OpenReservationRow {
+interface OpenReservationRow {
   user_id: string;
   side: string;
   instrument_id: string;
@@ -177,7 +177,7 @@ export async function openOrderReservations(trx: Knex.Transaction): Promise<Open
   return rows.map((r) => ({ ...r, reserved: Number(r.reserved) }));
 }
 
-export interface LockedAccountRow {
+interface LockedAccountRow {
   id: string;
   user_id: string;
   asset: string;
@@ -192,7 +192,7 @@ export async function lockedTradingAccounts(trx: Knex.Transaction): Promise<Lock
     .select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
 }
 
-export interface DepositOffJournalRow {
+interface DepositOffJournalRow {
   id: string;
   status: string;
   amount_micros: number;
@@ -237,7 +237,7 @@ export async function depositsOffJournal(trx: Knex.Transaction): Promise<Deposit
 
 // ---- reservations of inference requests in progress (migration 0019) ------------------------------------
 
-export interface InProgressRequestRow {
+interface InProgressRequestRow {
   id: string;
   consumption_account_id: string;
   reserved_tokens: number;
@@ -270,7 +270,7 @@ export async function inProgressRequests(trx: Knex.Transaction): Promise<InProgr
   }));
 }
 
-export interface ConsumptionHoldRow {
+interface ConsumptionHoldRow {
   id: string;
   locked: number;
   /** The tokens_reserved of the account's lots, summed. */
@@ -293,7 +293,7 @@ export async function consumptionHolds(trx: Knex.Transaction): Promise<Consumpti
   return rows.map((r) => ({ id: r.id, locked: Number(r.locked), reserved_in_lots: Number(r.reserved_in_lots) }));
 }
 
-export interface ReservedLotRow {
+interface ReservedLotRow {
   id: number;
   tokens_remaining: number;
   tokens_reserved: number;
@@ -315,7 +315,7 @@ export async function reservedLots(trx: Knex.Transaction): Promise<ReservedLotRo
   }));
 }
 
-export interface KeySpendReserveRow {
+interface KeySpendReserveRow {
   api_key_id: string;
   period_start_us: number;
   reserved_micros: number;
@@ -339,7 +339,7 @@ export async function keySpendReserves(trx: Knex.Transaction): Promise<KeySpendR
 
 // ---- issuance accounts (migration 0020) -------------------------------------------------------------
 
-export interface IssuanceAccountOffRecordsRow {
+interface IssuanceAccountOffRecordsRow {
   id: string;
   available: number;
   locked: number;

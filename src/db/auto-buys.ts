@@ -73,7 +73,7 @@ const usdAvailable = statement(
   "SELECT available FROM ledger_accounts WHERE user_id = ? AND kind = 'currency' AND asset = 'usd' LIMIT 1",
 );
 
-export interface ConsumptionHolding {
+interface ConsumptionHolding {
   userId: string;
   availableTokens: number;
 }

@@ -8,7 +8,7 @@ import { sqlOf, statement } from './sql.js';
  * a `market.book` stream subscriber gets first (src/streams/). Each committed batch that touches a
  * market moves its version by one, so the stream's updates continue from exactly this version.
  */
-export interface BookAtVersion {
+interface BookAtVersion {
   version: number;
   /** Highest price first. */
   buy: BookLevelRow[];

@@ -7,7 +7,7 @@ import { poolSql, statement } from './sql.js';
  * (order-history.ts, usage.ts, oauth.ts).
  */
 
-export interface MarketSymbolRow {
+interface MarketSymbolRow {
   market_id: string;
   instrument_id: string;
   symbol: string;
@@ -33,7 +33,7 @@ export async function usageModelsOfUser(db: Db, userId: string): Promise<string[
   return rows.map((row) => row.model);
 }
 
-export interface ApiKeyNameRow {
+interface ApiKeyNameRow {
   id: string;
   name: string;
 }

@@ -29,7 +29,7 @@ export async function countTradingAccounts(db: Db, userId: string): Promise<numb
   return (await poolSql(db).get<{ count: number }>(tradingAccountCount, [userId]))?.count ?? 0;
 }
 
-export interface MarketControlsRow {
+interface MarketControlsRow {
   id: string;
   tick_size_ticks: number;
   lot_size: number;

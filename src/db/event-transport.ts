@@ -25,7 +25,7 @@ export interface EventTransport {
   close(): Promise<void>;
 }
 
-export const eventsChannel = 'mkt_events';
+const eventsChannel = 'mkt_events';
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 export const payloadBytesMax = 7_900;

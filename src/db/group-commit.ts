@@ -17,7 +17,7 @@ import { sqlOf } from './sql.js';
  * On PostgreSQL each transaction has a connection of its own and they run side by side: the work
  * runs in a transaction of its own.
  */
-export type TransactionWork<T> = (trx: Knex.Transaction) => Promise<T>;
+type TransactionWork<T> = (trx: Knex.Transaction) => Promise<T>;
 
 interface Queued {
   work: TransactionWork<unknown>;
@@ -74,7 +74,7 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
       });
     } catch (error) {
       // BEGIN, a savepoint or the COMMIT failed: nothing of this batch is written.
-      batch.forEach((queued, i) => queued.reject(outcomes[i]?.ok === false ? outcomes[i]!.value : error));
+      batch.forEach((queued, i) => queued.reject(outcomes[i]?.ok === false ? outcomes[i].value : error));
       return;
     }
     batch.forEach((queued, i) => (outcomes[i]!.ok ? queued.resolve : queued.reject)(outcomes[i]!.value));
@@ -82,7 +82,7 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
 
   return <T>(work: TransactionWork<T>) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work, resolve: resolve, reject });
       schedule();
     });
 }

@@ -161,7 +161,7 @@ export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
 }
 
 /** What a change of a key may write: everything but its identity, secret and times of use. */
-export type ApiKeyChanges = Pick<
+type ApiKeyChanges = Pick<
   ApiKeyRow,
   'name' | 'active' | 'expires_at_us' | 'limit_usd_micros' | 'limit_reset' | 'allowed_models' | 'updated_at_us'
 >;
@@ -384,7 +384,7 @@ export async function revokeSession(db: Db, idHash: string, nowUs: number): Prom
 
 // ---- email verifications --------------------------------------------------------------------------------
 
-export interface EmailVerificationRow {
+interface EmailVerificationRow {
   token_hash: string;
   user_id: string;
   created_at_us: number;

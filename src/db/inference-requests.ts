@@ -77,7 +77,7 @@ export async function lockUserSlots(sql: Sql, userId: string): Promise<void> {
   await sql.run(lockSlots, [`slots:${userId}`]);
 }
 
-export interface SlotRow {
+interface SlotRow {
   request_id: string;
   user_id: string;
   acquired_at_us: number;
@@ -91,11 +91,11 @@ const insertSlot = statement(
   'INSERT INTO inference_slots (request_id, user_id, acquired_at_us, expires_at_us, process_id, prompt_tokens) VALUES (?, ?, ?, ?, ?, ?)',
 );
 
-export async function insertInferenceSlot(sql: Sql, slot: SlotRow): Promise<void> {
+async function insertInferenceSlot(sql: Sql, slot: SlotRow): Promise<void> {
   await sql.run(insertSlot, slotParams(slot));
 }
 
-export interface AdmittedRequestRow {
+interface AdmittedRequestRow {
   id: string;
   user_id: string;
   api_key_id: string;
@@ -119,7 +119,7 @@ const insertRequest = statement(
    VALUES (?, ?, ?, ?, ?, ?, ?, 'in_progress', ?, ?, 'reserved', ?, ?, ?, ?, ?)`,
 );
 
-export async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): Promise<void> {
+async function insertAdmittedRequest(sql: Sql, row: AdmittedRequestRow): Promise<void> {
   await sql.run(insertRequest, requestParams(row));
 }
 
@@ -178,7 +178,7 @@ export async function claimInferenceReceipt(sql: Sql, requestId: string, status:
   return (await sql.run(claimReceipt, [status, requestId])) === 1;
 }
 
-export interface SettledReceipt {
+interface SettledReceipt {
   status: string;
   prompt_tokens: number;
   completion_tokens: number;

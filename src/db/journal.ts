@@ -29,7 +29,7 @@ export interface LedgerAccountRow {
   updated_at_us: number;
 }
 
-export interface PostingRow {
+interface PostingRow {
   accountId: string;
   bucket: 'available' | 'locked';
   asset: string;
@@ -219,7 +219,7 @@ export const traderAccountIds = (
   sql.all<{ id: string; asset: string }>(traderAccounts, [userId, usdAsset, unitsAsset]);
 
 /** A ledger account's buckets as a trading batch reads them. */
-export interface AccountBalanceRow {
+interface AccountBalanceRow {
   id: string;
   available: number;
   locked: number;

@@ -4,7 +4,7 @@ import { statement, type Sql } from './sql.js';
  * Budgets of consumption keys (migration 0016's `api_key_spend`, its contract in the migration's
  * comment): one row per key and budget period, reserved at admission and trued up at settlement.
  */
-export interface KeySpendRow {
+interface KeySpendRow {
   spent_micros: number | string;
   reserved_micros: number | string;
 }

@@ -16,7 +16,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
   return value;
 });
 
-export function databaseKind(url: string): DbKind {
+function databaseKind(url: string): DbKind {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
   if (url.startsWith('sqlite:')) return 'sqlite';
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);

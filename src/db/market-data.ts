@@ -75,7 +75,7 @@ export async function tradeVolumeBetween(db: Db, marketId: string, fromUs: numbe
 }
 
 /** What a window or a candle sums up of its trades (the open and close come from the sequences). */
-export interface TradeAggregateRow {
+interface TradeAggregateRow {
   low_ticks: number;
   high_ticks: number;
   volume: number;
@@ -111,7 +111,7 @@ const aggregatesOf = (row: RawAggregateRow): TradeAggregateRow => ({
 });
 
 /** A window's trades summed up, with the prices of its first and last trade, and the market's last trade. */
-export interface WindowStatsRow extends TradeAggregateRow {
+interface WindowStatsRow extends TradeAggregateRow {
   /** Null when there are no trades in the window. */
   open_ticks: number | null;
   close_ticks: number | null;
@@ -178,7 +178,7 @@ export interface CandleRange {
   toUs: number;
 }
 
-export interface CandleRow extends TradeAggregateRow {
+interface CandleRow extends TradeAggregateRow {
   bucket_us: number;
   open_ticks: number;
   close_ticks: number;

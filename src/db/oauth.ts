@@ -13,7 +13,7 @@ type Trx = Knex.Transaction;
 
 // ---- grants ---------------------------------------------------------------------------------------------
 
-export interface OAuthGrantRow {
+interface OAuthGrantRow {
   id: string;
   user_id: string;
   client_id: string;
@@ -102,7 +102,7 @@ export async function revokeGrantOfUser(db: Db, userId: string, grantId: string,
 }
 
 /** A live grant with the expiry of its current refresh token. */
-export interface LiveGrantRow {
+interface LiveGrantRow {
   id: string;
   client_id: string;
   scopes: string;
@@ -129,10 +129,10 @@ export function liveGrantsOfUser(db: Db, userId: string, nowUs: number, page: Pa
 
 // ---- access and refresh tokens ----------------------------------------------------------------------------
 
-export type OAuthTokenKind = 'access' | 'refresh';
+type OAuthTokenKind = 'access' | 'refresh';
 
 /** A token as first stored (not yet revoked or rotated). */
-export interface NewOAuthTokenRow {
+interface NewOAuthTokenRow {
   token_hash: string;
   grant_id: string;
   kind: OAuthTokenKind;
@@ -164,7 +164,7 @@ export async function insertTokenRows(trx: Trx, access: NewOAuthTokenRow, refres
 }
 
 /** What an access token's request is authorised with. */
-export interface AccessTokenGrantRow {
+interface AccessTokenGrantRow {
   grant_id: string;
   user_id: string;
   grant_scopes: string;
@@ -185,7 +185,7 @@ export const accessTokenGrant = (db: Db, tokenHash: string, nowUs: number): Prom
   poolSql(db).get<AccessTokenGrantRow>(accessTokenGrantStatement, [tokenHash, nowUs]);
 
 /** A refresh token with its grant, whatever the state of either. */
-export interface RefreshTokenRow {
+interface RefreshTokenRow {
   token_hash: string;
   grant_id: string;
   expires_at_us: number;
@@ -225,7 +225,7 @@ export async function rotateRefreshToken(trx: Trx, tokenHash: string, nowUs: num
   return (await (await sqlOf(trx)).run(rotateTokenStatement, [nowUs, tokenHash])) === 1;
 }
 
-export interface OAuthTokenKey {
+interface OAuthTokenKey {
   token_hash: string;
   grant_id: string;
   kind: OAuthTokenKind;

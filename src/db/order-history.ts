@@ -117,7 +117,7 @@ export async function openOrderCountsByMarket(
   return rows.map((row) => ({ market_id: row.market_id, count: Number(row.count) }));
 }
 
-export type RestingAskRow = Pick<OrderRow, 'price_ticks' | 'remaining_quantity'>;
+type RestingAskRow = Pick<OrderRow, 'price_ticks' | 'remaining_quantity'>;
 
 const openAsksStatement = statement(
   'orders_open_asks_of_user',
@@ -133,7 +133,7 @@ export const openAsksOfUser = (db: Db, userId: string, marketId: string): Promis
 export type TradeOrderBy = 'execution_timestamp' | 'price' | 'quantity';
 
 /** Bounds shared by both trade lists: prices in ticks, times in µs (`from` inclusive, `to` exclusive). */
-export interface TradeTimeRange {
+interface TradeTimeRange {
   executedFromUs?: number | undefined;
   executedToUs?: number | undefined;
 }

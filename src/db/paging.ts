@@ -47,7 +47,7 @@ interface Cursor {
   k: [KeyValue, string];
 }
 
-export function encodeCursor(sort: Sort, key: [KeyValue, string]): string {
+function encodeCursor(sort: Sort, key: [KeyValue, string]): string {
   const cursor: Cursor = { s: sort.name, d: sort.direction, k: key };
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }

@@ -40,7 +40,7 @@ export interface LivenessLock {
   release(): Promise<void>;
 }
 
-export interface LivenessEvents {
+interface LivenessEvents {
   /** The lock connection dropped: until `regained`, others may take this process for dead. */
   lost(error: unknown): void;
   regained(): void;

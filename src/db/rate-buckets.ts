@@ -26,7 +26,7 @@ const create = statement(
   'INSERT INTO rate_buckets (key, milli_tokens, updated_at_us) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING',
 );
 
-export interface BucketLimits {
+interface BucketLimits {
   /** Thousandths of a token the bucket holds at most. */
   capacityMilli: number;
   ratePerSecond: number;

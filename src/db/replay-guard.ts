@@ -24,7 +24,7 @@ export interface SignatureClaim {
   expiresAtUs: number;
 }
 
-export interface KeyAndClaim {
+interface KeyAndClaim {
   key: SigningKeyRecord | undefined;
   /** Whether this request made the claim (false: the signature was used before, or no key matched). */
   claimed: boolean;

@@ -25,7 +25,7 @@ export async function claimUsedTicket(db: Db, ticketId: string, expiresAtUs: num
  * A used ticket is kept this long past its expiry, so that a process whose clock runs behind
  * another's still finds the claim while it would take the ticket for valid.
  */
-export const usedTicketRetentionUs = 60_000_000;
+const usedTicketRetentionUs = 60_000_000;
 
 /** Deletes the claims of tickets expired more than usedTicketRetentionUs before `nowUs`: one range of the primary key. */
 export async function pruneUsedTickets(db: Db, nowUs: number): Promise<number> {
@@ -42,14 +42,14 @@ const secretOf = statement('deployment_secret_of', 'SELECT secret FROM deploymen
  * The deployment's secret named `name`: the one stored, or `candidate` if none was (the first
  * process to ask writes it; every later one, on any machine, reads the same).
  */
-export async function sharedDeploymentSecret(db: Db, name: string, candidate: string, nowUs: number): Promise<string> {
+async function sharedDeploymentSecret(db: Db, name: string, candidate: string, nowUs: number): Promise<string> {
   const sql = poolSql(db);
   await sql.run(insertSecret, [name, candidate, nowUs]);
   return (await sql.get<{ secret: string }>(secretOf, [name]))!.secret;
 }
 
 /** The file beside the SQLite database that holds its deployment's ticket key. */
-export const ticketSecretFileName = 'ticket-secret';
+const ticketSecretFileName = 'ticket-secret';
 
 /**
  * The key admission tickets are signed with (consumption/inference/tickets.ts), which every process that

@@ -232,7 +232,7 @@ export const currencyAccountOfUser = (
 ): Promise<LedgerAccountRow | undefined> =>
   poolSql(db).get<LedgerAccountRow>(currencyAccountOfUserStatement, [accountId, userId]);
 
-export interface BalanceRow {
+interface BalanceRow {
   kind: 'currency' | 'trading' | 'consumption' | 'issuance';
   available: number;
   locked: number;

@@ -13,7 +13,7 @@ const checkpointIntervalMs = 500;
 /** SQLite's own default, restored when the thread stops. */
 const autoCheckpointPages = 1000;
 
-export interface WalCheckpoints {
+interface WalCheckpoints {
   stop(): Promise<void>;
 }
 

@@ -34,8 +34,8 @@ import type {
 } from './types.js';
 
 /** Shared empty results: a command that prevents no self-trade and triggers no stop allocates nothing for them. */
-const noPreventions: readonly Prevention[] = Object.freeze([]) as readonly Prevention[];
-const noTriggers: readonly TriggeredExecution[] = Object.freeze([]) as readonly TriggeredExecution[];
+const noPreventions: readonly Prevention[] = Object.freeze([]);
+const noTriggers: readonly TriggeredExecution[] = Object.freeze([]);
 
 /**
  * The fast book: price levels in a sorted array per side, a FIFO linked list per level and an
@@ -471,7 +471,7 @@ export class FastOrderBook implements OrderBook {
   }
 }
 
-const noFills: readonly Fill[] = Object.freeze([]) as readonly Fill[];
+const noFills: readonly Fill[] = Object.freeze([]);
 
 /**
  * The results of place and amend, field by field rather than by spreading the outcome: the hot
@@ -563,7 +563,7 @@ function view(order: RestingOrder): RestingOrderView {
   };
 }
 
-export function stopView(stop: StopOrder): PendingStopView {
+function stopView(stop: StopOrder): PendingStopView {
   return {
     orderId: stop.orderId,
     traderId: stop.traderId,

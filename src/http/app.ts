@@ -107,7 +107,7 @@ export function createApp(host: HostDefinition, services: Services): Koa {
   const router = new Router(host.operations);
   const aliasPlans = new Map(host.operations.map((operation) => [operation.operationId!, aliasPlanOf(operation)]));
   const idOfSymbol = instrumentIdLookup(services);
-  const documentSecurity = backend.definition.security as Record<string, string[]>[] | undefined;
+  const documentSecurity = backend.definition.security;
   assertSchemesKnown(host.operations, documentSecurity);
   const app = new Koa({ proxy: false });
   // Errors after the response started (a streamed body whose client went away) reach Koa, not the

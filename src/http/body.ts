@@ -15,11 +15,11 @@ import { textRefusal } from '../lib/text.js';
  * Deeper JSON than this is refused: no request of the APIs needs it (a caller's JSON schema may
  * nest 32 levels, about 64 of JSON inside a request's few), and deep values overflow recursive code.
  */
-export const jsonDepthMax = 128;
+const jsonDepthMax = 128;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export type BodyMediaType = 'json' | 'form';
+type BodyMediaType = 'json' | 'form';
 
 /**
  * The media type of a request body among those an operation accepts, from the headers alone (so a
@@ -135,7 +135,7 @@ interface JsonIssue {
 }
 
 /** The first thing in a parsed JSON value that no API accepts, walked without recursion. */
-export function inspectJson(root: unknown): JsonIssue | null {
+function inspectJson(root: unknown): JsonIssue | null {
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: 'body', depth: 0 }];
   while (pending.length > 0) {
     const { value, path, depth } = pending.pop()!;

@@ -3,7 +3,7 @@ import type Koa from 'koa';
 import { toIso } from '../lib/clock.js';
 import { ApiError, RequestValidationError, type ValidationIssue } from '../lib/errors.js';
 
-export { RequestValidationError, type ValidationIssue };
+export { RequestValidationError };
 import type { Logger } from '../lib/logger.js';
 
 const locationNames: Record<string, string> = {

@@ -14,6 +14,6 @@ export const created = <Body>(body: Body, headers?: Record<string, string | numb
 export const noContent = (): ApiResponse<undefined> => ({ status: 204 });
 
 /** The handler of an operation whose issue has not landed: 501 in the error envelope, after authentication. */
-export const notImplemented = (what: string) => async (): Promise<never> => {
+const notImplemented = (what: string) => async (): Promise<never> => {
   throw new ApiError(501, 'not_implemented', `${what} is not implemented yet on this server.`);
 };

@@ -11,7 +11,7 @@ interface Route {
   specificity: number;
 }
 
-export interface RouteMatch {
+interface RouteMatch {
   operation: Operation;
   params: Record<string, string>;
 }

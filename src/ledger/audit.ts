@@ -55,14 +55,14 @@ export type AuditCheck =
   | 'budget_reserved_differs_from_requests'
   | 'issuance_differs_from_records';
 
-export interface AuditFailure {
+interface AuditFailure {
   check: AuditCheck;
   /** The journal entry, posting or account that fails, or `<user_id> <asset>`. */
   subject: string;
   detail: string;
 }
 
-export interface AuditReport {
+interface AuditReport {
   ok: boolean;
   failures: AuditFailure[];
   checked: read.AuditCounts;

@@ -43,7 +43,7 @@ type Trx = Knex | Knex.Transaction;
 
 export type { ConsumptionLotRow } from '../db/consumption-lots.js';
 
-export interface TransferInput {
+interface TransferInput {
   userId: string;
   instrumentId: string;
   /** Whole Units. */
@@ -146,7 +146,7 @@ async function lastTradePrice(trx: Knex.Transaction, instrumentId: string): Prom
   return ticks === null ? null : ticks * microsPerTick;
 }
 
-export interface LotDraw {
+interface LotDraw {
   lotId: number;
   tokens: number;
   /** What the lot's Units cost (see TransferInput.usdMicrosPerUnit). */

@@ -15,7 +15,7 @@ type Trx = Knex | Knex.Transaction;
  */
 export type FundsSource = 'deposit' | 'bonus';
 
-export interface DepositInput {
+interface DepositInput {
   userId: string;
   usdMicros: number;
   source: FundsSource;

@@ -10,11 +10,11 @@ export function assert(condition: unknown, message: string): asserts condition {
   if (!condition) throw new AssertionFailed(message);
 }
 
-export function assertSafeInteger(value: number, what: string): number {
+function assertSafeInteger(value: number, what: string): number {
   assert(Number.isSafeInteger(value), `${what} must be a safe integer, got ${value}`);
   return value;
 }
 
-export function unreachable(value: never): never {
+function unreachable(value: never): never {
   throw new AssertionFailed(`unreachable: ${JSON.stringify(value)}`);
 }

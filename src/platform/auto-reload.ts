@@ -19,7 +19,7 @@ import {
  * would deposit, under the user's funds lock (payments.ts `lockUserFunds`), so two processes that
  * saw the same dip make one reload.
  */
-export type AutoReloadOutcome =
+type AutoReloadOutcome =
   | { outcome: 'reloaded'; deposit: DepositRow }
   | {
       outcome:
@@ -36,11 +36,7 @@ export type AutoReloadOutcome =
  * Checks one user, for a change that committed before `changedAtUs`: a reload made at or after it
  * already saw that change, so the same dip is never reloaded twice.
  */
-export async function autoReloadIfLow(
-  deps: PaymentDeps,
-  userId: string,
-  changedAtUs: number,
-): Promise<AutoReloadOutcome> {
+async function autoReloadIfLow(deps: PaymentDeps, userId: string, changedAtUs: number): Promise<AutoReloadOutcome> {
   const user = await userById(deps.db, userId);
   if (!user) return { outcome: 'not_enabled' };
   return deps.db.transaction(async (trx): Promise<AutoReloadOutcome> => {

@@ -42,8 +42,8 @@ import {
   type ScopeInfo,
 } from '../core/oauth-catalogue.js';
 
-export { normaliseUserCode, publicClientId, scopeCatalogue, userCodeAlphabet } from '../core/oauth-catalogue.js';
-export type { OAuthErrorCode, OAuthFailure, OAuthScope, ScopeInfo } from '../core/oauth-catalogue.js';
+export { publicClientId, scopeCatalogue, userCodeAlphabet } from '../core/oauth-catalogue.js';
+export type { OAuthFailure } from '../core/oauth-catalogue.js';
 
 /**
  * The OAuth 2.0 authorization server of the platform API: the device authorization grant
@@ -53,16 +53,16 @@ export type { OAuthErrorCode, OAuthFailure, OAuthScope, ScopeInfo } from '../cor
  */
 
 export const deviceCodeGrantType = 'urn:ietf:params:oauth:grant-type:device_code';
-export const deviceCodeLifetimeUs = 600_000_000; // 10 minutes
-export const pollIntervalSeconds = 5;
+const deviceCodeLifetimeUs = 600_000_000; // 10 minutes
+const pollIntervalSeconds = 5;
 /** RFC 8628 §3.5: every slow_down adds 5 seconds to the interval, for that and all later polls. */
-export const slowDownStepSeconds = 5;
+const slowDownStepSeconds = 5;
 /** Clocks of several server processes and network jitter may shave a little off a well-paced poll. */
 const pollToleranceUs = 500_000;
 /** Expired device codes stay this long (a late poll still hears expired_token), then go. */
 const deviceCodeRetentionUs = 24 * 3_600_000_000;
 const userCodeAttemptsMax = 5;
-export interface DeviceAuthorization {
+interface DeviceAuthorization {
   ok: true;
   deviceCode: string;
   userCode: string;
@@ -70,7 +70,7 @@ export interface DeviceAuthorization {
   intervalSeconds: number;
 }
 
-export interface IssuedAccess {
+interface IssuedAccess {
   ok: true;
   accessToken: string;
   refreshToken: string;
@@ -78,7 +78,7 @@ export interface IssuedAccess {
   scopes: string[];
 }
 
-export interface TokenRequest {
+interface TokenRequest {
   grantType: string;
   clientId: string;
   deviceCode?: string | undefined;
@@ -107,12 +107,12 @@ export interface GrantSummary {
 }
 
 /** Who types a user code at /device: the client address and the dashboard session. */
-export interface Guesser {
+interface Guesser {
   clientAddress: string;
   sessionIdHash: string;
 }
 
-export type DeviceLookup =
+type DeviceLookup =
   | { ok: true; device: DeviceRequest }
   | { ok: false; reason: 'unknown' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };

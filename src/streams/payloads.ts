@@ -12,7 +12,7 @@ import type { serverEvents } from '../../generated/types/streams.js';
  * from the AsyncAPI document), so the compiler holds each push to the message the document
  * describes for its event.
  */
-export type ServerEvent = keyof serverEvents;
+type ServerEvent = keyof serverEvents;
 
 /** A push: an event the server sends and its payload as the document types it. */
 export type DocumentedPush = { [E in ServerEvent]: { event: E; payload: serverEvents[E] } }[ServerEvent];

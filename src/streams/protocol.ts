@@ -4,7 +4,7 @@
  * arrays `[join_ref, ref, topic, event, payload]` (what the `phoenix` npm client sends).
  */
 export type Vsn = '1.0.0' | '2.0.0';
-export const vsns: readonly Vsn[] = ['1.0.0', '2.0.0'];
+const vsns: readonly Vsn[] = ['1.0.0', '2.0.0'];
 
 export interface Frame {
   joinRef: string | null;
@@ -15,14 +15,14 @@ export interface Frame {
 }
 
 /** Why a frame could not be read, and what of it could (to address the error reply). */
-export interface Unreadable {
+interface Unreadable {
   reason: 'malformed_frame';
   detail: string;
   ref: string | null;
   topic: string | null;
 }
 
-export type Decoded = { ok: true; frame: Frame } | { ok: false; unreadable: Unreadable };
+type Decoded = { ok: true; frame: Frame } | { ok: false; unreadable: Unreadable };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

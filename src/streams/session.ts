@@ -10,7 +10,7 @@ import type { StreamRouter } from './router.js';
 import { refusedStream, requestOf, resolveStream, type StreamAck, type Subscription } from './subscriptions.js';
 import type { StreamDeps } from './deps.js';
 
-export const channelTopic = 'ws:trading';
+const channelTopic = 'ws:trading';
 const phoenixTopic = 'phoenix';
 
 /** A `market.book` subscription holds the updates that arrive while its snapshot is read. */

@@ -9,14 +9,14 @@ import { StreamRouter } from './router.js';
 import { Session } from './session.js';
 
 /** Where the live CLI and the `phoenix` client connect (the Phoenix socket `/trading_socket` plus its transport). */
-export const tradingSocketPath = '/trading_socket/websocket';
+const tradingSocketPath = '/trading_socket/websocket';
 
 /**
  * Every path of the socket: the Phoenix one, the live CLI's default gateway URL (`/v1/`, which it
  * uses as it is, and `/v1`) and the short form `/ws`. Only upgrades are taken here, so the HTTP
  * routes under `/v1/…` are not touched.
  */
-export const tradingSocketPaths: ReadonlySet<string> = new Set([tradingSocketPath, '/v1/', '/v1', '/ws']);
+const tradingSocketPaths: ReadonlySet<string> = new Set([tradingSocketPath, '/v1/', '/v1', '/ws']);
 
 export interface TradingSocket {
   readonly router: StreamRouter;

@@ -7,8 +7,8 @@ type Resolution = components['schemas']['PriceHistoryResolution'];
  * What `subscribe` and `unsubscribe` carry, read and checked stream by stream: the ack answers each
  * stream on its own, so one bad entry does not refuse the others (status `partial`).
  */
-export const marketStreams = ['market.ticker', 'market.trades', 'market.book', 'market.candles'] as const;
-export const userStreams = ['user.orders', 'user.trades', 'user.balances'] as const;
+const marketStreams = ['market.ticker', 'market.trades', 'market.book', 'market.candles'] as const;
+const userStreams = ['user.orders', 'user.trades', 'user.balances'] as const;
 const resolutions: readonly Resolution[] = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'];
 
 export interface StreamRequest {

@@ -6,7 +6,7 @@ import type { InstrumentRow, MarketRow, MarketWithInstrument } from '../core/ref
 type Schemas = components['schemas'];
 
 /** A rate in parts per million as a decimal string with at least 4 places: 5000 → "0.0050". */
-export function formatRate(ppm: number): string {
+function formatRate(ppm: number): string {
   const text = formatDecimal(ppm, rateScale);
   return text.replace(/(\.\d{4}\d*?)0+$/, '$1');
 }
@@ -53,7 +53,7 @@ export function instrumentView(row: InstrumentRow): Schemas['Instrument'] {
   };
 }
 
-export function orderControlsView(market: MarketRow): Schemas['OrderControls'] {
+function orderControlsView(market: MarketRow): Schemas['OrderControls'] {
   return {
     tick_size: formatPrice(market.tick_size_ticks),
     lot_size: market.lot_size,

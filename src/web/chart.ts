@@ -8,7 +8,7 @@ import { html, type Html } from './html.js';
  * asset. Amounts stay integer micro-dollars (the scale's top is a 1-2-5 step times four, in
  * micro-dollars); only pixel geometry is fractional.
  */
-export interface DaySpend {
+interface DaySpend {
   /** Whole UTC days since the epoch. */
   day: number;
   micros: number;

@@ -9,7 +9,7 @@ import { secureCookies, type Viewer } from './request.js';
  * random value also kept in an HttpOnly cookie, and the form must send it back (double submit):
  * another site can make a browser post a form, but cannot read or set the value to put in it.
  */
-export const anonymousCsrfCookieName = 'mkt_csrf';
+const anonymousCsrfCookieName = 'mkt_csrf';
 
 export function csrfTokenFor(ctx: Koa.Context, services: Services, viewer: Viewer | undefined): string {
   if (viewer) return viewer.session.csrfToken;

@@ -8,7 +8,7 @@ import { formatDecimal, priceScale, usdScale } from '../lib/money.js';
 const minus = '\u2212';
 
 /** 1234567 → "1,234,567". */
-export function groupDigits(digits: string): string {
+function groupDigits(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 

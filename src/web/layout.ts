@@ -140,7 +140,7 @@ const navigation: { href: string; label: string }[] = [
   { href: '/docs', label: 'Docs' },
 ];
 
-export interface PageOptions {
+interface PageOptions {
   title: string;
   viewer: Viewer | undefined;
   csrfToken: string;

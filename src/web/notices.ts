@@ -39,7 +39,7 @@ const notices = {
   auto_top_up_saved: ['ok', 'Auto top-up settings saved.', 'They apply from the next inference on.'],
 } satisfies Record<string, [NoticeTone, string, string | undefined]>;
 
-export type NoticeCode = keyof typeof notices;
+type NoticeCode = keyof typeof notices;
 
 export function noticeFor(code: string | undefined): Html | undefined {
   if (code === undefined || !Object.hasOwn(notices, code)) return undefined;

@@ -37,8 +37,8 @@ describe('storage', () => {
       const db = openDatabase(await freshDatabaseUrl(kind));
       try {
         await migrateLatest(db);
-        const [{ count }] = await db('instruments').count({ count: '*' });
-        expect(count).to.equal(9);
+        const [counted] = await db('instruments').count({ count: '*' });
+        expect(counted?.count).to.equal(9);
         const markets = await db('markets').select('instrument_id');
         expect(new Set(markets.map((m: { instrument_id: string }) => m.instrument_id)).size).to.equal(9);
         const aliases = await db('model_aliases').select('alias');

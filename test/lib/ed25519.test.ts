@@ -18,7 +18,7 @@ describe('Ed25519: node:crypto on the server agrees with tweetnacl on the client
       const key = publicKeyObject(Buffer.from(pair.publicKey));
       expect(verifySignature(key, message, signature)).to.equal(true);
       const tampered = Buffer.from(signature);
-      tampered[i % 64] ^= 1 << (i % 8);
+      tampered.writeUInt8(tampered.readUInt8(i % 64) ^ (1 << (i % 8)), i % 64);
       expect(verifySignature(key, message, tampered)).to.equal(false);
       const otherMessage = Buffer.concat([message, Buffer.from([0])]);
       expect(verifySignature(key, otherMessage, signature)).to.equal(false);

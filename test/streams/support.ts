@@ -17,7 +17,7 @@ export interface Frame {
   join_ref?: string | null;
 }
 
-export class StreamContractViolation extends Error {
+class StreamContractViolation extends Error {
   override name = 'StreamContractViolation';
 }
 

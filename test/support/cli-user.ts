@@ -75,7 +75,7 @@ export class UserCli {
 }
 
 /** A long-running `mkt` (login, watch): its output so far, and waits on it with deadlines. */
-export class Running {
+class Running {
   stdout = '';
   stderr = '';
   readonly exited: Promise<number | null>;

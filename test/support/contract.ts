@@ -21,7 +21,7 @@ const apiOfHost: Record<HostName, ApiName> = {
   platform: 'platform',
 };
 
-export class ContractViolation extends Error {
+class ContractViolation extends Error {
   override name = 'ContractViolation';
 }
 
@@ -66,7 +66,7 @@ async function documentOf(host: HostName) {
   return entry;
 }
 
-export interface ObservedResponse {
+interface ObservedResponse {
   host: HostName;
   method: string;
   path: string;

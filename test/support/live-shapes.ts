@@ -6,8 +6,8 @@ import { expect } from 'chai';
  * (src/sdk/types/*.ts, src/sdk/exchange/client.ts): each field with the JSON types it accepts.
  * A field missing from an answer is `undefined`, which a shape accepts only where it says so.
  */
-export type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'undefined';
-export type Shape = Record<string, readonly JsonKind[]>;
+type JsonKind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'undefined';
+type Shape = Record<string, readonly JsonKind[]>;
 
 const kindOf = (value: unknown): JsonKind =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as JsonKind);

@@ -54,7 +54,7 @@ export async function giveUnits(
   });
 }
 
-export interface Balances {
+interface Balances {
   usdAvailable: number;
   usdLocked: number;
   unitsAvailable: number;
@@ -82,7 +82,7 @@ export async function balancesOf(services: Services, userId: string, instrumentI
   };
 }
 
-export interface OrderBody {
+interface OrderBody {
   market_id: string;
   side: string;
   type?: string;

@@ -23,7 +23,7 @@ export interface CapturedLog {
   lines: Record<string, unknown>[];
 }
 
-export interface StartOptions {
+interface StartOptions {
   /** Keep the server's info-level log lines in memory (e.g. to read a mailed verification link). */
   captureLog?: boolean;
   /** The service's clock instead of the system's (e.g. a TestClock that a test moves forward). */
@@ -49,7 +49,7 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; log: Capt
 }
 
 /** Starts mkt on a fresh database of this kind, every host on a free port. */
-export async function startTestService(
+async function startTestService(
   database: DatabaseKind,
   env: Record<string, string> = {},
   options: StartOptions = {},

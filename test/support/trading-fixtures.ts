@@ -48,14 +48,14 @@ export async function issueUnits(
   return supply.issueUnits(services, userId, instrumentId, quantity, mode);
 }
 
-export interface JournalPosting {
+interface JournalPosting {
   account_id: string;
   bucket: string;
   asset: string;
   amount: number;
 }
 
-export interface JournalEntry {
+interface JournalEntry {
   id: number;
   kind: string;
   reference: string | null;

@@ -79,7 +79,7 @@ export async function insertOrder(
   return row;
 }
 
-export interface TradeSide {
+interface TradeSide {
   userId: string;
   orderId: string;
   feeMicros?: number;
@@ -87,7 +87,7 @@ export interface TradeSide {
   autotransfer?: boolean;
 }
 
-export interface TradeFields {
+interface TradeFields {
   marketId: string;
   buyer: TradeSide;
   seller: TradeSide;

@@ -19,7 +19,9 @@ describeEachDatabase('trading: my orders (GET /v1/orders, /v1/orders/count, /v1/
   before(async () => {
     const { services } = env().service;
     [me, other] = [await createTestUser(services), await createTestUser(services)];
-    [m0, m1] = await seededMarkets(services);
+    const [first, second] = await seededMarkets(services);
+    if (!first || !second) throw new Error('the seed has at least two markets');
+    [m0, m1] = [first, second];
     const market = (m: 0 | 1) => (m === 0 ? m0 : m1).marketId;
     // Nine orders of mine, one in each state, submitted an hour apart (o1 first).
     const seeds: [string, Partial<OrderRow> & { m: 0 | 1 }][] = [

@@ -91,8 +91,8 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
       fees_paid: '0.127500',
       closed_at: null,
     });
-    expect(position.id).to.match(/^position_[0-9a-f]{16}$/);
-    expect(Date.parse(position.opened_at)).to.be.at.most(Date.parse(position.updated_at));
+    expect(position?.id).to.match(/^position_[0-9a-f]{16}$/);
+    expect(Date.parse(position?.opened_at ?? '')).to.be.at.most(Date.parse(position?.updated_at ?? ''));
   });
 
   it('takes Units consumed from the oldest consumption lots at cost, without touching realised P&L', async () => {
@@ -141,7 +141,7 @@ describeEachDatabase('trading: positions (GET /v1/positions)', (env) => {
       realized_pnl: '0.000000',
       fees_paid: '0.020000',
     });
-    expect(position.closed_at).to.equal(position.updated_at);
+    expect(position?.closed_at).to.equal(position?.updated_at);
   });
 
   it('filters by status, instrument and market as ordinary query parameters', async () => {

@@ -28,7 +28,9 @@ describeEachDatabase('trading: my trades (GET /v1/trades, /v1/trades/{trade_id})
       await createTestUser(services),
       await createTestUser(services),
     ];
-    [m0, m1] = await seededMarkets(services);
+    const [first, second] = await seededMarkets(services);
+    if (!first || !second) throw new Error('the seed has at least two markets');
+    [m0, m1] = [first, second];
     const order = async (
       name: string,
       user: TestUser,

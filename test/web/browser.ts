@@ -63,7 +63,7 @@ export function uniqueEmail(what: string): string {
   return `${what}-${counter}-${Date.now()}@example.com`;
 }
 
-export interface AccountState {
+interface AccountState {
   verified?: boolean;
   acceptTerms?: boolean;
   mode?: AccountMode;
@@ -120,7 +120,7 @@ export async function noticeText(page: Page): Promise<string> {
   return (await page.locator('.notice').allInnerTexts()).join('\n');
 }
 
-export interface DeviceLogin {
+interface DeviceLogin {
   device_code: string;
   user_code: string;
   verification_uri: string;

@@ -5,7 +5,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
  * does not let a caller set it) and read every Set-Cookie line. A signed-out form passes the CSRF
  * check by double submit: the same token in the `mkt_csrf` cookie and in the form (src/web/csrf.ts).
  */
-export const anonymousCsrfToken = 'T'.repeat(43);
+const anonymousCsrfToken = 'T'.repeat(43);
 
 export interface PageReply {
   status: number;
@@ -15,7 +15,7 @@ export interface PageReply {
   cookies: string[];
 }
 
-export interface PageRequestOptions {
+interface PageRequestOptions {
   /** Sent as application/x-www-form-urlencoded, with the anonymous CSRF token unless one is given. */
   form?: Record<string, string>;
   /** The Cookie header; the anonymous CSRF cookie is added to every form post. */

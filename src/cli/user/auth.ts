@@ -26,7 +26,7 @@ const deviceGrant = 'urn:ietf:params:oauth:grant-type:device_code';
 const slowDownSeconds = 5;
 
 /** Tries to open the page in a browser; a machine without one (or without xdg-open) is no failure. */
-export function openBrowser(url: string): void {
+function openBrowser(url: string): void {
   try {
     const child = spawn('xdg-open', [url], { detached: true, stdio: 'ignore' });
     child.on('error', () => undefined);

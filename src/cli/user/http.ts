@@ -12,15 +12,15 @@ export interface Session {
 
 export const clientId = 'mkt-cli';
 
-export interface Reply {
+interface Reply {
   status: number;
   headers: Headers;
   body: unknown;
 }
 
-export type Query = Record<string, string | number | boolean | undefined>;
+type Query = Record<string, string | number | boolean | undefined>;
 
-export interface RequestOptions {
+interface RequestOptions {
   body?: unknown;
   query?: Query;
   headers?: Record<string, string>;
@@ -38,7 +38,7 @@ function withQuery(url: string, query: Query | undefined): string {
 }
 
 /** One HTTP exchange; a refused connection says which host and how to point at another one. */
-export async function send(url: string, init: RequestInit): Promise<Reply> {
+async function send(url: string, init: RequestInit): Promise<Reply> {
   let response: Response;
   try {
     response = await fetch(url, init);
@@ -141,7 +141,7 @@ const expiresSoon = (clock: Clock, tokens: NonNullable<Profile['tokens']>): bool
  * stored. Under the profile's lock; when another `mkt` refreshed while this one waited (the stored
  * access token is no longer `spent`), its fresh tokens are used instead of spending them again.
  */
-export function refreshTokens(session: Session, spent: string): Promise<string> {
+function refreshTokens(session: Session, spent: string): Promise<string> {
   return withProfileLock(session.store, session.clock, async () => {
     const tokens = readProfile(session.store).tokens;
     if (!tokens) throw new CliError('not logged in: run `mkt login` first');

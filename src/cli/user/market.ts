@@ -2,7 +2,7 @@ import type { components } from '../../../generated/types/trading.js';
 import { tradingData, tradingList, type Session } from './http.js';
 import { CliError, renderTable, show, type Output } from './output.js';
 
-export type Market = components['schemas']['Market'];
+type Market = components['schemas']['Market'];
 type Instrument = components['schemas']['Instrument'];
 type OrderBook = components['schemas']['OrderBook'];
 type Trade = components['schemas']['Trade'];

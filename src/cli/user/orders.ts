@@ -43,7 +43,7 @@ function checkPrice(text: string | undefined, flag = '--price'): string | undefi
 }
 
 /** --expire-time as ISO 8601 (2026-11-23T18:00:00Z), or a duration from now: 90s, 15m, 2h, 7d. */
-export function expireTimeOf(text: string, nowMs: number): string {
+function expireTimeOf(text: string, nowMs: number): string {
   const duration = /^(\d+)([smhd])$/.exec(text);
   if (duration)
     return new Date(
@@ -57,7 +57,7 @@ export function expireTimeOf(text: string, nowMs: number): string {
   );
 }
 
-export function renderOrder(order: Order): string {
+function renderOrder(order: Order): string {
   return renderRecord([
     ['order', order.order_id],
     ['market', `${order.instrument_symbol} (${order.market_id})`],

@@ -82,7 +82,7 @@ export function readProfile(store: ProfileStore): Profile {
 }
 
 /** Writes the whole profile through a temporary file of mode 0600 in a directory of mode 0700, then renames it into place. */
-export function writeProfile(store: ProfileStore, profile: Profile): void {
+function writeProfile(store: ProfileStore, profile: Profile): void {
   mkdirSync(store.directory, { recursive: true, mode: 0o700 });
   chmodSync(store.directory, 0o700);
   const path = profilePath(store);
@@ -98,7 +98,7 @@ export function updateProfile(store: ProfileStore, change: (profile: Profile) =>
   return next;
 }
 
-export function removeProfile(store: ProfileStore): void {
+function removeProfile(store: ProfileStore): void {
   rmSync(profilePath(store), { force: true });
 }
 

@@ -210,7 +210,7 @@ function tradingCommands(program: Command): void {
       'JSON: {"orders": [...]} or an array, each a POST /v1/orders body (market by market_id or symbol)',
     )
     .description('place up to 20 orders at once')
-    .action(simple((s, o, file) => placeBatch(s, o, file!)));
+    .action(simple((s, o, file) => placeBatch(s, o, file)));
   program
     .command('orders')
     .option('--status <status>', 'open, filled, cancelled, …')
@@ -258,7 +258,7 @@ function tradingCommands(program: Command): void {
     .argument('<instrument>', 'instrument id or symbol')
     .argument('<qty>', 'Units')
     .description('move Units from trading to consumption')
-    .action(simple((s, o, instrument, qty) => transfer(s, o, instrument!, qty!)));
+    .action(simple((s, o, instrument, qty) => transfer(s, o, instrument, qty)));
   program
     .command('watch')
     .argument('<market>', 'market id or instrument symbol')
@@ -298,7 +298,7 @@ function supplyCommands(program: Command): void {
     .argument('<instrument>', 'instrument id or symbol')
     .argument('<qty>', 'Units')
     .description('issue new Units into your issuance account')
-    .action(simple((s, o, instrument, qty) => issueSupply(s, o, instrument!, qty!)));
+    .action(simple((s, o, instrument, qty) => issueSupply(s, o, instrument, qty)));
   supply
     .command('accounts')
     .description('your issuance accounts: Units waiting, issued and transferred')

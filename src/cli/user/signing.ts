@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { fingerprintOf } from '../../lib/ed25519.js';
 
-export interface LocalKeyPair {
+interface LocalKeyPair {
   /** base64 of the raw 32-byte public key, as `POST /v1/signing-keys` takes it */
   publicKey: string;
   /** base64 of the raw 32-byte seed: what the profile keeps (the SDK's `ed25519PrivateKey` reads it) */

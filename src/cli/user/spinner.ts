@@ -2,7 +2,7 @@
  * A one-line spinner on stderr, drawn only on a terminal (a pipe or a test sees nothing of it).
  * Written here rather than taken as a dependency: it is a dozen lines.
  */
-export interface Spinner {
+interface Spinner {
   stop(finalLine?: string): void;
 }
 

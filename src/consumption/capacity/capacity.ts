@@ -47,11 +47,11 @@ export interface SlotState {
 }
 
 /** What the redirect's checks established: the slots, and the price cap that applies (price-cap.ts), for the ticket. */
-export interface Checked extends SlotState {
+interface Checked extends SlotState {
   maxPriceTicks: number | null;
 }
 
-export interface Admission extends SlotState {
+interface Admission extends SlotState {
   accountId: string;
   /** The lots the request's tokens are reserved from, and its reserve of its key's budget (key-limits.ts). */
   reservedLots: LotReservation[];
@@ -94,7 +94,7 @@ export interface TokenDemand {
   countsInline: boolean;
 }
 
-export interface ReservedRequest extends KeyCaller {
+interface ReservedRequest extends KeyCaller {
   requestId: string;
   instrument: InstrumentRow;
   endpoint: 'chat.completions' | 'responses' | 'messages';
@@ -169,7 +169,7 @@ async function snapshot(sql: Sql, caller: KeyCaller, instrument: InstrumentRow, 
 }
 
 /** Who asks: the user, the key, and the model as the request names it (for the key's limits). */
-export interface KeyCaller {
+interface KeyCaller {
   userId: string;
   apiKeyId: string;
   model: string;

@@ -47,7 +47,7 @@ export function serializeSseEvent(sse: SseEvent): string {
 }
 
 /** What the client of a failed stream is told. */
-export interface StreamFailure {
+interface StreamFailure {
   code: string;
   message: string;
   /** True when no supplier could continue (a 429 or 503 was thrown): Anthropic's overloaded_error. */

@@ -38,7 +38,7 @@ export interface Admitted extends OpenRequest {
 }
 
 /** What settling takes: the port to auto top-up, told of each settlement once committed. */
-export interface SettleDeps {
+interface SettleDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -78,7 +78,7 @@ function deliveredStatus(
     }
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? 'succeeded' : 'schema_mismatch';
   }
-  const schema = (format as Schemas['ResponseFormatJsonSchema']).json_schema.schema;
+  const schema = format.json_schema.schema;
   return jsonSchemas.fits(schema, text) ? 'succeeded' : 'schema_mismatch';
 }
 
@@ -193,7 +193,7 @@ export async function runWhole(
     throw error;
   }
   const completion = routed.value;
-  const usage = completion.usage!;
+  const usage = completion.usage;
   const elapsedMs = Math.round((deps.clock.nowUs() - open.admittedAtUs) / 1000);
   const status = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);
   const settled = await settleHeld(
@@ -288,7 +288,7 @@ export async function runStream(
   const settle = async (): Promise<Settled | null> => {
     // A reason made once: the default one is a DOMException with a stack, built on every request.
     abort.abort(upstreamNoLongerNeeded);
-    const finalUsage = usage as ChatChunk['usage'];
+    const finalUsage = usage;
     const completionTokens = finalUsage && ended ? finalUsage.completion_tokens : sent.tokens();
     const streamMs = (lastChunkUs - firstChunkUs) / 1000;
     // A client that went away is billed for what was delivered, even if the supplier's stream
@@ -311,8 +311,8 @@ export async function runStream(
         timeToFirstTokenMs: Math.round((firstChunkUs - open.admittedAtUs) / 1000),
         tokensPerSecond:
           completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
-        supplierAttempts: routed!.attempts,
-        supplierUserId: routed!.supplierUserId,
+        supplierAttempts: routed.attempts,
+        supplierUserId: routed.supplierUserId,
       },
       open.lease,
     );

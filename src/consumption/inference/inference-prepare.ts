@@ -52,7 +52,7 @@ export interface Prepared {
 }
 
 /** A request checked and translated, its prompt not counted yet: what the cheap checks need. */
-export interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
+interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
   /** The prompt plus the output limit, for admission: bounds now, the exact count on demand. */
   tokens: TokenDemand;
   /** Whether the prompt fits the context window whatever its exact count (its upper bound fits). */

@@ -27,9 +27,9 @@ import type { components } from '../../../generated/types/consumption.js';
 /** The most characters of JSON one schema may have (OpenAI's structured outputs allow about as many). */
 export const schemaCharsMax = 100_000;
 /** The deepest nesting of objects and arrays inside one schema. */
-export const schemaDepthMax = 32;
+const schemaDepthMax = 32;
 /** Output-format schemas up to this size are compiled to check answers against them. */
-export const fitSchemaCharsMax = 4096;
+const fitSchemaCharsMax = 4096;
 const compiledSchemasMax = 256;
 /** Compiling may take this much of the event loop in a burst, and this much a second after it (2% of a core). */
 const compileBudgetMs = 200;
@@ -258,7 +258,7 @@ function metaProblem(ajv: Ajv | Ajv2020): string {
 }
 
 /** How deep objects and arrays nest in the value, counting stops just past `limit` (no recursion). */
-export function depthOf(value: unknown, limit: number): number {
+function depthOf(value: unknown, limit: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
@@ -384,7 +384,7 @@ function pointerResolves(root: SchemaObject, pointer: string): boolean {
  * members, or bounds that contradict each other for the only type allowed. A schema impossible in
  * a less obvious way is accepted; its answers are billed like any other (DESIGN.md §7).
  */
-export function admitsNothing(schema: unknown): boolean {
+function admitsNothing(schema: unknown): boolean {
   if (schema === false) return true;
   if (!isObject(schema)) return false;
   if (schema.not === true || (isObject(schema.not) && Object.keys(schema.not).every((k) => annotations.has(k))))

@@ -46,8 +46,6 @@ import { countPromptTokens } from '../tokens/tokens.js';
 
 type Schemas = components['schemas'];
 export type { Endpoint } from './inference-prepare.js';
-export type { InferenceAnswer } from './inference-answer.js';
-
 export interface Caller {
   userId: string;
   apiKeyId: string;
@@ -65,7 +63,7 @@ export interface InferenceDeps extends PrepareDeps, CapacityDeps, AnswerDeps {
 const sweepBatchMax = 100;
 
 /** What a redirect answers: the slot headers, and the ticket its Location carries. */
-export interface Redirect {
+interface Redirect {
   headers: Record<string, string>;
   ticket: string;
 }
@@ -176,7 +174,7 @@ export async function countRequestTokens(
     ...prompt,
     max_tokens: 1,
     stream: false,
-  } as Schemas['MessageRequest']);
+  });
   return countPromptTokens(chat.messages, chat.tools);
 }
 

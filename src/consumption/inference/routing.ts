@@ -18,14 +18,14 @@ export interface RoutingOptions {
   upstream: typeof upstreamTimeoutDefaults;
 }
 
-export const defaultRoutingOptions: RoutingOptions = {
+const defaultRoutingOptions: RoutingOptions = {
   attemptsMax: 3,
   cooldownMs: 30_000,
   simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 },
   upstream: upstreamTimeoutDefaults,
 };
 
-export interface Routed<T> {
+interface Routed<T> {
   value: T;
   attempts: number;
   supplierUserId: string;
@@ -136,7 +136,7 @@ export async function route<T>(
 }
 
 /** No supplier could serve the request: nothing was sent to the caller, and nothing is billed. */
-export class SupplierUnavailable extends ApiError {
+class SupplierUnavailable extends ApiError {
   constructor(
     modelName: string,
     readonly attempts: number,

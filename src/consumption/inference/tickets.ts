@@ -16,7 +16,7 @@ import { newTicketId } from '../../lib/ids.js';
  */
 
 /** How long a ticket is good for. */
-export const ticketLifetimeUs = 60_000_000;
+const ticketLifetimeUs = 60_000_000;
 
 /** What the redirect established, for the run. */
 export interface TicketClaims {
@@ -36,7 +36,7 @@ export interface TicketClaims {
 }
 
 /** Why a ticket cannot be honoured (401 with this code). */
-export type TicketRefusal = 'ticket_invalid' | 'ticket_expired' | 'ticket_used';
+type TicketRefusal = 'ticket_invalid' | 'ticket_expired' | 'ticket_used';
 
 /** The deployment's ticket key, loaded once (its source is config's and the database's to decide: src/db/tickets.ts). */
 export class TicketKey {
@@ -50,7 +50,7 @@ export class TicketKey {
 const endpoints: readonly Endpoint[] = ['chat.completions', 'responses', 'messages'];
 const version = 1;
 
-export const bodyDigest = (body: Buffer): Buffer => createHash('sha256').update(body).digest();
+const bodyDigest = (body: Buffer): Buffer => createHash('sha256').update(body).digest();
 
 function macOf(key: Buffer, payload: string, body: Buffer): string {
   return createHmac('sha256', key).update(payload).update('.').update(bodyDigest(body)).digest('base64url');
@@ -137,7 +137,7 @@ export async function readTicket(
     expiresAtUs,
     userId,
     apiKeyId,
-    endpoint: endpoints[endpoint]!,
+    endpoint: endpoints[endpoint],
     model,
     instrumentId,
     promptTokens,

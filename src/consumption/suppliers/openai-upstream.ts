@@ -447,7 +447,7 @@ function chunkChoiceOf(
   const delta: ChunkChoice['delta'] = {};
   if (rawDelta.role === 'assistant') delta.role = 'assistant';
   if (typeof rawDelta.content === 'string' || (rawDelta.content === null && delta.role))
-    delta.content = rawDelta.content as string | null;
+    delta.content = rawDelta.content;
   answer.content += typeof rawDelta.content === 'string' ? rawDelta.content : '';
   answer.reasoning += reasoningTextOf(rawDelta);
   const calls = Array.isArray(rawDelta.tool_calls) ? rawDelta.tool_calls.filter(isRecord).map(toolCallChunkOf) : [];

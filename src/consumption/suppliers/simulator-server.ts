@@ -10,7 +10,7 @@ import { SupplierError, type ChatRequest } from './types.js';
  * socket open without answering, drop destroys the socket mid-answer.
  */
 
-export interface SimulatorServerOptions extends SimulatorOptions {
+interface SimulatorServerOptions extends SimulatorOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;

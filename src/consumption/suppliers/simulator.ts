@@ -44,7 +44,7 @@ export interface SimulatorOptions {
   newCompletionId?: () => string;
 }
 
-export interface Simulator extends Supplier {
+interface Simulator extends Supplier {
   readonly fault: Fault | null;
   setFault(fault: Fault | null): void;
 }

@@ -15,7 +15,7 @@ export type ChatAnswer = components['schemas']['ChatCompletionMessage'];
 export type FinishReason = components['schemas']['FinishReason'];
 
 /** Why a supplier failed. Before the first byte every kind but 'bad_request' may fail over to the next supplier. */
-export type SupplierFailure =
+type SupplierFailure =
   | 'refused' /* 429 */
   | 'unavailable' /* connect error, 5xx */
   | 'timeout'

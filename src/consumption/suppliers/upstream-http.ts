@@ -21,13 +21,13 @@ export interface UpstreamAnswer {
   body: AsyncIterableIterator<Uint8Array>;
 }
 
-export interface UpstreamPost {
+interface UpstreamPost {
   headers: Record<string, string>;
   body: string;
   signal: AbortSignal;
 }
 
-export type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
+type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),

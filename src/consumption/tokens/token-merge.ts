@@ -63,14 +63,14 @@ export function heapMerge(bytes: Uint8Array, rankOf: (bytes: Uint8Array) => numb
     const q = next[p]!;
     alive[q] = 0;
     next[p] = next[q]!;
-    if (next[p]! < n) previous[next[p]!] = p;
+    if (next[p] < n) previous[next[p]] = p;
     consider(p);
     if (previous[p]! >= 0) consider(previous[p]!);
   }
 
   const tokens: number[] = [];
   for (let p = 0; p < n; p = next[p]!) {
-    const token = rankOf(bytes.subarray(p, next[p]!));
+    const token = rankOf(bytes.subarray(p, next[p]));
     if (token === undefined) throw new Error(`byte-pair merge left bytes ${p}..${next[p]} that no token spells`);
     tokens.push(token);
   }

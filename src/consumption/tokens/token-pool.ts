@@ -14,7 +14,7 @@ import type { TokenAnswer, TokenJob } from './token-worker.js';
  * process open; `mkt serve` closes it on stop (app/main.ts).
  */
 
-export interface TokenPoolOptions {
+interface TokenPoolOptions {
   workers: number;
   /** A worker idle this long is stopped: each holds the vocabulary, about 100 MB. */
   idleMs: number;
@@ -22,9 +22,9 @@ export interface TokenPoolOptions {
   queuedCharsMax: number;
 }
 
-export const tokenPoolDefaults: TokenPoolOptions = { workers: 2, idleMs: 60_000, queuedCharsMax: 64 * 1024 * 1024 };
+const tokenPoolDefaults: TokenPoolOptions = { workers: 2, idleMs: 60_000, queuedCharsMax: 64 * 1024 * 1024 };
 
-export interface TokenPool {
+interface TokenPool {
   /** The tokens of the texts, summed, counted on a worker thread. */
   count(texts: string[]): Promise<number>;
   /** Terminates the workers; jobs not answered yet are rejected. */
@@ -47,7 +47,7 @@ interface Slot {
 const workerUrl = new URL('./token-worker.js', import.meta.url);
 
 /** Jobs of every pool of this process: what tests observe of counting (whether a prompt was counted, and while what). */
-export interface TokenPoolStats {
+interface TokenPoolStats {
   /** Jobs a worker took. */
   started: number;
   /** Jobs answered or failed. */

@@ -46,7 +46,7 @@ export function decodePieces(tokens: readonly number[]): string[] {
   return [...decodeGenerator(tokens)];
 }
 
-export function messageText(content: ChatMessage['content']): string {
+function messageText(content: ChatMessage['content']): string {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
   return content.map((part) => part.text).join('');
@@ -95,7 +95,7 @@ export async function countPromptTokens(
 }
 
 /** What is known of a prompt's size without tokenising it. */
-export interface PromptBounds {
+interface PromptBounds {
   /** UTF-8 bytes of the counted text. */
   bytes: number;
   /** No token is longer than `tokenBytesMax` bytes: the prompt has at least this many tokens. */

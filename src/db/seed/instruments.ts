@@ -6,8 +6,8 @@ import { uuidV5 } from '../../lib/ids.js';
  */
 const idNamespace = '5b0c6a52-2f6e-4c57-9a43-6f1f7d0f3e11';
 
-export type TaskType = 'text' | 'code' | 'agent';
-export type Tier = 'standard' | 'prime' | 'max';
+type TaskType = 'text' | 'code' | 'agent';
+type Tier = 'standard' | 'prime' | 'max';
 
 interface TierSpec {
   contextWindow: number;
@@ -65,7 +65,7 @@ const qualifyingModels: Record<TaskType, Record<Tier, string[]>> = {
   },
 };
 
-export interface InstrumentSeed {
+interface InstrumentSeed {
   instrumentId: string;
   marketId: string;
   modelName: string;

@@ -18,7 +18,7 @@ import { findActiveApiKey } from '../../core/identity.js';
  * Nothing else authentication decides on is cached: the user's mode, tier and balances are read by
  * admission on every request.
  */
-export interface CachedApiKey {
+interface CachedApiKey {
   apiKeyId: string;
   userId: string;
   /** When the key's use was last recorded, as far as this process knows. */
@@ -28,7 +28,7 @@ export interface CachedApiKey {
   cachedAtUs: number;
 }
 
-export interface ApiKeyCache {
+interface ApiKeyCache {
   readonly feed: RevocationFeed;
   readonly entries: Map<string, CachedApiKey>;
   /** The feed's version the entries were read under. */

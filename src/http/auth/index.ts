@@ -10,8 +10,6 @@ import { authenticateSignature, hasSignature } from './signature.js';
 import { authenticateTicket, ticketOf } from './ticket.js';
 import type { TicketKey } from '../../consumption/inference/tickets.js';
 
-export type { CredentialRequest } from './credentials.js';
-
 /**
  * One entry per security scheme of the documents (openapi/components/common.yaml). `present` says
  * whether the request carries this scheme's credential; `authenticate` checks it or throws the
@@ -23,7 +21,7 @@ interface Mechanism {
 }
 
 /** What authentication takes; Services carries all of it. */
-export interface AuthDeps {
+interface AuthDeps {
   db: Db;
   ticketKey: TicketKey;
 }

@@ -5,7 +5,7 @@ import type { Principal } from '../types.js';
 import { cookieValue, headerValue, type CredentialRequest } from './credentials.js';
 
 /** The header a session-authenticated request that changes state carries (platform.yaml, Credentials). */
-export const csrfHeaderName = 'x-csrf-token';
+const csrfHeaderName = 'x-csrf-token';
 const unsafeMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The session cookie; a value that is not valid percent-encoding is kept as sent (it matches no session). */

@@ -13,7 +13,7 @@ export interface TraderAccounts {
 }
 
 /** The system accounts a market's settlement posts to. */
-export interface MarketSystemAccounts {
+interface MarketSystemAccounts {
   fees: string;
   conversion: { units: string; tokens: string };
 }

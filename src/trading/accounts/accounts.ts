@@ -20,14 +20,6 @@ import type { LedgerAccountRow } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 
-export type {
-  AccountStatus,
-  ConsumptionAccountFilter,
-  ConsumptionAccountOrder,
-  TradingAccountFilter,
-  TradingAccountOrder,
-} from '../../db/trading-accounts.js';
-
 /**
  * The caller's balances on the trading API (trading.yaml tag "Accounts"): Units trading accounts,
  * consumption accounts and the USD currency account. Reads only, scoped to the caller: another
@@ -116,5 +108,5 @@ export async function getCurrencyAccount(
 }
 
 /** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
-export const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> =>
+const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> =>
   countTradingAndCurrencyAccounts(deps.db, userId);

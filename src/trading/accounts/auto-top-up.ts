@@ -28,10 +28,10 @@ import type { OrderDeps } from '../orders/orders.js';
  * balance is read again once the claim is held: a settlement that saw the same dip but claims
  * after another top-up committed finds the account stocked and buys nothing.
  */
-export type AutoTopUpResult =
+type AutoTopUpResult =
   { outcome: AutoTopUpOutcome } | { outcome: 'not_enabled' | 'above_threshold' | 'in_flight' | 'pausing' };
 
-export interface AutoTopUpDeps extends OrderDeps {
+interface AutoTopUpDeps extends OrderDeps {
   clock: Clock;
   logger: Logger;
 }

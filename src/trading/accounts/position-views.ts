@@ -11,7 +11,7 @@ const formatUsd = (micros: number): string => formatDecimal(micros, usdScale);
 const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsd(micros));
 
 /** Stable for one user and instrument, and reveals neither. */
-export const positionId = (userId: string, instrumentId: string): string =>
+const positionId = (userId: string, instrumentId: string): string =>
   `position_${createHash('sha256').update(`${userId}|${instrumentId}`).digest('hex').slice(0, 16)}`;
 
 export function positionView(userId: string, row: PositionRecord): Schemas['Position'] {

@@ -13,8 +13,6 @@ import { expireLots } from '../../ledger/consumption.js';
 import { assert } from '../../lib/assert.js';
 import type { Clock } from '../../lib/clock.js';
 
-export type { PositionFilter, PositionStatus } from '../../db/positions.js';
-
 /**
  * The caller's positions (trading.yaml `GET /v1/positions`, whose description is the contract):
  * per instrument, the Units held, their FIFO cost, and realised profit and loss from fills. The
@@ -34,7 +32,7 @@ interface Lot {
   costMicros: number;
 }
 
-export interface PositionFigures {
+interface PositionFigures {
   /** Cost of the Units held, fees included. */
   totalCostMicros: number;
   realizedMicros: number;

@@ -22,7 +22,7 @@ import { ApiError, instrumentNotFound, notFound, validationError } from '../../l
  */
 
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
-export const transferQuantityMax = 2_147_483_647;
+const transferQuantityMax = 2_147_483_647;
 
 const availableUnits = async (db: Db, userId: string, instrumentId: string): Promise<number> =>
   (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;

@@ -25,7 +25,7 @@ export function newOrderOf(body: components['schemas']['CreateOrderRequest']): o
     timeInForce: lower<TimeInForce>(body.time_in_force ?? 'gtc'),
     expireTimeText: body.expire_time,
     postOnly: body.post_only ?? false,
-    selfTradePrevention: body.self_trade_prevention as SelfTradePrevention | undefined,
+    selfTradePrevention: body.self_trade_prevention,
     shouldAutotransfer: body.should_autotransfer ?? false,
   };
 }

@@ -10,7 +10,7 @@ import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
-export const serviceVersion = '1.0.0';
+const serviceVersion = '1.0.0';
 
 export const getHealth: Handler<'getHealth'> = async (_request, { clock }) =>
   ok({

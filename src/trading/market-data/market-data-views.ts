@@ -46,7 +46,7 @@ export function tickerView(marketId: string, ticker: Ticker): Schemas['Ticker'] 
  * `change` in hundredths of a percent of `open`, rounded half away from zero with integer
  * arithmetic: 100 ticks on 4100 → 244 ("2.44"). Prices are positive, so `open` is never 0.
  */
-export function changePctHundredths(changeTicks: number, openTicks: number): number {
+function changePctHundredths(changeTicks: number, openTicks: number): number {
   const magnitude = Math.floor((2 * Math.abs(changeTicks) * 10_000 + openTicks) / (2 * openTicks));
   return changeTicks < 0 ? -magnitude : magnitude;
 }

@@ -13,8 +13,6 @@ import type { Page, PageParams } from '../../db/paging.js';
 import { mondayOffsetUs, usPerWeek } from '../../lib/periods.js';
 import type { Side } from '../../engine/types.js';
 
-export type { CandleRange } from '../../db/market-data.js';
-
 /**
  * Market data read from the database (not from a process's in-memory book), so that several
  * server processes on one PostgreSQL always agree. Prices are ticks, quantities Units, times µs.
@@ -93,7 +91,7 @@ export function candleStartUs(resolution: Resolution, tUs: number): number {
   return tUs - ((tUs + offsetUs) % widthUs);
 }
 
-export const statsWindowUs = 24 * 60 * minuteUs;
+const statsWindowUs = 24 * 60 * minuteUs;
 
 type Deps = { db: Db };
 

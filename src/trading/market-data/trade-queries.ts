@@ -9,8 +9,6 @@ import {
 import type { Page, PageParams } from '../../db/paging.js';
 import type { TradeLegRow, TradeRow } from '../../db/trading-rows.js';
 
-export type { MarketTradeFilter, TradeLegFilter, TradeOrderBy, TradeTimeRange } from '../../db/order-history.js';
-
 /** Every trade of one market, whoever traded. */
 export const listMarketTrades = (
   deps: { db: Db },

@@ -14,7 +14,7 @@ const microsPerTick = 100;
 export const usdOfTicks = (ticks: number): string => formatDecimal(ticks * microsPerTick, usdScale);
 
 /** price × quantity in USD, as a 6-decimal string. */
-export const totalValue = (priceTicks: number, quantity: number): string => usdOfTicks(priceTicks * quantity);
+const totalValue = (priceTicks: number, quantity: number): string => usdOfTicks(priceTicks * quantity);
 
 /** A trade of the market, whoever traded: `side` is the taker's. Trades settle as they execute. */
 export function marketTradeView(row: TradeRow, { market, instrument }: MarketWithInstrument): Schemas['MarketTrade'] {

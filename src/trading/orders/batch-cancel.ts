@@ -5,7 +5,7 @@ import type { OrderDeps } from './order-books.js';
 import { requireAdvanced } from './order-entry.js';
 import { cancelChosen } from './orders.js';
 
-export type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
+type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
 
 /**
  * `POST /v1/orders/batch-cancel`: cancels the caller's open orders among `orderIds` (distinct, as

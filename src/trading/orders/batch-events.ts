@@ -9,7 +9,7 @@ import { marketTradeView, tradeView } from '../market-data/trade-views.js';
 import { formatPrice } from '../views.js';
 
 /** A market's book as a batch left it: its new version is the sequence of its update. */
-export interface CommittedBook {
+interface CommittedBook {
   version: number;
   book: FastOrderBook;
 }

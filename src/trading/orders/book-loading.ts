@@ -21,7 +21,7 @@ import { FastOrderBook, type PlaceCommand } from '../../engine/index.js';
 /** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
 const buildStep = 250;
 
-export interface BookPages {
+interface BookPages {
   resting(afterSequence: number): Promise<RestingOrderRow[]>;
   pending(afterSequence: number): Promise<RestingOrderRow[]>;
 }
@@ -36,7 +36,7 @@ export const pagesOf = (sql: Sql, marketId: string): BookPages => ({
  * budget is its quantity at the stop price, as at placement); anything else as a resting limit
  * order with what is left of it.
  */
-export function placeCommandOf(order: RestingOrderRow): PlaceCommand {
+function placeCommandOf(order: RestingOrderRow): PlaceCommand {
   const common = {
     orderId: order.id,
     traderId: order.user_id,

@@ -107,7 +107,7 @@ export interface MarketSession {
 }
 
 /** One market's part of a command: what it reads and what it does in the market's session. */
-export interface MarketWork<T = unknown> {
+interface MarketWork<T = unknown> {
   marketId: string;
   work: (session: MarketSession) => Promise<T>;
   needs?: BatchNeeds | undefined;
@@ -140,7 +140,7 @@ interface BatchMarket {
  * (the book states are those it commits) and `committed` once it has committed, with what `stage`
  * gave. Nothing is told of a batch that rolls back.
  */
-export interface BatchAnnouncer {
+interface BatchAnnouncer {
   stage(sql: Sql, batch: CommittedBatch, books: ReadonlyMap<string, MarketBook>): Promise<unknown>;
   committed(staged: unknown): void;
 }

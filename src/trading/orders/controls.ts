@@ -1,5 +1,5 @@
 /** DESIGN.md §4: the price collar, a band of ±pct around the reference (last trade) price. */
-export interface CollarBand {
+interface CollarBand {
   referenceTicks: number;
   lowTicks: number;
   highTicks: number;

@@ -39,11 +39,11 @@ import { refuse } from './refusals.js';
 export const timeoutSecondsMin = 5;
 export const timeoutSecondsMax = 86_400;
 /** How often each process reads the earliest triggers (and leftover firings). */
-export const switchPollMs = 1_000;
+const switchPollMs = 1_000;
 /** Due switches fired per round; a full page makes the next round start at once. */
 const roundSwitchesMax = 64;
 
-export interface SwitchDeps extends OrderDeps {
+interface SwitchDeps extends OrderDeps {
   clock: Clock;
   logger: Logger;
 }
@@ -148,7 +148,7 @@ function logFailure(deps: SwitchDeps, error: unknown): null {
   return null;
 }
 
-export interface SwitchWatch {
+interface SwitchWatch {
   stop(): Promise<void>;
 }
 

@@ -17,3 +17,13 @@ export async function withMarkets<Row extends { market_id: string }>(
   });
   return rows.map((row) => ({ row, market: markets.get(row.market_id)! }));
 }
+
+/** The market (with its instrument) of one trading row. */
+export async function withMarket<Row extends { market_id: string }>(
+  reference: ReferenceService,
+  row: Row,
+): Promise<{ row: Row; market: MarketWithInstrument }> {
+  const market = await reference.findMarket(row.market_id);
+  assert(market !== undefined, `market ${row.market_id} referenced by a trading row does not exist`);
+  return { row, market };
+}

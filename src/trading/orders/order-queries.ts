@@ -12,14 +12,6 @@ import type { Page, PageParams } from '../../db/paging.js';
 import { poolSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
 
-export type {
-  MarketOrderCount,
-  OrderFilter,
-  OrderOrderBy,
-  OrderSort,
-  OrderStatusFilter,
-} from '../../db/order-history.js';
-
 export const listOrders = (
   deps: { db: Db },
   userId: string,

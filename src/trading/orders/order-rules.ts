@@ -37,7 +37,7 @@ function controlsContext(market: MarketRow, submitted: Submitted): Record<string
 }
 
 /** What the shape checks read of a new order: its type, time in force and the optional fields. */
-export interface OrderShape {
+interface OrderShape {
   type: OrderType;
   timeInForce: TimeInForce;
   priceText: string | undefined;
@@ -47,8 +47,8 @@ export interface OrderShape {
 }
 
 /** The soonest and latest `expire_time` of a `gtd` order, from now. */
-export const gtdAheadMinUs = usPerSecond;
-export const gtdAheadMaxUs = 90 * usPerDay;
+const gtdAheadMinUs = usPerSecond;
+const gtdAheadMaxUs = 90 * usPerDay;
 
 const invalid = (code: Refusal['code'], path: string, message: string, value: unknown): Refusal => ({
   code,

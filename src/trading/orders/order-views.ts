@@ -11,7 +11,7 @@ type Schemas = components['schemas'];
  * Volume-weighted average fill price in micro-dollars per Unit, rounded half up with integer
  * arithmetic (notional and quantities are non-negative); null before the first fill.
  */
-export function averagePriceMicros(notionalMicros: number, filledQuantity: number): number | null {
+function averagePriceMicros(notionalMicros: number, filledQuantity: number): number | null {
   if (filledQuantity <= 0) return null;
   return Math.floor((2 * notionalMicros + filledQuantity) / (2 * filledQuantity));
 }

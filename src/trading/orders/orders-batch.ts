@@ -23,10 +23,10 @@ import { refuse } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
 
 /** The most orders one batch may carry (the document's maxItems). */
-export const batchOrdersMax = 20;
+const batchOrdersMax = 20;
 
 /** One order's result: the order as stored after the commit, or the error that order alone met. */
-export type BatchResult =
+type BatchResult =
   { index: number; order: OrderRow; market: MarketWithInstrument } | { index: number; error: ApiError };
 
 /**

@@ -58,15 +58,7 @@ import { settle, type Settled } from './settle.js';
  */
 
 export { openOrderBooks, type OrderBooks, type OrderDeps } from './order-books.js';
-export {
-  checkOrderFields,
-  completeOrder,
-  needsOf,
-  validateOrder,
-  type CheckedOrder,
-  type NewOrder,
-  type ValidOrder,
-} from './order-entry.js';
+export { type NewOrder } from './order-entry.js';
 
 export interface PlacedOrder {
   orderId: string;
@@ -74,7 +66,7 @@ export interface PlacedOrder {
   rate: BucketDecision;
 }
 
-export interface Amendment {
+interface Amendment {
   priceText: string | undefined;
   quantity: number | undefined;
 }

@@ -80,7 +80,7 @@ const http: Record<RefusalCode, { status: number; error: ErrorCode }> = {
 };
 
 /** The refusal as the error the HTTP edge renders. */
-export function refusalError(refusal: Refusal): ApiError {
+function refusalError(refusal: Refusal): ApiError {
   const { status, error } = http[refusal.code];
   return new ApiError(status, error, refusal.detail, { context: refusal.context, headers: refusal.headers });
 }

@@ -16,7 +16,7 @@ import type { TraderAccounts } from '../accounts/account-ids.js';
 import type { Execution, Fill, Outcome, Prevention } from '../../engine/types.js';
 
 /** What settling needs besides the orders: ids of accounts, and where new ids and sequence numbers come from. */
-export interface SettleContext {
+interface SettleContext {
   market: MarketWithInstrument;
   /** Every trader of the orders settled (makers included). */
   accountsOf(userId: string): TraderAccounts;

@@ -19,10 +19,10 @@ import { formatPrice } from '../views.js';
  * It issues the Units it sells and trades through the same order path as everyone else. A level
  * is topped up once it is less than half there. `MKT_SIMULATED_SUPPLIER=off` turns it off.
  */
-export const houseEmail = 'house-supplier@mkt.local';
+const houseEmail = 'house-supplier@mkt.local';
 
 /** USD per Unit (1M tokens) of the lowest ask, by model name. */
-export const housePrices: Record<string, string> = {
+const housePrices: Record<string, string> = {
   'text-standard': '0.4000',
   'text-prime': '0.9000',
   'text-max': '2.5000',
@@ -35,7 +35,7 @@ export const housePrices: Record<string, string> = {
 };
 
 /** The ladder: each level's premium over the house price (percent) and the Units it keeps resting. */
-export const houseLadder = [
+const houseLadder = [
   { premiumPct: 0, quantity: 500 },
   { premiumPct: 2, quantity: 1_000 },
   { premiumPct: 5, quantity: 2_000 },
@@ -98,7 +98,7 @@ function currentPlan(deps: PlanDeps): Promise<HousePlan> {
   return cache.plan;
 }
 
-export async function houseUserId(deps: PlanDeps): Promise<string> {
+async function houseUserId(deps: PlanDeps): Promise<string> {
   return (await currentPlan(deps)).userId;
 }
 

@@ -29,9 +29,9 @@ export type { IssuanceAccountRow, IssuanceTransferRow } from '../../db/issuance-
  */
 
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
-export const issuanceTransferQuantityMax = 2_147_483_647;
+const issuanceTransferQuantityMax = 2_147_483_647;
 
-export interface IssuanceTransferInput {
+interface IssuanceTransferInput {
   instrumentId: string;
   quantity: number;
   /** The caller's trading account of the instrument, if the caller names it. */
@@ -40,7 +40,7 @@ export interface IssuanceTransferInput {
 }
 
 /** A transfer made (or, `replayed`, the earlier one its `client_transfer_id` names), or why not. */
-export type IssuanceTransferOutcome =
+type IssuanceTransferOutcome =
   | {
       transfer: IssuanceTransferRow;
       /** True when the `client_transfer_id` named an earlier transfer, which is answered again. */
@@ -53,14 +53,14 @@ export type IssuanceTransferOutcome =
  * Why a transfer out of an issuance account is refused: a closed set, each checked at one step of
  * `transferFromIssuance`, and the one table below that maps it to what a client sees.
  */
-export type IssuanceTransferRefusalCode =
+type IssuanceTransferRefusalCode =
   | 'unknown_instrument'
   | 'quantity_above_max'
   | 'foreign_trading_account'
   | 'insufficient_issuance_balance'
   | 'client_transfer_id_reused';
 
-export interface IssuanceTransferRefusal {
+interface IssuanceTransferRefusal {
   code: IssuanceTransferRefusalCode;
   /** What went wrong and how to fix it. */
   detail: string;

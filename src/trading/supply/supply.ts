@@ -22,8 +22,6 @@ import { newIssuanceId, newIssuanceTransferId } from '../../lib/ids.js';
 import { insertIssuanceTransfer } from '../../db/issuance-accounts.js';
 import type { SupplyIssuanceMode } from '../../app/config.js';
 
-export type { IssuanceFilter } from '../../db/supply.js';
-
 /**
  * Suppliers (DESIGN.md §4 "Supplier side"): users who may issue Units of the instruments they
  * qualify for and sell them with ordinary sell orders. An operator registers them
@@ -44,7 +42,7 @@ export interface Supplier {
   updatedAtUs: number;
 }
 
-export interface SupplierRegistration {
+interface SupplierRegistration {
   userId: string;
   /** Instrument ids (`instrument-<uuid>`) or model names (`text-standard`). */
   instruments: string[];
@@ -55,7 +53,7 @@ export interface SupplierRegistration {
 }
 
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
-export const issuanceQuantityMax = 2_147_483_647;
+const issuanceQuantityMax = 2_147_483_647;
 
 function checkRouting(r: SupplierRegistration): void {
   const fail = (detail: string, path: string) => validationError(detail, { errors: [{ path, message: detail }] });

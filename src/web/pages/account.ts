@@ -238,7 +238,7 @@ async function accountPage(
 ): Promise<PageResult> {
   const user = request.viewer.session.user; // read with the session, on this request
   const current = await settings.getSystemSettings(request.services, user.id);
-  const mode = current.account_mode as AccountMode;
+  const mode = current.account_mode;
   const blocked = unmetPrecondition(user);
   const modeCard = (option: AccountMode) =>
     html`<div class="mode${option === mode ? html` current` : ''}">

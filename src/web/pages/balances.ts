@@ -8,7 +8,7 @@ import { formatTime, layout } from '../layout.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
 
 /** What the balances page shows, as integers from the ledger: micro-dollars, Units, tokens. */
-export interface Balances {
+interface Balances {
   /** The currency trading account (USD), in micro-dollars. */
   usd: { availableMicros: number; lockedMicros: number } | null;
   /** Units per instrument, eligible for resale and used to place orders. */

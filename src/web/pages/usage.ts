@@ -67,7 +67,7 @@ const oneOf = <T extends string>(values: readonly T[], text: string): T | undefi
 /** The query as filters, or what is wrong with it in words a person can act on. */
 function readFilters(query: Record<string, string>): { filters: Filters; problems: string[] } {
   const blank = (name: string) =>
-    query[name] === undefined || query[name]!.trim() === '' ? undefined : query[name]!.trim();
+    query[name] === undefined || query[name].trim() === '' ? undefined : query[name].trim();
   const typed: Filters['typed'] = {
     model: blank('model'),
     api_key_id: blank('api_key_id'),
