@@ -1,5 +1,8 @@
 import { hostNames, type Config, type HostName } from './config.js';
 import { migrateLatest, openDatabase } from '../db/knex.js';
+import { consumptionFailures } from '../consumption/handlers/failures.js';
+import { tradingFailures } from '../trading/handlers/failures.js';
+import { platformFailures } from '../platform/handlers/failures.js';
 import { assertHandlersMatch, createApp, type HostDefinition } from '../http/app.js';
 import { loadDocument, type ApiName, type LoadedDocument } from '../http/openapi.js';
 import { closeGracefully, listen, type Listening } from '../http/server.js';
@@ -81,6 +84,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       mktRequestIds: true,
       validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
       errorDialect: 'openai',
+      failures: consumptionFailures,
     },
     messages: {
       name: 'messages',
@@ -90,6 +94,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       errorDialect: 'anthropic',
+      failures: consumptionFailures,
     },
     trading: {
       name: 'trading',
@@ -97,6 +102,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       operations: trading.operations,
       handlers: handlersByApi.trading,
       bodyBytesMax: 64 * 1024,
+      failures: tradingFailures,
     },
     platform: {
       name: 'platform',
@@ -107,6 +113,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       bodyBytesMax: 64 * 1024,
       validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),
       pages: [docsPortal(), dashboard(services)],
+      failures: platformFailures,
     },
   };
 }

@@ -30,6 +30,8 @@ import {
   type ValidationShape,
 } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
+import { failureAsApiError } from './failures.js';
+import { Failure, type FailureHttp } from '../lib/failure.js';
 import { Router } from './router.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
 
@@ -50,6 +52,8 @@ export interface HostDefinition {
   mktRequestIds?: boolean;
   /** Pages served beside the API (the platform's dashboard and docs); they call next() for anything else. */
   pages?: Koa.Middleware[];
+  /** The surface's failure table (its `handlers/failures.ts`): how its services' failure codes reach a client. */
+  failures: Readonly<Record<string, FailureHttp | undefined>>;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -129,7 +133,8 @@ export function createApp(host: HostDefinition, services: Services): Koa {
       await next();
     } catch (error) {
       const shape: ValidationShape = host.validationShapes?.get(ctx.state.operationId) ?? 'envelope';
-      renderError(ctx, error, shape, services.logger, services.clock.nowUs(), host.errorDialect);
+      const mapped = error instanceof Failure ? (failureAsApiError(error, host.failures) ?? error) : error;
+      renderError(ctx, mapped, shape, services.logger, services.clock.nowUs(), host.errorDialect);
     }
     const endedAt = process.hrtime.bigint();
     ctx.set('server-timing', serverTimingHeader(timing, endedAt));

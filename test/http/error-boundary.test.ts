@@ -4,6 +4,7 @@ import { loadDocument } from '../../src/http/openapi.js';
 import { closeGracefully, listen } from '../../src/http/server.js';
 import { tradingHandlers } from '../../src/trading/handlers/index.js';
 import type { Handler } from '../../src/http/types.js';
+import { Failure } from '../../src/lib/failure.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { HostClient } from '../support/http.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -115,6 +116,7 @@ describeEachDatabase('error boundary', (env) => {
         operations: document.operations,
         handlers: { ...(tradingHandlers as unknown as Record<string, Handler>), getHealth: failing },
         bodyBytesMax: 1024,
+        failures: {},
       },
       env().service.services,
     );
@@ -129,6 +131,49 @@ describeEachDatabase('error boundary', (env) => {
     } finally {
       await closeGracefully(listening, 1000);
     }
+  });
+
+  it("maps a service's failure code through the host's table, and answers a code no table knows as a bug (500)", async () => {
+    const document = await loadDocument('trading');
+    const failingWith =
+      (code: string): Handler =>
+      async () => {
+        throw new Failure(code, `failed with ${code}: do something else`, {
+          context: { tried: code },
+          headers: { 'retry-after': '3' },
+        });
+      };
+    const answers = [];
+    for (const code of ['slow_down', 'not_in_any_table']) {
+      const app = createApp(
+        {
+          name: 'trading',
+          document,
+          operations: document.operations,
+          handlers: { ...(tradingHandlers as unknown as Record<string, Handler>), getHealth: failingWith(code) },
+          bodyBytesMax: 1024,
+          failures: { slow_down: { status: 422, error: 'validation_error' } },
+        },
+        env().service.services,
+      );
+      const listening = await listen('trading', app, '127.0.0.1', 0);
+      try {
+        answers.push(await new HostClient('trading', listening.url).get('/v1/health'));
+      } finally {
+        await closeGracefully(listening, 1000);
+      }
+    }
+    const [mapped, unmapped] = answers;
+    expect(mapped?.status).to.equal(422);
+    expect(mapped?.headers.get('retry-after')).to.equal('3');
+    expect(mapped?.body.errors).to.deep.include({
+      code: 'validation_error',
+      detail: 'failed with slow_down: do something else',
+      context: { tried: 'slow_down' },
+    });
+    expect(unmapped?.status).to.equal(500);
+    expect(unmapped?.body.errors.code).to.equal('internal_error');
+    expect(unmapped?.text).not.to.contain('not_in_any_table');
   });
 
   it('answers a body over the limit with 413', async () => {

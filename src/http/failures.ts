@@ -1,0 +1,20 @@
+import { ApiError } from '../lib/errors.js';
+import type { Failure, FailureHttp, FailureTable } from '../lib/failure.js';
+
+/**
+ * The core's failure codes (src/core, src/ledger, src/db's paging) as every surface answers them:
+ * the core serves every surface, so its codes are mapped once, here at the edge. A surface's own
+ * table (its `handlers/failures.ts`) is read first and may answer a core code its own way.
+ */
+const coreFailures: FailureTable<string> = {};
+
+/** The error the edge renders for a failure: the host's table first, then the core's; unmapped is a bug. */
+export function failureAsApiError(
+  failure: Failure,
+  hostTable: Readonly<Record<string, FailureHttp | undefined>> = {},
+): ApiError | undefined {
+  const http =
+    hostTable[failure.code] ?? (coreFailures as Readonly<Record<string, FailureHttp | undefined>>)[failure.code];
+  if (http === undefined) return undefined;
+  return new ApiError(http.status, http.error, failure.detail, { context: failure.context, headers: failure.headers });
+}
