@@ -9,12 +9,11 @@ import { logMailer, type Mailer } from '../core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from '../platform/oauth.js';
 import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from '../trading/orders/orders.js';
 import { placeAutoBuy } from '../trading/orders/auto-buy.js';
-import type { AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
+import type { AutoBuy, AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
 import { AutoTopUpQueue } from '../trading/accounts/auto-top-up.js';
 import { ApiError, type ErrorCode } from '../lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from '../trading/supply/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from '../core/reference.js';
-import type { AutoBuy } from '../consumption/capacity/capacity.js';
 import { sweepAbandoned } from '../consumption/inference/pipeline.js';
 import { createJsonSchemas, type JsonSchemas } from '../consumption/inference/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases.js';
@@ -133,9 +132,18 @@ export function createServices(
 /** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/orders/auto-buy.ts). */
 function autoBuyThrough(deps: OrderDeps): AutoBuy {
   return async (userId, marketId, units, capTicks, nowUs) => {
-    await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+    try {
+      await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+      return 'placed';
+    } catch (error) {
+      if (error instanceof ApiError && unaffordable.has(error.code)) return 'insufficient_funds';
+      throw error;
+    }
   };
 }
+
+/** The trading pipeline's refusals of an order that its USD cannot pay for. */
+const unaffordable = new Set<ErrorCode>(['insufficient_inventory_or_funds', 'insufficient_available_balance']);
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
 const cancelRefusals: Partial<Record<ErrorCode, CancelOutcome>> = {

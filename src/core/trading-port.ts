@@ -7,6 +7,28 @@
 /** How a cancel ended: a closed set, so a page can explain each without reading error codes. */
 export type CancelOutcome = 'cancelled' | 'unknown_order' | 'not_open' | 'already_cancelled' | 'auto_mode';
 
+/**
+ * How Auto Mode's buy ended, as admission needs it: `placed` (filled or not: admission reads the
+ * balance again), or `insufficient_funds` when the user's USD cannot pay for it. Any other refusal
+ * of the order is trading's to explain and reaches the caller as trading answers it.
+ */
+export type AutoBuyOutcome = 'placed' | 'insufficient_funds';
+
+/**
+ * What admission needs of trading: a buy of `units` for the user, placed in Auto Mode's name
+ * (`triggered_by_auto_buy`) and moved to consumption as it fills: at market, or under a price cap
+ * a limit fill-or-kill buy at `capTicks` (all of `units` at or under the cap, or nothing; a cap
+ * the market cannot take as a limit price buys nothing). The composition root (src/app/services.ts)
+ * passes the orders service's.
+ */
+export type AutoBuy = (
+  userId: string,
+  marketId: string,
+  units: number,
+  capTicks: number | null,
+  nowUs: number,
+) => Promise<AutoBuyOutcome>;
+
 export interface TradingPort {
   /** Cancels one open order of the user through the trading pipeline. */
   cancelOrder(userId: string, orderId: string): Promise<CancelOutcome>;

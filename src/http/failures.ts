@@ -6,7 +6,13 @@ import type { Failure, FailureHttp, FailureTable } from '../lib/failure.js';
  * the core serves every surface, so its codes are mapped once, here at the edge. A surface's own
  * table (its `handlers/failures.ts`) is read first and may answer a core code its own way.
  */
-const coreFailures: FailureTable<string> = {};
+const coreFailures: FailureTable<string> = {
+  // identity, accounts, keys, settings (src/core)
+
+  // payments, funds and the ledger (src/core/payments.ts, src/ledger)
+
+  // paging (src/db/paging.ts)
+};
 
 /** The error the edge renders for a failure: the host's table first, then the core's; unmapped is a bug. */
 export function failureAsApiError(

@@ -1,3 +1,4 @@
+import type { AutoBuy } from '../../core/trading-port.js';
 import { addFundsHint } from '../../core/payments.js';
 import { freeDailyRequestsMax, nextUtcDayUs, slotsForTier, utcDayStartUs } from '../../core/allowance.js';
 import {
@@ -103,21 +104,6 @@ interface ReservedRequest extends KeyCaller {
   /** The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. */
   lease: LeaseTerms;
 }
-
-/**
- * What admission needs of trading: a buy of `units` for the user, placed in Auto Mode's name
- * (`triggered_by_auto_buy`) and moved to consumption as it fills: at market, or under a price cap
- * a limit fill-or-kill buy at `capTicks` (all of `units` at or under the cap, or nothing; a cap
- * the market cannot take as a limit price buys nothing). Trading's refusals come back as its
- * ApiErrors. The composition root (app/services.ts) passes the orders service's.
- */
-export type AutoBuy = (
-  userId: string,
-  marketId: string,
-  units: number,
-  capTicks: number | null,
-  nowUs: number,
-) => Promise<void>;
 
 /** What admission takes: the database, and the port to trading's orders for Auto Mode's buys. */
 export interface CapacityDeps {
@@ -329,24 +315,17 @@ async function buyShortfall(
       'insufficient_capacity',
       `No market trades ${instrument.model_name}, so no capacity can be bought.`,
     );
-  try {
-    await deps.autoBuy(userId, marketId, units, capTicks, nowUs);
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      (error.code === 'insufficient_inventory_or_funds' || error.code === 'insufficient_available_balance')
-    ) {
-      const within =
-        capTicks === null
-          ? ''
-          : ` at up to the price cap (a limit buy locks the cap's price for every Unit until it fills)`;
-      throw new ApiError(
-        402,
-        'insufficient_balance',
-        `Not enough USD to buy ${units} Units of ${instrument.model_name}${within} for this request. ${addFundsDetail(deps)}`,
-      );
-    }
-    throw error;
+  const outcome = await deps.autoBuy(userId, marketId, units, capTicks, nowUs);
+  if (outcome === 'insufficient_funds') {
+    const within =
+      capTicks === null
+        ? ''
+        : ` at up to the price cap (a limit buy locks the cap's price for every Unit until it fills)`;
+    throw new ApiError(
+      402,
+      'insufficient_balance',
+      `Not enough USD to buy ${units} Units of ${instrument.model_name}${within} for this request. ${addFundsDetail(deps)}`,
+    );
   }
 }
 
