@@ -27,7 +27,7 @@ interface UpstreamPost {
   signal: AbortSignal;
 }
 
-type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
+export type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
