@@ -74,16 +74,16 @@ async function pump(state: Coalescing, source: AsyncGenerator<string>, stream: R
         state.flushScheduled = true;
         setImmediate(() => flush(state, source, stream));
       }
-      const { done, value } = await next;
+      const step = await next;
       if (stream.destroyed) return;
-      if (done) {
+      if (step.done === true) {
         state.ended = true;
         flush(state, source, stream);
         stream.push(null);
         return;
       }
-      state.gathered.push(value);
-      state.gatheredChars += value.length;
+      state.gathered.push(step.value);
+      state.gatheredChars += step.value.length;
       if (state.gatheredChars >= gatheredCharsMax) flush(state, source, stream);
     }
   } catch (error) {

@@ -258,9 +258,8 @@ export function echoOf(schema: unknown): unknown {
 function metaProblem(ajv: Ajv | Ajv2020): string {
   const error = ajv.errors?.[0];
   if (!error) return 'is not a valid JSON Schema';
-  const allowed = Array.isArray(error.params.allowedValues)
-    ? ` (${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')})`
-    : '';
+  const allowedValues: unknown[] | null = Array.isArray(error.params.allowedValues) ? error.params.allowedValues : null;
+  const allowed = allowedValues ? ` (${allowedValues.map((v) => JSON.stringify(v)).join(', ')})` : '';
   const message = `is not a valid JSON Schema: at ${error.instancePath || 'the top'}: ${error.message ?? 'is invalid'}${allowed}`;
   return message.length > messageCharsMax ? `${message.slice(0, messageCharsMax - 1)}…` : message;
 }

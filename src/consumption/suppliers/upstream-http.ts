@@ -57,7 +57,7 @@ function postOnce(url: URL, post: UpstreamPost): Promise<UpstreamAnswer> {
         headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
         signal: post.signal,
       },
-      (response) => {
+      (response: http.IncomingMessage) => {
         const contentType = response.headers['content-type'];
         resolve({
           status: response.statusCode ?? 0,
