@@ -58,10 +58,9 @@ function postOnce(url: URL, post: UpstreamPost): Promise<UpstreamAnswer> {
         signal: post.signal,
       },
       (response: http.IncomingMessage) => {
-        const contentType = response.headers['content-type'];
         resolve({
           status: response.statusCode ?? 0,
-          contentType: Array.isArray(contentType) ? (contentType[0] ?? '') : (contentType ?? ''),
+          contentType: response.headers['content-type'] ?? '', // node:http keeps one content-type (it drops duplicates)
           body: response[Symbol.asyncIterator](),
         });
       },
