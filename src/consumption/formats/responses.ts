@@ -100,15 +100,23 @@ function inputMessages(body: ResponseRequest): ChatMessage[] {
   return messages;
 }
 
-function appendInputItem(messages: ChatMessage[], item: S['ResponseInputItem'], path: string): void {
-  const type = (item as { type?: unknown }).type;
-  if (type === 'reasoning') return; // accepted and not forwarded
-  if (type === 'function_call') {
-    const call = item as S['ResponseFunctionCallParam'];
+type InputItem = S['ResponseInputItem'];
+
+/** An input item's `type`: a message may leave it out (the document types it without one). */
+const typeOf = (item: InputItem): unknown => ('type' in item ? item.type : undefined);
+const isFunctionCall = (item: InputItem): item is S['ResponseFunctionCallParam'] => typeOf(item) === 'function_call';
+const isFunctionCallOutput = (item: InputItem): item is S['ResponseFunctionCallOutputParam'] =>
+  typeOf(item) === 'function_call_output';
+const isMessage = (item: InputItem): item is S['ResponseInputMessage'] =>
+  typeOf(item) === undefined || typeOf(item) === 'message';
+
+function appendInputItem(messages: ChatMessage[], item: InputItem, path: string): void {
+  if (typeOf(item) === 'reasoning') return; // accepted and not forwarded
+  if (isFunctionCall(item)) {
     const toolCall = {
-      id: call.call_id,
+      id: item.call_id,
       type: 'function' as const,
-      function: { name: call.name, arguments: call.arguments },
+      function: { name: item.name, arguments: item.arguments },
     };
     // Consecutive calls, and calls right after the assistant's text, are one assistant turn in chat.
     const last = messages.at(-1);
@@ -116,24 +124,22 @@ function appendInputItem(messages: ChatMessage[], item: S['ResponseInputItem'], 
     else messages.push({ role: 'assistant', content: null, tool_calls: [toolCall] });
     return;
   }
-  if (type === 'function_call_output') {
-    const output = item as S['ResponseFunctionCallOutputParam'];
-    messages.push({ role: 'tool', tool_call_id: output.call_id, content: output.output });
+  if (isFunctionCallOutput(item)) {
+    messages.push({ role: 'tool', tool_call_id: item.call_id, content: item.output });
     return;
   }
-  if (type !== undefined && type !== 'message') {
+  if (!isMessage(item)) {
     throw new FormatError(
       `${path}.type`,
       'is not supported: only message, function_call, function_call_output and reasoning items are.',
-      type,
+      typeOf(item),
     );
   }
-  const message = item as S['ResponseInputMessage'];
   const content =
-    typeof message.content === 'string'
-      ? message.content
-      : message.content.map((part) => ({ type: 'text' as const, text: part.text }));
-  messages.push({ role: message.role, content: content.length === 0 ? '' : content });
+    typeof item.content === 'string'
+      ? item.content
+      : item.content.map((part) => ({ type: 'text' as const, text: part.text }));
+  messages.push({ role: item.role, content: content.length === 0 ? '' : content });
 }
 
 // ---------------------------------------------------------------- whole response
