@@ -15,7 +15,7 @@ import { ApiError, type ErrorCode } from '../lib/errors.js';
 import { newHousePlanCache, type HousePlanCache } from '../trading/supply/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from '../core/reference.js';
 import { sweepAbandoned } from '../consumption/inference/pipeline.js';
-import { createJsonSchemas, type JsonSchemas } from '../consumption/inference/json-schemas.js';
+import { newJsonSchemas, type JsonSchemas } from '../consumption/inference/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases.js';
 import { newRoutingState, type RoutingState } from '../consumption/inference/routing.js';
 import { TicketKey } from '../consumption/inference/tickets.js';
@@ -119,7 +119,7 @@ export function createServices(
     housePlan: newHousePlanCache(),
     autoBuy: autoBuyThrough(orderDeps),
     routingState: newRoutingState(),
-    jsonSchemas: createJsonSchemas(),
+    jsonSchemas: newJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },

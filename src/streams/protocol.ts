@@ -11,7 +11,7 @@ export interface Frame {
   ref: string | null;
   topic: string;
   event: string;
-  payload: unknown;
+  payload: Record<string, unknown>;
 }
 
 /** Why a frame could not be read, and what of it could (to address the error reply). */
@@ -61,7 +61,8 @@ export function decodeFrame(vsn: Vsn, text: string): Decoded {
         'With vsn=2.0.0 a frame is a JSON array [join_ref, ref, topic, event, payload].',
         Array.isArray(value) ? value[1] : null,
       );
-    const [joinRef, ref, topic, event, payload] = value as unknown[];
+    const items: unknown[] = value;
+    const [joinRef, ref, topic, event, payload] = items;
     return checked(joinRef, ref, topic, event, payload);
   }
   if (!isRecord(value)) return unreadable('With vsn=1.0.0 a frame is a JSON object {topic, event, payload, ref}.');

@@ -1,7 +1,14 @@
 import type { EventHub, StreamEvent } from '../core/events.js';
-import { pushOf, tradeUpdatePush, type UserTradeEvent } from './payloads.js';
+import { pushOf, tradeUpdatePush, type Push, type UserTradeEvent } from './payloads.js';
 import { marketSubject, userSubject } from './subscriptions.js';
-import type { Session } from './session.js';
+
+/** What the router hands events to: a session of the socket (session.ts), seen only through this. */
+export interface RoutedSession {
+  /** An event of a subject the session subscribed to. */
+  deliver(subject: string, push: Push, sequence: number | undefined): void;
+  signingKeyDeleted(): void;
+  eventsLost(): void;
+}
 
 /**
  * One per process: hears every event of the hub once and hands it to the sessions subscribed to its
@@ -9,12 +16,12 @@ import type { Session } from './session.js';
  * counts connections per address and per user for the limits.
  */
 export class StreamRouter {
-  private readonly bySubject = new Map<string, Set<Session>>();
-  private readonly byFingerprint = new Map<string, Set<Session>>();
+  private readonly bySubject = new Map<string, Set<RoutedSession>>();
+  private readonly byFingerprint = new Map<string, Set<RoutedSession>>();
   private readonly perAddress = new Map<string, number>();
   private readonly perUser = new Map<string, number>();
   private readonly stopListening: () => void;
-  private readonly sessions = new Set<Session>();
+  private readonly sessions = new Set<RoutedSession>();
   /** Per subject with subscribers, what ends the hub's note that this process wants it. */
   private readonly interest = new Map<string, () => void>();
 
@@ -61,7 +68,7 @@ export class StreamRouter {
     for (const session of sessions) session.deliver(subject, push, undefined);
   }
 
-  subscribe(subject: string, session: Session): void {
+  subscribe(subject: string, session: RoutedSession): void {
     let sessions = this.bySubject.get(subject);
     if (!sessions) {
       this.bySubject.set(subject, (sessions = new Set()));
@@ -70,7 +77,7 @@ export class StreamRouter {
     sessions.add(session);
   }
 
-  unsubscribe(subject: string, session: Session): void {
+  unsubscribe(subject: string, session: RoutedSession): void {
     const sessions = this.bySubject.get(subject);
     if (!sessions) return;
     sessions.delete(session);
@@ -80,11 +87,11 @@ export class StreamRouter {
     this.interest.delete(subject);
   }
 
-  opened(session: Session): void {
+  opened(session: RoutedSession): void {
     this.sessions.add(session);
   }
 
-  closed(session: Session): void {
+  closed(session: RoutedSession): void {
     this.sessions.delete(session);
   }
 
@@ -101,7 +108,7 @@ export class StreamRouter {
   }
 
   /** Counts an authenticated connection of `userId` and files it under its key's fingerprint (none for an access token); false at the limit. */
-  admitUser(userId: string, fingerprint: string | null, session: Session, max: number): boolean {
+  admitUser(userId: string, fingerprint: string | null, session: RoutedSession, max: number): boolean {
     const open = this.perUser.get(userId) ?? 0;
     if (open >= max) return false;
     this.perUser.set(userId, open + 1);
@@ -112,7 +119,7 @@ export class StreamRouter {
     return true;
   }
 
-  releaseUser(userId: string, fingerprint: string | null, session: Session): void {
+  releaseUser(userId: string, fingerprint: string | null, session: RoutedSession): void {
     decrement(this.perUser, userId);
     if (fingerprint === null) return;
     const sessions = this.byFingerprint.get(fingerprint);

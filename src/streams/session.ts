@@ -1,13 +1,19 @@
 import type { RawData, WebSocket } from 'ws';
 import type { BookSnapshot } from '../core/events.js';
-import { accessTokenPrefix, findAccessTokenGrant } from '../core/identity.js';
-import type { OAuthScope } from '../core/oauth-catalogue.js';
-import { checkSignature } from '../core/signatures.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
 import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
-import type { StreamRouter } from './router.js';
-import { refusedStream, requestOf, resolveStream, type StreamAck, type Subscription } from './subscriptions.js';
+import { error, ok, type Reply } from './replies.js';
+import type { RoutedSession, StreamRouter } from './router.js';
+import { credentialOf, type SessionUser } from './session-auth.js';
+import {
+  echoedName,
+  refusedStream,
+  requestOf,
+  resolveStream,
+  type StreamAck,
+  type Subscription,
+} from './subscriptions.js';
 import type { StreamDeps } from './deps.js';
 
 const channelTopic = 'ws:trading';
@@ -16,32 +22,21 @@ const phoenixTopic = 'phoenix';
 /** A `market.book` subscription holds the updates that arrive while its snapshot is read. */
 interface Held {
   subscription: Subscription;
-  /** Updates held until the snapshot is sent; null once live. */
-  held: Push[] | null;
-  heldSequences: number[];
+  /** Updates held until the snapshot is sent, with their book sequences; null once live. */
+  held: { push: Push; sequence: number }[] | null;
   /** The sequence of the last book message sent. */
   sequence: number;
 }
-
-type Reply = { status: 'ok' | 'error'; response: Record<string, unknown> };
-const ok = (response: Record<string, unknown> = {}): Reply => ({ status: 'ok', response });
-const error = (reason: string, detail: string, more: Record<string, unknown> = {}): Reply => ({
-  status: 'error',
-  response: { reason, detail, ...more },
-});
-
-/** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
-const streamScope: OAuthScope = 'trade:read';
 
 /**
  * One socket of the `ws:trading` channel: reads frames one at a time in arrival order (authenticate
  * and subscribe wait for the database), answers each with `phx_reply`, and pushes the events of its
  * subscriptions. Every limit of `StreamLimits` is held here or by the router.
  */
-export class Session {
+export class Session implements RoutedSession {
   private joinRef: string | null = null;
   /** The authenticated user, and the signing key that did it (null for an access token). */
-  private user: { userId: string; fingerprint: string | null } | null = null;
+  private user: SessionUser | null = null;
   private readonly subscriptions = new Map<string, Held>();
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -123,7 +118,7 @@ export class Session {
       case 'phx_leave':
         return this.leave(frame);
       case 'authenticate':
-        return this.reply(frame, await this.authenticate(frame.payload as Record<string, unknown>));
+        return this.reply(frame, await this.authenticate(frame.payload));
       case 'subscribe':
       case 'unsubscribe':
         return this.changeSubscriptions(frame, frame.event);
@@ -146,95 +141,24 @@ export class Session {
     this.joinRef = null;
   }
 
+  /** Admits the user an authenticate frame proves (session-auth.ts) under the per-user limit. */
   private async authenticate(payload: Record<string, unknown>): Promise<Reply> {
-    if ('access_token' in payload) return this.authenticateWithToken(payload);
-    const { fingerprint, signature } = payload;
-    const timestamp =
-      typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp)
-        ? String(payload.timestamp)
-        : payload.timestamp;
-    if (
-      typeof timestamp !== 'string' ||
-      typeof fingerprint !== 'string' ||
-      typeof signature !== 'string' ||
-      fingerprint === ''
-    ) {
-      return error(
-        'invalid_payload',
-        'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds; or {access_token} alone.',
-      );
-    }
-    if (this.user !== null)
-      return error(
-        'already_authenticated',
-        `This socket is authenticated as ${this.user.userId}; open another socket for another key.`,
-      );
-    const check = await checkSignature(
-      this.deps,
-      {
-        timestamp,
-        fingerprint,
-        signature,
-        message: Buffer.from(timestamp + fingerprint, 'utf8'),
-        wording: { timestamp: 'timestamp', signed: 'the UTF-8 string timestamp + fingerprint' },
-      },
-      this.deps.clock.nowUs(),
-    );
-    if (!check.ok) return error(check.refusal.code, check.refusal.detail);
+    const credential = await credentialOf(this.deps, payload, this.user);
+    if (!credential.ok) return credential.reply;
     if (this.closed) return error('closed', 'The socket closed.');
-    const { user_id: userId } = check.key;
-    if (!this.router.admitUser(userId, check.key.fingerprint, this, this.limits.connectionsPerUserMax)) {
+    const { userId, fingerprint } = credential.user;
+    if (!this.router.admitUser(userId, fingerprint, this, this.limits.connectionsPerUserMax)) {
       return error(
         'connections_per_user_exceeded',
         `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`,
       );
     }
-    this.user = { userId, fingerprint: check.key.fingerprint };
-    return ok({ user_id: userId, fingerprint: check.key.fingerprint });
-  }
-
-  /** An OAuth access token of the platform's device flow, with `streamScope`; refused as the HTTP APIs refuse it. */
-  private async authenticateWithToken(payload: Record<string, unknown>): Promise<Reply> {
-    const { access_token: token } = payload;
-    if (typeof token !== 'string' || token === '' || 'signature' in payload || 'fingerprint' in payload) {
-      return error(
-        'invalid_payload',
-        'authenticate carries {access_token: "mkt_at_…"} alone, or {timestamp, fingerprint, signature}: not both.',
-      );
-    }
-    if (this.user !== null)
-      return error(
-        'already_authenticated',
-        `This socket is authenticated as ${this.user.userId}; open another socket for another credential.`,
-      );
-    const grant = token.startsWith(accessTokenPrefix)
-      ? await findAccessTokenGrant(this.deps.db, token, this.deps.clock.nowUs())
-      : undefined;
-    if (!grant)
-      return error(
-        'invalid_token',
-        'The access token is invalid, expired or revoked. Refresh it with the refresh token, or log in again.',
-      );
-    if (!grant.scopes.includes(streamScope)) {
-      return error(
-        'insufficient_scope',
-        `This access token lacks the scope ${streamScope}, which the user streams need; log in again requesting it.`,
-        { required_scopes: [streamScope] },
-      );
-    }
-    if (this.closed) return error('closed', 'The socket closed.');
-    if (!this.router.admitUser(grant.userId, null, this, this.limits.connectionsPerUserMax)) {
-      return error(
-        'connections_per_user_exceeded',
-        `A user may hold ${this.limits.connectionsPerUserMax} authenticated sockets; close one first.`,
-      );
-    }
-    this.user = { userId: grant.userId, fingerprint: null };
-    return ok({ user_id: grant.userId, grant_id: grant.grantId, scopes: grant.scopes });
+    this.user = credential.user;
+    return ok(credential.response);
   }
 
   private async changeSubscriptions(frame: Frame, action: 'subscribe' | 'unsubscribe'): Promise<void> {
-    const { streams, request_id: requestIdSent } = frame.payload as Record<string, unknown>;
+    const { streams, request_id: requestIdSent } = frame.payload;
     const requestId =
       typeof requestIdSent === 'string' || typeof requestIdSent === 'number' ? String(requestIdSent) : null;
     if (!Array.isArray(streams) || streams.length === 0 || streams.length > this.limits.subscriptionsPerConnectionMax) {
@@ -247,46 +171,7 @@ export class Session {
     }
     const acks: StreamAck[] = [];
     const snapshots: Held[] = [];
-    for (const entry of streams) {
-      const request = requestOf(entry);
-      if (!request) {
-        acks.push(
-          refusedStream(
-            { name: String((entry as { name?: unknown } | null)?.name ?? '') },
-            'invalid_stream',
-            'A stream is {name, market?, resolution?}, all strings.',
-          ),
-        );
-        continue;
-      }
-      const resolved = await resolveStream(request, this.user?.userId ?? null, (marketId) =>
-        this.deps.marketExists(marketId),
-      );
-      if (!('subject' in resolved)) {
-        acks.push(resolved);
-        continue;
-      }
-      if (action === 'unsubscribe') {
-        this.dropSubscription(resolved.subject);
-      } else {
-        if (
-          !this.subscriptions.has(resolved.subject) &&
-          this.subscriptions.size >= this.limits.subscriptionsPerConnectionMax
-        ) {
-          acks.push(
-            refusedStream(
-              request,
-              'subscriptions_per_connection_exceeded',
-              `A socket holds at most ${this.limits.subscriptionsPerConnectionMax} subscriptions.`,
-            ),
-          );
-          continue;
-        }
-        const held = this.hold(resolved);
-        if (resolved.name === 'market.book') snapshots.push(held);
-      }
-      acks.push({ ...request, status: 'ok' });
-    }
+    for (const entry of streams) acks.push(await this.changeSubscription(entry, action, snapshots));
     const okCount = acks.filter((a) => a.status === 'ok').length;
     const status = okCount === acks.length ? 'ok' : okCount === 0 ? 'error' : 'partial';
     const ack = { request_id: requestId, action, status, streams: acks };
@@ -296,13 +181,47 @@ export class Session {
     for (const held of snapshots) void this.sendSnapshot(held);
   }
 
+  /** One stream of a subscribe or unsubscribe, answered by its ack; a new `market.book` subscription joins `snapshots`. */
+  private async changeSubscription(
+    entry: unknown,
+    action: 'subscribe' | 'unsubscribe',
+    snapshots: Held[],
+  ): Promise<StreamAck> {
+    const request = requestOf(entry);
+    if (!request)
+      return refusedStream(
+        { name: echoedName(entry) },
+        'invalid_stream',
+        'A stream is {name, market?, resolution?}, all strings.',
+      );
+    const resolved = await resolveStream(request, this.user?.userId ?? null, (marketId) =>
+      this.deps.marketExists(marketId),
+    );
+    if (!('subject' in resolved)) return resolved;
+    if (action === 'unsubscribe') {
+      this.dropSubscription(resolved.subject);
+      return { ...request, status: 'ok' };
+    }
+    if (
+      !this.subscriptions.has(resolved.subject) &&
+      this.subscriptions.size >= this.limits.subscriptionsPerConnectionMax
+    )
+      return refusedStream(
+        request,
+        'subscriptions_per_connection_exceeded',
+        `A socket holds at most ${this.limits.subscriptionsPerConnectionMax} subscriptions.`,
+      );
+    const held = this.hold(resolved);
+    if (resolved.name === 'market.book') snapshots.push(held);
+    return { ...request, status: 'ok' };
+  }
+
   /** Files a subscription with the router; a `market.book` one (new or again) holds its updates until a fresh snapshot. */
   private hold(subscription: Subscription): Held {
     const existing = this.subscriptions.get(subscription.subject);
     const held: Held = {
       subscription,
       held: subscription.name === 'market.book' ? [] : null,
-      heldSequences: [],
       sequence: existing?.sequence ?? 0,
     };
     this.subscriptions.set(subscription.subject, held);
@@ -313,7 +232,9 @@ export class Session {
   private async sendSnapshot(held: Held): Promise<void> {
     let snapshot: BookSnapshot | undefined;
     try {
-      snapshot = await this.deps.bookSnapshot(held.subscription.request.market!);
+      // A market.book subscription always names its market (resolveStream); without one there is no book to read.
+      const { market } = held.subscription.request;
+      snapshot = market === undefined ? undefined : await this.deps.bookSnapshot(market);
     } catch (failure) {
       this.deps.logger.error({ err: failure }, 'book snapshot failed');
     }
@@ -331,12 +252,10 @@ export class Session {
       });
     }
     const updates = held.held;
-    const sequences = held.heldSequences;
     held.held = null;
-    held.heldSequences = [];
     held.sequence = snapshot.sequence;
     this.push(snapshotPush(snapshot));
-    updates.forEach((update, i) => this.deliverTo(held, update, sequences[i]!));
+    for (const update of updates) this.deliverTo(held, update.push, update.sequence);
   }
 
   /** An event of a subject this session subscribed to (router.ts). */
@@ -350,8 +269,7 @@ export class Session {
           closeCodes.slowConsumer,
           'slow consumer: too many book updates held while the snapshot is read',
         );
-      held.held.push(push);
-      held.heldSequences.push(sequence);
+      held.held.push({ push, sequence });
       return;
     }
     this.deliverTo(held, push, sequence);

@@ -31,6 +31,16 @@ function refuseUpgrade(socket: Duplex, status: number, text: string, detail: str
   );
 }
 
+/** What the socket's upgrade handler and its close share: made once by attachTradingSocket. */
+interface SocketHost {
+  server: Server;
+  wss: WebSocketServer;
+  router: StreamRouter;
+  deps: StreamDeps;
+  limits: StreamLimits;
+  onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+}
+
 /**
  * The stream socket on the trading host's HTTP server: takes the upgrades of `tradingSocketPaths`
  * (any other upgrade is a 404), at most `connectionsPerAddressMax` per remote address, and gives
@@ -41,70 +51,78 @@ export function attachTradingSocket(
   deps: StreamDeps,
   limits: StreamLimits = streamLimits,
 ): TradingSocket {
-  const router = new StreamRouter(deps.events);
-  const wss = new WebSocketServer({
-    noServer: true,
-    maxPayload: limits.frameHardBytesMax,
-    perMessageDeflate: false,
-    clientTracking: true,
+  const host: SocketHost = {
+    server,
+    wss: new WebSocketServer({
+      noServer: true,
+      maxPayload: limits.frameHardBytesMax,
+      perMessageDeflate: false,
+      clientTracking: true,
+    }),
+    router: new StreamRouter(deps.events),
+    deps,
+    limits,
+    onUpgrade: (request, socket, head) => takeUpgrade(host, request, socket, head),
+  };
+  server.on('upgrade', host.onUpgrade);
+  return { router: host.router, close: () => closeTradingSocket(host) };
+}
+
+function takeUpgrade(host: SocketHost, request: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const { router, limits } = host;
+  socket.on('error', () => socket.destroy());
+  const url = new URL(request.url ?? '/', 'http://socket');
+  if (!tradingSocketPaths.has(url.pathname))
+    return refuseUpgrade(
+      socket,
+      404,
+      'not_found',
+      `WebSocket upgrades are served at ${[...tradingSocketPaths].join(', ')} only.`,
+    );
+  const vsn = vsnOf(url.searchParams);
+  if (!vsn)
+    return refuseUpgrade(
+      socket,
+      400,
+      'unsupported_vsn',
+      'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).',
+    );
+  const address = clientAddressOf(request);
+  if (!router.admitAddress(address, limits.connectionsPerAddressMax)) {
+    return refuseUpgrade(
+      socket,
+      429,
+      'too_many_connections',
+      `At most ${limits.connectionsPerAddressMax} stream sockets per address.`,
+    );
+  }
+  // Counted from here; the session gives the count back when it ends, or the socket if the handshake fails.
+  let upgraded = false;
+  socket.once('close', () => upgraded || router.releaseAddress(address));
+  host.wss.handleUpgrade(request, socket, head, (ws) => {
+    upgraded = true;
+    void new Session(ws, vsn, address, host.deps, router, limits);
   });
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    const url = new URL(request.url ?? '/', 'http://socket');
-    if (!tradingSocketPaths.has(url.pathname))
-      return refuseUpgrade(
-        socket,
-        404,
-        'not_found',
-        `WebSocket upgrades are served at ${[...tradingSocketPaths].join(', ')} only.`,
-      );
-    const vsn = vsnOf(url.searchParams);
-    if (!vsn)
-      return refuseUpgrade(
-        socket,
-        400,
-        'unsupported_vsn',
-        'vsn is 1.0.0 (JSON objects, the default) or 2.0.0 (JSON arrays).',
-      );
-    const address = clientAddressOf(request);
-    if (!router.admitAddress(address, limits.connectionsPerAddressMax)) {
-      return refuseUpgrade(
-        socket,
-        429,
-        'too_many_connections',
-        `At most ${limits.connectionsPerAddressMax} stream sockets per address.`,
-      );
+}
+
+/** Closes every socket (1001, cut after 500 ms) and stops hearing events. */
+async function closeTradingSocket({ server, wss, router, onUpgrade }: SocketHost): Promise<void> {
+  server.off('upgrade', onUpgrade);
+  router.stop();
+  const sockets = [...wss.clients];
+  for (const ws of sockets) ws.close(closeCodes.shutdown, 'server shutting down');
+  await new Promise<void>((resolve) => {
+    const cut = setTimeout(() => {
+      for (const ws of sockets) ws.terminate();
+      resolve();
+    }, 500);
+    if (sockets.length === 0) {
+      clearTimeout(cut);
+      resolve();
+    } else {
+      let open = sockets.length;
+      for (const ws of sockets) ws.once('close', () => --open === 0 && (clearTimeout(cut), resolve()));
     }
-    // Counted from here; the session gives the count back when it ends, or the socket if the handshake fails.
-    let upgraded = false;
-    socket.once('close', () => upgraded || router.releaseAddress(address));
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      upgraded = true;
-      void new Session(ws, vsn, address, deps, router, limits);
-    });
-  };
-  server.on('upgrade', onUpgrade);
-  return {
-    router,
-    async close() {
-      server.off('upgrade', onUpgrade);
-      router.stop();
-      const sockets = [...wss.clients];
-      for (const ws of sockets) ws.close(closeCodes.shutdown, 'server shutting down');
-      await new Promise<void>((resolve) => {
-        const cut = setTimeout(() => {
-          for (const ws of sockets) ws.terminate();
-          resolve();
-        }, 500);
-        if (sockets.length === 0) {
-          clearTimeout(cut);
-          resolve();
-        } else {
-          let open = sockets.length;
-          for (const ws of sockets) ws.once('close', () => --open === 0 && (clearTimeout(cut), resolve()));
-        }
-      });
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
-    },
-  };
+  });
+  await new Promise<void>((resolve) => wss.close(() => resolve()));
 }

@@ -42,15 +42,19 @@ export interface Subscription {
 
 export { marketSubject, userSubject } from '../core/events.js';
 
-const isMarketStream = (name: string): name is (typeof marketStreams)[number] =>
-  (marketStreams as readonly string[]).includes(name);
-const isUserStream = (name: string): name is (typeof userStreams)[number] =>
-  (userStreams as readonly string[]).includes(name);
+const marketStreamNames: readonly string[] = marketStreams;
+const userStreamNames: readonly string[] = userStreams;
+const resolutionNames: readonly string[] = resolutions;
+const isMarketStream = (name: string): name is (typeof marketStreams)[number] => marketStreamNames.includes(name);
+const isUserStream = (name: string): name is (typeof userStreams)[number] => userStreamNames.includes(name);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The request as the ack echoes it: only the fields the client sent that are strings. */
 export function requestOf(entry: unknown): StreamRequest | undefined {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
-  const { name, market, resolution } = entry as Record<string, unknown>;
+  if (!isRecord(entry)) return undefined;
+  const { name, market, resolution } = entry;
   if (
     typeof name !== 'string' ||
     (market !== undefined && typeof market !== 'string') ||
@@ -58,6 +62,13 @@ export function requestOf(entry: unknown): StreamRequest | undefined {
   )
     return undefined;
   return { name, ...(market !== undefined ? { market } : {}), ...(resolution !== undefined ? { resolution } : {}) };
+}
+
+/** The name an entry that is not a stream request carried, as its ack echoes it (empty when it had none). */
+export function echoedName(entry: unknown): string {
+  const name: unknown = typeof entry === 'object' && entry !== null && 'name' in entry ? entry.name : undefined;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the ack echoes whatever the client sent, as String writes it
+  return name === undefined || name === null ? '' : String(name);
 }
 
 export const refusedStream = (request: StreamRequest, reason: StreamRefusal, detail: string): StreamAck => ({
@@ -98,10 +109,7 @@ export async function resolveStream(
       'market_required',
       `${name} needs a market: {"name": "${name}", "market": "market_…"}.`,
     );
-  if (
-    name === 'market.candles' &&
-    (resolution === undefined || !(resolutions as readonly string[]).includes(resolution))
-  ) {
+  if (name === 'market.candles' && (resolution === undefined || !resolutionNames.includes(resolution))) {
     return refusedStream(
       request,
       'resolution_required',

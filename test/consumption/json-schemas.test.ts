@@ -1,5 +1,10 @@
 import { expect } from 'chai';
-import { createJsonSchemas, schemaCharsMax } from '../../src/consumption/inference/json-schemas.js';
+import {
+  fitsSchema,
+  newJsonSchemas,
+  schemaCharsMax,
+  schemaProblemOf,
+} from '../../src/consumption/inference/json-schemas.js';
 
 /**
  * The caller-schema checks of src/consumption/inference/json-schemas.ts as a table (issue 11, item 9): what
@@ -96,7 +101,7 @@ describe('consumption: caller JSON Schemas', () => {
   ];
   for (const row of problems) {
     it(`${row.name}: ${row.problem === null ? 'usable' : 'refused'}`, () => {
-      const problem = createJsonSchemas().problemOf(row.schema);
+      const problem = schemaProblemOf(newJsonSchemas(), row.schema);
       if (row.problem === null) expect(problem).to.equal(null);
       else expect(problem).to.match(row.problem);
     });
@@ -134,19 +139,19 @@ describe('consumption: caller JSON Schemas', () => {
   ];
   for (const row of fits) {
     it(`fit check, ${row.name}: ${row.fits}`, () => {
-      expect(createJsonSchemas().fits(row.schema, row.content)).to.equal(row.fits);
+      expect(fitsSchema(newJsonSchemas(), row.schema, row.content)).to.equal(row.fits);
     });
   }
 
   it('compiles within a budget of time: past it an answer is checked for JSON only, until the budget refills', () => {
     let nowMs = 0;
     // Every read of the clock moves it 50 ms on, so every compile costs 50 ms of budget.
-    const schemas = createJsonSchemas(() => (nowMs += 50));
+    const schemas = newJsonSchemas(() => (nowMs += 50));
     const distinct = (i: number) => ({ ...price, title: `schema ${i}` });
-    const checked = Array.from({ length: 8 }, (_, i) => schemas.fits(distinct(i), '{"price": "x"}'));
+    const checked = Array.from({ length: 8 }, (_, i) => fitsSchema(schemas, distinct(i), '{"price": "x"}'));
     expect(checked.slice(0, 4)).to.deep.equal([false, false, false, false]);
     expect(checked.at(-1)).to.equal(true);
     nowMs += 60_000;
-    expect(schemas.fits(distinct(7), '{"price": "x"}')).to.equal(false);
+    expect(fitsSchema(schemas, distinct(7), '{"price": "x"}')).to.equal(false);
   });
 });

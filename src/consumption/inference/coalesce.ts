@@ -14,69 +14,88 @@ const gatheredCharsMax = 64 * 1024;
  * wants more, and destroying the stream (the client went away) returns the source.
  */
 export function coalescedReadable(source: AsyncGenerator<string>): Readable {
-  let gathered: string[] = [];
-  let gatheredChars = 0;
-  let pumping = false;
-  let wanted = false;
-  let flushScheduled = false;
-  let ended = false;
-
-  const stream = new Readable({
+  const state: Coalescing = {
+    gathered: [],
+    gatheredChars: 0,
+    pumping: false,
+    wanted: false,
+    flushScheduled: false,
+    ended: false,
+  };
+  const stream: Readable = new Readable({
     read() {
-      wanted = true;
-      if (!pumping) void pump();
+      state.wanted = true;
+      if (!state.pumping) void pump(state, source, stream);
     },
     destroy(error, callback) {
-      ended = true;
+      state.ended = true;
       source.return(undefined).then(
         () => callback(error),
-        (failure: unknown) => callback((error ?? failure) as Error | null),
+        (failure: unknown) => callback(error ?? errorOf(failure)),
       );
     },
   });
-
-  /** Hands on what was gathered; false when the stream wants no more for now. */
-  function flush(): boolean {
-    flushScheduled = false;
-    if (gathered.length === 0 || stream.destroyed) return wanted;
-    const text = gathered.length === 1 ? gathered[0]! : gathered.join('');
-    gathered = [];
-    gatheredChars = 0;
-    wanted = stream.push(text);
-    if (wanted && !pumping && !ended) void pump();
-    return wanted;
-  }
-
-  async function pump(): Promise<void> {
-    pumping = true;
-    try {
-      while (wanted && !ended) {
-        const next = source.next();
-        // If the source makes us wait, what was gathered leaves at the end of this turn.
-        if (gathered.length > 0 && !flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
-        const { done, value } = await next;
-        if (stream.destroyed) return;
-        if (done) {
-          ended = true;
-          flush();
-          stream.push(null);
-          return;
-        }
-        gathered.push(value);
-        gatheredChars += value.length;
-        if (gatheredChars >= gatheredCharsMax) flush();
-      }
-    } catch (error) {
-      ended = true;
-      flush();
-      stream.destroy(error as Error);
-    } finally {
-      pumping = false;
-    }
-  }
-
   return stream;
+}
+
+/** Where one coalesced stream stands: what was gathered, and whether a read, a flush or the end is under way. */
+interface Coalescing {
+  gathered: string[];
+  gatheredChars: number;
+  /** The source is being read (pump runs). */
+  pumping: boolean;
+  /** The stream wants more. */
+  wanted: boolean;
+  flushScheduled: boolean;
+  /** The source is done, failed, or was returned. */
+  ended: boolean;
+}
+
+/** Hands on what was gathered; false when the stream wants no more for now. */
+function flush(state: Coalescing, source: AsyncGenerator<string>, stream: Readable): boolean {
+  state.flushScheduled = false;
+  if (state.gathered.length === 0 || stream.destroyed) return state.wanted;
+  const [only] = state.gathered;
+  const text = state.gathered.length === 1 && only !== undefined ? only : state.gathered.join('');
+  state.gathered = [];
+  state.gatheredChars = 0;
+  state.wanted = stream.push(text);
+  if (state.wanted && !state.pumping && !state.ended) void pump(state, source, stream);
+  return state.wanted;
+}
+
+async function pump(state: Coalescing, source: AsyncGenerator<string>, stream: Readable): Promise<void> {
+  state.pumping = true;
+  try {
+    while (state.wanted && !state.ended) {
+      const next = source.next();
+      // If the source makes us wait, what was gathered leaves at the end of this turn.
+      if (state.gathered.length > 0 && !state.flushScheduled) {
+        state.flushScheduled = true;
+        setImmediate(() => flush(state, source, stream));
+      }
+      const step = await next;
+      if (stream.destroyed) return;
+      if (step.done === true) {
+        state.ended = true;
+        flush(state, source, stream);
+        stream.push(null);
+        return;
+      }
+      state.gathered.push(step.value);
+      state.gatheredChars += step.value.length;
+      if (state.gatheredChars >= gatheredCharsMax) flush(state, source, stream);
+    }
+  } catch (error) {
+    state.ended = true;
+    flush(state, source, stream);
+    stream.destroy(errorOf(error));
+  } finally {
+    state.pumping = false;
+  }
+}
+
+/** What a source threw, as the Error a stream is destroyed with. */
+function errorOf(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
 }

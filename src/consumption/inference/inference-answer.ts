@@ -10,7 +10,7 @@ import { chatStreamToResponseEvents, chatToResponse } from '../formats/responses
 import { costPending, serializeSseEvent, type InlineCost, type SseEvent } from '../formats/sse.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
 import { costUnitsMicros, unitsScale } from '../usage.js';
-import type { JsonSchemas } from './json-schemas.js';
+import { fitsSchema, type JsonSchemas } from './json-schemas.js';
 import { coalescedReadable } from './coalesce.js';
 import type { Lease } from '../capacity/leases.js';
 import type { Prepared } from './inference-prepare.js';
@@ -79,7 +79,7 @@ function deliveredStatus(
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? 'succeeded' : 'schema_mismatch';
   }
   const schema = format.json_schema.schema;
-  return jsonSchemas.fits(schema, text) ? 'succeeded' : 'schema_mismatch';
+  return fitsSchema(jsonSchemas, schema, text) ? 'succeeded' : 'schema_mismatch';
 }
 
 /** What `usage` says a settled request cost: the receipt's `cost_usd` and `cost_units` (usage.ts), to the micro. */

@@ -5,7 +5,7 @@ import type { TokenDemand } from '../capacity/capacity.js';
 import { messagesToChat } from '../formats/messages.js';
 import { responsesToChat } from '../formats/responses.js';
 import { FormatError } from '../formats/sse.js';
-import { callerSchemas, echoOf, type JsonSchemas } from './json-schemas.js';
+import { callerSchemas, echoOf, schemaProblemOf, type JsonSchemas } from './json-schemas.js';
 import { completionTokensMax, type ChatRequest } from '../suppliers/types.js';
 import { tokenBytesMax } from '../tokens/token-merge.js';
 import { countPromptTokens, inlineCharsMax, promptBounds } from '../tokens/tokens.js';
@@ -120,7 +120,7 @@ export async function translate<E extends Endpoint>(
   // Specification part 7: a malformed tool or output schema is a 422, so no answer is ever
   // produced (or billed, DESIGN.md §7) against a schema nothing could fit.
   const invalid = callerSchemas(endpoint, body).flatMap(({ path, schema }) => {
-    const problem = deps.jsonSchemas.problemOf(schema);
+    const problem = schemaProblemOf(deps.jsonSchemas, schema);
     return problem === null ? [] : [{ path, message: problem, value: echoOf(schema) }];
   });
   if (invalid.length > 0) throw new RequestValidationError(invalid);

@@ -1,24 +1,30 @@
 import { createParser } from 'eventsource-parser';
-import { completionTokens, countPromptTokens, textTokens } from '../tokens/tokens.js';
-import { discard, fetchTransport, pooledTransport, textOf, type UpstreamAnswer } from './upstream-http.js';
+import { chunkChoiceOf, completionOf, countedUsage, usageOf, type StreamedAnswer } from './openai-answers.js';
+import { integerOr, isRecord, stringOr } from './json-reader.js';
+import {
+  discard,
+  fetchTransport,
+  pooledTransport,
+  textOf,
+  type UpstreamAnswer,
+  type UpstreamTransport,
+} from './upstream-http.js';
 import {
   SupplierError,
   abortedError,
-  type ChatAnswer,
   type ChatChunk,
   type ChatCompletion,
   type ChatRequest,
   type ChatUsage,
-  type FinishReason,
   type Supplier,
   type SupplierCall,
 } from './types.js';
 
 /**
  * An adapter for any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, …). It is
- * mostly data: the request transform (`upstreamBody`) and the response transforms (`completionOf`,
- * `chunkOf`), which keep only the fields our schemas allow, answer with the caller's `model`, and
- * fill in `usage` with our tokenizer when the upstream leaves it out.
+ * mostly data: the request transform (`upstreamBody`) and the response transforms (openai-answers.ts),
+ * which keep only the fields our schemas allow, answer with the caller's `model`, and fill in
+ * `usage` with our tokenizer when the upstream leaves it out.
  */
 
 export interface OpenAiUpstreamOptions {
@@ -54,119 +60,150 @@ export const upstreamTimeoutDefaults = {
 };
 /** Most of an error body kept for the message: enough for the upstream's own explanation. */
 const errorBodyCharsMax = 500;
-const finishReasons: readonly string[] = ['stop', 'length', 'tool_calls', 'content_filter'] satisfies FinishReason[];
 
+/** An OpenAI-compatible upstream as the adapter's functions take it: its options resolved once. */
+interface OpenAiUpstream {
+  id: string;
+  /** The chat-completions URL, as said in messages, and parsed. */
+  url: string;
+  target: URL;
+  model: string;
+  transport: UpstreamTransport;
+  headers: Record<string, string>;
+  firstByteTimeoutMs: number;
+  answerTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+/** The adapter as a Supplier: completeUpstream and streamUpstream over the resolved options. */
 export function createOpenAiUpstream(options: OpenAiUpstreamOptions): Supplier {
+  const upstream = openAiUpstreamOf(options);
+  return {
+    id: upstream.id,
+    complete: (call) => completeUpstream(upstream, call),
+    stream: (call) => streamUpstream(upstream, call),
+  };
+}
+
+function openAiUpstreamOf(options: OpenAiUpstreamOptions): OpenAiUpstream {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-  const target = new URL(url);
-  const transport = options.fetch ? fetchTransport(options.fetch) : pooledTransport;
-  const firstByteTimeoutMs = options.firstByteTimeoutMs ?? upstreamTimeoutDefaults.firstByteTimeoutMs;
-  const answerTimeoutMs = options.answerTimeoutMs ?? upstreamTimeoutDefaults.answerTimeoutMs;
-  const idleTimeoutMs = options.idleTimeoutMs ?? upstreamTimeoutDefaults.idleTimeoutMs;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
+  return {
+    id: options.id,
+    url,
+    target: new URL(url),
+    model: options.model,
+    transport: options.fetch ? fetchTransport(options.fetch) : pooledTransport,
+    headers,
+    firstByteTimeoutMs: options.firstByteTimeoutMs ?? upstreamTimeoutDefaults.firstByteTimeoutMs,
+    answerTimeoutMs: options.answerTimeoutMs ?? upstreamTimeoutDefaults.answerTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? upstreamTimeoutDefaults.idleTimeoutMs,
+  };
+}
 
-  /** POSTs the request; resolves with a 2xx response, or rejects with a SupplierError. */
-  async function post(call: SupplierCall, stream: boolean, deadline: Deadline): Promise<UpstreamAnswer> {
-    const body = JSON.stringify(upstreamBody(call.request, options.model, stream));
-    const signal = AbortSignal.any([call.signal, deadline.signal]);
-    let response: UpstreamAnswer;
+/** A whole completion (Supplier.complete). */
+async function completeUpstream(upstream: OpenAiUpstream, call: SupplierCall): Promise<ChatCompletion> {
+  const deadline = new Deadline(
+    upstream.answerTimeoutMs,
+    () => new SupplierError('timeout', `supplier ${upstream.id} sent no answer within ${upstream.answerTimeoutMs} ms`),
+  );
+  try {
+    const response = await post(upstream, call, false, deadline);
+    let text: string;
     try {
-      response = await transport(target, {
-        headers: { ...headers, accept: stream ? 'text/event-stream' : 'application/json' },
-        body,
-        signal,
-      });
+      text = await textOf(response);
     } catch (error) {
       throw failureOf(
         error,
         call,
         deadline,
-        () =>
-          new SupplierError('unavailable', `supplier ${options.id} could not be reached at ${url}: ${causeOf(error)}`),
+        () => new SupplierError('dropped', `supplier ${upstream.id} broke off its answer: ${causeOf(error)}`),
       );
     }
-    if (response.status >= 200 && response.status < 300) return response;
-    const detail = await textOf(response).then(
-      (text) => text.slice(0, errorBodyCharsMax),
-      () => '',
+    return await completionOf(parseJson(text, upstream.id), call.request);
+  } finally {
+    deadline.stop();
+  }
+}
+
+/** A streamed completion (Supplier.stream): resolves once the first chunk came. */
+async function streamUpstream(upstream: OpenAiUpstream, call: SupplierCall): Promise<AsyncIterable<ChatChunk>> {
+  const { id, firstByteTimeoutMs, idleTimeoutMs } = upstream;
+  const deadline = new Deadline(
+    firstByteTimeoutMs,
+    () => new SupplierError('timeout', `supplier ${id} sent nothing within ${firstByteTimeoutMs} ms`),
+  );
+  try {
+    const response = await post(upstream, call, true, deadline);
+    const contentType = response.contentType;
+    if (!contentType.startsWith('text/event-stream')) {
+      await discard(response).catch(() => undefined);
+      throw new SupplierError(
+        'bad_response',
+        `supplier ${id} answered a stream request with ${contentType || 'no content type'}, not text/event-stream`,
+      );
+    }
+    const chunks = relay(response.body, call, deadline, id);
+    const first = await chunks.next().catch((error: unknown) => {
+      throw failureOf(
+        error,
+        call,
+        deadline,
+        () => new SupplierError('dropped', `supplier ${id} broke off before its first chunk: ${causeOf(error)}`),
+      );
+    });
+    if (first.done) throw new SupplierError('dropped', `supplier ${id} ended its stream before the first chunk`);
+    // From here the stream may go quiet between chunks, but not for ever; relay() stops the watch when it ends.
+    deadline.watchSilence(
+      idleTimeoutMs,
+      () => new SupplierError('dropped', `supplier ${id} went silent for ${idleTimeoutMs} ms mid-stream`),
     );
-    throw new SupplierError(
-      failureOfStatus(response.status),
-      `supplier ${options.id} answered ${response.status}: ${detail}`,
-      response.status,
+    return startingWith(first.value, chunks);
+  } catch (error) {
+    deadline.stop();
+    throw error;
+  }
+}
+
+/** POSTs the request; resolves with a 2xx response, or rejects with a SupplierError. */
+async function post(
+  upstream: OpenAiUpstream,
+  call: SupplierCall,
+  stream: boolean,
+  deadline: Deadline,
+): Promise<UpstreamAnswer> {
+  const body = JSON.stringify(upstreamBody(call.request, upstream.model, stream));
+  const signal = AbortSignal.any([call.signal, deadline.signal]);
+  let response: UpstreamAnswer;
+  try {
+    response = await upstream.transport(upstream.target, {
+      headers: { ...upstream.headers, accept: stream ? 'text/event-stream' : 'application/json' },
+      body,
+      signal,
+    });
+  } catch (error) {
+    throw failureOf(
+      error,
+      call,
+      deadline,
+      () =>
+        new SupplierError(
+          'unavailable',
+          `supplier ${upstream.id} could not be reached at ${upstream.url}: ${causeOf(error)}`,
+        ),
     );
   }
-
-  return {
-    id: options.id,
-
-    async complete(call) {
-      const deadline = new Deadline(
-        answerTimeoutMs,
-        () => new SupplierError('timeout', `supplier ${options.id} sent no answer within ${answerTimeoutMs} ms`),
-      );
-      try {
-        const response = await post(call, false, deadline);
-        let text: string;
-        try {
-          text = await textOf(response);
-        } catch (error) {
-          throw failureOf(
-            error,
-            call,
-            deadline,
-            () => new SupplierError('dropped', `supplier ${options.id} broke off its answer: ${causeOf(error)}`),
-          );
-        }
-        return await completionOf(parseJson(text, options.id), call.request);
-      } finally {
-        deadline.stop();
-      }
-    },
-
-    async stream(call) {
-      const deadline = new Deadline(
-        firstByteTimeoutMs,
-        () => new SupplierError('timeout', `supplier ${options.id} sent nothing within ${firstByteTimeoutMs} ms`),
-      );
-      try {
-        const response = await post(call, true, deadline);
-        const contentType = response.contentType;
-        if (!contentType.startsWith('text/event-stream')) {
-          await discard(response).catch(() => undefined);
-          throw new SupplierError(
-            'bad_response',
-            `supplier ${options.id} answered a stream request with ${contentType || 'no content type'}, not text/event-stream`,
-          );
-        }
-        const chunks = relay(response.body, call, deadline, options.id);
-        const first = await chunks.next().catch((error: unknown) => {
-          throw failureOf(
-            error,
-            call,
-            deadline,
-            () =>
-              new SupplierError(
-                'dropped',
-                `supplier ${options.id} broke off before its first chunk: ${causeOf(error)}`,
-              ),
-          );
-        });
-        if (first.done)
-          throw new SupplierError('dropped', `supplier ${options.id} ended its stream before the first chunk`);
-        // From here the stream may go quiet between chunks, but not for ever; relay() stops the watch when it ends.
-        deadline.watchSilence(
-          idleTimeoutMs,
-          () => new SupplierError('dropped', `supplier ${options.id} went silent for ${idleTimeoutMs} ms mid-stream`),
-        );
-        return startingWith(first.value, chunks);
-      } catch (error) {
-        deadline.stop();
-        throw error;
-      }
-    },
-  };
+  if (response.status >= 200 && response.status < 300) return response;
+  const detail = await textOf(response).then(
+    (text) => text.slice(0, errorBodyCharsMax),
+    () => '',
+  );
+  throw new SupplierError(
+    failureOfStatus(response.status),
+    `supplier ${upstream.id} answered ${response.status}: ${detail}`,
+    response.status,
+  );
 }
 
 // ---------------------------------------------------------------- request
@@ -241,14 +278,20 @@ function failureOf(
   otherwise: () => SupplierError,
 ): SupplierError {
   if (error instanceof SupplierError) return error;
-  if (deadline.signal.aborted) return deadline.signal.reason as SupplierError;
+  if (deadline.signal.aborted) return abortedError(deadline.signal); // always a SupplierError of ours
   if (call.signal.aborted) return abortedError(call.signal);
   return otherwise();
 }
 
+/** What went wrong on the wire, briefly: the error's code (ECONNREFUSED), else its cause's code or message. */
 function causeOf(error: unknown): string {
-  const failed = error as { code?: string; cause?: { code?: string; message?: string } } | null;
-  return failed?.code ?? failed?.cause?.code ?? failed?.cause?.message ?? String(error);
+  const cause = isRecord(error) && isRecord(error.cause) ? error.cause : {};
+  return (
+    stringOr(isRecord(error) ? error.code : undefined, null) ??
+    stringOr(cause.code, null) ??
+    stringOr(cause.message, null) ??
+    String(error)
+  );
 }
 
 function parseJson(text: string, supplierId: string): unknown {
@@ -257,92 +300,6 @@ function parseJson(text: string, supplierId: string): unknown {
   } catch {
     throw new SupplierError('bad_response', `supplier ${supplierId} sent invalid JSON: ${text.slice(0, 100)}`);
   }
-}
-
-// ---------------------------------------------------------------- whole answers
-
-type Raw = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Raw {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-async function completionOf(raw: unknown, request: ChatRequest): Promise<ChatCompletion> {
-  const choice = isRecord(raw) && Array.isArray(raw.choices) ? raw.choices[0] : undefined;
-  if (!isRecord(raw) || !isRecord(choice) || !isRecord(choice.message)) {
-    throw new SupplierError('bad_response', 'the supplier answered without choices[0].message: not a chat completion');
-  }
-  const message: ChatAnswer = {
-    role: 'assistant',
-    content: typeof choice.message.content === 'string' ? choice.message.content : null,
-    refusal: typeof choice.message.refusal === 'string' ? choice.message.refusal : null,
-    tool_calls: toolCallsOf(choice.message.tool_calls),
-  };
-  const reasoning = reasoningTextOf(choice.message);
-  return {
-    id: typeof raw.id === 'string' ? raw.id : 'chatcmpl-upstream',
-    object: 'chat.completion',
-    created: Number.isInteger(raw.created) ? (raw.created as number) : 0,
-    model: request.model,
-    choices: [{ index: 0, message, finish_reason: finishReasonOf(choice.finish_reason) ?? 'stop' }],
-    usage: usageOf(raw.usage) ?? (await countedUsage(request, message, reasoning)),
-  };
-}
-
-function toolCallsOf(raw: unknown): ChatAnswer['tool_calls'] {
-  if (!Array.isArray(raw) || raw.length === 0) return null;
-  return raw.filter(isRecord).map((call, index) => {
-    const fn = isRecord(call.function) ? call.function : {};
-    return {
-      id: typeof call.id === 'string' ? call.id : `call_${index}`,
-      type: 'function' as const,
-      function: {
-        name: String(fn.name ?? ''),
-        arguments: typeof fn.arguments === 'string' ? fn.arguments : JSON.stringify(fn.arguments ?? {}),
-      },
-    };
-  });
-}
-
-function finishReasonOf(raw: unknown): FinishReason | null {
-  return typeof raw === 'string' && finishReasons.includes(raw) ? (raw as FinishReason) : null;
-}
-
-/** Reasoning text that vLLM and llama.cpp return beside the answer; counted, never passed on. */
-function reasoningTextOf(raw: Raw): string {
-  const text = raw.reasoning_content ?? raw.reasoning;
-  return typeof text === 'string' ? text : '';
-}
-
-function usageOf(raw: unknown): ChatUsage | null {
-  if (!isRecord(raw) || !Number.isInteger(raw.prompt_tokens) || !Number.isInteger(raw.completion_tokens)) return null;
-  const prompt = raw.prompt_tokens as number;
-  const completion = raw.completion_tokens as number;
-  const details = isRecord(raw.completion_tokens_details) ? raw.completion_tokens_details : {};
-  const reasoning = Number.isInteger(details.reasoning_tokens) ? (details.reasoning_tokens as number) : 0;
-  return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
-    completion_tokens_details: { reasoning_tokens: reasoning },
-  };
-}
-
-/** Usage an upstream did not report, counted as admission counts (a big prompt off the event loop, token-pool.ts). */
-async function countedUsage(
-  request: ChatRequest,
-  message: Pick<ChatAnswer, 'content' | 'tool_calls'>,
-  reasoningText: string,
-): Promise<ChatUsage> {
-  const prompt = await countPromptTokens(request.messages, request.tools);
-  const reasoning = textTokens(reasoningText);
-  const completion = completionTokens(message) + reasoning;
-  return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
-    completion_tokens_details: { reasoning_tokens: reasoning },
-  };
 }
 
 // ---------------------------------------------------------------- streams
@@ -364,14 +321,14 @@ async function* eventData(body: AsyncIterableIterator<Uint8Array>, deadline: Dea
   try {
     for (;;) {
       deadline.waiting();
-      const { done, value } = await body.next();
+      const next = await body.next();
       deadline.received();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-      while (pending.length > 0) yield pending.shift()!;
+      if (next.done === true) break;
+      parser.feed(decoder.decode(next.value, { stream: true }));
+      for (let data = pending.shift(); data !== undefined; data = pending.shift()) yield data;
     }
     parser.feed(decoder.decode() + '\n\n');
-    while (pending.length > 0) yield pending.shift()!;
+    for (let data = pending.shift(); data !== undefined; data = pending.shift()) yield data;
   } finally {
     // Releases the socket whether the stream ended, broke, or the caller stopped reading.
     await body.return?.(undefined)?.catch(() => undefined);
@@ -385,7 +342,7 @@ async function* relay(
   deadline: Deadline,
   supplierId: string,
 ): AsyncGenerator<ChatChunk> {
-  const answer = { content: '', reasoning: '', tools: [] as { id: string; name: string; arguments: string }[] };
+  const answer: StreamedAnswer = { content: '', reasoning: '', tools: [] };
   let finished = false;
   let usage: ChatUsage | null = null;
   let id = 'chatcmpl-upstream';
@@ -409,8 +366,8 @@ async function* relay(
           `supplier ${supplierId} sent a stream event that is not a chunk: ${next.value.slice(0, 200)}`,
         );
       }
-      id = typeof raw.id === 'string' ? raw.id : id;
-      created = Number.isInteger(raw.created) ? (raw.created as number) : created;
+      id = stringOr(raw.id, id);
+      created = integerOr(raw.created, created);
       usage = usageOf(raw.usage) ?? usage;
       const choice = chunkChoiceOf(raw.choices[0], answer);
       if (!choice) continue;
@@ -432,45 +389,4 @@ async function* relay(
   };
   usage ??= await countedUsage(call.request, message, answer.reasoning);
   yield { id, object: 'chat.completion.chunk', created, model: call.request.model, choices: [], usage };
-}
-
-type ChunkChoice = ChatChunk['choices'][number];
-type ToolCallChunk = NonNullable<ChunkChoice['delta']['tool_calls']>[number];
-
-/** One choice in our shape, adding what it says to `answer`; null when it carries nothing we pass on. */
-function chunkChoiceOf(
-  raw: unknown,
-  answer: { content: string; reasoning: string; tools: { id: string; name: string; arguments: string }[] },
-): ChunkChoice | null {
-  if (!isRecord(raw)) return null;
-  const rawDelta = isRecord(raw.delta) ? raw.delta : {};
-  const delta: ChunkChoice['delta'] = {};
-  if (rawDelta.role === 'assistant') delta.role = 'assistant';
-  if (typeof rawDelta.content === 'string' || (rawDelta.content === null && delta.role))
-    delta.content = rawDelta.content;
-  answer.content += typeof rawDelta.content === 'string' ? rawDelta.content : '';
-  answer.reasoning += reasoningTextOf(rawDelta);
-  const calls = Array.isArray(rawDelta.tool_calls) ? rawDelta.tool_calls.filter(isRecord).map(toolCallChunkOf) : [];
-  for (const call of calls) {
-    const tool = (answer.tools[call.index] ??= { id: '', name: '', arguments: '' });
-    tool.id ||= call.id ?? '';
-    tool.name += call.function?.name ?? '';
-    tool.arguments += call.function?.arguments ?? '';
-  }
-  if (calls.length > 0) delta.tool_calls = calls;
-  const finishReason = finishReasonOf(raw.finish_reason) ?? (raw.finish_reason ? 'stop' : null);
-  if (Object.keys(delta).length === 0 && finishReason === null) return null;
-  return { index: 0, delta, finish_reason: finishReason };
-}
-
-function toolCallChunkOf(raw: Raw): ToolCallChunk {
-  const call: ToolCallChunk = { index: Number.isInteger(raw.index) ? (raw.index as number) : 0 };
-  if (typeof raw.id === 'string') call.id = raw.id;
-  if (raw.type === 'function') call.type = 'function';
-  if (isRecord(raw.function)) {
-    call.function = {};
-    if (typeof raw.function.name === 'string') call.function.name = raw.function.name;
-    if (typeof raw.function.arguments === 'string') call.function.arguments = raw.function.arguments;
-  }
-  return call;
 }

@@ -1,3 +1,5 @@
+import { isRecord, itemsOf } from './json-reader.js';
+
 /**
  * The simulated supplier's content: sentences from a tiny grammar, and JSON values that fit a
  * schema (for `response_format` and tool arguments). Deterministic: every choice comes from the
@@ -27,7 +29,7 @@ export function sentence(random: Random): string {
   let text = `${phrase()} ${random.pick(verbs)} ${phrase()}`;
   if (random.int(0, 1)) text += ` ${random.pick(prepositions)} ${phrase()}`;
   if (random.int(0, 2) === 0) text += `, and ${phrase()} ${random.pick(verbs)} ${phrase()}`;
-  return text[0]!.toUpperCase() + text.slice(1) + '.';
+  return text.charAt(0).toUpperCase() + text.slice(1) + '.';
 }
 
 // ---------------------------------------------------------------- JSON that fits a schema
@@ -40,15 +42,17 @@ export function fittingValue(schema: unknown, random: Random, root: Schema, dept
   const s = schema as Schema;
   if (typeof s.$ref === 'string') return fittingValue(resolveRef(root, s.$ref), random, root, depth + 1);
   if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return random.pick(s.enum as unknown[]);
-  const alternatives = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return random.pick<unknown>(s.enum);
+  const alternatives: unknown = s.anyOf ?? s.oneOf;
   if (Array.isArray(alternatives) && alternatives.length > 0) {
-    const concrete = alternatives.filter((alternative) => (alternative as Schema).type !== 'null');
+    const concrete = itemsOf(alternatives).filter(
+      (alternative) => !(isRecord(alternative) && alternative.type === 'null'),
+    );
     return fittingValue(concrete[0] ?? alternatives[0], random, root, depth + 1);
   }
   if (Array.isArray(s.allOf))
-    return fittingValue(Object.assign({}, ...(s.allOf as Schema[]), { allOf: undefined }), random, root, depth + 1);
-  const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
+    return fittingValue(Object.assign({}, ...itemsOf(s.allOf), { allOf: undefined }), random, root, depth + 1);
+  const types: unknown[] = Array.isArray(s.type) ? itemsOf(s.type) : typeof s.type === 'string' ? [s.type] : [];
   const type = types.find((t) => t !== 'null') ?? types[0] ?? (s.properties ? 'object' : s.items ? 'array' : 'string');
   switch (type) {
     case 'object':
@@ -74,20 +78,21 @@ export function fittingValue(schema: unknown, random: Random, root: Schema, dept
 }
 
 function objectOf(s: Schema, random: Random, root: Schema, depth: number): Record<string, unknown> {
-  const properties = (s.properties ?? {}) as Record<string, unknown>;
-  const names = new Set([...Object.keys(properties), ...((s.required as string[] | undefined) ?? [])]);
+  const properties = isRecord(s.properties) ? s.properties : {};
+  const required = itemsOf(s.required).filter((name) => typeof name === 'string');
+  const names = new Set([...Object.keys(properties), ...required]);
   const value: Record<string, unknown> = {};
   for (const name of names) {
-    if (depth > 8 && !((s.required as string[] | undefined) ?? []).includes(name)) continue;
+    if (depth > 8 && !required.includes(name)) continue;
     value[name] = fittingValue(properties[name] ?? { type: 'string' }, random, root, depth + 1);
   }
   return value;
 }
 
 function arrayOf(s: Schema, random: Random, root: Schema, depth: number): unknown[] {
-  const itemsMin = (s.minItems as number | undefined) ?? (depth > 8 ? 0 : 1);
-  const itemsMax = Math.max(itemsMin, Math.min((s.maxItems as number | undefined) ?? itemsMin + 2, itemsMin + 2));
-  const prefix = (s.prefixItems as unknown[] | undefined) ?? [];
+  const itemsMin = numberOr(s.minItems, depth > 8 ? 0 : 1);
+  const itemsMax = Math.max(itemsMin, Math.min(numberOr(s.maxItems, itemsMin + 2), itemsMin + 2));
+  const prefix = itemsOf(s.prefixItems);
   const length = Math.max(random.int(itemsMin, itemsMax), prefix.length);
   const items: unknown[] = [];
   const seen = new Set<string>();
@@ -135,11 +140,16 @@ function stringOf(s: Schema, random: Random): string {
     case 'uuid':
       return `${random.hex(8)}-${random.hex(4)}-4${random.hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${random.hex(3)}-${random.hex(12)}`;
   }
-  const lengthMin = (s.minLength as number | undefined) ?? 1;
-  const lengthMax = (s.maxLength as number | undefined) ?? Math.max(lengthMin, 40);
+  const lengthMin = numberOr(s.minLength, 1);
+  const lengthMax = numberOr(s.maxLength, Math.max(lengthMin, 40));
   let text = Array.from({ length: random.int(1, 4) }, () => random.pick(nouns)).join(' ');
   while (text.length < lengthMin) text += ' ' + random.pick(nouns);
   return text.slice(0, lengthMax).trimEnd().padEnd(lengthMin, 'x');
+}
+
+/** A bound the schema sets (a number, as its meta-schema requires), else the default. */
+function numberOr(value: unknown, otherwise: number): number {
+  return typeof value === 'number' ? value : otherwise;
 }
 
 function resolveRef(root: Schema, ref: string): unknown {

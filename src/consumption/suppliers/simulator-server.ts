@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createSimulator, type Fault, type SimulatorOptions } from './simulator.js';
+import { createSimulator, type Fault, type Simulator, type SimulatorOptions } from './simulator.js';
+import { isRecord } from './json-reader.js';
 import { SupplierError, type ChatRequest } from './types.js';
 
 /**
@@ -29,73 +30,89 @@ export interface SimulatorServer {
 
 const bodyBytesMax = 4 * 1024 * 1024;
 
+/** One simulator server: its simulator, its open sockets, and what it counts. */
+interface SimulatorServerState {
+  simulator: Simulator;
+  sockets: Set<Socket>;
+  requests: number;
+  active: number;
+}
+
 export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
-  const simulator = createSimulator(options);
-  const sockets = new Set<Socket>();
-  let requests = 0;
-  let active = 0;
-
-  async function chatCompletions(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    requests += 1;
-    active += 1;
-    const controller = new AbortController();
-    // The client went away (or the server is closing): stop generating.
-    res.on('close', () => {
-      active -= 1;
-      controller.abort(new SupplierError('timeout', 'the client closed the connection'));
-    });
-    try {
-      const request = await readJson(req);
-      if (!request)
-        return sendJson(
-          res,
-          400,
-          errorBody('invalid_request_error', 'the body must be a JSON chat completion request'),
-        );
-      const call = { request, signal: controller.signal };
-      if (request.stream) await sendStream(res, await simulator.stream(call));
-      else sendJson(res, 200, await simulator.complete(call));
-    } catch (error) {
-      sendFailure(res, error);
-    }
-  }
-
-  const server = createServer({ keepAlive: true, keepAliveTimeout: 60_000 }, (req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (req.method === 'POST' && path === '/v1/chat/completions') return void chatCompletions(req, res);
-    if (req.method === 'GET' && path === '/v1/models') {
-      return sendJson(res, 200, {
-        object: 'list',
-        data: [{ id: options.id, object: 'model', created: 0, owned_by: 'mkt-simulator' }],
-      });
-    }
-    sendJson(res, 404, errorBody('not_found', `no route ${req.method} ${path}`));
-  });
+  const state: SimulatorServerState = {
+    simulator: createSimulator(options),
+    sockets: new Set(),
+    requests: 0,
+    active: 0,
+  };
+  const server = createServer({ keepAlive: true, keepAliveTimeout: 60_000 }, (req, res) => answer(state, req, res));
   server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    state.sockets.add(socket);
+    socket.on('close', () => state.sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-
+  const address = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   return {
     url: `http://${address.address}:${address.port}/v1`,
-    setFault: (fault) => simulator.setFault(fault),
+    setFault: (fault) => state.simulator.setFault(fault),
     get requests() {
-      return requests;
+      return state.requests;
     },
     get active() {
-      return active;
+      return state.active;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: () => close(server, state.sockets),
   };
+}
+
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the simulator server listens on TCP');
+  return address;
+}
+
+function close(server: Server, sockets: Set<Socket>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
+}
+
+/** The two routes: chat completions and the model list. */
+function answer(state: SimulatorServerState, req: IncomingMessage, res: ServerResponse): void {
+  const path = (req.url ?? '').split('?')[0];
+  if (req.method === 'POST' && path === '/v1/chat/completions') return void chatCompletions(state, req, res);
+  if (req.method === 'GET' && path === '/v1/models') {
+    return sendJson(res, 200, {
+      object: 'list',
+      data: [{ id: state.simulator.id, object: 'model', created: 0, owned_by: 'mkt-simulator' }],
+    });
+  }
+  sendJson(res, 404, errorBody('not_found', `no route ${req.method} ${path}`));
+}
+
+async function chatCompletions(state: SimulatorServerState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  state.requests += 1;
+  state.active += 1;
+  const controller = new AbortController();
+  // The client went away (or the server is closing): stop generating.
+  res.on('close', () => {
+    state.active -= 1;
+    controller.abort(new SupplierError('timeout', 'the client closed the connection'));
+  });
+  try {
+    const request = await readJson(req);
+    if (!request)
+      return sendJson(res, 400, errorBody('invalid_request_error', 'the body must be a JSON chat completion request'));
+    const call = { request, signal: controller.signal };
+    if (request.stream) await sendStream(res, await state.simulator.stream(call));
+    else sendJson(res, 200, await state.simulator.complete(call));
+  } catch (error) {
+    sendFailure(res, error);
+  }
 }
 
 async function readJson(req: IncomingMessage): Promise<ChatRequest | null> {
@@ -108,8 +125,8 @@ async function readJson(req: IncomingMessage): Promise<ChatRequest | null> {
   }
   try {
     const body: unknown = JSON.parse(Buffer.concat(parts).toString('utf8'));
-    const ok = typeof body === 'object' && body !== null && Array.isArray((body as ChatRequest).messages);
-    return ok ? (body as ChatRequest) : null;
+    // Shaped like a chat request at its root; the simulator reads the rest as it is sent.
+    return isRecord(body) && Array.isArray(body.messages) ? (body as ChatRequest) : null;
   } catch {
     return null;
   }

@@ -44,7 +44,7 @@ export interface SimulatorOptions {
   newCompletionId?: () => string;
 }
 
-interface Simulator extends Supplier {
+export interface Simulator extends Supplier {
   readonly fault: Fault | null;
   setFault(fault: Fault | null): void;
 }
@@ -52,71 +52,107 @@ interface Simulator extends Supplier {
 /** Tokens per stream chunk when unpaced: a few per chunk keeps an instant supplier cheap to relay. */
 const instantPiecesPerChunk = 4;
 
+/** A simulator's settings, resolved once, and its fault (switchable at runtime). */
+interface SimulatorState {
+  id: string;
+  timeToFirstTokenMs: number;
+  /** Milliseconds per token; 0 answers at once. */
+  tokenMs: number;
+  seed: number;
+  now: () => number;
+  newCompletionId: () => string;
+  fault: Fault | null;
+}
+
+/** The simulator as a Supplier: completeSimulated and streamSimulated over its state. */
 export function createSimulator(options: SimulatorOptions): Simulator {
-  const timeToFirstTokenMs = options.timeToFirstTokenMs ?? 0;
-  const tokenMs = options.tokensPerSecond ? 1000 / options.tokensPerSecond : 0;
-  const seed = options.seed ?? 0;
-  const now = options.now ?? (() => systemClock.nowUs() / 1000);
-  const newCompletionId = options.newCompletionId ?? newChatCompletionId;
-  let fault: Fault | null = options.fault ?? null;
-
-  async function admit(call: SupplierCall, active: Fault | null): Promise<void> {
-    if (call.signal.aborted) throw abortedError(call.signal);
-    if (active?.kind === 'refuse')
-      throw new SupplierError('refused', `simulator ${options.id} refused the request (fault: refuse)`, 429);
-    if (active?.kind === 'error')
-      throw new SupplierError('unavailable', `simulator ${options.id} failed (fault: error)`, 500);
-    if (active?.kind === 'timeout') {
-      await pause(active.afterMs, call.signal);
-      throw new SupplierError(
-        'timeout',
-        `simulator ${options.id} did not answer within ${active.afterMs} ms (fault: timeout)`,
-      );
-    }
-  }
-
-  return {
+  const state: SimulatorState = {
     id: options.id,
+    timeToFirstTokenMs: options.timeToFirstTokenMs ?? 0,
+    tokenMs: options.tokensPerSecond ? 1000 / options.tokensPerSecond : 0,
+    seed: options.seed ?? 0,
+    now: options.now ?? (() => systemClock.nowUs() / 1000),
+    newCompletionId: options.newCompletionId ?? newChatCompletionId,
+    fault: options.fault ?? null,
+  };
+  return {
+    id: state.id,
     get fault() {
-      return fault;
+      return state.fault;
     },
     setFault(next) {
-      fault = next;
+      state.fault = next;
     },
-
-    async complete(call) {
-      const startedMs = performance.now();
-      const active = fault;
-      await admit(call, active);
-      const plan = planAnswer(call.request, seed, await countPromptTokens(call.request.messages, call.request.tools));
-      const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
-      const spokenTokens = dropAfter === null ? plan.pieces.length : Math.min(dropAfter, plan.pieces.length);
-      await pause(
-        startedMs + timeToFirstTokenMs + (plan.reasoningTokens + spokenTokens) * tokenMs - performance.now(),
-        call.signal,
-      );
-      if (dropAfter !== null) throw dropped(options.id, dropAfter);
-      return completionOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()));
-    },
-
-    async stream(call) {
-      const startedMs = performance.now();
-      const active = fault;
-      await admit(call, active);
-      const plan = planAnswer(call.request, seed, await countPromptTokens(call.request.messages, call.request.tools));
-      const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
-      const piecesPerChunk = tokenMs > 0 || dropAfter !== null ? 1 : instantPiecesPerChunk;
-      const chunks = chunksOf(plan, call.request.model, newCompletionId(), toUnixSeconds(now()), piecesPerChunk);
-      await pause(startedMs + timeToFirstTokenMs - performance.now(), call.signal);
-      return paced(chunks, {
-        startedMs: startedMs + timeToFirstTokenMs + plan.reasoningTokens * tokenMs,
-        tokenMs,
-        dropAfter,
-        signal: call.signal,
-        supplierId: options.id,
-      });
-    },
+    complete: (call) => completeSimulated(state, call),
+    stream: (call) => streamSimulated(state, call),
   };
+}
+
+async function completeSimulated(simulator: SimulatorState, call: SupplierCall): Promise<ChatCompletion> {
+  const startedMs = performance.now();
+  const active = simulator.fault;
+  await admit(simulator.id, call, active);
+  const plan = planAnswer(
+    call.request,
+    simulator.seed,
+    await countPromptTokens(call.request.messages, call.request.tools),
+  );
+  const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
+  const spokenTokens = dropAfter === null ? plan.pieces.length : Math.min(dropAfter, plan.pieces.length);
+  await pause(
+    startedMs +
+      simulator.timeToFirstTokenMs +
+      (plan.reasoningTokens + spokenTokens) * simulator.tokenMs -
+      performance.now(),
+    call.signal,
+  );
+  if (dropAfter !== null) throw dropped(simulator.id, dropAfter);
+  return completionOf(plan, call.request.model, simulator.newCompletionId(), toUnixSeconds(simulator.now()));
+}
+
+async function streamSimulated(simulator: SimulatorState, call: SupplierCall): Promise<AsyncIterable<ChatChunk>> {
+  const { id, timeToFirstTokenMs, tokenMs } = simulator;
+  const startedMs = performance.now();
+  const active = simulator.fault;
+  await admit(id, call, active);
+  const plan = planAnswer(
+    call.request,
+    simulator.seed,
+    await countPromptTokens(call.request.messages, call.request.tools),
+  );
+  const dropAfter = active?.kind === 'drop' ? active.afterTokens : null;
+  const piecesPerChunk = tokenMs > 0 || dropAfter !== null ? 1 : instantPiecesPerChunk;
+  const chunks = chunksOf(
+    plan,
+    call.request.model,
+    simulator.newCompletionId(),
+    toUnixSeconds(simulator.now()),
+    piecesPerChunk,
+  );
+  await pause(startedMs + timeToFirstTokenMs - performance.now(), call.signal);
+  return paced(chunks, {
+    startedMs: startedMs + timeToFirstTokenMs + plan.reasoningTokens * tokenMs,
+    tokenMs,
+    dropAfter,
+    signal: call.signal,
+    supplierId: id,
+  });
+}
+
+/** The fault, before any answer: a refusal, an error, or a wait that ends in a timeout. */
+async function admit(supplierId: string, call: SupplierCall, active: Fault | null): Promise<void> {
+  if (call.signal.aborted) throw abortedError(call.signal);
+  if (active?.kind === 'refuse')
+    throw new SupplierError('refused', `simulator ${supplierId} refused the request (fault: refuse)`, 429);
+  if (active?.kind === 'error')
+    throw new SupplierError('unavailable', `simulator ${supplierId} failed (fault: error)`, 500);
+  if (active?.kind === 'timeout') {
+    await pause(active.afterMs, call.signal);
+    throw new SupplierError(
+      'timeout',
+      `simulator ${supplierId} did not answer within ${active.afterMs} ms (fault: timeout)`,
+    );
+  }
 }
 
 // ---------------------------------------------------------------- pacing

@@ -27,7 +27,7 @@ interface UpstreamPost {
   signal: AbortSignal;
 }
 
-type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
+export type UpstreamTransport = (url: URL, post: UpstreamPost) => Promise<UpstreamAnswer>;
 
 const agents = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -57,11 +57,10 @@ function postOnce(url: URL, post: UpstreamPost): Promise<UpstreamAnswer> {
         headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
         signal: post.signal,
       },
-      (response) => {
-        const contentType = response.headers['content-type'];
+      (response: http.IncomingMessage) => {
         resolve({
           status: response.statusCode ?? 0,
-          contentType: Array.isArray(contentType) ? (contentType[0] ?? '') : (contentType ?? ''),
+          contentType: response.headers['content-type'] ?? '', // node:http keeps one content-type (it drops duplicates)
           body: response[Symbol.asyncIterator](),
         });
       },

@@ -1,0 +1,131 @@
+import { accessTokenPrefix, findAccessTokenGrant } from '../core/identity.js';
+import type { OAuthScope } from '../core/oauth-catalogue.js';
+import { checkSignature } from '../core/signatures.js';
+import type { StreamDeps } from './deps.js';
+import { error, type Reply } from './replies.js';
+
+/**
+ * What an `authenticate` frame proves (session.ts admits the user it names): a signature of the
+ * user's Ed25519 key over timestamp + fingerprint, or an OAuth access token of the platform's device
+ * flow. Each refusal is the error reply the socket sends.
+ */
+
+/** The authenticated user of a socket, and the signing key that did it (null for an access token). */
+export interface SessionUser {
+  userId: string;
+  fingerprint: string | null;
+}
+
+type Credential = { ok: true; user: SessionUser; response: Record<string, unknown> } | { ok: false; reply: Reply };
+
+/** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
+const streamScope: OAuthScope = 'trade:read';
+
+/** The user an authenticate payload proves, or the refusal; `current` is who the socket is already authenticated as. */
+export function credentialOf(
+  deps: Pick<StreamDeps, 'db' | 'clock'>,
+  payload: Record<string, unknown>,
+  current: SessionUser | null,
+): Promise<Credential> {
+  return 'access_token' in payload ? tokenCredential(deps, payload, current) : signedCredential(deps, payload, current);
+}
+
+const refused = (reply: Reply): Credential => ({ ok: false, reply });
+
+async function signedCredential(
+  deps: Pick<StreamDeps, 'db' | 'clock'>,
+  payload: Record<string, unknown>,
+  current: SessionUser | null,
+): Promise<Credential> {
+  const { fingerprint, signature } = payload;
+  const timestamp =
+    typeof payload.timestamp === 'number' && Number.isSafeInteger(payload.timestamp)
+      ? String(payload.timestamp)
+      : payload.timestamp;
+  if (
+    typeof timestamp !== 'string' ||
+    typeof fingerprint !== 'string' ||
+    typeof signature !== 'string' ||
+    fingerprint === ''
+  ) {
+    return refused(
+      error(
+        'invalid_payload',
+        'authenticate carries {timestamp, fingerprint, signature}: strings, the timestamp in Unix seconds; or {access_token} alone.',
+      ),
+    );
+  }
+  if (current !== null)
+    return refused(
+      error(
+        'already_authenticated',
+        `This socket is authenticated as ${current.userId}; open another socket for another key.`,
+      ),
+    );
+  const check = await checkSignature(
+    deps,
+    {
+      timestamp,
+      fingerprint,
+      signature,
+      message: Buffer.from(timestamp + fingerprint, 'utf8'),
+      wording: { timestamp: 'timestamp', signed: 'the UTF-8 string timestamp + fingerprint' },
+    },
+    deps.clock.nowUs(),
+  );
+  if (!check.ok) return refused(error(check.refusal.code, check.refusal.detail));
+  const { user_id: userId, fingerprint: keyFingerprint } = check.key;
+  return {
+    ok: true,
+    user: { userId, fingerprint: keyFingerprint },
+    response: { user_id: userId, fingerprint: keyFingerprint },
+  };
+}
+
+/** An OAuth access token of the platform's device flow, with `streamScope`; refused as the HTTP APIs refuse it. */
+async function tokenCredential(
+  deps: Pick<StreamDeps, 'db' | 'clock'>,
+  payload: Record<string, unknown>,
+  current: SessionUser | null,
+): Promise<Credential> {
+  const { access_token: token } = payload;
+  if (typeof token !== 'string' || token === '' || 'signature' in payload || 'fingerprint' in payload) {
+    return refused(
+      error(
+        'invalid_payload',
+        'authenticate carries {access_token: "mkt_at_…"} alone, or {timestamp, fingerprint, signature}: not both.',
+      ),
+    );
+  }
+  if (current !== null)
+    return refused(
+      error(
+        'already_authenticated',
+        `This socket is authenticated as ${current.userId}; open another socket for another credential.`,
+      ),
+    );
+  const grant = token.startsWith(accessTokenPrefix)
+    ? await findAccessTokenGrant(deps.db, token, deps.clock.nowUs())
+    : undefined;
+  if (!grant)
+    return refused(
+      error(
+        'invalid_token',
+        'The access token is invalid, expired or revoked. Refresh it with the refresh token, or log in again.',
+      ),
+    );
+  if (!grant.scopes.includes(streamScope)) {
+    return refused(
+      error(
+        'insufficient_scope',
+        `This access token lacks the scope ${streamScope}, which the user streams need; log in again requesting it.`,
+        { required_scopes: [streamScope] },
+      ),
+    );
+  }
+  return {
+    ok: true,
+    user: { userId: grant.userId, fingerprint: null },
+    response: { user_id: grant.userId, grant_id: grant.grantId, scopes: grant.scopes },
+  };
+}
