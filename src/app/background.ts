@@ -1,73 +1,121 @@
-import { expireDueOrders } from '../trading/orders/orders.js';
+import { sweepAbandoned, type InferenceDeps } from '../consumption/inference/pipeline.js';
 import { pruneExpiredGuards } from '../db/expired-guards.js';
-import type { Services } from './services.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
 import { replenishHouseAsks } from '../trading/supply/house-supplier.js';
 import { watchDeadManSwitches } from '../trading/orders/dead-man-switch.js';
+import { expireDueOrders } from '../trading/orders/orders.js';
+
+/** What the jobs take: inference's (the sweep) and the order pipeline's (the house supplier, expiry, the switches). */
+type BackgroundDeps = InferenceDeps &
+  Parameters<typeof replenishHouseAsks>[0] &
+  Parameters<typeof watchDeadManSwitches>[0] & {
+    clock: Clock;
+    logger: Logger;
+    config: { simulatedSupplier: boolean };
+  };
 
 interface Background {
   stop(): Promise<void>;
 }
 
-/** How often due `day` and `gtd` orders are looked for: an indexed read of nothing, usually, so an order expires within a second of its time. */
-const expiryPollMs = 250;
+/** The chain of jobs that run once a tick (a second by default), each after the one before. */
+const tickMs = 1000;
 
 /** Inference requests abandoned by a dead process are looked for every this many ticks (and at the first). */
 const abandonedSweepTicks = 2;
 
+/** How often due `day` and `gtd` orders are looked for: an indexed read of nothing, usually, so an order expires within a second of its time. */
+const expiryPollMs = 250;
+
 /**
- * Work no request triggers. Every 250 ms, on a chain of its own: `day` orders leave the book at
- * 00:00 UTC and `gtd` orders at their expire_time, even when nobody touches their market. Once a
- * second: the house supplier (unless `MKT_SIMULATED_SUPPLIER=off`) tops
- * its asks back up. Every process may run it; the market lock keeps the runs from colliding, and
- * a request is settled once however many sweeps find it. On start and every 2 s, inference
- * requests whose process died or whose lease ran out are settled (by what they had delivered), so
- * a restarted process gives its predecessor's users their slots back at once. Dead-man's switches
- * have a watch of their own (dead-man-switch.ts), since they fire within a second of their time.
+ * Settles inference requests whose process died or whose lease ran out (by what they had
+ * delivered), so a restarted process gives its predecessor's users their slots back at once.
+ * A request is settled once however many processes sweep it.
  */
-export function startBackground(services: Services, intervalMs = 1000): Background {
-  let running: Promise<unknown> = Promise.resolve();
-  let ticks = 0;
-  const step = async (what: string, work: () => Promise<unknown>) => {
-    try {
-      await work();
-    } catch (error) {
-      services.logger.error({ err: error }, `background ${what} failed`);
-    }
+async function sweepAbandonedInference(deps: BackgroundDeps): Promise<void> {
+  await sweepAbandoned(deps, deps.clock.nowUs());
+}
+
+/** Drops the replay guard's claims and the throttles' buckets that no timestamp can use any more (DESIGN.md §9). */
+async function pruneReplayGuards(deps: BackgroundDeps): Promise<void> {
+  await pruneExpiredGuards(deps.db, deps.clock.nowUs());
+}
+
+/** Tops the house supplier's asks back up, unless `MKT_SIMULATED_SUPPLIER=off`; the market lock keeps processes from colliding. */
+async function replenishHouseSupply(deps: BackgroundDeps): Promise<void> {
+  if (deps.config.simulatedSupplier) await replenishHouseAsks(deps);
+}
+
+/** `day` orders leave the book at 00:00 UTC and `gtd` orders at their expire_time, even when nobody touches their market. */
+async function expireOrders(deps: BackgroundDeps): Promise<void> {
+  await expireDueOrders(deps, deps.clock.nowUs());
+}
+
+/** The background's state: made by startBackground, read by its ticks and its stop. */
+interface BackgroundState {
+  deps: BackgroundDeps;
+  ticks: number;
+  /** The tick's chain: a slow tick delays the next rather than overlapping it. */
+  running: Promise<unknown>;
+  expiring: Promise<unknown>;
+  /** A slow expiry run is not queued behind itself. */
+  expiryBusy: boolean;
+}
+
+/** Runs one job, logging its failure: a failed job never stops the background or the jobs after it. */
+async function step(deps: BackgroundDeps, what: string, work: (deps: BackgroundDeps) => Promise<unknown>) {
+  try {
+    await work(deps);
+  } catch (error) {
+    deps.logger.error({ err: error }, `background ${what} failed`);
+  }
+}
+
+function tick(state: BackgroundState): void {
+  const sweep = state.ticks++ % abandonedSweepTicks === 0;
+  const { deps } = state;
+  state.running = state.running.then(async () => {
+    // First: a restarted process settles what its predecessor left before anything slower.
+    if (sweep) await step(deps, 'sweep of abandoned inference', sweepAbandonedInference);
+    await step(deps, 'pruning of the replay guard', pruneReplayGuards);
+    await step(deps, 'house supply', replenishHouseSupply);
+  });
+}
+
+function expiryTick(state: BackgroundState): void {
+  if (state.expiryBusy) return;
+  state.expiryBusy = true;
+  state.expiring = step(state.deps, 'expiry of due orders', expireOrders).finally(() => (state.expiryBusy = false));
+}
+
+/**
+ * Work no request triggers, run by every process: each tick (a second), the sweep of abandoned
+ * inference (every second tick, and at the first), the replay guard's pruning and the house
+ * supplier's asks; every 250 ms, on a chain of its own, the expiry of due orders. Dead-man's
+ * switches have a watch of their own (dead-man-switch.ts), since they fire within a second of their time.
+ */
+export function startBackground(deps: BackgroundDeps, intervalMs = tickMs): Background {
+  const state: BackgroundState = {
+    deps,
+    ticks: 0,
+    running: Promise.resolve(),
+    expiring: Promise.resolve(),
+    expiryBusy: false,
   };
-  const tick = () => {
-    const sweep = ticks++ % abandonedSweepTicks === 0;
-    running = running.then(async () => {
-      // First: a restarted process settles what its predecessor left before anything slower.
-      if (sweep)
-        await step('sweep of abandoned inference', () => services.inference.sweepAbandoned(services.clock.nowUs()));
-      await step('trading work', async () => {
-        await pruneExpiredGuards(services.db, services.clock.nowUs()); // replay guard and throttles (DESIGN.md §9)
-        if (services.config.simulatedSupplier) await replenishHouseAsks(services);
-      });
-    });
-  };
-  let expiring: Promise<unknown> = Promise.resolve();
-  let expiryBusy = false;
-  const expiryTick = () => {
-    if (expiryBusy) return; // a slow run is not queued behind itself
-    expiryBusy = true;
-    expiring = step('expiry of due orders', () => expireDueOrders(services, services.clock.nowUs())).finally(
-      () => (expiryBusy = false),
-    );
-  };
-  tick();
-  expiryTick();
-  const timer = setInterval(tick, intervalMs);
-  const expiryTimer = setInterval(expiryTick, Math.min(expiryPollMs, intervalMs));
-  timer.unref();
-  expiryTimer.unref();
-  const switches = watchDeadManSwitches(services);
+  tick(state);
+  expiryTick(state);
+  const timers = [
+    setInterval(() => tick(state), intervalMs),
+    setInterval(() => expiryTick(state), Math.min(expiryPollMs, intervalMs)),
+  ];
+  for (const timer of timers) timer.unref();
+  const switches = watchDeadManSwitches(deps);
   return {
     async stop() {
-      clearInterval(timer);
-      clearInterval(expiryTimer);
+      for (const timer of timers) clearInterval(timer);
       await switches.stop();
-      await Promise.all([running, expiring]);
+      await Promise.all([state.running, state.expiring]);
     },
   };
 }

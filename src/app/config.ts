@@ -1,7 +1,9 @@
-import { defaultDatabaseUrl } from '../db/knex.js';
-import type { RoutingOptions } from '../consumption/inference/routing.js';
-import { upstreamTimeoutDefaults } from '../consumption/suppliers/openai-upstream.js';
-import { leaseLifetimeMsDefault } from '../consumption/capacity/leases.js';
+/**
+ * The environment's settings and their defaults. This file imports nothing of ours: the modules
+ * that use a setting declare the shape they take (RoutingOptions in consumption/inference/routing.ts,
+ * PaymentsOptions in core/payments-options.ts, TradingConfig in trading/deps.ts), and the objects
+ * built here satisfy them.
+ */
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -23,6 +25,31 @@ const publicUrlVariables: Record<HostName, string> = {
   platform: 'MKT_PUBLIC_URL_PLATFORM',
 };
 
+/** Where the database is unless DATABASE_URL says: a SQLite file beside the working directory. */
+export const databaseUrlDefault = 'sqlite:./data/mkt.sqlite';
+
+/** How long an upstream may take unless configured (consumption/suppliers/openai-upstream.ts reads them as options). */
+const upstreamTimeoutDefaults = {
+  firstByteTimeoutMs: 30_000,
+  /** As long as the official OpenAI clients wait by default. */
+  answerTimeoutMs: 600_000,
+  /** Generous for a model between two tokens, even one that reasons in silence; a hung upstream is let go. */
+  idleTimeoutMs: 120_000,
+};
+
+/** Leases on inference slots last this long unless configured; under a minute, as a lost process's users wait this long at most. */
+const inferenceLeaseMsDefault = 30_000;
+
+/** Inference failover, upstream timeouts and the simulated suppliers' pacing (consumption/inference/routing.ts RoutingOptions). */
+interface RoutingConfig {
+  /** Suppliers tried for one request before it fails (the first included). */
+  attemptsMax: number;
+  /** How long a supplier that failed is passed over while others remain. */
+  cooldownMs: number;
+  simulator: { timeToFirstTokenMs: number; tokensPerSecond: number };
+  upstream: { firstByteTimeoutMs: number; answerTimeoutMs: number; idleTimeoutMs: number };
+}
+
 export interface Config {
   databaseUrl: string;
   host: string;
@@ -42,7 +69,7 @@ export interface Config {
    * (MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS, MKT_SUPPLIER_ANSWER_TIMEOUT_MS, MKT_SUPPLIER_IDLE_TIMEOUT_MS)
    * and the pacing of simulated suppliers (MKT_SIMULATOR_TTFT_MS, MKT_SIMULATOR_TOKENS_PER_SECOND; 0 = instant).
    */
-  routing: RoutingOptions;
+  routing: RoutingConfig;
   /**
    * The key admission tickets are signed with (MKT_TICKET_SECRET, at least 32 characters; every
    * process of a deployment must have the same). Unset: made on first start and kept beside the
@@ -64,10 +91,10 @@ export interface Config {
  */
 export type SupplyIssuanceMode = 'account' | 'direct';
 
-export type PaymentMethod = 'sandbox' | 'manual';
+type PaymentMethod = 'sandbox' | 'manual';
 
-/** Amounts in micro-dollars, whole cents. */
-export interface PaymentsConfig {
+/** Amounts in micro-dollars, whole cents (core/payments-options.ts PaymentsOptions). */
+interface PaymentsConfig {
   /** `sandbox` (the default): credited at once, as sandbox money; `manual`: waits for `mkt admin deposit approve|reject`. */
   method: PaymentMethod;
   /** Most one user's deposits may add per UTC day in sandbox (MKT_SANDBOX_DAILY_LIMIT_USD, 1000.00). */
@@ -78,17 +105,14 @@ export interface PaymentsConfig {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[] = hostNames): Config {
-  const ports = Object.fromEntries(
-    hostNames.map((name) => {
-      const text = env[portVariables[name]];
-      const port = text === undefined || text === '' ? defaultPorts[name] : Number(text);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535)
-        throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
-      return [name, port];
-    }),
-  ) as Record<HostName, number>;
+  const ports: Record<HostName, number> = {
+    consumption: portOf(env, 'consumption'),
+    messages: portOf(env, 'messages'),
+    trading: portOf(env, 'trading'),
+    platform: portOf(env, 'platform'),
+  };
   return {
-    databaseUrl: env.DATABASE_URL || defaultDatabaseUrl,
+    databaseUrl: env.DATABASE_URL || databaseUrlDefault,
     host: env.MKT_HOST || '127.0.0.1',
     ports,
     only,
@@ -126,10 +150,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
       },
     },
     ticketSecret: ticketSecret(env),
-    inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', leaseLifetimeMsDefault)),
+    inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', inferenceLeaseMsDefault)),
     payments: loadPayments(env),
     supplyIssuance: supplyIssuanceMode(env),
   };
+}
+
+function portOf(env: NodeJS.ProcessEnv, name: HostName): number {
+  const text = env[portVariables[name]];
+  const port = text === undefined || text === '' ? defaultPorts[name] : Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`${portVariables[name]} must be a port number, got ${text}`);
+  return port;
 }
 
 function supplyIssuanceMode(env: NodeJS.ProcessEnv): SupplyIssuanceMode {
@@ -229,10 +261,11 @@ export function parseHostList(text: string): HostName[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  for (const name of names) {
-    if (!hostNames.includes(name as HostName)) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
-  }
-  return names as HostName[];
+  return names.map((name) => {
+    const host = hostNames.find((known) => known === name);
+    if (host === undefined) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
+    return host;
+  });
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

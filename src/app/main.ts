@@ -55,7 +55,8 @@ function documentFor(api: ApiName): Promise<LoadedDocument> {
   return loaded;
 }
 
-const handlersByApi: Record<ApiName, Record<string, Handler>> = {
+/** Each surface's handlers take its own deps (src/<surface>/deps.ts); Services satisfies them all. */
+const handlersByApi: Record<ApiName, Readonly<Record<string, Handler<Services>>>> = {
   consumption: consumptionHandlers,
   trading: tradingHandlers,
   platform: platformHandlers,
@@ -63,9 +64,9 @@ const handlersByApi: Record<ApiName, Record<string, Handler>> = {
 
 /** The messages-format operations are the consumption paths that name their own server entry. */
 const servedByMessagesHost = (document: LoadedDocument, path: string): boolean =>
-  Boolean((document.backend.definition.paths?.[path] as { servers?: unknown[] } | undefined)?.servers?.length);
+  Boolean(document.backend.definition.paths?.[path]?.servers?.length);
 
-async function hostDefinitions(services: Services): Promise<Record<HostName, HostDefinition>> {
+async function hostDefinitions(services: Services): Promise<Record<HostName, HostDefinition<Services>>> {
   const [consumption, trading, platform] = await Promise.all([
     documentFor('consumption'),
     documentFor('trading'),
@@ -132,7 +133,7 @@ const streamDeps = (services: Services) => ({
 export async function composeServices(
   config: Config,
   options: { logger?: Logger; clock?: Clock } = {},
-): Promise<{ services: Services; close(): Promise<void> }> {
+): Promise<{ services: Services; close: () => Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = openDatabase(config.databaseUrl);
   try {
@@ -178,7 +179,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const keyCache = await openApiKeyCache(services.db);
     // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
     const checkpoints = startWalCheckpoints(services.db);
-    const listening: Listening[] = [];
+    const listening: Listening<HostName>[] = [];
     const sockets: TradingSocket[] = [];
     try {
       for (const name of hostNames.filter((n) => config.only.includes(n))) {
@@ -196,7 +197,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await services.leases.stop();
       throw error;
     }
-    const urls = Object.fromEntries(listening.map((l) => [l.name, l.url])) as Partial<Record<HostName, string>>;
+    const urls: Partial<Record<HostName, string>> = {};
+    for (const listener of listening) urls[listener.name] = listener.url;
     const background = startBackground(services);
     // After this process's commits that lowered USD, off the requests' path (platform/auto-reload.ts).
     const autoReloads = startAutoReloads(services);

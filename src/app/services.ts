@@ -20,13 +20,19 @@ import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases
 import { newRoutingState, type RoutingState } from '../consumption/inference/routing.js';
 import { TicketKey } from '../consumption/inference/tickets.js';
 import { ticketSecretOf } from '../db/tickets.js';
+import type { ConsumptionDeps } from '../consumption/deps.js';
+import type { TradingDeps } from '../trading/deps.js';
+import type { PlatformDeps } from '../platform/deps.js';
+import type { EdgeDeps } from '../http/deps.js';
 
 /**
- * Built once in app/main.ts and passed to every handler: the dependencies that the functions of
- * the surfaces and src/core take as their first parameter (db, clock, logger, mailer, publicUrls,
- * caches and the state kept between calls), and the ports one surface offers another.
+ * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
+ * their first parameter (db, clock, logger, mailer, publicUrls, caches and the state kept between
+ * calls), and the ports one surface offers another. Each surface declares what its handlers take
+ * (src/<surface>/deps.ts) and the edge what it takes (src/http/deps.ts); this one object satisfies
+ * them all, and the compiler holds it to that (`extends`), so every host is served with it.
  */
-export interface Services {
+export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, EdgeDeps {
   config: Config;
   /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (app/main.ts). */
   publicUrls: PublicUrls;
@@ -57,7 +63,7 @@ export interface Services {
   ticketKey: TicketKey;
   /** The leases on this process's inference slots; started and stopped by app/main.ts (consumption/capacity/leases.ts). */
   leases: LeaseKeeper;
-  /** The sweep of abandoned inference, for the background (app/background.ts), which may not import consumption. */
+  /** The sweep of abandoned inference bound to these services, as tests run it (app/background.ts calls the function itself). */
   inference: InferenceSweep;
   /** The order pipeline as the dashboard calls it (src/web may not import trading). */
   trading: TradingPort;

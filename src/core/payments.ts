@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { components } from '../../generated/types/platform.js';
-import type { PaymentsConfig } from '../app/config.js';
+import type { PaymentsOptions } from './payments-options.js';
 import {
   autoReloadsSince,
   creditedSince,
@@ -55,7 +55,7 @@ type FundingView = components['schemas']['Funding'];
 export interface PaymentDeps {
   db: Db;
   clock: Clock;
-  config: { payments: PaymentsConfig };
+  config: { payments: PaymentsOptions };
 }
 
 /** "25.00" → micro-dollars; the schema has already checked the pattern (at most two decimals). */
@@ -249,7 +249,7 @@ interface NewDeposit {
 export async function depositIn(
   trx: Knex.Transaction,
   sql: Sql,
-  method: PaymentsConfig['method'],
+  method: PaymentsOptions['method'],
   input: NewDeposit,
 ): Promise<DepositRow> {
   const credited = method === 'sandbox';

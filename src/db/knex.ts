@@ -7,8 +7,6 @@ import { migrationSource } from './migrations/index.js';
 export type Db = Knex;
 export type DbKind = 'sqlite' | 'postgres';
 
-export const defaultDatabaseUrl = 'sqlite:./data/mkt.sqlite';
-
 /** BIGINT and COUNT come back from pg as strings; every integer we store is a safe integer. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
   const value = Number(text);

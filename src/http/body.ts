@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import getRawBody from 'raw-body';
 import { ApiError, RequestValidationError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
+import { isRecord } from './records.js';
 
 /**
  * Request bodies of the APIs, read as bytes. The bytes are what a signature covers (specification
@@ -63,7 +64,7 @@ export async function readBodyBytes(req: IncomingMessage, bytesMax: number): Pro
   try {
     return await getRawBody(req, { limit: bytesMax, length: length === undefined ? undefined : Number(length) });
   } catch (error) {
-    const { status, type } = error as { status?: number; type?: string };
+    const { status, type }: Record<string, unknown> = isRecord(error) ? error : {};
     if (status === 413)
       throw new ApiError(413, 'payload_too_large', `The request body is larger than ${bytesMax} bytes.`);
     if (type === 'request.size.invalid')
@@ -95,7 +96,7 @@ export function decodeBody(bytes: Buffer): string {
 export function parseBody(text: string, type: BodyMediaType): unknown {
   if (type === 'form') return parseForm(text);
   if (text.trim() === '') return {};
-  if (!/^[\x20\x09\x0a\x0d]*[[{]/.test(text)) {
+  if (!/^[ \t\n\r]*[[{]/.test(text)) {
     throw new ApiError(
       400,
       'malformed_json',
@@ -109,7 +110,7 @@ export function parseBody(text: string, type: BodyMediaType): unknown {
     throw new ApiError(
       400,
       'malformed_json',
-      `The request body is not valid JSON: ${(error as Error).message}. Send a JSON object with Content-Type: application/json.`,
+      `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}. Send a JSON object with Content-Type: application/json.`,
     );
   }
   const issue = inspectJson(value);

@@ -5,6 +5,7 @@ import { ApiError, RequestValidationError, type ValidationIssue } from '../lib/e
 
 export { RequestValidationError };
 import type { Logger } from '../lib/logger.js';
+import { isRecord } from './records.js';
 
 const locationNames: Record<string, string> = {
   requestBody: 'body',
@@ -13,6 +14,13 @@ const locationNames: Record<string, string> = {
   header: 'header',
   cookie: 'cookie',
 };
+
+/** An enum's values as a client would write them: `must be one of buy, sell`. */
+function enumMessage(allowed: unknown): string {
+  const shown = (value: unknown) =>
+    value === null ? 'null' : typeof value === 'string' ? value : JSON.stringify(value);
+  return `must be one of ${(Array.isArray(allowed) ? allowed : []).map((value: unknown) => shown(value)).join(', ')}`;
+}
 
 /** ajv errors → issues with dotted paths (`body.price`, `query.limit`) and the offending value. */
 export function toIssues(errors: ErrorObject[], input: Record<string, unknown>): ValidationIssue[] {
@@ -26,7 +34,7 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
       .slice(1)
       .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     let value: unknown = input;
-    for (const segment of segments) value = (value as Record<string, unknown> | undefined)?.[segment];
+    for (const segment of segments) value = isRecord(value) ? value[segment] : undefined;
     if (error.keyword === 'required') {
       segments.push(String(error.params.missingProperty));
       value = null;
@@ -34,7 +42,7 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
     if (error.keyword === 'additionalProperties') {
       const name = String(error.params.additionalProperty);
       segments.push(name);
-      value = (value as Record<string, unknown> | undefined)?.[name];
+      value = isRecord(value) ? value[name] : undefined;
     }
     const [location = '', ...rest] = segments;
     const path = [locationNames[location] ?? location, ...rest].join('.');
@@ -44,7 +52,7 @@ export function toIssues(errors: ErrorObject[], input: Record<string, unknown>):
         : error.keyword === 'additionalProperties'
           ? 'is not a known field'
           : error.keyword === 'enum'
-            ? `must be one of ${(error.params.allowedValues as unknown[]).map((v) => (v === null ? 'null' : String(v))).join(', ')}`
+            ? enumMessage(error.params.allowedValues)
             : (error.message ?? 'is invalid');
     const key = `${path}|${message}`;
     if (seen.has(key)) continue;

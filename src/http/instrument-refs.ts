@@ -1,5 +1,6 @@
 import type { Operation } from 'openapi-backend';
 import { ApiError, RequestValidationError } from '../lib/errors.js';
+import { parametersOf } from './parameters.js';
 
 /**
  * Instrument symbols, any letter case (`TEXT-STANDARD`, `text-standard`), wherever an instrument
@@ -24,7 +25,7 @@ export interface InstrumentRefPlan {
 
 /** Where an operation accepts an instrument id; read once at start-up. */
 export function instrumentRefPlanOf(operation: Operation): InstrumentRefPlan {
-  const parameters = (operation.parameters ?? []) as { name: string; in: string }[];
+  const parameters = parametersOf(operation);
   const content = (
     operation.requestBody as
       { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined

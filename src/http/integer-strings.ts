@@ -1,5 +1,6 @@
 import type { Operation } from 'openapi-backend';
 import { assert } from '../lib/assert.js';
+import { isRecord } from './records.js';
 
 /**
  * Whole numbers sent as strings of digits (`"quantity": "5"`, as the live service's CLI sends
@@ -61,15 +62,14 @@ export function convertIntegerStrings(body: unknown, fields: readonly FieldPath[
 }
 
 function convertAt(node: unknown, field: FieldPath, index: number): void {
-  if (node === null || typeof node !== 'object') return;
-  const name = field[index]!;
+  const name = field[index];
+  if (!isRecord(node) || name === undefined) return;
   if (name === '*') {
     if (Array.isArray(node)) for (const item of node) convertAt(item, field, index + 1);
     return;
   }
   if (Array.isArray(node) || !Object.hasOwn(node, name)) return;
-  const record = node as Record<string, unknown>;
-  if (index < field.length - 1) return convertAt(record[name], field, index + 1);
-  const value = record[name];
-  if (typeof value === 'string' && integerDigits.test(value)) record[name] = Number(value);
+  if (index < field.length - 1) return convertAt(node[name], field, index + 1);
+  const value = node[name];
+  if (typeof value === 'string' && integerDigits.test(value)) node[name] = Number(value);
 }

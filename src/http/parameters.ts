@@ -8,6 +8,11 @@ import { textRefusal } from '../lib/text.js';
  * 422 naming the parameter, as any other bad parameter value is, the same on both databases.
  */
 
+/** An operation's parameters: the loaded document is dereferenced, so each is an object with its name and place. */
+export function parametersOf(operation: Operation): { name: string; in: string; 'x-mkt-alias-of'?: unknown }[] {
+  return (operation.parameters ?? []).filter((p) => 'in' in p);
+}
+
 function decoded(raw: string, where: string): string {
   let text: string;
   try {
@@ -32,7 +37,7 @@ export function decodePathParameter(name: string, raw: string): string {
 
 /** Checks the query of an operation that reads one (others ignore theirs). */
 export function checkQueryText(operation: Operation, querystring: string): void {
-  if (querystring === '' || !(operation.parameters ?? []).some((p) => (p as { in?: string }).in === 'query')) return;
+  if (querystring === '' || !parametersOf(operation).some((p) => p.in === 'query')) return;
   for (const pair of querystring.split('&')) {
     const [rawName = '', rawValue = ''] = pair.replace(/\+/g, ' ').split('=', 2);
     const name = decoded(rawName, 'query');

@@ -1,5 +1,6 @@
 import type { Operation } from 'openapi-backend';
 import { RequestValidationError } from '../lib/errors.js';
+import { parametersOf } from './parameters.js';
 
 /**
  * The query spellings of the live service (Phoenix Flop, as its CLI sends them), rewritten into
@@ -33,14 +34,15 @@ interface FixedOrder {
   order_direction: string;
 }
 
-type Parameter = { name: string; in: string; 'x-mkt-alias-of'?: string };
-
 export function queryPlanOf(operation: Operation): QueryPlan {
-  const parameters = (operation.parameters ?? []) as Parameter[];
+  const parameters = parametersOf(operation);
   const aliases = new Map(
-    parameters.flatMap((p) =>
-      p.in === 'query' && p['x-mkt-alias-of'] ? [[p.name, p['x-mkt-alias-of']] as const] : [],
-    ),
+    parameters.flatMap((p) => {
+      const canonical = p['x-mkt-alias-of'];
+      return p.in === 'query' && typeof canonical === 'string' && canonical !== ''
+        ? [[p.name, canonical] as const]
+        : [];
+    }),
   );
   return {
     names: new Set(parameters.filter((p) => p.in === 'query' && !aliases.has(p.name)).map((p) => p.name)),
@@ -165,7 +167,7 @@ function applyFilter(
     return;
   }
   const target =
-    op === '==' ? field : rangeSuffixes[op]!.map((suffix) => field + suffix).find((name) => plan.names.has(name));
+    op === '==' ? field : rangeSuffixes[op]?.map((suffix) => field + suffix).find((name) => plan.names.has(name));
   if (target === undefined || !plan.names.has(target)) {
     const known = [...plan.names].filter(
       (name) => !['limit', 'next', 'prev', 'order_by', 'order_direction'].includes(name),

@@ -37,9 +37,9 @@ export class Router {
       const source = operation.path
         .split(/(\{[^}]+\})/)
         .map((part) => {
-          const param = /^\{([^}]+)\}$/.exec(part);
-          if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          paramNames.push(param[1]!);
+          const param = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (param === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          paramNames.push(param);
           return '([^/]+)';
         })
         .join('');
@@ -72,8 +72,9 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
+      // Every group of the pattern takes part in a match: one per parameter, in order.
       route.paramNames.forEach((name, i) => {
-        params[name] = decodePathParameter(name, found[i + 1]!);
+        params[name] = decodePathParameter(name, found[i + 1] ?? '');
       });
       return { operation: route.operation, params };
     }

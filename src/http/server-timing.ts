@@ -4,7 +4,7 @@
  * appear once the request got that far; `total` runs up to the response's headers (for a stream,
  * up to its first byte, not its end).
  */
-interface RequestTiming {
+export interface RequestTiming {
   startedAt: bigint;
   authNs?: bigint;
   handlerNs?: bigint;

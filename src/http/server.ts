@@ -1,14 +1,19 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
+import { AssertionFailed } from '../lib/assert.js';
 
-export interface Listening {
-  name: string;
+export interface Listening<Name extends string = string> {
+  name: Name;
   server: Server;
   url: string;
 }
 
-export async function listen(name: string, app: Koa, host: string, port: number): Promise<Listening> {
+export async function listen<Name extends string>(
+  name: Name,
+  app: Koa,
+  host: string,
+  port: number,
+): Promise<Listening<Name>> {
   const server = app.listen({ host, port });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -16,7 +21,9 @@ export async function listen(name: string, app: Koa, host: string, port: number)
   });
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   server.headersTimeout = 66_000;
-  const address = server.address() as AddressInfo;
+  const address = server.address();
+  // A pipe or a closed server would have none: ours listens on TCP and has just started.
+  if (address === null || typeof address === 'string') throw new AssertionFailed(`${name} is not listening on TCP`);
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return { name, server, url: `http://${shownHost}:${address.port}` };
 }

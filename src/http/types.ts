@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Services } from '../app/services.js';
 import type { TicketClaims } from '../consumption/inference/tickets.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */
@@ -35,7 +34,12 @@ export interface ApiResponse<Body = unknown> {
   headers?: Record<string, string | number>;
 }
 
-export type Handler = (request: ApiRequest<any, any, any>, services: Services) => Promise<ApiResponse>;
+/**
+ * One operation's handler as the edge calls it: the request, and the dependencies of its surface
+ * (`src/<surface>/deps.ts`), which the composition root (src/app/services.ts) builds once. The edge
+ * has checked the request against the operation's schema, so a handler reads it typed (OperationHandler).
+ */
+export type Handler<Deps = unknown> = (request: ApiRequest<never, never, never>, deps: Deps) => Promise<ApiResponse>;
 
 // ---- typing handlers from the openapi-typescript `operations` of a document ----------------------
 
@@ -59,10 +63,10 @@ type SuccessBodyOf<O> = O extends { responses: infer R }
       SuccessStatus]
   : never;
 
-export type OperationHandler<O> = (
+export type OperationHandler<O, Deps> = (
   request: ApiRequest<PathOf<O>, QueryOf<O>, BodyOf<O>>,
-  services: Services,
+  deps: Deps,
 ) => Promise<ApiResponse<SuccessBodyOf<O>>>;
 
 /** One handler per operationId of a document; the compiler and the start-up check both hold us to it. */
-export type HandlerMap<Operations> = { [K in keyof Operations]: OperationHandler<Operations[K]> };
+export type HandlerMap<Operations, Deps> = { [K in keyof Operations]: OperationHandler<Operations[K], Deps> };

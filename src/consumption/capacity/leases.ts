@@ -39,7 +39,7 @@ import { textTokens } from '../tokens/tokens.js';
  */
 
 /** Leases last this long unless configured; under a minute, as a lost process's users wait this long at most. */
-export const leaseLifetimeMsDefault = 30_000;
+const leaseLifetimeMsDefault = 30_000;
 /** Delivered tokens are recorded at least this often, so a crash bills at most this much output short. */
 const recordIntervalMsMax = 1_000;
 

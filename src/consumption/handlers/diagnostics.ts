@@ -1,10 +1,11 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { ConsumptionDeps } from '../deps.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { consumptionDiagnostics } from '../../core/diagnostics.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], ConsumptionDeps>;
 
 /** Read-only: no inference, no routing, no 307, and it does not count toward the daily limit. */
 export const getDiagnostics: Handler<'getDiagnostics'> = async ({ principal }, services) => {

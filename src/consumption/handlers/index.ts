@@ -1,5 +1,6 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import type { HandlerMap } from '../../http/types.js';
+import type { ConsumptionDeps } from '../deps.js';
 import { getDiagnostics } from './diagnostics.js';
 import { getCurrentKey } from './key.js';
 import { getModel, listModels } from './models.js';
@@ -18,7 +19,7 @@ import { getUsageReceipt, getUsageSummary, listUsage } from './usage.js';
 export const chatShapedOperations: ReadonlySet<string> = new Set(['createChatCompletion', 'runChatCompletion']);
 
 /** Every operation of openapi/consumption.yaml; the server refuses to start if this and the document disagree. */
-export const consumptionHandlers: HandlerMap<operations> = {
+export const consumptionHandlers: HandlerMap<operations, ConsumptionDeps> = {
   listModels,
   getModel,
   createChatCompletion,

@@ -1,6 +1,6 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import type { ApiRequest, OperationHandler, Principal } from '../../http/types.js';
-import type { Services } from '../../app/services.js';
+import type { ConsumptionDeps } from '../deps.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import {
   countRequestTokens,
@@ -10,7 +10,7 @@ import {
   type Endpoint,
 } from '../inference/pipeline.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], ConsumptionDeps>;
 
 function callerOf(principal: Principal | null): Caller {
   if (principal?.kind !== 'api_key') throw new AssertionFailed('inference needs a consumption-key principal');
@@ -30,7 +30,7 @@ function callerOf(principal: Principal | null): Caller {
  */
 const redirectTo =
   (endpoint: Endpoint, host: 'consumption' | 'messages', path: string) =>
-  async ({ body, rawBody, principal }: ApiRequest<any, any, any>, services: Services) => {
+  async ({ body, rawBody, principal }: ApiRequest<any, any, any>, services: ConsumptionDeps) => {
     const { headers, ticket } = await redirectInference(services, endpoint, body, rawBody, callerOf(principal));
     return {
       status: 307,
@@ -42,7 +42,7 @@ const redirectTo =
 /** `POST /r/v1/…`: admit, route, answer (JSON or an event stream), settle. */
 const runOn =
   (endpoint: Endpoint) =>
-  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, services: Services) => {
+  async ({ body, principal, mktRequestId, signal }: ApiRequest<any, any, any>, services: ConsumptionDeps) => {
     const answer = await runInference(services, endpoint, body, callerOf(principal), mktRequestId, signal);
     return { status: 200, headers: answer.headers, body: answer.body as never };
   };

@@ -1,11 +1,12 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { ConsumptionDeps } from '../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { listModels as modelsOf } from '../../core/reference.js';
 import { aliasModelView, instrumentModelView } from '../views.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], ConsumptionDeps>;
 
 export const listModels: Handler<'listModels'> = async (_request, services) => {
   const { instruments, aliases } = await modelsOf(services);

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/consumption.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
+import type { ConsumptionDeps } from '../deps.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { ApiError } from '../../lib/errors.js';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../usage.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], ConsumptionDeps>;
 
 /** The consumption key's user: a caller sees the receipts of every key of its user, and only those. */
 function callerUserId(principal: Principal | null): string {

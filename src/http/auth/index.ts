@@ -20,10 +20,17 @@ interface Mechanism {
   authenticate(request: CredentialRequest, db: Db, nowUs: number, deps: AuthDeps): Promise<Principal>;
 }
 
-/** What authentication takes; Services carries all of it. */
-interface AuthDeps {
+/** What authentication takes (the edge's deps carry it: ../deps.ts). */
+export interface AuthDeps {
   db: Db;
   ticketKey: TicketKey;
+}
+
+/** The ticket of a request whose `present` check found one. */
+function presentTicket(request: CredentialRequest): string {
+  const ticket = ticketOf(request);
+  if (ticket === undefined) throw new AssertionFailed('a ticket was authenticated that the request does not carry');
+  return ticket;
 }
 
 const signature: Mechanism = { present: hasSignature, authenticate: authenticateSignature };
@@ -35,7 +42,7 @@ const mechanisms: Record<string, Mechanism> = {
   },
   consumptionTicket: {
     present: (r) => ticketOf(r) !== undefined,
-    authenticate: (r, db, nowUs, deps) => authenticateTicket(ticketOf(r)!, r.rawBody, deps, nowUs),
+    authenticate: (r, db, nowUs, deps) => authenticateTicket(presentTicket(r), r.rawBody, deps, nowUs),
   },
   consumptionKeyHeader: {
     present: (r) => headerValue(r, 'x-api-key') !== undefined,
@@ -54,7 +61,8 @@ const mechanisms: Record<string, Mechanism> = {
   },
 };
 
-type Requirement = Record<string, string[]>;
+/** One alternative of an operation's `security`: every scheme it names, with the scopes each needs. */
+export type Requirement = Record<string, string[]>;
 
 /** Fails at start-up if a document names a scheme this file does not implement. */
 export function assertSchemesKnown(operations: Operation[], documentSecurity: Requirement[] | undefined): void {
@@ -68,6 +76,13 @@ export function assertSchemesKnown(operations: Operation[], documentSecurity: Re
   }
 }
 
+/** The mechanism of a scheme of the documents (assertSchemesKnown has checked them all at start-up). */
+function mechanismOf(scheme: string | undefined): Mechanism {
+  const mechanism = scheme === undefined ? undefined : mechanisms[scheme];
+  if (mechanism === undefined) throw new AssertionFailed(`no mechanism implements the security scheme ${scheme}`);
+  return mechanism;
+}
+
 /**
  * Resolves the caller for an operation. The first alternative whose credential the request carries
  * is checked (its failure is final: a bad key is a 401, not a fall-through to another scheme); when
@@ -79,11 +94,12 @@ export async function authenticate(
   deps: AuthDeps,
   nowUs: number,
 ): Promise<Principal | null> {
-  if (requirements.length === 0 || requirements.some((r) => Object.keys(r).length === 0)) return null;
+  const [first] = requirements;
+  if (first === undefined || requirements.some((r) => Object.keys(r).length === 0)) return null;
   const chosen =
-    requirements.find((r) => Object.keys(r).some((scheme) => mechanisms[scheme]!.present(request))) ?? requirements[0]!;
+    requirements.find((r) => Object.keys(r).some((scheme) => mechanismOf(scheme).present(request))) ?? first;
   const schemes = Object.keys(chosen);
-  const mechanism = mechanisms[schemes[0]!]!;
+  const mechanism = mechanismOf(schemes[0]);
   const principal = await mechanism.authenticate(request, deps.db, nowUs, deps);
   requireScopes(
     principal,

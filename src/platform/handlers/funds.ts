@@ -1,11 +1,12 @@
 import type { operations } from '../../../generated/types/platform.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { PlatformDeps } from '../deps.js';
 import * as payments from '../../core/payments.js';
 import { callerId } from './keys.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
 
 export const getFunding: Handler<'getFunding'> = async ({ principal }, services) =>
   ok({ data: await payments.getFunding(services, callerId(principal)) });

@@ -1,5 +1,6 @@
 import type { operations } from '../../../generated/types/platform.js';
 import type { HandlerMap } from '../../http/types.js';
+import type { PlatformDeps } from '../deps.js';
 import { getDiagnostics } from './diagnostics.js';
 import { createDeposit, getDeposit, getFunding, listDeposits } from './funds.js';
 import {
@@ -36,7 +37,7 @@ import {
 export { oauthShapedOperations } from './oauth.js';
 
 /** Every operation of openapi/platform.yaml; the server refuses to start if this and the document disagree. */
-export const platformHandlers: HandlerMap<operations> = {
+export const platformHandlers: HandlerMap<operations, PlatformDeps> = {
   getAuthorizationServerMetadata,
   listOAuthScopes,
   createDeviceCode,

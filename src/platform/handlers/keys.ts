@@ -1,15 +1,15 @@
 import type { components, operations } from '../../../generated/types/platform.js';
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
+import type { PlatformDeps } from '../deps.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
 import { keyAcceptedAt, keyLimitsView, keyUsage, keyUsages, type KeyUsage } from '../../core/key-limits.js';
 import { pageParams } from '../../db/paging.js';
-import type { Services } from '../../app/services.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
 type Schemas = components['schemas'];
 
 /** The user behind an authenticated operation; the HTTP layer has already refused anonymous calls. */
@@ -35,7 +35,7 @@ function apiKeyView(row: ApiKeyRow, usage: KeyUsage, nowUs: number): Schemas['Ap
 }
 
 /** One key with its usage in the current budget period. */
-async function apiKeyWithUsage(services: Services, row: ApiKeyRow): Promise<Schemas['ApiKey']> {
+async function apiKeyWithUsage(services: PlatformDeps, row: ApiKeyRow): Promise<Schemas['ApiKey']> {
   const nowUs = services.clock.nowUs();
   return apiKeyView(row, await keyUsage(services, row, nowUs), nowUs);
 }

@@ -1,6 +1,7 @@
 import type { components, operations } from '../../../generated/types/platform.js';
 import { noContent, ok } from '../../http/respond.js';
 import type { ApiResponse, OperationHandler } from '../../http/types.js';
+import type { PlatformDeps } from '../deps.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { ApiError, notFound, validationError } from '../../lib/errors.js';
@@ -8,7 +9,7 @@ import * as oauth from '../oauth.js';
 import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
 type Schemas = components['schemas'];
 
 /** RFC 6749 endpoints: a request that fails the schema answers 400 invalid_request in the RFC body. */

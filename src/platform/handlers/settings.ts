@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/platform.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { PlatformDeps } from '../deps.js';
 import * as settings from '../../core/settings.js';
 import { checkAutoReload } from '../auto-reload.js';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../core/settings-spellings.js';
 import { callerId } from './keys.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
 
 export const getSystemSettings: Handler<'getSystemSettings'> = async ({ principal }, services) =>
   ok({ data: await settings.getSystemSettings(services, callerId(principal)) });

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import * as accounts from '../accounts/accounts.js';
 import { consumptionAccountView, currencyAccountView, tradingAccountView } from '../accounts/account-views.js';
 import { positionView } from '../accounts/position-views.js';
@@ -8,7 +9,7 @@ import * as positions from '../accounts/positions.js';
 import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 export const listTradingAccounts: Handler<'listTradingAccounts'> = async ({ principal, query }, services) => {
   const page = await accounts.listTradingAccounts(

@@ -1,12 +1,13 @@
 import type { components, operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { toIso } from '../../lib/clock.js';
 import type { SignedIdentity, TradingCaller } from '../../core/diagnostics.js';
 import { isSupplier } from '../supply/supply.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 type Capability = components['schemas']['TradingCapability'];
 
 /** The caller of a trading operation: the HTTP layer lets only a signature or an OAuth access token through. */

@@ -1,5 +1,6 @@
 import type { operations } from '../../../generated/types/trading.js';
 import type { HandlerMap } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { getDiagnostics, getMe } from './identity.js';
 import {
   getMarketOrderBook,
@@ -56,7 +57,7 @@ import {
 } from './transfers.js';
 
 /** Every operation of openapi/trading.yaml; the server refuses to start if this and the document disagree. */
-export const tradingHandlers: HandlerMap<operations> = {
+export const tradingHandlers: HandlerMap<operations, TradingDeps> = {
   getHealth,
   getMe,
   getDiagnostics,

@@ -1,8 +1,8 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { notFound } from '../../lib/errors.js';
-import type { Services } from '../../app/services.js';
 import * as marketData from '../market-data/market-data.js';
 import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data/market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
@@ -11,9 +11,9 @@ import { marketTradeView } from '../market-data/trade-views.js';
 import { priceBound, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
-async function knownMarket({ reference }: Services, marketId: string): Promise<MarketWithInstrument> {
+async function knownMarket({ reference }: TradingDeps, marketId: string): Promise<MarketWithInstrument> {
   const market = await reference.findMarket(marketId);
   if (!market) throw notFound('market', marketId);
   return market;

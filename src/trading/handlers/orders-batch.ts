@@ -1,13 +1,14 @@
 import type { components, operations } from '../../../generated/types/trading.js';
 import { created } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { toIso } from '../../lib/clock.js';
 import { orderView } from '../orders/order-views.js';
 import { placeOrderBatch } from '../orders/orders-batch.js';
 import { callerId } from './requests.js';
 import { newOrderOf } from './orders-write.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 export const createOrderBatch: Handler<'createOrderBatch'> = async ({ principal, body }, services) => {
   const nowUs = services.clock.nowUs();

@@ -1,13 +1,14 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
 import { RequestValidationError } from '../../lib/errors.js';
 import * as batchCancel from '../orders/batch-cancel.js';
 import * as deadManSwitch from '../orders/dead-man-switch.js';
 import { callerId } from './requests.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 /** The document holds timeout_seconds to 0–86,400; the gap of 1–4 s is ours to refuse, in the schema's own words. */
 function checkTimeout(timeoutSeconds: number): void {

@@ -1,13 +1,14 @@
 import type { components, operations } from '../../../generated/types/trading.js';
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { notFound } from '../../lib/errors.js';
 import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
 import { orderView } from '../orders/order-views.js';
 import * as orders from '../orders/orders.js';
 import { callerId } from './requests.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 /** Case-insensitive enums are stored in lower case (the document's patterns accept any case). */
 const lower = <T extends string>(text: string): T => text.toLowerCase() as T;

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { toIso } from '../../lib/clock.js';
 import { findInstrumentBySymbol } from '../../core/reference.js';
 import { ApiError, notFound } from '../../lib/errors.js';
@@ -8,7 +9,7 @@ import { collarBand } from '../orders/controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 const serviceVersion = '1.0.0';
 

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { assert } from '../../lib/assert.js';
 import { supplyIssuanceView } from '../accounts/account-views.js';
 import * as issuanceAccounts from '../supply/issuance-accounts.js';
@@ -14,7 +15,7 @@ import {
 } from '../supply/supply-views.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 /**
  * The supply operations accept a signature or an OAuth access token with a `supply:` scope

@@ -1,6 +1,7 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { withMarket, withMarkets } from '../orders/market-lookup.js';
 import * as tradeQueries from '../market-data/trade-queries.js';
@@ -8,7 +9,7 @@ import { tradeView } from '../market-data/trade-views.js';
 import { callerId, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 export const listTrades: Handler<'listTrades'> = async ({ query, principal }, services) => {
   const filter = {

@@ -1,12 +1,13 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { created, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
+import type { TradingDeps } from '../deps.js';
 import { transferHistoryView, transferView } from '../accounts/account-views.js';
 import * as transfers from '../accounts/transfers.js';
 import { callerId } from './requests.js';
 import { pageParams } from '../../db/paging.js';
 
-type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
+type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 export const createTransfer: Handler<'createTransfer'> = async ({ principal, body }, services) =>
   created({

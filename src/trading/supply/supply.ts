@@ -20,7 +20,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ApiError, instrumentNotFound, validationError } from '../../lib/errors.js';
 import { newIssuanceId, newIssuanceTransferId } from '../../lib/ids.js';
 import { insertIssuanceTransfer } from '../../db/issuance-accounts.js';
-import type { SupplyIssuanceMode } from '../../app/config.js';
+import type { SupplyIssuanceMode } from '../deps.js';
 
 /**
  * Suppliers (DESIGN.md §4 "Supplier side"): users who may issue Units of the instruments they
