@@ -1,4 +1,4 @@
-import type { LedgerAccountRow } from '../ledger/journal.js';
+import type { LedgerAccountRow } from './journal.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement, type Sql } from './sql.js';

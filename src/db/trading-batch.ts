@@ -1,37 +1,16 @@
 import type { ConsumptionLotRow } from './consumption-lots.js';
 import { lotColumns, transferColumns } from './consumption-lots.js';
 import { legColumns, orderChangeColumns, orderColumns, tradeColumns } from './orders.js';
+import type { AccountChange, JournalEntryWrite } from './journal.js';
 import { shapedStatement, statement, valuesList, type Param, type Scalar, type Sql, type Statement } from './sql.js';
 import type { OrderRow, TradeLegRow, TradeRow, TransferRow } from './trading-rows.js';
 
 /**
  * A group commit's write set: everything the trading commands of one transaction change, written
- * at its end. Journal entries as they were posted; one change per ledger account, whatever number
- * of entries moved it; orders, trades, legs, the consumption lots and transfers of auto-transfers;
- * and each market's book version and sequence.
+ * at its end. Journal entries as they were posted and one change per ledger account, whatever
+ * number of entries moved it (both built by src/ledger/write-set.ts); orders, trades, legs, the
+ * consumption lots and transfers of auto-transfers; and each market's book version and sequence.
  */
-export interface JournalEntryWrite {
-  kind: string;
-  reference: string | null;
-  createdAtUs: number;
-  postings: readonly { accountId: string; bucket: 'available' | 'locked'; asset: string; amount: number }[];
-}
-
-/** The net change of one ledger account over the batch, and the activity it records. */
-export interface AccountChange {
-  accountId: string;
-  available: number;
-  locked: number;
-  /** Null leaves the column as it is. */
-  lastDepositAtUs: number | null;
-  lastWithdrawalAtUs: number | null;
-  lastTradingActivityAtUs: number | null;
-  lastTransferAtUs: number | null;
-  /** Units that arrived by transfer (consumption accounts). */
-  transfersIn: number;
-  updatedAtUs: number;
-}
-
 export interface MarketBookWrite {
   marketId: string;
   version: number;

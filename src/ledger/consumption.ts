@@ -18,9 +18,10 @@ import {
 } from '../db/consumption-lots.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
-import { microsPerTick } from '../core/fees.js';
+import { microsPerTick } from '../lib/money.js';
 import type { TransferRow } from '../db/trading-rows.js';
-import { tokensOf, unitsOf, type Bucket } from './assets.js';
+import type { Bucket } from '../db/journal.js';
+import { tokensOf, unitsOf } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 import { newTransferId } from '../lib/ids.js';
 

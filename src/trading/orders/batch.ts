@@ -7,20 +7,12 @@ import {
   type OpenOrdersFilter,
 } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
-import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
+import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
 import type { Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';
-import { assertBalanced, type Posting } from '../../ledger/journal.js';
+import { isSystemAccount, JournalWriteSet, type Buckets, type Posting } from '../../ledger/write-set.js';
 import type { Settled } from './settle.js';
-
-/** System accounts (the outside world, fees, conversion) may go negative: no check reads them. */
-const isSystemAccount = (accountId: string): boolean => accountId.startsWith('system:');
-
-interface Buckets {
-  available: number;
-  locked: number;
-}
 
 /** What a committed batch changed, for its events. */
 export interface CommittedBatch {
@@ -60,11 +52,11 @@ export class TradingBatch {
   private readonly stored = new Map<string, Buckets>();
   /** Client order ids looked up for the batch's commands: the id of the stored order that has it, or null. */
   private readonly storedClientOrderIds = new Map<string, string | null>();
-  private readonly accounts = new Map<string, AccountChange>();
+  /** The journal entries and account changes of its commands (src/ledger/write-set.ts). */
+  private readonly journal = new JournalWriteSet();
   private readonly rows = new Map<string, OrderRow>();
   private readonly inserted = new Set<string>();
   private readonly updated = new Set<string>();
-  private readonly entries: JournalEntryWrite[] = [];
   private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = {
     trades: [],
     legs: [],
@@ -149,13 +141,14 @@ export class TradingBatch {
 
   /** A user account's available bucket as this batch has it (`readBalances` first). */
   available(accountId: string): number {
-    const stored = this.stored.get(accountId);
-    assert(stored, `the batch has not read ledger account ${accountId}`);
-    return stored.available + (this.accounts.get(accountId)?.available ?? 0);
+    return this.journal.balance(accountId, this.read(accountId)).available;
   }
 
-  private locked(accountId: string): number {
-    return this.stored.get(accountId)!.locked + (this.accounts.get(accountId)?.locked ?? 0);
+  /** The stored buckets of a user account the batch has read (`readBalances`). */
+  private read(accountId: string): Buckets {
+    const stored = this.stored.get(accountId);
+    assert(stored, `the batch has not read ledger account ${accountId}`);
+    return stored;
   }
 
   // ---- changes -------------------------------------------------------------------------------------
@@ -173,29 +166,12 @@ export class TradingBatch {
     nowUs: number,
     options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' },
   ): string | undefined {
-    const live = postings.filter((p) => p.amount !== 0);
-    if (live.length === 0) return undefined;
-    assertBalanced(live);
-    const net = new Map<string, Buckets>();
-    for (const p of live) {
-      const change = net.get(p.accountId) ?? { available: 0, locked: 0 };
-      change[p.bucket] += p.amount;
-      net.set(p.accountId, change);
-    }
-    for (const [accountId, change] of net) {
-      if (isSystemAccount(accountId) || (change.available >= 0 && change.locked >= 0)) continue;
-      if (options.unread === 'skip' && !this.stored.has(accountId)) continue;
-      if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0)
-        return accountId;
-    }
-    for (const [accountId, change] of net) {
-      const account = this.account(accountId, nowUs);
-      account.available += change.available;
-      account.locked += change.locked;
-    }
-    this.entries.push({ kind, reference, createdAtUs: nowUs, postings: live });
-    this.changeCount++;
-    return undefined;
+    const stored = (accountId: string): Buckets | undefined =>
+      options.unread === 'skip' && !this.stored.has(accountId) ? undefined : this.read(accountId);
+    const entriesBefore = this.journal.entries.length;
+    const refused = this.journal.add(kind, reference, postings, nowUs, stored);
+    if (this.journal.entries.length > entriesBefore) this.changeCount++;
+    return refused;
   }
 
   /** Keeps an order's new state, to be written with the batch. */
@@ -221,7 +197,7 @@ export class TradingBatch {
     this.written.lots.push(...settled.lots);
     this.written.transfers.push(...settled.transfers);
     for (const stamp of settled.stamps) {
-      const account = this.account(stamp.accountId, nowUs);
+      const account = this.journal.account(stamp.accountId, nowUs);
       if (stamp.deposit) account.lastDepositAtUs = nowUs;
       if (stamp.withdrawal) account.lastWithdrawalAtUs = nowUs;
       if (stamp.trading) account.lastTradingActivityAtUs = nowUs;
@@ -262,35 +238,15 @@ export class TradingBatch {
       trades: this.written.trades,
       legs: this.written.legs,
       levels: touched,
-      accountIds: [...this.accounts.keys()].filter((id) => !isSystemAccount(id)),
+      accountIds: this.journal.userAccountIds(),
     };
-  }
-
-  private account(accountId: string, nowUs: number): AccountChange {
-    let account = this.accounts.get(accountId);
-    if (!account) {
-      account = {
-        accountId,
-        available: 0,
-        locked: 0,
-        lastDepositAtUs: null,
-        lastWithdrawalAtUs: null,
-        lastTradingActivityAtUs: null,
-        lastTransferAtUs: null,
-        transfersIn: 0,
-        updatedAtUs: nowUs,
-      };
-      this.accounts.set(accountId, account);
-    }
-    account.updatedAtUs = Math.max(account.updatedAtUs, nowUs);
-    return account;
   }
 
   /** Everything to write, with the markets' new book versions. */
   writeSet(books: readonly MarketBookWrite[]): TradingWriteSet {
     return {
-      entries: this.entries,
-      accounts: [...this.accounts.values()],
+      entries: this.journal.entries,
+      accounts: this.journal.accountChanges(),
       insertedOrders: [...this.inserted].map((id) => this.rows.get(id)!),
       updatedOrders: [...this.updated].map((id) => this.rows.get(id)!),
       ...this.written,
