@@ -125,19 +125,31 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     usd_micros_per_unit: input.usdMicrosPerUnit ?? (await lastTradePrice(trx, instrumentId)),
     supplier_user_id: input.supplierUserId ?? null,
   });
+  return recordTransfer(trx, input, { id, from: trading.id, to: consumption.id });
+}
+
+/** The transfer's row and the activity of the two accounts it moved Units between. */
+async function recordTransfer(
+  trx: Knex.Transaction,
+  input: TransferInput,
+  transfer: { id: string; from: string; to: string },
+): Promise<TransferRow> {
+  const { userId, instrumentId, quantity, orderId, nowUs } = input;
+  const { id } = transfer;
+  const sql = await sqlOf(trx);
   const row: TransferRow = {
     id,
     user_id: userId,
     instrument_id: instrumentId,
     quantity,
-    from_account_id: trading.id,
-    to_account_id: consumption.id,
+    from_account_id: transfer.from,
+    to_account_id: transfer.to,
     order_id: orderId,
     created_at_us: nowUs,
   };
   await insertTransferRow(sql, row);
-  await stampTransferOut(sql, trading.id, nowUs);
-  await recordTransferIn(sql, consumption.id, quantity, nowUs);
+  await stampTransferOut(sql, transfer.from, nowUs);
+  await recordTransferIn(sql, transfer.to, quantity, nowUs);
   return row;
 }
 
