@@ -11,11 +11,12 @@ import type { StreamEvent } from './events.js';
 type Publish = (events: readonly StreamEvent[]) => void;
 
 // Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
+const keyOf = (db: Knex | Knex.Transaction): object => (db.client as { config: object }).config;
 const publishers = new WeakMap<object, Publish>();
 
 /** Registers what publishes for `db`, and makes the ledger's `accounts_changed` leave through it. */
 export function publishCommitsOf(db: Knex, publish: Publish): void {
-  publishers.set(db.client.config as object, publish);
+  publishers.set(keyOf(db), publish);
   announceAccountsChangedOf(db, (accountIds) =>
     publish([{ stream: 'control', event: 'accounts_changed', accountIds: [...accountIds] }]),
   );
@@ -23,5 +24,5 @@ export function publishCommitsOf(db: Knex, publish: Publish): void {
 
 /** Announces at once: for a write that has already committed (a statement outside any transaction). */
 export function announceCommitted(db: Knex, events: readonly StreamEvent[]): void {
-  publishers.get(db.client.config as object)?.(events);
+  publishers.get(keyOf(db))?.(events);
 }

@@ -10,10 +10,11 @@ import type { Knex } from 'knex';
 type AnnounceAccountsChanged = (accountIds: readonly string[]) => void;
 
 // Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
+const keyOf = (db: Knex | Knex.Transaction): object => (db.client as { config: object }).config;
 const announcers = new WeakMap<object, AnnounceAccountsChanged>();
 
 export function announceAccountsChangedOf(db: Knex, announce: AnnounceAccountsChanged): void {
-  announcers.set(db.client.config as object, announce);
+  announcers.set(keyOf(db), announce);
 }
 
 interface Transactor {
@@ -31,7 +32,7 @@ type AccountsWatcher = (accountIds: readonly string[]) => void;
 const watchers = new WeakMap<object, AccountsWatcher>();
 
 export function watchCommittedAccounts(db: Knex, watcher: AccountsWatcher): () => void {
-  const key = db.client.config as object;
+  const key = keyOf(db);
   watchers.set(key, watcher);
   return () => {
     if (watchers.get(key) === watcher) watchers.delete(key);
@@ -40,7 +41,7 @@ export function watchCommittedAccounts(db: Knex, watcher: AccountsWatcher): () =
 
 /** Tells the watcher of this database that a committed transaction changed these user accounts. */
 export function accountsCommitted(db: Knex | Knex.Transaction, accountIds: readonly string[]): void {
-  const watcher = watchers.get(db.client.config as object);
+  const watcher = watchers.get(keyOf(db));
   if (watcher && accountIds.length > 0) setImmediate(() => watcher(accountIds));
 }
 
@@ -61,8 +62,8 @@ export function noteChangedAccounts(
   accountIds: Iterable<string>,
   loweredIds: Iterable<string> = [],
 ): void {
-  const announce = announcers.get(trx.client.config as object);
-  if (!announce && !watchers.has(trx.client.config as object)) return;
+  const announce = announcers.get(keyOf(trx));
+  if (!announce && !watchers.has(keyOf(trx))) return;
   let outermost = trx as unknown as Transactor;
   while (outermost.parentTransaction) outermost = outermost.parentTransaction;
   let noted = changedAccounts.get(outermost);

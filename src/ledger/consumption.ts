@@ -77,7 +77,7 @@ async function tokensPerUnit(trx: Knex.Transaction, instrumentId: string): Promi
  * LedgerShortfall when the Units are not available; the caller's transaction then rolls back whole.
  */
 export async function transferToConsumption(trx: Knex.Transaction, input: TransferInput): Promise<TransferRow> {
-  const { userId, instrumentId, quantity, orderId, nowUs } = input;
+  const { userId, instrumentId, quantity, nowUs } = input;
   assert(
     Number.isSafeInteger(quantity) && quantity > 0,
     `a transfer is of a positive whole number of Units, got ${quantity}`,

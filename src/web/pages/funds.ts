@@ -86,8 +86,9 @@ const isPaymentsFailure = (code: string): code is PaymentsFailure => Object.hasO
 function refused(error: unknown): { status: number; code: string; detail: string } {
   if (error instanceof ApiError && error.status < 500)
     return { status: error.status, code: error.code, detail: error.detail };
-  if (error instanceof Failure && isPaymentsFailure(error.code))
-    return { status: paymentRefusalStatus[error.code], code: error.code, detail: error.detail };
+  const code: unknown = error instanceof Failure ? error.code : undefined;
+  if (error instanceof Failure && typeof code === 'string' && isPaymentsFailure(code))
+    return { status: paymentRefusalStatus[code], code, detail: error.detail };
   throw error;
 }
 
