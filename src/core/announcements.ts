@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { announceAccountsChangedOf } from '../ledger/announcements.js';
+import { announceAccountsChangedOf, keyOf } from '../ledger/announcements.js';
 import type { StreamEvent } from './events.js';
 
 /**
@@ -10,8 +10,7 @@ import type { StreamEvent } from './events.js';
  */
 type Publish = (events: readonly StreamEvent[]) => void;
 
-// Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
-const keyOf = (db: Knex | Knex.Transaction): object => (db.client as { config: object }).config;
+// Keyed as the ledger's registries are: by the client's config, the database's (a transaction's client is its own).
 const publishers = new WeakMap<object, Publish>();
 
 /** Registers what publishes for `db`, and makes the ledger's `accounts_changed` leave through it. */

@@ -1,6 +1,7 @@
 import type { ConsumptionLotRow } from './consumption-lots.js';
 import { lotColumns, transferColumns } from './consumption-lots.js';
 import { legColumns, orderChangeColumns, orderColumns, tradeColumns } from './orders.js';
+import { assert } from '../lib/assert.js';
 import type { AccountChange, JournalEntryWrite } from './journal.js';
 import { legCasts, lotCasts, orderCasts, tradeCasts, transferCasts, type Cast } from './trading-batch-casts.js';
 import { shapedStatement, statement, valuesList, type Param, type Scalar, type Sql, type Statement } from './sql.js';
@@ -133,7 +134,8 @@ async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
     entry.reference,
     entry.createdAtUs,
   ]);
-  const entryId = Number(row!.id);
+  assert(row !== undefined, 'an insert RETURNING id returns the row');
+  const entryId = Number(row.id);
   const params: Param[] = [];
   for (const p of entry.postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
   await sql.run(insertPostingsOf(entry.postings.length), params);
@@ -142,16 +144,16 @@ async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
 /** Rows per multi-row insert: a batch's rows go in a few statements, each prepared once per size. */
 const rowsPerInsert = 32;
 
-async function insertMany<R>(
+async function insertMany<C extends string>(
   sql: Sql,
   table: string,
-  columns: readonly (keyof R & string)[],
-  rows: readonly R[],
+  columns: readonly C[],
+  rows: readonly Readonly<Record<C, Scalar>>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const run = rows.slice(start, start + rowsPerInsert);
     const params: Param[] = [];
-    for (const row of run) for (const c of columns) params.push(row[c] as Param);
+    for (const row of run) for (const c of columns) params.push(row[c]);
     await sql.runText(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(run.length, columns.length)}`,
       params,

@@ -10,16 +10,11 @@ import type { Knex } from 'knex';
 type AnnounceAccountsChanged = (accountIds: readonly string[]) => void;
 
 // Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
-const keyOf = (db: Knex | Knex.Transaction): object => (db.client as { config: object }).config;
+export const keyOf = (db: Knex | Knex.Transaction): object => (db.client as { config: object }).config;
 const announcers = new WeakMap<object, AnnounceAccountsChanged>();
 
 export function announceAccountsChangedOf(db: Knex, announce: AnnounceAccountsChanged): void {
   announcers.set(keyOf(db), announce);
-}
-
-interface Transactor {
-  parentTransaction?: Transactor;
-  executionPromise: Promise<unknown>;
 }
 
 /**
@@ -64,7 +59,7 @@ export function noteChangedAccounts(
 ): void {
   const announce = announcers.get(keyOf(trx));
   if (!announce && !watchers.has(keyOf(trx))) return;
-  let outermost = trx as unknown as Transactor;
+  let outermost: Knex.Transaction = trx;
   while (outermost.parentTransaction) outermost = outermost.parentTransaction;
   let noted = changedAccounts.get(outermost);
   if (!noted) {

@@ -30,7 +30,7 @@ export const isSystemAccount = (accountId: string): boolean => accountId.startsW
 type StoredBalance = (accountId: string) => Buckets | undefined;
 
 /** Every asset's postings sum to zero: an entry that does not balance is a bug. */
-export function assertBalanced(postings: readonly Posting[]): void {
+function assertBalanced(postings: readonly Posting[]): void {
   const sums = new Map<string, number>();
   for (const p of postings) {
     assert(Number.isSafeInteger(p.amount), `posting amount must be a safe integer, got ${p.amount}`);

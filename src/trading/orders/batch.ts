@@ -64,8 +64,8 @@ export class TradingBatch {
     transfers: [],
   };
   private changeCount = 0;
-  /** Per market, the price levels (`side:priceTicks`) that the batch's orders left or joined. */
-  private readonly levels = new Map<string, Set<string>>();
+  /** Per market, the price levels that the batch's orders left or joined, by `side:priceTicks`. */
+  private readonly levels = new Map<string, Map<string, { side: Side; priceTicks: number }>>();
 
   constructor(readonly sql: Sql) {}
 
@@ -89,7 +89,14 @@ export class TradingBatch {
   async orders(ids: readonly string[]): Promise<OrderRow[]> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
     if (missing.length > 0) for (const row of await findOrders(this.sql, missing)) this.rows.set(row.id, row);
-    return ids.filter((id) => this.rows.has(id)).map((id) => this.rows.get(id)!);
+    return ids.filter((id) => this.rows.has(id)).map((id) => this.held(id));
+  }
+
+  /** An order the batch holds (read, adopted or put): asking for another is a bug. */
+  private held(id: string): OrderRow {
+    const row = this.rows.get(id);
+    assert(row !== undefined, `the batch holds no order ${id}`);
+    return row;
   }
 
   /** Rows the caller read from the database, replaced by this batch's version of each where it has one. */
@@ -116,13 +123,13 @@ export class TradingBatch {
       (filter.side === undefined || row.side === filter.side) &&
       openStatuses.includes(row.status);
     const ids = new Set([...stored.map((row) => row.id), ...this.inserted]);
-    return [...ids].map((id) => this.rows.get(id)!).filter(matches);
+    return [...ids].map((id) => this.held(id)).filter(matches);
   }
 
   /** The id of the user's order with this client_order_id, placed in this batch or before. */
   async orderIdByClientOrderId(userId: string, clientOrderId: string): Promise<string | undefined> {
     for (const id of this.inserted) {
-      const row = this.rows.get(id)!;
+      const row = this.held(id);
       if (row.user_id === userId && row.client_order_id === clientOrderId) return id;
     }
     const stored = this.storedClientOrderIds.get(clientOrderKey(userId, clientOrderId));
@@ -214,27 +221,21 @@ export class TradingBatch {
     if (row.price_ticks === null || row.status === 'pending') return;
     let levels = this.levels.get(row.market_id);
     if (!levels) {
-      levels = new Set();
+      levels = new Map();
       this.levels.set(row.market_id, levels);
     }
-    levels.add(`${row.side}:${row.price_ticks}`);
+    levels.set(`${row.side}:${row.price_ticks}`, { side: row.side, priceTicks: row.price_ticks });
   }
 
   /** What the batch wrote, once it has committed: the events of the live streams are made from it. */
   committed(): CommittedBatch {
     const touched = new Map<string, { side: Side; priceTicks: number }[]>();
-    for (const [marketId, keys] of this.levels) {
-      touched.set(
-        marketId,
-        [...keys].map((key) => {
-          const [side, price] = key.split(':') as [Side, string];
-          return { side, priceTicks: Number(price) };
-        }),
-      );
+    for (const [marketId, levels] of this.levels) {
+      touched.set(marketId, [...levels.values()]);
     }
     return {
-      newOrders: [...this.inserted].map((id) => this.rows.get(id)!),
-      changedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      newOrders: [...this.inserted].map((id) => this.held(id)),
+      changedOrders: [...this.updated].map((id) => this.held(id)),
       trades: this.written.trades,
       legs: this.written.legs,
       levels: touched,
@@ -247,8 +248,8 @@ export class TradingBatch {
     return {
       entries: this.journal.entries,
       accounts: this.journal.accountChanges(),
-      insertedOrders: [...this.inserted].map((id) => this.rows.get(id)!),
-      updatedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      insertedOrders: [...this.inserted].map((id) => this.held(id)),
+      updatedOrders: [...this.updated].map((id) => this.held(id)),
       ...this.written,
       books,
     };
