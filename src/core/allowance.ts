@@ -1,5 +1,6 @@
 import { readAllowance } from '../db/allowance.js';
 import type { Db } from '../db/knex.js';
+import { usd } from '../ledger/assets.js';
 import { tierBalanceOf } from '../ledger/funds.js';
 import { periodEndUs, periodStartUs } from '../lib/periods.js';
 
@@ -33,7 +34,7 @@ interface Allowance {
 }
 
 export async function allowanceOf(db: Db, userId: string, nowUs: number): Promise<Allowance> {
-  const row = await readAllowance(db, userId, nowUs, utcDayStartUs(nowUs));
+  const row = await readAllowance(db, userId, usd, nowUs, utcDayStartUs(nowUs));
   const free = row.usd.deposited === 0;
   return {
     concurrencyLimit: slotsForTier(tierBalanceOf(row.usd)),

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { announceAccountsChangedOf, keyOf } from '../ledger/announcements.js';
 import type { StreamEvent } from './events.js';
 
 /**
@@ -9,80 +10,18 @@ import type { StreamEvent } from './events.js';
  */
 type Publish = (events: readonly StreamEvent[]) => void;
 
-// Keyed by the client's config: a transaction's client is an object of its own, its config the database's.
+// Keyed as the ledger's registries are: by the client's config, the database's (a transaction's client is its own).
 const publishers = new WeakMap<object, Publish>();
 
+/** Registers what publishes for `db`, and makes the ledger's `accounts_changed` leave through it. */
 export function publishCommitsOf(db: Knex, publish: Publish): void {
-  publishers.set(db.client.config as object, publish);
+  publishers.set(keyOf(db), publish);
+  announceAccountsChangedOf(db, (accountIds) =>
+    publish([{ stream: 'control', event: 'accounts_changed', accountIds: [...accountIds] }]),
+  );
 }
 
 /** Announces at once: for a write that has already committed (a statement outside any transaction). */
 export function announceCommitted(db: Knex, events: readonly StreamEvent[]): void {
-  publishers.get(db.client.config as object)?.(events);
-}
-
-interface Transactor {
-  parentTransaction?: Transactor;
-  executionPromise: Promise<unknown>;
-}
-
-/**
- * What this process does after its own commits changed users' balances (auto-reload, app/main.ts): one
- * watcher per database, called on a later turn than the commit, never inside a transaction. It
- * hears the accounts whose available bucket a journal entry lowered (`post()`), and every user
- * account a trading batch changed (src/trading/orders/order-books.ts): the watcher re-reads balances anyway.
- */
-type AccountsWatcher = (accountIds: readonly string[]) => void;
-const watchers = new WeakMap<object, AccountsWatcher>();
-
-export function watchCommittedAccounts(db: Knex, watcher: AccountsWatcher): () => void {
-  const key = db.client.config as object;
-  watchers.set(key, watcher);
-  return () => {
-    if (watchers.get(key) === watcher) watchers.delete(key);
-  };
-}
-
-/** Tells the watcher of this database that a committed transaction changed these user accounts. */
-export function accountsCommitted(db: Knex | Knex.Transaction, accountIds: readonly string[]): void {
-  const watcher = watchers.get(db.client.config as object);
-  if (watcher && accountIds.length > 0) setImmediate(() => watcher(accountIds));
-}
-
-interface Noted {
-  changed: Set<string>;
-  lowered: Set<string>;
-}
-
-const changedAccounts = new WeakMap<object, Noted>();
-
-/**
- * Notes ledger accounts a transaction changed, and those of them whose available bucket it lowered;
- * once its outermost transaction commits, one `accounts_changed` leaves and the watcher hears of
- * the lowered ones; nothing happens if it rolls back.
- */
-export function noteChangedAccounts(
-  trx: Knex.Transaction,
-  accountIds: Iterable<string>,
-  loweredIds: Iterable<string> = [],
-): void {
-  const publish = publishers.get(trx.client.config as object);
-  if (!publish && !watchers.has(trx.client.config as object)) return;
-  let outermost = trx as unknown as Transactor;
-  while (outermost.parentTransaction) outermost = outermost.parentTransaction;
-  let noted = changedAccounts.get(outermost);
-  if (!noted) {
-    const fresh: Noted = { changed: new Set(), lowered: new Set() };
-    noted = fresh;
-    changedAccounts.set(outermost, fresh);
-    outermost.executionPromise.then(
-      () => {
-        publish?.([{ stream: 'control', event: 'accounts_changed', accountIds: [...fresh.changed] }]);
-        accountsCommitted(trx, [...fresh.lowered]);
-      },
-      () => undefined,
-    );
-  }
-  for (const id of accountIds) if (!id.startsWith('system:')) noted.changed.add(id);
-  for (const id of loweredIds) if (!id.startsWith('system:')) noted.lowered.add(id);
+  publishers.get(keyOf(db))?.(events);
 }

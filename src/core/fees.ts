@@ -1,4 +1,8 @@
 import { assert } from '../lib/assert.js';
+import { microsPerTick } from '../lib/money.js';
+
+// The unit fact lives with the money (the ledger uses it too); the fee rules' callers read it here.
+export { microsPerTick };
 
 /**
  * Money of one fill (DESIGN.md §3). A tick is 0.0001 USD = 100 micro-dollars. The fee is a rate
@@ -6,8 +10,6 @@ import { assert } from '../lib/assert.js';
  * so an order's fees sum to exactly ceil(notional × rate) however it fills, and a fill's fee is
  * the step that total takes.
  */
-export const microsPerTick = 100;
-
 export function notionalMicros(priceTicks: number, quantity: number): number {
   const value = priceTicks * quantity * microsPerTick;
   assert(Number.isSafeInteger(value), `notional of ${quantity} at ${priceTicks} ticks overflows`);

@@ -23,7 +23,7 @@ import { deposit as creditLedger, findCurrencyAccount } from '../ledger/funds.js
 import { lockAccountSettings } from '../db/settings.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, type Clock } from '../lib/clock.js';
-import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { formatUsdCents, parseUsdCents } from '../lib/money.js';
 import { newDepositId } from '../lib/ids.js';
 import { requireUser } from './account-rules.js';
@@ -41,6 +41,26 @@ import type { UserRow } from './identity.js';
  */
 
 type DepositView = components['schemas']['Deposit'];
+
+/**
+ * The payment path's refusals (mapped in src/http/failures.ts, "payments, funds and the ledger"):
+ * an amount the rules refuse, an unknown deposit, an account that may not add funds yet, a reused
+ * Idempotency-Key, a sandbox day's cap, and an operator's decision on a deposit already decided.
+ */
+export type PaymentsFailure =
+  | 'validation_error'
+  | 'not_found'
+  | 'account_inactive'
+  | 'email_unverified'
+  | 'legal_terms_not_accepted'
+  | 'idempotency_key_reused'
+  | 'deposit_limit_exceeded'
+  | 'conflict';
+
+const validationFailure = (detail: string, context: Record<string, unknown>): Failure<PaymentsFailure> =>
+  new Failure<PaymentsFailure>('validation_error', detail, { context });
+const depositNotFound = (depositId: string): Failure<PaymentsFailure> =>
+  new Failure<PaymentsFailure>('not_found', `No deposit with id ${depositId}.`);
 
 /**
  * Where a user short of USD adds funds, for diagnostics and 402s: the dashboard's Funds page, the
@@ -62,7 +82,7 @@ export interface PaymentDeps {
 function parseAmount(text: string): number {
   const micros = parseUsdCents(text);
   if (micros === null) {
-    throw validationError('amount_usd must be a decimal string with at most 2 decimals.', {
+    throw validationFailure('amount_usd must be a decimal string with at most 2 decimals.', {
       errors: [{ path: 'body.deposit.amount_usd', message: 'must have at most 2 decimals', value: text }],
     });
   }
@@ -88,15 +108,20 @@ export function depositView(row: DepositRow): DepositView {
 /** Adding funds needs an active account, a verified email and accepted legal terms, in that order. */
 function requireFundsWritable(user: UserRow): void {
   if (user.status !== 'active')
-    throw new ApiError(403, 'account_inactive', 'The account is inactive; funds cannot be added. Contact support.');
+    throw new Failure<PaymentsFailure>(
+      'account_inactive',
+      'The account is inactive; funds cannot be added. Contact support.',
+    );
   if (user.email_verified_at_us === null)
-    throw new ApiError(
-      403,
+    throw new Failure<PaymentsFailure>(
       'email_unverified',
       'Verify your email address (see the link sent at sign-up) before adding funds.',
     );
   if (user.legal_terms_accepted_at_us === null)
-    throw new ApiError(403, 'legal_terms_not_accepted', 'Accept the legal terms on the dashboard before adding funds.');
+    throw new Failure<PaymentsFailure>(
+      'legal_terms_not_accepted',
+      'Accept the legal terms on the dashboard before adding funds.',
+    );
 }
 
 /** The payment path and what it leaves the user today (GET /v1/funds). */
@@ -121,7 +146,7 @@ export async function getFunding(deps: PaymentDeps, userId: string): Promise<Fun
 
 export async function getDeposit(deps: { db: Db }, userId: string, depositId: string): Promise<DepositRow> {
   const row = await depositOfUser(deps.db, userId, depositId);
-  if (!row) throw notFound('deposit', depositId);
+  if (!row) throw depositNotFound(depositId);
   return row;
 }
 
@@ -160,7 +185,7 @@ export async function createDeposit(
   const amountMicros = parseAmount(amountText);
   const outOfRange = (bound: 'at least' | 'at most', limitMicros: number) => {
     const limit = formatUsdCents(limitMicros);
-    return validationError(`amount_usd must be ${bound} ${limit}.`, {
+    return validationFailure(`amount_usd must be ${bound} ${limit}.`, {
       errors: [{ path: 'body.deposit.amount_usd', message: `must be ${bound} ${limit}`, value: amountText }],
     });
   };
@@ -175,8 +200,7 @@ export async function createDeposit(
       if (earlier) {
         if (Number(earlier.amount_micros) !== amountMicros) {
           const amount = formatUsdCents(Number(earlier.amount_micros));
-          throw new ApiError(
-            409,
+          throw new Failure<PaymentsFailure>(
             'idempotency_key_reused',
             `Idempotency-Key ${idempotencyKey} was used for a deposit of ${amount} USD (${earlier.id}); use a new key for another amount.`,
             {
@@ -213,22 +237,21 @@ export async function lockUserFunds(trx: Knex.Transaction, user: Pick<UserRow, '
   return sqlOf(trx);
 }
 
-/** In sandbox, the 422 when `amountMicros` more would pass today's cap; undefined when it fits (or in manual). */
+/** In sandbox, the refusal when `amountMicros` more would pass today's cap; undefined when it fits (or in manual). */
 export async function sandboxRoomRefusal(
   deps: PaymentDeps,
   sql: Sql,
   userId: string,
   amountMicros: number,
   nowUs: number,
-): Promise<ApiError | undefined> {
+): Promise<Failure<PaymentsFailure> | undefined> {
   const { payments } = deps.config;
   if (payments.method !== 'sandbox') return undefined;
   const today = await creditedSince(sql, userId, utcDayStartUs(nowUs));
   if (today + amountMicros <= payments.sandboxDailyLimitMicros) return undefined;
   const limit = formatUsdCents(payments.sandboxDailyLimitMicros);
   const left = formatUsdCents(Math.max(0, payments.sandboxDailyLimitMicros - today));
-  return new ApiError(
-    422,
+  return new Failure<PaymentsFailure>(
     'deposit_limit_exceeded',
     `Sandbox deposits are limited to ${limit} USD per UTC day; ${left} USD is left today.`,
     {
@@ -278,11 +301,10 @@ export async function depositIn(
 }
 
 /** Why an operator cannot decide a deposit: it is not pending any more (or does not exist). */
-function notPending(id: string, row: DepositRow | undefined): ApiError {
-  if (!row) return notFound('deposit', id);
+function notPending(id: string, row: DepositRow | undefined): Failure<PaymentsFailure> {
+  if (!row) return depositNotFound(id);
   const when = row.decided_at_us === null ? '' : ` at ${toIso(Number(row.decided_at_us))}`;
-  return new ApiError(
-    409,
+  return new Failure<PaymentsFailure>(
     'conflict',
     `Deposit ${id} is ${row.status}${when}, not pending: only a pending deposit can be approved or rejected.`,
     { context: { status: row.status } },

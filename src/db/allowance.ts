@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { usd } from '../ledger/assets.js';
 
 type Trx = Knex | Knex.Transaction;
 
@@ -13,7 +12,14 @@ interface AllowanceRow {
   requestsSince: number;
 }
 
-export async function readAllowance(db: Trx, userId: string, nowUs: number, dayStartUs: number): Promise<AllowanceRow> {
+/** `currencyAsset`: the asset of the user's currency account (the ledger's USD). */
+export async function readAllowance(
+  db: Trx,
+  userId: string,
+  currencyAsset: string,
+  nowUs: number,
+  dayStartUs: number,
+): Promise<AllowanceRow> {
   const activeSlots = db('inference_slots').where('user_id', userId).andWhere('expires_at_us', '>', nowUs).count('*');
   const requestsSince = db('inference_requests')
     .where('user_id', userId)
@@ -21,7 +27,7 @@ export async function readAllowance(db: Trx, userId: string, nowUs: number, dayS
     .count('*');
   const row = (await db('users as u')
     .leftJoin('ledger_accounts as c', (on) =>
-      on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', usd),
+      on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', currencyAsset),
     )
     .where('u.id', userId)
     .first(

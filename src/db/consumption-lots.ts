@@ -1,4 +1,4 @@
-import type { LedgerAccountRow } from '../ledger/journal.js';
+import type { LedgerAccountRow } from './journal.js';
 import { statement, type Sql, type Statement } from './sql.js';
 import type { TransferRow } from './trading-rows.js';
 

@@ -1,4 +1,4 @@
-import type { LedgerAccountRow } from '../ledger/journal.js';
+import type { LedgerAccountRow } from './journal.js';
 import { statement, type Sql } from './sql.js';
 
 /**

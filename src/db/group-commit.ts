@@ -77,7 +77,11 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
       batch.forEach((queued, i) => queued.reject(outcomes[i]?.ok === false ? outcomes[i].value : error));
       return;
     }
-    batch.forEach((queued, i) => (outcomes[i]!.ok ? queued.resolve : queued.reject)(outcomes[i]!.value));
+    batch.forEach((queued, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok === true) queued.resolve(outcome.value);
+      else queued.reject(outcome?.value);
+    });
   }
 
   return <T>(work: TransactionWork<T>) =>

@@ -1,4 +1,4 @@
-import type { AccountKind } from '../ledger/assets.js';
+import { assert } from '../lib/assert.js';
 import { parameterList, shapedStatement, statement, type Sql, type Statement } from './sql.js';
 
 /**
@@ -6,6 +6,11 @@ import { parameterList, shapedStatement, statement, type Sql, type Statement } f
  * the buckets of ledger_accounts. The ledger (src/ledger/journal.ts) decides what moves; this module
  * only writes it.
  */
+
+/** `issuance`: a supplier's issued Units of one instrument, waiting to be transferred to trading. */
+export type AccountKind = 'currency' | 'trading' | 'consumption' | 'issuance' | 'system';
+export type Bucket = 'available' | 'locked';
+
 export interface LedgerAccountRow {
   id: string;
   user_id: string | null;
@@ -29,11 +34,35 @@ export interface LedgerAccountRow {
   updated_at_us: number;
 }
 
-interface PostingRow {
+/** One posting of an entry: signed, positive adds to the bucket, negative takes from it. */
+export interface PostingWrite {
   accountId: string;
-  bucket: 'available' | 'locked';
+  bucket: Bucket;
   asset: string;
   amount: number;
+}
+
+/** A journal entry as it is written: its postings as they were posted. */
+export interface JournalEntryWrite {
+  kind: string;
+  reference: string | null;
+  createdAtUs: number;
+  postings: readonly PostingWrite[];
+}
+
+/** The net change of one ledger account over a write set, and the activity it records. */
+export interface AccountChange {
+  accountId: string;
+  available: number;
+  locked: number;
+  /** Null leaves the column as it is. */
+  lastDepositAtUs: number | null;
+  lastWithdrawalAtUs: number | null;
+  lastTradingActivityAtUs: number | null;
+  lastTransferAtUs: number | null;
+  /** Units that arrived by transfer (consumption accounts). */
+  transfersIn: number;
+  updatedAtUs: number;
 }
 
 const insertEntry = statement(
@@ -59,11 +88,7 @@ const applyToAccount = statement(
    WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
 );
 
-export interface BucketChange {
-  accountId: string;
-  available: number;
-  locked: number;
-}
+type BucketChange = Pick<AccountChange, 'accountId' | 'available' | 'locked'>;
 
 /**
  * Writes an entry, its postings and the balance changes it makes; resolves with the ids of the
@@ -77,12 +102,10 @@ export interface BucketChange {
  */
 export async function writeJournalEntry(
   sql: Sql,
-  kind: string,
-  reference: string | null,
-  postings: readonly PostingRow[],
+  entry: JournalEntryWrite,
   changes: readonly BucketChange[],
-  nowUs: number,
 ): Promise<string[]> {
+  const { kind, reference, postings, createdAtUs: nowUs } = entry;
   const ordered = [...changes].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   if (sql.kind === 'postgres') {
     const params: (string | number | null)[] = [kind, reference, nowUs];
@@ -127,11 +150,12 @@ async function insertJournalEntry(
   sql: Sql,
   kind: string,
   reference: string | null,
-  postings: readonly PostingRow[],
+  postings: readonly PostingWrite[],
   nowUs: number,
 ): Promise<number> {
   const entry = await sql.get<{ id: number | bigint }>(insertEntry, [kind, reference, nowUs]);
-  const entryId = Number(entry!.id);
+  assert(entry !== undefined, 'an insert RETURNING id returns the row');
+  const entryId = Number(entry.id);
   const params: (string | number)[] = [];
   for (const p of postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
   await sql.run(insertPostingsOf(postings.length), params);

@@ -1,4 +1,4 @@
-import type { LedgerAccountRow } from '../ledger/journal.js';
+import type { LedgerAccountRow } from './journal.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement, type Sql } from './sql.js';
@@ -107,10 +107,10 @@ export const tradingAccountOfUser = (
 /** The last trade price of each of these markets that has traded, in one query. */
 export async function lastTradePrices(db: Db, marketIds: readonly string[]): Promise<Map<string, number>> {
   if (marketIds.length === 0) return new Map();
-  const rows = (await db('trades as t')
+  const rows = await db('trades as t')
     .whereIn('t.market_id', marketIds)
     .andWhere('t.sequence', '=', db('trades as u').max('u.sequence').where('u.market_id', db.ref('t.market_id')))
-    .select('t.market_id', 't.price_ticks')) as { market_id: string; price_ticks: number }[];
+    .select<{ market_id: string; price_ticks: number }[]>('t.market_id', 't.price_ticks');
   return new Map(rows.map((p) => [p.market_id, p.price_ticks]));
 }
 

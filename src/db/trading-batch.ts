@@ -1,37 +1,18 @@
 import type { ConsumptionLotRow } from './consumption-lots.js';
 import { lotColumns, transferColumns } from './consumption-lots.js';
 import { legColumns, orderChangeColumns, orderColumns, tradeColumns } from './orders.js';
+import { assert } from '../lib/assert.js';
+import type { AccountChange, JournalEntryWrite } from './journal.js';
+import { legCasts, lotCasts, orderCasts, tradeCasts, transferCasts, type Cast } from './trading-batch-casts.js';
 import { shapedStatement, statement, valuesList, type Param, type Scalar, type Sql, type Statement } from './sql.js';
 import type { OrderRow, TradeLegRow, TradeRow, TransferRow } from './trading-rows.js';
 
 /**
  * A group commit's write set: everything the trading commands of one transaction change, written
- * at its end. Journal entries as they were posted; one change per ledger account, whatever number
- * of entries moved it; orders, trades, legs, the consumption lots and transfers of auto-transfers;
- * and each market's book version and sequence.
+ * at its end. Journal entries as they were posted and one change per ledger account, whatever
+ * number of entries moved it (both built by src/ledger/write-set.ts); orders, trades, legs, the
+ * consumption lots and transfers of auto-transfers; and each market's book version and sequence.
  */
-export interface JournalEntryWrite {
-  kind: string;
-  reference: string | null;
-  createdAtUs: number;
-  postings: readonly { accountId: string; bucket: 'available' | 'locked'; asset: string; amount: number }[];
-}
-
-/** The net change of one ledger account over the batch, and the activity it records. */
-export interface AccountChange {
-  accountId: string;
-  available: number;
-  locked: number;
-  /** Null leaves the column as it is. */
-  lastDepositAtUs: number | null;
-  lastWithdrawalAtUs: number | null;
-  lastTradingActivityAtUs: number | null;
-  lastTransferAtUs: number | null;
-  /** Units that arrived by transfer (consumption accounts). */
-  transfersIn: number;
-  updatedAtUs: number;
-}
-
 export interface MarketBookWrite {
   marketId: string;
   version: number;
@@ -153,7 +134,8 @@ async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
     entry.reference,
     entry.createdAtUs,
   ]);
-  const entryId = Number(row!.id);
+  assert(row !== undefined, 'an insert RETURNING id returns the row');
+  const entryId = Number(row.id);
   const params: Param[] = [];
   for (const p of entry.postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
   await sql.run(insertPostingsOf(entry.postings.length), params);
@@ -162,16 +144,16 @@ async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
 /** Rows per multi-row insert: a batch's rows go in a few statements, each prepared once per size. */
 const rowsPerInsert = 32;
 
-async function insertMany<R>(
+async function insertMany<C extends string>(
   sql: Sql,
   table: string,
-  columns: readonly (keyof R & string)[],
-  rows: readonly R[],
+  columns: readonly C[],
+  rows: readonly Readonly<Record<C, Scalar>>[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += rowsPerInsert) {
     const run = rows.slice(start, start + rowsPerInsert);
     const params: Param[] = [];
-    for (const row of run) for (const c of columns) params.push(row[c] as Param);
+    for (const row of run) for (const c of columns) params.push(row[c]);
     await sql.runText(
       `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${valuesList(run.length, columns.length)}`,
       params,
@@ -180,83 +162,6 @@ async function insertMany<R>(
 }
 
 // ---- PostgreSQL -----------------------------------------------------------------------------------------
-
-type Cast = 'text' | 'bigint' | 'boolean' | 'int';
-
-const orderCasts = {
-  id: 'text',
-  user_id: 'text',
-  market_id: 'text',
-  instrument_id: 'text',
-  side: 'text',
-  type: 'text',
-  time_in_force: 'text',
-  price_ticks: 'bigint',
-  stop_price_ticks: 'bigint',
-  post_only: 'boolean',
-  self_trade_prevention: 'text',
-  quantity: 'bigint',
-  filled_quantity: 'bigint',
-  remaining_quantity: 'bigint',
-  status: 'text',
-  closure_reason: 'text',
-  client_order_id: 'text',
-  reserved: 'bigint',
-  notional_micros: 'bigint',
-  fee_micros: 'bigint',
-  sequence: 'bigint',
-  triggered_by_auto_buy: 'boolean',
-  should_autotransfer: 'boolean',
-  expires_at_us: 'bigint',
-  filled_at_us: 'bigint',
-  submitted_at_us: 'bigint',
-  updated_at_us: 'bigint',
-} as const satisfies Record<(typeof orderColumns)[number], Cast>;
-const tradeCasts = {
-  id: 'text',
-  market_id: 'text',
-  price_ticks: 'bigint',
-  quantity: 'bigint',
-  taker_side: 'text',
-  taker_order_id: 'text',
-  buy_order_id: 'text',
-  sell_order_id: 'text',
-  sequence: 'bigint',
-  executed_at_us: 'bigint',
-} as const satisfies Record<(typeof tradeColumns)[number], Cast>;
-const legCasts = {
-  trade_id: 'text',
-  user_id: 'text',
-  side: 'text',
-  order_id: 'text',
-  market_id: 'text',
-  trading_account_id: 'text',
-  price_ticks: 'bigint',
-  quantity: 'bigint',
-  fee_micros: 'bigint',
-  autotransfer: 'boolean',
-  executed_at_us: 'bigint',
-} as const satisfies Record<(typeof legColumns)[number], Cast>;
-const lotCasts = {
-  account_id: 'text',
-  tokens_total: 'bigint',
-  tokens_remaining: 'bigint',
-  source: 'text',
-  arrived_at_us: 'bigint',
-  expires_at_us: 'bigint',
-  usd_micros_per_unit: 'bigint',
-  supplier_user_id: 'text',
-} as const satisfies Record<(typeof lotColumns)[number], Cast>;
-const transferCasts = {
-  id: 'text',
-  user_id: 'text',
-  instrument_id: 'text',
-  quantity: 'bigint',
-  from_account_id: 'text',
-  to_account_id: 'text',
-  order_id: 'text',
-  created_at_us: 'bigint',
-} as const satisfies Record<(typeof transferColumns)[number], Cast>;
 
 /**
  * The write set as one PostgreSQL statement of fixed text, prepared once: each table's rows travel
@@ -328,8 +233,8 @@ const accountChangeColumns: Record<string, [Cast, (c: AccountChange) => Param]> 
   updated_at_us: ['bigint', (c) => c.updatedAtUs],
 };
 
-const postgresWrite = (() => {
-  const s = new ArrayStatement();
+/** The journal: entries with ids drawn first, and their postings naming them. */
+function addJournal(s: ArrayStatement): void {
   s.add(
     `entry AS (SELECT v.*, nextval(pg_get_serial_sequence('journal_entries', 'id')) AS id FROM ${s.unnest('v', { ord: 'int', kind: 'text', reference: 'text', created_at_us: 'bigint' }, entryRows)})`,
   );
@@ -340,6 +245,10 @@ const postgresWrite = (() => {
     `posted AS (INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) SELECT entry.id, p.account_id, p.bucket, p.asset, p.amount ` +
       `FROM ${s.unnest('p', { ord: 'int', account_id: 'text', bucket: 'text', asset: 'text', amount: 'bigint' }, postingRows)} JOIN entry ON entry.ord = p.ord)`,
   );
+}
+
+/** Orders inserted and updated, each with its market's new book version. */
+function addOrders(s: ArrayStatement): void {
   const versioned = (set: TradingWriteSet, orders: readonly OrderRow[]) => {
     const versionOf = bookVersions(set);
     return orders.map((order) => ({ ...order, book_version: versionOf(order) }));
@@ -353,6 +262,10 @@ const postgresWrite = (() => {
   s.add(
     `updated AS (UPDATE orders o SET ${[...orderChangeColumns, 'book_version'].map((c) => `${c} = v.${c}`).join(', ')} FROM ${s.unnest('v', changeCasts, (set) => versioned(set, set.updatedOrders))} WHERE o.id = v.id)`,
   );
+}
+
+/** Trades, legs, the lots and transfers of auto-transfers, and each market's book version. */
+function addTradesAndBooks(s: ArrayStatement): void {
   s.add(
     `traded AS (INSERT INTO trades (${tradeColumns.join(', ')}) SELECT * FROM ${s.unnest('v', tradeCasts, (set) => set.trades)})`,
   );
@@ -375,6 +288,10 @@ const postgresWrite = (() => {
       )} ` +
       `WHERE b.market_id = v.market_id)`,
   );
+}
+
+/** The accounts' changes, their rows locked in id order; the statement ends with their conditional update. */
+function addAccountChanges(s: ArrayStatement): string {
   const changeColumnCasts = Object.fromEntries(
     Object.entries(accountChangeColumns).map(([name, [cast]]) => [name, cast]),
   );
@@ -391,7 +308,7 @@ const postgresWrite = (() => {
   s.add(
     'held AS (SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE)',
   );
-  const text = s.text(
+  return s.text(
     `UPDATE ledger_accounts a SET available = a.available + c.available, locked = a.locked + c.locked, ` +
       `last_deposit_at_us = COALESCE(c.last_deposit_at_us, a.last_deposit_at_us), last_withdrawal_at_us = COALESCE(c.last_withdrawal_at_us, a.last_withdrawal_at_us), ` +
       `last_trading_activity_at_us = COALESCE(c.last_trading_activity_at_us, a.last_trading_activity_at_us), last_transfer_at_us = COALESCE(c.last_transfer_at_us, a.last_transfer_at_us), ` +
@@ -399,6 +316,14 @@ const postgresWrite = (() => {
       `FROM change c JOIN held ON held.id = c.id ` +
       `WHERE a.id = c.id AND (a.kind = 'system' OR (a.available + c.available >= 0 AND a.locked + c.locked >= 0)) RETURNING a.id`,
   );
+}
+
+const postgresWrite = (() => {
+  const s = new ArrayStatement();
+  addJournal(s);
+  addOrders(s);
+  addTradesAndBooks(s);
+  const text = addAccountChanges(s);
   return {
     statement: statement('batch_write', '', text),
     params: (set: TradingWriteSet, accounts: readonly AccountChange[]) => s.params(set, accounts),

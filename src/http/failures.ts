@@ -10,6 +10,14 @@ const coreFailures: FailureTable<string> = {
   // identity, accounts, keys, settings (src/core)
 
   // payments, funds and the ledger (src/core/payments.ts, src/ledger)
+  validation_error: { status: 422, error: 'validation_error' },
+  not_found: { status: 404, error: 'not_found' },
+  account_inactive: { status: 403, error: 'account_inactive' },
+  email_unverified: { status: 403, error: 'email_unverified' },
+  legal_terms_not_accepted: { status: 403, error: 'legal_terms_not_accepted' },
+  idempotency_key_reused: { status: 409, error: 'idempotency_key_reused' },
+  deposit_limit_exceeded: { status: 422, error: 'deposit_limit_exceeded' },
+  conflict: { status: 409, error: 'conflict' },
 
   // paging (src/db/paging.ts)
 };

@@ -7,10 +7,6 @@ export const usd = 'usd';
 export const unitsOf = (instrumentId: string): string => `units:${instrumentId}`;
 export const tokensOf = (instrumentId: string): string => `tokens:${instrumentId}`;
 
-/** `issuance`: a supplier's issued Units of one instrument, waiting to be transferred to trading. */
-export type AccountKind = 'currency' | 'trading' | 'consumption' | 'issuance' | 'system';
-export type Bucket = 'available' | 'locked';
-
 /** System accounts: the other side of every movement into or out of users' hands. */
 export type SystemAccountName =
   | 'deposits' // USD paid in from outside (deposits and bonuses)

@@ -178,26 +178,45 @@ async function lockedOffOrders(trx: Knex.Transaction): Promise<AuditFailure[]> {
   return failures;
 }
 
+/** What the requests in progress reserve: locked tokens per consumption account, tokens per lot, micro-dollars per key budget period. */
+interface RequestReservations {
+  locked: Map<string, number>;
+  fromLots: Map<number, number>;
+  fromBudgets: Map<string, number>;
+}
+
+const addTo = <K>(sums: Map<K, number>, key: K, amount: number): void => {
+  sums.set(key, (sums.get(key) ?? 0) + amount);
+};
+
+async function requestReservations(trx: Knex.Transaction): Promise<RequestReservations> {
+  const reservations: RequestReservations = { locked: new Map(), fromLots: new Map(), fromBudgets: new Map() };
+  for (const request of await read.inProgressRequests(trx)) {
+    addTo(reservations.locked, request.consumption_account_id, request.reserved_tokens);
+    const lots = request.reserved_lots === null ? [] : (JSON.parse(request.reserved_lots) as [number, number][]);
+    for (const [lotId, tokens] of lots) addTo(reservations.fromLots, lotId, tokens);
+    if (request.budget_reserved_micros !== null)
+      addTo(
+        reservations.fromBudgets,
+        `${request.api_key_id} ${request.budget_period_start_us}`,
+        request.budget_reserved_micros,
+      );
+  }
+  return reservations;
+}
+
 /** Checks 8 to 11: what consumption accounts, lots and key budgets hold for requests in progress, against those requests. */
 async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFailure[]> {
-  const requests = await read.inProgressRequests(trx);
-  const locked = new Map<string, number>();
-  const fromLots = new Map<number, number>();
-  const fromBudgets = new Map<string, number>();
-  for (const request of requests) {
-    locked.set(
-      request.consumption_account_id,
-      (locked.get(request.consumption_account_id) ?? 0) + request.reserved_tokens,
-    );
-    for (const [lotId, tokens] of request.reserved_lots === null
-      ? []
-      : (JSON.parse(request.reserved_lots) as [number, number][]))
-      fromLots.set(lotId, (fromLots.get(lotId) ?? 0) + tokens);
-    if (request.budget_reserved_micros !== null) {
-      const key = `${request.api_key_id} ${request.budget_period_start_us}`;
-      fromBudgets.set(key, (fromBudgets.get(key) ?? 0) + request.budget_reserved_micros);
-    }
-  }
+  const reservations = await requestReservations(trx);
+  return [
+    ...(await holdsOffRequests(trx, reservations.locked)),
+    ...(await lotsOffRequests(trx, reservations.fromLots)),
+    ...(await budgetsOffRequests(trx, reservations.fromBudgets)),
+  ];
+}
+
+/** Checks 8 and 9. */
+async function holdsOffRequests(trx: Knex.Transaction, locked: ReadonlyMap<string, number>): Promise<AuditFailure[]> {
   const failures: AuditFailure[] = [];
   const holds = new Map((await read.consumptionHolds(trx)).map((h) => [h.id, h]));
   for (const accountId of new Set([...locked.keys(), ...holds.keys()])) {
@@ -218,6 +237,12 @@ async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFail
       });
     }
   }
+  return failures;
+}
+
+/** Check 10. */
+async function lotsOffRequests(trx: Knex.Transaction, fromLots: ReadonlyMap<number, number>): Promise<AuditFailure[]> {
+  const failures: AuditFailure[] = [];
   const lots = new Map((await read.reservedLots(trx)).map((l) => [l.id, l]));
   for (const lotId of new Set([...fromLots.keys(), ...lots.keys()])) {
     const lot = lots.get(lotId);
@@ -230,6 +255,15 @@ async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFail
       detail: `has ${reserved} tokens reserved of ${lot?.tokens_remaining ?? 'its'} remaining, but requests in progress reserve ${expected} from it`,
     });
   }
+  return failures;
+}
+
+/** Check 11. */
+async function budgetsOffRequests(
+  trx: Knex.Transaction,
+  fromBudgets: ReadonlyMap<string, number>,
+): Promise<AuditFailure[]> {
+  const failures: AuditFailure[] = [];
   const budgets = new Map(
     (await read.keySpendReserves(trx)).map((b) => [`${b.api_key_id} ${b.period_start_us}`, b.reserved_micros]),
   );

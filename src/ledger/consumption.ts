@@ -18,9 +18,10 @@ import {
 } from '../db/consumption-lots.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
-import { microsPerTick } from '../core/fees.js';
+import { microsPerTick } from '../lib/money.js';
 import type { TransferRow } from '../db/trading-rows.js';
-import { tokensOf, unitsOf, type Bucket } from './assets.js';
+import type { Bucket } from '../db/journal.js';
+import { tokensOf, unitsOf } from './assets.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 import { newTransferId } from '../lib/ids.js';
 
@@ -76,7 +77,7 @@ async function tokensPerUnit(trx: Knex.Transaction, instrumentId: string): Promi
  * LedgerShortfall when the Units are not available; the caller's transaction then rolls back whole.
  */
 export async function transferToConsumption(trx: Knex.Transaction, input: TransferInput): Promise<TransferRow> {
-  const { userId, instrumentId, quantity, orderId, nowUs } = input;
+  const { userId, instrumentId, quantity, nowUs } = input;
   assert(
     Number.isSafeInteger(quantity) && quantity > 0,
     `a transfer is of a positive whole number of Units, got ${quantity}`,
@@ -124,19 +125,31 @@ export async function transferToConsumption(trx: Knex.Transaction, input: Transf
     usd_micros_per_unit: input.usdMicrosPerUnit ?? (await lastTradePrice(trx, instrumentId)),
     supplier_user_id: input.supplierUserId ?? null,
   });
+  return recordTransfer(trx, input, { id, from: trading.id, to: consumption.id });
+}
+
+/** The transfer's row and the activity of the two accounts it moved Units between. */
+async function recordTransfer(
+  trx: Knex.Transaction,
+  input: TransferInput,
+  transfer: { id: string; from: string; to: string },
+): Promise<TransferRow> {
+  const { userId, instrumentId, quantity, orderId, nowUs } = input;
+  const { id } = transfer;
+  const sql = await sqlOf(trx);
   const row: TransferRow = {
     id,
     user_id: userId,
     instrument_id: instrumentId,
     quantity,
-    from_account_id: trading.id,
-    to_account_id: consumption.id,
+    from_account_id: transfer.from,
+    to_account_id: transfer.to,
     order_id: orderId,
     created_at_us: nowUs,
   };
   await insertTransferRow(sql, row);
-  await stampTransferOut(sql, trading.id, nowUs);
-  await recordTransferIn(sql, consumption.id, quantity, nowUs);
+  await stampTransferOut(sql, transfer.from, nowUs);
+  await recordTransferIn(sql, transfer.to, quantity, nowUs);
   return row;
 }
 

@@ -6,25 +6,21 @@ import {
   insertUserAccount,
   userAccount,
   writeJournalEntry,
-  type BucketChange,
+  type AccountKind,
+  type Bucket,
   type LedgerAccountRow,
 } from '../db/journal.js';
 import { sqlOf, withSql, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
-import { noteChangedAccounts } from '../core/announcements.js';
-import type { AccountKind, Bucket, SystemAccountName } from './assets.js';
+import { noteChangedAccounts } from './announcements.js';
+import type { SystemAccountName } from './assets.js';
+import { JournalWriteSet, type Posting } from './write-set.js';
 
 type Trx = Knex | Knex.Transaction;
 
 export type { LedgerAccountRow } from '../db/journal.js';
 
-export interface Posting {
-  accountId: string;
-  bucket: Bucket;
-  asset: string;
-  /** Signed: positive adds to the bucket, negative takes from it. */
-  amount: number;
-}
+export type { Posting } from './write-set.js';
 
 /** A user's bucket would go below zero: the caller checked too little, or someone else got there first. */
 export class LedgerShortfall extends Error {
@@ -76,7 +72,9 @@ export async function ensureAccountOn(
     instrumentId,
     nowUs,
   });
-  return (await userAccount(sql, userId, kind, asset))!;
+  const opened = await userAccount(sql, userId, kind, asset);
+  assert(opened !== undefined, `ledger account of ${userId} (${kind}, ${asset}) was just opened`);
+  return opened;
 }
 
 /** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
@@ -107,34 +105,16 @@ export async function post(
   postings: Posting[],
   nowUs: number,
 ): Promise<void> {
-  const live = postings.filter((p) => p.amount !== 0);
-  if (live.length === 0) return;
-  assertBalanced(live);
-  // One conditional change per account, whichever of its buckets the entry moves.
-  const changes = new Map<string, BucketChange>();
-  for (const p of live) {
-    const change = changes.get(p.accountId) ?? { accountId: p.accountId, available: 0, locked: 0 };
-    change[p.bucket] += p.amount;
-    changes.set(p.accountId, change);
-  }
-  const [refused] = await writeJournalEntry(await sqlOf(trx), kind, reference, live, [...changes.values()], nowUs);
+  const set = new JournalWriteSet();
+  set.add(kind, reference, postings, nowUs);
+  const [entry] = set.entries;
+  if (entry === undefined) return;
+  const [refused] = await writeJournalEntry(await sqlOf(trx), entry, set.accountChanges());
   if (refused !== undefined) {
-    const change = changes.get(refused)!;
-    const bucket: Bucket = change.available < 0 ? 'available' : 'locked';
-    throw new LedgerShortfall(refused, bucket, change[bucket]);
+    const { bucket, amount } = set.shortfallOf(refused);
+    throw new LedgerShortfall(refused, bucket, amount);
   }
-  const lowered = [...changes.values()].filter((change) => change.available < 0).map((change) => change.accountId);
-  noteChangedAccounts(trx, changes.keys(), lowered);
-}
-
-/** Every asset's postings sum to zero: an entry that does not balance is a bug. */
-export function assertBalanced(postings: readonly Posting[]): void {
-  const sums = new Map<string, number>();
-  for (const p of postings) {
-    assert(Number.isSafeInteger(p.amount), `posting amount must be a safe integer, got ${p.amount}`);
-    sums.set(p.asset, (sums.get(p.asset) ?? 0) + p.amount);
-  }
-  for (const [asset, sum] of sums) assert(sum === 0, `journal entry does not balance in ${asset}: ${sum}`);
+  noteChangedAccounts(trx, set.userAccountIds(), set.loweredAccountIds());
 }
 
 /** Postings that move `amount` between two buckets (of one account or two), in one asset. */

@@ -8,6 +8,9 @@ export const usdScale = 6;
 export const priceScale = 4;
 export const rateScale = 6;
 
+/** A tick is 0.0001 USD = 100 micro-dollars (DESIGN.md §3). */
+export const microsPerTick = 100;
+
 /** "12.5" at scale 4 → 125000. Returns null when the string is not a decimal with at most `scale` places. */
 export function parseDecimal(text: string, scale: number): number | null {
   const match = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?$/.exec(text);

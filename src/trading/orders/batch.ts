@@ -7,20 +7,12 @@ import {
   type OpenOrdersFilter,
 } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
-import type { AccountChange, JournalEntryWrite, MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
+import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
 import type { Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';
-import { assertBalanced, type Posting } from '../../ledger/journal.js';
+import { isSystemAccount, JournalWriteSet, type Buckets, type Posting } from '../../ledger/write-set.js';
 import type { Settled } from './settle.js';
-
-/** System accounts (the outside world, fees, conversion) may go negative: no check reads them. */
-const isSystemAccount = (accountId: string): boolean => accountId.startsWith('system:');
-
-interface Buckets {
-  available: number;
-  locked: number;
-}
 
 /** What a committed batch changed, for its events. */
 export interface CommittedBatch {
@@ -60,11 +52,11 @@ export class TradingBatch {
   private readonly stored = new Map<string, Buckets>();
   /** Client order ids looked up for the batch's commands: the id of the stored order that has it, or null. */
   private readonly storedClientOrderIds = new Map<string, string | null>();
-  private readonly accounts = new Map<string, AccountChange>();
+  /** The journal entries and account changes of its commands (src/ledger/write-set.ts). */
+  private readonly journal = new JournalWriteSet();
   private readonly rows = new Map<string, OrderRow>();
   private readonly inserted = new Set<string>();
   private readonly updated = new Set<string>();
-  private readonly entries: JournalEntryWrite[] = [];
   private readonly written: Pick<Settled, 'trades' | 'legs' | 'lots' | 'transfers'> = {
     trades: [],
     legs: [],
@@ -72,8 +64,8 @@ export class TradingBatch {
     transfers: [],
   };
   private changeCount = 0;
-  /** Per market, the price levels (`side:priceTicks`) that the batch's orders left or joined. */
-  private readonly levels = new Map<string, Set<string>>();
+  /** Per market, the price levels that the batch's orders left or joined, by `side:priceTicks`. */
+  private readonly levels = new Map<string, Map<string, { side: Side; priceTicks: number }>>();
 
   constructor(readonly sql: Sql) {}
 
@@ -97,7 +89,14 @@ export class TradingBatch {
   async orders(ids: readonly string[]): Promise<OrderRow[]> {
     const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
     if (missing.length > 0) for (const row of await findOrders(this.sql, missing)) this.rows.set(row.id, row);
-    return ids.filter((id) => this.rows.has(id)).map((id) => this.rows.get(id)!);
+    return ids.filter((id) => this.rows.has(id)).map((id) => this.held(id));
+  }
+
+  /** An order the batch holds (read, adopted or put): asking for another is a bug. */
+  private held(id: string): OrderRow {
+    const row = this.rows.get(id);
+    assert(row !== undefined, `the batch holds no order ${id}`);
+    return row;
   }
 
   /** Rows the caller read from the database, replaced by this batch's version of each where it has one. */
@@ -124,13 +123,13 @@ export class TradingBatch {
       (filter.side === undefined || row.side === filter.side) &&
       openStatuses.includes(row.status);
     const ids = new Set([...stored.map((row) => row.id), ...this.inserted]);
-    return [...ids].map((id) => this.rows.get(id)!).filter(matches);
+    return [...ids].map((id) => this.held(id)).filter(matches);
   }
 
   /** The id of the user's order with this client_order_id, placed in this batch or before. */
   async orderIdByClientOrderId(userId: string, clientOrderId: string): Promise<string | undefined> {
     for (const id of this.inserted) {
-      const row = this.rows.get(id)!;
+      const row = this.held(id);
       if (row.user_id === userId && row.client_order_id === clientOrderId) return id;
     }
     const stored = this.storedClientOrderIds.get(clientOrderKey(userId, clientOrderId));
@@ -149,13 +148,14 @@ export class TradingBatch {
 
   /** A user account's available bucket as this batch has it (`readBalances` first). */
   available(accountId: string): number {
-    const stored = this.stored.get(accountId);
-    assert(stored, `the batch has not read ledger account ${accountId}`);
-    return stored.available + (this.accounts.get(accountId)?.available ?? 0);
+    return this.journal.balance(accountId, this.read(accountId)).available;
   }
 
-  private locked(accountId: string): number {
-    return this.stored.get(accountId)!.locked + (this.accounts.get(accountId)?.locked ?? 0);
+  /** The stored buckets of a user account the batch has read (`readBalances`). */
+  private read(accountId: string): Buckets {
+    const stored = this.stored.get(accountId);
+    assert(stored, `the batch has not read ledger account ${accountId}`);
+    return stored;
   }
 
   // ---- changes -------------------------------------------------------------------------------------
@@ -173,29 +173,12 @@ export class TradingBatch {
     nowUs: number,
     options: { unread: 'refuse' | 'skip' } = { unread: 'refuse' },
   ): string | undefined {
-    const live = postings.filter((p) => p.amount !== 0);
-    if (live.length === 0) return undefined;
-    assertBalanced(live);
-    const net = new Map<string, Buckets>();
-    for (const p of live) {
-      const change = net.get(p.accountId) ?? { available: 0, locked: 0 };
-      change[p.bucket] += p.amount;
-      net.set(p.accountId, change);
-    }
-    for (const [accountId, change] of net) {
-      if (isSystemAccount(accountId) || (change.available >= 0 && change.locked >= 0)) continue;
-      if (options.unread === 'skip' && !this.stored.has(accountId)) continue;
-      if (this.available(accountId) + change.available < 0 || this.locked(accountId) + change.locked < 0)
-        return accountId;
-    }
-    for (const [accountId, change] of net) {
-      const account = this.account(accountId, nowUs);
-      account.available += change.available;
-      account.locked += change.locked;
-    }
-    this.entries.push({ kind, reference, createdAtUs: nowUs, postings: live });
-    this.changeCount++;
-    return undefined;
+    const stored = (accountId: string): Buckets | undefined =>
+      options.unread === 'skip' && !this.stored.has(accountId) ? undefined : this.read(accountId);
+    const entriesBefore = this.journal.entries.length;
+    const refused = this.journal.add(kind, reference, postings, nowUs, stored);
+    if (this.journal.entries.length > entriesBefore) this.changeCount++;
+    return refused;
   }
 
   /** Keeps an order's new state, to be written with the batch. */
@@ -221,7 +204,7 @@ export class TradingBatch {
     this.written.lots.push(...settled.lots);
     this.written.transfers.push(...settled.transfers);
     for (const stamp of settled.stamps) {
-      const account = this.account(stamp.accountId, nowUs);
+      const account = this.journal.account(stamp.accountId, nowUs);
       if (stamp.deposit) account.lastDepositAtUs = nowUs;
       if (stamp.withdrawal) account.lastWithdrawalAtUs = nowUs;
       if (stamp.trading) account.lastTradingActivityAtUs = nowUs;
@@ -238,61 +221,35 @@ export class TradingBatch {
     if (row.price_ticks === null || row.status === 'pending') return;
     let levels = this.levels.get(row.market_id);
     if (!levels) {
-      levels = new Set();
+      levels = new Map();
       this.levels.set(row.market_id, levels);
     }
-    levels.add(`${row.side}:${row.price_ticks}`);
+    levels.set(`${row.side}:${row.price_ticks}`, { side: row.side, priceTicks: row.price_ticks });
   }
 
   /** What the batch wrote, once it has committed: the events of the live streams are made from it. */
   committed(): CommittedBatch {
     const touched = new Map<string, { side: Side; priceTicks: number }[]>();
-    for (const [marketId, keys] of this.levels) {
-      touched.set(
-        marketId,
-        [...keys].map((key) => {
-          const [side, price] = key.split(':') as [Side, string];
-          return { side, priceTicks: Number(price) };
-        }),
-      );
+    for (const [marketId, levels] of this.levels) {
+      touched.set(marketId, [...levels.values()]);
     }
     return {
-      newOrders: [...this.inserted].map((id) => this.rows.get(id)!),
-      changedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      newOrders: [...this.inserted].map((id) => this.held(id)),
+      changedOrders: [...this.updated].map((id) => this.held(id)),
       trades: this.written.trades,
       legs: this.written.legs,
       levels: touched,
-      accountIds: [...this.accounts.keys()].filter((id) => !isSystemAccount(id)),
+      accountIds: this.journal.userAccountIds(),
     };
-  }
-
-  private account(accountId: string, nowUs: number): AccountChange {
-    let account = this.accounts.get(accountId);
-    if (!account) {
-      account = {
-        accountId,
-        available: 0,
-        locked: 0,
-        lastDepositAtUs: null,
-        lastWithdrawalAtUs: null,
-        lastTradingActivityAtUs: null,
-        lastTransferAtUs: null,
-        transfersIn: 0,
-        updatedAtUs: nowUs,
-      };
-      this.accounts.set(accountId, account);
-    }
-    account.updatedAtUs = Math.max(account.updatedAtUs, nowUs);
-    return account;
   }
 
   /** Everything to write, with the markets' new book versions. */
   writeSet(books: readonly MarketBookWrite[]): TradingWriteSet {
     return {
-      entries: this.entries,
-      accounts: [...this.accounts.values()],
-      insertedOrders: [...this.inserted].map((id) => this.rows.get(id)!),
-      updatedOrders: [...this.updated].map((id) => this.rows.get(id)!),
+      entries: this.journal.entries,
+      accounts: this.journal.accountChanges(),
+      insertedOrders: [...this.inserted].map((id) => this.held(id)),
+      updatedOrders: [...this.updated].map((id) => this.held(id)),
       ...this.written,
       books,
     };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex.js';
 import { inProcessTransport, payloadBytesMax, type EventTransport } from '../../db/event-transport.js';
 import { encodeEvents } from '../../core/events.js';
-import { accountsCommitted } from '../../core/announcements.js';
+import { accountsCommitted } from '../../ledger/announcements.js';
 import type { MarketWithInstrument, ReferenceCache } from '../../core/reference.js';
 import { AccountIds } from '../accounts/account-ids.js';
 import { batchEvents } from './batch-events.js';
