@@ -14,7 +14,7 @@ import {
 } from '../db/usage.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
-import { validationError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 
 /**
@@ -182,10 +182,15 @@ export function parseTimeBound(text: string): number | null {
   return Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, us));
 }
 
+/** A usage query's time bounds that the document's pattern lets through but are no time, or out of order (mapped in handlers/failures.ts). */
+export type UsageQueryFailure = 'invalid_usage_query';
+
 /** Query values the document's pattern lets through but only we can judge; reads like the schema's own 422. */
-function invalidQuery(name: string, value: string, message: string) {
+function invalidQuery(name: string, value: string, message: string): Failure<UsageQueryFailure> {
   const path = `query.${name}`;
-  return validationError(`Invalid request: ${path} ${message}.`, { errors: [{ path, message, value }] });
+  return new Failure<UsageQueryFailure>('invalid_usage_query', `Invalid request: ${path} ${message}.`, {
+    context: { errors: [{ path, message, value }] },
+  });
 }
 
 function timeBound(name: 'from' | 'to', text: string | undefined): number | undefined {

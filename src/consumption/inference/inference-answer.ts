@@ -2,7 +2,7 @@ import type { components } from '../../../generated/types/consumption.js';
 import type { AutoTopUpPort } from '../../core/trading-port.js';
 import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import type { Logger } from '../../lib/logger.js';
 import type { SlotState } from '../capacity/capacity.js';
 import { chatStreamToMessageEvents, chatToMessage } from '../formats/messages.js';
@@ -24,6 +24,9 @@ import { SupplierError, type ChatChunk, type ChatCompletion, type ChatRequest } 
  */
 
 type Schemas = components['schemas'];
+
+/** An answer that cannot be given because its request could not be billed (mapped in handlers/failures.ts). */
+export type AnswerFailure = 'not_settled';
 
 /** What the handler sends back: a JSON body or an event stream, and the slot headers. */
 export interface InferenceAnswer {
@@ -214,9 +217,8 @@ export async function runWhole(
   // An answer is given only once billed: not if a sweep took the request for abandoned while it
   // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
   if (settled === null)
-    throw new ApiError(
-      503,
-      'service_unavailable',
+    throw new Failure<AnswerFailure>(
+      'not_settled',
       'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.',
       { headers: { 'retry-after': '1' } },
     );

@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { abandonedRequests, type AbandonedRequest } from '../../db/inference-leases.js';
 import { findInstrument } from '../../core/reference.js';
-import { checkCapacity, openAdmission, type CapacityDeps } from '../capacity/capacity.js';
+import { checkCapacity, openAdmission } from '../capacity/capacity.js';
+import type { CapacityDeps } from '../capacity/token-shortfall.js';
 import {
   runStream,
   runWhole,
