@@ -12,6 +12,7 @@ import { tokenBytesMax } from '../tokens/token-merge.js';
 import { countPromptTokens, inlineCharsMax, promptBounds } from '../tokens/tokens.js';
 import { findInstrument, resolveModel, type InstrumentRow, type ReferenceCache } from '../../core/reference.js';
 import { assert } from '../../lib/assert.js';
+import type { Endpoint } from './endpoint.js';
 import type { TicketClaims } from './tickets.js';
 import { askedMaxPriceTicks } from '../capacity/price-cap.js';
 
@@ -22,7 +23,6 @@ import { askedMaxPriceTicks } from '../capacity/price-cap.js';
  */
 
 type Schemas = components['schemas'];
-export type Endpoint = 'chat.completions' | 'responses' | 'messages';
 export type BodyOf<E extends Endpoint> = E extends 'chat.completions'
   ? Schemas['ChatCompletionRequest']
   : E extends 'responses'

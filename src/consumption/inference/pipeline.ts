@@ -12,15 +12,7 @@ import {
   type AnswerDeps,
   type InferenceAnswer,
 } from './inference-answer.js';
-import {
-  counted,
-  prepare,
-  preparedBefore,
-  translate,
-  type BodyOf,
-  type Endpoint,
-  type PrepareDeps,
-} from './inference-prepare.js';
+import { counted, prepare, preparedBefore, translate, type BodyOf, type PrepareDeps } from './inference-prepare.js';
 import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
 import type { LeaseKeeper } from '../capacity/leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
@@ -46,7 +38,8 @@ import { countPromptTokens } from '../tokens/tokens.js';
  */
 
 type Schemas = components['schemas'];
-export type { Endpoint } from './inference-prepare.js';
+import type { Endpoint } from './endpoint.js';
+export type { Endpoint };
 export interface Caller {
   userId: string;
   apiKeyId: string;

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Endpoint } from './inference-prepare.js';
+import type { Endpoint } from './endpoint.js';
 import { newTicketId } from '../../lib/ids.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../lib/errors.js';
-import type { TokenAnswer, TokenJob } from './token-worker.js';
+import type { TokenAnswer, TokenJob } from './token-job.js';
 
 /**
  * Token counting off the event loop. Counting a 5 MB prompt takes seconds of CPU; done inline it

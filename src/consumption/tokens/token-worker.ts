@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import type { TokenAnswer, TokenJob } from './token-job.js';
 import { textTokens } from './tokens.js';
 
 /**
@@ -9,17 +10,6 @@ import { textTokens } from './tokens.js';
  * lets one thread's priority be set through its thread id), so on a busy machine the requests of
  * the other APIs get the CPU first and counting takes what is left.
  */
-
-export interface TokenJob {
-  id: number;
-  texts: string[];
-}
-
-export interface TokenAnswer {
-  id: number;
-  tokens?: number;
-  error?: string;
-}
 
 /** Nice 10: below the event loop (0), above nothing that matters. */
 const workerNiceness = 10;
