@@ -28,7 +28,8 @@ const defaultRoutingOptions: RoutingOptions = {
 /** No supplier could serve the request (mapped in handlers/failures.ts): nothing was sent to the caller, and nothing is billed. */
 export type RoutingFailure = 'no_supplier';
 
-interface Routed<T> {
+/** What a supplier answered, after how many attempts, and which supplier it was. */
+export interface Routed<T> {
   value: T;
   attempts: number;
   supplierUserId: string;
