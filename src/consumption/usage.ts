@@ -148,7 +148,7 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
 /**
@@ -209,7 +209,7 @@ function assertOrdered(
 ): void {
   if (window.fromUs === undefined || window.toUs === undefined || window.toUs >= window.fromUs) return;
   if (to !== undefined) throw invalidQuery('to', to, 'must not be before query.from');
-  throw invalidQuery('from', from!, 'must not be in the future when query.to is left out (it defaults to now)');
+  throw invalidQuery('from', from ?? '', 'must not be in the future when query.to is left out (it defaults to now)');
 }
 
 /** The list's optional `from`/`to` bounds. */

@@ -5,7 +5,7 @@ import type { LotReservation } from '../../db/consumption-lots.js';
 import { toIso } from '../../lib/clock.js';
 import { Failure } from '../../lib/failure.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
-import { periodEndUs, periodStartUs, type LimitReset } from '../../lib/periods.js';
+import { limitResets, periodEndUs, periodStartUs, type LimitReset } from '../../lib/periods.js';
 import type { InstrumentRow } from '../../core/reference.js';
 
 /**
@@ -39,14 +39,23 @@ export interface BudgetHold {
 
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
+/** The column's reset (the platform API writes only one of `limitResets`); null: the budget never resets. */
+const limitResetOf = (value: string | null): LimitReset | null => limitResets.find((reset) => reset === value) ?? null;
+
+/** The key's allowed models, a JSON list of names as the platform API wrote it. */
+function modelsOf(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((model): model is string => typeof model === 'string') : [];
+}
+
 /** The calling key's limits; null when the key was deleted or deactivated (after its 307, or while the run was on its way). */
 export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
   if (row.key_id === null || !row.key_active) return null;
   return {
     expiresAtUs: numberOrNull(row.key_expires_at_us),
     limitUsdMicros: numberOrNull(row.key_limit_usd_micros),
-    limitReset: (row.key_limit_reset as LimitReset | null) ?? null,
-    allowedModels: row.key_allowed_models === null ? null : (JSON.parse(row.key_allowed_models) as string[]),
+    limitReset: limitResetOf(row.key_limit_reset),
+    allowedModels: row.key_allowed_models === null ? null : modelsOf(row.key_allowed_models),
   };
 }
 

@@ -43,7 +43,7 @@ export const leaseLifetimeMsDefault = 30_000;
 /** Delivered tokens are recorded at least this often, so a crash bills at most this much output short. */
 const recordIntervalMsMax = 1_000;
 
-export interface LeaseOptions {
+interface LeaseOptions {
   lifetimeMs: number;
 }
 
@@ -298,8 +298,8 @@ const whiteSpace = /\s/u;
 /** The last index of `text` (above 0) where o200k_base's pre-tokens break for certain; 0 if none. */
 export function lastCut(text: string): number {
   for (let i = text.length - 1; i > 0; i -= 1) {
-    const before = text[i - 1]!;
-    const at = text[i]!;
+    const before = text.charAt(i - 1);
+    const at = text.charAt(i);
     if (at === ' ' && !whiteSpace.test(before)) return i;
     if ((before === '\n' || before === '\r') && at !== '/' && !whiteSpace.test(at)) return i;
   }

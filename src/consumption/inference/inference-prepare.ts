@@ -62,7 +62,7 @@ interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
   /** Whether the prompt fits the context window whatever its exact count (its upper bound fits). */
   fitsUncounted: boolean;
   /** The prompt's exact count, checked against the context window; counted once. */
-  promptTokens(): Promise<number>;
+  promptTokens: () => Promise<number>;
   outputTokens: number;
   /** The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies; null: none at all (its ticket says so). */
   maxPriceTicks: number | null | undefined;
@@ -221,9 +221,15 @@ export async function preparedBefore<E extends Endpoint>(
     chat: forSupplier(chat, outputTokens),
     model: ticket.model,
     instrument,
-    tokens: { min: reserved, max: reserved, output: outputTokens, exact: async () => reserved, countsInline: true },
+    tokens: {
+      min: reserved,
+      max: reserved,
+      output: outputTokens,
+      exact: () => Promise.resolve(reserved),
+      countsInline: true,
+    },
     fitsUncounted: true,
-    promptTokens: async () => promptTokens,
+    promptTokens: () => Promise.resolve(promptTokens),
     outputTokens,
     maxPriceTicks: ticket.maxPriceTicks,
     stream: chat.stream === true,

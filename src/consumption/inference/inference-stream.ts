@@ -208,16 +208,15 @@ function streamStatus(state: StreamState): RequestStatus {
  * translators): the chat usage chunk, `response.completed` / `response.incomplete`, `message_delta`.
  */
 function costCarrier(event: SseEvent | string): Record<string, unknown> | undefined {
-  if (typeof event === 'string') return undefined;
-  const data = event.data as {
-    usage?: Record<string, unknown> | null;
-    response?: { usage?: Record<string, unknown> | null };
-  };
-  if (event.event === undefined || event.event === 'message_delta') return data.usage ?? undefined;
+  if (typeof event === 'string' || !isRecord(event.data)) return undefined;
+  const { usage, response } = event.data;
+  if (event.event === undefined || event.event === 'message_delta') return isRecord(usage) ? usage : undefined;
   if (event.event === 'response.completed' || event.event === 'response.incomplete')
-    return data.response?.usage ?? undefined;
+    return isRecord(response) && isRecord(response.usage) ? response.usage : undefined;
   return undefined;
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const wire = (event: SseEvent | string): string => (typeof event === 'string' ? event : serializeSseEvent(event));
 

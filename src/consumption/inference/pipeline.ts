@@ -1,6 +1,7 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { abandonedRequests, type AbandonedRequest } from '../../db/inference-leases.js';
 import { findInstrument } from '../../core/reference.js';
+import { assert } from '../../lib/assert.js';
 import { checkCapacity, openAdmission } from '../capacity/capacity.js';
 import type { CapacityDeps } from '../capacity/token-shortfall.js';
 import { runStream } from './inference-stream.js';
@@ -183,7 +184,8 @@ export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promis
   const dead = await deadProcesses(deps.leases);
   const abandoned = await abandonedRequests(deps.db, nowUs, dead, sweepBatchMax);
   for (const request of abandoned) {
-    const instrument = (await findInstrument(deps, request.instrumentId))!;
+    const instrument = await findInstrument(deps, request.instrumentId);
+    assert(instrument !== undefined, `the instrument ${request.instrumentId} of request ${request.requestId} exists`);
     const open: OpenRequest = {
       requestId: request.requestId,
       accountId: request.accountId,

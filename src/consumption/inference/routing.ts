@@ -18,13 +18,6 @@ export interface RoutingOptions {
   upstream: typeof upstreamTimeoutDefaults;
 }
 
-const defaultRoutingOptions: RoutingOptions = {
-  attemptsMax: 3,
-  cooldownMs: 30_000,
-  simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 },
-  upstream: upstreamTimeoutDefaults,
-};
-
 /** No supplier could serve the request (mapped in handlers/failures.ts): nothing was sent to the caller, and nothing is billed. */
 export type RoutingFailure = 'no_supplier';
 

@@ -1,6 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { assert } from '../../lib/assert.js';
 import type { TokenAnswer, TokenJob } from './token-job.js';
 import { textTokens } from './tokens.js';
 
@@ -21,7 +22,10 @@ try {
   // Not Linux, or not allowed: the pool still keeps counting off the event loop.
 }
 
-parentPort!.on('message', ({ id, texts }: TokenJob) => {
+const port = parentPort;
+assert(port !== null, 'token-worker.ts runs as a worker thread of the token pool');
+
+port.on('message', ({ id, texts }: TokenJob) => {
   let answer: TokenAnswer;
   try {
     let tokens = 0;
@@ -30,5 +34,5 @@ parentPort!.on('message', ({ id, texts }: TokenJob) => {
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort!.postMessage(answer);
+  port.postMessage(answer);
 });
