@@ -20,6 +20,7 @@ import { closeApiKeyCache, openApiKeyCache } from '../http/auth/api-key-cache.js
 import { startWalCheckpoints } from '../db/wal-checkpoints.js';
 import { consumptionHandlers, chatShapedOperations } from '../consumption/handlers/index.js';
 import { holdTokenPool } from '../consumption/tokens/token-pool.js';
+import { startLeases, stopLeases } from '../consumption/capacity/leases.js';
 import { oauthShapedOperations, platformHandlers } from '../platform/handlers/index.js';
 import { startBackground } from './background.js';
 import { tradingHandlers } from '../trading/handlers/index.js';
@@ -175,7 +176,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   try {
     const definitions = await hostDefinitions(services);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
-    await services.leases.start({ lifetimeMs: config.inferenceLeaseMs });
+    await startLeases(services.leases, { lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.
     const keyCache = await openApiKeyCache(services.db);
     // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
@@ -195,7 +196,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
       await closeApiKeyCache(services.db, keyCache);
       await checkpoints.stop();
-      await services.leases.stop();
+      await stopLeases(services.leases);
       throw error;
     }
     const urls: Partial<Record<HostName, string>> = {};
@@ -221,7 +222,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           unwatchAccounts();
           await autoReloads.stop();
           await closeApiKeyCache(services.db, keyCache);
-          await services.leases.stop();
+          await stopLeases(services.leases);
           await releaseTokenPool();
           await checkpoints.stop();
           await close();

@@ -14,7 +14,7 @@ import {
 } from '../db/usage.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
-import { validationError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 
 /**
@@ -148,7 +148,7 @@ function daysFromCivil(year: number, month: number, day: number): number {
 
 function daysInMonth(year: number, month: number): number {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
 /**
@@ -182,10 +182,15 @@ export function parseTimeBound(text: string): number | null {
   return Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, us));
 }
 
+/** A usage query's time bounds that the document's pattern lets through but are no time, or out of order (mapped in handlers/failures.ts). */
+export type UsageQueryFailure = 'invalid_usage_query';
+
 /** Query values the document's pattern lets through but only we can judge; reads like the schema's own 422. */
-function invalidQuery(name: string, value: string, message: string) {
+function invalidQuery(name: string, value: string, message: string): Failure<UsageQueryFailure> {
   const path = `query.${name}`;
-  return validationError(`Invalid request: ${path} ${message}.`, { errors: [{ path, message, value }] });
+  return new Failure<UsageQueryFailure>('invalid_usage_query', `Invalid request: ${path} ${message}.`, {
+    context: { errors: [{ path, message, value }] },
+  });
 }
 
 function timeBound(name: 'from' | 'to', text: string | undefined): number | undefined {
@@ -204,7 +209,7 @@ function assertOrdered(
 ): void {
   if (window.fromUs === undefined || window.toUs === undefined || window.toUs >= window.fromUs) return;
   if (to !== undefined) throw invalidQuery('to', to, 'must not be before query.from');
-  throw invalidQuery('from', from!, 'must not be in the future when query.to is left out (it defaults to now)');
+  throw invalidQuery('from', from ?? '', 'must not be in the future when query.to is left out (it defaults to now)');
 }
 
 /** The list's optional `from`/`to` bounds. */

@@ -3,9 +3,9 @@ import { keySpendOf, reserveKeySpend, trueUpKeySpend } from '../../db/key-spend.
 import type { Sql } from '../../db/sql.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { toIso } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
-import { periodEndUs, periodStartUs, type LimitReset } from '../../lib/periods.js';
+import { limitResets, periodEndUs, periodStartUs, type LimitReset } from '../../lib/periods.js';
 import type { InstrumentRow } from '../../core/reference.js';
 
 /**
@@ -19,6 +19,9 @@ import type { InstrumentRow } from '../../core/reference.js';
  * from (capacity.ts reserves named lots; settle.ts draws only from them), rounded up to the
  * micro-dollar: a bound the request's real cost can never exceed, whatever other requests do.
  */
+/** Why a key may not run a request (mapped in handlers/failures.ts). */
+export type KeyLimitFailure = 'key_gone' | 'key_expired' | 'model_not_allowed' | 'key_budget_spent';
+
 export interface KeyLimits {
   expiresAtUs: number | null;
   limitUsdMicros: number | null;
@@ -36,21 +39,29 @@ export interface BudgetHold {
 
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
+/** The column's reset (the platform API writes only one of `limitResets`); null: the budget never resets. */
+const limitResetOf = (value: string | null): LimitReset | null => limitResets.find((reset) => reset === value) ?? null;
+
+/** The key's allowed models, a JSON list of names as the platform API wrote it. */
+function modelsOf(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((model): model is string => typeof model === 'string') : [];
+}
+
 /** The calling key's limits; null when the key was deleted or deactivated (after its 307, or while the run was on its way). */
 export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
   if (row.key_id === null || !row.key_active) return null;
   return {
     expiresAtUs: numberOrNull(row.key_expires_at_us),
     limitUsdMicros: numberOrNull(row.key_limit_usd_micros),
-    limitReset: (row.key_limit_reset as LimitReset | null) ?? null,
-    allowedModels: row.key_allowed_models === null ? null : (JSON.parse(row.key_allowed_models) as string[]),
+    limitReset: limitResetOf(row.key_limit_reset),
+    allowedModels: row.key_allowed_models === null ? null : modelsOf(row.key_allowed_models),
   };
 }
 
 /** 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's. */
-export function keyExpired(expiresAtUs: number): ApiError {
-  return new ApiError(
-    401,
+export function keyExpired(expiresAtUs: number): Failure<KeyLimitFailure> {
+  return new Failure(
     'key_expired',
     `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`,
   );
@@ -68,17 +79,15 @@ export function checkKeyUse(
   nowUs: number,
 ): asserts limits is KeyLimits {
   if (limits === null) {
-    throw new ApiError(
-      401,
-      'invalid_api_key',
+    throw new Failure<KeyLimitFailure>(
+      'key_gone',
       'The API key was deleted or deactivated while this request was on its way; nothing was billed. Create a key on the platform API or the dashboard.',
     );
   }
   if (limits.expiresAtUs !== null && nowUs >= limits.expiresAtUs) throw keyExpired(limits.expiresAtUs);
   const allowed = limits.allowedModels;
   if (allowed !== null && !allowed.includes(model) && !allowed.includes(instrument.model_name)) {
-    throw new ApiError(
-      403,
+    throw new Failure<KeyLimitFailure>(
       'model_not_allowed',
       `This key may not use ${model}; it may use ${allowed.join(', ') || 'no model'}.`,
       { context: { model, allowed_models: allowed } },
@@ -106,7 +115,7 @@ async function overBudget(
   limitMicros: number,
   reserveMicros: number,
   nowUs: number,
-): Promise<ApiError> {
+): Promise<Failure<KeyLimitFailure>> {
   const periodStart = periodStartUs(limits.limitReset, nowUs);
   const spend = await keySpendOf(sql, apiKeyId, periodStart);
   const spentMicros = Number(spend?.spent_micros ?? 0);
@@ -117,9 +126,8 @@ async function overBudget(
     resetsAtUs === null
       ? ' The budget never resets: raise limit_usd or use another key.'
       : ` The budget resets at ${toIso(resetsAtUs)}.`;
-  return new ApiError(
-    403,
-    'key_limit_exceeded',
+  return new Failure<KeyLimitFailure>(
+    'key_budget_spent',
     `This key has spent ${formatDecimal(spentMicros, usdScale)} of its ${usdText(limitMicros)} USD${period} budget, with ${formatDecimal(reservedMicros, usdScale)} reserved by requests in progress; this request may cost up to ${formatDecimal(reserveMicros, usdScale)}.${resets}`,
     {
       context: {

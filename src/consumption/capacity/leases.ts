@@ -43,7 +43,7 @@ const leaseLifetimeMsDefault = 30_000;
 /** Delivered tokens are recorded at least this often, so a crash bills at most this much output short. */
 const recordIntervalMsMax = 1_000;
 
-export interface LeaseOptions {
+interface LeaseOptions {
   lifetimeMs: number;
 }
 
@@ -53,32 +53,7 @@ export interface LeaseTerms {
   expiresAtUs: number;
 }
 
-/** A request's hold on its slot, renewed until released. */
-export interface Lease {
-  /** For streams: the text sent to the client so far, counted at the next renewal. */
-  readonly sent: SentTokens | null;
-  /** Whether the slot is surely still this request's at `nowUs` (its last renewal reaches well past it). */
-  holds(nowUs: number): boolean;
-  /** Renews at once; false when the slot is lost (swept) or cannot be shown to be held. */
-  confirm(): Promise<boolean>;
-  release(): void;
-}
-
-export interface LeaseKeeper {
-  /** Registers this process (its liveness lock and row) and starts renewing. */
-  start(options: LeaseOptions): Promise<void>;
-  /** Stops renewing and gives the liveness lock up; the row goes too unless slots remain (then others settle them). */
-  stop(): Promise<void>;
-  processId(): string | null;
-  terms(): LeaseTerms;
-  /** Holds the slot of a request admitted (committed) by this process with `terms`; `lost` runs if the slot was swept while held. */
-  hold(requestId: string, terms: LeaseTerms, options: { stream: boolean; lost: () => void }): Lease;
-  /** Processes other than this one proven dead. */
-  deadProcesses(): Promise<string[]>;
-  /** Forgets the dead processes that no longer hold slots. */
-  forgetDead(processIds: readonly string[]): Promise<void>;
-}
-
+/** A request's slot as this process holds it, renewed until released. */
 interface Held {
   requestId: string;
   sent: SentTokens | null;
@@ -90,145 +65,197 @@ interface Held {
 }
 
 /**
- * This process's lease keeper: the slots it holds and the timer that renews them. Made once per
- * process (app/services.ts) and carried on Services; `mkt serve` starts and stops it (app/main.ts).
+ * This process's lease keeper: the slots it holds, its process row and liveness lock, and the timer
+ * that renews them. Made once per process (app/services.ts: `newLeaseKeeper`) and carried on
+ * Services; `mkt serve` starts and stops it (app/main.ts: `startLeases`, `stopLeases`).
  */
+export interface LeaseKeeper {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly held: Map<string, Held>;
+  lifetimeUs: number;
+  /** This process's row and lock; null until started, and again once stopped. */
+  me: ProcessRow | null;
+  lock: LivenessLock | null;
+  timer: NodeJS.Timeout | undefined;
+  /** The renewal in progress (renewals run one after another). */
+  ticking: Promise<void>;
+  /** When every lease was last renewed. */
+  renewedAtUs: number;
+}
+
 export function newLeaseKeeper({ db, clock, logger }: { db: Db; clock: Clock; logger: Logger }): LeaseKeeper {
-  const held = new Map<string, Held>();
-  let lifetimeUs = leaseLifetimeMsDefault * 1000;
-  let me: ProcessRow | null = null;
-  let lock: LivenessLock | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> = Promise.resolve();
-  let renewedAtUs = 0;
-
-  async function register(): Promise<void> {
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      const row: ProcessRow = {
-        id: `proc_${randomBytes(8).toString('hex')}`,
-        lockKey: randomInt(1, 2 ** 31 - 1),
-        host: hostname(),
-        pid: process.pid,
-        startedAtUs: clock.nowUs(),
-      };
-      // The lock before the row: a row whose lock is free reads as a dead process.
-      const taken = await holdLivenessLock(db, row.id, row.lockKey, {
-        lost: (error) => logger.warn({ err: error, process_id: row.id }, 'liveness lock lost; retaking it'),
-        regained: () =>
-          void restoreProcess(db, row).catch((error: unknown) =>
-            logger.error({ err: error, process_id: row.id }, 'process row could not be restored'),
-          ),
-      });
-      if (taken === null) continue;
-      const inserted = await insertProcess(db, row).catch(async (error: unknown) => {
-        await taken.release();
-        throw error;
-      });
-      if (inserted) {
-        me = row;
-        lock = taken;
-        return;
-      }
-      await taken.release();
-      forgetLivenessLock(db, row.id);
-    }
-    throw new Error('no free liveness lock key after 10 attempts');
-  }
-
-  /** One statement: the leases due (all of them when `all`), and every stream whose delivered tokens changed. */
-  async function renew(all = false): Promise<void> {
-    if (me === null || held.size === 0) return;
-    const nowUs = clock.nowUs();
-    const renewAll = all || nowUs - renewedAtUs >= renewalIntervalUs();
-    const due: { lease: Held; renewal: LeaseRenewal }[] = [];
-    for (const lease of held.values()) {
-      const deliveredTokens = lease.sent?.tokens() ?? 0;
-      if (renewAll || deliveredTokens !== lease.writtenTokens)
-        due.push({ lease, renewal: { requestId: lease.requestId, deliveredTokens } });
-    }
-    if (due.length === 0) return;
-    const renewed = await renewLeases(
-      db,
-      me.id,
-      due.map((d) => d.renewal),
-      nowUs + lifetimeUs,
-    );
-    if (renewAll) renewedAtUs = nowUs;
-    for (const { lease, renewal } of due) {
-      if (renewed.has(renewal.requestId)) {
-        lease.writtenTokens = renewal.deliveredTokens;
-        lease.confirmedUntilUs = nowUs + lifetimeUs;
-      } else if (held.get(lease.requestId) === lease) {
-        // Settled by a sweep that took this process for lost: stop serving it.
-        held.delete(lease.requestId);
-        logger.warn({ request_id: lease.requestId }, 'inference slot lease lost; the request is stopped');
-        lease.lost();
-      }
-    }
-  }
-
-  const renewalIntervalUs = () => lifetimeUs / 6;
-  const scheduleRenewal = (all: boolean) => {
-    ticking = ticking
-      .then(() => renew(all))
-      .catch((error: unknown) => logger.error({ err: error }, 'inference lease renewal failed'));
-    return ticking;
-  };
-
   return {
-    async start(options) {
-      lifetimeUs = options.lifetimeMs * 1000;
-      await register();
-      const tickMs = Math.min(recordIntervalMsMax, options.lifetimeMs / 6);
-      timer = setInterval(() => void scheduleRenewal(false), tickMs);
-      timer.unref();
-    },
-
-    async stop() {
-      clearInterval(timer);
-      await ticking;
-      if (me === null) return;
-      await lock?.release();
-      if ((await deleteIdleProcesses(db, [me.id])).length > 0) forgetLivenessLock(db, me.id);
-      me = null;
-    },
-
-    processId: () => me?.id ?? null,
-
-    terms: () => ({ processId: me?.id ?? null, expiresAtUs: clock.nowUs() + lifetimeUs }),
-
-    hold(requestId, terms, options) {
-      const lease: Held = {
-        requestId,
-        sent: options.stream ? new SentTokens() : null,
-        writtenTokens: 0,
-        confirmedUntilUs: terms.expiresAtUs,
-        lost: options.lost,
-      };
-      // Unowned (the keeper never started): nothing renews it, and nothing can be confirmed.
-      if (terms.processId !== null) held.set(requestId, lease);
-      const current = () => held.get(requestId) === lease;
-      return {
-        sent: lease.sent,
-        holds: (nowUs) =>
-          terms.processId === null || (current() && nowUs < lease.confirmedUntilUs - renewalIntervalUs()),
-        async confirm() {
-          if (!current()) return false;
-          await scheduleRenewal(true);
-          return current() && clock.nowUs() < lease.confirmedUntilUs;
-        },
-        release: () => {
-          if (held.get(requestId) === lease) held.delete(requestId);
-        },
-      };
-    },
-
-    deadProcesses: () => deadProcessIds(db, me?.id ?? null),
-
-    async forgetDead(processIds) {
-      for (const id of await deleteIdleProcesses(db, processIds)) forgetLivenessLock(db, id);
-    },
+    db,
+    clock,
+    logger,
+    held: new Map(),
+    lifetimeUs: leaseLifetimeMsDefault * 1000,
+    me: null,
+    lock: null,
+    timer: undefined,
+    ticking: Promise.resolve(),
+    renewedAtUs: 0,
   };
+}
+
+/** A request's hold on its slot (`holdLease`), renewed until released. */
+export interface Lease {
+  readonly keeper: LeaseKeeper;
+  readonly terms: LeaseTerms;
+  readonly held: Held;
+  /** For streams: the text sent to the client so far, counted at the next renewal. */
+  readonly sent: SentTokens | null;
+}
+
+/** A fresh process row with its liveness lock held (the lock before the row: a row whose lock is free reads as a dead process). */
+async function registerProcess(keeper: LeaseKeeper): Promise<void> {
+  const { db, logger } = keeper;
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const row: ProcessRow = {
+      id: `proc_${randomBytes(8).toString('hex')}`,
+      lockKey: randomInt(1, 2 ** 31 - 1),
+      host: hostname(),
+      pid: process.pid,
+      startedAtUs: keeper.clock.nowUs(),
+    };
+    const taken = await holdLivenessLock(db, row.id, row.lockKey, {
+      lost: (error) => logger.warn({ err: error, process_id: row.id }, 'liveness lock lost; retaking it'),
+      regained: () =>
+        void restoreProcess(db, row).catch((error: unknown) =>
+          logger.error({ err: error, process_id: row.id }, 'process row could not be restored'),
+        ),
+    });
+    if (taken === null) continue;
+    const inserted = await insertProcess(db, row).catch(async (error: unknown) => {
+      await taken.release();
+      throw error;
+    });
+    if (inserted) {
+      keeper.me = row;
+      keeper.lock = taken;
+      return;
+    }
+    await taken.release();
+    forgetLivenessLock(db, row.id);
+  }
+  throw new Error('no free liveness lock key after 10 attempts');
+}
+
+const renewalIntervalUs = (keeper: LeaseKeeper): number => keeper.lifetimeUs / 6;
+
+/** One statement: the leases due (all of them when `all`), and every stream whose delivered tokens changed. */
+async function renew(keeper: LeaseKeeper, all: boolean): Promise<void> {
+  const { me, held } = keeper;
+  if (me === null || held.size === 0) return;
+  const nowUs = keeper.clock.nowUs();
+  const renewAll = all || nowUs - keeper.renewedAtUs >= renewalIntervalUs(keeper);
+  const due: { lease: Held; renewal: LeaseRenewal }[] = [];
+  for (const lease of held.values()) {
+    const deliveredTokens = lease.sent?.tokens() ?? 0;
+    if (renewAll || deliveredTokens !== lease.writtenTokens)
+      due.push({ lease, renewal: { requestId: lease.requestId, deliveredTokens } });
+  }
+  if (due.length === 0) return;
+  const expiresAtUs = nowUs + keeper.lifetimeUs;
+  const renewed = await renewLeases(
+    keeper.db,
+    me.id,
+    due.map((d) => d.renewal),
+    expiresAtUs,
+  );
+  if (renewAll) keeper.renewedAtUs = nowUs;
+  for (const { lease, renewal } of due) {
+    if (renewed.has(renewal.requestId)) {
+      lease.writtenTokens = renewal.deliveredTokens;
+      lease.confirmedUntilUs = expiresAtUs;
+    } else if (held.get(lease.requestId) === lease) {
+      // Settled by a sweep that took this process for lost: stop serving it.
+      held.delete(lease.requestId);
+      keeper.logger.warn({ request_id: lease.requestId }, 'inference slot lease lost; the request is stopped');
+      lease.lost();
+    }
+  }
+}
+
+function scheduleRenewal(keeper: LeaseKeeper, all: boolean): Promise<void> {
+  keeper.ticking = keeper.ticking
+    .then(() => renew(keeper, all))
+    .catch((error: unknown) => keeper.logger.error({ err: error }, 'inference lease renewal failed'));
+  return keeper.ticking;
+}
+
+/** Registers this process (its liveness lock and row) and starts renewing. */
+export async function startLeases(keeper: LeaseKeeper, options: LeaseOptions): Promise<void> {
+  keeper.lifetimeUs = options.lifetimeMs * 1000;
+  await registerProcess(keeper);
+  const tickMs = Math.min(recordIntervalMsMax, options.lifetimeMs / 6);
+  keeper.timer = setInterval(() => void scheduleRenewal(keeper, false), tickMs);
+  keeper.timer.unref();
+}
+
+/** Stops renewing and gives the liveness lock up; the row goes too unless slots remain (then others settle them). */
+export async function stopLeases(keeper: LeaseKeeper): Promise<void> {
+  clearInterval(keeper.timer);
+  await keeper.ticking;
+  const me = keeper.me;
+  if (me === null) return;
+  await keeper.lock?.release();
+  if ((await deleteIdleProcesses(keeper.db, [me.id])).length > 0) forgetLivenessLock(keeper.db, me.id);
+  keeper.me = null;
+}
+
+/** What a slot taken now is written with. */
+export const leaseTerms = (keeper: LeaseKeeper): LeaseTerms => ({
+  processId: keeper.me?.id ?? null,
+  expiresAtUs: keeper.clock.nowUs() + keeper.lifetimeUs,
+});
+
+/** Holds the slot of a request admitted (committed) by this process with `terms`; `lost` runs if the slot was swept while held. */
+export function holdLease(
+  keeper: LeaseKeeper,
+  requestId: string,
+  terms: LeaseTerms,
+  options: { stream: boolean; lost: () => void },
+): Lease {
+  const held: Held = {
+    requestId,
+    sent: options.stream ? new SentTokens() : null,
+    writtenTokens: 0,
+    confirmedUntilUs: terms.expiresAtUs,
+    lost: options.lost,
+  };
+  // Unowned (the keeper never started): nothing renews it, and nothing can be confirmed.
+  if (terms.processId !== null) keeper.held.set(requestId, held);
+  return { keeper, terms, held, sent: held.sent };
+}
+
+const isCurrent = (lease: Lease): boolean => lease.keeper.held.get(lease.held.requestId) === lease.held;
+
+/** Whether the slot is surely still this request's at `nowUs` (its last renewal reaches well past it). */
+export const leaseHolds = (lease: Lease, nowUs: number): boolean =>
+  lease.terms.processId === null ||
+  (isCurrent(lease) && nowUs < lease.held.confirmedUntilUs - renewalIntervalUs(lease.keeper));
+
+/** Renews at once; false when the slot is lost (swept) or cannot be shown to be held. */
+export async function confirmLease(lease: Lease): Promise<boolean> {
+  if (!isCurrent(lease)) return false;
+  await scheduleRenewal(lease.keeper, true);
+  return isCurrent(lease) && lease.keeper.clock.nowUs() < lease.held.confirmedUntilUs;
+}
+
+export function releaseLease(lease: Lease): void {
+  if (isCurrent(lease)) lease.keeper.held.delete(lease.held.requestId);
+}
+
+/** Processes other than this one proven dead. */
+export const deadProcesses = (keeper: LeaseKeeper): Promise<string[]> =>
+  deadProcessIds(keeper.db, keeper.me?.id ?? null);
+
+/** Forgets the dead processes that no longer hold slots. */
+export async function forgetDeadProcesses(keeper: LeaseKeeper, processIds: readonly string[]): Promise<void> {
+  for (const id of await deleteIdleProcesses(keeper.db, processIds)) forgetLivenessLock(keeper.db, id);
 }
 
 /**
@@ -271,8 +298,8 @@ const whiteSpace = /\s/u;
 /** The last index of `text` (above 0) where o200k_base's pre-tokens break for certain; 0 if none. */
 export function lastCut(text: string): number {
   for (let i = text.length - 1; i > 0; i -= 1) {
-    const before = text[i - 1]!;
-    const at = text[i]!;
+    const before = text.charAt(i - 1);
+    const at = text.charAt(i);
     if (at === ' ' && !whiteSpace.test(before)) return i;
     if ((before === '\n' || before === '\r') && at !== '/' && !whiteSpace.test(at)) return i;
   }

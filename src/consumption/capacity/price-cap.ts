@@ -4,7 +4,8 @@ import type { Db } from '../../db/knex.js';
 import type { Sql } from '../../db/sql.js';
 import { microsPerTick } from '../../core/fees.js';
 import type { InstrumentRow } from '../../core/reference.js';
-import { ApiError, RequestValidationError } from '../../lib/errors.js';
+import { RequestValidationError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import { formatDecimal, parseDecimal, priceScale } from '../../lib/money.js';
 
 /**
@@ -15,6 +16,9 @@ import { formatDecimal, parseDecimal, priceScale } from '../../lib/money.js';
  * order at the cap: the whole shortfall at or under it, or nothing. A request that cannot be
  * covered so is refused with 402 price_cap_exceeded, nothing bought and nothing billed.
  */
+
+/** A request its price cap keeps from the tokens it needs (mapped in handlers/failures.ts). */
+export type PriceCapFailure = 'price_cap_exceeded';
 
 /** The largest cap taken: any price a market can trade at lies far below (1e9 USD × 1e4 ticks), and the cap in micro-dollars stays a safe integer. */
 const capTicksMax = 1_000_000_000 * 10 ** priceScale;
@@ -76,7 +80,7 @@ export async function priceCapExceeded(
   capTicks: number,
   unitsNeeded: number,
   held?: { usable: number; needed: number },
-): Promise<ApiError> {
+): Promise<Failure<PriceCapFailure>> {
   const marketId = await marketIdOfInstrument(db, instrument.id);
   const askTicks = marketId === undefined ? null : await bestAskTicks(db, marketId);
   const ask = askTicks === null ? 'nothing is offered' : `the best ask is ${priceText(askTicks)}`;
@@ -86,7 +90,7 @@ export async function priceCapExceeded(
       ? `This request needs ${units} of ${instrument.model_name} at or under ${priceText(capTicks)} USD; ${ask}. Nothing was bought. Raise max_price or retry later.`
       : `The ${instrument.model_name} consumption account holds ${held.usable} tokens bought at or under ${priceText(capTicks)} USD a Unit; this request needs up to ${held.needed}, ${units} more (${ask}). ` +
         'Buy Units at or under the cap and transfer them to the consumption account, or raise max_price.';
-  return new ApiError(402, 'price_cap_exceeded', detail, {
+  return new Failure<PriceCapFailure>('price_cap_exceeded', detail, {
     context: {
       max_price: priceText(capTicks),
       best_ask: askTicks === null ? null : priceText(askTicks),

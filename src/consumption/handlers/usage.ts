@@ -3,7 +3,7 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import type { ConsumptionDeps } from '../deps.js';
 import { AssertionFailed } from '../../lib/assert.js';
-import { ApiError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import {
   findUsageReceipt,
   listUsageReceipts,
@@ -14,6 +14,9 @@ import {
   usageSummaryView,
 } from '../usage.js';
 import { pageParams } from '../../db/paging.js';
+
+/** A receipt not in the caller's account (mapped in failures.ts). */
+export type UsageFailure = 'receipt_not_found';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], ConsumptionDeps>;
 
@@ -26,9 +29,8 @@ function callerUserId(principal: Principal | null): string {
 export const getUsageReceipt: Handler<'getUsageReceipt'> = async ({ params, principal }, services) => {
   const receipt = await findUsageReceipt(services, callerUserId(principal), params.request_id);
   if (!receipt)
-    throw new ApiError(
-      404,
-      'not_found',
+    throw new Failure<UsageFailure>(
+      'receipt_not_found',
       `No usage receipt ${params.request_id} in this account. Use the x-mkt-request-id of a /r/v1/… response; GET /v1/usage lists them.`,
     );
   return ok({ data: usageReceiptView(receipt) });

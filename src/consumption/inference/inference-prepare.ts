@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/types/consumption.js';
 import type { Db } from '../../db/knex.js';
-import { ApiError, RequestValidationError } from '../../lib/errors.js';
-import type { TokenDemand } from '../capacity/capacity.js';
+import { RequestValidationError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
+import type { TokenDemand } from '../capacity/token-shortfall.js';
 import { messagesToChat } from '../formats/messages.js';
 import { responsesToChat } from '../formats/responses.js';
 import { FormatError } from '../formats/sse.js';
@@ -11,6 +12,7 @@ import { tokenBytesMax } from '../tokens/token-merge.js';
 import { countPromptTokens, inlineCharsMax, promptBounds } from '../tokens/tokens.js';
 import { findInstrument, resolveModel, type InstrumentRow, type ReferenceCache } from '../../core/reference.js';
 import { assert } from '../../lib/assert.js';
+import type { Endpoint } from './endpoint.js';
 import type { TicketClaims } from './tickets.js';
 import { askedMaxPriceTicks } from '../capacity/price-cap.js';
 
@@ -21,12 +23,14 @@ import { askedMaxPriceTicks } from '../capacity/price-cap.js';
  */
 
 type Schemas = components['schemas'];
-export type Endpoint = 'chat.completions' | 'responses' | 'messages';
 export type BodyOf<E extends Endpoint> = E extends 'chat.completions'
   ? Schemas['ChatCompletionRequest']
   : E extends 'responses'
     ? Schemas['ResponseRequest']
     : Schemas['MessageRequest'];
+
+/** A request refused for its model or its size (mapped in handlers/failures.ts). */
+export type PrepareFailure = 'model_not_found' | 'prompt_too_large';
 
 /** What checking and translating a request takes; Services carries all of it. */
 export interface PrepareDeps {
@@ -58,7 +62,7 @@ interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
   /** Whether the prompt fits the context window whatever its exact count (its upper bound fits). */
   fitsUncounted: boolean;
   /** The prompt's exact count, checked against the context window; counted once. */
-  promptTokens(): Promise<number>;
+  promptTokens: () => Promise<number>;
   outputTokens: number;
   /** The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies; null: none at all (its ticket says so). */
   maxPriceTicks: number | null | undefined;
@@ -127,8 +131,7 @@ export async function translate<E extends Endpoint>(
   const model = (body as { model: string }).model;
   const instrument = await resolveModel(deps, model);
   if (!instrument)
-    throw new ApiError(
-      404,
+    throw new Failure<PrepareFailure>(
       'model_not_found',
       `No model ${model}. GET /v1/models lists the nine instruments and their -latest aliases.`,
     );
@@ -218,9 +221,15 @@ export async function preparedBefore<E extends Endpoint>(
     chat: forSupplier(chat, outputTokens),
     model: ticket.model,
     instrument,
-    tokens: { min: reserved, max: reserved, output: outputTokens, exact: async () => reserved, countsInline: true },
+    tokens: {
+      min: reserved,
+      max: reserved,
+      output: outputTokens,
+      exact: () => Promise.resolve(reserved),
+      countsInline: true,
+    },
     fitsUncounted: true,
-    promptTokens: async () => promptTokens,
+    promptTokens: () => Promise.resolve(promptTokens),
     outputTokens,
     maxPriceTicks: ticket.maxPriceTicks,
     stream: chat.stream === true,
@@ -248,16 +257,15 @@ function promptTooLarge(
   instrument: InstrumentRow,
   outputTokens: number,
   found: { bytes: number; tokensMin: number } | { tokens: number },
-): ApiError {
+): Failure<PrepareFailure> {
   const contextWindow = Number(instrument.context_window);
   const promptTokensMax = Math.max(0, contextWindow - outputTokens);
   const size =
     'bytes' in found
       ? `${found.bytes} bytes, so at least ${found.tokensMin} tokens (no token is longer than ${tokenBytesMax} bytes)`
       : `${found.tokens} tokens`;
-  return new ApiError(
-    413,
-    'payload_too_large',
+  return new Failure<PrepareFailure>(
+    'prompt_too_large',
     `The prompt is ${size}: more than ${instrument.model_name} can take. Its context window is ${contextWindow} tokens, ${outputTokens} of them kept for the output ` +
       `(${limitField[endpoint]}, or the instrument's output limit when it is not set), so a prompt may have at most ${promptTokensMax} tokens; ` +
       `one of over ${promptTokensMax * tokenBytesMax} bytes is refused before it is counted. Shorten the prompt or lower ${limitField[endpoint]}.`,

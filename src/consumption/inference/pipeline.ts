@@ -1,9 +1,11 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { abandonedRequests, type AbandonedRequest } from '../../db/inference-leases.js';
 import { findInstrument } from '../../core/reference.js';
-import { checkCapacity, openAdmission, type CapacityDeps } from '../capacity/capacity.js';
+import { assert } from '../../lib/assert.js';
+import { checkCapacity, openAdmission } from '../capacity/capacity.js';
+import type { CapacityDeps } from '../capacity/token-shortfall.js';
+import { runStream } from './inference-stream.js';
 import {
-  runStream,
   runWhole,
   settleHeld,
   slotHeaders,
@@ -11,17 +13,9 @@ import {
   type AnswerDeps,
   type InferenceAnswer,
 } from './inference-answer.js';
-import {
-  counted,
-  prepare,
-  preparedBefore,
-  translate,
-  type BodyOf,
-  type Endpoint,
-  type PrepareDeps,
-} from './inference-prepare.js';
+import { counted, prepare, preparedBefore, translate, type BodyOf, type PrepareDeps } from './inference-prepare.js';
 import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
-import type { LeaseKeeper } from '../capacity/leases.js';
+import { deadProcesses, forgetDeadProcesses, holdLease, leaseTerms, type LeaseKeeper } from '../capacity/leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from '../tokens/tokens.js';
 
@@ -36,7 +30,7 @@ import { countPromptTokens } from '../tokens/tokens.js';
  *             (price-cap.ts; bought in Auto Mode), reserved from named lots with the receipt and the
  *             key's budget in one transaction (capacity.ts);
  *   route   – a qualified supplier, with failover before the first byte (routing.ts);
- *   answer  – JSON or an event stream in the caller's format (inference-answer.ts);
+ *   answer  – JSON or an event stream in the caller's format (inference-answer.ts, inference-stream.ts);
  *   settle  – what was delivered is billed, the rest of the reservation released, the slot given
  *             back (settle.ts); abandoned requests are settled by the sweep below.
  *
@@ -45,7 +39,8 @@ import { countPromptTokens } from '../tokens/tokens.js';
  */
 
 type Schemas = components['schemas'];
-export type { Endpoint } from './inference-prepare.js';
+import type { Endpoint } from './endpoint.js';
+export type { Endpoint };
 export interface Caller {
   userId: string;
   apiKeyId: string;
@@ -121,7 +116,7 @@ export async function runInference<E extends Endpoint>(
     ? await preparedBefore(deps, endpoint, body, caller.ticket)
     : await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
-  const terms = deps.leases.terms();
+  const terms = leaseTerms(deps.leases);
   const admitted = await openAdmission(
     deps,
     {
@@ -142,7 +137,7 @@ export async function runInference<E extends Endpoint>(
   const abort = new AbortController();
   signal.addEventListener('abort', () => abort.abort(), { once: true });
   // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
-  const lease = deps.leases.hold(requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
+  const lease = holdLease(deps.leases, requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
   const open: Admitted = {
     requestId,
     accountId: admitted.accountId,
@@ -186,10 +181,11 @@ export async function countRequestTokens(
  * Returns how many were settled.
  */
 export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promise<number> {
-  const dead = await deps.leases.deadProcesses();
+  const dead = await deadProcesses(deps.leases);
   const abandoned = await abandonedRequests(deps.db, nowUs, dead, sweepBatchMax);
   for (const request of abandoned) {
-    const instrument = (await findInstrument(deps, request.instrumentId))!;
+    const instrument = await findInstrument(deps, request.instrumentId);
+    assert(instrument !== undefined, `the instrument ${request.instrumentId} of request ${request.requestId} exists`);
     const open: OpenRequest = {
       requestId: request.requestId,
       accountId: request.accountId,
@@ -201,7 +197,7 @@ export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promis
     };
     await settleHeld(deps, open, abandonedOutcome(request));
   }
-  if (dead.length > 0) await deps.leases.forgetDead(dead);
+  if (dead.length > 0) await forgetDeadProcesses(deps.leases, dead);
   return abandoned.length;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/knex.js';
 import { enabledSuppliersOf, type RoutableSupplierRow } from '../../db/routing.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/openai-upstream.js';
 import { createSimulator } from '../suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
@@ -18,14 +18,11 @@ export interface RoutingOptions {
   upstream: typeof upstreamTimeoutDefaults;
 }
 
-const defaultRoutingOptions: RoutingOptions = {
-  attemptsMax: 3,
-  cooldownMs: 30_000,
-  simulator: { timeToFirstTokenMs: 0, tokensPerSecond: 0 },
-  upstream: upstreamTimeoutDefaults,
-};
+/** No supplier could serve the request (mapped in handlers/failures.ts): nothing was sent to the caller, and nothing is billed. */
+export type RoutingFailure = 'no_supplier';
 
-interface Routed<T> {
+/** What a supplier answered, after how many attempts, and which supplier it was. */
+export interface Routed<T> {
   value: T;
   attempts: number;
   supplierUserId: string;
@@ -117,7 +114,6 @@ export async function route<T>(
   const { coolingUntilMs } = deps.routingState;
   const rows = (await candidates(deps, instrument.id, preferredUserId)).slice(0, attemptsMax);
   let attempts = 0;
-  let last: SupplierError | undefined;
   for (const row of rows) {
     attempts += 1;
     onAttempt?.(attempts);
@@ -127,26 +123,13 @@ export async function route<T>(
       return { value, attempts, supplierUserId: row.user_id };
     } catch (error) {
       if (!(error instanceof SupplierError)) throw error;
-      last = error;
       if (error.failure === 'bad_request' || !mayFailOver(error)) break;
       coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);
     }
   }
-  throw new SupplierUnavailable(instrument.model_name, attempts, last);
-}
-
-/** No supplier could serve the request: nothing was sent to the caller, and nothing is billed. */
-class SupplierUnavailable extends ApiError {
-  constructor(
-    modelName: string,
-    readonly attempts: number,
-    readonly lastFailure: SupplierError | undefined,
-  ) {
-    super(
-      503,
-      'supplier_unavailable',
-      `No supplier for ${modelName} is available right now; this request is not billed. Retry in 1 to 3 seconds.`,
-      { headers: { 'retry-after': '1' } },
-    );
-  }
+  throw new Failure<RoutingFailure>(
+    'no_supplier',
+    `No supplier for ${instrument.model_name} is available right now; this request is not billed. Retry in 1 to 3 seconds.`,
+    { headers: { 'retry-after': '1' } },
+  );
 }

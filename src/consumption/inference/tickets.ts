@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Endpoint } from './inference-prepare.js';
+import type { Endpoint } from './endpoint.js';
 import { newTicketId } from '../../lib/ids.js';
 
 /**
@@ -80,7 +80,8 @@ export async function issueTicket(
   return `${payload}.${macOf(await key.key(), payload, body)}`;
 }
 
-const safeCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const safeCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
  * The claims of `ticket` presented with `body`, or why it is refused: `ticket_invalid` unless its
@@ -99,7 +100,8 @@ export async function readTicket(
   const mac = Buffer.from(ticket.slice(dot + 1), 'base64url');
   const expected = Buffer.from(macOf(await key.key(), payload, body), 'base64url');
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return 'ticket_invalid';
-  const fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown[];
+  const parsed: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  const fields: unknown[] = Array.isArray(parsed) ? parsed : [];
   const [
     v,
     id,

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../lib/errors.js';
-import type { TokenAnswer, TokenJob } from './token-worker.js';
+import type { TokenAnswer, TokenJob } from './token-job.js';
 
 /**
  * Token counting off the event loop. Counting a 5 MB prompt takes seconds of CPU; done inline it
@@ -24,6 +24,7 @@ interface TokenPoolOptions {
 
 const tokenPoolDefaults: TokenPoolOptions = { workers: 2, idleMs: 60_000, queuedCharsMax: 64 * 1024 * 1024 };
 
+/** The pool's handle: what callers count with. */
 interface TokenPool {
   /** The tokens of the texts, summed, counted on a worker thread. */
   count(texts: string[]): Promise<number>;
@@ -44,6 +45,16 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
+/** What one pool holds: its workers, the jobs waiting for one, and whether it was closed. */
+interface PoolState {
+  readonly options: TokenPoolOptions;
+  readonly slots: Slot[];
+  readonly queue: Waiting[];
+  queuedChars: number;
+  nextId: number;
+  closed: boolean;
+}
+
 const workerUrl = new URL('./token-worker.js', import.meta.url);
 
 /** Jobs of every pool of this process: what tests observe of counting (whether a prompt was counted, and while what). */
@@ -61,102 +72,100 @@ export function tokenPoolStats(): TokenPoolStats {
 }
 
 export function createTokenPool(options: TokenPoolOptions = tokenPoolDefaults): TokenPool {
-  const slots: Slot[] = [];
-  const queue: Waiting[] = [];
-  let queuedChars = 0;
-  let nextId = 1;
-  let closed = false;
+  const pool: PoolState = { options, slots: [], queue: [], queuedChars: 0, nextId: 1, closed: false };
+  return { count: (texts) => countOnPool(pool, texts), close: () => closePool(pool) };
+}
 
-  function spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl), running: null };
-    slot.worker.unref();
-    slot.worker.on('message', (answer: TokenAnswer) => {
-      const done = slot.running;
-      slot.running = null;
-      slot.worker.unref();
-      stats.finished += 1;
-      slot.idleTimer = setTimeout(() => retire(slot), options.idleMs).unref();
-      if (done && done.job.id === answer.id) {
-        if (answer.tokens !== undefined) done.resolve(answer.tokens);
-        else done.reject(new Error(`token counting failed: ${answer.error}`));
-      }
-      dispatch();
-    });
-    // A worker that dies (out of memory, a bug) fails its job; the next job gets a fresh worker.
-    slot.worker.on('error', (error) => {
-      forget(slot);
-      fail(slot, error);
-    });
-    slot.worker.on('exit', () => {
-      forget(slot);
-      fail(slot, new Error('the token worker exited'));
-      if (!closed) dispatch();
-    });
-    slots.push(slot);
-    return slot;
+function spawn(pool: PoolState): Slot {
+  const slot: Slot = { worker: new Worker(workerUrl), running: null };
+  slot.worker.unref();
+  slot.worker.on('message', (answer: TokenAnswer) => answered(pool, slot, answer));
+  // A worker that dies (out of memory, a bug) fails its job; the next job gets a fresh worker.
+  slot.worker.on('error', (error) => {
+    forget(pool, slot);
+    fail(slot, error);
+  });
+  slot.worker.on('exit', () => {
+    forget(pool, slot);
+    fail(slot, new Error('the token worker exited'));
+    if (!pool.closed) dispatch(pool);
+  });
+  pool.slots.push(slot);
+  return slot;
+}
+
+function answered(pool: PoolState, slot: Slot, answer: TokenAnswer): void {
+  const done = slot.running;
+  slot.running = null;
+  slot.worker.unref();
+  stats.finished += 1;
+  slot.idleTimer = setTimeout(() => retire(pool, slot), pool.options.idleMs).unref();
+  if (done && done.job.id === answer.id) {
+    if (answer.tokens !== undefined) done.resolve(answer.tokens);
+    else done.reject(new Error(`token counting failed: ${answer.error}`));
   }
+  dispatch(pool);
+}
 
-  function forget(slot: Slot): boolean {
-    const at = slots.indexOf(slot);
-    if (at >= 0) slots.splice(at, 1);
-    return at >= 0;
+function forget(pool: PoolState, slot: Slot): boolean {
+  const at = pool.slots.indexOf(slot);
+  if (at >= 0) pool.slots.splice(at, 1);
+  return at >= 0;
+}
+
+/** Stops an idle worker; out of `slots` first, so no job is given to a worker being stopped. */
+function retire(pool: PoolState, slot: Slot): void {
+  if (slot.running === null && forget(pool, slot)) void slot.worker.terminate();
+}
+
+function fail(slot: Slot, error: Error): void {
+  if (!slot.running) return;
+  slot.running.reject(error);
+  slot.running = null;
+  stats.finished += 1;
+}
+
+function dispatch(pool: PoolState): void {
+  const { slots, queue, options } = pool;
+  for (let waiting = queue[0]; waiting !== undefined; waiting = queue[0]) {
+    const idle = slots.find((s) => s.running === null) ?? (slots.length < options.workers ? spawn(pool) : undefined);
+    if (!idle) return;
+    queue.shift();
+    pool.queuedChars -= waiting.chars;
+    idle.running = waiting;
+    clearTimeout(idle.idleTimer);
+    stats.started += 1;
+    idle.worker.ref();
+    idle.worker.postMessage(waiting.job);
   }
+}
 
-  /** Stops an idle worker; out of `slots` first, so no job is given to a worker being stopped. */
-  function retire(slot: Slot): void {
-    if (slot.running === null && forget(slot)) void slot.worker.terminate();
+function countOnPool(pool: PoolState, texts: string[]): Promise<number> {
+  if (pool.closed) return Promise.reject(new Error('the token pool is closed'));
+  const chars = texts.reduce((sum, text) => sum + text.length, 0);
+  if (pool.queuedChars + chars > pool.options.queuedCharsMax && pool.queue.length > 0) {
+    return Promise.reject(
+      new ApiError(
+        503,
+        'service_unavailable',
+        'Too many large prompts are waiting to be counted; retry in a few seconds.',
+        { headers: { 'retry-after': '2' } },
+      ),
+    );
   }
+  return new Promise<number>((resolve, reject) => {
+    pool.queue.push({ job: { id: pool.nextId++, texts }, chars, resolve, reject });
+    pool.queuedChars += chars;
+    dispatch(pool);
+  });
+}
 
-  function fail(slot: Slot, error: Error): void {
-    if (!slot.running) return;
-    slot.running.reject(error);
-    slot.running = null;
-    stats.finished += 1;
-  }
-
-  function dispatch(): void {
-    while (queue.length > 0) {
-      const idle = slots.find((s) => s.running === null) ?? (slots.length < options.workers ? spawn() : undefined);
-      if (!idle) return;
-      const waiting = queue.shift()!;
-      queuedChars -= waiting.chars;
-      idle.running = waiting;
-      clearTimeout(idle.idleTimer);
-      stats.started += 1;
-      idle.worker.ref();
-      idle.worker.postMessage(waiting.job);
-    }
-  }
-
-  return {
-    count(texts) {
-      if (closed) return Promise.reject(new Error('the token pool is closed'));
-      const chars = texts.reduce((sum, text) => sum + text.length, 0);
-      if (queuedChars + chars > options.queuedCharsMax && queue.length > 0) {
-        return Promise.reject(
-          new ApiError(
-            503,
-            'service_unavailable',
-            'Too many large prompts are waiting to be counted; retry in a few seconds.',
-            { headers: { 'retry-after': '2' } },
-          ),
-        );
-      }
-      return new Promise<number>((resolve, reject) => {
-        queue.push({ job: { id: nextId++, texts }, chars, resolve, reject });
-        queuedChars += chars;
-        dispatch();
-      });
-    },
-
-    async close() {
-      closed = true;
-      for (const slot of slots) clearTimeout(slot.idleTimer);
-      for (const waiting of queue.splice(0)) waiting.reject(new Error('the token pool is closed'));
-      queuedChars = 0;
-      await Promise.all(slots.map((slot) => slot.worker.terminate()));
-    },
-  };
+async function closePool(pool: PoolState): Promise<void> {
+  pool.closed = true;
+  for (const slot of pool.slots) clearTimeout(slot.idleTimer);
+  for (const waiting of pool.queue.splice(0)) waiting.reject(new Error('the token pool is closed'));
+  pool.queuedChars = 0;
+  await Promise.all(pool.slots.map((slot) => slot.worker.terminate()));
 }
 
 // ---- the process's pool ------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { assert } from '../../lib/assert.js';
+import type { TokenAnswer, TokenJob } from './token-job.js';
 import { textTokens } from './tokens.js';
 
 /**
@@ -9,17 +11,6 @@ import { textTokens } from './tokens.js';
  * lets one thread's priority be set through its thread id), so on a busy machine the requests of
  * the other APIs get the CPU first and counting takes what is left.
  */
-
-export interface TokenJob {
-  id: number;
-  texts: string[];
-}
-
-export interface TokenAnswer {
-  id: number;
-  tokens?: number;
-  error?: string;
-}
 
 /** Nice 10: below the event loop (0), above nothing that matters. */
 const workerNiceness = 10;
@@ -31,7 +22,10 @@ try {
   // Not Linux, or not allowed: the pool still keeps counting off the event loop.
 }
 
-parentPort!.on('message', ({ id, texts }: TokenJob) => {
+const port = parentPort;
+assert(port !== null, 'token-worker.ts runs as a worker thread of the token pool');
+
+port.on('message', ({ id, texts }: TokenJob) => {
   let answer: TokenAnswer;
   try {
     let tokens = 0;
@@ -40,5 +34,5 @@ parentPort!.on('message', ({ id, texts }: TokenJob) => {
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort!.postMessage(answer);
+  port.postMessage(answer);
 });
