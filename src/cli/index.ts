@@ -105,6 +105,7 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch(async (error: unknown) => {
   const { ApiError } = await import('../lib/errors.js');
+  const { Failure } = await import('../lib/failure.js');
   if (
     error instanceof UsageError ||
     (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
@@ -113,7 +114,7 @@ main(process.argv.slice(2)).catch(async (error: unknown) => {
     process.exit(2);
   }
   const body =
-    error instanceof ApiError
+    error instanceof ApiError || error instanceof Failure
       ? { error: { code: error.code, detail: error.detail } }
       : { error: { code: 'internal_error', detail: String(error instanceof Error ? error.message : error) } };
   process.stderr.write(JSON.stringify(body) + '\n');

@@ -14,7 +14,7 @@ import {
 } from '../db/usage.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
-import { validationError } from '../lib/errors.js';
+import { validationFailure } from '../lib/common-failures.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
 
 /**
@@ -185,7 +185,7 @@ export function parseTimeBound(text: string): number | null {
 /** Query values the document's pattern lets through but only we can judge; reads like the schema's own 422. */
 function invalidQuery(name: string, value: string, message: string) {
   const path = `query.${name}`;
-  return validationError(`Invalid request: ${path} ${message}.`, { errors: [{ path, message, value }] });
+  return validationFailure(`Invalid request: ${path} ${message}.`, { errors: [{ path, message, value }] });
 }
 
 function timeBound(name: 'from' | 'to', text: string | undefined): number | undefined {

@@ -5,7 +5,7 @@ import { apiKeyById, signingKeyOfUser } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { grantClientId } from '../db/oauth.js';
 import { toIso, type Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { allowanceOf, freeDailyRequestsMax } from './allowance.js';
 import { listModels, type MarketRow } from './reference.js';
 import { requireUser } from './account-rules.js';
@@ -82,9 +82,11 @@ function envelope(
   return { status, service, server_time: toIso(nowUs), checks, summary };
 }
 
+/** Diagnostics refuse only a caller whose signing key went between its authentication and the check. */
+export type DiagnosticsFailure = 'unknown_fingerprint';
+
 const unknownFingerprint = (fingerprint: string) =>
-  new ApiError(
-    401,
+  new Failure<DiagnosticsFailure>(
     'unknown_fingerprint',
     `No signing key with fingerprint ${fingerprint} is registered (it has just been deleted).`,
   );

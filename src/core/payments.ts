@@ -23,7 +23,9 @@ import { deposit as creditLedger, findCurrencyAccount } from '../ledger/funds.js
 import { lockAccountSettings } from '../db/settings.js';
 import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, type Clock } from '../lib/clock.js';
-import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
+import { notFoundFailure, validationFailure } from '../lib/common-failures.js';
+import type { Failure } from '../lib/failure.js';
 import { formatUsdCents, parseUsdCents } from '../lib/money.js';
 import { newDepositId } from '../lib/ids.js';
 import { requireUser } from './account-rules.js';
@@ -62,7 +64,7 @@ export interface PaymentDeps {
 function parseAmount(text: string): number {
   const micros = parseUsdCents(text);
   if (micros === null) {
-    throw validationError('amount_usd must be a decimal string with at most 2 decimals.', {
+    throw validationFailure('amount_usd must be a decimal string with at most 2 decimals.', {
       errors: [{ path: 'body.deposit.amount_usd', message: 'must have at most 2 decimals', value: text }],
     });
   }
@@ -121,7 +123,7 @@ export async function getFunding(deps: PaymentDeps, userId: string): Promise<Fun
 
 export async function getDeposit(deps: { db: Db }, userId: string, depositId: string): Promise<DepositRow> {
   const row = await depositOfUser(deps.db, userId, depositId);
-  if (!row) throw notFound('deposit', depositId);
+  if (!row) throw notFoundFailure('deposit', depositId);
   return row;
 }
 
@@ -160,7 +162,7 @@ export async function createDeposit(
   const amountMicros = parseAmount(amountText);
   const outOfRange = (bound: 'at least' | 'at most', limitMicros: number) => {
     const limit = formatUsdCents(limitMicros);
-    return validationError(`amount_usd must be ${bound} ${limit}.`, {
+    return validationFailure(`amount_usd must be ${bound} ${limit}.`, {
       errors: [{ path: 'body.deposit.amount_usd', message: `must be ${bound} ${limit}`, value: amountText }],
     });
   };
@@ -278,8 +280,8 @@ export async function depositIn(
 }
 
 /** Why an operator cannot decide a deposit: it is not pending any more (or does not exist). */
-function notPending(id: string, row: DepositRow | undefined): ApiError {
-  if (!row) return notFound('deposit', id);
+function notPending(id: string, row: DepositRow | undefined): ApiError | Failure<'not_found'> {
+  if (!row) return notFoundFailure('deposit', id);
   const when = row.decided_at_us === null ? '' : ` at ${toIso(Number(row.decided_at_us))}`;
   return new ApiError(
     409,

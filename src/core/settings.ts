@@ -19,18 +19,23 @@ import {
 } from '../db/settings.js';
 import { reloadedThisMonthMicros } from './payments.js';
 import { toIso, type Clock } from '../lib/clock.js';
-import { ApiError, validationError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { validationFailure, type CommonFailure } from '../lib/common-failures.js';
 import { formatDecimal, formatUsdCents, parseDecimal, parseUsdCents, priceScale } from '../lib/money.js';
 import {
   dictatedValue,
   modeManagedFields,
   requireSettingsWritable,
   requireUser,
+  type AccountRuleFailure,
   type ModeManagedField,
 } from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
+
+/** What a settings write refuses: a value no rule allows, a mode-managed field, an account precondition. */
+export type SettingsFailure = CommonFailure | 'mode_managed_setting' | AccountRuleFailure;
 export type { SelfTradePrevention } from '../db/settings.js';
 
 /** The body of PATCH /v1/self/system-settings/auto-buy: either field or both; `null` removes the price cap. */
@@ -84,7 +89,7 @@ function parseUsd(text: string | null, field: string): number | null {
   const path = `body.${field}`;
   const micros = parseUsdCents(text);
   if (micros === null) {
-    throw validationError(`${path} must be a decimal string with at most 2 decimals`, {
+    throw validationFailure(`${path} must be a decimal string with at most 2 decimals`, {
       errors: [{ path, message: 'must have at most 2 decimals', value: text }],
     });
   }
@@ -97,7 +102,7 @@ function parseMaxPrice(text: string | null): number | null {
   const path = 'body.auto_buy_max_price';
   const ticks = parseDecimal(text, priceScale);
   if (ticks === null || ticks <= 0 || ticks > autoBuyMaxPriceTicksMax) {
-    throw validationError(
+    throw validationFailure(
       `${path} must be a positive decimal string of USD per Unit with at most 4 decimals, like 0.4500, and at most 1000000; send null for no cap.`,
       {
         errors: [{ path, message: 'must be a positive decimal with at most 4 decimals', value: text }],
@@ -126,7 +131,7 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
         : next.thresholdMicros === null
           ? 'body.threshold_usd'
           : 'body.amount_usd';
-    throw validationError('Set threshold_usd and amount_usd before enabling auto-reload.', {
+    throw validationFailure('Set threshold_usd and amount_usd before enabling auto-reload.', {
       errors: [{ path, message: 'requires threshold_usd and amount_usd', value: patch.enabled ?? null }],
     });
   }
@@ -137,7 +142,7 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
   ];
   for (const [field, micros] of amounts) {
     if (micros === 0) {
-      throw validationError(`${field} must be positive; send null to clear it.`, {
+      throw validationFailure(`${field} must be positive; send null to clear it.`, {
         errors: [{ path: `body.${field}`, message: 'must be positive', value: formatUsdCents(0) }],
       });
     }
@@ -149,7 +154,7 @@ function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
       patch.amount_usd !== undefined
         ? ['body.amount_usd', 'must not exceed monthly_limit_usd', amount]
         : ['body.monthly_limit_usd', 'must not be below amount_usd', limit];
-    throw validationError(`amount_usd (${amount}) must not exceed monthly_limit_usd (${limit}).`, {
+    throw validationFailure(`amount_usd (${amount}) must not exceed monthly_limit_usd (${limit}).`, {
       errors: [{ path, message, value }],
       monthly_limit_usd: limit,
     });
@@ -236,7 +241,7 @@ export async function updateAutoBuy(
   patch: AutoBuyPatch,
 ): Promise<SystemSettings> {
   if (patch.auto_buy_enabled === undefined && patch.auto_buy_max_price === undefined) {
-    throw validationError('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
+    throw validationFailure('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
@@ -304,8 +309,7 @@ function checkModeManaged(user: UserRow, field: ModeManagedField, value: boolean
   const required = dictatedValue(user.account_mode, field);
   if (value === required) return;
   const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
-  throw new ApiError(
-    403,
+  throw new Failure<SettingsFailure>(
     'mode_managed_setting',
     `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
       `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
@@ -319,7 +323,7 @@ export async function updateAutoReload(
   patch: AutoReloadPatch,
 ): Promise<SystemSettings> {
   if (Object.values(patch).every((value) => value === undefined)) {
-    throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
+    throw validationFailure('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
@@ -361,7 +365,7 @@ function checkUnits(value: number | null | undefined, field: 'quantity' | 'trigg
     (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)
   )
     return;
-  throw validationError(
+  throw validationFailure(
     `${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`,
     {
       errors: [
@@ -380,7 +384,7 @@ function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
       : next.quantityUnits === null
         ? 'body.quantity'
         : 'body.trigger_threshold';
-  throw validationError('Set quantity and trigger_threshold before enabling auto top-up.', {
+  throw validationFailure('Set quantity and trigger_threshold before enabling auto top-up.', {
     errors: [{ path, message: 'requires quantity and trigger_threshold', value: patch.enabled ?? null }],
   });
 }

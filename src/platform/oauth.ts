@@ -22,7 +22,6 @@ import {
 import { pageOfList, type Page, type PageParams } from '../db/paging.js';
 import { assert } from '../lib/assert.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import { insertGrant, insertTokenPair, splitScopes, type IssuedTokenPair } from '../core/identity.js';
 import { attemptSucceeded, countAttempt, type ThrottleKey } from '../core/throttles.js';
@@ -289,11 +288,19 @@ export async function findDeviceRequest(
   };
 }
 
-/** ApiError 404 not_found if unknown or expired, 409 conflict if no longer pending. */
-export const approveDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> =>
-  decide(deps, userCode, userId, 'approved');
+/**
+ * How a user's decision on a login went: recorded, or refused because the code is unknown or
+ * expired, or because the login was already decided. The dashboard's /device page tells them apart.
+ */
+export type DeviceDecision = 'decided' | 'unknown_code' | 'already_decided';
 
-export const denyDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<void> =>
+export const approveDevice = (
+  deps: { db: Db; clock: Clock },
+  userCode: string,
+  userId: string,
+): Promise<DeviceDecision> => decide(deps, userCode, userId, 'approved');
+
+export const denyDevice = (deps: { db: Db; clock: Clock }, userCode: string, userId: string): Promise<DeviceDecision> =>
   decide(deps, userCode, userId, 'denied');
 
 /** The user's decision, once: a code that is no longer pending keeps the decision it has. */
@@ -302,22 +309,12 @@ async function decide(
   typed: string,
   userId: string,
   status: 'approved' | 'denied',
-): Promise<void> {
+): Promise<DeviceDecision> {
   const row = await liveDeviceCode(deps, typed);
-  if (!row)
-    throw new ApiError(
-      404,
-      'not_found',
-      `No pending login with code ${typed}: it is unknown or has expired. Start the login again on the device.`,
-    );
-  const conflict = () =>
-    new ApiError(
-      409,
-      'conflict',
-      `The login with code ${row.user_code} was already ${row.status === 'pending' ? 'decided' : row.status}.`,
-    );
-  if (row.status !== 'pending') throw conflict();
-  if (!(await decideDeviceCode(deps.db, row.device_code_hash, status, userId, deps.clock.nowUs()))) throw conflict();
+  if (!row) return 'unknown_code';
+  if (row.status !== 'pending') return 'already_decided';
+  const decided = await decideDeviceCode(deps.db, row.device_code_hash, status, userId, deps.clock.nowUs());
+  return decided ? 'decided' : 'already_decided';
 }
 
 // ---- tokens and grants -----------------------------------------------------------------------------

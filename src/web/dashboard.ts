@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { ApiError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
 import { findSession, sessionCookieName } from '../core/accounts.js';
-import type { Services } from '../app/services.js';
+import type { WebDeps } from './deps.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
+import { refusalOf } from './failures.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
 import {
@@ -99,7 +99,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/account/trading', access: 'member', handle: saveSelfTradePrevention, whenInactive: true },
   { method: 'POST', path: '/account/auto-top-up', access: 'member', handle: saveAutoTopUp, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
-  // Activity: reads from src/db; a cancel goes through Services.trading (the order pipeline).
+  // Activity: reads from src/db; a cancel goes through WebDeps.trading (the order pipeline).
   { method: 'GET', path: '/usage', access: 'member', handle: showUsage },
   { method: 'GET', path: '/orders', access: 'member', handle: showOpenOrders },
   { method: 'GET', path: '/orders/history', access: 'member', handle: showOrderHistory },
@@ -140,7 +140,7 @@ const securityHeaders: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-async function readViewer(ctx: Koa.Context, services: Services): Promise<Viewer | undefined> {
+async function readViewer(ctx: Koa.Context, services: WebDeps): Promise<Viewer | undefined> {
   const rawSessionId = ctx.cookies.get(sessionCookieName);
   if (!rawSessionId) return undefined;
   const session = await findSession(services, rawSessionId);
@@ -189,7 +189,7 @@ function write(ctx: Koa.Context, result: PageResult): void {
   ctx.body = result.body.text;
 }
 
-export function dashboard(services: Services): Koa.Middleware {
+export function dashboard(services: WebDeps): Koa.Middleware {
   const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
 
   async function serve(ctx: Koa.Context, matched: CompiledRoute[]): Promise<PageResult> {
@@ -255,13 +255,14 @@ export function dashboard(services: Services): Koa.Middleware {
     try {
       write(ctx, await serve(ctx, matched));
     } catch (error) {
-      // ApiError from a service, or an HTTP error of the form parser (413 and the like).
-      const status = error instanceof ApiError ? error.status : statusOf(error);
+      // A refusal of a service, or an HTTP error of the form parser (413 and the like).
+      const refusal = refusalOf(error);
+      const status = refusal?.status ?? statusOf(error);
       if (status >= 500)
         services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
       const detail =
-        error instanceof ApiError
-          ? error.detail
+        refusal !== undefined
+          ? refusal.detail
           : status < 500
             ? 'The request could not be read.'
             : 'Something went wrong on our side. Try again in a moment.';

@@ -3,7 +3,7 @@ import { noContent, ok } from '../../http/respond.js';
 import type { ApiResponse, OperationHandler } from '../../http/types.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
-import { ApiError, notFound, validationError } from '../../lib/errors.js';
+import { notFoundFailure, validationFailure } from '../../lib/common-failures.js';
 import * as oauth from '../oauth.js';
 import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
 import { pageParams } from '../../db/paging.js';
@@ -56,7 +56,7 @@ export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMeta
 export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }) => {
   const page = oauth.listScopes(query.client_id, pageParams(query));
   if (!page) {
-    throw validationError(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
+    throw validationFailure(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
       errors: [{ path: 'query.client_id', message: 'unknown client', value: query.client_id }],
     });
   }
@@ -124,6 +124,6 @@ export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, princ
 export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, services) => {
   assert(principal, 'deleteOAuthGrant requires a credential');
   if (!(await oauth.revokeGrant(services, principal.userId, params.grant_id)))
-    throw notFound('OAuth grant', params.grant_id);
+    throw notFoundFailure('OAuth grant', params.grant_id);
   return noContent();
 };

@@ -1,9 +1,10 @@
-import { ApiError } from '../../lib/errors.js';
+import type { AccountRuleFailure } from '../../core/account-rules.js';
 import type { AccountMode, UserRow } from '../../core/identity.js';
 import * as settings from '../../core/settings.js';
 import { selfTradePreventions, type SelfTradePrevention, type SystemSettings } from '../../core/settings.js';
 import { parseDecimal, priceScale } from '../../lib/money.js';
 import { formatPrice } from '../format.js';
+import { refusalOf } from '../failures.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -17,7 +18,7 @@ import { modeNames } from './home.js';
  * verified email, accepted terms, in that order); a refusal is shown with the way to put it right.
  */
 
-type Precondition = 'account_inactive' | 'email_unverified' | 'legal_terms_not_accepted';
+type Precondition = AccountRuleFailure;
 
 const modeDescriptions: Record<AccountMode, string> = {
   auto: 'mkt buys capacity for you when a request needs it and moves it to your consumption account. Auto-buy and auto-transfer are always on; order placement, changes and cancellation on the trading API are refused.',
@@ -303,11 +304,10 @@ async function accountPage(
 
 export const showAccount = (request: MemberRequest) => accountPage(request);
 
-const preconditions: ReadonlySet<string> = new Set<Precondition>([
-  'account_inactive',
-  'email_unverified',
-  'legal_terms_not_accepted',
-]);
+const preconditions: readonly Precondition[] = ['account_inactive', 'email_unverified', 'legal_terms_not_accepted'];
+
+/** The account precondition a settings service refused with, if that is what it was. */
+const preconditionOf = (code: string): Precondition | undefined => preconditions.find((p) => p === code);
 
 export async function setAccountMode(request: MemberRequest): Promise<PageResult> {
   const mode = request.form.account_mode;
@@ -316,8 +316,9 @@ export async function setAccountMode(request: MemberRequest): Promise<PageResult
   try {
     await settings.setAccountMode(request.services, request.viewer.session.user.id, mode);
   } catch (error) {
-    if (error instanceof ApiError && preconditions.has(error.code))
-      return accountPage(request, preconditionNotice(request, error.code as Precondition, 'error'), 403);
+    const precondition = preconditionOf(refusalOf(error)?.code ?? '');
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error'), 403);
     throw error;
   }
   return redirect('/account?notice=mode_changed');
@@ -332,19 +333,17 @@ async function changeDefault(
   try {
     await change();
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (preconditions.has(error.code))
-      return accountPage(
-        request,
-        preconditionNotice(request, error.code as Precondition, 'error', 'This setting'),
-        403,
-      );
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    const precondition = preconditionOf(refused.code);
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error', 'This setting'), 403);
     const message =
       field === 'auto_buy_max_price'
         ? 'Enter a price above zero with at most four decimals, e.g. 0.45, or leave it empty for no cap.'
         : 'Choose one of the four modes.';
-    const refused = { field, typed: request.form[field] ?? '', message };
-    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, refused);
+    const refusedDefault = { field, typed: request.form[field] ?? '', message };
+    return accountPage(request, notice('error', 'The setting was not saved.', message), refused.status, refusedDefault);
   }
   return redirect('/account?notice=defaults_saved');
 }
@@ -385,20 +384,18 @@ export async function saveAutoTopUp(request: MemberRequest): Promise<PageResult>
       trigger_threshold: unitsTyped(typed.trigger_threshold),
     });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (preconditions.has(error.code))
-      return accountPage(
-        request,
-        preconditionNotice(request, error.code as Precondition, 'error', 'This setting'),
-        403,
-      );
-    const path = ((error.context?.errors ?? []) as { path?: string }[])[0]?.path?.replace(/^body\./, '');
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    const precondition = preconditionOf(refused.code);
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error', 'This setting'), 403);
+    const path = ((refused.context?.errors ?? []) as { path?: string }[])[0]?.path?.replace(/^body\./, '');
     const refusedField = path === 'enabled' || path === 'quantity' || path === 'trigger_threshold' ? path : undefined;
     const message =
       refusedField === 'enabled'
         ? 'Enter a quantity and a threshold to turn auto top-up on.'
         : 'Enter a whole number of Units from 1, e.g. 5, or leave the field empty to clear it.';
-    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, {
+    return accountPage(request, notice('error', 'The setting was not saved.', message), refused.status, {
       field: 'auto_top_up',
       enabled,
       typed,

@@ -1,7 +1,7 @@
 import type { DepositRow } from '../../db/deposits.js';
-import { ApiError } from '../../lib/errors.js';
 import { newSecret } from '../../lib/secrets.js';
 import * as payments from '../../core/payments.js';
+import { refusalOf, type Refusal } from '../failures.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
@@ -68,11 +68,10 @@ function doneNotice(row: DepositRow): Html {
 }
 
 /** What the user can do about a refusal from the payment path. */
-function refusal(error: unknown): Html {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
-  if (error.code === 'idempotency_key_reused')
+function refusalNotice(refused: Refusal): Html {
+  if (refused.code === 'idempotency_key_reused')
     return notice('warn', 'This form was already sent with another amount.', 'Type the amount again and send it.');
-  return notice('error', 'No funds were added.', error.detail);
+  return notice('error', 'No funds were added.', refused.detail);
 }
 
 async function fundsPage(request: MemberRequest, view: FundsView = {}): Promise<PageResult> {
@@ -197,7 +196,8 @@ export async function addFunds(request: MemberRequest): Promise<PageResult> {
     );
     return fundsPage(request, { done: deposit, status: replayed ? 200 : 201 });
   } catch (error) {
-    const problem = refusal(error);
-    return fundsPage(request, { problem, amount, status: (error as ApiError).status });
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    return fundsPage(request, { problem: refusalNotice(refused), amount, status: refused.status });
   }
 }
