@@ -1,5 +1,5 @@
 import { oauthClients } from '../../core/oauth-catalogue.js';
-import * as oauth from '../../platform/oauth.js';
+import * as oauth from '../../platform/oauth-tokens.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
