@@ -20,7 +20,7 @@ import type { Clock } from '../lib/clock.js';
 import { Failure } from '../lib/failure.js';
 import { validationFailure, type CommonFailure } from '../lib/common-failures.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
-import { digestsEqual, hashSecret, newSecret } from '../lib/secrets.js';
+import { digestsEqual, hashSecret } from '../lib/secrets.js';
 import { decodePublicKey, fingerprintOf } from '../lib/ed25519.js';
 import { keyLimitColumns, noKeyLimits, type KeyLimits } from './key-limits.js';
 

@@ -21,14 +21,7 @@ import { reloadedThisMonthMicros } from './payments.js';
 import { toIso, type Clock } from '../lib/clock.js';
 import { validationFailure } from '../lib/common-failures.js';
 import { formatDecimal, formatUsdCents, priceScale } from '../lib/money.js';
-import {
-  dictatedValue,
-  modeManagedFields,
-  requireSettingsWritable,
-  requireUser,
-  type AccountRuleFailure,
-  type ModeManagedField,
-} from './account-rules.js';
+import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser } from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
 import {
   checkAutoReload,

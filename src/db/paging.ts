@@ -109,11 +109,12 @@ export async function keysetPage<Row>(
   const order = ascending ? 'asc' : 'desc';
   if (key !== undefined) {
     const [value, id] = key;
-    query.where((w) =>
-      w
-        .where(sort.column, comparator, value)
-        .orWhere((tie) => tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id)),
-    );
+    // The callbacks build the clause in place; what they return is the same builder, not a result.
+    query.where((w) => {
+      void w.where(sort.column, comparator, value).orWhere((tie) => {
+        void tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id);
+      });
+    });
   }
   const fetched = (await query
     .orderBy([

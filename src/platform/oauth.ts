@@ -19,8 +19,6 @@ import {
   normaliseUserCode,
   oauthClients,
   parseScopes,
-  publicClientId,
-  scopeCatalogue,
   unknownClient,
   userCodeAlphabet,
   userCodeGroupLength,

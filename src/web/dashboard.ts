@@ -189,92 +189,101 @@ function write(ctx: Koa.Context, result: PageResult): void {
   ctx.body = result.body.text;
 }
 
-export function dashboard(services: WebDeps): Koa.Middleware {
-  const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
+/** One dashboard request, routed: who asks, the route's access rule, the form and its CSRF token, then the page. */
+async function serve(
+  services: WebDeps,
+  parseForm: Koa.Middleware,
+  ctx: Koa.Context,
+  matched: CompiledRoute[],
+): Promise<PageResult> {
+  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+  const found = matched.find((m) => m.route.method === method);
+  const viewer = await readViewer(ctx, services);
+  // Made on first use, so a signed-out page without a form sets no cookie.
+  let csrfToken: string | undefined;
+  const request: PageRequest = {
+    ctx,
+    services,
+    viewer,
+    get csrfToken() {
+      return (csrfToken ??= csrfTokenFor(ctx, services, viewer));
+    },
+    query: firstValues(ctx.query),
+    form: {},
+    params: {},
+  };
+  if (!found) {
+    ctx.set('Allow', [...new Set(matched.map((m) => m.route.method))].join(', '));
+    return errorPage(request, 405, 'Method not allowed', `This page answers ${ctx.get('Allow')}.`);
+  }
+  const { route } = found;
+  const values = found.pattern.exec(ctx.path)!.slice(1);
+  request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
+  const refused = unstorableField(request, { ...request.query, ...request.params });
+  if (refused) return refused;
 
-  async function serve(ctx: Koa.Context, matched: CompiledRoute[]): Promise<PageResult> {
-    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const found = matched.find((m) => m.route.method === method);
-    const viewer = await readViewer(ctx, services);
-    // Made on first use, so a signed-out page without a form sets no cookie.
-    let csrfToken: string | undefined;
-    const request: PageRequest = {
-      ctx,
-      services,
-      viewer,
-      get csrfToken() {
-        return (csrfToken ??= csrfTokenFor(ctx, services, viewer));
-      },
-      query: firstValues(ctx.query),
-      form: {},
-      params: {},
-    };
-    if (!found) {
-      ctx.set('Allow', [...new Set(matched.map((m) => m.route.method))].join(', '));
-      return errorPage(request, 405, 'Method not allowed', `This page answers ${ctx.get('Allow')}.`);
-    }
-    const { route } = found;
-    const values = found.pattern.exec(ctx.path)!.slice(1);
-    request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
-    const refused = unstorableField(request, { ...request.query, ...request.params });
-    if (refused) return refused;
-
-    if (route.access === 'member' && !viewer)
-      return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
-    if (method === 'POST') {
-      await parseForm(ctx, async () => {});
-      request.form = firstValues((ctx.request as { body?: unknown }).body);
-      if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
-        return errorPage(
-          request,
-          403,
-          'This form has expired',
-          'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.',
-        );
-      }
-      const refused = unstorableField(request, request.form);
-      if (refused) return refused;
-    }
-    if (route.access === 'public') return route.handle(request);
-    const member = request as MemberRequest;
-    if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
+  if (route.access === 'member' && !viewer)
+    return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
+  if (method === 'POST') {
+    await parseForm(ctx, async () => {});
+    request.form = firstValues((ctx.request as { body?: unknown }).body);
+    if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
       return errorPage(
         request,
         403,
-        'This account is inactive',
-        'An inactive account cannot make changes. Contact support to have it reactivated.',
+        'This form has expired',
+        'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.',
       );
     }
-    return route.handle(member);
+    const refused = unstorableField(request, request.form);
+    if (refused) return refused;
   }
+  if (route.access === 'public') return route.handle(request);
+  const member = request as MemberRequest;
+  if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
+    return errorPage(
+      request,
+      403,
+      'This account is inactive',
+      'An inactive account cannot make changes. Contact support to have it reactivated.',
+    );
+  }
+  return route.handle(member);
+}
+
+/** A page that failed: a service's refusal with its own status and words, anything else as the bug it is. */
+function writeFailure(services: WebDeps, ctx: Koa.Context, error: unknown): void {
+  // A refusal of a service, or an HTTP error of the form parser (413 and the like).
+  const refusal = refusalOf(error);
+  const status = refusal?.status ?? statusOf(error);
+  if (status >= 500)
+    services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
+  const detail =
+    refusal !== undefined
+      ? refusal.detail
+      : status < 500
+        ? 'The request could not be read.'
+        : 'Something went wrong on our side. Try again in a moment.';
+  write(
+    ctx,
+    errorPage({ viewer: undefined, csrfToken: '' }, status, status < 500 ? 'Request refused' : 'Server error', detail),
+  );
+}
+
+export function dashboard(services: WebDeps): Koa.Middleware {
+  const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
 
   return async (ctx, next) => {
     const matched = compiled.filter((c) => c.pattern.test(ctx.path));
-    if (matched.length === 0) return next();
+    if (matched.length === 0) {
+      await next();
+      return;
+    }
     ctx.set(securityHeaders);
     try {
-      write(ctx, await serve(ctx, matched));
+      write(ctx, await serve(services, parseForm, ctx, matched));
     } catch (error) {
-      // A refusal of a service, or an HTTP error of the form parser (413 and the like).
-      const refusal = refusalOf(error);
-      const status = refusal?.status ?? statusOf(error);
-      if (status >= 500)
-        services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
-      const detail =
-        refusal !== undefined
-          ? refusal.detail
-          : status < 500
-            ? 'The request could not be read.'
-            : 'Something went wrong on our side. Try again in a moment.';
-      write(
-        ctx,
-        errorPage(
-          { viewer: undefined, csrfToken: '' },
-          status,
-          status < 500 ? 'Request refused' : 'Server error',
-          detail,
-        ),
-      );
+      writeFailure(services, ctx, error);
     }
   };
 }

@@ -24,6 +24,8 @@ const webFailureStatus: Readonly<Record<WebFailure, number>> = {
   invalid_cursor: 422,
 };
 
+const isFailure = (error: unknown): error is Failure<string> => error instanceof Failure;
+
 const isWebFailure = (code: string): code is WebFailure => Object.hasOwn(webFailureStatus, code);
 
 /** A service's refusal as a page shows it: its code, what to do, its facts, and the page's status. */
@@ -40,9 +42,10 @@ export interface Refusal {
  * ApiErrors, which carry their own status.
  */
 export function refusalOf(error: unknown): Refusal | undefined {
-  if (error instanceof Failure) {
-    if (!isWebFailure(error.code)) return undefined;
-    return { code: error.code, detail: error.detail, context: error.context, status: webFailureStatus[error.code] };
+  if (isFailure(error)) {
+    const code = error.code;
+    if (!isWebFailure(code)) return undefined;
+    return { code, detail: error.detail, context: error.context, status: webFailureStatus[code] };
   }
   if (error instanceof ApiError && error.status < 500)
     return { code: error.code, detail: error.detail, context: error.context, status: error.status };
