@@ -83,7 +83,7 @@ function envelope(
 }
 
 /** Diagnostics refuse only a caller whose signing key went between its authentication and the check. */
-export type DiagnosticsFailure = 'unknown_fingerprint';
+type DiagnosticsFailure = 'unknown_fingerprint';
 
 const unknownFingerprint = (fingerprint: string) =>
   new Failure<DiagnosticsFailure>(

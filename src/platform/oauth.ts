@@ -193,7 +193,7 @@ export async function findDeviceRequest(
  * How a user's decision on a login went: recorded, or refused because the code is unknown or
  * expired, or because the login was already decided. The dashboard's /device page tells them apart.
  */
-export type DeviceDecision = 'decided' | 'unknown_code' | 'already_decided';
+type DeviceDecision = 'decided' | 'unknown_code' | 'already_decided';
 
 export const approveDevice = (
   deps: { db: Db; clock: Clock },
