@@ -12,6 +12,7 @@ import { createLogger } from '../lib/logger.js';
 import { composeServices } from '../app/main.js';
 import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import {
   createApiKey,
@@ -261,7 +262,8 @@ export async function runAdmin(args: string[]): Promise<void> {
     try {
       output = await command(services, rest);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
+      if ((error instanceof ApiError || error instanceof Failure) && error.code === 'validation_error')
+        throw new UsageError(error.detail);
       throw error;
     }
     process.stdout.write(JSON.stringify(output) + '\n');

@@ -1,7 +1,7 @@
 import { userById } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { AssertionFailed } from '../lib/assert.js';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import type { AccountMode, UserRow } from './identity.js';
 
 /**
@@ -9,11 +9,13 @@ import type { AccountMode, UserRow } from './identity.js';
  * 403, never 422: the request is right and succeeds unchanged once the account is put right.
  */
 
+/** The account preconditions, in the order they are checked. */
+export type AccountRuleFailure = 'account_inactive' | 'email_unverified' | 'legal_terms_not_accepted';
+
 /** Key creation and reactivation need only an active account. */
 export function requireActiveAccount(user: UserRow, what: string): void {
   if (user.status !== 'active') {
-    throw new ApiError(
-      403,
+    throw new Failure<AccountRuleFailure>(
       'account_inactive',
       `The account is inactive; ${what}. Contact support to have it reactivated.`,
     );
@@ -24,15 +26,13 @@ export function requireActiveAccount(user: UserRow, what: string): void {
 export function requireSettingsWritable(user: UserRow): void {
   requireActiveAccount(user, 'settings cannot be changed');
   if (user.email_verified_at_us === null) {
-    throw new ApiError(
-      403,
+    throw new Failure<AccountRuleFailure>(
       'email_unverified',
       'Verify your email address (see the link sent at sign-up) before changing settings.',
     );
   }
   if (user.legal_terms_accepted_at_us === null) {
-    throw new ApiError(
-      403,
+    throw new Failure<AccountRuleFailure>(
       'legal_terms_not_accepted',
       'Accept the legal terms on the dashboard before changing settings.',
     );

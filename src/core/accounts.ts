@@ -12,7 +12,8 @@ import {
 } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { notFoundFailure } from '../lib/common-failures.js';
 import type { Logger } from '../lib/logger.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import {
@@ -157,7 +158,7 @@ export async function signUp(
     user = await createUser(deps.db, deps.clock, { email: normalised, password });
   } catch (error) {
     // Two sign-ups racing for one address: the loser meets the unique index.
-    if ((error instanceof ApiError && error.code === 'conflict') || (await findUserByEmail(deps.db, normalised)))
+    if ((error instanceof Failure && error.code === 'conflict') || (await findUserByEmail(deps.db, normalised)))
       return { ok: false, reason: 'email_taken' };
     throw error;
   }
@@ -200,7 +201,7 @@ export async function logOut(deps: { db: Db; clock: Clock }, rawId: string): Pro
 
 export async function sendVerification(deps: MailDeps, userId: string): Promise<ResendResult> {
   const user = await findUser(deps.db, userId);
-  if (!user) throw new ApiError(404, 'not_found', `No user with id ${userId}.`);
+  if (!user) throw notFoundFailure('user', userId);
   if (user.email_verified_at_us !== null) return 'already_verified';
   if (await emailVerificationSince(deps.db, userId, deps.clock.nowUs() - verificationResendIntervalUs))
     return 'too_soon';

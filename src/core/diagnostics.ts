@@ -5,7 +5,7 @@ import { apiKeyById, signingKeyOfUser } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { grantClientId } from '../db/oauth.js';
 import { toIso, type Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
 import { allowanceOf, freeDailyRequestsMax } from './allowance.js';
 import { listModels, type MarketRow } from './reference.js';
 import { requireUser } from './account-rules.js';
@@ -82,9 +82,11 @@ function envelope(
   return { status, service, server_time: toIso(nowUs), checks, summary };
 }
 
+/** Diagnostics refuse only a caller whose signing key went between its authentication and the check. */
+type DiagnosticsFailure = 'unknown_fingerprint';
+
 const unknownFingerprint = (fingerprint: string) =>
-  new ApiError(
-    401,
+  new Failure<DiagnosticsFailure>(
     'unknown_fingerprint',
     `No signing key with fingerprint ${fingerprint} is registered (it has just been deleted).`,
   );
@@ -116,17 +118,10 @@ const accountStatusCheck = (user: UserRow, name: string, inactive: typeof warn):
         'Contact support to have the account reactivated.',
       );
 
-export async function platformDiagnostics(
-  { db, clock }: { db: Db; clock: Clock },
-  caller: PlatformCaller,
-): Promise<Diagnostics> {
-  const user = await requireUser(db, caller.userId);
-  const activeApiKeys = await countActiveApiKeys(db, user.id);
-  const emailVerified = user.email_verified_at_us !== null;
-  const termsAccepted = user.legal_terms_accepted_at_us !== null;
-  const checks: Check[] = [
-    await authenticationCheck(db, caller),
-    emailVerified
+/** What the account may do: a verified email, accepted terms, an active status. */
+function accountChecks(user: UserRow): Check[] {
+  return [
+    user.email_verified_at_us !== null
       ? ok('email', 'email_verified', 'Email address verified.')
       : warn(
           'email',
@@ -134,7 +129,7 @@ export async function platformDiagnostics(
           'The email address is not verified; settings cannot be changed.',
           'Open the verification link sent at sign-up, or ask the dashboard for a new one.',
         ),
-    termsAccepted
+    user.legal_terms_accepted_at_us !== null
       ? ok('legal_terms', 'legal_terms_accepted', 'Legal terms accepted.')
       : warn(
           'legal_terms',
@@ -150,6 +145,12 @@ export async function platformDiagnostics(
           'The account is inactive: settings writes and key creation are refused.',
           'Contact support to have the account reactivated.',
         ),
+  ];
+}
+
+/** What the account is set up for: consumption keys, and the mode that says who buys. */
+function setupChecks(user: UserRow, activeApiKeys: number): Check[] {
+  return [
     activeApiKeys > 0
       ? ok(
           'api_keys',
@@ -174,6 +175,21 @@ export async function platformDiagnostics(
           'Advanced Mode: you place orders yourself; auto-buy and auto-transfer are off.',
         ),
   ];
+}
+
+export async function platformDiagnostics(
+  { db, clock }: { db: Db; clock: Clock },
+  caller: PlatformCaller,
+): Promise<Diagnostics> {
+  const user = await requireUser(db, caller.userId);
+  const activeApiKeys = await countActiveApiKeys(db, user.id);
+  const emailVerified = user.email_verified_at_us !== null;
+  const termsAccepted = user.legal_terms_accepted_at_us !== null;
+  const checks: Check[] = [
+    await authenticationCheck(db, caller),
+    ...accountChecks(user),
+    ...setupChecks(user, activeApiKeys),
+  ];
   return envelope('platform', clock.nowUs(), checks, {
     user_id: user.id,
     auth: caller.kind,
@@ -195,6 +211,34 @@ async function tradingAuthenticationCheck(db: Db, caller: TradingCaller): Promis
     'oauth_authenticated',
     `Authenticated with an OAuth access token of client ${clientId ?? 'unknown'}; scopes: ${[...caller.scopes].join(' ')}.`,
   );
+}
+
+/** Whether there is a market to trade on, and whether its controls are set. */
+function marketChecks(routableMarkets: number, orderControlsReady: boolean, unready: string[]): Check[] {
+  return [
+    routableMarkets > 0
+      ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
+      : fail(
+          'Markets',
+          'no_routable_markets',
+          'No market accepts orders.',
+          'Try again later; GET /v1/markets lists the markets.',
+        ),
+    orderControlsReady
+      ? ok(
+          'Order controls',
+          'order_controls_ready',
+          'Every market has its tick size, lot size and order size limits set.',
+        )
+      : warn(
+          'Order controls',
+          'order_controls_not_ready',
+          unready.length > 0
+            ? `Order controls are incomplete on ${unready.join(', ')}.`
+            : 'No market has order controls.',
+          'Read GET /v1/markets/{market_id}/controls before placing orders there.',
+        ),
+  ];
 }
 
 async function tradingDiagnostics(
@@ -230,28 +274,7 @@ async function tradingDiagnostics(
           'No trading account yet: accounts open with the first deposit or fill.',
           `${addFundsHint('{platform_url}')}; then buy Units with POST /v1/orders.`,
         ),
-    routableMarkets > 0
-      ? ok('Markets', 'markets_routable', `${plural(routableMarkets, 'market accepts', 'markets accept')} orders.`)
-      : fail(
-          'Markets',
-          'no_routable_markets',
-          'No market accepts orders.',
-          'Try again later; GET /v1/markets lists the markets.',
-        ),
-    orderControlsReady
-      ? ok(
-          'Order controls',
-          'order_controls_ready',
-          'Every market has its tick size, lot size and order size limits set.',
-        )
-      : warn(
-          'Order controls',
-          'order_controls_not_ready',
-          unready.length > 0
-            ? `Order controls are incomplete on ${unready.join(', ')}.`
-            : 'No market has order controls.',
-          'Read GET /v1/markets/{market_id}/controls before placing orders there.',
-        ),
+    ...marketChecks(routableMarkets, orderControlsReady, unready),
   ];
   return envelope('trading', clock.nowUs(), checks, {
     user_id: user.id,

@@ -17,9 +17,10 @@ import {
 } from '../db/identity.js';
 import { accessTokenGrant, insertGrantRow, insertTokenRows, touchGrant } from '../db/oauth.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { validationFailure, type CommonFailure } from '../lib/common-failures.js';
 import { newApiKeyId, newGrantId, newSigningKeyId, newUserId } from '../lib/ids.js';
-import { digestsEqual, hashSecret, newSecret } from '../lib/secrets.js';
+import { digestsEqual, hashSecret } from '../lib/secrets.js';
 import { decodePublicKey, fingerprintOf } from '../lib/ed25519.js';
 import { keyLimitColumns, noKeyLimits, type KeyLimits } from './key-limits.js';
 
@@ -28,6 +29,9 @@ const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, key
 export type { AccountMode, UserRow } from '../db/identity.js';
 
 export type { ApiKeyRow, SigningKeyRow } from '../db/identity.js';
+
+/** What identity refuses: a malformed or taken email, an unknown user, an unusable or registered public key. */
+export type IdentityFailure = CommonFailure | 'conflict' | 'invalid_public_key' | 'duplicate_signing_key';
 
 export const apiKeyPrefix = 'mkt_ck_';
 /** `key_prefix` is `mkt_ck_` and four characters of the key (platform.yaml ApiKeyPrefix). */
@@ -61,10 +65,9 @@ interface NewUser {
 
 export async function createUser(db: Db, clock: Clock, input: NewUser): Promise<UserRow> {
   const email = normaliseEmail(input.email);
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
-    throw new ApiError(422, 'validation_error', `${input.email} is not an email address.`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw validationFailure(`${input.email} is not an email address.`);
   const existing = await userByEmail(db, email);
-  if (existing) throw new ApiError(409, 'conflict', `A user with email ${email} already exists.`);
+  if (existing) throw new Failure<IdentityFailure>('conflict', `A user with email ${email} already exists.`);
   const nowUs = clock.nowUs();
   const row: UserRow = {
     id: newUserId(),
@@ -87,7 +90,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function requireUserByEmail(db: Db, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new ApiError(404, 'not_found', `No user with email ${normaliseEmail(email)}.`);
+  if (!user) throw new Failure<IdentityFailure>('not_found', `No user with email ${normaliseEmail(email)}.`);
   return user;
 }
 
@@ -214,16 +217,14 @@ export async function registerSigningKey(
 ): Promise<SigningKeyRow> {
   const raw = decodePublicKey(publicKey);
   if (!raw || !isUsablePublicKey(raw)) {
-    throw new ApiError(
-      422,
+    throw new Failure<IdentityFailure>(
       'invalid_public_key',
       'public_key is not a valid Ed25519 public key. Send base64 of the raw 32-byte public key, not PEM and not the private key.',
     );
   }
   const fingerprint = fingerprintOf(raw);
   const duplicate = () =>
-    new ApiError(
-      409,
+    new Failure<IdentityFailure>(
       'duplicate_signing_key',
       `This public key is already registered (fingerprint ${fingerprint}). Generate a new keypair.`,
       {

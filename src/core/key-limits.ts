@@ -1,7 +1,7 @@
 import { apiKeySpendOf, apiKeySpendsOf, type ApiKeyRow, type ApiKeySpendRow } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { toIsoOrNull, usPerDay } from '../lib/clock.js';
-import { validationError } from '../lib/errors.js';
+import { validationFailure } from '../lib/common-failures.js';
 import { formatDecimal, formatUsdCents, parseUsdCents, usdScale } from '../lib/money.js';
 import { periodEndUs, periodStartUs, type LimitReset } from '../lib/periods.js';
 import { resolveModel, type ReferenceCache } from './reference.js';
@@ -151,7 +151,7 @@ export const keyLimitFields = ['expires_at', 'limit_usd', 'limit_reset', 'allowe
 const expiryAheadUsMax = Math.round(100 * 365.25 * usPerDay);
 
 const refuse = (path: string, message: string, value: unknown, detail: string, extra: Record<string, unknown> = {}) =>
-  validationError(detail, { errors: [{ path, message, value }], ...extra });
+  validationFailure(detail, { errors: [{ path, message, value }], ...extra });
 
 function parseLimitUsd(text: string, path: string): number {
   const micros = parseUsdCents(text);
@@ -222,7 +222,7 @@ async function checkModels(
   const unknown = models.map((model, index) => ({ model, index })).filter(({ index }) => known[index] === undefined);
   if (unknown.length > 0) {
     const names = unknown.map((u) => u.model);
-    throw validationError(
+    throw validationFailure(
       `Unknown models in ${path}: ${names.join(', ')}. GET /v1/models on the consumption API lists the models.`,
       {
         errors: unknown.map((u) => ({ path: `${path}.${u.index}`, message: 'is not a known model', value: u.model })),

@@ -11,12 +11,13 @@ import {
 import type { Db } from '../db/knex.js';
 import type { Page, PageParams } from '../db/paging.js';
 import type { Clock } from '../lib/clock.js';
-import { ApiError, notFound, validationError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { notFoundFailure, validationFailure, type CommonFailure } from '../lib/common-failures.js';
 import { allowanceOf } from './allowance.js';
-import { requireActiveAccount, requireUser } from './account-rules.js';
+import { requireActiveAccount, requireUser, type AccountRuleFailure } from './account-rules.js';
 import { announceCommitted } from './announcements.js';
 import * as identity from './identity.js';
-import type { ApiKeyRow, SigningKeyRow } from './identity.js';
+import type { ApiKeyRow, IdentityFailure, SigningKeyRow } from './identity.js';
 import {
   checkKeyLimits,
   keyLimitColumns,
@@ -51,6 +52,9 @@ interface ApiKeyPatch extends KeyLimitsInput {
   active?: boolean | undefined;
 }
 
+/** What the key services refuse: their own checks, identity's (a public key) and the account's preconditions. */
+export type KeysFailure = CommonFailure | 'invalid_api_key' | IdentityFailure | AccountRuleFailure;
+
 type KeyDeps = { db: Db; clock: Clock; referenceCache: ReferenceCache };
 
 const bodyPath = 'body.api_key';
@@ -58,12 +62,12 @@ const bodyPath = 'body.api_key';
 /** Names and labels: 1 to 100 characters, not only white space (platform.yaml ApiKeyName, SigningKeyLabel). */
 const nameLengthMax = 100;
 
-const apiKeyNotFound = (id: string) => notFound('API key', id);
-const signingKeyNotFound = (id: string) => notFound('signing key', id);
+const apiKeyNotFound = (id: string) => notFoundFailure('API key', id);
+const signingKeyNotFound = (id: string) => notFoundFailure('signing key', id);
 
 function checkName(value: string, path: string): void {
   if (value.length < 1 || value.length > nameLengthMax || !/\S/.test(value)) {
-    throw validationError(`${path} must have 1 to ${nameLengthMax} characters, not only white space.`, {
+    throw validationFailure(`${path} must have 1 to ${nameLengthMax} characters, not only white space.`, {
       errors: [{ path, message: `must have 1 to ${nameLengthMax} characters, not only white space`, value }],
     });
   }
@@ -113,7 +117,7 @@ export async function updateApiKey(
   patch: ApiKeyPatch,
 ): Promise<ApiKeyRow> {
   if (patchFields.every((field) => patch[field] === undefined)) {
-    throw validationError(`${bodyPath} must have at least one of ${patchFields.join(', ')}`, {
+    throw validationFailure(`${bodyPath} must have at least one of ${patchFields.join(', ')}`, {
       errors: [{ path: bodyPath, message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
@@ -148,8 +152,7 @@ export async function currentApiKey(deps: { db: Db; clock: Clock }, apiKeyId: st
   const row = await apiKeyById(deps.db, apiKeyId);
   // Deleted since it authenticated this very request: as if it had been a moment earlier.
   if (!row)
-    throw new ApiError(
-      401,
+    throw new Failure<KeysFailure>(
       'invalid_api_key',
       'The API key is not valid. Create a consumption key on the platform API or the dashboard.',
     );

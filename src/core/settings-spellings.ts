@@ -1,5 +1,5 @@
 import type { components } from '../../generated/types/platform.js';
-import { validationError } from '../lib/errors.js';
+import { validationFailure } from '../lib/common-failures.js';
 import { parseUsdCents } from '../lib/money.js';
 import type { AccountMode } from './identity.js';
 import type { AutoReloadPatch, AutoTopUpPatch } from './settings.js';
@@ -27,7 +27,7 @@ function eitherSpelling<T>(
   if (firstValue === undefined) return secondValue;
   if (secondValue === undefined || same(firstValue, secondValue)) return firstValue;
   const shown = (value: T) => JSON.stringify(value);
-  throw validationError(
+  throw validationFailure(
     `body.${firstName} (${shown(firstValue)}) and body.${secondName} (${shown(secondValue)}) are two spellings of one setting with different values; send one of them.`,
     {
       errors: [
@@ -51,7 +51,7 @@ export function requestedAccountMode(body: { account_mode?: AccountModeInput; mo
     (a, b) => accountModeOf(a) === accountModeOf(b),
   );
   if (input === undefined) {
-    throw validationError('body must have account_mode (auto or advanced) or mode (easy or advanced)', {
+    throw validationFailure('body must have account_mode (auto or advanced) or mode (easy or advanced)', {
       errors: [{ path: 'body', message: 'must have account_mode or mode', value: body }],
     });
   }

@@ -19,18 +19,25 @@ import {
 } from '../db/settings.js';
 import { reloadedThisMonthMicros } from './payments.js';
 import { toIso, type Clock } from '../lib/clock.js';
-import { ApiError, validationError } from '../lib/errors.js';
-import { formatDecimal, formatUsdCents, parseDecimal, parseUsdCents, priceScale } from '../lib/money.js';
-import {
-  dictatedValue,
-  modeManagedFields,
-  requireSettingsWritable,
-  requireUser,
-  type ModeManagedField,
-} from './account-rules.js';
+import { validationFailure } from '../lib/common-failures.js';
+import { formatDecimal, formatUsdCents, priceScale } from '../lib/money.js';
+import { dictatedValue, modeManagedFields, requireSettingsWritable, requireUser } from './account-rules.js';
 import type { AccountMode, UserRow } from './identity.js';
+import {
+  checkAutoReload,
+  checkAutoTopUp,
+  checkModeManaged,
+  checkUnits,
+  parseMaxPrice,
+  parseUsd,
+  type AutoReloadPatch,
+  type AutoTopUpPatch,
+} from './settings-rules.js';
+
+export type { AutoReloadPatch, AutoTopUpPatch, SettingsFailure } from './settings-rules.js';
 
 export type SystemSettings = components['schemas']['SystemSettings'];
+
 export type { SelfTradePrevention } from '../db/settings.js';
 
 /** The body of PATCH /v1/self/system-settings/auto-buy: either field or both; `null` removes the price cap. */
@@ -47,24 +54,6 @@ export const selfTradePreventions: readonly SelfTradePrevention[] = [
 ];
 const selfTradePreventionDefault: SelfTradePrevention = 'expire_taker';
 
-/** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
-const autoBuyMaxPriceTicksMax = 1_000_000 * 10 ** priceScale;
-
-/** The body of PATCH /v1/self/system-settings/auto_reload: the fields to change; `null` clears an amount. */
-export interface AutoReloadPatch {
-  enabled?: boolean | undefined;
-  threshold_usd?: string | null | undefined;
-  amount_usd?: string | null | undefined;
-  monthly_limit_usd?: string | null | undefined;
-}
-
-/** The body of PATCH /v1/self/system-settings/auto-top-up, in its short names: the fields to change; `null` clears a quantity. */
-export interface AutoTopUpPatch {
-  enabled?: boolean | undefined;
-  quantity?: number | null | undefined;
-  trigger_threshold?: number | null | undefined;
-}
-
 /** What the toggle sets where nothing is set yet: top up by 1 Unit when an account holds less than 1 Unit. */
 const autoTopUpToggleDefaultUnits = 1;
 
@@ -75,37 +64,7 @@ const autoReloadDefaults: AutoReload = {
   monthlyLimitMicros: null,
 };
 
-const modeNames: Record<AccountMode, string> = { auto: 'Auto Mode', advanced: 'Advanced Mode' };
 const formatUsdOrNull = (micros: number | null): string | null => (micros === null ? null : formatUsdCents(micros));
-
-/** A USD amount with at most two decimals, as micro-dollars; `null` stays `null`. The schema's part of the checks. */
-function parseUsd(text: string | null, field: string): number | null {
-  if (text === null) return null;
-  const path = `body.${field}`;
-  const micros = parseUsdCents(text);
-  if (micros === null) {
-    throw validationError(`${path} must be a decimal string with at most 2 decimals`, {
-      errors: [{ path, message: 'must have at most 2 decimals', value: text }],
-    });
-  }
-  return micros;
-}
-
-/** USD per Unit with at most four decimals, positive, as ticks; `null` stays `null`. */
-function parseMaxPrice(text: string | null): number | null {
-  if (text === null) return null;
-  const path = 'body.auto_buy_max_price';
-  const ticks = parseDecimal(text, priceScale);
-  if (ticks === null || ticks <= 0 || ticks > autoBuyMaxPriceTicksMax) {
-    throw validationError(
-      `${path} must be a positive decimal string of USD per Unit with at most 4 decimals, like 0.4500, and at most 1000000; send null for no cap.`,
-      {
-        errors: [{ path, message: 'must be a positive decimal with at most 4 decimals', value: text }],
-      },
-    );
-  }
-  return ticks;
-}
 
 function readAutoReload(row: AccountSettingsRow | undefined): AutoReload {
   if (!row) return autoReloadDefaults;
@@ -115,45 +74,6 @@ function readAutoReload(row: AccountSettingsRow | undefined): AutoReload {
     amountMicros: row.auto_reload_amount_micros,
     monthlyLimitMicros: row.auto_reload_monthly_limit_micros,
   };
-}
-
-/** The rules of platform.yaml updateAutoReload, on the settings as they would be after the change. */
-function checkAutoReload(next: AutoReload, patch: AutoReloadPatch): void {
-  if (next.enabled && (next.thresholdMicros === null || next.amountMicros === null)) {
-    const path =
-      patch.enabled !== undefined
-        ? 'body.enabled'
-        : next.thresholdMicros === null
-          ? 'body.threshold_usd'
-          : 'body.amount_usd';
-    throw validationError('Set threshold_usd and amount_usd before enabling auto-reload.', {
-      errors: [{ path, message: 'requires threshold_usd and amount_usd', value: patch.enabled ?? null }],
-    });
-  }
-  const amounts: [string, number | null][] = [
-    ['threshold_usd', next.thresholdMicros],
-    ['amount_usd', next.amountMicros],
-    ['monthly_limit_usd', next.monthlyLimitMicros],
-  ];
-  for (const [field, micros] of amounts) {
-    if (micros === 0) {
-      throw validationError(`${field} must be positive; send null to clear it.`, {
-        errors: [{ path: `body.${field}`, message: 'must be positive', value: formatUsdCents(0) }],
-      });
-    }
-  }
-  if (next.amountMicros !== null && next.monthlyLimitMicros !== null && next.amountMicros > next.monthlyLimitMicros) {
-    const amount = formatUsdCents(next.amountMicros);
-    const limit = formatUsdCents(next.monthlyLimitMicros);
-    const [path, message, value] =
-      patch.amount_usd !== undefined
-        ? ['body.amount_usd', 'must not exceed monthly_limit_usd', amount]
-        : ['body.monthly_limit_usd', 'must not be below amount_usd', limit];
-    throw validationError(`amount_usd (${amount}) must not exceed monthly_limit_usd (${limit}).`, {
-      errors: [{ path, message, value }],
-      monthly_limit_usd: limit,
-    });
-  }
 }
 
 function settingsView(user: UserRow, row: AccountSettingsRow | undefined, reloadedMicros: number): SystemSettings {
@@ -236,7 +156,7 @@ export async function updateAutoBuy(
   patch: AutoBuyPatch,
 ): Promise<SystemSettings> {
   if (patch.auto_buy_enabled === undefined && patch.auto_buy_max_price === undefined) {
-    throw validationError('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
+    throw validationFailure('body must have at least one of auto_buy_enabled, auto_buy_max_price', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
@@ -299,27 +219,13 @@ async function changeSetting(
   });
 }
 
-/** Writing the dictated value is a no-op; anything else is refused (specification part 3 rule 5). */
-function checkModeManaged(user: UserRow, field: ModeManagedField, value: boolean): void {
-  const required = dictatedValue(user.account_mode, field);
-  if (value === required) return;
-  const other: AccountMode = user.account_mode === 'auto' ? 'advanced' : 'auto';
-  throw new ApiError(
-    403,
-    'mode_managed_setting',
-    `${field} is managed by the account mode: ${modeNames[user.account_mode]} requires ${required}. ` +
-      `Switch to ${modeNames[other]} with POST /v1/self/system-settings/account-mode to change it.`,
-    { context: { field, account_mode: user.account_mode, required_value: required } },
-  );
-}
-
 export async function updateAutoReload(
   deps: { db: Db; clock: Clock },
   userId: string,
   patch: AutoReloadPatch,
 ): Promise<SystemSettings> {
   if (Object.values(patch).every((value) => value === undefined)) {
-    throw validationError('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
+    throw validationFailure('body must have at least one of enabled, threshold_usd, amount_usd, monthly_limit_usd', {
       errors: [{ path: 'body', message: 'must NOT have fewer than 1 properties', value: {} }],
     });
   }
@@ -347,41 +253,6 @@ export async function updateAutoReload(
     if (unchanged) return settingsView(user, row, reloadedMicros); // nothing changes, not even updated_at
     await writeAutoReload(trx, userId, next, deps.clock.nowUs());
     return settingsView(user, await accountSettingsIn(trx, userId), reloadedMicros);
-  });
-}
-
-/** The most Units one top-up buys, and the highest threshold (platform.yaml UpdateAutoTopUpRequest). */
-const autoTopUpUnitsMax = 1_000_000_000;
-
-/** Whole Units from 1 (the schema's check, again for callers without it: the dashboard); `null` and absent pass. */
-function checkUnits(value: number | null | undefined, field: 'quantity' | 'trigger_threshold'): void {
-  if (
-    value === undefined ||
-    value === null ||
-    (Number.isSafeInteger(value) && value >= 1 && value <= autoTopUpUnitsMax)
-  )
-    return;
-  throw validationError(
-    `${field} must be a whole number of Units from 1 to ${autoTopUpUnitsMax}; send null to clear it.`,
-    {
-      errors: [
-        { path: `body.${field}`, message: `must be a whole number of Units from 1 to ${autoTopUpUnitsMax}`, value },
-      ],
-    },
-  );
-}
-
-/** The rule of platform.yaml updateAutoTopUp, on the settings as they would be after the change. */
-function checkAutoTopUp(next: AutoTopUp, patch: AutoTopUpPatch): void {
-  if (!next.enabled || (next.quantityUnits !== null && next.thresholdUnits !== null)) return;
-  const path =
-    patch.enabled !== undefined
-      ? 'body.enabled'
-      : next.quantityUnits === null
-        ? 'body.quantity'
-        : 'body.trigger_threshold';
-  throw validationError('Set quantity and trigger_threshold before enabling auto top-up.', {
-    errors: [{ path, message: 'requires quantity and trigger_threshold', value: patch.enabled ?? null }],
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { validationFailure, type CommonFailure } from '../lib/common-failures.js';
 
 /**
  * Keyset ("seek") paging over (sort column, unique id). Cursors are opaque to clients: base64url
@@ -7,6 +8,9 @@ import { ApiError } from '../lib/errors.js';
  * or repeats rows that were there when the first page was read, however far the client pages.
  */
 export type Direction = 'asc' | 'desc';
+
+/** A cursor that is not one of this list's, or both directions at once. */
+export type PagingFailure = 'invalid_cursor' | Extract<CommonFailure, 'validation_error'>;
 
 export interface PageParams {
   limit: number;
@@ -54,8 +58,7 @@ function encodeCursor(sort: Sort, key: [KeyValue, string]): string {
 
 function decodeCursor(text: string, param: 'next' | 'prev', sort: Sort): [KeyValue, string] {
   const invalid = (why: string) =>
-    new ApiError(
-      422,
+    new Failure<PagingFailure>(
       'invalid_cursor',
       `query.${param} is not a cursor of this list (${why}); pass back a next_cursor or prev_cursor exactly as returned.`,
     );
@@ -106,11 +109,12 @@ export async function keysetPage<Row>(
   const order = ascending ? 'asc' : 'desc';
   if (key !== undefined) {
     const [value, id] = key;
-    query.where((w) =>
-      w
-        .where(sort.column, comparator, value)
-        .orWhere((tie) => tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id)),
-    );
+    // The callbacks build the clause in place; what they return is the same builder, not a result.
+    query.where((w) => {
+      void w.where(sort.column, comparator, value).orWhere((tie) => {
+        void tie.where(sort.column, '=', value).andWhere(sort.idColumn, comparator, id);
+      });
+    });
   }
   const fetched = (await query
     .orderBy([
@@ -146,8 +150,7 @@ export function pageOfList<Item>(
   const positionOf = (cursor: string, param: 'next' | 'prev') => {
     const index = items.findIndex((item) => cursorOf(item) === cursor);
     if (index < 0)
-      throw new ApiError(
-        422,
+      throw new Failure<PagingFailure>(
         'invalid_cursor',
         `query.${param} is not a cursor of this list; pass back a next_cursor or prev_cursor exactly as returned.`,
       );
@@ -179,8 +182,8 @@ export function pageOfList<Item>(
 
 function assertOneDirection(params: PageParams): void {
   if (params.next !== undefined && params.prev !== undefined) {
-    throw new ApiError(422, 'validation_error', 'query.next and query.prev are mutually exclusive; send one of them.', {
-      context: { errors: [{ path: 'query', message: 'next and prev are mutually exclusive' }] },
+    throw validationFailure('query.next and query.prev are mutually exclusive; send one of them.', {
+      errors: [{ path: 'query', message: 'next and prev are mutually exclusive' }],
     });
   }
 }

@@ -8,18 +8,24 @@ import type { Failure, FailureHttp, FailureTable } from '../lib/failure.js';
  */
 const coreFailures: FailureTable<string> = {
   // identity, accounts, keys, settings (src/core)
-
-  // payments, funds and the ledger (src/core/payments.ts, src/ledger)
-  validation_error: { status: 422, error: 'validation_error' },
   not_found: { status: 404, error: 'not_found' },
+  validation_error: { status: 422, error: 'validation_error' },
+  conflict: { status: 409, error: 'conflict' },
+  invalid_public_key: { status: 422, error: 'invalid_public_key' },
+  duplicate_signing_key: { status: 409, error: 'duplicate_signing_key' },
   account_inactive: { status: 403, error: 'account_inactive' },
   email_unverified: { status: 403, error: 'email_unverified' },
   legal_terms_not_accepted: { status: 403, error: 'legal_terms_not_accepted' },
+  mode_managed_setting: { status: 403, error: 'mode_managed_setting' },
+  invalid_api_key: { status: 401, error: 'invalid_api_key' },
+  unknown_fingerprint: { status: 401, error: 'unknown_fingerprint' },
+
+  // payments, funds and the ledger (src/core/payments.ts, src/ledger)
   idempotency_key_reused: { status: 409, error: 'idempotency_key_reused' },
   deposit_limit_exceeded: { status: 422, error: 'deposit_limit_exceeded' },
-  conflict: { status: 409, error: 'conflict' },
 
   // paging (src/db/paging.ts)
+  invalid_cursor: { status: 422, error: 'invalid_cursor' },
 };
 
 /** The error the edge renders for a failure: the host's table first, then the core's; unmapped is a bug. */

@@ -32,17 +32,9 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string): ApiError =>
-  new ApiError(404, 'not_found', `No ${what} with id ${id}.`);
-
 /** An instrument id that names nothing: the one wording of every service that looks one up. */
 export const unknownInstrumentDetail = (id: string): string =>
   `No instrument with id ${id}. Use the instrument_id of GET /v1/instruments, not the symbol.`;
-
-export const instrumentNotFound = (id: string): ApiError => new ApiError(404, 'not_found', unknownInstrumentDetail(id));
-
-export const validationError = (detail: string, context?: Record<string, unknown>): ApiError =>
-  new ApiError(422, 'validation_error', detail, { context });
 
 export interface ValidationIssue {
   path: string;

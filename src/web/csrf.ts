@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import { csrfTokensEqual, newCsrfToken } from '../core/accounts.js';
-import type { Services } from '../app/services.js';
+import type { WebDeps } from './deps.js';
 import { secureCookies, type Viewer } from './request.js';
 
 /**
@@ -11,7 +11,7 @@ import { secureCookies, type Viewer } from './request.js';
  */
 const anonymousCsrfCookieName = 'mkt_csrf';
 
-export function csrfTokenFor(ctx: Koa.Context, services: Services, viewer: Viewer | undefined): string {
+export function csrfTokenFor(ctx: Koa.Context, services: WebDeps, viewer: Viewer | undefined): string {
   if (viewer) return viewer.session.csrfToken;
   const existing = ctx.cookies.get(anonymousCsrfCookieName);
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;

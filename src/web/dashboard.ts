@@ -1,11 +1,11 @@
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { ApiError } from '../lib/errors.js';
 import { textRefusal } from '../lib/text.js';
 import { safeDecodeURIComponent } from '../lib/uri.js';
 import { findSession, sessionCookieName } from '../core/accounts.js';
-import type { Services } from '../app/services.js';
+import type { WebDeps } from './deps.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
+import { refusalOf } from './failures.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
 import {
@@ -99,7 +99,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/account/trading', access: 'member', handle: saveSelfTradePrevention, whenInactive: true },
   { method: 'POST', path: '/account/auto-top-up', access: 'member', handle: saveAutoTopUp, whenInactive: true },
   { method: 'GET', path: '/balances', access: 'member', handle: showBalances },
-  // Activity: reads from src/db; a cancel goes through Services.trading (the order pipeline).
+  // Activity: reads from src/db; a cancel goes through WebDeps.trading (the order pipeline).
   { method: 'GET', path: '/usage', access: 'member', handle: showUsage },
   { method: 'GET', path: '/orders', access: 'member', handle: showOpenOrders },
   { method: 'GET', path: '/orders/history', access: 'member', handle: showOrderHistory },
@@ -140,7 +140,7 @@ const securityHeaders: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-async function readViewer(ctx: Koa.Context, services: Services): Promise<Viewer | undefined> {
+async function readViewer(ctx: Koa.Context, services: WebDeps): Promise<Viewer | undefined> {
   const rawSessionId = ctx.cookies.get(sessionCookieName);
   if (!rawSessionId) return undefined;
   const session = await findSession(services, rawSessionId);
@@ -189,91 +189,101 @@ function write(ctx: Koa.Context, result: PageResult): void {
   ctx.body = result.body.text;
 }
 
-export function dashboard(services: Services): Koa.Middleware {
-  const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
+/** One dashboard request, routed: who asks, the route's access rule, the form and its CSRF token, then the page. */
+async function serve(
+  services: WebDeps,
+  parseForm: Koa.Middleware,
+  ctx: Koa.Context,
+  matched: CompiledRoute[],
+): Promise<PageResult> {
+  const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+  const found = matched.find((m) => m.route.method === method);
+  const viewer = await readViewer(ctx, services);
+  // Made on first use, so a signed-out page without a form sets no cookie.
+  let csrfToken: string | undefined;
+  const request: PageRequest = {
+    ctx,
+    services,
+    viewer,
+    get csrfToken() {
+      return (csrfToken ??= csrfTokenFor(ctx, services, viewer));
+    },
+    query: firstValues(ctx.query),
+    form: {},
+    params: {},
+  };
+  if (!found) {
+    ctx.set('Allow', [...new Set(matched.map((m) => m.route.method))].join(', '));
+    return errorPage(request, 405, 'Method not allowed', `This page answers ${ctx.get('Allow')}.`);
+  }
+  const { route } = found;
+  const values = found.pattern.exec(ctx.path)!.slice(1);
+  request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
+  const refused = unstorableField(request, { ...request.query, ...request.params });
+  if (refused) return refused;
 
-  async function serve(ctx: Koa.Context, matched: CompiledRoute[]): Promise<PageResult> {
-    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const found = matched.find((m) => m.route.method === method);
-    const viewer = await readViewer(ctx, services);
-    // Made on first use, so a signed-out page without a form sets no cookie.
-    let csrfToken: string | undefined;
-    const request: PageRequest = {
-      ctx,
-      services,
-      viewer,
-      get csrfToken() {
-        return (csrfToken ??= csrfTokenFor(ctx, services, viewer));
-      },
-      query: firstValues(ctx.query),
-      form: {},
-      params: {},
-    };
-    if (!found) {
-      ctx.set('Allow', [...new Set(matched.map((m) => m.route.method))].join(', '));
-      return errorPage(request, 405, 'Method not allowed', `This page answers ${ctx.get('Allow')}.`);
-    }
-    const { route } = found;
-    const values = found.pattern.exec(ctx.path)!.slice(1);
-    request.params = Object.fromEntries(found.names.map((name, i) => [name, safeDecodeURIComponent(values[i]!)]));
-    const refused = unstorableField(request, { ...request.query, ...request.params });
-    if (refused) return refused;
-
-    if (route.access === 'member' && !viewer)
-      return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
-    if (method === 'POST') {
-      await parseForm(ctx, async () => {});
-      request.form = firstValues((ctx.request as { body?: unknown }).body);
-      if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
-        return errorPage(
-          request,
-          403,
-          'This form has expired',
-          'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.',
-        );
-      }
-      const refused = unstorableField(request, request.form);
-      if (refused) return refused;
-    }
-    if (route.access === 'public') return route.handle(request);
-    const member = request as MemberRequest;
-    if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
+  if (route.access === 'member' && !viewer)
+    return { kind: 'redirect', location: method === 'GET' ? withQuery('/login', { next: ctx.url }) : '/login' };
+  if (method === 'POST') {
+    await parseForm(ctx, async () => {});
+    request.form = firstValues((ctx.request as { body?: unknown }).body);
+    if (!csrfTokenValid(ctx, viewer, request.form.csrf_token)) {
       return errorPage(
         request,
         403,
-        'This account is inactive',
-        'An inactive account cannot make changes. Contact support to have it reactivated.',
+        'This form has expired',
+        'The form was not sent from this dashboard page, or your session changed since it was shown. Go back, reload the page and try again.',
       );
     }
-    return route.handle(member);
+    const refused = unstorableField(request, request.form);
+    if (refused) return refused;
   }
+  if (route.access === 'public') return route.handle(request);
+  const member = request as MemberRequest;
+  if (method === 'POST' && member.viewer.session.user.status !== 'active' && !route.whenInactive) {
+    return errorPage(
+      request,
+      403,
+      'This account is inactive',
+      'An inactive account cannot make changes. Contact support to have it reactivated.',
+    );
+  }
+  return route.handle(member);
+}
+
+/** A page that failed: a service's refusal with its own status and words, anything else as the bug it is. */
+function writeFailure(services: WebDeps, ctx: Koa.Context, error: unknown): void {
+  // A refusal of a service, or an HTTP error of the form parser (413 and the like).
+  const refusal = refusalOf(error);
+  const status = refusal?.status ?? statusOf(error);
+  if (status >= 500)
+    services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
+  const detail =
+    refusal !== undefined
+      ? refusal.detail
+      : status < 500
+        ? 'The request could not be read.'
+        : 'Something went wrong on our side. Try again in a moment.';
+  write(
+    ctx,
+    errorPage({ viewer: undefined, csrfToken: '' }, status, status < 500 ? 'Request refused' : 'Server error', detail),
+  );
+}
+
+export function dashboard(services: WebDeps): Koa.Middleware {
+  const parseForm = koaBody({ json: false, text: false, multipart: false, urlencoded: true, formLimit: '32kb' });
 
   return async (ctx, next) => {
     const matched = compiled.filter((c) => c.pattern.test(ctx.path));
-    if (matched.length === 0) return next();
+    if (matched.length === 0) {
+      await next();
+      return;
+    }
     ctx.set(securityHeaders);
     try {
-      write(ctx, await serve(ctx, matched));
+      write(ctx, await serve(services, parseForm, ctx, matched));
     } catch (error) {
-      // ApiError from a service, or an HTTP error of the form parser (413 and the like).
-      const status = error instanceof ApiError ? error.status : statusOf(error);
-      if (status >= 500)
-        services.logger.error({ err: error, path: ctx.path, request_id: ctx.state.requestId }, 'dashboard page failed');
-      const detail =
-        error instanceof ApiError
-          ? error.detail
-          : status < 500
-            ? 'The request could not be read.'
-            : 'Something went wrong on our side. Try again in a moment.';
-      write(
-        ctx,
-        errorPage(
-          { viewer: undefined, csrfToken: '' },
-          status,
-          status < 500 ? 'Request refused' : 'Server error',
-          detail,
-        ),
-      );
+      writeFailure(services, ctx, error);
     }
   };
 }

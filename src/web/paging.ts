@@ -1,5 +1,5 @@
 import type { Page, PageParams, Paging } from '../db/paging.js';
-import { ApiError } from '../lib/errors.js';
+import { refusalOf } from './failures.js';
 import { html, type Html } from './html.js';
 import { withQuery, type MemberRequest } from './request.js';
 
@@ -20,7 +20,7 @@ export async function readPage<Row>(
       prev: request.query.next === undefined ? request.query.prev : undefined,
     });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'invalid_cursor') return read({ limit });
+    if (refusalOf(error)?.code === 'invalid_cursor') return read({ limit });
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type Koa from 'koa';
 import type { ActiveSession } from '../core/accounts.js';
-import type { Services } from '../app/services.js';
+import type { WebDeps } from './deps.js';
 import type { Html } from './html.js';
 
 /** The signed-in user of a dashboard request. */
@@ -13,7 +13,7 @@ export interface Viewer {
 /** What a page handler gets: the request already authenticated and, for POST, CSRF-checked. */
 export interface PageRequest {
   ctx: Koa.Context;
-  services: Services;
+  services: WebDeps;
   viewer: Viewer | undefined;
   /** The token every form on the page carries. */
   csrfToken: string;
@@ -63,7 +63,7 @@ export function firstValues(input: unknown): Record<string, string> {
  * HTTP behind the TLS proxy (Koa `proxy: false`, so the socket decides `ctx.secure`), and Koa refuses
  * to send a Secure cookie on a plain connection unless told that the hop to the client is encrypted.
  */
-export function secureCookies(ctx: Koa.Context, services: Services): boolean {
+export function secureCookies(ctx: Koa.Context, services: WebDeps): boolean {
   const secure = services.publicUrls.isHttps('platform');
   if (secure) ctx.cookies.secure = true;
   return secure;

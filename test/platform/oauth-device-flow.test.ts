@@ -400,28 +400,21 @@ describeEachDatabase('OAuth device authorization grant (RFC 8628)', (env) => {
       });
     });
 
-    it('answers 404 for an unknown or expired code and 409 once the request was decided', async () => {
+    it('refuses an unknown or expired code, and a request once it was decided', async () => {
       const services = env().service.services;
       const { db } = services;
-      const expectApiError = async (action: Promise<void>, status: number, code: string) => {
-        const error = await action.then(
-          () => undefined,
-          (e: unknown) => e as { status: number; code: string },
-        );
-        expect(error, `expected ${status} ${code}`).to.include({ status, code });
-      };
-      await expectApiError(oauth.approveDevice(services, 'BBBB-BBBB', user.userId), 404, 'not_found');
+      expect(await oauth.approveDevice(services, 'BBBB-BBBB', user.userId)).to.equal('unknown_code');
 
       const login = await startLogin(env().platform);
-      await oauth.approveDevice(services, login.body.user_code, user.userId);
-      await expectApiError(oauth.approveDevice(services, login.body.user_code, user.userId), 409, 'conflict');
-      await expectApiError(oauth.denyDevice(services, login.body.user_code, user.userId), 409, 'conflict');
+      expect(await oauth.approveDevice(services, login.body.user_code, user.userId)).to.equal('decided');
+      expect(await oauth.approveDevice(services, login.body.user_code, user.userId)).to.equal('already_decided');
+      expect(await oauth.denyDevice(services, login.body.user_code, user.userId)).to.equal('already_decided');
 
       const stale = await startLogin(env().platform);
       await db('device_codes')
         .where({ user_code: stale.body.user_code })
         .update({ expires_at_us: Date.now() * 1000 - 1 });
-      await expectApiError(oauth.denyDevice(services, stale.body.user_code, user.userId), 404, 'not_found');
+      expect(await oauth.denyDevice(services, stale.body.user_code, user.userId)).to.equal('unknown_code');
     });
 
     it('draws another user code when the first collides with a stored one', async () => {

@@ -4,9 +4,11 @@ import type { ApiResponse, OperationHandler } from '../../http/types.js';
 import type { PlatformDeps } from '../deps.js';
 import { assert } from '../../lib/assert.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
-import { ApiError, notFound, validationError } from '../../lib/errors.js';
+import { notFoundFailure, validationFailure } from '../../lib/common-failures.js';
 import * as oauth from '../oauth.js';
-import { deviceCodeGrantType, publicClientId, scopeCatalogue, type GrantSummary, type OAuthFailure } from '../oauth.js';
+import { publicClientId, scopeCatalogue, type OAuthFailure } from '../oauth.js';
+import * as tokens from '../oauth-tokens.js';
+import { deviceCodeGrantType, type GrantSummary } from '../oauth-tokens.js';
 import { pageParams } from '../../db/paging.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
@@ -57,7 +59,7 @@ export const getAuthorizationServerMetadata: Handler<'getAuthorizationServerMeta
 export const listOAuthScopes: Handler<'listOAuthScopes'> = async ({ query }) => {
   const page = oauth.listScopes(query.client_id, pageParams(query));
   if (!page) {
-    throw validationError(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
+    throw validationFailure(`Unknown OAuth client: ${query.client_id}. The public client is ${publicClientId}.`, {
       errors: [{ path: 'query.client_id', message: 'unknown client', value: query.client_id }],
     });
   }
@@ -82,7 +84,7 @@ export const createDeviceCode: Handler<'createDeviceCode'> = async ({ body, clie
 };
 
 export const createToken: Handler<'createToken'> = async ({ body }, services) => {
-  const outcome = await oauth.issueTokens(services, {
+  const outcome = await tokens.issueTokens(services, {
     grantType: body.grant_type,
     clientId: body.client_id,
     deviceCode: body.device_code,
@@ -103,7 +105,7 @@ export const createToken: Handler<'createToken'> = async ({ body }, services) =>
 };
 
 export const revokeToken: Handler<'revokeToken'> = async ({ body }, services) => {
-  await oauth.revokeToken(services, body.token);
+  await tokens.revokeToken(services, body.token);
   return ok({}, noStore);
 };
 
@@ -118,13 +120,13 @@ const grantView = (grant: GrantSummary): Schemas['OAuthGrant'] => ({
 
 export const listOAuthGrants: Handler<'listOAuthGrants'> = async ({ query, principal }, services) => {
   assert(principal, 'listOAuthGrants requires a credential');
-  const page = await oauth.listGrants(services, principal.userId, pageParams(query));
+  const page = await tokens.listGrants(services, principal.userId, pageParams(query));
   return ok({ data: page.rows.map(grantView), paging: page.paging });
 };
 
 export const deleteOAuthGrant: Handler<'deleteOAuthGrant'> = async ({ params, principal }, services) => {
   assert(principal, 'deleteOAuthGrant requires a credential');
-  if (!(await oauth.revokeGrant(services, principal.userId, params.grant_id)))
-    throw notFound('OAuth grant', params.grant_id);
+  if (!(await tokens.revokeGrant(services, principal.userId, params.grant_id)))
+    throw notFoundFailure('OAuth grant', params.grant_id);
   return noContent();
 };

@@ -18,7 +18,7 @@ import { expireLots } from '../../ledger/consumption.js';
 import { usd } from '../../ledger/assets.js';
 import type { LedgerAccountRow } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { notFoundFailure } from '../../lib/common-failures.js';
 
 /**
  * The caller's balances on the trading API (trading.yaml tag "Accounts"): Units trading accounts,
@@ -37,7 +37,7 @@ export interface TradingAccountRecord extends TradingAccountRow {
 
 export type ConsumptionAccountRecord = ConsumptionAccountRow;
 
-const accountNotFound = (id: string) => notFound('account', id);
+const accountNotFound = (id: string) => notFoundFailure('account', id);
 
 /** Last trade price of each market, in one query. */
 async function withLastTradePrices(db: Db, rows: TradingAccountRow[]): Promise<TradingAccountRecord[]> {

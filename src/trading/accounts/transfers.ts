@@ -13,7 +13,8 @@ import { transferToConsumption } from '../../ledger/consumption.js';
 import { unitsOf } from '../../ledger/assets.js';
 import { LedgerShortfall } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError, instrumentNotFound, notFound, validationError } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
+import { instrumentNotFoundFailure, notFoundFailure, validationFailure } from '../../lib/common-failures.js';
 
 /**
  * Transfers from trading to consumption requested on the trading API (DESIGN.md §4), and the
@@ -29,7 +30,7 @@ const availableUnits = async (db: Db, userId: string, instrumentId: string): Pro
 
 async function knownInstrument(db: Db, instrumentId: string): Promise<InstrumentRow> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFound(instrumentId);
+  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
   return instrument;
 }
 
@@ -42,7 +43,7 @@ export async function createTransfer(
 ): Promise<TransferRow> {
   const instrument = await knownInstrument(db, instrumentId);
   if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
-    throw validationError(`body.quantity must be at most ${transferQuantityMax}.`, {
+    throw validationFailure(`body.quantity must be at most ${transferQuantityMax}.`, {
       errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }],
     });
   }
@@ -74,7 +75,7 @@ export const listTransfers = (
 
 export async function getTransfer(deps: { db: Db }, userId: string, transferId: string): Promise<TransferRow> {
   const row = await transferOfUser(deps.db, userId, transferId);
-  if (!row) throw notFound('transfer', transferId);
+  if (!row) throw notFoundFailure('transfer', transferId);
   return row;
 }
 

@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFound } from '../../lib/errors.js';
+import { notFoundFailure } from '../../lib/common-failures.js';
 import * as marketData from '../market-data/market-data.js';
 import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data/market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
@@ -15,7 +15,7 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K], Tradi
 
 async function knownMarket({ reference }: TradingDeps, marketId: string): Promise<MarketWithInstrument> {
   const market = await reference.findMarket(marketId);
-  if (!market) throw notFound('market', marketId);
+  if (!market) throw notFoundFailure('market', marketId);
   return market;
 }
 

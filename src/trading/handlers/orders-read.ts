@@ -2,7 +2,7 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFound } from '../../lib/errors.js';
+import { notFoundFailure } from '../../lib/common-failures.js';
 import { withMarket, withMarkets } from '../orders/market-lookup.js';
 import * as orderQueries from '../orders/order-queries.js';
 import { orderView } from '../orders/order-views.js';
@@ -37,7 +37,7 @@ export const countOrders: Handler<'countOrders'> = async ({ query, principal }, 
 
 export const getOrder: Handler<'getOrder'> = async ({ params, principal }, services) => {
   const order = await orderQueries.findOrder(services, callerId(principal), params.order_id);
-  if (!order) throw notFound('order', params.order_id);
+  if (!order) throw notFoundFailure('order', params.order_id);
   const { row, market } = await withMarket(services.reference, order);
   return ok({ data: orderView(row, market) });
 };

@@ -2,7 +2,7 @@ import type { components, operations } from '../../../generated/types/trading.js
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFound } from '../../lib/errors.js';
+import { notFoundFailure } from '../../lib/common-failures.js';
 import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
 import { orderView } from '../orders/order-views.js';
 import * as orders from '../orders/orders.js';
@@ -79,7 +79,7 @@ export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ princi
 
 export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, { config, reference }) => {
   const market = await reference.findMarket(query.market_id);
-  if (!market) throw notFound('market', query.market_id);
+  if (!market) throw notFoundFailure('market', query.market_id);
   const { ratePerSecond, burst } = config.orderRate;
   return ok({
     data: {

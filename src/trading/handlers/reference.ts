@@ -4,7 +4,8 @@ import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
 import { toIso } from '../../lib/clock.js';
 import { findInstrumentBySymbol } from '../../core/reference.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
+import { notFoundFailure } from '../../lib/common-failures.js';
 import { collarBand } from '../orders/controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
@@ -39,7 +40,7 @@ export const listInstruments: Handler<'listInstruments'> = async ({ query }, { r
 
 export const getInstrument: Handler<'getInstrument'> = async ({ params }, { reference }) => {
   const instrument = await reference.findInstrument(params.instrument_id);
-  if (!instrument) throw notFound('instrument', params.instrument_id);
+  if (!instrument) throw notFoundFailure('instrument', params.instrument_id);
   return ok({ data: instrumentView(instrument) });
 };
 
@@ -61,13 +62,13 @@ export const listMarkets: Handler<'listMarkets'> = async ({ query }, { reference
 
 export const getMarket: Handler<'getMarket'> = async ({ params }, { reference }) => {
   const market = await reference.findMarket(params.market_id);
-  if (!market) throw notFound('market', params.market_id);
+  if (!market) throw notFoundFailure('market', params.market_id);
   return ok({ data: marketView(market) });
 };
 
 export const getMarketControls: Handler<'getMarketControls'> = async ({ params }, { reference }) => {
   const found = await reference.findMarket(params.market_id);
-  if (!found) throw notFound('market', params.market_id);
+  if (!found) throw notFoundFailure('market', params.market_id);
   const { market } = found;
   const band = collarBand(await reference.referencePriceTicks(market.id), market.price_collar_pct);
   return ok({

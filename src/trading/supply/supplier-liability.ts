@@ -6,7 +6,7 @@ import {
 } from '../../db/issuance-accounts.js';
 import type { Db } from '../../db/knex.js';
 import { instrumentById, instrumentsByIds, type InstrumentRow } from '../../db/reference.js';
-import { instrumentNotFound } from '../../lib/errors.js';
+import { instrumentNotFoundFailure } from '../../lib/common-failures.js';
 
 /**
  * What a supplier owes in inference for the Units it issued and sold (trading.yaml
@@ -87,6 +87,6 @@ export async function getSupplierLiability(
   instrumentId: string,
 ): Promise<SupplierLiability> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFound(instrumentId);
+  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
   return liabilityOf(instrument, await recordsOf(db, userId));
 }

@@ -17,7 +17,8 @@ import type { SupplyIssuanceRow } from '../../db/trading-rows.js';
 import { unitsOf } from '../../ledger/assets.js';
 import { ensureAccount, move, post, systemAccount } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError, instrumentNotFound, validationError } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
+import { instrumentNotFoundFailure, validationFailure } from '../../lib/common-failures.js';
 import { newIssuanceId, newIssuanceTransferId } from '../../lib/ids.js';
 import { insertIssuanceTransfer } from '../../db/issuance-accounts.js';
 import type { SupplyIssuanceMode } from '../deps.js';
@@ -56,7 +57,7 @@ interface SupplierRegistration {
 const issuanceQuantityMax = 2_147_483_647;
 
 function checkRouting(r: SupplierRegistration): void {
-  const fail = (detail: string, path: string) => validationError(detail, { errors: [{ path, message: detail }] });
+  const fail = (detail: string, path: string) => validationFailure(detail, { errors: [{ path, message: detail }] });
   if (r.simulated && r.baseUrl !== undefined)
     throw fail('A supplier is either simulated or has a base URL, not both.', 'base_url');
   if (!r.simulated && r.baseUrl === undefined)
@@ -99,7 +100,7 @@ async function findSupplier(db: Db, userId: string): Promise<Supplier | undefine
 
 async function resolveInstruments(db: Db, names: string[]): Promise<string[]> {
   if (names.length === 0)
-    throw validationError('Name at least one instrument the supplier qualifies for.', {
+    throw validationFailure('Name at least one instrument the supplier qualifies for.', {
       errors: [{ path: 'instruments', message: 'must not be empty' }],
     });
   const ids: string[] = [];
@@ -169,7 +170,7 @@ export async function issueUnits(
   mode: SupplyIssuanceMode,
 ): Promise<SupplyIssuanceRow> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFound(instrumentId);
+  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
   const supplier = await findSupplier(db, userId);
   if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
     throw new ApiError(
@@ -179,7 +180,7 @@ export async function issueUnits(
     );
   }
   if (quantity > issuanceQuantityMax) {
-    throw validationError(`body.quantity must be at most ${issuanceQuantityMax}.`, {
+    throw validationFailure(`body.quantity must be at most ${issuanceQuantityMax}.`, {
       errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }],
     });
   }

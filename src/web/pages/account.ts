@@ -1,13 +1,13 @@
-import { ApiError } from '../../lib/errors.js';
+import type { AccountRuleFailure } from '../../core/account-rules.js';
 import type { AccountMode, UserRow } from '../../core/identity.js';
 import * as settings from '../../core/settings.js';
-import { selfTradePreventions, type SelfTradePrevention, type SystemSettings } from '../../core/settings.js';
-import { parseDecimal, priceScale } from '../../lib/money.js';
-import { formatPrice } from '../format.js';
+import { selfTradePreventions } from '../../core/settings.js';
+import { refusalOf } from '../failures.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
+import { defaultsCard, detailsCard, topUpCard, type DefaultsView, type TopUpView } from './account-cards.js';
 import { modeNames } from './home.js';
 
 /**
@@ -17,7 +17,7 @@ import { modeNames } from './home.js';
  * verified email, accepted terms, in that order); a refusal is shown with the way to put it right.
  */
 
-type Precondition = 'account_inactive' | 'email_unverified' | 'legal_terms_not_accepted';
+type Precondition = AccountRuleFailure;
 
 const modeDescriptions: Record<AccountMode, string> = {
   auto: 'mkt buys capacity for you when a request needs it and moves it to your consumption account. Auto-buy and auto-transfer are always on; order placement, changes and cancellation on the trading API are refused.',
@@ -64,172 +64,6 @@ function preconditionNotice(
   }
 }
 
-const onOff = (value: boolean) =>
-  value ? html`<span class="pill on">On</span>` : html`<span class="pill off">Off</span>`;
-
-const stpDescriptions: Record<SelfTradePrevention, string> = {
-  expire_taker: 'Expire the incoming order (the default): its remainder is closed, your resting order stays.',
-  expire_maker: 'Cancel the resting order: the incoming order goes on matching.',
-  expire_both: 'Close both orders.',
-  decrement: 'Reduce both by the overlap, with no trade and no fee.',
-};
-
-/** What was typed in a defaults form that was refused, and why, beside its field. */
-interface DefaultsView {
-  field: 'auto_buy_max_price' | 'self_trade_prevention';
-  typed: string;
-  message: string;
-}
-
-type TopUpField = 'quantity' | 'trigger_threshold';
-
-/** The auto top-up form as typed, when it was refused: the field a refusal concerns and what to do. */
-interface TopUpView {
-  field: 'auto_top_up';
-  enabled: boolean;
-  typed: Record<TopUpField, string>;
-  refusedField: TopUpField | 'enabled' | undefined;
-  message: string;
-}
-
-const topUpLabels: Record<TopUpField, { label: string; hint: string }> = {
-  quantity: { label: 'Quantity', hint: 'Units bought by one top-up.' },
-  trigger_threshold: { label: 'Threshold', hint: 'Top up when a consumption account holds fewer Units than this.' },
-};
-
-function topUpCard(request: MemberRequest, current: SystemSettings, refused?: TopUpView): Html {
-  const topUp = current.auto_top_up;
-  const enabled = refused?.enabled ?? topUp.enabled;
-  const value = (field: TopUpField) => refused?.typed[field] ?? (topUp[field] === null ? '' : String(topUp[field]));
-  const error = (field: TopUpField | 'enabled') =>
-    refused?.refusedField === field
-      ? html`<span class="field-error" id="${field}-error">${refused.message}</span>`
-      : '';
-  const input = (field: TopUpField) =>
-    html`<div class="field">
-      <label for="${field}">${topUpLabels[field].label}<span class="hint">${topUpLabels[field].hint}</span></label>
-      <input
-        id="${field}"
-        type="text"
-        name="${field}"
-        value="${value(field)}"
-        inputmode="numeric"
-        maxlength="12"
-        placeholder="Units"
-        autocomplete="off"
-        ${refused?.refusedField === field ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}
-      />${error(field)}
-    </div>`;
-  return html`<div class="card" id="auto-top-up">
-    <h2>Auto top-up</h2>
-    <p class="muted small">
-      After an inference leaves a consumption account below the threshold, mkt buys the quantity of its model's Units
-      (at the market, or within your auto-buy price cap) from your USD and moves them to the account. Nothing is bought
-      without USD.
-    </p>
-    ${csrfForm(
-      '/account/auto-top-up',
-      request.csrfToken,
-      html`<div class="field">
-          <label class="check"
-            ><input
-              type="checkbox"
-              name="enabled"
-              value="on"
-              ${enabled ? html` checked` : ''}${refused?.refusedField === 'enabled' ? html` aria-invalid="true"` : ''}
-            /><span>Top up automatically<span class="hint">Needs a quantity and a threshold.</span></span></label
-          >${error('enabled')}
-        </div>
-        <div class="grid two">${input('quantity')}${input('trigger_threshold')}</div>
-        <p class="muted small">Whole Units, e.g. 5. Leave a field empty to clear it.</p>
-        <div class="actions"><button type="submit">Save auto top-up</button></div>`,
-    )}
-  </div>`;
-}
-
-/** The last top-up as the facts list says it. */
-function lastTopUp(current: SystemSettings): string {
-  const {
-    enabled,
-    quantity,
-    trigger_threshold: threshold,
-    last_outcome: outcome,
-    last_attempt_at: at,
-  } = current.auto_top_up;
-  const setting = enabled ? `buys ${quantity} Units below ${threshold}` : 'off';
-  return outcome === null ? setting : `${setting}; last: ${outcome.replace(/_/g, ' ')} at ${at}`;
-}
-
-function defaultsCard(request: MemberRequest, current: SystemSettings, refused?: DefaultsView): Html {
-  const priceRefused = refused?.field === 'auto_buy_max_price' ? refused : undefined;
-  const price = priceRefused?.typed ?? current.auto_buy_max_price ?? '';
-  const priceError = priceRefused
-    ? html`<span class="field-error" id="auto_buy_max_price-error">${priceRefused.message}</span>`
-    : '';
-  const stpRefused = refused?.field === 'self_trade_prevention' ? refused : undefined;
-  const option = (mode: SelfTradePrevention) =>
-    html`<option value="${mode}" ${mode === current.self_trade_prevention ? html` selected` : ''}>
-      ${mode.replace(/_/g, ' ')}
-    </option>`;
-  return html`<div class="card" id="defaults">
-    <h2>Defaults</h2>
-    <div class="grid two">
-      <div>
-        ${csrfForm(
-          '/account/auto-buy',
-          request.csrfToken,
-          html`<div class="field">
-              <label for="auto_buy_max_price"
-                >Auto-buy price cap<span class="hint"
-                  >The most mkt pays per Unit when it buys capacity for a request that names no max_price. A request it
-                  cannot cover within the cap is refused (402 price_cap_exceeded), nothing bought. Empty: buy at the
-                  market.</span
-                ></label
-              >
-              <div class="money-input">
-                <span>$</span
-                ><input
-                  id="auto_buy_max_price"
-                  type="text"
-                  name="auto_buy_max_price"
-                  value="${price}"
-                  inputmode="decimal"
-                  maxlength="24"
-                  placeholder="no cap"
-                  autocomplete="off"
-                  ${priceRefused ? html` aria-invalid="true" aria-describedby="auto_buy_max_price-error"` : ''}
-                />
-              </div>
-              ${priceError}
-            </div>
-            <button type="submit">Save price cap</button>`,
-        )}
-      </div>
-      <div>
-        ${csrfForm(
-          '/account/trading',
-          request.csrfToken,
-          html`<div class="field">
-              <label for="self_trade_prevention"
-                >Self-trade prevention<span class="hint"
-                  >What an order that names none does when it would trade with your own resting order.</span
-                ></label
-              >
-              <select id="self_trade_prevention" name="self_trade_prevention">
-                ${selfTradePreventions.map(option)}
-              </select>
-              <ul class="hint modes">
-                ${selfTradePreventions.map((m) => html`<li><code>${m}</code>: ${stpDescriptions[m]}</li>`)}
-              </ul>
-              ${stpRefused ? html`<span class="field-error">${stpRefused.message}</span>` : ''}
-            </div>
-            <button type="submit">Save order default</button>`,
-        )}
-      </div>
-    </div>
-  </div>`;
-}
-
 async function accountPage(
   request: MemberRequest,
   problem?: Html,
@@ -253,46 +87,7 @@ async function accountPage(
       <h2>Account mode</h2>
       <div class="grid two">${modeCard('auto')}${modeCard('advanced')}</div>
     </div>
-    <div class="card">
-      <h2>Details</h2>
-      <dl class="facts">
-        <dt>Email address</dt>
-        <dd>
-          ${user.email}
-          ${user.email_verified_at_us === null ? html`<span class="pill bad">Not verified</span>` : html`<span class="pill on">Verified</span>`}
-        </dd>
-        <dt>Legal terms</dt>
-        <dd>
-          ${user.legal_terms_accepted_at_us === null ? html`<span class="pill bad">Not accepted</span><a class="small" href="/terms">Read and accept</a>` : html`Accepted ${formatTime(user.legal_terms_accepted_at_us)}`}
-        </dd>
-        <dt>Status</dt>
-        <dd>
-          ${user.status === 'active' ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}
-        </dd>
-        <dt>Auto-buy</dt>
-        <dd>
-          ${onOff(current.auto_buy_enabled)}<span class="muted small"
-            >${mode === 'auto' ? 'set by Auto Mode' : ''}</span
-          >
-        </dd>
-        <dt>Auto-transfer</dt>
-        <dd>
-          ${onOff(current.auto_transfer_enabled)}<span class="muted small"
-            >${mode === 'auto' ? 'set by Auto Mode' : ''}</span
-          >
-        </dd>
-        <dt>Auto-buy price cap</dt>
-        <dd id="auto-buy-cap">
-          ${current.auto_buy_max_price === null ? 'none (market price)' : `${formatPrice(parseDecimal(current.auto_buy_max_price, priceScale)!)} per Unit`}
-        </dd>
-        <dt>Self-trade prevention</dt>
-        <dd id="stp-current"><code>${current.self_trade_prevention}</code></dd>
-        <dt>Auto top-up</dt>
-        <dd id="auto-top-up-current">${lastTopUp(current)}</dd>
-        <dt>Member since</dt>
-        <dd>${formatTime(user.created_at_us)}</dd>
-      </dl>
-    </div>
+    ${detailsCard(user, current)}
     ${defaultsCard(request, current, refused?.field === 'auto_top_up' ? undefined : refused)}
     ${topUpCard(request, current, refused?.field === 'auto_top_up' ? refused : undefined)}`;
   return show(
@@ -303,11 +98,10 @@ async function accountPage(
 
 export const showAccount = (request: MemberRequest) => accountPage(request);
 
-const preconditions: ReadonlySet<string> = new Set<Precondition>([
-  'account_inactive',
-  'email_unverified',
-  'legal_terms_not_accepted',
-]);
+const preconditions: readonly Precondition[] = ['account_inactive', 'email_unverified', 'legal_terms_not_accepted'];
+
+/** The account precondition a settings service refused with, if that is what it was. */
+const preconditionOf = (code: string): Precondition | undefined => preconditions.find((p) => p === code);
 
 export async function setAccountMode(request: MemberRequest): Promise<PageResult> {
   const mode = request.form.account_mode;
@@ -316,8 +110,9 @@ export async function setAccountMode(request: MemberRequest): Promise<PageResult
   try {
     await settings.setAccountMode(request.services, request.viewer.session.user.id, mode);
   } catch (error) {
-    if (error instanceof ApiError && preconditions.has(error.code))
-      return accountPage(request, preconditionNotice(request, error.code as Precondition, 'error'), 403);
+    const precondition = preconditionOf(refusalOf(error)?.code ?? '');
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error'), 403);
     throw error;
   }
   return redirect('/account?notice=mode_changed');
@@ -332,19 +127,17 @@ async function changeDefault(
   try {
     await change();
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (preconditions.has(error.code))
-      return accountPage(
-        request,
-        preconditionNotice(request, error.code as Precondition, 'error', 'This setting'),
-        403,
-      );
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    const precondition = preconditionOf(refused.code);
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error', 'This setting'), 403);
     const message =
       field === 'auto_buy_max_price'
         ? 'Enter a price above zero with at most four decimals, e.g. 0.45, or leave it empty for no cap.'
         : 'Choose one of the four modes.';
-    const refused = { field, typed: request.form[field] ?? '', message };
-    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, refused);
+    const refusedDefault = { field, typed: request.form[field] ?? '', message };
+    return accountPage(request, notice('error', 'The setting was not saved.', message), refused.status, refusedDefault);
   }
   return redirect('/account?notice=defaults_saved');
 }
@@ -385,20 +178,18 @@ export async function saveAutoTopUp(request: MemberRequest): Promise<PageResult>
       trigger_threshold: unitsTyped(typed.trigger_threshold),
     });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (preconditions.has(error.code))
-      return accountPage(
-        request,
-        preconditionNotice(request, error.code as Precondition, 'error', 'This setting'),
-        403,
-      );
-    const path = ((error.context?.errors ?? []) as { path?: string }[])[0]?.path?.replace(/^body\./, '');
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    const precondition = preconditionOf(refused.code);
+    if (precondition !== undefined)
+      return accountPage(request, preconditionNotice(request, precondition, 'error', 'This setting'), 403);
+    const path = ((refused.context?.errors ?? []) as { path?: string }[])[0]?.path?.replace(/^body\./, '');
     const refusedField = path === 'enabled' || path === 'quantity' || path === 'trigger_threshold' ? path : undefined;
     const message =
       refusedField === 'enabled'
         ? 'Enter a quantity and a threshold to turn auto top-up on.'
         : 'Enter a whole number of Units from 1, e.g. 5, or leave the field empty to clear it.';
-    return accountPage(request, notice('error', 'The setting was not saved.', message), error.status, {
+    return accountPage(request, notice('error', 'The setting was not saved.', message), refused.status, {
       field: 'auto_top_up',
       enabled,
       typed,

@@ -1,8 +1,8 @@
 import * as settings from '../../core/settings.js';
 import type { AutoReloadPatch, SystemSettings } from '../../core/settings.js';
-import { ApiError } from '../../lib/errors.js';
 import { parseDecimal, usdScale } from '../../lib/money.js';
 import { formatUsd } from '../format.js';
+import { refusalOf, type Refusal } from '../failures.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -152,11 +152,11 @@ function patchOf(form: Record<string, string>): { patch: AutoReloadPatch; values
 }
 
 /** The first issue of a validation refusal, said in the form's words. */
-function fieldError(error: ApiError): FormView['error'] {
-  const issues = (error.context?.errors ?? []) as { path?: string; message?: string }[];
+function fieldError(refused: Refusal): FormView['error'] {
+  const issues = (refused.context?.errors ?? []) as { path?: string; message?: string }[];
   const path = issues[0]?.path?.replace(/^body\./, '');
   const field = path === 'enabled' ? 'enabled' : amountFields.find((f) => f === path);
-  let message = error.detail;
+  let message = refused.detail;
   for (const f of amountFields) message = message.split(f).join(labels[f].label.toLowerCase());
   if (issues[0]?.message === 'must have at most 2 decimals')
     message = 'Enter dollars as a number with at most two decimals, e.g. 25.00.';
@@ -171,13 +171,14 @@ export async function saveAutoReload(request: MemberRequest): Promise<PageResult
   try {
     await settings.updateAutoReload(request.services, request.viewer.session.user.id, patch);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    if (error.code === 'validation_error')
-      return autoReloadPage(request, { ...typed, error: fieldError(error), status: 422 });
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    if (refused.code === 'validation_error')
+      return autoReloadPage(request, { ...typed, error: fieldError(refused), status: 422 });
     return autoReloadPage(request, {
       ...typed,
-      problem: notice('error', 'The settings were not saved.', error.detail),
-      status: error.status,
+      problem: notice('error', 'The settings were not saved.', refused.detail),
+      status: refused.status,
     });
   }
   return redirect('/auto-reload?notice=auto_reload_saved');

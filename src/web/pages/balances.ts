@@ -1,7 +1,7 @@
 import { lotsOfUser, type UserLotRow } from '../../db/dashboard.js';
 import { balancesOfUser } from '../../db/trading-accounts.js';
 import { sandboxMoneyUsd } from '../../core/payments.js';
-import type { Services } from '../../app/services.js';
+import type { WebDeps } from '../deps.js';
 import { formatCount, formatDuration, formatTokensAsUnits, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { formatTime, layout } from '../layout.js';
@@ -22,7 +22,7 @@ interface Balances {
 }
 
 /** The user's balances, straight from the ledger's materialised accounts and the consumption lots. */
-export async function readBalances(services: Services, userId: string): Promise<Balances> {
+export async function readBalances(services: WebDeps, userId: string): Promise<Balances> {
   const [rows, lots] = await Promise.all([balancesOfUser(services.db, userId), lotsOfUser(services.db, userId)]);
   const usd = rows.find((r) => r.kind === 'currency');
   return {

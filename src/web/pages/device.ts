@@ -1,4 +1,3 @@
-import { ApiError } from '../../lib/errors.js';
 import * as oauth from '../../platform/oauth.js';
 import type { DeviceRequest } from '../../platform/oauth.js';
 import { html, type Html } from '../html.js';
@@ -152,14 +151,12 @@ async function decide(request: MemberRequest, decision: 'approve' | 'deny'): Pro
       ? throttledPage(request, typed, found.retryAfterSeconds)
       : unknownCode(request, typed);
   const device = found.device;
-  try {
-    if (decision === 'approve') await oauth.approveDevice(request.services, typed, userId);
-    else await oauth.denyDevice(request.services, typed, userId);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return unknownCode(request, typed);
-    if (error instanceof ApiError && error.status === 409) return usedCode(request, device.userCode);
-    throw error;
-  }
+  const decided =
+    decision === 'approve'
+      ? await oauth.approveDevice(request.services, typed, userId)
+      : await oauth.denyDevice(request.services, typed, userId);
+  if (decided === 'unknown_code') return unknownCode(request, typed);
+  if (decided === 'already_decided') return usedCode(request, device.userCode);
   const name = device.clientName;
   const outcome =
     decision === 'approve'

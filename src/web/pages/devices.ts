@@ -1,5 +1,6 @@
 import { oauthClients } from '../../core/oauth-catalogue.js';
-import * as oauth from '../../platform/oauth.js';
+import * as oauth from '../../platform/oauth-tokens.js';
+import type { GrantSummary } from '../../platform/oauth-tokens.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
@@ -8,30 +9,32 @@ import { redirect, show, type MemberRequest, type PageResult } from '../request.
 
 /**
  * `/devices`: the OAuth grants of the account — each `mkt login` (device flow) that is still
- * signed in — with Revoke, which ends the grant and every token of it (src/platform/oauth.ts, the same
+ * signed in — with Revoke, which ends the grant and every token of it (src/platform/oauth-tokens.ts, the same
  * function the platform API's DELETE calls). Approving a new device stays at `/device`.
  */
 const pageSize = 50;
+
+/** One signed-in device: its application, permissions, times and the Revoke button. */
+function grantRow(request: MemberRequest, g: GrantSummary): Html {
+  return html`<tr>
+    <td>
+      <strong>${oauthClients.get(g.clientId)?.name ?? g.clientId}</strong><span class="sub mono">${g.grantId}</span>
+    </td>
+    <td>${g.scopes.map((s) => html`<code class="chip">${s}</code>`)}</td>
+    <td class="nowrap">${formatTime(g.createdAtUs)}</td>
+    <td class="nowrap">${formatTime(g.lastUsedAtUs)}</td>
+    <td class="nowrap">${formatTime(g.expiresAtUs)}</td>
+    <td class="right">
+      ${csrfForm(`/devices/${encodeURIComponent(g.grantId)}/revoke`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Revoke ${g.grantId}">Revoke</button>`)}
+    </td>
+  </tr>`;
+}
 
 async function devicesPage(request: MemberRequest, problem?: Html, status = 200): Promise<PageResult> {
   const page = await readPage(request, pageSize, (p) =>
     oauth.listGrants(request.services, request.viewer.session.user.id, p),
   );
-  const rows = page.rows.map(
-    (g) =>
-      html`<tr>
-        <td>
-          <strong>${oauthClients.get(g.clientId)?.name ?? g.clientId}</strong><span class="sub mono">${g.grantId}</span>
-        </td>
-        <td>${g.scopes.map((s) => html`<code class="chip">${s}</code>`)}</td>
-        <td class="nowrap">${formatTime(g.createdAtUs)}</td>
-        <td class="nowrap">${formatTime(g.lastUsedAtUs)}</td>
-        <td class="nowrap">${formatTime(g.expiresAtUs)}</td>
-        <td class="right">
-          ${csrfForm(`/devices/${encodeURIComponent(g.grantId)}/revoke`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Revoke ${g.grantId}">Revoke</button>`)}
-        </td>
-      </tr>`,
-  );
+  const rows = page.rows.map((g) => grantRow(request, g));
   const body = html`<h1>Devices</h1>
     <p class="lead">
       Command lines and apps signed in to your account with <code>mkt login</code>. Revoke one you no longer use, or do

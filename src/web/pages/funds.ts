@@ -1,9 +1,7 @@
 import type { DepositRow } from '../../db/deposits.js';
-import { ApiError } from '../../lib/errors.js';
-import { Failure } from '../../lib/failure.js';
 import { newSecret } from '../../lib/secrets.js';
 import * as payments from '../../core/payments.js';
-import type { PaymentsFailure } from '../../core/payments.js';
+import { refusalOf, type Refusal } from '../failures.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
@@ -69,34 +67,11 @@ function doneNotice(row: DepositRow): Html {
   );
 }
 
-/** The statuses the platform API answers the payment path's refusals with (src/http/failures.ts): the page answers the same. */
-const paymentRefusalStatus: Record<PaymentsFailure, number> = {
-  validation_error: 422,
-  not_found: 404,
-  account_inactive: 403,
-  email_unverified: 403,
-  legal_terms_not_accepted: 403,
-  idempotency_key_reused: 409,
-  deposit_limit_exceeded: 422,
-  conflict: 409,
-};
-const isPaymentsFailure = (code: string): code is PaymentsFailure => Object.hasOwn(paymentRefusalStatus, code);
-
-/** A refusal from the payment path, with the page's status; anything else is thrown on. */
-function refused(error: unknown): { status: number; code: string; detail: string } {
-  if (error instanceof ApiError && error.status < 500)
-    return { status: error.status, code: error.code, detail: error.detail };
-  const code: unknown = error instanceof Failure ? error.code : undefined;
-  if (error instanceof Failure && typeof code === 'string' && isPaymentsFailure(code))
-    return { status: paymentRefusalStatus[code], code, detail: error.detail };
-  throw error;
-}
-
 /** What the user can do about a refusal from the payment path. */
-function refusal(error: { code: string; detail: string }): Html {
-  if (error.code === 'idempotency_key_reused')
+function refusalNotice(refused: Refusal): Html {
+  if (refused.code === 'idempotency_key_reused')
     return notice('warn', 'This form was already sent with another amount.', 'Type the amount again and send it.');
-  return notice('error', 'No funds were added.', error.detail);
+  return notice('error', 'No funds were added.', refused.detail);
 }
 
 async function fundsPage(request: MemberRequest, view: FundsView = {}): Promise<PageResult> {
@@ -221,7 +196,8 @@ export async function addFunds(request: MemberRequest): Promise<PageResult> {
     );
     return fundsPage(request, { done: deposit, status: replayed ? 200 : 201 });
   } catch (error) {
-    const refusedWith = refused(error);
-    return fundsPage(request, { problem: refusal(refusedWith), amount, status: refusedWith.status });
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    return fundsPage(request, { problem: refusalNotice(refused), amount, status: refused.status });
   }
 }

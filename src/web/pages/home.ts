@@ -32,25 +32,28 @@ function remainingSteps(verified: boolean, accepted: boolean) {
   return notice('warn', `Before you can change account settings, ${steps}.`, 'See the status below.');
 }
 
+/** Signed out: what mkt is, and the way in. */
+function welcomePage(request: PageRequest): PageResult {
+  const body = html`<h1>mkt</h1>
+    <p class="lead">
+      A real-time spot market for AI inference. Suppliers compete on a central limit order book; buyers get inference
+      capacity at market prices.
+    </p>
+    ${noticeFor(request.query.notice)}
+    <div class="grid two">
+      <a class="tile" href="/login"><strong>Log in</strong><span>Manage keys, devices and your account.</span></a>
+      <a class="tile" href="/signup"
+        ><strong>Create an account</strong><span>An email address and a password are all it takes.</span></a
+      >
+    </div>
+    <p class="muted small">Developers: see the <a href="/docs">API reference</a>.</p>`;
+  return show(layout({ title: 'Home', viewer: undefined, csrfToken: request.csrfToken }, body));
+}
+
 /** `/`: signed out, what mkt is and the way in; signed in, the state of the account and where to go. */
 export async function showHome(request: PageRequest): Promise<PageResult> {
   const { viewer } = request;
-  if (!viewer) {
-    const body = html`<h1>mkt</h1>
-      <p class="lead">
-        A real-time spot market for AI inference. Suppliers compete on a central limit order book; buyers get inference
-        capacity at market prices.
-      </p>
-      ${noticeFor(request.query.notice)}
-      <div class="grid two">
-        <a class="tile" href="/login"><strong>Log in</strong><span>Manage keys, devices and your account.</span></a>
-        <a class="tile" href="/signup"
-          ><strong>Create an account</strong><span>An email address and a password are all it takes.</span></a
-        >
-      </div>
-      <p class="muted small">Developers: see the <a href="/docs">API reference</a>.</p>`;
-    return show(layout({ title: 'Home', viewer, csrfToken: request.csrfToken }, body));
-  }
+  if (!viewer) return welcomePage(request);
   const user = viewer.session.user;
   const verified = user.email_verified_at_us !== null;
   const accepted = user.legal_terms_accepted_at_us !== null;

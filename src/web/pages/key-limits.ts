@@ -1,12 +1,12 @@
 import type { ApiKeyRow } from '../../core/identity.js';
 import { keyLimitsOf, type KeyLimitsInput, type KeyUsage } from '../../core/key-limits.js';
 import { listModels } from '../../core/reference.js';
-import type { ApiError } from '../../lib/errors.js';
 import { formatUsdCents } from '../../lib/money.js';
 import { limitResets, type LimitReset } from '../../lib/periods.js';
-import type { Services } from '../../app/services.js';
+import type { WebDeps } from '../deps.js';
 import { formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
+import type { Refusal } from '../failures.js';
 import { formatTime } from '../layout.js';
 
 /**
@@ -79,7 +79,7 @@ export function limitsInputOf(typed: LimitsForm, current?: ApiKeyRow): KeyLimits
 }
 
 /** Every model a request may name: the instruments, then the `-latest` aliases. */
-export async function modelNames(services: Services): Promise<string[]> {
+export async function modelNames(services: WebDeps): Promise<string[]> {
   const { instruments, aliases } = await listModels(services);
   return [...instruments.map((i) => i.model_name), ...aliases.map((a) => a.alias)];
 }
@@ -158,8 +158,8 @@ export function limitsFields(typed: LimitsForm, models: readonly string[], error
 }
 
 /** A refusal of the key service, said in the form's words, beside the field it is about. */
-export function limitsFieldError(error: ApiError): FieldError {
-  const issue = ((error.context?.errors ?? []) as { path?: string; message?: string }[])[0];
+export function limitsFieldError(refused: Refusal): FieldError {
+  const issue = ((refused.context?.errors ?? []) as { path?: string; message?: string }[])[0];
   const path = issue?.path?.replace(/^body\.api_key\./, '') ?? '';
   if (path === 'name') return { field: 'name', message: 'Give it a name of 1 to 100 characters.' };
   if (path === 'limit_usd' && issue?.message === 'cannot be null while limit_reset is set')
@@ -179,8 +179,8 @@ export function limitsFieldError(error: ApiError): FieldError {
           ? 'Choose a day after today, or leave it empty for a key that never expires.'
           : 'Choose a day within the next 100 years.',
     };
-  if (path.startsWith('allowed_models')) return { field: 'models', message: error.detail };
-  return { field: undefined, message: error.detail };
+  if (path.startsWith('allowed_models')) return { field: 'models', message: refused.detail };
+  return { field: undefined, message: refused.detail };
 }
 
 const periodNames: Record<LimitReset, string> = { daily: 'today', weekly: 'this week', monthly: 'this month' };

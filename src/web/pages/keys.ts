@@ -1,10 +1,10 @@
 import type { Page, PageParams, Paging } from '../../db/paging.js';
-import { ApiError } from '../../lib/errors.js';
 import type { ApiKeyRow, SigningKeyRow } from '../../core/identity.js';
 import * as keys from '../../core/keys.js';
 import { keyUsage, keyUsages } from '../../core/key-limits.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
+import { refusalOf, type Refusal } from '../failures.js';
 import { noticeFor } from '../notices.js';
 import { pager as listPager, readPage as readListPage } from '../paging.js';
 import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
@@ -32,17 +32,16 @@ const readPage = <Row>(request: MemberRequest, read: (page: PageParams) => Promi
 const pager = (path: string, paging: Paging) => listPager(path, paging, {}, { prev: '← Earlier', next: 'Later →' });
 
 /** What the user can do about a refusal from the key service. */
-function refusal(error: unknown, field: 'name' | 'label'): Html {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
-  if (error.code === 'account_inactive')
+function refusalNotice(refused: Refusal, field: 'name' | 'label'): Html {
+  if (refused.code === 'account_inactive')
     return notice(
       'error',
       'This account is inactive.',
       'Keys cannot be created. Contact support to have the account reactivated.',
     );
-  if (error.code === 'validation_error')
+  if (refused.code === 'validation_error')
     return notice('error', 'The key was not saved.', `Give it a ${field} of 1 to 100 characters.`);
-  return notice('error', 'The key was not saved.', error.detail);
+  return notice('error', 'The key was not saved.', refused.detail);
 }
 
 // ---- consumption API keys ------------------------------------------------------------------------
@@ -159,12 +158,14 @@ export async function createApiKey(request: MemberRequest): Promise<PageResult> 
     });
     return apiKeysPage(request, { created, status: 201 });
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'validation_error') {
-      const fieldError = limitsFieldError(error);
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    if (refused.code === 'validation_error') {
+      const fieldError = limitsFieldError(refused);
       const problem = notice('error', 'The key was not saved.', fieldError.message);
       return apiKeysPage(request, { problem, error: fieldError, name, limits, status: 422 });
     }
-    return apiKeysPage(request, { problem: refusal(error, 'name'), name, limits, status: (error as ApiError).status });
+    return apiKeysPage(request, { problem: refusalNotice(refused, 'name'), name, limits, status: refused.status });
   }
 }
 
@@ -223,9 +224,7 @@ async function keyOrMissing(
   try {
     row = await keys.getApiKey(request.services, request.viewer.session.user.id, request.params.id!);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return missingKey(request);
-    }
+    if (refusalOf(error)?.code === 'not_found') return missingKey(request);
     throw error;
   }
   return work(row);
@@ -239,11 +238,12 @@ export async function saveApiKeyLimits(request: MemberRequest): Promise<PageResu
     try {
       await keys.updateApiKey(request.services, request.viewer.session.user.id, row.id, limitsInputOf(limits, row));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      if (error.status === 404) return missingKey(request); // deleted meanwhile
+      const refused = refusalOf(error);
+      if (refused === undefined) throw error;
+      if (refused.code === 'not_found') return missingKey(request); // deleted meanwhile
       const fieldError =
-        error.code === 'validation_error' ? limitsFieldError(error) : { field: undefined, message: error.detail };
-      return keyLimitsPage(request, row, { limits, error: fieldError, status: error.status });
+        refused.code === 'validation_error' ? limitsFieldError(refused) : { field: undefined, message: refused.detail };
+      return keyLimitsPage(request, row, { limits, error: fieldError, status: refused.status });
     }
     return redirect('/keys?notice=key_limits_saved');
   });
@@ -253,9 +253,7 @@ export async function deleteApiKey(request: MemberRequest): Promise<PageResult> 
   try {
     await keys.deleteApiKey(request.services, request.viewer.session.user.id, request.params.id!);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      return missingKey(request);
-    }
+    if (refusalOf(error)?.code === 'not_found') return missingKey(request);
     throw error;
   }
   return redirect('/keys?notice=key_deleted');
@@ -377,8 +375,10 @@ export async function createSigningKey(request: MemberRequest): Promise<PageResu
     const registered = await keys.createSigningKey(request.services, request.viewer.session.user.id, label, publicKey);
     return signingKeysPage(request, { registered, status: 201 });
   } catch (error) {
-    const problem = refusal(error, 'label');
-    return signingKeysPage(request, { problem, label, publicKey, status: (error as ApiError).status });
+    const refused = refusalOf(error);
+    if (refused === undefined) throw error;
+    const problem = refusalNotice(refused, 'label');
+    return signingKeysPage(request, { problem, label, publicKey, status: refused.status });
   }
 }
 
@@ -386,7 +386,7 @@ export async function deleteSigningKey(request: MemberRequest): Promise<PageResu
   try {
     await keys.deleteSigningKey(request.services, request.viewer.session.user.id, request.params.id!);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
+    if (refusalOf(error)?.code === 'not_found') {
       return signingKeysPage(request, {
         problem: notice('warn', 'That signing key does not exist.', 'It may have been deleted already.'),
         status: 404,

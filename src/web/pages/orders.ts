@@ -3,7 +3,7 @@ import { orderPage } from '../../db/order-history.js';
 import type { Page } from '../../db/paging.js';
 import type { OrderRow, OrderStatus } from '../../db/trading-rows.js';
 import type { CancelOutcome } from '../../core/trading-port.js';
-import type { Services } from '../../app/services.js';
+import type { WebDeps } from '../deps.js';
 import { formatCount, formatPrice, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
@@ -14,13 +14,13 @@ import { redirect, show, type MemberRequest, type PageResult } from '../request.
 /**
  * `/orders` (the open orders, each with Cancel) and `/orders/history` (filled, closed, cancelled,
  * expired, rejected). Reads come from the orders table; a cancel goes through the trading pipeline
- * (Services.trading: the in-memory book and its group commit), exactly as a signed DELETE does.
+ * (WebDeps.trading: the in-memory book and its group commit), exactly as a signed DELETE does.
  */
 const pageSize = 50;
 const terminalStatuses: readonly OrderStatus[] = ['filled', 'closed', 'cancelled', 'expired', 'rejected'];
 
 /** Market id → its instrument's symbol, for every market (a few dozen). */
-export async function symbolsByMarket(services: Services): Promise<Map<string, string>> {
+export async function symbolsByMarket(services: WebDeps): Promise<Map<string, string>> {
   return new Map((await marketSymbols(services.db)).map((row) => [row.market_id, row.symbol]));
 }
 

@@ -1,0 +1,24 @@
+import type { Mailer } from '../core/mailer.js';
+import type { PaymentDeps } from '../core/payments.js';
+import type { ReferenceCache } from '../core/reference.js';
+import type { TradingPort } from '../core/trading-port.js';
+import type { Db } from '../db/knex.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+
+/**
+ * What the dashboard needs of the composition root (app/services.ts makes it, app/main.ts passes it):
+ * the database and clock under every page, the mailer for sign-up, the reference cache for key
+ * limits, the payments configuration for /funds, and the order pipeline behind a cancel.
+ */
+export interface WebDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  referenceCache: ReferenceCache;
+  config: PaymentDeps['config'];
+  /** Where the platform is reached: verification links, and whether cookies are `Secure`. */
+  publicUrls: { of(host: 'platform'): string; isHttps(host: 'platform'): boolean };
+  trading: TradingPort;
+}
