@@ -12,6 +12,9 @@ import { createLogger } from '../lib/logger.js';
 import { composeServices } from '../app/main.js';
 import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
+import { Failure } from '../lib/failure.js';
+import { failureAsApiError } from '../http/failures.js';
+import { tradingFailures } from '../trading/handlers/failures.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import {
   createApiKey,
@@ -260,7 +263,9 @@ export async function runAdmin(args: string[]): Promise<void> {
     let output: Record<string, unknown>;
     try {
       output = await command(services, rest);
-    } catch (error) {
+    } catch (caught) {
+      // A supplier's failures (trading/supply/supply.ts) read as trading answers them.
+      const error = caught instanceof Failure ? (failureAsApiError(caught, tradingFailures) ?? caught) : caught;
       if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
       throw error;
     }

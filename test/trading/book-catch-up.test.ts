@@ -63,7 +63,8 @@ describeEachDatabase('trading: a held book catches up with another process', (en
           order(side, prices[step % prices.length]!, 1 + (step % 5)),
           nowUs,
         );
-        placed.push({ orderId: created.orderId, userId: trader.userId, by });
+        if ('refused' in created) throw new Error(created.refused.detail);
+        placed.push({ orderId: created.value.orderId, userId: trader.userId, by });
       }
       await expectBooksAsStored(both, market.marketId);
     }

@@ -18,7 +18,7 @@ import { expireLots } from '../../ledger/consumption.js';
 import { usd } from '../../ledger/assets.js';
 import type { LedgerAccountRow } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 
 /**
  * The caller's balances on the trading API (trading.yaml tag "Accounts"): Units trading accounts,
@@ -37,7 +37,10 @@ export interface TradingAccountRecord extends TradingAccountRow {
 
 export type ConsumptionAccountRecord = ConsumptionAccountRow;
 
-const accountNotFound = (id: string) => notFound('account', id);
+/** Why an account read fails (mapped in trading's table, handlers/failures.ts). */
+export type AccountFailure = 'unknown_account';
+
+const accountNotFound = (id: string) => new Failure<AccountFailure>('unknown_account', `No account with id ${id}.`);
 
 /** Last trade price of each market, in one query. */
 async function withLastTradePrices(db: Db, rows: TradingAccountRow[]): Promise<TradingAccountRecord[]> {

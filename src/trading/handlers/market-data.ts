@@ -1,7 +1,6 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import { notFound } from '../../lib/errors.js';
 import type { Services } from '../../app/services.js';
 import * as marketData from '../market-data/market-data.js';
 import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data/market-data-views.js';
@@ -10,12 +9,13 @@ import * as tradeQueries from '../market-data/trade-queries.js';
 import { marketTradeView } from '../market-data/trade-views.js';
 import { priceBound, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
+import { unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 async function knownMarket({ reference }: Services, marketId: string): Promise<MarketWithInstrument> {
   const market = await reference.findMarket(marketId);
-  if (!market) throw notFound('market', marketId);
+  if (!market) throw unknown('unknown_market', 'market', marketId);
   return market;
 }
 

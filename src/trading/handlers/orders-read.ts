@@ -1,12 +1,12 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import { notFound } from '../../lib/errors.js';
 import { withMarket, withMarkets } from '../orders/market-lookup.js';
 import * as orderQueries from '../orders/order-queries.js';
 import { orderView } from '../orders/order-views.js';
 import { callerId, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
+import { unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -36,7 +36,7 @@ export const countOrders: Handler<'countOrders'> = async ({ query, principal }, 
 
 export const getOrder: Handler<'getOrder'> = async ({ params, principal }, services) => {
   const order = await orderQueries.findOrder(services, callerId(principal), params.order_id);
-  if (!order) throw notFound('order', params.order_id);
+  if (!order) throw unknown('unknown_order', 'order', params.order_id);
   const { row, market } = await withMarket(services.reference, order);
   return ok({ data: orderView(row, market) });
 };

@@ -3,7 +3,8 @@ import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import { toIso } from '../../lib/clock.js';
 import { findInstrumentBySymbol } from '../../core/reference.js';
-import { ApiError, notFound } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
+import { unknown, type HandlerFailure } from './failures.js';
 import { collarBand } from '../orders/controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
@@ -38,16 +39,15 @@ export const listInstruments: Handler<'listInstruments'> = async ({ query }, { r
 
 export const getInstrument: Handler<'getInstrument'> = async ({ params }, { reference }) => {
   const instrument = await reference.findInstrument(params.instrument_id);
-  if (!instrument) throw notFound('instrument', params.instrument_id);
+  if (!instrument) throw unknown('unknown_instrument', 'instrument', params.instrument_id);
   return ok({ data: instrumentView(instrument) });
 };
 
 export const getInstrumentBySymbol: Handler<'getInstrumentBySymbol'> = async ({ params }, services) => {
   const instrument = await findInstrumentBySymbol(services, params.symbol);
   if (!instrument)
-    throw new ApiError(
-      404,
-      'not_found',
+    throw new Failure<HandlerFailure>(
+      'unknown_symbol',
       `No instrument has the symbol ${params.symbol}. GET /v1/instruments lists the symbols.`,
     );
   return ok({ data: instrumentView(instrument) });
@@ -60,13 +60,13 @@ export const listMarkets: Handler<'listMarkets'> = async ({ query }, { reference
 
 export const getMarket: Handler<'getMarket'> = async ({ params }, { reference }) => {
   const market = await reference.findMarket(params.market_id);
-  if (!market) throw notFound('market', params.market_id);
+  if (!market) throw unknown('unknown_market', 'market', params.market_id);
   return ok({ data: marketView(market) });
 };
 
 export const getMarketControls: Handler<'getMarketControls'> = async ({ params }, { reference }) => {
   const found = await reference.findMarket(params.market_id);
-  if (!found) throw notFound('market', params.market_id);
+  if (!found) throw unknown('unknown_market', 'market', params.market_id);
   const { market } = found;
   const band = collarBand(await reference.referencePriceTicks(market.id), market.price_collar_pct);
   return ok({

@@ -1,12 +1,12 @@
 import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import { notFound } from '../../lib/errors.js';
 import { withMarket, withMarkets } from '../orders/market-lookup.js';
 import * as tradeQueries from '../market-data/trade-queries.js';
 import { tradeView } from '../market-data/trade-views.js';
 import { callerId, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
+import { unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
@@ -32,7 +32,7 @@ export const listTrades: Handler<'listTrades'> = async ({ query, principal }, se
 
 export const getTrade: Handler<'getTrade'> = async ({ params, principal }, services) => {
   const leg = await tradeQueries.findTradeLeg(services, callerId(principal), params.trade_id);
-  if (!leg) throw notFound('trade', params.trade_id);
+  if (!leg) throw unknown('unknown_trade', 'trade', params.trade_id);
   const { row, market } = await withMarket(services.reference, leg);
   return ok({ data: tradeView(row, market) });
 };

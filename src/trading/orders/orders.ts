@@ -30,7 +30,6 @@ import {
   duplicateClientOrderId,
   needsOf,
   rateLimited,
-  refused,
   requireAdvanced,
   requireMarket,
   type CheckedOrder,
@@ -39,7 +38,7 @@ import {
 import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
 import { openStatuses, type OrderRow, type OrderStatus } from '../../db/trading-rows.js';
-import { refuse, type Refusal } from './refusals.js';
+import { answer, refuse, refused, type Refusable, type Refusal } from './refusals.js';
 import { settle, type Settled } from './settle.js';
 
 /**
@@ -375,7 +374,12 @@ async function refuseDuplicate(
   if (existing !== undefined) refuse(duplicateClientOrderId(clientOrderId, existing));
 }
 
-export async function cancelOrder(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<void> {
+/** Cancels one open order of the user; answers its refusal (unknown, not open, Auto Mode) as a value. */
+export function cancelOrder(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<Refusable<void>> {
+  return answer(() => cancelOne(deps, userId, orderId, nowUs));
+}
+
+async function cancelOne(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<void> {
   await requireAdvanced(deps, userId, false, 'cancellation');
   const found = await findOwn(deps, userId, orderId);
   refuseUnlessOpen(found, 'cancel');
@@ -388,11 +392,26 @@ export async function cancelOrder(deps: OrderDeps, userId: string, orderId: stri
   });
 }
 
-/** Cancels every open order of the user, optionally on one market and one side. */
-export async function cancelOrders(
+/** Cancels every open order of the user, optionally on one market and one side; answers how many. */
+export function cancelOrders(
   deps: OrderDeps,
   userId: string,
-  filter: { marketId?: string | undefined; side?: Side | undefined },
+  filter: OrderFilter,
+  nowUs: number,
+  options: { unknownMarketMatchesNothing: boolean },
+): Promise<Refusable<number>> {
+  return answer(() => cancelAll(deps, userId, filter, nowUs, options));
+}
+
+interface OrderFilter {
+  marketId?: string | undefined;
+  side?: Side | undefined;
+}
+
+async function cancelAll(
+  deps: OrderDeps,
+  userId: string,
+  filter: OrderFilter,
   nowUs: number,
   options: { unknownMarketMatchesNothing: boolean },
 ): Promise<number> {
@@ -416,13 +435,29 @@ export async function cancelOrders(
   return cancelled;
 }
 
-export async function amendOrder(
+/** Amends an open order's price or quantity; answers the order as amended, or the refusal. */
+export function amendOrder(
   deps: OrderDeps,
   userId: string,
   orderId: string,
   change: Amendment,
   nowUs: number,
-): Promise<{ order: OrderRow; market: MarketWithInstrument }> {
+): Promise<Refusable<AmendedOrder>> {
+  return answer(() => amendOne(deps, userId, orderId, change, nowUs));
+}
+
+interface AmendedOrder {
+  order: OrderRow;
+  market: MarketWithInstrument;
+}
+
+async function amendOne(
+  deps: OrderDeps,
+  userId: string,
+  orderId: string,
+  change: Amendment,
+  nowUs: number,
+): Promise<AmendedOrder> {
   await requireAdvanced(deps, userId, false, 'amendment');
   const found = await findOwn(deps, userId, orderId);
   refuseUnlessOpen(found, 'amend');
@@ -512,13 +547,18 @@ export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<n
   return due.length;
 }
 
-/** A duplicate client_order_id that slipped past the check (a race on two markets) still answers 422. */
-export async function createOrder(
+/** Places a new order; answers it as placed (filled or resting), or the refusal. */
+export function createOrder(
   deps: OrderDeps,
   userId: string,
   input: NewOrder,
   nowUs: number,
-): Promise<PlacedOrder> {
+): Promise<Refusable<PlacedOrder>> {
+  return answer(() => placeOrderOnce(deps, userId, input, nowUs));
+}
+
+/** A duplicate client_order_id that slipped past the check (a race on two markets) is still refused as one. */
+async function placeOrderOnce(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
   try {
     return await placeOrder(deps, userId, input, nowUs);
   } catch (error) {
