@@ -9,7 +9,7 @@ import type { OrderDeps } from './order-books.js';
 import { checkMarketOpen, checkOrderControls, checkOrderShape, checkStopPrice, type Submitted } from './order-rules.js';
 import type { BucketDecision } from './rate-limits.js';
 import { refuse, refused, type Refusal } from './refusals.js';
-import { nextUtcMidnightUs } from './trading-day.js';
+import { nextUtcMidnightUs } from '../../lib/periods.js';
 
 /**
  * Order entry: what a new order is, and the checks it passes before it joins a market's queue
