@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createServices } from '../../src/app/services.js';
-import { amendOrder, cancelOrder, createOrder, type NewOrder } from '../../src/trading/orders/orders.js';
+import { cancelOrder, createOrder, type NewOrder } from '../../src/trading/orders/orders.js';
+import { amendOrder } from '../../src/trading/orders/amend.js';
 import type { Side } from '../../src/engine/types.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';

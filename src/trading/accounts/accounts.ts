@@ -3,7 +3,6 @@ import type { Page, PageParams } from '../../db/paging.js';
 import {
   consumptionAccountOfUser,
   consumptionAccountPage,
-  countTradingAndCurrencyAccounts,
   currencyAccountOfUser,
   currencyAccountPage,
   lastTradePrices,
@@ -109,7 +108,3 @@ export async function getCurrencyAccount(
   if (!row) throw accountNotFound(accountId);
   return row;
 }
-
-/** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
-const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> =>
-  countTradingAndCurrencyAccounts(deps.db, userId);

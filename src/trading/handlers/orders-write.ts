@@ -1,9 +1,10 @@
 import type { components, operations } from '../../../generated/types/trading.js';
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
-import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
+import type { OrderType, Side, TimeInForce } from '../../engine/types.js';
 import { orderView } from '../orders/order-views.js';
 import * as orders from '../orders/orders.js';
+import { amendOrder as amendOwnOrder } from '../orders/amend.js';
 import { callerId } from './requests.js';
 import { answered, unknown } from './failures.js';
 
@@ -47,7 +48,7 @@ export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params },
 
 export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, services) => {
   const { order, market } = answered(
-    await orders.amendOrder(
+    await amendOwnOrder(
       services,
       callerId(principal),
       params.order_id,

@@ -13,15 +13,17 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K]>;
 
 const serviceVersion = '1.0.0';
 
-export const getHealth: Handler<'getHealth'> = async (_request, { clock }) =>
-  ok({
-    data: {
-      status: 'ok' as const,
-      service: 'trading' as const,
-      server_time: toIso(clock.nowUs()),
-      version: serviceVersion,
-    },
-  });
+export const getHealth: Handler<'getHealth'> = (_request, { clock }) =>
+  Promise.resolve(
+    ok({
+      data: {
+        status: 'ok' as const,
+        service: 'trading' as const,
+        server_time: toIso(clock.nowUs()),
+        version: serviceVersion,
+      },
+    }),
+  );
 
 export const listInstruments: Handler<'listInstruments'> = async ({ query }, { reference }) => {
   const page = await reference.listInstruments(

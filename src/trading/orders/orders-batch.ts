@@ -2,7 +2,8 @@ import { findOrders } from '../../db/orders.js';
 import { withSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
-import type { MarketSession, Outcome } from './books.js';
+import type { Outcome } from './books.js';
+import type { MarketSession } from './market-book.js';
 import type { OrderDeps } from './order-books.js';
 import {
   completeOrder,
@@ -16,12 +17,10 @@ import {
   type NewOrder,
   type ValidOrder,
 } from './order-entry.js';
-import { expireDue, placeChecked } from './orders.js';
+import { placeChecked } from './orders.js';
+import { expireDue } from './session-settle.js';
 import { answer, refusalOf, refuse, refused, type Refusable, type Refusal } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
-
-/** The most orders one batch may carry (the document's maxItems). */
-const batchOrdersMax = 20;
 
 /** One order's result: the order as stored after the commit, or the refusal that order alone met. */
 type BatchResult =

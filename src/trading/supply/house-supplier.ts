@@ -97,10 +97,6 @@ function currentPlan(deps: PlanDeps): Promise<HousePlan> {
   return cache.plan;
 }
 
-async function houseUserId(deps: PlanDeps): Promise<string> {
-  return (await currentPlan(deps)).userId;
-}
-
 type ReplenishDeps = PlanDeps & OrderDeps & { logger: Logger };
 
 /** Tops up every level of every book that has fallen below half; returns the orders placed. */
