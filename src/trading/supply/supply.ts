@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import type { Page, PageParams } from '../../db/paging.js';
 import { instrumentById, instrumentIdByIdOrModelName } from '../../db/reference.js';
@@ -197,59 +198,69 @@ export async function issueUnits(
     });
   }
   const nowUs = clock.nowUs();
-  return db.transaction(async (trx) => {
-    const units = unitsOf(instrumentId);
-    const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
-    const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
-    const issued = await systemAccount(trx, 'issuance', units, nowUs);
-    const row: SupplyIssuanceRow = {
-      id: newIssuanceId(),
-      user_id: userId,
-      instrument_id: instrumentId,
-      trading_account_id: trading.id,
-      issuance_account_id: issuanceAccount.id,
-      quantity,
-      created_at_us: nowUs,
-    };
-    const sql = await sqlOf(trx);
-    await insertIssuance(sql, row);
-    if (mode === 'account') {
-      await post(
-        trx,
-        'issuance',
-        row.id,
-        move(
-          units,
-          { accountId: issued, bucket: 'available' },
-          { accountId: issuanceAccount.id, bucket: 'available' },
-          quantity,
-        ),
-        nowUs,
-      );
-      return row;
-    }
-    // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
+  return db.transaction((trx) => recordIssuance(trx, userId, instrumentId, quantity, mode, nowUs));
+}
+
+/** The issuance in one transaction: its row, the journal entry, and in `direct` mode the transfer to trading. */
+async function recordIssuance(
+  trx: Knex.Transaction,
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+  mode: SupplyIssuanceMode,
+  nowUs: number,
+): Promise<SupplyIssuanceRow> {
+  const units = unitsOf(instrumentId);
+  const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
+  const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
+  const issued = await systemAccount(trx, 'issuance', units, nowUs);
+  const row: SupplyIssuanceRow = {
+    id: newIssuanceId(),
+    user_id: userId,
+    instrument_id: instrumentId,
+    trading_account_id: trading.id,
+    issuance_account_id: issuanceAccount.id,
+    quantity,
+    created_at_us: nowUs,
+  };
+  const sql = await sqlOf(trx);
+  await insertIssuance(sql, row);
+  if (mode === 'account') {
     await post(
       trx,
       'issuance',
       row.id,
-      move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity),
+      move(
+        units,
+        { accountId: issued, bucket: 'available' },
+        { accountId: issuanceAccount.id, bucket: 'available' },
+        quantity,
+      ),
       nowUs,
     );
-    await insertIssuanceTransfer(sql, {
-      id: newIssuanceTransferId(),
-      user_id: userId,
-      instrument_id: instrumentId,
-      issuance_account_id: issuanceAccount.id,
-      trading_account_id: trading.id,
-      quantity,
-      client_transfer_id: null,
-      issuance_id: row.id,
-      created_at_us: nowUs,
-    });
-    await recordDeposit(sql, trading.id, quantity, nowUs);
     return row;
+  }
+  // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
+  await post(
+    trx,
+    'issuance',
+    row.id,
+    move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity),
+    nowUs,
+  );
+  await insertIssuanceTransfer(sql, {
+    id: newIssuanceTransferId(),
+    user_id: userId,
+    instrument_id: instrumentId,
+    issuance_account_id: issuanceAccount.id,
+    trading_account_id: trading.id,
+    quantity,
+    client_transfer_id: null,
+    issuance_id: row.id,
+    created_at_us: nowUs,
   });
+  await recordDeposit(sql, trading.id, quantity, nowUs);
+  return row;
 }
 
 export const listIssuances = (
