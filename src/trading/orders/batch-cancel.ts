@@ -56,5 +56,5 @@ async function cancelEach(
     ),
   );
   for (const id of cancelled.flat()) statuses.set(id, 'cancelled');
-  return orderIds.map((orderId) => ({ orderId, status: statuses.get(orderId)! }));
+  return orderIds.map((orderId) => ({ orderId, status: statuses.get(orderId) ?? 'not_found' }));
 }

@@ -292,7 +292,8 @@ export class BookRegistry {
         for (const [marketId, market] of markets) this.books.set(marketId, market.state);
         this.announcer.committed(announced);
         batch.forEach((command, i) => {
-          const outcome = outcomes[i]!;
+          const outcome = outcomes[i];
+          assert(outcome !== undefined, 'a command of the batch has no outcome');
           if (outcome.ok) command.resolve(outcome.value);
           else command.reject(outcome.error);
         });
@@ -344,8 +345,11 @@ export class BookRegistry {
     stored: ReadonlyMap<string, MarketBookRow>,
     markets: Map<string, BatchMarket>,
   ): Promise<Outcome> {
-    if (!command.group)
-      return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+    const [first] = command.parts;
+    if (!command.group) {
+      assert(first !== undefined, 'a command without its work');
+      return this.execute(batch, command, first, stored.get(first.marketId), markets);
+    }
     const outcomes: Outcome[] = [];
     for (const part of command.parts)
       outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));

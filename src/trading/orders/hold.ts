@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
 import { move } from '../../ledger/journal.js';
 import { unitsOf, usd } from '../../ledger/assets.js';
@@ -55,10 +56,16 @@ export async function hold(
     if (amount > available || amount === 0) refuse(shortfall(order, submitted, amount, available));
   } else if (order.type === 'stop' && order.side === 'buy') {
     // A stop buy holds its quantity at the stop price, and spends at most that once triggered.
-    quoteBudget = order.quantity * order.stop_price_ticks!;
-    amount = buyReserveMicros(order.quantity, order.stop_price_ticks!, 0, feePpm);
+    const stopTicks = order.stop_price_ticks;
+    assert(stopTicks !== null, `stop order ${order.id} has no stop price`);
+    quoteBudget = order.quantity * stopTicks;
+    amount = buyReserveMicros(order.quantity, stopTicks, 0, feePpm);
+  } else if (order.side === 'buy') {
+    const priceTicks = order.price_ticks;
+    assert(priceTicks !== null, `limit buy ${order.id} has no price`);
+    amount = buyReserveMicros(order.quantity, priceTicks, 0, feePpm);
   } else {
-    amount = order.side === 'buy' ? buyReserveMicros(order.quantity, order.price_ticks!, 0, feePpm) : order.quantity;
+    amount = order.quantity;
   }
   const refused = batch.post(
     'reserve',

@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import { findOrders } from '../../db/orders.js';
 import { withSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
@@ -86,8 +87,11 @@ async function placeBatch(
   const placedIds = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value.orderId] : []));
   const stored = new Map((await withSql(deps.db, (sql) => findOrders(sql, placedIds))).map((row) => [row.id, row]));
   const results = outcomes.map((outcome, index): BatchResult => {
-    if (outcome.ok) return { index, order: stored.get(outcome.value.orderId)!, market: checked[index]!.market };
-    return { index, refusal: refusalOf(outcome.error) };
+    if (!outcome.ok) return { index, refusal: refusalOf(outcome.error) };
+    const order = stored.get(outcome.value.orderId);
+    const market = checked[index]?.market;
+    assert(order !== undefined && market !== undefined, `order ${index} of the batch was placed but not stored`);
+    return { index, order, market };
   });
   return { results, rate };
 }

@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import { isUniqueViolation } from '../../db/knex.js';
 import {
   findOrderOfUser,
@@ -93,11 +94,12 @@ export async function placeChecked(
   if (input.clientOrderId !== null) await refuseDuplicate(deps, batch, userId, input.clientOrderId);
   if (stopTicks !== null && state.lastTradeTicks !== null && stopTriggered(input.side, stopTicks, state.lastTradeTicks))
     refuse(stopWouldTrigger(input.side, stopTicks, state.lastTradeTicks, submitted));
-  if (input.postOnly === true && state.readBook.wouldTake(input.side, priceTicks!)) {
+  // A post-only order is a limit order (checkOrderShape), so it has its price.
+  if (input.postOnly === true && priceTicks !== null && state.readBook.wouldTake(input.side, priceTicks)) {
     refuse(
       postOnlyWouldTake(
         input.side,
-        priceTicks!,
+        priceTicks,
         input.side === 'buy' ? state.readBook.bestAsk() : state.readBook.bestBid(),
         submitted,
       ),
@@ -171,7 +173,8 @@ async function cancelOne(deps: OrderDeps, userId: string, orderId: string, nowUs
   const market = await requireMarket(deps, found.market_id, nowUs);
   await deps.orderBooks.books.run(found.market_id, async (session) => {
     await expireDue(deps, session, market, nowUs);
-    const order = (await session.batch.order(orderId))!;
+    const order = await session.batch.order(orderId);
+    assert(order !== undefined, `order ${orderId} vanished under the market's lock`);
     refuseUnlessOpen(order, 'cancel');
     await closeOrders(deps, session, market, [order], 'cancelled', 'cancelled_by_user', nowUs);
   });

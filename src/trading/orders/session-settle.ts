@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import { newTradeId, newTransferId } from '../../lib/ids.js';
 import type { TraderAccounts } from '../accounts/account-ids.js';
 import type { MarketSession } from './market-book.js';
@@ -44,10 +45,10 @@ export async function settleIn(
   const settled = settle(
     {
       market,
-      accountsOf: (userId) => traders.get(userId)!,
+      accountsOf: (userId) => found(traders, userId),
       feeAccount: system.fees,
       conversion: system.conversion,
-      consumptionAccountOf: (userId) => consumption.get(userId)!,
+      consumptionAccountOf: (userId) => found(consumption, userId),
       nowUs,
       nextTradeId: newTradeId,
       nextTransferId: newTransferId,
@@ -59,6 +60,13 @@ export async function settleIn(
   );
   if (settled.lastTradeTicks !== null) session.state.lastTradeTicks = settled.lastTradeTicks;
   return settled;
+}
+
+/** What settlement asks of the accounts read above: every trader and consumer it names was read. */
+function found<T>(read: ReadonlyMap<string, T>, userId: string): T {
+  const value = read.get(userId);
+  assert(value !== undefined, `settlement named user ${userId}, whose accounts were not read`);
+  return value;
 }
 
 /** Every order an outcome names besides its own: makers, prevented orders, triggered stops and their makers. */
