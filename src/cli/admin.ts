@@ -265,7 +265,7 @@ export async function runAdmin(args: string[]): Promise<void> {
       output = await command(services, rest);
     } catch (caught) {
       // A supplier's failures (trading/supply/supply.ts) read as trading answers them.
-      const error = caught instanceof Failure ? (failureAsApiError(caught, tradingFailures) ?? caught) : caught;
+      const error = isFailure(caught) ? (failureAsApiError(caught, tradingFailures) ?? caught) : caught;
       if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
       throw error;
     }
@@ -274,3 +274,5 @@ export async function runAdmin(args: string[]): Promise<void> {
     await close();
   }
 }
+
+const isFailure = (error: unknown): error is Failure => error instanceof Failure;
