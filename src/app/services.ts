@@ -11,7 +11,8 @@ import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from '..
 import { placeAutoBuy } from '../trading/orders/auto-buy.js';
 import type { AutoBuy, AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
 import { AutoTopUpQueue } from '../trading/accounts/auto-top-up.js';
-import { ApiError, type ErrorCode } from '../lib/errors.js';
+import { refusalError } from '../trading/handlers/failures.js';
+import type { RefusalCode } from '../trading/orders/refusals.js';
 import { newHousePlanCache, type HousePlanCache } from '../trading/supply/house-supplier.js';
 import { bindReference, newReferenceCache, type ReferenceCache, type ReferenceService } from '../core/reference.js';
 import { sweepAbandoned } from '../consumption/inference/pipeline.js';
@@ -138,35 +139,30 @@ export function createServices(
 /** Auto Mode's buy, as admission asks for it, placed through the orders service (trading/orders/auto-buy.ts). */
 function autoBuyThrough(deps: OrderDeps): AutoBuy {
   return async (userId, marketId, units, capTicks, nowUs) => {
-    try {
-      await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
-      return 'placed';
-    } catch (error) {
-      if (error instanceof ApiError && unaffordable.has(error.code)) return 'insufficient_funds';
-      throw error;
-    }
+    const answer = await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+    if ('value' in answer) return 'placed';
+    if (unaffordable.has(answer.refused.code)) return 'insufficient_funds';
+    throw refusalError(answer.refused);
   };
 }
 
 /** The trading pipeline's refusals of an order that its USD cannot pay for. */
-const unaffordable = new Set<ErrorCode>(['insufficient_inventory_or_funds', 'insufficient_available_balance']);
+const unaffordable: ReadonlySet<RefusalCode> = new Set(['nothing_to_spend', 'insufficient_balance']);
 
 /** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
-const cancelRefusals: Partial<Record<ErrorCode, CancelOutcome>> = {
-  not_found: 'unknown_order',
+const cancelRefusals: Partial<Record<RefusalCode, CancelOutcome>> = {
+  unknown_order: 'unknown_order',
+  unknown_market: 'unknown_order',
   order_not_open: 'not_open',
   order_already_cancelled: 'already_cancelled',
-  auto_mode_trading_restricted: 'auto_mode',
+  auto_mode: 'auto_mode',
 };
 
 /** A user's cancel, through the orders service (the book and its group commit). */
 async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<CancelOutcome> {
-  try {
-    await cancelOrder(deps, userId, orderId, nowUs);
-    return 'cancelled';
-  } catch (error) {
-    const outcome = error instanceof ApiError ? cancelRefusals[error.code] : undefined;
-    if (outcome === undefined) throw error;
-    return outcome;
-  }
+  const answer = await cancelOrder(deps, userId, orderId, nowUs);
+  if ('value' in answer) return 'cancelled';
+  const outcome = cancelRefusals[answer.refused.code];
+  if (outcome === undefined) throw refusalError(answer.refused);
+  return outcome;
 }

@@ -13,6 +13,8 @@ import { composeServices } from '../app/main.js';
 import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
 import { Failure } from '../lib/failure.js';
+import { failureAsApiError } from '../http/failures.js';
+import { tradingFailures } from '../trading/handlers/failures.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import {
   createApiKey,
@@ -261,9 +263,10 @@ export async function runAdmin(args: string[]): Promise<void> {
     let output: Record<string, unknown>;
     try {
       output = await command(services, rest);
-    } catch (error) {
-      if ((error instanceof ApiError || error instanceof Failure) && error.code === 'validation_error')
-        throw new UsageError(error.detail);
+    } catch (caught) {
+      // A supplier's failures (trading/supply/supply.ts) read as trading answers them.
+      const error = isFailure(caught) ? (failureAsApiError(caught, tradingFailures) ?? caught) : caught;
+      if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
       throw error;
     }
     process.stdout.write(JSON.stringify(output) + '\n');
@@ -271,3 +274,5 @@ export async function runAdmin(args: string[]): Promise<void> {
     await close();
   }
 }
+
+const isFailure = (error: unknown): error is Failure => error instanceof Failure;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createServices } from '../../src/app/services.js';
-import { amendOrder, cancelOrder, createOrder, type NewOrder } from '../../src/trading/orders/orders.js';
+import { cancelOrder, createOrder, type NewOrder } from '../../src/trading/orders/orders.js';
+import { amendOrder } from '../../src/trading/orders/amend.js';
 import type { Side } from '../../src/engine/types.js';
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf } from '../support/market-fixtures.js';
@@ -63,7 +64,8 @@ describeEachDatabase('trading: a held book catches up with another process', (en
           order(side, prices[step % prices.length]!, 1 + (step % 5)),
           nowUs,
         );
-        placed.push({ orderId: created.orderId, userId: trader.userId, by });
+        if ('refused' in created) throw new Error(created.refused.detail);
+        placed.push({ orderId: created.value.orderId, userId: trader.userId, by });
       }
       await expectBooksAsStored(both, market.marketId);
     }

@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import type { components } from '../../../generated/types/trading.js';
 import type { LedgerAccountRow } from '../../ledger/journal.js';
 import { toIso, toIsoOrNull } from '../../lib/clock.js';
@@ -16,7 +17,7 @@ const accountStatus = (status: string) => status as Schemas['AccountStatus'];
 export function tradingAccountView(row: TradingAccountRecord): Schemas['TradingAccount'] {
   return {
     account_id: row.id,
-    user_id: row.user_id!,
+    user_id: ownerOf(row),
     instrument_id: row.instrument_id,
     instrument_name: row.instrument_name,
     instrument_symbol: row.instrument_symbol,
@@ -41,7 +42,7 @@ const unitsUp = (tokens: number, tokensPerUnit: number): number => Math.ceil(tok
 export function consumptionAccountView(row: ConsumptionAccountRecord): Schemas['ConsumptionAccount'] {
   return {
     account_id: row.id,
-    user_id: row.user_id!,
+    user_id: ownerOf(row),
     instrument_id: row.instrument_id,
     status: accountStatus(row.status),
     total_balance: row.total_units,
@@ -68,7 +69,7 @@ export function consumptionAccountView(row: ConsumptionAccountRecord): Schemas['
 export function currencyAccountView(row: LedgerAccountRow): Schemas['CurrencyTradingAccount'] {
   return {
     account_id: row.id,
-    user_id: row.user_id!,
+    user_id: ownerOf(row),
     currency: 'usd',
     status: accountStatus(row.status),
     total_balance: formatUsd(row.available + row.locked),
@@ -131,4 +132,10 @@ export function supplyIssuanceView(row: SupplyIssuanceRow): Schemas['SupplyIssua
     created_at: toIso(row.created_at_us),
     issued_at: toIso(row.created_at_us),
   };
+}
+
+/** A user's account as the API shows it: the ledger's system accounts (no user) are never listed. */
+function ownerOf(row: { id: string; user_id: string | null }): string {
+  assert(row.user_id !== null, `account ${row.id} belongs to no user`);
+  return row.user_id;
 }

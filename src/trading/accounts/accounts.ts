@@ -3,7 +3,6 @@ import type { Page, PageParams } from '../../db/paging.js';
 import {
   consumptionAccountOfUser,
   consumptionAccountPage,
-  countTradingAndCurrencyAccounts,
   currencyAccountOfUser,
   currencyAccountPage,
   lastTradePrices,
@@ -18,7 +17,7 @@ import { expireLots } from '../../ledger/consumption.js';
 import { usd } from '../../ledger/assets.js';
 import type { LedgerAccountRow } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { notFoundFailure } from '../../lib/common-failures.js';
+import { Failure } from '../../lib/failure.js';
 
 /**
  * The caller's balances on the trading API (trading.yaml tag "Accounts"): Units trading accounts,
@@ -37,7 +36,10 @@ export interface TradingAccountRecord extends TradingAccountRow {
 
 export type ConsumptionAccountRecord = ConsumptionAccountRow;
 
-const accountNotFound = (id: string) => notFoundFailure('account', id);
+/** Why an account read fails (mapped in trading's table, handlers/failures.ts). */
+export type AccountFailure = 'unknown_account';
+
+const accountNotFound = (id: string) => new Failure<AccountFailure>('unknown_account', `No account with id ${id}.`);
 
 /** Last trade price of each market, in one query. */
 async function withLastTradePrices(db: Db, rows: TradingAccountRow[]): Promise<TradingAccountRecord[]> {
@@ -106,7 +108,3 @@ export async function getCurrencyAccount(
   if (!row) throw accountNotFound(accountId);
   return row;
 }
-
-/** Trading (Units) and currency (USD) accounts the user has: the trading diagnostics' count. */
-const countTradingAccounts = (deps: { db: Db }, userId: string): Promise<number> =>
-  countTradingAndCurrencyAccounts(deps.db, userId);

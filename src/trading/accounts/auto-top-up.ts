@@ -12,9 +12,9 @@ import { findOrder } from '../../db/orders.js';
 import { accountSettings, readAutoTopUp, recordAutoTopUp, type AutoTopUpOutcome } from '../../db/settings.js';
 import { poolSql } from '../../db/sql.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { placeAutoBuy } from '../orders/auto-buy.js';
+import type { RefusalCode } from '../orders/refusals.js';
 import type { OrderDeps } from '../orders/orders.js';
 
 /**
@@ -86,8 +86,8 @@ export async function topUpIfLow(
   }
 }
 
-/** Trading's refusals of the purchase, as the outcomes a user reads. */
-const fundsRefusals = new Set(['insufficient_inventory_or_funds', 'insufficient_available_balance']);
+/** Trading's refusals of the purchase that say the user's USD cannot pay for it. */
+const fundsRefusals: ReadonlySet<RefusalCode> = new Set(['nothing_to_spend', 'insufficient_balance']);
 
 async function buy(
   deps: AutoTopUpDeps,
@@ -100,17 +100,13 @@ async function buy(
   const marketId = await marketIdOfInstrument(deps.db, instrument.id);
   if (marketId === undefined) return 'not_filled';
   if ((await usdAvailableMicros(deps.db, userId)) <= 0) return 'insufficient_funds';
-  let placed;
-  try {
-    placed = await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    deps.logger.info(
-      { user_id: userId, instrument_id: instrument.id, code: error.code, detail: error.detail },
-      'auto top-up refused',
-    );
-    return fundsRefusals.has(error.code) ? 'insufficient_funds' : 'refused';
+  const answer = await placeAutoBuy(deps, userId, marketId, units, capTicks, nowUs);
+  if ('refused' in answer) {
+    const { code, detail } = answer.refused;
+    deps.logger.info({ user_id: userId, instrument_id: instrument.id, code, detail }, 'auto top-up refused');
+    return fundsRefusals.has(code) ? 'insufficient_funds' : 'refused';
   }
+  const placed = answer.value;
   if (placed === undefined) return 'not_filled';
   const order = await findOrder(poolSql(deps.db), placed.orderId);
   const filled = Number(order?.filled_quantity ?? 0);

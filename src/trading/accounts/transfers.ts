@@ -13,8 +13,8 @@ import { transferToConsumption } from '../../ledger/consumption.js';
 import { unitsOf } from '../../ledger/assets.js';
 import { LedgerShortfall } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
-import { instrumentNotFoundFailure, notFoundFailure, validationFailure } from '../../lib/common-failures.js';
+import { unknownInstrumentDetail } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 
 /**
  * Transfers from trading to consumption requested on the trading API (DESIGN.md §4), and the
@@ -25,12 +25,20 @@ import { instrumentNotFoundFailure, notFoundFailure, validationFailure } from '.
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 const transferQuantityMax = 2_147_483_647;
 
+/** Why a transfer is refused (mapped in trading's table, handlers/failures.ts). */
+export type TransferFailure =
+  | 'unknown_instrument'
+  | 'unknown_transfer'
+  | 'quantity_above_max'
+  | 'insufficient_balance'
+  | 'consumption_units_not_resellable';
+
 const availableUnits = async (db: Db, userId: string, instrumentId: string): Promise<number> =>
   (await tradingAccountAvailable(db, userId, unitsOf(instrumentId))) ?? 0;
 
 async function knownInstrument(db: Db, instrumentId: string): Promise<InstrumentRow> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
+  if (!instrument) throw new Failure<TransferFailure>('unknown_instrument', unknownInstrumentDetail(instrumentId));
   return instrument;
 }
 
@@ -43,8 +51,8 @@ export async function createTransfer(
 ): Promise<TransferRow> {
   const instrument = await knownInstrument(db, instrumentId);
   if (quantity > transferQuantityMax || !Number.isSafeInteger(quantity * instrument.tokens_per_unit)) {
-    throw validationFailure(`body.quantity must be at most ${transferQuantityMax}.`, {
-      errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }],
+    throw new Failure<TransferFailure>('quantity_above_max', `body.quantity must be at most ${transferQuantityMax}.`, {
+      context: { errors: [{ path: 'body.quantity', message: `must be <= ${transferQuantityMax}`, value: quantity }] },
     });
   }
   const nowUs = clock.nowUs();
@@ -55,9 +63,8 @@ export async function createTransfer(
   } catch (error) {
     if (!(error instanceof LedgerShortfall)) throw error;
     const available = await availableUnits(db, userId, instrumentId);
-    throw new ApiError(
-      422,
-      'insufficient_available_balance',
+    throw new Failure<TransferFailure>(
+      'insufficient_balance',
       `The trading account holds ${available} available Units of ${instrument.symbol}; ${quantity} were requested.`,
       {
         context: { quantity, available: String(available) },
@@ -75,7 +82,7 @@ export const listTransfers = (
 
 export async function getTransfer(deps: { db: Db }, userId: string, transferId: string): Promise<TransferRow> {
   const row = await transferOfUser(deps.db, userId, transferId);
-  if (!row) throw notFoundFailure('transfer', transferId);
+  if (!row) throw new Failure<TransferFailure>('unknown_transfer', `No transfer with id ${transferId}.`);
   return row;
 }
 
@@ -91,8 +98,7 @@ export async function refuseConsumptionToTrading(
   quantity: number,
 ): Promise<never> {
   const instrument = await knownInstrument(deps.db, instrumentId);
-  throw new ApiError(
-    422,
+  throw new Failure<TransferFailure>(
     'consumption_units_not_resellable',
     `Units of ${instrument.symbol} in a consumption account cannot be resold, so they cannot move back to trading. Spend them on inference before they expire (4 hours after arrival); next time transfer only what you will use with POST /v1/transfers/trading-to-consumption.`,
     { context: { instrument_id: instrumentId, quantity } },

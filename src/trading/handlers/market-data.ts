@@ -2,20 +2,20 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFoundFailure } from '../../lib/common-failures.js';
 import * as marketData from '../market-data/market-data.js';
 import { marketStatsView, orderBookView, priceHistoryView, tickerView } from '../market-data/market-data-views.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
-import * as tradeQueries from '../market-data/trade-queries.js';
+import { marketTradePage } from '../../db/order-history.js';
 import { marketTradeView } from '../market-data/trade-views.js';
 import { priceBound, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
+import { unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 async function knownMarket({ reference }: TradingDeps, marketId: string): Promise<MarketWithInstrument> {
   const market = await reference.findMarket(marketId);
-  if (!market) throw notFoundFailure('market', marketId);
+  if (!market) throw unknown('unknown_market', 'market', marketId);
   return market;
 }
 
@@ -52,7 +52,7 @@ export const listMarketTrades: Handler<'listMarketTrades'> = async ({ params, qu
     direction: query.order_direction ?? 'asc',
   };
   // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
-  const page = await tradeQueries.listMarketTrades(services, found.market.id, filter, pageParams(query));
+  const page = await marketTradePage(services.db, found.market.id, filter, pageParams(query));
   return ok({ data: page.rows.map((row) => marketTradeView(row, found)), paging: page.paging });
 };
 

@@ -7,23 +7,26 @@ import { orderView } from '../orders/order-views.js';
 import { placeOrderBatch } from '../orders/orders-batch.js';
 import { callerId } from './requests.js';
 import { newOrderOf } from './orders-write.js';
+import { answered, refusalHttp } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
 export const createOrderBatch: Handler<'createOrderBatch'> = async ({ principal, body }, services) => {
   const nowUs = services.clock.nowUs();
-  const { results, rate } = await placeOrderBatch(services, callerId(principal), body.orders.map(newOrderOf), nowUs);
+  const { results, rate } = answered(
+    await placeOrderBatch(services, callerId(principal), body.orders.map(newOrderOf), nowUs),
+  );
   const data = results.map((result): components['schemas']['OrderBatchResult'] => {
     if ('order' in result) return { index: result.index, order: orderView(result.order, result.market) };
-    const { error } = result;
+    const { refusal } = result;
     return {
       index: result.index,
       errors: {
-        code: error.code,
-        detail: error.detail,
-        message: error.detail,
+        code: refusalHttp(refusal).error,
+        detail: refusal.detail,
+        message: refusal.detail,
         server_time: toIso(nowUs),
-        ...(error.context === undefined ? {} : { context: error.context }),
+        ...(refusal.context === undefined ? {} : { context: refusal.context }),
       },
     };
   });

@@ -7,6 +7,7 @@ import { RequestValidationError } from '../../lib/errors.js';
 import * as batchCancel from '../orders/batch-cancel.js';
 import * as deadManSwitch from '../orders/dead-man-switch.js';
 import { callerId } from './requests.js';
+import { answered } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
@@ -21,21 +22,20 @@ function checkTimeout(timeoutSeconds: number): void {
 export const cancelAllOrdersAfter: Handler<'cancelAllOrdersAfter'> = async ({ principal, body }, services) => {
   checkTimeout(body.timeout_seconds);
   const nowUs = services.clock.nowUs();
-  const triggerAtUs = await deadManSwitch.cancelAllOrdersAfter(
-    services,
-    callerId(principal),
-    { timeoutSeconds: body.timeout_seconds, marketId: body.market_id },
-    nowUs,
+  const triggerAtUs = answered(
+    await deadManSwitch.cancelAllOrdersAfter(
+      services,
+      callerId(principal),
+      { timeoutSeconds: body.timeout_seconds, marketId: body.market_id },
+      nowUs,
+    ),
   );
   return ok({ data: { current_time: toIso(nowUs), trigger_time: toIsoOrNull(triggerAtUs) } });
 };
 
 export const batchCancelOrders: Handler<'batchCancelOrders'> = async ({ principal, body }, services) => {
-  const results = await batchCancel.batchCancelOrders(
-    services,
-    callerId(principal),
-    body.order_ids,
-    services.clock.nowUs(),
+  const results = answered(
+    await batchCancel.batchCancelOrders(services, callerId(principal), body.order_ids, services.clock.nowUs()),
   );
   return ok({ data: results.map(({ orderId, status }) => ({ order_id: orderId, status })) });
 };

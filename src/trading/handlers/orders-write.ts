@@ -2,11 +2,12 @@ import type { components, operations } from '../../../generated/types/trading.js
 import { created, noContent, ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFoundFailure } from '../../lib/common-failures.js';
-import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
+import type { OrderType, Side, TimeInForce } from '../../engine/types.js';
 import { orderView } from '../orders/order-views.js';
 import * as orders from '../orders/orders.js';
+import { amendOrder as amendOwnOrder } from '../orders/amend.js';
 import { callerId } from './requests.js';
+import { answered, unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
@@ -32,7 +33,9 @@ export function newOrderOf(body: components['schemas']['CreateOrderRequest']): o
 }
 
 export const createOrder: Handler<'createOrder'> = async ({ principal, body }, services) => {
-  const placed = await orders.createOrder(services, callerId(principal), newOrderOf(body), services.clock.nowUs());
+  const placed = answered(
+    await orders.createOrder(services, callerId(principal), newOrderOf(body), services.clock.nowUs()),
+  );
   return created(
     { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },
     { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },
@@ -40,46 +43,48 @@ export const createOrder: Handler<'createOrder'> = async ({ principal, body }, s
 };
 
 export const cancelOrder: Handler<'cancelOrder'> = async ({ principal, params }, services) => {
-  await orders.cancelOrder(services, callerId(principal), params.order_id, services.clock.nowUs());
+  answered(await orders.cancelOrder(services, callerId(principal), params.order_id, services.clock.nowUs()));
   return noContent();
 };
 
 export const amendOrder: Handler<'amendOrder'> = async ({ principal, params, body }, services) => {
-  const { order, market } = await orders.amendOrder(
-    services,
-    callerId(principal),
-    params.order_id,
-    { priceText: body.price, quantity: body.quantity },
-    services.clock.nowUs(),
+  const { order, market } = answered(
+    await amendOwnOrder(
+      services,
+      callerId(principal),
+      params.order_id,
+      { priceText: body.price, quantity: body.quantity },
+      services.clock.nowUs(),
+    ),
   );
   return ok({ data: orderView(order, market) });
 };
 
 export const cancelOrders: Handler<'cancelOrders'> = async ({ principal, query }, services) => {
-  const cancelled = await orders.cancelOrders(
-    services,
-    callerId(principal),
-    { marketId: query.market_id, side: query.side },
-    services.clock.nowUs(),
-    { unknownMarketMatchesNothing: true },
+  const cancelled = answered(
+    await orders.cancelOrders(
+      services,
+      callerId(principal),
+      { marketId: query.market_id, side: query.side },
+      services.clock.nowUs(),
+      { unknownMarketMatchesNothing: true },
+    ),
   );
   return ok({ data: { cancelled } });
 };
 
 export const cancelMarketOrders: Handler<'cancelMarketOrders'> = async ({ principal, params }, services) => {
-  const cancelled = await orders.cancelOrders(
-    services,
-    callerId(principal),
-    { marketId: params.market_id },
-    services.clock.nowUs(),
-    { unknownMarketMatchesNothing: false },
+  const cancelled = answered(
+    await orders.cancelOrders(services, callerId(principal), { marketId: params.market_id }, services.clock.nowUs(), {
+      unknownMarketMatchesNothing: false,
+    }),
   );
   return ok({ data: { cancelled } });
 };
 
 export const getAccountLimits: Handler<'getAccountLimits'> = async ({ query }, { config, reference }) => {
   const market = await reference.findMarket(query.market_id);
-  if (!market) throw notFoundFailure('market', query.market_id);
+  if (!market) throw unknown('unknown_market', 'market', query.market_id);
   const { ratePerSecond, burst } = config.orderRate;
   return ok({
     data: {

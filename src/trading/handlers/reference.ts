@@ -4,8 +4,8 @@ import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
 import { toIso } from '../../lib/clock.js';
 import { findInstrumentBySymbol } from '../../core/reference.js';
-import { ApiError } from '../../lib/errors.js';
-import { notFoundFailure } from '../../lib/common-failures.js';
+import { Failure } from '../../lib/failure.js';
+import { unknown, type HandlerFailure } from './failures.js';
 import { collarBand } from '../orders/controls.js';
 import { formatPrice, instrumentView, marketView } from '../views.js';
 import { pageParams } from '../../db/paging.js';
@@ -14,15 +14,17 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K], Tradi
 
 const serviceVersion = '1.0.0';
 
-export const getHealth: Handler<'getHealth'> = async (_request, { clock }) =>
-  ok({
-    data: {
-      status: 'ok' as const,
-      service: 'trading' as const,
-      server_time: toIso(clock.nowUs()),
-      version: serviceVersion,
-    },
-  });
+export const getHealth: Handler<'getHealth'> = (_request, { clock }) =>
+  Promise.resolve(
+    ok({
+      data: {
+        status: 'ok' as const,
+        service: 'trading' as const,
+        server_time: toIso(clock.nowUs()),
+        version: serviceVersion,
+      },
+    }),
+  );
 
 export const listInstruments: Handler<'listInstruments'> = async ({ query }, { reference }) => {
   const page = await reference.listInstruments(
@@ -40,16 +42,15 @@ export const listInstruments: Handler<'listInstruments'> = async ({ query }, { r
 
 export const getInstrument: Handler<'getInstrument'> = async ({ params }, { reference }) => {
   const instrument = await reference.findInstrument(params.instrument_id);
-  if (!instrument) throw notFoundFailure('instrument', params.instrument_id);
+  if (!instrument) throw unknown('unknown_instrument', 'instrument', params.instrument_id);
   return ok({ data: instrumentView(instrument) });
 };
 
 export const getInstrumentBySymbol: Handler<'getInstrumentBySymbol'> = async ({ params }, services) => {
   const instrument = await findInstrumentBySymbol(services, params.symbol);
   if (!instrument)
-    throw new ApiError(
-      404,
-      'not_found',
+    throw new Failure<HandlerFailure>(
+      'unknown_symbol',
       `No instrument has the symbol ${params.symbol}. GET /v1/instruments lists the symbols.`,
     );
   return ok({ data: instrumentView(instrument) });
@@ -62,13 +63,13 @@ export const listMarkets: Handler<'listMarkets'> = async ({ query }, { reference
 
 export const getMarket: Handler<'getMarket'> = async ({ params }, { reference }) => {
   const market = await reference.findMarket(params.market_id);
-  if (!market) throw notFoundFailure('market', params.market_id);
+  if (!market) throw unknown('unknown_market', 'market', params.market_id);
   return ok({ data: marketView(market) });
 };
 
 export const getMarketControls: Handler<'getMarketControls'> = async ({ params }, { reference }) => {
   const found = await reference.findMarket(params.market_id);
-  if (!found) throw notFoundFailure('market', params.market_id);
+  if (!found) throw unknown('unknown_market', 'market', params.market_id);
   const { market } = found;
   const band = collarBand(await reference.referencePriceTicks(market.id), market.price_collar_pct);
   return ok({

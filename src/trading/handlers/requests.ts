@@ -1,7 +1,8 @@
 import type { Principal } from '../../http/types.js';
 import { AssertionFailed } from '../../lib/assert.js';
 import { parseTimeFilter } from '../../lib/clock.js';
-import { validationFailure } from '../../lib/common-failures.js';
+import { Failure } from '../../lib/failure.js';
+import type { HandlerFailure } from './failures.js';
 import { parseDecimal, priceScale } from '../../lib/money.js';
 
 /**
@@ -20,7 +21,9 @@ export function callerId(principal: Principal | null): string {
  */
 function invalid(name: string, value: string, message: string) {
   const path = `query.${name}`;
-  return validationFailure(`Invalid request: ${path} ${message}.`, { errors: [{ path, message, value }] });
+  return new Failure<HandlerFailure>('query_invalid', `Invalid request: ${path} ${message}.`, {
+    context: { errors: [{ path, message, value }] },
+  });
 }
 
 /** ISO 8601 or Unix seconds → µs; far-off bounds are clamped to what a safe integer holds. */

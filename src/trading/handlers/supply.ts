@@ -3,6 +3,7 @@ import { created, ok } from '../../http/respond.js';
 import type { OperationHandler, Principal } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
 import { assert } from '../../lib/assert.js';
+import { Failure } from '../../lib/failure.js';
 import { supplyIssuanceView } from '../accounts/account-views.js';
 import * as issuanceAccounts from '../supply/issuance-accounts.js';
 import * as liability from '../supply/supplier-liability.js';
@@ -74,7 +75,8 @@ export const transferFromIssuanceAccount: Handler<'transferFromIssuanceAccount'>
     tradingAccountId: body.trading_account_id,
     clientTransferId: body.client_transfer_id,
   });
-  if (outcome.refusal) throw issuanceAccounts.issuanceTransferError(outcome.refusal);
+  if (outcome.refusal)
+    throw new Failure(outcome.refusal.code, outcome.refusal.detail, { context: outcome.refusal.context });
   return (outcome.replayed ? ok : created)({ data: issuanceTransferView(outcome.transfer) });
 };
 

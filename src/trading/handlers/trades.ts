@@ -2,12 +2,12 @@ import type { operations } from '../../../generated/types/trading.js';
 import { ok } from '../../http/respond.js';
 import type { OperationHandler } from '../../http/types.js';
 import type { TradingDeps } from '../deps.js';
-import { notFoundFailure } from '../../lib/common-failures.js';
 import { withMarket, withMarkets } from '../orders/market-lookup.js';
-import * as tradeQueries from '../market-data/trade-queries.js';
+import { tradeLegOfUser, tradeLegPage } from '../../db/order-history.js';
 import { tradeView } from '../market-data/trade-views.js';
 import { callerId, timeBound } from './requests.js';
 import { pageParams } from '../../db/paging.js';
+import { unknown } from './failures.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], TradingDeps>;
 
@@ -26,14 +26,14 @@ export const listTrades: Handler<'listTrades'> = async ({ query, principal }, se
     direction: query.order_direction ?? 'asc',
   };
   // Every trade settles as it executes: the only status filter value, `settled`, matches them all.
-  const page = await tradeQueries.listTradeLegs(services, callerId(principal), filter, pageParams(query));
+  const page = await tradeLegPage(services.db, callerId(principal), filter, pageParams(query));
   const rows = await withMarkets(services.reference, page.rows);
   return ok({ data: rows.map(({ row, market }) => tradeView(row, market)), paging: page.paging });
 };
 
 export const getTrade: Handler<'getTrade'> = async ({ params, principal }, services) => {
-  const leg = await tradeQueries.findTradeLeg(services, callerId(principal), params.trade_id);
-  if (!leg) throw notFoundFailure('trade', params.trade_id);
+  const leg = await tradeLegOfUser(services.db, callerId(principal), params.trade_id);
+  if (!leg) throw unknown('unknown_trade', 'trade', params.trade_id);
   const { row, market } = await withMarket(services.reference, leg);
   return ok({ data: tradeView(row, market) });
 };

@@ -1,11 +1,11 @@
 import { lastTradePriceTicks } from '../../db/orders.js';
 import { poolSql } from '../../db/sql.js';
 import { findMarket, type MarketRow } from '../../core/reference.js';
-import { ApiError } from '../../lib/errors.js';
 import { formatDecimal, priceScale } from '../../lib/money.js';
 import { collarBand } from './controls.js';
 import { notionalTicksMax } from './order-rules.js';
 import { createOrder, type NewOrder, type OrderDeps, type PlacedOrder } from './orders.js';
+import type { Refusable } from './refusals.js';
 
 /**
  * Auto Mode's buy for an inference request's shortfall (DESIGN.md §5, §12), placed in the user's
@@ -17,7 +17,7 @@ import { createOrder, type NewOrder, type OrderDeps, type PlacedOrder } from './
  * The limit is the cap as the market can take it: rounded down to the tick size, and no higher
  * than the market's price band (a limit outside it would be refused; no resting ask above the band
  * could fill a limit buy anyway) or the largest order value. A cap below the band buys nothing.
- * Answers the order placed; undefined when none was (nothing to buy under the cap).
+ * Answers the order placed; undefined when none was (nothing to buy under the cap); or the refusal.
  */
 export async function placeAutoBuy(
   deps: OrderDeps,
@@ -26,7 +26,7 @@ export async function placeAutoBuy(
   units: number,
   capTicks: number | null,
   nowUs: number,
-): Promise<PlacedOrder | undefined> {
+): Promise<Refusable<PlacedOrder | undefined>> {
   const base = {
     marketId,
     clientOrderId: null,
@@ -38,27 +38,24 @@ export async function placeAutoBuy(
   if (capTicks === null)
     return createOrder(deps, userId, { ...base, type: 'market', priceText: undefined, timeInForce: 'ioc' }, nowUs);
   const market = await findMarket(deps, marketId);
-  if (market === undefined) return undefined;
+  if (market === undefined) return { value: undefined };
   const limitTicks = limitUnderCap(
     market.market,
     await lastTradePriceTicks(poolSql(deps.db), marketId),
     units,
     capTicks,
   );
-  if (limitTicks === null) return undefined;
+  if (limitTicks === null) return { value: undefined };
   const order: NewOrder = {
     ...base,
     type: 'limit',
     priceText: formatDecimal(limitTicks, priceScale),
     timeInForce: 'fok',
   };
-  try {
-    return await createOrder(deps, userId, order, nowUs);
-  } catch (error) {
-    // The band moved between the read above and the order: nothing was bought, as when the book cannot fill it.
-    if (error instanceof ApiError && error.code === 'price_collar_violation') return undefined;
-    throw error;
-  }
+  const placed = await createOrder(deps, userId, order, nowUs);
+  // The band moved between the read above and the order: nothing was bought, as when the book cannot fill it.
+  if ('refused' in placed && placed.refused.code === 'price_collar') return { value: undefined };
+  return placed;
 }
 
 /** The highest limit price at or under `capTicks` the market takes for `units`; null when there is none. */

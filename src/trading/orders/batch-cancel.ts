@@ -4,6 +4,7 @@ import { openStatuses } from '../../db/trading-rows.js';
 import type { OrderDeps } from './order-books.js';
 import { requireAdvanced } from './order-entry.js';
 import { cancelChosen } from './orders.js';
+import { answer, type Refusable } from './refusals.js';
 
 type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
 
@@ -15,12 +16,26 @@ type BatchCancelStatus = 'cancelled' | 'not_found' | 'not_open';
  * that filled or was cancelled meanwhile is `not_open`. Not throttled: it costs what as many
  * single cancels cost, which are not throttled either.
  */
-export async function batchCancelOrders(
+export function batchCancelOrders(
   deps: OrderDeps,
   userId: string,
   orderIds: readonly string[],
   nowUs: number,
-): Promise<{ orderId: string; status: BatchCancelStatus }[]> {
+): Promise<Refusable<BatchCancelResult[]>> {
+  return answer(() => cancelEach(deps, userId, orderIds, nowUs));
+}
+
+interface BatchCancelResult {
+  orderId: string;
+  status: BatchCancelStatus;
+}
+
+async function cancelEach(
+  deps: OrderDeps,
+  userId: string,
+  orderIds: readonly string[],
+  nowUs: number,
+): Promise<BatchCancelResult[]> {
   await requireAdvanced(deps, userId, false, 'cancellation');
   const statuses = new Map<string, BatchCancelStatus>(orderIds.map((id) => [id, 'not_found']));
   const openByMarket = new Map<string, string[]>();
@@ -41,5 +56,5 @@ export async function batchCancelOrders(
     ),
   );
   for (const id of cancelled.flat()) statuses.set(id, 'cancelled');
-  return orderIds.map((orderId) => ({ orderId, status: statuses.get(orderId)! }));
+  return orderIds.map((orderId) => ({ orderId, status: statuses.get(orderId) ?? 'not_found' }));
 }

@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import {
+  findMarketBook,
   lastTradePriceTicks,
   ordersChangedSince,
   pendingStopsPage,
@@ -9,7 +10,7 @@ import {
 } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
 import { assert } from '../../lib/assert.js';
-import type { MarketBook } from './books.js';
+import type { MarketBook } from './market-book.js';
 import { FastOrderBook, type PlaceCommand } from '../../engine/index.js';
 
 /**
@@ -22,11 +23,11 @@ import { FastOrderBook, type PlaceCommand } from '../../engine/index.js';
 const buildStep = 250;
 
 interface BookPages {
-  resting(afterSequence: number): Promise<RestingOrderRow[]>;
-  pending(afterSequence: number): Promise<RestingOrderRow[]>;
+  resting: (afterSequence: number) => Promise<RestingOrderRow[]>;
+  pending: (afterSequence: number) => Promise<RestingOrderRow[]>;
 }
 
-export const pagesOf = (sql: Sql, marketId: string): BookPages => ({
+const pagesOf = (sql: Sql, marketId: string): BookPages => ({
   resting: (after) => restingOrdersPage(sql, marketId, after, buildStep),
   pending: (after) => pendingStopsPage(sql, marketId, after, buildStep),
 });
@@ -68,7 +69,7 @@ function placeCommandOf(order: RestingOrderRow): PlaceCommand {
 }
 
 /** The book from its resting orders then its pending stops, each read page by page in time priority, letting other requests run between pages. */
-export async function buildBook(
+async function buildBook(
   marketId: string,
   stored: MarketBookRow,
   pages: BookPages,
@@ -109,7 +110,7 @@ const catchUpMax = 2_000;
  * triggered or left. Anything that does not fit that picture gives up (undefined): the caller
  * rebuilds. The held book is changed either way, so the caller drops it.
  */
-export async function catchUp(
+async function catchUp(
   sql: Sql,
   marketId: string,
   held: MarketBook,
@@ -151,4 +152,26 @@ export async function catchUp(
       return undefined;
   }
   return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
+}
+
+/** The market's book built from its stored rows outside any transaction; undefined when the market has no book. */
+export async function loadBook(sql: Sql, marketId: string): Promise<MarketBook | undefined> {
+  const stored = await findMarketBook(sql, marketId);
+  if (!stored) return undefined;
+  return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
+}
+
+/**
+ * The book at the stored version: the one held (`held`), caught up with what other processes
+ * changed since (a few orders, usually), or else rebuilt.
+ */
+export async function currentBook(
+  sql: Sql,
+  marketId: string,
+  stored: MarketBookRow,
+  held: MarketBook | undefined,
+): Promise<MarketBook> {
+  if (held && held.version === stored.version) return held;
+  const caught = held && held.version < stored.version ? await catchUp(sql, marketId, held, stored) : undefined;
+  return caught ?? buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
 }

@@ -1,18 +1,12 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../../db/knex.js';
-import {
-  findMarketBook,
-  findMarketBooks,
-  lastTradePriceTicks,
-  lockMarkets,
-  type MarketBookRow,
-} from '../../db/orders.js';
+import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
 import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
-import type { FastOrderBook } from '../../engine/index.js';
-import { buildBook, catchUp, pagesOf } from './book-loading.js';
+import { currentBook, loadBook } from './book-loading.js';
+import { watch, type MarketBook, type MarketSession } from './market-book.js';
 
 const transactionAttemptsMax = 8;
 
@@ -43,67 +37,6 @@ class CommandFailed extends Error {
 function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === '40P01' || code === '40001' || error instanceof BalanceRace || isUniqueViolation(error);
-}
-
-/** A market's book as this process holds it, valid while `version` equals the stored one. */
-export interface MarketBook {
-  book: FastOrderBook;
-  version: number;
-  /** The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still be refused alone. */
-  readonly readBook: FastOrderBook;
-  /** Price of the last trade (the collar's and the stops' reference, as the book has it), null before the first. */
-  lastTradeTicks: number | null;
-  /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
-  nextSequence: number;
-}
-
-/**
- * A command's view of the market's book: it notes whether the command reached for the book, and
- * remembers the scalars, so that a refused command can be undone without rebuilding the book
- * when it never touched it.
- */
-function watch(state: MarketBook): { view: MarketBook; bookTouched(): boolean; restore(): void } {
-  let touched = false;
-  const { lastTradeTicks } = state;
-  const view: MarketBook = {
-    get book() {
-      touched = true;
-      return state.book;
-    },
-    get readBook() {
-      return state.book;
-    },
-    get version() {
-      return state.version;
-    },
-    get nextSequence() {
-      return state.nextSequence;
-    },
-    set version(value) {
-      state.version = value;
-    },
-    get lastTradeTicks() {
-      return state.lastTradeTicks;
-    },
-    set lastTradeTicks(value) {
-      state.lastTradeTicks = value;
-    },
-  };
-  return {
-    view,
-    bookTouched: () => touched,
-    restore() {
-      state.lastTradeTicks = lastTradeTicks;
-    },
-  };
-}
-
-/** What a market operation gets: the batch it joins, the book (already current) and the next sequence numbers. */
-export interface MarketSession {
-  batch: TradingBatch;
-  state: MarketBook;
-  /** Next time-priority / trade sequence number of this market. */
-  nextSequence(): number;
 }
 
 /** One market's part of a command: what it reads and what it does in the market's session. */
@@ -145,7 +78,7 @@ interface BatchAnnouncer {
   committed(staged: unknown): void;
 }
 
-const silent: BatchAnnouncer = { stage: async () => undefined, committed: () => undefined };
+const silent: BatchAnnouncer = { stage: () => Promise.resolve(undefined), committed: () => undefined };
 
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
@@ -229,19 +162,11 @@ export class BookRegistry {
   private load(marketId: string): Promise<void> {
     let pending = this.loading.get(marketId);
     if (!pending) {
-      pending = (async () => {
-        const sql = poolSql(this.db);
-        const stored = await findMarketBook(sql, marketId);
-        if (!stored) return;
-        const state = await buildBook(
-          marketId,
-          stored,
-          pagesOf(sql, marketId),
-          await lastTradePriceTicks(sql, marketId),
-        );
-        const held = this.books.get(marketId);
-        if (!held || held.version < state.version) this.books.set(marketId, state);
-      })()
+      pending = loadBook(poolSql(this.db), marketId)
+        .then((state) => {
+          const held = this.books.get(marketId);
+          if (state && (!held || held.version < state.version)) this.books.set(marketId, state);
+        })
         .catch(() => undefined)
         .finally(() => this.loading.delete(marketId));
       this.loading.set(marketId, pending);
@@ -367,7 +292,8 @@ export class BookRegistry {
         for (const [marketId, market] of markets) this.books.set(marketId, market.state);
         this.announcer.committed(announced);
         batch.forEach((command, i) => {
-          const outcome = outcomes[i]!;
+          const outcome = outcomes[i];
+          assert(outcome !== undefined, 'a command of the batch has no outcome');
           if (outcome.ok) command.resolve(outcome.value);
           else command.reject(outcome.error);
         });
@@ -419,8 +345,11 @@ export class BookRegistry {
     stored: ReadonlyMap<string, MarketBookRow>,
     markets: Map<string, BatchMarket>,
   ): Promise<Outcome> {
-    if (!command.group)
-      return this.execute(batch, command, command.parts[0]!, stored.get(command.parts[0]!.marketId), markets);
+    const [first] = command.parts;
+    if (!command.group) {
+      assert(first !== undefined, 'a command without its work');
+      return this.execute(batch, command, first, stored.get(first.marketId), markets);
+    }
     const outcomes: Outcome[] = [];
     for (const part of command.parts)
       outcomes.push(await this.execute(batch, command, part, stored.get(part.marketId), markets));
@@ -442,7 +371,7 @@ export class BookRegistry {
       market = {
         version: stored.version,
         sequence: stored.next_sequence,
-        state: await this.current(batch.sql, marketId, stored),
+        state: await currentBook(batch.sql, marketId, stored, this.books.get(marketId)),
       };
       // Until the commit lands, the in-memory book may run ahead of the database.
       this.books.delete(marketId);
@@ -460,20 +389,5 @@ export class BookRegistry {
       watched.restore();
       return { ok: false, error };
     }
-  }
-
-  /**
-   * The book at the stored version: the one held, caught up with what other processes changed
-   * since (a few orders, usually), or else rebuilt.
-   */
-  private async current(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
-    const cached = this.books.get(marketId);
-    if (cached && cached.version === stored.version) return cached;
-    const caught = cached && cached.version < stored.version ? await catchUp(sql, marketId, cached, stored) : undefined;
-    return caught ?? this.rebuild(sql, marketId, stored);
-  }
-
-  private async rebuild(sql: Sql, marketId: string, stored: MarketBookRow): Promise<MarketBook> {
-    return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));
   }
 }

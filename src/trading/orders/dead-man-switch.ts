@@ -16,7 +16,7 @@ import type { Logger } from '../../lib/logger.js';
 import type { OrderDeps } from './order-books.js';
 import { requireAdvanced } from './order-entry.js';
 import { cancelChosen } from './orders.js';
-import { refuse } from './refusals.js';
+import { answer, refuse, type Refusable } from './refusals.js';
 
 /**
  * The dead-man's switch (`POST /v1/orders/cancel-all-after`, Kraken's cancel_all_orders_after):
@@ -53,10 +53,24 @@ interface SwitchDeps extends OrderDeps {
  * market; answers its trigger time, null once disarmed. A switch already due cannot be saved: its
  * firing is completed first (here, if no process has yet), and the call then acts on a clean slate.
  */
-export async function cancelAllOrdersAfter(
+export function cancelAllOrdersAfter(
   deps: SwitchDeps,
   userId: string,
-  request: { timeoutSeconds: number; marketId: string | undefined },
+  request: SwitchRequest,
+  nowUs: number,
+): Promise<Refusable<number | null>> {
+  return answer(() => setSwitch(deps, userId, request, nowUs));
+}
+
+interface SwitchRequest {
+  timeoutSeconds: number;
+  marketId: string | undefined;
+}
+
+async function setSwitch(
+  deps: SwitchDeps,
+  userId: string,
+  request: SwitchRequest,
   nowUs: number,
 ): Promise<number | null> {
   await requireAdvanced(deps, userId, false, 'cancellation');

@@ -1,3 +1,4 @@
+import { assert } from '../../lib/assert.js';
 import type { Db } from '../../db/knex.js';
 import { inProcessTransport, payloadBytesMax, type EventTransport } from '../../db/event-transport.js';
 import { encodeEvents } from '../../core/events.js';
@@ -43,8 +44,8 @@ export function openOrderBooks(
         batchEvents(
           batch,
           held,
-          (marketId) => markets.get(marketId)!,
-          (order) => units.get(order.id)!,
+          (marketId) => known(markets, marketId),
+          (order) => known(units, order.id),
         ),
         payloadBytesMax,
       );
@@ -67,4 +68,11 @@ export interface OrderDeps {
   referenceCache: ReferenceCache;
   orderBooks: OrderBooks;
   config: { orderRate: BucketSpec };
+}
+
+/** What the events of a batch look up was read for that batch: a market it traded on, an order it changed. */
+function known<T>(read: ReadonlyMap<string, T>, id: string): T {
+  const value = read.get(id);
+  assert(value !== undefined, `the batch's events name ${id}, which the batch did not read`);
+  return value;
 }

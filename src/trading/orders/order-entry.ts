@@ -8,8 +8,8 @@ import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../en
 import type { OrderDeps } from './order-books.js';
 import { checkMarketOpen, checkOrderControls, checkOrderShape, checkStopPrice, type Submitted } from './order-rules.js';
 import type { BucketDecision } from './rate-limits.js';
-import { refuse, type Refusal } from './refusals.js';
-import { nextUtcMidnightUs } from './trading-day.js';
+import { refuse, refused, type Refusal } from './refusals.js';
+import { nextUtcMidnightUs } from '../../lib/periods.js';
 
 /**
  * Order entry: what a new order is, and the checks it passes before it joins a market's queue
@@ -166,12 +166,6 @@ export function needsOf(userId: string, order: CheckedOrder): BatchNeeds {
     accounts: [input.side === 'buy' ? ids.usd : ids.units],
     ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
   };
-}
-
-/** `refuse` for a refusal there always is: the type says the code after it never runs. */
-export function refused(refusal: Refusal): never {
-  refuse(refusal);
-  throw new Error('unreachable');
 }
 
 export const duplicateClientOrderId = (clientOrderId: string, orderId: string | undefined): Refusal => ({

@@ -67,42 +67,49 @@ export function checkOrderShape(
   order: OrderShape,
   nowUs: number,
 ): { refusal: Refusal } | { expireAtUs: number | null } {
+  const refusal = priceFieldsRefusal(order) ?? postOnlyRefusal(order);
+  if (refusal !== undefined) return { refusal };
+  return checkExpireTime(order, nowUs);
+}
+
+/** `price` with the types that have a limit (optional on a market order), `stop_price` with the stop types. */
+function priceFieldsRefusal(order: OrderShape): Refusal | undefined {
   const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
   const isStop = order.type === 'stop' || order.type === 'stop_limit';
   if (hasLimit && order.priceText === undefined)
-    return { refusal: invalid('price_required', 'body.price', `is required for a ${order.type} order`, null) };
+    return invalid('price_required', 'body.price', `is required for a ${order.type} order`, null);
   // A market order may carry a price as its protection (the live service's CLI always sends one).
   if (!hasLimit && order.type !== 'market' && order.priceText !== undefined)
-    return {
-      refusal: invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText),
-    };
+    return invalid('price_not_allowed', 'body.price', `must be omitted for a ${order.type} order`, order.priceText);
   if (isStop && order.stopPriceText === undefined)
-    return {
-      refusal: invalid('stop_price_required', 'body.stop_price', `is required for a ${order.type} order`, null),
-    };
+    return invalid('stop_price_required', 'body.stop_price', `is required for a ${order.type} order`, null);
   if (!isStop && order.stopPriceText !== undefined)
-    return {
-      refusal: invalid(
-        'stop_price_not_allowed',
-        'body.stop_price',
-        `must be omitted for a ${order.type} order (only stop and stop_limit orders take one)`,
-        order.stopPriceText,
-      ),
-    };
+    return invalid(
+      'stop_price_not_allowed',
+      'body.stop_price',
+      `must be omitted for a ${order.type} order (only stop and stop_limit orders take one)`,
+      order.stopPriceText,
+    );
+  return undefined;
+}
+
+/** `post_only` only on a limit order that may rest. */
+function postOnlyRefusal(order: OrderShape): Refusal | undefined {
   if (order.postOnly && order.type !== 'limit')
-    return {
-      refusal: invalid('post_only_not_allowed', 'body.post_only', `is only for limit orders, not ${order.type}`, true),
-    };
+    return invalid('post_only_not_allowed', 'body.post_only', `is only for limit orders, not ${order.type}`, true);
   if (order.postOnly && (order.timeInForce === 'ioc' || order.timeInForce === 'fok')) {
-    return {
-      refusal: invalid(
-        'post_only_not_allowed',
-        'body.post_only',
-        `cannot be combined with time_in_force ${order.timeInForce} (a post-only order must be able to rest)`,
-        true,
-      ),
-    };
+    return invalid(
+      'post_only_not_allowed',
+      'body.post_only',
+      `cannot be combined with time_in_force ${order.timeInForce} (a post-only order must be able to rest)`,
+      true,
+    );
   }
+  return undefined;
+}
+
+/** `expire_time` with `gtd` and only with it, at least 1 s and at most 90 days ahead: the expiry in microseconds. */
+function checkExpireTime(order: OrderShape, nowUs: number): { refusal: Refusal } | { expireAtUs: number | null } {
   if (order.timeInForce !== 'gtd') {
     if (order.expireTimeText !== undefined)
       return {
@@ -245,61 +252,13 @@ export function checkOrderControls(
   const context = controlsContext(market, submitted);
   let priceTicks: number | null = null;
   if (submitted.priceText !== null) {
-    priceTicks = parseDecimal(submitted.priceText, priceScale);
-    if (priceTicks === null || priceTicks <= 0) {
-      const errors = [
-        {
-          path: 'body.price',
-          message: 'must be a positive decimal string with at most 4 decimals',
-          value: submitted.priceText,
-        },
-      ];
-      return {
-        refusal: {
-          code: 'price_malformed',
-          detail: `Invalid request: body.price ${submitted.priceText} is not a positive decimal with at most 4 places.`,
-          context: { errors },
-        },
-      };
-    }
-    if (priceTicks % market.tick_size_ticks !== 0) {
-      return {
-        refusal: {
-          code: 'tick_size',
-          detail: `Price ${submitted.priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`,
-          context,
-        },
-      };
-    }
+    const price = checkPrice(market, submitted.priceText, context);
+    if ('refusal' in price) return price;
+    priceTicks = price.priceTicks;
   }
+  const refusal = quantityRefusal(market, submitted.quantity, context);
+  if (refusal !== undefined) return { refusal };
   const { quantity } = submitted;
-  if (quantity % market.lot_size !== 0) {
-    return {
-      refusal: {
-        code: 'lot_size',
-        detail: `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`,
-        context,
-      },
-    };
-  }
-  if (quantity < market.min_order_size) {
-    return {
-      refusal: {
-        code: 'below_min_order_size',
-        detail: `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`,
-        context,
-      },
-    };
-  }
-  if (quantity > market.max_order_size) {
-    return {
-      refusal: {
-        code: 'above_max_order_size',
-        detail: `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`,
-        context,
-      },
-    };
-  }
   if (priceTicks !== null && priceTicks * quantity > notionalTicksMax) {
     const detail = `Price ${submitted.priceText} × quantity ${quantity} is above the largest order value, ${formatPrice(notionalTicksMax)} USD.`;
     return {
@@ -311,6 +270,60 @@ export function checkOrderControls(
     };
   }
   return { priceTicks };
+}
+
+/** A price as sent: a positive decimal of at most 4 places, on the tick size. */
+function checkPrice(
+  market: MarketRow,
+  priceText: string,
+  context: Record<string, unknown>,
+): { refusal: Refusal } | { priceTicks: number } {
+  const priceTicks = parseDecimal(priceText, priceScale);
+  if (priceTicks === null || priceTicks <= 0) {
+    const errors = [
+      { path: 'body.price', message: 'must be a positive decimal string with at most 4 decimals', value: priceText },
+    ];
+    return {
+      refusal: {
+        code: 'price_malformed',
+        detail: `Invalid request: body.price ${priceText} is not a positive decimal with at most 4 places.`,
+        context: { errors },
+      },
+    };
+  }
+  if (priceTicks % market.tick_size_ticks !== 0) {
+    return {
+      refusal: {
+        code: 'tick_size',
+        detail: `Price ${priceText} is not a multiple of the tick size ${formatPrice(market.tick_size_ticks)}.`,
+        context,
+      },
+    };
+  }
+  return { priceTicks };
+}
+
+/** The quantity on the lot size, within the market's smallest and largest order. */
+function quantityRefusal(market: MarketRow, quantity: number, context: Record<string, unknown>): Refusal | undefined {
+  if (quantity % market.lot_size !== 0)
+    return {
+      code: 'lot_size',
+      detail: `Quantity ${quantity} is not a multiple of the lot size ${market.lot_size}.`,
+      context,
+    };
+  if (quantity < market.min_order_size)
+    return {
+      code: 'below_min_order_size',
+      detail: `Quantity ${quantity} is below the minimum order size ${market.min_order_size}.`,
+      context,
+    };
+  if (quantity > market.max_order_size)
+    return {
+      code: 'above_max_order_size',
+      detail: `Quantity ${quantity} is above the maximum order size ${market.max_order_size}.`,
+      context,
+    };
+  return undefined;
 }
 
 /** While the market has traded, a limit price must lie within ±price_collar_pct of the last trade. */

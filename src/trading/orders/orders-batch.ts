@@ -1,16 +1,16 @@
+import { assert } from '../../lib/assert.js';
 import { findOrders } from '../../db/orders.js';
 import { withSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
-import { ApiError } from '../../lib/errors.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
-import type { MarketSession, Outcome } from './books.js';
+import type { Outcome } from './books.js';
+import type { MarketSession } from './market-book.js';
 import type { OrderDeps } from './order-books.js';
 import {
   completeOrder,
   duplicateClientOrderId,
   needsOf,
   rateLimited,
-  refused,
   requireAdvanced,
   requireMarket,
   validateOrder,
@@ -18,16 +18,19 @@ import {
   type NewOrder,
   type ValidOrder,
 } from './order-entry.js';
-import { expireDue, placeChecked } from './orders.js';
-import { refuse } from './refusals.js';
+import { placeChecked } from './orders.js';
+import { expireDue } from './session-settle.js';
+import { answer, refusalOf, refuse, refused, type Refusable, type Refusal } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
 
-/** The most orders one batch may carry (the document's maxItems). */
-const batchOrdersMax = 20;
-
-/** One order's result: the order as stored after the commit, or the error that order alone met. */
+/** One order's result: the order as stored after the commit, or the refusal that order alone met. */
 type BatchResult =
-  { index: number; order: OrderRow; market: MarketWithInstrument } | { index: number; error: ApiError };
+  { index: number; order: OrderRow; market: MarketWithInstrument } | { index: number; refusal: Refusal };
+
+interface PlacedBatch {
+  results: BatchResult[];
+  rate: BucketDecision;
+}
 
 /**
  * POST /v1/orders/batch, as one pipeline over its orders:
@@ -39,12 +42,21 @@ type BatchResult =
  *           held, matched and settled as POST /v1/orders does, each refused on its own;
  *   read  – the orders as stored after the commit.
  */
-export async function placeOrderBatch(
+export function placeOrderBatch(
   deps: OrderDeps,
   userId: string,
   inputs: readonly NewOrder[],
   nowUs: number,
-): Promise<{ results: BatchResult[]; rate: BucketDecision }> {
+): Promise<Refusable<PlacedBatch>> {
+  return answer(() => placeBatch(deps, userId, inputs, nowUs));
+}
+
+async function placeBatch(
+  deps: OrderDeps,
+  userId: string,
+  inputs: readonly NewOrder[],
+  nowUs: number,
+): Promise<PlacedBatch> {
   await requireAdvanced(deps, userId, false, 'creation');
   const valid: ValidOrder[] = [];
   for (const [index, input] of inputs.entries()) {
@@ -75,9 +87,11 @@ export async function placeOrderBatch(
   const placedIds = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value.orderId] : []));
   const stored = new Map((await withSql(deps.db, (sql) => findOrders(sql, placedIds))).map((row) => [row.id, row]));
   const results = outcomes.map((outcome, index): BatchResult => {
-    if (outcome.ok) return { index, order: stored.get(outcome.value.orderId)!, market: checked[index]!.market };
-    if (!(outcome.error instanceof ApiError)) throw outcome.error;
-    return { index, error: outcome.error };
+    if (!outcome.ok) return { index, refusal: refusalOf(outcome.error) };
+    const order = stored.get(outcome.value.orderId);
+    const market = checked[index]?.market;
+    assert(order !== undefined && market !== undefined, `order ${index} of the batch was placed but not stored`);
+    return { index, order, market };
   });
   return { results, rate };
 }
@@ -87,13 +101,12 @@ async function atIndex<T>(index: number, check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    throw new ApiError(
-      error.status,
-      error.code,
-      `Order ${index} of the batch: ${error.detail} No order of the batch was placed.`,
-      { context: { ...error.context, index }, headers: error.headers },
-    );
+    const refusal = refusalOf(error);
+    return refused({
+      ...refusal,
+      detail: `Order ${index} of the batch: ${refusal.detail} No order of the batch was placed.`,
+      context: { ...refusal.context, index },
+    });
   }
 }
 

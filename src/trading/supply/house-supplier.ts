@@ -3,7 +3,6 @@ import { openAsksOfUser } from '../../db/order-history.js';
 import { marketIdOfInstrument } from '../../db/reference.js';
 import { tradingAccountAvailable } from '../../db/trading-accounts.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import { parseDecimal, priceScale } from '../../lib/money.js';
 import { unitsOf } from '../../ledger/assets.js';
@@ -98,10 +97,6 @@ function currentPlan(deps: PlanDeps): Promise<HousePlan> {
   return cache.plan;
 }
 
-async function houseUserId(deps: PlanDeps): Promise<string> {
-  return (await currentPlan(deps)).userId;
-}
-
 type ReplenishDeps = PlanDeps & OrderDeps & { logger: Logger };
 
 /** Tops up every level of every book that has fallen below half; returns the orders placed. */
@@ -133,29 +128,24 @@ async function placeAsk(
   const missing = quantity - ((await tradingAccountAvailable(deps.db, userId, unitsOf(instrumentId))) ?? 0);
   // The house's Units are for its own asks at once: always `direct`, whatever MKT_SUPPLY_ISSUANCE says.
   if (missing > 0) await issueUnits(deps, userId, instrumentId, missing, 'direct');
-  try {
-    await createOrder(
-      deps,
-      userId,
-      {
-        marketId,
-        clientOrderId: null,
-        side: 'sell',
-        type: 'limit',
-        priceText: formatPrice(priceTicks),
-        quantity,
-        timeInForce: 'gtc',
-        shouldAutotransfer: false,
-      },
-      deps.clock.nowUs(),
-    );
-    return true;
-  } catch (error) {
-    // The market may have moved its collar away from the house price, or be suspended: skip it this round.
-    if (error instanceof ApiError) {
-      deps.logger.warn({ marketId, code: error.code, detail: error.detail }, 'house supplier skipped a level');
-      return false;
-    }
-    throw error;
-  }
+  const placed = await createOrder(
+    deps,
+    userId,
+    {
+      marketId,
+      clientOrderId: null,
+      side: 'sell',
+      type: 'limit',
+      priceText: formatPrice(priceTicks),
+      quantity,
+      timeInForce: 'gtc',
+      shouldAutotransfer: false,
+    },
+    deps.clock.nowUs(),
+  );
+  if ('value' in placed) return true;
+  // The market may have moved its collar away from the house price, or be suspended: skip it this round.
+  const { code, detail } = placed.refused;
+  deps.logger.warn({ marketId, code, detail }, 'house supplier skipped a level');
+  return false;
 }

@@ -14,7 +14,7 @@ import { recordDeposit } from '../../db/trading-accounts.js';
 import { unitsOf } from '../../ledger/assets.js';
 import { ensureAccountOn, LedgerShortfall, move, post } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError, unknownInstrumentDetail, type ErrorCode } from '../../lib/errors.js';
+import { unknownInstrumentDetail } from '../../lib/errors.js';
 import { newIssuanceTransferId } from '../../lib/ids.js';
 
 export type { IssuanceAccountRow, IssuanceTransferRow } from '../../db/issuance-accounts.js';
@@ -51,9 +51,9 @@ type IssuanceTransferOutcome =
 
 /**
  * Why a transfer out of an issuance account is refused: a closed set, each checked at one step of
- * `transferFromIssuance`, and the one table below that maps it to what a client sees.
+ * `transferFromIssuance`; trading's table (handlers/failures.ts) maps it to what a client sees.
  */
-type IssuanceTransferRefusalCode =
+export type IssuanceTransferRefusalCode =
   | 'unknown_instrument'
   | 'quantity_above_max'
   | 'foreign_trading_account'
@@ -65,20 +65,6 @@ interface IssuanceTransferRefusal {
   /** What went wrong and how to fix it. */
   detail: string;
   context?: Record<string, unknown>;
-}
-
-const http: Record<IssuanceTransferRefusalCode, { status: number; error: ErrorCode }> = {
-  unknown_instrument: { status: 404, error: 'not_found' },
-  quantity_above_max: { status: 422, error: 'validation_error' },
-  foreign_trading_account: { status: 422, error: 'validation_error' },
-  insufficient_issuance_balance: { status: 422, error: 'insufficient_issuance_balance' },
-  client_transfer_id_reused: { status: 409, error: 'idempotency_key_reused' },
-};
-
-/** The refusal as the error the HTTP edge renders. */
-export function issuanceTransferError(refusal: IssuanceTransferRefusal): ApiError {
-  const { status, error } = http[refusal.code];
-  return new ApiError(status, error, refusal.detail, { context: refusal.context });
 }
 
 /** Thrown inside the transaction so that it rolls back; `transferFromIssuance` turns it back into its refusal. */

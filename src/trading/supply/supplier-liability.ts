@@ -6,7 +6,8 @@ import {
 } from '../../db/issuance-accounts.js';
 import type { Db } from '../../db/knex.js';
 import { instrumentById, instrumentsByIds, type InstrumentRow } from '../../db/reference.js';
-import { instrumentNotFoundFailure } from '../../lib/common-failures.js';
+import { unknownInstrumentDetail } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 
 /**
  * What a supplier owes in inference for the Units it issued and sold (trading.yaml
@@ -87,6 +88,6 @@ export async function getSupplierLiability(
   instrumentId: string,
 ): Promise<SupplierLiability> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
+  if (!instrument) throw new Failure<'unknown_instrument'>('unknown_instrument', unknownInstrumentDetail(instrumentId));
   return liabilityOf(instrument, await recordsOf(db, userId));
 }

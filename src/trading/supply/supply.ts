@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import type { Page, PageParams } from '../../db/paging.js';
 import { instrumentById, instrumentIdByIdOrModelName } from '../../db/reference.js';
@@ -17,8 +18,8 @@ import type { SupplyIssuanceRow } from '../../db/trading-rows.js';
 import { unitsOf } from '../../ledger/assets.js';
 import { ensureAccount, move, post, systemAccount } from '../../ledger/journal.js';
 import type { Clock } from '../../lib/clock.js';
-import { ApiError } from '../../lib/errors.js';
-import { instrumentNotFoundFailure, validationFailure } from '../../lib/common-failures.js';
+import { unknownInstrumentDetail } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import { newIssuanceId, newIssuanceTransferId } from '../../lib/ids.js';
 import { insertIssuanceTransfer } from '../../db/issuance-accounts.js';
 import type { SupplyIssuanceMode } from '../deps.js';
@@ -56,8 +57,20 @@ interface SupplierRegistration {
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
 const issuanceQuantityMax = 2_147_483_647;
 
+/** Why a supplier's registration or issuance fails (mapped in trading's table, handlers/failures.ts). */
+export type SupplyFailure =
+  | 'supplier_routing_invalid'
+  | 'supplier_instruments_missing'
+  | 'unknown_instrument'
+  | 'unknown_supplier'
+  | 'supplier_not_qualified'
+  | 'quantity_above_max';
+
 function checkRouting(r: SupplierRegistration): void {
-  const fail = (detail: string, path: string) => validationFailure(detail, { errors: [{ path, message: detail }] });
+  const fail = (detail: string, path: string) =>
+    new Failure<SupplyFailure>('supplier_routing_invalid', detail, {
+      context: { errors: [{ path, message: detail }] },
+    });
   if (r.simulated && r.baseUrl !== undefined)
     throw fail('A supplier is either simulated or has a base URL, not both.', 'base_url');
   if (!r.simulated && r.baseUrl === undefined)
@@ -100,16 +113,17 @@ async function findSupplier(db: Db, userId: string): Promise<Supplier | undefine
 
 async function resolveInstruments(db: Db, names: string[]): Promise<string[]> {
   if (names.length === 0)
-    throw validationFailure('Name at least one instrument the supplier qualifies for.', {
-      errors: [{ path: 'instruments', message: 'must not be empty' }],
-    });
+    throw new Failure<SupplyFailure>(
+      'supplier_instruments_missing',
+      'Name at least one instrument the supplier qualifies for.',
+      { context: { errors: [{ path: 'instruments', message: 'must not be empty' }] } },
+    );
   const ids: string[] = [];
   for (const name of names) {
     const found = await instrumentIdByIdOrModelName(db, name);
     if (found === undefined)
-      throw new ApiError(
-        404,
-        'not_found',
+      throw new Failure<SupplyFailure>(
+        'unknown_instrument',
         `No instrument ${name}; name it by instrument id or model name (text-standard … agent-max).`,
       );
     if (!ids.includes(found)) ids.push(found);
@@ -145,7 +159,7 @@ export async function listSuppliers({ db }: { db: Db }): Promise<Supplier[]> {
 
 export async function disableSupplier({ db, clock }: { db: Db; clock: Clock }, userId: string): Promise<Supplier> {
   if (!(await disableSupplierRow(db, userId, clock.nowUs())))
-    throw new ApiError(404, 'not_found', `User ${userId} is not a supplier.`);
+    throw new Failure<SupplyFailure>('unknown_supplier', `User ${userId} is not a supplier.`);
   return (await findSupplier(db, userId))!;
 }
 
@@ -170,74 +184,83 @@ export async function issueUnits(
   mode: SupplyIssuanceMode,
 ): Promise<SupplyIssuanceRow> {
   const instrument = await instrumentById(db, instrumentId);
-  if (!instrument) throw instrumentNotFoundFailure(instrumentId);
+  if (!instrument) throw new Failure<SupplyFailure>('unknown_instrument', unknownInstrumentDetail(instrumentId));
   const supplier = await findSupplier(db, userId);
   if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
-    throw new ApiError(
-      403,
+    throw new Failure<SupplyFailure>(
       'supplier_not_qualified',
       `This account is not a supplier qualified for ${instrument.symbol}.`,
     );
   }
   if (quantity > issuanceQuantityMax) {
-    throw validationFailure(`body.quantity must be at most ${issuanceQuantityMax}.`, {
-      errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }],
+    throw new Failure<SupplyFailure>('quantity_above_max', `body.quantity must be at most ${issuanceQuantityMax}.`, {
+      context: { errors: [{ path: 'body.quantity', message: `must be <= ${issuanceQuantityMax}`, value: quantity }] },
     });
   }
   const nowUs = clock.nowUs();
-  return db.transaction(async (trx) => {
-    const units = unitsOf(instrumentId);
-    const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
-    const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
-    const issued = await systemAccount(trx, 'issuance', units, nowUs);
-    const row: SupplyIssuanceRow = {
-      id: newIssuanceId(),
-      user_id: userId,
-      instrument_id: instrumentId,
-      trading_account_id: trading.id,
-      issuance_account_id: issuanceAccount.id,
-      quantity,
-      created_at_us: nowUs,
-    };
-    const sql = await sqlOf(trx);
-    await insertIssuance(sql, row);
-    if (mode === 'account') {
-      await post(
-        trx,
-        'issuance',
-        row.id,
-        move(
-          units,
-          { accountId: issued, bucket: 'available' },
-          { accountId: issuanceAccount.id, bucket: 'available' },
-          quantity,
-        ),
-        nowUs,
-      );
-      return row;
-    }
-    // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
+  return db.transaction((trx) => recordIssuance(trx, userId, instrumentId, quantity, mode, nowUs));
+}
+
+/** The issuance in one transaction: its row, the journal entry, and in `direct` mode the transfer to trading. */
+async function recordIssuance(
+  trx: Knex.Transaction,
+  userId: string,
+  instrumentId: string,
+  quantity: number,
+  mode: SupplyIssuanceMode,
+  nowUs: number,
+): Promise<SupplyIssuanceRow> {
+  const units = unitsOf(instrumentId);
+  const trading = await ensureAccount(trx, userId, 'trading', units, instrumentId, nowUs);
+  const issuanceAccount = await ensureAccount(trx, userId, 'issuance', units, instrumentId, nowUs);
+  const issued = await systemAccount(trx, 'issuance', units, nowUs);
+  const row: SupplyIssuanceRow = {
+    id: newIssuanceId(),
+    user_id: userId,
+    instrument_id: instrumentId,
+    trading_account_id: trading.id,
+    issuance_account_id: issuanceAccount.id,
+    quantity,
+    created_at_us: nowUs,
+  };
+  const sql = await sqlOf(trx);
+  await insertIssuance(sql, row);
+  if (mode === 'account') {
     await post(
       trx,
       'issuance',
       row.id,
-      move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity),
+      move(
+        units,
+        { accountId: issued, bucket: 'available' },
+        { accountId: issuanceAccount.id, bucket: 'available' },
+        quantity,
+      ),
       nowUs,
     );
-    await insertIssuanceTransfer(sql, {
-      id: newIssuanceTransferId(),
-      user_id: userId,
-      instrument_id: instrumentId,
-      issuance_account_id: issuanceAccount.id,
-      trading_account_id: trading.id,
-      quantity,
-      client_transfer_id: null,
-      issuance_id: row.id,
-      created_at_us: nowUs,
-    });
-    await recordDeposit(sql, trading.id, quantity, nowUs);
     return row;
+  }
+  // `direct`: the journal as it always was (system:issuance to trading); the issuance account records both sides.
+  await post(
+    trx,
+    'issuance',
+    row.id,
+    move(units, { accountId: issued, bucket: 'available' }, { accountId: trading.id, bucket: 'available' }, quantity),
+    nowUs,
+  );
+  await insertIssuanceTransfer(sql, {
+    id: newIssuanceTransferId(),
+    user_id: userId,
+    instrument_id: instrumentId,
+    issuance_account_id: issuanceAccount.id,
+    trading_account_id: trading.id,
+    quantity,
+    client_transfer_id: null,
+    issuance_id: row.id,
+    created_at_us: nowUs,
   });
+  await recordDeposit(sql, trading.id, quantity, nowUs);
+  return row;
 }
 
 export const listIssuances = (
