@@ -4,7 +4,7 @@ import type { BookSide } from './side.js';
 import type { StopSide } from './stops.js';
 
 /** The fast book's parts, as its consistency check reads them. */
-export interface BookParts {
+interface BookParts {
   bids: BookSide;
   asks: BookSide;
   index: ReadonlyMap<string, RestingOrder>;

@@ -9,7 +9,7 @@ import type { ClosureReason, Fill, Prevention, SelfTradePrevention } from './typ
  * it afresh for each execution, so matching allocates nothing beyond the fills and preventions it
  * hands back (and those only when there are some).
  */
-export interface Walk {
+interface Walk {
   remaining: number;
   budget: number | null;
   decrementedQuantity: number;

@@ -27,7 +27,7 @@ export interface NaiveStop extends PendingStopView {
 }
 
 /** What a taker's walk over the makers did, before it rests or closes. */
-export interface NaiveWalk {
+interface NaiveWalk {
   fills: Fill[];
   prevented: Prevention[];
   decrementedQuantity: number;
