@@ -20,6 +20,7 @@ import {
 import { listMarkets, listTrades, showBook } from './market.js';
 import { amendOrder, cancelAll, cancelOrder, listOrders, placeBatch, placeOrder, type PlaceOptions } from './orders.js';
 import { cancelAfter, cancelOrdersById } from './order-safety.js';
+import { chosen, required } from './arguments.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
 import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions } from './settings.js';
@@ -57,19 +58,6 @@ function run<O extends OptionValues>(
       command.opts<O>(),
     );
   };
-}
-
-/** A `<required>` argument: commander refuses the command without it, so a missing one is a bug here. */
-function required(argument: string | undefined): string {
-  if (argument === undefined) throw new Error('commander passed no value for a required argument');
-  return argument;
-}
-
-/** An argument commander checked against `choices`, as the type of those choices. */
-function chosen<T extends string>(choices: readonly T[], argument: string | undefined): T {
-  const found = choices.find((choice) => choice === argument);
-  if (found === undefined) throw new Error(`commander passed ${argument} outside its choices`);
-  return found;
 }
 
 const simple = (action: Action) => run<object>((session, output, args) => action(session, output, ...args));
