@@ -16,13 +16,7 @@ import { Failure } from '../lib/failure.js';
 import { failureAsApiError } from '../http/failures.js';
 import { tradingFailures } from '../trading/handlers/failures.js';
 import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
-import {
-  createApiKey,
-  createUser,
-  registerSigningKey,
-  requireUserByEmail,
-  type AccountMode,
-} from '../core/identity.js';
+import { createApiKey, createUser, registerSigningKey, requireUserByEmail } from '../core/identity.js';
 import * as supply from '../trading/supply/supply.js';
 import type { Supplier } from '../trading/supply/supply.js';
 import { UsageError } from './usage-error.js';
@@ -70,9 +64,10 @@ async function fund({ db, clock }: Services, args: string[], source: FundsSource
 
 /** `mkt admin deposit approve|reject ID`: exactly one id. */
 function depositIdOf(positionals: string[]): string {
-  if (positionals.length !== 1 || !/^deposit_\S+$/.test(positionals[0]!))
+  const [depositId] = positionals;
+  if (positionals.length !== 1 || depositId === undefined || !/^deposit_\S+$/.test(depositId))
     throw new UsageError(`give exactly one deposit id (deposit_…); got ${positionals.join(' ') || 'none'}`);
-  return positionals[0]!;
+  return depositId;
 }
 
 /** A deposit as the API shows it (sandbox money marked `sandbox: true`), with its owner. */
@@ -246,7 +241,8 @@ const commands: Record<string, Command> = {
 function findCommand(args: string[]): { command: Command; rest: string[] } {
   for (const words of [2, 1]) {
     const name = args.slice(0, words).join(' ');
-    if (Object.hasOwn(commands, name)) return { command: commands[name]!, rest: args.slice(words) };
+    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (command) return { command, rest: args.slice(words) };
   }
   throw new UsageError(
     `unknown admin command "${args.slice(0, 2).join(' ')}"; one of: ${Object.keys(commands).join(', ')}`,
@@ -258,7 +254,8 @@ export async function runAdmin(args: string[]): Promise<void> {
   const { command, rest } = findCommand(args);
   const config = loadConfig();
   // Logs go to stderr: stdout carries the command's one JSON object.
-  const { services, close } = await composeServices(config, { logger: createLogger(config.logLevel, 2) });
+  const composed = await composeServices(config, { logger: createLogger(config.logLevel, 2) });
+  const { services } = composed;
   try {
     let output: Record<string, unknown>;
     try {
@@ -271,7 +268,7 @@ export async function runAdmin(args: string[]): Promise<void> {
     }
     process.stdout.write(JSON.stringify(output) + '\n');
   } finally {
-    await close();
+    await composed.close();
   }
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
 import { apiKeysChannel } from './migrations/0014_api_key_revocations.js';
 import { poolSql, statement } from './sql.js';
+import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
 
 /**
  * What tells a cache of consumption API keys that one may have been revoked (migration 0014: a
@@ -76,9 +77,9 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
     const known = () => (counted === null ? null : `${counted}:${local}`);
     // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
     // once, instead of waiting for the process's one connection while a transaction holds it.
-    const filename = (db.client.config.connection as { filename: string }).filename;
+    const filename = sqliteFilenameOf(db);
     const reader =
-      filename === ':memory:' || filename === ''
+      filename === undefined || filename === ':memory:' || filename === ''
         ? null
         : new SqliteReader(filename, { readonly: true, fileMustExist: true });
     const read = reader?.prepare(counterText);
@@ -89,9 +90,10 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
         return known();
       },
       known,
-      async close() {
+      close() {
         forget();
         reader?.close();
+        return Promise.resolve();
       },
     };
   }
@@ -165,10 +167,4 @@ async function listen(db: Db): Promise<{ version(local: number): string | null; 
       await client?.end().catch(() => undefined);
     },
   };
-}
-
-/** The settings knex connects with (its password is not enumerable, so it is copied by name; as process-liveness.ts does). */
-function postgresSettingsOf(db: Db): pg.ClientConfig {
-  const settings = db.client.connectionSettings as pg.ClientConfig;
-  return { ...settings, password: settings.password };
 }

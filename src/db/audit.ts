@@ -1,48 +1,13 @@
 import type { Knex } from 'knex';
-import { kindOf, type Db } from './knex.js';
 import { openStatuses } from './trading-rows.js';
+import { rowsOf } from './rows.js';
 
 /**
  * What `mkt admin audit` reads (src/ledger/audit.ts decides what fails): each check's offending rows,
  * whole-table aggregates built with knex, and how many rows were looked at.
  */
 
-/**
- * Runs `work` in one transaction: a read-only repeatable-read snapshot on PostgreSQL, so a busy
- * market does not produce failures that are only reads straddling a commit (SQLite reads one
- * snapshot in any transaction).
- */
-export function inAuditSnapshot<T>(db: Db, work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const config: Knex.TransactionConfig =
-    kindOf(db) === 'postgres' ? { isolationLevel: 'repeatable read', readOnly: true } : {};
-  return db.transaction(work, config);
-}
-
-export interface AuditCounts {
-  journal_entries: number;
-  journal_postings: number;
-  ledger_accounts: number;
-  consumption_lots: number;
-  open_orders: number;
-  deposits: number;
-}
-
-async function count(query: Knex.QueryBuilder): Promise<number> {
-  const row = (await query.count({ n: '*' }).first()) as { n: number | string } | undefined;
-  return Number(row?.n ?? 0);
-}
-
-/** The rows the audit looked at, table by table (open orders only). */
-export async function auditCounts(trx: Knex.Transaction): Promise<AuditCounts> {
-  return {
-    journal_entries: await count(trx('journal_entries')),
-    journal_postings: await count(trx('journal_postings')),
-    ledger_accounts: await count(trx('ledger_accounts')),
-    consumption_lots: await count(trx('consumption_lots')),
-    open_orders: await count(trx('orders').whereIn('status', openStatuses)),
-    deposits: await count(trx('deposits')),
-  };
-}
+export { auditCounts, inAuditSnapshot, type AuditCounts } from './audit-snapshot.js';
 
 // SUM over BIGINT is NUMERIC on PostgreSQL and comes back as a string: every sum goes through Number().
 
@@ -54,11 +19,13 @@ interface UnbalancedEntryRow {
 }
 
 export async function unbalancedEntries(trx: Knex.Transaction): Promise<UnbalancedEntryRow[]> {
-  const rows = (await trx('journal_postings')
-    .select('entry_id', 'asset')
-    .sum({ total: 'amount' })
-    .groupBy('entry_id', 'asset')
-    .havingRaw('SUM(amount) <> 0')) as { entry_id: number; asset: string; total: number | string }[];
+  const rows = await rowsOf<{ entry_id: number; asset: string; total: number | string }>(
+    trx('journal_postings')
+      .select('entry_id', 'asset')
+      .sum({ total: 'amount' })
+      .groupBy('entry_id', 'asset')
+      .havingRaw('SUM(amount) <> 0'),
+  );
   return rows.map((r) => ({ ...r, total: Number(r.total) }));
 }
 
@@ -73,13 +40,15 @@ interface PostingMismatchRow {
 
 /** Postings in another asset than their account's, or to a bucket that does not exist. */
 export async function postingAssetMismatches(trx: Knex.Transaction): Promise<PostingMismatchRow[]> {
-  return (await trx('journal_postings as p')
-    .join('ledger_accounts as a', 'a.id', 'p.account_id')
-    .whereRaw('p.asset <> a.asset')
-    .orWhereNotIn('p.bucket', ['available', 'locked'])
-    .select('p.id', 'p.entry_id', 'p.account_id', 'p.asset', 'p.bucket', {
-      account_asset: 'a.asset',
-    })) as PostingMismatchRow[];
+  return rowsOf<PostingMismatchRow>(
+    trx('journal_postings as p')
+      .join('ledger_accounts as a', 'a.id', 'p.account_id')
+      .whereRaw('p.asset <> a.asset')
+      .orWhereNotIn('p.bucket', ['available', 'locked'])
+      .select('p.id', 'p.entry_id', 'p.account_id', 'p.asset', 'p.bucket', {
+        account_asset: 'a.asset',
+      }),
+  );
 }
 
 interface BalanceOffJournalRow {
@@ -94,23 +63,25 @@ interface BalanceOffJournalRow {
 export async function balancesOffJournal(trx: Knex.Transaction): Promise<BalanceOffJournalRow[]> {
   const postedAvailable = "COALESCE(SUM(CASE WHEN p.bucket = 'available' THEN p.amount ELSE 0 END), 0)";
   const postedLocked = "COALESCE(SUM(CASE WHEN p.bucket = 'locked' THEN p.amount ELSE 0 END), 0)";
-  const rows = (await trx('ledger_accounts as a')
-    .leftJoin('journal_postings as p', 'p.account_id', 'a.id')
-    .groupBy('a.id', 'a.available', 'a.locked')
-    .havingRaw(`a.available <> ${postedAvailable} OR a.locked <> ${postedLocked}`)
-    .select(
-      'a.id',
-      'a.available',
-      'a.locked',
-      trx.raw(`${postedAvailable} AS posted_available`),
-      trx.raw(`${postedLocked} AS posted_locked`),
-    )) as {
+  const rows = await rowsOf<{
     id: string;
     available: number;
     locked: number;
     posted_available: number | string;
     posted_locked: number | string;
-  }[];
+  }>(
+    trx('ledger_accounts as a')
+      .leftJoin('journal_postings as p', 'p.account_id', 'a.id')
+      .groupBy('a.id', 'a.available', 'a.locked')
+      .havingRaw(`a.available <> ${postedAvailable} OR a.locked <> ${postedLocked}`)
+      .select(
+        'a.id',
+        'a.available',
+        'a.locked',
+        trx.raw(`${postedAvailable} AS posted_available`),
+        trx.raw(`${postedLocked} AS posted_locked`),
+      ),
+  );
   return rows.map((r) => ({
     ...r,
     posted_available: Number(r.posted_available),
@@ -126,10 +97,14 @@ interface AccountBucketsRow {
 
 /** User (not system) accounts with a bucket below zero. */
 export async function negativeBalances(trx: Knex.Transaction): Promise<AccountBucketsRow[]> {
-  return (await trx('ledger_accounts')
-    .whereNot('kind', 'system')
-    .andWhere((w) => w.where('available', '<', 0).orWhere('locked', '<', 0))
-    .select('id', 'available', 'locked')) as AccountBucketsRow[];
+  return rowsOf<AccountBucketsRow>(
+    trx('ledger_accounts')
+      .whereNot('kind', 'system')
+      .andWhere((w) => {
+        w.where('available', '<', 0).orWhere('locked', '<', 0);
+      })
+      .select('id', 'available', 'locked'),
+  );
 }
 
 interface LotsOffBalanceRow extends AccountBucketsRow {
@@ -140,17 +115,19 @@ interface LotsOffBalanceRow extends AccountBucketsRow {
 /** Consumption accounts whose available + locked tokens differ from what their lots hold. */
 export async function lotsOffBalances(trx: Knex.Transaction): Promise<LotsOffBalanceRow[]> {
   const inLots = 'COALESCE(SUM(l.tokens_remaining), 0)';
-  const rows = (await trx('ledger_accounts as a')
-    .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
-    .where('a.kind', 'consumption')
-    .groupBy('a.id', 'a.available', 'a.locked')
-    .havingRaw(`a.available + a.locked <> ${inLots}`)
-    .select('a.id', 'a.available', 'a.locked', trx.raw(`${inLots} AS in_lots`))) as {
+  const rows = await rowsOf<{
     id: string;
     available: number;
     locked: number;
     in_lots: number | string;
-  }[];
+  }>(
+    trx('ledger_accounts as a')
+      .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
+      .where('a.kind', 'consumption')
+      .groupBy('a.id', 'a.available', 'a.locked')
+      .havingRaw(`a.available + a.locked <> ${inLots}`)
+      .select('a.id', 'a.available', 'a.locked', trx.raw(`${inLots} AS in_lots`)),
+  );
   return rows.map((r) => ({ ...r, in_lots: Number(r.in_lots) }));
 }
 
@@ -164,16 +141,18 @@ interface OpenReservationRow {
 
 /** What open orders reserve, per user, side and instrument. */
 export async function openOrderReservations(trx: Knex.Transaction): Promise<OpenReservationRow[]> {
-  const rows = (await trx('orders')
-    .whereIn('status', openStatuses)
-    .groupBy('user_id', 'side', 'instrument_id')
-    .select('user_id', 'side', 'instrument_id')
-    .sum({ reserved: 'reserved' })) as {
+  const rows = await rowsOf<{
     user_id: string;
     side: string;
     instrument_id: string;
     reserved: number | string;
-  }[];
+  }>(
+    trx('orders')
+      .whereIn('status', openStatuses)
+      .groupBy('user_id', 'side', 'instrument_id')
+      .select('user_id', 'side', 'instrument_id')
+      .sum({ reserved: 'reserved' }),
+  );
   return rows.map((r) => ({ ...r, reserved: Number(r.reserved) }));
 }
 
@@ -186,10 +165,12 @@ interface LockedAccountRow {
 
 /** Currency and trading accounts that hold anything locked. */
 export async function lockedTradingAccounts(trx: Knex.Transaction): Promise<LockedAccountRow[]> {
-  return (await trx('ledger_accounts')
-    .whereIn('kind', ['currency', 'trading'])
-    .andWhereNot('locked', 0)
-    .select('id', 'user_id', 'asset', 'locked')) as LockedAccountRow[];
+  return rowsOf<LockedAccountRow>(
+    trx('ledger_accounts')
+      .whereIn('kind', ['currency', 'trading'])
+      .andWhereNot('locked', 0)
+      .select('id', 'user_id', 'asset', 'locked'),
+  );
 }
 
 interface DepositOffJournalRow {
@@ -207,23 +188,25 @@ interface DepositOffJournalRow {
  * entry naming it, crediting its amount to the user; a pending or rejected one has none.
  */
 export async function depositsOffJournal(trx: Knex.Transaction): Promise<DepositOffJournalRow[]> {
-  const rows = (await trx('deposits as d')
-    .leftJoin('journal_entries as e', function () {
-      this.on('e.reference', '=', 'd.id').andOnVal('e.kind', '=', 'deposit');
-    })
-    .leftJoin('journal_postings as p', function () {
-      this.on('p.entry_id', '=', 'e.id').andOn('p.account_id', 'not like', trx.raw('?', ['system:%']));
-    })
-    .select('d.id', 'd.status', 'd.amount_micros')
-    .countDistinct({ entries: 'e.id' })
-    .sum({ credited: 'p.amount' })
-    .groupBy('d.id', 'd.status', 'd.amount_micros')) as {
+  const rows = await rowsOf<{
     id: string;
     status: string;
     amount_micros: number | string;
     entries: number | string;
     credited: number | string | null;
-  }[];
+  }>(
+    trx('deposits as d')
+      .leftJoin('journal_entries as e', function () {
+        this.on('e.reference', '=', 'd.id').andOnVal('e.kind', '=', 'deposit');
+      })
+      .leftJoin('journal_postings as p', function () {
+        this.on('p.entry_id', '=', 'e.id').andOn('p.account_id', 'not like', trx.raw('?', ['system:%']));
+      })
+      .select('d.id', 'd.status', 'd.amount_micros')
+      .countDistinct({ entries: 'e.id' })
+      .sum({ credited: 'p.amount' })
+      .groupBy('d.id', 'd.status', 'd.amount_micros'),
+  );
   return rows
     .map((r) => ({
       id: r.id,
@@ -250,18 +233,20 @@ interface InProgressRequestRow {
 
 /** Requests admitted and not yet settled that hold tokens of a consumption account. */
 export async function inProgressRequests(trx: Knex.Transaction): Promise<InProgressRequestRow[]> {
-  const rows = (await trx('inference_requests')
-    .where('status', 'in_progress')
-    .whereNotNull('consumption_account_id')
-    .select(
-      'id',
-      'consumption_account_id',
-      'reserved_tokens',
-      'reserved_lots',
-      'api_key_id',
-      'budget_reserved_micros',
-      'budget_period_start_us',
-    )) as InProgressRequestRow[];
+  const rows = await rowsOf<InProgressRequestRow>(
+    trx('inference_requests')
+      .where('status', 'in_progress')
+      .whereNotNull('consumption_account_id')
+      .select(
+        'id',
+        'consumption_account_id',
+        'reserved_tokens',
+        'reserved_lots',
+        'api_key_id',
+        'budget_reserved_micros',
+        'budget_period_start_us',
+      ),
+  );
   return rows.map((r) => ({
     ...r,
     reserved_tokens: Number(r.reserved_tokens),
@@ -280,16 +265,18 @@ interface ConsumptionHoldRow {
 /** Consumption accounts that hold anything locked or reserved in a lot. */
 export async function consumptionHolds(trx: Knex.Transaction): Promise<ConsumptionHoldRow[]> {
   const inLots = 'COALESCE(SUM(l.tokens_reserved), 0)';
-  const rows = (await trx('ledger_accounts as a')
-    .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
-    .where('a.kind', 'consumption')
-    .groupBy('a.id', 'a.locked')
-    .havingRaw(`a.locked <> 0 OR ${inLots} <> 0`)
-    .select('a.id', 'a.locked', trx.raw(`${inLots} AS reserved_in_lots`))) as {
+  const rows = await rowsOf<{
     id: string;
     locked: number | string;
     reserved_in_lots: number | string;
-  }[];
+  }>(
+    trx('ledger_accounts as a')
+      .leftJoin('consumption_lots as l', 'l.account_id', 'a.id')
+      .where('a.kind', 'consumption')
+      .groupBy('a.id', 'a.locked')
+      .havingRaw(`a.locked <> 0 OR ${inLots} <> 0`)
+      .select('a.id', 'a.locked', trx.raw(`${inLots} AS reserved_in_lots`)),
+  );
   return rows.map((r) => ({ id: r.id, locked: Number(r.locked), reserved_in_lots: Number(r.reserved_in_lots) }));
 }
 
@@ -301,13 +288,11 @@ interface ReservedLotRow {
 
 /** Lots with tokens reserved (or a reservation below zero). */
 export async function reservedLots(trx: Knex.Transaction): Promise<ReservedLotRow[]> {
-  const rows = (await trx('consumption_lots')
-    .whereNot('tokens_reserved', 0)
-    .select('id', 'tokens_remaining', 'tokens_reserved')) as {
+  const rows = await rowsOf<{
     id: number | string;
     tokens_remaining: number | string;
     tokens_reserved: number | string;
-  }[];
+  }>(trx('consumption_lots').whereNot('tokens_reserved', 0).select('id', 'tokens_remaining', 'tokens_reserved'));
   return rows.map((r) => ({
     id: Number(r.id),
     tokens_remaining: Number(r.tokens_remaining),
@@ -323,13 +308,11 @@ interface KeySpendReserveRow {
 
 /** Budget periods of keys with a reserve (or a reserve below zero). */
 export async function keySpendReserves(trx: Knex.Transaction): Promise<KeySpendReserveRow[]> {
-  const rows = (await trx('api_key_spend')
-    .whereNot('reserved_micros', 0)
-    .select('api_key_id', 'period_start_us', 'reserved_micros')) as {
+  const rows = await rowsOf<{
     api_key_id: string;
     period_start_us: number | string;
     reserved_micros: number | string;
-  }[];
+  }>(trx('api_key_spend').whereNot('reserved_micros', 0).select('api_key_id', 'period_start_us', 'reserved_micros'));
   return rows.map((r) => ({
     api_key_id: r.api_key_id,
     period_start_us: Number(r.period_start_us),
@@ -361,23 +344,25 @@ export async function issuanceAccountsOffRecords(trx: Knex.Transaction): Promise
     .sum({ total: 'quantity' })
     .groupBy('issuance_account_id')
     .as('t');
-  const rows = (await trx('ledger_accounts as a')
-    .leftJoin(issued, 's.issuance_account_id', 'a.id')
-    .leftJoin(transferred, 't.issuance_account_id', 'a.id')
-    .where('a.kind', 'issuance')
-    .select(
-      'a.id',
-      'a.available',
-      'a.locked',
-      trx.raw('COALESCE(s.total, 0) AS issued'),
-      trx.raw('COALESCE(t.total, 0) AS transferred'),
-    )) as {
+  const rows = await rowsOf<{
     id: string;
     available: number | string;
     locked: number | string;
     issued: number | string;
     transferred: number | string;
-  }[];
+  }>(
+    trx('ledger_accounts as a')
+      .leftJoin(issued, 's.issuance_account_id', 'a.id')
+      .leftJoin(transferred, 't.issuance_account_id', 'a.id')
+      .where('a.kind', 'issuance')
+      .select(
+        'a.id',
+        'a.available',
+        'a.locked',
+        trx.raw('COALESCE(s.total, 0) AS issued'),
+        trx.raw('COALESCE(t.total, 0) AS transferred'),
+      ),
+  );
   return rows
     .map((r) => ({
       id: r.id,

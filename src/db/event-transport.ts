@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
 import { poolSql, statement, type Sql } from './sql.js';
+import { clientOf } from './knex-client.js';
 
 /**
  * How the events of a committed transaction reach every process (DESIGN.md §8), as opaque payloads
@@ -65,16 +66,17 @@ export async function openEventTransport(
 export function inProcessTransport(deliver: (payload: string) => void, listened: () => boolean): EventTransport {
   return {
     wanted: listened,
-    stage: async () => undefined,
+    stage: () => Promise.resolve(),
     // On the next turn of the event loop, in order: the writer answers its callers (an order's
     // 201) before the fan-out to every subscriber runs, not after it.
     committed: (payloads) => {
       if (payloads.length > 0) setImmediate(() => payloads.forEach(deliver));
     },
-    publish: async (payloads) => {
+    publish: (payloads) => {
       if (payloads.length > 0) setImmediate(() => payloads.forEach(deliver));
+      return Promise.resolve();
     },
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 
@@ -89,7 +91,7 @@ async function listen(
   let everListened = false;
 
   async function connect(): Promise<void> {
-    const settings = db.client.connectionSettings as pg.ClientConfig;
+    const settings = clientOf(db).connectionSettings;
     const connection = new pg.Client({ ...settings, keepAlive: true, application_name: 'mkt events' });
     connection.on('error', () => undefined); // an 'end' follows; handled there
     connection.on('notification', (message) => {

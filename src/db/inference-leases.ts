@@ -1,5 +1,6 @@
 import type { LotReservation } from './consumption-lots.js';
 import { isUniqueViolation, kindOf, type Db } from './knex.js';
+import { rawRowsOf, rowsOf } from './rows.js';
 
 /**
  * The rows behind crash recovery of inference (migration 0009): the registered processes, the
@@ -56,10 +57,12 @@ export async function restoreProcess(db: Db, row: ProcessRow): Promise<void> {
 /** Deletes those of `ids` that hold no slot any more; answers the ids deleted. */
 export async function deleteIdleProcesses(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const idle = (await db('inference_processes as p')
-    .whereIn('p.id', ids)
-    .whereNotExists(db('inference_slots as s').whereRaw('s.process_id = p.id'))
-    .select('p.id')) as { id: string }[];
+  const idle = await rowsOf<{ id: string }>(
+    db('inference_processes as p')
+      .whereIn('p.id', ids)
+      .whereNotExists(db('inference_slots as s').whereRaw('s.process_id = p.id'))
+      .select('p.id'),
+  );
   if (idle.length === 0) return [];
   const idleIds = idle.map((r) => r.id);
   // A slot admitted meanwhile keeps its process row (its lease still covers it either way).
@@ -98,9 +101,8 @@ export async function renewLeases(
 ): Promise<Set<string>> {
   if (renewals.length === 0) return new Set();
   const rows = JSON.stringify(renewals.map((r) => ({ id: r.requestId, tokens: r.deliveredTokens })));
-  const result = (await db.raw(renewSql[kindOf(db)], [expiresAtUs, rows, processId])) as
-    { rows: { request_id: string }[] } | { request_id: string }[];
-  return new Set((Array.isArray(result) ? result : result.rows).map((r) => r.request_id));
+  const renewed = await rawRowsOf<{ request_id: string }>(db.raw(renewSql[kindOf(db)], [expiresAtUs, rows, processId]));
+  return new Set(renewed.map((r) => r.request_id));
 }
 
 /** Up to `limit` requests in progress whose slot is missing, expired at `nowUs`, or held by one of `deadProcessIds`. */
@@ -110,43 +112,52 @@ export async function abandonedRequests(
   deadProcessIds: readonly string[],
   limit: number,
 ): Promise<AbandonedRequest[]> {
-  const rows = (await db('inference_requests as r')
-    .leftJoin('inference_slots as s', 's.request_id', 'r.id')
-    .where('r.status', 'in_progress')
-    .andWhere((gone) => {
-      gone.whereNull('s.request_id').orWhere('s.expires_at_us', '<=', nowUs);
-      if (deadProcessIds.length > 0) gone.orWhereIn('s.process_id', deadProcessIds);
-    })
-    .orderBy('r.created_at_us')
-    .limit(limit)
-    .select(
-      'r.id',
-      'r.api_key_id',
-      'r.consumption_account_id',
-      'r.instrument_id',
-      'r.reserved_tokens',
-      'r.supplier_attempts',
-      'r.created_at_us',
-      'r.reserved_lots',
-      'r.budget_reserved_micros',
-      'r.budget_period_start_us',
-      's.prompt_tokens',
-      's.delivered_tokens',
-    )) as {
-    api_key_id: string;
-    reserved_lots: string | null;
-    budget_reserved_micros: number | string | null;
-    budget_period_start_us: number | string | null;
-    id: string;
-    consumption_account_id: string;
-    instrument_id: string;
-    reserved_tokens: number | string;
-    supplier_attempts: number;
-    created_at_us: number | string;
-    prompt_tokens: number | string | null;
-    delivered_tokens: number | string | null;
-  }[];
-  return rows.map((r) => ({
+  const rows = await rowsOf<AbandonedRequestAsRead>(
+    db('inference_requests as r')
+      .leftJoin('inference_slots as s', 's.request_id', 'r.id')
+      .where('r.status', 'in_progress')
+      .andWhere((gone) => {
+        gone.whereNull('s.request_id').orWhere('s.expires_at_us', '<=', nowUs);
+        if (deadProcessIds.length > 0) gone.orWhereIn('s.process_id', deadProcessIds);
+      })
+      .orderBy('r.created_at_us')
+      .limit(limit)
+      .select(
+        'r.id',
+        'r.api_key_id',
+        'r.consumption_account_id',
+        'r.instrument_id',
+        'r.reserved_tokens',
+        'r.supplier_attempts',
+        'r.created_at_us',
+        'r.reserved_lots',
+        'r.budget_reserved_micros',
+        'r.budget_period_start_us',
+        's.prompt_tokens',
+        's.delivered_tokens',
+      ),
+  );
+  return rows.map(abandonedRequestOf);
+}
+
+/** A request in progress and its slot's counts, as the abandoned-request query selects them. */
+interface AbandonedRequestAsRead {
+  api_key_id: string;
+  reserved_lots: string | null;
+  budget_reserved_micros: number | string | null;
+  budget_period_start_us: number | string | null;
+  id: string;
+  consumption_account_id: string;
+  instrument_id: string;
+  reserved_tokens: number | string;
+  supplier_attempts: number;
+  created_at_us: number | string;
+  prompt_tokens: number | string | null;
+  delivered_tokens: number | string | null;
+}
+
+function abandonedRequestOf(r: AbandonedRequestAsRead): AbandonedRequest {
+  return {
     requestId: r.id,
     accountId: r.consumption_account_id,
     instrumentId: r.instrument_id,
@@ -164,7 +175,7 @@ export async function abandonedRequests(
             periodStartUs: Number(r.budget_period_start_us),
             reservedMicros: Number(r.budget_reserved_micros),
           },
-  }));
+  };
 }
 
 function processColumns(row: ProcessRow) {

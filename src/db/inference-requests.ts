@@ -1,4 +1,5 @@
 import { statement, type Sql } from './sql.js';
+import { oneRow } from './rows.js';
 
 /**
  * What inference admission reads and writes (migrations 0006 and 0009): the user's snapshot, the
@@ -65,7 +66,7 @@ const requestsSince = statement(
 
 /** Inference requests the user made since `sinceUs`. */
 export async function inferenceRequestsSince(sql: Sql, userId: string, sinceUs: number): Promise<number> {
-  return Number((await sql.get<{ n: number | string }>(requestsSince, [userId, sinceUs]))!.n);
+  return Number(oneRow(await sql.get<{ n: number | string }>(requestsSince, [userId, sinceUs]), 'a count').n);
 }
 
 /** PostgreSQL only: SQLite has one writer, so a transaction holds every user's slots anyway. */

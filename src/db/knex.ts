@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { migrationSource } from './migrations/index.js';
+import { isPostgres } from './knex-client.js';
 
 export type Db = Knex;
 export type DbKind = 'sqlite' | 'postgres';
@@ -24,13 +26,13 @@ function databaseKind(url: string): DbKind {
  * The SQLite connection of each knex instance (its pool holds exactly one), so the data core can
  * run a statement on it at once when no transaction is open (src/db/sql.ts).
  */
-const sqliteConnections = new WeakMap<Knex, { current?: object }>();
+const sqliteConnections = new WeakMap<Knex, { current?: BetterSqlite3.Database }>();
 
-export function sqliteConnectionOf(db: Knex): object | undefined {
+export function sqliteConnectionOf(db: Knex): BetterSqlite3.Database | undefined {
   return sqliteConnections.get(db)?.current;
 }
 
-export function knexConfig(url: string, holder: { current?: object } = {}): Knex.Config {
+export function knexConfig(url: string, holder: { current?: BetterSqlite3.Database } = {}): Knex.Config {
   if (databaseKind(url) === 'postgres') {
     return {
       client: 'pg',
@@ -47,10 +49,7 @@ export function knexConfig(url: string, holder: { current?: object } = {}): Knex
     pool: {
       min: 1,
       max: 1,
-      afterCreate(
-        connection: { pragma(sql: string): unknown; prepare(sql: string): unknown },
-        done: (err: Error | null, c: unknown) => void,
-      ) {
+      afterCreate(connection: BetterSqlite3.Database, done: (err: Error | null, c: unknown) => void) {
         reusePreparedStatements(connection);
         // WAL lets readers run beside the writer; NORMAL is durable across process crashes in WAL mode.
         connection.pragma('journal_mode = WAL');
@@ -92,7 +91,7 @@ export function openDatabase(url: string): Db {
     const filename = url.slice('sqlite:'.length);
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   }
-  const holder: { current?: object } = {};
+  const holder: { current?: BetterSqlite3.Database } = {};
   const db = knexFactory(knexConfig(url, holder));
   sqliteConnections.set(db, holder);
   return db;
@@ -104,7 +103,7 @@ export async function migrateLatest(db: Db): Promise<string[]> {
 }
 
 export function kindOf(db: Db): DbKind {
-  return db.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+  return isPostgres(db) ? 'postgres' : 'sqlite';
 }
 
 /** Whether a failed insert broke a unique constraint, on either database. */

@@ -4,6 +4,7 @@ import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';
 import { openStatuses, type OrderRow, type OrderStatus, type TradeLegRow, type TradeRow } from './trading-rows.js';
+import { firstRowOf, oneRow, rowsOf } from './rows.js';
 
 /**
  * The read side of orders, trades and trade legs (migration 0005) for the trading API: the
@@ -89,10 +90,10 @@ export async function orderPage(
 
 /** How many of the user's orders pass the filter. */
 export async function countOrders(db: Db, userId: string, filter: OrderFilter): Promise<number> {
-  const row = (await whereOrders(db('orders'), userId, filter).first(db.raw('COUNT(*) AS count'))) as {
-    count: number | string;
-  };
-  return Number(row.count);
+  const row = await firstRowOf<{ count: number | string }>(
+    whereOrders(db('orders'), userId, filter).first(db.raw('COUNT(*) AS count')),
+  );
+  return Number(oneRow(row, 'the count of orders').count);
 }
 
 export interface MarketOrderCount {
@@ -106,14 +107,16 @@ export async function openOrderCountsByMarket(
   userId: string,
   filter: Pick<OrderFilter, 'marketId' | 'side'>,
 ): Promise<MarketOrderCount[]> {
-  const rows = (await whereOrders(db('orders'), userId, {
-    marketId: filter.marketId,
-    side: filter.side,
-    status: 'open',
-  })
-    .select('market_id', db.raw('COUNT(*) AS count'))
-    .groupBy('market_id')
-    .orderBy('market_id')) as { market_id: string; count: number | string }[];
+  const rows = await rowsOf<{ market_id: string; count: number | string }>(
+    whereOrders(db('orders'), userId, {
+      marketId: filter.marketId,
+      side: filter.side,
+      status: 'open',
+    })
+      .select('market_id', db.raw('COUNT(*) AS count'))
+      .groupBy('market_id')
+      .orderBy('market_id'),
+  );
   return rows.map((row) => ({ market_id: row.market_id, count: Number(row.count) }));
 }
 

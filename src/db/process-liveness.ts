@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
+import { rawRowsOf, rowsOf } from './rows.js';
+import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
 
 /** The part of better-sqlite3 used here (knex loads the same module for the database itself). */
 interface SqliteFile {
@@ -64,8 +66,9 @@ export async function holdLivenessLock(
   file.pragma('locking_mode = EXCLUSIVE');
   file.exec('BEGIN EXCLUSIVE; COMMIT'); // in exclusive locking mode the lock stays until close
   return {
-    async release() {
+    release() {
       file.close();
+      return Promise.resolve();
     },
   };
 }
@@ -73,23 +76,27 @@ export async function holdLivenessLock(
 /** The processes registered in `inference_processes`, other than `ownId`, whose liveness lock is free: dead. */
 export async function deadProcessIds(db: Db, ownId: string | null): Promise<string[]> {
   if (kindOf(db) === 'postgres') {
-    const result = (await db.raw(
-      `select p.id from inference_processes p
+    const rows = await rawRowsOf<{ id: string }>(
+      db.raw(
+        `select p.id from inference_processes p
         where p.id <> ?
           and not exists (
             select 1 from pg_locks l
              where l.locktype = 'advisory' and l.granted and l.objsubid = 2
                and l.database = (select oid from pg_database where datname = current_database())
                and l.classid::bigint = ? and l.objid::bigint = p.lock_key)`,
-      [ownId ?? '', livenessLockClass],
-    )) as { rows: { id: string }[] };
-    return result.rows.map((r) => r.id);
+        [ownId ?? '', livenessLockClass],
+      ),
+    );
+    return rows.map((r) => r.id);
   }
   const directory = lockDirectoryOf(db);
   if (directory === null) return [];
-  const rows = (await db('inference_processes')
-    .whereNot('id', ownId ?? '')
-    .select('id')) as { id: string }[];
+  const rows = await rowsOf<{ id: string }>(
+    db('inference_processes')
+      .whereNot('id', ownId ?? '')
+      .select('id'),
+  );
   return rows.filter((r) => sqliteLockIsFree(join(directory, r.id))).map((r) => r.id);
 }
 
@@ -143,7 +150,7 @@ async function holdAdvisoryLock(
       livenessLockClass,
       lockKey,
     ]);
-    if (!rows[0]!.held) {
+    if (rows[0]?.held !== true) {
       await connection.end();
       return false;
     }
@@ -181,15 +188,9 @@ async function holdAdvisoryLock(
   };
 }
 
-/** The settings knex connects with (its password is not enumerable, so it is copied by name). */
-function postgresSettingsOf(db: Db): pg.ClientConfig {
-  const settings = db.client.connectionSettings as pg.ClientConfig;
-  return { ...settings, password: settings.password };
-}
-
 /** The directory of lock files beside the SQLite database; null for an in-memory one. */
 function lockDirectoryOf(db: Db): string | null {
-  const filename = (db.client.config.connection as { filename: string }).filename;
-  if (filename === ':memory:' || filename === '') return null;
+  const filename = sqliteFilenameOf(db);
+  if (filename === undefined || filename === ':memory:' || filename === '') return null;
   return `${filename}-processes`;
 }

@@ -1,6 +1,7 @@
 import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';
+import { rowsOf } from './rows.js';
 
 /** Reference data (migration 0002): instruments, markets and model aliases. */
 export interface InstrumentRow {
@@ -110,7 +111,7 @@ export const instrumentsInCreationOrder = (db: Db): Promise<InstrumentRow[]> =>
 
 /** The instruments of these ids that exist. */
 export const instrumentsByIds = async (db: Db, ids: readonly string[]): Promise<InstrumentRow[]> =>
-  (await db('instruments').whereIn('id', ids)) as InstrumentRow[];
+  await rowsOf<InstrumentRow>(db('instruments').whereIn('id', ids));
 
 export const modelAlias = (db: Db, alias: string): Promise<ModelAliasRow | undefined> =>
   poolSql(db).get<ModelAliasRow>(modelAliasStatement, [alias]);

@@ -1,6 +1,7 @@
 import type { Db } from './knex.js';
 import { poolSql, statement } from './sql.js';
 import type { SupplierRow } from './trading-rows.js';
+import { rowsOf } from './rows.js';
 
 /** Suppliers (migration 0005) as inference routing reads them: who may serve an instrument, at what ask. */
 export interface RoutableSupplierRow extends SupplierRow {
@@ -30,9 +31,9 @@ export async function enabledSuppliersOf(db: Db, instrumentId: string): Promise<
 
 /** The model names of instruments by id (`mkt admin supplier …` shows a supplier's instruments); ids not found are left out. */
 export async function instrumentNames(db: Db, instrumentIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = (await db('instruments').whereIn('id', instrumentIds).select('id', 'model_name')) as {
+  const rows = await rowsOf<{
     id: string;
     model_name: string;
-  }[];
+  }>(db('instruments').whereIn('id', instrumentIds).select('id', 'model_name'));
   return new Map(rows.map((row) => [row.id, row.model_name]));
 }

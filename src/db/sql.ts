@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type pg from 'pg';
+import { clientOf } from './knex-client.js';
 import { sqliteConnectionOf, type DbKind } from './knex.js';
 
 /**
@@ -74,14 +75,13 @@ function sqliteSql(connection: BetterSqlite3.Database): Sql {
   // better-sqlite3 binds no booleans.
   const bind = (params: readonly Param[]) => params.map((p) => (typeof p === 'boolean' ? Number(p) : p));
   const allOf = <T>(prepared: BetterSqlite3.Statement, params: readonly Param[]) =>
-    Promise.resolve(prepared.all(...bind(params)) as T[]);
+    Promise.resolve(rowsAs<T>(prepared.all(...bind(params))));
   const runOf = (prepared: BetterSqlite3.Statement, params: readonly Param[]) =>
     Promise.resolve(prepared.reader ? prepared.all(...bind(params)).length : prepared.run(...bind(params)).changes);
   return {
     kind: 'sqlite',
     all: (s, params = []) => allOf(prepare(s), params),
-    get: <T>(s: Statement, params: readonly Param[] = []) =>
-      Promise.resolve(prepare(s).get(...bind(params)) as T | undefined),
+    get: <T>(s: Statement, params: readonly Param[] = []) => Promise.resolve(rowAs<T>(prepare(s).get(...bind(params)))),
     run: (s, params = []) => runOf(prepare(s), params),
     // knex.ts keeps this connection's statements by text, so a batch size seen before is not prepared again.
     allText: (text, params) => allOf(connection.prepare(text), params),
@@ -94,14 +94,27 @@ function postgresSql(client: pg.PoolClient | pg.Client): Sql {
   return {
     kind: 'postgres',
     all: async <T>(s: Statement, params: readonly Param[] = []) =>
-      (await query({ name: s.name, text: s.postgres, values: [...params] })).rows as T[],
+      rowsAs<T>((await query({ name: s.name, text: s.postgres, values: [...params] })).rows),
     get: async <T>(s: Statement, params: readonly Param[] = []) =>
-      (await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0] as T | undefined,
+      rowAs<T>((await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0]),
     run: async (s, params = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rowCount ?? 0,
     allText: async <T>(text: string, params: readonly Param[]) =>
-      (await query({ text: toPostgres(text), values: [...params] })).rows as T[],
+      rowsAs<T>((await query({ text: toPostgres(text), values: [...params] })).rows),
     runText: async (text, params) => (await query({ text: toPostgres(text), values: [...params] })).rowCount ?? 0,
   };
+}
+
+/**
+ * The one place a driver's rows meet their row type. Neither driver can know what a statement's
+ * SQL selects; its caller names the row (`sql.get<Row>(…)`) beside the statement, and the typed
+ * rows of src/db/ are what the rest of mkt sees.
+ */
+function rowsAs<T>(rows: unknown[]): T[] {
+  return rows as T[];
+}
+
+function rowAs<T>(row: unknown): T | undefined {
+  return row as T | undefined;
 }
 
 const toPostgres = (text: string): string => {
@@ -111,23 +124,32 @@ const toPostgres = (text: string): string => {
 
 const byConnection = new WeakMap<object, Sql>();
 
-function sqlFor(kind: DbKind, connection: object): Sql {
+function sqlFor(connection: object): Sql {
   let found = byConnection.get(connection);
   if (!found) {
-    found =
-      kind === 'postgres' ? postgresSql(connection as pg.PoolClient) : sqliteSql(connection as BetterSqlite3.Database);
+    if (isPostgresClient(connection)) found = postgresSql(connection);
+    else if (isSqliteConnection(connection)) found = sqliteSql(connection);
+    else throw new Error('knex answered a connection of neither pg nor better-sqlite3');
     byConnection.set(connection, found);
   }
   return found;
 }
 
+/** A connection of knex's pool is a pg client (it has `query`) or a better-sqlite3 database (it has `prepare`). */
+function isPostgresClient(connection: object): connection is pg.PoolClient {
+  return 'query' in connection && typeof connection.query === 'function';
+}
+
+function isSqliteConnection(connection: object): connection is BetterSqlite3.Database {
+  return 'prepare' in connection && typeof connection.prepare === 'function';
+}
+
 const kindOfClient = (knex: Knex | Knex.Transaction): DbKind =>
-  knex.client.config.client === 'pg' ? 'postgres' : 'sqlite';
+  clientOf(knex).config.client === 'pg' ? 'postgres' : 'sqlite';
 
 /** The statements of an open knex transaction's own connection: they run inside that transaction. */
 export async function sqlOf(trx: Knex.Transaction): Promise<Sql> {
-  const connection = (await trx.client.acquireConnection()) as object;
-  return sqlFor(kindOfClient(trx), connection);
+  return sqlFor(await clientOf(trx).acquireConnection());
 }
 
 /**
@@ -163,8 +185,8 @@ function pooledSql(db: Knex): Sql {
 function sqliteAutocommitSql(db: Knex): Sql {
   const pooled = pooledSql(db);
   const idle = (): Sql | undefined => {
-    const connection = sqliteConnectionOf(db) as BetterSqlite3.Database | undefined;
-    return connection && connection.open && !connection.inTransaction ? sqlFor('sqlite', connection) : undefined;
+    const connection = sqliteConnectionOf(db);
+    return connection && connection.open && !connection.inTransaction ? sqlFor(connection) : undefined;
   };
   return {
     kind: 'sqlite',
@@ -178,17 +200,22 @@ function sqliteAutocommitSql(db: Knex): Sql {
 
 /** The statements of `db`: a transaction's own connection when it is one, else the pool's (`poolSql`). */
 export async function sqlIn(db: Knex | Knex.Transaction): Promise<Sql> {
-  return db.isTransaction === true ? sqlOf(db as Knex.Transaction) : poolSql(db);
+  return isTransaction(db) ? sqlOf(db) : poolSql(db);
 }
 
 /** Runs `work` on a connection of the pool (outside any transaction), or on the transaction's own. */
 export async function withSql<T>(db: Knex | Knex.Transaction, work: (sql: Sql) => Promise<T>): Promise<T> {
-  const connection = (await db.client.acquireConnection()) as object;
+  const client = clientOf(db);
+  const connection = await client.acquireConnection();
   try {
-    return await work(sqlFor(kindOfClient(db), connection));
+    return await work(sqlFor(connection));
   } finally {
-    await db.client.releaseConnection(connection);
+    await client.releaseConnection(connection);
   }
+}
+
+function isTransaction(db: Knex | Knex.Transaction): db is Knex.Transaction {
+  return db.isTransaction === true;
 }
 
 /** `?, ?, …`: `count` statement parameters, for an IN list or a row of values. */

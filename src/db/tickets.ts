@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { newDeploymentSecret } from '../lib/ids.js';
 import { kindOf, type Db } from './knex.js';
 import { poolSql, statement } from './sql.js';
+import { sqliteFilenameOf } from './knex-client.js';
+import { oneRow } from './rows.js';
 
 /**
  * The SQL of admission tickets (migration 0019, DESIGN.md §7): the claim that makes a ticket good
@@ -45,7 +47,7 @@ const secretOf = statement('deployment_secret_of', 'SELECT secret FROM deploymen
 async function sharedDeploymentSecret(db: Db, name: string, candidate: string, nowUs: number): Promise<string> {
   const sql = poolSql(db);
   await sql.run(insertSecret, [name, candidate, nowUs]);
-  return (await sql.get<{ secret: string }>(secretOf, [name]))!.secret;
+  return oneRow(await sql.get<{ secret: string }>(secretOf, [name]), 'the deployment secret just written').secret;
 }
 
 /** The file beside the SQLite database that holds its deployment's ticket key. */
@@ -65,8 +67,8 @@ const ticketSecretFileName = 'ticket-secret';
 export async function ticketSecretOf(db: Db, configured: string | undefined, nowUs: number): Promise<string> {
   if (configured !== undefined) return configured;
   if (kindOf(db) === 'postgres') return sharedDeploymentSecret(db, 'ticket', newDeploymentSecret(), nowUs);
-  const filename = (db.client.config as { connection: { filename: string } }).connection.filename;
-  if (filename === ':memory:') return newDeploymentSecret();
+  const filename = sqliteFilenameOf(db);
+  if (filename === undefined || filename === ':memory:') return newDeploymentSecret();
   const path = join(dirname(filename), ticketSecretFileName);
   try {
     await writeFile(path, newDeploymentSecret() + '\n', { mode: 0o600, flag: 'wx' });

@@ -5,6 +5,7 @@ import type { Db } from './knex.js';
 import { keysetPage, type Direction, type Page, type PageParams } from './paging.js';
 import { poolSql, statement } from './sql.js';
 import { usPerDay } from '../lib/clock.js';
+import { rowsOf } from './rows.js';
 
 /**
  * Usage receipts (migration 0006): the rows of `inference_requests` as their user reads them back —
@@ -204,21 +205,23 @@ export async function usageSums(
   filter: Omit<UsageFilter, 'createdFromUs' | 'createdToUs'> = {},
 ): Promise<UsageSumsRow[]> {
   const keySql = groupKeySql[groupBy];
-  const rows = (await whereReceipts(callerReceipts(db, userId), {
-    ...filter,
-    createdFromUs: window.fromUs,
-    createdToUs: window.toUs,
-  })
-    .select(
-      db.raw(`${keySql} AS group_key`),
-      db.raw('COUNT(*) AS requests'),
-      db.raw('SUM(r.prompt_tokens) AS prompt_tokens'),
-      db.raw('SUM(r.completion_tokens) AS completion_tokens'),
-      db.raw('SUM(r.reasoning_tokens) AS reasoning_tokens'),
-      db.raw(`SUM(${costUnitsMicrosSql}) AS cost_units_micros`),
-      db.raw(`SUM(${costUsdMicrosSql}) AS cost_usd_micros`),
-    )
-    .groupByRaw(keySql)) as SumsAsRead[];
+  const rows = await rowsOf<SumsAsRead>(
+    whereReceipts(callerReceipts(db, userId), {
+      ...filter,
+      createdFromUs: window.fromUs,
+      createdToUs: window.toUs,
+    })
+      .select(
+        db.raw(`${keySql} AS group_key`),
+        db.raw('COUNT(*) AS requests'),
+        db.raw('SUM(r.prompt_tokens) AS prompt_tokens'),
+        db.raw('SUM(r.completion_tokens) AS completion_tokens'),
+        db.raw('SUM(r.reasoning_tokens) AS reasoning_tokens'),
+        db.raw(`SUM(${costUnitsMicrosSql}) AS cost_units_micros`),
+        db.raw(`SUM(${costUsdMicrosSql}) AS cost_usd_micros`),
+      )
+      .groupByRaw(keySql),
+  );
   return rows.map((row) => ({
     group_key: groupBy === 'day' ? integerOf(row.group_key) : String(row.group_key),
     requests: integerOf(row.requests),

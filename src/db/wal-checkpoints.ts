@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { kindOf, sqliteConnectionOf, type Db } from './knex.js';
+import { sqliteFilenameOf } from './knex-client.js';
 
 /**
  * SQLite checkpoints its WAL inside whichever COMMIT crosses the threshold (1,000 pages): that
@@ -17,13 +18,9 @@ interface WalCheckpoints {
   stop(): Promise<void>;
 }
 
-interface Pragmas {
-  pragma(sql: string): unknown;
-}
-
 export function startWalCheckpoints(db: Db): WalCheckpoints {
-  const connection = kindOf(db) === 'sqlite' ? (sqliteConnectionOf(db) as Pragmas | undefined) : undefined;
-  const filename = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  const connection = kindOf(db) === 'sqlite' ? sqliteConnectionOf(db) : undefined;
+  const filename = sqliteFilenameOf(db);
   if (!connection || !filename || filename === ':memory:') return { stop: async () => {} };
   const worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), {
     workerData: { filename, intervalMs: checkpointIntervalMs },

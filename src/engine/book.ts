@@ -1,4 +1,19 @@
+import { bookProblems } from './book-invariants.js';
+import { present } from './invariant.js';
 import type { RestingOrder } from './level.js';
+import { closureOf, fillable, newWalk, preventSelfTrade, startWalk, trade } from './matching.js';
+import {
+  amended,
+  closedExecution,
+  keptPlace,
+  noFills,
+  noPreventions,
+  noTriggers,
+  pendingExecution,
+  placed,
+  stopView,
+  view,
+} from './results.js';
 import { BookSide } from './side.js';
 import { StopSide } from './stops.js';
 import {
@@ -18,24 +33,17 @@ import type {
   AmendResult,
   CancelResult,
   ClosureReason,
-  Execution,
   Expiry,
-  Fill,
   LevelView,
   OrderBook,
   Outcome,
   PendingStopView,
   PlaceCommand,
   PlaceResult,
-  Prevention,
   RestingOrderView,
   Side,
   TriggeredExecution,
 } from './types.js';
-
-/** Shared empty results: a command that prevents no self-trade and triggers no stop allocates nothing for them. */
-const noPreventions: readonly Prevention[] = Object.freeze([]);
-const noTriggers: readonly TriggeredExecution[] = Object.freeze([]);
 
 /**
  * The fast book: price levels in a sorted array per side, a FIFO linked list per level and an
@@ -50,6 +58,8 @@ export class FastOrderBook implements OrderBook {
   private readonly sellStops = new StopSide('sell');
   private readonly stopIndex = new Map<string, StopOrder>();
   private stopArrivals = 0;
+  /** The walk of the execution under way, reused so that matching allocates nothing of its own (matching.ts). */
+  private readonly walk = newWalk();
   private lastTradeTicks: number | null;
   /** A lower bound of the earliest expiry (what expired or left may have been it); null: nothing expires. */
   private expiryBound: number | null = null;
@@ -63,14 +73,15 @@ export class FastOrderBook implements OrderBook {
     if (invalid) return { code: invalid };
     if (this.index.has(command.orderId) || this.stopIndex.has(command.orderId)) return { code: 'duplicate_order_id' };
     if (command.type === 'stop' || command.type === 'stop_limit') {
-      if (stopTriggered(command.side, command.stopTicks!, this.lastTradeTicks)) return { code: 'stop_would_trigger' };
-      const stop = stopOf(command, (this.stopArrivals += 1));
+      const stop = stopOf(command, this.stopArrivals + 1);
+      if (stopTriggered(stop.side, stop.stopTicks, this.lastTradeTicks)) return { code: 'stop_would_trigger' };
+      this.stopArrivals = stop.arrival;
       this.stopsOf(stop.side).add(stop);
       this.stopIndex.set(stop.orderId, stop);
       this.noteExpiry(stop.expiresAt);
       return placed({ ...pendingExecution(stop.quantity), triggered: noTriggers });
     }
-    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!))
+    if (command.postOnly === true && this.wouldTake(command.side, present(command.priceTicks, 'post-only is a limit')))
       return { code: 'post_only_would_take' };
     return placed(this.executeWithTriggers(takerOf(command)));
   }
@@ -99,18 +110,7 @@ export class FastOrderBook implements OrderBook {
       // Less at the same price keeps the place in the queue.
       order.level.quantity -= order.remaining - command.remaining;
       order.remaining = command.remaining;
-      return {
-        code: 'ok',
-        priorityKept: true,
-        fills: noFills,
-        restingQuantity: order.remaining,
-        closedQuantity: 0,
-        closureReason: null,
-        prevented: noPreventions,
-        decrementedQuantity: 0,
-        pendingQuantity: 0,
-        triggered: noTriggers,
-      };
+      return keptPlace(order.remaining);
     }
     if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks))
       return { code: 'post_only_would_take' };
@@ -213,62 +213,16 @@ export class FastOrderBook implements OrderBook {
 
   /** Internal consistency, for tests: levels sum their orders, nothing crosses, the indexes are exact, no stop is due. */
   checkInvariants(): string[] {
-    const problems: string[] = [];
-    let indexed = 0;
-    for (const side of [this.bids, this.asks]) {
-      let previousPrice: number | null = null;
-      for (const level of side.bestFirst()) {
-        if (level.count === 0) problems.push(`${side.side} level ${level.priceTicks} is empty but listed`);
-        const betterFirst = side.side === 'buy' ? previousPrice! > level.priceTicks : previousPrice! < level.priceTicks;
-        if (previousPrice !== null && !betterFirst) {
-          problems.push(`${side.side} levels out of order at ${level.priceTicks}`);
-        }
-        previousPrice = level.priceTicks;
-        let quantity = 0;
-        let count = 0;
-        for (let order = level.head; order; order = order.next) {
-          if (order.remaining <= 0) problems.push(`order ${order.orderId} rests with ${order.remaining}`);
-          if (order.level !== level || order.priceTicks !== level.priceTicks)
-            problems.push(`order ${order.orderId} is on the wrong level`);
-          if (this.index.get(order.orderId) !== order) problems.push(`order ${order.orderId} is not indexed`);
-          if (order.expiresAt !== null && (this.expiryBound === null || order.expiresAt < this.expiryBound))
-            problems.push(`order ${order.orderId} expires before the bound`);
-          quantity += order.remaining;
-          count += 1;
-        }
-        indexed += count;
-        if (quantity !== level.quantity || count !== level.count)
-          problems.push(`${side.side} level ${level.priceTicks} totals are wrong`);
-      }
-    }
-    if (indexed !== this.index.size) problems.push(`index holds ${this.index.size} orders, levels ${indexed}`);
-    const bid = this.bestBid();
-    const ask = this.bestAsk();
-    if (bid !== null && ask !== null && bid >= ask) problems.push(`book is crossed: bid ${bid} >= ask ${ask}`);
-    let stops = 0;
-    for (const side of [this.buyStops, this.sellStops]) {
-      let previous: StopOrder | undefined;
-      for (const stop of side.inTriggerOrder()) {
-        if (stop.side !== side.side) problems.push(`stop ${stop.orderId} is on the wrong side`);
-        if (this.stopIndex.get(stop.orderId) !== stop) problems.push(`stop ${stop.orderId} is not indexed`);
-        if (stopTriggered(stop.side, stop.stopTicks, this.lastTradeTicks))
-          problems.push(`stop ${stop.orderId} is due at ${this.lastTradeTicks} but waits`);
-        if (
-          previous &&
-          !(
-            previous.side === stop.side &&
-            (stop.side === 'buy' ? previous.stopTicks <= stop.stopTicks : previous.stopTicks >= stop.stopTicks)
-          )
-        )
-          problems.push(`stops out of order at ${stop.orderId}`);
-        if (stop.expiresAt !== null && (this.expiryBound === null || stop.expiresAt < this.expiryBound))
-          problems.push(`stop ${stop.orderId} expires before the bound`);
-        previous = stop;
-        stops += 1;
-      }
-    }
-    if (stops !== this.stopIndex.size) problems.push(`stop index holds ${this.stopIndex.size}, sides ${stops}`);
-    return problems;
+    return bookProblems({
+      bids: this.bids,
+      asks: this.asks,
+      index: this.index,
+      buyStops: this.buyStops,
+      sellStops: this.sellStops,
+      stopIndex: this.stopIndex,
+      lastTradeTicks: this.lastTradeTicks,
+      expiryBound: this.expiryBound,
+    });
   }
 
   private sideOf(side: Side): BookSide {
@@ -307,7 +261,7 @@ export class FastOrderBook implements OrderBook {
     this.collectTriggered(queue);
     const triggered: TriggeredExecution[] = [];
     for (let i = 0; i < queue.length; i += 1) {
-      const stop = queue[i]!;
+      const stop = present(queue[i], 'a queued stop in range');
       const { triggered: _none, ...stopped } = this.execute(takerOfStop(stop));
       triggered.push({ orderId: stop.orderId, traderId: stop.traderId, ...stopped });
       if (stopped.fills.length > 0) this.collectTriggered(queue);
@@ -328,130 +282,54 @@ export class FastOrderBook implements OrderBook {
     const from = into.length;
     this.buyStops.popTriggered(this.lastTradeTicks, into);
     this.sellStops.popTriggered(this.lastTradeTicks, into);
-    for (let i = from; i < into.length; i += 1) this.stopIndex.delete(into[i]!.orderId);
+    for (let i = from; i < into.length; i += 1)
+      this.stopIndex.delete(present(into[i], 'a popped stop in range').orderId);
   }
 
   /** One incoming order against the book; `triggered` is left empty for the caller. */
   private execute(taker: Taker): Outcome {
     const opposite = this.sideOf(taker.side === 'buy' ? 'sell' : 'buy');
-    if (taker.timeInForce === 'fok' && this.fillable(opposite, taker) < taker.quantity) {
+    if (taker.timeInForce === 'fok' && fillable(opposite, taker) < taker.quantity) {
       return { ...closedExecution(taker.quantity, 'fok_unfilled'), triggered: noTriggers };
     }
-    let fills: Fill[] | undefined;
-    let prevented: Prevention[] | undefined;
-    let decremented = 0;
-    let remaining = taker.quantity;
-    let budget = taker.quoteBudget;
-    let closureReason: ClosureReason | null = null;
-    while (remaining > 0) {
+    const walk = startWalk(this.walk, taker);
+    while (walk.remaining > 0) {
       const level = opposite.best();
       if (!level || (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, level.priceTicks))) break;
-      const maker = level.head!;
-      if (maker.traderId === taker.traderId) {
-        const mode = taker.selfTradePrevention;
-        if (mode === 'expire_taker') {
-          closureReason = 'self_trade_prevented';
-          break;
-        }
-        const quantity = mode === 'decrement' ? Math.min(remaining, maker.remaining) : maker.remaining;
-        maker.remaining -= quantity;
-        level.quantity -= quantity;
-        (prevented ??= []).push({
-          orderId: maker.orderId,
-          traderId: maker.traderId,
-          quantity,
-          remaining: maker.remaining,
-        });
-        if (maker.remaining === 0) this.unlink(maker);
-        if (mode === 'decrement') {
-          remaining -= quantity;
-          decremented += quantity;
-          if (remaining === 0) closureReason = 'self_trade_prevented';
-          continue;
-        }
-        if (mode === 'expire_both') {
-          closureReason = 'self_trade_prevented';
-          break;
-        }
-        continue;
-      }
-      let quantity = Math.min(remaining, maker.remaining);
-      if (budget !== null) {
-        quantity = Math.min(quantity, Math.floor(budget / level.priceTicks));
-        if (quantity === 0) {
-          closureReason = 'insufficient_funds';
-          break;
-        }
-        budget -= quantity * level.priceTicks;
-      }
-      maker.remaining -= quantity;
-      level.quantity -= quantity;
-      remaining -= quantity;
-      (fills ??= []).push({
-        makerOrderId: maker.orderId,
-        makerTraderId: maker.traderId,
-        takerOrderId: taker.orderId,
-        takerTraderId: taker.traderId,
-        takerSide: taker.side,
-        priceTicks: level.priceTicks,
-        quantity,
-        makerRemaining: maker.remaining,
-      });
-      this.lastTradeTicks = level.priceTicks;
+      const maker = level.first();
+      const goesOn =
+        maker.traderId === taker.traderId
+          ? preventSelfTrade(walk, taker.selfTradePrevention, maker)
+          : trade(walk, taker, maker);
       if (maker.remaining === 0) this.unlink(maker);
+      if (!goesOn) break;
     }
+    if (walk.lastPriceTicks !== null) this.lastTradeTicks = walk.lastPriceTicks;
+    let closureReason: ClosureReason | null = walk.closureReason;
     let restingQuantity = 0;
     let closedQuantity = 0;
-    if (remaining > 0) {
-      closureReason ??= taker.type === 'market' ? 'no_liquidity' : taker.timeInForce === 'ioc' ? 'ioc_remainder' : null;
-      if (closureReason !== null) closedQuantity = remaining;
+    if (walk.remaining > 0) {
+      closureReason = closureOf(walk, taker);
+      if (closureReason !== null) closedQuantity = walk.remaining;
       else {
-        this.rest(taker, remaining);
-        restingQuantity = remaining;
+        this.rest(taker, walk.remaining);
+        restingQuantity = walk.remaining;
       }
     }
     return {
-      fills: fills ?? noFills,
+      fills: walk.fills ?? noFills,
       restingQuantity,
       closedQuantity,
       closureReason,
-      prevented: prevented ?? noPreventions,
-      decrementedQuantity: decremented,
+      prevented: walk.prevented ?? noPreventions,
+      decrementedQuantity: walk.decrementedQuantity,
       pendingQuantity: 0,
       triggered: noTriggers,
     };
   }
 
-  /**
-   * How much of a fill-or-kill taker could fill now, under the same rules as execute(). Own
-   * orders: `expire_maker` would cancel them and go on, so they are skipped; every other mode
-   * would stop there (or, for `decrement`, shrink the order without a fill), so the count stops.
-   */
-  private fillable(opposite: BookSide, taker: Taker): number {
-    let total = 0;
-    let budget = taker.quoteBudget;
-    for (const level of opposite.bestFirst()) {
-      if (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, level.priceTicks)) break;
-      for (let maker = level.head; maker; maker = maker.next) {
-        if (maker.traderId === taker.traderId) {
-          if (taker.selfTradePrevention === 'expire_maker') continue;
-          return total;
-        }
-        let quantity = Math.min(taker.quantity - total, maker.remaining);
-        if (budget !== null) {
-          quantity = Math.min(quantity, Math.floor(budget / level.priceTicks));
-          if (quantity === 0) return total;
-          budget -= quantity * level.priceTicks;
-        }
-        total += quantity;
-        if (total >= taker.quantity) return total;
-      }
-    }
-    return total;
-  }
-
   private rest(taker: Taker, remaining: number): void {
-    const level = this.sideOf(taker.side).levelAt(taker.limitTicks!);
+    const level = this.sideOf(taker.side).levelAt(present(taker.limitTicks, 'a resting taker has a limit'));
     const order: RestingOrder = {
       orderId: taker.orderId,
       traderId: taker.traderId,
@@ -469,108 +347,4 @@ export class FastOrderBook implements OrderBook {
     this.index.set(order.orderId, order);
     this.noteExpiry(order.expiresAt);
   }
-}
-
-const noFills: readonly Fill[] = Object.freeze([]);
-
-/**
- * The results of place and amend, field by field rather than by spreading the outcome: the hot
- * path (an amend that keeps its place, a limit order that rests) then builds one object of a
- * fixed shape.
- */
-function placed(outcome: Outcome): PlaceResult {
-  const {
-    fills,
-    restingQuantity,
-    closedQuantity,
-    closureReason,
-    prevented,
-    decrementedQuantity,
-    pendingQuantity,
-    triggered,
-  } = outcome;
-  return {
-    code: 'ok',
-    fills,
-    restingQuantity,
-    closedQuantity,
-    closureReason,
-    prevented,
-    decrementedQuantity,
-    pendingQuantity,
-    triggered,
-  };
-}
-
-function amended(priorityKept: boolean, outcome: Outcome): AmendResult {
-  const {
-    fills,
-    restingQuantity,
-    closedQuantity,
-    closureReason,
-    prevented,
-    decrementedQuantity,
-    pendingQuantity,
-    triggered,
-  } = outcome;
-  return {
-    code: 'ok',
-    priorityKept,
-    fills,
-    restingQuantity,
-    closedQuantity,
-    closureReason,
-    prevented,
-    decrementedQuantity,
-    pendingQuantity,
-    triggered,
-  };
-}
-
-/** A stop accepted, waiting for its trigger. */
-function pendingExecution(quantity: number): Execution {
-  return {
-    fills: noFills,
-    restingQuantity: 0,
-    closedQuantity: 0,
-    closureReason: null,
-    prevented: noPreventions,
-    decrementedQuantity: 0,
-    pendingQuantity: quantity,
-  };
-}
-
-/** Nothing matched; `quantity` closed for `reason`. */
-function closedExecution(quantity: number, reason: ClosureReason): Execution {
-  return {
-    fills: noFills,
-    restingQuantity: 0,
-    closedQuantity: quantity,
-    closureReason: reason,
-    prevented: noPreventions,
-    decrementedQuantity: 0,
-    pendingQuantity: 0,
-  };
-}
-
-function view(order: RestingOrder): RestingOrderView {
-  return {
-    orderId: order.orderId,
-    traderId: order.traderId,
-    side: order.side,
-    priceTicks: order.priceTicks,
-    remaining: order.remaining,
-  };
-}
-
-function stopView(stop: StopOrder): PendingStopView {
-  return {
-    orderId: stop.orderId,
-    traderId: stop.traderId,
-    side: stop.side,
-    type: stop.type,
-    stopTicks: stop.stopTicks,
-    priceTicks: stop.priceTicks,
-    quantity: stop.quantity,
-  };
 }

@@ -1,3 +1,4 @@
+import { present } from './invariant.js';
 import type { SelfTradePrevention, Side } from './types.js';
 
 /** A resting order, linked into the FIFO queue of its price level. */
@@ -24,6 +25,11 @@ export class PriceLevel {
   count = 0;
 
   constructor(readonly priceTicks: number) {}
+
+  /** The oldest order: a level the side lists is never empty. */
+  first(): RestingOrder {
+    return present(this.head, 'a listed level has an order');
+  }
 
   append(order: RestingOrder): void {
     order.previous = this.tail;

@@ -1,38 +1,30 @@
+import { present } from './invariant.js';
+import {
+  crossing,
+  fillsInFull,
+  strip,
+  stripStop,
+  walkMakers,
+  type NaiveOrder,
+  type NaiveStop,
+} from './reference-walk.js';
 import { crosses, expiresBefore, validateAmend, validatePlace, type Taker } from './rules.js';
 import type {
   AmendCommand,
   AmendResult,
   CancelResult,
-  ClosureReason,
+  Execution,
   Expiry,
-  Fill,
   LevelView,
   OrderBook,
   Outcome,
   PendingStopView,
   PlaceCommand,
   PlaceResult,
-  Prevention,
   RestingOrderView,
-  SelfTradePrevention,
   Side,
   TriggeredExecution,
 } from './types.js';
-
-interface NaiveOrder extends RestingOrderView {
-  sequence: number;
-  selfTradePrevention: SelfTradePrevention;
-  postOnly: boolean;
-  expiresAt: number | null;
-}
-
-interface NaiveStop extends PendingStopView {
-  arrival: number;
-  timeInForce: PlaceCommand['timeInForce'];
-  quoteBudget: number | null;
-  selfTradePrevention: SelfTradePrevention;
-  expiresAt: number | null;
-}
 
 /**
  * The reference book: one flat list of resting orders, sorted by price-time priority whenever it
@@ -58,42 +50,8 @@ export class ReferenceOrderBook implements OrderBook {
       this.pending.some((s) => s.orderId === command.orderId)
     )
       return { code: 'duplicate_order_id' };
-    const stp = command.selfTradePrevention ?? 'expire_taker';
-    const expiresAt = command.expiresAt ?? null;
-    if (command.type === 'stop' || command.type === 'stop_limit') {
-      const stopTicks = command.stopTicks!;
-      if (this.last !== null && (command.side === 'buy' ? this.last >= stopTicks : this.last <= stopTicks))
-        return { code: 'stop_would_trigger' };
-      this.pending.push({
-        orderId: command.orderId,
-        traderId: command.traderId,
-        side: command.side,
-        type: command.type,
-        stopTicks,
-        priceTicks: command.type === 'stop_limit' ? command.priceTicks : null,
-        quantity: command.quantity,
-        arrival: (this.arrivals += 1),
-        timeInForce: command.timeInForce,
-        quoteBudget:
-          command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined
-            ? command.quoteBudget
-            : null,
-        selfTradePrevention: stp,
-        expiresAt,
-      });
-      return {
-        code: 'ok',
-        fills: [],
-        restingQuantity: 0,
-        closedQuantity: 0,
-        closureReason: null,
-        prevented: [],
-        decrementedQuantity: 0,
-        pendingQuantity: command.quantity,
-        triggered: [],
-      };
-    }
-    if (command.postOnly === true && this.wouldTake(command.side, command.priceTicks!))
+    if (command.type === 'stop' || command.type === 'stop_limit') return this.placeStop(command);
+    if (command.postOnly === true && this.wouldTake(command.side, present(command.priceTicks, 'post-only is a limit')))
       return { code: 'post_only_would_take' };
     const isMarket = command.type === 'market';
     return {
@@ -108,10 +66,44 @@ export class ReferenceOrderBook implements OrderBook {
         timeInForce: isMarket && command.timeInForce !== 'fok' ? 'ioc' : command.timeInForce,
         quoteBudget:
           isMarket && command.side === 'buy' && command.quoteBudget !== undefined ? command.quoteBudget : null,
-        selfTradePrevention: stp,
+        selfTradePrevention: command.selfTradePrevention ?? 'expire_taker',
         postOnly: command.postOnly ?? false,
-        expiresAt,
+        expiresAt: command.expiresAt ?? null,
       }),
+    };
+  }
+
+  private placeStop(command: PlaceCommand): PlaceResult {
+    const stopTicks = present(command.stopTicks, 'a validated stop has a stop price');
+    if (this.last !== null && (command.side === 'buy' ? this.last >= stopTicks : this.last <= stopTicks))
+      return { code: 'stop_would_trigger' };
+    this.pending.push({
+      orderId: command.orderId,
+      traderId: command.traderId,
+      side: command.side,
+      type: command.type === 'stop' ? 'stop' : 'stop_limit',
+      stopTicks,
+      priceTicks: command.type === 'stop_limit' ? command.priceTicks : null,
+      quantity: command.quantity,
+      arrival: (this.arrivals += 1),
+      timeInForce: command.timeInForce,
+      quoteBudget:
+        command.type === 'stop' && command.side === 'buy' && command.quoteBudget !== undefined
+          ? command.quoteBudget
+          : null,
+      selfTradePrevention: command.selfTradePrevention ?? 'expire_taker',
+      expiresAt: command.expiresAt ?? null,
+    });
+    return {
+      code: 'ok',
+      fills: [],
+      restingQuantity: 0,
+      closedQuantity: 0,
+      closureReason: null,
+      prevented: [],
+      decrementedQuantity: 0,
+      pendingQuantity: command.quantity,
+      triggered: [],
     };
   }
 
@@ -170,12 +162,12 @@ export class ReferenceOrderBook implements OrderBook {
 
   expire(now: number): Expiry[] {
     const due = [
-      ...this.resting
-        .filter((o) => o.expiresAt !== null && o.expiresAt <= now)
-        .map((o) => ({ orderId: o.orderId, traderId: o.traderId, quantity: o.remaining, expiresAt: o.expiresAt! })),
-      ...this.pending
-        .filter((s) => s.expiresAt !== null && s.expiresAt <= now)
-        .map((s) => ({ orderId: s.orderId, traderId: s.traderId, quantity: s.quantity, expiresAt: s.expiresAt! })),
+      ...this.resting.flatMap(({ orderId, traderId, remaining, expiresAt }) =>
+        expiresAt !== null && expiresAt <= now ? [{ orderId, traderId, quantity: remaining, expiresAt }] : [],
+      ),
+      ...this.pending.flatMap(({ orderId, traderId, quantity, expiresAt }) =>
+        expiresAt !== null && expiresAt <= now ? [{ orderId, traderId, quantity, expiresAt }] : [],
+      ),
     ].sort(expiresBefore);
     const gone = new Set(due.map((d) => d.orderId));
     this.resting = this.resting.filter((o) => !gone.has(o.orderId));
@@ -267,8 +259,7 @@ export class ReferenceOrderBook implements OrderBook {
     const first = this.execute(taker);
     const triggered: TriggeredExecution[] = [];
     const queue: NaiveStop[] = first.fills.length > 0 ? this.takeTriggered() : [];
-    while (queue.length > 0) {
-      const stop = queue.shift()!;
+    for (let stop = queue.shift(); stop; stop = queue.shift()) {
       const isMarket = stop.type === 'stop';
       const execution = this.execute({
         orderId: stop.orderId,
@@ -305,105 +296,37 @@ export class ReferenceOrderBook implements OrderBook {
     return taken;
   }
 
-  private execute(taker: Taker): Omit<Outcome, 'triggered'> {
-    const makers = this.sorted(taker.side === 'buy' ? 'sell' : 'buy').filter(
-      (o) => taker.limitTicks === null || crosses(taker.side, taker.limitTicks, o.priceTicks),
+  private execute(taker: Taker): Execution {
+    const makers = this.sorted(taker.side === 'buy' ? 'sell' : 'buy').filter((o) => crossing(taker, o));
+    if (taker.timeInForce === 'fok' && !fillsInFull(makers, taker)) {
+      return {
+        fills: [],
+        restingQuantity: 0,
+        closedQuantity: taker.quantity,
+        closureReason: 'fok_unfilled',
+        prevented: [],
+        decrementedQuantity: 0,
+        pendingQuantity: 0,
+      };
+    }
+    const { fills, prevented, decrementedQuantity, remaining, closureReason, lastPriceTicks } = walkMakers(
+      makers,
+      taker,
     );
-    const stp = taker.selfTradePrevention;
-    // Fill-or-kill: dry-run the same walk first. An own order would be cancelled under
-    // expire_maker (skip it) and stops the walk under every other mode.
-    if (taker.timeInForce === 'fok') {
-      let total = 0;
-      let budget = taker.quoteBudget;
-      for (const maker of makers) {
-        if (maker.traderId === taker.traderId) {
-          if (stp === 'expire_maker') continue;
-          break;
-        }
-        let quantity = Math.min(taker.quantity - total, maker.remaining);
-        if (budget !== null) {
-          quantity = Math.min(quantity, Math.floor(budget / maker.priceTicks));
-          if (quantity === 0) break;
-          budget -= quantity * maker.priceTicks;
-        }
-        total += quantity;
-        if (total >= taker.quantity) break;
-      }
-      if (total < taker.quantity) {
-        return {
-          fills: [],
-          restingQuantity: 0,
-          closedQuantity: taker.quantity,
-          closureReason: 'fok_unfilled',
-          prevented: [],
-          decrementedQuantity: 0,
-          pendingQuantity: 0,
-        };
-      }
-    }
-    const fills: Fill[] = [];
-    const prevented: Prevention[] = [];
-    let decrementedQuantity = 0;
-    let remaining = taker.quantity;
-    let budget = taker.quoteBudget;
-    let closureReason: ClosureReason | null = null;
-    // Walk makers in priority order; a maker left with quantity (the taker or its budget ran out)
-    // is looked at again, exactly as a queue head would be.
-    for (let i = 0; i < makers.length && remaining > 0; i += makers[i]!.remaining === 0 ? 1 : 0) {
-      const maker = makers[i]!;
-      if (maker.traderId === taker.traderId) {
-        if (stp === 'expire_taker') {
-          closureReason = 'self_trade_prevented';
-          break;
-        }
-        const quantity = stp === 'decrement' ? Math.min(remaining, maker.remaining) : maker.remaining;
-        maker.remaining -= quantity;
-        prevented.push({ orderId: maker.orderId, traderId: maker.traderId, quantity, remaining: maker.remaining });
-        if (stp === 'expire_both') {
-          closureReason = 'self_trade_prevented';
-          break;
-        }
-        if (stp === 'decrement') {
-          remaining -= quantity;
-          decrementedQuantity += quantity;
-          if (remaining === 0) closureReason = 'self_trade_prevented';
-        }
-        continue;
-      }
-      let quantity = Math.min(remaining, maker.remaining);
-      if (budget !== null) {
-        quantity = Math.min(quantity, Math.floor(budget / maker.priceTicks));
-        if (quantity === 0) {
-          closureReason = 'insufficient_funds';
-          break;
-        }
-        budget -= quantity * maker.priceTicks;
-      }
-      maker.remaining -= quantity;
-      remaining -= quantity;
-      this.last = maker.priceTicks;
-      fills.push({
-        makerOrderId: maker.orderId,
-        makerTraderId: maker.traderId,
-        takerOrderId: taker.orderId,
-        takerTraderId: taker.traderId,
-        takerSide: taker.side,
-        priceTicks: maker.priceTicks,
-        quantity,
-        makerRemaining: maker.remaining,
-      });
-    }
+    if (lastPriceTicks !== null) this.last = lastPriceTicks;
     this.resting = this.resting.filter((o) => o.remaining > 0);
     const done = { fills, prevented, decrementedQuantity, pendingQuantity: 0 };
     if (remaining === 0) return { ...done, restingQuantity: 0, closedQuantity: 0, closureReason };
-    closureReason ??= taker.type === 'market' ? 'no_liquidity' : taker.timeInForce === 'ioc' ? 'ioc_remainder' : null;
-    if (closureReason !== null) return { ...done, restingQuantity: 0, closedQuantity: remaining, closureReason };
+    const closure =
+      closureReason ??
+      (taker.type === 'market' ? 'no_liquidity' : taker.timeInForce === 'ioc' ? 'ioc_remainder' : null);
+    if (closure !== null) return { ...done, restingQuantity: 0, closedQuantity: remaining, closureReason: closure };
     this.sequence += 1;
     this.resting.push({
       orderId: taker.orderId,
       traderId: taker.traderId,
       side: taker.side,
-      priceTicks: taker.limitTicks!,
+      priceTicks: present(taker.limitTicks, 'a resting taker has a limit'),
       remaining,
       sequence: this.sequence,
       selfTradePrevention: taker.selfTradePrevention,
@@ -412,26 +335,4 @@ export class ReferenceOrderBook implements OrderBook {
     });
     return { ...done, restingQuantity: remaining, closedQuantity: 0, closureReason: null };
   }
-}
-
-function strip(order: NaiveOrder): RestingOrderView {
-  return {
-    orderId: order.orderId,
-    traderId: order.traderId,
-    side: order.side,
-    priceTicks: order.priceTicks,
-    remaining: order.remaining,
-  };
-}
-
-function stripStop(stop: NaiveStop): PendingStopView {
-  return {
-    orderId: stop.orderId,
-    traderId: stop.traderId,
-    side: stop.side,
-    type: stop.type,
-    stopTicks: stop.stopTicks,
-    priceTicks: stop.priceTicks,
-    quantity: stop.quantity,
-  };
 }

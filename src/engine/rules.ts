@@ -1,3 +1,4 @@
+import { present } from './invariant.js';
 import type { AmendCommand, PlaceCommand, PlaceRefusal, SelfTradePrevention, Side, TimeInForce } from './types.js';
 
 /** An incoming order as the matching loop sees it (a new order, an amended one re-queued, or a triggered stop). */
@@ -119,7 +120,7 @@ export function stopOf(command: PlaceCommand, arrival: number): StopOrder {
     traderId: command.traderId,
     side: command.side,
     type: command.type === 'stop' ? 'stop' : 'stop_limit',
-    stopTicks: command.stopTicks!,
+    stopTicks: present(command.stopTicks, 'a validated stop has a stop price'),
     priceTicks: command.type === 'stop' ? null : command.priceTicks,
     quantity: command.quantity,
     timeInForce: command.timeInForce,

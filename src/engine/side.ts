@@ -1,3 +1,4 @@
+import { present } from './invariant.js';
 import { PriceLevel } from './level.js';
 import type { Side } from './types.js';
 
@@ -30,7 +31,7 @@ export class BookSide {
     let high = this.levels.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const middleKey = this.key(this.levels[middle]!.priceTicks);
+      const middleKey = this.key(this.levelOf(middle).priceTicks);
       if (middleKey < key) low = middle + 1;
       else if (middleKey > key) high = middle - 1;
       else return middle;
@@ -48,7 +49,7 @@ export class BookSide {
     const best = this.best();
     if (best && best.priceTicks === priceTicks) return best;
     const index = this.search(priceTicks);
-    if (index >= 0) return this.levels[index]!;
+    if (index >= 0) return this.levelOf(index);
     const level = new PriceLevel(priceTicks);
     this.levels.splice(~index, 0, level);
     return level;
@@ -65,7 +66,12 @@ export class BookSide {
 
   /** Levels best first. */
   *bestFirst(): IterableIterator<PriceLevel> {
-    for (let i = this.levels.length - 1; i >= 0; i -= 1) yield this.levels[i]!;
+    for (let i = this.levels.length - 1; i >= 0; i -= 1) yield this.levelOf(i);
+  }
+
+  /** The level at an index the caller computed in range. */
+  private levelOf(index: number): PriceLevel {
+    return present(this.levels[index], 'a level index in range');
   }
 
   levelCount(): number {

@@ -1,3 +1,4 @@
+import { present } from './invariant.js';
 import { stopTriggered, triggersBefore, type StopOrder } from './rules.js';
 import type { Side } from './types.js';
 
@@ -17,7 +18,7 @@ export class StopSide {
     let high = this.stops.length - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const other = this.stops[middle]!;
+      const other = this.stopOf(middle);
       if (other === stop) return middle;
       // Later in the array = triggers sooner.
       if (triggersBefore(stop, other)) low = middle + 1;
@@ -49,12 +50,18 @@ export class StopSide {
       next && stopTriggered(this.side, next.stopTicks, lastTradeTicks);
       next = this.stops[this.stops.length - 1]
     ) {
-      into.push(this.stops.pop()!);
+      this.stops.pop();
+      into.push(next);
     }
   }
 
   /** Stops in trigger order. */
   *inTriggerOrder(): IterableIterator<StopOrder> {
-    for (let i = this.stops.length - 1; i >= 0; i -= 1) yield this.stops[i]!;
+    for (let i = this.stops.length - 1; i >= 0; i -= 1) yield this.stopOf(i);
+  }
+
+  /** The stop at an index the caller computed in range. */
+  private stopOf(index: number): StopOrder {
+    return present(this.stops[index], 'a stop index in range');
   }
 }

@@ -46,8 +46,8 @@ export function newOrderId(): string {
 export function uuidV5(name: string, namespace: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
   const hash = createHash('sha1').update(ns).update(name).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  hash[6] = (hash.readUInt8(6) & 0x0f) | 0x50;
+  hash[8] = (hash.readUInt8(8) & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -43,19 +43,22 @@ export async function resolveInstrument(session: Session, given: string): Promis
 export async function listMarkets(session: Session, output: Output): Promise<void> {
   const markets = await tradingList<Market>(session, '/v1/markets');
   const tickers = await Promise.all(
-    markets.map((m) => tradingData<Ticker>(session, 'GET', `/v1/markets/${m.market_id}/ticker`)),
+    markets.map(async (m) => ({
+      market: m,
+      ticker: await tradingData<Ticker>(session, 'GET', `/v1/markets/${m.market_id}/ticker`),
+    })),
   );
   show(output, markets, () =>
     renderTable(
       ['symbol', 'market', 'status', 'bid', 'ask', 'last', 'volume 24h'],
-      markets.map((m, i) => [
-        m.instrument_symbol,
-        m.market_id,
-        m.status,
-        tickers[i]!.highest_bid,
-        tickers[i]!.lowest_ask,
-        tickers[i]!.last_price,
-        tickers[i]!.volume_24h,
+      tickers.map(({ market, ticker }) => [
+        market.instrument_symbol,
+        market.market_id,
+        market.status,
+        ticker.highest_bid,
+        ticker.lowest_ask,
+        ticker.last_price,
+        ticker.volume_24h,
       ]),
       { rightAligned: [3, 4, 5, 6] },
     ),

@@ -42,20 +42,25 @@ function checkPrice(text: string | undefined, flag = '--price'): string | undefi
   return text;
 }
 
+const durationUnitsMs = new Map([
+  ['s', 1_000],
+  ['m', 60_000],
+  ['h', 3_600_000],
+  ['d', 86_400_000],
+]);
+
 /** --expire-time as ISO 8601 (2026-11-23T18:00:00Z), or a duration from now: 90s, 15m, 2h, 7d. */
 function expireTimeOf(text: string, nowMs: number): string {
   const duration = /^(\d+)([smhd])$/.exec(text);
-  if (duration)
-    return new Date(
-      nowMs +
-        Number(duration[1]) *
-          { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[duration[2] as 's' | 'm' | 'h' | 'd'],
-    ).toISOString();
+  const unitMs = duration ? durationUnitsMs.get(duration[2] ?? '') : undefined;
+  if (duration && unitMs !== undefined) return new Date(nowMs + Number(duration[1]) * unitMs).toISOString();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text))) return text;
   throw new CliError(
     `--expire-time must be an ISO 8601 time like 2026-11-23T18:00:00Z, or a duration like 90s, 15m, 2h, 7d; got ${text}`,
   );
 }
+
+const field = (label: string, value: string): [string, string] => [label, value];
 
 function renderOrder(order: Order): string {
   return renderRecord([
@@ -63,8 +68,8 @@ function renderOrder(order: Order): string {
     ['market', `${order.instrument_symbol} (${order.market_id})`],
     ['side / type', `${order.side} ${order.type} ${order.time_in_force}${order.post_only ? ' post-only' : ''}`],
     ['price', order.price],
-    ...(order.stop_price === null ? [] : [['stop price', order.stop_price] as [string, string]]),
-    ...(order.expire_time === null ? [] : [['expires', order.expire_time] as [string, string]]),
+    ...(order.stop_price === null ? [] : [field('stop price', order.stop_price)]),
+    ...(order.expire_time === null ? [] : [field('expires', order.expire_time)]),
     ['self-trade', order.self_trade_prevention],
     ['quantity', order.quantity],
     ['filled', order.filled_quantity],
@@ -220,11 +225,15 @@ function ordersInFile(file: string): Record<string, unknown>[] {
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new CliError(`cannot read ${file} as JSON: ${(error as Error).message}`);
+    throw new CliError(`cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const orders = Array.isArray(parsed) ? parsed : (parsed as { orders?: unknown } | null)?.orders;
-  if (!Array.isArray(orders) || !orders.every((o) => typeof o === 'object' && o !== null && !Array.isArray(o))) {
+  const orders: unknown = Array.isArray(parsed) ? parsed : isRecord(parsed) ? parsed.orders : undefined;
+  if (!Array.isArray(orders) || !orders.every(isRecord)) {
     throw new CliError(`${file} must hold {"orders": [...]} or an array of orders, each a POST /v1/orders body`);
   }
-  return orders as Record<string, unknown>[];
+  return orders;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

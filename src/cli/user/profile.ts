@@ -98,10 +98,6 @@ export function updateProfile(store: ProfileStore, change: (profile: Profile) =>
   return next;
 }
 
-function removeProfile(store: ProfileStore): void {
-  rmSync(profilePath(store), { force: true });
-}
-
 const lockWaitMs = 10_000;
 /** A lock older than this was left by a process that died holding it. */
 const lockStaleMs = 30_000;

@@ -1,4 +1,4 @@
-import { Argument, Command, CommanderError, Option } from 'commander';
+import { Argument, Command, CommanderError, Option, type OptionValues } from 'commander';
 import { systemClock } from '../../lib/clock.js';
 import { login, logout, whoami } from './auth.js';
 import { showBalances, showPositions, transfer } from './balances.js';
@@ -20,16 +20,10 @@ import {
 import { listMarkets, listTrades, showBook } from './market.js';
 import { amendOrder, cancelAll, cancelOrder, listOrders, placeBatch, placeOrder, type PlaceOptions } from './orders.js';
 import { cancelAfter, cancelOrdersById } from './order-safety.js';
+import { chosen, required } from './arguments.js';
 import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
-import {
-  setAutoTopUp,
-  setSetting,
-  settingNames,
-  showSettings,
-  type AutoTopUpOptions,
-  type SettingName,
-} from './settings.js';
+import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions } from './settings.js';
 import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
 import { watch } from './watch.js';
 
@@ -50,15 +44,18 @@ function contextOf(command: Command): { session: Session; output: Output } {
 }
 
 /** Binds an action to a command: its positional arguments as strings, its options as the last one. */
-function run<O>(body: (session: Session, output: Output, args: string[], options: O) => Promise<void>) {
+function run<O extends OptionValues>(
+  body: (session: Session, output: Output, args: string[], options: O) => Promise<void>,
+) {
   return async (...received: unknown[]) => {
-    const command = received.at(-1) as Command;
+    const command = received.at(-1);
+    if (!(command instanceof Command)) throw new Error('commander calls an action with its command last');
     const { session, output } = contextOf(command);
     await body(
       session,
       output,
       command.processedArgs.flat().filter((a): a is string => typeof a === 'string'),
-      command.opts() as O,
+      command.opts<O>(),
     );
   };
 }
@@ -82,7 +79,7 @@ function keyCommands(program: Command): void {
       .option('--models <list>', `the models the key may call, comma-separated${none ? '; all: every model' : ''}`);
   limitOptions(keys.command('create').argument('<name>'), '')
     .description('create a key, with limits if given; the raw key is printed once and kept in the profile')
-    .action(run<KeyLimitOptions>((s, o, [name], options) => createKey(s, o, name!, options)));
+    .action(run<KeyLimitOptions>((s, o, [name], options) => createKey(s, o, required(name), options)));
   keys
     .command('list')
     .description('list your keys with their limits and what they spent this period')
@@ -92,7 +89,7 @@ function keyCommands(program: Command): void {
     '; none: remove it (a budget then never resets)',
   )
     .description("change a key's name or limits")
-    .action(run<KeyLimitOptions & { name?: string }>((s, o, [id], options) => updateKey(s, o, id!, options)));
+    .action(run<KeyLimitOptions & { name?: string }>((s, o, [id], options) => updateKey(s, o, required(id), options)));
   program
     .command('key')
     .description('the stored consumption key: its limits, usage and concurrency (GET /v1/key)')
@@ -107,6 +104,8 @@ function keyCommands(program: Command): void {
   signing.command('list').description('list your signing keys').action(simple(listSigningKeys));
   signing.command('delete').argument('<id>').description('delete a signing key').action(simple(deleteSigningKey));
 }
+
+const modes = ['auto', 'advanced'] as const;
 
 function accountCommands(program: Command): void {
   program
@@ -126,7 +125,7 @@ function accountCommands(program: Command): void {
       'auto-buy-max-price: USD per Unit, or none; self-trade-prevention: expire_taker, expire_maker, expire_both or decrement',
     )
     .description('change a default')
-    .action(run((s, o, [name, value]) => setSetting(s, o, name as SettingName, value!)));
+    .action(run((s, o, [name, value]) => setSetting(s, o, chosen(settingNames, name), required(value))));
   settings
     .command('auto-top-up')
     .option('--on', 'turn auto top-up on (needs a quantity and a threshold)')
@@ -137,9 +136,9 @@ function accountCommands(program: Command): void {
     .action(run<AutoTopUpOptions>((s, o, _a, options) => setAutoTopUp(s, o, options)));
   program
     .command('mode')
-    .addArgument(new Argument('<mode>', 'auto or advanced').choices(['auto', 'advanced']))
+    .addArgument(new Argument('<mode>', 'auto or advanced').choices(modes))
     .description('switch between Auto and Advanced Mode')
-    .action(run((s, o, [mode]) => setMode(s, o, mode as 'auto' | 'advanced')));
+    .action(run((s, o, [mode]) => setMode(s, o, chosen(modes, mode))));
   const funds = program.command('funds').description('deposits of USD');
   funds
     .command('show', { isDefault: true })
@@ -148,17 +147,24 @@ function accountCommands(program: Command): void {
   funds.command('add').argument('<usd>', 'amount, like 25.00').description('deposit USD').action(simple(addFunds));
 }
 
+/** Trading, in the order `mkt --help` lists it: the market, placing, the orders placed, holdings. */
 function tradingCommands(program: Command): void {
-  const tif = new Option('--tif <tif>', 'time in force (gtd needs --expire-time)')
-    .choices(['gtc', 'ioc', 'fok', 'day', 'gtd'])
-    .default('gtc');
+  marketCommands(program);
+  placeCommands(program);
+  orderCommands(program);
+  holdingCommands(program);
+}
+
+function marketCommands(program: Command): void {
   program.command('markets').description('every market with its best prices').action(simple(listMarkets));
   program
     .command('book')
     .argument('<market>', 'market id or instrument symbol')
     .option('--depth <n>', 'levels per side', '10')
     .description('the order book')
-    .action(run<{ depth: string }>((s, o, [market], options) => showBook(s, o, market!, depthOf(options.depth))));
+    .action(
+      run<{ depth: string }>((s, o, [market], options) => showBook(s, o, required(market), depthOf(options.depth))),
+    );
   program
     .command('trades')
     .option('--market <market>')
@@ -169,6 +175,12 @@ function tradingCommands(program: Command): void {
         listTrades(s, o, { market: options.market, limit: depthOf(options.limit) }),
       ),
     );
+}
+
+function placeCommands(program: Command): void {
+  const tif = new Option('--tif <tif>', 'time in force (gtd needs --expire-time)')
+    .choices(['gtc', 'ioc', 'fok', 'day', 'gtd'])
+    .default('gtc');
   for (const side of ['buy', 'sell'] as const) {
     program
       .command(side)
@@ -201,7 +213,11 @@ function tradingCommands(program: Command): void {
       .option('--client-order-id <id>', 'your own id for the order')
       .option('--autotransfer', 'move each fill into the consumption account', false)
       .description(`${side} Units`)
-      .action(run<PlaceOptions>((s, o, [market, qty], options) => placeOrder(s, o, side, market!, qty!, options)));
+      .action(
+        run<PlaceOptions>((s, o, [market, qty], options) =>
+          placeOrder(s, o, side, required(market), required(qty), options),
+        ),
+      );
   }
   program
     .command('batch')
@@ -211,6 +227,9 @@ function tradingCommands(program: Command): void {
     )
     .description('place up to 20 orders at once')
     .action(simple((s, o, file) => placeBatch(s, o, file)));
+}
+
+function orderCommands(program: Command): void {
   program
     .command('orders')
     .option('--status <status>', 'open, filled, cancelled, …')
@@ -229,7 +248,7 @@ function tradingCommands(program: Command): void {
         if (options.all) return cancelAll(s, o, { market: options.market });
         const orderIds = [...given, ...(options.ids ?? '').split(',').filter((id) => id !== '')];
         if (orderIds.length === 0) throw new CliError('give an ORDER_ID (or several, or --ids A,B), or --all');
-        return orderIds.length === 1 ? cancelOrder(s, o, orderIds[0]!) : cancelOrdersById(s, o, orderIds);
+        return orderIds.length === 1 ? cancelOrder(s, o, required(orderIds[0])) : cancelOrdersById(s, o, orderIds);
       }),
     );
   program
@@ -237,7 +256,7 @@ function tradingCommands(program: Command): void {
     .argument('<seconds>', '0 disarms; 5 to 86400 arms or re-arms')
     .option('--market <market>', 'only this market (id or instrument symbol)')
     .description("dead-man's switch: cancel your open orders unless called again within SECONDS")
-    .action(run<{ market?: string }>((s, o, [seconds], options) => cancelAfter(s, o, seconds!, options)));
+    .action(run<{ market?: string }>((s, o, [seconds], options) => cancelAfter(s, o, required(seconds), options)));
   program
     .command('amend')
     .argument('<order_id>')
@@ -245,8 +264,13 @@ function tradingCommands(program: Command): void {
     .option('--quantity <qty>', 'new total quantity')
     .description('change an open limit order')
     .action(
-      run<{ price?: string; quantity?: string }>((s, o, [orderId], options) => amendOrder(s, o, orderId!, options)),
+      run<{ price?: string; quantity?: string }>((s, o, [orderId], options) =>
+        amendOrder(s, o, required(orderId), options),
+      ),
     );
+}
+
+function holdingCommands(program: Command): void {
   program.command('balances').description('USD, Units to trade and Units to consume').action(simple(showBalances));
   program
     .command('positions')
@@ -263,7 +287,7 @@ function tradingCommands(program: Command): void {
     .command('watch')
     .argument('<market>', 'market id or instrument symbol')
     .description('the live book and trades, until Ctrl-C')
-    .action(run((s, o, [market]) => watch(s, o, market!, process.stdout.isTTY === true && !o.json)));
+    .action(run((s, o, [market]) => watch(s, o, required(market), process.stdout.isTTY === true && !o.json)));
 }
 
 function consumptionCommands(program: Command): void {
@@ -311,7 +335,7 @@ function supplyCommands(program: Command): void {
     .description('move issued Units to your trading account, to sell them')
     .action(
       run<{ clientTransferId?: string }>((s, o, [instrument, qty], options) =>
-        transferSupply(s, o, instrument!, qty!, options),
+        transferSupply(s, o, required(instrument), required(qty), options),
       ),
     );
   supply

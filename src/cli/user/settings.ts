@@ -5,7 +5,7 @@ import { CliError, renderRecord, show, type Output } from './output.js';
 type SystemSettings = components['schemas']['SystemSettings'];
 
 export const settingNames = ['auto-buy-max-price', 'self-trade-prevention'] as const;
-export type SettingName = (typeof settingNames)[number];
+type SettingName = (typeof settingNames)[number];
 
 function renderSettings(settings: SystemSettings): string {
   const reload = settings.auto_reload;

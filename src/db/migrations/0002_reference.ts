@@ -105,7 +105,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex('model_aliases').insert(
     modelAliasSeeds.map((a) => ({
       alias: a.alias,
-      instrument_id: instrumentIdByName.get(a.modelName)!,
+      instrument_id: instrumentOf(instrumentIdByName, a.modelName),
       display_name: a.displayName,
       owned_by: a.ownedBy,
       created_at_us: nowUs,
@@ -115,4 +115,11 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of ['model_aliases', 'markets', 'instruments']) await knex.schema.dropTableIfExists(table);
+}
+
+/** Every alias names a seeded model: a seed that does not is a bug in the seeds. */
+function instrumentOf(instrumentIdByName: ReadonlyMap<string, string>, modelName: string): string {
+  const instrumentId = instrumentIdByName.get(modelName);
+  if (instrumentId === undefined) throw new Error(`model alias seed names ${modelName}, which is not seeded`);
+  return instrumentId;
 }

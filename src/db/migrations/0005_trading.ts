@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { rowsOf } from '../rows.js';
 
 /**
  * The ledger, orders, trades, transfers and supply (DESIGN.md §3–§5).
@@ -182,7 +183,7 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('updated_at_us').notNullable();
   });
 
-  const markets = (await knex('markets').select('id')) as { id: string }[];
+  const markets = await rowsOf<{ id: string }>(knex('markets').select('id'));
   if (markets.length > 0) await knex('market_books').insert(markets.map((m) => ({ market_id: m.id })));
 }
 

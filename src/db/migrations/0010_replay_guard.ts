@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../knex-client.js';
 
 /**
  * The replay guard (DESIGN.md §9): one row per signature a state-changing signed request used,
@@ -8,7 +9,7 @@ import type { Knex } from 'knex';
  * an insert writes one B-tree, not a table and an index.
  */
 export async function up(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.schema.createTable('used_signatures', (t) => {
       t.bigInteger('expires_at_us').notNullable();
       t.binary('signature_hash').notNullable(); // SHA-256 of the 64 signature bytes

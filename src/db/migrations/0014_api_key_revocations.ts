@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../knex-client.js';
 
 /**
  * Revocations of consumption API keys, for the caches of authentication (src/http/auth/api-key-cache.ts):
@@ -15,7 +16,7 @@ import type { Knex } from 'knex';
 export const apiKeysChannel = 'mkt_api_keys';
 
 export async function up(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.raw(`
       CREATE FUNCTION mkt_notify_api_keys() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -51,7 +52,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.raw('DROP TRIGGER IF EXISTS users_status_changed ON users');
     await knex.raw('DROP TRIGGER IF EXISTS api_keys_changed ON api_keys');
     await knex.raw('DROP TRIGGER IF EXISTS api_keys_revoked ON api_keys');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../knex-client.js';
 
 /**
  * Participants' controls (DESIGN.md §12), the columns every part of them shares:
@@ -66,7 +67,7 @@ export async function down(knex: Knex): Promise<void> {
 /** Re-creates migration 0014's `api_keys_changed` trigger over these columns. */
 async function announceLimitChanges(knex: Knex, columns: readonly string[]): Promise<void> {
   const list = columns.join(', ');
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     const changed = columns.map((c) => `OLD.${c} IS DISTINCT FROM NEW.${c}`).join(' OR ');
     await knex.raw('DROP TRIGGER IF EXISTS api_keys_changed ON api_keys');
     await knex.raw(

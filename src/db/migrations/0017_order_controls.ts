@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../knex-client.js';
 
 /**
  * Traders' order controls (DESIGN.md §12) on `orders`:
@@ -20,13 +21,13 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('post_only').notNullable().defaultTo(false);
     t.string('self_trade_prevention', 16).notNullable().defaultTo('expire_taker');
   });
-  if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE orders ALTER COLUMN type TYPE varchar(16)');
+  if (isPostgres(knex)) await knex.raw('ALTER TABLE orders ALTER COLUMN type TYPE varchar(16)');
   await knex.raw("CREATE INDEX orders_pending_by_sequence ON orders (market_id, sequence) WHERE status = 'pending'");
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX orders_pending_by_sequence');
-  if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE orders ALTER COLUMN type TYPE varchar(8)');
+  if (isPostgres(knex)) await knex.raw('ALTER TABLE orders ALTER COLUMN type TYPE varchar(8)');
   await knex.schema.alterTable('orders', (t) => {
     t.dropColumn('self_trade_prevention');
     t.dropColumn('post_only');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from '../knex-client.js';
 
 /**
  * The buyer's controls in the consumption pipeline (DESIGN.md §7, §12):
@@ -21,7 +22,7 @@ import type { Knex } from 'knex';
  *   (migration 0016's `api_key_spend`); null for a key without a budget.
  */
 export async function up(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.schema.createTable('used_tickets', (t) => {
       t.bigInteger('expires_at_us').notNullable();
       t.string('ticket_id', 32).notNullable();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { newIssuanceTransferId } from '../../lib/ids.js';
+import { firstRowOf, rowsOf } from '../rows.js';
 
 /**
  * Issuance accounts (DESIGN.md §13, as the live service has them): a supplier's issued Units wait
@@ -44,16 +45,18 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
-  const issuances = (await knex('supply_issuances')
-    .select('id', 'user_id', 'instrument_id', 'trading_account_id', 'quantity', 'created_at_us')
-    .orderBy('created_at_us')) as {
+  const issuances = await rowsOf<{
     id: string;
     user_id: string;
     instrument_id: string;
     trading_account_id: string;
     quantity: number;
     created_at_us: number | string;
-  }[];
+  }>(
+    knex('supply_issuances')
+      .select('id', 'user_id', 'instrument_id', 'trading_account_id', 'quantity', 'created_at_us')
+      .orderBy('created_at_us'),
+  );
   const accounts = new Map<string, string>();
   for (const issuance of issuances) {
     const key = `${issuance.user_id} ${issuance.instrument_id}`;
@@ -89,10 +92,12 @@ async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
 
 /** Only while no issuance account has journal postings: afterwards Units live there that the old schema has no place for. */
 export async function down(knex: Knex): Promise<void> {
-  const posted = await knex('journal_postings as p')
-    .join('ledger_accounts as a', 'a.id', 'p.account_id')
-    .where('a.kind', 'issuance')
-    .first('p.id');
+  const posted = await firstRowOf<{ id: number }>(
+    knex('journal_postings as p')
+      .join('ledger_accounts as a', 'a.id', 'p.account_id')
+      .where('a.kind', 'issuance')
+      .first('p.id'),
+  );
   if (posted)
     throw new Error(
       'migration 0020 cannot be rolled back: issuance accounts hold journal postings (Units issued with MKT_SUPPLY_ISSUANCE=account)',

@@ -54,7 +54,10 @@ const migrations: [string, Migration][] = [
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => migrations.map(([name]) => name),
+  getMigrations: () => Promise.resolve(migrations.map(([name]) => name)),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations.find(([n]) => n === name)![1],
+  getMigration: (name) => {
+    const found = migrations.find(([n]) => n === name);
+    return found ? Promise.resolve(found[1]) : Promise.reject(new Error(`no migration named ${name}`));
+  },
 };

@@ -83,7 +83,7 @@ interface InstrumentSeed {
   qualifyingModels: string[];
 }
 
-const capitalised = (word: string): string => word[0]!.toUpperCase() + word.slice(1);
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 export const instrumentSeeds: InstrumentSeed[] = (['text', 'code', 'agent'] as const).flatMap((taskType) =>
   (['standard', 'prime', 'max'] as const).map((tier) => {
