@@ -52,8 +52,7 @@ export function spendChart(firstDay: number, lastDay: number, spend: readonly Da
 
   const grid = Array.from({ length: gridLines + 1 }, (_, i) => {
     const at = y(step * i);
-    return html`<line class="grid" x1="${margin.left}" x2="${width - margin.right}" y1="${px(at)}" y2="${px(at)}"></line
-      ><text class="axis" x="${margin.left - 8}" y="${px(at + 4)}" text-anchor="end">${formatUsd(step * i)}</text>`;
+    return html`<line class="grid" x1="${margin.left}" x2="${width - margin.right}" y1="${px(at)}" y2="${px(at)}"></line><text class="axis" x="${margin.left - 8}" y="${px(at + 4)}" text-anchor="end">${formatUsd(step * i)}</text>`;
   });
   const bars = Array.from({ length: days }, (_, i) => {
     const day = firstDay + i;
@@ -61,32 +60,14 @@ export function spendChart(firstDay: number, lastDay: number, spend: readonly Da
     const x = margin.left + i * slot + (slot - barWidth) / 2;
     const label =
       i % labelEvery === 0
-        ? html`<text class="axis" x="${px(x + barWidth / 2)}" y="${height - 10}" text-anchor="middle"
-            >${shortDay(day)}</text
-          >`
+        ? html`<text class="axis" x="${px(x + barWidth / 2)}" y="${height - 10}" text-anchor="middle">${shortDay(day)}</text>`
         : '';
     const bar =
       micros > 0
-        ? html`<rect
-            class="bar"
-            x="${px(x)}"
-            y="${px(y(micros))}"
-            width="${px(barWidth)}"
-            height="${px(Math.max(1, (micros / top) * plotHeight))}"
-            ><title>${isoDay(day)}: ${formatUsd(micros)}</title></rect
-          >`
+        ? html`<rect class="bar" x="${px(x)}" y="${px(y(micros))}" width="${px(barWidth)}" height="${px(Math.max(1, (micros / top) * plotHeight))}"><title>${isoDay(day)}: ${formatUsd(micros)}</title></rect>`
         : '';
     return html`${bar}${label}`;
   });
   const total = spend.reduce((sum, s) => sum + s.micros, 0);
-  return html`<svg
-    class="chart"
-    viewBox="0 0 ${width} ${height}"
-    width="${width}"
-    height="${height}"
-    role="img"
-    aria-label="Spend per day from ${isoDay(firstDay)} to ${isoDay(lastDay)}: ${formatUsd(total)} in all"
-  >
-    ${grid}${bars}
-  </svg>`;
+  return html`<svg class="chart" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Spend per day from ${isoDay(firstDay)} to ${isoDay(lastDay)}: ${formatUsd(total)} in all">${grid}${bars}</svg>`;
 }

@@ -148,9 +148,7 @@ async function readViewer(ctx: Koa.Context, services: WebDeps): Promise<Viewer |
 }
 
 function errorPage(request: Pick<PageRequest, 'viewer' | 'csrfToken'>, status: number, title: string, detail: string) {
-  const body = html`<h1>${title}</h1>
-    ${notice('error', title, detail)}
-    <p><a href="/">Back to the home page</a></p>`;
+  const body = html`<h1>${title}</h1>${notice('error', title, detail)}<p><a href="/">Back to the home page</a></p>`;
   return {
     kind: 'page' as const,
     status,

@@ -153,31 +153,15 @@ interface PageOptions {
 export function layout(options: PageOptions, body: Html): Html {
   const { viewer } = options;
   const header = viewer
-    ? html`<header class="top">
-        <div class="bar">
-          <a class="brand" href="/">mkt<span>dashboard</span></a
-          ><span class="spacer"></span>
-          <div class="who">
-            <span>${viewer.session.user.email}</span
-            >${csrfForm('/logout', options.csrfToken, html`<button class="secondary" type="submit">Log out</button>`)}
-          </div>
-        </div>
-        <div class="bar menu">
-          <nav>
-            ${navigation.map((n) => html`<a href="${n.href}" ${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}
-          </nav>
-        </div>
-      </header>`
-    : html`<header class="top">
-        <div class="bar">
-          <a class="brand" href="/">mkt<span>dashboard</span></a>
-          <nav></nav>
-          <div class="who"><a href="/login">Log in</a><a href="/signup">Sign up</a><a href="/docs">Docs</a></div>
-        </div>
-      </header>`;
+    ? html`<header class="top"><div class="bar">
+<a class="brand" href="/">mkt<span>dashboard</span></a><span class="spacer"></span>
+<div class="who"><span>${viewer.session.user.email}</span>${csrfForm('/logout', options.csrfToken, html`<button class="secondary" type="submit">Log out</button>`)}</div>
+</div><div class="bar menu"><nav>${navigation.map((n) => html`<a href="${n.href}"${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}</nav></div></header>`
+    : html`<header class="top"><div class="bar"><a class="brand" href="/">mkt<span>dashboard</span></a><nav></nav>
+<div class="who"><a href="/login">Log in</a><a href="/signup">Sign up</a><a href="/docs">Docs</a></div></div></header>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${viewer ? html`<meta name="csrf-token" content="${options.csrfToken}" />` : ''}
+${viewer ? html`<meta name="csrf-token" content="${options.csrfToken}">` : ''}
 <title>${options.title} · mkt</title><link rel="icon" href="data:,">
 <style>${trusted(stylesheet)}</style></head>
 <body>${header}
@@ -188,17 +172,13 @@ ${body}
 
 /** A POST form carrying the CSRF token. */
 export function csrfForm(action: string, csrfToken: string, content: Html, attributes: Html = html``): Html {
-  return html`<form method="post" action="${action}" ${attributes}>
-    <input type="hidden" name="csrf_token" value="${csrfToken}" />${content}
-  </form>`;
+  return html`<form method="post" action="${action}"${attributes}><input type="hidden" name="csrf_token" value="${csrfToken}">${content}</form>`;
 }
 
 export type NoticeTone = 'ok' | 'error' | 'warn' | 'info';
 
 export function notice(tone: NoticeTone, title: string | Html, detail?: string | Html): Html {
-  return html`<div class="notice ${tone}" role="${tone === 'error' ? 'alert' : 'status'}">
-    <strong>${title}</strong>${detail ? html`<div class="detail">${detail}</div>` : ''}
-  </div>`;
+  return html`<div class="notice ${tone}" role="${tone === 'error' ? 'alert' : 'status'}"><strong>${title}</strong>${detail ? html`<div class="detail">${detail}</div>` : ''}</div>`;
 }
 
 /** `2026-11-22 10:15 UTC`, or the fallback for an absent time. */

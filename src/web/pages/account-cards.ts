@@ -52,46 +52,20 @@ export function topUpCard(request: MemberRequest, current: SystemSettings, refus
     refused?.refusedField === field
       ? html`<span class="field-error" id="${field}-error">${refused.message}</span>`
       : '';
-  const input = (field: TopUpField) =>
-    html`<div class="field">
-      <label for="${field}">${topUpLabels[field].label}<span class="hint">${topUpLabels[field].hint}</span></label>
-      <input
-        id="${field}"
-        type="text"
-        name="${field}"
-        value="${value(field)}"
-        inputmode="numeric"
-        maxlength="12"
-        placeholder="Units"
-        autocomplete="off"
-        ${refused?.refusedField === field ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}
-      />${error(field)}
-    </div>`;
-  return html`<div class="card" id="auto-top-up">
-    <h2>Auto top-up</h2>
-    <p class="muted small">
-      After an inference leaves a consumption account below the threshold, mkt buys the quantity of its model's Units
-      (at the market, or within your auto-buy price cap) from your USD and moves them to the account. Nothing is bought
-      without USD.
-    </p>
-    ${csrfForm(
-      '/account/auto-top-up',
-      request.csrfToken,
-      html`<div class="field">
-          <label class="check"
-            ><input
-              type="checkbox"
-              name="enabled"
-              value="on"
-              ${enabled ? html` checked` : ''}${refused?.refusedField === 'enabled' ? html` aria-invalid="true"` : ''}
-            /><span>Top up automatically<span class="hint">Needs a quantity and a threshold.</span></span></label
-          >${error('enabled')}
-        </div>
-        <div class="grid two">${input('quantity')}${input('trigger_threshold')}</div>
-        <p class="muted small">Whole Units, e.g. 5. Leave a field empty to clear it.</p>
-        <div class="actions"><button type="submit">Save auto top-up</button></div>`,
-    )}
-  </div>`;
+  const input = (
+    field: TopUpField,
+  ) => html`<div class="field"><label for="${field}">${topUpLabels[field].label}<span class="hint">${topUpLabels[field].hint}</span></label>
+<input id="${field}" type="text" name="${field}" value="${value(field)}" inputmode="numeric" maxlength="12" placeholder="Units" autocomplete="off"${refused?.refusedField === field ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}>${error(field)}</div>`;
+  return html`<div class="card" id="auto-top-up"><h2>Auto top-up</h2>
+<p class="muted small">After an inference leaves a consumption account below the threshold, mkt buys the quantity of its model's Units (at the market, or within your auto-buy price cap) from your USD and moves them to the account. Nothing is bought without USD.</p>
+${csrfForm(
+  '/account/auto-top-up',
+  request.csrfToken,
+  html`<div class="field"><label class="check"><input type="checkbox" name="enabled" value="on"${enabled ? html` checked` : ''}${refused?.refusedField === 'enabled' ? html` aria-invalid="true"` : ''}><span>Top up automatically<span class="hint">Needs a quantity and a threshold.</span></span></label>${error('enabled')}</div>
+<div class="grid two">${input('quantity')}${input('trigger_threshold')}</div>
+<p class="muted small">Whole Units, e.g. 5. Leave a field empty to clear it.</p>
+<div class="actions"><button type="submit">Save auto top-up</button></div>`,
+)}</div>`;
 }
 
 /** The last top-up as the facts list says it. */

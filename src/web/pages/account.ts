@@ -52,8 +52,7 @@ function preconditionNotice(
       return notice(
         tone,
         `${subject} cannot change until your email address is verified.`,
-        html`Open the verification link we mailed you at sign-up. No mail?
-        ${csrfForm('/verify-email/resend', request.csrfToken, html`<button class="link" type="submit">Send a new link</button>`, html` class="inline-form"`)}`,
+        html`Open the verification link we mailed you at sign-up. No mail? ${csrfForm('/verify-email/resend', request.csrfToken, html`<button class="link" type="submit">Send a new link</button>`, html` class="inline-form"`)}`,
       );
     case 'legal_terms_not_accepted':
       return notice(

@@ -54,24 +54,9 @@ function viewOf(current: SystemSettings): FormView {
 function amountInput(view: FormView, field: AmountField): Html {
   const { label, hint } = labels[field];
   const invalid = view.error?.field === field;
-  return html`<div class="field">
-    <label for="${field}">${label}<span class="hint">${hint}</span></label>
-    <div class="money-input">
-      <span>$</span
-      ><input
-        id="${field}"
-        type="text"
-        name="${field}"
-        value="${view.values[field]}"
-        inputmode="decimal"
-        maxlength="20"
-        placeholder="0.00"
-        autocomplete="off"
-        ${invalid ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}
-      />
-    </div>
-    ${invalid ? html`<span class="field-error" id="${field}-error">${view.error!.message}</span>` : ''}
-  </div>`;
+  return html`<div class="field"><label for="${field}">${label}<span class="hint">${hint}</span></label>
+<div class="money-input"><span>$</span><input id="${field}" type="text" name="${field}" value="${view.values[field]}" inputmode="decimal" maxlength="20" placeholder="0.00" autocomplete="off"${invalid ? html` aria-invalid="true" aria-describedby="${field}-error"` : ''}></div>
+${invalid ? html`<span class="field-error" id="${field}-error">${view.error!.message}</span>` : ''}</div>`;
 }
 
 async function autoReloadPage(request: MemberRequest, view?: FormView): Promise<PageResult> {
@@ -79,50 +64,27 @@ async function autoReloadPage(request: MemberRequest, view?: FormView): Promise<
   const shown = view ?? viewOf(current);
   const reload = current.auto_reload;
   const summary = reload.enabled
-    ? html`<span class="pill on">On</span> Below ${shownUsd(reload.threshold_usd)}, deposit
-        ${shownUsd(reload.amount_usd)}${reload.monthly_limit_usd === null ? ', with no monthly limit.' : html`, up to ${shownUsd(reload.monthly_limit_usd)} a month.`}`
+    ? html`<span class="pill on">On</span> Below ${shownUsd(reload.threshold_usd)}, deposit ${shownUsd(reload.amount_usd)}${reload.monthly_limit_usd === null ? ', with no monthly limit.' : html`, up to ${shownUsd(reload.monthly_limit_usd)} a month.`}`
     : html`<span class="pill off">Off</span> Your USD balance is never topped up automatically.`;
   const enabledError =
     shown.error?.field === 'enabled'
       ? html`<span class="field-error" id="enabled-error">${shown.error.message}</span>`
       : '';
   const body = html`<h1>Auto-reload</h1>
-    <p class="lead">
-      Tops up your USD balance: when a trade, a fee, inference or a transfer leaves available USD below the threshold,
-      mkt deposits the amount through your payment path, within the monthly limit.
-    </p>
-    ${shown.problem ?? ''}${shown.error && !shown.problem ? notice('error', 'The settings were not saved.', 'Correct the field marked below and save again.') : ''}${noticeFor(request.query.notice)}
-    <div class="card">
-      <h2>Now</h2>
-      <dl class="facts">
-        <dt>Auto-reload</dt>
-        <dd>${summary}</dd>
-        <dt>Reloaded this month</dt>
-        <dd id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
-      </dl>
-    </div>
-    <div class="card">
-      <h2>Settings</h2>
-      ${csrfForm(
-        '/auto-reload',
-        request.csrfToken,
-        html`<div class="field">
-            <label class="check"
-              ><input
-                type="checkbox"
-                name="enabled"
-                value="on"
-                ${shown.enabled ? html` checked` : ''}${shown.error?.field === 'enabled' ? html` aria-invalid="true"` : ''}
-              /><span>Reload automatically<span class="hint">Needs a threshold and an amount.</span></span></label
-            >${enabledError}
-          </div>
-          <div class="grid">${amountFields.map((field) => amountInput(shown, field))}</div>
-          <p class="muted small">
-            Dollars with at most two decimals, e.g. 25 or 25.00. Leave a field empty to clear it.
-          </p>
-          <div class="actions"><button type="submit">Save settings</button></div>`,
-      )}
-    </div>`;
+<p class="lead">Tops up your USD balance: when a trade, a fee, inference or a transfer leaves available USD below the threshold, mkt deposits the amount through your payment path, within the monthly limit.</p>
+${shown.problem ?? ''}${shown.error && !shown.problem ? notice('error', 'The settings were not saved.', 'Correct the field marked below and save again.') : ''}${noticeFor(request.query.notice)}
+<div class="card"><h2>Now</h2><dl class="facts">
+<dt>Auto-reload</dt><dd>${summary}</dd>
+<dt>Reloaded this month</dt><dd id="reloaded-this-month">${shownUsd(reload.reloaded_this_month_usd)}</dd>
+</dl></div>
+<div class="card"><h2>Settings</h2>${csrfForm(
+    '/auto-reload',
+    request.csrfToken,
+    html`<div class="field"><label class="check"><input type="checkbox" name="enabled" value="on"${shown.enabled ? html` checked` : ''}${shown.error?.field === 'enabled' ? html` aria-invalid="true"` : ''}><span>Reload automatically<span class="hint">Needs a threshold and an amount.</span></span></label>${enabledError}</div>
+<div class="grid">${amountFields.map((field) => amountInput(shown, field))}</div>
+<p class="muted small">Dollars with at most two decimals, e.g. 25 or 25.00. Leave a field empty to clear it.</p>
+<div class="actions"><button type="submit">Save settings</button></div>`,
+  )}</div>`;
   return show(
     layout(
       { title: 'Auto-reload', viewer: request.viewer, csrfToken: request.csrfToken, current: '/auto-reload' },

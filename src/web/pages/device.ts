@@ -24,34 +24,17 @@ function devicePage(request: MemberRequest, body: Html, status = 200): PageResul
 
 function codeForm(value: string): Html {
   return html`<form method="get" action="/device" class="inline compact">
-    <div class="field">
-      <label for="user_code">Code</label
-      ><input
-        id="user_code"
-        class="code"
-        type="text"
-        name="user_code"
-        value="${value}"
-        placeholder="ABCD-EFGH"
-        autocomplete="off"
-        autocapitalize="characters"
-        spellcheck="false"
-        required
-        autofocus
-      />
-    </div>
-    <button type="submit">Continue</button>
-  </form>`;
+<div class="field"><label for="user_code">Code</label><input id="user_code" class="code" type="text" name="user_code" value="${value}" placeholder="ABCD-EFGH" autocomplete="off" autocapitalize="characters" spellcheck="false" required autofocus></div>
+<button type="submit">Continue</button></form>`;
 }
 
-const intro = html`<h1>Approve a device</h1>
-  <p class="lead">Enter the code the mkt command line (or another app) shows you, to let it use your account.</p>`;
+const intro = html`<h1>Approve a device</h1><p class="lead">Enter the code the mkt command line (or another app) shows you, to let it use your account.</p>`;
 
 function unknownCode(request: MemberRequest, typed: string): PageResult {
   return devicePage(
     request,
     html`${intro}${notice('error', 'This code is not valid.', 'It may be mistyped, or it has expired: codes are valid for a few minutes. Check it, or start the login again on your device to get a new one.')}
-      <div class="card">${codeForm(typed)}</div>`,
+<div class="card">${codeForm(typed)}</div>`,
     404,
   );
 }
@@ -60,7 +43,7 @@ function usedCode(request: MemberRequest, userCode: string): PageResult {
   return devicePage(
     request,
     html`${intro}${notice('warn', `The code ${userCode} has already been used.`, 'A code can be approved or denied once. To sign in again, start a new login on your device.')}
-      <div class="card">${codeForm('')}</div>`,
+<div class="card">${codeForm('')}</div>`,
     409,
   );
 }
@@ -70,38 +53,20 @@ function minutesLeft(request: MemberRequest, device: DeviceRequest): number {
 }
 
 function decisionPage(request: MemberRequest, device: DeviceRequest): PageResult {
-  const hidden = html`<input type="hidden" name="user_code" value="${device.userCode}" />`;
+  const hidden = html`<input type="hidden" name="user_code" value="${device.userCode}">`;
   const minutes = minutesLeft(request, device);
   return devicePage(
     request,
     html`<h1>Allow ${device.clientName} to use your account?</h1>
-      <p class="lead">Only approve if you started this login yourself and the code matches the one on your device.</p>
-      <div class="card">
-        <dl class="facts">
-          <dt>Code</dt>
-          <dd><span class="code-display">${device.userCode}</span></dd>
-          <dt>Application</dt>
-          <dd>
-            <span
-              ><strong>${device.clientName}</strong>
-              <span class="muted small">(client id <code>${device.clientId}</code>)</span></span
-            >
-          </dd>
-          <dt>Account</dt>
-          <dd>${request.viewer.session.user.email}</dd>
-          <dt>Expires</dt>
-          <dd>in ${minutes} minute${minutes === 1 ? '' : 's'}</dd>
-        </dl>
-      </div>
-      <div class="card">
-        <h2>It asks for permission to</h2>
-        <ul class="scopes">
-          ${device.scopes.map((s) => html`<li><code>${s.scope}</code>${s.description}</li>`)}
-        </ul>
-        <div class="actions">
-          ${csrfForm('/device/approve', request.csrfToken, html`${hidden}<button type="submit">Approve</button>`)}${csrfForm('/device/deny', request.csrfToken, html`${hidden}<button class="secondary" type="submit">Deny</button>`)}
-        </div>
-      </div>`,
+<p class="lead">Only approve if you started this login yourself and the code matches the one on your device.</p>
+<div class="card"><dl class="facts">
+<dt>Code</dt><dd><span class="code-display">${device.userCode}</span></dd>
+<dt>Application</dt><dd><span><strong>${device.clientName}</strong> <span class="muted small">(client id <code>${device.clientId}</code>)</span></span></dd>
+<dt>Account</dt><dd>${request.viewer.session.user.email}</dd>
+<dt>Expires</dt><dd>in ${minutes} minute${minutes === 1 ? '' : 's'}</dd>
+</dl></div>
+<div class="card"><h2>It asks for permission to</h2><ul class="scopes">${device.scopes.map((s) => html`<li><code>${s.scope}</code>${s.description}</li>`)}</ul>
+<div class="actions">${csrfForm('/device/approve', request.csrfToken, html`${hidden}<button type="submit">Approve</button>`)}${csrfForm('/device/deny', request.csrfToken, html`${hidden}<button class="secondary" type="submit">Deny</button>`)}</div></div>`,
   );
 }
 
@@ -110,8 +75,7 @@ function throttledPage(request: MemberRequest, typed: string, retryAfterSeconds:
   request.ctx.set('Retry-After', String(retryAfterSeconds));
   return devicePage(
     request,
-    html`${intro}${notice('error', 'Too many wrong codes.', tooManyAttempts(retryAfterSeconds))}
-      <div class="card">${codeForm(typed)}</div>`,
+    html`${intro}${notice('error', 'Too many wrong codes.', tooManyAttempts(retryAfterSeconds))}<div class="card">${codeForm(typed)}</div>`,
     429,
   );
 }
@@ -126,12 +90,7 @@ function lookUp(request: MemberRequest, typed: string) {
 
 export async function showDevice(request: MemberRequest): Promise<PageResult> {
   const typed = (request.query.user_code ?? '').trim();
-  if (typed === '')
-    return devicePage(
-      request,
-      html`${intro}
-        <div class="card">${codeForm('')}</div>`,
-    );
+  if (typed === '') return devicePage(request, html`${intro}<div class="card">${codeForm('')}</div>`);
   const found = await lookUp(request, typed);
   if (!found.ok)
     return found.reason === 'throttled'
@@ -164,10 +123,8 @@ async function decide(request: MemberRequest, decision: 'approve' | 'deny'): Pro
       : notice('info', 'Request denied.', `${name} did not get access to your account. You can close this page.`);
   return devicePage(
     request,
-    html`<h1>${decision === 'approve' ? 'Device connected' : 'Access denied'}</h1>
-      <p class="lead">Code ${device.userCode}.</p>
-      ${outcome}
-      <p class="small"><a href="/">Back to your home page</a></p>`,
+    html`<h1>${decision === 'approve' ? 'Device connected' : 'Access denied'}</h1><p class="lead">Code ${device.userCode}.</p>${outcome}
+<p class="small"><a href="/">Back to your home page</a></p>`,
   );
 }
 

@@ -16,18 +16,9 @@ const pageSize = 50;
 
 /** One signed-in device: its application, permissions, times and the Revoke button. */
 function grantRow(request: MemberRequest, g: GrantSummary): Html {
-  return html`<tr>
-    <td>
-      <strong>${oauthClients.get(g.clientId)?.name ?? g.clientId}</strong><span class="sub mono">${g.grantId}</span>
-    </td>
-    <td>${g.scopes.map((s) => html`<code class="chip">${s}</code>`)}</td>
-    <td class="nowrap">${formatTime(g.createdAtUs)}</td>
-    <td class="nowrap">${formatTime(g.lastUsedAtUs)}</td>
-    <td class="nowrap">${formatTime(g.expiresAtUs)}</td>
-    <td class="right">
-      ${csrfForm(`/devices/${encodeURIComponent(g.grantId)}/revoke`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Revoke ${g.grantId}">Revoke</button>`)}
-    </td>
-  </tr>`;
+  return html`<tr><td><strong>${oauthClients.get(g.clientId)?.name ?? g.clientId}</strong><span class="sub mono">${g.grantId}</span></td>
+<td>${g.scopes.map((s) => html`<code class="chip">${s}</code>`)}</td><td class="nowrap">${formatTime(g.createdAtUs)}</td><td class="nowrap">${formatTime(g.lastUsedAtUs)}</td><td class="nowrap">${formatTime(g.expiresAtUs)}</td>
+<td class="right">${csrfForm(`/devices/${encodeURIComponent(g.grantId)}/revoke`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Revoke ${g.grantId}">Revoke</button>`)}</td></tr>`;
 }
 
 async function devicesPage(request: MemberRequest, problem?: Html, status = 200): Promise<PageResult> {
@@ -36,42 +27,11 @@ async function devicesPage(request: MemberRequest, problem?: Html, status = 200)
   );
   const rows = page.rows.map((g) => grantRow(request, g));
   const body = html`<h1>Devices</h1>
-    <p class="lead">
-      Command lines and apps signed in to your account with <code>mkt login</code>. Revoke one you no longer use, or do
-      not recognise: its tokens stop working at once.
-    </p>
-    ${problem ?? ''}${noticeFor(request.query.notice)}
-    <div class="card">
-      <div class="card-head">
-        <h2>Signed-in devices</h2>
-        <a class="small" href="/device">Approve a new device →</a>
-      </div>
-      <table>
-        <thead>
-          <tr>
-            <th>Application</th>
-            <th>Permissions</th>
-            <th>Signed in</th>
-            <th>Last used</th>
-            <th>Expires</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${
-            rows.length
-              ? rows
-              : html`<tr>
-                  <td class="empty" colspan="6">
-                    No devices are signed in. Run <code>mkt login</code> and approve its code at
-                    <a href="/device">/device</a>.
-                  </td>
-                </tr>`
-          }
-        </tbody>
-      </table>
-      ${pager('/devices', page.paging, {}, { prev: '← Earlier', next: 'Later →' })}
-    </div>`;
+    <p class="lead">Command lines and apps signed in to your account with <code>mkt login</code>. Revoke one you no longer use, or do not recognise: its tokens stop working at once.</p>
+${problem ?? ''}${noticeFor(request.query.notice)}
+<div class="card"><div class="card-head"><h2>Signed-in devices</h2><a class="small" href="/device">Approve a new device →</a></div>
+<table><thead><tr><th>Application</th><th>Permissions</th><th>Signed in</th><th>Last used</th><th>Expires</th><th></th></tr></thead>
+<tbody>${rows.length ? rows : html`<tr><td class="empty" colspan="6">No devices are signed in. Run <code>mkt login</code> and approve its code at <a href="/device">/device</a>.</td></tr>`}</tbody></table>${pager('/devices', page.paging, {}, { prev: '← Earlier', next: 'Later →' })}</div>`;
   return show(
     layout({ title: 'Devices', viewer: request.viewer, csrfToken: request.csrfToken, current: '/devices' }, body),
     status,

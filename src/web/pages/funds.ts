@@ -39,14 +39,8 @@ function depositRow(row: DepositRow): Html {
     row.status === 'rejected' && row.reason
       ? html`${formatTime(Number(row.decided_at_us))}<span class="hint">${row.reason}</span>`
       : formatTime(row.decided_at_us === null ? null : Number(row.decided_at_us), '—');
-  return html`<tr>
-    <td>${formatTime(Number(row.created_at_us))}</td>
-    <td class="right mono">${view.amount_usd}</td>
-    <td>${statusPill(row)}</td>
-    <td>${row.origin === 'auto_reload' ? 'Auto-reload' : 'Requested'}</td>
-    <td>${view.sandbox ? sandboxBadge : 'Manual'}</td>
-    <td>${decided}</td>
-  </tr>`;
+  return html`<tr><td>${formatTime(Number(row.created_at_us))}</td><td class="right mono">${view.amount_usd}</td><td>${statusPill(row)}</td>
+<td>${row.origin === 'auto_reload' ? 'Auto-reload' : 'Requested'}</td><td>${view.sandbox ? sandboxBadge : 'Manual'}</td><td>${decided}</td></tr>`;
 }
 
 function doneNotice(row: DepositRow): Html {
@@ -80,101 +74,28 @@ async function fundsPage(request: MemberRequest, view: FundsView = {}): Promise<
   const balances = await readBalances(request.services, userId);
   const page = await readPage(request, pageSize, (p) => payments.listDeposits(request.services, userId, undefined, p));
   const method = funding.sandbox
-    ? html`<div class="notice warn sandbox-banner" role="note">
-        ${sandboxBadge} <strong>Sandbox payments.</strong>
-        <div class="detail">
-          Deposits are credited at once and no real payment is taken: this is sandbox money, for trying the market. At
-          most ${funding.daily_limit_usd} USD a day.
-        </div>
-      </div>`
-    : html`<div class="notice info" role="note">
-        <strong>Manual payments.</strong>
-        <div class="detail">A deposit is a request: it is credited once an operator approves it.</div>
-      </div>`;
+    ? html`<div class="notice warn sandbox-banner" role="note">${sandboxBadge} <strong>Sandbox payments.</strong>
+<div class="detail">Deposits are credited at once and no real payment is taken: this is sandbox money, for trying the market. At most ${funding.daily_limit_usd} USD a day.</div></div>`
+    : html`<div class="notice info" role="note"><strong>Manual payments.</strong><div class="detail">A deposit is a request: it is credited once an operator approves it.</div></div>`;
   const facts = html`<dl class="facts">
-    <dt>USD available</dt>
-    <dd>
-      <span><span id="usd-available">${formatUsd(balances.usd?.availableMicros ?? 0)}</span></span>
-    </dd>
-    <dt>Per deposit</dt>
-    <dd>${funding.min_amount_usd} to ${funding.max_amount_usd} USD</dd>
-    ${
-      funding.sandbox
-        ? html`<dt>Left today</dt>
-            <dd>
-              <span
-                ><span id="remaining-today">${funding.remaining_today_usd}</span> of ${funding.daily_limit_usd} USD (UTC
-                day)</span
-              >
-            </dd>`
-        : ''
-    }
-    <dt>Deposited today</dt>
-    <dd>${funding.deposited_today_usd} USD</dd>
-    <dt>Pending</dt>
-    <dd>${funding.pending_usd} USD</dd>
-  </dl>`;
+<dt>USD available</dt><dd><span><span id="usd-available">${formatUsd(balances.usd?.availableMicros ?? 0)}</span></span></dd>
+<dt>Per deposit</dt><dd>${funding.min_amount_usd} to ${funding.max_amount_usd} USD</dd>
+${funding.sandbox ? html`<dt>Left today</dt><dd><span><span id="remaining-today">${funding.remaining_today_usd}</span> of ${funding.daily_limit_usd} USD (UTC day)</span></dd>` : ''}
+<dt>Deposited today</dt><dd>${funding.deposited_today_usd} USD</dd>
+<dt>Pending</dt><dd>${funding.pending_usd} USD</dd></dl>`;
   const form = csrfForm(
     '/funds',
     request.csrfToken,
-    html`<input type="hidden" name="idempotency_key" value="${newSecret('web_')}" />
-      <div class="inline compact">
-        <div class="field">
-          <label for="amount_usd">Amount in USD<span class="hint">Up to two decimals, e.g. 25.00.</span></label>
-          <input
-            id="amount_usd"
-            type="text"
-            name="amount_usd"
-            inputmode="decimal"
-            value="${view.amount ?? ''}"
-            maxlength="12"
-            required
-          />
-        </div>
-        <button type="submit">Add funds</button>
-      </div>`,
+    html`<input type="hidden" name="idempotency_key" value="${newSecret('web_')}"><div class="inline compact"><div class="field"><label for="amount_usd">Amount in USD<span class="hint">Up to two decimals, e.g. 25.00.</span></label>
+<input id="amount_usd" type="text" name="amount_usd" inputmode="decimal" value="${view.amount ?? ''}" maxlength="12" required></div><button type="submit">Add funds</button></div>`,
   );
   const body = html`<h1>Funds${funding.sandbox ? html` ${sandboxBadge}` : ''}</h1>
-    <p class="lead">
-      USD pays for orders and, in Auto Mode, for inference. You can also add funds with
-      <code>mkt funds add USD</code> or the API (<code>POST /v1/deposits</code>); auto-reload deposits the same way.
-    </p>
-    ${view.done ? doneNotice(view.done) : ''}${view.problem ?? ''}${method}
-    <div class="grid two">
-      <div class="card">
-        <h2>Payment method: ${funding.sandbox ? 'sandbox' : 'manual'}</h2>
-        ${facts}
-      </div>
-      <div class="card">
-        <h2>Add funds</h2>
-        ${form}
-      </div>
-    </div>
-    <div class="card">
-      <h2>Deposits</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Created</th>
-            <th class="right">Amount (USD)</th>
-            <th>Status</th>
-            <th>Origin</th>
-            <th>Method</th>
-            <th>Decided</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${
-            page.rows.length
-              ? page.rows.map(depositRow)
-              : html`<tr>
-                  <td class="empty" colspan="6">No deposits yet. Add funds above.</td>
-                </tr>`
-          }
-        </tbody>
-      </table>
-      ${pager('/funds', page.paging)}
-    </div>`;
+<p class="lead">USD pays for orders and, in Auto Mode, for inference. You can also add funds with <code>mkt funds add USD</code> or the API (<code>POST /v1/deposits</code>); auto-reload deposits the same way.</p>
+${view.done ? doneNotice(view.done) : ''}${view.problem ?? ''}${method}
+<div class="grid two"><div class="card"><h2>Payment method: ${funding.sandbox ? 'sandbox' : 'manual'}</h2>${facts}</div>
+<div class="card"><h2>Add funds</h2>${form}</div></div>
+<div class="card"><h2>Deposits</h2><table><thead><tr><th>Created</th><th class="right">Amount (USD)</th><th>Status</th><th>Origin</th><th>Method</th><th>Decided</th></tr></thead>
+<tbody>${page.rows.length ? page.rows.map(depositRow) : html`<tr><td class="empty" colspan="6">No deposits yet. Add funds above.</td></tr>`}</tbody></table>${pager('/funds', page.paging)}</div>`;
   return show(
     layout({ title: 'Funds', viewer: request.viewer, csrfToken: request.csrfToken, current: '/funds' }, body),
     view.status ?? 200,

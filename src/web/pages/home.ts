@@ -34,19 +34,11 @@ function remainingSteps(verified: boolean, accepted: boolean) {
 
 /** Signed out: what mkt is, and the way in. */
 function welcomePage(request: PageRequest): PageResult {
-  const body = html`<h1>mkt</h1>
-    <p class="lead">
-      A real-time spot market for AI inference. Suppliers compete on a central limit order book; buyers get inference
-      capacity at market prices.
-    </p>
-    ${noticeFor(request.query.notice)}
-    <div class="grid two">
-      <a class="tile" href="/login"><strong>Log in</strong><span>Manage keys, devices and your account.</span></a>
-      <a class="tile" href="/signup"
-        ><strong>Create an account</strong><span>An email address and a password are all it takes.</span></a
-      >
-    </div>
-    <p class="muted small">Developers: see the <a href="/docs">API reference</a>.</p>`;
+  const body = html`<h1>mkt</h1><p class="lead">A real-time spot market for AI inference. Suppliers compete on a central limit order book; buyers get inference capacity at market prices.</p>
+${noticeFor(request.query.notice)}
+<div class="grid two"><a class="tile" href="/login"><strong>Log in</strong><span>Manage keys, devices and your account.</span></a>
+<a class="tile" href="/signup"><strong>Create an account</strong><span>An email address and a password are all it takes.</span></a></div>
+<p class="muted small">Developers: see the <a href="/docs">API reference</a>.</p>`;
   return show(layout({ title: 'Home', viewer: undefined, csrfToken: request.csrfToken }, body));
 }
 
@@ -58,45 +50,25 @@ export async function showHome(request: PageRequest): Promise<PageResult> {
   const verified = user.email_verified_at_us !== null;
   const accepted = user.legal_terms_accepted_at_us !== null;
   const active = user.status === 'active';
-  const body = html`<h1>Your account</h1>
-    <p class="lead">Signed in as ${user.email}.</p>
-    ${noticeFor(request.query.notice)}
-    ${active ? '' : notice('error', 'This account is inactive.', 'It cannot trade, create keys or change settings. Contact support to have it reactivated.')}
-    ${active ? remainingSteps(verified, accepted) : ''}
-    <div class="card">
-      <h2>Status</h2>
-      <dl class="facts">
-        <dt>Email address</dt>
-        <dd>
-          ${
-            verified
-              ? html`<span class="pill on">Verified</span
-                  ><span class="muted small">${formatTime(user.email_verified_at_us)}</span>`
-              : html`<span class="pill bad">Not verified</span
-                  ><span class="muted small">Open the link we mailed you.</span
-                  >${csrfForm('/verify-email/resend', request.csrfToken, html`<button class="link" type="submit">Send a new link</button>`)}`
-          }
-        </dd>
-        <dt>Legal terms</dt>
-        <dd>
-          ${
-            accepted
-              ? html`<span class="pill on">Accepted</span
-                  ><span class="muted small">${formatTime(user.legal_terms_accepted_at_us)}</span>`
-              : html`<span class="pill bad">Not accepted</span
-                  ><a class="small" href="/terms">Read and accept the terms</a>`
-          }
-        </dd>
-        <dt>Account mode</dt>
-        <dd><strong>${modeNames[user.account_mode]}</strong><a class="small" href="/account">Change</a></dd>
-        <dt>Account status</dt>
-        <dd>${active ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}</dd>
-        <dt>Member since</dt>
-        <dd>${formatTime(user.created_at_us)}</dd>
-      </dl>
-    </div>
-    <div class="grid">
-      ${tiles.map((t) => html`<a class="tile" href="${t.href}"><strong>${t.title}</strong><span>${t.text}</span></a>`)}
-    </div>`;
+  const body = html`<h1>Your account</h1><p class="lead">Signed in as ${user.email}.</p>
+${noticeFor(request.query.notice)}
+${active ? '' : notice('error', 'This account is inactive.', 'It cannot trade, create keys or change settings. Contact support to have it reactivated.')}
+${active ? remainingSteps(verified, accepted) : ''}
+<div class="card"><h2>Status</h2><dl class="facts">
+<dt>Email address</dt><dd>${
+    verified
+      ? html`<span class="pill on">Verified</span><span class="muted small">${formatTime(user.email_verified_at_us)}</span>`
+      : html`<span class="pill bad">Not verified</span><span class="muted small">Open the link we mailed you.</span>${csrfForm('/verify-email/resend', request.csrfToken, html`<button class="link" type="submit">Send a new link</button>`)}`
+  }</dd>
+<dt>Legal terms</dt><dd>${
+    accepted
+      ? html`<span class="pill on">Accepted</span><span class="muted small">${formatTime(user.legal_terms_accepted_at_us)}</span>`
+      : html`<span class="pill bad">Not accepted</span><a class="small" href="/terms">Read and accept the terms</a>`
+  }</dd>
+<dt>Account mode</dt><dd><strong>${modeNames[user.account_mode]}</strong><a class="small" href="/account">Change</a></dd>
+<dt>Account status</dt><dd>${active ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}</dd>
+<dt>Member since</dt><dd>${formatTime(user.created_at_us)}</dd>
+</dl></div>
+<div class="grid">${tiles.map((t) => html`<a class="tile" href="${t.href}"><strong>${t.title}</strong><span>${t.text}</span></a>`)}</div>`;
   return show(layout({ title: 'Home', viewer, csrfToken: request.csrfToken, current: '/' }, body));
 }

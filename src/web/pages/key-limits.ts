@@ -105,56 +105,21 @@ export function limitsFields(typed: LimitsForm, models: readonly string[], error
   const reset = fieldError(error, 'limit_reset');
   const allowed = fieldError(error, 'models');
   const option = (value: string, label: string) =>
-    html`<option value="${value}" ${value === typed.limit_reset ? html` selected` : ''}>${label}</option>`;
+    html`<option value="${value}"${value === typed.limit_reset ? html` selected` : ''}>${label}</option>`;
   const ticked = new Set(typed.models);
   const boxes = models.map(
     (m) =>
-      html`<label class="check model"
-        ><input type="checkbox" name="${modelFieldPrefix}${m}" value="on" ${ticked.has(m) ? html` checked` : ''} /><span
-          class="mono"
-          >${m}</span
-        ></label
-      >`,
+      html`<label class="check model"><input type="checkbox" name="${modelFieldPrefix}${m}" value="on"${ticked.has(m) ? html` checked` : ''}><span class="mono">${m}</span></label>`,
   );
   return html`<div class="grid">
-      <div class="field">
-        <label for="limit_usd"
-          >Budget<span class="hint">USD the key may spend per period; empty: no budget.</span></label
-        >
-        <div class="money-input">
-          <span>$</span
-          ><input
-            id="limit_usd"
-            type="text"
-            name="limit_usd"
-            value="${typed.limit_usd}"
-            inputmode="decimal"
-            maxlength="20"
-            placeholder="no budget"
-            autocomplete="off"
-            ${budget.attributes}
-          />
-        </div>
-        ${budget.text}
-      </div>
-      <div class="field">
-        <label for="limit_reset">Budget resets<span class="hint">In UTC, at 00:00.</span></label>
-        <select id="limit_reset" name="limit_reset" ${reset.attributes}>
-          ${option('', 'Never (one budget in all)')}${limitResets.map((r) => option(r, resetNames[r]))}</select
-        >${reset.text}
-      </div>
-      <div class="field">
-        <label for="expires"
-          >Expires on<span class="hint">The key stops at 00:00 UTC that day; empty: never.</span></label
-        >
-        <input id="expires" type="date" name="expires" value="${typed.expires}" ${expires.attributes} />${expires.text}
-      </div>
-    </div>
-    <fieldset class="models" ${allowed.attributes}>
-      <legend>Models the key may call<span class="hint">None ticked: every model.</span></legend>
-      ${boxes}
-    </fieldset>
-    ${allowed.text}`;
+<div class="field"><label for="limit_usd">Budget<span class="hint">USD the key may spend per period; empty: no budget.</span></label>
+<div class="money-input"><span>$</span><input id="limit_usd" type="text" name="limit_usd" value="${typed.limit_usd}" inputmode="decimal" maxlength="20" placeholder="no budget" autocomplete="off"${budget.attributes}></div>${budget.text}</div>
+<div class="field"><label for="limit_reset">Budget resets<span class="hint">In UTC, at 00:00.</span></label>
+<select id="limit_reset" name="limit_reset"${reset.attributes}>${option('', 'Never (one budget in all)')}${limitResets.map((r) => option(r, resetNames[r]))}</select>${reset.text}</div>
+<div class="field"><label for="expires">Expires on<span class="hint">The key stops at 00:00 UTC that day; empty: never.</span></label>
+<input id="expires" type="date" name="expires" value="${typed.expires}"${expires.attributes}>${expires.text}</div>
+</div>
+<fieldset class="models"${allowed.attributes}><legend>Models the key may call<span class="hint">None ticked: every model.</span></legend>${boxes}</fieldset>${allowed.text}`;
 }
 
 /** A refusal of the key service, said in the form's words, beside the field it is about. */
@@ -191,23 +156,15 @@ export function limitsSummary(row: ApiKeyRow, usage: KeyUsage, nowUs: number): H
   const spent = formatUsd(usage.spentMicros);
   const budget =
     limits.limitUsdMicros === null
-      ? html`<span class="usage">${spent} ${limits.limitReset === null ? 'spent' : periodNames[limits.limitReset]}</span
-          ><span class="sub">no budget</span>`
-      : html`<span class="usage"
-            >${spent} of ${formatUsd(limits.limitUsdMicros)}
-            ${limits.limitReset === null ? 'in all' : periodNames[limits.limitReset]}</span
-          >
-          <span class="sub"
-            >${usage.resetsAtUs === null ? 'never resets' : `resets ${formatTime(usage.resetsAtUs)}`}${usage.reservedMicros > 0 ? `, ${formatUsd(usage.reservedMicros)} held by running requests` : ''}</span
-          >`;
+      ? html`<span class="usage">${spent} ${limits.limitReset === null ? 'spent' : periodNames[limits.limitReset]}</span><span class="sub">no budget</span>`
+      : html`<span class="usage">${spent} of ${formatUsd(limits.limitUsdMicros)} ${limits.limitReset === null ? 'in all' : periodNames[limits.limitReset]}</span>
+<span class="sub">${usage.resetsAtUs === null ? 'never resets' : `resets ${formatTime(usage.resetsAtUs)}`}${usage.reservedMicros > 0 ? `, ${formatUsd(usage.reservedMicros)} held by running requests` : ''}</span>`;
   const expiry =
     limits.expiresAtUs === null
       ? ''
       : limits.expiresAtUs <= nowUs
         ? html`<span class="sub bad">expired ${formatTime(limits.expiresAtUs)}</span>`
         : html`<span class="sub">expires ${formatTime(limits.expiresAtUs)}</span>`;
-  const models = html`<span class="sub"
-    >${limits.allowedModels === null ? 'every model' : `models: ${limits.allowedModels.join(', ')}`}</span
-  >`;
+  const models = html`<span class="sub">${limits.allowedModels === null ? 'every model' : `models: ${limits.allowedModels.join(', ')}`}</span>`;
   return html`${budget}${expiry}${models}`;
 }

@@ -62,34 +62,20 @@ const orderKind = (order: OrderRow): string => `${order.type} · ${order.time_in
 
 function tabs(current: 'open' | 'history'): Html {
   const tab = (href: string, label: string, on: boolean) =>
-    html`<a href="${href}" ${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
-  return html`<nav class="tabs" aria-label="Orders">
-    ${tab('/orders', 'Open orders', current === 'open')}${tab('/orders/history', 'History', current === 'history')}
-  </nav>`;
+    html`<a href="${href}"${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
+  return html`<nav class="tabs" aria-label="Orders">${tab('/orders', 'Open orders', current === 'open')}${tab('/orders/history', 'History', current === 'history')}</nav>`;
 }
 
 function openRows(request: MemberRequest, page: Page<OrderRow>, symbols: Map<string, string>): Html {
   if (page.rows.length === 0)
-    return html`<tr>
-      <td class="empty" colspan="9">
-        No open orders. Orders you place on the trading API that rest on a book appear here.
-      </td>
-    </tr>`;
+    return html`<tr><td class="empty" colspan="9">No open orders. Orders you place on the trading API that rest on a book appear here.</td></tr>`;
   return html`${page.rows.map(
-    (o) =>
-      html`<tr>
-        <td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td>
-        <td>${sideCell(o.side)}</td>
-        <td class="small">${orderKind(o)}</td>
-        <td class="right mono">${priceOf(o)}</td>
-        <td class="right mono">${formatCount(o.quantity)}</td>
-        <td class="right mono">${formatCount(o.filled_quantity)}</td>
-        <td class="right mono">${formatCount(o.remaining_quantity)}</td>
-        <td class="nowrap">${formatTime(o.submitted_at_us)}</td>
-        <td class="right">
-          ${csrfForm(`/orders/${encodeURIComponent(o.id)}/cancel`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Cancel order ${o.id}">Cancel</button>`)}
-        </td>
-      </tr>`,
+    (
+      o,
+    ) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
+<td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.quantity)}</td><td class="right mono">${formatCount(o.filled_quantity)}</td><td class="right mono">${formatCount(o.remaining_quantity)}</td>
+<td class="nowrap">${formatTime(o.submitted_at_us)}</td>
+<td class="right">${csrfForm(`/orders/${encodeURIComponent(o.id)}/cancel`, request.csrfToken, html`<button class="danger" type="submit" aria-label="Cancel order ${o.id}">Cancel</button>`)}</td></tr>`,
   )}`;
 }
 
@@ -100,31 +86,10 @@ async function openOrdersPage(request: MemberRequest, problem?: Html, status = 2
   );
   const symbols = await symbolsByMarket(request.services);
   const body = html`<h1>Orders</h1>
-    <p class="lead">
-      Your orders on the order books. Cancelling releases what the order holds: USD for a buy, Units for a sell.
-    </p>
-    ${problem ?? ''}${noticeFor(request.query.notice)}${tabs('open')}
-    <div class="card">
-      <table>
-        <thead>
-          <tr>
-            <th>Market</th>
-            <th>Side</th>
-            <th>Type</th>
-            <th class="right">Price</th>
-            <th class="right">Quantity</th>
-            <th class="right">Filled</th>
-            <th class="right">Remaining</th>
-            <th>Placed</th>
-            <th></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${openRows(request, page, symbols)}
-        </tbody>
-      </table>
-      ${pager('/orders', page.paging)}
-    </div>`;
+<p class="lead">Your orders on the order books. Cancelling releases what the order holds: USD for a buy, Units for a sell.</p>
+${problem ?? ''}${noticeFor(request.query.notice)}${tabs('open')}
+<div class="card"><table><thead><tr><th>Market</th><th>Side</th><th>Type</th><th class="right">Price</th><th class="right">Quantity</th><th class="right">Filled</th><th class="right">Remaining</th><th>Placed</th><th></th></tr></thead>
+<tbody>${openRows(request, page, symbols)}</tbody></table>${pager('/orders', page.paging)}</div>`;
   return show(
     layout({ title: 'Orders', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body),
     status,
@@ -134,26 +99,14 @@ async function openOrdersPage(request: MemberRequest, problem?: Html, status = 2
 export const showOpenOrders = (request: MemberRequest) => openOrdersPage(request);
 
 function historyRows(page: Page<OrderRow>, symbols: Map<string, string>): Html {
-  if (page.rows.length === 0)
-    return html`<tr>
-      <td class="empty" colspan="9">No finished orders yet.</td>
-    </tr>`;
+  if (page.rows.length === 0) return html`<tr><td class="empty" colspan="9">No finished orders yet.</td></tr>`;
   return html`${page.rows.map(
-    (o) =>
-      html`<tr>
-        <td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td>
-        <td>${sideCell(o.side)}</td>
-        <td class="small">${orderKind(o)}</td>
-        <td class="right mono">${priceOf(o)}</td>
-        <td class="right mono">${formatCount(o.filled_quantity)} / ${formatCount(o.quantity)}</td>
-        <td class="right mono">${formatUsd(o.notional_micros)}</td>
-        <td class="right mono">${formatUsd(o.fee_micros)}</td>
-        <td>
-          <span class="pill ${statusTone[o.status]}">${statusNames[o.status]}</span
-          >${o.closure_reason && o.closure_reason !== o.status && o.closure_reason !== 'cancelled_by_user' ? html`<span class="sub">${o.closure_reason.replace(/_/g, ' ')}</span>` : ''}
-        </td>
-        <td class="nowrap">${formatTime(o.updated_at_us)}</td>
-      </tr>`,
+    (
+      o,
+    ) => html`<tr><td>${symbols.get(o.market_id) ?? o.market_id}<span class="sub mono">${o.id}</span></td><td>${sideCell(o.side)}</td><td class="small">${orderKind(o)}</td>
+<td class="right mono">${priceOf(o)}</td><td class="right mono">${formatCount(o.filled_quantity)} / ${formatCount(o.quantity)}</td><td class="right mono">${formatUsd(o.notional_micros)}</td><td class="right mono">${formatUsd(o.fee_micros)}</td>
+<td><span class="pill ${statusTone[o.status]}">${statusNames[o.status]}</span>${o.closure_reason && o.closure_reason !== o.status && o.closure_reason !== 'cancelled_by_user' ? html`<span class="sub">${o.closure_reason.replace(/_/g, ' ')}</span>` : ''}</td>
+<td class="nowrap">${formatTime(o.updated_at_us)}</td></tr>`,
   )}`;
 }
 
@@ -170,32 +123,10 @@ export async function showOrderHistory(request: MemberRequest): Promise<PageResu
   );
   const symbols = await symbolsByMarket(request.services);
   const body = html`<h1>Orders</h1>
-    <p class="lead">
-      Orders that are finished: filled, closed (the rest of a market, IOC or FOK order), cancelled, expired (day orders
-      at 00:00 UTC) or rejected.
-    </p>
-    ${tabs('history')}
-    <div class="card">
-      <table>
-        <thead>
-          <tr>
-            <th>Market</th>
-            <th>Side</th>
-            <th>Type</th>
-            <th class="right">Price</th>
-            <th class="right">Filled</th>
-            <th class="right">Notional</th>
-            <th class="right">Fee</th>
-            <th>Status</th>
-            <th>Finished</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${historyRows(page, symbols)}
-        </tbody>
-      </table>
-      ${pager('/orders/history', page.paging)}
-    </div>`;
+<p class="lead">Orders that are finished: filled, closed (the rest of a market, IOC or FOK order), cancelled, expired (day orders at 00:00 UTC) or rejected.</p>
+${tabs('history')}
+<div class="card"><table><thead><tr><th>Market</th><th>Side</th><th>Type</th><th class="right">Price</th><th class="right">Filled</th><th class="right">Notional</th><th class="right">Fee</th><th>Status</th><th>Finished</th></tr></thead>
+<tbody>${historyRows(page, symbols)}</tbody></table>${pager('/orders/history', page.paging)}</div>`;
   return show(
     layout({ title: 'Order history', viewer: request.viewer, csrfToken: request.csrfToken, current: '/orders' }, body),
   );

@@ -64,24 +64,11 @@ function credentialsForm(request: PageRequest, kind: 'signup' | 'login', email: 
   return csrfForm(
     isSignUp ? '/signup' : '/login',
     request.csrfToken,
-    html`${next !== '/' ? html`<input type="hidden" name="next" value="${next}" />` : ''}
-      <div class="field">
-        <label for="email">Email</label
-        ><input id="email" type="email" name="email" value="${email}" autocomplete="email" required autofocus />
-      </div>
-      <div class="field">
-        <label for="password"
-          >Password${isSignUp ? html`<span class="hint">At least ${passwordLengthMin} characters.</span>` : ''}</label
-        >
-        <input
-          id="password"
-          type="password"
-          name="password"
-          autocomplete="${isSignUp ? 'new-password' : 'current-password'}"
-          required${isSignUp ? html` minlength="${passwordLengthMin}"` : ''}
-        />
-      </div>
-      <button class="wide" type="submit">${isSignUp ? 'Create account' : 'Log in'}</button>`,
+    html`${next !== '/' ? html`<input type="hidden" name="next" value="${next}">` : ''}
+<div class="field"><label for="email">Email</label><input id="email" type="email" name="email" value="${email}" autocomplete="email" required autofocus></div>
+<div class="field"><label for="password">Password${isSignUp ? html`<span class="hint">At least ${passwordLengthMin} characters.</span>` : ''}</label>
+<input id="password" type="password" name="password" autocomplete="${isSignUp ? 'new-password' : 'current-password'}" required${isSignUp ? html` minlength="${passwordLengthMin}"` : ''}></div>
+<button class="wide" type="submit">${isSignUp ? 'Create account' : 'Log in'}</button>`,
   );
 }
 
@@ -93,17 +80,13 @@ function credentialsPage(
   const next = localPath(request.form.next ?? request.query.next);
   const isSignUp = kind === 'signup';
   const other = isSignUp
-    ? html`Already have an account?
-        <a href="${withQuery('/login', { next: next === '/' ? undefined : next })}">Log in</a>`
-    : html`New to mkt?
-        <a href="${withQuery('/signup', { next: next === '/' ? undefined : next })}">Create an account</a>`;
+    ? html`Already have an account? <a href="${withQuery('/login', { next: next === '/' ? undefined : next })}">Log in</a>`
+    : html`New to mkt? <a href="${withQuery('/signup', { next: next === '/' ? undefined : next })}">Create an account</a>`;
   const body = html`<h1>${isSignUp ? 'Create your mkt account' : 'Log in to mkt'}</h1>
-    <p class="lead">
-      ${isSignUp ? 'Buy inference capacity on a live market, or trade it.' : 'Manage keys, devices and your account.'}
-    </p>
-    ${options.error ? notice('error', options.error) : noticeFor(request.query.notice)}
-    <div class="card">${credentialsForm(request, kind, options.email ?? '', next)}</div>
-    <p class="muted small">${other}</p>`;
+<p class="lead">${isSignUp ? 'Buy inference capacity on a live market, or trade it.' : 'Manage keys, devices and your account.'}</p>
+${options.error ? notice('error', options.error) : noticeFor(request.query.notice)}
+<div class="card">${credentialsForm(request, kind, options.email ?? '', next)}</div>
+<p class="muted small">${other}</p>`;
   return show(
     layout(
       { title: isSignUp ? 'Sign up' : 'Log in', viewer: undefined, csrfToken: request.csrfToken, narrow: true },
@@ -157,11 +140,8 @@ export async function logIn(request: PageRequest): Promise<PageResult> {
 /** GET /logout does nothing by itself (a link must not log anyone out); it offers the button. */
 export async function showLogOut(request: PageRequest): Promise<PageResult> {
   if (!request.viewer) return redirect('/login');
-  const body = html`<h1>Log out?</h1>
-    <p class="lead">You are logged in as ${request.viewer.session.user.email}.</p>
-    <div class="card">
-      ${csrfForm('/logout', request.csrfToken, html`<button class="wide" type="submit">Log out</button>`)}
-    </div>`;
+  const body = html`<h1>Log out?</h1><p class="lead">You are logged in as ${request.viewer.session.user.email}.</p>
+<div class="card">${csrfForm('/logout', request.csrfToken, html`<button class="wide" type="submit">Log out</button>`)}</div>`;
   return show(layout({ title: 'Log out', viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body));
 }
 
@@ -212,10 +192,8 @@ export async function verifyEmail(request: PageRequest): Promise<PageResult> {
   // The link carries a secret: do not pass it on in Referer to the next page.
   request.ctx.set('Referrer-Policy', 'no-referrer');
   const onward = request.viewer ? html`<a href="/">Continue to your home page</a>` : html`<a href="/login">Log in</a>`;
-  const body = html`<h1>Email verification</h1>
-    <p class="lead">mkt confirms the address you signed up with before you change account settings.</p>
-    ${notice(tone, title, detail)}
-    <p>${onward}</p>`;
+  const body = html`<h1>Email verification</h1><p class="lead">mkt confirms the address you signed up with before you change account settings.</p>
+${notice(tone, title, detail)}<p>${onward}</p>`;
   return show(
     layout({ title: 'Email verification', viewer: request.viewer, csrfToken: request.csrfToken, narrow: true }, body),
     status,

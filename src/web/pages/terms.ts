@@ -36,24 +36,16 @@ export async function showTerms(request: PageRequest): Promise<PageResult> {
     status = notice('ok', `You accepted these terms on ${formatTime(user.legal_terms_accepted_at_us)}.`);
   const acceptance =
     user && user.legal_terms_accepted_at_us === null
-      ? html`<div class="card">
-          ${csrfForm(
-            '/terms',
-            request.csrfToken,
-            html`<label class="check"
-                ><input type="checkbox" name="accept" value="yes" required /><span
-                  >I have read the terms above and accept them.</span
-                ></label
-              >
-              <div class="actions"><button type="submit">Accept the terms</button></div>`,
-          )}
-        </div>`
+      ? html`<div class="card">${csrfForm(
+          '/terms',
+          request.csrfToken,
+          html`<label class="check"><input type="checkbox" name="accept" value="yes" required><span>I have read the terms above and accept them.</span></label>
+<div class="actions"><button type="submit">Accept the terms</button></div>`,
+        )}</div>`
       : '';
-  const body = html`<h1>Legal terms</h1>
-    <p class="lead">Accepting them is required before you change account settings, such as the account mode.</p>
-    ${noticeFor(request.query.notice)}${request.ctx.method === 'POST' ? notice('error', 'Tick the box to accept the terms.') : ''}${status}
-    <div class="card terms">${termsText}</div>
-    ${acceptance}`;
+  const body = html`<h1>Legal terms</h1><p class="lead">Accepting them is required before you change account settings, such as the account mode.</p>
+${noticeFor(request.query.notice)}${request.ctx.method === 'POST' ? notice('error', 'Tick the box to accept the terms.') : ''}${status}
+<div class="card terms">${termsText}</div>${acceptance}`;
   return show(
     layout({ title: 'Legal terms', viewer: request.viewer, csrfToken: request.csrfToken, current: '' }, body),
     request.ctx.method === 'POST' ? 422 : 200,

@@ -116,40 +116,15 @@ function readFilters(query: Record<string, string>): { filters: Filters; problem
 function filterForm(filters: Filters, models: string[], keys: { id: string; name: string }[]): Html {
   const { typed } = filters;
   const option = (value: string, label: string, selected: string | undefined) =>
-    html`<option value="${value}" ${value === selected ? html` selected` : ''}>${label}</option>`;
+    html`<option value="${value}"${value === selected ? html` selected` : ''}>${label}</option>`;
   return html`<form method="get" action="/usage" class="filters">
-    <div class="field">
-      <label for="model">Model</label
-      ><select id="model" name="model">
-        ${option('', 'All models', typed.model ?? '')}${models.map((m) => option(m, m, typed.model))}
-      </select>
-    </div>
-    <div class="field">
-      <label for="api_key_id">API key</label
-      ><select id="api_key_id" name="api_key_id">
-        ${option('', 'All keys', typed.api_key_id ?? '')}${keys.map((k) => option(k.id, k.name, typed.api_key_id))}
-      </select>
-    </div>
-    <div class="field">
-      <label for="status">Status</label
-      ><select id="status" name="status">
-        ${option('', 'Any status', typed.status ?? '')}${statuses.map((s) => option(s, s.replace(/_/g, ' '), typed.status))}
-      </select>
-    </div>
-    <div class="field">
-      <label for="endpoint">Endpoint</label
-      ><select id="endpoint" name="endpoint">
-        ${option('', 'Any endpoint', typed.endpoint ?? '')}${endpoints.map((e) => option(e, e, typed.endpoint))}
-      </select>
-    </div>
-    <div class="field">
-      <label for="from">From</label><input id="from" type="date" name="from" value="${typed.from ?? ''}" />
-    </div>
-    <div class="field">
-      <label for="to">Through</label><input id="to" type="date" name="to" value="${typed.to ?? ''}" />
-    </div>
-    <div class="buttons"><button type="submit">Apply</button><a class="small" href="/usage">Clear</a></div>
-  </form>`;
+<div class="field"><label for="model">Model</label><select id="model" name="model">${option('', 'All models', typed.model ?? '')}${models.map((m) => option(m, m, typed.model))}</select></div>
+<div class="field"><label for="api_key_id">API key</label><select id="api_key_id" name="api_key_id">${option('', 'All keys', typed.api_key_id ?? '')}${keys.map((k) => option(k.id, k.name, typed.api_key_id))}</select></div>
+<div class="field"><label for="status">Status</label><select id="status" name="status">${option('', 'Any status', typed.status ?? '')}${statuses.map((s) => option(s, s.replace(/_/g, ' '), typed.status))}</select></div>
+<div class="field"><label for="endpoint">Endpoint</label><select id="endpoint" name="endpoint">${option('', 'Any endpoint', typed.endpoint ?? '')}${endpoints.map((e) => option(e, e, typed.endpoint))}</select></div>
+<div class="field"><label for="from">From</label><input id="from" type="date" name="from" value="${typed.from ?? ''}"></div>
+<div class="field"><label for="to">Through</label><input id="to" type="date" name="to" value="${typed.to ?? ''}"></div>
+<div class="buttons"><button type="submit">Apply</button><a class="small" href="/usage">Clear</a></div></form>`;
 }
 
 /** The days the chart covers: the filter's range, else the last 30 days; at most the last 92 of it. */
@@ -174,17 +149,8 @@ async function spendCard(request: MemberRequest, filters: Filters): Promise<Html
   const spend = sums.map((row) => ({ day: row.group_key as number, micros: row.cost_usd_micros }));
   const total = spend.reduce((sum, s) => sum + s.micros, 0);
   const requests = sums.reduce((sum, row) => sum + row.requests, 0);
-  const heading = html`<div class="card-head">
-    <h2>Spend per day</h2>
-    <span class="muted small"
-      >${isoDay(range.firstDay)} to ${isoDay(range.lastDay)}
-      (UTC)${range.clipped ? `, the last ${chartDaysMax} days of the range` : ''}</span
-    >
-  </div>`;
-  const totals = html`<div class="stats">
-    <div><span class="stat-label">Spent</span><strong id="spend-total">${formatUsd(total)}</strong></div>
-    <div><span class="stat-label">Requests</span><strong id="spend-requests">${formatCount(requests)}</strong></div>
-  </div>`;
+  const heading = html`<div class="card-head"><h2>Spend per day</h2><span class="muted small">${isoDay(range.firstDay)} to ${isoDay(range.lastDay)} (UTC)${range.clipped ? `, the last ${chartDaysMax} days of the range` : ''}</span></div>`;
+  const totals = html`<div class="stats"><div><span class="stat-label">Spent</span><strong id="spend-total">${formatUsd(total)}</strong></div><div><span class="stat-label">Requests</span><strong id="spend-requests">${formatCount(requests)}</strong></div></div>`;
   const chart =
     total > 0 ? spendChart(range.firstDay, range.lastDay, spend) : html`<p class="empty">No spend in these days.</p>`;
   return html`<div class="card">${heading}${totals}${chart}</div>`;
@@ -192,22 +158,12 @@ async function spendCard(request: MemberRequest, filters: Filters): Promise<Html
 
 function receiptRows(page: Page<ReceiptRow>, keyNames: Map<string, string>): Html {
   if (page.rows.length === 0)
-    return html`<tr>
-      <td class="empty" colspan="7">No requests match. Inference made with your consumption API keys appears here.</td>
-    </tr>`;
+    return html`<tr><td class="empty" colspan="7">No requests match. Inference made with your consumption API keys appears here.</td></tr>`;
   return html`${page.rows.map((r) => {
     const billed = r.cost_status !== 'not_billed';
-    return html`<tr>
-      <td class="nowrap">${formatTime(r.created_at_us)}</td>
-      <td>${r.model}<span class="sub mono">${r.id}</span></td>
-      <td>${keyNames.get(r.api_key_id) ?? html`<span class="mono small">${r.api_key_id}</span>`}</td>
-      <td class="small">${r.endpoint}${r.stream ? html` <span class="muted">stream</span>` : ''}</td>
-      <td><span class="pill ${statusTone[r.status]}">${r.status.replace(/_/g, ' ')}</span></td>
-      <td class="right mono">${formatCount(r.prompt_tokens + r.completion_tokens)}</td>
-      <td class="right mono">
-        ${formatUsd(billed ? r.cost_usd_micros : 0, { everyDigit: true })}${billed ? '' : html`<span class="sub">not billed</span>`}
-      </td>
-    </tr>`;
+    return html`<tr><td class="nowrap">${formatTime(r.created_at_us)}</td><td>${r.model}<span class="sub mono">${r.id}</span></td><td>${keyNames.get(r.api_key_id) ?? html`<span class="mono small">${r.api_key_id}</span>`}</td>
+<td class="small">${r.endpoint}${r.stream ? html` <span class="muted">stream</span>` : ''}</td><td><span class="pill ${statusTone[r.status]}">${r.status.replace(/_/g, ' ')}</span></td>
+<td class="right mono">${formatCount(r.prompt_tokens + r.completion_tokens)}</td><td class="right mono">${formatUsd(billed ? r.cost_usd_micros : 0, { everyDigit: true })}${billed ? '' : html`<span class="sub">not billed</span>`}</td></tr>`;
   })}`;
 }
 
@@ -219,10 +175,9 @@ export async function showUsage(request: MemberRequest): Promise<PageResult> {
     apiKeyNamesOfUser(request.services.db, userId),
   ]);
   const head = html`<h1>Usage</h1>
-    <p class="lead">Every inference request made with your consumption API keys, with what it cost. Days are UTC.</p>`;
+<p class="lead">Every inference request made with your consumption API keys, with what it cost. Days are UTC.</p>`;
   if (problems.length > 0) {
-    const body = html`${head}${notice('error', 'These filters cannot be applied.', html`${problems.map((p) => html`<div>${p}</div>`)}`)}
-      <div class="card">${filterForm(filters, models, keys)}</div>`;
+    const body = html`${head}${notice('error', 'These filters cannot be applied.', html`${problems.map((p) => html`<div>${p}</div>`)}`)}<div class="card">${filterForm(filters, models, keys)}</div>`;
     return show(
       layout({ title: 'Usage', viewer: request.viewer, csrfToken: request.csrfToken, current: '/usage' }, body),
       422,
@@ -231,29 +186,9 @@ export async function showUsage(request: MemberRequest): Promise<PageResult> {
   const page = await readPage(request, pageSize, (p) =>
     listReceipts(request.services.db, userId, filters.filter, { orderBy: 'created_at', direction: 'desc' }, p),
   );
-  const body = html`${head}
-    <div class="card">${filterForm(filters, models, keys)}</div>
-    ${await spendCard(request, filters)}
-    <div class="card">
-      <h2>Requests</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Time</th>
-            <th>Model</th>
-            <th>API key</th>
-            <th>Endpoint</th>
-            <th>Status</th>
-            <th class="right">Tokens</th>
-            <th class="right">Cost</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${receiptRows(page, new Map(keys.map((k) => [k.id, k.name])))}
-        </tbody>
-      </table>
-      ${pager('/usage', page.paging, filters.typed)}
-    </div>`;
+  const body = html`${head}<div class="card">${filterForm(filters, models, keys)}</div>${await spendCard(request, filters)}
+<div class="card"><h2>Requests</h2><table><thead><tr><th>Time</th><th>Model</th><th>API key</th><th>Endpoint</th><th>Status</th><th class="right">Tokens</th><th class="right">Cost</th></tr></thead>
+<tbody>${receiptRows(page, new Map(keys.map((k) => [k.id, k.name])))}</tbody></table>${pager('/usage', page.paging, filters.typed)}</div>`;
   return show(
     layout({ title: 'Usage', viewer: request.viewer, csrfToken: request.csrfToken, current: '/usage' }, body),
   );
