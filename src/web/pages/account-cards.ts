@@ -84,13 +84,10 @@ function lastTopUp(current: SystemSettings): string {
 export function defaultsCard(request: MemberRequest, current: SystemSettings, refused?: DefaultsView): Html {
   const priceRefused = refused?.field === 'auto_buy_max_price' ? refused : undefined;
   const stpRefused = refused?.field === 'self_trade_prevention' ? refused : undefined;
-  return html`<div class="card" id="defaults">
-    <h2>Defaults</h2>
-    <div class="grid two">
-      <div>${priceCapForm(request, current, priceRefused)}</div>
-      <div>${tradingDefaultForm(request, current, stpRefused)}</div>
-    </div>
-  </div>`;
+  return html`<div class="card" id="defaults"><h2>Defaults</h2><div class="grid two">
+<div>${priceCapForm(request, current, priceRefused)}</div>
+<div>${tradingDefaultForm(request, current, stpRefused)}</div>
+</div></div>`;
 }
 
 /** Auto-buy's price cap: what mkt pays at most per Unit when it buys for a request. */
@@ -102,57 +99,23 @@ function priceCapForm(request: MemberRequest, current: SystemSettings, refused: 
   return csrfForm(
     '/account/auto-buy',
     request.csrfToken,
-    html`<div class="field">
-        <label for="auto_buy_max_price"
-          >Auto-buy price cap<span class="hint"
-            >The most mkt pays per Unit when it buys capacity for a request that names no max_price. A request it cannot
-            cover within the cap is refused (402 price_cap_exceeded), nothing bought. Empty: buy at the market.</span
-          ></label
-        >
-        <div class="money-input">
-          <span>$</span
-          ><input
-            id="auto_buy_max_price"
-            type="text"
-            name="auto_buy_max_price"
-            value="${price}"
-            inputmode="decimal"
-            maxlength="24"
-            placeholder="no cap"
-            autocomplete="off"
-            ${refused ? html` aria-invalid="true" aria-describedby="auto_buy_max_price-error"` : ''}
-          />
-        </div>
-        ${priceError}
-      </div>
-      <button type="submit">Save price cap</button>`,
+    html`<div class="field"><label for="auto_buy_max_price">Auto-buy price cap<span class="hint">The most mkt pays per Unit when it buys capacity for a request that names no max_price. A request it cannot cover within the cap is refused (402 price_cap_exceeded), nothing bought. Empty: buy at the market.</span></label>
+<div class="money-input"><span>$</span><input id="auto_buy_max_price" type="text" name="auto_buy_max_price" value="${price}" inputmode="decimal" maxlength="24" placeholder="no cap" autocomplete="off"${refused ? html` aria-invalid="true" aria-describedby="auto_buy_max_price-error"` : ''}></div>${priceError}</div>
+<button type="submit">Save price cap</button>`,
   );
 }
 
 /** The self-trade prevention an order gets when it names none. */
 function tradingDefaultForm(request: MemberRequest, current: SystemSettings, refused: DefaultsView | undefined): Html {
   const option = (mode: SelfTradePrevention) =>
-    html`<option value="${mode}" ${mode === current.self_trade_prevention ? html` selected` : ''}>
-      ${mode.replace(/_/g, ' ')}
-    </option>`;
+    html`<option value="${mode}"${mode === current.self_trade_prevention ? html` selected` : ''}>${mode.replace(/_/g, ' ')}</option>`;
   return csrfForm(
     '/account/trading',
     request.csrfToken,
-    html`<div class="field">
-        <label for="self_trade_prevention"
-          >Self-trade prevention<span class="hint"
-            >What an order that names none does when it would trade with your own resting order.</span
-          ></label
-        >
-        <select id="self_trade_prevention" name="self_trade_prevention">
-          ${selfTradePreventions.map(option)}
-        </select>
-        <ul class="hint modes">
-          ${selfTradePreventions.map((m) => html`<li><code>${m}</code>: ${stpDescriptions[m]}</li>`)}
-        </ul>
-        ${refused ? html`<span class="field-error">${refused.message}</span>` : ''}
-      </div>
-      <button type="submit">Save order default</button>`,
+    html`<div class="field"><label for="self_trade_prevention">Self-trade prevention<span class="hint">What an order that names none does when it would trade with your own resting order.</span></label>
+<select id="self_trade_prevention" name="self_trade_prevention">${selfTradePreventions.map(option)}</select>
+<ul class="hint modes">${selfTradePreventions.map((m) => html`<li><code>${m}</code>: ${stpDescriptions[m]}</li>`)}</ul>${refused ? html`<span class="field-error">${refused.message}</span>` : ''}</div>
+<button type="submit">Save order default</button>`,
   );
 }
 
@@ -164,42 +127,15 @@ function priceCapText(cap: string | null): string {
 
 /** The account's facts: who, whether it may change settings, and what its settings are now. */
 export function detailsCard(user: UserRow, current: SystemSettings): Html {
-  return html`<div class="card">
-    <h2>Details</h2>
-    <dl class="facts">
-      <dt>Email address</dt>
-      <dd>
-        ${user.email}
-        ${user.email_verified_at_us === null ? html`<span class="pill bad">Not verified</span>` : html`<span class="pill on">Verified</span>`}
-      </dd>
-      <dt>Legal terms</dt>
-      <dd>
-        ${user.legal_terms_accepted_at_us === null ? html`<span class="pill bad">Not accepted</span><a class="small" href="/terms">Read and accept</a>` : html`Accepted ${formatTime(user.legal_terms_accepted_at_us)}`}
-      </dd>
-      <dt>Status</dt>
-      <dd>
-        ${user.status === 'active' ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}
-      </dd>
-      <dt>Auto-buy</dt>
-      <dd>
-        ${onOff(current.auto_buy_enabled)}<span class="muted small"
-          >${current.account_mode === 'auto' ? 'set by Auto Mode' : ''}</span
-        >
-      </dd>
-      <dt>Auto-transfer</dt>
-      <dd>
-        ${onOff(current.auto_transfer_enabled)}<span class="muted small"
-          >${current.account_mode === 'auto' ? 'set by Auto Mode' : ''}</span
-        >
-      </dd>
-      <dt>Auto-buy price cap</dt>
-      <dd id="auto-buy-cap">${priceCapText(current.auto_buy_max_price)}</dd>
-      <dt>Self-trade prevention</dt>
-      <dd id="stp-current"><code>${current.self_trade_prevention}</code></dd>
-      <dt>Auto top-up</dt>
-      <dd id="auto-top-up-current">${lastTopUp(current)}</dd>
-      <dt>Member since</dt>
-      <dd>${formatTime(user.created_at_us)}</dd>
-    </dl>
-  </div>`;
+  return html`<div class="card"><h2>Details</h2><dl class="facts">
+<dt>Email address</dt><dd>${user.email} ${user.email_verified_at_us === null ? html`<span class="pill bad">Not verified</span>` : html`<span class="pill on">Verified</span>`}</dd>
+<dt>Legal terms</dt><dd>${user.legal_terms_accepted_at_us === null ? html`<span class="pill bad">Not accepted</span><a class="small" href="/terms">Read and accept</a>` : html`Accepted ${formatTime(user.legal_terms_accepted_at_us)}`}</dd>
+<dt>Status</dt><dd>${user.status === 'active' ? html`<span class="pill on">Active</span>` : html`<span class="pill bad">Inactive</span>`}</dd>
+<dt>Auto-buy</dt><dd>${onOff(current.auto_buy_enabled)}<span class="muted small">${current.account_mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
+<dt>Auto-transfer</dt><dd>${onOff(current.auto_transfer_enabled)}<span class="muted small">${current.account_mode === 'auto' ? 'set by Auto Mode' : ''}</span></dd>
+<dt>Auto-buy price cap</dt><dd id="auto-buy-cap">${priceCapText(current.auto_buy_max_price)}</dd>
+<dt>Self-trade prevention</dt><dd id="stp-current"><code>${current.self_trade_prevention}</code></dd>
+<dt>Auto top-up</dt><dd id="auto-top-up-current">${lastTopUp(current)}</dd>
+<dt>Member since</dt><dd>${formatTime(user.created_at_us)}</dd>
+</dl></div>`;
 }

@@ -73,22 +73,15 @@ async function accountPage(
   const current = await settings.getSystemSettings(request.services, user.id);
   const mode = current.account_mode;
   const blocked = unmetPrecondition(user);
-  const modeCard = (option: AccountMode) =>
-    html`<div class="mode${option === mode ? html` current` : ''}">
-      <h2>${modeNames[option]}${option === mode ? html`<span class="pill on">Current</span>` : ''}</h2>
-      <p>${modeDescriptions[option]}</p>
-      ${option === mode ? '' : csrfForm('/account/mode', request.csrfToken, html`<input type="hidden" name="account_mode" value="${option}" /><button type="submit" ${blocked ? html` class="secondary"` : ''}>Switch to ${modeNames[option]}</button>`)}
-    </div>`;
-  const body = html`<h1>Account</h1>
-    <p class="lead">Your account and how it buys inference capacity.</p>
-    ${problem ?? (blocked ? preconditionNotice(request, blocked, 'warn') : '')}${noticeFor(request.query.notice)}
-    <div class="card">
-      <h2>Account mode</h2>
-      <div class="grid two">${modeCard('auto')}${modeCard('advanced')}</div>
-    </div>
-    ${detailsCard(user, current)}
-    ${defaultsCard(request, current, refused?.field === 'auto_top_up' ? undefined : refused)}
-    ${topUpCard(request, current, refused?.field === 'auto_top_up' ? refused : undefined)}`;
+  const modeCard = (option: AccountMode) => html`<div class="mode${option === mode ? html` current` : ''}">
+<h2>${modeNames[option]}${option === mode ? html`<span class="pill on">Current</span>` : ''}</h2><p>${modeDescriptions[option]}</p>
+${option === mode ? '' : csrfForm('/account/mode', request.csrfToken, html`<input type="hidden" name="account_mode" value="${option}"><button type="submit"${blocked ? html` class="secondary"` : ''}>Switch to ${modeNames[option]}</button>`)}</div>`;
+  const body = html`<h1>Account</h1><p class="lead">Your account and how it buys inference capacity.</p>
+${problem ?? (blocked ? preconditionNotice(request, blocked, 'warn') : '')}${noticeFor(request.query.notice)}
+<div class="card"><h2>Account mode</h2><div class="grid two">${modeCard('auto')}${modeCard('advanced')}</div></div>
+${detailsCard(user, current)}
+${defaultsCard(request, current, refused?.field === 'auto_top_up' ? undefined : refused)}
+${topUpCard(request, current, refused?.field === 'auto_top_up' ? refused : undefined)}`;
   return show(
     layout({ title: 'Account', viewer: request.viewer, csrfToken: request.csrfToken, current: '/account' }, body),
     status,
