@@ -14,10 +14,10 @@ import { firstRowOf, oneRow, rowsOf } from './rows.js';
 // ---- orders -----------------------------------------------------------------------------------------
 
 /** `open` or one order state (specification part 3, rule 2). */
-export type OrderStatusFilter = 'open' | OrderStatus;
-export type OrderOrderBy = 'submitted_at' | 'price' | 'quantity' | 'original_quantity' | 'filled_quantity' | 'status';
+type OrderStatusFilter = 'open' | OrderStatus;
+type OrderOrderBy = 'submitted_at' | 'price' | 'quantity' | 'original_quantity' | 'filled_quantity' | 'status';
 
-export interface OrderFilter {
+interface OrderFilter {
   marketId?: string | undefined;
   /** Accepted for compatibility: only the caller's own id can match. */
   traderId?: string | undefined;
@@ -32,7 +32,7 @@ export interface OrderFilter {
   submittedToUs?: number | undefined;
 }
 
-export interface OrderSort {
+interface OrderSort {
   orderBy: OrderOrderBy;
   direction: Direction;
 }
@@ -96,7 +96,7 @@ export async function countOrders(db: Db, userId: string, filter: OrderFilter): 
   return Number(oneRow(row, 'the count of orders').count);
 }
 
-export interface MarketOrderCount {
+interface MarketOrderCount {
   market_id: string;
   count: number;
 }
@@ -133,7 +133,7 @@ export const openAsksOfUser = (db: Db, userId: string, marketId: string): Promis
 
 // ---- trades -----------------------------------------------------------------------------------------
 
-export type TradeOrderBy = 'execution_timestamp' | 'price' | 'quantity';
+type TradeOrderBy = 'execution_timestamp' | 'price' | 'quantity';
 
 /** Bounds shared by both trade lists: prices in ticks, times in µs (`from` inclusive, `to` exclusive). */
 interface TradeTimeRange {
@@ -141,7 +141,7 @@ interface TradeTimeRange {
   executedToUs?: number | undefined;
 }
 
-export interface MarketTradeFilter extends TradeTimeRange {
+interface MarketTradeFilter extends TradeTimeRange {
   takerSide?: Side | undefined;
   quantityMin?: number | undefined;
   quantityMax?: number | undefined;
@@ -152,7 +152,7 @@ export interface MarketTradeFilter extends TradeTimeRange {
 }
 
 /** The caller's fills. The three legacy order filters each narrow `order_id` further. */
-export interface TradeLegFilter extends TradeTimeRange {
+interface TradeLegFilter extends TradeTimeRange {
   marketId?: string | undefined;
   instrumentId?: string | undefined;
   tradeId?: string | undefined;

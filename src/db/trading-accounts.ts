@@ -134,17 +134,6 @@ export async function recordDeposit(sql: Sql, accountId: string, amount: number,
   await sql.run(recordDepositStatement, [amount, nowUs, accountId]);
 }
 
-const tradingAccountCountStatement = statement(
-  'trading_and_currency_account_count',
-  "SELECT COUNT(*) AS n FROM ledger_accounts WHERE user_id = ? AND kind IN ('trading', 'currency')",
-);
-
-/** Trading (Units) and currency (USD) accounts the user has. */
-export async function countTradingAndCurrencyAccounts(db: Db, userId: string): Promise<number> {
-  const row = await poolSql(db).get<{ n: number | string }>(tradingAccountCountStatement, [userId]);
-  return Number(row?.n ?? 0);
-}
-
 // ---- consumption accounts ------------------------------------------------------------------------
 
 /** Units rounded up: ceil(tokens / tokens_per_unit) in integer arithmetic, the same on both databases. */

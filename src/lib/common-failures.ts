@@ -1,4 +1,3 @@
-import { unknownInstrumentDetail } from './errors.js';
 import { Failure } from './failure.js';
 
 /**
@@ -11,10 +10,6 @@ export type CommonFailure = 'not_found' | 'validation_error';
 
 export const notFoundFailure = (what: string, id: string): Failure<'not_found'> =>
   new Failure('not_found', `No ${what} with id ${id}.`);
-
-/** An instrument id that names nothing: the one wording of every service that looks one up. */
-export const instrumentNotFoundFailure = (id: string): Failure<'not_found'> =>
-  new Failure('not_found', unknownInstrumentDetail(id));
 
 export const validationFailure = (detail: string, context?: Record<string, unknown>): Failure<'validation_error'> =>
   new Failure('validation_error', detail, { context });
