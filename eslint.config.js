@@ -22,6 +22,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
       'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      // Handlers and pages are async by contract (the router awaits them); one with nothing to await
+      // yet keeps the contract's shape rather than wrap its answer in Promise.resolve.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {

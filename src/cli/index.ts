@@ -115,7 +115,7 @@ main(process.argv.slice(2)).catch(async (error: unknown) => {
   }
   const body =
     error instanceof ApiError || error instanceof Failure
-      ? { error: { code: error.code, detail: error.detail } }
+      ? { error: { code: String(error.code), detail: error.detail } }
       : { error: { code: 'internal_error', detail: String(error instanceof Error ? error.message : error) } };
   process.stderr.write(JSON.stringify(body) + '\n');
   process.exit(1);

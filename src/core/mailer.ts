@@ -15,11 +15,12 @@ export interface Mailer {
 /** The embedded default has no mail server: mail is written to the server log, link included. */
 export function logMailer(logger: Logger): Mailer {
   return {
-    async send(mail) {
+    send(mail) {
       logger.info(
         { mail_to: mail.to, subject: mail.subject, link: mail.link },
         `mail to ${mail.to}: ${mail.subject}${mail.link ? ` ${mail.link}` : ''}`,
       );
+      return Promise.resolve();
     },
   };
 }

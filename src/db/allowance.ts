@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { firstRowOf } from './rows.js';
 
 type Trx = Knex | Knex.Transaction;
 
@@ -25,26 +26,26 @@ export async function readAllowance(
     .where('user_id', userId)
     .andWhere('created_at_us', '>=', dayStartUs)
     .count('*');
-  const row = (await db('users as u')
-    .leftJoin('ledger_accounts as c', (on) =>
-      on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', currencyAsset),
-    )
-    .where('u.id', userId)
-    .first(
-      'c.deposited',
-      'c.available',
-      'c.locked',
-      activeSlots.as('active_slots'),
-      requestsSince.as('requests_since'),
-    )) as
-    | {
-        deposited: number | string | null;
-        available: number | string | null;
-        locked: number | string | null;
-        active_slots: number | string;
-        requests_since: number | string;
-      }
-    | undefined;
+  const row = await firstRowOf<{
+    deposited: number | string | null;
+    available: number | string | null;
+    locked: number | string | null;
+    active_slots: number | string;
+    requests_since: number | string;
+  }>(
+    db('users as u')
+      .leftJoin('ledger_accounts as c', (on) =>
+        on.on('c.user_id', 'u.id').andOnVal('c.kind', 'currency').andOnVal('c.asset', currencyAsset),
+      )
+      .where('u.id', userId)
+      .first(
+        'c.deposited',
+        'c.available',
+        'c.locked',
+        activeSlots.as('active_slots'),
+        requestsSince.as('requests_since'),
+      ),
+  );
   return {
     usd: {
       deposited: Number(row?.deposited ?? 0),

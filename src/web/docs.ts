@@ -103,7 +103,10 @@ function apiPage(api: (typeof apis)[number]): string {
 
 export function docsPortal(): Koa.Middleware {
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' || !(ctx.path === '/docs' || ctx.path.startsWith('/docs/'))) return next();
+    if (ctx.method !== 'GET' || !(ctx.path === '/docs' || ctx.path.startsWith('/docs/'))) {
+      await next();
+      return;
+    }
     const rest = ctx.path.replace(/^\/docs\/?/, '');
     if (rest === '') {
       ctx.type = 'html';
@@ -145,6 +148,6 @@ export function docsPortal(): Koa.Middleware {
       ctx.body = await bundledDocument(spec.name);
       return;
     }
-    return next(); // unknown: the API router answers 404 in the envelope
+    await next(); // unknown: the API router answers 404 in the envelope
   };
 }

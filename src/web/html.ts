@@ -20,6 +20,8 @@ function render(value: unknown): string {
   if (value instanceof Html) return value.text;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
+  // Templates interpolate numbers, bigints and objects that render themselves (URL, Date): String() is their text.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return escapeHtml(String(value));
 }
 

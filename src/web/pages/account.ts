@@ -4,7 +4,7 @@ import * as settings from '../../core/settings.js';
 import { selfTradePreventions } from '../../core/settings.js';
 import { refusalOf } from '../failures.js';
 import { html, type Html } from '../html.js';
-import { csrfForm, formatTime, layout, notice, type NoticeTone } from '../layout.js';
+import { csrfForm, layout, notice, type NoticeTone } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
 import { defaultsCard, detailsCard, topUpCard, type DefaultsView, type TopUpView } from './account-cards.js';
