@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,29 @@ async function signUpInBrowser(page: Page, serve: ServeProcess, serverLog: () =>
   await Promise.all([page.waitForURL('**/?notice=terms_accepted'), page.click('button:has-text("Accept the terms")')]);
   return email;
 }
+
+/** The `path` column of the README's layout table: `src/app/`, `src/{consumption,trading}/` expanded. */
+function layoutPaths(markdown: string): string[] {
+  const section = markdown.slice(
+    markdown.indexOf('## Layout'),
+    markdown.indexOf('\n## ', markdown.indexOf('## Layout') + 1),
+  );
+  return [...section.matchAll(/^\| `([^`]+)` \|/gm)].flatMap(([, path]) => {
+    const braces = /^(.*)\{([^}]+)\}(.*)$/.exec(path ?? '');
+    return braces ? (braces[2] ?? '').split(',').map((name) => `${braces[1]}${name}${braces[3]}`) : [path ?? ''];
+  });
+}
+
+describe("the README's layout table", () => {
+  it('names every folder of src/, and nothing that is not there', () => {
+    const listed = layoutPaths(readFileSync(join(root, 'README.md'), 'utf8'));
+    const folders = readdirSync(join(root, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `src/${entry.name}/`);
+    expect(listed.filter((path) => path.startsWith('src/')).sort()).to.deep.equal(folders.sort());
+    for (const path of listed) expect(existsSync(join(root, path)), path).to.equal(true);
+  });
+});
 
 describe('the README, run as written', function () {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
