@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/types/consumption.js';
 import { ApiError } from '../../lib/errors.js';
+import { isTokenPoolFailure } from '../tokens/token-pool.js';
 
 /**
  * Shared pieces of the responses and messages translators: the refusal they throw for request
@@ -64,6 +65,7 @@ export function describeStreamFailure(error: unknown): StreamFailure {
   if (error instanceof ApiError) {
     return { code: error.code, message: error.detail, overloaded: error.status === 429 || error.status === 503 };
   }
+  if (isTokenPoolFailure(error)) return { code: 'service_unavailable', message: error.detail, overloaded: true };
   if (error instanceof MissingUsageError) return { code: 'supplier_error', message: error.message, overloaded: false };
   return { code: 'supplier_error', message: failureMessageDefault, overloaded: false };
 }

@@ -6,6 +6,7 @@ import type { ShortfallFailure } from '../capacity/token-shortfall.js';
 import type { AnswerFailure } from '../inference/inference-answer.js';
 import type { PrepareFailure } from '../inference/inference-prepare.js';
 import type { RoutingFailure } from '../inference/routing.js';
+import type { TokenPoolFailure } from '../tokens/token-pool.js';
 import type { UsageQueryFailure } from '../usage.js';
 import type { ModelsFailure } from './models.js';
 import type { UsageFailure } from './usage.js';
@@ -20,7 +21,8 @@ type ConsumptionFailure =
   | AnswerFailure
   | ModelsFailure
   | UsageFailure
-  | UsageQueryFailure;
+  | UsageQueryFailure
+  | TokenPoolFailure;
 
 /**
  * The consumption surface's one failure table: every failure code its services raise (and every core code
@@ -53,4 +55,5 @@ export const consumptionFailures: FailureTable<ConsumptionFailure> = {
   // routing and answering (inference/routing.ts, inference/inference-answer.ts)
   no_supplier: { status: 503, error: 'supplier_unavailable' },
   not_settled: { status: 503, error: 'service_unavailable' },
+  counting_queue_full: { status: 503, error: 'service_unavailable' },
 };

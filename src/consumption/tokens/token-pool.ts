@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ApiError } from '../../lib/errors.js';
+import { Failure } from '../../lib/failure.js';
 import type { TokenAnswer, TokenJob } from './token-job.js';
 
 /**
@@ -140,14 +140,20 @@ function dispatch(pool: PoolState): void {
   }
 }
 
+/** The pool's one refusal: more prompt text waits than it holds (mapped in handlers/failures.ts: 503). */
+export type TokenPoolFailure = 'counting_queue_full';
+
+/** Whether `error` is the pool's refusal, for the stream translators, which answer it mid-stream as an overload. */
+export const isTokenPoolFailure = (error: unknown): error is Failure<TokenPoolFailure> =>
+  error instanceof Failure && error.code === 'counting_queue_full';
+
 function countOnPool(pool: PoolState, texts: string[]): Promise<number> {
   if (pool.closed) return Promise.reject(new Error('the token pool is closed'));
   const chars = texts.reduce((sum, text) => sum + text.length, 0);
   if (pool.queuedChars + chars > pool.options.queuedCharsMax && pool.queue.length > 0) {
     return Promise.reject(
-      new ApiError(
-        503,
-        'service_unavailable',
+      new Failure<TokenPoolFailure>(
+        'counting_queue_full',
         'Too many large prompts are waiting to be counted; retry in a few seconds.',
         { headers: { 'retry-after': '2' } },
       ),

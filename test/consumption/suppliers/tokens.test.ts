@@ -12,7 +12,8 @@ import {
   promptTokens,
   textTokens,
 } from '../../../src/consumption/tokens/tokens.js';
-import { ApiError } from '../../../src/lib/errors.js';
+import { Failure } from '../../../src/lib/failure.js';
+import { consumptionFailures } from '../../../src/consumption/handlers/failures.js';
 
 /** What the tests reach inside gpt-tokenizer: its own merge and its vocabulary. */
 const library = (
@@ -178,8 +179,9 @@ describe('suppliers: token counting', () => {
         () => null,
         (error: unknown) => error,
       );
-      expect(refused).to.be.instanceOf(ApiError);
-      expect(refused).to.include({ status: 503, code: 'service_unavailable' });
+      expect(refused).to.be.instanceOf(Failure);
+      expect(refused).to.include({ code: 'counting_queue_full' });
+      expect(consumptionFailures.counting_queue_full).to.deep.equal({ status: 503, error: 'service_unavailable' });
       expect(await running).to.equal(textTokens(text));
       expect(await waiting).to.equal(textTokens(text));
       const cut = [pool.count([text]), pool.count([text])].map((job) =>
