@@ -25,7 +25,10 @@ const tickMs = 1000;
 /** Inference requests abandoned by a dead process are looked for every this many ticks (and at the first). */
 const abandonedSweepTicks = 2;
 
-/** How often due `day` and `gtd` orders are looked for: an indexed read of nothing, usually, so an order expires within a second of its time. */
+/**
+ * How often due `day` and `gtd` orders are looked for: an indexed read of nothing, usually, so an order expires within
+ * a second of its time.
+ */
 const expiryPollMs = 250;
 
 /**
@@ -42,12 +45,18 @@ async function pruneReplayGuards(deps: BackgroundDeps): Promise<void> {
   await pruneExpiredGuards(deps.db, deps.clock.nowUs());
 }
 
-/** Tops the house supplier's asks back up, unless `MKT_SIMULATED_SUPPLIER=off`; the market lock keeps processes from colliding. */
+/**
+ * Tops the house supplier's asks back up, unless `MKT_SIMULATED_SUPPLIER=off`; the market lock keeps processes from
+ * colliding.
+ */
 async function replenishHouseSupply(deps: BackgroundDeps): Promise<void> {
   if (deps.config.simulatedSupplier) await replenishHouseAsks(deps);
 }
 
-/** `day` orders leave the book at 00:00 UTC and `gtd` orders at their expire_time, even when nobody touches their market. */
+/**
+ * `day` orders leave the book at 00:00 UTC and `gtd` orders at their expire_time, even when nobody touches their
+ * market.
+ */
 async function expireOrders(deps: BackgroundDeps): Promise<void> {
   await expireDueOrders(deps, deps.clock.nowUs());
 }

@@ -37,10 +37,16 @@ const upstreamTimeoutDefaults = {
   idleTimeoutMs: 120_000,
 };
 
-/** Leases on inference slots last this long unless configured; under a minute, as a lost process's users wait this long at most. */
+/**
+ * Leases on inference slots last this long unless configured; under a minute, as a lost process's users wait this long
+ * at most.
+ */
 const inferenceLeaseMsDefault = 30_000;
 
-/** Inference failover, upstream timeouts and the simulated suppliers' pacing (consumption/inference/routing.ts RoutingOptions). */
+/**
+ * Inference failover, upstream timeouts and the simulated suppliers' pacing (consumption/inference/routing.ts
+ * RoutingOptions).
+ */
 interface RoutingConfig {
   /** Suppliers tried for one request before it fails (the first included). */
   attemptsMax: number;
@@ -76,7 +82,9 @@ export interface Config {
    * SQLite database, or in the PostgreSQL database for every process to share (src/db/tickets.ts).
    */
   ticketSecret: string | undefined;
-  /** How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s). */
+  /**
+   * How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s).
+   */
   inferenceLeaseMs: number;
   /** How money comes in (DESIGN.md §11, platform.yaml tag "Funds"): MKT_PAYMENTS and the sandbox's limits. */
   payments: PaymentsConfig;
@@ -95,7 +103,10 @@ type PaymentMethod = 'sandbox' | 'manual';
 
 /** Amounts in micro-dollars, whole cents (core/payments-options.ts PaymentsOptions). */
 interface PaymentsConfig {
-  /** `sandbox` (the default): credited at once, as sandbox money; `manual`: waits for `mkt admin deposit approve|reject`. */
+  /**
+   * `sandbox` (the default): credited at once, as sandbox money; `manual`: waits for `mkt admin deposit
+   * approve|reject`.
+   */
   method: PaymentMethod;
   /** Most one user's deposits may add per UTC day in sandbox (MKT_SANDBOX_DAILY_LIMIT_USD, 1000.00). */
   sandboxDailyLimitMicros: number;

@@ -54,7 +54,10 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   orderBooks: OrderBooks;
   /** The house supplier's account and ladders, kept between the background's rounds (house-supplier.ts). */
   housePlan: HousePlanCache;
-  /** Auto Mode's market buy, as admission asks for it (consumption/capacity/capacity.ts), placed through trading's orders. */
+  /**
+   * Auto Mode's market buy, as admission asks for it (consumption/capacity/capacity.ts), placed through trading's
+   * orders.
+   */
   autoBuy: AutoBuy;
   /** The supplier adapters and cool-downs that routing keeps between requests (consumption/inference/routing.ts). */
   routingState: RoutingState;
@@ -62,9 +65,14 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   jsonSchemas: JsonSchemas;
   /** The key admission tickets are signed with (consumption/inference/tickets.ts), loaded on first use. */
   ticketKey: TicketKey;
-  /** The leases on this process's inference slots; started and stopped by app/main.ts (consumption/capacity/leases.ts). */
+  /**
+   * The leases on this process's inference slots; started and stopped by app/main.ts (consumption/capacity/leases.ts).
+   */
   leases: LeaseKeeper;
-  /** The sweep of abandoned inference bound to these services, as tests run it (app/background.ts calls the function itself). */
+  /**
+   * The sweep of abandoned inference bound to these services, as tests run it (app/background.ts calls the function
+   * itself).
+   */
   inference: InferenceSweep;
   /** The order pipeline as the dashboard calls it (src/web may not import trading). */
   trading: TradingPort;
@@ -77,7 +85,9 @@ export interface InferenceSweep {
   sweepAbandoned(nowUs: number): Promise<number>;
 }
 
-/** The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process. */
+/**
+ * The live streams' plumbing: the hub this process's sessions listen on, and how events reach it from every process.
+ */
 interface StreamPlumbing {
   events: LocalEventHub;
   transport: EventTransport;

@@ -45,7 +45,10 @@ interface UsageSummaryData {
 
 // ---- what a receipt costs ---------------------------------------------------------------------
 
-/** cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money); src/db/usage.ts sums it the same way in SQL. */
+/**
+ * cost_tokens / tokens_per_unit in micro-Units, rounded half up, in integers (BigInt: no float near money);
+ * src/db/usage.ts sums it the same way in SQL.
+ */
 export function costUnitsMicros(costTokens: number, tokensPerUnit: number): number {
   assert(
     Number.isSafeInteger(costTokens) && costTokens >= 0,
@@ -182,7 +185,10 @@ export function parseTimeBound(text: string): number | null {
   return Math.max(0, Math.min(Number.MAX_SAFE_INTEGER, us));
 }
 
-/** A usage query's time bounds that the document's pattern lets through but are no time, or out of order (mapped in handlers/failures.ts). */
+/**
+ * A usage query's time bounds that the document's pattern lets through but are no time, or out of order (mapped in
+ * handlers/failures.ts).
+ */
 export type UsageQueryFailure = 'invalid_usage_query';
 
 /** Query values the document's pattern lets through but only we can judge; reads like the schema's own 422. */

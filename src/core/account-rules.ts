@@ -39,7 +39,10 @@ export function requireSettingsWritable(user: UserRow): void {
   }
 }
 
-/** The settings an account mode dictates (specification part 3): forced on in Auto Mode, platform defaults in Advanced Mode. */
+/**
+ * The settings an account mode dictates (specification part 3): forced on in Auto Mode, platform defaults in Advanced
+ * Mode.
+ */
 export const modeManagedFields = ['auto_buy_enabled', 'auto_transfer_enabled'] as const;
 export type ModeManagedField = (typeof modeManagedFields)[number];
 

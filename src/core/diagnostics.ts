@@ -26,7 +26,10 @@ export type PlatformCaller =
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
   | { kind: 'session'; userId: string; sessionId: string };
 
-/** Who called the trading API: a signing key's signature, or an OAuth access token (openapi/trading.yaml "Authentication"). */
+/**
+ * Who called the trading API: a signing key's signature, or an OAuth access token (openapi/trading.yaml
+ * "Authentication").
+ */
 export type TradingCaller =
   | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> };

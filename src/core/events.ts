@@ -71,7 +71,10 @@ export type UserEvent =
       data: Schemas['Order'];
       tradingAccountId: string;
     }
-  /** `restingPartially`: the fill left the user's resting order partly filled, which is also told on user.orders (update_trade). */
+  /**
+   * `restingPartially`: the fill left the user's resting order partly filled, which is also told on user.orders
+   * (update_trade).
+   */
   | {
       stream: 'user.trades';
       userId: string;

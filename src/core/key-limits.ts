@@ -137,7 +137,10 @@ export function keyLimitsView(row: ApiKeyRow, usage: KeyUsage): KeyLimitsView {
 
 // ---- the limits a request sets ---------------------------------------------------------------------
 
-/** The limit fields of platform.yaml CreateApiKeyRequest / UpdateApiKeyRequest: absent leaves a limit as it is, null removes it. */
+/**
+ * The limit fields of platform.yaml CreateApiKeyRequest / UpdateApiKeyRequest: absent leaves a limit as it is, null
+ * removes it.
+ */
 export interface KeyLimitsInput {
   expires_at?: string | null | undefined;
   limit_usd?: string | null | undefined;
@@ -193,7 +196,10 @@ function parseExpiry(text: string, path: string, nowUs: number): number {
   return expiresAtUs;
 }
 
-/** Empty and repeated lists are refused; each name must be a model the consumption API knows (all unknown ones are named). */
+/**
+ * Empty and repeated lists are refused; each name must be a model the consumption API knows (all unknown ones are
+ * named).
+ */
 async function checkModels(
   deps: { db: Db; referenceCache: ReferenceCache },
   models: string[],

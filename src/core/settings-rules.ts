@@ -14,7 +14,10 @@ import type { AccountMode, UserRow } from './identity.js';
 /** What a settings write refuses: a value no rule allows, a mode-managed field, an account precondition. */
 export type SettingsFailure = CommonFailure | 'mode_managed_setting' | AccountRuleFailure;
 
-/** A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of micro-dollars. */
+/**
+ * A cap above any price a book could show (1,000,000 USD per Unit), so that cap × Units stays a safe integer of
+ * micro-dollars.
+ */
 const autoBuyMaxPriceTicksMax = 1_000_000 * 10 ** priceScale;
 
 /** The body of PATCH /v1/self/system-settings/auto_reload: the fields to change; `null` clears an amount. */
@@ -25,7 +28,10 @@ export interface AutoReloadPatch {
   monthly_limit_usd?: string | null | undefined;
 }
 
-/** The body of PATCH /v1/self/system-settings/auto-top-up, in its short names: the fields to change; `null` clears a quantity. */
+/**
+ * The body of PATCH /v1/self/system-settings/auto-top-up, in its short names: the fields to change; `null` clears a
+ * quantity.
+ */
 export interface AutoTopUpPatch {
   enabled?: boolean | undefined;
   quantity?: number | null | undefined;

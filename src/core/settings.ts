@@ -256,7 +256,9 @@ export async function updateAutoReload(
   });
 }
 
-/** Auto top-up's fields, any of them (the schema checks each: whole Units from 1); the rule is checked on the result. */
+/**
+ * Auto top-up's fields, any of them (the schema checks each: whole Units from 1); the rule is checked on the result.
+ */
 export async function updateAutoTopUp(
   deps: { db: Db; clock: Clock },
   userId: string,
@@ -292,7 +294,9 @@ export async function toggleAutoTopUp(deps: { db: Db; clock: Clock }, userId: st
   );
 }
 
-/** Applies `change` to auto top-up on the locked row; nothing is written (not even updated_at) when it changes nothing. */
+/**
+ * Applies `change` to auto top-up on the locked row; nothing is written (not even updated_at) when it changes nothing.
+ */
 async function changeAutoTopUp(
   deps: { db: Db; clock: Clock },
   user: UserRow,

@@ -71,7 +71,10 @@ const refused = (code: SignatureRefusalCode, detail: string, context?: Record<st
   refusal: { code, detail, ...(context ? { context } : {}) },
 });
 
-/** Checks, in order: timestamp shape, clock drift, key registered, signature over the exact bytes, first use (when claimed). */
+/**
+ * Checks, in order: timestamp shape, clock drift, key registered, signature over the exact bytes, first use (when
+ * claimed).
+ */
 export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs: number): Promise<SignatureCheck> {
   const { timestamp, fingerprint, wording, claim } = input;
   if (!/^[0-9]{1,12}$/.test(timestamp)) {

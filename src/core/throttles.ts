@@ -45,7 +45,10 @@ export const throttlePolicies = {
     windowMs: 60 * minute,
     onSuccess: 'forgive',
   },
-  /** Each request counts: a device code lives ten minutes, a person needs one or two (an office behind one address, more). */
+  /**
+   * Each request counts: a device code lives ten minutes, a person needs one or two (an office behind one address,
+   * more).
+   */
   device_code_address: {
     freeFailures: 30,
     delayBaseMs: 1_000,
@@ -138,7 +141,10 @@ async function forgiveOne(db: Db, key: ThrottleKey, nowUs: number): Promise<void
   }
 }
 
-/** Counts an attempt against every key, unless a key is blocked: then nothing is counted and the answer says how long to wait. */
+/**
+ * Counts an attempt against every key, unless a key is blocked: then nothing is counted and the answer says how long to
+ * wait.
+ */
 export async function countAttempt(deps: { db: Db; clock: Clock }, keys: ThrottleKey[]): Promise<ThrottleDecision> {
   const nowUs = deps.clock.nowUs();
   // Look first, so that an attempt refused by one key is counted against none.

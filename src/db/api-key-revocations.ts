@@ -24,7 +24,10 @@ import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
 export interface RevocationFeed {
   /** The current version; on SQLite one read of the counter row. */
   version(): Promise<string | null>;
-  /** The last version known, without reading anything: a value cached under `version()` is stored only if this still equals it. */
+  /**
+   * The last version known, without reading anything: a value cached under `version()` is stored only if this still
+   * equals it.
+   */
   known(): string | null;
   close(): Promise<void>;
 }

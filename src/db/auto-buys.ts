@@ -54,7 +54,10 @@ export async function marketIdOfInstrument(db: Db, instrumentId: string): Promis
   return (await poolSql(db).get<{ id: string }>(marketOf, [instrumentId]))?.id;
 }
 
-/** The lowest price of the market's resting asks, in ticks; null when nothing is offered (a refusal's context, not a quote). */
+/**
+ * The lowest price of the market's resting asks, in ticks; null when nothing is offered (a refusal's context, not a
+ * quote).
+ */
 export async function bestAskTicks(db: Db, marketId: string): Promise<number | null> {
   const row = await poolSql(db).get<{ price_ticks: number | string | null }>(bestAsk, [marketId]);
   return row?.price_ticks === null || row?.price_ticks === undefined ? null : Number(row.price_ticks);

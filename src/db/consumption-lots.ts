@@ -47,7 +47,10 @@ const freeWithin = statement(
    WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved AND (usd_micros_per_unit IS NULL OR usd_micros_per_unit <= ?)`,
 );
 
-/** Unreserved tokens of the account's unexpired lots whose Units cost at most `usdMicrosPerUnitMax` (as `reserveFromLots` counts them). */
+/**
+ * Unreserved tokens of the account's unexpired lots whose Units cost at most `usdMicrosPerUnitMax` (as
+ * `reserveFromLots` counts them).
+ */
 export async function freeTokensWithin(
   sql: Sql,
   accountId: string,
@@ -89,7 +92,10 @@ export async function reserveFromLots(
   return taken;
 }
 
-/** Spends `tokens` of a lot's reservation of `reserved` and gives the rest of it back; false if the lot does not hold them. */
+/**
+ * Spends `tokens` of a lot's reservation of `reserved` and gives the rest of it back; false if the lot does not hold
+ * them.
+ */
 export async function drawFromReservation(sql: Sql, lotId: number, tokens: number, reserved: number): Promise<boolean> {
   return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
 }

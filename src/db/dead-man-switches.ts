@@ -93,7 +93,9 @@ const firingOf = (row: FiringRow): SwitchFiring => ({
   cutoffUs: Number(row.cutoff_us),
 });
 
-/** Arms the switch or moves its trigger; false when it is due (its trigger is not after `nowUs`): it must fire first. */
+/**
+ * Arms the switch or moves its trigger; false when it is due (its trigger is not after `nowUs`): it must fire first.
+ */
 export async function armSwitch(
   db: Db,
   userId: string,
@@ -153,7 +155,10 @@ export async function firingsOf(db: Db, userId: string): Promise<SwitchFiring[]>
   return (await poolSql(db).all<FiringRow>(firingsOfUser, [userId])).map(firingOf);
 }
 
-/** Deletes the firing in the transaction that cancels its orders (`sql` is that transaction's); false when another did it first. */
+/**
+ * Deletes the firing in the transaction that cancels its orders (`sql` is that transaction's); false when another did
+ * it first.
+ */
 export async function takeFiring(sql: Sql, firing: SwitchFiring): Promise<boolean> {
   return (await sql.run(claimFiring, [firing.userId, firing.marketId, firing.cutoffUs])) === 1;
 }

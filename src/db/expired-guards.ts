@@ -4,7 +4,8 @@ import { pruneThrottles } from './throttles.js';
 import { pruneUsedTickets } from './tickets.js';
 
 /**
- * Deletes what the replay guard, the used admission tickets and the throttles keep past its use. The background work of every
+ * Deletes what the replay guard, the used admission tickets and the throttles keep past its use. The background work of
+ * every
  * process calls it once a second; each delete is one range of an index, and processes that delete
  * the same rows at once only find them gone.
  */

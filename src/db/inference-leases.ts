@@ -33,7 +33,9 @@ export interface AbandonedRequest {
   /** From the slot: 0 when the slot is gone. */
   promptTokens: number;
   deliveredTokens: number;
-  /** The lots its tokens are reserved from (null: admitted before migration 0019), and its reserve of its key's budget. */
+  /**
+   * The lots its tokens are reserved from (null: admitted before migration 0019), and its reserve of its key's budget.
+   */
   reservedLots: LotReservation[] | null;
   budget: { apiKeyId: string; periodStartUs: number; reservedMicros: number } | null;
 }

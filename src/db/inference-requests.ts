@@ -15,7 +15,10 @@ export interface AdmissionSnapshotRow {
   active_slots: number | string;
   expired_lots: number | string | null;
   next_lot_supplier: string | null;
-  /** The calling key (null: deleted), whether it is active, and its limits (migration 0016; null columns when it has none). */
+  /**
+   * The calling key (null: deleted), whether it is active, and its limits (migration 0016; null columns when it has
+   * none).
+   */
   key_id: string | null;
   key_active: boolean | number | null;
   key_expires_at_us: number | string | null;
@@ -157,7 +160,10 @@ const insertSlotAndRequest = statement(
    ${insertRequest.sqlite}`,
 );
 
-/** The slot and the receipt of an admitted request: one statement on PostgreSQL, two on SQLite (no writes in a WITH there). */
+/**
+ * The slot and the receipt of an admitted request: one statement on PostgreSQL, two on SQLite (no writes in a WITH
+ * there).
+ */
 export async function insertAdmission(sql: Sql, slot: SlotRow, request: AdmittedRequestRow): Promise<void> {
   if (sql.kind === 'postgres') {
     await sql.run(insertSlotAndRequest, [...slotParams(slot), ...requestParams(request)]);

@@ -21,7 +21,8 @@ const spendOf = statement(
   'api_key_spend_of',
   'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?',
 );
-// The row exists when the request reserved; a key without a budget reserved nothing, and its first settled request of a period makes the row.
+// The row exists when the request reserved; a key without a budget reserved nothing, and its first settled request of a
+// period makes the row.
 const trueUp = statement(
   'api_key_spend_true_up',
   `INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, ?, 0)

@@ -29,7 +29,10 @@ export function sqliteFilenameOf(db: Knex): string | undefined {
   return typeof connection === 'object' ? connection.filename : undefined;
 }
 
-/** The settings knex connects to PostgreSQL with, for a connection of our own (its password is not enumerable, so it is copied by name). */
+/**
+ * The settings knex connects to PostgreSQL with, for a connection of our own (its password is not enumerable, so it is
+ * copied by name).
+ */
 export function postgresSettingsOf(db: Knex): pg.ClientConfig {
   const settings = clientOf(db).connectionSettings;
   return { ...settings, password: settings.password };

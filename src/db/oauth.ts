@@ -323,7 +323,9 @@ export const deviceCodeByHash = (db: Db, deviceCodeHash: string): Promise<Device
 export const liveDeviceCodeByUserCode = (db: Db, userCode: string, nowUs: number): Promise<DeviceCodeRow | undefined> =>
   poolSql(db).get<DeviceCodeRow>(liveDeviceCodeStatement, [userCode, nowUs]);
 
-/** Turns an approved code into a consumed one, inside the caller's transaction; false if it is not approved (any more). */
+/**
+ * Turns an approved code into a consumed one, inside the caller's transaction; false if it is not approved (any more).
+ */
 export async function consumeDeviceCode(trx: Trx, deviceCodeHash: string): Promise<boolean> {
   return (await (await sqlOf(trx)).run(consumeStatement, [deviceCodeHash])) === 1;
 }

@@ -269,7 +269,10 @@ export const restingOrdersPage = (
   limit: number,
 ): Promise<RestingOrderRow[]> => sql.all<RestingOrderRow>(restingPage, [marketId, afterSequence, limit]);
 
-/** A page of the market's pending (untriggered) stops in arrival order, those after `afterSequence` (migration 0017's partial index). */
+/**
+ * A page of the market's pending (untriggered) stops in arrival order, those after `afterSequence` (migration 0017's
+ * partial index).
+ */
 export const pendingStopsPage = (
   sql: Sql,
   marketId: string,

@@ -32,13 +32,18 @@ const SqliteFile = createRequire(import.meta.url)('better-sqlite3') as new (
  * A process that cannot be proven dead is left to its leases (they expire in under a minute).
  */
 
-/** First key of the two-key advisory locks (`objsubid` 2 in `pg_locks`): apart from the one-key locks of slots and books. */
+/**
+ * First key of the two-key advisory locks (`objsubid` 2 in `pg_locks`): apart from the one-key locks of slots and
+ * books.
+ */
 const livenessLockClass = 1_835_758_704; // 'mktp'
 /** How often a process whose lock connection dropped tries again to take its lock, after a first try at once. */
 const relockIntervalMs = 1_000;
 
 export interface LivenessLock {
-  /** Gives the lock up: the process is stopping (a lock file stays until `forgetLivenessLock`, so others can prove it). */
+  /**
+   * Gives the lock up: the process is stopping (a lock file stays until `forgetLivenessLock`, so others can prove it).
+   */
   release(): Promise<void>;
 }
 

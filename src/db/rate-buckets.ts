@@ -32,7 +32,10 @@ interface BucketLimits {
   ratePerSecond: number;
 }
 
-/** Takes `costMilli` if the bucket holds it at `nowUs`; resolves with what is left, or undefined when it holds too little or does not exist. */
+/**
+ * Takes `costMilli` if the bucket holds it at `nowUs`; resolves with what is left, or undefined when it holds too
+ * little or does not exist.
+ */
 export async function takeFromBucket(
   db: Db,
   key: string,

@@ -29,7 +29,10 @@ export async function enabledSuppliersOf(db: Db, instrumentId: string): Promise<
     .map((row) => ({ ...row, best_ask: row.best_ask === null ? null : Number(row.best_ask) }));
 }
 
-/** The model names of instruments by id (`mkt admin supplier …` shows a supplier's instruments); ids not found are left out. */
+/**
+ * The model names of instruments by id (`mkt admin supplier …` shows a supplier's instruments); ids not found are left
+ * out.
+ */
 export async function instrumentNames(db: Db, instrumentIds: readonly string[]): Promise<Map<string, string>> {
   const rows = await rowsOf<{
     id: string;

@@ -14,7 +14,10 @@ export interface AccountSettingsRow {
   auto_reload_threshold_micros: number | null;
   auto_reload_amount_micros: number | null;
   auto_reload_monthly_limit_micros: number | null;
-  /** Account defaults of participants' controls (migration 0016): Auto Mode's price cap, and the orders' self-trade prevention. */
+  /**
+   * Account defaults of participants' controls (migration 0016): Auto Mode's price cap, and the orders' self-trade
+   * prevention.
+   */
   auto_buy_max_price_ticks: number | null;
   self_trade_prevention: SelfTradePrevention;
   /** Auto top-up (migration 0023); bigint columns, so strings on PostgreSQL. */

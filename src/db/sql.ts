@@ -57,7 +57,10 @@ export interface Sql {
   get<T>(statement: Statement, params?: readonly Param[]): Promise<T | undefined>;
   /** Runs a write; resolves with the number of rows it changed. */
   run(statement: Statement, params?: readonly Param[]): Promise<number>;
-  /** Statements built at run time (multi-row inserts of a batch's size): prepared per text on SQLite, unnamed on PostgreSQL. */
+  /**
+   * Statements built at run time (multi-row inserts of a batch's size): prepared per text on SQLite, unnamed on
+   * PostgreSQL.
+   */
   allText<T>(text: string, params: readonly Param[]): Promise<T[]>;
   runText(text: string, params: readonly Param[]): Promise<number>;
 }

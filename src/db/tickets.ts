@@ -29,7 +29,9 @@ export async function claimUsedTicket(db: Db, ticketId: string, expiresAtUs: num
  */
 const usedTicketRetentionUs = 60_000_000;
 
-/** Deletes the claims of tickets expired more than usedTicketRetentionUs before `nowUs`: one range of the primary key. */
+/**
+ * Deletes the claims of tickets expired more than usedTicketRetentionUs before `nowUs`: one range of the primary key.
+ */
 export async function pruneUsedTickets(db: Db, nowUs: number): Promise<number> {
   return poolSql(db).run(pruneTickets, [nowUs - usedTicketRetentionUs]);
 }

@@ -57,7 +57,9 @@ export interface ConsumptionAccountFilter {
 
 // ---- trading (Units) accounts --------------------------------------------------------------------
 
-/** The user's Units accounts with their instrument and market; read as a subquery `a` so computed columns sort and page. */
+/**
+ * The user's Units accounts with their instrument and market; read as a subquery `a` so computed columns sort and page.
+ */
 const tradingAccountsOfUser = `SELECT la.*, i.name AS instrument_name, i.symbol AS instrument_symbol, m.id AS market_id, m.name AS market_name, la.available + la.locked AS total_balance
   FROM ledger_accounts la JOIN instruments i ON i.id = la.instrument_id JOIN markets m ON m.instrument_id = la.instrument_id
   WHERE la.user_id = ? AND la.kind = 'trading'`;
@@ -235,6 +237,8 @@ const balancesStatement = statement(
   'SELECT a.kind, a.available, a.locked, i.symbol, i.tokens_per_unit FROM ledger_accounts a LEFT JOIN instruments i ON i.id = a.instrument_id WHERE a.user_id = ? ORDER BY i.symbol',
 );
 
-/** Every account of the user with its instrument's symbol, by symbol: straight from the ledger's materialised accounts. */
+/**
+ * Every account of the user with its instrument's symbol, by symbol: straight from the ledger's materialised accounts.
+ */
 export const balancesOfUser = (db: Db, userId: string): Promise<BalanceRow[]> =>
   poolSql(db).all<BalanceRow>(balancesStatement, [userId]);

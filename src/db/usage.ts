@@ -196,7 +196,10 @@ function integerOf(value: number | string | null): number {
   return number;
 }
 
-/** The user's receipts created in `window` (and passing `filter`: the dashboard's), summed per group, in no particular order. */
+/**
+ * The user's receipts created in `window` (and passing `filter`: the dashboard's), summed per group, in no particular
+ * order.
+ */
 export async function usageSums(
   db: Db,
   userId: string,

@@ -211,7 +211,9 @@ export class FastOrderBook implements OrderBook {
     return [...this.stopsOf(side).inTriggerOrder()].map(stopView);
   }
 
-  /** Internal consistency, for tests: levels sum their orders, nothing crosses, the indexes are exact, no stop is due. */
+  /**
+   * Internal consistency, for tests: levels sum their orders, nothing crosses, the indexes are exact, no stop is due.
+   */
   checkInvariants(): string[] {
     return bookProblems({
       bids: this.bids,

@@ -13,7 +13,10 @@ import type {
   TriggeredExecution,
 } from './types.js';
 
-/** Shared empty results: a command that fills nothing, prevents no self-trade and triggers no stop allocates nothing for them. */
+/**
+ * Shared empty results: a command that fills nothing, prevents no self-trade and triggers no stop allocates nothing for
+ * them.
+ */
 export const noFills: readonly Fill[] = Object.freeze([]);
 export const noPreventions: readonly Prevention[] = Object.freeze([]);
 export const noTriggers: readonly TriggeredExecution[] = Object.freeze([]);

@@ -29,7 +29,9 @@ export interface PlaceCommand {
   priceTicks: number | null;
   quantity: number;
   timeInForce: TimeInForce;
-  /** Market buys (and stop buys, once triggered) only: the most Σ price × quantity (ticks × Units) the order may spend. */
+  /**
+   * Market buys (and stop buys, once triggered) only: the most Σ price × quantity (ticks × Units) the order may spend.
+   */
   quoteBudget?: number;
   /** stop and stop_limit only: the last trade price that triggers the order. */
   stopTicks?: number | null;
@@ -160,7 +162,10 @@ export interface OrderBook {
   /** Cancels a resting order or a pending stop. */
   cancel(orderId: string, traderId: string): CancelResult;
   amend(command: AmendCommand): AmendResult;
-  /** Takes off every resting order and pending stop whose `expiresAt` is at or before `now`, earliest first (then by id). */
+  /**
+   * Takes off every resting order and pending stop whose `expiresAt` is at or before `now`, earliest first (then by
+   * id).
+   */
   expire(now: number): Expiry[];
   /** No later than the earliest `expiresAt` of what rests or waits; null when nothing expires. */
   nextExpiry(): number | null;

@@ -23,7 +23,9 @@ import {
 } from './operation.js';
 import type { Handler } from './types.js';
 
-/** One host: its document's operations, its surface's handlers (called with the surface's `Deps`) and how it answers. */
+/**
+ * One host: its document's operations, its surface's handlers (called with the surface's `Deps`) and how it answers.
+ */
 export interface HostDefinition<Deps> {
   name: string;
   document: LoadedDocument;
@@ -35,7 +37,10 @@ export interface HostDefinition<Deps> {
   bodyBytesMax: number;
   /** How a request that fails its schema is answered, per operation (default: the error envelope). */
   validationShapes?: ReadonlyMap<string, ValidationShape>;
-  /** The error shape the host's clients read, beside the specification's `errors` on every error (the consumption hosts). */
+  /**
+   * The error shape the host's clients read, beside the specification's `errors` on every error (the consumption
+   * hosts).
+   */
   errorDialect?: ErrorDialect;
   /** Whether every response carries `x-mkt-request-id` (the consumption API: it names usage receipts). */
   mktRequestIds?: boolean;

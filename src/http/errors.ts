@@ -118,7 +118,10 @@ export type ValidationShape = 'envelope' | 'chat' | 'oauth';
  */
 export type ErrorDialect = 'openai' | 'anthropic';
 
-/** Renders any thrown value in the specification's envelopes, and the host's dialect beside them; internals never reach the client. */
+/**
+ * Renders any thrown value in the specification's envelopes, and the host's dialect beside them; internals never reach
+ * the client.
+ */
 export function renderError(
   ctx: Koa.Context,
   error: unknown,

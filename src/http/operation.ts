@@ -34,7 +34,10 @@ export interface EdgeState {
 
 export type EdgeContext = Koa.ParameterizedContext<EdgeState>;
 
-/** Bodies above this yield to the event loop between the steps of their reading (a step of 64 KiB costs well under a millisecond). */
+/**
+ * Bodies above this yield to the event loop between the steps of their reading (a step of 64 KiB costs well under a
+ * millisecond).
+ */
 const bigBodyBytes = 64 * 1024;
 
 /** What the edge rewrites in an operation's requests before validation, read from its document once. */
@@ -114,7 +117,10 @@ interface RequestParts {
   body: unknown;
 }
 
-/** Query aliases to their canonical names (422 on a conflict), integer strings to numbers, symbols to instrument ids (404). */
+/**
+ * Query aliases to their canonical names (422 on a conflict), integer strings to numbers, symbols to instrument ids
+ * (404).
+ */
 async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbol: InstrumentIdOfSymbol) {
   const query = canonicalQuery(aliases.query, parts.query, parts.params);
   if (aliases.integerStrings.length > 0) convertIntegerStrings(parts.body, aliases.integerStrings);
@@ -123,7 +129,10 @@ async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbo
   return { ...parts, query };
 }
 
-/** The entries that have a value (as Node's and Koa's objects always do, though their types allow none); a key `__proto__` stays a key. */
+/**
+ * The entries that have a value (as Node's and Koa's objects always do, though their types allow none); a key
+ * `__proto__` stays a key.
+ */
 function valued<T>(entries: Record<string, T | undefined>): Record<string, T> {
   return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, T] => entry[1] !== undefined));
 }
@@ -194,7 +203,8 @@ export async function serveOperation<Deps>(
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,
-    // The router's params: decoded strictly (parameters.ts) and with symbols resolved; every path parameter is a string.
+    // The router's params: decoded strictly (parameters.ts) and with symbols resolved; every path parameter is a
+    // string.
     params: parts.params,
     query,
     body: parts.body,

@@ -4,7 +4,9 @@ import type { TicketClaims } from '../consumption/inference/tickets.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */
 export type Principal =
-  /** A consumption key, or on `/r/v1/…` the admission ticket issued to one (`ticket`: what the redirect established). */
+  /**
+   * A consumption key, or on `/r/v1/…` the admission ticket issued to one (`ticket`: what the redirect established).
+   */
   | { kind: 'api_key'; userId: string; apiKeyId: string; ticket?: TicketClaims }
   | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }

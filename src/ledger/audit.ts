@@ -178,7 +178,10 @@ async function lockedOffOrders(trx: Knex.Transaction): Promise<AuditFailure[]> {
   return failures;
 }
 
-/** What the requests in progress reserve: locked tokens per consumption account, tokens per lot, micro-dollars per key budget period. */
+/**
+ * What the requests in progress reserve: locked tokens per consumption account, tokens per lot, micro-dollars per key
+ * budget period.
+ */
 interface RequestReservations {
   locked: Map<string, number>;
   fromLots: Map<number, number>;
@@ -205,7 +208,10 @@ async function requestReservations(trx: Knex.Transaction): Promise<RequestReserv
   return reservations;
 }
 
-/** Checks 8 to 11: what consumption accounts, lots and key budgets hold for requests in progress, against those requests. */
+/**
+ * Checks 8 to 11: what consumption accounts, lots and key budgets hold for requests in progress, against those
+ * requests.
+ */
 async function reservationsOffRequests(trx: Knex.Transaction): Promise<AuditFailure[]> {
   const reservations = await requestReservations(trx);
   return [

@@ -20,11 +20,16 @@ interface DepositInput {
   usdMicros: number;
   source: FundsSource;
   nowUs: number;
-  /** The journal entry's reference: the deposit's id when one asked for it (platform.yaml "Funds"), else the account's. */
+  /**
+   * The journal entry's reference: the deposit's id when one asked for it (platform.yaml "Funds"), else the account's.
+   */
   reference?: string | undefined;
 }
 
-/** Credits USD from system:deposits to the user's currency account, in the caller's transaction; returns the account after. */
+/**
+ * Credits USD from system:deposits to the user's currency account, in the caller's transaction; returns the account
+ * after.
+ */
 export async function deposit(trx: Knex.Transaction, input: DepositInput): Promise<LedgerAccountRow> {
   const { userId, usdMicros, source, nowUs, reference } = input;
   assert(

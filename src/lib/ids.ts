@@ -52,7 +52,9 @@ export function uuidV5(name: string, namespace: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The command line's own id for an order: every signed write then differs (DESIGN.md §9), and a retry stays idempotent. */
+/**
+ * The command line's own id for an order: every signed write then differs (DESIGN.md §9), and a retry stays idempotent.
+ */
 export const newClientOrderId = (): string => `cli-${randomBytes(9).toString('base64url')}`;
 /** An `Idempotency-Key` for one intended write (a deposit): a retry with the same key has one effect. */
 export const newIdempotencyKey = (): string => randomUUID();

@@ -89,7 +89,10 @@ export async function checkAutoReload(
 
 /** This process's queue of reload checks, fed after its commits (announcements.ts `watchCommittedAccounts`). */
 export interface AutoReloads {
-  /** User accounts a committed transaction lowered: their owners with auto-reload on are checked soon, off the caller's path. */
+  /**
+   * User accounts a committed transaction lowered: their owners with auto-reload on are checked soon, off the caller's
+   * path.
+   */
   accountsChanged(accountIds: readonly string[]): void;
   /** Waits for the checks queued so far (stop, tests). */
   idle(): Promise<void>;

@@ -15,6 +15,9 @@ export interface StreamDeps {
   events: EventHub;
   /** Whether a market of this id exists (an unknown one is refused in the ack). */
   marketExists(marketId: string): Promise<boolean>;
-  /** The market's whole book at its sequence (src/trading/market-data/market-data-snapshot.ts); undefined without a book. */
+  /**
+   * The market's whole book at its sequence (src/trading/market-data/market-data-snapshot.ts); undefined without a
+   * book.
+   */
   bookSnapshot(marketId: string): Promise<BookSnapshot | undefined>;
 }

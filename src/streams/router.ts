@@ -37,9 +37,11 @@ export class StreamRouter {
     if (event.stream === 'control') {
       if (event.event === 'signing_key_deleted')
         for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
-      // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets fresh snapshots).
+      // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets
+      // fresh snapshots).
       else if (event.event === 'events_lost') for (const session of [...this.sessions]) session.eventsLost();
-      // accounts_changed is for the balance derivation (trading/market-data/stream-derivations.ts), which pushes balance_update.
+      // accounts_changed is for the balance derivation (trading/market-data/stream-derivations.ts), which pushes
+      // balance_update.
       return;
     }
     const subject =
@@ -107,7 +109,10 @@ export class StreamRouter {
     decrement(this.perAddress, address);
   }
 
-  /** Counts an authenticated connection of `userId` and files it under its key's fingerprint (none for an access token); false at the limit. */
+  /**
+   * Counts an authenticated connection of `userId` and files it under its key's fingerprint (none for an access token);
+   * false at the limit.
+   */
   admitUser(userId: string, fingerprint: string | null, session: RoutedSession, max: number): boolean {
     const open = this.perUser.get(userId) ?? 0;
     if (open >= max) return false;

@@ -181,7 +181,9 @@ export class Session implements RoutedSession {
     for (const held of snapshots) void this.sendSnapshot(held);
   }
 
-  /** One stream of a subscribe or unsubscribe, answered by its ack; a new `market.book` subscription joins `snapshots`. */
+  /**
+   * One stream of a subscribe or unsubscribe, answered by its ack; a new `market.book` subscription joins `snapshots`.
+   */
   private async changeSubscription(
     entry: unknown,
     action: 'subscribe' | 'unsubscribe',
@@ -216,7 +218,9 @@ export class Session implements RoutedSession {
     return { ...request, status: 'ok' };
   }
 
-  /** Files a subscription with the router; a `market.book` one (new or again) holds its updates until a fresh snapshot. */
+  /**
+   * Files a subscription with the router; a `market.book` one (new or again) holds its updates until a fresh snapshot.
+   */
   private hold(subscription: Subscription): Held {
     const existing = this.subscriptions.get(subscription.subject);
     const held: Held = {

@@ -36,7 +36,10 @@ export function formatPrice(ticks: number): string {
   return `${ticks < 0 ? minus : ''}$${groupDigits(whole)}.${fraction}`;
 }
 
-/** Tokens as Units of `tokensPerUnit` tokens, exact to the micro-Unit (floor), trailing zeros dropped: 1_500_000 → "1.5". */
+/**
+ * Tokens as Units of `tokensPerUnit` tokens, exact to the micro-Unit (floor), trailing zeros dropped: 1_500_000 →
+ * "1.5".
+ */
 export function formatTokensAsUnits(tokens: number, tokensPerUnit: number): string {
   const microUnits = (BigInt(tokens) * 1_000_000n) / BigInt(tokensPerUnit);
   const whole = microUnits / 1_000_000n;

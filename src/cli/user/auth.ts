@@ -139,7 +139,10 @@ async function meOrNull(session: Session): Promise<Me | null> {
   return reply.status === 200 ? (reply.body as { data: Me }).data : null;
 }
 
-/** `mkt whoami`: the platform's diagnostics of this login, the trading identity (`GET /v1/me`), and what the profile holds. */
+/**
+ * `mkt whoami`: the platform's diagnostics of this login, the trading identity (`GET /v1/me`), and what the profile
+ * holds.
+ */
 export async function whoami(session: Session, output: Output): Promise<void> {
   const diagnostics = await platformData<Diagnostics>(session, 'GET', '/v1/diagnostics');
   const me = await meOrNull(session);

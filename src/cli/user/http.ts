@@ -54,7 +54,9 @@ async function send(url: string, init: RequestInit): Promise<Reply> {
   return { status: response.status, headers: response.headers, body };
 }
 
-/** The error of a failed answer: the documents' envelope `{errors: {code, detail}}`, or an OAuth error (RFC 6749 §5.2). */
+/**
+ * The error of a failed answer: the documents' envelope `{errors: {code, detail}}`, or an OAuth error (RFC 6749 §5.2).
+ */
 export function failure(reply: Reply, what: string): CliError {
   const body = reply.body as
     | {
@@ -206,7 +208,9 @@ export function platformRequest(
   return tokenRequest(session, 'platform', method, path, options);
 }
 
-/** A trading API call with the login's access token in place of a signature (its scope `trade:read` or `trade:write`). */
+/**
+ * A trading API call with the login's access token in place of a signature (its scope `trade:read` or `trade:write`).
+ */
 export function tradingTokenRequest(
   session: Session,
   method: string,

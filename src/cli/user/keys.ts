@@ -26,7 +26,10 @@ export interface KeyLimitOptions {
 /** A day (`2026-12-31`) is its first moment in UTC; anything else goes to the service as written. */
 const expiryOf = (text: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
 
-/** The options as the API's limit fields; the service checks the values. Removing a budget removes its period unless --reset says otherwise. */
+/**
+ * The options as the API's limit fields; the service checks the values. Removing a budget removes its period unless
+ * --reset says otherwise.
+ */
 function limitsBody(options: KeyLimitOptions): KeyLimitsBody {
   const body: KeyLimitsBody = {};
   if (options.limit !== undefined) body.limit_usd = options.limit === 'none' ? null : options.limit;
@@ -62,7 +65,10 @@ function limitCells(
 }
 const limitHeads = ['usage USD', 'limit USD', 'resets', 'remaining USD', 'expires', 'models'];
 
-/** `mkt keys create NAME [--limit USD --reset P --expires T --models a,b]`: the raw key is printed this once, and kept in the profile for `mkt chat` and `mkt usage`. */
+/**
+ * `mkt keys create NAME [--limit USD --reset P --expires T --models a,b]`: the raw key is printed this once, and kept
+ * in the profile for `mkt chat` and `mkt usage`.
+ */
 export async function createKey(
   session: Session,
   output: Output,
@@ -156,7 +162,10 @@ export async function deleteKey(session: Session, output: Output, id: string): P
   show(output, { id, deleted: true }, () => `Deleted the consumption key ${id}.`);
 }
 
-/** `mkt signing-keys create LABEL`: an Ed25519 pair made here, the public half registered, the private half kept in the profile (0600). */
+/**
+ * `mkt signing-keys create LABEL`: an Ed25519 pair made here, the public half registered, the private half kept in the
+ * profile (0600).
+ */
 export async function createSigningKey(session: Session, output: Output, label: string): Promise<void> {
   const pair = generateSigningKey();
   const key = await platformData<SigningKey>(session, 'POST', '/v1/signing-keys', {

@@ -12,7 +12,10 @@ type OrderBatchResult = components['schemas']['OrderBatchResult'];
 
 export interface PlaceOptions {
   price?: string;
-  /** limit, market, stop or stop_limit; without it: stop or stop_limit with --stop-price, limit with --price, else market. */
+  /**
+   * limit, market, stop or stop_limit; without it: stop or stop_limit with --stop-price, limit with --price, else
+   * market.
+   */
   type?: string;
   stopPrice?: string;
   tif: string;

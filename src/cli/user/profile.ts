@@ -81,7 +81,10 @@ export function readProfile(store: ProfileStore): Profile {
   }
 }
 
-/** Writes the whole profile through a temporary file of mode 0600 in a directory of mode 0700, then renames it into place. */
+/**
+ * Writes the whole profile through a temporary file of mode 0600 in a directory of mode 0700, then renames it into
+ * place.
+ */
 function writeProfile(store: ProfileStore, profile: Profile): void {
   mkdirSync(store.directory, { recursive: true, mode: 0o700 });
   chmodSync(store.directory, 0o700);

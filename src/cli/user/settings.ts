@@ -62,7 +62,10 @@ export interface AutoTopUpOptions {
   threshold?: string;
 }
 
-/** Whole Units as the API takes them; `none` clears. Anything else is sent as written, for the service to refuse with its reason. */
+/**
+ * Whole Units as the API takes them; `none` clears. Anything else is sent as written, for the service to refuse with
+ * its reason.
+ */
 function unitsOrNone(text: string): number | string | null {
   if (text === 'none') return null;
   return /^[0-9]{1,10}$/.test(text) ? Number(text) : text;

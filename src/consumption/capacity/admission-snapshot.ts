@@ -12,7 +12,10 @@ export interface KeyCaller {
   userId: string;
   apiKeyId: string;
   model: string;
-  /** The request's price cap in ticks; null: none (its ticket says so); undefined: it named none, so the account's default applies. */
+  /**
+   * The request's price cap in ticks; null: none (its ticket says so); undefined: it named none, so the account's
+   * default applies.
+   */
   maxPriceTicks: number | null | undefined;
 }
 
@@ -33,7 +36,10 @@ export interface Snapshot {
   defaultMaxPriceTicks: number | null;
 }
 
-/** Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's transaction). */
+/**
+ * Everything admission decides on, in one statement (a request reads it twice: in the 307, and in its admission's
+ * transaction).
+ */
 export async function snapshot(
   sql: Sql,
   caller: KeyCaller,
@@ -63,7 +69,10 @@ export async function snapshot(
   };
 }
 
-/** The free tokens the snapshot shows, with their account; null when it cannot tell (no account, or expired lots awaiting write-off). */
+/**
+ * The free tokens the snapshot shows, with their account; null when it cannot tell (no account, or expired lots
+ * awaiting write-off).
+ */
 export function seenTokens(seen: Snapshot): { accountId: string; available: number } | null {
   const tokens = seen.tokens;
   if (tokens === null || tokens.available === null) return null;

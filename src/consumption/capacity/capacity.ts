@@ -221,7 +221,10 @@ async function checkKey(
   await checkBudgetLeft(poolSql(deps.db), caller.apiKeyId, key, nowUs);
 }
 
-/** The checks of the redirect: nothing is taken (but Auto Mode's buy). Answers the slot headers and the price cap that applies. */
+/**
+ * The checks of the redirect: nothing is taken (but Auto Mode's buy). Answers the slot headers and the price cap that
+ * applies.
+ */
 export async function checkCapacity(
   deps: CapacityDeps,
   caller: KeyCaller,

@@ -48,7 +48,10 @@ function modelsOf(json: string): string[] {
   return Array.isArray(parsed) ? parsed.filter((model): model is string => typeof model === 'string') : [];
 }
 
-/** The calling key's limits; null when the key was deleted or deactivated (after its 307, or while the run was on its way). */
+/**
+ * The calling key's limits; null when the key was deleted or deactivated (after its 307, or while the run was on its
+ * way).
+ */
 export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
   if (row.key_id === null || !row.key_active) return null;
   return {
@@ -59,7 +62,9 @@ export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
   };
 }
 
-/** 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's. */
+/**
+ * 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's.
+ */
 export function keyExpired(expiresAtUs: number): Failure<KeyLimitFailure> {
   return new Failure(
     'key_expired',

@@ -47,7 +47,10 @@ interface LeaseOptions {
   lifetimeMs: number;
 }
 
-/** What a slot taken now is written with: its owner (null before the keeper started: never renewed) and its first expiry. */
+/**
+ * What a slot taken now is written with: its owner (null before the keeper started: never renewed) and its first
+ * expiry.
+ */
 export interface LeaseTerms {
   processId: string | null;
   expiresAtUs: number;
@@ -109,7 +112,10 @@ export interface Lease {
   readonly sent: SentTokens | null;
 }
 
-/** A fresh process row with its liveness lock held (the lock before the row: a row whose lock is free reads as a dead process). */
+/**
+ * A fresh process row with its liveness lock held (the lock before the row: a row whose lock is free reads as a dead
+ * process).
+ */
 async function registerProcess(keeper: LeaseKeeper): Promise<void> {
   const { db, logger } = keeper;
   for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -212,7 +218,10 @@ export const leaseTerms = (keeper: LeaseKeeper): LeaseTerms => ({
   expiresAtUs: keeper.clock.nowUs() + keeper.lifetimeUs,
 });
 
-/** Holds the slot of a request admitted (committed) by this process with `terms`; `lost` runs if the slot was swept while held. */
+/**
+ * Holds the slot of a request admitted (committed) by this process with `terms`; `lost` runs if the slot was swept
+ * while held.
+ */
 export function holdLease(
   keeper: LeaseKeeper,
   requestId: string,

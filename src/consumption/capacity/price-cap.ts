@@ -20,7 +20,10 @@ import { formatDecimal, parseDecimal, priceScale } from '../../lib/money.js';
 /** A request its price cap keeps from the tokens it needs (mapped in handlers/failures.ts). */
 export type PriceCapFailure = 'price_cap_exceeded';
 
-/** The largest cap taken: any price a market can trade at lies far below (1e9 USD × 1e4 ticks), and the cap in micro-dollars stays a safe integer. */
+/**
+ * The largest cap taken: any price a market can trade at lies far below (1e9 USD × 1e4 ticks), and the cap in
+ * micro-dollars stays a safe integer.
+ */
 const capTicksMax = 1_000_000_000 * 10 ** priceScale;
 
 /**
@@ -51,7 +54,10 @@ export const capThatApplies = (asked: number | null | undefined, accountDefault:
 export const lotPriceMaxOf = (capTicks: number | null): number | null =>
   capTicks === null ? null : capTicks * microsPerTick;
 
-/** Tokens of the account the request may use: all it holds free (`held`), or under a cap only those of lots bought at or under it. */
+/**
+ * Tokens of the account the request may use: all it holds free (`held`), or under a cap only those of lots bought at or
+ * under it.
+ */
 export async function usableTokens(
   sql: Sql,
   accountId: string,

@@ -43,7 +43,10 @@ export interface TokenDemand {
   output: number;
   /** The exact number; counted once, however often asked. */
   exact(): Promise<number>;
-  /** Whether `exact()` takes microseconds on this thread (a small prompt), so admission may count before it knows it must. */
+  /**
+   * Whether `exact()` takes microseconds on this thread (a small prompt), so admission may count before it knows it
+   * must.
+   */
   countsInline: boolean;
 }
 

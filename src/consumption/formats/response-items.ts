@@ -1,7 +1,10 @@
 import type { components } from '../../../generated/types/consumption.js';
 import type { ChatFinishReason, ChatUsage, InlineCost } from './sse.js';
 
-/** The Responses API's output items and the Response object, as the whole answer and the stream both build them (responses.ts). */
+/**
+ * The Responses API's output items and the Response object, as the whole answer and the stream both build them
+ * (responses.ts).
+ */
 
 type S = components['schemas'];
 type ResponseRequest = S['ResponseRequest'];

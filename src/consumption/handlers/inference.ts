@@ -78,7 +78,10 @@ export const createMessage: Handler<'createMessage'> = (request, services) =>
   redirectTo(services, 'messages', request, messagesRun);
 export const runMessage: Handler<'runMessage'> = (request, services) => runOn(services, 'messages', request);
 
-/** `POST /v1/messages/count_tokens` on the messages host: answered here (no redirect), not billed, no slot, no daily count. */
+/**
+ * `POST /v1/messages/count_tokens` on the messages host: answered here (no redirect), not billed, no slot, no daily
+ * count.
+ */
 export const countMessageTokens: Handler<'countMessageTokens'> = async ({ body, principal }, services) => {
   callerOf(principal);
   return { status: 200, body: { input_tokens: await countRequestTokens(services, body) } };

@@ -33,7 +33,10 @@ export interface InferenceAnswer {
   headers: Record<string, string>;
 }
 
-/** A request admitted: what settlement needs, whose Units it consumes first (routing prefers that supplier), and its slot's lease. */
+/**
+ * A request admitted: what settlement needs, whose Units it consumes first (routing prefers that supplier), and its
+ * slot's lease.
+ */
 export interface Admitted extends OpenRequest {
   lotSupplierUserId: string | null;
   lease: Lease;

@@ -64,7 +64,10 @@ interface Uncounted extends Omit<Prepared, 'promptTokens' | 'reservedTokens'> {
   /** The prompt's exact count, checked against the context window; counted once. */
   promptTokens: () => Promise<number>;
   outputTokens: number;
-  /** The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies; null: none at all (its ticket says so). */
+  /**
+   * The price cap the request asked for, in ticks (price-cap.ts); undefined: none, so the account's default applies;
+   * null: none at all (its ticket says so).
+   */
   maxPriceTicks: number | null | undefined;
 }
 
@@ -114,7 +117,10 @@ function toChat<E extends Endpoint>(endpoint: E, body: BodyOf<E>): ChatRequest {
   return forSupplier;
 }
 
-/** The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its instrument (else 404). */
+/**
+ * The request in chat-completions shape, once its own shape and the caller's JSON Schemas are valid (else 422), and its
+ * instrument (else 404).
+ */
 export async function translate<E extends Endpoint>(
   deps: PrepareDeps,
   endpoint: E,
@@ -209,7 +215,8 @@ export async function preparedBefore<E extends Endpoint>(
   ticket: TicketClaims,
 ): Promise<Uncounted> {
   const chat = toChat(endpoint, body);
-  // The model as named resolves from the reference cache; only an alias remapped since the 307 reads the instrument by id.
+  // The model as named resolves from the reference cache; only an alias remapped since the 307 reads the instrument by
+  // id.
   const resolved = await resolveModel(deps, ticket.model);
   const instrument = resolved?.id === ticket.instrumentId ? resolved : await findInstrument(deps, ticket.instrumentId);
   assert(instrument !== undefined, `the instrument ${ticket.instrumentId} of a ticket this deployment signed exists`);
@@ -251,7 +258,9 @@ export async function counted(uncounted: Uncounted): Promise<Prepared> {
   return { ...rest, promptTokens, reservedTokens: promptTokens + outputTokens };
 }
 
-/** 413 for a prompt the instrument's context window cannot hold beside the output limit: from its length, or its count. */
+/**
+ * 413 for a prompt the instrument's context window cannot hold beside the output limit: from its length, or its count.
+ */
 function promptTooLarge(
   endpoint: Endpoint,
   instrument: InstrumentRow,

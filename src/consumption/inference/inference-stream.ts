@@ -43,7 +43,9 @@ interface StreamState {
   readonly suffix: string;
   readonly firstChunkUs: number;
   lastChunkUs: number;
-  /** Text and tool-call arguments delivered (what `sent` counts), and the text alone (what the caller's schema checks). */
+  /**
+   * Text and tool-call arguments delivered (what `sent` counts), and the text alone (what the caller's schema checks).
+   */
   delivered: string;
   content: string;
   usage: ChatChunk['usage'];
@@ -251,18 +253,23 @@ async function* text(state: StreamState, events: AsyncIterable<SseEvent | string
 
 /** The events held back to the end, the cost written into those that state it. */
 function* lastEvents(state: StreamState, held: (SseEvent | string)[], settled: Settled | null): Generator<string> {
-  // A lost slot ends the stream with the error event of the failure it caused (observed()), or breaks it: never a clean end.
+  // A lost slot ends the stream with the error event of the failure it caused (observed()), or breaks it: never a clean
+  // end.
   if (state.slotLost && state.failure === undefined) throw new LeaseLost(state.open.requestId);
   const carriers = held.map(costCarrier).filter((usage) => usage !== undefined);
   if (carriers.length > 0) {
-    // A cost that cannot be stated (settlement failed: a sweep settles the request) ends the stream broken, not cleanly.
+    // A cost that cannot be stated (settlement failed: a sweep settles the request) ends the stream broken, not
+    // cleanly.
     if (settled === null) throw new LeaseLost(state.open.requestId);
     for (const usage of carriers) Object.assign(usage, inlineCost(settled, state.prepared.instrument));
   }
   for (const e of held) yield wire(e);
 }
 
-/** The event stream of the caller's format; a failure after the first byte ends it with an error event, never a clean end. */
+/**
+ * The event stream of the caller's format; a failure after the first byte ends it with an error event, never a clean
+ * end.
+ */
 function eventsOf(
   clock: Clock,
   prepared: Prepared,

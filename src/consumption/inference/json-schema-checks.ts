@@ -71,7 +71,10 @@ export function hasRegularExpression(schema: SchemaObject): boolean {
   return false;
 }
 
-/** The first `pattern` or `patternProperties` name that is not a regular expression, or null. Compiling one is linear; running it is what the gateway never does. */
+/**
+ * The first `pattern` or `patternProperties` name that is not a regular expression, or null. Compiling one is linear;
+ * running it is what the gateway never does.
+ */
 export function invalidPattern(schema: SchemaObject): string | null {
   for (const node of subschemas(schema)) {
     const patterns = [

@@ -164,7 +164,10 @@ function mayCompile({ budget, nowMs }: JsonSchemas): boolean {
   return budget.ms > 0;
 }
 
-/** The schema compiled by the compiler of its draft, its time taken from the budget; 'unchecked' when it does not compile. */
+/**
+ * The schema compiled by the compiler of its draft, its time taken from the budget; 'unchecked' when it does not
+ * compile.
+ */
 function compiledWithinBudget(schemas: JsonSchemas, schema: SchemaObject): ValidateFunction | 'unchecked' {
   const draft = draftOf(schemas, schema);
   const ajv = 'draft' in draft && draft.draft === 'draft-07' ? schemas.compilers.draft07 : schemas.compilers.draft2020;
@@ -179,7 +182,9 @@ function compiledWithinBudget(schemas: JsonSchemas, schema: SchemaObject): Valid
   }
 }
 
-/** Which draft the schema is written in, by its `$schema` and by which meta-schema accepts it; or why it is not valid. */
+/**
+ * Which draft the schema is written in, by its `$schema` and by which meta-schema accepts it; or why it is not valid.
+ */
 function draftOf({ meta }: JsonSchemas, schema: SchemaObject): { draft: '2020-12' | 'draft-07' } | { problem: string } {
   const declared = schema.$schema;
   if (declared !== undefined) {
@@ -247,7 +252,10 @@ export function callerSchemas(
   return found;
 }
 
-/** The schema as a 422 may echo it: small and shallow ones only, so an error never grows to the size (or the depth) of what it refuses. */
+/**
+ * The schema as a 422 may echo it: small and shallow ones only, so an error never grows to the size (or the depth) of
+ * what it refuses.
+ */
 export function echoOf(schema: unknown): unknown {
   return depthOf(schema, echoDepthMax) <= echoDepthMax && (JSON.stringify(schema)?.length ?? 0) <= echoCharsMax
     ? schema

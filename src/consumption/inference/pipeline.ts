@@ -48,7 +48,10 @@ export interface Caller {
   ticket?: TicketClaims;
 }
 
-/** What inference takes; Services carries all of it. `leases` is this process's lease keeper, made once (app/services.ts). */
+/**
+ * What inference takes; Services carries all of it. `leases` is this process's lease keeper, made once
+ * (app/services.ts).
+ */
 export interface InferenceDeps extends PrepareDeps, CapacityDeps, AnswerDeps {
   leases: LeaseKeeper;
   ticketKey: TicketKey;
@@ -163,7 +166,8 @@ export async function countRequestTokens(
   deps: PrepareDeps,
   body: Schemas['MessageCountTokensRequest'],
 ): Promise<number> {
-  // The output limit and stream are not part of a count; the thinking budget is checked against the limit only when one runs.
+  // The output limit and stream are not part of a count; the thinking budget is checked against the limit only when one
+  // runs.
   const { thinking: _thinking, ...prompt } = body;
   const { chat } = await translate(deps, 'messages', {
     ...prompt,

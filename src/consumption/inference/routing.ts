@@ -18,7 +18,10 @@ export interface RoutingOptions {
   upstream: typeof upstreamTimeoutDefaults;
 }
 
-/** No supplier could serve the request (mapped in handlers/failures.ts): nothing was sent to the caller, and nothing is billed. */
+/**
+ * No supplier could serve the request (mapped in handlers/failures.ts): nothing was sent to the caller, and nothing is
+ * billed.
+ */
 export type RoutingFailure = 'no_supplier';
 
 /** What a supplier answered, after how many attempts, and which supplier it was. */

@@ -34,9 +34,14 @@ export interface OpenRequest {
   accountId: string;
   instrument: InstrumentRow;
   reservedTokens: number;
-  /** The lots its tokens are reserved from; null for a request admitted before migration 0019 (drawn oldest lot first). */
+  /**
+   * The lots its tokens are reserved from; null for a request admitted before migration 0019 (drawn oldest lot first).
+   */
   reservedLots: LotReservation[] | null;
-  /** Its reserve of its key's budget (0 for a key without one, whose cost is still recorded), trued up here; null for a request admitted before migration 0019. */
+  /**
+   * Its reserve of its key's budget (0 for a key without one, whose cost is still recorded), trued up here; null for a
+   * request admitted before migration 0019.
+   */
   budget: BudgetHold | null;
   admittedAtUs: number;
 }
@@ -51,7 +56,8 @@ const billed = (status: RequestStatus): boolean =>
   status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
 /**
- * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used leave the reservation for
+ * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used
+ * leave the reservation for
  * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
  * completed, and the slot is given back. A request never costs more than it reserved. Answers
  * what it cost, or null when it was already settled (by the request itself, or by the sweep of abandoned requests).

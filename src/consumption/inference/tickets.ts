@@ -38,7 +38,9 @@ export interface TicketClaims {
 /** Why a ticket cannot be honoured (401 with this code). */
 type TicketRefusal = 'ticket_invalid' | 'ticket_expired' | 'ticket_used';
 
-/** The deployment's ticket key, loaded once (its source is config's and the database's to decide: src/db/tickets.ts). */
+/**
+ * The deployment's ticket key, loaded once (its source is config's and the database's to decide: src/db/tickets.ts).
+ */
 export class TicketKey {
   private loaded: Promise<Buffer> | undefined;
   constructor(private readonly load: () => Promise<string>) {}

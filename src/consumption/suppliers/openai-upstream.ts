@@ -208,7 +208,10 @@ async function post(
 
 // ---------------------------------------------------------------- request
 
-/** The caller's request as the upstream gets it: its own model, usage asked for on streams, no `user`/`metadata`, no nulls. */
+/**
+ * The caller's request as the upstream gets it: its own model, usage asked for on streams, no `user`/`metadata`, no
+ * nulls.
+ */
 export function upstreamBody(request: ChatRequest, model: string, stream: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(request)) {
@@ -313,7 +316,10 @@ async function* startingWith<T>(first: T, rest: AsyncGenerator<T>): AsyncGenerat
   }
 }
 
-/** The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); each read is watched by `deadline`. */
+/**
+ * The data of each server-sent event (multi-line data, comments and CRLF handled by eventsource-parser); each read is
+ * watched by `deadline`.
+ */
 async function* eventData(body: AsyncIterableIterator<Uint8Array>, deadline: Deadline): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });

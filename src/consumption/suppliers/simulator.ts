@@ -251,7 +251,10 @@ function chunksOf(plan: Plan, model: string, id: string, created: number, pieces
   return chunks;
 }
 
-/** Decides the whole answer of a request; pure, so streamed and whole runs cannot disagree. The prompt is counted by the caller (off the event loop when big). */
+/**
+ * Decides the whole answer of a request; pure, so streamed and whole runs cannot disagree. The prompt is counted by the
+ * caller (off the event loop when big).
+ */
 function planAnswer(request: ChatRequest, seed: number, prompt: number): Plan {
   const random = randomOf(request, seed);
   const tokensMax = completionTokensMax(request) ?? Number.POSITIVE_INFINITY;

@@ -34,12 +34,17 @@ export class SupplierError extends Error {
   }
 }
 
-/** True when another supplier may be tried: the failure happened before the first byte and was not the caller's fault. */
+/**
+ * True when another supplier may be tried: the failure happened before the first byte and was not the caller's fault.
+ */
 export function mayFailOver(error: SupplierError): boolean {
   return error.failure !== 'bad_request';
 }
 
-/** An aborted call rejects with the abort reason when that is a SupplierError (the gateway's own deadline), else as a timeout. */
+/**
+ * An aborted call rejects with the abort reason when that is a SupplierError (the gateway's own deadline), else as a
+ * timeout.
+ */
 export function abortedError(signal: AbortSignal): SupplierError {
   if (signal.reason instanceof SupplierError) return signal.reason;
   return new SupplierError('timeout', `the call was aborted: ${String(signal.reason)}`);
@@ -54,13 +59,17 @@ export interface SupplierCall {
 
 export interface Supplier {
   readonly id: string;
-  /** A whole completion. `usage` is always present (computed with src/consumption/tokens/tokens.ts if the upstream omits it). Rejects with SupplierError. */
+  /**
+   * A whole completion. `usage` is always present (computed with src/consumption/tokens/tokens.ts if the upstream omits
+   * it). Rejects with SupplierError.
+   */
   complete(call: SupplierCall): Promise<ChatCompletion>;
   /**
    * A streamed completion. Resolves only once the FIRST chunk has arrived (so any failure before the first byte
    * rejects here with SupplierError and the gateway can fail over); the returned iterable yields that chunk first.
    * The final chunk always has `choices: []` and `usage` (request `stream_options: {include_usage: true}` upstream;
-   * if the upstream still sends none, compute it). A failure after the first chunk makes the iterator throw SupplierError('dropped' | 'timeout').
+   * if the upstream still sends none, compute it). A failure after the first chunk makes the iterator throw
+   * SupplierError('dropped' | 'timeout').
    * Streamed and non-streamed runs of the same request must report identical usage.
    */
   stream(call: SupplierCall): Promise<AsyncIterable<ChatChunk>>;

@@ -34,7 +34,10 @@ const agents = {
   'https:': new https.Agent({ keepAlive: true }),
 };
 
-/** The pooled transport. A kept-alive socket the upstream closed just as it was reused fails before any answer: tried once more on a new one. */
+/**
+ * The pooled transport. A kept-alive socket the upstream closed just as it was reused fails before any answer: tried
+ * once more on a new one.
+ */
 export const pooledTransport: UpstreamTransport = async (url, post) => {
   try {
     return await postOnce(url, post);

@@ -12,10 +12,16 @@ import { AssertionFailed } from '../../lib/assert.js';
  * BPE) from a heap of candidate pairs, and is used for pieces longer than `longPieceChars`.
  */
 
-/** The longest token of o200k_base, in UTF-8 bytes (128 spaces); test/consumption/tokens.test.ts checks it against the vocabulary. */
+/**
+ * The longest token of o200k_base, in UTF-8 bytes (128 spaces); test/consumption/tokens.test.ts checks it against the
+ * vocabulary.
+ */
 export const tokenBytesMax = 128;
 
-/** A piece up to this many characters goes through the library's own merge (and its cache); longer ones through `heapMerge`. */
+/**
+ * A piece up to this many characters goes through the library's own merge (and its cache); longer ones through
+ * `heapMerge`.
+ */
 export const longPieceChars = 64;
 
 /** Positions are below 2^32 and ranks below 2^21, so `rank * positionSpan + position` is an exact heap key. */

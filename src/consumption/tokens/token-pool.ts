@@ -57,7 +57,9 @@ interface PoolState {
 
 const workerUrl = new URL('./token-worker.js', import.meta.url);
 
-/** Jobs of every pool of this process: what tests observe of counting (whether a prompt was counted, and while what). */
+/**
+ * Jobs of every pool of this process: what tests observe of counting (whether a prompt was counted, and while what).
+ */
 interface TokenPoolStats {
   /** Jobs a worker took. */
   started: number;

@@ -90,7 +90,10 @@ async function backfillIssuanceAccounts(knex: Knex): Promise<void> {
   }
 }
 
-/** Only while no issuance account has journal postings: afterwards Units live there that the old schema has no place for. */
+/**
+ * Only while no issuance account has journal postings: afterwards Units live there that the old schema has no place
+ * for.
+ */
 export async function down(knex: Knex): Promise<void> {
   const posted = await firstRowOf<{ id: number }>(
     knex('journal_postings as p')

@@ -23,7 +23,10 @@ interface CachedApiKey {
   userId: string;
   /** When the key's use was last recorded, as far as this process knows. */
   lastUsedAtUs: number | null;
-  /** When the key expires (null: never). A change of it announces a revocation (migration 0016), so the cached value is current. */
+  /**
+   * When the key expires (null: never). A change of it announces a revocation (migration 0016), so the cached value is
+   * current.
+   */
   expiresAtUs: number | null;
   cachedAtUs: number;
 }
@@ -55,7 +58,9 @@ export async function closeApiKeyCache(db: Db, cache: ApiKeyCache): Promise<void
   await cache.feed.close();
 }
 
-/** The cache authentication of `db`'s keys uses; none when `openApiKeyCache` was not called (then every key is read). */
+/**
+ * The cache authentication of `db`'s keys uses; none when `openApiKeyCache` was not called (then every key is read).
+ */
 export const apiKeyCacheOf = (db: Db): ApiKeyCache | undefined => caches.get(db);
 
 /** The active key with this raw value, if any: from the cache while no revocation intervened, else read (and kept). */

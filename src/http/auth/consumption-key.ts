@@ -8,7 +8,10 @@ import { keyExpired } from '../../consumption/capacity/key-limits.js';
 
 const invalidKey = (detail: string) => new ApiError(401, 'invalid_api_key', detail);
 
-/** A consumption key (`mkt_ck_…`), from `Authorization: Bearer` or `x-api-key`; known keys come from the cache (api-key-cache.ts). */
+/**
+ * A consumption key (`mkt_ck_…`), from `Authorization: Bearer` or `x-api-key`; known keys come from the cache
+ * (api-key-cache.ts).
+ */
 export async function authenticateConsumptionKey(
   rawKey: string | undefined,
   db: Db,
@@ -28,7 +31,8 @@ export async function authenticateConsumptionKey(
       'The API key is not valid: it is unknown, deactivated or deleted. Create a key on the platform API or the dashboard.',
     );
   }
-  // Expired is refused everywhere, not only at admission (which checks again: a key may expire between the 307 and the run).
+  // Expired is refused everywhere, not only at admission (which checks again: a key may expire between the 307 and the
+  // run).
   if (key.expiresAtUs !== null && nowUs >= key.expiresAtUs) throw keyExpired(key.expiresAtUs);
   if (key.lastUsedAtUs === null || nowUs - key.lastUsedAtUs > lastUsedResolutionUs) {
     key.lastUsedAtUs = nowUs;

@@ -95,7 +95,10 @@ export function transferView(row: TransferRow): Schemas['Transfer'] {
   };
 }
 
-/** A transfer in the live service's transfer-history shape; a transfer is applied at once, so every time is its creation. */
+/**
+ * A transfer in the live service's transfer-history shape; a transfer is applied at once, so every time is its
+ * creation.
+ */
 export function transferHistoryView(row: TransferHistoryRow): Schemas['TransferHistory'] {
   const at = toIso(row.created_at_us);
   return {

@@ -38,7 +38,10 @@ interface AutoTopUpDeps extends OrderDeps {
 
 /** How long a claim holds if its process dies while buying (as admission's, capacity.ts). */
 const claimUs = 30 * 1_000_000;
-/** After an attempt that bought nothing or too little, the next waits this long: settlements come often, and the book or the balance rarely changes as fast. */
+/**
+ * After an attempt that bought nothing or too little, the next waits this long: settlements come often, and the book or
+ * the balance rarely changes as fast.
+ */
 const retryPauseUs = 60 * 1_000_000;
 
 const failed = (outcome: AutoTopUpOutcome | null): boolean => outcome !== null && outcome !== 'filled';

@@ -73,7 +73,10 @@ function takeOldest(pool: Lot[], quantity: number): { taken: Lot[]; missing: num
 const costOf = (lots: readonly Lot[]): number => lots.reduce((sum, lot) => sum + lot.costMicros, 0);
 const quantityOf = (lots: readonly Lot[]): number => lots.reduce((sum, lot) => sum + lot.quantity, 0);
 
-/** Brings a pool to what the ledger holds: Units gone without a record leave oldest first, at cost; Units arrived without one join at cost 0. */
+/**
+ * Brings a pool to what the ledger holds: Units gone without a record leave oldest first, at cost; Units arrived
+ * without one join at cost 0.
+ */
 function reconcile(pool: Lot[], heldUnits: number): void {
   const recorded = quantityOf(pool);
   if (recorded > heldUnits) takeOldest(pool, recorded - heldUnits);

@@ -6,7 +6,9 @@ import type { Refusable, Refusal, RefusalCode } from '../orders/refusals.js';
 import type { IssuanceTransferRefusalCode } from '../supply/issuance-accounts.js';
 import type { SupplyFailure } from '../supply/supply.js';
 
-/** What the handlers answer themselves: a path naming nothing, a query value the document lets through but we refuse. */
+/**
+ * What the handlers answer themselves: a path naming nothing, a query value the document lets through but we refuse.
+ */
 export type HandlerFailure =
   'unknown_instrument' | 'unknown_symbol' | 'unknown_market' | 'unknown_order' | 'unknown_trade' | 'query_invalid';
 

@@ -70,7 +70,9 @@ async function amendOne(
   );
 }
 
-/** The amendment's stage in the market's queue: the order judged again under the lock, the hold, the engine, settlement. */
+/**
+ * The amendment's stage in the market's queue: the order judged again under the lock, the hold, the engine, settlement.
+ */
 async function amendInSession(
   deps: OrderDeps,
   session: MarketSession,

@@ -19,7 +19,10 @@ import { FastOrderBook, type PlaceCommand } from '../../engine/index.js';
  * changed since the version it holds.
  */
 
-/** Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this many. */
+/**
+ * Orders read and placed between turns of the event loop while a book is built: a deep book is built in pages of this
+ * many.
+ */
 const buildStep = 250;
 
 interface BookPages {
@@ -68,7 +71,10 @@ function placeCommandOf(order: RestingOrderRow): PlaceCommand {
   };
 }
 
-/** The book from its resting orders then its pending stops, each read page by page in time priority, letting other requests run between pages. */
+/**
+ * The book from its resting orders then its pending stops, each read page by page in time priority, letting other
+ * requests run between pages.
+ */
 async function buildBook(
   marketId: string,
   stored: MarketBookRow,

@@ -5,7 +5,10 @@ import type { TradingBatch } from './batch.js';
 export interface MarketBook {
   book: FastOrderBook;
   version: number;
-  /** The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still be refused alone. */
+  /**
+   * The book for reads that change nothing (post-only's test, the next expiry): a command that only read it can still
+   * be refused alone.
+   */
   readonly readBook: FastOrderBook;
   /** Price of the last trade (the collar's and the stops' reference, as the book has it), null before the first. */
   lastTradeTicks: number | null;

@@ -143,7 +143,10 @@ export function validateOrder(market: MarketWithInstrument, input: NewOrder, now
   return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs };
 }
 
-/** The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if new). */
+/**
+ * The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if
+ * new).
+ */
 export async function completeOrder(
   deps: OrderDeps,
   userId: string,

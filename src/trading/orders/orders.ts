@@ -228,7 +228,10 @@ export async function findOwn(deps: OrderDeps, userId: string, orderId: string):
   return order ?? refused({ code: 'unknown_order', detail: `No order with id ${orderId}.` });
 }
 
-/** Expires due orders (`day`, `gtd`) on every market that has some: a fast timer calls this (background.ts), so nobody need touch the market. */
+/**
+ * Expires due orders (`day`, `gtd`) on every market that has some: a fast timer calls this (background.ts), so nobody
+ * need touch the market.
+ */
 export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<number> {
   const due = await marketsWithDueOrders(poolSql(deps.db), nowUs);
   for (const marketId of due) {

@@ -14,7 +14,10 @@ import { settle, type Settled } from './settle.js';
  * name, and orders closed (cancelled, expired) with what they held released.
  */
 
-/** Settles what the command changed and what its outcome did (fills, preventions, triggered stops); the batch records the result. */
+/**
+ * Settles what the command changed and what its outcome did (fills, preventions, triggered stops); the batch records
+ * the result.
+ */
 export async function settleIn(
   deps: OrderDeps,
   session: MarketSession,

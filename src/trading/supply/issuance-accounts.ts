@@ -104,7 +104,10 @@ function sameTransfer(
   };
 }
 
-/** The move itself, in the caller's transaction: a refusal before any write is answered; one after a write is thrown (Refused), so the transaction rolls back. */
+/**
+ * The move itself, in the caller's transaction: a refusal before any write is answered; one after a write is thrown
+ * (Refused), so the transaction rolls back.
+ */
 async function moveToTrading(
   trx: Knex.Transaction,
   userId: string,

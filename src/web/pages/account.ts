@@ -151,7 +151,9 @@ export async function saveSelfTradePrevention(request: MemberRequest): Promise<P
   );
 }
 
-/** Whole Units as typed ("5"); blank clears; anything else is passed on as not a number, for the settings' own refusal. */
+/**
+ * Whole Units as typed ("5"); blank clears; anything else is passed on as not a number, for the settings' own refusal.
+ */
 function unitsTyped(text: string): number | null {
   if (text === '') return null;
   return /^[0-9]{1,12}$/.test(text) ? Number(text) : Number.NaN;

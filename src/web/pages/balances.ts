@@ -17,7 +17,10 @@ interface Balances {
   consumption: { symbol: string; tokensPerUnit: number; availableTokens: number; reservedTokens: number }[];
   /** The consumption lots still holding tokens, soonest to expire first. */
   lots: UserLotRow[];
-  /** A supplier's issued Units per instrument, waiting to be transferred to trading (`POST /v1/issuance-accounts/transfer`). */
+  /**
+   * A supplier's issued Units per instrument, waiting to be transferred to trading (`POST
+   * /v1/issuance-accounts/transfer`).
+   */
   issuance: { symbol: string; availableUnits: number }[];
 }
 

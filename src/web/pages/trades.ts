@@ -8,7 +8,10 @@ import { pager, readPage } from '../paging.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
 import { sideCell, symbolsByMarket } from './orders.js';
 
-/** `/trades`: the user's fills (one leg per fill of one of the user's orders), newest first, as GET /v1/trades lists them. */
+/**
+ * `/trades`: the user's fills (one leg per fill of one of the user's orders), newest first, as GET /v1/trades lists
+ * them.
+ */
 const pageSize = 50;
 const microsPerTick = 100; // a tick is 0.0001 USD
 
