@@ -7,6 +7,7 @@ import type { Side } from '../../engine/types.js';
 import { orderView } from './order-views.js';
 import { marketTradeView, tradeView } from '../market-data/trade-views.js';
 import { formatPrice } from '../views.js';
+import { assert } from '../../lib/assert.js';
 
 /** A market's book as a batch left it: its new version is the sequence of its update. */
 interface CommittedBook {
@@ -57,68 +58,99 @@ export function batchEvents(
   marketOf: (marketId: string) => MarketWithInstrument,
   unitsAccountOf: (order: OrderRow) => string,
 ): StreamEvent[] {
+  const events: StreamEvent[] = [
+    ...marketTradeEvents(batch, marketOf),
+    ...bookEvents(batch, books),
+    ...orderEvents(batch.newOrders, 'new_order', marketOf, unitsAccountOf),
+    ...orderEvents(batch.changedOrders, 'order_update', marketOf, unitsAccountOf),
+    ...userTradeEvents(batch, marketOf),
+  ];
+  if (batch.accountIds.length > 0)
+    events.push({ stream: 'control', event: 'accounts_changed', accountIds: [...batch.accountIds] });
+  return events;
+}
+
+/** Each trade of the batch, on its market's public stream. */
+function marketTradeEvents(batch: CommittedBatch, marketOf: (marketId: string) => MarketWithInstrument): StreamEvent[] {
+  return batch.trades.map((trade): StreamEvent => ({
+    stream: 'market.trades',
+    marketId: trade.market_id,
+    event: 'new_trade',
+    data: marketTradeView(trade, marketOf(trade.market_id)),
+    orderIds: orderIdsOf(trade),
+  }));
+}
+
+/** One book update per market the batch touched: the levels it changed, as the book now holds them. */
+function bookEvents(batch: CommittedBatch, books: ReadonlyMap<string, CommittedBook>): StreamEvent[] {
   const events: StreamEvent[] = [];
-  const trades = new Map(batch.trades.map((trade) => [trade.id, trade]));
-  for (const trade of batch.trades) {
-    events.push({
-      stream: 'market.trades',
-      marketId: trade.market_id,
-      event: 'new_trade',
-      data: marketTradeView(trade, marketOf(trade.market_id)),
-      orderIds: orderIdsOf(trade),
-    });
-  }
   for (const [marketId, { version, book }] of books) {
     const levels = batch.levels.get(marketId) ?? [];
-    const side = (which: Side): BookLevelChange[] =>
-      levels
-        .filter((level) => level.side === which)
-        .sort((a, b) => (which === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks))
-        .map(({ priceTicks }) => {
-          const resting = book.level(which, priceTicks);
-          return {
-            price: formatPrice(priceTicks),
-            quantity: resting?.quantity ?? 0,
-            order_count: resting?.orderCount ?? 0,
-          };
-        });
     events.push({
       stream: 'market.book',
       marketId,
       event: 'book_update',
-      data: { market_id: marketId, sequence: version, buy: side('buy'), sell: side('sell') },
+      data: {
+        market_id: marketId,
+        sequence: version,
+        buy: levelChanges(levels, book, 'buy'),
+        sell: levelChanges(levels, book, 'sell'),
+      },
     });
   }
-  for (const row of batch.newOrders)
-    events.push({
-      stream: 'user.orders',
-      userId: row.user_id,
-      event: 'new_order',
-      data: orderView(row, marketOf(row.market_id)),
-      tradingAccountId: unitsAccountOf(row),
+  return events;
+}
+
+/** The changed levels of one side, best price first, each with what now rests there (zero when nothing). */
+function levelChanges(
+  levels: readonly { side: Side; priceTicks: number }[],
+  book: FastOrderBook,
+  side: Side,
+): BookLevelChange[] {
+  return levels
+    .filter((level) => level.side === side)
+    .sort((a, b) => (side === 'buy' ? b.priceTicks - a.priceTicks : a.priceTicks - b.priceTicks))
+    .map(({ priceTicks }) => {
+      const resting = book.level(side, priceTicks);
+      return {
+        price: formatPrice(priceTicks),
+        quantity: resting?.quantity ?? 0,
+        order_count: resting?.orderCount ?? 0,
+      };
     });
-  for (const row of batch.changedOrders)
-    events.push({
-      stream: 'user.orders',
-      userId: row.user_id,
-      event: 'order_update',
-      data: orderView(row, marketOf(row.market_id)),
-      tradingAccountId: unitsAccountOf(row),
-    });
+}
+
+/** Each order, as it now is, to its user, with its trading account. */
+function orderEvents(
+  rows: readonly OrderRow[],
+  event: 'new_order' | 'order_update',
+  marketOf: (marketId: string) => MarketWithInstrument,
+  unitsAccountOf: (order: OrderRow) => string,
+): StreamEvent[] {
+  return rows.map((row): StreamEvent => ({
+    stream: 'user.orders',
+    userId: row.user_id,
+    event,
+    data: orderView(row, marketOf(row.market_id)),
+    tradingAccountId: unitsAccountOf(row),
+  }));
+}
+
+/** Each leg of the batch's trades, to its user, with the ids of the trade's two orders. */
+function userTradeEvents(batch: CommittedBatch, marketOf: (marketId: string) => MarketWithInstrument): StreamEvent[] {
+  const trades = new Map(batch.trades.map((trade) => [trade.id, trade]));
   const partial = tradesLeavingMakerPartial(batch);
-  for (const leg of batch.legs) {
-    const orderIds = orderIdsOf(trades.get(leg.trade_id)!);
-    const restingPartially = leg.order_id === orderIds.maker_order_id && partial.has(leg.trade_id);
-    events.push({
+  return batch.legs.map((leg): StreamEvent => {
+    const trade = trades.get(leg.trade_id);
+    assert(trade, `leg of order ${leg.order_id} names trade ${leg.trade_id}, which the batch does not hold`);
+    const orderIds = orderIdsOf(trade);
+    return {
       stream: 'user.trades',
       userId: leg.user_id,
       event: 'new_trade',
       data: tradeView(leg, marketOf(leg.market_id)),
       orderIds,
-      restingPartially,
-    });
-  }
-  if (batch.accountIds.length > 0)
-    events.push({ stream: 'control', event: 'accounts_changed', accountIds: [...batch.accountIds] });
-  return events;
+      restingPartially: leg.order_id === orderIds.maker_order_id && partial.has(leg.trade_id),
+    };
+  });
 }

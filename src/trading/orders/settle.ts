@@ -8,25 +8,17 @@ import {
 } from '../../db/trading-rows.js';
 import { assert } from '../../lib/assert.js';
 import { buyReserveMicros, feeStep, notionalMicros } from '../../core/fees.js';
-import type { MarketWithInstrument } from '../../core/reference.js';
-import { tokensOf, unitsOf, usd } from '../../ledger/assets.js';
-import { lotLifetimeUs } from '../../ledger/consumption.js';
+import { unitsOf, usd } from '../../ledger/assets.js';
 import { move, type Posting } from '../../ledger/journal.js';
 import type { TraderAccounts } from '../accounts/account-ids.js';
 import type { Execution, Fill, Outcome, Prevention } from '../../engine/types.js';
+import { autoTransfer, type TransferContext } from './settle-transfer.js';
 
 /** What settling needs besides the orders: ids of accounts, and where new ids and sequence numbers come from. */
-interface SettleContext {
-  market: MarketWithInstrument;
-  /** Every trader of the orders settled (makers included). */
-  accountsOf(userId: string): TraderAccounts;
-  /** The fee account, the conversion accounts of the instrument, and consumption accounts of buyers that auto-transfer. */
+interface SettleContext extends TransferContext {
+  /** The fee account. */
   feeAccount: string;
-  conversion: { units: string; tokens: string };
-  consumptionAccountOf(userId: string): string;
-  nowUs: number;
   nextTradeId(): string;
-  nextTransferId(): string;
   nextSequence(): number;
 }
 
@@ -81,16 +73,6 @@ export function settle(
 ): Settled {
   const rows = new Map<string, OrderRow>();
   for (const row of changed) rows.set(row.id, { ...row });
-  const rowOf = (orderId: string): OrderRow => {
-    let row = rows.get(orderId);
-    if (!row) {
-      const loaded = others.get(orderId);
-      assert(loaded, `the outcome names order ${orderId}, which was not loaded`);
-      row = { ...loaded };
-      rows.set(orderId, row);
-    }
-    return row;
-  };
   const settled: Settled = {
     orders: [],
     entries: [],
@@ -101,8 +83,7 @@ export function settle(
     stamps: [],
     lastTradeTicks: null,
   };
-  /** Per buy order that auto-transfers: the Units bought, by seller. */
-  const transfersDue = new Map<string, Map<string, number>>();
+  const transfersDue: TransfersDue = new Map();
 
   if (execution) {
     const { triggered, ...own } = execution.outcome;
@@ -111,10 +92,12 @@ export function settle(
     ];
     for (const stop of triggered) runs.push({ orderId: stop.orderId, execution: stop, isTriggered: true });
     for (const run of runs) {
-      const taker = rowOf(run.orderId);
-      for (const prevention of run.execution.prevented) prevent(rowOf(prevention.orderId), prevention, context.nowUs);
+      const taker = rowOf(rows, others, run.orderId);
+      for (const prevention of run.execution.prevented) {
+        prevent(rowOf(rows, others, prevention.orderId), prevention, context.nowUs);
+      }
       for (const fill of run.execution.fills) {
-        rowOf(fill.makerOrderId);
+        rowOf(rows, others, fill.makerOrderId);
         settleFill(context, rows, fill, settled, transfersDue);
       }
       conclude(taker, run.execution, context.nowUs);
@@ -122,9 +105,24 @@ export function settle(
     }
   }
   for (const row of rows.values()) release(context, row, settled);
-  for (const [orderId, bySeller] of transfersDue) transfer(context, rows.get(orderId)!, bySeller, settled);
+  for (const { order, bySeller } of transfersDue.values()) transfer(context, order, bySeller, settled);
   settled.orders = [...rows.values()];
   return settled;
+}
+
+/** Per buy order that auto-transfers, by its id: the order, and the Units it bought, by seller. */
+type TransfersDue = Map<string, { order: OrderRow; bySeller: Map<string, number> }>;
+
+/** The command's copy of an order the outcome names, copied from `others` the first time it is named. */
+function rowOf(rows: Map<string, OrderRow>, others: ReadonlyMap<string, OrderRow>, orderId: string): OrderRow {
+  let row = rows.get(orderId);
+  if (!row) {
+    const loaded = others.get(orderId);
+    assert(loaded, `the outcome names order ${orderId}, which was not loaded`);
+    row = { ...loaded };
+    rows.set(orderId, row);
+  }
+  return row;
 }
 
 /** A resting own order that self-trade prevention reduced, or took off the book (then it ends cancelled). */
@@ -137,29 +135,80 @@ function prevent(order: OrderRow, prevention: Prevention, nowUs: number): void {
   }
 }
 
+/** One fill as it settles: its two orders, by role and by side, their traders' accounts and what each pays. */
+interface FillTerms {
+  fill: Fill;
+  tradeId: string;
+  maker: OrderRow;
+  taker: OrderRow;
+  buy: OrderRow;
+  sell: OrderRow;
+  buyer: TraderAccounts;
+  seller: TraderAccounts;
+  notional: number;
+  buyFee: number;
+  sellFee: number;
+}
+
 function settleFill(
   context: SettleContext,
-  rows: Map<string, OrderRow>,
+  rows: ReadonlyMap<string, OrderRow>,
   fill: Fill,
   settled: Settled,
-  transfersDue: Map<string, Map<string, number>>,
+  transfersDue: TransfersDue,
 ): void {
-  const { instrument } = context.market;
-  const { nowUs } = context;
-  const maker = rows.get(fill.makerOrderId)!;
+  const terms = fillTerms(context, rows, fill);
+  settled.entries.push(tradeEntry(context, terms));
+  applyFill(terms, context.nowUs);
+  settled.trades.push(tradeRow(context, terms));
+  const autotransfer = Boolean(terms.buy.should_autotransfer);
+  settled.legs.push(
+    tradeLeg(context, terms, terms.buy, terms.buyer.units, terms.buyFee, autotransfer),
+    tradeLeg(context, terms, terms.sell, terms.seller.units, terms.sellFee, null),
+  );
+  // Last activity on the Units accounts: Units arrived for the buyer, left the seller.
+  settled.stamps.push(
+    { accountId: terms.buyer.units, deposit: true, withdrawal: false, trading: true, transferIn: 0 },
+    { accountId: terms.seller.units, deposit: false, withdrawal: true, trading: true, transferIn: 0 },
+  );
+  if (autotransfer) noteTransferDue(transfersDue, terms.buy, terms.sell.user_id, fill.quantity);
+  settled.lastTradeTicks = fill.priceTicks;
+}
+
+/** The fill's orders, accounts and fees; takes the trade's id. */
+function fillTerms(context: SettleContext, rows: ReadonlyMap<string, OrderRow>, fill: Fill): FillTerms {
+  const { fee_ppm: feePpm } = context.market.instrument;
+  const maker = rows.get(fill.makerOrderId);
+  assert(maker, `fill ${fill.takerOrderId}×${fill.makerOrderId} names a maker that was not loaded`);
   const taker = rows.get(fill.takerOrderId);
   assert(taker, `fill ${fill.takerOrderId}×${fill.makerOrderId} names a taker the command did not change`);
   const [buy, sell] = fill.takerSide === 'buy' ? [taker, maker] : [maker, taker];
   const notional = notionalMicros(fill.priceTicks, fill.quantity);
-  const buyFee = feeStep(buy.notional_micros, notional, instrument.fee_ppm);
-  const sellFee = feeStep(sell.notional_micros, notional, instrument.fee_ppm);
-  const buyer = context.accountsOf(buy.user_id);
-  const seller = context.accountsOf(sell.user_id);
-  const units = unitsOf(instrument.id);
-  const tradeId = context.nextTradeId();
-  settled.entries.push({
+  return {
+    fill,
+    maker,
+    taker,
+    buy,
+    sell,
+    notional,
+    buyFee: feeStep(buy.notional_micros, notional, feePpm),
+    sellFee: feeStep(sell.notional_micros, notional, feePpm),
+    buyer: context.accountsOf(buy.user_id),
+    seller: context.accountsOf(sell.user_id),
+    tradeId: context.nextTradeId(),
+  };
+}
+
+/**
+ * The trade's journal entry: the buyer's USD and fee out of its reservation, the seller's proceeds
+ * net of its fee, both fees to the fee account, Units from seller to buyer.
+ */
+function tradeEntry(context: SettleContext, terms: FillTerms): SettledEntry {
+  const { fill, buyer, seller, notional, buyFee, sellFee } = terms;
+  const units = unitsOf(context.market.instrument.id);
+  return {
     kind: 'trade',
-    reference: tradeId,
+    reference: terms.tradeId,
     postings: [
       { accountId: buyer.usd, bucket: 'locked', asset: usd, amount: -(notional + buyFee) },
       { accountId: seller.usd, bucket: 'available', asset: usd, amount: notional - sellFee },
@@ -167,13 +216,17 @@ function settleFill(
       { accountId: seller.units, bucket: 'locked', asset: units, amount: -fill.quantity },
       { accountId: buyer.units, bucket: 'available', asset: units, amount: fill.quantity },
     ],
-  });
+  };
+}
 
-  buy.reserved -= notional + buyFee;
+/** The fill on its two orders: reservations spent, quantities and fees added, the maker's rest and status. */
+function applyFill(terms: FillTerms, nowUs: number): void {
+  const { fill, maker, buy, sell, notional } = terms;
+  buy.reserved -= notional + terms.buyFee;
   sell.reserved -= fill.quantity;
   for (const [order, fee] of [
-    [buy, buyFee],
-    [sell, sellFee],
+    [buy, terms.buyFee],
+    [sell, terms.sellFee],
   ] as const) {
     order.filled_quantity += fill.quantity;
     order.notional_micros += notional;
@@ -188,46 +241,54 @@ function settleFill(
     buy.reserved >= 0 && sell.reserved >= 0,
     `reservation of ${buy.reserved < 0 ? buy.id : sell.id} went negative`,
   );
+}
 
-  const marketId = context.market.market.id;
-  settled.trades.push({
-    id: tradeId,
-    market_id: marketId,
+/** The trade's row; takes its sequence number. */
+function tradeRow(context: SettleContext, terms: FillTerms): TradeRow {
+  const { fill } = terms;
+  return {
+    id: terms.tradeId,
+    market_id: context.market.market.id,
     price_ticks: fill.priceTicks,
     quantity: fill.quantity,
     taker_side: fill.takerSide,
-    taker_order_id: taker.id,
-    buy_order_id: buy.id,
-    sell_order_id: sell.id,
+    taker_order_id: terms.taker.id,
+    buy_order_id: terms.buy.id,
+    sell_order_id: terms.sell.id,
     sequence: context.nextSequence(),
-    executed_at_us: nowUs,
-  });
-  const autotransfer = Boolean(buy.should_autotransfer);
-  const leg = (order: OrderRow, accountId: string, fee: number, transferred: boolean | null): TradeLegRow => ({
-    trade_id: tradeId,
+    executed_at_us: context.nowUs,
+  };
+}
+
+/** One side's leg of the trade: `transferred` says whether a buy's Units auto-transfer (null for a sell). */
+function tradeLeg(
+  context: SettleContext,
+  terms: FillTerms,
+  order: OrderRow,
+  accountId: string,
+  fee: number,
+  transferred: boolean | null,
+): TradeLegRow {
+  return {
+    trade_id: terms.tradeId,
     user_id: order.user_id,
     side: order.side,
     order_id: order.id,
-    market_id: marketId,
+    market_id: context.market.market.id,
     trading_account_id: accountId,
-    price_ticks: fill.priceTicks,
-    quantity: fill.quantity,
+    price_ticks: terms.fill.priceTicks,
+    quantity: terms.fill.quantity,
     fee_micros: fee,
     autotransfer: transferred,
-    executed_at_us: nowUs,
-  });
-  settled.legs.push(leg(buy, buyer.units, buyFee, autotransfer), leg(sell, seller.units, sellFee, null));
-  // Last activity on the Units accounts: Units arrived for the buyer, left the seller.
-  settled.stamps.push(
-    { accountId: buyer.units, deposit: true, withdrawal: false, trading: true, transferIn: 0 },
-    { accountId: seller.units, deposit: false, withdrawal: true, trading: true, transferIn: 0 },
-  );
-  if (autotransfer) {
-    const bySeller = transfersDue.get(buy.id) ?? new Map<string, number>();
-    bySeller.set(sell.user_id, (bySeller.get(sell.user_id) ?? 0) + fill.quantity);
-    transfersDue.set(buy.id, bySeller);
-  }
-  settled.lastTradeTicks = fill.priceTicks;
+    executed_at_us: context.nowUs,
+  };
+}
+
+/** Adds Units an auto-transferring buy bought from a seller to what will move to its consumption account. */
+function noteTransferDue(transfersDue: TransfersDue, buy: OrderRow, sellerUserId: string, quantity: number): void {
+  const due = transfersDue.get(buy.id) ?? { order: buy, bySeller: new Map<string, number>() };
+  due.bySeller.set(sellerUserId, (due.bySeller.get(sellerUserId) ?? 0) + quantity);
+  transfersDue.set(buy.id, due);
 }
 
 /** Unlocks what the order holds beyond what its rest still needs. */
@@ -257,74 +318,20 @@ function release(context: SettleContext, order: OrderRow, settled: Settled): voi
   order.reserved = required;
 }
 
-/**
- * Moves the Units a buy bought to its consumption account as tokens (journal kind `transfer`:
- * Units to system:conversion, tokens from it), in a lot that expires after `lotLifetimeUs`, priced at
- * the buy's average and credited to the seller of most of it.
- */
+/** Moves the Units an auto-transferring buy bought to its consumption account (see `autoTransfer`). */
 function transfer(
   context: SettleContext,
   order: OrderRow,
   bySeller: ReadonlyMap<string, number>,
   settled: Settled,
 ): void {
-  const { instrument } = context.market;
-  const { nowUs } = context;
-  let quantity = 0;
-  let supplierUserId: string | null = null;
-  for (const [seller, sold] of bySeller) {
-    if (supplierUserId === null || sold > bySeller.get(supplierUserId)!) supplierUserId = seller;
-    quantity += sold;
-  }
-  const tokens = quantity * instrument.tokens_per_unit;
-  assert(
-    Number.isSafeInteger(tokens),
-    `${quantity} Units of ${instrument.id} are more tokens than the ledger can count`,
-  );
-  const trading = context.accountsOf(order.user_id).units;
-  const consumption = context.consumptionAccountOf(order.user_id);
-  const id = context.nextTransferId();
-  settled.entries.push({
-    kind: 'transfer',
-    reference: id,
-    postings: [
-      ...move(
-        unitsOf(instrument.id),
-        { accountId: trading, bucket: 'available' },
-        { accountId: context.conversion.units, bucket: 'available' },
-        quantity,
-      ),
-      ...move(
-        tokensOf(instrument.id),
-        { accountId: context.conversion.tokens, bucket: 'available' },
-        { accountId: consumption, bucket: 'available' },
-        tokens,
-      ),
-    ],
-  });
-  settled.lots.push({
-    account_id: consumption,
-    tokens_total: tokens,
-    tokens_remaining: tokens,
-    source: id,
-    arrived_at_us: nowUs,
-    expires_at_us: nowUs + lotLifetimeUs,
-    usd_micros_per_unit: Math.floor(order.notional_micros / order.filled_quantity),
-    supplier_user_id: supplierUserId,
-  });
-  settled.transfers.push({
-    id,
-    user_id: order.user_id,
-    instrument_id: instrument.id,
-    quantity,
-    from_account_id: trading,
-    to_account_id: consumption,
-    order_id: order.id,
-    created_at_us: nowUs,
-  });
+  const { postings, lot, row } = autoTransfer(context, order, bySeller);
+  settled.entries.push({ kind: 'transfer', reference: row.id, postings });
+  settled.lots.push(lot);
+  settled.transfers.push(row);
   settled.stamps.push(
-    { accountId: trading, deposit: false, withdrawal: true, trading: false, transferIn: 0 },
-    { accountId: consumption, deposit: false, withdrawal: false, trading: false, transferIn: quantity },
+    { accountId: row.from_account_id, deposit: false, withdrawal: true, trading: false, transferIn: 0 },
+    { accountId: row.to_account_id, deposit: false, withdrawal: false, trading: false, transferIn: row.quantity },
   );
 }
 
