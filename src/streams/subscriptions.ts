@@ -67,8 +67,8 @@ export function requestOf(entry: unknown): StreamRequest | undefined {
 /** The name an entry that is not a stream request carried, as its ack echoes it (empty when it had none). */
 export function echoedName(entry: unknown): string {
   const name: unknown = typeof entry === 'object' && entry !== null && 'name' in entry ? entry.name : undefined;
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the ack echoes whatever the client sent, as String
-  // writes it
+  // The ack echoes whatever the client sent, as String writes it.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return name === undefined || name === null ? '' : String(name);
 }
 
