@@ -86,7 +86,7 @@ function envelope(
 }
 
 /** Diagnostics refuse only a caller whose signing key went between its authentication and the check. */
-type DiagnosticsFailure = 'unknown_fingerprint';
+export type DiagnosticsFailure = 'unknown_fingerprint';
 
 const unknownFingerprint = (fingerprint: string) =>
   new Failure<DiagnosticsFailure>(

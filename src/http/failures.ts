@@ -1,12 +1,31 @@
 import { ApiError } from '../lib/errors.js';
 import type { Failure, FailureHttp, FailureTable } from '../lib/failure.js';
+import type { CommonFailure } from '../lib/common-failures.js';
+import type { AccountRuleFailure } from '../core/account-rules.js';
+import type { DiagnosticsFailure } from '../core/diagnostics.js';
+import type { IdentityFailure } from '../core/identity.js';
+import type { KeysFailure } from '../core/keys.js';
+import type { PaymentsFailure } from '../core/payments.js';
+import type { SettingsFailure } from '../core/settings-rules.js';
+import type { PagingFailure } from '../db/paging.js';
+
+/** Every failure code the core raises: a code missing from the table below does not compile. */
+type CoreFailure =
+  | CommonFailure
+  | AccountRuleFailure
+  | DiagnosticsFailure
+  | IdentityFailure
+  | KeysFailure
+  | PaymentsFailure
+  | SettingsFailure
+  | PagingFailure;
 
 /**
  * The core's failure codes (src/core, src/ledger, src/db's paging) as every surface answers them:
  * the core serves every surface, so its codes are mapped once, here at the edge. A surface's own
  * table (its `handlers/failures.ts`) is read first and may answer a core code its own way.
  */
-const coreFailures: FailureTable<string> = {
+const coreFailures: FailureTable<CoreFailure> = {
   // identity, accounts, keys, settings (src/core)
   not_found: { status: 404, error: 'not_found' },
   validation_error: { status: 422, error: 'validation_error' },
