@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
+import { deleteIdleProcesses } from './inference-leases.js';
 import { rawRowsOf, rowsOf } from './rows.js';
 import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
 
@@ -78,20 +79,45 @@ export async function holdLivenessLock(
   };
 }
 
+/**
+ * PostgreSQL: the liveness lock of the `inference_processes` row `p` is free (one parameter: the lock class). A
+ * statement that acts on a process found dead earlier tests this again, because the process may have taken its lock
+ * back meanwhile (its lock connection had only dropped).
+ */
+const livenessLockIsFreeSql = `not exists (
+  select 1 from pg_locks l
+   where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+     and l.database = (select oid from pg_database where datname = current_database())
+     and l.classid::bigint = ? and l.objid::bigint = p.lock_key)`;
+
+/**
+ * Deletes those of the processes found dead that hold no slot any more and, on PostgreSQL, whose lock is still free
+ * (in the same statement: a process that took its lock back keeps its row); answers the ids deleted.
+ */
+export async function deleteDeadIdleProcesses(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  if (kindOf(db) === 'sqlite') return deleteIdleProcesses(db, ids);
+  const rows = await rawRowsOf<{ id: string }>(
+    db.raw(
+      `delete from inference_processes p
+        where p.id in (${ids.map(() => '?').join(', ')})
+          and not exists (select 1 from inference_slots s where s.process_id = p.id)
+          and ${livenessLockIsFreeSql}
+      returning p.id`,
+      [...ids, livenessLockClass],
+    ),
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The processes registered in `inference_processes`, other than `ownId`, whose liveness lock is free: dead. */
 export async function deadProcessIds(db: Db, ownId: string | null): Promise<string[]> {
   if (kindOf(db) === 'postgres') {
     const rows = await rawRowsOf<{ id: string }>(
-      db.raw(
-        `select p.id from inference_processes p
-        where p.id <> ?
-          and not exists (
-            select 1 from pg_locks l
-             where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-               and l.database = (select oid from pg_database where datname = current_database())
-               and l.classid::bigint = ? and l.objid::bigint = p.lock_key)`,
-        [ownId ?? '', livenessLockClass],
-      ),
+      db.raw(`select p.id from inference_processes p where p.id <> ? and ${livenessLockIsFreeSql}`, [
+        ownId ?? '',
+        livenessLockClass,
+      ]),
     );
     return rows.map((r) => r.id);
   }

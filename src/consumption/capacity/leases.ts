@@ -9,7 +9,13 @@ import {
   type ProcessRow,
 } from '../../db/inference-leases.js';
 import type { Db } from '../../db/knex.js';
-import { deadProcessIds, forgetLivenessLock, holdLivenessLock, type LivenessLock } from '../../db/process-liveness.js';
+import {
+  deadProcessIds,
+  deleteDeadIdleProcesses,
+  forgetLivenessLock,
+  holdLivenessLock,
+  type LivenessLock,
+} from '../../db/process-liveness.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { textTokens } from '../tokens/tokens.js';
@@ -264,7 +270,7 @@ export const deadProcesses = (keeper: LeaseKeeper): Promise<string[]> =>
 
 /** Forgets the dead processes that no longer hold slots. */
 export async function forgetDeadProcesses(keeper: LeaseKeeper, processIds: readonly string[]): Promise<void> {
-  for (const id of await deleteIdleProcesses(keeper.db, processIds)) forgetLivenessLock(keeper.db, id);
+  for (const id of await deleteDeadIdleProcesses(keeper.db, processIds)) forgetLivenessLock(keeper.db, id);
 }
 
 /**
