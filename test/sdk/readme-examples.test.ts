@@ -73,45 +73,55 @@ describe('the SDK READMEs', () => {
   });
 });
 
+/**
+ * The packed @mkt/sdk installed into an empty project, its README's example compiled there: built once for the
+ * file (it does not depend on the database), removed after the file's last suite.
+ */
+let tsProject: Promise<string> | undefined;
+/** The temporary directories the installs made. */
+const installed: string[] = [];
+async function buildTsProject(): Promise<string> {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-readme-'));
+  installed.push(project);
+  const tarball = (await run(process.execPath, [`${root}/scripts/pack-sdk.mjs`, project])).stdout.trim();
+  await run('npm', ['init', '-y'], { cwd: project });
+  await run('npm', ['pkg', 'set', 'type=module'], { cwd: project });
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project });
+  // The README as installed, its example compiled by TypeScript against the installed types.
+  const [example] = codeBlocks(
+    fs.readFileSync(path.join(project, 'node_modules', '@mkt', 'sdk', 'README.md'), 'utf8'),
+    'ts',
+  );
+  fs.writeFileSync(path.join(project, 'example.ts'), example!);
+  fs.writeFileSync(
+    path.join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        outDir: 'out',
+        types: ['node'],
+        typeRoots: [path.join(root, 'node_modules', '@types')],
+      },
+      files: ['example.ts'],
+    }),
+  );
+  await run(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+    cwd: project,
+  });
+  return project;
+}
+
 describeEachDatabase(
   'the TypeScript SDK README example, from the packed @mkt/sdk installed into an empty project',
   (env) => {
     let project: string;
     before(async function () {
       this.timeout(120_000);
-      project = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-readme-'));
-      const tarball = (await run(process.execPath, [`${root}/scripts/pack-sdk.mjs`, project])).stdout.trim();
-      await run('npm', ['init', '-y'], { cwd: project });
-      await run('npm', ['pkg', 'set', 'type=module'], { cwd: project });
-      await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: project });
-      // The README as installed, its example compiled by TypeScript against the installed types.
-      const [example] = codeBlocks(
-        fs.readFileSync(path.join(project, 'node_modules', '@mkt', 'sdk', 'README.md'), 'utf8'),
-        'ts',
-      );
-      fs.writeFileSync(path.join(project, 'example.ts'), example!);
-      fs.writeFileSync(
-        path.join(project, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: {
-            target: 'ES2022',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            strict: true,
-            outDir: 'out',
-            types: ['node'],
-            typeRoots: [path.join(root, 'node_modules', '@types')],
-          },
-          files: ['example.ts'],
-        }),
-      );
-      await run(
-        process.execPath,
-        [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'],
-        { cwd: project },
-      );
+      project = await (tsProject ??= buildTsProject());
     });
-    after(() => fs.rmSync(project, { recursive: true, force: true }));
 
     it('lists instruments and markets, places a signed limit order and reads it back (plain Node ESM)', async () => {
       const user = await funded(env());
@@ -124,29 +134,35 @@ describeEachDatabase(
   },
 );
 
+/** mkt_trading pip-installed into a target directory: once for the file, removed after its last suite. */
+let pythonSite: Promise<string> | undefined;
+async function installPythonSdk(): Promise<string> {
+  // pip builds in the source directory (build/, *.egg-info): it gets a copy, generated/ stays as generated.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-python-'));
+  installed.push(work);
+  fs.cpSync(`${root}/generated/sdk/python/trading`, path.join(work, 'trading'), { recursive: true });
+  const site = path.join(work, 'site');
+  // --no-deps: urllib3, pydantic, python-dateutil and cryptography are those of the CI's Python.
+  await run('python3', [
+    '-m',
+    'pip',
+    'install',
+    '-q',
+    '--disable-pip-version-check',
+    '--no-deps',
+    '--target',
+    site,
+    path.join(work, 'trading'),
+  ]);
+  return site;
+}
+
 describeEachDatabase('the Python SDK README example, with mkt_trading pip-installed into a target directory', (env) => {
   let site: string;
-  let work: string;
   before(async function () {
     this.timeout(120_000);
-    // pip builds in the source directory (build/, *.egg-info): it gets a copy, generated/ stays as generated.
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'mkt-sdk-python-'));
-    fs.cpSync(`${root}/generated/sdk/python/trading`, path.join(work, 'trading'), { recursive: true });
-    site = path.join(work, 'site');
-    // --no-deps: urllib3, pydantic, python-dateutil and cryptography are those of the CI's Python.
-    await run('python3', [
-      '-m',
-      'pip',
-      'install',
-      '-q',
-      '--disable-pip-version-check',
-      '--no-deps',
-      '--target',
-      site,
-      path.join(work, 'trading'),
-    ]);
+    site = await (pythonSite ??= installPythonSdk());
   });
-  after(() => fs.rmSync(work, { recursive: true, force: true }));
 
   it('installs with signing.py and cryptography among its requirements', () => {
     expect(fs.existsSync(path.join(site, 'mkt_trading', 'signing.py'))).to.equal(true);
@@ -162,4 +178,9 @@ describeEachDatabase('the Python SDK README example, with mkt_trading pip-instal
     });
     await expectPlacedOrder(env(), user, stdout);
   });
+});
+
+// The file's root suite: after its last suite, what was installed goes.
+after(() => {
+  for (const directory of installed) fs.rmSync(directory, { recursive: true, force: true });
 });

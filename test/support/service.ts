@@ -30,14 +30,28 @@ interface StartOptions {
   clock?: Clock;
 }
 
-/** The system clock plus an offset a test can move forward, so that waiting costs no real time. */
+/**
+ * The system clock plus an offset a test can move forward, so that waiting costs no real time; frozen, it stands
+ * still, so that nothing that refills or expires with time moves between two requests however slow the machine.
+ */
 export class TestClock implements Clock {
   private offsetUs = 0;
+  private frozenAtUs: number | null = null;
   nowUs(): number {
-    return Date.now() * 1000 + this.offsetUs;
+    return this.frozenAtUs ?? Date.now() * 1000 + this.offsetUs;
   }
   advance(ms: number): void {
-    this.offsetUs += ms * 1000;
+    if (this.frozenAtUs !== null) this.frozenAtUs += ms * 1000;
+    else this.offsetUs += ms * 1000;
+  }
+  freeze(): void {
+    this.frozenAtUs = this.nowUs();
+  }
+  /** Time runs again from where it stood (never backwards). */
+  thaw(): void {
+    if (this.frozenAtUs === null) return;
+    this.offsetUs = this.frozenAtUs - Date.now() * 1000;
+    this.frozenAtUs = null;
   }
 }
 
