@@ -93,12 +93,11 @@ function servedHost<Deps>(definition: HostDefinition<Deps>, deps: Deps & EdgeDep
   const plans = new Map(
     definition.operations.map((operation) => [
       operation,
-      operationPlanOf(operation, definition.handlers, documentSecurity),
+      operationPlanOf(definition.document, operation, definition.handlers, documentSecurity),
     ]),
   );
   return {
     definition,
-    document: definition.document,
     bodyBytesMax: definition.bodyBytesMax,
     idOfSymbol: instrumentIdLookup(deps),
     deps,

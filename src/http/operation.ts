@@ -6,7 +6,6 @@ import { nextTurn } from '../lib/turns.js';
 import { authenticate, type Requirement } from './auth/index.js';
 import type { EdgeDeps } from './deps.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
-import { batchItemContext, RequestValidationError, toIssues } from './errors.js';
 import {
   instrumentRefPlanOf,
   refersToInstruments,
@@ -20,7 +19,7 @@ import { checkQueryText } from './parameters.js';
 import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
 import { timed, type RequestTiming } from './server-timing.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
-import { isRecord } from './records.js';
+import { validateRequest, validationPlanOf, type ValidationPlan } from './validation.js';
 
 /** What the edge keeps on each request's `ctx.state` (set by the first middleware of app.ts). */
 export interface EdgeState {
@@ -56,6 +55,7 @@ export interface OperationPlan<Deps> {
   accepted: string[] | null;
   security: Requirement[];
   aliases: AliasPlan;
+  validation: ValidationPlan;
 }
 
 /** The operation's id, which every operation of our documents has (redocly's lint holds them to it). */
@@ -66,6 +66,7 @@ export function operationIdOf(operation: Operation): string {
 }
 
 export function operationPlanOf<Deps>(
+  document: LoadedDocument,
   operation: Operation,
   handlers: Readonly<Record<string, Handler<Deps>>>,
   documentSecurity: Requirement[] | undefined,
@@ -85,6 +86,7 @@ export function operationPlanOf<Deps>(
       integerStrings: integerStringFields(operation),
       instrumentRefs: instrumentRefPlanOf(operation),
     },
+    validation: validationPlanOf(document, operation, operationId),
   };
 }
 
@@ -129,50 +131,8 @@ async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbo
   return { ...parts, query };
 }
 
-/**
- * The entries that have a value (as Node's and Koa's objects always do, though their types allow none); a key
- * `__proto__` stays a key.
- */
-function valued<T>(entries: Record<string, T | undefined>): Record<string, T> {
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, T] => entry[1] !== undefined));
-}
-
-/** 422 with every issue unless the request matches the operation's schema; answers the query coerced to its types. */
-function validate(
-  document: LoadedDocument,
-  ctx: EdgeContext,
-  routedPath: string,
-  operation: Operation,
-  parts: RequestParts,
-): Record<string, unknown> {
-  const validation = document.backend.validator.validateRequest(
-    {
-      method: ctx.method,
-      path: routedPath,
-      query: valued(parts.query),
-      headers: valued(ctx.headers),
-      body: parts.body,
-    },
-    operation,
-  );
-  if (!validation.valid) {
-    const input = { requestBody: parts.body, query: parts.query, path: parts.params, header: ctx.headers };
-    const issues = toIssues(validation.errors ?? [], input);
-    throw new RequestValidationError(issues, batchItemContext(issues, batchItemsOf(operation)));
-  }
-  const coerced: unknown = validation.coerced?.query;
-  return isRecord(coerced) ? coerced : {};
-}
-
-/** The batch operations' `x-batch-items`: the body's array whose items a validation issue is reported against. */
-function batchItemsOf(operation: Operation): string | undefined {
-  const items = 'x-batch-items' in operation ? operation['x-batch-items'] : undefined;
-  return typeof items === 'string' ? items : undefined;
-}
-
-/** What the edge serves an operation with: the host's body limit and document, and the symbol lookup. */
+/** What the edge serves an operation with: the host's body limit and the symbol lookup. */
 export interface OperationHost<Deps> {
-  document: LoadedDocument;
   bodyBytesMax: number;
   idOfSymbol: InstrumentIdOfSymbol;
   deps: Deps & EdgeDeps;
@@ -198,8 +158,11 @@ export async function serveOperation<Deps>(
   );
   const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
   if (received.big) await nextTurn();
+  // The path's parameters are validated as sent: symbols are resolved into the router's.
+  const path = { ...routed.params };
   const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: ctx.query, body }, host.idOfSymbol);
-  const query = validate(host.document, ctx, routed.path, operation, parts);
+  const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: ctx.headers };
+  const query = validateRequest(plan.validation, { ...parts, path, headers: ctx.headers }, reported);
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,
