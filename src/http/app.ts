@@ -151,6 +151,7 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
   }
   const endedAt = process.hrtime.bigint();
   ctx.set('server-timing', serverTimingHeader(timing, endedAt));
+  if (!deps.logger.isLevelEnabled('debug')) return;
   const ms = Number(endedAt - timing.startedAt) / 1e6;
   const { method, path, status } = ctx;
   deps.logger.debug({ host: definition.name, request_id: ctx.state.requestId, method, path, status, ms }, 'request');

@@ -148,21 +148,24 @@ export async function serveOperation<Deps>(
   plan: OperationPlan<Deps>,
   routed: { path: string; params: Record<string, string> },
 ): Promise<void> {
-  const { operation } = plan;
+  const { headers } = ctx.req;
+  const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
-  checkQueryText(operation, ctx.querystring);
+  checkQueryText(plan.operation, querystring);
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
-  const credentials = { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: received.bytes };
+  const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
   const principal = await timed(ctx.state.timing, 'authNs', () =>
-    authenticate({ ...credentials, query: ctx.querystring }, plan.security, host.deps, host.deps.clock.nowUs()),
+    authenticate(credentials, plan.security, host.deps, host.deps.clock.nowUs()),
   );
   const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
   if (received.big) await nextTurn();
   // The path's parameters are validated as sent: symbols are resolved into the router's.
   const path = { ...routed.params };
-  const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: ctx.query, body }, host.idOfSymbol);
-  const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: ctx.headers };
-  const query = validateRequest(plan.validation, { ...parts, path, headers: ctx.headers }, reported);
+  // Koa's parse of an empty query is an empty object too.
+  const sentQuery = querystring === '' ? {} : ctx.request.query;
+  const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: sentQuery, body }, host.idOfSymbol);
+  const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
+  const query = validateRequest(plan.validation, { ...parts, path, headers }, reported);
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,
@@ -172,12 +175,17 @@ export async function serveOperation<Deps>(
     query,
     body: parts.body,
     rawBody: received.bytes,
-    headers: ctx.headers,
+    headers,
     clientAddress: clientAddressOf(ctx.req),
     principal,
     requestId: ctx.state.requestId,
     mktRequestId: ctx.state.mktRequestId,
-    signal: abortedOnClose(ctx),
+    // Made when first read (most handlers never read it), then kept as the request's own value.
+    get signal(): AbortSignal {
+      const signal = abortedOnClose(ctx);
+      Object.defineProperty(this, 'signal', { value: signal, enumerable: true });
+      return signal;
+    },
   };
   // The validator has held the request to the operation's schema, which the handler's types are made from.
   const checked = request as ApiRequest<never, never, never>;
@@ -186,6 +194,7 @@ export async function serveOperation<Deps>(
 
 /** Aborts when the client goes away before the response is written. */
 function abortedOnClose(ctx: EdgeContext): AbortSignal {
+  if (ctx.req.closed && !ctx.res.writableFinished) return AbortSignal.abort();
   const abort = new AbortController();
   ctx.req.once('close', () => {
     if (!ctx.res.writableFinished) abort.abort();
