@@ -47,7 +47,7 @@ export function validationPlanOf(document: LoadedDocument, operation: Operation,
 }
 
 /** The request's parts as validated: path parameters as sent (decoded), the query with its aliases rewritten. */
-export interface ValidatedParts {
+interface ValidatedParts {
   path: Record<string, string>;
   query: Record<string, string | string[] | undefined>;
   headers: IncomingHttpHeaders;
