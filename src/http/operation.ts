@@ -180,12 +180,7 @@ export async function serveOperation<Deps>(
     principal,
     requestId: ctx.state.requestId,
     mktRequestId: ctx.state.mktRequestId,
-    // Made when first read (most handlers never read it), then kept as the request's own value.
-    get signal(): AbortSignal {
-      const signal = abortedOnClose(ctx);
-      Object.defineProperty(this, 'signal', { value: signal, enumerable: true });
-      return signal;
-    },
+    signal: abortedOnClose(ctx),
   };
   // The validator has held the request to the operation's schema, which the handler's types are made from.
   const checked = request as ApiRequest<never, never, never>;
@@ -194,7 +189,6 @@ export async function serveOperation<Deps>(
 
 /** Aborts when the client goes away before the response is written. */
 function abortedOnClose(ctx: EdgeContext): AbortSignal {
-  if (ctx.req.closed && !ctx.res.writableFinished) return AbortSignal.abort();
   const abort = new AbortController();
   ctx.req.once('close', () => {
     if (!ctx.res.writableFinished) abort.abort();
