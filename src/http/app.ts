@@ -16,6 +16,7 @@ import {
   operationIdOf,
   operationPlanOf,
   serveOperation,
+  setHeader,
   type EdgeContext,
   type EdgeState,
   type OperationHost,
@@ -136,9 +137,9 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
   const { definition, deps } = host;
   const incoming = ctx.get('x-request-id');
   ctx.state.requestId = requestIdPattern.test(incoming) ? incoming : newRequestId();
-  ctx.set('x-request-id', ctx.state.requestId);
+  setHeader(ctx, 'x-request-id', ctx.state.requestId);
   ctx.state.mktRequestId = newRequestId();
-  if (definition.mktRequestIds) ctx.set('x-mkt-request-id', ctx.state.mktRequestId);
+  if (definition.mktRequestIds) setHeader(ctx, 'x-mkt-request-id', ctx.state.mktRequestId);
   const timing = startTiming();
   ctx.state.timing = timing;
   try {
@@ -150,7 +151,7 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
     renderError(ctx, mapped, shape, deps.logger, deps.clock.nowUs(), definition.errorDialect);
   }
   const endedAt = process.hrtime.bigint();
-  ctx.set('server-timing', serverTimingHeader(timing, endedAt));
+  setHeader(ctx, 'server-timing', serverTimingHeader(timing, endedAt));
   if (!deps.logger.isLevelEnabled('debug')) return;
   const ms = Number(endedAt - timing.startedAt) / 1e6;
   const { method, path, status } = ctx;

@@ -196,8 +196,13 @@ function abortedOnClose(ctx: EdgeContext): AbortSignal {
   return abort.signal;
 }
 
+/** What Koa's `ctx.set` does with one text value, without its copying of the name and value into lists. */
+export function setHeader(ctx: EdgeContext, name: string, value: string): void {
+  if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
+}
+
 function writeResponse(ctx: EdgeContext, response: ApiResponse): void {
-  for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, String(value));
+  for (const [name, value] of Object.entries(response.headers ?? {})) setHeader(ctx, name, String(value));
   ctx.status = response.status;
   if (response.body === undefined || response.status === 204) {
     if (response.status !== 204) ctx.body = '';
