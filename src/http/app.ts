@@ -165,7 +165,7 @@ async function route<Deps>(ctx: EdgeContext, host: ServedHost<Deps>): Promise<vo
   const plan = host.plans.get(operation);
   if (plan === undefined) throw new AssertionFailed(`the router matched an operation the host does not serve`);
   ctx.state.operationId = plan.operationId;
-  await serveOperation(ctx, host, plan, { path: routedPath, params });
+  await serveOperation(ctx, host, plan, params);
 }
 
 /** `/api/v1/…` → `/v1/…`; the alias covers the versioned API only, not `/.well-known` or pages. */

@@ -146,7 +146,7 @@ export async function serveOperation<Deps>(
   ctx: EdgeContext,
   host: OperationHost<Deps>,
   plan: OperationPlan<Deps>,
-  routed: { path: string; params: Record<string, string> },
+  params: Record<string, string>,
 ): Promise<void> {
   const { headers } = ctx.req;
   const { querystring } = ctx.request;
@@ -160,10 +160,10 @@ export async function serveOperation<Deps>(
   const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
   if (received.big) await nextTurn();
   // The path's parameters are validated as sent: symbols are resolved into the router's.
-  const path = { ...routed.params };
+  const path = { ...params };
   // Koa's parse of an empty query is an empty object too.
   const sentQuery = querystring === '' ? {} : ctx.request.query;
-  const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: sentQuery, body }, host.idOfSymbol);
+  const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
   const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
   const query = validateRequest(plan.validation, { ...parts, path, headers }, reported);
   if (received.big) await nextTurn();
