@@ -16,6 +16,7 @@ import {
   operationIdOf,
   operationPlanOf,
   serveOperation,
+  setHeader,
   type EdgeContext,
   type EdgeState,
   type OperationHost,
@@ -93,12 +94,11 @@ function servedHost<Deps>(definition: HostDefinition<Deps>, deps: Deps & EdgeDep
   const plans = new Map(
     definition.operations.map((operation) => [
       operation,
-      operationPlanOf(operation, definition.handlers, documentSecurity),
+      operationPlanOf(definition.document, operation, definition.handlers, documentSecurity),
     ]),
   );
   return {
     definition,
-    document: definition.document,
     bodyBytesMax: definition.bodyBytesMax,
     idOfSymbol: instrumentIdLookup(deps),
     deps,
@@ -137,9 +137,9 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
   const { definition, deps } = host;
   const incoming = ctx.get('x-request-id');
   ctx.state.requestId = requestIdPattern.test(incoming) ? incoming : newRequestId();
-  ctx.set('x-request-id', ctx.state.requestId);
+  setHeader(ctx, 'x-request-id', ctx.state.requestId);
   ctx.state.mktRequestId = newRequestId();
-  if (definition.mktRequestIds) ctx.set('x-mkt-request-id', ctx.state.mktRequestId);
+  if (definition.mktRequestIds) setHeader(ctx, 'x-mkt-request-id', ctx.state.mktRequestId);
   const timing = startTiming();
   ctx.state.timing = timing;
   try {
@@ -151,7 +151,8 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
     renderError(ctx, mapped, shape, deps.logger, deps.clock.nowUs(), definition.errorDialect);
   }
   const endedAt = process.hrtime.bigint();
-  ctx.set('server-timing', serverTimingHeader(timing, endedAt));
+  setHeader(ctx, 'server-timing', serverTimingHeader(timing, endedAt));
+  if (!deps.logger.isLevelEnabled('debug')) return;
   const ms = Number(endedAt - timing.startedAt) / 1e6;
   const { method, path, status } = ctx;
   deps.logger.debug({ host: definition.name, request_id: ctx.state.requestId, method, path, status, ms }, 'request');
@@ -164,7 +165,7 @@ async function route<Deps>(ctx: EdgeContext, host: ServedHost<Deps>): Promise<vo
   const plan = host.plans.get(operation);
   if (plan === undefined) throw new AssertionFailed(`the router matched an operation the host does not serve`);
   ctx.state.operationId = plan.operationId;
-  await serveOperation(ctx, host, plan, { path: routedPath, params });
+  await serveOperation(ctx, host, plan, params);
 }
 
 /** `/api/v1/…` → `/v1/…`; the alias covers the versioned API only, not `/.well-known` or pages. */

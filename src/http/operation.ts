@@ -6,7 +6,6 @@ import { nextTurn } from '../lib/turns.js';
 import { authenticate, type Requirement } from './auth/index.js';
 import type { EdgeDeps } from './deps.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
-import { batchItemContext, RequestValidationError, toIssues } from './errors.js';
 import {
   instrumentRefPlanOf,
   refersToInstruments,
@@ -20,7 +19,7 @@ import { checkQueryText } from './parameters.js';
 import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
 import { timed, type RequestTiming } from './server-timing.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
-import { isRecord } from './records.js';
+import { validateRequest, validationPlanOf, type ValidationPlan } from './validation.js';
 
 /** What the edge keeps on each request's `ctx.state` (set by the first middleware of app.ts). */
 export interface EdgeState {
@@ -56,6 +55,7 @@ export interface OperationPlan<Deps> {
   accepted: string[] | null;
   security: Requirement[];
   aliases: AliasPlan;
+  validation: ValidationPlan;
 }
 
 /** The operation's id, which every operation of our documents has (redocly's lint holds them to it). */
@@ -66,6 +66,7 @@ export function operationIdOf(operation: Operation): string {
 }
 
 export function operationPlanOf<Deps>(
+  document: LoadedDocument,
   operation: Operation,
   handlers: Readonly<Record<string, Handler<Deps>>>,
   documentSecurity: Requirement[] | undefined,
@@ -85,6 +86,7 @@ export function operationPlanOf<Deps>(
       integerStrings: integerStringFields(operation),
       instrumentRefs: instrumentRefPlanOf(operation),
     },
+    validation: validationPlanOf(document, operation, operationId),
   };
 }
 
@@ -129,50 +131,8 @@ async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbo
   return { ...parts, query };
 }
 
-/**
- * The entries that have a value (as Node's and Koa's objects always do, though their types allow none); a key
- * `__proto__` stays a key.
- */
-function valued<T>(entries: Record<string, T | undefined>): Record<string, T> {
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, T] => entry[1] !== undefined));
-}
-
-/** 422 with every issue unless the request matches the operation's schema; answers the query coerced to its types. */
-function validate(
-  document: LoadedDocument,
-  ctx: EdgeContext,
-  routedPath: string,
-  operation: Operation,
-  parts: RequestParts,
-): Record<string, unknown> {
-  const validation = document.backend.validator.validateRequest(
-    {
-      method: ctx.method,
-      path: routedPath,
-      query: valued(parts.query),
-      headers: valued(ctx.headers),
-      body: parts.body,
-    },
-    operation,
-  );
-  if (!validation.valid) {
-    const input = { requestBody: parts.body, query: parts.query, path: parts.params, header: ctx.headers };
-    const issues = toIssues(validation.errors ?? [], input);
-    throw new RequestValidationError(issues, batchItemContext(issues, batchItemsOf(operation)));
-  }
-  const coerced: unknown = validation.coerced?.query;
-  return isRecord(coerced) ? coerced : {};
-}
-
-/** The batch operations' `x-batch-items`: the body's array whose items a validation issue is reported against. */
-function batchItemsOf(operation: Operation): string | undefined {
-  const items = 'x-batch-items' in operation ? operation['x-batch-items'] : undefined;
-  return typeof items === 'string' ? items : undefined;
-}
-
-/** What the edge serves an operation with: the host's body limit and document, and the symbol lookup. */
+/** What the edge serves an operation with: the host's body limit and the symbol lookup. */
 export interface OperationHost<Deps> {
-  document: LoadedDocument;
   bodyBytesMax: number;
   idOfSymbol: InstrumentIdOfSymbol;
   deps: Deps & EdgeDeps;
@@ -186,20 +146,26 @@ export async function serveOperation<Deps>(
   ctx: EdgeContext,
   host: OperationHost<Deps>,
   plan: OperationPlan<Deps>,
-  routed: { path: string; params: Record<string, string> },
+  params: Record<string, string>,
 ): Promise<void> {
-  const { operation } = plan;
+  const { headers } = ctx.req;
+  const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
-  checkQueryText(operation, ctx.querystring);
+  checkQueryText(plan.operation, querystring);
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
-  const credentials = { method: ctx.method, path: ctx.path, headers: ctx.headers, rawBody: received.bytes };
+  const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
   const principal = await timed(ctx.state.timing, 'authNs', () =>
-    authenticate({ ...credentials, query: ctx.querystring }, plan.security, host.deps, host.deps.clock.nowUs()),
+    authenticate(credentials, plan.security, host.deps, host.deps.clock.nowUs()),
   );
   const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
   if (received.big) await nextTurn();
-  const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: ctx.query, body }, host.idOfSymbol);
-  const query = validate(host.document, ctx, routed.path, operation, parts);
+  // The path's parameters are validated as sent: symbols are resolved into the router's.
+  const path = { ...params };
+  // Koa's parse of an empty query is an empty object too.
+  const sentQuery = querystring === '' ? {} : ctx.request.query;
+  const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
+  const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
+  const query = validateRequest(plan.validation, { ...parts, path, headers }, reported);
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,
@@ -209,7 +175,7 @@ export async function serveOperation<Deps>(
     query,
     body: parts.body,
     rawBody: received.bytes,
-    headers: ctx.headers,
+    headers,
     clientAddress: clientAddressOf(ctx.req),
     principal,
     requestId: ctx.state.requestId,
@@ -230,8 +196,13 @@ function abortedOnClose(ctx: EdgeContext): AbortSignal {
   return abort.signal;
 }
 
+/** What Koa's `ctx.set` does with one text value, without its copying of the name and value into lists. */
+export function setHeader(ctx: EdgeContext, name: string, value: string): void {
+  if (!ctx.res.headersSent) ctx.res.setHeader(name, value);
+}
+
 function writeResponse(ctx: EdgeContext, response: ApiResponse): void {
-  for (const [name, value] of Object.entries(response.headers ?? {})) ctx.set(name, String(value));
+  for (const [name, value] of Object.entries(response.headers ?? {})) setHeader(ctx, name, String(value));
   ctx.status = response.status;
   if (response.body === undefined || response.status === 204) {
     if (response.status !== 204) ctx.body = '';
