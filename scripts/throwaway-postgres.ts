@@ -73,7 +73,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     '-c',
     'full_page_writes=off',
     '-c',
-    'max_connections=200',
+    'max_connections=300', // three mocha workers, each with its services' pools and the mkt serve processes it starts
   ];
   const postgresBinary = join(binDirectory, 'postgres');
   const child: ChildProcess = asPostgres
