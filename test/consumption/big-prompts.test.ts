@@ -113,7 +113,8 @@ describeEachDatabase('consumption: big prompts', (env) => {
     }
   });
 
-  it('counts a big prompt off the event loop and bills exactly its inline count, streamed or not, in either format', async () => {
+  it('counts a big prompt off the event loop and bills exactly its inline count, streamed or not, in either format', async function () {
+    this.timeout(120_000); // three 700 K-character prompts, each counted by mkt and again by the simulated supplier
     // Prose, then one 300,000-letter "word": merged pair by pair in quadratic time, as before,
     // such a piece alone took minutes to count.
     const content = `${prose(400_000, 2)} ${'a'.repeat(300_000)}`;
@@ -166,7 +167,13 @@ describeEachDatabase('consumption: big prompts', (env) => {
     const rows = [
       { name: '5 MB, 0 tokens, redirect', caller: poor, content: long, path: '/v1/chat/completions', counted: false },
       { name: '5 MB, 0 tokens, run', caller: poor, content: long, path: '/r/v1/chat/completions', counted: false },
-      { name: '200 K characters, redirect', caller: rich, content: wordy, path: '/v1/chat/completions', counted: true },
+      {
+        name: '200 K characters, redirect',
+        caller: rich,
+        content: wordy,
+        path: '/v1/chat/completions',
+        counted: true,
+      },
       { name: '200 K characters, run', caller: rich, content: wordy, path: '/r/v1/chat/completions', counted: true },
     ];
     for (const row of rows) {
