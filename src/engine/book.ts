@@ -189,6 +189,11 @@ export class FastOrderBook implements OrderBook {
     return level && { priceTicks: level.priceTicks, quantity: level.quantity, orderCount: level.count };
   }
 
+  /** How many orders rest on one side, without listing them. */
+  restingCount(side: Side): number {
+    return this.sideOf(side).orderCount();
+  }
+
   order(orderId: string): RestingOrderView | undefined {
     const order = this.index.get(orderId);
     return order && view(order);
