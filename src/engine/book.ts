@@ -114,20 +114,25 @@ export class FastOrderBook implements OrderBook {
     }
     if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks))
       return { code: 'post_only_would_take' };
-    this.unlink(order);
-    const outcome = this.executeWithTriggers({
-      orderId: order.orderId,
-      traderId: order.traderId,
-      side: order.side,
-      type: 'limit',
-      limitTicks: command.priceTicks,
-      quantity: command.remaining,
-      timeInForce: 'gtc',
-      quoteBudget: null,
-      selfTradePrevention: order.selfTradePrevention,
-      postOnly: order.postOnly,
-      expiresAt: order.expiresAt,
-    });
+    // The order leaves its level but keeps its index entry and its object: if it rests again, it is
+    // re-queued as it is, sparing a deep book's index a delete and an insert (and the heap a new order).
+    this.leaveLevel(order);
+    const outcome = this.executeWithTriggers(
+      {
+        orderId: order.orderId,
+        traderId: order.traderId,
+        side: order.side,
+        type: 'limit',
+        limitTicks: command.priceTicks,
+        quantity: command.remaining,
+        timeInForce: 'gtc',
+        quoteBudget: null,
+        selfTradePrevention: order.selfTradePrevention,
+        postOnly: order.postOnly,
+        expiresAt: order.expiresAt,
+      },
+      order,
+    );
     return amended(false, outcome);
   }
 
@@ -189,6 +194,11 @@ export class FastOrderBook implements OrderBook {
     return level && { priceTicks: level.priceTicks, quantity: level.quantity, orderCount: level.count };
   }
 
+  /** How many orders rest on one side, without listing them. */
+  restingCount(side: Side): number {
+    return this.sideOf(side).orderCount();
+  }
+
   order(orderId: string): RestingOrderView | undefined {
     const order = this.index.get(orderId);
     return order && view(order);
@@ -240,10 +250,15 @@ export class FastOrderBook implements OrderBook {
   }
 
   private unlink(order: RestingOrder): void {
+    this.leaveLevel(order);
+    this.index.delete(order.orderId);
+  }
+
+  /** Takes the order out of its level's queue (and the level off its side when it empties); the index keeps it. */
+  private leaveLevel(order: RestingOrder): void {
     const level = order.level;
     level.remove(order);
     if (level.count === 0) this.sideOf(order.side).removeLevel(level);
-    this.index.delete(order.orderId);
   }
 
   private removeStop(stop: StopOrder): void {
@@ -256,8 +271,8 @@ export class FastOrderBook implements OrderBook {
    * a triggered stop's own trades may trigger more, which queue behind. Stops are looked at only
    * after an execution that traded.
    */
-  private executeWithTriggers(taker: Taker): Outcome {
-    const outcome = this.execute(taker);
+  private executeWithTriggers(taker: Taker, requeued: RestingOrder | null = null): Outcome {
+    const outcome = this.execute(taker, requeued);
     if (outcome.fills.length === 0 || !this.anyStopTriggered()) return outcome;
     const queue: StopOrder[] = [];
     this.collectTriggered(queue);
@@ -288,8 +303,11 @@ export class FastOrderBook implements OrderBook {
       this.stopIndex.delete(present(into[i], 'a popped stop in range').orderId);
   }
 
-  /** One incoming order against the book; `triggered` is left empty for the caller. */
-  private execute(taker: Taker): Outcome {
+  /**
+   * One incoming order against the book; `triggered` is left empty for the caller. `requeued`: the
+   * amended order this taker is, out of its level but still indexed, rested again or dropped here.
+   */
+  private execute(taker: Taker, requeued: RestingOrder | null = null): Outcome {
     const opposite = this.sideOf(taker.side === 'buy' ? 'sell' : 'buy');
     if (taker.timeInForce === 'fok' && fillable(opposite, taker) < taker.quantity) {
       return { ...closedExecution(taker.quantity, 'fok_unfilled'), triggered: noTriggers };
@@ -314,10 +332,11 @@ export class FastOrderBook implements OrderBook {
       closureReason = closureOf(walk, taker);
       if (closureReason !== null) closedQuantity = walk.remaining;
       else {
-        this.rest(taker, walk.remaining);
+        this.rest(taker, walk.remaining, requeued);
         restingQuantity = walk.remaining;
       }
     }
+    if (restingQuantity === 0 && requeued) this.index.delete(requeued.orderId);
     return {
       fills: walk.fills ?? noFills,
       restingQuantity,
@@ -330,8 +349,16 @@ export class FastOrderBook implements OrderBook {
     };
   }
 
-  private rest(taker: Taker, remaining: number): void {
+  private rest(taker: Taker, remaining: number, requeued: RestingOrder | null): void {
     const level = this.sideOf(taker.side).levelAt(present(taker.limitTicks, 'a resting taker has a limit'));
+    if (requeued) {
+      requeued.priceTicks = level.priceTicks;
+      requeued.remaining = remaining;
+      requeued.level = level;
+      level.append(requeued);
+      this.noteExpiry(requeued.expiresAt);
+      return;
+    }
     const order: RestingOrder = {
       orderId: taker.orderId,
       traderId: taker.traderId,

@@ -6,7 +6,8 @@ export interface RestingOrder {
   readonly orderId: string;
   readonly traderId: string;
   readonly side: Side;
-  readonly priceTicks: number;
+  /** Changes only when an amendment re-queues the order at another price. */
+  priceTicks: number;
   remaining: number;
   /** The order's own mode, for when an amendment re-queues it as an incoming order. */
   readonly selfTradePrevention: SelfTradePrevention;

@@ -77,4 +77,11 @@ export class BookSide {
   levelCount(): number {
     return this.levels.length;
   }
+
+  /** Orders resting on this side: a sum over the levels, no per-order walk. */
+  orderCount(): number {
+    let count = 0;
+    for (const level of this.levels) count += level.count;
+    return count;
+  }
 }

@@ -41,6 +41,29 @@ const pagesOf = (sql: Sql, marketId: string): BookPages => ({
  * order with what is left of it.
  */
 function placeCommandOf(order: RestingOrderRow): PlaceCommand {
+  return order.status === 'pending' ? stopCommandOf(order) : restingCommandOf(order);
+}
+
+/**
+ * A resting order's command as one literal of a fixed shape: a deep book is built from 100,000 of
+ * them on the main thread, where spreading a shared part took 727 ms of profile samples for 100,000 orders (bench-orders --cpu-prof).
+ */
+function restingCommandOf(order: RestingOrderRow): PlaceCommand {
+  return {
+    orderId: order.id,
+    traderId: order.user_id,
+    side: order.side,
+    selfTradePrevention: order.self_trade_prevention,
+    expiresAt: order.expires_at_us === null ? null : Number(order.expires_at_us),
+    type: 'limit',
+    priceTicks: Number(order.price_ticks),
+    quantity: order.remaining_quantity,
+    timeInForce: 'gtc',
+    postOnly: Boolean(order.post_only),
+  };
+}
+
+function stopCommandOf(order: RestingOrderRow): PlaceCommand {
   const common = {
     orderId: order.id,
     traderId: order.user_id,
@@ -48,26 +71,16 @@ function placeCommandOf(order: RestingOrderRow): PlaceCommand {
     selfTradePrevention: order.self_trade_prevention,
     expiresAt: order.expires_at_us === null ? null : Number(order.expires_at_us),
   };
-  if (order.status === 'pending') {
-    const quantity = order.quantity - order.filled_quantity;
-    const stopTicks = Number(order.stop_price_ticks);
-    return {
-      ...common,
-      type: order.type,
-      priceTicks: order.price_ticks === null ? null : Number(order.price_ticks),
-      stopTicks,
-      quantity,
-      timeInForce: order.time_in_force,
-      ...(order.type === 'stop' && order.side === 'buy' ? { quoteBudget: quantity * stopTicks } : {}),
-    };
-  }
+  const quantity = order.quantity - order.filled_quantity;
+  const stopTicks = Number(order.stop_price_ticks);
   return {
     ...common,
-    type: 'limit',
-    priceTicks: Number(order.price_ticks),
-    quantity: order.remaining_quantity,
-    timeInForce: 'gtc',
-    postOnly: Boolean(order.post_only),
+    type: order.type,
+    priceTicks: order.price_ticks === null ? null : Number(order.price_ticks),
+    stopTicks,
+    quantity,
+    timeInForce: order.time_in_force,
+    ...(order.type === 'stop' && order.side === 'buy' ? { quoteBudget: quantity * stopTicks } : {}),
   };
 }
 
