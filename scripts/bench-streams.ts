@@ -419,6 +419,8 @@ function roundLines(round: Round, title: string): string[] {
   const clientElapsed = Math.max(...round.stats.map((s) => s.clientElapsedMs));
   const elapsedS = round.orders.elapsedMs / 1000;
   const perConnectionKb = ((round.rssConnected - round.rssBefore) * 1024) / round.opened;
+  const events = round.bookUpdates + round.trades;
+  const subscriberEvents = Math.max(1, round.opened * events);
   return [
     `  ${title}: ${placementText[round.placement]}`,
     `    latency    ${latencies('all', [...round.bookSamples, ...round.tradeSamples])}`,
@@ -435,6 +437,8 @@ function roundLines(round: Round, title: string): string[] {
     `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection${round.index > 0 ? '; after an earlier round the heap may have room already: the first round is the figure' : ''}), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
     `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c / round.orders.elapsedMs) * 100).toFixed(0)}%`).join(', ')} of one core over the orders; ` +
       `subscriber client${clientProcesses > 1 ? `s (${clientProcesses} processes)` : ''} ${((clientCpu / clientElapsed) * 100).toFixed(0)}%, ${sum((s) => s.framesReceived)} frames`,
+    `    per event  server CPU ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c * 1000) / subscriberEvents).toFixed(1)} µs`).join(', ')} per subscriber-event ` +
+      `(${subscriberEvents} = ${round.opened} subscribers × ${events} events; the orders' own CPU included: compare with a run of --subscribers 1)`,
   ];
 }
 

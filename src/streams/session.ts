@@ -1,8 +1,10 @@
-import type { RawData, WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocket, type RawData } from 'ws';
 import type { BookSnapshot } from '../core/events.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
-import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
+import { pushFrame, textFrame } from './frames.js';
+import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
 import { credentialOf, type SessionUser } from './session-auth.js';
@@ -41,10 +43,14 @@ export class Session implements RoutedSession {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private closed = false;
+  /** Whether the socket holds this turn's frames, to write them in one go once the turn ends. */
+  private corked = false;
   private readonly idle: NodeJS.Timeout;
 
+  /** `socket` is the one `ws` frames on: frames made once (frames.ts) are written to it directly. */
   constructor(
     private readonly ws: WebSocket,
+    private readonly socket: Duplex,
     private readonly vsn: Vsn,
     private readonly address: string,
     private readonly deps: StreamDeps,
@@ -307,9 +313,9 @@ export class Session implements RoutedSession {
     this.send({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: reply });
   }
 
-  /** A push of the channel: ref null, the join's join_ref. */
+  /** A push of the channel: ref null, the join's join_ref; an event's frame is made once for all its subscribers. */
   private push(push: Push): void {
-    this.sendText(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
+    this.write(pushFrame(this.vsn, this.joinRef, channelTopic, push));
   }
 
   /** An error reply when a ref could be read, else a `phx_error` push. */
@@ -325,12 +331,30 @@ export class Session implements RoutedSession {
   }
 
   private sendText(text: string): void {
-    if (this.closed) return;
-    this.ws.send(text);
+    this.write(textFrame(text));
+  }
+
+  /**
+   * Writes a whole frame to the socket. The frames of one turn of the event loop (an order batch's events, a reply
+   * and its pushes) are held by cork and leave in one write when the turn ends, not in one write each.
+   */
+  private write(frame: Buffer): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(this.uncork);
+    }
+    this.socket.write(frame);
     if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
       this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
     }
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.socket.uncork();
+  };
 
   /** Ends the session at once: nothing more is queued, and a socket that does not take the close frame is cut. */
   close(code: number, reason: string): void {
