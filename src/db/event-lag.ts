@@ -6,8 +6,9 @@ import type { Logger } from '../lib/logger.js';
  * that falls behind (its connection read late, a busy event loop, a full notification queue) shows
  * here and in the log, not only in its subscribers' clocks.
  *
- * Times are wall-clock milliseconds (Date.now) on purpose, not the services' Clock: the writer and
- * the listener may be different processes, and a test's fake clock would make the figure nonsense.
+ * Times are the machine's wall-clock milliseconds (lib/clock.ts systemClock) on purpose, not the services'
+ * Clock: the writer and the listener may be different processes, and a test's fake clock would make
+ * the figure nonsense.
  */
 export interface EventLag {
   /** The lag of the last payload heard, and the largest since the listener started. */

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { systemClock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { newEventLag, stamped, unstamped, type EventLag } from './event-lag.js';
 import { kindOf, type Db } from './knex.js';
@@ -47,9 +48,12 @@ const notify = statement(
 /** How long a listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
-/** The payloads as NOTIFY sends them, each stamped with the time it is staged (wall clock: see event-lag.ts). */
+/** The machine's clock in ms, never a test's fake one: the lag is between processes (event-lag.ts). */
+const wallClockMs = (): number => Math.floor(systemClock.nowUs() / 1000);
+
+/** The payloads as NOTIFY sends them, each stamped with the time it is staged. */
 const stampedAll = (payloads: readonly string[]): string[] => {
-  const nowMs = Date.now();
+  const nowMs = wallClockMs();
   return payloads.map((payload) => stamped(payload, nowMs));
 };
 
@@ -63,7 +67,7 @@ export async function openEventTransport(
 ): Promise<EventTransport> {
   if (kindOf(db) === 'sqlite') return inProcessTransport(deliver, listened);
   const lag = newEventLag();
-  const listener = await listen(db, (payload) => deliver(unstamped(lag, payload, Date.now(), logger)), lost);
+  const listener = await listen(db, (payload) => deliver(unstamped(lag, payload, wallClockMs(), logger)), lost);
   return {
     // Another process may be listening.
     wanted: () => true,
