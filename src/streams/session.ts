@@ -4,7 +4,7 @@ import type { BookSnapshot } from '../core/events.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
 import { pushFrame, textFrame } from './frames.js';
-import { decodeFrame, encodeFrame, type Frame, type Vsn } from './protocol.js';
+import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
 import { credentialOf, type SessionUser } from './session-auth.js';
@@ -45,6 +45,11 @@ export class Session implements RoutedSession {
   private closed = false;
   /** Whether the socket holds this turn's frames, to write them in one go once the turn ends. */
   private corked = false;
+  /**
+   * Whether ready-made frames (frames.ts) may go to this socket: only without extensions. The socket is made with
+   * permessage-deflate off, so always; were it negotiated, a frame would have to be compressed for this socket alone.
+   */
+  private readonly framesShared: boolean;
   private readonly idle: NodeJS.Timeout;
 
   /** `socket` is the one `ws` frames on: frames made once (frames.ts) are written to it directly. */
@@ -63,6 +68,7 @@ export class Session implements RoutedSession {
       limits.idleMs,
     );
     this.idle.unref();
+    this.framesShared = ws.extensions === '';
     router.opened(this);
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
     ws.on('close', () => this.ended());
@@ -315,7 +321,8 @@ export class Session implements RoutedSession {
 
   /** A push of the channel: ref null, the join's join_ref; an event's frame is made once for all its subscribers. */
   private push(push: Push): void {
-    this.write(pushFrame(this.vsn, this.joinRef, channelTopic, push));
+    if (this.framesShared) this.write(pushFrame(this.vsn, this.joinRef, channelTopic, push));
+    else this.write(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
   }
 
   /** An error reply when a ref could be read, else a `phx_error` push. */
@@ -331,21 +338,22 @@ export class Session implements RoutedSession {
   }
 
   private sendText(text: string): void {
-    this.write(textFrame(text));
+    this.write(this.framesShared ? textFrame(text) : text);
   }
 
   /**
-   * Writes a whole frame to the socket. The frames of one turn of the event loop (an order batch's events, a reply
-   * and its pushes) are held by cork and leave in one write when the turn ends, not in one write each.
+   * Writes a whole frame (or has ws frame a text) to the socket. The frames of one turn of the event loop (an order
+   * batch's events, a reply and its pushes) are held by cork and leave in one write when the turn ends.
    */
-  private write(frame: Buffer): void {
+  private write(frame: Buffer | string): void {
     if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
     if (!this.corked) {
       this.corked = true;
       this.socket.cork();
       process.nextTick(this.uncork);
     }
-    this.socket.write(frame);
+    if (typeof frame === 'string') this.ws.send(frame);
+    else this.socket.write(frame);
     if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
       this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
     }
