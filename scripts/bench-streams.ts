@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/bench-streams.js [--database sqlite|postgres] [--subscribers 1000] [--rate 200]
  *     [--duration 10] [--processes 1|2] [--rounds N] [--vsn 2.0.0|1.0.0] [--client-processes 1] [--traders 16]
- *     [--band 20] [--warmup 200] [--cpu-prof] [--no-floor]
+ *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off]
  *
  * How it measures (also printed with the figures):
  * - Orders are sent one at a time (`--in-flight 1`), each due at start + k / rate (a late one goes
@@ -72,8 +72,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '200' },
     'in-flight': { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
-    /** Measure the fan-out's floor on this machine after the rounds (scripts/bench/stream-floor.ts). */
-    floor: { type: 'boolean', default: true },
+    /** `on`: measure the fan-out's floor on this machine after the rounds (scripts/bench/stream-floor.ts); `off`: not. */
+    floor: { type: 'string', default: 'on' },
   },
 });
 const database = values.database;
@@ -549,7 +549,7 @@ async function main(): Promise<void> {
         );
       }
     }
-    if (values.floor) lines.push(...(await floorLines(results[0])));
+    if (values.floor !== 'off') lines.push(...(await floorLines(results[0])));
     lines.push(
       `  settings   ${tradersCount} traders, buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ${warmupOrders} warm-up orders before the first round; ` +
         `subscribers in ${clientProcesses} process${clientProcesses === 1 ? '' : 'es'}, ${perAddress} per loopback address (the server allows 50 per address); order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s${profileDirectory ? '; servers with --cpu-prof' : ''}`,
