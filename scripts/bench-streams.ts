@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/bench-streams.js [--database sqlite|postgres] [--subscribers 1000] [--rate 200]
  *     [--duration 10] [--processes 1|2] [--rounds N] [--vsn 2.0.0|1.0.0] [--client-processes 1] [--traders 16]
- *     [--band 20] [--warmup 200] [--cpu-prof]
+ *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off]
  *
  * How it measures (also printed with the figures):
  * - Orders are sent one at a time (`--in-flight 1`), each due at start + k / rate (a late one goes
@@ -44,6 +44,7 @@ import { summariseProfile } from './bench/cpuprofile.js';
 import { positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { percentile } from './bench/stats.js';
+import { measureFanoutFloor } from './bench/stream-floor.js';
 import type { FromSubscribers, SubscriberStats, ToSubscribers } from './bench/stream-subscribers.js';
 import {
   monotonicMs,
@@ -71,6 +72,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '200' },
     'in-flight': { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
+    /** `on`: measure the fan-out's floor on this machine after the rounds (scripts/bench/stream-floor.ts); `off`: not. */
+    floor: { type: 'string', default: 'on' },
   },
 });
 const database = values.database;
@@ -419,6 +422,8 @@ function roundLines(round: Round, title: string): string[] {
   const clientElapsed = Math.max(...round.stats.map((s) => s.clientElapsedMs));
   const elapsedS = round.orders.elapsedMs / 1000;
   const perConnectionKb = ((round.rssConnected - round.rssBefore) * 1024) / round.opened;
+  const events = round.bookUpdates + round.trades;
+  const subscriberEvents = Math.max(1, round.opened * events);
   return [
     `  ${title}: ${placementText[round.placement]}`,
     `    latency    ${latencies('all', [...round.bookSamples, ...round.tradeSamples])}`,
@@ -435,6 +440,33 @@ function roundLines(round: Round, title: string): string[] {
     `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection${round.index > 0 ? '; after an earlier round the heap may have room already: the first round is the figure' : ''}), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
     `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c / round.orders.elapsedMs) * 100).toFixed(0)}%`).join(', ')} of one core over the orders; ` +
       `subscriber client${clientProcesses > 1 ? `s (${clientProcesses} processes)` : ''} ${((clientCpu / clientElapsed) * 100).toFixed(0)}%, ${sum((s) => s.framesReceived)} frames`,
+    `    per event  server CPU ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c * 1000) / subscriberEvents).toFixed(1)} µs`).join(', ')} per subscriber-event ` +
+      `(${subscriberEvents} = ${round.opened} subscribers × ${events} events; the orders' own CPU included: compare with a run of --subscribers 1)`,
+  ];
+}
+
+/** Bytes a subscriber gets per batch, about: a book_update (~200) and, for about half the orders, a new_trade (~330). */
+const floorFrameBytes = 360;
+
+/**
+ * The floor of the same fan-out on this machine, now: one write of a ready-made frame per socket per batch, as many
+ * sockets as subscribers, batches as far apart as the orders; and this run's first round against it.
+ */
+async function floorLines(round: Round | undefined): Promise<string[]> {
+  if (!round || round.opened === 0 || round.orders.acked.length === 0) return [];
+  const batches = Math.min(round.orders.acked.length, 200);
+  const floor = await measureFanoutFloor(round.opened, batches, 1000 / rate, floorFrameBytes);
+  const perWriteUs = ((floor.cpuUserMs + floor.cpuSystemMs) * 1000) / floor.writes;
+  const eventsPerBatch = (round.bookUpdates + round.trades) / round.orders.acked.length;
+  const floorPerEventUs = perWriteUs / eventsPerBatch;
+  const host = round.placement === 'cross' ? 1 : 0;
+  const serverPerEventUs =
+    ((round.serverCpuMs[host] ?? 0) * 1000) / Math.max(1, round.opened * eventsPerBatch * round.orders.acked.length);
+  return [
+    `  floor      ${floor.sockets} loopback sockets, one write of a ${floorFrameBytes}-byte frame to each per batch, ${batches} batches ${(1000 / rate).toFixed(1)} ms apart (scripts/bench/stream-floor.ts): ` +
+      `${perWriteUs.toFixed(2)} µs CPU per write (user ${((floor.cpuUserMs * 1000) / floor.writes).toFixed(2)}, system ${((floor.cpuSystemMs * 1000) / floor.writes).toFixed(2)}); ` +
+      `at round 1's ${eventsPerBatch.toFixed(2)} events per batch, ${floorPerEventUs.toFixed(2)} µs per subscriber-event. ` +
+      `Round 1's server (subscribers' process, orders included): ${serverPerEventUs.toFixed(2)} µs per subscriber-event, ${(serverPerEventUs / floorPerEventUs).toFixed(2)}× the floor`,
   ];
 }
 
@@ -517,6 +549,7 @@ async function main(): Promise<void> {
         );
       }
     }
+    if (values.floor !== 'off') lines.push(...(await floorLines(results[0])));
     lines.push(
       `  settings   ${tradersCount} traders, buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ${warmupOrders} warm-up orders before the first round; ` +
         `subscribers in ${clientProcesses} process${clientProcesses === 1 ? '' : 'es'}, ${perAddress} per loopback address (the server allows 50 per address); order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s${profileDirectory ? '; servers with --cpu-prof' : ''}`,

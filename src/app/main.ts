@@ -147,6 +147,7 @@ export async function composeServices(
       (payload) => events.deliver(decodeEvents(payload)),
       () => events.deliver([{ stream: 'control', event: 'events_lost' }]),
       () => events.wanted,
+      logger,
     );
     const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
     publishCommitsOf(db, (committed) => {

@@ -1,7 +1,10 @@
 import pg from 'pg';
+import { systemClock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { newEventLag, stamped, unstamped, type EventLag } from './event-lag.js';
 import { kindOf, type Db } from './knex.js';
 import { poolSql, statement, type Sql } from './sql.js';
-import { clientOf } from './knex-client.js';
+import { postgresSettingsOf } from './knex-client.js';
 
 /**
  * How the events of a committed transaction reach every process (DESIGN.md §8), as opaque payloads
@@ -23,12 +26,17 @@ export interface EventTransport {
   committed(payloads: readonly string[]): void;
   /** Outside any transaction, for a write that has committed already. */
   publish(payloads: readonly string[]): Promise<void>;
+  /**
+   * How late the events of committed transactions reach this process (event-lag.ts), for the metrics; on SQLite,
+   * where they never leave the process, nothing is measured (all zero).
+   */
+  lag(): Readonly<EventLag>;
   close(): Promise<void>;
 }
 
 const eventsChannel = 'mkt_events';
 
-/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; the stamp in front (event-lag.ts) takes at most 20. */
 export const payloadBytesMax = 7_900;
 
 const notify = statement(
@@ -40,24 +48,37 @@ const notify = statement(
 /** How long a listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
+/** The machine's clock in ms, never a test's fake one: the lag is between processes (event-lag.ts). */
+const wallClockMs = (): number => Math.floor(systemClock.nowUs() / 1000);
+
+/** The payloads as NOTIFY sends them, each stamped with the time it is staged. */
+const stampedAll = (payloads: readonly string[]): string[] => {
+  const nowMs = wallClockMs();
+  return payloads.map((payload) => stamped(payload, nowMs));
+};
+
+/** `logger` hears of a listener that falls behind (a payload later than `eventLateMs`). */
 export async function openEventTransport(
   db: Db,
   deliver: (payload: string) => void,
   lost: () => void,
   listened: () => boolean,
+  logger?: Logger,
 ): Promise<EventTransport> {
   if (kindOf(db) === 'sqlite') return inProcessTransport(deliver, listened);
-  const listener = await listen(db, deliver, lost);
+  const lag = newEventLag();
+  const listener = await listen(db, (payload) => deliver(unstamped(lag, payload, wallClockMs(), logger)), lost);
   return {
     // Another process may be listening.
     wanted: () => true,
     async stage(sql, payloads) {
-      if (payloads.length > 0) await sql.get(notify, [[...payloads]]);
+      if (payloads.length > 0) await sql.get(notify, [stampedAll(payloads)]);
     },
     committed: () => undefined,
     async publish(payloads) {
-      if (payloads.length > 0) await poolSql(db).get(notify, [[...payloads]]);
+      if (payloads.length > 0) await poolSql(db).get(notify, [stampedAll(payloads)]);
     },
+    lag: () => lag,
     close: () => listener.close(),
   };
 }
@@ -76,6 +97,7 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
       if (payloads.length > 0) setImmediate(() => payloads.forEach(deliver));
       return Promise.resolve();
     },
+    lag: newEventLag,
     close: () => Promise.resolve(),
   };
 }
@@ -91,8 +113,8 @@ async function listen(
   let everListened = false;
 
   async function connect(): Promise<void> {
-    const settings = clientOf(db).connectionSettings;
-    const connection = new pg.Client({ ...settings, keepAlive: true, application_name: 'mkt events' });
+    // postgresSettingsOf copies the password, which knex keeps out of a spread.
+    const connection = new pg.Client({ ...postgresSettingsOf(db), keepAlive: true, application_name: 'mkt events' });
     connection.on('error', () => undefined); // an 'end' follows; handled there
     connection.on('notification', (message) => {
       if (message.channel === eventsChannel && message.payload !== undefined) deliver(message.payload);

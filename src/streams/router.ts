@@ -10,10 +10,29 @@ export interface RoutedSession {
   eventsLost(): void;
 }
 
+/** An event on its way to the sessions of its subject, as they were when it arrived; `next` is the next to get it. */
+interface Fanout {
+  subject: string;
+  push: Push;
+  sequence: number | undefined;
+  sessions: RoutedSession[];
+  next: number;
+}
+
+/**
+ * Deliveries (one event to one session) per slice of the fan-out: between slices the event loop
+ * takes its I/O (orders, and their acknowledgements), so a thousand subscribers do not stall the
+ * order path. A few milliseconds of work at a few microseconds a delivery.
+ */
+const deliveriesPerSliceMax = 2_048;
+
 /**
  * One per process: hears every event of the hub once and hands it to the sessions subscribed to its
  * subject (stream and market, or stream and user); ends the sessions of a deleted signing key; and
  * counts connections per address and per user for the limits.
+ *
+ * The fan-out runs after the turn that heard the events (each session's frames of that turn leave
+ * in one write, session.ts), in slices of `deliveriesPerSliceMax`, in arrival order.
  */
 export class StreamRouter {
   private readonly bySubject = new Map<string, Set<RoutedSession>>();
@@ -24,6 +43,9 @@ export class StreamRouter {
   private readonly sessions = new Set<RoutedSession>();
   /** Per subject with subscribers, what ends the hub's note that this process wants it. */
   private readonly interest = new Map<string, () => void>();
+  /** Events heard and not yet handed to every session of their subject, oldest first. */
+  private readonly fanouts: Fanout[] = [];
+  private fanoutScheduled = false;
 
   constructor(private readonly events: EventHub) {
     this.stopListening = events.listen((event) => this.route(event));
@@ -53,11 +75,8 @@ export class StreamRouter {
           )
         : userSubject(event.stream, event.userId);
     const sessions = this.bySubject.get(subject);
-    if (sessions && sessions.size > 0) {
-      const push = pushOf(event);
-      const sequence = event.stream === 'market.book' ? event.data.sequence : undefined;
-      for (const session of sessions) session.deliver(subject, push, sequence);
-    }
+    if (sessions && sessions.size > 0)
+      this.enqueue(subject, pushOf(event), event.stream === 'market.book' ? event.data.sequence : undefined, sessions);
     if (event.stream === 'user.trades' && event.restingPartially) this.routeTradeUpdate(event);
   }
 
@@ -66,9 +85,31 @@ export class StreamRouter {
     const subject = userSubject('user.orders', event.userId);
     const sessions = this.bySubject.get(subject);
     if (!sessions || sessions.size === 0) return;
-    const push = tradeUpdatePush(event);
-    for (const session of sessions) session.deliver(subject, push, undefined);
+    this.enqueue(subject, tradeUpdatePush(event), undefined, sessions);
   }
+
+  /** Queues an event for the sessions subscribed now; the first slice runs once this turn's events are all heard. */
+  private enqueue(subject: string, push: Push, sequence: number | undefined, sessions: Set<RoutedSession>): void {
+    this.fanouts.push({ subject, push, sequence, sessions: [...sessions], next: 0 });
+    if (this.fanoutScheduled) return;
+    this.fanoutScheduled = true;
+    process.nextTick(this.fanOut);
+  }
+
+  /** One slice of the fan-out; the rest waits for the next turn, after the I/O that arrived meanwhile. */
+  private readonly fanOut = (): void => {
+    let deliveries = deliveriesPerSliceMax;
+    for (let fanout = this.fanouts[0]; fanout !== undefined && deliveries > 0; fanout = this.fanouts[0]) {
+      const { subject, push, sequence, sessions } = fanout;
+      const end = Math.min(sessions.length, fanout.next + deliveries);
+      deliveries -= end - fanout.next;
+      for (let i = fanout.next; i < end; i += 1) sessions[i]?.deliver(subject, push, sequence);
+      fanout.next = end;
+      if (end === sessions.length) this.fanouts.shift();
+    }
+    if (this.fanouts.length > 0) setImmediate(this.fanOut);
+    else this.fanoutScheduled = false;
+  };
 
   subscribe(subject: string, session: RoutedSession): void {
     let sessions = this.bySubject.get(subject);

@@ -1,7 +1,9 @@
-import type { RawData, WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocket, type RawData } from 'ws';
 import type { BookSnapshot } from '../core/events.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
+import { pushFrame, textFrame } from './frames.js';
 import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
@@ -41,10 +43,19 @@ export class Session implements RoutedSession {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private closed = false;
+  /** Whether the socket holds this turn's frames, to write them in one go once the turn ends. */
+  private corked = false;
+  /**
+   * Whether ready-made frames (frames.ts) may go to this socket: only without extensions. The socket is made with
+   * permessage-deflate off, so always; were it negotiated, a frame would have to be compressed for this socket alone.
+   */
+  private readonly framesShared: boolean;
   private readonly idle: NodeJS.Timeout;
 
+  /** `socket` is the one `ws` frames on: frames made once (frames.ts) are written to it directly. */
   constructor(
     private readonly ws: WebSocket,
+    private readonly socket: Duplex,
     private readonly vsn: Vsn,
     private readonly address: string,
     private readonly deps: StreamDeps,
@@ -57,6 +68,7 @@ export class Session implements RoutedSession {
       limits.idleMs,
     );
     this.idle.unref();
+    this.framesShared = ws.extensions === '';
     router.opened(this);
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
     ws.on('close', () => this.ended());
@@ -307,9 +319,10 @@ export class Session implements RoutedSession {
     this.send({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: reply });
   }
 
-  /** A push of the channel: ref null, the join's join_ref. */
+  /** A push of the channel: ref null, the join's join_ref; an event's frame is made once for all its subscribers. */
   private push(push: Push): void {
-    this.sendText(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
+    if (this.framesShared) this.write(pushFrame(this.vsn, this.joinRef, channelTopic, push));
+    else this.write(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
   }
 
   /** An error reply when a ref could be read, else a `phx_error` push. */
@@ -325,12 +338,31 @@ export class Session implements RoutedSession {
   }
 
   private sendText(text: string): void {
-    if (this.closed) return;
-    this.ws.send(text);
+    this.write(this.framesShared ? textFrame(text) : text);
+  }
+
+  /**
+   * Writes a whole frame (or has ws frame a text) to the socket. The frames of one turn of the event loop (an order
+   * batch's events, a reply and its pushes) are held by cork and leave in one write when the turn ends.
+   */
+  private write(frame: Buffer | string): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      process.nextTick(this.uncork);
+    }
+    if (typeof frame === 'string') this.ws.send(frame);
+    else this.socket.write(frame);
     if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
       this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
     }
   }
+
+  private readonly uncork = (): void => {
+    this.corked = false;
+    this.socket.uncork();
+  };
 
   /** Ends the session at once: nothing more is queued, and a socket that does not take the close frame is cut. */
   close(code: number, reason: string): void {

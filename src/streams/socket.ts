@@ -101,7 +101,7 @@ function takeUpgrade(host: SocketHost, request: IncomingMessage, socket: Duplex,
   socket.once('close', () => upgraded || router.releaseAddress(address));
   host.wss.handleUpgrade(request, socket, head, (ws) => {
     upgraded = true;
-    void new Session(ws, vsn, address, host.deps, router, limits);
+    void new Session(ws, socket, vsn, address, host.deps, router, limits);
   });
 }
 
