@@ -4,6 +4,7 @@ import { AssertionFailed } from '../lib/assert.js';
 import { clientAddressOf } from '../lib/client-address.js';
 import { nextTurn } from '../lib/turns.js';
 import { authenticate, type Requirement } from './auth/index.js';
+import { claimPendingOnFailure } from './auth/signature.js';
 import type { EdgeDeps } from './deps.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import { batchItemContext, RequestValidationError, toIssues } from './errors.js';
@@ -196,10 +197,16 @@ export async function serveOperation<Deps>(
   const principal = await timed(ctx.state.timing, 'authNs', () =>
     authenticate({ ...credentials, query: ctx.querystring }, plan.security, host.deps, host.deps.clock.nowUs()),
   );
-  const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
-  if (received.big) await nextTurn();
-  const parts = await rewriteAliases(plan.aliases, { params: routed.params, query: ctx.query, body }, host.idOfSymbol);
-  const query = validate(host.document, ctx, routed.path, operation, parts);
+  const { parts, query } = await claimPendingOnFailure(principal, host.deps.db, async () => {
+    const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
+    if (received.big) await nextTurn();
+    const parts = await rewriteAliases(
+      plan.aliases,
+      { params: routed.params, query: ctx.query, body },
+      host.idOfSymbol,
+    );
+    return { parts, query: validate(host.document, ctx, routed.path, operation, parts) };
+  });
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,
