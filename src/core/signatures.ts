@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import type { Db } from '../db/knex.js';
-import type { Sql } from '../db/sql.js';
+import { kindOf, type Db } from '../db/knex.js';
+import { poolSql, type Sql } from '../db/sql.js';
+import { cachedSigningKey } from './trading-cache.js';
 import {
   claimSignatureIn,
   findKeyAndClaim,
@@ -101,6 +102,26 @@ const refused = (code: SignatureRefusalCode, detail: string, context?: Record<st
 });
 
 /**
+ * The key of `fingerprint` and, if `claim` is given and the key exists, the claim. On PostgreSQL the
+ * claim rides on the key's lookup (one round trip either way, and the key read fresh); else the key
+ * comes from the trading cache (src/core/trading-cache.ts), then the claim.
+ */
+async function keyAndClaim(
+  db: Db,
+  fingerprint: string,
+  claim: SignatureClaim | undefined,
+): Promise<{ key: SigningKeyRecord | undefined; claimed: boolean }> {
+  if (claim !== undefined && kindOf(db) === 'postgres') return findKeyAndClaim(db, fingerprint, claim);
+  const key = await cachedSigningKey(
+    db,
+    fingerprint,
+    async () => (await findKeyAndClaim(db, fingerprint, undefined)).key,
+  );
+  if (!key || claim === undefined) return { key, claimed: false };
+  return { key, claimed: await claimSignatureIn(poolSql(db), claim) };
+}
+
+/**
  * Checks, in order: timestamp shape, clock drift, key registered, signature over the exact bytes, first use (when
  * claimed).
  */
@@ -127,7 +148,7 @@ export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs
     );
   }
 
-  const { key, claimed } = await findKeyAndClaim(deps.db, fingerprint, claim);
+  const { key, claimed } = await keyAndClaim(deps.db, fingerprint, claim);
   if (!key) {
     return refused(
       'unknown_fingerprint',
@@ -146,6 +167,7 @@ export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs
   if (claim && !claimed) return { ok: false, refusal: replayRefusal(timestamp) };
   if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
     await touchSigningKey(deps.db, key.id, nowUs);
+    key.last_used_at_us = nowUs; // the kept key too (src/core/trading-cache.ts): touched once a minute, not every time
   }
   return { ok: true, key };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/knex.js';
+import { kindOf, type Db } from '../../db/knex.js';
 import type { SignatureClaim } from '../../db/replay-guard.js';
 import { poolSql } from '../../db/sql.js';
 import { ApiError } from '../../lib/errors.js';
@@ -33,14 +33,15 @@ export { signatureWindowSeconds };
 const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * A new order (POST /v1/orders) claims its signature in the group commit that places it, not in a
- * commit of its own here: the principal carries the claim (`pendingClaim`), the order pipeline makes
+ * On SQLite, where every commit writes pages of its own, a new order (POST /v1/orders) claims its
+ * signature in the group commit that places it, not in a commit of its own here (on PostgreSQL the
+ * claim rides on the key's lookup, one round trip either way): the principal carries the claim (`pendingClaim`), the order pipeline makes
  * it first thing in its transaction, or on its own when it refuses the order before that, and the
  * edge makes it when the request fails between here and the handler (`claimPendingOnFailure`). So a
  * replay still meets `401 signature_replayed` before any other answer, once across processes.
  */
-const claimsInTransaction = (method: string, path: string): boolean =>
-  method.toUpperCase() === 'POST' && path === '/v1/orders';
+const claimsInTransaction = (db: Db, method: string, path: string): boolean =>
+  kindOf(db) === 'sqlite' && method.toUpperCase() === 'POST' && path === '/v1/orders';
 const signatureBytes = 64;
 const header = (request: CredentialRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -91,7 +92,7 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
     );
   }
   const claim = claimOf(request.method, timestamp, signatureBytesOf(signature));
-  const deferred = claim !== undefined && claimsInTransaction(request.method, request.path);
+  const deferred = claim !== undefined && claimsInTransaction(db, request.method, request.path);
   const check = await checkSignature(
     { db },
     {

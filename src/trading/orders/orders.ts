@@ -1,5 +1,5 @@
 import { assert } from '../../lib/assert.js';
-import { isUniqueViolation } from '../../db/knex.js';
+import { isUniqueViolation, kindOf } from '../../db/knex.js';
 import {
   findOrderOfUser,
   marketsWithDueOrders,
@@ -56,16 +56,17 @@ export interface PlacedOrder {
 }
 
 /**
- * What admits a new order, besides its checks: the signature's pending claim (POST /v1/orders signed;
- * src/http/auth/signature.ts) and a token of the user's bucket for the market. Both are taken in the
- * order's own transaction, first thing in its stage of the queue, so they cost no commit of their
- * own; an order refused before the queue takes them on their own (`admitAlone`), so the claim always
- * comes first and the token before the order's fields, as if taken at once.
+ * What admits a new order, besides its checks: the signature's pending claim (POST /v1/orders signed
+ * on SQLite; src/http/auth/signature.ts) and a token of the user's bucket for the market. On SQLite
+ * both are taken in the order's own transaction, first thing in its stage of the queue, so they cost
+ * no commit of their own; an order refused before the queue takes them on their own
+ * (`admittedOnRefusal`), so the claim always comes first and the token before the order's fields, as
+ * if taken at once.
  */
 interface Admission {
   claim: PendingClaim | undefined;
   /** The bucket's key, once the market and the user are known. */
-  rateKey?: string;
+  rateKey?: string | undefined;
 }
 
 async function placeOrder(
@@ -81,13 +82,16 @@ async function placeOrder(
     requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation'),
   );
   admission.rateKey = `orders:${userId}:${market.market.id}`;
+  // On PostgreSQL a statement in the transaction costs the round trip it costs outside, and holds the
+  // market's lock the longer: the token is taken here (and the claim was made with the key's lookup).
+  const early = kindOf(deps.db) === 'postgres' ? await admitNow(deps, admission, nowUs) : undefined;
   const order = await admittedOnRefusal(deps, admission, nowUs, () =>
     checkOrderFields(deps, userId, market, input, nowUs),
   );
   return deps.orderBooks.books.run(
     market.market.id,
     async (session) => {
-      const rate = await admit(deps, session.batch.sql, admission, nowUs);
+      const rate = early ?? (await admit(deps, session.batch.sql, admission, nowUs));
       return { ...(await placeChecked(deps, session, userId, order, nowUs)), rate };
     },
     needsOf(userId, order),
@@ -108,6 +112,14 @@ async function admit(deps: OrderDeps, sql: Sql, admission: Admission, nowUs: num
       `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`,
     ),
   );
+  return rate;
+}
+
+/** The admission taken at once, on its own: nothing of it is left for the queue. */
+async function admitNow(deps: OrderDeps, admission: Admission, nowUs: number): Promise<BucketDecision> {
+  const rate = await admit(deps, poolSql(deps.db), admission, nowUs);
+  admission.claim = undefined;
+  admission.rateKey = undefined;
   return rate;
 }
 
