@@ -49,7 +49,10 @@ function sqliteInsert(filename: string): FloorInsert {
   return {
     insert: (fingerprint, body, createdAtUs) =>
       Promise.resolve(String(insert.run(fingerprint, body, createdAtUs).lastInsertRowid)),
-    close: () => Promise.resolve(db.close()),
+    close: () => {
+      db.close();
+      return Promise.resolve();
+    },
   };
 }
 
