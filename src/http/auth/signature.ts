@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { kindOf, type Db } from '../../db/knex.js';
+import { admitsInTransaction } from '../../db/group-commit.js';
+import type { Db } from '../../db/knex.js';
 import type { SignatureClaim } from '../../db/replay-guard.js';
 import { poolSql } from '../../db/sql.js';
 import { ApiError } from '../../lib/errors.js';
@@ -41,7 +42,7 @@ const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH
  * replay still meets `401 signature_replayed` before any other answer, once across processes.
  */
 const claimsInTransaction = (db: Db, method: string, path: string): boolean =>
-  kindOf(db) === 'sqlite' && method.toUpperCase() === 'POST' && path === '/v1/orders';
+  admitsInTransaction(db) && method.toUpperCase() === 'POST' && path === '/v1/orders';
 const signatureBytes = 64;
 const header = (request: CredentialRequest, name: string): string | undefined => {
   const value = request.headers[name];

@@ -1,5 +1,6 @@
 import { assert } from '../../lib/assert.js';
-import { isUniqueViolation, kindOf } from '../../db/knex.js';
+import { admitsInTransaction } from '../../db/group-commit.js';
+import { isUniqueViolation } from '../../db/knex.js';
 import {
   findOrderOfUser,
   marketsWithDueOrders,
@@ -84,7 +85,7 @@ async function placeOrder(
   admission.rateKey = `orders:${userId}:${market.market.id}`;
   // On PostgreSQL a statement in the transaction costs the round trip it costs outside, and holds the
   // market's lock the longer: the token is taken here (and the claim was made with the key's lookup).
-  const early = kindOf(deps.db) === 'postgres' ? await admitNow(deps, admission, nowUs) : undefined;
+  const early = admitsInTransaction(deps.db) ? undefined : await admitNow(deps, admission, nowUs);
   const order = await admittedOnRefusal(deps, admission, nowUs, () =>
     checkOrderFields(deps, userId, market, input, nowUs),
   );
