@@ -9,7 +9,7 @@
  *
  * The floor runs in the same run, in a process of its own (scripts/bench/orders-floor.ts): a bare
  * node:http server that verifies the same signed requests with node:crypto and inserts one row
- * each into better-sqlite3. The measured orders are split into `--rounds` rounds, each the floor
+ * each into better-sqlite3, or with --database postgres through pg into the same cluster. The measured orders are split into `--rounds` rounds, each the floor
  * then mkt, so a machine that drifts over minutes weighs on both alike; the ratios are mkt's
  * throughput and CPU per order against the floor's.
  *
@@ -38,7 +38,7 @@ import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/core/identity.js';
 import { runChild, spawnChild, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
-import { startOrdersFloor, type FloorKey } from './bench/orders-floor.js';
+import { startOrdersFloor, type FloorKey, type FloorStore } from './bench/orders-floor.js';
 import { giveUnits, positive, seedRestingOrders } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
@@ -390,12 +390,13 @@ async function main(): Promise<void> {
     const deepMarketId = restingOrders > 0 ? await seedDeepBook(db, traders) : undefined;
 
     const floorConfig = join(scratch, 'floor.json');
+    // The floor stores into the database kind mkt does: on PostgreSQL, a database of its own in the same cluster.
+    const store: FloorStore = postgres
+      ? { postgres: await postgres.createDatabase('bench_orders_floor') }
+      : { sqlite: join(scratch, 'floor.sqlite') };
     writeFileSync(
       floorConfig,
-      JSON.stringify({
-        filename: join(scratch, 'floor.sqlite'),
-        keys: traders.map((t) => ({ fingerprint: t.fingerprint, publicKey: t.publicKey })),
-      }),
+      JSON.stringify({ store, keys: traders.map((t) => ({ fingerprint: t.fingerprint, publicKey: t.publicKey })) }),
     );
     floor = await spawnChild(fileURLToPath(import.meta.url), 'floor', ['--floor-child', floorConfig]);
     const floorUrl = new URL(floor.url);
@@ -473,7 +474,7 @@ async function main(): Promise<void> {
         line('mkt', m, mkt),
         line('floor', b, bare),
         `  ratio      throughput ${(m.perSecond / b.perSecond).toFixed(2)}× the floor's (target ≥ 0.5), CPU per order ${(cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)).toFixed(2)}× (target ≤ 2), p99 ${m.p99.toFixed(1)} ms (target ≤ 20)`,
-        `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each into better-sqlite3 (WAL, synchronous=NORMAL), in its own process (scripts/bench/orders-floor.ts)`,
+        `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each ${database === 'postgres' ? 'through a pg pool into a database of the same PostgreSQL cluster (one prepared INSERT)' : 'into better-sqlite3 (WAL, synchronous=NORMAL)'}, in its own process (scripts/bench/orders-floor.ts)`,
         ...(probeResult
           ? [
               `  deep book  the first order in the market of ${restingOrders} resting orders (its book loads meanwhile) took ${probeResult.ms.toFixed(0)} ms (status ${probeResult.status}); the ${marketIds.length} other markets' figures above were measured meanwhile`,
@@ -526,8 +527,8 @@ async function main(): Promise<void> {
 }
 
 if (values['floor-child']) {
-  const config = JSON.parse(readFileSync(values['floor-child'], 'utf8')) as { filename: string; keys: FloorKey[] };
-  runChild('floor', await startOrdersFloor(config.filename, config.keys));
+  const config = JSON.parse(readFileSync(values['floor-child'], 'utf8')) as { store: FloorStore; keys: FloorKey[] };
+  runChild('floor', await startOrdersFloor(config.store, config.keys));
 } else {
   await main();
 }

@@ -33,6 +33,7 @@ import {
   type AutoReloadPatch,
   type AutoTopUpPatch,
 } from './settings-rules.js';
+import { announceApiKeysChanged } from '../db/api-key-revocations.js';
 
 export type { AutoReloadPatch, AutoTopUpPatch, SettingsFailure } from './settings-rules.js';
 
@@ -143,6 +144,8 @@ export async function setAccountMode(
     await lockAccountSettings(trx, user.id, user.created_at_us);
     await touchAccountSettings(trx, userId, nowUs);
   });
+  // Committed: this process's trading cache forgets the mode at once; others learn it from the trigger (migration 0024).
+  announceApiKeysChanged(db);
   return getSystemSettings(deps, userId);
 }
 

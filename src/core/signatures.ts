@@ -1,6 +1,10 @@
 import type { KeyObject } from 'node:crypto';
+import { admitsInTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
+import { poolSql, type Sql } from '../db/sql.js';
+import { cachedSigningKey } from './trading-cache.js';
 import {
+  claimSignatureIn,
   findKeyAndClaim,
   releaseClaim,
   touchSigningKey,
@@ -23,7 +27,7 @@ export const signatureWindowSeconds = 30;
 type SignatureRefusalCode =
   'invalid_signature' | 'timestamp_out_of_range' | 'unknown_fingerprint' | 'signature_replayed';
 
-interface SignatureRefusal {
+export interface SignatureRefusal {
   code: SignatureRefusalCode;
   detail: string;
   context?: Record<string, unknown>;
@@ -42,6 +46,33 @@ interface SignedInput {
   wording: { timestamp: string; signed: string; hint?: string };
   /** Claimed by a state-changing request (the replay guard); absent: nothing is claimed. */
   claim?: SignatureClaim;
+}
+
+/**
+ * The claim of a verified signature that its request makes later, in the transaction of what it
+ * changes (a new order's group commit: src/trading/orders/orders.ts), or on its own when the request
+ * is refused before that (`claimPending`). Either way the claim comes before any other answer, so a
+ * replay meets `signature_replayed` wherever it would have stopped.
+ */
+export interface PendingClaim extends SignatureClaim {
+  /** The request's x-mkt-timestamp, for the refusal's context. */
+  timestamp: string;
+}
+
+/** Claims the pending claim on `sql`: undefined when this request made it, else the replay's refusal. */
+export async function claimPending(sql: Sql, pending: PendingClaim): Promise<SignatureRefusal | undefined> {
+  return (await claimSignatureIn(sql, pending)) ? undefined : replayRefusal(pending.timestamp);
+}
+
+function replayRefusal(timestamp: string): SignatureRefusal {
+  return {
+    code: 'signature_replayed',
+    detail:
+      `This signature was already used: a signed POST, PUT, PATCH or DELETE request is accepted once. Sign every request, retries included, with a fresh timestamp. ` +
+      'Ed25519 signatures are deterministic, so identical requests signed in the same second carry the same signature: make them differ, e.g. with a distinct client_order_id ' +
+      '(which also makes retrying an order safe).',
+    context: { request_timestamp: timestamp },
+  };
 }
 
 const keyObjectsMax = 10_000;
@@ -72,6 +103,27 @@ const refused = (code: SignatureRefusalCode, detail: string, context?: Record<st
 });
 
 /**
+ * The key of `fingerprint` and, if `claim` is given and the key exists, the claim. On PostgreSQL
+ * (which admits outside transactions) the claim rides on the key's lookup, one round trip either
+ * way, with the key read fresh; else the key comes from the trading cache (src/core/trading-cache.ts),
+ * then the claim.
+ */
+async function keyAndClaim(
+  db: Db,
+  fingerprint: string,
+  claim: SignatureClaim | undefined,
+): Promise<{ key: SigningKeyRecord | undefined; claimed: boolean }> {
+  if (claim !== undefined && !admitsInTransaction(db)) return findKeyAndClaim(db, fingerprint, claim);
+  const key = await cachedSigningKey(
+    db,
+    fingerprint,
+    async () => (await findKeyAndClaim(db, fingerprint, undefined)).key,
+  );
+  if (!key || claim === undefined) return { key, claimed: false };
+  return { key, claimed: await claimSignatureIn(poolSql(db), claim) };
+}
+
+/**
  * Checks, in order: timestamp shape, clock drift, key registered, signature over the exact bytes, first use (when
  * claimed).
  */
@@ -98,7 +150,7 @@ export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs
     );
   }
 
-  const { key, claimed } = await findKeyAndClaim(deps.db, fingerprint, claim);
+  const { key, claimed } = await keyAndClaim(deps.db, fingerprint, claim);
   if (!key) {
     return refused(
       'unknown_fingerprint',
@@ -114,17 +166,10 @@ export async function checkSignature(deps: { db: Db }, input: SignedInput, nowUs
       `The signature does not verify. Sign ${wording.signed}, with the private key of this fingerprint, and send it base64-encoded.${wording.hint ?? ''}`,
     );
   }
-  if (claim && !claimed) {
-    return refused(
-      'signature_replayed',
-      `This signature was already used: a signed POST, PUT, PATCH or DELETE request is accepted once. Sign every request, retries included, with a fresh timestamp. ` +
-        'Ed25519 signatures are deterministic, so identical requests signed in the same second carry the same signature: make them differ, e.g. with a distinct client_order_id ' +
-        '(which also makes retrying an order safe).',
-      { request_timestamp: timestamp },
-    );
-  }
+  if (claim && !claimed) return { ok: false, refusal: replayRefusal(timestamp) };
   if (key.last_used_at_us === null || nowUs - key.last_used_at_us > lastUsedResolutionUs) {
     await touchSigningKey(deps.db, key.id, nowUs);
+    key.last_used_at_us = nowUs; // the kept key too (src/core/trading-cache.ts): touched once a minute, not every time
   }
   return { ok: true, key };
 }

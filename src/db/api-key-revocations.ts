@@ -39,8 +39,11 @@ export function announceApiKeysChanged(db: Db): void {
   for (const listener of localListeners.get(db) ?? []) listener();
 }
 
-/** Knex statements that may revoke a key (see migration 0013 for exactly which changes do). */
-const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users)[\s"`]/i;
+/**
+ * Knex statements that may revoke a key (see migration 0013 for exactly which changes do), or change
+ * what the trading cache keeps (migration 0024: signing keys, markets).
+ */
+const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users|signing_keys|markets)[\s"`]/i;
 
 const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
 const counter = statement('api_key_revocations_version', counterText);
@@ -57,7 +60,25 @@ const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (
 /** How long a PostgreSQL listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
+/** The feed opened on each database, for the caches that share it (src/core/trading-cache.ts). */
+const openFeeds = new WeakMap<Db, RevocationFeed>();
+
+/** The feed a process opened on `db` (with its consumption key cache), if it did: none, nothing is cached. */
+export const revocationFeedOf = (db: Db): RevocationFeed | undefined => openFeeds.get(db);
+
 export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
+  const feed = await openFeed(db);
+  openFeeds.set(db, feed);
+  return {
+    ...feed,
+    close() {
+      if (openFeeds.get(db) === feed) openFeeds.delete(db);
+      return feed.close();
+    },
+  };
+}
+
+async function openFeed(db: Db): Promise<RevocationFeed> {
   let local = 0;
   const listeners = localListeners.get(db) ?? new Set();
   localListeners.set(db, listeners);

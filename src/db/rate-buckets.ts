@@ -1,5 +1,4 @@
-import type { Db } from './knex.js';
-import { poolSql, statement } from './sql.js';
+import { statement, type Sql } from './sql.js';
 
 /**
  * Token buckets (migration 0005's rate_buckets), in thousandths of a token. The refill is computed
@@ -37,14 +36,14 @@ interface BucketLimits {
  * little or does not exist.
  */
 export async function takeFromBucket(
-  db: Db,
+  sql: Sql,
   key: string,
   limits: BucketLimits,
   costMilli: number,
   nowUs: number,
 ): Promise<number | undefined> {
   const { capacityMilli, ratePerSecond } = limits;
-  const row = await poolSql(db).get<{ milli_tokens: number }>(takeOne, [
+  const row = await sql.get<{ milli_tokens: number }>(takeOne, [
     capacityMilli,
     nowUs,
     ratePerSecond,
@@ -61,12 +60,12 @@ export async function takeFromBucket(
 
 /** The thousandths the bucket holds at `nowUs`, undefined when it does not exist. */
 export async function bucketTokens(
-  db: Db,
+  sql: Sql,
   key: string,
   limits: BucketLimits,
   nowUs: number,
 ): Promise<number | undefined> {
-  const row = await poolSql(db).get<{ tokens: number | string }>(tokensNow, [
+  const row = await sql.get<{ tokens: number | string }>(tokensNow, [
     limits.capacityMilli,
     nowUs,
     limits.ratePerSecond,
@@ -76,6 +75,6 @@ export async function bucketTokens(
 }
 
 /** Creates the bucket holding `milliTokens`; false when another request created it first. */
-export async function createBucket(db: Db, key: string, milliTokens: number, nowUs: number): Promise<boolean> {
-  return (await poolSql(db).run(create, [key, milliTokens, nowUs])) === 1;
+export async function createBucket(sql: Sql, key: string, milliTokens: number, nowUs: number): Promise<boolean> {
+  return (await sql.run(create, [key, milliTokens, nowUs])) === 1;
 }

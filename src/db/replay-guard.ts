@@ -1,5 +1,5 @@
 import type { Db } from './knex.js';
-import { poolSql, statement } from './sql.js';
+import { poolSql, statement, type Sql } from './sql.js';
 
 /**
  * The SQL of the replay guard (migration 0010, DESIGN.md §9). A state-changing signed request
@@ -84,6 +84,15 @@ export async function findKeyAndClaim(
   const key = await sql.get<SigningKeyRecord>(keyByFingerprint, [fingerprint]);
   if (!key || claim === undefined) return { key, claimed: false };
   return { key, claimed: (await sql.run(claimSignature, [claim.expiresAtUs, claim.signatureHash])) === 1 };
+}
+
+/**
+ * Claims a signature whose key was found and verified already: true if this call made the claim,
+ * false if it was used before. On `sql` of a transaction, the claim commits (or not) with it, and a
+ * claim of the same signature by another transaction waits for that one's end (the primary key).
+ */
+export async function claimSignatureIn(sql: Sql, claim: SignatureClaim): Promise<boolean> {
+  return (await sql.run(claimSignature, [claim.expiresAtUs, claim.signatureHash])) === 1;
 }
 
 /** Gives back a claim whose signature did not verify. */

@@ -1,3 +1,4 @@
+import { announceApiKeysChanged } from './api-key-revocations.js';
 import type { Db } from './knex.js';
 import { keysetPage, type Page, type PageParams } from './paging.js';
 import { poolSql, statement, valuesList } from './sql.js';
@@ -60,7 +61,10 @@ export async function insertSigningKey(db: Db, row: SigningKeyRow): Promise<void
 
 /** False if the user has no such key. */
 export async function deleteSigningKeyOfUser(db: Db, userId: string, signingKeyId: string): Promise<boolean> {
-  return (await poolSql(db).run(deleteSigningKeyStatement, [signingKeyId, userId])) > 0;
+  const deleted = (await poolSql(db).run(deleteSigningKeyStatement, [signingKeyId, userId])) > 0;
+  // Committed: this process's trading cache forgets the key at once; others learn it from the trigger (migration 0024).
+  if (deleted) announceApiKeysChanged(db);
+  return deleted;
 }
 
 /** One page of the user's signing keys, oldest first. */

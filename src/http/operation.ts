@@ -4,6 +4,7 @@ import { AssertionFailed } from '../lib/assert.js';
 import { clientAddressOf } from '../lib/client-address.js';
 import { nextTurn } from '../lib/turns.js';
 import { authenticate, type Requirement } from './auth/index.js';
+import { claimPendingOnFailure } from './auth/signature.js';
 import type { EdgeDeps } from './deps.js';
 import { bodyMediaType, decodeBody, parseBody, readBodyBytes } from './body.js';
 import {
@@ -157,15 +158,17 @@ export async function serveOperation<Deps>(
   const principal = await timed(ctx.state.timing, 'authNs', () =>
     authenticate(credentials, plan.security, host.deps, host.deps.clock.nowUs()),
   );
-  const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
-  if (received.big) await nextTurn();
-  // The path's parameters are validated as sent: symbols are resolved into the router's.
-  const path = { ...params };
-  // Koa's parse of an empty query is an empty object too.
-  const sentQuery = querystring === '' ? {} : ctx.request.query;
-  const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
-  const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
-  const query = validateRequest(plan.validation, { ...parts, path, headers }, reported);
+  const { parts, query } = await claimPendingOnFailure(principal, host.deps.db, async () => {
+    const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
+    if (received.big) await nextTurn();
+    // The path's parameters are validated as sent: symbols are resolved into the router's.
+    const path = { ...params };
+    // Koa's parse of an empty query is an empty object too.
+    const sentQuery = querystring === '' ? {} : ctx.request.query;
+    const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
+    const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
+    return { parts, query: validateRequest(plan.validation, { ...parts, path, headers }, reported) };
+  });
   if (received.big) await nextTurn();
   const request: ApiRequest = {
     operationId: plan.operationId,

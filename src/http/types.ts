@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { TicketClaims } from '../consumption/inference/tickets.js';
+import type { PendingClaim } from '../core/signatures.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */
 export type Principal =
@@ -8,7 +9,7 @@ export type Principal =
    * A consumption key, or on `/r/v1/…` the admission ticket issued to one (`ticket`: what the redirect established).
    */
   | { kind: 'api_key'; userId: string; apiKeyId: string; ticket?: TicketClaims }
-  | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string }
+  | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string; pendingClaim?: PendingClaim }
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
   | { kind: 'session'; userId: string; sessionId: string };
 

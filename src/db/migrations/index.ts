@@ -21,6 +21,7 @@ import * as consumptionControls from './0019_consumption_controls.js';
 import * as issuanceAccounts from './0020_issuance_accounts.js';
 import * as tradesBySequence from './0022_trades_by_sequence.js';
 import * as autoTopUp from './0023_auto_top_up.js';
+import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: [string, Migration][] = [
   ['0020_issuance_accounts', issuanceAccounts],
   ['0022_trades_by_sequence', tradesBySequence],
   ['0023_auto_top_up', autoTopUp],
+  ['0024_trading_reference_changes', tradingReferenceChanges],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

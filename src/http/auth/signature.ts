@@ -1,9 +1,18 @@
 import { createHash } from 'node:crypto';
+import { admitsInTransaction } from '../../db/group-commit.js';
 import type { Db } from '../../db/knex.js';
 import type { SignatureClaim } from '../../db/replay-guard.js';
+import { poolSql } from '../../db/sql.js';
 import { ApiError } from '../../lib/errors.js';
 import { signedMessage } from '../../lib/ed25519.js';
-import { checkSignature, signatureBytesOf, signatureWindowSeconds } from '../../core/signatures.js';
+import {
+  checkSignature,
+  claimPending,
+  signatureBytesOf,
+  signatureWindowSeconds,
+  type PendingClaim,
+  type SignatureRefusal,
+} from '../../core/signatures.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
 
@@ -23,6 +32,17 @@ export { signatureWindowSeconds };
  * second would break every bot that polls more than once a second.
  */
 const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * On SQLite, where every commit writes pages of its own, a new order (POST /v1/orders) claims its
+ * signature in the group commit that places it, not in a commit of its own here (on PostgreSQL the
+ * claim rides on the key's lookup, one round trip either way): the principal carries the claim (`pendingClaim`), the order pipeline makes
+ * it first thing in its transaction, or on its own when it refuses the order before that, and the
+ * edge makes it when the request fails between here and the handler (`claimPendingOnFailure`). So a
+ * replay still meets `401 signature_replayed` before any other answer, once across processes.
+ */
+const claimsInTransaction = (db: Db, method: string, path: string): boolean =>
+  admitsInTransaction(db) && method.toUpperCase() === 'POST' && path === '/v1/orders';
 const signatureBytes = 64;
 const header = (request: CredentialRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -72,6 +92,8 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
       `Signed requests carry x-mkt-signature, x-mkt-timestamp and x-mkt-fingerprint; missing: ${missing.join(', ')}.`,
     );
   }
+  const claim = claimOf(request.method, timestamp, signatureBytesOf(signature));
+  const deferred = claim !== undefined && claimsInTransaction(db, request.method, request.path);
   const check = await checkSignature(
     { db },
     {
@@ -84,16 +106,41 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
         signed: 'timestamp + METHOD + path (without the query string) + the raw body exactly as sent',
         hint: ' Are you signing the raw request body?',
       },
-      ...optionalClaim(claimOf(request.method, timestamp, signatureBytesOf(signature))),
+      ...optionalClaim(deferred ? undefined : claim),
     },
     nowUs,
   );
-  if (!check.ok) {
-    const { code, detail, context } = check.refusal;
-    throw new ApiError(401, code, detail, context ? { context } : undefined);
-  }
+  if (!check.ok) throw signatureError(check.refusal);
   const { key } = check;
-  return { kind: 'signature', userId: key.user_id, signingKeyId: key.id, fingerprint: key.fingerprint };
+  const principal = {
+    kind: 'signature' as const,
+    userId: key.user_id,
+    signingKeyId: key.id,
+    fingerprint: key.fingerprint,
+  };
+  return deferred ? { ...principal, pendingClaim: { ...claim, timestamp } } : principal;
+}
+
+const signatureError = ({ code, detail, context }: SignatureRefusal) =>
+  new ApiError(401, code, detail, context ? { context } : undefined);
+
+/**
+ * Runs what stands between authentication and the handler (parsing, validation): when it fails on a
+ * request whose signature claim was left to its handler, the claim is made now, and a replay answers
+ * `signature_replayed` instead, as it would have had the claim been made at authentication.
+ */
+export async function claimPendingOnFailure<T>(
+  principal: Principal | null,
+  db: Db,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const pending: PendingClaim | undefined = principal?.kind === 'signature' ? principal.pendingClaim : undefined;
+    const replayed = pending ? await claimPending(poolSql(db), pending) : undefined;
+    throw replayed ? signatureError(replayed) : error;
+  }
 }
 
 const optionalClaim = (claim: SignatureClaim | undefined): { claim?: SignatureClaim } => (claim ? { claim } : {});

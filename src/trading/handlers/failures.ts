@@ -27,6 +27,7 @@ export const tradingFailures: FailureTable<TradingFailure> = {
   unknown_market: { status: 404, error: 'not_found' },
   unknown_order: { status: 404, error: 'not_found' },
   rate_limited: { status: 429, error: 'rate_limit_exceeded' },
+  signature_replayed: { status: 401, error: 'signature_replayed' },
   price_required: { status: 422, error: 'validation_error' },
   price_not_allowed: { status: 422, error: 'validation_error' },
   price_malformed: { status: 422, error: 'validation_error' },

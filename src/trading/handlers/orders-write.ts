@@ -34,7 +34,13 @@ export function newOrderOf(body: components['schemas']['CreateOrderRequest']): o
 
 export const createOrder: Handler<'createOrder'> = async ({ principal, body }, services) => {
   const placed = answered(
-    await orders.createOrder(services, callerId(principal), newOrderOf(body), services.clock.nowUs()),
+    await orders.createOrder(
+      services,
+      callerId(principal),
+      newOrderOf(body),
+      services.clock.nowUs(),
+      principal?.kind === 'signature' ? principal.pendingClaim : undefined,
+    ),
   );
   return created(
     { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },

@@ -31,12 +31,21 @@ class CommandFailed extends Error {
 
 /**
  * The transaction was rolled back and may run again: PostgreSQL's deadlock_detected and
- * serialization_failure, a balance another writer spent meanwhile, or a client_order_id that a
- * process trading on another market committed first (the next run refuses only that order).
+ * serialization_failure, SQLite's busy database (another process on the file wrote since this
+ * transaction read, or holds the write lock: a reading transaction cannot wait to become a writer),
+ * a balance another writer spent meanwhile, or a client_order_id that a process trading on another
+ * market committed first (the next run refuses only that order).
  */
 function isRetryable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === '40P01' || code === '40001' || error instanceof BalanceRace || isUniqueViolation(error);
+  return (
+    code === '40P01' ||
+    code === '40001' ||
+    code === 'SQLITE_BUSY' ||
+    code === 'SQLITE_BUSY_SNAPSHOT' ||
+    error instanceof BalanceRace ||
+    isUniqueViolation(error)
+  );
 }
 
 /** One market's part of a command: what it reads and what it does in the market's session. */

@@ -2,6 +2,7 @@ import { accountSelfTradePrevention } from '../../db/orders.js';
 import { poolSql } from '../../db/sql.js';
 import { findUser } from '../../core/identity.js';
 import { findMarket, type MarketWithInstrument } from '../../core/reference.js';
+import { cachedMarket, cachedUser } from '../../core/trading-cache.js';
 import type { TraderAccounts } from '../accounts/account-ids.js';
 import type { BatchNeeds } from './batch.js';
 import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
@@ -51,7 +52,7 @@ export async function requireAdvanced(
   autoBuy: boolean,
   action: string,
 ): Promise<void> {
-  const user = await findUser(deps.db, userId);
+  const user = await cachedUser(deps.db, userId, () => findUser(deps.db, userId));
   if (!user) return refused({ code: 'unknown_signer', detail: 'The signing key belongs to no user.' });
   if (user.account_mode === 'auto' && !autoBuy) {
     refuse({
@@ -63,7 +64,7 @@ export async function requireAdvanced(
 
 /** The market, with its system accounts opened (settling only finds them). */
 export async function requireMarket(deps: OrderDeps, marketId: string, nowUs: number): Promise<MarketWithInstrument> {
-  const market = await findMarket(deps, marketId);
+  const market = await cachedMarket(deps.db, marketId, () => findMarket(deps, marketId));
   if (!market)
     return refused({
       code: 'unknown_market',

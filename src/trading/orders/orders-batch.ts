@@ -1,6 +1,6 @@
 import { assert } from '../../lib/assert.js';
 import { findOrders } from '../../db/orders.js';
-import { withSql } from '../../db/sql.js';
+import { poolSql, withSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
 import type { Outcome } from './books.js';
@@ -139,7 +139,13 @@ async function takeBatchTokens(
   for (const order of orders) perMarket.set(order.market.market.id, (perMarket.get(order.market.market.id) ?? 0) + 1);
   let smallest: BucketDecision | undefined;
   for (const [marketId, count] of perMarket) {
-    const decision = await takeTokens(deps, `orders:${userId}:${marketId}`, deps.config.orderRate, nowUs, count);
+    const decision = await takeTokens(
+      poolSql(deps.db),
+      `orders:${userId}:${marketId}`,
+      deps.config.orderRate,
+      nowUs,
+      count,
+    );
     refuse(
       rateLimited(
         decision,

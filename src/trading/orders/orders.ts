@@ -1,4 +1,5 @@
 import { assert } from '../../lib/assert.js';
+import { admitsInTransaction } from '../../db/group-commit.js';
 import { isUniqueViolation } from '../../db/knex.js';
 import {
   findOrderOfUser,
@@ -6,7 +7,8 @@ import {
   marketsWithOpenOrders,
   orderIdByClientOrderId,
 } from '../../db/orders.js';
-import { poolSql, withSql } from '../../db/sql.js';
+import { poolSql, withSql, type Sql } from '../../db/sql.js';
+import { claimPending, type PendingClaim } from '../../core/signatures.js';
 import { newOrderId } from '../../lib/ids.js';
 import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './market-book.js';
@@ -54,23 +56,87 @@ export interface PlacedOrder {
   rate: BucketDecision;
 }
 
-async function placeOrder(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
-  const market = await requireMarket(deps, input.marketId, nowUs);
-  await requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation');
-  const rate = await takeToken(deps, `orders:${userId}:${market.market.id}`, deps.config.orderRate, nowUs);
+/**
+ * What admits a new order, besides its checks: the signature's pending claim (POST /v1/orders signed
+ * on SQLite; src/http/auth/signature.ts) and a token of the user's bucket for the market. On SQLite
+ * both are taken in the order's own transaction, first thing in its stage of the queue, so they cost
+ * no commit of their own; an order refused before the queue takes them on their own
+ * (`admittedOnRefusal`), so the claim always comes first and the token before the order's fields, as
+ * if taken at once.
+ */
+interface Admission {
+  claim: PendingClaim | undefined;
+  /** The bucket's key, once the market and the user are known. */
+  rateKey?: string | undefined;
+}
+
+async function placeOrder(
+  deps: OrderDeps,
+  userId: string,
+  input: NewOrder,
+  nowUs: number,
+  claim: PendingClaim | undefined,
+): Promise<PlacedOrder> {
+  const admission: Admission = { claim };
+  const market = await admittedOnRefusal(deps, admission, nowUs, () => requireMarket(deps, input.marketId, nowUs));
+  await admittedOnRefusal(deps, admission, nowUs, () =>
+    requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation'),
+  );
+  admission.rateKey = `orders:${userId}:${market.market.id}`;
+  // On PostgreSQL a statement in the transaction costs the round trip it costs outside, and holds the
+  // market's lock the longer: the token is taken here (and the claim was made with the key's lookup).
+  const early = admitsInTransaction(deps.db) ? undefined : await admitNow(deps, admission, nowUs);
+  const order = await admittedOnRefusal(deps, admission, nowUs, () =>
+    checkOrderFields(deps, userId, market, input, nowUs),
+  );
+  return deps.orderBooks.books.run(
+    market.market.id,
+    async (session) => {
+      const rate = early ?? (await admit(deps, session.batch.sql, admission, nowUs));
+      return { ...(await placeChecked(deps, session, userId, order, nowUs)), rate };
+    },
+    needsOf(userId, order),
+  );
+}
+
+/** The claim, then the token: their refusals come before any other. */
+async function admit(deps: OrderDeps, sql: Sql, admission: Admission, nowUs: number): Promise<BucketDecision> {
+  if (admission.claim) {
+    const replayed = await claimPending(sql, admission.claim);
+    if (replayed) refused({ code: 'signature_replayed', detail: replayed.detail, context: replayed.context });
+  }
+  if (admission.rateKey === undefined) return { allowed: true, remaining: 0, retryAfterSeconds: 0 };
+  const rate = await takeToken(sql, admission.rateKey, deps.config.orderRate, nowUs);
   refuse(
     rateLimited(
       rate,
       `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`,
     ),
   );
-  const order = await checkOrderFields(deps, userId, market, input, nowUs);
-  const placed = await deps.orderBooks.books.run(
-    market.market.id,
-    (session) => placeChecked(deps, session, userId, order, nowUs),
-    needsOf(userId, order),
-  );
-  return { ...placed, rate };
+  return rate;
+}
+
+/** The admission taken at once, on its own: nothing of it is left for the queue. */
+async function admitNow(deps: OrderDeps, admission: Admission, nowUs: number): Promise<BucketDecision> {
+  const rate = await admit(deps, poolSql(deps.db), admission, nowUs);
+  admission.claim = undefined;
+  admission.rateKey = undefined;
+  return rate;
+}
+
+/** A check before the queue; when it fails, the admission so far is taken on its own first (its refusal wins). */
+async function admittedOnRefusal<T>(
+  deps: OrderDeps,
+  admission: Admission,
+  nowUs: number,
+  check: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    await admit(deps, poolSql(deps.db), admission, nowUs);
+    throw error;
+  }
 }
 
 /**
@@ -207,7 +273,7 @@ async function cancelAll(
   // A filter naming an unknown market matches nothing; a path naming one is a 404.
   if (filter.marketId !== undefined && !options.unknownMarketMatchesNothing)
     await requireMarket(deps, filter.marketId, nowUs);
-  const rate = await takeToken(deps, `bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
+  const rate = await takeToken(poolSql(deps.db), `bulk-cancel:${userId}`, bulkCancelRateLimit, nowUs);
   refuse(rateLimited(rate, 'Bulk cancellation limit reached'));
   const marketIds = await marketsWithOpenOrders(poolSql(deps.db), userId, filter);
   let cancelled = 0;
@@ -247,14 +313,21 @@ export function createOrder(
   userId: string,
   input: NewOrder,
   nowUs: number,
+  claim?: PendingClaim,
 ): Promise<Refusable<PlacedOrder>> {
-  return answer(() => placeOrderOnce(deps, userId, input, nowUs));
+  return answer(() => placeOrderOnce(deps, userId, input, nowUs, claim));
 }
 
 /** A duplicate client_order_id that slipped past the check (a race on two markets) is still refused as one. */
-async function placeOrderOnce(deps: OrderDeps, userId: string, input: NewOrder, nowUs: number): Promise<PlacedOrder> {
+async function placeOrderOnce(
+  deps: OrderDeps,
+  userId: string,
+  input: NewOrder,
+  nowUs: number,
+  claim: PendingClaim | undefined,
+): Promise<PlacedOrder> {
   try {
-    return await placeOrder(deps, userId, input, nowUs);
+    return await placeOrder(deps, userId, input, nowUs, claim);
   } catch (error) {
     if (!isUniqueViolation(error) || input.clientOrderId === null) throw error;
     const clientOrderId = input.clientOrderId;

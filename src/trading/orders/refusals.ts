@@ -8,6 +8,7 @@ export type RefusalCode =
   | 'unknown_market'
   | 'unknown_order'
   | 'rate_limited'
+  | 'signature_replayed'
   | 'price_required'
   | 'price_not_allowed'
   | 'price_malformed'
