@@ -116,9 +116,10 @@ function chargeOf(request: OpenRequest, outcome: RequestOutcome): number {
  * already settled (by the request itself, or by the sweep of abandoned requests).
  *
  * Its cost is known from its reserved lots before anything is written, so the receipt is claimed and completed by its
- * first statement (whoever gets there first settles; the other finds it done and does nothing), the key's budget is
- * trued up, and the ledger is written last: one journal entry, the lots and the account's withdrawals
- * (src/ledger/consumption.ts), so that the account's row is held only by the last statements of the transaction.
+ * first statement (whoever gets there first settles; the other finds it done and does nothing); then the ledger is
+ * written (one journal entry, the lots and the account's withdrawals: src/ledger/consumption.ts) and the key's budget
+ * trued up, in the order admission locks their rows (account, lots, budget), so that the account's row is held only
+ * by the last statements of the transaction and the two never wait on each other in a cycle.
  */
 export async function settleRequest(
   db: Db,
@@ -134,7 +135,6 @@ export async function settleRequest(
     const sql = await sqlOf(trx);
     const receipt = receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs);
     if (!(await settleInferenceReceipt(sql, request.requestId, receipt))) return null;
-    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     await settleReservation(
       trx,
       {
@@ -147,6 +147,8 @@ export async function settleRequest(
       },
       nowUs,
     );
+    // After the account's row, as admission takes them: the key's budget row is locked last.
+    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     return { costTokens: charge, costUsdMicros };
   });
 }
