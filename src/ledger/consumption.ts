@@ -226,7 +226,7 @@ export async function consumeTokens(
 }
 
 /** What settling a request's reservation moves (migration 0019). */
-export interface ReservationSettlement {
+interface ReservationSettlement {
   requestId: string;
   accountId: string;
   /** The tokens asset the account holds. */
