@@ -1,29 +1,32 @@
 /**
- * Gateway overhead: the same chat completion sent straight to a local instant supplier and through
- * mkt (POST /v1/chat/completions → 307 → POST /r/v1/chat/completions, timed as one request, as an
- * OpenAI client experiences it), at a fixed concurrency, in one run. Reports p50, p99, throughput
- * and server CPU of each path and mkt's ratios to the bare proxy. Measures and prints only; the
- * exit code is non-zero only when requests fail.
+ * Gateway overhead: the same chat completion sent straight to a local instant supplier, through a
+ * bare proxy (the floor), through Portkey's gateway (the TypeScript peer) and through mkt
+ * (POST /v1/chat/completions → 307 → POST /r/v1/chat/completions, timed as one request, as an
+ * OpenAI client experiences it), at a fixed concurrency and at concurrency 1, in one run. Reports
+ * p50, p99, throughput and server CPU of each path, and mkt's ratios to the bare proxy and to
+ * Portkey. Measures and prints only; the exit code is non-zero only when requests fail.
  *
  *   npm run build && node dist/scripts/bench-gateway.js --requests 5000 --concurrency 16
- *     [--warmup 500] [--database sqlite|postgres] [--simulator child|inline] [--stream] [--rounds 2] [--cpu-prof]
+ *     [--warmup 500] [--latency-requests 300] [--database sqlite|postgres] [--simulator child|inline]
+ *     [--stream] [--rounds 2] [--peers portkey|none] [--cpu-prof]
  *
- * The measured requests are split into `--rounds` rounds, each direct, bare proxy, then mkt, so a
- * machine that drifts over minutes weighs on all alike. Server CPU is read from /proc for mkt and
- * the bare proxy (the issue's targets: ≥ 0.4× the bare proxy's throughput, ≤ 1 ms CPU per request
- * over both legs, ≤ 10 ms added p50). `--stream` asks for server-sent events with usage.
+ * The measured requests are split into `--rounds` rounds, each path in turn (direct, bare proxy,
+ * Portkey, mkt) at the concurrency, then each at concurrency 1, so a machine that drifts over
+ * minutes weighs on all alike. Server CPU is read from /proc for every gateway (the issue's
+ * targets: ≥ 0.4× the bare proxy's throughput and ≥ 1.2× Portkey's, ≤ 1 ms CPU per request over
+ * both legs, a c=1 added p50 below Portkey's). `--stream` asks for server-sent events with usage.
  *
  * A real `mkt serve --only consumption` process on a fresh database (seeded through the library: a
  * consumer in Advanced Mode with a 1000.00 USD deposit, so 400 concurrency slots, an API key and
  * 2000 Units of text-standard in its consumption account; a supplier whose upstream is the
  * simulator). The simulator (timeToFirstTokenMs 0, unpaced) runs by default in its own child
  * process (this script with --simulator-child), so it shares neither the client's nor mkt's event
- * loop; --simulator inline runs it in the benchmark process. A third path, a bare node:http
- * gateway in its own child process (scripts/bench/bare-gateway.ts), shows the floor: what the 307
- * and one more Node hop cost on this machine with no work done.
+ * loop; --simulator inline runs it in the benchmark process. The bare node:http gateway
+ * (scripts/bench/bare-gateway.ts) and Portkey's (scripts/bench/portkey-gateway.ts, installed into a
+ * temp directory on first use) run in child processes of their own.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +41,16 @@ import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
 import { registerSupplier } from '../src/trading/supply/supply.js';
 import { startBareGateway } from './bench/bare-gateway.js';
+import {
+  addPhase,
+  directAttempt,
+  emptyPhase,
+  redirectedAttempt,
+  runPhase,
+  type Attempt,
+  type PhaseResult,
+} from './bench/gateway-client.js';
+import { portkeyVersion, startPortkey } from './bench/portkey-gateway.js';
 import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
 import { giveUnits, positive } from './bench/seed.js';
@@ -55,6 +68,10 @@ const { values } = parseArgs({
     simulator: { type: 'string', default: 'child' },
     stream: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
+    /** Requests per path at concurrency 1, for the added latency. */
+    'latency-requests': { type: 'string', default: '300' },
+    /** `portkey` (default): Portkey's gateway as a third path, installed into a temp directory; `none`: without it. */
+    peers: { type: 'string', default: 'portkey' },
     'cpu-prof': { type: 'boolean', default: false },
     /** Internal: run only the simulator server, print its URL, stay up until stdin closes. */
     'simulator-child': { type: 'boolean', default: false },
@@ -137,144 +154,181 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
   return key;
 }
 
-// ---- the server ----------------------------------------------------------------------------------
+// ---- the paths ----------------------------------------------------------------------------------
 
-// ---- the client ----------------------------------------------------------------------------------
-
-interface Reply {
-  status: number;
-  location: string | undefined;
-  contentType: string | undefined;
-  text: string;
+/** One way to the upstream: its requests, and the process whose CPU they cost (none for direct). */
+interface Path {
+  name: string;
+  agent: Agent;
+  attempt: Attempt;
+  pid: number | undefined;
+  /** Measured at the benchmark's concurrency, and at concurrency 1 (latency). */
+  loaded: PhaseResult;
+  single: PhaseResult;
+  cpuMs: number;
 }
 
-function send(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: 'POST',
-        path: url.pathname + url.search,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            location: response.headers.location,
-            contentType: response.headers['content-type'],
-            text: Buffer.concat(chunks).toString(),
-          }),
-        );
-        response.on('error', reject);
-      },
+function pathOf(name: string, concurrency: number, attempt: Attempt, pid: number | undefined): Path {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  return { name, agent, attempt, pid, loaded: emptyPhase(), single: emptyPhase(), cpuMs: 0 };
+}
+
+/** One phase of a path, its server's CPU added to the path's. */
+async function measure(path: Path, count: number, concurrency: number, into: PhaseResult): Promise<void> {
+  const before = path.pid === undefined ? 0 : processCpuMs(path.pid);
+  addPhase(into, await runPhase(count, concurrency, path.agent, path.attempt));
+  if (path.pid !== undefined) path.cpuMs += processCpuMs(path.pid) - before;
+}
+
+/** Warm-up of every path (connections, JIT, caches), then the rounds: every path in turn, loaded then one at a time. */
+async function runRounds(paths: Path[], settings: RunSettings): Promise<PhaseResult> {
+  const warm = emptyPhase();
+  for (const path of paths)
+    addPhase(warm, await runPhase(settings.warmup, settings.concurrency, path.agent, path.attempt));
+  const perRound = Math.ceil(settings.requests / settings.rounds);
+  const singlePerRound = Math.ceil(settings.latencyRequests / settings.rounds);
+  for (let round = 0; round < settings.rounds; round += 1) {
+    for (const path of paths) await measure(path, perRound, settings.concurrency, path.loaded);
+    for (const path of paths) await measure(path, singlePerRound, 1, path.single);
+  }
+  return warm;
+}
+
+interface RunSettings {
+  requests: number;
+  latencyRequests: number;
+  concurrency: number;
+  rounds: number;
+  warmup: number;
+}
+
+function settingsOf(): RunSettings {
+  const warmup = Number(values.warmup);
+  if (!Number.isSafeInteger(warmup) || warmup < 0)
+    throw new Error(`--warmup is a whole number of requests, got ${values.warmup}`);
+  return {
+    requests: positive(values.requests!, 'requests'),
+    latencyRequests: positive(values['latency-requests']!, 'latency-requests'),
+    concurrency: positive(values.concurrency!, 'concurrency'),
+    rounds: positive(values.rounds!, 'rounds'),
+    warmup,
+  };
+}
+
+// ---- the report ----------------------------------------------------------------------------------
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+function pathLines(paths: Path[]): string[] {
+  const [direct] = paths;
+  const directSingle = summarise(direct!.single.samplesMs, direct!.single.elapsedMs);
+  return paths.map((path) => {
+    const s = summarise(path.loaded.samplesMs, path.loaded.elapsedMs);
+    const one = summarise(path.single.samplesMs, path.single.elapsedMs);
+    const cpu = path.pid === undefined ? '' : `, CPU ${((path.cpuMs * 1000) / s.count).toFixed(0)} µs per request`;
+    const added =
+      path === direct
+        ? `c=1 p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms`
+        : `c=1 added p50 ${(one.p50 - directSingle.p50).toFixed(2)} ms, p99 ${(one.p99 - directSingle.p99).toFixed(2)} ms`;
+    const failed = path.loaded.failures + path.single.failures;
+    return (
+      `  ${path.name.padEnd(12)} ${String(s.count).padStart(6)} requests, ${s.perSecond.toFixed(0).padStart(5)} requests/s, ` +
+      `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms${cpu}; ${added}${failed > 0 ? `, ${failed} FAILED` : ''}`
     );
-    outgoing.on('error', reject);
-    outgoing.end(body);
   });
 }
 
-/** Undefined when the answer is a 200 chat completion with usage (JSON, or events ending in [DONE]); else what was wrong. */
-function completionProblem(reply: Reply): string | undefined {
-  if (reply.status !== 200) return `${reply.status} ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text)?.[1] ?? '?'}`;
-  if (streamed) {
-    if (!reply.contentType?.startsWith('text/event-stream')) return `200 content-type ${reply.contentType ?? 'none'}`;
-    if (!reply.text.trimEnd().endsWith('data: [DONE]')) return '200 stream without [DONE]';
-    return /"total_tokens"\s*:\s*\d+/.test(reply.text) ? undefined : '200 stream without usage';
-  }
-  if (!reply.contentType?.startsWith('application/json')) return `200 content-type ${reply.contentType ?? 'none'}`;
-  try {
-    const parsed = JSON.parse(reply.text) as { usage?: { total_tokens?: unknown } };
-    if (typeof parsed.usage?.total_tokens !== 'number') return '200 without usage';
-  } catch {
-    return '200 not JSON';
-  }
-  return undefined;
+function targetLines(paths: Path[]): string[] {
+  const byName = new Map(paths.map((p) => [p.name, p]));
+  const rate = (name: string) => {
+    const path = byName.get(name);
+    return path ? summarise(path.loaded.samplesMs, path.loaded.elapsedMs).perSecond : NaN;
+  };
+  const addedP50 = (name: string) => {
+    const path = byName.get(name);
+    const direct = byName.get('direct');
+    if (!path || !direct) return NaN;
+    return summarise(path.single.samplesMs, 1).p50 - summarise(direct.single.samplesMs, 1).p50;
+  };
+  const mkt = byName.get('through mkt');
+  const mktCpuUs = mkt ? (mkt.cpuMs * 1000) / mkt.loaded.samplesMs.length : NaN;
+  const lines = [
+    `  targets      mkt at ${(rate('through mkt') / rate('bare proxy')).toFixed(2)}× the bare proxy's throughput (≥ 0.4: ${verdict(rate('through mkt') / rate('bare proxy') >= 0.4)}); ` +
+      `CPU ${mktCpuUs.toFixed(0)} µs per request over both legs (≤ 1,000: ${verdict(mktCpuUs <= 1000)})`,
+  ];
+  if (byName.has('portkey'))
+    lines.push(
+      `               mkt at ${(rate('through mkt') / rate('portkey')).toFixed(2)}× Portkey's throughput (≥ 1.2: ${verdict(rate('through mkt') / rate('portkey') >= 1.2)}); ` +
+        `c=1 added p50 ${addedP50('through mkt').toFixed(2)} ms against Portkey's ${addedP50('portkey').toFixed(2)} ms (below: ${verdict(addedP50('through mkt') < addedP50('portkey'))})`,
+    );
+  return lines;
 }
 
-type Attempt = (agent: Agent) => Promise<string | undefined>;
-
-/** Straight to the simulator. */
-const directAttempt = (upstreamUrl: string): Attempt => {
-  const url = new URL(`${upstreamUrl}/chat/completions`);
-  return async (agent) => {
-    const reply = await send(agent, url, {}, requestBody);
-    const problem = completionProblem(reply);
-    return problem && `direct ${problem}: ${reply.text.slice(0, 400)}`;
-  };
-};
-
-/** Through a gateway (mkt, or the bare one): the 307, then the same body and headers to its Location on the same host. */
-const gatewayAttempt = (gatewayUrl: string, apiKey: string): Attempt => {
-  const first = new URL('/v1/chat/completions', gatewayUrl);
-  const headers = { authorization: `Bearer ${apiKey}` };
-  return async (agent) => {
-    const redirect = await send(agent, first, headers, requestBody);
-    if (redirect.status !== 307 || redirect.location === undefined) {
-      return `mkt /v1 ${redirect.status} ${/"code"\s*:\s*"([^"]+)"/.exec(redirect.text)?.[1] ?? '?'} (location ${redirect.location ?? 'none'}): ${redirect.text.slice(0, 400)}`;
-    }
-    const reply = await send(agent, new URL(redirect.location, first), headers, requestBody);
-    const problem = completionProblem(reply);
-    return problem && `mkt ${redirect.location} ${problem}: ${reply.text.slice(0, 400)}`;
-  };
-};
-
-interface PhaseResult {
-  samplesMs: number[];
-  elapsedMs: number;
-  failures: number;
-  /** Failures by kind (the text before the first ': '), with the first example of each. */
-  errors: Map<string, { count: number; example: string }>;
-}
-
-async function runPhase(count: number, concurrency: number, agent: Agent, attempt: Attempt): Promise<PhaseResult> {
-  const result: PhaseResult = { samplesMs: [], elapsedMs: 0, failures: 0, errors: new Map() };
-  let issued = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (issued < count) {
-        issued += 1;
-        const sentAt = performance.now();
-        let problem: string | undefined;
-        try {
-          problem = await attempt(agent);
-        } catch (error) {
-          problem = `transport ${(error as Error).message}`;
-        }
-        result.samplesMs.push(performance.now() - sentAt);
-        if (problem !== undefined) {
-          result.failures += 1;
-          const key = problem.split(': ')[0]!;
-          const seen = result.errors.get(key) ?? { count: 0, example: problem };
-          seen.count += 1;
-          result.errors.set(key, seen);
-        }
-      }
-    }),
+function report(paths: Path[], database: string, settings: RunSettings, where: string, notes: string[]): void {
+  const { concurrency, rounds, warmup } = settings;
+  console.log(
+    [
+      `POST /v1/chat/completions (${model}, ${streamed ? 'streamed' : 'non-streamed'}, max_tokens 16) on ${database}: ${settings.requests} requests per path at concurrency ${concurrency} and ${settings.latencyRequests} at concurrency 1, in ${rounds} round${rounds === 1 ? '' : 's'}`,
+      ...pathLines(paths),
+      ...targetLines(paths),
+      `  floor        a bare node:http gateway (scripts/bench/bare-gateway.ts: the 307 and the forward, no auth, validation or database): what one more Node process on the path costs here`,
+      `  peer         Portkey's @portkey-ai/gateway ${portkeyVersion} (scripts/bench/portkey-gateway.ts), passthrough: one request, no 307, no authentication against a database, no billing`,
+      `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
+        `(${concurrency} sockets); ${warmup} warm-up requests each way not measured; phases in rounds (each path in turn, loaded, then at c=1); ` +
+        `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption`,
+      `  supplier     startSimulatorServer timeToFirstTokenMs 0, unpaced, ${where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop)'}`,
+      ...notes,
+    ].join('\n'),
   );
-  result.elapsedMs = performance.now() - started;
-  return result;
-}
-
-const emptyPhase = (): PhaseResult => ({ samplesMs: [], elapsedMs: 0, failures: 0, errors: new Map() });
-
-function addPhase(into: PhaseResult, phase: PhaseResult): void {
-  into.samplesMs.push(...phase.samplesMs);
-  into.elapsedMs += phase.elapsedMs;
-  into.failures += phase.failures;
-  for (const [key, seen] of phase.errors) {
-    const known = into.errors.get(key);
-    if (known) known.count += seen.count;
-    else into.errors.set(key, { ...seen });
-  }
 }
 
 // ---- the run -------------------------------------------------------------------------------------
+
+/** The paths to measure: direct, the bare proxy, Portkey (unless --peers none) and mkt. */
+async function startPaths(
+  upstreamUrl: string,
+  served: Served,
+  apiKey: string,
+  concurrency: number,
+  closers: (() => Promise<void>)[],
+): Promise<Path[]> {
+  const sent = { body: requestBody, streamed };
+  const bare = await spawnChild('bare', ['--bare-child', upstreamUrl]);
+  closers.push(() => bare.close());
+  const paths = [
+    pathOf(
+      'direct',
+      concurrency,
+      directAttempt('direct', new URL(`${upstreamUrl}/chat/completions`), {}, sent),
+      undefined,
+    ),
+    pathOf('bare proxy', concurrency, redirectedAttempt(bare.url, apiKey, sent), bare.pid),
+  ];
+  if (values.peers !== 'none') {
+    const portkey = await startPortkey(upstreamUrl);
+    closers.push(() => portkey.close());
+    const headers = { ...portkey.headers, authorization: 'Bearer sk-bench' };
+    const url = new URL('/v1/chat/completions', portkey.url);
+    paths.push(pathOf('portkey', concurrency, directAttempt('portkey', url, headers, sent), portkey.pid));
+  }
+  paths.push(pathOf('through mkt', concurrency, redirectedAttempt(served.url, apiKey, sent), served.child.pid));
+  return paths;
+}
+
+/** After the server stopped (it finishes the requests in flight): every answered request is settled, the ledger audits clean. */
+async function checkAfter(db: Db, mktAttempted: number): Promise<string[]> {
+  const rows = (await db('inference_requests')
+    .select('status', 'cost_status')
+    .count({ n: '*' })
+    .groupBy('status', 'cost_status')) as { status: string; cost_status: string; n: number | string }[];
+  const settled = Number(rows.find((r) => r.status === 'succeeded' && r.cost_status === 'settled')?.n ?? 0);
+  const breakdown = rows.map((r) => `${r.status}/${r.cost_status}×${Number(r.n)}`).join(', ') || 'none';
+  const failures = await auditLedger(db);
+  return [
+    `  receipts     ${settled} succeeded/settled of ${mktAttempted} through-mkt requests (${settled === mktAttempted ? 'all' : 'MISMATCH'}); inference_requests: ${breakdown}`,
+    `  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`,
+  ];
+}
 
 async function main(): Promise<void> {
   const database = values.database;
@@ -282,145 +336,51 @@ async function main(): Promise<void> {
     throw new Error(`--database is sqlite or postgres, got ${database}`);
   const where = values.simulator;
   if (where !== 'child' && where !== 'inline') throw new Error(`--simulator is child or inline, got ${where}`);
-  const requestsTotal = positive(values.requests!, 'requests');
-  const concurrency = positive(values.concurrency!, 'concurrency');
-  const rounds = positive(values.rounds!, 'rounds');
-  const warmupRequests = Number(values.warmup);
-  if (!Number.isSafeInteger(warmupRequests) || warmupRequests < 0)
-    throw new Error(`--warmup is a whole number of requests, got ${values.warmup}`);
-
+  const settings = settingsOf();
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-gateway-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
   const databaseUrl = postgres
     ? await postgres.createDatabase('bench_gateway')
     : `sqlite:${join(scratch, 'bench.sqlite')}`;
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-gateway-profile-${Date.now()}`) : undefined;
-  let served: Served | undefined;
-  let upstream: Upstream | undefined;
   const db = openDatabase(databaseUrl);
-  const directAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const mktAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const bareAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  let bare: ChildServer | undefined;
+  const closers: (() => Promise<void>)[] = [];
   const loadBefore = loadavg()[0]!;
-  let mktAttempted = 0;
-
+  let paths: Path[] = [];
+  let served: Served | undefined;
   try {
-    upstream = await startUpstream(where);
+    const upstream = await startUpstream(where);
+    closers.push(() => upstream.close());
     await migrateLatest(db);
-    const seedStarted = performance.now();
     const apiKey = await seed(db, upstream.url);
-    const seedMs = performance.now() - seedStarted;
-
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
-    served = await serveHost(
-      'consumption',
-      { DATABASE_URL: databaseUrl },
-      profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
-    );
-
-    bare = await spawnChild('bare', ['--bare-child', upstream.url]);
-
-    const direct = directAttempt(upstream.url);
-    const mkt = gatewayAttempt(served.url, apiKey);
-    const floor = gatewayAttempt(bare.url, apiKey);
-
-    // Warm-up of every path (connections, JIT, caches), then the measured phases in rounds.
-    const warmDirect = await runPhase(warmupRequests, concurrency, directAgent, direct);
-    const warmMkt = await runPhase(warmupRequests, concurrency, mktAgent, mkt);
-    const warmBare = await runPhase(warmupRequests, concurrency, bareAgent, floor);
-    const measuredDirect = emptyPhase();
-    const measuredMkt = emptyPhase();
-    const measuredBare = emptyPhase();
-    let mktCpuMs = 0;
-    let bareCpuMs = 0;
-    const perRound = Math.ceil(requestsTotal / rounds);
-    for (let round = 0; round < rounds; round += 1) {
-      addPhase(measuredDirect, await runPhase(perRound, concurrency, directAgent, direct));
-      let before = processCpuMs(bare.pid);
-      addPhase(measuredBare, await runPhase(perRound, concurrency, bareAgent, floor));
-      bareCpuMs += processCpuMs(bare.pid) - before;
-      before = processCpuMs(served.child.pid!);
-      addPhase(measuredMkt, await runPhase(perRound, concurrency, mktAgent, mkt));
-      mktCpuMs += processCpuMs(served.child.pid!) - before;
-    }
-    mktAttempted = warmupRequests + perRound * rounds;
-
-    const d = summarise(measuredDirect.samplesMs, measuredDirect.elapsedMs);
-    const m = summarise(measuredMkt.samplesMs, measuredMkt.elapsedMs);
-    const b = summarise(measuredBare.samplesMs, measuredBare.elapsedMs);
-    const line = (name: string, s: typeof d, phase: PhaseResult) =>
-      `  ${name.padEnd(12)} ${String(s.count).padStart(6)} requests, ${s.perSecond.toFixed(0).padStart(5)} requests/s (${(phase.elapsedMs / 1000).toFixed(2)} s), ` +
-      `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(2)} ms${phase.failures > 0 ? `, ${phase.failures} FAILED` : ''}`;
-    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    const addedP50 = m.p50 - d.p50;
-    const addedP99 = m.p99 - d.p99;
-    console.log(
-      [
-        `POST /v1/chat/completions (${model}, ${streamed ? 'streamed' : 'non-streamed'}, max_tokens 16) on ${database}: ${m.count} requests each way in ${rounds} round${rounds === 1 ? '' : 's'}, concurrency ${concurrency}`,
-        line('direct', d, measuredDirect),
-        line('through mkt', m, measuredMkt),
-        line('bare proxy', b, measuredBare),
-        `  server CPU   mkt ${((mktCpuMs * 1000) / m.count).toFixed(0)} µs per request over both legs (target ≤ 1,000: ${verdict((mktCpuMs * 1000) / m.count <= 1000)}); ` +
-          `bare proxy ${((bareCpuMs * 1000) / b.count).toFixed(0)} µs`,
-        `  ratio        mkt at ${(m.perSecond / b.perSecond).toFixed(2)}× the bare proxy's throughput (target ≥ 0.4: ${verdict(m.perSecond / b.perSecond >= 0.4)})`,
-        `  added p50    ${addedP50.toFixed(2)} ms over direct (target ≤ 10 ms: ${verdict(addedP50 <= 10)}); added p99 ${addedP99.toFixed(2)} ms`,
-        `  floor        a bare node:http gateway (scripts/bench/bare-gateway.ts: the 307 and the forward, no auth, validation or database) ` +
-          `adds p50 ${(b.p50 - d.p50).toFixed(2)} ms, p99 ${(b.p99 - d.p99).toFixed(2)} ms: what one more Node process on the path costs here`,
-        `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
-          `(${concurrency} sockets); ${warmupRequests} warm-up requests each way not measured; phases in rounds (direct, bare proxy, mkt); ` +
-          `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption; seeding took ${seedMs.toFixed(0)} ms`,
-        `  supplier     startSimulatorServer timeToFirstTokenMs 0, unpaced, ${where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop)'}`,
-        `  server       mkt serve --only consumption, MKT_SIMULATED_SUPPLIER=off, MKT_LOG_LEVEL=warn${profileDirectory ? ', with --cpu-prof' : ''}`,
-        `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client, mkt and supplier share it; ` +
-          `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
-      ].join('\n'),
-    );
-    const errors = [
-      ...warmDirect.errors,
-      ...warmMkt.errors,
-      ...warmBare.errors,
-      ...measuredDirect.errors,
-      ...measuredMkt.errors,
-      ...measuredBare.errors,
-    ];
+    const flags = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
+    served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, flags);
+    paths = await startPaths(upstream.url, served, apiKey, settings.concurrency, closers);
+    const warm = await runRounds(paths, settings);
+    const machine =
+      `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client, gateways and supplier share it; ` +
+      `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`;
+    report(paths, database, settings, where, [machine]);
+    const errors = [warm, ...paths.flatMap((p) => [p.loaded, p.single])].flatMap((phase) => [...phase.errors]);
     if (errors.length > 0) {
       console.log('  ERRORS (warm-up and measured):');
       for (const [key, { count, example }] of errors.slice(0, 8)) console.log(`    ${key} ×${count}: ${example}`);
       process.exitCode = 1;
     }
   } finally {
-    directAgent.destroy();
-    mktAgent.destroy();
-    bareAgent.destroy();
-    await bare?.close();
+    for (const path of paths) path.agent.destroy();
     if (served) {
       served.child.kill('SIGTERM');
       await served.exited;
     }
-    await upstream?.close();
+    for (const close of closers.reverse()) await close();
   }
-
   try {
-    // After the server stopped (it finishes the requests in flight): every answered request is settled.
-    const rows = (await db('inference_requests')
-      .select('status', 'cost_status')
-      .count({ n: '*' })
-      .groupBy('status', 'cost_status')) as {
-      status: string;
-      cost_status: string;
-      n: number | string;
-    }[];
-    const settled = Number(rows.find((r) => r.status === 'succeeded' && r.cost_status === 'settled')?.n ?? 0);
-    const breakdown = rows.map((r) => `${r.status}/${r.cost_status}×${Number(r.n)}`).join(', ') || 'none';
-    console.log(
-      `  receipts     ${settled} succeeded/settled of ${mktAttempted} through-mkt requests (${settled === mktAttempted ? 'all' : 'MISMATCH'}); inference_requests: ${breakdown}`,
-    );
-    const failures = await auditLedger(db);
-    console.log(
-      `  audit        ${failures.length === 0 ? 'clean' : `${failures.length} failures, first: ${JSON.stringify(failures.slice(0, 3))}`}`,
-    );
+    const mkt = paths.find((p) => p.name === 'through mkt');
+    const attempted = settings.warmup + (mkt ? mkt.loaded.samplesMs.length + mkt.single.samplesMs.length : 0);
+    console.log((await checkAfter(db, attempted)).join('\n'));
     if (profileDirectory) {
       for (const file of readdirSync(profileDirectory).filter((f) => f.endsWith('.cpuprofile')))
         console.log(summariseProfile(join(profileDirectory, file), 15));

@@ -100,6 +100,16 @@ export async function drawFromReservation(sql: Sql, lotId: number, tokens: numbe
   return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
 }
 
+const expiredLotExists = statement(
+  'consumption_lot_expired_exists',
+  'SELECT 1 AS found FROM consumption_lots WHERE account_id = ? AND expires_at_us <= ? AND tokens_remaining > 0 LIMIT 1',
+);
+
+/** Whether any of the account's lots expired by `nowUs` still holds tokens (read without a lock). */
+export async function hasExpiredLots(sql: Sql, accountId: string, nowUs: number): Promise<boolean> {
+  return (await sql.get(expiredLotExists, [accountId, nowUs])) !== undefined;
+}
+
 const lockAccountStatement = statement(
   'ledger_account_lock',
   'SELECT * FROM ledger_accounts WHERE id = ?',

@@ -185,7 +185,7 @@ export async function claimInferenceReceipt(sql: Sql, requestId: string, status:
   return (await sql.run(claimReceipt, [status, requestId])) === 1;
 }
 
-interface SettledReceipt {
+export interface SettledReceipt {
   status: string;
   prompt_tokens: number;
   completion_tokens: number;
@@ -230,6 +230,33 @@ const completeAndRelease = statement(
   `WITH done AS (${completeReceipt.sqlite} RETURNING id)
    DELETE FROM inference_slots WHERE request_id IN (SELECT id FROM done)`,
 );
+
+const settleReceipt = statement(
+  'inference_request_settle',
+  `UPDATE inference_requests SET ${settledColumns.map((c) => `${c} = ?`).join(', ')} WHERE id = ? AND status = 'in_progress'`,
+);
+
+/** PostgreSQL: the claim, the receipt and the slot in one round trip, before the settlement locks the account's row. */
+const settleAndRelease = statement(
+  'inference_request_settle_release',
+  '',
+  `WITH done AS (${settleReceipt.sqlite} RETURNING id),
+   released AS (DELETE FROM inference_slots WHERE request_id IN (SELECT id FROM done))
+   SELECT count(*) AS n FROM done`,
+);
+
+/**
+ * Claims an in-progress receipt and completes it at once, giving its slot back: false (nothing written) when someone
+ * settled it already. For a settlement that knows its cost before it writes the ledger.
+ */
+export async function settleInferenceReceipt(sql: Sql, requestId: string, receipt: SettledReceipt): Promise<boolean> {
+  const params = [...settledColumns.map((c) => receipt[c]), requestId];
+  if (sql.kind === 'postgres')
+    return Number(oneRow(await sql.get<{ n: number | string }>(settleAndRelease, params), 'a count').n) === 1;
+  if ((await sql.run(settleReceipt, params)) !== 1) return false;
+  await sql.run(deleteSlot, [requestId]);
+  return true;
+}
 
 /** Completes the receipt and gives its slot back. */
 export async function completeInferenceReceipt(sql: Sql, requestId: string, receipt: SettledReceipt): Promise<void> {

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { newDeploymentSecret } from '../lib/ids.js';
 import { kindOf, type Db } from './knex.js';
-import { poolSql, statement } from './sql.js';
+import { poolSql, statement, type Sql } from './sql.js';
 import { sqliteFilenameOf } from './knex-client.js';
 import { oneRow } from './rows.js';
 
@@ -18,9 +18,12 @@ const claimTicket = statement(
 );
 const pruneTickets = statement('used_tickets_prune', 'DELETE FROM used_tickets WHERE expires_at_us < ?');
 
-/** Records a ticket as used; false when it was used before (by any process). */
-export async function claimUsedTicket(db: Db, ticketId: string, expiresAtUs: number): Promise<boolean> {
-  return (await poolSql(db).run(claimTicket, [expiresAtUs, ticketId])) === 1;
+/**
+ * Records a ticket as used, in the caller's transaction (admission's: a refused admission leaves it unused); false
+ * when it was used before (by any process).
+ */
+export async function claimUsedTicket(sql: Sql, ticketId: string, expiresAtUs: number): Promise<boolean> {
+  return (await sql.run(claimTicket, [expiresAtUs, ticketId])) === 1;
 }
 
 /**

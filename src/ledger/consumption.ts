@@ -4,6 +4,7 @@ import {
   drawFromReservation,
   type LotReservation,
   expiredLotsHoldingTokens,
+  hasExpiredLots,
   insertConsumptionLot,
   insertTransferRow,
   instrumentTokensPerUnit,
@@ -159,7 +160,7 @@ async function lastTradePrice(trx: Knex.Transaction, instrumentId: string): Prom
   return ticks === null ? null : ticks * microsPerTick;
 }
 
-interface LotDraw {
+export interface LotDraw {
   lotId: number;
   tokens: number;
   /** What the lot's Units cost (see TransferInput.usdMicrosPerUnit). */
@@ -224,51 +225,79 @@ export async function consumeTokens(
   return draws;
 }
 
-/**
- * Settles a request's reservation (migration 0019): `tokens` of the account's locked tokens are
- * spent (journal kind `consumption`, to system:consumed), drawn from the request's own reserved
- * lots in order, and the rest of each lot's reservation is given back to the lot; the caller posts
- * the release of the locked tokens not spent. So a request is billed at the prices of the lots it
- * reserved, and no other.
- */
-export async function consumeReservedTokens(
-  trx: Knex.Transaction,
-  accountId: string,
-  reservations: readonly LotReservation[],
-  tokens: number,
-  nowUs: number,
-): Promise<LotDraw[]> {
-  assert(
-    Number.isSafeInteger(tokens) && tokens >= 0,
-    `tokens consumed must be a non-negative safe integer, got ${tokens}`,
-  );
-  const account = await lockAccount(trx, accountId);
-  await expireAccountLots(trx, account, nowUs);
-  if (tokens > 0) {
-    const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
-    await post(
-      trx,
-      'consumption',
-      accountId,
-      move(account.asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, tokens),
-      nowUs,
-    );
-  }
-  const sql = await sqlOf(trx);
+/** What settling a request's reservation moves (migration 0019). */
+interface ReservationSettlement {
+  requestId: string;
+  accountId: string;
+  /** The tokens asset the account holds. */
+  asset: string;
+  /** The lots its tokens are reserved from, in the order they are drawn. */
+  reservations: readonly LotReservation[];
+  reservedTokens: number;
+  /** Tokens billed: at most those reserved. */
+  chargedTokens: number;
+}
+
+/** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
+export function reservationDraws(reservations: readonly LotReservation[], tokens: number): LotDraw[] {
   const draws: LotDraw[] = [];
   let left = tokens;
   for (const [lotId, reserved, usdMicrosPerUnit] of reservations) {
+    const take = Math.min(reserved, left);
+    if (take > 0) draws.push({ lotId, tokens: take, usdMicrosPerUnit });
+    left -= take;
+  }
+  assert(left === 0, `a request reserved fewer tokens than the ${tokens} it is billed`);
+  return draws;
+}
+
+/**
+ * Settles a request's reservation with one journal entry (kind `inference_settlement`, referencing the request): the
+ * tokens billed leave the locked bucket for system:consumed, the rest return to available, and each reserved lot gives
+ * up what was drawn from it and the rest of its reservation. What expired lots still hold is written off first, when
+ * there is any (rarely: a plain read tells). The account's row is locked by the entry, before the lots' rows, as
+ * admission locks them; only the last statements of the settlement hold it (the caller writes its receipt before).
+ */
+export async function settleReservation(
+  trx: Knex.Transaction,
+  settlement: ReservationSettlement,
+  nowUs: number,
+): Promise<void> {
+  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens } = settlement;
+  assert(
+    Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
+    `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
+  );
+  const sql = await sqlOf(trx);
+  const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
+  if (await hasExpiredLots(sql, accountId, nowUs))
+    await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
+  await post(
+    trx,
+    'inference_settlement',
+    requestId,
+    [
+      ...move(asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, chargedTokens),
+      ...move(
+        asset,
+        { accountId, bucket: 'locked' },
+        { accountId, bucket: 'available' },
+        reservedTokens - chargedTokens,
+      ),
+    ],
+    nowUs,
+  );
+  let left = chargedTokens;
+  for (const [lotId, reserved] of reservations) {
     const take = Math.min(reserved, left);
     assert(
       await drawFromReservation(sql, lotId, take, reserved),
       `lot ${lotId} holds the ${reserved} tokens reserved from it`,
     );
-    if (take > 0) draws.push({ lotId, tokens: take, usdMicrosPerUnit });
     left -= take;
   }
-  assert(left === 0, `a request reserved fewer tokens than the ${tokens} it is billed`);
-  if (tokens > 0) await recordWithdrawal(sql, accountId, tokens, nowUs);
-  return draws;
+  assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
+  if (chargedTokens > 0) await recordWithdrawal(sql, accountId, chargedTokens, nowUs);
 }
 
 /**

@@ -2,6 +2,7 @@ import { freeDailyRequestsMax, nextUtcDayUs, utcDayStartUs } from '../../core/al
 import type { InstrumentRow } from '../../core/reference.js';
 import { reserveFromLots, type LotReservation } from '../../db/consumption-lots.js';
 import { inTransaction } from '../../db/group-commit.js';
+import { claimUsedTicket } from '../../db/tickets.js';
 import { inferenceRequestsSince, insertAdmission, lockUserSlots } from '../../db/inference-requests.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
@@ -15,6 +16,7 @@ import { checkBudgetLeft, checkKeyUse, lotsReserveMicros, reserveBudget, type Bu
 import type { LeaseTerms } from './leases.js';
 import { capThatApplies, lotPriceMaxOf, usableTokens } from './price-cap.js';
 import { ensureTokens, type CapacityDeps, type TokenDemand } from './token-shortfall.js';
+import { ticketUsed } from '../inference/tickets.js';
 
 /**
  * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency
@@ -57,6 +59,14 @@ interface ReservedRequest extends KeyCaller {
   tokens: TokenDemand;
   /** The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. */
   lease: LeaseTerms;
+  /** The admission ticket the run came with (inference/tickets.ts): claimed used by the admission's transaction. */
+  ticket?: UsedTicket;
+}
+
+/** A ticket to claim used: its id, and until when its claim must be kept. */
+interface UsedTicket {
+  id: string;
+  expiresAtUs: number;
 }
 
 function slotsExhausted(limit: number): Failure<AdmissionFailure> {
@@ -93,11 +103,13 @@ async function admit(
   db: Db,
   request: ReservedRequest,
   reservedTokens: number,
-  knownAccountId: string | null,
+  { knownAccountId, ticket }: { knownAccountId: string | null; ticket: UsedTicket | undefined },
   nowUs: number,
 ): Promise<Admission | null> {
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
+    // A ticket runs one inference, in every process: its claim is the transaction's first write, undone with it.
+    if (ticket !== undefined && !(await claimUsedTicket(sql, ticket.id, ticket.expiresAtUs))) throw ticketUsed();
     // Slots and key budgets are counted and taken under one lock per user, in every process.
     await lockUserSlots(sql, request.userId);
     const seen = await snapshot(sql, request, request.instrument, nowUs);
@@ -254,16 +266,31 @@ export async function checkCapacity(
  * made sure of first, as the redirect did, and the transaction follows.
  */
 export async function openAdmission(deps: CapacityDeps, request: ReservedRequest, nowUs: number): Promise<Admission> {
+  let ticket = request.ticket;
   if (request.tokens.countsInline) {
-    const admitted = await admit(deps.db, request, await request.tokens.exact(), null, nowUs);
+    const admitted = await admit(
+      deps.db,
+      request,
+      await request.tokens.exact(),
+      { knownAccountId: null, ticket },
+      nowUs,
+    );
     if (admitted !== null) return admitted;
+    // The transaction that deferred committed the ticket's claim.
+    ticket = undefined;
   }
   const { userId, instrument, tokens } = request;
   const seen = await snapshot(poolSql(deps.db), request, instrument, nowUs);
   await checkKey(deps, request, instrument, seen, nowUs);
   const capTicks = capThatApplies(request.maxPriceTicks, seen.defaultMaxPriceTicks);
   const accountId = await ensureTokens(deps, { userId, instrument, tokens, capTicks }, seen, nowUs);
-  const admitted = await admit(deps.db, request, await request.tokens.exact(), accountId, nowUs);
+  const admitted = await admit(
+    deps.db,
+    request,
+    await request.tokens.exact(),
+    { knownAccountId: accountId, ticket },
+    nowUs,
+  );
   assert(admitted !== null, `admission of ${request.requestId} with its account known cannot defer`);
   return admitted;
 }

@@ -5,6 +5,7 @@ import type { PriceCapFailure } from '../capacity/price-cap.js';
 import type { ShortfallFailure } from '../capacity/token-shortfall.js';
 import type { AnswerFailure } from '../inference/inference-answer.js';
 import type { PrepareFailure } from '../inference/inference-prepare.js';
+import type { TicketFailure } from '../inference/tickets.js';
 import type { RoutingFailure } from '../inference/routing.js';
 import type { TokenPoolFailure } from '../tokens/token-pool.js';
 import type { UsageQueryFailure } from '../usage.js';
@@ -13,6 +14,7 @@ import type { UsageFailure } from './usage.js';
 
 type ConsumptionFailure =
   | PrepareFailure
+  | TicketFailure
   | KeyLimitFailure
   | AdmissionFailure
   | ShortfallFailure
@@ -35,6 +37,8 @@ export const consumptionFailures: FailureTable<ConsumptionFailure> = {
   prompt_too_large: { status: 413, error: 'payload_too_large' },
   receipt_not_found: { status: 404, error: 'not_found' },
   invalid_usage_query: { status: 422, error: 'validation_error' },
+  // the admission ticket, claimed by admission (inference/tickets.ts); its other refusals are authentication's
+  ticket_used: { status: 401, error: 'ticket_used' },
   // the key's limits (capacity/key-limits.ts); key_expired is authentication's answer too (src/http/auth)
   key_gone: { status: 401, error: 'invalid_api_key' },
   key_expired: { status: 401, error: 'key_expired' },

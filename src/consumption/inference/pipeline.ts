@@ -133,6 +133,7 @@ export async function runInference<E extends Endpoint>(
       stream: uncounted.stream,
       tokens: uncounted.tokens,
       lease: terms,
+      ...(caller.ticket && { ticket: { id: caller.ticket.id, expiresAtUs: caller.ticket.expiresAtUs } }),
     },
     admittedAtUs,
   );

@@ -1,9 +1,14 @@
-import { claimInferenceReceipt, completeInferenceReceipt } from '../../db/inference-requests.js';
+import {
+  claimInferenceReceipt,
+  completeInferenceReceipt,
+  settleInferenceReceipt,
+  type SettledReceipt,
+} from '../../db/inference-requests.js';
 import { inTransaction } from '../../db/group-commit.js';
 import type { Db } from '../../db/knex.js';
 import { sqlOf } from '../../db/sql.js';
 import { tokensOf } from '../../ledger/assets.js';
-import { consumeReservedTokens, consumeTokens } from '../../ledger/consumption.js';
+import { consumeTokens, reservationDraws, settleReservation, type LotDraw } from '../../ledger/consumption.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { trueUpBudget, type BudgetHold } from '../capacity/key-limits.js';
 import { move, post } from '../../ledger/journal.js';
@@ -55,45 +60,114 @@ export interface OpenRequest {
 const billed = (status: RequestStatus): boolean =>
   status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
-/**
- * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used
- * leave the reservation for
- * system:consumed (oldest lots first), the rest of the reservation is released, the receipt is
- * completed, and the slot is given back. A request never costs more than it reserved. Answers
- * what it cost, or null when it was already settled (by the request itself, or by the sweep of abandoned requests).
- */
 /** What a settled request cost: the tokens billed and their USD, as its receipt records them. */
 export interface Settled {
   costTokens: number;
   costUsdMicros: number;
 }
 
-export async function settleRequest(
-  db: Db,
+/** The receipt's columns of a settled request. */
+function receiptOf(
   request: OpenRequest,
   outcome: RequestOutcome,
+  cost: { tokens: number; usdMicros: number },
   nowUs: number,
-): Promise<Settled | null> {
+): SettledReceipt {
+  return {
+    status: outcome.status,
+    prompt_tokens: outcome.promptTokens,
+    completion_tokens: outcome.completionTokens,
+    reasoning_tokens: outcome.reasoningTokens,
+    time_to_first_token_ms: outcome.timeToFirstTokenMs,
+    tokens_per_second: outcome.tokensPerSecond,
+    duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
+    cost_tokens: cost.tokens,
+    cost_usd_micros: cost.usdMicros,
+    cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
+    supplier_attempts: outcome.supplierAttempts,
+    supplier_user_id: outcome.supplierUserId,
+    completed_at_us: nowUs,
+  };
+}
+
+/** What the draws cost, half up, in micro-dollars. */
+function costUsdMicrosOf(draws: readonly LotDraw[], instrument: InstrumentRow): number {
+  const tokensPerUnit = BigInt(instrument.tokens_per_unit);
+  let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
+  for (const draw of draws) costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
+  return Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
+}
+
+/** The tokens a request is billed: what it used, if billed at all, never more than it reserved. */
+function chargeOf(request: OpenRequest, outcome: RequestOutcome): number {
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(
     Number.isSafeInteger(charge) && charge >= 0,
     `charge of ${request.requestId} must be a non-negative safe integer, got ${charge}`,
   );
-  const tokensPerUnit = BigInt(request.instrument.tokens_per_unit);
+  return charge;
+}
+
+/**
+ * Settles one request in one transaction (group-committed on SQLite: src/db/group-commit.ts), once: the tokens used
+ * leave the reservation for system:consumed, the rest of the reservation is released, the receipt is completed, and
+ * the slot is given back. A request never costs more than it reserved. Answers what it cost, or null when it was
+ * already settled (by the request itself, or by the sweep of abandoned requests).
+ *
+ * Its cost is known from its reserved lots before anything is written, so the receipt is claimed and completed by its
+ * first statement (whoever gets there first settles; the other finds it done and does nothing); then the ledger is
+ * written (one journal entry, the lots and the account's withdrawals: src/ledger/consumption.ts) and the key's budget
+ * trued up, in the order admission locks their rows (account, lots, budget), so that the account's row is held only
+ * by the last statements of the transaction and the two never wait on each other in a cycle.
+ */
+export async function settleRequest(
+  db: Db,
+  request: OpenRequest,
+  outcome: RequestOutcome,
+  nowUs: number,
+): Promise<Settled | null> {
+  const { reservedLots } = request;
+  if (reservedLots === null) return settleUnreserved(db, request, outcome, nowUs);
+  const charge = chargeOf(request, outcome);
+  const costUsdMicros = costUsdMicrosOf(reservationDraws(reservedLots, charge), request.instrument);
   return inTransaction(db, async (trx) => {
-    // Claim the receipt first: a request is settled once, by whoever gets here first (the request
-    // itself, or the sweep of abandoned requests); the other finds it done and does nothing.
+    const sql = await sqlOf(trx);
+    const receipt = receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs);
+    if (!(await settleInferenceReceipt(sql, request.requestId, receipt))) return null;
+    await settleReservation(
+      trx,
+      {
+        requestId: request.requestId,
+        accountId: request.accountId,
+        asset: tokensOf(request.instrument.id),
+        reservations: reservedLots,
+        reservedTokens: request.reservedTokens,
+        chargedTokens: charge,
+      },
+      nowUs,
+    );
+    // After the account's row, as admission takes them: the key's budget row is locked last.
+    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
+    return { costTokens: charge, costUsdMicros };
+  });
+}
+
+/**
+ * A request admitted before migration 0019, without reserved lots: the receipt claimed first, its tokens drawn oldest
+ * lot first (so its cost is known only then), the rest released, the receipt completed.
+ */
+async function settleUnreserved(
+  db: Db,
+  request: OpenRequest,
+  outcome: RequestOutcome,
+  nowUs: number,
+): Promise<Settled | null> {
+  const charge = chargeOf(request, outcome);
+  return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
     if (!(await claimInferenceReceipt(sql, request.requestId, outcome.status))) return null;
-    let costNumerator = 0n; // Σ tokens × micro-dollars per Unit
-    const draws =
-      request.reservedLots !== null
-        ? await consumeReservedTokens(trx, request.accountId, request.reservedLots, charge, nowUs)
-        : charge > 0
-          ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked')
-          : [];
-    for (const draw of draws) costNumerator += BigInt(draw.tokens) * BigInt(draw.usdMicrosPerUnit ?? 0);
+    const draws = charge > 0 ? await consumeTokens(trx, request.accountId, charge, nowUs, 'locked') : [];
     const release = request.reservedTokens - charge;
     if (release > 0) {
       const asset = tokensOf(request.instrument.id);
@@ -110,24 +184,13 @@ export async function settleRequest(
         nowUs,
       );
     }
-    // Half up, in micro-dollars.
-    const costUsdMicros = Number((costNumerator * 2n + tokensPerUnit) / (2n * tokensPerUnit));
+    const costUsdMicros = costUsdMicrosOf(draws, request.instrument);
     if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
-    await completeInferenceReceipt(sql, request.requestId, {
-      status: outcome.status,
-      prompt_tokens: outcome.promptTokens,
-      completion_tokens: outcome.completionTokens,
-      reasoning_tokens: outcome.reasoningTokens,
-      time_to_first_token_ms: outcome.timeToFirstTokenMs,
-      tokens_per_second: outcome.tokensPerSecond,
-      duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
-      cost_tokens: charge,
-      cost_usd_micros: costUsdMicros,
-      cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
-      supplier_attempts: outcome.supplierAttempts,
-      supplier_user_id: outcome.supplierUserId,
-      completed_at_us: nowUs,
-    });
+    await completeInferenceReceipt(
+      sql,
+      request.requestId,
+      receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs),
+    );
     return { costTokens: charge, costUsdMicros };
   });
 }

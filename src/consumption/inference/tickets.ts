@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from './endpoint.js';
 import { newTicketId } from '../../lib/ids.js';
+import { Failure } from '../../lib/failure.js';
 
 /**
  * Admission tickets (DESIGN.md §7): the `307` of `POST /v1/…` carries, in its Location's
@@ -11,8 +12,8 @@ import { newTicketId } from '../../lib/ids.js';
  * A ticket is `<payload>.<mac>`, both base64url: the payload a JSON array of the claims below; the
  * mac HMAC-SHA256, under the deployment's ticket key, of the payload and the SHA-256 of the request
  * body. So a ticket is good only with the very body it was issued for, only for the key it names,
- * only until it expires (60 s), and (claimed in the database on use, src/db/tickets.ts) only once,
- * in every process. Its contents are not secret, only unforgeable.
+ * only until it expires (60 s), and (claimed in the database by the run's admission, in its transaction:
+ * src/db/tickets.ts) only once, in every process. Its contents are not secret, only unforgeable.
  */
 
 /** How long a ticket is good for. */
@@ -36,7 +37,17 @@ export interface TicketClaims {
 }
 
 /** Why a ticket cannot be honoured (401 with this code). */
-type TicketRefusal = 'ticket_invalid' | 'ticket_expired' | 'ticket_used';
+type TicketRefusal = 'ticket_invalid' | 'ticket_expired';
+
+/** A ticket that ran an inference already (401; mapped in handlers/failures.ts). */
+export type TicketFailure = 'ticket_used';
+
+/** Refuses a ticket whose claim (`claimUsedTicket`, made by admission's transaction) found it used. */
+export const ticketUsed = (): Failure<TicketFailure> =>
+  new Failure<TicketFailure>(
+    'ticket_used',
+    'The admission ticket was used already (a ticket runs one inference). Send the request to /v1/… again for a new one.',
+  );
 
 /**
  * The deployment's ticket key, loaded once (its source is config's and the database's to decide: src/db/tickets.ts).
@@ -88,7 +99,7 @@ const safeCount = (value: unknown): value is number =>
 /**
  * The claims of `ticket` presented with `body`, or why it is refused: `ticket_invalid` unless its
  * mac holds for this body (altered, forged, another body), then `ticket_expired` past its
- * expiry. Whether it was used before is the caller's claim to make (`claimUsedTicket`).
+ * expiry. Whether it was used before is admission's claim to make (`claimUsedTicket`, in its transaction).
  */
 export async function readTicket(
   key: TicketKey,

@@ -1,6 +1,4 @@
 import { readTicket, type TicketKey } from '../../consumption/inference/tickets.js';
-import type { Db } from '../../db/knex.js';
-import { claimUsedTicket } from '../../db/tickets.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';
@@ -21,19 +19,20 @@ const refusals = {
     'The admission ticket is not valid: it was altered, or is presented with another body than the one it was issued for. Send the request to /v1/… again (without ?ticket=) for a new one.',
   ticket_expired:
     'The admission ticket expired (a ticket is good for 60 seconds). Send the request to /v1/… again for a new one.',
-  ticket_used:
-    'The admission ticket was used already (a ticket runs one inference). Send the request to /v1/… again for a new one.',
 } as const;
 
+/**
+ * The caller a ticket names, from the ticket alone: no statement runs here. That it is used once is claimed by the
+ * run's admission, in the transaction that takes its slot (consumption/capacity/capacity.ts), so the run's second leg
+ * touches the database only there.
+ */
 export async function authenticateTicket(
   ticket: string,
   body: Buffer,
-  deps: { db: Db; ticketKey: TicketKey },
+  deps: { ticketKey: TicketKey },
   nowUs: number,
 ): Promise<Principal> {
   const claims = await readTicket(deps.ticketKey, ticket, body, nowUs);
   if (typeof claims === 'string') throw new ApiError(401, claims, refusals[claims]);
-  if (!(await claimUsedTicket(deps.db, claims.id, claims.expiresAtUs)))
-    throw new ApiError(401, 'ticket_used', refusals.ticket_used);
   return { kind: 'api_key', userId: claims.userId, apiKeyId: claims.apiKeyId, ticket: claims };
 }
