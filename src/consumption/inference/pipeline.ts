@@ -15,7 +15,14 @@ import {
 } from './inference-answer.js';
 import { counted, prepare, preparedBefore, translate, type BodyOf, type PrepareDeps } from './inference-prepare.js';
 import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
-import { deadProcesses, forgetDeadProcesses, holdLease, leaseTerms, type LeaseKeeper } from '../capacity/leases.js';
+import {
+  deadProcesses,
+  forgetDeadProcesses,
+  holdLease,
+  leaseTerms,
+  releaseLease,
+  type LeaseKeeper,
+} from '../capacity/leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from '../tokens/tokens.js';
 
@@ -137,11 +144,16 @@ export async function runInference<E extends Endpoint>(
     },
     admittedAtUs,
   );
-  const prepared = await counted(uncounted);
   const abort = new AbortController();
   signal.addEventListener('abort', () => abort.abort(), { once: true });
-  // A request whose slot was swept (its lease lost) stops: the sweep billed it by what it had delivered.
-  const lease = holdLease(deps.leases, requestId, terms, { stream: prepared.stream, lost: () => abort.abort() });
+  // Held (renewed) from the admission on: counting a big prompt may outlast a lease on a busy machine, and an
+  // unrenewed slot would be swept under the request. A request whose slot was swept (its lease lost) stops: the
+  // sweep billed it by what it had delivered.
+  const lease = holdLease(deps.leases, requestId, terms, { stream: uncounted.stream, lost: () => abort.abort() });
+  const prepared = await counted(uncounted).catch((error: unknown) => {
+    releaseLease(lease); // as before the lease was held: the sweep settles the admitted request once its lease ends
+    throw error;
+  });
   const open: Admitted = {
     requestId,
     accountId: admitted.accountId,
