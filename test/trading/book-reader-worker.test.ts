@@ -94,6 +94,7 @@ describeEachDatabase('trading: a deep book read on a worker thread', (env) => {
       lastTradeTicks,
       orders: [book.orders('buy'), book.orders('sell')],
       stops: [book.stops('buy'), book.stops('sell')],
+      nextExpiry: book.nextExpiry(),
     };
   };
   const messages = () => logged.map((line) => line.msg);
