@@ -142,7 +142,7 @@ export const transferablesOf = (book: PackedBook): ArrayBuffer[] =>
   );
 
 /** A received book's texts, read as buffers (made once per book, not per row). */
-export interface PackedTexts {
+interface PackedTexts {
   ids: Buffer;
   userIds: Buffer;
 }
