@@ -119,6 +119,7 @@ export function createServices(
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
   const orderBooks = openOrderBooks(db, streams.transport);
+  orderBooks.books.reading.logger = logger;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
     config,

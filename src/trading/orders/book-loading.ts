@@ -8,8 +8,12 @@ import {
   type MarketBookRow,
   type RestingOrderRow,
 } from '../../db/orders.js';
-import type { Sql } from '../../db/sql.js';
+import { poolSql, type Sql } from '../../db/sql.js';
+import { bookReaderWorkerUrl, bookSourceOf, readBookInWorker, restsAtLeast } from '../../db/book-reader.js';
+import type { Db } from '../../db/knex.js';
+import { packedRow, textsOf, type PackedBook } from '../../db/packed-book.js';
 import { assert } from '../../lib/assert.js';
+import type { Logger } from '../../lib/logger.js';
 import type { MarketBook } from './market-book.js';
 import { FastOrderBook, type PlaceCommand } from '../../engine/index.js';
 
@@ -84,6 +88,16 @@ function stopCommandOf(order: RestingOrderRow): PlaceCommand {
   };
 }
 
+/** Places a stored order on the book being built: it must rest as stored, crossing nothing (or pend, for a stop). */
+function placeStored(book: FastOrderBook, marketId: string, order: RestingOrderRow, pending: boolean): void {
+  assert(pending || order.price_ticks !== null, `resting order ${order.id} has no price`);
+  const placed = book.place(placeCommandOf(order));
+  assert(
+    placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity,
+    `stored book of ${marketId} is crossed (or a stop is due) at ${order.id}`,
+  );
+}
+
 /**
  * The book from its resting orders then its pending stops, each read page by page in time priority, letting other
  * requests run between pages.
@@ -103,18 +117,30 @@ async function buildBook(
       if (!first) await setImmediate();
       const page = await pageAfter(after);
       for (const order of page) {
-        assert(kind === 'pending' || order.price_ticks !== null, `resting order ${order.id} has no price`);
-        const placed = book.place(placeCommandOf(order));
-        assert(
-          placed.code === 'ok' && placed.fills.length === 0 && placed.restingQuantity === order.remaining_quantity,
-          `stored book of ${marketId} is crossed (or a stop is due) at ${order.id}`,
-        );
+        placeStored(book, marketId, order, kind === 'pending');
         after = order.sequence;
       }
       if (page.length < buildStep) break;
     }
   }
   return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
+}
+
+/** Orders of a book read on a worker thread placed between turns of the event loop. */
+const placeStep = 1_000;
+
+/** The book from the rows a worker read (book-reader.ts), placed as `buildBook` places them, a slice at a time. */
+async function buildPackedBook(marketId: string, packed: PackedBook): Promise<MarketBook> {
+  const { lastTradeTicks } = packed;
+  const book = new FastOrderBook({ lastTradeTicks });
+  const texts = textsOf(packed);
+  for (let start = 0; start < packed.count; start += placeStep) {
+    if (start > 0) await setImmediate();
+    const end = Math.min(packed.count, start + placeStep);
+    for (let i = start; i < end; i++)
+      placeStored(book, marketId, packedRow(packed, texts, i), i >= packed.restingCount);
+  }
+  return { book, readBook: book, version: packed.version, nextSequence: packed.nextSequence, lastTradeTicks };
 }
 
 /** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
@@ -173,8 +199,55 @@ async function catchUp(
   return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
 }
 
-/** The market's book built from its stored rows outside any transaction; undefined when the market has no book. */
-export async function loadBook(sql: Sql, marketId: string): Promise<MarketBook | undefined> {
+/**
+ * How a process reads a book it does not hold (books.ts keeps one, made in the composition root): a deep one on a
+ * worker thread, a shallow one inline, where a thread would cost more than it saves.
+ */
+export interface BookReading {
+  /** Resting orders from which a book is read on a worker thread. */
+  workerMinOrders: number;
+  /** The thread's module (book-reader-worker.ts). */
+  workerUrl: URL;
+  logger: Logger | undefined;
+}
+
+/** Below this, reading the pages inline (a few milliseconds, between turns) costs less than starting a thread. */
+const workerMinOrdersDefault = 5_000;
+
+export const bookReading = (logger?: Logger): BookReading => ({
+  workerMinOrders: workerMinOrdersDefault,
+  workerUrl: bookReaderWorkerUrl,
+  logger,
+});
+
+/**
+ * A deep market's book read on a worker thread, in one snapshot with its version; undefined when the book is shallow,
+ * the database cannot be read from another connection, or the thread failed (logged): the caller reads it inline.
+ */
+async function loadDeepBook(db: Db, marketId: string, reading: BookReading): Promise<MarketBook | undefined | null> {
+  const source = bookSourceOf(db);
+  if (!source || !(await restsAtLeast(poolSql(db), marketId, reading.workerMinOrders))) return undefined;
+  let packed: PackedBook | undefined;
+  try {
+    packed = await readBookInWorker(source, marketId, reading.workerUrl);
+  } catch (error) {
+    reading.logger?.warn({ err: error, marketId }, 'reading the book on a worker thread failed: reading it inline');
+    return undefined;
+  }
+  if (!packed) return null;
+  const built = await buildPackedBook(marketId, packed);
+  reading.logger?.info({ marketId, orders: packed.count }, 'book read on a worker thread');
+  return built;
+}
+
+/**
+ * The market's book built from its stored rows outside any transaction (a deep one read on a worker thread); undefined
+ * when the market has no book.
+ */
+export async function loadBook(db: Db, marketId: string, reading: BookReading): Promise<MarketBook | undefined> {
+  const deep = await loadDeepBook(db, marketId, reading);
+  if (deep !== undefined) return deep ?? undefined;
+  const sql = poolSql(db);
   const stored = await findMarketBook(sql, marketId);
   if (!stored) return undefined;
   return buildBook(marketId, stored, pagesOf(sql, marketId), await lastTradePriceTicks(sql, marketId));

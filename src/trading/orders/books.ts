@@ -1,11 +1,11 @@
 import { setImmediate } from 'node:timers/promises';
 import { isUniqueViolation, tradingLanesMax, type Db } from '../../db/knex.js';
 import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
-import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
+import { sqlOf, type Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
-import { currentBook, loadBook } from './book-loading.js';
+import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
 
 const transactionAttemptsMax = 8;
@@ -122,6 +122,8 @@ export class BookRegistry {
   constructor(
     private readonly db: Db,
     private readonly announcer: BatchAnnouncer = silent,
+    /** How a book this process does not hold is read (tests lower the depth that takes a worker thread). */
+    readonly reading: BookReading = bookReading(),
   ) {
     this.lanesMax = tradingLanesMax(db);
   }
@@ -163,15 +165,16 @@ export class BookRegistry {
 
   /**
    * Builds the market's book from its resting orders outside any transaction, in steps that let
-   * other requests run between them, and keeps it with the version read before the rows: if
-   * anything changed the book meanwhile, the version no longer matches and the transaction
-   * rebuilds it (`current`). Commands of one market share one load; a failed load is only a missed
+   * other requests run between them (a deep book read on a worker thread, with the version of its
+   * snapshot), and keeps it with the version read before the rows: if anything changed the book
+   * meanwhile, the version no longer matches and the transaction catches it up or rebuilds it
+   * (`current`). Commands of one market share one load; a failed load is only a missed
    * shortcut.
    */
   private load(marketId: string): Promise<void> {
     let pending = this.loading.get(marketId);
     if (!pending) {
-      pending = loadBook(poolSql(this.db), marketId)
+      pending = loadBook(this.db, marketId, this.reading)
         .then((state) => {
           const held = this.books.get(marketId);
           if (state && (!held || held.version < state.version)) this.books.set(marketId, state);
