@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { bundle, loadConfig } from '@redocly/openapi-core';
 import type Koa from 'koa';
 import { documentPath, type ApiName } from '../lib/documents.js';
 import { asyncapiText, streamsReference } from './docs-streams.js';
@@ -57,6 +56,9 @@ async function bundledDocument(api: ApiName): Promise<string> {
   let text = bundled.get(api);
   if (!text) {
     text = (async () => {
+      // Loaded on the first request for a document: a quarter of a second that every `mkt serve` and `mkt admin`
+      // start would otherwise pay, for a page few processes ever serve.
+      const { bundle, loadConfig } = await import('@redocly/openapi-core');
       const result = await bundle({ ref: documentPath(api), config: await loadConfig({}) });
       return JSON.stringify(result.bundle.parsed);
     })();
