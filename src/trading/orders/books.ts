@@ -1,22 +1,13 @@
 import { setImmediate } from 'node:timers/promises';
-import { isUniqueViolation, tradingLanesMax, type Db } from '../../db/knex.js';
+import { tradingLanesMax, type Db } from '../../db/knex.js';
 import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
 import { sqlOf, type Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
+import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retries.js';
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
-
-const transactionAttemptsMax = 8;
-
-/** Another writer spent from an account since the batch read it: the batch runs again with what is there now. */
-class BalanceRace extends Error {
-  constructor(readonly accountIds: readonly string[]) {
-    super(`ledger accounts ${accountIds.join(', ')} changed under the batch`);
-    this.name = 'BalanceRace';
-  }
-}
 
 /** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
 class CommandFailed extends Error {
@@ -27,25 +18,6 @@ class CommandFailed extends Error {
     super('a trading command failed after changing its batch');
     this.name = 'CommandFailed';
   }
-}
-
-/**
- * The transaction was rolled back and may run again: PostgreSQL's deadlock_detected and
- * serialization_failure, SQLite's busy database (another process on the file wrote since this
- * transaction read, or holds the write lock: a reading transaction cannot wait to become a writer),
- * a balance another writer spent meanwhile, or a client_order_id that a process trading on another
- * market committed first (the next run refuses only that order).
- */
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === '40P01' ||
-    code === '40001' ||
-    code === 'SQLITE_BUSY' ||
-    code === 'SQLITE_BUSY_SNAPSHOT' ||
-    error instanceof BalanceRace ||
-    isUniqueViolation(error)
-  );
 }
 
 /** One market's part of a command: what it reads and what it does in the market's session. */
