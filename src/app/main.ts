@@ -1,5 +1,4 @@
 import { hostNames, type Config, type HostName } from './config.js';
-import { migrateLatest, openDatabase } from '../db/knex.js';
 import { consumptionFailures } from '../consumption/handlers/failures.js';
 import { tradingFailures } from '../trading/handlers/failures.js';
 import { platformFailures } from '../platform/handlers/failures.js';
@@ -7,15 +6,12 @@ import { assertHandlersMatch, createApp, type HostDefinition } from '../http/app
 import { loadDocument, type ApiName, type LoadedDocument } from '../http/openapi.js';
 import { closeGracefully, listen, type Listening } from '../http/server.js';
 import type { Handler } from '../http/types.js';
-import { systemClock, type Clock } from '../lib/clock.js';
-import { createLogger, type Logger } from '../lib/logger.js';
-import { createServices, type Services } from './services.js';
-import { decodeEvents, encodeEvents, LocalEventHub } from '../core/events.js';
-import { publishCommitsOf } from '../core/announcements.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { Services } from './services.js';
+import { composeServices } from './compose.js';
 import { watchCommittedAccounts } from '../ledger/announcements.js';
 import { startAutoReloads, type AutoReloads } from '../platform/auto-reload.js';
-import { startStreamDerivations } from '../trading/market-data/stream-derivations.js';
-import { openEventTransport, payloadBytesMax } from '../db/event-transport.js';
 import { closeApiKeyCache, openApiKeyCache } from '../http/auth/api-key-cache.js';
 import { startWalCheckpoints } from '../db/wal-checkpoints.js';
 import { consumptionHandlers, chatShapedOperations } from '../consumption/handlers/index.js';
@@ -130,46 +126,6 @@ const streamDeps = (services: Services) => ({
   marketExists: async (marketId: string) => (await findMarket(services, marketId)) !== undefined,
   bookSnapshot: (marketId: string) => bookSnapshot(services, marketId),
 });
-
-/** The composition root: config → database (migrated) → services. `mkt serve` and `mkt admin` both start here. */
-export async function composeServices(
-  config: Config,
-  options: { logger?: Logger; clock?: Clock } = {},
-): Promise<{ services: Services; close: () => Promise<void> }> {
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const db = openDatabase(config.databaseUrl);
-  try {
-    const applied = await migrateLatest(db);
-    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-    const events = new LocalEventHub();
-    const transport = await openEventTransport(
-      db,
-      (payload) => events.deliver(decodeEvents(payload)),
-      () => events.deliver([{ stream: 'control', event: 'events_lost' }]),
-      () => events.wanted,
-      logger,
-    );
-    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
-    publishCommitsOf(db, (committed) => {
-      if (transport.wanted())
-        void transport
-          .publish(encodeEvents(committed, payloadBytesMax))
-          .catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
-    });
-    const stopDerivations = startStreamDerivations(services);
-    return {
-      services,
-      close: async () => {
-        stopDerivations();
-        await transport.close();
-        await db.destroy();
-      },
-    };
-  } catch (error) {
-    await db.destroy();
-    throw error;
-  }
-}
 
 /** The composition root's services → one Koa app per host, listening. */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {

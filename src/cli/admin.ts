@@ -9,7 +9,7 @@ import * as payments from '../core/payments.js';
 import { deposit, type FundsSource } from '../ledger/funds.js';
 import { toIso } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
-import { composeServices } from '../app/main.js';
+import { composeServices } from '../app/compose.js';
 import type { Services } from '../app/services.js';
 import { ApiError } from '../lib/errors.js';
 import { Failure } from '../lib/failure.js';

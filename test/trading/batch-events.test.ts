@@ -9,7 +9,7 @@ import {
 import { createTestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, placeOrder, orderState } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { composeServices } from '../../src/app/main.js';
+import { composeServices } from '../../src/app/compose.js';
 
 /**
  * The events a trading batch makes reach the process's hub once it has committed (on PostgreSQL

@@ -1,0 +1,52 @@
+import type { Config } from './config.js';
+import { migrateLatest, openDatabase } from '../db/knex.js';
+import { openEventTransport, payloadBytesMax } from '../db/event-transport.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { createLogger, type Logger } from '../lib/logger.js';
+import { decodeEvents, encodeEvents, LocalEventHub } from '../core/events.js';
+import { publishCommitsOf } from '../core/announcements.js';
+import { startStreamDerivations } from '../trading/market-data/stream-derivations.js';
+import { createServices, type Services } from './services.js';
+
+// Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
+// the edge, the dashboard and the documents: a second of CPU on each command.
+
+/** The composition root: config → database (migrated) → services. `mkt serve` and `mkt admin` both start here. */
+export async function composeServices(
+  config: Config,
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<{ services: Services; close: () => Promise<void> }> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = openDatabase(config.databaseUrl);
+  try {
+    const applied = await migrateLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const events = new LocalEventHub();
+    const transport = await openEventTransport(
+      db,
+      (payload) => events.deliver(decodeEvents(payload)),
+      () => events.deliver([{ stream: 'control', event: 'events_lost' }]),
+      () => events.wanted,
+      logger,
+    );
+    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    publishCommitsOf(db, (committed) => {
+      if (transport.wanted())
+        void transport
+          .publish(encodeEvents(committed, payloadBytesMax))
+          .catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
+    });
+    const stopDerivations = startStreamDerivations(services);
+    return {
+      services,
+      close: async () => {
+        stopDerivations();
+        await transport.close();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
