@@ -1,41 +1,46 @@
 import type { EventHub, StreamEvent } from '../core/events.js';
+import { newBatch, type Batch, type BatchTaker } from './fanout.js';
 import { pushOf, tradeUpdatePush, type Push, type UserTradeEvent } from './payloads.js';
 import { marketSubject, userSubject } from './subscriptions.js';
 
 /** What the router hands events to: a session of the socket (session.ts), seen only through this. */
-export interface RoutedSession {
-  /** An event of a subject the session subscribed to. */
-  deliver(subject: string, push: Push, sequence: number | undefined): void;
+export interface RoutedSession extends BatchTaker {
+  /**
+   * An event of a subject the session subscribed to, as push `index` of `batch`: the session takes it (and joins the
+   * batch's takers the first time), holds it, or leaves it.
+   */
+  collect(batch: Batch, index: number, subject: string, push: Push, sequence: number | undefined): void;
   signingKeyDeleted(): void;
   eventsLost(): void;
 }
 
-/** An event on its way to the sessions of its subject, as they were when it arrived; `next` is the next to get it. */
+/** An event on its way to the sessions of its subject, as they were when it arrived. */
 interface Fanout {
   subject: string;
   push: Push;
   sequence: number | undefined;
-  sessions: RoutedSession[];
-  next: number;
+  sessions: readonly RoutedSession[];
 }
 
 /**
- * Deliveries (one event to one session) per slice of the fan-out: between slices the event loop
- * takes its I/O (orders, and their acknowledgements), so a thousand subscribers do not stall the
- * order path. A few milliseconds of work at a few microseconds a delivery.
+ * Sessions written to per slice of the fan-out (one socket write each): between slices the event loop takes its I/O
+ * (orders, and their acknowledgements), so a thousand subscribers do not stall the order path. A few milliseconds
+ * of work at several microseconds a write.
  */
-const deliveriesPerSliceMax = 2_048;
+const writesPerSliceMax = 512;
 
 /**
  * One per process: hears every event of the hub once and hands it to the sessions subscribed to its
  * subject (stream and market, or stream and user); ends the sessions of a deleted signing key; and
  * counts connections per address and per user for the limits.
  *
- * The fan-out runs after the turn that heard the events (each session's frames of that turn leave
- * in one write, session.ts), in slices of `deliveriesPerSliceMax`, in arrival order.
+ * The fan-out runs after the turn that heard the events, a turn's events as one batch (fanout.ts): each session
+ * that takes any of them writes them in one go. Batches go in arrival order, their writes in slices of
+ * `writesPerSliceMax`.
  */
 export class StreamRouter {
-  private readonly bySubject = new Map<string, Set<RoutedSession>>();
+  /** The sessions of each subject, as an array replaced (never changed) on subscribe and unsubscribe: a fan-out keeps the one it started with. */
+  private readonly bySubject = new Map<string, readonly RoutedSession[]>();
   private readonly byFingerprint = new Map<string, Set<RoutedSession>>();
   private readonly perAddress = new Map<string, number>();
   private readonly perUser = new Map<string, number>();
@@ -43,9 +48,11 @@ export class StreamRouter {
   private readonly sessions = new Set<RoutedSession>();
   /** Per subject with subscribers, what ends the hub's note that this process wants it. */
   private readonly interest = new Map<string, () => void>();
-  /** Events heard and not yet handed to every session of their subject, oldest first. */
-  private readonly fanouts: Fanout[] = [];
-  private fanoutScheduled = false;
+  /** The events heard this turn, the turns' events not yet handed on (oldest first), and the batch being written. */
+  private arriving: Fanout[] = [];
+  private readonly turns: Fanout[][] = [];
+  private batch: Batch | null = null;
+  private fanoutRunning = false;
 
   constructor(private readonly events: EventHub) {
     this.stopListening = events.listen((event) => this.route(event));
@@ -75,7 +82,7 @@ export class StreamRouter {
           )
         : userSubject(event.stream, event.userId);
     const sessions = this.bySubject.get(subject);
-    if (sessions && sessions.size > 0)
+    if (sessions)
       this.enqueue(subject, pushOf(event), event.stream === 'market.book' ? event.data.sequence : undefined, sessions);
     if (event.stream === 'user.trades' && event.restingPartially) this.routeTradeUpdate(event);
   }
@@ -84,47 +91,54 @@ export class StreamRouter {
   private routeTradeUpdate(event: UserTradeEvent): void {
     const subject = userSubject('user.orders', event.userId);
     const sessions = this.bySubject.get(subject);
-    if (!sessions || sessions.size === 0) return;
+    if (!sessions) return;
     this.enqueue(subject, tradeUpdatePush(event), undefined, sessions);
   }
 
-  /** Queues an event for the sessions subscribed now; the first slice runs once this turn's events are all heard. */
-  private enqueue(subject: string, push: Push, sequence: number | undefined, sessions: Set<RoutedSession>): void {
-    this.fanouts.push({ subject, push, sequence, sessions: [...sessions], next: 0 });
-    if (this.fanoutScheduled) return;
-    this.fanoutScheduled = true;
-    process.nextTick(this.fanOut);
+  /** Queues an event for the sessions subscribed now; the turn's events go as one batch once they are all heard. */
+  private enqueue(subject: string, push: Push, sequence: number | undefined, sessions: readonly RoutedSession[]): void {
+    if (this.arriving.length === 0) process.nextTick(this.turnEnded);
+    this.arriving.push({ subject, push, sequence, sessions });
   }
+
+  private readonly turnEnded = (): void => {
+    this.turns.push(this.arriving);
+    this.arriving = [];
+    if (!this.fanoutRunning) this.fanOut();
+  };
 
   /** One slice of the fan-out; the rest waits for the next turn, after the I/O that arrived meanwhile. */
   private readonly fanOut = (): void => {
-    let deliveries = deliveriesPerSliceMax;
-    for (let fanout = this.fanouts[0]; fanout !== undefined && deliveries > 0; fanout = this.fanouts[0]) {
-      const { subject, push, sequence, sessions } = fanout;
-      const end = Math.min(sessions.length, fanout.next + deliveries);
-      deliveries -= end - fanout.next;
-      for (let i = fanout.next; i < end; i += 1) sessions[i]?.deliver(subject, push, sequence);
-      fanout.next = end;
-      if (end === sessions.length) this.fanouts.shift();
+    let writes = writesPerSliceMax;
+    while (writes > 0) {
+      if (this.batch === null) {
+        const events = this.turns.shift();
+        if (events === undefined) break;
+        this.batch = collectBatch(events);
+      }
+      const batch = this.batch;
+      const end = Math.min(batch.takers.length, batch.flushed + writes);
+      writes -= end - batch.flushed;
+      for (let i = batch.flushed; i < end; i += 1) batch.takers[i]?.flushBatch(batch);
+      batch.flushed = end;
+      if (end === batch.takers.length) this.batch = null;
     }
-    if (this.fanouts.length > 0) setImmediate(this.fanOut);
-    else this.fanoutScheduled = false;
+    this.fanoutRunning = this.batch !== null || this.turns.length > 0;
+    if (this.fanoutRunning) setImmediate(this.fanOut);
   };
 
   subscribe(subject: string, session: RoutedSession): void {
-    let sessions = this.bySubject.get(subject);
-    if (!sessions) {
-      this.bySubject.set(subject, (sessions = new Set()));
-      this.interest.set(subject, this.events.want(subject));
-    }
-    sessions.add(session);
+    const sessions = this.bySubject.get(subject);
+    if (!sessions) this.interest.set(subject, this.events.want(subject));
+    else if (sessions.includes(session)) return;
+    this.bySubject.set(subject, [...(sessions ?? []), session]);
   }
 
   unsubscribe(subject: string, session: RoutedSession): void {
     const sessions = this.bySubject.get(subject);
-    if (!sessions) return;
-    sessions.delete(session);
-    if (sessions.size > 0) return;
+    if (!sessions?.includes(session)) return;
+    const left = sessions.filter((s) => s !== session);
+    if (left.length > 0) return void this.bySubject.set(subject, left);
     this.bySubject.delete(subject);
     this.interest.get(subject)?.();
     this.interest.delete(subject);
@@ -177,6 +191,16 @@ export class StreamRouter {
   get subjectCount(): number {
     return this.bySubject.size;
   }
+}
+
+/** A turn's events as a batch: each session of each event's subject collects it (or not), in arrival order. */
+function collectBatch(events: readonly Fanout[]): Batch {
+  const batch = newBatch();
+  for (const { subject, push, sequence, sessions } of events) {
+    const index = batch.pushes.push(push) - 1;
+    for (const session of sessions) session.collect(batch, index, subject, push, sequence);
+  }
+  return batch;
 }
 
 function decrement(counts: Map<string, number>, key: string): void {

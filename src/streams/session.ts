@@ -3,8 +3,8 @@ import { WebSocket, type RawData } from 'ws';
 import type { BookSnapshot } from '../core/events.js';
 import { closeCodes, type StreamLimits } from './limits.js';
 import { snapshotPush, type Push } from './payloads.js';
-import { pushFrame, textFrame } from './frames.js';
-import { decodeFrame, encodeFrame, encodePush, type Frame, type Vsn } from './protocol.js';
+import type { Batch } from './fanout.js';
+import { decodeFrame, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
 import { credentialOf, type SessionUser } from './session-auth.js';
@@ -17,8 +17,16 @@ import {
   type Subscription,
 } from './subscriptions.js';
 import type { StreamDeps } from './deps.js';
+import {
+  channelTopic,
+  newSessionOutput,
+  take,
+  writeFrame,
+  writePush,
+  writeTaken,
+  type SessionOutput,
+} from './session-output.js';
 
-const channelTopic = 'ws:trading';
 const phoenixTopic = 'phoenix';
 
 /** A `market.book` subscription holds the updates that arrive while its snapshot is read. */
@@ -43,19 +51,13 @@ export class Session implements RoutedSession {
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
   private closed = false;
-  /** Whether the socket holds this turn's frames, to write them in one go once the turn ends. */
-  private corked = false;
-  /**
-   * Whether ready-made frames (frames.ts) may go to this socket: only without extensions. The socket is made with
-   * permessage-deflate off, so always; were it negotiated, a frame would have to be compressed for this socket alone.
-   */
-  private readonly framesShared: boolean;
+  private readonly output: SessionOutput;
   private readonly idle: NodeJS.Timeout;
 
   /** `socket` is the one `ws` frames on: frames made once (frames.ts) are written to it directly. */
   constructor(
     private readonly ws: WebSocket,
-    private readonly socket: Duplex,
+    socket: Duplex,
     private readonly vsn: Vsn,
     private readonly address: string,
     private readonly deps: StreamDeps,
@@ -68,7 +70,9 @@ export class Session implements RoutedSession {
       limits.idleMs,
     );
     this.idle.unref();
-    this.framesShared = ws.extensions === '';
+    this.output = newSessionOutput(ws, socket, vsn, limits.sendBufferBytesMax, () =>
+      this.close(closeCodes.slowConsumer, `slow consumer: more than ${limits.sendBufferBytesMax} bytes unread`),
+    );
     router.opened(this);
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
     ws.on('close', () => this.ended());
@@ -274,21 +278,29 @@ export class Session implements RoutedSession {
     for (const update of updates) this.deliverTo(held, update.push, update.sequence);
   }
 
-  /** An event of a subject this session subscribed to (router.ts). */
-  deliver(subject: string, push: Push, sequence: number | undefined): void {
+  /** An event of a subject this session subscribed to, push `index` of a fan-out batch (router.ts). */
+  collect(batch: Batch, index: number, subject: string, push: Push, sequence: number | undefined): void {
     const held = this.subscriptions.get(subject);
     if (!held || this.closed) return;
-    if (sequence === undefined) return this.push(push);
-    if (held.held !== null) {
-      if (held.held.length >= this.limits.bookUpdatesHeldMax)
-        return this.close(
-          closeCodes.slowConsumer,
-          'slow consumer: too many book updates held while the snapshot is read',
-        );
-      held.held.push({ push, sequence });
-      return;
+    if (sequence !== undefined) {
+      if (held.held !== null) {
+        if (held.held.length >= this.limits.bookUpdatesHeldMax)
+          return this.close(
+            closeCodes.slowConsumer,
+            'slow consumer: too many book updates held while the snapshot is read',
+          );
+        held.held.push({ push, sequence });
+        return;
+      }
+      if (sequence <= held.sequence) return;
+      held.sequence = sequence;
     }
-    this.deliverTo(held, push, sequence);
+    take(this.output, this.joinRef, batch, index, this);
+  }
+
+  /** Writes what this session took of `batch`: one buffer, the same bytes as every session with the same pushes. */
+  flushBatch(batch: Batch): void {
+    if (this.output.taken?.batch === batch) writeTaken(this.output, this.joinRef);
   }
 
   /** Updates at or below the sequence already sent are in it (the snapshot, or an update seen twice). */
@@ -319,10 +331,8 @@ export class Session implements RoutedSession {
     this.send({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: reply });
   }
 
-  /** A push of the channel: ref null, the join's join_ref; an event's frame is made once for all its subscribers. */
   private push(push: Push): void {
-    if (this.framesShared) this.write(pushFrame(this.vsn, this.joinRef, channelTopic, push));
-    else this.write(encodePush(this.vsn, this.joinRef, channelTopic, push.event, push.payload));
+    writePush(this.output, this.joinRef, push);
   }
 
   /** An error reply when a ref could be read, else a `phx_error` push. */
@@ -334,35 +344,8 @@ export class Session implements RoutedSession {
   }
 
   private send(frame: Frame): void {
-    this.sendText(encodeFrame(this.vsn, frame));
+    writeFrame(this.output, this.joinRef, frame);
   }
-
-  private sendText(text: string): void {
-    this.write(this.framesShared ? textFrame(text) : text);
-  }
-
-  /**
-   * Writes a whole frame (or has ws frame a text) to the socket. The frames of one turn of the event loop (an order
-   * batch's events, a reply and its pushes) are held by cork and leave in one write when the turn ends.
-   */
-  private write(frame: Buffer | string): void {
-    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
-    if (!this.corked) {
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(this.uncork);
-    }
-    if (typeof frame === 'string') this.ws.send(frame);
-    else this.socket.write(frame);
-    if (this.ws.bufferedAmount > this.limits.sendBufferBytesMax) {
-      this.close(closeCodes.slowConsumer, `slow consumer: more than ${this.limits.sendBufferBytesMax} bytes unread`);
-    }
-  }
-
-  private readonly uncork = (): void => {
-    this.corked = false;
-    this.socket.uncork();
-  };
 
   /** Ends the session at once: nothing more is queued, and a socket that does not take the close frame is cut. */
   close(code: number, reason: string): void {
@@ -375,6 +358,8 @@ export class Session implements RoutedSession {
   private ended(): void {
     if (this.closed) return;
     this.closed = true;
+    this.output.ended = true;
+    this.output.taken = null;
     clearTimeout(this.idle);
     this.dropSubscriptions();
     this.router.closed(this);
