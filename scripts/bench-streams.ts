@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/bench-streams.js [--database sqlite|postgres] [--subscribers 1000] [--rate 200]
  *     [--duration 10] [--processes 1|2] [--rounds N] [--vsn 2.0.0|1.0.0] [--client-processes 1] [--traders 16]
- *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off]
+ *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off] [--reference on|off]
  *
  * How it measures (also printed with the figures):
  * - Orders are sent one at a time (`--in-flight 1`), each due at start + k / rate (a late one goes
@@ -74,6 +74,11 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** `on`: measure the fan-out's floor on this machine after the rounds (scripts/bench/stream-floor.ts); `off`: not. */
     floor: { type: 'string', default: 'on' },
+    /**
+     * `on`: a round without subscribers first, the same orders: what the orders cost alone (CPU, throughput), so that
+     * the fan-out's own CPU is the rounds' less it; `off`: not.
+     */
+    reference: { type: 'string', default: 'on' },
   },
 });
 const database = values.database;
@@ -81,7 +86,10 @@ if (database !== 'sqlite' && database !== 'postgres')
   throw new Error(`--database is sqlite or postgres, got ${database}`);
 const vsn = values.vsn as '1.0.0' | '2.0.0';
 if (vsn !== '1.0.0' && vsn !== '2.0.0') throw new Error(`--vsn is 1.0.0 or 2.0.0, got ${values.vsn}`);
-let subscribersCount = positive(values.subscribers, 'subscribers');
+/** 0: orders alone, the reference for what the subscribers cost the order path (throughput, CPU). */
+let subscribersCount = Number(values.subscribers);
+if (!Number.isSafeInteger(subscribersCount) || subscribersCount < 0)
+  throw new Error(`--subscribers is a whole number, got ${values.subscribers}`);
 const rate = positive(values.rate, 'rate');
 const durationS = positive(values.duration, 'duration');
 const processes = positive(values.processes, 'processes');
@@ -296,12 +304,12 @@ async function measureRound(
   marketId: string,
   scratch: string,
   roundIndex: number,
+  subscribers: number,
 ): Promise<Round> {
   const hostPid = served[host]!.child.pid!;
   const rssBefore = rssMb(hostPid);
   const clients = Array.from({ length: clientProcesses }, () => SubscriberProcess.start());
-  const share = (i: number) =>
-    Math.floor(subscribersCount / clientProcesses) + (i < subscribersCount % clientProcesses ? 1 : 0);
+  const share = (i: number) => Math.floor(subscribers / clientProcesses) + (i < subscribers % clientProcesses ? 1 : 0);
   const connectStarted = monotonicMs();
   let firstAddress = 2;
   const connected = await Promise.all(
@@ -452,7 +460,7 @@ const floorFrameBytes = 360;
  * The floor of the same fan-out on this machine, now: one write of a ready-made frame per socket per batch, as many
  * sockets as subscribers, batches as far apart as the orders; and this run's first round against it.
  */
-async function floorLines(round: Round | undefined): Promise<string[]> {
+async function floorLines(round: Round | undefined, reference: Round | undefined): Promise<string[]> {
   if (!round || round.opened === 0 || round.orders.acked.length === 0) return [];
   const batches = Math.min(round.orders.acked.length, 200);
   const floor = await measureFanoutFloor(round.opened, batches, 1000 / rate, floorFrameBytes);
@@ -467,6 +475,29 @@ async function floorLines(round: Round | undefined): Promise<string[]> {
       `${perWriteUs.toFixed(2)} µs CPU per write (user ${((floor.cpuUserMs * 1000) / floor.writes).toFixed(2)}, system ${((floor.cpuSystemMs * 1000) / floor.writes).toFixed(2)}); ` +
       `at round 1's ${eventsPerBatch.toFixed(2)} events per batch, ${floorPerEventUs.toFixed(2)} µs per subscriber-event. ` +
       `Round 1's server (subscribers' process, orders included): ${serverPerEventUs.toFixed(2)} µs per subscriber-event, ${(serverPerEventUs / floorPerEventUs).toFixed(2)}× the floor`,
+    ...fanoutAloneLines(round, reference, host, floorPerEventUs),
+  ];
+}
+
+/** Round 1 less the round without subscribers (its CPU per order, times round 1's orders): the fan-out's own CPU. */
+function fanoutAloneLines(round: Round, reference: Round | undefined, host: number, floorPerEventUs: number): string[] {
+  if (!reference || reference.orders.acked.length === 0) return [];
+  const ordersCpuMs = ((reference.serverCpuMs[host] ?? 0) * round.orders.acked.length) / reference.orders.acked.length;
+  const subscriberEvents = Math.max(1, round.opened * (round.bookUpdates + round.trades));
+  const aloneUs = (((round.serverCpuMs[host] ?? 0) - ordersCpuMs) * 1000) / subscriberEvents;
+  return [
+    `  fan-out    round 1 less the orders' own CPU (the round without subscribers, per order): ${aloneUs.toFixed(2)} µs per subscriber-event, ${(aloneUs / floorPerEventUs).toFixed(2)}× the floor`,
+  ];
+}
+
+/** The round without subscribers: the orders alone, and each round's throughput against it. */
+function referenceLines(reference: Round, results: readonly Round[]): string[] {
+  const perSecond = (r: Round) => r.orders.acked.length / (r.orders.elapsedMs / 1000);
+  const latency = (r: Round) => r.orders.acked.map((a) => a.latencyMs).sort((a, b) => a - b);
+  return [
+    `  reference  no subscriber, the same orders: ${reference.orders.acked.length} acknowledged, ${perSecond(reference).toFixed(0)}/s of ${rate}/s asked, POST p50 ${ms(percentile(latency(reference), 50))} ms, p99 ${ms(percentile(latency(reference), 99))} ms; ` +
+      `server CPU ${reference.serverCpuMs.map((c, i) => `process ${i + 1} ${(c / reference.orders.acked.length).toFixed(2)} ms`).join(', ')} per order`,
+    `  throughput ${results.map((r, i) => `round ${i + 1} ${(perSecond(r) / perSecond(reference)).toFixed(2)}×`).join(', ')} the orders/s without subscribers`,
   ];
 }
 
@@ -519,10 +550,16 @@ async function main(): Promise<void> {
     if (warm.refused.size > 0)
       throw new Error(`warm-up orders refused: ${[...warm.refused].map(([k, n]) => `${n}× ${k}`).join(', ')}`);
 
+    const reference =
+      values.reference === 'on' && subscribersCount > 0
+        ? await measureRound(db, served, 0, agent, traders, market.market_id, scratch, -1, 0)
+        : undefined;
     const results: Round[] = [];
     for (let r = 0; r < rounds; r += 1) {
       const host = processes === 2 && r % 2 === 0 ? 1 : 0;
-      results.push(await measureRound(db, served, host, agent, traders, market.market_id, scratch, r));
+      results.push(
+        await measureRound(db, served, host, agent, traders, market.market_id, scratch, r, subscribersCount),
+      );
       console.error(`round ${r + 1} of ${rounds} done`);
     }
 
@@ -549,7 +586,8 @@ async function main(): Promise<void> {
         );
       }
     }
-    if (values.floor !== 'off') lines.push(...(await floorLines(results[0])));
+    if (reference) lines.push(...referenceLines(reference, results));
+    if (values.floor !== 'off') lines.push(...(await floorLines(results[0], reference)));
     lines.push(
       `  settings   ${tradersCount} traders, buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ${warmupOrders} warm-up orders before the first round; ` +
         `subscribers in ${clientProcesses} process${clientProcesses === 1 ? '' : 'es'}, ${perAddress} per loopback address (the server allows 50 per address); order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s${profileDirectory ? '; servers with --cpu-prof' : ''}`,

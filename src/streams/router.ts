@@ -34,9 +34,9 @@ const writesPerSliceMax = 512;
  * subject (stream and market, or stream and user); ends the sessions of a deleted signing key; and
  * counts connections per address and per user for the limits.
  *
- * The fan-out runs after the turn that heard the events, a turn's events as one batch (fanout.ts): each session
- * that takes any of them writes them in one go. Batches go in arrival order, their writes in slices of
- * `writesPerSliceMax`.
+ * The fan-out runs after the turn that heard the events, the events heard since the last batch as one batch
+ * (fanout.ts): each session that takes any of them writes them in one go. Batches go in arrival order, their writes
+ * in slices of `writesPerSliceMax`.
  */
 export class StreamRouter {
   /** The sessions of each subject, as an array replaced (never changed) on subscribe and unsubscribe: a fan-out keeps the one it started with. */
@@ -48,11 +48,10 @@ export class StreamRouter {
   private readonly sessions = new Set<RoutedSession>();
   /** Per subject with subscribers, what ends the hub's note that this process wants it. */
   private readonly interest = new Map<string, () => void>();
-  /** The events heard this turn, the turns' events not yet handed on (oldest first), and the batch being written. */
-  private arriving: Fanout[] = [];
-  private readonly turns: Fanout[][] = [];
+  /** Events heard and not yet in a batch, oldest first; and the batch being written. */
+  private waiting: Fanout[] = [];
   private batch: Batch | null = null;
-  private fanoutRunning = false;
+  private fanoutScheduled = false;
 
   constructor(private readonly events: EventHub) {
     this.stopListening = events.listen((event) => this.route(event));
@@ -95,26 +94,28 @@ export class StreamRouter {
     this.enqueue(subject, tradeUpdatePush(event), undefined, sessions);
   }
 
-  /** Queues an event for the sessions subscribed now; the turn's events go as one batch once they are all heard. */
+  /**
+   * Queues an event for the sessions subscribed now. The fan-out starts once this turn's events are all heard; while
+   * it is running, events wait for the batch being written to be done and then go together as the next batch.
+   */
   private enqueue(subject: string, push: Push, sequence: number | undefined, sessions: readonly RoutedSession[]): void {
-    if (this.arriving.length === 0) process.nextTick(this.turnEnded);
-    this.arriving.push({ subject, push, sequence, sessions });
+    this.waiting.push({ subject, push, sequence, sessions });
+    if (this.fanoutScheduled) return;
+    this.fanoutScheduled = true;
+    process.nextTick(this.fanOut);
   }
 
-  private readonly turnEnded = (): void => {
-    this.turns.push(this.arriving);
-    this.arriving = [];
-    if (!this.fanoutRunning) this.fanOut();
-  };
-
-  /** One slice of the fan-out; the rest waits for the next turn, after the I/O that arrived meanwhile. */
+  /**
+   * One slice of the fan-out; the rest waits for the next turn, after the I/O that arrived meanwhile. What arrives
+   * while a batch is written joins the next one: under load a subscriber gets more events per write, not more writes.
+   */
   private readonly fanOut = (): void => {
     let writes = writesPerSliceMax;
     while (writes > 0) {
       if (this.batch === null) {
-        const events = this.turns.shift();
-        if (events === undefined) break;
-        this.batch = collectBatch(events);
+        if (this.waiting.length === 0) break;
+        this.batch = collectBatch(this.waiting);
+        this.waiting = [];
       }
       const batch = this.batch;
       const end = Math.min(batch.takers.length, batch.flushed + writes);
@@ -123,8 +124,8 @@ export class StreamRouter {
       batch.flushed = end;
       if (end === batch.takers.length) this.batch = null;
     }
-    this.fanoutRunning = this.batch !== null || this.turns.length > 0;
-    if (this.fanoutRunning) setImmediate(this.fanOut);
+    if (this.batch !== null || this.waiting.length > 0) setImmediate(this.fanOut);
+    else this.fanoutScheduled = false;
   };
 
   subscribe(subject: string, session: RoutedSession): void {
