@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { newEventLag, stamped, unstamped } from '../../src/db/event-lag.js';
+import { batchFrames, newBatch, type Taken } from '../../src/streams/fanout.js';
 import { textFrame } from '../../src/streams/frames.js';
+import type { Push } from '../../src/streams/payloads.js';
 
 /**
  * The fan-out writes frames it made itself (src/streams/frames.ts): each must be the one final,
@@ -27,6 +29,40 @@ describe('streams: WebSocket text frames made once for every subscriber', () => 
     const frame = textFrame('é€');
     expect([...frame.subarray(0, 2)]).to.deep.equal([0x81, 5]);
     expect(frame.subarray(2).toString('utf8')).to.equal('é€');
+  });
+});
+
+/** The texts of the frames (7- or 16-bit lengths) one after the other in `bytes`. */
+function textsOf(bytes: Buffer): string[] {
+  const texts: string[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const short = bytes[at + 1] ?? 0;
+    const [headBytes, lengthBytes] = short < 126 ? [2, short] : [4, bytes.readUInt16BE(at + 2)];
+    texts.push(bytes.subarray(at + headBytes, at + headBytes + lengthBytes).toString('utf8'));
+    at += headBytes + lengthBytes;
+  }
+  return texts;
+}
+
+describe('streams: the bytes of a fan-out batch (src/streams/fanout.ts)', () => {
+  const ack = (n: number): Push => ({
+    event: 'ack',
+    payload: { request_id: String(n), action: 'subscribe', status: 'ok', streams: [] },
+  });
+
+  it('writes the pushes a session took in their order, made once for every session that took the same', () => {
+    const batch = newBatch();
+    batch.pushes.push(ack(1), ack(2), ack(3));
+    const taken = (indices: number[]): Taken => ({ batch, indices });
+    const both = batchFrames('2.0.0', '1', 'ws:trading', taken([0, 2]));
+    expect(textsOf(both).map((t) => (JSON.parse(t) as unknown[])[4])).to.deep.equal([ack(1).payload, ack(3).payload]);
+    expect(textsOf(both)[0]).to.match(/^\["1",null,"ws:trading","ack",/);
+    expect(batchFrames('2.0.0', '1', 'ws:trading', taken([0, 2]))).to.equal(both);
+    expect(batchFrames('2.0.0', '2', 'ws:trading', taken([0, 2]))).not.to.equal(both);
+    expect(textsOf(batchFrames('2.0.0', null, 'ws:trading', taken([1])))).to.have.length(1);
+    const objects = textsOf(batchFrames('1.0.0', '1', 'ws:trading', taken([0, 2])));
+    expect(objects.map((t) => (JSON.parse(t) as { join_ref: string }).join_ref)).to.deep.equal(['1', '1']);
   });
 });
 
