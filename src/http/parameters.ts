@@ -36,8 +36,8 @@ export function decodePathParameter(name: string, raw: string): string {
 }
 
 /** Checks the query of an operation that reads one (others ignore theirs). */
-export function checkQueryText(operation: Operation, querystring: string): void {
-  if (querystring === '' || !parametersOf(operation).some((p) => p.in === 'query')) return;
+export function checkQueryText(querystring: string): void {
+  if (querystring === '') return;
   for (const pair of querystring.split('&')) {
     const [rawName = '', rawValue = ''] = pair.replace(/\+/g, ' ').split('=', 2);
     const name = decoded(rawName, 'query');
