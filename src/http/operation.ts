@@ -16,7 +16,7 @@ import {
 } from './instrument-refs.js';
 import { convertIntegerStrings, integerStringFields, type FieldPath } from './integer-strings.js';
 import type { LoadedDocument } from './openapi.js';
-import { checkQueryText, parametersOf } from './parameters.js';
+import { checkedQuery, parametersOf } from './parameters.js';
 import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
 import { timed, type RequestTiming } from './server-timing.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
@@ -156,7 +156,8 @@ export async function serveOperation<Deps>(
   const { headers } = ctx.req;
   const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
-  if (plan.readsQuery) checkQueryText(querystring);
+  // Checked and parsed in one pass where the operation reads its query; Koa parses the rest (validation refuses them).
+  const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
   const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
   const principal = await timed(ctx.state.timing, 'authNs', () =>
@@ -168,7 +169,7 @@ export async function serveOperation<Deps>(
     // The path's parameters are validated as sent: symbols are resolved into the router's.
     const path = { ...params };
     // Koa's parse of an empty query is an empty object too.
-    const sentQuery = querystring === '' ? {} : ctx.request.query;
+    const sentQuery = querystring === '' ? {} : (readQuery ?? ctx.request.query);
     const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
     const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
     return { parts, query: validateRequest(plan.validation, { ...parts, path, headers }, reported) };
