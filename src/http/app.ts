@@ -13,6 +13,7 @@ import { Failure, type FailureHttp } from '../lib/failure.js';
 import { Router } from './router.js';
 import type { EdgeDeps } from './deps.js';
 import {
+  isJsonBody,
   operationIdOf,
   operationPlanOf,
   serveOperation,
@@ -117,8 +118,14 @@ export function createApp<Deps>(definition: HostDefinition<Deps>, deps: Deps & E
   const host = servedHost(definition, deps);
   const app = new Koa<EdgeState>({ proxy: false });
   app.on('error', (error: NodeJS.ErrnoException, ctx?: EdgeContext) => logErrorAfterResponse(deps, error, ctx));
+  const pages = definition.pages ?? [];
+  if (pages.length === 0) {
+    // One middleware: the boundary calls the route itself, without a second dispatch of koa-compose per request.
+    app.use((ctx) => withErrorBoundary(ctx, () => route(ctx, host), host));
+    return app;
+  }
   app.use((ctx, next) => withErrorBoundary(ctx, next, host));
-  for (const pages of definition.pages ?? []) app.use(pages);
+  for (const page of pages) app.use(page);
   app.use((ctx) => route(ctx, host));
   return app;
 }
@@ -133,13 +140,19 @@ function logErrorAfterResponse({ logger }: EdgeDeps, error: NodeJS.ErrnoExceptio
 }
 
 /** The request's ids and timing; every error below, rendered in the host's shapes; the request logged. */
-async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: ServedHost<Deps>): Promise<void> {
+async function withErrorBoundary<Deps>(
+  ctx: EdgeContext,
+  next: () => Promise<unknown>,
+  host: ServedHost<Deps>,
+): Promise<void> {
   const { definition, deps } = host;
   const incoming = ctx.get('x-request-id');
   ctx.state.requestId = requestIdPattern.test(incoming) ? incoming : newRequestId();
   setHeader(ctx, 'x-request-id', ctx.state.requestId);
-  ctx.state.mktRequestId = newRequestId();
-  if (definition.mktRequestIds) setHeader(ctx, 'x-mkt-request-id', ctx.state.mktRequestId);
+  if (definition.mktRequestIds) {
+    ctx.state.mktRequestId = newRequestId();
+    setHeader(ctx, 'x-mkt-request-id', ctx.state.mktRequestId);
+  }
   const timing = startTiming();
   ctx.state.timing = timing;
   try {
@@ -152,10 +165,28 @@ async function withErrorBoundary<Deps>(ctx: EdgeContext, next: Koa.Next, host: S
   }
   const endedAt = process.hrtime.bigint();
   setHeader(ctx, 'server-timing', serverTimingHeader(timing, endedAt));
+  sendJson(ctx);
   if (!deps.logger.isLevelEnabled('debug')) return;
   const ms = Number(endedAt - timing.startedAt) / 1e6;
   const { method, path, status } = ctx;
   deps.logger.debug({ host: definition.name, request_id: ctx.state.requestId, method, path, status, ms }, 'request');
+}
+
+/** Statuses whose responses have no body (what Koa's `statuses.empty` lists). */
+const bodilessStatuses = new Set([204, 205, 304]);
+
+/**
+ * A JSON body sent as Koa's `respond` would send it (stringified once, its Content-Length, one `end`), without Koa's
+ * tests for every other kind of body; anything else is left to Koa.
+ */
+function sendJson(ctx: EdgeContext): void {
+  const { res, body } = ctx;
+  if (ctx.method === 'HEAD' || res.headersSent || !ctx.writable || bodilessStatuses.has(ctx.status)) return;
+  if (!isJsonBody(body)) return;
+  const text = JSON.stringify(body);
+  if (!res.hasHeader('Transfer-Encoding')) res.setHeader('Content-Length', String(Buffer.byteLength(text)));
+  ctx.respond = false;
+  res.end(text);
 }
 
 /** To the operation of the method and path (404, 405), served by its plan. */

@@ -102,7 +102,8 @@ export function decodeBody(bytes: Buffer): string {
  */
 export function parseBody(text: string, type: BodyMediaType): unknown {
   if (type === 'form') return parseForm(text);
-  if (text.trim() === '') return {};
+  // \s is the whitespace trim() removes; the test stops at the first other character instead of copying the text.
+  if (/^\s*$/.test(text)) return {};
   if (!/^[ \t\n\r]*[[{]/.test(text)) {
     throw new ApiError(
       400,
@@ -120,7 +121,9 @@ export function parseBody(text: string, type: BodyMediaType): unknown {
       `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}. Send a JSON object with Content-Type: application/json.`,
     );
   }
-  const issue = inspectJson(value);
+  // Only an escape (`\u0000`, `\ud800`) puts NUL or a lone surrogate in parsed text: strict UTF-8 decoding refuses lone
+  // surrogates and JSON.parse refuses a raw NUL.
+  const issue = inspectJson(value, text.includes('\\u'));
   if (issue) throw new RequestValidationError([{ path: issue.path, message: issue.message, value: null }]);
   return value;
 }
@@ -142,26 +145,46 @@ interface JsonIssue {
   message: string;
 }
 
-/** The first thing in a parsed JSON value that no API accepts, walked without recursion. */
-function inspectJson(root: unknown): JsonIssue | null {
-  const pending: { value: unknown; path: string; depth: number }[] = [{ value: root, path: 'body', depth: 0 }];
-  while (pending.length > 0) {
-    const { value, path, depth } = pending.pop()!;
+/** A value met in the walk; its path (`body.messages.0.content`) is spelled out only for the one refused. */
+interface JsonPlace {
+  value: unknown;
+  depth: number;
+  parent: JsonPlace | null;
+  key: string;
+}
+
+function pathOf(place: JsonPlace): string {
+  const keys: string[] = [];
+  for (let at: JsonPlace | null = place; at !== null; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * The first thing in a parsed JSON value that no API accepts, walked without recursion. `checksText`: whether its
+ * strings may hold refused characters at all.
+ */
+function inspectJson(root: unknown, checksText: boolean): JsonIssue | null {
+  const pending: JsonPlace[] = [{ value: root, depth: 0, parent: null, key: 'body' }];
+  for (let place = pending.pop(); place !== undefined; place = pending.pop()) {
+    const { value, depth } = place;
     if (typeof value === 'string') {
-      const issue = textRefusal(value);
-      if (issue) return { path, message: issue };
+      const issue = checksText ? textRefusal(value) : null;
+      if (issue) return { path: pathOf(place), message: issue };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= jsonDepthMax) return { path, message: `is nested deeper than ${jsonDepthMax} levels` };
+    if (depth >= jsonDepthMax) return { path: pathOf(place), message: `is nested deeper than ${jsonDepthMax} levels` };
     if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push({ value: item, path: `${path}.${index}`, depth: depth + 1 }));
+      for (let index = 0; index < value.length; index += 1) {
+        pending.push({ value: value[index], depth: depth + 1, parent: place, key: String(index) });
+      }
       continue;
     }
     for (const [key, item] of Object.entries(value)) {
-      const keyIssue = key === '__proto__' ? 'is a reserved name and cannot be used as a key' : textRefusal(key);
-      if (keyIssue) return { path: `${path}.${key}`, message: keyIssue };
-      pending.push({ value: item, path: `${path}.${key}`, depth: depth + 1 });
+      const keyIssue =
+        key === '__proto__' ? 'is a reserved name and cannot be used as a key' : checksText ? textRefusal(key) : null;
+      if (keyIssue) return { path: `${pathOf(place)}.${key}`, message: keyIssue };
+      pending.push({ value: item, depth: depth + 1, parent: place, key });
     }
   }
   return null;

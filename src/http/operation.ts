@@ -1,7 +1,7 @@
 import type Koa from 'koa';
+import { Stream } from 'node:stream';
 import type { Operation } from 'openapi-backend';
 import { AssertionFailed } from '../lib/assert.js';
-import { clientAddressOf } from '../lib/client-address.js';
 import { nextTurn } from '../lib/turns.js';
 import { authenticate, type Requirement } from './auth/index.js';
 import { claimPendingOnFailure } from './auth/signature.js';
@@ -16,17 +16,18 @@ import {
 } from './instrument-refs.js';
 import { convertIntegerStrings, integerStringFields, type FieldPath } from './integer-strings.js';
 import type { LoadedDocument } from './openapi.js';
-import { checkQueryText } from './parameters.js';
+import { checkedQuery, parametersOf } from './parameters.js';
 import { canonicalQuery, queryPlanOf, type QueryPlan } from './query-aliases.js';
 import { timed, type RequestTiming } from './server-timing.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
+import { EdgeRequest } from './edge-request.js';
 import { validateRequest, validationPlanOf, type ValidationPlan } from './validation.js';
 
 /** What the edge keeps on each request's `ctx.state` (set by the first middleware of app.ts). */
 export interface EdgeState {
   requestId: string;
-  /** This server's own id of the request (`req_…`). */
-  mktRequestId: string;
+  /** This server's own id of the request (`req_…`): made at once where it is sent, else when first read. */
+  mktRequestId?: string;
   timing: RequestTiming;
   /** Once routed: the operation the request is for (which shape its validation errors take). */
   operationId?: string;
@@ -55,6 +56,8 @@ export interface OperationPlan<Deps> {
   /** The media types its body may have (none: it takes no body). */
   accepted: string[] | null;
   security: Requirement[];
+  /** Whether it declares query parameters (whose text is checked; others ignore their query). */
+  readsQuery: boolean;
   aliases: AliasPlan;
   validation: ValidationPlan;
 }
@@ -82,6 +85,7 @@ export function operationPlanOf<Deps>(
     handler,
     accepted: requestBody === undefined ? null : 'content' in requestBody ? Object.keys(requestBody.content) : [],
     security: operation.security ?? documentSecurity ?? [],
+    readsQuery: parametersOf(operation).some((p) => p.in === 'query'),
     aliases: {
       query: queryPlanOf(operation),
       integerStrings: integerStringFields(operation),
@@ -152,7 +156,8 @@ export async function serveOperation<Deps>(
   const { headers } = ctx.req;
   const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
-  checkQueryText(plan.operation, querystring);
+  // Checked and parsed in one pass where the operation reads its query; Koa parses the rest (validation refuses them).
+  const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
   const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
   const principal = await timed(ctx.state.timing, 'authNs', () =>
@@ -164,13 +169,13 @@ export async function serveOperation<Deps>(
     // The path's parameters are validated as sent: symbols are resolved into the router's.
     const path = { ...params };
     // Koa's parse of an empty query is an empty object too.
-    const sentQuery = querystring === '' ? {} : ctx.request.query;
+    const sentQuery = querystring === '' ? {} : (readQuery ?? ctx.request.query);
     const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
     const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
     return { parts, query: validateRequest(plan.validation, { ...parts, path, headers }, reported) };
   });
   if (received.big) await nextTurn();
-  const request: ApiRequest = {
+  const request: ApiRequest = new EdgeRequest(ctx, {
     operationId: plan.operationId,
     // The router's params: decoded strictly (parameters.ts) and with symbols resolved; every path parameter is a
     // string.
@@ -178,25 +183,11 @@ export async function serveOperation<Deps>(
     query,
     body: parts.body,
     rawBody: received.bytes,
-    headers,
-    clientAddress: clientAddressOf(ctx.req),
     principal,
-    requestId: ctx.state.requestId,
-    mktRequestId: ctx.state.mktRequestId,
-    signal: abortedOnClose(ctx),
-  };
+  });
   // The validator has held the request to the operation's schema, which the handler's types are made from.
   const checked = request as ApiRequest<never, never, never>;
   writeResponse(ctx, await timed(ctx.state.timing, 'handlerNs', () => plan.handler(checked, host.deps)));
-}
-
-/** Aborts when the client goes away before the response is written. */
-function abortedOnClose(ctx: EdgeContext): AbortSignal {
-  const abort = new AbortController();
-  ctx.req.once('close', () => {
-    if (!ctx.res.writableFinished) abort.abort();
-  });
-  return abort.signal;
 }
 
 /** What Koa's `ctx.set` does with one text value, without its copying of the name and value into lists. */
@@ -205,11 +196,30 @@ export function setHeader(ctx: EdgeContext, name: string, value: string): void {
 }
 
 function writeResponse(ctx: EdgeContext, response: ApiResponse): void {
-  for (const [name, value] of Object.entries(response.headers ?? {})) setHeader(ctx, name, String(value));
+  if (response.headers !== undefined)
+    for (const [name, value] of Object.entries(response.headers)) setHeader(ctx, name, String(value));
   ctx.status = response.status;
   if (response.body === undefined || response.status === 204) {
     if (response.status !== 204) ctx.body = '';
     return;
   }
+  // The type Koa gives a JSON body, set as it would (only when unset), without its lookup in the mime-types table.
+  if (isJsonBody(response.body) && !ctx.res.hasHeader('Content-Type')) setHeader(ctx, 'Content-Type', jsonType);
   ctx.body = response.body;
+}
+
+const jsonType = 'application/json; charset=utf-8';
+
+/** A body Koa sends as JSON: neither text, bytes nor a stream of any kind (anything with a `pipe` is left to Koa). */
+export function isJsonBody(body: unknown): body is object {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Buffer.isBuffer(body) &&
+    !(body instanceof Stream) &&
+    !(body instanceof Blob) &&
+    !(body instanceof ReadableStream) &&
+    !(body instanceof Response) &&
+    !('pipe' in body)
+  );
 }

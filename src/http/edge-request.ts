@@ -1,0 +1,74 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { clientAddressOf } from '../lib/client-address.js';
+import { newRequestId } from '../lib/ids.js';
+import type { ApiRequest, Principal } from './types.js';
+
+/** A request's exchange as Koa holds it: the request, its response, and the ids the edge keeps on its state. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  state: { requestId: string; mktRequestId?: string };
+}
+
+/** The parts of a request the edge has read, validated and authenticated before its handler runs. */
+interface CheckedParts {
+  operationId: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  rawBody: Buffer;
+  principal: Principal | null;
+}
+
+/**
+ * A request as its handler reads it. What most handlers never read is made on first reading: the abort signal (an
+ * AbortController and a `close` listener per request), the client's address, and this server's own request id on
+ * hosts that do not send it.
+ */
+export class EdgeRequest implements ApiRequest {
+  readonly operationId: string;
+  readonly params: Record<string, string>;
+  readonly query: Record<string, unknown>;
+  readonly body: unknown;
+  readonly rawBody: Buffer;
+  readonly headers: IncomingHttpHeaders;
+  readonly principal: Principal | null;
+  readonly requestId: string;
+  private readonly exchange: Exchange;
+  private abortSignal: AbortSignal | undefined;
+
+  constructor(exchange: Exchange, parts: CheckedParts) {
+    this.operationId = parts.operationId;
+    this.params = parts.params;
+    this.query = parts.query;
+    this.body = parts.body;
+    this.rawBody = parts.rawBody;
+    this.headers = exchange.req.headers;
+    this.principal = parts.principal;
+    this.requestId = exchange.state.requestId;
+    this.exchange = exchange;
+  }
+
+  get clientAddress(): string {
+    return clientAddressOf(this.exchange.req);
+  }
+
+  get mktRequestId(): string {
+    this.exchange.state.mktRequestId ??= newRequestId();
+    return this.exchange.state.mktRequestId;
+  }
+
+  get signal(): AbortSignal {
+    this.abortSignal ??= abortedOnClose(this.exchange);
+    return this.abortSignal;
+  }
+}
+
+/** Aborts when the client goes away before the response is written. */
+function abortedOnClose({ req, res }: Exchange): AbortSignal {
+  const abort = new AbortController();
+  req.once('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
+  return abort.signal;
+}
