@@ -1,4 +1,5 @@
 import type { PriceLevels } from './level.js';
+import type { OrderIndex } from './order-index.js';
 import { stopTriggered, type StopOrder } from './rules.js';
 import type { BookSide } from './side.js';
 import { none, type OrderSlots } from './slots.js';
@@ -10,7 +11,7 @@ interface BookParts {
   levels: PriceLevels;
   bids: BookSide;
   asks: BookSide;
-  index: ReadonlyMap<string, number>;
+  index: OrderIndex;
   buyStops: StopSide;
   sellStops: StopSide;
   stopIndex: ReadonlyMap<string, StopOrder>;

@@ -13,6 +13,7 @@ import {
   placed,
   stopView,
 } from './results.js';
+import { OrderIndex } from './order-index.js';
 import { BookSide } from './side.js';
 import { none, OrderSlots } from './slots.js';
 import { StopSide } from './stops.js';
@@ -45,6 +46,9 @@ import type {
   TriggeredExecution,
 } from './types.js';
 
+/** A taker's trader number not looked up yet (`none` is a trader with nothing resting). */
+const unknownTrader = -2;
+
 /**
  * The fast book: price levels in a sorted array per side, a FIFO linked list per level and an
  * index by order id, so best price, append and cancel are O(1) and a new level is O(levels).
@@ -58,7 +62,7 @@ export class FastOrderBook implements OrderBook {
   private readonly bids = new BookSide('buy', this.levels);
   private readonly asks = new BookSide('sell', this.levels);
   /** Order id → slot of every resting order (and of an amended order between leaving its level and resting again). */
-  private readonly index = new Map<string, number>();
+  private readonly index = new OrderIndex(this.slots);
   private readonly makers: MakerStore = { slots: this.slots, levels: this.levels };
   private readonly buyStops = new StopSide('buy');
   private readonly sellStops = new StopSide('sell');
@@ -95,7 +99,7 @@ export class FastOrderBook implements OrderBook {
 
   cancel(orderId: string, traderId: string): CancelResult {
     const slot = this.index.get(orderId);
-    if (slot !== undefined && this.slots.traderId(slot) === traderId) {
+    if (slot !== none && this.slots.traderId(slot) === traderId) {
       const cancelledQuantity = this.slots.remaining(slot);
       this.unlink(slot);
       return { code: 'ok', cancelledQuantity };
@@ -113,7 +117,7 @@ export class FastOrderBook implements OrderBook {
     if (invalid) return { code: invalid };
     const { slots } = this;
     const slot = this.index.get(command.orderId);
-    if (slot === undefined || slots.traderId(slot) !== command.traderId) return { code: 'unknown_order' };
+    if (slot === none || slots.traderId(slot) !== command.traderId) return { code: 'unknown_order' };
     const priceTicks = slots.price(slot);
     const remaining = slots.remaining(slot);
     if (command.priceTicks === priceTicks && command.remaining <= remaining) {
@@ -158,8 +162,8 @@ export class FastOrderBook implements OrderBook {
       else if (bound === null || expiresAt < bound) bound = expiresAt;
     };
     const { slots } = this;
-    for (const [orderId, slot] of this.index)
-      consider(orderId, slots.traderId(slot), slots.remaining(slot), slots.expiresAt(slot));
+    for (const slot of this.index.indexedSlots())
+      consider(slots.orderId(slot), slots.traderId(slot), slots.remaining(slot), slots.expiresAt(slot));
     for (const stop of this.stopIndex.values()) consider(stop.orderId, stop.traderId, stop.quantity, stop.expiresAt);
     due.sort(expiresBefore);
     for (const expiry of due) this.cancel(expiry.orderId, expiry.traderId);
@@ -220,7 +224,7 @@ export class FastOrderBook implements OrderBook {
 
   order(orderId: string): RestingOrderView | undefined {
     const slot = this.index.get(orderId);
-    return slot === undefined ? undefined : this.slots.view(slot);
+    return slot === none ? undefined : this.slots.view(slot);
   }
 
   orders(side: Side): RestingOrderView[] {
@@ -338,11 +342,13 @@ export class FastOrderBook implements OrderBook {
       return { ...closedExecution(taker.quantity, 'fok_unfilled'), triggered: noTriggers };
     }
     const walk = startWalk(this.walk, taker);
-    const trader = slots.traderNumber(taker.traderId);
+    // Looked up once the taker meets a maker: most amends and new orders rest without meeting one.
+    let trader = unknownTrader;
     while (walk.remaining > 0) {
       const level = opposite.best();
       if (level === none) break;
       if (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, levels.price(level))) break;
+      if (trader === unknownTrader) trader = slots.traderNumber(taker.traderId);
       const maker = levels.head(level);
       const goesOn =
         slots.trader(maker) === trader
@@ -385,7 +391,7 @@ export class FastOrderBook implements OrderBook {
     const slot = requeued !== none ? requeued : this.slots.allocate(taker);
     this.slots.setRemaining(slot, remaining);
     this.levels.append(level, slot);
-    if (requeued === none) this.index.set(taker.orderId, slot);
+    if (requeued === none) this.index.add(taker.orderId, slot);
     this.noteExpiry(taker.expiresAt);
   }
 }

@@ -29,7 +29,7 @@ const modeShift = 2;
 const modes: readonly SelfTradePrevention[] = ['expire_taker', 'expire_maker', 'expire_both', 'decrement'];
 
 /** What a new slot holds: a resting order as it arrives. */
-export interface SlotOrder {
+interface SlotOrder {
   orderId: string;
   traderId: string;
   side: Side;
