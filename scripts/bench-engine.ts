@@ -47,6 +47,11 @@ function generate(count: number, seed: number): { warmup: Command[]; measured: C
     const quantity = aggressive ? 10 + Math.floor(random() * 40) : 1 + Math.floor(random() * 20);
     return { orderId: `o${(sequence += 1)}`, traderId, side, type: 'limit', priceTicks, quantity, timeInForce };
   };
+  // Swap with the last instead of splicing: a splice of a 100,000-order list made generating the deep stream O(n²).
+  const dropLive = (index: number) => {
+    live[index] = live[live.length - 1]!;
+    live.pop();
+  };
   const apply = (command: Command) => {
     commands.push(command);
     if (command.kind === 'place') {
@@ -58,7 +63,7 @@ function generate(count: number, seed: number): { warmup: Command[]; measured: C
     } else if (command.kind === 'cancel') book.cancel(command.orderId, command.traderId);
     else book.amend(command.command);
     // Drop orders that left the book (filled by IOCs or crossing amends).
-    for (let i = live.length - 1; i >= 0 && i >= live.length - 8; i -= 1) if (!book.order(live[i]!)) live.splice(i, 1);
+    for (let i = live.length - 1; i >= 0 && i >= live.length - 8; i -= 1) if (!book.order(live[i]!)) dropLive(i);
   };
   const total = count + restingTarget * 2;
   while (commands.length < total) {
@@ -70,12 +75,12 @@ function generate(count: number, seed: number): { warmup: Command[]; measured: C
       const orderId = live[index]!;
       const current = book.order(orderId);
       if (!current) {
-        live.splice(index, 1);
+        dropLive(index);
         continue;
       }
       if (roll < 0.18) {
+        dropLive(index);
         apply({ kind: 'cancel', orderId, traderId: current.traderId });
-        live.splice(index, 1);
       } else {
         const move = random() < 0.5;
         const priceTicks = move

@@ -1,13 +1,17 @@
-import type { RestingOrder } from './level.js';
+import type { PriceLevels } from './level.js';
+import type { OrderIndex } from './order-index.js';
 import { stopTriggered, type StopOrder } from './rules.js';
 import type { BookSide } from './side.js';
+import { none, type OrderSlots } from './slots.js';
 import type { StopSide } from './stops.js';
 
 /** The fast book's parts, as its consistency check reads them. */
 interface BookParts {
+  slots: OrderSlots;
+  levels: PriceLevels;
   bids: BookSide;
   asks: BookSide;
-  index: ReadonlyMap<string, RestingOrder>;
+  index: OrderIndex;
   buyStops: StopSide;
   sellStops: StopSide;
   stopIndex: ReadonlyMap<string, StopOrder>;
@@ -21,8 +25,8 @@ export function bookProblems(book: BookParts): string[] {
   let indexed = 0;
   for (const side of [book.bids, book.asks]) indexed += sideProblems(book, side, problems);
   if (indexed !== book.index.size) problems.push(`index holds ${book.index.size} orders, levels ${indexed}`);
-  const bid = book.bids.best()?.priceTicks ?? null;
-  const ask = book.asks.best()?.priceTicks ?? null;
+  const bid = book.bids.bestPrice();
+  const ask = book.asks.bestPrice();
   if (bid !== null && ask !== null && bid >= ask) problems.push(`book is crossed: bid ${bid} >= ask ${ask}`);
   let stops = 0;
   for (const side of [book.buyStops, book.sellStops]) stops += stopProblems(book, side, problems);
@@ -32,29 +36,34 @@ export function bookProblems(book: BookParts): string[] {
 
 /** One side's levels, best first; returns how many orders rest on it. */
 function sideProblems(book: BookParts, side: BookSide, problems: string[]): number {
+  const { slots, levels } = book;
   let indexed = 0;
   let previousPrice: number | null = null;
   for (const level of side.bestFirst()) {
-    if (level.count === 0) problems.push(`${side.side} level ${level.priceTicks} is empty but listed`);
+    const priceTicks = levels.price(level);
+    if (levels.count(level) === 0) problems.push(`${side.side} level ${priceTicks} is empty but listed`);
     const betterFirst =
-      previousPrice === null ||
-      (side.side === 'buy' ? previousPrice > level.priceTicks : previousPrice < level.priceTicks);
-    if (!betterFirst) problems.push(`${side.side} levels out of order at ${level.priceTicks}`);
-    previousPrice = level.priceTicks;
+      previousPrice === null || (side.side === 'buy' ? previousPrice > priceTicks : previousPrice < priceTicks);
+    if (!betterFirst) problems.push(`${side.side} levels out of order at ${priceTicks}`);
+    previousPrice = priceTicks;
     let quantity = 0;
     let count = 0;
-    for (let order = level.head; order; order = order.next) {
-      if (order.remaining <= 0) problems.push(`order ${order.orderId} rests with ${order.remaining}`);
-      if (order.level !== level || order.priceTicks !== level.priceTicks)
-        problems.push(`order ${order.orderId} is on the wrong level`);
-      if (book.index.get(order.orderId) !== order) problems.push(`order ${order.orderId} is not indexed`);
-      if (expiresBeforeBound(book, order.expiresAt)) problems.push(`order ${order.orderId} expires before the bound`);
-      quantity += order.remaining;
+    let previous = none;
+    for (let slot = levels.head(level); slot !== none; slot = slots.next(slot)) {
+      const orderId = slots.orderId(slot);
+      if (slots.remaining(slot) <= 0) problems.push(`order ${orderId} rests with ${slots.remaining(slot)}`);
+      if (slots.level(slot) !== level || slots.price(slot) !== priceTicks || slots.side(slot) !== side.side)
+        problems.push(`order ${orderId} is on the wrong level`);
+      if (slots.previous(slot) !== previous) problems.push(`order ${orderId} is linked to the wrong previous order`);
+      if (book.index.get(orderId) !== slot) problems.push(`order ${orderId} is not indexed`);
+      if (expiresBeforeBound(book, slots.expiresAt(slot))) problems.push(`order ${orderId} expires before the bound`);
+      quantity += slots.remaining(slot);
       count += 1;
+      previous = slot;
     }
     indexed += count;
-    if (quantity !== level.quantity || count !== level.count)
-      problems.push(`${side.side} level ${level.priceTicks} totals are wrong`);
+    if (quantity !== levels.quantity(level) || count !== levels.count(level))
+      problems.push(`${side.side} level ${priceTicks} totals are wrong`);
   }
   return indexed;
 }

@@ -1,7 +1,7 @@
 import { bookProblems } from './book-invariants.js';
 import { present } from './invariant.js';
-import type { RestingOrder } from './level.js';
-import { closureOf, fillable, newWalk, preventSelfTrade, startWalk, trade } from './matching.js';
+import { PriceLevels } from './level.js';
+import { closureOf, fillable, newWalk, preventSelfTrade, startWalk, trade, type MakerStore } from './matching.js';
 import {
   amended,
   closedExecution,
@@ -12,9 +12,10 @@ import {
   pendingExecution,
   placed,
   stopView,
-  view,
 } from './results.js';
+import { OrderIndex } from './order-index.js';
 import { BookSide } from './side.js';
+import { none, OrderSlots } from './slots.js';
 import { StopSide } from './stops.js';
 import {
   crosses,
@@ -45,15 +46,24 @@ import type {
   TriggeredExecution,
 } from './types.js';
 
+/** A taker's trader number not looked up yet (`none` is a trader with nothing resting). */
+const unknownTrader = -2;
+
 /**
  * The fast book: price levels in a sorted array per side, a FIFO linked list per level and an
  * index by order id, so best price, append and cancel are O(1) and a new level is O(levels).
+ * Orders and levels are numbered records in dense typed arrays (slots.ts, level.ts), not objects:
+ * a deep book's operations touch a few cache lines instead of chasing pointers over the heap.
  * Pending stops wait in a sorted array per side (stops.ts), looked at only after a trade.
  */
 export class FastOrderBook implements OrderBook {
-  private readonly bids = new BookSide('buy');
-  private readonly asks = new BookSide('sell');
-  private readonly index = new Map<string, RestingOrder>();
+  private readonly slots = new OrderSlots();
+  private readonly levels = new PriceLevels(this.slots);
+  private readonly bids = new BookSide('buy', this.levels);
+  private readonly asks = new BookSide('sell', this.levels);
+  /** Order id → slot of every resting order (and of an amended order between leaving its level and resting again). */
+  private readonly index = new OrderIndex(this.slots);
+  private readonly makers: MakerStore = { slots: this.slots, levels: this.levels };
   private readonly buyStops = new StopSide('buy');
   private readonly sellStops = new StopSide('sell');
   private readonly stopIndex = new Map<string, StopOrder>();
@@ -71,7 +81,8 @@ export class FastOrderBook implements OrderBook {
   place(command: PlaceCommand): PlaceResult {
     const invalid = validatePlace(command);
     if (invalid) return { code: invalid };
-    if (this.index.has(command.orderId) || this.stopIndex.has(command.orderId)) return { code: 'duplicate_order_id' };
+    if (this.index.has(command.orderId) || (this.stopIndex.size > 0 && this.stopIndex.has(command.orderId)))
+      return { code: 'duplicate_order_id' };
     if (command.type === 'stop' || command.type === 'stop_limit') {
       const stop = stopOf(command, this.stopArrivals + 1);
       if (stopTriggered(stop.side, stop.stopTicks, this.lastTradeTicks)) return { code: 'stop_would_trigger' };
@@ -87,10 +98,10 @@ export class FastOrderBook implements OrderBook {
   }
 
   cancel(orderId: string, traderId: string): CancelResult {
-    const order = this.index.get(orderId);
-    if (order && order.traderId === traderId) {
-      const cancelledQuantity = order.remaining;
-      this.unlink(order);
+    const slot = this.index.get(orderId);
+    if (slot !== none && this.slots.traderId(slot) === traderId) {
+      const cancelledQuantity = this.slots.remaining(slot);
+      this.unlink(slot);
       return { code: 'ok', cancelledQuantity };
     }
     const stop = this.stopIndex.get(orderId);
@@ -104,34 +115,39 @@ export class FastOrderBook implements OrderBook {
   amend(command: AmendCommand): AmendResult {
     const invalid = validateAmend(command);
     if (invalid) return { code: invalid };
-    const order = this.index.get(command.orderId);
-    if (!order || order.traderId !== command.traderId) return { code: 'unknown_order' };
-    if (command.priceTicks === order.priceTicks && command.remaining <= order.remaining) {
+    const { slots } = this;
+    const slot = this.index.get(command.orderId);
+    if (slot === none || slots.traderId(slot) !== command.traderId) return { code: 'unknown_order' };
+    const priceTicks = slots.price(slot);
+    const remaining = slots.remaining(slot);
+    if (command.priceTicks === priceTicks && command.remaining <= remaining) {
       // Less at the same price keeps the place in the queue.
-      order.level.quantity -= order.remaining - command.remaining;
-      order.remaining = command.remaining;
-      return keptPlace(order.remaining);
+      this.levels.reduce(slots.level(slot), remaining - command.remaining);
+      slots.setRemaining(slot, command.remaining);
+      return keptPlace(command.remaining);
     }
-    if (order.postOnly && command.priceTicks !== order.priceTicks && this.wouldTake(order.side, command.priceTicks))
+    const side = slots.side(slot);
+    const postOnly = slots.postOnly(slot);
+    if (postOnly && command.priceTicks !== priceTicks && this.wouldTake(side, command.priceTicks))
       return { code: 'post_only_would_take' };
-    // The order leaves its level but keeps its index entry and its object: if it rests again, it is
-    // re-queued as it is, sparing a deep book's index a delete and an insert (and the heap a new order).
-    this.leaveLevel(order);
+    // The order leaves its level but keeps its index entry and its slot: if it rests again, it is
+    // re-queued as it is, sparing a deep book's index a delete and an insert.
+    this.leaveLevel(slot);
     const outcome = this.executeWithTriggers(
       {
-        orderId: order.orderId,
-        traderId: order.traderId,
-        side: order.side,
+        orderId: command.orderId,
+        traderId: command.traderId,
+        side,
         type: 'limit',
         limitTicks: command.priceTicks,
         quantity: command.remaining,
         timeInForce: 'gtc',
         quoteBudget: null,
-        selfTradePrevention: order.selfTradePrevention,
-        postOnly: order.postOnly,
-        expiresAt: order.expiresAt,
+        selfTradePrevention: slots.selfTradePrevention(slot),
+        postOnly,
+        expiresAt: slots.expiresAt(slot),
       },
-      order,
+      slot,
     );
     return amended(false, outcome);
   }
@@ -145,7 +161,9 @@ export class FastOrderBook implements OrderBook {
       if (expiresAt <= now) due.push({ orderId, traderId, quantity, expiresAt });
       else if (bound === null || expiresAt < bound) bound = expiresAt;
     };
-    for (const order of this.index.values()) consider(order.orderId, order.traderId, order.remaining, order.expiresAt);
+    const { slots } = this;
+    for (const slot of this.index.indexedSlots())
+      consider(slots.orderId(slot), slots.traderId(slot), slots.remaining(slot), slots.expiresAt(slot));
     for (const stop of this.stopIndex.values()) consider(stop.orderId, stop.traderId, stop.quantity, stop.expiresAt);
     due.sort(expiresBefore);
     for (const expiry of due) this.cancel(expiry.orderId, expiry.traderId);
@@ -167,23 +185,23 @@ export class FastOrderBook implements OrderBook {
   }
 
   bestBid(): number | null {
-    return this.bids.best()?.priceTicks ?? null;
+    return this.bids.bestPrice();
   }
 
   bestAsk(): number | null {
-    return this.asks.best()?.priceTicks ?? null;
+    return this.asks.bestPrice();
   }
 
   wouldTake(side: Side, limitTicks: number): boolean {
-    const best = this.sideOf(side === 'buy' ? 'sell' : 'buy').best();
-    return best !== undefined && crosses(side, limitTicks, best.priceTicks);
+    const best = this.sideOf(side === 'buy' ? 'sell' : 'buy').bestPrice();
+    return best !== null && crosses(side, limitTicks, best);
   }
 
   depth(side: Side, levels: number): LevelView[] {
     const views: LevelView[] = [];
     for (const level of this.sideOf(side).bestFirst()) {
       if (views.length >= levels) break;
-      views.push({ priceTicks: level.priceTicks, quantity: level.quantity, orderCount: level.count });
+      views.push(this.levelView(level));
     }
     return views;
   }
@@ -191,7 +209,12 @@ export class FastOrderBook implements OrderBook {
   /** The level at this price on one side, if anything rests there. */
   level(side: Side, priceTicks: number): LevelView | undefined {
     const level = this.sideOf(side).find(priceTicks);
-    return level && { priceTicks: level.priceTicks, quantity: level.quantity, orderCount: level.count };
+    return level === none ? undefined : this.levelView(level);
+  }
+
+  private levelView(level: number): LevelView {
+    const { levels } = this;
+    return { priceTicks: levels.price(level), quantity: levels.quantity(level), orderCount: levels.count(level) };
   }
 
   /** How many orders rest on one side, without listing them. */
@@ -200,14 +223,15 @@ export class FastOrderBook implements OrderBook {
   }
 
   order(orderId: string): RestingOrderView | undefined {
-    const order = this.index.get(orderId);
-    return order && view(order);
+    const slot = this.index.get(orderId);
+    return slot === none ? undefined : this.slots.view(slot);
   }
 
   orders(side: Side): RestingOrderView[] {
+    const { slots } = this;
     const views: RestingOrderView[] = [];
     for (const level of this.sideOf(side).bestFirst()) {
-      for (let order = level.head; order; order = order.next) views.push(view(order));
+      for (let slot = this.levels.head(level); slot !== none; slot = slots.next(slot)) views.push(slots.view(slot));
     }
     return views;
   }
@@ -226,6 +250,8 @@ export class FastOrderBook implements OrderBook {
    */
   checkInvariants(): string[] {
     return bookProblems({
+      slots: this.slots,
+      levels: this.levels,
       bids: this.bids,
       asks: this.asks,
       index: this.index,
@@ -249,16 +275,18 @@ export class FastOrderBook implements OrderBook {
     if (expiresAt !== null && (this.expiryBound === null || expiresAt < this.expiryBound)) this.expiryBound = expiresAt;
   }
 
-  private unlink(order: RestingOrder): void {
-    this.leaveLevel(order);
-    this.index.delete(order.orderId);
+  /** Takes the order off the book: out of its level, the index and its slot. */
+  private unlink(slot: number): void {
+    this.leaveLevel(slot);
+    this.index.delete(this.slots.orderId(slot));
+    this.slots.release(slot);
   }
 
   /** Takes the order out of its level's queue (and the level off its side when it empties); the index keeps it. */
-  private leaveLevel(order: RestingOrder): void {
-    const level = order.level;
-    level.remove(order);
-    if (level.count === 0) this.sideOf(order.side).removeLevel(level);
+  private leaveLevel(slot: number): void {
+    const level = this.slots.level(slot);
+    this.levels.remove(slot);
+    if (this.levels.count(level) === 0) this.sideOf(this.slots.side(slot)).removeLevel(level);
   }
 
   private removeStop(stop: StopOrder): void {
@@ -271,7 +299,7 @@ export class FastOrderBook implements OrderBook {
    * a triggered stop's own trades may trigger more, which queue behind. Stops are looked at only
    * after an execution that traded.
    */
-  private executeWithTriggers(taker: Taker, requeued: RestingOrder | null = null): Outcome {
+  private executeWithTriggers(taker: Taker, requeued = none): Outcome {
     const outcome = this.execute(taker, requeued);
     if (outcome.fills.length === 0 || !this.anyStopTriggered()) return outcome;
     const queue: StopOrder[] = [];
@@ -305,23 +333,28 @@ export class FastOrderBook implements OrderBook {
 
   /**
    * One incoming order against the book; `triggered` is left empty for the caller. `requeued`: the
-   * amended order this taker is, out of its level but still indexed, rested again or dropped here.
+   * slot of the amended order this taker is, out of its level but still indexed, rested again or dropped here.
    */
-  private execute(taker: Taker, requeued: RestingOrder | null = null): Outcome {
+  private execute(taker: Taker, requeued = none): Outcome {
+    const { slots, levels } = this;
     const opposite = this.sideOf(taker.side === 'buy' ? 'sell' : 'buy');
-    if (taker.timeInForce === 'fok' && fillable(opposite, taker) < taker.quantity) {
+    if (taker.timeInForce === 'fok' && fillable(opposite, this.makers, taker) < taker.quantity) {
       return { ...closedExecution(taker.quantity, 'fok_unfilled'), triggered: noTriggers };
     }
     const walk = startWalk(this.walk, taker);
+    // Looked up once the taker meets a maker: most amends and new orders rest without meeting one.
+    let trader = unknownTrader;
     while (walk.remaining > 0) {
       const level = opposite.best();
-      if (!level || (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, level.priceTicks))) break;
-      const maker = level.first();
+      if (level === none) break;
+      if (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, levels.price(level))) break;
+      if (trader === unknownTrader) trader = slots.traderNumber(taker.traderId);
+      const maker = levels.head(level);
       const goesOn =
-        maker.traderId === taker.traderId
-          ? preventSelfTrade(walk, taker.selfTradePrevention, maker)
-          : trade(walk, taker, maker);
-      if (maker.remaining === 0) this.unlink(maker);
+        slots.trader(maker) === trader
+          ? preventSelfTrade(walk, taker.selfTradePrevention, this.makers, maker)
+          : trade(walk, taker, this.makers, maker);
+      if (slots.remaining(maker) === 0) this.unlink(maker);
       if (!goesOn) break;
     }
     if (walk.lastPriceTicks !== null) this.lastTradeTicks = walk.lastPriceTicks;
@@ -336,7 +369,10 @@ export class FastOrderBook implements OrderBook {
         restingQuantity = walk.remaining;
       }
     }
-    if (restingQuantity === 0 && requeued) this.index.delete(requeued.orderId);
+    if (restingQuantity === 0 && requeued !== none) {
+      this.index.delete(taker.orderId);
+      slots.release(requeued);
+    }
     return {
       fills: walk.fills ?? noFills,
       restingQuantity,
@@ -349,31 +385,13 @@ export class FastOrderBook implements OrderBook {
     };
   }
 
-  private rest(taker: Taker, remaining: number, requeued: RestingOrder | null): void {
+  /** Rests what is left of the taker last at its limit: in the amended order's slot, or in a new one. */
+  private rest(taker: Taker, remaining: number, requeued: number): void {
     const level = this.sideOf(taker.side).levelAt(present(taker.limitTicks, 'a resting taker has a limit'));
-    if (requeued) {
-      requeued.priceTicks = level.priceTicks;
-      requeued.remaining = remaining;
-      requeued.level = level;
-      level.append(requeued);
-      this.noteExpiry(requeued.expiresAt);
-      return;
-    }
-    const order: RestingOrder = {
-      orderId: taker.orderId,
-      traderId: taker.traderId,
-      side: taker.side,
-      priceTicks: level.priceTicks,
-      remaining,
-      selfTradePrevention: taker.selfTradePrevention,
-      postOnly: taker.postOnly,
-      expiresAt: taker.expiresAt,
-      previous: null,
-      next: null,
-      level,
-    };
-    level.append(order);
-    this.index.set(order.orderId, order);
-    this.noteExpiry(order.expiresAt);
+    const slot = requeued !== none ? requeued : this.slots.allocate(taker);
+    this.slots.setRemaining(slot, remaining);
+    this.levels.append(level, slot);
+    if (requeued === none) this.index.add(taker.orderId, slot);
+    this.noteExpiry(taker.expiresAt);
   }
 }

@@ -1,6 +1,7 @@
-import type { RestingOrder } from './level.js';
+import type { PriceLevels } from './level.js';
 import { crosses, type Taker } from './rules.js';
 import type { BookSide } from './side.js';
+import { none, type OrderSlots } from './slots.js';
 import type { ClosureReason, Fill, Prevention, SelfTradePrevention } from './types.js';
 
 /**
@@ -43,23 +44,31 @@ export function startWalk(walk: Walk, taker: Taker): Walk {
   return walk;
 }
 
+/** Where the makers are: the book's order slots and its levels. */
+export interface MakerStore {
+  slots: OrderSlots;
+  levels: PriceLevels;
+}
+
 /**
- * The taker meets its own trader's order at the head of the best level: the taker's mode decides.
- * Returns whether the walk goes on; the maker may be left with nothing (the caller unlinks it).
+ * The taker meets its own trader's order (the slot `maker`) at the head of the best level: the taker's mode
+ * decides. Returns whether the walk goes on; the maker may be left with nothing (the caller unlinks it).
  */
-export function preventSelfTrade(walk: Walk, mode: SelfTradePrevention, maker: RestingOrder): boolean {
+export function preventSelfTrade(walk: Walk, mode: SelfTradePrevention, store: MakerStore, maker: number): boolean {
   if (mode === 'expire_taker') {
     walk.closureReason = 'self_trade_prevented';
     return false;
   }
-  const quantity = mode === 'decrement' ? Math.min(walk.remaining, maker.remaining) : maker.remaining;
-  maker.remaining -= quantity;
-  maker.level.quantity -= quantity;
+  const { slots } = store;
+  const makerRemaining = slots.remaining(maker);
+  const quantity = mode === 'decrement' ? Math.min(walk.remaining, makerRemaining) : makerRemaining;
+  slots.setRemaining(maker, makerRemaining - quantity);
+  store.levels.reduce(slots.level(maker), quantity);
   (walk.prevented ??= []).push({
-    orderId: maker.orderId,
-    traderId: maker.traderId,
+    orderId: slots.orderId(maker),
+    traderId: slots.traderId(maker),
     quantity,
-    remaining: maker.remaining,
+    remaining: makerRemaining - quantity,
   });
   if (mode === 'decrement') {
     walk.remaining -= quantity;
@@ -75,35 +84,37 @@ export function preventSelfTrade(walk: Walk, mode: SelfTradePrevention, maker: R
 }
 
 /**
- * The taker trades with the maker at the head of the best level, at the maker's price, as much as
+ * The taker trades with the maker (a slot) at the head of the best level, at the maker's price, as much as
  * both (and the taker's budget) allow. Returns whether the walk goes on: false when the budget
  * buys not one more Unit.
  */
-export function trade(walk: Walk, taker: Taker, maker: RestingOrder): boolean {
-  const level = maker.level;
-  let quantity = Math.min(walk.remaining, maker.remaining);
+export function trade(walk: Walk, taker: Taker, store: MakerStore, maker: number): boolean {
+  const { slots } = store;
+  const priceTicks = slots.price(maker);
+  const makerRemaining = slots.remaining(maker);
+  let quantity = Math.min(walk.remaining, makerRemaining);
   if (walk.budget !== null) {
-    quantity = Math.min(quantity, Math.floor(walk.budget / level.priceTicks));
+    quantity = Math.min(quantity, Math.floor(walk.budget / priceTicks));
     if (quantity === 0) {
       walk.closureReason = 'insufficient_funds';
       return false;
     }
-    walk.budget -= quantity * level.priceTicks;
+    walk.budget -= quantity * priceTicks;
   }
-  maker.remaining -= quantity;
-  level.quantity -= quantity;
+  slots.setRemaining(maker, makerRemaining - quantity);
+  store.levels.reduce(slots.level(maker), quantity);
   walk.remaining -= quantity;
   (walk.fills ??= []).push({
-    makerOrderId: maker.orderId,
-    makerTraderId: maker.traderId,
+    makerOrderId: slots.orderId(maker),
+    makerTraderId: slots.traderId(maker),
     takerOrderId: taker.orderId,
     takerTraderId: taker.traderId,
     takerSide: taker.side,
-    priceTicks: level.priceTicks,
+    priceTicks,
     quantity,
-    makerRemaining: maker.remaining,
+    makerRemaining: makerRemaining - quantity,
   });
-  walk.lastPriceTicks = level.priceTicks;
+  walk.lastPriceTicks = priceTicks;
   return true;
 }
 
@@ -120,21 +131,24 @@ export function closureOf(walk: Walk, taker: Taker): ClosureReason | null {
  * `expire_maker` would cancel them and go on, so they are skipped; every other mode would stop
  * there (or, for `decrement`, shrink the order without a fill), so the count stops.
  */
-export function fillable(opposite: BookSide, taker: Taker): number {
+export function fillable(opposite: BookSide, store: MakerStore, taker: Taker): number {
+  const { slots, levels } = store;
+  const trader = slots.traderNumber(taker.traderId);
   let total = 0;
   let budget = taker.quoteBudget;
   for (const level of opposite.bestFirst()) {
-    if (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, level.priceTicks)) break;
-    for (let maker = level.head; maker; maker = maker.next) {
-      if (maker.traderId === taker.traderId) {
+    const priceTicks = levels.price(level);
+    if (taker.limitTicks !== null && !crosses(taker.side, taker.limitTicks, priceTicks)) break;
+    for (let maker = levels.head(level); maker !== none; maker = slots.next(maker)) {
+      if (slots.trader(maker) === trader) {
         if (taker.selfTradePrevention === 'expire_maker') continue;
         return total;
       }
-      let quantity = Math.min(taker.quantity - total, maker.remaining);
+      let quantity = Math.min(taker.quantity - total, slots.remaining(maker));
       if (budget !== null) {
-        quantity = Math.min(quantity, Math.floor(budget / level.priceTicks));
+        quantity = Math.min(quantity, Math.floor(budget / priceTicks));
         if (quantity === 0) return total;
-        budget -= quantity * level.priceTicks;
+        budget -= quantity * priceTicks;
       }
       total += quantity;
       if (total >= taker.quantity) return total;

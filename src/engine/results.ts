@@ -1,4 +1,3 @@
-import type { RestingOrder } from './level.js';
 import type { StopOrder } from './rules.js';
 import type {
   AmendResult,
@@ -9,7 +8,6 @@ import type {
   PendingStopView,
   PlaceResult,
   Prevention,
-  RestingOrderView,
   TriggeredExecution,
 } from './types.js';
 
@@ -114,16 +112,6 @@ export function closedExecution(quantity: number, reason: ClosureReason): Execut
     prevented: noPreventions,
     decrementedQuantity: 0,
     pendingQuantity: 0,
-  };
-}
-
-export function view(order: RestingOrder): RestingOrderView {
-  return {
-    orderId: order.orderId,
-    traderId: order.traderId,
-    side: order.side,
-    priceTicks: order.priceTicks,
-    remaining: order.remaining,
   };
 }
 
