@@ -27,6 +27,8 @@ export interface AdmissionSnapshotRow {
   key_allowed_models: string | null;
   /** The account's default price cap of inference (migration 0016's `auto_buy_max_price_ticks`); null: none. */
   default_max_price_ticks: number | string | null;
+  /** Whether the account has auto top-up on (migration 0023): its settlements are then checked for a top-up. */
+  auto_top_up_enabled: boolean | number | null;
 }
 
 /**
@@ -42,7 +44,7 @@ const snapshot = statement(
      (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
      (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier,
      k.id AS key_id, k.active AS key_active, k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset,
-     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks
+     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks, st.auto_top_up_enabled
    FROM users u
    LEFT JOIN ledger_accounts c ON c.user_id = u.id AND c.kind = 'currency' AND c.asset = ?
    LEFT JOIN ledger_accounts t ON t.user_id = u.id AND t.kind = 'consumption' AND t.asset = ?

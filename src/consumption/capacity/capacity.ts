@@ -49,6 +49,8 @@ interface Admission extends SlotState {
   budget: BudgetHold | null;
   /** The supplier whose Units the request will consume first, when known. */
   lotSupplierUserId: string | null;
+  /** Whether the account had auto top-up on when the request was admitted. */
+  autoTopUp: boolean;
 }
 
 interface ReservedRequest extends KeyCaller {
@@ -136,6 +138,7 @@ async function admit(
       remaining: slots.limit - slots.active - 1,
       accountId,
       lotSupplierUserId: seen.nextLotSupplierUserId,
+      autoTopUp: seen.autoTopUp,
       reservedLots,
       budget,
     };

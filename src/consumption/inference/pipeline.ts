@@ -163,6 +163,7 @@ export async function runInference<E extends Endpoint>(
     budget: admitted.budget,
     admittedAtUs,
     lotSupplierUserId: admitted.lotSupplierUserId,
+    autoTopUp: admitted.autoTopUp,
     lease,
   };
   const headers = slotHeaders(admitted);

@@ -49,6 +49,11 @@ export interface OpenRequest {
    */
   budget: BudgetHold | null;
   admittedAtUs: number;
+  /**
+   * Whether its account had auto top-up on at admission (read there, under the user's slot lock); undefined when not
+   * known (a request settled by the sweep): its settlement is then passed on to auto top-up, which reads the settings.
+   */
+  autoTopUp?: boolean;
 }
 
 /**
