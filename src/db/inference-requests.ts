@@ -29,6 +29,8 @@ export interface AdmissionSnapshotRow {
   default_max_price_ticks: number | string | null;
   /** Whether the account has auto top-up on (migration 0023): its settlements are then checked for a top-up. */
   auto_top_up_enabled: boolean | number | null;
+  /** The earliest expiry of the consumption account's lots that hold tokens; null: none. */
+  lots_expire_at_us: number | string | null;
 }
 
 /**
@@ -42,6 +44,7 @@ const snapshot = statement(
   `SELECT u.account_mode, c.deposited, c.available AS usd_available, c.locked AS usd_locked, t.id AS account_id, t.available AS tokens_available,
      (SELECT count(*) FROM inference_slots s WHERE s.user_id = u.id AND s.expires_at_us > ?) AS active_slots,
      (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
+     (SELECT min(l.expires_at_us) FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0) AS lots_expire_at_us,
      (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier,
      k.id AS key_id, k.active AS key_active, k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset,
      k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks, st.auto_top_up_enabled

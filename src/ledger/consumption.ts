@@ -236,6 +236,8 @@ interface ReservationSettlement {
   reservedTokens: number;
   /** Tokens billed: at most those reserved. */
   chargedTokens: number;
+  /** Before this time no lot of the account can have expired (settle.ts `OpenRequest`); null: not known. */
+  lotsExpireAtUs: number | null;
 }
 
 /** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
@@ -255,7 +257,7 @@ export function reservationDraws(reservations: readonly LotReservation[], tokens
  * Settles a request's reservation with one journal entry (kind `inference_settlement`, referencing the request): the
  * tokens billed leave the locked bucket for system:consumed, the rest return to available, and each reserved lot gives
  * up what was drawn from it and the rest of its reservation. What expired lots still hold is written off first, when
- * there is any (rarely: a plain read tells). The account's row is locked by the entry, before the lots' rows, as
+ * there is any (rarely: a plain read tells, and only once the earliest expiry admission saw has passed). The account's row is locked by the entry, before the lots' rows, as
  * admission locks them; only the last statements of the settlement hold it (the caller writes its receipt before).
  */
 export async function settleReservation(
@@ -263,14 +265,15 @@ export async function settleReservation(
   settlement: ReservationSettlement,
   nowUs: number,
 ): Promise<void> {
-  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens } = settlement;
+  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens, lotsExpireAtUs } = settlement;
   assert(
     Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
     `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
   );
   const sql = await sqlOf(trx);
   const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
-  if (await hasExpiredLots(sql, accountId, nowUs))
+  const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
+  if (mayHaveExpired && (await hasExpiredLots(sql, accountId, nowUs)))
     await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
   await post(
     trx,
@@ -286,6 +289,7 @@ export async function settleReservation(
       ),
     ],
     nowUs,
+    { accountId, amount: chargedTokens },
   );
   let left = chargedTokens;
   for (const [lotId, reserved] of reservations) {
@@ -297,7 +301,6 @@ export async function settleReservation(
     left -= take;
   }
   assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
-  if (chargedTokens > 0) await recordWithdrawal(sql, accountId, chargedTokens, nowUs);
 }
 
 /**

@@ -121,6 +121,12 @@ export async function systemAccount(trx: Trx, name: SystemAccountName, asset: st
   });
 }
 
+/** What left an account for good with an entry (tokens consumed): counted in its withdrawals by the entry's update. */
+interface Withdrawal {
+  accountId: string;
+  amount: number;
+}
+
 /**
  * Writes one balanced journal entry and applies it to the materialised balances, in the caller's
  * transaction: one update per account, conditional on every bucket it debits, so a user's balance
@@ -133,12 +139,18 @@ export async function post(
   reference: string | null,
   postings: Posting[],
   nowUs: number,
+  withdrawal?: Withdrawal,
 ): Promise<void> {
   const set = new JournalWriteSet();
   set.add(kind, reference, postings, nowUs);
   const [entry] = set.entries;
   if (entry === undefined) return;
-  const [refused] = await writeJournalEntry(await sqlOf(trx), entry, set.accountChanges());
+  const changes = set
+    .accountChanges()
+    .map((change) =>
+      change.accountId === withdrawal?.accountId ? { ...change, withdrawn: withdrawal.amount } : change,
+    );
+  const [refused] = await writeJournalEntry(await sqlOf(trx), entry, changes);
   if (refused !== undefined) {
     const { bucket, amount } = set.shortfallOf(refused);
     throw new LedgerShortfall(refused, bucket, amount);

@@ -36,6 +36,8 @@ export interface Snapshot {
   defaultMaxPriceTicks: number | null;
   /** Whether the account has auto top-up on: only then is a settlement passed on to it. */
   autoTopUp: boolean;
+  /** The earliest expiry of the consumption account's lots that hold tokens; null: none. */
+  lotsExpireAtUs: number | null;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function snapshot(
     key: keyLimitsOf(row),
     defaultMaxPriceTicks: row.default_max_price_ticks === null ? null : Number(row.default_max_price_ticks),
     autoTopUp: Boolean(row.auto_top_up_enabled),
+    lotsExpireAtUs: row.lots_expire_at_us === null ? null : Number(row.lots_expire_at_us),
   };
 }
 

@@ -51,6 +51,8 @@ interface Admission extends SlotState {
   lotSupplierUserId: string | null;
   /** Whether the account had auto top-up on when the request was admitted. */
   autoTopUp: boolean;
+  /** The earliest expiry of the account's lots holding tokens, at admission (settle.ts `OpenRequest`). */
+  lotsExpireAtUs: number | null;
 }
 
 interface ReservedRequest extends KeyCaller {
@@ -139,6 +141,7 @@ async function admit(
       accountId,
       lotSupplierUserId: seen.nextLotSupplierUserId,
       autoTopUp: seen.autoTopUp,
+      lotsExpireAtUs: seen.lotsExpireAtUs,
       reservedLots,
       budget,
     };

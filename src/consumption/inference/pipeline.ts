@@ -164,6 +164,7 @@ export async function runInference<E extends Endpoint>(
     admittedAtUs,
     lotSupplierUserId: admitted.lotSupplierUserId,
     autoTopUp: admitted.autoTopUp,
+    lotsExpireAtUs: admitted.lotsExpireAtUs,
     lease,
   };
   const headers = slotHeaders(admitted);

@@ -54,6 +54,12 @@ export interface OpenRequest {
    * known (a request settled by the sweep): its settlement is then passed on to auto top-up, which reads the settings.
    */
   autoTopUp?: boolean;
+  /**
+   * The earliest expiry of its account's lots that held tokens when it was admitted: before then no lot of the account
+   * can have expired (one that arrives later expires 4 hours after it), so its settlement need not look for expired
+   * lots. Null or undefined (a request settled by the sweep): it looks.
+   */
+  lotsExpireAtUs?: number | null;
 }
 
 /**
@@ -149,6 +155,7 @@ export async function settleRequest(
         reservations: reservedLots,
         reservedTokens: request.reservedTokens,
         chargedTokens: charge,
+        lotsExpireAtUs: request.lotsExpireAtUs ?? null,
       },
       nowUs,
     );
