@@ -36,6 +36,26 @@ const addReserved = statement(
   'consumption_lot_add_reserved',
   'UPDATE consumption_lots SET tokens_reserved = tokens_reserved + ? WHERE id = ?',
 );
+/**
+ * PostgreSQL: the lots' choice and their reservation in one round trip: the lots within the cap, oldest first, each
+ * giving what the ones before it left to take, and nothing at all unless together they hold the tokens.
+ */
+const reserveLots = statement(
+  'consumption_lots_reserve',
+  '',
+  `WITH free AS (
+     SELECT id, expires_at_us, usd_micros_per_unit, tokens_remaining - tokens_reserved AS free,
+       sum(tokens_remaining - tokens_reserved) OVER (ORDER BY expires_at_us, id) AS upto
+     FROM consumption_lots
+     WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved
+       AND (?::bigint IS NULL OR COALESCE(usd_micros_per_unit, 0) <= ?::bigint)
+   ), take AS (
+     SELECT id, expires_at_us, usd_micros_per_unit, least(free, ?::bigint - (upto - free)) AS take FROM free
+     WHERE upto - free < ?::bigint AND (SELECT max(upto) FROM free) >= ?::bigint
+   )
+   UPDATE consumption_lots l SET tokens_reserved = l.tokens_reserved + take.take FROM take WHERE l.id = take.id
+   RETURNING l.id, take.take, take.usd_micros_per_unit, take.expires_at_us`,
+);
 const drawReserved = statement(
   'consumption_lot_draw_reserved',
   'UPDATE consumption_lots SET tokens_remaining = tokens_remaining - ?, tokens_reserved = tokens_reserved - ? WHERE id = ? AND tokens_reserved >= ? AND tokens_remaining >= ?',
@@ -73,6 +93,7 @@ export async function reserveFromLots(
   nowUs: number,
   usdMicrosPerUnitMax: number | null,
 ): Promise<LotReservation[] | null> {
+  if (sql.kind === 'postgres') return reserveFromLotsAtOnce(sql, accountId, tokens, nowUs, usdMicrosPerUnitMax);
   const lots = await sql.all<{ id: number; free: number | string; usd_micros_per_unit: number | string | null }>(
     freeLots,
     [accountId, nowUs],
@@ -90,6 +111,34 @@ export async function reserveFromLots(
   if (left > 0) return null;
   for (const [lotId, take] of taken) await sql.run(addReserved, [take, lotId]);
   return taken;
+}
+
+interface ReservedLotRow {
+  id: number | string;
+  take: number | string;
+  usd_micros_per_unit: number | string | null;
+  expires_at_us: number | string;
+}
+
+/** `reserveFromLots` as one statement (PostgreSQL): the same lots, in the order they are drawn. */
+async function reserveFromLotsAtOnce(
+  sql: Sql,
+  accountId: string,
+  tokens: number,
+  nowUs: number,
+  usdMicrosPerUnitMax: number | null,
+): Promise<LotReservation[] | null> {
+  if (tokens === 0) return [];
+  const cap = usdMicrosPerUnitMax;
+  const rows = await sql.all<ReservedLotRow>(reserveLots, [accountId, nowUs, cap, cap, tokens, tokens, tokens]);
+  if (rows.length === 0) return null;
+  const drawn = rows.map((row) => ({ ...row, id: Number(row.id), expiresAtUs: Number(row.expires_at_us) }));
+  drawn.sort((a, b) => a.expiresAtUs - b.expiresAtUs || a.id - b.id);
+  return drawn.map((row): LotReservation => [
+    row.id,
+    Number(row.take),
+    row.usd_micros_per_unit === null ? null : Number(row.usd_micros_per_unit),
+  ]);
 }
 
 /**

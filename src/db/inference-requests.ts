@@ -1,5 +1,6 @@
 import { statement, type Sql } from './sql.js';
 import { oneRow } from './rows.js';
+import { claimUsedTicket } from './tickets.js';
 
 /**
  * What inference admission reads and writes (migrations 0006 and 0009): the user's snapshot, the
@@ -84,6 +85,35 @@ const lockSlots = statement('inference_slots_lock_user', '', 'SELECT pg_advisory
 export async function lockUserSlots(sql: Sql, userId: string): Promise<void> {
   if (sql.kind !== 'postgres') return;
   await sql.run(lockSlots, [`slots:${userId}`]);
+}
+
+/**
+ * PostgreSQL: a ticket's claim, then the user's slot lock, in one round trip (the lock is taken for the claim's row, so
+ * after it, as two statements would take them).
+ */
+const claimTicketThenLock = statement(
+  'inference_ticket_claim_lock_user',
+  '',
+  `WITH claim AS (INSERT INTO used_tickets (expires_at_us, ticket_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1)
+   SELECT c.claimed, pg_advisory_xact_lock(hashtext(?)) AS locked FROM (SELECT count(*) AS claimed FROM claim) c`,
+);
+
+/**
+ * The admission's first writes: the ticket the run came with claimed used (false, and nothing else done, when it was
+ * used before, in any process), then the user's slots locked (`lockUserSlots`).
+ */
+export async function claimTicketAndLockSlots(
+  sql: Sql,
+  ticket: { id: string; expiresAtUs: number },
+  userId: string,
+): Promise<boolean> {
+  if (sql.kind !== 'postgres') return claimUsedTicket(sql, ticket.id, ticket.expiresAtUs);
+  const row = await sql.get<{ claimed: number | string }>(claimTicketThenLock, [
+    ticket.expiresAtUs,
+    ticket.id,
+    `slots:${userId}`,
+  ]);
+  return Number(oneRow(row, 'the claim and the lock').claimed) === 1;
 }
 
 interface SlotRow {
