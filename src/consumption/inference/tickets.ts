@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Endpoint } from './endpoint.js';
 import { newTicketId } from '../../lib/ids.js';
 import { Failure } from '../../lib/failure.js';
@@ -53,11 +53,10 @@ export const ticketUsed = (): Failure<TicketFailure> =>
  * The deployment's ticket key, loaded once (its source is config's and the database's to decide: src/db/tickets.ts).
  */
 export class TicketKey {
-  private loaded: Promise<KeyObject> | undefined;
+  private loaded: Promise<Buffer> | undefined;
   constructor(private readonly load: () => Promise<string>) {}
-  /** A key object made once: an HMAC given raw bytes would import them again on every ticket. */
-  key(): Promise<KeyObject> {
-    return (this.loaded ??= this.load().then((secret) => createSecretKey(Buffer.from(secret, 'utf8'))));
+  key(): Promise<Buffer> {
+    return (this.loaded ??= this.load().then((secret) => Buffer.from(secret, 'utf8')));
   }
 }
 
@@ -66,7 +65,7 @@ const version = 1;
 
 const bodyDigest = (body: Buffer): Buffer => createHash('sha256').update(body).digest();
 
-function macOf(key: KeyObject, payload: string, body: Buffer): string {
+function macOf(key: Buffer, payload: string, body: Buffer): string {
   return createHmac('sha256', key).update(payload).update('.').update(bodyDigest(body)).digest('base64url');
 }
 
