@@ -1,6 +1,7 @@
 import type { LedgerAccountRow } from './journal.js';
 import { statement, type Sql, type Statement } from './sql.js';
 import type { TransferRow } from './trading-rows.js';
+import { trueUpKeySpend, trueUpKeySpendParams, trueUpKeySpendText, type KeySpendTrueUp } from './key-spend.js';
 
 /**
  * Consumption lots (migrations 0005 and 0008), the transfers that fill them and the consumption
@@ -141,12 +142,51 @@ async function reserveFromLotsAtOnce(
   ]);
 }
 
+/** What a settlement draws from one lot: `tokens` of its reservation of `reserved`, the rest given back. */
+export interface ReservationDraw {
+  lotId: number;
+  tokens: number;
+  reserved: number;
+}
+
+/** PostgreSQL: every lot's draw, then the key's budget trued up (key-spend.ts), in one round trip. */
+const drawReservedThenTrueUp = statement(
+  'consumption_lots_draw_reserved_true_up',
+  '',
+  `WITH d AS (SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS d (id, tokens, reserved)),
+   drawn AS (
+     UPDATE consumption_lots l SET tokens_remaining = l.tokens_remaining - d.tokens, tokens_reserved = l.tokens_reserved - d.reserved
+     FROM d WHERE l.id = d.id AND l.tokens_reserved >= d.reserved AND l.tokens_remaining >= d.tokens RETURNING l.id
+   ), spent AS (${trueUpKeySpendText} RETURNING 1)
+   SELECT (SELECT count(*) FROM drawn) AS drawn`,
+);
+
 /**
- * Spends `tokens` of a lot's reservation of `reserved` and gives the rest of it back; false if the lot does not hold
- * them.
+ * Spends each draw's tokens of its lot's reservation and gives the rest of it back, then trues up the key's budget
+ * (`trueUpKeySpend`) when there is one: one statement on PostgreSQL (the lots' rows, then the budget's, as admission
+ * takes them). False if a lot does not hold what it is drawn for (the caller rolls back).
  */
-export async function drawFromReservation(sql: Sql, lotId: number, tokens: number, reserved: number): Promise<boolean> {
-  return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
+export async function drawFromReservations(
+  sql: Sql,
+  draws: readonly ReservationDraw[],
+  keySpend: KeySpendTrueUp | null,
+): Promise<boolean> {
+  if (sql.kind === 'postgres' && keySpend !== null) {
+    const { apiKeyId, periodStartUs, reservedMicros, costMicros } = keySpend;
+    const row = await sql.get<{ drawn: number | string }>(drawReservedThenTrueUp, [
+      draws.map((draw) => draw.lotId),
+      draws.map((draw) => draw.tokens),
+      draws.map((draw) => draw.reserved),
+      ...trueUpKeySpendParams(apiKeyId, periodStartUs, reservedMicros, costMicros),
+    ]);
+    return Number(row?.drawn) === draws.length;
+  }
+  let drawn = 0;
+  for (const { lotId, tokens, reserved } of draws)
+    drawn += await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens]);
+  if (keySpend !== null)
+    await trueUpKeySpend(sql, keySpend.apiKeyId, keySpend.periodStartUs, keySpend.reservedMicros, keySpend.costMicros);
+  return drawn === draws.length;
 }
 
 const expiredLotExists = statement(

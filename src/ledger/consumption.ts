@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
   accountsWithExpiredLots,
-  drawFromReservation,
+  drawFromReservations,
   type LotReservation,
   expiredLotsHoldingTokens,
   hasExpiredLots,
@@ -17,6 +17,7 @@ import {
   stampTransferOut,
   type ExpiryScope,
 } from '../db/consumption-lots.js';
+import type { KeySpendTrueUp } from '../db/key-spend.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../lib/money.js';
@@ -238,6 +239,8 @@ interface ReservationSettlement {
   chargedTokens: number;
   /** Before this time no lot of the account can have expired (settle.ts `OpenRequest`); null: not known. */
   lotsExpireAtUs: number | null;
+  /** The key's budget to true up after the lots (the caller's; null: none), with them in one statement on PostgreSQL. */
+  keySpend: KeySpendTrueUp | null;
 }
 
 /** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
@@ -292,15 +295,16 @@ export async function settleReservation(
     { accountId, amount: chargedTokens },
   );
   let left = chargedTokens;
-  for (const [lotId, reserved] of reservations) {
+  const draws = reservations.map(([lotId, reserved]) => {
     const take = Math.min(reserved, left);
-    assert(
-      await drawFromReservation(sql, lotId, take, reserved),
-      `lot ${lotId} holds the ${reserved} tokens reserved from it`,
-    );
     left -= take;
-  }
+    return { lotId, tokens: take, reserved };
+  });
   assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
+  assert(
+    await drawFromReservations(sql, draws, settlement.keySpend),
+    `the lots of ${requestId} hold the tokens reserved from them`,
+  );
 }
 
 /**

@@ -156,11 +156,11 @@ export async function settleRequest(
         reservedTokens: request.reservedTokens,
         chargedTokens: charge,
         lotsExpireAtUs: request.lotsExpireAtUs ?? null,
+        // After the account's row and the lots', as admission takes them: the key's budget row is locked last.
+        keySpend: request.budget === null ? null : { ...request.budget, costMicros: costUsdMicros },
       },
       nowUs,
     );
-    // After the account's row, as admission takes them: the key's budget row is locked last.
-    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     return { costTokens: charge, costUsdMicros };
   });
 }
