@@ -143,7 +143,7 @@ async function reserveFromLotsAtOnce(
 }
 
 /** What a settlement draws from one lot: `tokens` of its reservation of `reserved`, the rest given back. */
-export interface ReservationDraw {
+interface ReservationDraw {
   lotId: number;
   tokens: number;
   reserved: number;
