@@ -1,6 +1,7 @@
 import type { LedgerAccountRow } from './journal.js';
 import { statement, type Sql, type Statement } from './sql.js';
 import type { TransferRow } from './trading-rows.js';
+import { trueUpKeySpend, trueUpKeySpendParams, trueUpKeySpendText, type KeySpendTrueUp } from './key-spend.js';
 
 /**
  * Consumption lots (migrations 0005 and 0008), the transfers that fill them and the consumption
@@ -35,6 +36,26 @@ const freeLots = statement(
 const addReserved = statement(
   'consumption_lot_add_reserved',
   'UPDATE consumption_lots SET tokens_reserved = tokens_reserved + ? WHERE id = ?',
+);
+/**
+ * PostgreSQL: the lots' choice and their reservation in one round trip: the lots within the cap, oldest first, each
+ * giving what the ones before it left to take, and nothing at all unless together they hold the tokens.
+ */
+const reserveLots = statement(
+  'consumption_lots_reserve',
+  '',
+  `WITH free AS (
+     SELECT id, expires_at_us, usd_micros_per_unit, tokens_remaining - tokens_reserved AS free,
+       sum(tokens_remaining - tokens_reserved) OVER (ORDER BY expires_at_us, id) AS upto
+     FROM consumption_lots
+     WHERE account_id = ? AND expires_at_us > ? AND tokens_remaining > tokens_reserved
+       AND (?::bigint IS NULL OR COALESCE(usd_micros_per_unit, 0) <= ?::bigint)
+   ), take AS (
+     SELECT id, expires_at_us, usd_micros_per_unit, least(free, ?::bigint - (upto - free)) AS take FROM free
+     WHERE upto - free < ?::bigint AND (SELECT max(upto) FROM free) >= ?::bigint
+   )
+   UPDATE consumption_lots l SET tokens_reserved = l.tokens_reserved + take.take FROM take WHERE l.id = take.id
+   RETURNING l.id, take.take, take.usd_micros_per_unit, take.expires_at_us`,
 );
 const drawReserved = statement(
   'consumption_lot_draw_reserved',
@@ -73,6 +94,7 @@ export async function reserveFromLots(
   nowUs: number,
   usdMicrosPerUnitMax: number | null,
 ): Promise<LotReservation[] | null> {
+  if (sql.kind === 'postgres') return reserveFromLotsAtOnce(sql, accountId, tokens, nowUs, usdMicrosPerUnitMax);
   const lots = await sql.all<{ id: number; free: number | string; usd_micros_per_unit: number | string | null }>(
     freeLots,
     [accountId, nowUs],
@@ -92,12 +114,79 @@ export async function reserveFromLots(
   return taken;
 }
 
+interface ReservedLotRow {
+  id: number | string;
+  take: number | string;
+  usd_micros_per_unit: number | string | null;
+  expires_at_us: number | string;
+}
+
+/** `reserveFromLots` as one statement (PostgreSQL): the same lots, in the order they are drawn. */
+async function reserveFromLotsAtOnce(
+  sql: Sql,
+  accountId: string,
+  tokens: number,
+  nowUs: number,
+  usdMicrosPerUnitMax: number | null,
+): Promise<LotReservation[] | null> {
+  if (tokens === 0) return [];
+  const cap = usdMicrosPerUnitMax;
+  const rows = await sql.all<ReservedLotRow>(reserveLots, [accountId, nowUs, cap, cap, tokens, tokens, tokens]);
+  if (rows.length === 0) return null;
+  const drawn = rows.map((row) => ({ ...row, id: Number(row.id), expiresAtUs: Number(row.expires_at_us) }));
+  drawn.sort((a, b) => a.expiresAtUs - b.expiresAtUs || a.id - b.id);
+  return drawn.map((row): LotReservation => [
+    row.id,
+    Number(row.take),
+    row.usd_micros_per_unit === null ? null : Number(row.usd_micros_per_unit),
+  ]);
+}
+
+/** What a settlement draws from one lot: `tokens` of its reservation of `reserved`, the rest given back. */
+interface ReservationDraw {
+  lotId: number;
+  tokens: number;
+  reserved: number;
+}
+
+/** PostgreSQL: every lot's draw, then the key's budget trued up (key-spend.ts), in one round trip. */
+const drawReservedThenTrueUp = statement(
+  'consumption_lots_draw_reserved_true_up',
+  '',
+  `WITH d AS (SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) AS d (id, tokens, reserved)),
+   drawn AS (
+     UPDATE consumption_lots l SET tokens_remaining = l.tokens_remaining - d.tokens, tokens_reserved = l.tokens_reserved - d.reserved
+     FROM d WHERE l.id = d.id AND l.tokens_reserved >= d.reserved AND l.tokens_remaining >= d.tokens RETURNING l.id
+   ), spent AS (${trueUpKeySpendText} RETURNING 1)
+   SELECT (SELECT count(*) FROM drawn) AS drawn`,
+);
+
 /**
- * Spends `tokens` of a lot's reservation of `reserved` and gives the rest of it back; false if the lot does not hold
- * them.
+ * Spends each draw's tokens of its lot's reservation and gives the rest of it back, then trues up the key's budget
+ * (`trueUpKeySpend`) when there is one: one statement on PostgreSQL (the lots' rows, then the budget's, as admission
+ * takes them). False if a lot does not hold what it is drawn for (the caller rolls back).
  */
-export async function drawFromReservation(sql: Sql, lotId: number, tokens: number, reserved: number): Promise<boolean> {
-  return (await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens])) === 1;
+export async function drawFromReservations(
+  sql: Sql,
+  draws: readonly ReservationDraw[],
+  keySpend: KeySpendTrueUp | null,
+): Promise<boolean> {
+  if (sql.kind === 'postgres' && keySpend !== null) {
+    const { apiKeyId, periodStartUs, reservedMicros, costMicros } = keySpend;
+    const row = await sql.get<{ drawn: number | string }>(drawReservedThenTrueUp, [
+      draws.map((draw) => draw.lotId),
+      draws.map((draw) => draw.tokens),
+      draws.map((draw) => draw.reserved),
+      ...trueUpKeySpendParams(apiKeyId, periodStartUs, reservedMicros, costMicros),
+    ]);
+    return Number(row?.drawn) === draws.length;
+  }
+  let drawn = 0;
+  for (const { lotId, tokens, reserved } of draws)
+    drawn += await sql.run(drawReserved, [tokens, reserved, lotId, reserved, tokens]);
+  if (keySpend !== null)
+    await trueUpKeySpend(sql, keySpend.apiKeyId, keySpend.periodStartUs, keySpend.reservedMicros, keySpend.costMicros);
+  return drawn === draws.length;
 }
 
 const expiredLotExists = statement(

@@ -1,5 +1,6 @@
 import { statement, type Sql } from './sql.js';
 import { oneRow } from './rows.js';
+import { claimUsedTicket } from './tickets.js';
 
 /**
  * What inference admission reads and writes (migrations 0006 and 0009): the user's snapshot, the
@@ -27,6 +28,10 @@ export interface AdmissionSnapshotRow {
   key_allowed_models: string | null;
   /** The account's default price cap of inference (migration 0016's `auto_buy_max_price_ticks`); null: none. */
   default_max_price_ticks: number | string | null;
+  /** Whether the account has auto top-up on (migration 0023): its settlements are then checked for a top-up. */
+  auto_top_up_enabled: boolean | number | null;
+  /** The earliest expiry of the consumption account's lots that hold tokens; null: none. */
+  lots_expire_at_us: number | string | null;
 }
 
 /**
@@ -40,9 +45,10 @@ const snapshot = statement(
   `SELECT u.account_mode, c.deposited, c.available AS usd_available, c.locked AS usd_locked, t.id AS account_id, t.available AS tokens_available,
      (SELECT count(*) FROM inference_slots s WHERE s.user_id = u.id AND s.expires_at_us > ?) AS active_slots,
      (SELECT count(*) FROM consumption_lots l WHERE l.account_id = t.id AND l.expires_at_us <= ? AND l.tokens_remaining > 0) AS expired_lots,
+     (SELECT min(l.expires_at_us) FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0) AS lots_expire_at_us,
      (SELECT l.supplier_user_id FROM consumption_lots l WHERE l.account_id = t.id AND l.tokens_remaining > 0 AND l.expires_at_us > ? ORDER BY l.expires_at_us, l.id LIMIT 1) AS next_lot_supplier,
      k.id AS key_id, k.active AS key_active, k.expires_at_us AS key_expires_at_us, k.limit_usd_micros AS key_limit_usd_micros, k.limit_reset AS key_limit_reset,
-     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks
+     k.allowed_models AS key_allowed_models, st.auto_buy_max_price_ticks AS default_max_price_ticks, st.auto_top_up_enabled
    FROM users u
    LEFT JOIN ledger_accounts c ON c.user_id = u.id AND c.kind = 'currency' AND c.asset = ?
    LEFT JOIN ledger_accounts t ON t.user_id = u.id AND t.kind = 'consumption' AND t.asset = ?
@@ -79,6 +85,35 @@ const lockSlots = statement('inference_slots_lock_user', '', 'SELECT pg_advisory
 export async function lockUserSlots(sql: Sql, userId: string): Promise<void> {
   if (sql.kind !== 'postgres') return;
   await sql.run(lockSlots, [`slots:${userId}`]);
+}
+
+/**
+ * PostgreSQL: a ticket's claim, then the user's slot lock, in one round trip (the lock is taken for the claim's row, so
+ * after it, as two statements would take them).
+ */
+const claimTicketThenLock = statement(
+  'inference_ticket_claim_lock_user',
+  '',
+  `WITH claim AS (INSERT INTO used_tickets (expires_at_us, ticket_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1)
+   SELECT c.claimed, pg_advisory_xact_lock(hashtext(?)) AS locked FROM (SELECT count(*) AS claimed FROM claim) c`,
+);
+
+/**
+ * The admission's first writes: the ticket the run came with claimed used (false, and nothing else done, when it was
+ * used before, in any process), then the user's slots locked (`lockUserSlots`).
+ */
+export async function claimTicketAndLockSlots(
+  sql: Sql,
+  ticket: { id: string; expiresAtUs: number },
+  userId: string,
+): Promise<boolean> {
+  if (sql.kind !== 'postgres') return claimUsedTicket(sql, ticket.id, ticket.expiresAtUs);
+  const row = await sql.get<{ claimed: number | string }>(claimTicketThenLock, [
+    ticket.expiresAtUs,
+    ticket.id,
+    `slots:${userId}`,
+  ]);
+  return Number(oneRow(row, 'the claim and the lock').claimed) === 1;
 }
 
 interface SlotRow {

@@ -88,7 +88,15 @@ const applyToAccount = statement(
    WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
 );
 
-type BucketChange = Pick<AccountChange, 'accountId' | 'available' | 'locked'>;
+/** The same, also counting tokens that left the account for good (consumed): its withdrawals and their time. */
+const applyWithdrawingToAccount = statement(
+  'ledger_account_apply_withdrawing',
+  `UPDATE ledger_accounts SET available = available + ?, locked = locked + ?, updated_at_us = ?, total_withdrawals = total_withdrawals + ?, last_withdrawal_at_us = ?
+   WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
+);
+
+/** An account's change; `withdrawn`: what left it for good (counted in its withdrawals), when anything did. */
+type BucketChange = Pick<AccountChange, 'accountId' | 'available' | 'locked'> & { withdrawn?: number };
 
 /**
  * Writes an entry, its postings and the balance changes it makes; resolves with the ids of the
@@ -110,15 +118,14 @@ export async function writeJournalEntry(
   if (sql.kind === 'postgres') {
     const params: (string | number | null)[] = [kind, reference, nowUs];
     for (const p of postings) params.push(p.accountId, p.bucket, p.asset, p.amount);
-    for (const c of ordered) params.push(c.accountId, c.available, c.locked);
+    for (const c of ordered) params.push(c.accountId, c.available, c.locked, c.withdrawn ?? 0);
     const applied = await sql.all<{ id: string }>(postgresEntryOf(postings.length, ordered.length), params);
     const done = new Set(applied.map((r) => r.id));
     return ordered.filter((c) => !done.has(c.accountId)).map((c) => c.accountId);
   }
   await insertJournalEntry(sql, kind, reference, postings, nowUs);
   const refused: string[] = [];
-  for (const c of ordered)
-    if (!(await applyBucketChanges(sql, c.accountId, c.available, c.locked, nowUs))) refused.push(c.accountId);
+  for (const c of ordered) if (!(await applyBucketChanges(sql, c, nowUs))) refused.push(c.accountId);
   return refused;
 }
 
@@ -126,18 +133,20 @@ export async function writeJournalEntry(
 function postgresEntryOf(postings: number, accounts: number): Statement {
   return shapedStatement(`journal_entry_${postings}_${accounts}`, () => {
     const postingValues = new Array<string>(postings).fill('(?::text, ?::text, ?::text, ?::bigint)').join(', ');
-    const changeValues = new Array<string>(accounts).fill('(?::text, ?::bigint, ?::bigint)').join(', ');
+    const changeValues = new Array<string>(accounts).fill('(?::text, ?::bigint, ?::bigint, ?::bigint)').join(', ');
     const text = `WITH entry AS (
   INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?::bigint) RETURNING id, created_at_us
 ), postings AS (
   INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount)
   SELECT entry.id, v.account_id, v.bucket, v.asset, v.amount FROM entry, (VALUES ${postingValues}) AS v (account_id, bucket, asset, amount)
 ), change AS (
-  SELECT * FROM (VALUES ${changeValues}) AS c (id, available, locked)
+  SELECT * FROM (VALUES ${changeValues}) AS c (id, available, locked, withdrawn)
 ), held AS (
   SELECT a.id FROM ledger_accounts a WHERE a.id IN (SELECT id FROM change) ORDER BY a.id FOR NO KEY UPDATE
 )
-UPDATE ledger_accounts a SET available = a.available + change.available, locked = a.locked + change.locked, updated_at_us = (SELECT created_at_us FROM entry)
+UPDATE ledger_accounts a SET available = a.available + change.available, locked = a.locked + change.locked, updated_at_us = (SELECT created_at_us FROM entry),
+  total_withdrawals = a.total_withdrawals + change.withdrawn,
+  last_withdrawal_at_us = CASE WHEN change.withdrawn > 0 THEN (SELECT created_at_us FROM entry) ELSE a.last_withdrawal_at_us END
 FROM change JOIN held ON held.id = change.id
 WHERE a.id = change.id AND (a.kind = 'system' OR (a.available + change.available >= 0 AND a.locked + change.locked >= 0))
 RETURNING a.id`;
@@ -163,14 +172,13 @@ async function insertJournalEntry(
 }
 
 /** Applies signed bucket changes to one account; false when a user bucket would go negative (nothing changed). */
-async function applyBucketChanges(
-  sql: Sql,
-  accountId: string,
-  available: number,
-  locked: number,
-  nowUs: number,
-): Promise<boolean> {
-  return (await sql.run(applyToAccount, [available, locked, nowUs, accountId, available, locked])) === 1;
+async function applyBucketChanges(sql: Sql, change: BucketChange, nowUs: number): Promise<boolean> {
+  const { accountId, available, locked, withdrawn = 0 } = change;
+  const params =
+    withdrawn > 0
+      ? [available, locked, nowUs, withdrawn, nowUs, accountId, available, locked]
+      : [available, locked, nowUs, accountId, available, locked];
+  return (await sql.run(withdrawn > 0 ? applyWithdrawingToAccount : applyToAccount, params)) === 1;
 }
 
 const systemAccountExists = statement('ledger_system_account_exists', 'SELECT id FROM ledger_accounts WHERE id = ?');

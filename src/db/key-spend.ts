@@ -22,12 +22,26 @@ const spendOf = statement(
   'SELECT spent_micros, reserved_micros FROM api_key_spend WHERE api_key_id = ? AND period_start_us = ?',
 );
 // The row exists when the request reserved; a key without a budget reserved nothing, and its first settled request of a
-// period makes the row.
-const trueUp = statement(
-  'api_key_spend_true_up',
-  `INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, ?, 0)
-   ON CONFLICT (api_key_id, period_start_us) DO UPDATE SET reserved_micros = api_key_spend.reserved_micros - ?, spent_micros = api_key_spend.spent_micros + ?`,
-);
+// period makes the row. (Also a part of settlement's statement on PostgreSQL: consumption-lots.ts.)
+export const trueUpKeySpendText = `INSERT INTO api_key_spend (api_key_id, period_start_us, spent_micros, reserved_micros) VALUES (?, ?, ?, 0)
+   ON CONFLICT (api_key_id, period_start_us) DO UPDATE SET reserved_micros = api_key_spend.reserved_micros - ?, spent_micros = api_key_spend.spent_micros + ?`;
+const trueUp = statement('api_key_spend_true_up', trueUpKeySpendText);
+
+/** A settled request's true-up of its key's budget: its reserve leaves the period's reserve, its cost enters its spend. */
+export interface KeySpendTrueUp {
+  apiKeyId: string;
+  periodStartUs: number;
+  reservedMicros: number;
+  costMicros: number;
+}
+
+/** The parameters of `trueUpKeySpendText`, in its order. */
+export const trueUpKeySpendParams = (
+  apiKeyId: string,
+  periodStartUs: number,
+  reservedMicros: number,
+  costMicros: number,
+): (string | number)[] => [apiKeyId, periodStartUs, costMicros, reservedMicros, costMicros];
 
 /**
  * Adds `reserveMicros` to the period's reserve only while spent + reserved + it stays within
@@ -56,5 +70,5 @@ export async function trueUpKeySpend(
   reservedMicros: number,
   costMicros: number,
 ): Promise<void> {
-  await sql.run(trueUp, [apiKeyId, periodStartUs, costMicros, reservedMicros, costMicros]);
+  await sql.run(trueUp, trueUpKeySpendParams(apiKeyId, periodStartUs, reservedMicros, costMicros));
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
   accountsWithExpiredLots,
-  drawFromReservation,
+  drawFromReservations,
   type LotReservation,
   expiredLotsHoldingTokens,
   hasExpiredLots,
@@ -17,6 +17,7 @@ import {
   stampTransferOut,
   type ExpiryScope,
 } from '../db/consumption-lots.js';
+import type { KeySpendTrueUp } from '../db/key-spend.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../lib/money.js';
@@ -236,6 +237,10 @@ interface ReservationSettlement {
   reservedTokens: number;
   /** Tokens billed: at most those reserved. */
   chargedTokens: number;
+  /** Before this time no lot of the account can have expired (settle.ts `OpenRequest`); null: not known. */
+  lotsExpireAtUs: number | null;
+  /** The key's budget to true up after the lots (the caller's; null: none), with them in one statement on PostgreSQL. */
+  keySpend: KeySpendTrueUp | null;
 }
 
 /** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
@@ -255,7 +260,7 @@ export function reservationDraws(reservations: readonly LotReservation[], tokens
  * Settles a request's reservation with one journal entry (kind `inference_settlement`, referencing the request): the
  * tokens billed leave the locked bucket for system:consumed, the rest return to available, and each reserved lot gives
  * up what was drawn from it and the rest of its reservation. What expired lots still hold is written off first, when
- * there is any (rarely: a plain read tells). The account's row is locked by the entry, before the lots' rows, as
+ * there is any (rarely: a plain read tells, and only once the earliest expiry admission saw has passed). The account's row is locked by the entry, before the lots' rows, as
  * admission locks them; only the last statements of the settlement hold it (the caller writes its receipt before).
  */
 export async function settleReservation(
@@ -263,14 +268,15 @@ export async function settleReservation(
   settlement: ReservationSettlement,
   nowUs: number,
 ): Promise<void> {
-  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens } = settlement;
+  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens, lotsExpireAtUs } = settlement;
   assert(
     Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
     `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
   );
   const sql = await sqlOf(trx);
   const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
-  if (await hasExpiredLots(sql, accountId, nowUs))
+  const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
+  if (mayHaveExpired && (await hasExpiredLots(sql, accountId, nowUs)))
     await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
   await post(
     trx,
@@ -286,18 +292,19 @@ export async function settleReservation(
       ),
     ],
     nowUs,
+    { accountId, amount: chargedTokens },
   );
   let left = chargedTokens;
-  for (const [lotId, reserved] of reservations) {
+  const draws = reservations.map(([lotId, reserved]) => {
     const take = Math.min(reserved, left);
-    assert(
-      await drawFromReservation(sql, lotId, take, reserved),
-      `lot ${lotId} holds the ${reserved} tokens reserved from it`,
-    );
     left -= take;
-  }
+    return { lotId, tokens: take, reserved };
+  });
   assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
-  if (chargedTokens > 0) await recordWithdrawal(sql, accountId, chargedTokens, nowUs);
+  assert(
+    await drawFromReservations(sql, draws, settlement.keySpend),
+    `the lots of ${requestId} hold the tokens reserved from them`,
+  );
 }
 
 /**

@@ -12,8 +12,8 @@ import {
 } from '../db/journal.js';
 import { sqlOf, withSql, type Sql } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
-import { noteChangedAccounts } from './announcements.js';
-import type { SystemAccountName } from './assets.js';
+import { keyOf, noteChangedAccounts } from './announcements.js';
+import { usd, type SystemAccountName } from './assets.js';
 import { JournalWriteSet, type Posting } from './write-set.js';
 
 type Trx = Knex | Knex.Transaction;
@@ -77,19 +77,54 @@ export async function ensureAccountOn(
   return opened;
 }
 
-/** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
-const knownSystemAccounts = new Set<string>();
+/**
+ * The system accounts known to exist, per database (keyed as announcements.ts keys one): system accounts are never
+ * deleted, so one seen committed is not looked up again (every settlement names system:consumed).
+ */
+const knownSystemAccounts = new WeakMap<object, Set<string>>();
 
+function knownIn(db: Trx): Set<string> {
+  const key = keyOf(db);
+  let known = knownSystemAccounts.get(key);
+  if (!known) {
+    known = new Set();
+    knownSystemAccounts.set(key, known);
+  }
+  return known;
+}
+
+/** Remembers a system account once what showed it is committed (a transaction that made it may yet roll back). */
+function rememberOnCommit(db: Trx, known: Set<string>, id: string): void {
+  if (!db.isTransaction) {
+    known.add(id);
+    return;
+  }
+  let outermost = db as Knex.Transaction;
+  while (outermost.parentTransaction) outermost = outermost.parentTransaction;
+  outermost.executionPromise.then(
+    () => known.add(id),
+    () => undefined,
+  );
+}
+
+/** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
 export async function systemAccount(trx: Trx, name: SystemAccountName, asset: string, nowUs: number): Promise<string> {
   const id = `system:${name}:${asset}`;
+  const known = knownIn(trx);
+  if (known.has(id)) return id;
   return withSql(trx, async (sql) => {
-    // System accounts are never deleted, so once one exists a plain read (which takes no lock) does;
-    // an insert-or-ignore on every fill would lock the index and deadlock markets on PostgreSQL.
-    if (knownSystemAccounts.has(id) && (await accountExists(sql, id))) return id;
-    knownSystemAccounts.add(id);
-    await insertSystemAccount(sql, id, asset, nowUs);
+    // Until one is seen, a plain read (which takes no lock) first; an insert-or-ignore on every fill would lock the
+    // index and deadlock markets on PostgreSQL.
+    if (await accountExists(sql, id)) rememberOnCommit(trx, known, id);
+    else await insertSystemAccount(sql, id, asset, nowUs);
     return id;
   });
+}
+
+/** What left an account for good with an entry (tokens consumed): counted in its withdrawals by the entry's update. */
+interface Withdrawal {
+  accountId: string;
+  amount: number;
 }
 
 /**
@@ -104,18 +139,31 @@ export async function post(
   reference: string | null,
   postings: Posting[],
   nowUs: number,
+  withdrawal?: Withdrawal,
 ): Promise<void> {
   const set = new JournalWriteSet();
   set.add(kind, reference, postings, nowUs);
   const [entry] = set.entries;
   if (entry === undefined) return;
-  const [refused] = await writeJournalEntry(await sqlOf(trx), entry, set.accountChanges());
+  const changes = set
+    .accountChanges()
+    .map((change) =>
+      change.accountId === withdrawal?.accountId ? { ...change, withdrawn: withdrawal.amount } : change,
+    );
+  const [refused] = await writeJournalEntry(await sqlOf(trx), entry, changes);
   if (refused !== undefined) {
     const { bucket, amount } = set.shortfallOf(refused);
     throw new LedgerShortfall(refused, bucket, amount);
   }
-  noteChangedAccounts(trx, set.userAccountIds(), set.loweredAccountIds());
+  noteChangedAccounts(trx, set.userAccountIds(), usdLowered(set.loweredAccountIds(), entry.postings));
 }
+
+/**
+ * The lowered accounts that hold USD: what the committed-accounts watcher (auto-reload) looks at; a consumption
+ * account lowered by every inference's reservation is none of its business.
+ */
+const usdLowered = (lowered: readonly string[], postings: readonly Posting[]): string[] =>
+  lowered.filter((accountId) => postings.some((p) => p.accountId === accountId && p.asset === usd));
 
 /** Postings that move `amount` between two buckets (of one account or two), in one asset. */
 export function move(

@@ -34,6 +34,10 @@ export interface Snapshot {
   key: KeyLimits | null;
   /** The account's price cap for requests that name none (price-cap.ts), in ticks; null: none. */
   defaultMaxPriceTicks: number | null;
+  /** Whether the account has auto top-up on: only then is a settlement passed on to it. */
+  autoTopUp: boolean;
+  /** The earliest expiry of the consumption account's lots that hold tokens; null: none. */
+  lotsExpireAtUs: number | null;
 }
 
 /**
@@ -66,6 +70,8 @@ export async function snapshot(
     usdAvailableMicros: currency?.available ?? 0,
     key: keyLimitsOf(row),
     defaultMaxPriceTicks: row.default_max_price_ticks === null ? null : Number(row.default_max_price_ticks),
+    autoTopUp: Boolean(row.auto_top_up_enabled),
+    lotsExpireAtUs: row.lots_expire_at_us === null ? null : Number(row.lots_expire_at_us),
   };
 }
 

@@ -2,8 +2,12 @@ import { freeDailyRequestsMax, nextUtcDayUs, utcDayStartUs } from '../../core/al
 import type { InstrumentRow } from '../../core/reference.js';
 import { reserveFromLots, type LotReservation } from '../../db/consumption-lots.js';
 import { inTransaction } from '../../db/group-commit.js';
-import { claimUsedTicket } from '../../db/tickets.js';
-import { inferenceRequestsSince, insertAdmission, lockUserSlots } from '../../db/inference-requests.js';
+import {
+  claimTicketAndLockSlots,
+  inferenceRequestsSince,
+  insertAdmission,
+  lockUserSlots,
+} from '../../db/inference-requests.js';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
@@ -49,6 +53,10 @@ interface Admission extends SlotState {
   budget: BudgetHold | null;
   /** The supplier whose Units the request will consume first, when known. */
   lotSupplierUserId: string | null;
+  /** Whether the account had auto top-up on when the request was admitted. */
+  autoTopUp: boolean;
+  /** The earliest expiry of the account's lots holding tokens, at admission (settle.ts `OpenRequest`). */
+  lotsExpireAtUs: number | null;
 }
 
 interface ReservedRequest extends KeyCaller {
@@ -109,9 +117,9 @@ async function admit(
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
     // A ticket runs one inference, in every process: its claim is the transaction's first write, undone with it.
-    if (ticket !== undefined && !(await claimUsedTicket(sql, ticket.id, ticket.expiresAtUs))) throw ticketUsed();
-    // Slots and key budgets are counted and taken under one lock per user, in every process.
-    await lockUserSlots(sql, request.userId);
+    // Slots and key budgets are counted and taken under one lock per user, in every process (taken with the claim).
+    if (ticket === undefined) await lockUserSlots(sql, request.userId);
+    else if (!(await claimTicketAndLockSlots(sql, ticket, request.userId))) throw ticketUsed();
     const seen = await snapshot(sql, request, request.instrument, nowUs);
     const key = seen.key;
     checkKeyUse(key, request.model, request.instrument, nowUs);
@@ -136,6 +144,8 @@ async function admit(
       remaining: slots.limit - slots.active - 1,
       accountId,
       lotSupplierUserId: seen.nextLotSupplierUserId,
+      autoTopUp: seen.autoTopUp,
+      lotsExpireAtUs: seen.lotsExpireAtUs,
       reservedLots,
       budget,
     };

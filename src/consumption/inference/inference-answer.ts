@@ -127,7 +127,7 @@ function answerOf(prepared: Prepared, completion: ChatCompletion, requestId: str
  * Settles, then lets the slot's lease go (renewed until then: a slow settlement is not taken for
  * abandoned). Answers what it cost when this call settled it; null when a sweep had settled it
  * first, or when settlement failed. A committed settlement is passed on to auto top-up, which
- * checks the account off this path.
+ * checks the account off this path, unless its account had auto top-up off when it was admitted.
  */
 export async function settleHeld(
   deps: SettleDeps,
@@ -137,7 +137,7 @@ export async function settleHeld(
 ): Promise<Settled | null> {
   try {
     const settled = await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
-    if (settled !== null) deps.autoTopUp.settled(open.accountId, open.instrument.id);
+    if (settled !== null && open.autoTopUp !== false) deps.autoTopUp.settled(open.accountId, open.instrument.id);
     return settled;
   } catch (error) {
     // The reservation stays locked and the receipt in progress until the lease runs out and a

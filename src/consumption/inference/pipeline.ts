@@ -163,6 +163,8 @@ export async function runInference<E extends Endpoint>(
     budget: admitted.budget,
     admittedAtUs,
     lotSupplierUserId: admitted.lotSupplierUserId,
+    autoTopUp: admitted.autoTopUp,
+    lotsExpireAtUs: admitted.lotsExpireAtUs,
     lease,
   };
   const headers = slotHeaders(admitted);

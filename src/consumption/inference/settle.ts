@@ -49,6 +49,17 @@ export interface OpenRequest {
    */
   budget: BudgetHold | null;
   admittedAtUs: number;
+  /**
+   * Whether its account had auto top-up on at admission (read there, under the user's slot lock); undefined when not
+   * known (a request settled by the sweep): its settlement is then passed on to auto top-up, which reads the settings.
+   */
+  autoTopUp?: boolean;
+  /**
+   * The earliest expiry of its account's lots that held tokens when it was admitted: before then no lot of the account
+   * can have expired (one that arrives later expires 4 hours after it), so its settlement need not look for expired
+   * lots. Null or undefined (a request settled by the sweep): it looks.
+   */
+  lotsExpireAtUs?: number | null;
 }
 
 /**
@@ -144,11 +155,12 @@ export async function settleRequest(
         reservations: reservedLots,
         reservedTokens: request.reservedTokens,
         chargedTokens: charge,
+        lotsExpireAtUs: request.lotsExpireAtUs ?? null,
+        // After the account's row and the lots', as admission takes them: the key's budget row is locked last.
+        keySpend: request.budget === null ? null : { ...request.budget, costMicros: costUsdMicros },
       },
       nowUs,
     );
-    // After the account's row, as admission takes them: the key's budget row is locked last.
-    if (request.budget !== null) await trueUpBudget(sql, request.budget, costUsdMicros);
     return { costTokens: charge, costUsdMicros };
   });
 }
