@@ -104,17 +104,24 @@ export async function marketsWithDueOrders(sql: Sql, nowUs: number): Promise<str
   return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
 }
 
-const selfTradePreventionOf = statement(
-  'account_self_trade_prevention',
-  'SELECT self_trade_prevention FROM account_settings WHERE user_id = ?',
-);
+/** An account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
+const defaultSelfTradePrevention: SelfTradePrevention = 'expire_taker';
 
-/** The account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
-export async function accountSelfTradePrevention(sql: Sql, userId: string): Promise<SelfTradePrevention> {
-  return (
-    (await sql.get<{ self_trade_prevention: SelfTradePrevention }>(selfTradePreventionOf, [userId]))
-      ?.self_trade_prevention ?? 'expire_taker'
-  );
+/** The default self-trade prevention of each of these accounts. */
+export async function accountSelfTradePreventions(
+  sql: Sql,
+  userIds: readonly string[],
+): Promise<Map<string, SelfTradePrevention>> {
+  const found = new Map<string, SelfTradePrevention>(userIds.map((id) => [id, defaultSelfTradePrevention]));
+  for (let start = 0; start < userIds.length; start += inListMax) {
+    const run = userIds.slice(start, start + inListMax);
+    const read = shapedStatement(`account_self_trade_preventions_${run.length}`, () => ({
+      sqlite: `SELECT user_id, self_trade_prevention FROM account_settings WHERE user_id IN (${parameterList(run.length)})`,
+    }));
+    for (const row of await sql.all<{ user_id: string; self_trade_prevention: SelfTradePrevention }>(read, run))
+      found.set(row.user_id, row.self_trade_prevention);
+  }
+  return found;
 }
 
 export interface OpenOrdersFilter {

@@ -1,7 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import { tradingLanesMax, type Db } from '../../db/knex.js';
 import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
-import { sqlOf, type Sql } from '../../db/sql.js';
+import { inSqlTransaction } from '../../db/group-commit.js';
+import type { Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
@@ -292,8 +293,7 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     let announced: unknown;
-    await this.db.transaction(async (trx) => {
-      const sql = await sqlOf(trx);
+    await inSqlTransaction(this.db, async (sql) => {
       const commands = take();
       if (commands.length === 0) return;
       const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
