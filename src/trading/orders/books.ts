@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { tradingLanesMax, type Db } from '../../db/knex.js';
-import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
+import { lockMarketBooks, type MarketBookRow } from '../../db/orders.js';
 import { inSqlTransaction } from '../../db/group-commit.js';
 import type { Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
@@ -66,8 +66,8 @@ const silent: BatchAnnouncer = { stage: () => Promise.resolve(undefined), commit
 const batchSizeMax = 64;
 
 /**
- * Matching is serialised: in this process by one queue, across processes by a PostgreSQL advisory
- * lock per market taken inside the transaction (SQLite has one writer anyway). The book of each
+ * Matching is serialised: in this process by one queue, across processes by a lock on each market's
+ * `market_books` row taken inside the transaction (SQLite has one writer anyway). The book of each
  * market lives in memory; `market_books.version` says whether another process changed it since,
  * and if so it is rebuilt from the resting orders.
  *
@@ -297,8 +297,7 @@ export class BookRegistry {
       const commands = take();
       if (commands.length === 0) return;
       const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
-      await lockMarkets(sql, marketIds);
-      const stored = await findMarketBooks(sql, marketIds);
+      const stored = await lockMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
       await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
       for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
