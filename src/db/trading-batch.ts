@@ -149,9 +149,11 @@ async function insertEntries(sql: Sql, entries: readonly JournalEntryWrite[]): P
     assert(returned.length === run.length, 'an insert RETURNING id returns each row');
     const ids = returned.map((row) => Number(row.id)).sort((a, b) => a - b);
     run.forEach((entry, i) => {
+      const entryId = ids[i];
+      assert(entryId !== undefined, 'each entry of a run has its id');
       for (const p of entry.postings)
         postings.push({
-          entry_id: ids[i]!,
+          entry_id: entryId,
           account_id: p.accountId,
           bucket: p.bucket,
           asset: p.asset,
