@@ -94,9 +94,18 @@ export class TradingBatch {
       this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
   }
 
-  /** The orders by id as this batch has them, read from the database where it has not seen them yet. */
-  async orders(ids: readonly string[]): Promise<OrderRow[]> {
-    const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
+  /**
+   * The orders by id as this batch has them; where it has not seen them yet, the stored rows the
+   * caller `known` (its market's book's: as stored at the version this batch started from), else read.
+   */
+  async orders(ids: readonly string[], known?: ReadonlyMap<string, OrderRow>): Promise<OrderRow[]> {
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      if (this.rows.has(id)) continue;
+      const row = known?.get(id);
+      if (row) this.rows.set(id, row);
+      else missing.push(id);
+    }
     if (missing.length > 0) for (const row of await findOrders(this.sql, missing)) this.rows.set(row.id, row);
     return ids.filter((id) => this.rows.has(id)).map((id) => this.held(id));
   }

@@ -9,6 +9,7 @@ import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
 import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retries.js';
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
+import { openStatuses } from '../../db/trading-rows.js';
 
 /** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
 class CommandFailed extends Error {
@@ -308,13 +309,15 @@ export class BookRegistry {
       }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
+      const committed = batch.committed();
       for (const market of markets.values()) {
         market.state.version = market.version + 1;
         market.state.nextSequence = market.sequence;
       }
+      keepRows(markets, committed);
       announced = await this.announcer.stage(
         sql,
-        batch.committed(),
+        committed,
         new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
       );
     });
@@ -372,5 +375,18 @@ export class BookRegistry {
       watched.restore();
       return { ok: false, error };
     }
+  }
+}
+
+/**
+ * The rows the batch wrote, kept with their market's book at the version it commits: open orders
+ * kept (or replaced), closed ones dropped. A batch that does not commit drops its books whole.
+ */
+function keepRows(markets: ReadonlyMap<string, BatchMarket>, committed: CommittedBatch): void {
+  for (const row of [...committed.newOrders, ...committed.changedOrders]) {
+    const rows = markets.get(row.market_id)?.state.rows;
+    if (!rows) continue;
+    if (openStatuses.includes(row.status)) rows.set(row.id, row);
+    else rows.delete(row.id);
   }
 }
