@@ -56,13 +56,16 @@ export async function writeTradingBatch(sql: Sql, set: TradingWriteSet): Promise
     [...orderColumns, 'book_version'],
     set.insertedOrders.map((order) => ({ ...order, book_version: versionOf(order) })),
   );
-  for (const order of set.updatedOrders)
-    await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), versionOf(order), order.id]);
+  await updateRows(sql, updatedOrdersOf, set.updatedOrders, (order) => [
+    order.id,
+    ...orderChangeColumns.map((c) => order[c]),
+    versionOf(order),
+  ]);
   await insertMany(sql, 'trades', tradeColumns, set.trades);
   await insertMany(sql, 'trade_legs', legColumns, set.legs);
   await insertMany(sql, 'consumption_lots', lotColumns, set.lots);
   await insertMany(sql, 'transfers', transferColumns, set.transfers);
-  for (const book of set.books) await sql.run(advanceBook, [book.version, book.nextSequence, book.marketId]);
+  await updateRows(sql, advancedBooksOf, set.books, (book) => [book.marketId, book.version, book.nextSequence]);
   return [];
 }
 
@@ -79,14 +82,36 @@ function bookVersions(set: TradingWriteSet): (order: OrderRow) => number {
 
 // ---- SQLite ---------------------------------------------------------------------------------------------
 
-const updateOrder = statement(
-  'batch_order_update',
-  `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')}, book_version = ? WHERE id = ?`,
-);
-const advanceBook = statement(
-  'batch_market_book_advance',
-  'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?',
-);
+/**
+ * An UPDATE of `count` rows from a values list whose first column is the row's key: SQLite names
+ * the list's columns column1, column2, …, so `set` maps each updated column to its list column.
+ */
+const updateFromValues = (name: string, table: string, key: string, set: readonly string[]) => (count: number) =>
+  shapedStatement(`${name}_${count}`, () => ({
+    sqlite: `UPDATE ${table} SET ${set.map((c, i) => `${c} = v.column${i + 2}`).join(', ')} FROM (VALUES ${valuesList(count, set.length + 1)}) AS v WHERE ${table}.${key} = v.column1`,
+  }));
+
+const updatedOrdersOf = updateFromValues('batch_orders_update', 'orders', 'id', [
+  ...orderChangeColumns,
+  'book_version',
+]);
+const advancedBooksOf = updateFromValues('batch_market_books_advance', 'market_books', 'market_id', [
+  'version',
+  'next_sequence',
+]);
+
+/** Rows changed a run at a time, each run one statement. */
+async function updateRows<R>(
+  sql: Sql,
+  statementOf: (count: number) => Statement,
+  rows: readonly R[],
+  paramsOf: (row: R) => Param[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    const run = rows.slice(start, start + rowsPerInsert);
+    await sql.run(statementOf(run.length), run.flatMap(paramsOf));
+  }
+}
 
 /**
  * Moves both buckets of each account by signed amounts and records its activity, unless that takes
