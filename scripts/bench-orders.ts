@@ -18,8 +18,11 @@
  * deep market one order sent as the measured run starts: the server loads that book while the
  * others trade, and their p99 shows whether they waited for it.
  *
- * `--processes N` (PostgreSQL) starts N `mkt serve` processes on the one database and sends each
- * request to the next in turn; CPU per order is theirs summed.
+ * `--processes N` (PostgreSQL) starts N `mkt serve` processes on the one database. Each round then
+ * also measures them side by side, after the one-process run: the chosen markets dealt out among
+ * them (disjoint), each process with its own `--concurrency`/N clients on its own markets. It prints
+ * each process's throughput and p99, their total, and the total against the one process's (the
+ * first of them, trading every market with all the clients, in the same round).
  */
 import { send } from './bench/traders.js';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
@@ -217,12 +220,13 @@ async function runPhase(
   baseUrls: readonly URL[],
   traders: readonly Trader[],
   marketIds: readonly string[],
+  clients: number = concurrency,
 ): Promise<PhaseResult> {
   const result: PhaseResult = { samplesMs: [], elapsedMs: 0, statuses: new Map(), errors: new Map() };
   let issued = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: clients }, async () => {
       while (issued < count) {
         const baseUrl = baseUrls[issued % baseUrls.length]!;
         issued += 1;
@@ -360,11 +364,64 @@ async function measure(
   pids: readonly number[],
   traders: readonly Trader[],
   marketIds: readonly string[],
+  clients: number = concurrency,
 ): Promise<void> {
   const cpuOf = () => pids.reduce((sum, pid) => sum + serverCpuMs(pid), 0);
   const cpuBefore = cpuOf();
-  const phase = await runPhase(count, agent, baseUrls, traders, marketIds);
+  const phase = await runPhase(count, agent, baseUrls, traders, marketIds, clients);
   add(into, phase, cpuOf() - cpuBefore);
+}
+
+/** One process of a side-by-side run: its URL and pid, the markets it alone trades, what it measured. */
+interface SplitPart {
+  url: URL;
+  pid: number;
+  marketIds: readonly string[];
+  measured: Measured;
+}
+
+/** The markets dealt out among `processes` processes, one at a time: disjoint, none left empty. */
+function dealMarkets(marketIds: readonly string[], count: number): string[][] {
+  if (marketIds.length < count) throw new Error(`--processes ${count} needs at least ${count} markets`);
+  const groups: string[][] = Array.from({ length: count }, () => []);
+  marketIds.forEach((id, i) => groups[i % count]!.push(id));
+  return groups;
+}
+
+/**
+ * `count` orders over the processes side by side, each on its own markets with its share of the
+ * clients; `total` takes the wall time of the whole and every part's samples and CPU.
+ */
+async function measureSplit(
+  total: Measured,
+  parts: readonly SplitPart[],
+  count: number,
+  agent: Agent,
+  traders: readonly Trader[],
+): Promise<void> {
+  const started = performance.now();
+  await Promise.all(
+    parts.map((part) =>
+      measure(
+        part.measured,
+        Math.ceil(count / parts.length),
+        agent,
+        [part.url],
+        [part.pid],
+        traders,
+        part.marketIds,
+        Math.max(1, Math.floor(concurrency / parts.length)),
+      ),
+    ),
+  );
+  const elapsedMs = performance.now() - started;
+  const combined = emptyMeasured();
+  for (const part of parts) add(combined, { ...part.measured, samplesMs: [] }, 0);
+  total.elapsedMs += elapsedMs;
+  total.samplesMs = parts.flatMap((part) => part.measured.samplesMs);
+  total.cpuMs = parts.reduce((sum, part) => sum + part.measured.cpuMs, 0);
+  total.statuses = combined.statuses;
+  total.errors = combined.errors;
 }
 
 async function main(): Promise<void> {
@@ -441,19 +498,34 @@ async function main(): Promise<void> {
       deepMarketId !== undefined && chosen.length > 1 && chosen.some((m) => m.market_id === deepMarketId);
     const marketIds = chosen.map((m) => m.market_id).filter((id) => !deepProbe || id !== deepMarketId);
 
+    const split: SplitPart[] =
+      processes > 1
+        ? dealMarkets(marketIds, processes).map((ids, i) => ({
+            url: baseUrls[i]!,
+            pid: pids[i]!,
+            marketIds: ids,
+            measured: emptyMeasured(),
+          }))
+        : [];
     const warm = emptyMeasured();
-    await measure(warm, warmupOrders, agent, baseUrls, pids, traders, marketIds);
+    await measure(warm, warmupOrders, agent, [baseUrl], [pids[0]!], traders, marketIds);
+    if (split.length > 0) {
+      await measureSplit(emptyMeasured(), split, warmupOrders, agent, traders);
+      for (const part of split) part.measured = emptyMeasured();
+    }
     await measure(emptyMeasured(), warmupOrders, floorAgent, [floorUrl], [floor.pid], traders, marketIds);
     const tradesBefore = await countRows(db, 'trades', marketIds);
     const mkt = emptyMeasured();
     const bare = emptyMeasured();
+    const sideBySide = emptyMeasured();
     let probeResult: { ms: number; status: number } | undefined;
     for (let round = 0; round < rounds; round += 1) {
       const count = Math.ceil(ordersTotal / rounds);
       await measure(bare, count, floorAgent, [floorUrl], [floor.pid], traders, marketIds);
       const probe = deepProbe && round === 0 ? timeOneOrder(agent, baseUrl, traders[0]!, deepMarketId!) : undefined;
-      await measure(mkt, count, agent, baseUrls, pids, traders, marketIds);
+      await measure(mkt, count, agent, [baseUrl], [pids[0]!], traders, marketIds);
       if (probe) probeResult = await probe;
+      if (split.length > 0) await measureSplit(sideBySide, split, count, agent, traders);
     }
     const tradesAfter = await countRows(db, 'trades', marketIds);
     const restingAfter = (await db('orders')
@@ -472,6 +544,7 @@ async function main(): Promise<void> {
       [
         `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${m.count} orders each way in ${rounds} round${rounds === 1 ? '' : 's'} (floor, then mkt), concurrency ${concurrency}`,
         line('mkt', m, mkt),
+        ...splitLines(split, sideBySide, m.perSecond, line),
         line('floor', b, bare),
         `  ratio      throughput ${(m.perSecond / b.perSecond).toFixed(2)}× the floor's (target ≥ 0.5), CPU per order ${(cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)).toFixed(2)}× (target ≤ 2), p99 ${m.p99.toFixed(1)} ms (target ≤ 20)`,
         `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each ${database === 'postgres' ? 'through a pg pool into a database of the same PostgreSQL cluster (one prepared INSERT)' : 'into better-sqlite3 (WAL, synchronous=NORMAL)'}, in its own process (scripts/bench/orders-floor.ts)`,
@@ -485,13 +558,13 @@ async function main(): Promise<void> {
         `  settings   ${tradersCount} traders (Advanced Mode, ${usdPerTrader} USD and ${unitsPerTraderAndInstrument} Units of each instrument each), ` +
           `${marketIds.length} market${marketIds.length === 1 ? '' : 's'} (${values.market}), buy/sell 50/50, 1–5 Units, limit ${formatTicks(midTicks - bandTicks)}–${formatTicks(midTicks + bandTicks)}, ` +
           `${warmupOrders} warm-up orders each not measured, seeding took ${(seedMs / 1000).toFixed(1)} s`,
-        `  server     ${processes} × mkt serve --only trading, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
+        `  server     ${processes} × mkt serve --only trading${processes > 1 ? ' (mkt above: the first alone, every market, all the clients)' : ''}, MKT_SIMULATED_SUPPLIER=off, order rate limit raised to ${orderRate.MKT_ORDER_RATE_PER_SECOND}/s burst ${orderRate.MKT_ORDER_BURST} ` +
           `(the default 10/s, burst 20 per user and market would throttle the benchmark)${profileDirectory ? ', with --cpu-prof' : ''}`,
         `  machine    ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; clients and servers share it; ` +
           `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`,
       ].join('\n'),
     );
-    const errors = [...warm.errors, ...mkt.errors, ...bare.errors];
+    const errors = [...warm.errors, ...mkt.errors, ...sideBySide.errors, ...bare.errors];
     if (errors.length > 0) {
       console.log('  ERRORS (every answer but 201):');
       for (const [key, { count, example }] of errors) console.log(`    ${key} ×${count}: ${example}`);
@@ -524,6 +597,25 @@ async function main(): Promise<void> {
     await postgres?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** The side-by-side run's lines: each process, then the total against the one process. */
+function splitLines(
+  parts: readonly SplitPart[],
+  total: Measured,
+  onePerSecond: number,
+  line: (name: string, s: ReturnType<typeof summarise>, x: Measured) => string,
+): string[] {
+  if (parts.length === 0) return [];
+  const whole = summarise(total.samplesMs, total.elapsedMs);
+  return [
+    ...parts.map((part, i) => {
+      const own = summarise(part.measured.samplesMs, part.measured.elapsedMs);
+      return `${line(`proc ${i + 1}`, own, part.measured)}, ${part.marketIds.length} markets`;
+    }),
+    line(`${parts.length} procs`, whole, total),
+    `  scaling    ${parts.length} processes side by side on disjoint markets: ${(whole.perSecond / onePerSecond).toFixed(2)}× one process's throughput (target for two ≥ 1.6), statuses ${[...total.statuses].map(([status, n]) => `${status}×${n}`).join(', ')}`,
+  ];
 }
 
 if (values['floor-child']) {

@@ -104,17 +104,24 @@ export async function marketsWithDueOrders(sql: Sql, nowUs: number): Promise<str
   return (await sql.all<{ market_id: string }>(marketsDue, [nowUs])).map((r) => r.market_id);
 }
 
-const selfTradePreventionOf = statement(
-  'account_self_trade_prevention',
-  'SELECT self_trade_prevention FROM account_settings WHERE user_id = ?',
-);
+/** An account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
+const defaultSelfTradePrevention: SelfTradePrevention = 'expire_taker';
 
-/** The account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
-export async function accountSelfTradePrevention(sql: Sql, userId: string): Promise<SelfTradePrevention> {
-  return (
-    (await sql.get<{ self_trade_prevention: SelfTradePrevention }>(selfTradePreventionOf, [userId]))
-      ?.self_trade_prevention ?? 'expire_taker'
-  );
+/** The default self-trade prevention of each of these accounts. */
+export async function accountSelfTradePreventions(
+  sql: Sql,
+  userIds: readonly string[],
+): Promise<Map<string, SelfTradePrevention>> {
+  const found = new Map<string, SelfTradePrevention>(userIds.map((id) => [id, defaultSelfTradePrevention]));
+  for (let start = 0; start < userIds.length; start += inListMax) {
+    const run = userIds.slice(start, start + inListMax);
+    const read = shapedStatement(`account_self_trade_preventions_${run.length}`, () => ({
+      sqlite: `SELECT user_id, self_trade_prevention FROM account_settings WHERE user_id IN (${parameterList(run.length)})`,
+    }));
+    for (const row of await sql.all<{ user_id: string; self_trade_prevention: SelfTradePrevention }>(read, run))
+      found.set(row.user_id, row.self_trade_prevention);
+  }
+  return found;
 }
 
 export interface OpenOrdersFilter {
@@ -213,7 +220,7 @@ export const findMarketBook = (sql: Sql, marketId: string): Promise<MarketBookRo
   sql.get<MarketBookRow>(marketBook, [marketId]);
 
 /** The markets' book rows, by market id (one statement for a batch's markets). */
-export async function findMarketBooks(sql: Sql, marketIds: readonly string[]): Promise<Map<string, MarketBookRow>> {
+async function findMarketBooks(sql: Sql, marketIds: readonly string[]): Promise<Map<string, MarketBookRow>> {
   const found = new Map<string, MarketBookRow>();
   for (let start = 0; start < marketIds.length; start += inListMax) {
     const run = marketIds.slice(start, start + inListMax);
@@ -282,21 +289,29 @@ export const pendingStopsPage = (
 
 // ---- the market locks ----------------------------------------------------------------------------------
 
-// The sorted subquery feeds the aggregate row by row, so the locks are taken in that order.
-const marketLocks = statement(
-  'market_locks',
+/**
+ * The rows locked in the order of the market ids (the lock rows step runs after the sort), NO KEY
+ * UPDATE so that inserts of rows naming a market (their foreign keys' KEY SHARE) go on. Under READ
+ * COMMITTED a row another batch changed while this one waited is answered as that batch committed it.
+ */
+const lockedBooks = statement(
+  'market_books_locked',
   '',
-  "SELECT count(pg_advisory_xact_lock(hashtext('mkt:market:' || m))) AS locked FROM (SELECT m FROM unnest(?::text[]) AS m ORDER BY m OFFSET 0) AS sorted",
+  'SELECT market_id, version, next_sequence FROM market_books WHERE market_id = ANY(?::text[]) ORDER BY market_id FOR NO KEY UPDATE',
 );
 
 /**
- * Serialises each market's trading transactions across processes: a PostgreSQL advisory lock per
- * market, held to the end of the transaction, taken in the order of the market ids (one statement)
- * so that two batches over several markets cannot deadlock on them. SQLite needs none: it has one
- * writer.
+ * The markets' book rows, each locked to the end of the transaction: this serialises each market's
+ * trading transactions across processes, and the locks are taken in the order of the market ids
+ * (one statement, one round trip) so that two batches over several markets cannot deadlock on them.
+ * SQLite needs no lock: it has one writer.
  */
-export async function lockMarkets(sql: Sql, marketIds: readonly string[]): Promise<void> {
-  if (sql.kind === 'postgres') await sql.get(marketLocks, [[...marketIds]]);
+export async function lockMarketBooks(sql: Sql, marketIds: readonly string[]): Promise<Map<string, MarketBookRow>> {
+  if (sql.kind !== 'postgres') return findMarketBooks(sql, marketIds);
+  const found = new Map<string, MarketBookRow>();
+  for (const row of await sql.all<MarketBookRow & { market_id: string }>(lockedBooks, [[...marketIds]]))
+    found.set(row.market_id, { version: Number(row.version), next_sequence: Number(row.next_sequence) });
+  return found;
 }
 
 /** Of these (user, client_order_id) pairs, those some order already carries, with its id. */

@@ -46,21 +46,26 @@ export async function writeTradingBatch(sql: Sql, set: TradingWriteSet): Promise
     a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0,
   );
   if (sql.kind === 'postgres') return writePostgres(sql, set, accounts);
-  for (const entry of set.entries) await insertEntry(sql, entry);
-  const refused: string[] = [];
-  for (const change of accounts)
-    if ((await sql.run(applyAccountChange, accountChangeParams(change))) !== 1) refused.push(change.accountId);
+  await insertEntries(sql, set.entries);
+  const refused = await applyAccountChanges(sql, accounts);
   if (refused.length > 0) return refused;
   const versionOf = bookVersions(set);
-  for (const order of set.insertedOrders)
-    await sql.run(insertOrder, [...orderColumns.map((c) => order[c]), versionOf(order)]);
-  for (const order of set.updatedOrders)
-    await sql.run(updateOrder, [...orderChangeColumns.map((c) => order[c]), versionOf(order), order.id]);
+  await insertMany(
+    sql,
+    'orders',
+    [...orderColumns, 'book_version'],
+    set.insertedOrders.map((order) => ({ ...order, book_version: versionOf(order) })),
+  );
+  await updateRows(sql, updatedOrdersOf, set.updatedOrders, (order) => [
+    order.id,
+    ...orderChangeColumns.map((c) => order[c]),
+    versionOf(order),
+  ]);
   await insertMany(sql, 'trades', tradeColumns, set.trades);
   await insertMany(sql, 'trade_legs', legColumns, set.legs);
   await insertMany(sql, 'consumption_lots', lotColumns, set.lots);
   await insertMany(sql, 'transfers', transferColumns, set.transfers);
-  for (const book of set.books) await sql.run(advanceBook, [book.version, book.nextSequence, book.marketId]);
+  await updateRows(sql, advancedBooksOf, set.books, (book) => [book.marketId, book.version, book.nextSequence]);
   return [];
 }
 
@@ -77,37 +82,56 @@ function bookVersions(set: TradingWriteSet): (order: OrderRow) => number {
 
 // ---- SQLite ---------------------------------------------------------------------------------------------
 
-const insertEntryStatement = statement(
-  'batch_journal_entry_insert',
-  'INSERT INTO journal_entries (kind, reference, created_at_us) VALUES (?, ?, ?) RETURNING id',
-);
-const insertOrder = statement(
-  'batch_order_insert',
-  `INSERT INTO orders (${orderColumns.join(', ')}, book_version) VALUES ${valuesList(1, orderColumns.length + 1)}`,
-);
-const updateOrder = statement(
-  'batch_order_update',
-  `UPDATE orders SET ${orderChangeColumns.map((c) => `${c} = ?`).join(', ')}, book_version = ? WHERE id = ?`,
-);
-const advanceBook = statement(
-  'batch_market_book_advance',
-  'UPDATE market_books SET version = ?, next_sequence = ? WHERE market_id = ?',
-);
+/**
+ * An UPDATE of `count` rows from a values list whose first column is the row's key: SQLite names
+ * the list's columns column1, column2, …, so `set` maps each updated column to its list column.
+ */
+const updateFromValues = (name: string, table: string, key: string, set: readonly string[]) => (count: number) =>
+  shapedStatement(`${name}_${count}`, () => ({
+    sqlite: `UPDATE ${table} SET ${set.map((c, i) => `${c} = v.column${i + 2}`).join(', ')} FROM (VALUES ${valuesList(count, set.length + 1)}) AS v WHERE ${table}.${key} = v.column1`,
+  }));
+
+const updatedOrdersOf = updateFromValues('batch_orders_update', 'orders', 'id', [
+  ...orderChangeColumns,
+  'book_version',
+]);
+const advancedBooksOf = updateFromValues('batch_market_books_advance', 'market_books', 'market_id', [
+  'version',
+  'next_sequence',
+]);
+
+/** Rows changed a run at a time, each run one statement. */
+async function updateRows<R>(
+  sql: Sql,
+  statementOf: (count: number) => Statement,
+  rows: readonly R[],
+  paramsOf: (row: R) => Param[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += rowsPerInsert) {
+    const run = rows.slice(start, start + rowsPerInsert);
+    await sql.run(statementOf(run.length), run.flatMap(paramsOf));
+  }
+}
 
 /**
- * Moves both buckets of one account by signed amounts and records its activity, unless that takes
- * a user account's bucket below zero (system accounts may go negative: the outside world, issuance).
+ * Moves both buckets of each account by signed amounts and records its activity, unless that takes
+ * a user account's bucket below zero (system accounts may go negative: the outside world, issuance):
+ * one statement per run of accounts, answering the ids it changed. The values list's columns are
+ * those of `accountChangeParams`.
  */
-const applyAccountChange = statement(
-  'batch_ledger_account_apply',
-  `UPDATE ledger_accounts SET available = available + ?, locked = locked + ?,
-     last_deposit_at_us = COALESCE(?, last_deposit_at_us), last_withdrawal_at_us = COALESCE(?, last_withdrawal_at_us),
-     last_trading_activity_at_us = COALESCE(?, last_trading_activity_at_us), last_transfer_at_us = COALESCE(?, last_transfer_at_us),
-     total_transfers_in = total_transfers_in + ?, updated_at_us = ?
-   WHERE id = ? AND (kind = 'system' OR (available + ? >= 0 AND locked + ? >= 0))`,
-);
+const accountChangesOf = (count: number): Statement =>
+  shapedStatement(`batch_ledger_accounts_apply_${count}`, () => ({
+    sqlite: `UPDATE ledger_accounts AS a SET available = a.available + c.column2, locked = a.locked + c.column3,
+     last_deposit_at_us = COALESCE(c.column4, a.last_deposit_at_us), last_withdrawal_at_us = COALESCE(c.column5, a.last_withdrawal_at_us),
+     last_trading_activity_at_us = COALESCE(c.column6, a.last_trading_activity_at_us), last_transfer_at_us = COALESCE(c.column7, a.last_transfer_at_us),
+     total_transfers_in = a.total_transfers_in + c.column8, updated_at_us = c.column9
+   FROM (VALUES ${valuesList(count, 9)}) AS c
+   WHERE a.id = c.column1 AND (a.kind = 'system' OR (a.available + c.column2 >= 0 AND a.locked + c.column3 >= 0))
+   RETURNING id`,
+  }));
 
 const accountChangeParams = (c: AccountChange): Param[] => [
+  c.accountId,
   c.available,
   c.locked,
   c.lastDepositAtUs,
@@ -116,30 +140,56 @@ const accountChangeParams = (c: AccountChange): Param[] => [
   c.lastTransferAtUs,
   c.transfersIn,
   c.updatedAtUs,
-  c.accountId,
-  c.available,
-  c.locked,
 ];
 
-/** An entry's postings are few (two to five): one named statement per count. */
-function insertPostingsOf(count: number): Statement {
-  return shapedStatement(`batch_journal_postings_insert_${count}`, () => ({
-    sqlite: `INSERT INTO journal_postings (entry_id, account_id, bucket, asset, amount) VALUES ${valuesList(count, 5)}`,
-  }));
+/** The ids of the accounts whose change was refused (a user's bucket would go below zero). */
+async function applyAccountChanges(sql: Sql, accounts: readonly AccountChange[]): Promise<string[]> {
+  const applied = new Set<string>();
+  for (let start = 0; start < accounts.length; start += rowsPerInsert) {
+    const run = accounts.slice(start, start + rowsPerInsert);
+    const rows = await sql.all<{ id: string }>(accountChangesOf(run.length), run.flatMap(accountChangeParams));
+    for (const row of rows) applied.add(row.id);
+  }
+  return accounts.filter((c) => !applied.has(c.accountId)).map((c) => c.accountId);
 }
 
-async function insertEntry(sql: Sql, entry: JournalEntryWrite): Promise<void> {
-  const row = await sql.get<{ id: number | bigint }>(insertEntryStatement, [
-    entry.kind,
-    entry.reference,
-    entry.createdAtUs,
-  ]);
-  assert(row !== undefined, 'an insert RETURNING id returns the row');
-  const entryId = Number(row.id);
-  const params: Param[] = [];
-  for (const p of entry.postings) params.push(entryId, p.accountId, p.bucket, p.asset, p.amount);
-  await sql.run(insertPostingsOf(entry.postings.length), params);
+const insertEntriesOf = (count: number): Statement =>
+  shapedStatement(`batch_journal_entries_insert_${count}`, () => ({
+    sqlite: `INSERT INTO journal_entries (kind, reference, created_at_us) VALUES ${valuesList(count, 3)} RETURNING id`,
+  }));
+
+/**
+ * The entries, a run at a time, then all their postings. The ids of one insert are drawn one after
+ * the other in the order of its rows (the write lock is held, and AUTOINCREMENT never reuses one),
+ * so its ids in ascending order are its rows' in order, whatever order RETURNING gives them in.
+ */
+async function insertEntries(sql: Sql, entries: readonly JournalEntryWrite[]): Promise<void> {
+  const postings: Record<(typeof postingColumns)[number], Scalar>[] = [];
+  for (let start = 0; start < entries.length; start += rowsPerInsert) {
+    const run = entries.slice(start, start + rowsPerInsert);
+    const returned = await sql.all<{ id: number | bigint }>(
+      insertEntriesOf(run.length),
+      run.flatMap((entry) => [entry.kind, entry.reference, entry.createdAtUs]),
+    );
+    assert(returned.length === run.length, 'an insert RETURNING id returns each row');
+    const ids = returned.map((row) => Number(row.id)).sort((a, b) => a - b);
+    run.forEach((entry, i) => {
+      const entryId = ids[i];
+      assert(entryId !== undefined, 'each entry of a run has its id');
+      for (const p of entry.postings)
+        postings.push({
+          entry_id: entryId,
+          account_id: p.accountId,
+          bucket: p.bucket,
+          asset: p.asset,
+          amount: p.amount,
+        });
+    });
+  }
+  await insertMany(sql, 'journal_postings', postingColumns, postings);
 }
+
+const postingColumns = ['entry_id', 'account_id', 'bucket', 'asset', 'amount'] as const;
 
 /** Rows per multi-row insert: a batch's rows go in a few statements, each prepared once per size. */
 const rowsPerInsert = 32;

@@ -1,5 +1,6 @@
 import { accountBalances } from '../../db/journal.js';
 import {
+  accountSelfTradePreventions,
   findOrders,
   openOrders,
   orderIdByClientOrderId,
@@ -9,7 +10,7 @@ import {
 import type { Sql } from '../../db/sql.js';
 import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
-import type { Side } from '../../engine/types.js';
+import type { SelfTradePrevention, Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';
 import { isSystemAccount, JournalWriteSet, type Buckets, type Posting } from '../../ledger/write-set.js';
 import type { Settled } from './settle.js';
@@ -32,6 +33,8 @@ export interface BatchNeeds {
   accounts?: readonly string[];
   /** A client_order_id it must find unused. */
   clientOrderId?: { userId: string; clientOrderId: string };
+  /** A user whose default self-trade prevention it takes. */
+  defaultSelfTradePreventionOf?: string;
 }
 
 const clientOrderKey = (userId: string, clientOrderId: string): string => `${userId}\u0000${clientOrderId}`;
@@ -52,6 +55,8 @@ export class TradingBatch {
   private readonly stored = new Map<string, Buckets>();
   /** Client order ids looked up for the batch's commands: the id of the stored order that has it, or null. */
   private readonly storedClientOrderIds = new Map<string, string | null>();
+  /** Users' default self-trade prevention, read for the batch's commands. */
+  private readonly selfTradePreventions = new Map<string, SelfTradePrevention>();
   /** The journal entries and account changes of its commands (src/ledger/write-set.ts). */
   private readonly journal = new JournalWriteSet();
   private readonly rows = new Map<string, OrderRow>();
@@ -78,6 +83,10 @@ export class TradingBatch {
   /** Reads what the commands declared they need, in one statement of each kind. */
   async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
     await this.readBalances(needs.flatMap((need) => need?.accounts ?? []));
+    const users = [...new Set(needs.flatMap((need) => need?.defaultSelfTradePreventionOf ?? []))];
+    if (users.length > 0)
+      for (const [userId, mode] of await accountSelfTradePreventions(this.sql, users))
+        this.selfTradePreventions.set(userId, mode);
     const pairs = needs.flatMap((need) => (need?.clientOrderId ? [need.clientOrderId] : []));
     if (pairs.length === 0) return;
     for (const pair of pairs) this.storedClientOrderIds.set(clientOrderKey(pair.userId, pair.clientOrderId), null);
@@ -85,9 +94,18 @@ export class TradingBatch {
       this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
   }
 
-  /** The orders by id as this batch has them, read from the database where it has not seen them yet. */
-  async orders(ids: readonly string[]): Promise<OrderRow[]> {
-    const missing = [...new Set(ids)].filter((id) => !this.rows.has(id));
+  /**
+   * The orders by id as this batch has them; where it has not seen them yet, the stored rows the
+   * caller `known` (its market's book's: as stored at the version this batch started from), else read.
+   */
+  async orders(ids: readonly string[], known?: ReadonlyMap<string, OrderRow>): Promise<OrderRow[]> {
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      if (this.rows.has(id)) continue;
+      const row = known?.get(id);
+      if (row) this.rows.set(id, row);
+      else missing.push(id);
+    }
     if (missing.length > 0) for (const row of await findOrders(this.sql, missing)) this.rows.set(row.id, row);
     return ids.filter((id) => this.rows.has(id)).map((id) => this.held(id));
   }
@@ -124,6 +142,17 @@ export class TradingBatch {
       openStatuses.includes(row.status);
     const ids = new Set([...stored.map((row) => row.id), ...this.inserted]);
     return [...ids].map((id) => this.held(id)).filter(matches);
+  }
+
+  /** The user's default self-trade prevention, as of this batch. */
+  async defaultSelfTradePrevention(userId: string): Promise<SelfTradePrevention> {
+    let mode = this.selfTradePreventions.get(userId);
+    if (mode === undefined) {
+      mode = (await accountSelfTradePreventions(this.sql, [userId])).get(userId);
+      assert(mode !== undefined, 'every user asked for has a default self-trade prevention');
+      this.selfTradePreventions.set(userId, mode);
+    }
+    return mode;
   }
 
   /** The id of the user's order with this client_order_id, placed in this batch or before. */

@@ -123,7 +123,14 @@ async function buildBook(
       if (page.length < buildStep) break;
     }
   }
-  return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
+  return {
+    book,
+    readBook: book,
+    version: stored.version,
+    nextSequence: stored.next_sequence,
+    lastTradeTicks,
+    rows: new Map(),
+  };
 }
 
 /** Orders of a book read on a worker thread placed between turns of the event loop. */
@@ -140,7 +147,14 @@ async function buildPackedBook(marketId: string, packed: PackedBook): Promise<Ma
     for (let i = start; i < end; i++)
       placeStored(book, marketId, packedRow(packed, texts, i), i >= packed.restingCount);
   }
-  return { book, readBook: book, version: packed.version, nextSequence: packed.nextSequence, lastTradeTicks };
+  return {
+    book,
+    readBook: book,
+    version: packed.version,
+    nextSequence: packed.nextSequence,
+    lastTradeTicks,
+    rows: new Map(),
+  };
 }
 
 /** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
@@ -196,7 +210,14 @@ async function catchUp(
     if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity)
       return undefined;
   }
-  return { book, readBook: book, version: stored.version, nextSequence: stored.next_sequence, lastTradeTicks };
+  return {
+    book,
+    readBook: book,
+    version: stored.version,
+    nextSequence: stored.next_sequence,
+    lastTradeTicks,
+    rows: new Map(),
+  };
 }
 
 /**

@@ -1,13 +1,15 @@
 import { setImmediate } from 'node:timers/promises';
 import { tradingLanesMax, type Db } from '../../db/knex.js';
-import { findMarketBooks, lockMarkets, type MarketBookRow } from '../../db/orders.js';
-import { sqlOf, type Sql } from '../../db/sql.js';
+import { lockMarketBooks, type MarketBookRow } from '../../db/orders.js';
+import { inSqlTransaction } from '../../db/group-commit.js';
+import type { Sql } from '../../db/sql.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
 import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retries.js';
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
+import { openStatuses } from '../../db/trading-rows.js';
 
 /** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
 class CommandFailed extends Error {
@@ -65,8 +67,8 @@ const silent: BatchAnnouncer = { stage: () => Promise.resolve(undefined), commit
 const batchSizeMax = 64;
 
 /**
- * Matching is serialised: in this process by one queue, across processes by a PostgreSQL advisory
- * lock per market taken inside the transaction (SQLite has one writer anyway). The book of each
+ * Matching is serialised: in this process by one queue, across processes by a lock on each market's
+ * `market_books` row taken inside the transaction (SQLite has one writer anyway). The book of each
  * market lives in memory; `market_books.version` says whether another process changed it since,
  * and if so it is rebuilt from the resting orders.
  *
@@ -292,13 +294,11 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     let announced: unknown;
-    await this.db.transaction(async (trx) => {
-      const sql = await sqlOf(trx);
+    await inSqlTransaction(this.db, async (sql) => {
       const commands = take();
       if (commands.length === 0) return;
       const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
-      await lockMarkets(sql, marketIds);
-      const stored = await findMarketBooks(sql, marketIds);
+      const stored = await lockMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
       await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
       for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
@@ -309,13 +309,15 @@ export class BookRegistry {
       }));
       const refused = await writeTradingBatch(sql, batch.writeSet(books));
       if (refused.length > 0) throw new BalanceRace(refused);
+      const committed = batch.committed();
       for (const market of markets.values()) {
         market.state.version = market.version + 1;
         market.state.nextSequence = market.sequence;
       }
+      keepRows(markets, committed);
       announced = await this.announcer.stage(
         sql,
-        batch.committed(),
+        committed,
         new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
       );
     });
@@ -373,5 +375,18 @@ export class BookRegistry {
       watched.restore();
       return { ok: false, error };
     }
+  }
+}
+
+/**
+ * The rows the batch wrote, kept with their market's book at the version it commits: open orders
+ * kept (or replaced), closed ones dropped. A batch that does not commit drops its books whole.
+ */
+function keepRows(markets: ReadonlyMap<string, BatchMarket>, committed: CommittedBatch): void {
+  for (const row of [...committed.newOrders, ...committed.changedOrders]) {
+    const rows = markets.get(row.market_id)?.state.rows;
+    if (!rows) continue;
+    if (openStatuses.includes(row.status)) rows.set(row.id, row);
+    else rows.delete(row.id);
   }
 }

@@ -1,4 +1,5 @@
 import type { FastOrderBook } from '../../engine/index.js';
+import type { OrderRow } from '../../db/trading-rows.js';
 import type { TradingBatch } from './batch.js';
 
 /** A market's book as this process holds it, valid while `version` equals the stored one. */
@@ -14,6 +15,12 @@ export interface MarketBook {
   lastTradeTicks: number | null;
   /** market_books.next_sequence at `version`: an order with a sequence from here on was (re)queued after it. */
   nextSequence: number;
+  /**
+   * The stored rows of open orders that this process's batches wrote, as of `version`: what settlement
+   * reads of the makers it fills, without reading them again. A book caught up or built anew starts
+   * without any (what another process wrote is read from the database).
+   */
+  readonly rows: Map<string, OrderRow>;
 }
 
 /**
@@ -37,6 +44,9 @@ export function watch(state: MarketBook): { view: MarketBook; bookTouched(): boo
     },
     get nextSequence() {
       return state.nextSequence;
+    },
+    get rows() {
+      return state.rows;
     },
     set version(value) {
       state.version = value;

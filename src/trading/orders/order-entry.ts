@@ -1,5 +1,3 @@
-import { accountSelfTradePrevention } from '../../db/orders.js';
-import { poolSql } from '../../db/sql.js';
 import { findUser } from '../../core/identity.js';
 import { findMarket, type MarketWithInstrument } from '../../core/reference.js';
 import { cachedMarket, cachedUser } from '../../core/trading-cache.js';
@@ -84,7 +82,8 @@ export interface CheckedOrder {
   priceTicks: number | null;
   stopTicks: number | null;
   expiresAtUs: number | null;
-  selfTradePrevention: SelfTradePrevention;
+  /** Null: the account's default, which the order's batch reads (`needsOf`) when it places it. */
+  selfTradePrevention: SelfTradePrevention | null;
   autotransfer: boolean;
   ids: TraderAccounts;
 }
@@ -92,8 +91,8 @@ export interface CheckedOrder {
 /**
  * The checks of a new order that need no lock, after the market and the account mode, in their
  * stated order: the fields between themselves (order-rules.ts checkOrderShape), the market open,
- * the order controls (price, stop price, quantity, value); then the account default of self-trade
- * prevention and the accounts. The rate limit is the caller's: one token per order for POST
+ * the order controls (price, stop price, quantity, value); then the accounts (the account's
+ * default of self-trade prevention is read with the batch). The rate limit is the caller's: one token per order for POST
  * /v1/orders, a batch's all at once (orders-batch.ts).
  */
 export async function checkOrderFields(
@@ -144,10 +143,7 @@ export function validateOrder(market: MarketWithInstrument, input: NewOrder, now
   return { input, market, submitted, priceTicks: controls.priceTicks, stopTicks, expiresAtUs };
 }
 
-/**
- * The account's default self-trade prevention where the order names none, and the accounts it trades on (opened if
- * new).
- */
+/** The accounts the order trades on (opened if new). */
 export async function completeOrder(
   deps: OrderDeps,
   userId: string,
@@ -155,7 +151,7 @@ export async function completeOrder(
   nowUs: number,
 ): Promise<CheckedOrder> {
   const { input, market } = valid;
-  const selfTradePrevention = input.selfTradePrevention ?? (await accountSelfTradePrevention(poolSql(deps.db), userId));
+  const selfTradePrevention = input.selfTradePrevention ?? null;
   const autotransfer = input.side === 'buy' && (input.shouldAutotransfer || (input.triggeredByAutoBuy ?? false));
   const ids = await deps.orderBooks.accounts.open(deps.db, userId, market.instrument.id, nowUs, {
     consumption: autotransfer,
@@ -168,6 +164,7 @@ export function needsOf(userId: string, order: CheckedOrder): BatchNeeds {
   const { input, ids } = order;
   return {
     accounts: [input.side === 'buy' ? ids.usd : ids.units],
+    ...(order.selfTradePrevention === null ? { defaultSelfTradePreventionOf: userId } : {}),
     ...(input.clientOrderId === null ? {} : { clientOrderId: { userId, clientOrderId: input.clientOrderId } }),
   };
 }

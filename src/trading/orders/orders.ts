@@ -14,7 +14,7 @@ import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './market-book.js';
 import type { OrderDeps } from './order-books.js';
 import { stopTriggered } from '../../engine/index.js';
-import type { PlaceCommand, Side } from '../../engine/types.js';
+import type { PlaceCommand, SelfTradePrevention, Side } from '../../engine/types.js';
 import { checkCollar, postOnlyWouldTake, stopWouldTrigger } from './order-rules.js';
 import {
   checkOrderFields,
@@ -154,6 +154,7 @@ export async function placeChecked(
   const { batch, state } = session;
   const { input, market, submitted, priceTicks, stopTicks } = checked;
   await expireDue(deps, session, market, nowUs);
+  const selfTradePrevention = checked.selfTradePrevention ?? (await batch.defaultSelfTradePrevention(userId));
   // A market order's protection price never rests, so the collar (a band for resting prices) leaves it alone.
   if (priceTicks !== null && input.type !== 'market')
     refuse(checkCollar(market.market, state.lastTradeTicks, priceTicks, submitted));
@@ -171,7 +172,7 @@ export async function placeChecked(
       ),
     );
   }
-  const pending = newOrderRow(userId, checked, session.nextSequence(), nowUs);
+  const pending = newOrderRow(userId, { ...checked, selfTradePrevention }, session.nextSequence(), nowUs);
   const { reserved, quoteBudget } = await hold(deps, batch, market, pending, checked.ids, submitted, nowUs);
   const order = { ...pending, reserved };
   const command: PlaceCommand = {
@@ -184,7 +185,7 @@ export async function placeChecked(
     timeInForce: order.time_in_force,
     stopTicks,
     postOnly: input.postOnly ?? false,
-    selfTradePrevention: checked.selfTradePrevention,
+    selfTradePrevention,
     expiresAt: checked.expiresAtUs,
     ...(quoteBudget === undefined ? {} : { quoteBudget }),
   };
@@ -337,7 +338,12 @@ async function placeOrderOnce(
 }
 
 /** A new order as the hold finds it: nothing filled, nothing reserved yet. */
-function newOrderRow(userId: string, checked: CheckedOrder, sequence: number, nowUs: number): OrderRow {
+function newOrderRow(
+  userId: string,
+  checked: CheckedOrder & { selfTradePrevention: SelfTradePrevention },
+  sequence: number,
+  nowUs: number,
+): OrderRow {
   const { input, market } = checked;
   return {
     id: newOrderId(),

@@ -30,7 +30,8 @@ export async function settleIn(
   const instrumentId = market.instrument.id;
   const changedIds = new Set(changed.map((row) => row.id));
   const named = execution === null ? [] : namedOrders(execution.outcome);
-  const others = new Map((await batch.orders(named.filter((id) => !changedIds.has(id)))).map((row) => [row.id, row]));
+  const makers = named.filter((id) => !changedIds.has(id));
+  const others = new Map((await batch.orders(makers, session.state.rows)).map((row) => [row.id, row]));
   const rows = [...changed, ...others.values()];
   const traders = new Map<string, TraderAccounts>();
   const consumption = new Map<string, string>();
