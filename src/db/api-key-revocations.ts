@@ -107,20 +107,10 @@ async function openFeed(db: Db): Promise<RevocationFeed> {
         ? null
         : new SqliteReader(filename, { readonly: true, fileMustExist: true });
     const read = reader?.prepare(counterText);
-    // The counter is read once per turn of the event loop: the key, user and market lookups of every
-    // request of one turn ask it, and an answer as of the turn's start is as fresh as each of theirs
-    // was when their request arrived. A revocation committed later in the turn is seen by the next.
-    let readThisTurn = false;
-    const nextTurn = () => {
-      readThisTurn = false;
-    };
     return {
       async version() {
-        if (readThisTurn) return known();
         const row = (read ? read.get() : await poolSql(db).get(counter)) as { version: number } | undefined;
         counted = row === undefined ? null : Number(row.version);
-        readThisTurn = true;
-        setImmediate(nextTurn);
         return known();
       },
       known,
