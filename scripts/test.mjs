@@ -4,7 +4,7 @@
 // unless MKT_TEST_DATABASES narrows it. Mocha adds files named on its command line to the
 // configuration's `spec` instead of replacing it, so a file alone runs without the configuration.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
 
@@ -29,9 +29,55 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
+/**
+ * The files that take longest (each a few minutes of child processes, Chromium and paced upstreams;
+ * .ci/durations.json lists them after a run), started first: the three workers take files in order,
+ * so a slow file started last would run on alone after the others finish, minutes over the sum.
+ */
+const slowestFirst = [
+  'readme',
+  'cli/admin-ledger',
+  'consumption/crash-recovery',
+  'web/brute-force',
+  'consumption/big-prompts',
+  'web/activity',
+  'cli/user-trading',
+  'cli/user-account',
+  'cli/mkt',
+  'cli/admin-deposit',
+  'web/key-limits',
+  'sdk/readme-examples',
+].map((name) => `dist/test/${name}.test.js`);
+
+/** The whole suite, as .mocharc.json has it but in that order (mocha sorts no files it is given). */
+function wholeSuite() {
+  const config = JSON.parse(readFileSync('.mocharc.json', 'utf8'));
+  const all = readdirSync('dist/test', { recursive: true })
+    .map((name) => `dist/test/${name}`)
+    .filter((name) => name.endsWith('.test.js'))
+    .sort();
+  const files = [
+    ...slowestFirst.filter((name) => all.includes(name)),
+    ...all.filter((name) => !slowestFirst.includes(name)),
+  ];
+  return [
+    'mocha',
+    '--no-config',
+    ...config.require.flatMap((module) => ['--require', module]),
+    '--reporter',
+    config.reporter,
+    '--timeout',
+    String(config.timeout),
+    ...(config.exit ? ['--exit'] : []),
+    ...(config.parallel ? ['--parallel', '--jobs', String(config.jobs)] : []),
+    ...options,
+    ...files,
+  ];
+}
+
 process.exit(
   paths.length === 0
-    ? run('npx', ['mocha', ...options])
+    ? run('npx', wholeSuite())
     : run('npx', [
         'mocha',
         '--no-config',

@@ -160,7 +160,8 @@ describe('the README, run as written', function () {
 
   for (const database of databaseKinds) {
     it(`runs every other shell block in order, on a fresh ${database} database`, async function () {
-      this.timeout(300_000);
+      // Every command a node process of its own: about a minute alone, four or five beside the whole suite.
+      this.timeout(600_000);
       // `npm start` is `npm run build && node bin/mkt.js serve` (checked above); the tests run on the build.
       const databaseUrl = await freshDatabaseUrl(database);
       // mktServe quiets the log and turns the house supplier off for other tests: here both are
