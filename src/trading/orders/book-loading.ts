@@ -88,6 +88,14 @@ function stopCommandOf(order: RestingOrderRow): PlaceCommand {
   };
 }
 
+/** A book as loaded at `version`: read and written as one, and without the rows of any batch yet. */
+const loadedBook = (
+  book: FastOrderBook,
+  version: number,
+  nextSequence: number,
+  lastTradeTicks: number | null,
+): MarketBook => ({ book, readBook: book, version, nextSequence, lastTradeTicks, rows: new Map() });
+
 /** Places a stored order on the book being built: it must rest as stored, crossing nothing (or pend, for a stop). */
 function placeStored(book: FastOrderBook, marketId: string, order: RestingOrderRow, pending: boolean): void {
   assert(pending || order.price_ticks !== null, `resting order ${order.id} has no price`);
@@ -123,14 +131,7 @@ async function buildBook(
       if (page.length < buildStep) break;
     }
   }
-  return {
-    book,
-    readBook: book,
-    version: stored.version,
-    nextSequence: stored.next_sequence,
-    lastTradeTicks,
-    rows: new Map(),
-  };
+  return loadedBook(book, stored.version, stored.next_sequence, lastTradeTicks);
 }
 
 /** Orders of a book read on a worker thread placed between turns of the event loop. */
@@ -147,14 +148,7 @@ async function buildPackedBook(marketId: string, packed: PackedBook): Promise<Ma
     for (let i = start; i < end; i++)
       placeStored(book, marketId, packedRow(packed, texts, i), i >= packed.restingCount);
   }
-  return {
-    book,
-    readBook: book,
-    version: packed.version,
-    nextSequence: packed.nextSequence,
-    lastTradeTicks,
-    rows: new Map(),
-  };
+  return loadedBook(book, packed.version, packed.nextSequence, lastTradeTicks);
 }
 
 /** Beyond this many orders changed elsewhere, rebuilding the book is as cheap as catching up. */
@@ -210,14 +204,7 @@ async function catchUp(
     if (placed.code !== 'ok' || placed.fills.length > 0 || placed.restingQuantity !== order.remaining_quantity)
       return undefined;
   }
-  return {
-    book,
-    readBook: book,
-    version: stored.version,
-    nextSequence: stored.next_sequence,
-    lastTradeTicks,
-    rows: new Map(),
-  };
+  return loadedBook(book, stored.version, stored.next_sequence, lastTradeTicks);
 }
 
 /**
