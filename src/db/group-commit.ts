@@ -48,6 +48,17 @@ export function inTransaction<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   return committer(work);
 }
 
+/**
+ * The batch's first statement takes the database's write lock, waiting for it (busy_timeout) while another process
+ * writes: knex opens a deferred transaction, and one whose first statement reads (an admission without a ticket reads
+ * its snapshot first) holds a snapshot from then on, so its first write after another process's commit fails at once
+ * with SQLITE_BUSY_SNAPSHOT, and every piece of the batch with it. An UPDATE takes the lock even when it changes no row.
+ */
+const takeWriteLock = statement(
+  'transaction_take_write_lock',
+  'UPDATE knex_migrations_lock SET is_locked = is_locked WHERE 0',
+);
+
 function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<T> {
   const queue: Queued[] = [];
   let scheduled = false;
@@ -67,6 +78,7 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
     try {
       await db.transaction(async (trx) => {
         const sql = await sqlOf(trx);
+        await sql.run(takeWriteLock);
         for (const queued of batch) {
           // One fixed name: pieces run one at a time, and a fixed text is prepared once.
           await sql.runText('SAVEPOINT mkt_work', []);
