@@ -3,15 +3,13 @@ import nacl from 'tweetnacl';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
 import { claimRetentionUs } from '../../src/db/replay-guard.js';
 import { signatureWindowSeconds } from '../../src/http/auth/signature.js';
-import { deposit } from '../../src/ledger/funds.js';
-import { systemClock } from '../../src/lib/clock.js';
-import { createUser, registerSigningKey } from '../../src/core/identity.js';
 import { openStatuses } from '../../src/db/trading-rows.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { HostClient, signatureHeaders, type Reply, type SigningKey } from '../support/http.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
+import { seedSigningTrader } from '../support/signing-traders.js';
 import { describeEachDatabase, TestClock } from '../support/service.js';
 
 /**
@@ -236,32 +234,6 @@ describeEachDatabase(
   { clock: () => new TestClock() },
 );
 
-/** A trader seeded straight into the database the processes share, with a tweetnacl signing key. */
-async function seedTrader(db: Db): Promise<SigningKey & { userId: string }> {
-  const user = await createUser(db, systemClock, {
-    email: `replay-${Date.now()}-${Math.random()}@example.com`,
-    verified: true,
-    acceptTerms: true,
-    mode: 'advanced',
-  });
-  const pair = nacl.sign.keyPair();
-  const signing = await registerSigningKey(
-    db,
-    systemClock,
-    user.id,
-    'replay',
-    Buffer.from(pair.publicKey).toString('base64'),
-  );
-  await db.transaction((trx) =>
-    deposit(trx, { userId: user.id, usdMicros: 100_000_000, source: 'deposit', nowUs: systemClock.nowUs() }),
-  );
-  return {
-    userId: user.id,
-    privateKey: Buffer.from(pair.secretKey).toString('base64'),
-    fingerprint: signing.fingerprint,
-  };
-}
-
 for (const database of databaseKinds) {
   describe(`the replay guard across two mkt serve processes on one database [${database}]`, function () {
     this.timeout(60_000);
@@ -275,7 +247,7 @@ for (const database of databaseKinds) {
       const databaseUrl = await freshDatabaseUrl(database);
       db = openDatabase(databaseUrl);
       await migrateLatest(db);
-      trader = await seedTrader(db);
+      trader = await seedSigningTrader(db, 'replay');
       marketId = ((await db('markets').first('id')) as { id: string }).id;
       const serveEnv = { DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off' };
       servers = await Promise.all([

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import nacl from 'tweetnacl';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
-import { deposit } from '../../src/ledger/funds.js';
 import { systemClock } from '../../src/lib/clock.js';
-import { createGrant, createUser, registerSigningKey } from '../../src/core/identity.js';
+import { createGrant } from '../../src/core/identity.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { HostClient, type SigningKey } from '../support/http.js';
+import { seedSigningTrader } from '../support/signing-traders.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
 
 /**
@@ -49,32 +48,6 @@ for (const kind of databaseKinds) {
       await db?.destroy();
     });
 
-    async function seedTrader(): Promise<SigningKey & { userId: string; signingKeyId: string }> {
-      const user = await createUser(db, systemClock, {
-        email: `kept-${kind}-${Date.now()}-${Math.random()}@example.com`,
-        verified: true,
-        acceptTerms: true,
-        mode: 'advanced',
-      });
-      const pair = nacl.sign.keyPair();
-      const signing = await registerSigningKey(
-        db,
-        systemClock,
-        user.id,
-        'kept',
-        Buffer.from(pair.publicKey).toString('base64'),
-      );
-      await db.transaction((trx) =>
-        deposit(trx, { userId: user.id, usdMicros: 100_000_000, source: 'deposit', nowUs: systemClock.nowUs() }),
-      );
-      return {
-        userId: user.id,
-        signingKeyId: signing.id,
-        privateKey: Buffer.from(pair.secretKey).toString('base64'),
-        fingerprint: signing.fingerprint,
-      };
-    }
-
     /** A resting bid of one Unit, each with its own client_order_id: the status and error code of the answer. */
     async function order(client: HostClient, trader: SigningKey): Promise<string> {
       orders += 1;
@@ -107,7 +80,7 @@ for (const kind of databaseKinds) {
     }
 
     it('refuses the next order signed with a key deleted through the platform API of another process', async () => {
-      const trader = await seedTrader();
+      const trader = await seedSigningTrader(db, `kept-${kind}`);
       await expectBoth(trader, '201');
       const { accessToken } = await createGrant(db, systemClock, trader.userId, 'mkt-cli', ['keys:manage']);
       const deleted = await fetch(`${platform.urls.platform!}/v1/signing-keys/${trader.signingKeyId}`, {
@@ -119,7 +92,7 @@ for (const kind of databaseKinds) {
     });
 
     it('refuses the next order on a market suspended, and of a user switched to Auto Mode, by another connection', async () => {
-      const trader = await seedTrader();
+      const trader = await seedSigningTrader(db, `kept-${kind}`);
       await expectBoth(trader, '201');
       await db('markets').where({ id: marketId }).update({ status: 'suspended' });
       await expectBoth(trader, '422 market_not_open');
