@@ -90,6 +90,23 @@ export interface Config {
   payments: PaymentsConfig;
   /** Where issued Units go (MKT_SUPPLY_ISSUANCE, DESIGN.md §13): the issuance account, or `direct` to trading. */
   supplyIssuance: SupplyIssuanceMode;
+  /**
+   * A streaming replica of DATABASE_URL's PostgreSQL for the read-only endpoints (DATABASE_READ_URL); unset, every
+   * read goes to the primary.
+   */
+  databaseReadUrl: string | undefined;
+  /**
+   * The listener of /metrics, /livez and /readyz (MKT_METRICS_HOST 127.0.0.1, MKT_METRICS_PORT 9464; 0 picks a free
+   * port, `off` serves none): a port of its own, never one of the public hosts.
+   */
+  metrics: { host: string; port: number | 'off' };
+  /** Seconds between the periodic ledger audits (MKT_AUDIT_INTERVAL_S, 300; 0 turns them off). */
+  auditIntervalS: number;
+  /**
+   * Where spans are exported over OTLP/HTTP: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, or
+   * OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces` (the OpenTelemetry SDK's own rule). Unset: nothing is exported.
+   */
+  otlpTracesUrl: string | undefined;
 }
 
 /**
@@ -164,7 +181,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', inferenceLeaseMsDefault)),
     payments: loadPayments(env),
     supplyIssuance: supplyIssuanceMode(env),
+    databaseReadUrl: databaseReadUrl(env),
+    metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: metricsPort(env) },
+    auditIntervalS: wholeNumber(env, 'MKT_AUDIT_INTERVAL_S', 300),
+    otlpTracesUrl: otlpTracesUrl(env),
   };
+}
+
+function databaseReadUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_READ_URL;
+  if (url === undefined || url === '') return undefined;
+  if (!url.startsWith('postgres://') && !url.startsWith('postgresql://'))
+    throw new Error(`DATABASE_READ_URL must be a postgres:// URL of a streaming replica, got ${url}`);
+  return url;
+}
+
+function metricsPort(env: NodeJS.ProcessEnv): number | 'off' {
+  const text = env.MKT_METRICS_PORT;
+  if (text === 'off') return 'off';
+  const port = text === undefined || text === '' ? 9464 : Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`MKT_METRICS_PORT must be a port number or off, got ${text}`);
+  return port;
+}
+
+function otlpTracesUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (traces) return traces;
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!base) return undefined;
+  return `${base.replace(/\/+$/, '')}/v1/traces`;
 }
 
 function portOf(env: NodeJS.ProcessEnv, name: HostName): number {

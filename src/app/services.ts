@@ -25,6 +25,7 @@ import type { ConsumptionDeps } from '../consumption/deps.js';
 import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
+import { newMetrics, type Metrics } from '../lib/metrics.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -40,6 +41,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   db: Db;
   clock: Clock;
   logger: Logger;
+  /** This composition root's Prometheus instruments (lib/metrics.ts), served by app/metrics-listener.ts. */
+  metrics: Metrics;
   referenceCache: ReferenceCache;
   /** The reference functions bound to db and referenceCache, for trading code that takes an object. */
   reference: ReferenceService;
@@ -127,6 +130,7 @@ export function createServices(
     db,
     clock,
     logger,
+    metrics: newMetrics(),
     events,
     referenceCache,
     reference,
