@@ -22,6 +22,7 @@ import * as issuanceAccounts from './0020_issuance_accounts.js';
 import * as tradesBySequence from './0022_trades_by_sequence.js';
 import * as autoTopUp from './0023_auto_top_up.js';
 import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
+import * as ledgerAuditRuns from './0025_ledger_audit_runs.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,6 +54,7 @@ const migrations: [string, Migration][] = [
   ['0022_trades_by_sequence', tradesBySequence],
   ['0023_auto_top_up', autoTopUp],
   ['0024_trading_reference_changes', tradingReferenceChanges],
+  ['0025_ledger_audit_runs', ledgerAuditRuns],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
