@@ -296,6 +296,7 @@ async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<
       MKT_MESSAGES_PORT: '0',
       MKT_TRADING_PORT: '0',
       MKT_PLATFORM_PORT: '0',
+      MKT_METRICS_PORT: '0',
       MKT_LOG_LEVEL: 'warn',
       MKT_SIMULATED_SUPPLIER: 'off',
       ...env,
@@ -322,7 +323,7 @@ async function serve(env: Record<string, string>, nodeFlags: string[]): Promise<
     });
   });
   child.stdout!.resume();
-  return { child, urls, exited };
+  return { child, urls, metricsUrl: undefined, exited };
 }
 
 // ---- the run -----------------------------------------------------------------------------------

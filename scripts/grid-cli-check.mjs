@@ -50,6 +50,7 @@ const mktEnv = {
   MKT_MESSAGES_PORT: String(ports.messages),
   MKT_TRADING_PORT: String(ports.trading),
   MKT_PLATFORM_PORT: String(ports.platform),
+  MKT_METRICS_PORT: '0',
   MKT_LOG_LEVEL: 'warn',
 };
 

@@ -21,7 +21,14 @@ export async function serveHost(
 ): Promise<Served> {
   const portVariable = host === 'consumption' ? 'MKT_CONSUMPTION_PORT' : 'MKT_TRADING_PORT';
   const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', host], {
-    env: { ...process.env, [portVariable]: '0', MKT_LOG_LEVEL: 'warn', MKT_SIMULATED_SUPPLIER: 'off', ...env },
+    env: {
+      ...process.env,
+      [portVariable]: '0',
+      MKT_METRICS_PORT: '0',
+      MKT_LOG_LEVEL: 'warn',
+      MKT_SIMULATED_SUPPLIER: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(chunk));

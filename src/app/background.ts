@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sweepAbandoned, type InferenceDeps } from '../consumption/inference/pipeline.js';
 import { pruneExpiredGuards } from '../db/expired-guards.js';
 import type { Clock } from '../lib/clock.js';
@@ -15,7 +16,13 @@ type BackgroundDeps = InferenceDeps &
     config: { simulatedSupplier: boolean };
   };
 
-interface Background {
+export interface Background {
+  /**
+   * Whether the jobs run: not stopped, and the tick chain completed within `staleTicks` ticks (a chain stuck on a
+   * database that never answers is not running). `/readyz` asks (app/readiness.ts).
+   */
+  running(): boolean;
+  /** Stops the jobs, awaiting those in flight; a second call waits for the first. */
   stop(): Promise<void>;
 }
 
@@ -24,6 +31,9 @@ const tickMs = 1000;
 
 /** Inference requests abandoned by a dead process are looked for every this many ticks (and at the first). */
 const abandonedSweepTicks = 2;
+
+/** A tick chain that has not completed for this many ticks is stuck: the background is not running. */
+const staleTicks = 10;
 
 /**
  * How often due `day` and `gtd` orders are looked for: an indexed read of nothing, usually, so an order expires within
@@ -70,6 +80,9 @@ interface BackgroundState {
   expiring: Promise<unknown>;
   /** A slow expiry run is not queued behind itself. */
   expiryBusy: boolean;
+  /** When the tick chain last completed (or started), on the monotonic clock: a test's clock does not stand still here. */
+  tickDoneAtMs: number;
+  stopping: Promise<void> | undefined;
 }
 
 /** Runs one job, logging its failure: a failed job never stops the background or the jobs after it. */
@@ -89,6 +102,7 @@ function tick(state: BackgroundState): void {
     if (sweep) await step(deps, 'sweep of abandoned inference', sweepAbandonedInference);
     await step(deps, 'pruning of the replay guard', pruneReplayGuards);
     await step(deps, 'house supply', replenishHouseSupply);
+    state.tickDoneAtMs = performance.now();
   });
 }
 
@@ -111,6 +125,8 @@ export function startBackground(deps: BackgroundDeps, intervalMs = tickMs): Back
     running: Promise.resolve(),
     expiring: Promise.resolve(),
     expiryBusy: false,
+    tickDoneAtMs: performance.now(),
+    stopping: undefined,
   };
   tick(state);
   expiryTick(state);
@@ -121,10 +137,12 @@ export function startBackground(deps: BackgroundDeps, intervalMs = tickMs): Back
   for (const timer of timers) timer.unref();
   const switches = watchDeadManSwitches(deps);
   return {
-    async stop() {
-      for (const timer of timers) clearInterval(timer);
-      await switches.stop();
-      await Promise.all([state.running, state.expiring]);
-    },
+    running: () => state.stopping === undefined && performance.now() - state.tickDoneAtMs < staleTicks * intervalMs,
+    stop: () =>
+      (state.stopping ??= (async () => {
+        for (const timer of timers) clearInterval(timer);
+        await switches.stop();
+        await Promise.all([state.running, state.expiring]);
+      })()),
   };
 }

@@ -1,6 +1,8 @@
 import type { Config } from './config.js';
 import { migrateLatest, openDatabase } from '../db/knex.js';
-import { openEventTransport, payloadBytesMax } from '../db/event-transport.js';
+import { openEventTransport, payloadBytesMax, type EventTransport } from '../db/event-transport.js';
+import { poolConnectionsOf } from '../db/knex-client.js';
+import { timeStatements } from '../db/sql.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { decodeEvents, encodeEvents, LocalEventHub } from '../core/events.js';
@@ -15,7 +17,7 @@ import { createServices, type Services } from './services.js';
 export async function composeServices(
   config: Config,
   options: { logger?: Logger; clock?: Clock } = {},
-): Promise<{ services: Services; close: () => Promise<void> }> {
+): Promise<{ services: Services; transport: EventTransport; close: () => Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = openDatabase(config.databaseUrl);
   try {
@@ -30,6 +32,8 @@ export async function composeServices(
       logger,
     );
     const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    timeStatements(db, services.metrics.dbStatementSeconds);
+    services.metrics.scrapeSources.poolConnections = () => poolConnectionsOf(db);
     publishCommitsOf(db, (committed) => {
       if (transport.wanted())
         void transport
@@ -39,6 +43,7 @@ export async function composeServices(
     const stopDerivations = startStreamDerivations(services);
     return {
       services,
+      transport,
       close: async () => {
         stopDerivations();
         await transport.close();

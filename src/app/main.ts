@@ -18,7 +18,10 @@ import { consumptionHandlers, chatShapedOperations } from '../consumption/handle
 import { holdTokenPool } from '../consumption/tokens/token-pool.js';
 import { startLeases, stopLeases } from '../consumption/capacity/leases.js';
 import { oauthShapedOperations, platformHandlers } from '../platform/handlers/index.js';
-import { startBackground } from './background.js';
+import { startBackground, type Background } from './background.js';
+import { startLedgerAuditJob } from './ledger-audit-job.js';
+import { startMetricsListener, type MetricsListener } from './metrics-listener.js';
+import { readiness, type ReadinessProbe, type ReadinessSources } from './readiness.js';
 import { tradingHandlers } from '../trading/handlers/index.js';
 import { bookSnapshot } from '../trading/market-data/market-data-snapshot.js';
 import { findMarket } from '../core/reference.js';
@@ -28,9 +31,13 @@ import { docsPortal } from '../web/docs.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
+  /** The origin of /metrics, /livez and /readyz (app/metrics-listener.ts); undefined when MKT_METRICS_PORT is off. */
+  metricsUrl: string | undefined;
   services: Services;
   /** This process's auto-reload checks, queued after its commits (tests wait for them with `idle()`). */
   autoReloads: AutoReloads;
+  /** The background jobs, as `/readyz` sees them (a test stops them to see the process unready). */
+  background: Background;
   stop(): Promise<void>;
 }
 
@@ -39,6 +46,8 @@ interface StartOptions {
   logger?: Logger;
   /** How long requests in flight may take to finish on stop. */
   graceMs?: number;
+  /** Checks `/readyz` reports beside its own (app/readiness.ts), e.g. the read replica's. */
+  readinessProbes?: ReadinessProbe[];
 }
 
 const documents = new Map<ApiName, Promise<LoadedDocument>>();
@@ -123,15 +132,75 @@ const streamDeps = (services: Services) => ({
   clock: services.clock,
   logger: services.logger,
   events: services.events,
+  metrics: services.metrics,
   marketExists: async (marketId: string) => (await findMarket(services, marketId)) !== undefined,
   bookSnapshot: (marketId: string) => bookSnapshot(services, marketId),
 });
 
+/** Every public host this process serves, listening; the trading host with its stream socket. */
+async function listenHosts(
+  config: Config,
+  services: Services,
+  definitions: Record<HostName, HostDefinition<Services>>,
+  listening: Listening<HostName>[],
+  sockets: TradingSocket[],
+): Promise<void> {
+  for (const name of hostNames.filter((n) => config.only.includes(n))) {
+    const listener = await listen(name, createApp(definitions[name], services), config.host, config.ports[name]);
+    // Still in the tick that bound the port: no request has been read yet.
+    services.publicUrls.listening(name, listener.url);
+    listening.push(listener);
+    if (name === 'trading') sockets.push(attachTradingSocket(listener.server, streamDeps(services)));
+  }
+}
+
+/** The operators' listener, its `/readyz` reading `health` (whose background is filled in once it starts). */
+function serveMetrics(config: Config, services: Services, health: ReadinessSources) {
+  return startMetricsListener(config.metrics, {
+    registry: services.metrics.registry,
+    readiness: () => readiness(health),
+    logger: services.logger,
+  });
+}
+
+/**
+ * The work beside the requests, started once the hosts serve: the background (which `/readyz` then watches), the
+ * periodic audit and the auto-reloads; stopped in that order, each awaiting what it has in flight.
+ */
+function startJobs(config: Config, services: Services, health: ReadinessSources) {
+  const background = startBackground(services);
+  health.background = background;
+  const audits = startLedgerAuditJob(services, config.auditIntervalS);
+  // After this process's commits that lowered USD, off the requests' path (platform/auto-reload.ts).
+  const autoReloads = startAutoReloads(services);
+  const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) => autoReloads.accountsChanged(accountIds));
+  return {
+    background,
+    autoReloads,
+    async stop() {
+      await background.stop();
+      await audits.stop();
+      await services.autoTopUp.idle();
+      unwatchAccounts();
+      await autoReloads.stop();
+    },
+  };
+}
+
 /** The composition root's services → one Koa app per host, listening. */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
-  const { services, close } = await composeServices(config, options);
+  const { services, transport, close } = await composeServices(config, options);
+  let metrics: MetricsListener | undefined;
   try {
     const definitions = await hostDefinitions(services);
+    const health: ReadinessSources = {
+      db: services.db,
+      transport,
+      background: undefined,
+      probes: options.readinessProbes ?? [],
+    };
+    // Before the public hosts: a busy MKT_METRICS_PORT stops the start before anything is served.
+    metrics = await serveMetrics(config, services, health);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await startLeases(services.leases, { lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.
@@ -141,13 +210,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const listening: Listening<HostName>[] = [];
     const sockets: TradingSocket[] = [];
     try {
-      for (const name of hostNames.filter((n) => config.only.includes(n))) {
-        const listener = await listen(name, createApp(definitions[name], services), config.host, config.ports[name]);
-        // Still in the tick that bound the port: no request has been read yet.
-        services.publicUrls.listening(name, listener.url);
-        listening.push(listener);
-        if (name === 'trading') sockets.push(attachTradingSocket(listener.server, streamDeps(services)));
-      }
+      await listenHosts(config, services, definitions, listening, sockets);
     } catch (error) {
       await Promise.all(sockets.map((s) => s.close()));
       await Promise.all(listening.map((l) => closeGracefully(l, 0)));
@@ -158,36 +221,33 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
     const urls: Partial<Record<HostName, string>> = {};
     for (const listener of listening) urls[listener.name] = listener.url;
-    const background = startBackground(services);
-    // After this process's commits that lowered USD, off the requests' path (platform/auto-reload.ts).
-    const autoReloads = startAutoReloads(services);
-    const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) =>
-      autoReloads.accountsChanged(accountIds),
-    );
+    const jobs = startJobs(config, services, health);
     const releaseTokenPool = holdTokenPool();
+    const metricsListener = metrics;
     let stopping: Promise<void> | undefined;
     return {
       urls,
+      metricsUrl: metricsListener?.url,
       services,
-      autoReloads,
+      autoReloads: jobs.autoReloads,
+      background: jobs.background,
       stop: () => {
         stopping ??= (async () => {
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
-          await background.stop();
-          await services.autoTopUp.idle();
-          unwatchAccounts();
-          await autoReloads.stop();
+          await jobs.stop();
           await closeApiKeyCache(services.db, keyCache);
           await stopLeases(services.leases);
           await releaseTokenPool();
           await checkpoints.stop();
+          await metricsListener?.close();
           await close();
         })();
         return stopping;
       },
     };
   } catch (error) {
+    await metrics?.close();
     await close();
     throw error;
   }

@@ -31,6 +31,11 @@ export interface EventTransport {
    * where they never leave the process, nothing is measured (all zero).
    */
   lag(): Readonly<EventLag>;
+  /**
+   * Whether events of every process reach this one now: on PostgreSQL, whether the LISTEN connection is up (it is
+   * reconnected when lost); in one process, always.
+   */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,7 @@ export async function openEventTransport(
       if (payloads.length > 0) await poolSql(db).get(notify, [stampedAll(payloads)]);
     },
     lag: () => lag,
+    listening: () => listener.listening(),
     close: () => listener.close(),
   };
 }
@@ -98,6 +104,7 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
       return Promise.resolve();
     },
     lag: newEventLag,
+    listening: () => true,
     close: () => Promise.resolve(),
   };
 }
@@ -106,7 +113,7 @@ async function listen(
   db: Db,
   deliver: (payload: string) => void,
   lost: () => void,
-): Promise<{ close(): Promise<void> }> {
+): Promise<{ listening(): boolean; close(): Promise<void> }> {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -143,6 +150,7 @@ async function listen(
 
   await connect();
   return {
+    listening: () => client !== null && !closed,
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -12,6 +12,8 @@ interface KnexClient {
   readonly connectionSettings: pg.ClientConfig;
   acquireConnection(): Promise<object>;
   releaseConnection(connection: object): Promise<void>;
+  /** tarn's pool; undefined once the instance is destroyed. */
+  readonly pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number };
 }
 
 export function clientOf(db: Knex | Knex.Transaction): KnexClient {
@@ -36,4 +38,11 @@ export function sqliteFilenameOf(db: Knex): string | undefined {
 export function postgresSettingsOf(db: Knex): pg.ClientConfig {
   const settings = clientOf(db).connectionSettings;
   return { ...settings, password: settings.password };
+}
+
+/** The connections of `db`'s pool by state, as `mkt_db_pool_connections` reports them; all zero once destroyed. */
+export function poolConnectionsOf(db: Knex): { used: number; free: number; pending: number } {
+  const { pool } = clientOf(db);
+  if (pool === undefined) return { used: 0, free: 0, pending: 0 };
+  return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires() };
 }

@@ -1,6 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type pg from 'pg';
+import { performance } from 'node:perf_hooks';
+import type { Histogram } from 'prom-client';
 import { clientOf } from './knex-client.js';
 import { sqliteConnectionOf, type DbKind } from './knex.js';
 
@@ -65,7 +67,68 @@ export interface Sql {
   runText(text: string, params: readonly Param[]): Promise<number>;
 }
 
-function sqliteSql(connection: BetterSqlite3.Database): Sql {
+/**
+ * Where the prepared statements of one database (a knex instance and its transactions, which share its client's config)
+ * report their durations: `mkt_db_statement_seconds{statement}` once the composition root names the histogram
+ * (`timeStatements`). The histogram's child of each statement is made on its first run and kept, so a run costs two
+ * clock reads, a map lookup and the observation.
+ */
+interface StatementTiming {
+  histogram: Histogram<'statement'> | undefined;
+  children: Map<Statement, Histogram.Internal<'statement'>>;
+}
+
+const timings = new WeakMap<object, StatementTiming>();
+
+function timingOf(db: Knex | Knex.Transaction): StatementTiming {
+  const key = clientOf(db).config;
+  let found = timings.get(key);
+  if (!found) {
+    found = { histogram: undefined, children: new Map() };
+    timings.set(key, found);
+  }
+  return found;
+}
+
+/** From now on, every prepared statement run on `db` (any of its connections and transactions) is timed. */
+export function timeStatements(db: Knex, histogram: Histogram<'statement'>): void {
+  const timing = timingOf(db);
+  timing.histogram = histogram;
+  timing.children.clear();
+}
+
+function childOf(timing: StatementTiming, s: Statement): Histogram.Internal<'statement'> | undefined {
+  const { histogram } = timing;
+  if (histogram === undefined) return undefined;
+  let child = timing.children.get(s);
+  if (child === undefined) {
+    child = histogram.labels(s.name);
+    timing.children.set(s, child);
+  }
+  return child;
+}
+
+/** Runs a synchronous statement (better-sqlite3), observing its duration when the database is timed. */
+function timedSync<T>(timing: StatementTiming, s: Statement, run: () => T): T {
+  const child = childOf(timing, s);
+  if (child === undefined) return run();
+  const startMs = performance.now();
+  const result = run();
+  child.observe((performance.now() - startMs) / 1000);
+  return result;
+}
+
+/** Awaits a statement (pg), observing its duration when the database is timed; a failed one is not observed. */
+async function timedAsync<T>(timing: StatementTiming, s: Statement, run: () => Promise<T>): Promise<T> {
+  const child = childOf(timing, s);
+  if (child === undefined) return run();
+  const startMs = performance.now();
+  const result = await run();
+  child.observe((performance.now() - startMs) / 1000);
+  return result;
+}
+
+function sqliteSql(connection: BetterSqlite3.Database, timing: StatementTiming): Sql {
   const prepared = new Map<Statement, BetterSqlite3.Statement>();
   const prepare = (s: Statement) => {
     let found = prepared.get(s);
@@ -83,24 +146,25 @@ function sqliteSql(connection: BetterSqlite3.Database): Sql {
     Promise.resolve(prepared.reader ? prepared.all(...bind(params)).length : prepared.run(...bind(params)).changes);
   return {
     kind: 'sqlite',
-    all: (s, params = []) => allOf(prepare(s), params),
-    get: <T>(s: Statement, params: readonly Param[] = []) => Promise.resolve(rowAs<T>(prepare(s).get(...bind(params)))),
-    run: (s, params = []) => runOf(prepare(s), params),
+    all: (s, params = []) => timedSync(timing, s, () => allOf(prepare(s), params)),
+    get: <T>(s: Statement, params: readonly Param[] = []) =>
+      timedSync(timing, s, () => Promise.resolve(rowAs<T>(prepare(s).get(...bind(params))))),
+    run: (s, params = []) => timedSync(timing, s, () => runOf(prepare(s), params)),
     // knex.ts keeps this connection's statements by text, so a batch size seen before is not prepared again.
     allText: (text, params) => allOf(connection.prepare(text), params),
     runText: (text, params) => runOf(connection.prepare(text), params),
   };
 }
 
-function postgresSql(client: pg.PoolClient | pg.Client): Sql {
+function postgresSql(client: pg.PoolClient | pg.Client, timing: StatementTiming): Sql {
   const query = async (config: pg.QueryConfig) => client.query(config);
+  const named = (s: Statement, params: readonly Param[]) =>
+    timedAsync(timing, s, () => query({ name: s.name, text: s.postgres, values: [...params] }));
   return {
     kind: 'postgres',
-    all: async <T>(s: Statement, params: readonly Param[] = []) =>
-      rowsAs<T>((await query({ name: s.name, text: s.postgres, values: [...params] })).rows),
-    get: async <T>(s: Statement, params: readonly Param[] = []) =>
-      rowAs<T>((await query({ name: s.name, text: s.postgres, values: [...params] })).rows[0]),
-    run: async (s, params = []) => (await query({ name: s.name, text: s.postgres, values: [...params] })).rowCount ?? 0,
+    all: async <T>(s: Statement, params: readonly Param[] = []) => rowsAs<T>((await named(s, params)).rows),
+    get: async <T>(s: Statement, params: readonly Param[] = []) => rowAs<T>((await named(s, params)).rows[0]),
+    run: async (s, params = []) => (await named(s, params)).rowCount ?? 0,
     allText: async <T>(text: string, params: readonly Param[]) =>
       rowsAs<T>((await query({ text: toPostgres(text), values: [...params] })).rows),
     runText: async (text, params) => (await query({ text: toPostgres(text), values: [...params] })).rowCount ?? 0,
@@ -127,11 +191,12 @@ const toPostgres = (text: string): string => {
 
 const byConnection = new WeakMap<object, Sql>();
 
-function sqlFor(connection: object): Sql {
+/** The statements of a connection of `db`'s pool, made once per connection. */
+function sqlFor(connection: object, db: Knex | Knex.Transaction): Sql {
   let found = byConnection.get(connection);
   if (!found) {
-    if (isPostgresClient(connection)) found = postgresSql(connection);
-    else if (isSqliteConnection(connection)) found = sqliteSql(connection);
+    if (isPostgresClient(connection)) found = postgresSql(connection, timingOf(db));
+    else if (isSqliteConnection(connection)) found = sqliteSql(connection, timingOf(db));
     else throw new Error('knex answered a connection of neither pg nor better-sqlite3');
     byConnection.set(connection, found);
   }
@@ -152,7 +217,7 @@ const kindOfClient = (knex: Knex | Knex.Transaction): DbKind =>
 
 /** The statements of an open knex transaction's own connection: they run inside that transaction. */
 export async function sqlOf(trx: Knex.Transaction): Promise<Sql> {
-  return sqlFor(await clientOf(trx).acquireConnection());
+  return sqlFor(await clientOf(trx).acquireConnection(), trx);
 }
 
 /**
@@ -189,7 +254,7 @@ function sqliteAutocommitSql(db: Knex): Sql {
   const pooled = pooledSql(db);
   const idle = (): Sql | undefined => {
     const connection = sqliteConnectionOf(db);
-    return connection && connection.open && !connection.inTransaction ? sqlFor(connection) : undefined;
+    return connection && connection.open && !connection.inTransaction ? sqlFor(connection, db) : undefined;
   };
   return {
     kind: 'sqlite',
@@ -211,7 +276,7 @@ export async function withSql<T>(db: Knex | Knex.Transaction, work: (sql: Sql) =
   const client = clientOf(db);
   const connection = await client.acquireConnection();
   try {
-    return await work(sqlFor(connection));
+    return await work(sqlFor(connection, db));
   } finally {
     await client.releaseConnection(connection);
   }

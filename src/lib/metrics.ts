@@ -11,6 +11,8 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
  */
 export interface Metrics {
   registry: Registry;
+  /** What the gauges read at scrape time come from, set by the composition root (app/compose.ts). */
+  scrapeSources: ScrapeSources;
   httpRequestDuration: Histogram<'host' | 'operation' | 'method' | 'status_class'>;
   httpActiveRequests: Gauge<'host'>;
   orders: Counter<'market' | 'type' | 'result'>;
@@ -37,6 +39,12 @@ export interface Metrics {
   dbStatementSeconds: Histogram<'statement'>;
 }
 
+/** Readings taken when the registry is scraped, rather than kept up to date on every change. */
+export interface ScrapeSources {
+  /** The database pool's connections by state (db/knex-client.ts `poolConnectionsOf`). */
+  poolConnections?: () => Record<'used' | 'free' | 'pending', number>;
+}
+
 /** Request and commit latencies: 0.5 ms to 10 s. */
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -55,12 +63,31 @@ const tokenBuckets = [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 10485
 /** Commands per group commit: 1 to 256. */
 const batchBuckets = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
+/** `mkt_db_pool_connections`, read from `sources` when scraped. */
+function poolConnectionsGauge(registers: Registry[], sources: ScrapeSources): Gauge<'state'> {
+  return new Gauge({
+    name: 'mkt_db_pool_connections',
+    help: "The database pool's connections, by state (used, free, pending).",
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const connections = sources.poolConnections?.();
+      if (connections === undefined) return;
+      this.set({ state: 'used' }, connections.used);
+      this.set({ state: 'free' }, connections.free);
+      this.set({ state: 'pending' }, connections.pending);
+    },
+  });
+}
+
 /** A fresh registry holding every instrument; prom-client's default process metrics are added by the listener. */
 export function newMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  const scrapeSources: ScrapeSources = {};
   return {
     registry,
+    scrapeSources,
     httpRequestDuration: new Histogram({
       name: 'http_server_request_duration_seconds',
       help: 'Duration of HTTP requests, by host, operation (operationId, page or not_found), method and status class.',
@@ -172,7 +199,7 @@ export function newMetrics(): Metrics {
     }),
     ledgerAuditOk: new Gauge({
       name: 'mkt_ledger_audit_ok',
-      help: 'The last periodic ledger audit: 1 when every balance matched its journal, 0 when one did not.',
+      help: 'The last periodic ledger audit: 1 when every balance matched its journal, 0 when one did not, NaN before one is known (or with MKT_AUDIT_INTERVAL_S=0).',
       registers,
     }),
     streamConnections: new Gauge({
@@ -192,12 +219,7 @@ export function newMetrics(): Metrics {
       labelNames: ['code'],
       registers,
     }),
-    dbPoolConnections: new Gauge({
-      name: 'mkt_db_pool_connections',
-      help: "The database pool's connections, by state (used, free, pending).",
-      labelNames: ['state'],
-      registers,
-    }),
+    dbPoolConnections: poolConnectionsGauge(registers, scrapeSources),
     dbStatementSeconds: new Histogram({
       name: 'mkt_db_statement_seconds',
       help: "Duration of the prepared statements, by the statement's name.",

@@ -2,6 +2,7 @@ import type { BookSnapshot, EventHub } from '../core/events.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../lib/metrics.js';
 
 /**
  * What the stream socket needs from the composition root (src/app/main.ts): the database (signing keys),
@@ -13,6 +14,8 @@ export interface StreamDeps {
   clock: Clock;
   logger: Logger;
   events: EventHub;
+  /** The sockets, subscriptions and closes this process counts (lib/metrics.ts). */
+  metrics: Pick<Metrics, 'streamConnections' | 'streamSubscriptions' | 'streamClosed'>;
   /** Whether a market of this id exists (an unknown one is refused in the ack). */
   marketExists(marketId: string): Promise<boolean>;
   /**

@@ -74,8 +74,13 @@ export class Session implements RoutedSession {
       this.close(closeCodes.slowConsumer, `slow consumer: more than ${limits.sendBufferBytesMax} bytes unread`),
     );
     router.opened(this);
+    deps.metrics.streamConnections.inc();
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
-    ws.on('close', () => this.ended());
+    ws.on('close', (code) => {
+      // Once per socket, with the code of the close handshake (1006 when the socket was cut without one).
+      deps.metrics.streamClosed.inc({ code: String(code) });
+      this.ended();
+    });
     ws.on('error', () => this.ended()); // e.g. a frame past frameHardBytesMax: ws closes the socket with 1009
   }
 
@@ -245,7 +250,10 @@ export class Session implements RoutedSession {
       sequence: existing?.sequence ?? 0,
     };
     this.subscriptions.set(subscription.subject, held);
-    if (!existing) this.router.subscribe(subscription.subject, this);
+    if (!existing) {
+      this.router.subscribe(subscription.subject, this);
+      this.deps.metrics.streamSubscriptions.inc({ stream: subscription.name });
+    }
     return held;
   }
 
@@ -319,8 +327,11 @@ export class Session implements RoutedSession {
   }
 
   private dropSubscription(subject: string): void {
-    if (!this.subscriptions.delete(subject)) return;
+    const held = this.subscriptions.get(subject);
+    if (held === undefined) return;
+    this.subscriptions.delete(subject);
     this.router.unsubscribe(subject, this);
+    this.deps.metrics.streamSubscriptions.dec({ stream: held.subscription.name });
   }
 
   private dropSubscriptions(): void {
@@ -361,6 +372,7 @@ export class Session implements RoutedSession {
     this.output.ended = true;
     this.output.taken = null;
     clearTimeout(this.idle);
+    this.deps.metrics.streamConnections.dec();
     this.dropSubscriptions();
     this.router.closed(this);
     this.router.releaseAddress(this.address);

@@ -311,6 +311,7 @@ if (databaseKinds.includes('postgres')) {
         MKT_MESSAGES_PORT: '0',
         MKT_TRADING_PORT: '0',
         MKT_PLATFORM_PORT: '0',
+        MKT_METRICS_PORT: 'off',
         MKT_SIMULATED_SUPPLIER: 'off',
       });
       for (let i = 0; i < 2; i += 1)

@@ -46,6 +46,7 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
         clock: services.clock,
         logger: services.logger,
         events: services.events,
+        metrics: services.metrics,
         marketExists: async (marketId) => (await findMarket(services, marketId)) !== undefined,
         bookSnapshot: (marketId) => bookSnapshot(services, marketId),
       },

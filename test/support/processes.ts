@@ -30,7 +30,10 @@ export async function mktJson<T = Record<string, any>>(args: string[], env: Reco
 
 export interface ServeProcess {
   child: ChildProcess;
+  /** The public hosts' URLs as `mkt serve` prints them (and `docs`). */
   urls: Record<string, string>;
+  /** The metrics listener's origin (/metrics, /livez, /readyz); undefined with MKT_METRICS_PORT=off. */
+  metricsUrl: string | undefined;
   exited: Promise<number | null>;
 }
 
@@ -43,6 +46,8 @@ export async function mktServe(env: Record<string, string>, args: string[] = [])
       MKT_MESSAGES_PORT: '0',
       MKT_TRADING_PORT: '0',
       MKT_PLATFORM_PORT: '0',
+      // Several processes on one machine: each its own free port.
+      MKT_METRICS_PORT: '0',
       MKT_LOG_LEVEL: 'warn',
       MKT_SIMULATED_SUPPLIER: 'off',
       ...env,
@@ -72,5 +77,6 @@ export async function mktServe(env: Record<string, string>, args: string[] = [])
       reject(new Error(`mkt serve exited ${code}: ${stderr}`));
     });
   });
-  return { child, urls, exited };
+  const { metrics, ...hostUrls } = urls;
+  return { child, urls: hostUrls, metricsUrl: metrics?.replace(/\/metrics$/, ''), exited };
 }

@@ -75,6 +75,8 @@ async function startTestService(
     MKT_MESSAGES_PORT: '0',
     MKT_TRADING_PORT: '0',
     MKT_PLATFORM_PORT: '0',
+    // No listener unless a test asks (test/ops: '0'): the default metrics' monitors stay off in-process services.
+    MKT_METRICS_PORT: 'off',
     MKT_SIMULATED_SUPPLIER: 'off',
     ...env,
   });

@@ -111,6 +111,7 @@ export async function startServiceOnClock(database: DatabaseKind, clock: Clock):
     MKT_MESSAGES_PORT: '0',
     MKT_TRADING_PORT: '0',
     MKT_PLATFORM_PORT: '0',
+    MKT_METRICS_PORT: 'off',
     MKT_SIMULATED_SUPPLIER: 'off',
   });
   const service = await startService(config, {
