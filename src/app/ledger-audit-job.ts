@@ -19,7 +19,7 @@ interface AuditJobDeps {
   metrics: Pick<Metrics, 'ledgerAuditOk'>;
 }
 
-export interface LedgerAuditJob {
+interface LedgerAuditJob {
   /** Stops the job, awaiting an audit in flight. */
   stop(): Promise<void>;
 }

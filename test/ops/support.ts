@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
 /** What the metrics listener answered. */
-export interface Scraped {
+interface Scraped {
   status: number;
   contentType: string | null;
   text: string;
