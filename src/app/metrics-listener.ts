@@ -62,7 +62,7 @@ function bind(server: Server, host: string, port: number): Promise<AddressInfo> 
     const failed = (error: NodeJS.ErrnoException) => {
       const why =
         error.code === 'EADDRINUSE'
-          ? `${host}:${port} is in use (another mkt serve on this machine?): give each process its own MKT_METRICS_PORT, 0 for a free port, or off`
+          ? `${host}:${port}: it is in use (another mkt serve on this machine?); give each process its own MKT_METRICS_PORT, 0 for a free port, or off`
           : `${host}:${port}: ${error.message}`;
       reject(new Error(`the metrics listener cannot bind ${why}`));
     };

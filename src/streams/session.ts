@@ -29,6 +29,15 @@ import {
 
 const phoenixTopic = 'phoenix';
 
+const ourCloseCodes: ReadonlySet<number> = new Set(Object.values(closeCodes));
+
+/**
+ * A close code as `mkt_stream_closed_total` labels it: the protocol's (1000–1015) and ours by number, any other a
+ * client sends as `other`, so that clients cannot add series.
+ */
+const closeCodeLabel = (code: number): string =>
+  (code >= 1000 && code <= 1015) || ourCloseCodes.has(code) ? String(code) : 'other';
+
 /** A `market.book` subscription holds the updates that arrive while its snapshot is read. */
 interface Held {
   subscription: Subscription;
@@ -78,7 +87,7 @@ export class Session implements RoutedSession {
     ws.on('message', (data, isBinary) => this.received(data, isBinary));
     ws.on('close', (code) => {
       // Once per socket, with the code of the close handshake (1006 when the socket was cut without one).
-      deps.metrics.streamClosed.inc({ code: String(code) });
+      deps.metrics.streamClosed.inc({ code: closeCodeLabel(code) });
       this.ended();
     });
     ws.on('error', () => this.ended()); // e.g. a frame past frameHardBytesMax: ws closes the socket with 1009

@@ -114,11 +114,12 @@ describeEachDatabase(
           connections: sampleOf(text, 'mkt_stream_connections'),
           ticker: sampleOf(text, 'mkt_stream_subscriptions', { stream: 'market.ticker' }),
           trades: sampleOf(text, 'mkt_stream_subscriptions', { stream: 'market.trades' }),
-          closed4000: sampleOf(text, 'mkt_stream_closed_total', { code: '4000' }),
+          closedNormally: sampleOf(text, 'mkt_stream_closed_total', { code: '1000' }),
+          closedOther: sampleOf(text, 'mkt_stream_closed_total', { code: 'other' }),
         };
       };
 
-      it('move by exactly a known socket workload: connect 2, subscribe 3, close 1 with code 4000', async () => {
+      it('move by exactly a known socket workload: connect 2, subscribe 3, close 1 with code 1000 (a code of no meaning counts as other)', async () => {
         const before = await streamSamples();
         const [first, second] = await Promise.all([
           RawClient.open(socketUrl(env().service.urls.trading!)),
@@ -139,19 +140,29 @@ describeEachDatabase(
           ticker: before.ticker + 1,
           trades: before.trades + 2,
         });
-        first.ws.close(4000, 'done');
+        first.ws.close(1000, 'done');
         await first.closed;
         const expected = {
           ...before,
           connections: before.connections + 1,
           trades: before.trades + 1,
-          closed4000: before.closed4000 + 1,
+          closedNormally: before.closedNormally + 1,
         };
         await waitFor(
           'the server to count the close',
-          async () => (await streamSamples()).closed4000 > before.closed4000,
+          async () => (await streamSamples()).closedNormally > before.closedNormally,
         );
         expect(await streamSamples()).to.deep.equal(expected);
+        // A code of the private range that means nothing to mkt adds no series of its own.
+        second.ws.close(4321, 'mine');
+        await second.closed;
+        await waitFor('the server to count the second close', async () => (await streamSamples()).closedOther > 0);
+        expect(await streamSamples()).to.deep.equal({
+          ...expected,
+          connections: before.connections,
+          trades: before.trades,
+          closedOther: before.closedOther + 1,
+        });
       });
     });
   },

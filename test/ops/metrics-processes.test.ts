@@ -48,7 +48,7 @@ describe('ops: the metrics listener of mkt serve', function () {
           MKT_LOG_LEVEL: 'warn',
         });
         expect(result.code).to.equal(1);
-        expect(result.stderr).to.contain(`127.0.0.1:${address.port} is in use`).and.to.contain('MKT_METRICS_PORT');
+        expect(result.stderr).to.contain(`127.0.0.1:${address.port}: it is in use`).and.to.contain('MKT_METRICS_PORT');
         expect(result.stderr).not.to.contain('mkt is serving');
       } finally {
         await new Promise<void>((resolve) => holder.close(() => resolve()));
