@@ -121,7 +121,8 @@ export function createServices(
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orderBooks = openOrderBooks(db, streams.transport);
+  const metrics = newMetrics();
+  const orderBooks = openOrderBooks(db, metrics, streams.transport);
   orderBooks.books.reading.logger = logger;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
@@ -130,7 +131,7 @@ export function createServices(
     db,
     clock,
     logger,
-    metrics: newMetrics(),
+    metrics,
     events,
     referenceCache,
     reference,

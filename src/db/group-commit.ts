@@ -111,6 +111,11 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
     });
 }
 
+/** What `inSqlTransaction` measured of a transaction that committed. */
+export interface CommitTiming {
+  seconds: number;
+}
+
 const begin = statement('transaction_begin', 'BEGIN');
 const commit = statement('transaction_commit', 'COMMIT');
 const rollback = statement('transaction_rollback', 'ROLLBACK');
@@ -121,15 +126,18 @@ const rollback = statement('transaction_rollback', 'ROLLBACK');
  * savepoint bookkeeping) cost a tenth of a signed order's CPU on SQLite. The connection is held
  * from BEGIN to COMMIT, so no other statement of this process joins the transaction (on SQLite,
  * others wait for the one connection, as they do for knex's). `work` must run every statement on
- * the `sql` it is given. A failure rolls everything back and is thrown as the driver threw it.
+ * the `sql` it is given. A failure rolls everything back and is thrown as the driver threw it. `timing`, when given,
+ * gets the transaction's time from BEGIN to COMMIT (the group commit's metric).
  */
-export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>): Promise<T> {
+export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>, timing?: CommitTiming): Promise<T> {
   return withSql(db, async (sql) => {
+    const beganMs = performance.now();
     await sql.run(begin);
     let value: T;
     try {
       value = await work(sql);
       await sql.run(commit);
+      if (timing) timing.seconds = (performance.now() - beganMs) / 1000;
     } catch (error) {
       // A failed COMMIT may leave SQLite's transaction open (SQLITE_BUSY) or PostgreSQL's closed:
       // ROLLBACK ends the one, and of the other only complains.

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { priceScale } from './money.js';
 
 /**
  * The instruments mkt exports to Prometheus (issue 24's table), one set per composition root, so two services in one
@@ -18,6 +19,8 @@ export interface Metrics {
   tradedUnits: Counter<'market'>;
   bookBestPrice: Gauge<'market' | 'side'>;
   bookRestingOrders: Gauge<'market'>;
+  /** What the two book gauges read at scrape: this process's order books (set by trading/orders/order-books.ts). */
+  bookSource: BookGaugeSource;
   batchCommands: Histogram;
   batchCommitSeconds: Histogram<'database'>;
   genAiRequestDuration: Histogram<'instrument' | 'endpoint' | 'result'>;
@@ -35,6 +38,21 @@ export interface Metrics {
   streamClosed: Counter<'code'>;
   dbPoolConnections: Gauge<'state'>;
   dbStatementSeconds: Histogram<'statement'>;
+}
+
+/** One market's book as the book gauges show it: best prices in ticks (null while that side is empty), orders resting. */
+export interface BookTop {
+  bestBidTicks: number | null;
+  bestAskTicks: number | null;
+  restingOrders: number;
+}
+
+/**
+ * Where the book gauges find the books at scrape: reading the books then costs nothing per order, where updating the
+ * gauges per command would cost every order a few label lookups.
+ */
+export interface BookGaugeSource {
+  read: () => ReadonlyMap<string, BookTop>;
 }
 
 /** Request and commit latencies: 0.5 ms to 10 s. */
@@ -59,6 +77,7 @@ const batchBuckets = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 export function newMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  const bookSource: BookGaugeSource = { read: () => new Map() };
   return {
     registry,
     httpRequestDuration: new Histogram({
@@ -92,13 +111,21 @@ export function newMetrics(): Metrics {
       help: 'Best bid and ask in USD per unit (absent when that side is empty).',
       labelNames: ['market', 'side'],
       registers,
+      collect() {
+        showBestPrices(this, bookSource.read());
+      },
     }),
     bookRestingOrders: new Gauge({
       name: 'mkt_book_resting_orders',
       help: 'Orders resting on the book.',
       labelNames: ['market'],
       registers,
+      collect() {
+        this.reset();
+        for (const [market, top] of bookSource.read()) this.set({ market }, top.restingOrders);
+      },
     }),
+    bookSource,
     batchCommands: new Histogram({
       name: 'mkt_batch_commands',
       help: 'Commands committed together by one group commit.',
@@ -206,4 +233,15 @@ export function newMetrics(): Metrics {
       registers,
     }),
   };
+}
+
+const ticksPerUsd = 10 ** priceScale;
+
+/** Each side's best price in USD; a side that is empty has no series (reset drops the one it had). */
+function showBestPrices(gauge: Gauge<'market' | 'side'>, tops: ReadonlyMap<string, BookTop>): void {
+  gauge.reset();
+  for (const [market, top] of tops) {
+    if (top.bestBidTicks !== null) gauge.set({ market, side: 'bid' }, top.bestBidTicks / ticksPerUsd);
+    if (top.bestAskTicks !== null) gauge.set({ market, side: 'ask' }, top.bestAskTicks / ticksPerUsd);
+  }
 }
