@@ -26,6 +26,7 @@ import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
+import { newInferenceMetrics } from '../consumption/inference/inference-metrics.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -142,6 +143,7 @@ export function createServices(
     housePlan: newHousePlanCache(),
     autoBuy: autoBuyThrough(orderDeps),
     routingState: newRoutingState(),
+    inferenceMetrics: newInferenceMetrics(metrics),
     jsonSchemas: newJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
