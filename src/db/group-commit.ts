@@ -38,6 +38,18 @@ const batchMax = 32;
 
 const committers = new WeakMap<Db, <T>(work: TransactionWork<T>) => Promise<T>>();
 
+/** Told of each shared transaction that committed: its pieces of work that committed, and its time to the COMMIT. */
+export interface GroupCommitObserver {
+  committed(commands: number, seconds: number): void;
+}
+
+const observers = new WeakMap<Db, GroupCommitObserver>();
+
+/** Reports the group commits of `db` (SQLite's shared transactions) to `observer`: the composition root's metrics. */
+export function observeGroupCommits(db: Db, observer: GroupCommitObserver): void {
+  observers.set(db, observer);
+}
+
 /** Runs `work` in a transaction of `db` (on SQLite, perhaps shared with other work; see above). */
 export function inTransaction<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   let committer = committers.get(db);
@@ -75,8 +87,10 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
     const batch = queue.splice(0, batchMax);
     if (queue.length > 0) schedule();
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    let beganMs = 0;
     try {
       await db.transaction(async (trx) => {
+        beganMs = performance.now();
         const sql = await sqlOf(trx);
         await sql.run(takeWriteLock);
         for (const queued of batch) {
@@ -97,6 +111,7 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
       batch.forEach((queued, i) => queued.reject(outcomes[i]?.ok === false ? outcomes[i].value : error));
       return;
     }
+    observers.get(db)?.committed(committedCount(outcomes), (performance.now() - beganMs) / 1000);
     batch.forEach((queued, i) => {
       const outcome = outcomes[i];
       if (outcome?.ok === true) queued.resolve(outcome.value);
@@ -114,6 +129,13 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
 /** What `inSqlTransaction` measured of a transaction that committed. */
 export interface CommitTiming {
   seconds: number;
+}
+
+/** The pieces of a shared transaction whose work committed (the others rolled back to their savepoint). */
+function committedCount(outcomes: readonly { ok: boolean }[]): number {
+  let count = 0;
+  for (const outcome of outcomes) if (outcome.ok) count++;
+  return count;
 }
 
 const begin = statement('transaction_begin', 'BEGIN');

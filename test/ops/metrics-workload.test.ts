@@ -131,6 +131,8 @@ describeEachDatabase('ops: business metrics move by exactly a known workload', (
     const after = await readMetrics(services());
     expectDeposits(before, after);
     expectOrders(before, after, standard, prime);
+    const commits = movedBy(before, after, 'mkt_batch_commit_seconds_count', { database: env().database });
+    expect(commits).to.be.at.least(1);
     await expectInference(env(), before, after, standard, prime);
   });
 });

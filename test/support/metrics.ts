@@ -24,7 +24,7 @@ function parseLabels(block: string): Record<string, string> {
 }
 
 /** Parses the text exposition format into samples (comments and blank lines skipped). */
-export function parseMetrics(text: string): MetricSamples {
+function parseMetrics(text: string): MetricSamples {
   const samples: MetricSamples = new Map();
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;
@@ -48,7 +48,7 @@ export async function readMetrics(services: Services): Promise<MetricSamples> {
 }
 
 /** One sample's value (0 when the series does not exist yet). */
-export function sampleOf(samples: MetricSamples, name: string, labels: Record<string, string> = {}): number {
+function sampleOf(samples: MetricSamples, name: string, labels: Record<string, string> = {}): number {
   return samples.get(name)?.get(labelsKey(labels)) ?? 0;
 }
 

@@ -158,6 +158,7 @@ function countPassedOver(
   ranked: readonly SupplierRow[],
   attempted: number,
 ): void {
+  if (deps.routingState.coolingUntilMs.size === 0) return;
   const nowMs = deps.clock.nowUs() / 1000;
   for (let i = attempted; i < ranked.length; i++) {
     const row = ranked[i];
