@@ -1,6 +1,6 @@
 import { PublicUrls, type Config } from './config.js';
-import { kindOf, type Db } from '../db/knex.js';
-import { observeGroupCommits, type GroupCommitObserver } from '../db/group-commit.js';
+import type { Db } from '../db/knex.js';
+import { observeGroupCommits } from '../db/group-commit.js';
 import { decodeEvents, LocalEventHub } from '../core/events.js';
 import { inProcessTransport, type EventTransport } from '../db/event-transport.js';
 import type { Clock } from '../lib/clock.js';
@@ -124,8 +124,7 @@ export function createServices(
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
   const metrics = newMetrics();
-  observeGroupCommits(db, groupCommitMetrics(metrics, kindOf(db)));
-  const orderBooks = openOrderBooks(db, metrics, streams.transport);
+  const orderBooks = openOrderBooks(db, metrics, observeGroupCommits(db, metrics), streams.transport);
   orderBooks.books.reading.logger = logger;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
@@ -185,15 +184,4 @@ async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, n
   const outcome = cancelRefusals[answer.refused.code];
   if (outcome === undefined) throw refusalError(answer.refused);
   return outcome;
-}
-
-/** SQLite's shared inference transactions (db/group-commit.ts) counted as the trading batches are. */
-function groupCommitMetrics(metrics: Metrics, database: string): GroupCommitObserver {
-  const commitSeconds = metrics.batchCommitSeconds.labels({ database });
-  return {
-    committed(commands, seconds) {
-      metrics.batchCommands.observe(commands);
-      commitSeconds.observe(seconds);
-    },
-  };
 }

@@ -45,9 +45,26 @@ export interface GroupCommitObserver {
 
 const observers = new WeakMap<Db, GroupCommitObserver>();
 
-/** Reports the group commits of `db` (SQLite's shared transactions) to `observer`: the composition root's metrics. */
-export function observeGroupCommits(db: Db, observer: GroupCommitObserver): void {
+/** The instruments group commits feed (lib/metrics.ts): commands per commit, and its time by database. */
+interface GroupCommitMetrics {
+  batchCommands: { observe(value: number): void };
+  batchCommitSeconds: { labels(labels: { database: string }): { observe(value: number): void } };
+}
+
+/**
+ * Counts the group commits of `db` in `metrics`: SQLite's shared transactions here, and any other group commit told
+ * through the observer answered (the trading batches, trading/orders/order-books.ts). Made once by the composition root.
+ */
+export function observeGroupCommits(db: Db, metrics: GroupCommitMetrics): GroupCommitObserver {
+  const commitSeconds = metrics.batchCommitSeconds.labels({ database: kindOf(db) });
+  const observer: GroupCommitObserver = {
+    committed(commands, seconds) {
+      metrics.batchCommands.observe(commands);
+      commitSeconds.observe(seconds);
+    },
+  };
   observers.set(db, observer);
+  return observer;
 }
 
 /** Runs `work` in a transaction of `db` (on SQLite, perhaps shared with other work; see above). */

@@ -1,5 +1,6 @@
 import { assert } from '../../lib/assert.js';
-import { kindOf, type Db } from '../../db/knex.js';
+import type { Db } from '../../db/knex.js';
+import type { GroupCommitObserver } from '../../db/group-commit.js';
 import { inProcessTransport, payloadBytesMax, type EventTransport } from '../../db/event-transport.js';
 import { encodeEvents } from '../../core/events.js';
 import { accountsCommitted } from '../../ledger/announcements.js';
@@ -32,12 +33,13 @@ interface Staged {
 const nothingStaged: Staged = { payloads: [], accountIds: [], trades: [] };
 
 /**
- * The books of this process, announcing each committed batch's events through `events` and counting its trades and
- * commit in `metrics` (whose book gauges read these books at scrape).
+ * The books of this process, announcing each committed batch's events through `events`, counting its trades in
+ * `metrics` (whose book gauges read these books at scrape) and its commit through `commits`.
  */
 export function openOrderBooks(
   db: Db,
   metrics: Metrics,
+  commits: GroupCommitObserver,
   events: EventTransport = inProcessTransport(
     () => undefined,
     () => false,
@@ -45,7 +47,7 @@ export function openOrderBooks(
 ): OrderBooks {
   const markets = new Map<string, MarketWithInstrument>();
   const accounts = new AccountIds();
-  const counted = newOrderMetrics(metrics, kindOf(db));
+  const counted = newOrderMetrics(metrics);
   const books = new BookRegistry(db, {
     async stage(sql, batch, held): Promise<Staged> {
       if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds, trades: batch.trades };
@@ -71,9 +73,7 @@ export function openOrderBooks(
       // The batch's accounts, for what this process does after its commits (auto-reload).
       accountsCommitted(db, accountIds);
       countTrades(counted, trades);
-      if (commit.commands === 0) return;
-      counted.batchCommands.observe(commit.commands);
-      counted.batchCommitSeconds.observe(commit.seconds);
+      if (commit.commands > 0) commits.committed(commit.commands, commit.seconds);
     },
   });
   metrics.bookSource.read = () => books.readTops();

@@ -1,4 +1,4 @@
-import type { Counter, Histogram } from 'prom-client';
+import type { Counter } from 'prom-client';
 import type { TradeRow } from '../../db/trading-rows.js';
 import type { OrderType } from '../../engine/types.js';
 import { LabelledChildren } from '../../lib/metric-children.js';
@@ -8,19 +8,17 @@ import type { Refusable } from './refusals.js';
 
 /**
  * The order pipeline's instruments (lib/metrics.ts), their children looked up once per label values: counting an
- * order or a batch's trades is then a map lookup and an addition. Made with the order books (order-books.ts).
+ * order or a batch's trades is then a map lookup and an addition. Made with the order books (order-books.ts); their
+ * group commits are counted through db/group-commit.ts's observer.
  */
 export interface OrderMetrics {
   /** By market, type, then result (`accepted` or the refusal code). */
   orders: LabelledChildren<LabelledChildren<LabelledChildren<Counter.Internal>>>;
   trades: LabelledChildren<Counter.Internal>;
   tradedUnits: LabelledChildren<Counter.Internal>;
-  batchCommands: Histogram;
-  /** The commit time of this process's database. */
-  batchCommitSeconds: Histogram.Internal<'database'>;
 }
 
-export function newOrderMetrics(metrics: Metrics, database: string): OrderMetrics {
+export function newOrderMetrics(metrics: Metrics): OrderMetrics {
   return {
     orders: new LabelledChildren(
       (market) =>
@@ -30,8 +28,6 @@ export function newOrderMetrics(metrics: Metrics, database: string): OrderMetric
     ),
     trades: new LabelledChildren((market) => metrics.trades.labels({ market })),
     tradedUnits: new LabelledChildren((market) => metrics.tradedUnits.labels({ market })),
-    batchCommands: metrics.batchCommands,
-    batchCommitSeconds: metrics.batchCommitSeconds.labels({ database }),
   };
 }
 
