@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { approveDeposit } from '../../src/core/payments.js';
 import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
@@ -248,3 +249,36 @@ async function expectInference(
   expect(sumOf(after, 'mkt_inference_billed_usd_total')).to.be.greaterThan(0);
   expect(sumOf(after, 'mkt_inference_slots_in_use')).to.equal(0);
 }
+
+/**
+ * Manual payments: a request is pending and counts nothing; the operator's approval counts it once, as `manual`, in the
+ * process that approves it (here the service's own, as `mkt admin deposit approve` does in its process).
+ */
+describeEachDatabase(
+  'ops: deposits approved by an operator count once, when credited',
+  (env) => {
+    it('counts nothing for a pending request, its amount at approval, nothing for a second approval', async () => {
+      const services = env().service.services;
+      const user = await withToken(env(), await createTestUser(services));
+      const before = await readMetrics(services);
+      const reply = await env().platform.post('/v1/deposits', {
+        bearer: user.token,
+        body: { deposit: { amount_usd: '12.34' } },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
+      const depositId = (reply.body as { data: { id: string } }).data.id;
+      const pending = await readMetrics(services);
+      expect(movements(before, pending, 'mkt_deposits_usd_total').size).to.equal(0);
+      await approveDeposit(services, depositId);
+      await approveDeposit(services, depositId).then(
+        () => expect.fail('a second approval must be refused'),
+        () => undefined,
+      );
+      const after = await readMetrics(services);
+      expect(Object.fromEntries(movements(before, after, 'mkt_deposits_usd_total'))).to.deep.equal({
+        [labelsKey({ method: 'manual' })]: 12.34,
+      });
+    });
+  },
+  { env: { MKT_PAYMENTS: 'manual' } },
+);
