@@ -1,5 +1,6 @@
 import { PublicUrls, type Config } from './config.js';
 import type { Db } from '../db/knex.js';
+import { observeGroupCommits } from '../db/group-commit.js';
 import { decodeEvents, LocalEventHub } from '../core/events.js';
 import { inProcessTransport, type EventTransport } from '../db/event-transport.js';
 import type { Clock } from '../lib/clock.js';
@@ -26,6 +27,7 @@ import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
+import { newInferenceMetrics } from '../consumption/inference/inference-metrics.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -121,7 +123,8 @@ export function createServices(
   const referenceCache = newReferenceCache();
   const reference = bindReference({ db, referenceCache });
   const diagnostics = bindDiagnostics({ db, clock });
-  const orderBooks = openOrderBooks(db, streams.transport);
+  const metrics = newMetrics();
+  const orderBooks = openOrderBooks(db, metrics, observeGroupCommits(db, metrics), streams.transport);
   orderBooks.books.reading.logger = logger;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
@@ -130,7 +133,7 @@ export function createServices(
     db,
     clock,
     logger,
-    metrics: newMetrics(),
+    metrics,
     events,
     referenceCache,
     reference,
@@ -141,6 +144,7 @@ export function createServices(
     housePlan: newHousePlanCache(),
     autoBuy: autoBuyThrough(orderDeps),
     routingState: newRoutingState(),
+    inferenceMetrics: newInferenceMetrics(metrics),
     jsonSchemas: newJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),

@@ -25,6 +25,7 @@ import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, type Clock } from '../lib/clock.js';
 import { Failure } from '../lib/failure.js';
 import { formatUsdCents, parseUsdCents } from '../lib/money.js';
+import type { Metrics } from '../lib/metrics.js';
 import { newDepositId } from '../lib/ids.js';
 import { requireUser } from './account-rules.js';
 import { utcDayStartUs } from './allowance.js';
@@ -76,6 +77,20 @@ export interface PaymentDeps {
   db: Db;
   clock: Clock;
   config: { payments: PaymentsOptions };
+  metrics: DepositMetrics;
+}
+
+/** What counts credited deposits: `mkt_deposits_usd_total` (lib/metrics.ts). */
+type DepositMetrics = Pick<Metrics, 'depositsUsd'>;
+
+/**
+ * A deposit credited, once its transaction committed, by method: an auto-reload as `auto_reload` whatever the payment
+ * method, else `sandbox` or `manual` (an operator's approval, counted by the process that ran it).
+ */
+export function countCredited(deps: { metrics: DepositMetrics }, row: DepositRow): void {
+  if (row.status !== 'credited') return;
+  const method = row.origin === 'auto_reload' ? 'auto_reload' : row.method;
+  deps.metrics.depositsUsd.inc({ method }, Number(row.amount_micros) / 1e6);
 }
 
 /** "25.00" → micro-dollars; the schema has already checked the pattern (at most two decimals). */
@@ -193,7 +208,7 @@ export async function createDeposit(
   if (amountMicros > payments.depositMaxMicros) throw outOfRange('at most', payments.depositMaxMicros);
   const user = await requireUser(deps.db, userId);
   requireFundsWritable(user);
-  return deps.db.transaction(async (trx) => {
+  const created = await deps.db.transaction(async (trx): Promise<CreatedDeposit> => {
     const sql = await lockUserFunds(trx, user);
     if (idempotencyKey !== undefined) {
       const earlier = await depositByIdempotencyKey(sql, userId, idempotencyKey);
@@ -225,6 +240,8 @@ export async function createDeposit(
       replayed: false,
     };
   });
+  if (!created.replayed) countCredited(deps, created.deposit);
+  return created;
 }
 
 /**
@@ -312,8 +329,11 @@ function notPending(id: string, row: DepositRow | undefined): Failure<PaymentsFa
 }
 
 /** `mkt admin deposit approve ID`: credits a pending deposit, once (the update is conditional on `pending`). */
-export async function approveDeposit(deps: { db: Db; clock: Clock }, depositId: string): Promise<DepositRow> {
-  return deps.db.transaction(async (trx) => {
+export async function approveDeposit(
+  deps: { db: Db; clock: Clock; metrics: DepositMetrics },
+  depositId: string,
+): Promise<DepositRow> {
+  const approved = await deps.db.transaction(async (trx) => {
     const sql = await sqlOf(trx);
     const nowUs = deps.clock.nowUs();
     if (!(await decideDeposit(sql, depositId, 'credited', null, nowUs)))
@@ -329,6 +349,8 @@ export async function approveDeposit(deps: { db: Db; clock: Clock }, depositId: 
     });
     return row;
   });
+  countCredited(deps, approved);
+  return approved;
 }
 
 /** `mkt admin deposit reject ID [--reason TEXT]`: nothing is credited. */

@@ -38,6 +38,35 @@ const batchMax = 32;
 
 const committers = new WeakMap<Db, <T>(work: TransactionWork<T>) => Promise<T>>();
 
+/** Told of each shared transaction that committed: its pieces of work that committed, and its time to the COMMIT. */
+export interface GroupCommitObserver {
+  committed(commands: number, seconds: number): void;
+}
+
+const observers = new WeakMap<Db, GroupCommitObserver>();
+
+/** The instruments group commits feed (lib/metrics.ts): commands per commit, and its time by database. */
+interface GroupCommitMetrics {
+  batchCommands: { observe(value: number): void };
+  batchCommitSeconds: { labels(labels: { database: string }): { observe(value: number): void } };
+}
+
+/**
+ * Counts the group commits of `db` in `metrics`: SQLite's shared transactions here, and any other group commit told
+ * through the observer answered (the trading batches, trading/orders/order-books.ts). Made once by the composition root.
+ */
+export function observeGroupCommits(db: Db, metrics: GroupCommitMetrics): GroupCommitObserver {
+  const commitSeconds = metrics.batchCommitSeconds.labels({ database: kindOf(db) });
+  const observer: GroupCommitObserver = {
+    committed(commands, seconds) {
+      metrics.batchCommands.observe(commands);
+      commitSeconds.observe(seconds);
+    },
+  };
+  observers.set(db, observer);
+  return observer;
+}
+
 /** Runs `work` in a transaction of `db` (on SQLite, perhaps shared with other work; see above). */
 export function inTransaction<T>(db: Db, work: TransactionWork<T>): Promise<T> {
   let committer = committers.get(db);
@@ -75,8 +104,10 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
     const batch = queue.splice(0, batchMax);
     if (queue.length > 0) schedule();
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    let beganMs = 0;
     try {
       await db.transaction(async (trx) => {
+        beganMs = performance.now();
         const sql = await sqlOf(trx);
         await sql.run(takeWriteLock);
         for (const queued of batch) {
@@ -97,6 +128,7 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
       batch.forEach((queued, i) => queued.reject(outcomes[i]?.ok === false ? outcomes[i].value : error));
       return;
     }
+    observers.get(db)?.committed(committedCount(outcomes), (performance.now() - beganMs) / 1000);
     batch.forEach((queued, i) => {
       const outcome = outcomes[i];
       if (outcome?.ok === true) queued.resolve(outcome.value);
@@ -111,6 +143,18 @@ function sqliteGroupCommitter(db: Db): <T>(work: TransactionWork<T>) => Promise<
     });
 }
 
+/** What `inSqlTransaction` measured of a transaction that committed. */
+export interface CommitTiming {
+  seconds: number;
+}
+
+/** The pieces of a shared transaction whose work committed (the others rolled back to their savepoint). */
+function committedCount(outcomes: readonly { ok: boolean }[]): number {
+  let count = 0;
+  for (const outcome of outcomes) if (outcome.ok) count++;
+  return count;
+}
+
 const begin = statement('transaction_begin', 'BEGIN');
 const commit = statement('transaction_commit', 'COMMIT');
 const rollback = statement('transaction_rollback', 'ROLLBACK');
@@ -121,15 +165,18 @@ const rollback = statement('transaction_rollback', 'ROLLBACK');
  * savepoint bookkeeping) cost a tenth of a signed order's CPU on SQLite. The connection is held
  * from BEGIN to COMMIT, so no other statement of this process joins the transaction (on SQLite,
  * others wait for the one connection, as they do for knex's). `work` must run every statement on
- * the `sql` it is given. A failure rolls everything back and is thrown as the driver threw it.
+ * the `sql` it is given. A failure rolls everything back and is thrown as the driver threw it. `timing`, when given,
+ * gets the transaction's time from BEGIN to COMMIT (the group commit's metric).
  */
-export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>): Promise<T> {
+export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>, timing?: CommitTiming): Promise<T> {
   return withSql(db, async (sql) => {
+    const beganMs = performance.now();
     await sql.run(begin);
     let value: T;
     try {
       value = await work(sql);
       await sql.run(commit);
+      if (timing) timing.seconds = (performance.now() - beganMs) / 1000;
     } catch (error) {
       // A failed COMMIT may leave SQLite's transaction open (SQLITE_BUSY) or PostgreSQL's closed:
       // ROLLBACK ends the one, and of the other only complains.

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { priceScale } from './money.js';
 
 /**
  * The instruments mkt exports to Prometheus (issue 24's table), one set per composition root, so two services in one
@@ -20,6 +21,8 @@ export interface Metrics {
   tradedUnits: Counter<'market'>;
   bookBestPrice: Gauge<'market' | 'side'>;
   bookRestingOrders: Gauge<'market'>;
+  /** What the two book gauges read at scrape: this process's order books (set by trading/orders/order-books.ts). */
+  bookSource: BookGaugeSource;
   batchCommands: Histogram;
   batchCommitSeconds: Histogram<'database'>;
   genAiRequestDuration: Histogram<'instrument' | 'endpoint' | 'result'>;
@@ -43,6 +46,21 @@ export interface Metrics {
 export interface ScrapeSources {
   /** The database pool's connections by state (db/knex-client.ts `poolConnectionsOf`). */
   poolConnections?: () => Record<'used' | 'free' | 'pending', number>;
+}
+
+/** One market's book as the book gauges show it: best prices in ticks (null while that side is empty), orders resting. */
+export interface BookTop {
+  bestBidTicks: number | null;
+  bestAskTicks: number | null;
+  restingOrders: number;
+}
+
+/**
+ * Where the book gauges find the books at scrape: reading the books then costs nothing per order, where updating the
+ * gauges per command would cost every order a few label lookups.
+ */
+export interface BookGaugeSource {
+  read: () => ReadonlyMap<string, BookTop>;
 }
 
 /** Request and commit latencies: 0.5 ms to 10 s. */
@@ -85,9 +103,21 @@ export function newMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
   const scrapeSources: ScrapeSources = {};
+  const bookSource: BookGaugeSource = { read: () => new Map() };
   return {
     registry,
     scrapeSources,
+    ...httpInstruments(registers),
+    ...tradingInstruments(registers, bookSource),
+    ...genAiInstruments(registers),
+    ...supplyInstruments(registers),
+    ...operationsInstruments(registers, scrapeSources),
+  };
+}
+
+/** HTTP at the edge. */
+function httpInstruments(registers: Registry[]) {
+  return {
     httpRequestDuration: new Histogram({
       name: 'http_server_request_duration_seconds',
       help: 'Duration of HTTP requests, by host, operation (operationId, page or not_found), method and status class.',
@@ -101,6 +131,12 @@ export function newMetrics(): Metrics {
       labelNames: ['host'],
       registers,
     }),
+  };
+}
+
+/** The exchange: orders, trades, the books (read from `bookSource` at scrape) and the group commits. */
+function tradingInstruments(registers: Registry[], bookSource: BookGaugeSource) {
+  return {
     orders: new Counter({
       name: 'mkt_orders_total',
       help: 'Orders placed, by market, type and result (accepted or the refusal code).',
@@ -119,13 +155,21 @@ export function newMetrics(): Metrics {
       help: 'Best bid and ask in USD per unit (absent when that side is empty).',
       labelNames: ['market', 'side'],
       registers,
+      collect() {
+        showBestPrices(this, bookSource.read());
+      },
     }),
     bookRestingOrders: new Gauge({
       name: 'mkt_book_resting_orders',
       help: 'Orders resting on the book.',
       labelNames: ['market'],
       registers,
+      collect() {
+        this.reset();
+        for (const [market, top] of bookSource.read()) this.set({ market }, top.restingOrders);
+      },
     }),
+    bookSource,
     batchCommands: new Histogram({
       name: 'mkt_batch_commands',
       help: 'Commands committed together by one group commit.',
@@ -139,6 +183,12 @@ export function newMetrics(): Metrics {
       buckets: latencyBuckets,
       registers,
     }),
+  };
+}
+
+/** Inference under the OpenTelemetry GenAI names. */
+function genAiInstruments(registers: Registry[]) {
+  return {
     genAiRequestDuration: new Histogram({
       name: 'gen_ai_server_request_duration_seconds',
       help: 'Duration of inference requests (gen_ai.server.request.duration), by instrument, endpoint and result.',
@@ -167,6 +217,12 @@ export function newMetrics(): Metrics {
       buckets: tokenBuckets,
       registers,
     }),
+  };
+}
+
+/** Billing, the suppliers and the slots. */
+function supplyInstruments(registers: Registry[]) {
+  return {
     inferenceBilledUsd: new Counter({
       name: 'mkt_inference_billed_usd_total',
       help: 'USD billed for inference, by instrument and cost status.',
@@ -191,6 +247,12 @@ export function newMetrics(): Metrics {
       labelNames: ['instrument'],
       registers,
     }),
+  };
+}
+
+/** Money in, the audit, the live streams and the database. */
+function operationsInstruments(registers: Registry[], scrapeSources: ScrapeSources) {
+  return {
     depositsUsd: new Counter({
       name: 'mkt_deposits_usd_total',
       help: 'USD credited by deposits, by method (sandbox, manual, auto_reload).',
@@ -228,4 +290,15 @@ export function newMetrics(): Metrics {
       registers,
     }),
   };
+}
+
+const ticksPerUsd = 10 ** priceScale;
+
+/** Each side's best price in USD; a side that is empty has no series (reset drops the one it had). */
+function showBestPrices(gauge: Gauge<'market' | 'side'>, tops: ReadonlyMap<string, BookTop>): void {
+  gauge.reset();
+  for (const [market, top] of tops) {
+    if (top.bestBidTicks !== null) gauge.set({ market, side: 'bid' }, top.bestBidTicks / ticksPerUsd);
+    if (top.bestAskTicks !== null) gauge.set({ market, side: 'ask' }, top.bestAskTicks / ticksPerUsd);
+  }
 }

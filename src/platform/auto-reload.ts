@@ -4,6 +4,7 @@ import { accountSettingsIn } from '../db/settings.js';
 import type { Logger } from '../lib/logger.js';
 import {
   availableUsdMicros,
+  countCredited,
   depositIn,
   depositView,
   lockUserFunds,
@@ -76,9 +77,10 @@ export async function checkAutoReload(
 ): Promise<AutoReloadOutcome | undefined> {
   try {
     const result = await autoReloadIfLow(deps, userId, changedAtUs);
-    if (result.outcome === 'reloaded')
+    if (result.outcome === 'reloaded') {
+      countCredited(deps, result.deposit);
       deps.logger.info({ user_id: userId, deposit: depositView(result.deposit) }, 'auto-reload deposited');
-    else if (result.outcome === 'monthly_limit_reached' || result.outcome === 'daily_limit_reached')
+    } else if (result.outcome === 'monthly_limit_reached' || result.outcome === 'daily_limit_reached')
       deps.logger.info({ user_id: userId, outcome: result.outcome }, 'auto-reload skipped');
     return result;
   } catch (error) {

@@ -18,6 +18,7 @@ export interface WebDeps {
   mailer: Mailer;
   referenceCache: ReferenceCache;
   config: PaymentDeps['config'];
+  metrics: PaymentDeps['metrics'];
   /** Where the platform is reached: verification links, and whether cookies are `Secure`. */
   publicUrls: { of(host: 'platform'): string; isHttps(host: 'platform'): boolean };
   trading: TradingPort;

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/app/config.js';
 import { createDeposit } from '../../src/core/payments.js';
 import { openDatabase, type Db } from '../../src/db/knex.js';
 import { systemClock } from '../../src/lib/clock.js';
+import { newMetrics } from '../../src/lib/metrics.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktJson } from '../support/processes.js';
 
@@ -27,7 +28,14 @@ for (const database of databaseKinds) {
 
     /** A request made through the payment path, as POST /v1/deposits makes it under MKT_PAYMENTS=manual. */
     const request = async (amount: string) =>
-      (await createDeposit({ db, clock: systemClock, config: { payments } }, userId, amount, undefined)).deposit.id;
+      (
+        await createDeposit(
+          { db, clock: systemClock, config: { payments }, metrics: newMetrics() },
+          userId,
+          amount,
+          undefined,
+        )
+      ).deposit.id;
 
     const run = async (args: string[]) => {
       const result = await mkt(['admin', ...args], env);

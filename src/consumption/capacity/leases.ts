@@ -71,6 +71,15 @@ interface Held {
   /** The expiry last written. */
   confirmedUntilUs: number;
   lost: () => void;
+  /** The gauge of the slots this process holds, for the request's instrument; counted down once, at release. */
+  inUse: SlotGauge;
+  released: boolean;
+}
+
+/** `mkt_inference_slots_in_use` for one instrument (consumption/inference/inference-metrics.ts). */
+interface SlotGauge {
+  inc(): void;
+  dec(): void;
 }
 
 /**
@@ -232,7 +241,7 @@ export function holdLease(
   keeper: LeaseKeeper,
   requestId: string,
   terms: LeaseTerms,
-  options: { stream: boolean; lost: () => void },
+  options: { stream: boolean; lost: () => void; inUse: SlotGauge },
 ): Lease {
   const held: Held = {
     requestId,
@@ -240,7 +249,10 @@ export function holdLease(
     writtenTokens: 0,
     confirmedUntilUs: terms.expiresAtUs,
     lost: options.lost,
+    inUse: options.inUse,
+    released: false,
   };
+  options.inUse.inc();
   // Unowned (the keeper never started): nothing renews it, and nothing can be confirmed.
   if (terms.processId !== null) keeper.held.set(requestId, held);
   return { keeper, terms, held, sent: held.sent };
@@ -261,6 +273,10 @@ export async function confirmLease(lease: Lease): Promise<boolean> {
 }
 
 export function releaseLease(lease: Lease): void {
+  if (!lease.held.released) {
+    lease.held.released = true;
+    lease.held.inUse.dec();
+  }
   if (isCurrent(lease)) lease.keeper.held.delete(lease.held.requestId);
 }
 

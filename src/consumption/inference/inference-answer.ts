@@ -16,6 +16,7 @@ import type { Prepared } from './inference-prepare.js';
 import { route, type RoutingDeps } from './routing.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
+import { countSettled, observeServed, servedResultOf, type InferenceMetrics } from './inference-metrics.js';
 
 /**
  * The last steps of an admitted request (DESIGN.md §7): route it with failover, answer in the
@@ -42,12 +43,13 @@ export interface Admitted extends OpenRequest {
   lease: Lease;
 }
 
-/** What settling takes: the port to auto top-up, told of each settlement once committed. */
+/** What settling takes: the port to auto top-up, told of each settlement once committed, and what counts them. */
 interface SettleDeps {
   db: Db;
   clock: Clock;
   logger: Logger;
   autoTopUp: AutoTopUpPort;
+  inferenceMetrics: InferenceMetrics;
 }
 
 /** What answering an admitted request takes; Services carries all of it. */
@@ -137,6 +139,7 @@ export async function settleHeld(
 ): Promise<Settled | null> {
   try {
     const settled = await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
+    if (settled !== null) countSettled(deps.inferenceMetrics, open.instrument.id, outcome, settled);
     if (settled !== null && open.autoTopUp !== false) deps.autoTopUp.settled(open.accountId, open.instrument.id);
     return settled;
   } catch (error) {
@@ -180,6 +183,7 @@ export async function runWhole(
     );
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);
+    observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, 'no_supplier', deps.clock.nowUs());
     throw error;
   }
   const completion = routed.value;
@@ -201,6 +205,8 @@ export async function runWhole(
     },
     open.lease,
   );
+  const result = servedResultOf(status, settled);
+  observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, result, deps.clock.nowUs());
   // An answer is given only once billed: not if a sweep took the request for abandoned while it
   // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
   if (settled === null)

@@ -19,6 +19,7 @@ import {
 import type { Prepared } from './inference-prepare.js';
 import { route, type Routed } from './routing.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
+import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
 
 /**
  * An admitted request answered as an event stream (DESIGN.md §7): routed with failover before the
@@ -132,6 +133,7 @@ async function routeStream(
     );
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);
+    observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, 'no_supplier', deps.clock.nowUs());
     throw error;
   }
 }
@@ -172,7 +174,18 @@ function finish(state: StreamState): Promise<Settled | null> {
 async function settleStream(state: StreamState): Promise<Settled | null> {
   // A reason made once: the default one is a DOMException with a stack, built on every request.
   state.abort.abort(upstreamNoLongerNeeded);
-  return settleHeld(state.deps, state.open, streamOutcome(state), state.open.lease);
+  const outcome = streamOutcome(state);
+  const settled = await settleHeld(state.deps, state.open, outcome, state.open.lease);
+  observeStream(state, outcome, settled);
+  return settled;
+}
+
+/** The stream's duration (to its settlement), time to its first chunk and per output token after it. */
+function observeStream(state: StreamState, outcome: RequestOutcome, settled: Settled | null): void {
+  const { deps, prepared, open } = state;
+  const result = servedResultOf(outcome.status, settled);
+  observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, result, deps.clock.nowUs());
+  observeStreamed(deps.inferenceMetrics, prepared.instrument.id, state, open.admittedAtUs, outcome.completionTokens);
 }
 
 /** How the stream ended, as settlement bills it. */

@@ -149,7 +149,11 @@ export async function runInference<E extends Endpoint>(
   // Held (renewed) from the admission on: counting a big prompt may outlast a lease on a busy machine, and an
   // unrenewed slot would be swept under the request. A request whose slot was swept (its lease lost) stops: the
   // sweep billed it by what it had delivered.
-  const lease = holdLease(deps.leases, requestId, terms, { stream: uncounted.stream, lost: () => abort.abort() });
+  const lease = holdLease(deps.leases, requestId, terms, {
+    stream: uncounted.stream,
+    lost: () => abort.abort(),
+    inUse: deps.inferenceMetrics.slotsInUse.of(uncounted.instrument.id),
+  });
   const prepared = await counted(uncounted).catch((error: unknown) => {
     releaseLease(lease); // as before the lease was held: the sweep settles the admitted request once its lease ends
     throw error;

@@ -6,6 +6,9 @@ import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/open
 import { createSimulator } from '../suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
 import type { SupplierRow } from '../../db/trading-rows.js';
+import type { InferenceMetrics } from './inference-metrics.js';
+import type { Counter } from 'prom-client';
+import type { LabelledChildren } from '../../lib/metric-children.js';
 
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
@@ -48,6 +51,7 @@ export interface RoutingDeps {
   clock: Clock;
   routingState: RoutingState;
   config: { routing: RoutingOptions };
+  inferenceMetrics: InferenceMetrics;
 }
 
 function adapterOf(
@@ -115,24 +119,50 @@ export async function route<T>(
 ): Promise<Routed<T>> {
   const { attemptsMax, cooldownMs } = deps.config.routing;
   const { coolingUntilMs } = deps.routingState;
-  const rows = (await candidates(deps, instrument.id, preferredUserId)).slice(0, attemptsMax);
+  const ranked = await candidates(deps, instrument.id, preferredUserId);
+  const rows = ranked.slice(0, attemptsMax);
+  const counted = deps.inferenceMetrics.supplierAttempts.of(instrument.id);
   let attempts = 0;
   for (const row of rows) {
     attempts += 1;
+    if (attempts > 1) deps.inferenceMetrics.supplierFailovers.of(instrument.id).inc();
     onAttempt?.(attempts);
     try {
       const value = await call(adapterOf(deps, row));
+      counted.of('ok').inc();
+      countPassedOver(deps, counted, ranked, attempts);
       coolingUntilMs.delete(row.user_id);
       return { value, attempts, supplierUserId: row.user_id };
     } catch (error) {
+      counted.of(error instanceof SupplierError && error.failure === 'timeout' ? 'timeout' : 'failed').inc();
       if (!(error instanceof SupplierError)) throw error;
       if (error.failure === 'bad_request' || !mayFailOver(error)) break;
       coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);
     }
   }
+  countPassedOver(deps, counted, ranked, attempts);
   throw new Failure<RoutingFailure>(
     'no_supplier',
     `No supplier for ${instrument.model_name} is available right now; this request is not billed. Retry in 1 to 3 seconds.`,
     { headers: { 'retry-after': '1' } },
   );
+}
+
+/**
+ * `cooled_down`: each supplier of the request's candidates left untried while cooling down (ranked last for it), once
+ * the request is answered or given up after `attempted` of them. Checked against the cool-downs as they stand then.
+ */
+function countPassedOver(
+  deps: RoutingDeps,
+  counted: LabelledChildren<Counter.Internal>,
+  ranked: readonly SupplierRow[],
+  attempted: number,
+): void {
+  if (deps.routingState.coolingUntilMs.size === 0) return;
+  const nowMs = deps.clock.nowUs() / 1000;
+  for (let i = attempted; i < ranked.length; i++) {
+    const row = ranked[i];
+    if (row !== undefined && (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs)
+      counted.of('cooled_down').inc();
+  }
 }

@@ -75,6 +75,7 @@ const billed = (status: RequestStatus): boolean =>
 export interface Settled {
   costTokens: number;
   costUsdMicros: number;
+  costStatus: SettledReceipt['cost_status'];
 }
 
 /** The receipt's columns of a settled request. */
@@ -94,12 +95,14 @@ function receiptOf(
     duration_ms: Math.max(0, Math.round((nowUs - request.admittedAtUs) / 1000)),
     cost_tokens: cost.tokens,
     cost_usd_micros: cost.usdMicros,
-    cost_status: billed(outcome.status) ? 'settled' : 'not_billed',
+    cost_status: costStatusOf(outcome.status),
     supplier_attempts: outcome.supplierAttempts,
     supplier_user_id: outcome.supplierUserId,
     completed_at_us: nowUs,
   };
 }
+
+const costStatusOf = (status: RequestStatus): Settled['costStatus'] => (billed(status) ? 'settled' : 'not_billed');
 
 /** What the draws cost, half up, in micro-dollars. */
 function costUsdMicrosOf(draws: readonly LotDraw[], instrument: InstrumentRow): number {
@@ -161,7 +164,7 @@ export async function settleRequest(
       },
       nowUs,
     );
-    return { costTokens: charge, costUsdMicros };
+    return { costTokens: charge, costUsdMicros, costStatus: receipt.cost_status };
   });
 }
 
@@ -203,6 +206,6 @@ async function settleUnreserved(
       request.requestId,
       receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs),
     );
-    return { costTokens: charge, costUsdMicros };
+    return { costTokens: charge, costUsdMicros, costStatus: costStatusOf(outcome.status) };
   });
 }

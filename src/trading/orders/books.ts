@@ -1,8 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { tradingLanesMax, type Db } from '../../db/knex.js';
 import { lockMarketBooks, type MarketBookRow } from '../../db/orders.js';
-import { inSqlTransaction } from '../../db/group-commit.js';
-import type { Sql } from '../../db/sql.js';
+import { inSqlTransaction, type CommitTiming } from '../../db/group-commit.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import { assert } from '../../lib/assert.js';
 import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
@@ -10,6 +9,9 @@ import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retrie
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
 import { openStatuses } from '../../db/trading-rows.js';
+import type { BookTop } from '../../lib/metrics.js';
+import { topOf } from './order-metrics.js';
+import { silent, type BatchAnnouncer } from './batch-announcer.js';
 
 /** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
 class CommandFailed extends Error {
@@ -51,18 +53,6 @@ interface BatchMarket {
   state: MarketBook;
 }
 
-/**
- * What tells the world about a batch: `stage` runs in its transaction once the batch is written
- * (the book states are those it commits) and `committed` once it has committed, with what `stage`
- * gave. Nothing is told of a batch that rolls back.
- */
-interface BatchAnnouncer {
-  stage(sql: Sql, batch: CommittedBatch, books: ReadonlyMap<string, MarketBook>): Promise<unknown>;
-  committed(staged: unknown): void;
-}
-
-const silent: BatchAnnouncer = { stage: () => Promise.resolve(undefined), committed: () => undefined };
-
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
 
@@ -85,6 +75,7 @@ const batchSizeMax = 64;
  */
 export class BookRegistry {
   private readonly books = new Map<string, MarketBook>();
+  private readonly tops = new Map<string, BookTop>();
   private readonly loading = new Map<string, Promise<void>>();
   /** Markets whose book a batch in flight holds (and so `books` does not, until it commits). */
   private readonly held = new Set<string>();
@@ -168,6 +159,13 @@ export class BookRegistry {
   /** Forget every cached book (tests that change rows behind the service's back). */
   invalidate(): void {
     this.books.clear();
+    this.tops.clear();
+  }
+
+  /** The books as last committed, for the book gauges at scrape: a market whose batch is in flight shows as before. */
+  readTops(): ReadonlyMap<string, BookTop> {
+    for (const [marketId, state] of this.books) this.tops.set(marketId, topOf(state.book));
+    return this.tops;
   }
 
   /**
@@ -259,8 +257,9 @@ export class BookRegistry {
         let outcomes: Outcome[];
         let markets: Map<string, BatchMarket>;
         let announced: unknown;
+        const timing: CommitTiming = { seconds: 0 };
         try {
-          [outcomes, markets, announced] = await this.transactOnce(take);
+          [outcomes, markets, announced] = await this.transactOnce(take, timing);
         } catch (error) {
           for (const marketId of batch.flatMap((command) => command.marketIds)) this.books.delete(marketId);
           if (error instanceof CommandFailed) {
@@ -276,7 +275,7 @@ export class BookRegistry {
           return;
         }
         for (const [marketId, market] of markets) this.books.set(marketId, market.state);
-        this.announcer.committed(announced);
+        this.announcer.committed(announced, { commands: batch.length, seconds: timing.seconds });
         batch.forEach((command, i) => {
           const outcome = outcomes[i];
           assert(outcome !== undefined, 'a command of the batch has no outcome');
@@ -290,37 +289,44 @@ export class BookRegistry {
     }
   }
 
-  private async transactOnce(take: () => Command[]): Promise<[Outcome[], Map<string, BatchMarket>, unknown]> {
+  private async transactOnce(
+    take: () => Command[],
+    timing: CommitTiming,
+  ): Promise<[Outcome[], Map<string, BatchMarket>, unknown]> {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     let announced: unknown;
-    await inSqlTransaction(this.db, async (sql) => {
-      const commands = take();
-      if (commands.length === 0) return;
-      const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
-      const stored = await lockMarketBooks(sql, marketIds);
-      const batch = new TradingBatch(sql);
-      await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
-      for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
-      const books = [...markets].map(([marketId, market]) => ({
-        marketId,
-        version: market.version + 1,
-        nextSequence: market.sequence,
-      }));
-      const refused = await writeTradingBatch(sql, batch.writeSet(books));
-      if (refused.length > 0) throw new BalanceRace(refused);
-      const committed = batch.committed();
-      for (const market of markets.values()) {
-        market.state.version = market.version + 1;
-        market.state.nextSequence = market.sequence;
-      }
-      keepRows(markets, committed);
-      announced = await this.announcer.stage(
-        sql,
-        committed,
-        new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
-      );
-    });
+    await inSqlTransaction(
+      this.db,
+      async (sql) => {
+        const commands = take();
+        if (commands.length === 0) return;
+        const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
+        const stored = await lockMarketBooks(sql, marketIds);
+        const batch = new TradingBatch(sql);
+        await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+        for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
+        const books = [...markets].map(([marketId, market]) => ({
+          marketId,
+          version: market.version + 1,
+          nextSequence: market.sequence,
+        }));
+        const refused = await writeTradingBatch(sql, batch.writeSet(books));
+        if (refused.length > 0) throw new BalanceRace(refused);
+        const committed = batch.committed();
+        for (const market of markets.values()) {
+          market.state.version = market.version + 1;
+          market.state.nextSequence = market.sequence;
+        }
+        keepRows(markets, committed);
+        announced = await this.announcer.stage(
+          sql,
+          committed,
+          new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
+        );
+      },
+      timing,
+    );
     return [outcomes, markets, announced];
   }
 

@@ -1,5 +1,6 @@
 import { assert } from '../../lib/assert.js';
 import type { Db } from '../../db/knex.js';
+import type { GroupCommitObserver } from '../../db/group-commit.js';
 import { inProcessTransport, payloadBytesMax, type EventTransport } from '../../db/event-transport.js';
 import { encodeEvents } from '../../core/events.js';
 import { accountsCommitted } from '../../ledger/announcements.js';
@@ -8,6 +9,9 @@ import { AccountIds } from '../accounts/account-ids.js';
 import { batchEvents } from './batch-events.js';
 import { BookRegistry } from './books.js';
 import type { BucketSpec } from './rate-limits.js';
+import type { TradeRow } from '../../db/trading-rows.js';
+import type { Metrics } from '../../lib/metrics.js';
+import { countTrades, newOrderMetrics, type OrderMetrics } from './order-metrics.js';
 
 /** What the order pipeline keeps between commands: made once per process (app/services.ts) and carried on Services. */
 export interface OrderBooks {
@@ -15,17 +19,27 @@ export interface OrderBooks {
   accounts: AccountIds;
   /** Every market a command of this process named: a batch's events name them. */
   markets: Map<string, MarketWithInstrument>;
+  /** The pipeline's instruments: orders as decided, trades and group commits once committed. */
+  metrics: OrderMetrics;
 }
 
-/** What a batch's `stage` hands its `committed`: the events' payloads and the user accounts it changed. */
+/** What a batch's `stage` hands its `committed`: the events' payloads, the user accounts it changed, its trades. */
 interface Staged {
   payloads: string[];
   accountIds: readonly string[];
+  trades: readonly TradeRow[];
 }
 
-/** The books of this process, announcing each committed batch's events through `events`. */
+const nothingStaged: Staged = { payloads: [], accountIds: [], trades: [] };
+
+/**
+ * The books of this process, announcing each committed batch's events through `events`, counting its trades in
+ * `metrics` (whose book gauges read these books at scrape) and its commit through `commits`.
+ */
 export function openOrderBooks(
   db: Db,
+  metrics: Metrics,
+  commits: GroupCommitObserver,
   events: EventTransport = inProcessTransport(
     () => undefined,
     () => false,
@@ -33,9 +47,10 @@ export function openOrderBooks(
 ): OrderBooks {
   const markets = new Map<string, MarketWithInstrument>();
   const accounts = new AccountIds();
+  const counted = newOrderMetrics(metrics);
   const books = new BookRegistry(db, {
     async stage(sql, batch, held): Promise<Staged> {
-      if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds };
+      if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds, trades: batch.trades };
       // The orders' trading accounts, for their events: cached since their orders were placed.
       const units = new Map<string, string>();
       for (const order of [...batch.newOrders, ...batch.changedOrders])
@@ -50,16 +65,19 @@ export function openOrderBooks(
         payloadBytesMax,
       );
       await events.stage(sql, payloads);
-      return { payloads, accountIds: batch.accountIds };
+      return { payloads, accountIds: batch.accountIds, trades: batch.trades };
     },
-    committed: (staged) => {
-      const { payloads, accountIds } = (staged as Staged | undefined) ?? { payloads: [], accountIds: [] };
+    committed: (staged, commit) => {
+      const { payloads, accountIds, trades } = (staged as Staged | undefined) ?? nothingStaged;
       events.committed(payloads);
       // The batch's accounts, for what this process does after its commits (auto-reload).
       accountsCommitted(db, accountIds);
+      countTrades(counted, trades);
+      if (commit.commands > 0) commits.committed(commit.commands, commit.seconds);
     },
   });
-  return { books, accounts, markets };
+  metrics.bookSource.read = () => books.readTops();
+  return { books, accounts, markets, metrics: counted };
 }
 
 /** What the order commands (orders.ts) take as their first parameter; Services carries all of it. */

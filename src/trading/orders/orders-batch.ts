@@ -22,6 +22,7 @@ import { placeChecked } from './orders.js';
 import { expireDue } from './session-settle.js';
 import { answer, refusalOf, refuse, refused, type Refusable, type Refusal } from './refusals.js';
 import { takeTokens, type BucketDecision } from './rate-limits.js';
+import { countOrder, marketLabelOf } from './order-metrics.js';
 
 /** One order's result: the order as stored after the commit, or the refusal that order alone met. */
 type BatchResult =
@@ -42,13 +43,25 @@ interface PlacedBatch {
  *           held, matched and settled as POST /v1/orders does, each refused on its own;
  *   read  – the orders as stored after the commit.
  */
-export function placeOrderBatch(
+export async function placeOrderBatch(
   deps: OrderDeps,
   userId: string,
   inputs: readonly NewOrder[],
   nowUs: number,
 ): Promise<Refusable<PlacedBatch>> {
-  return answer(() => placeBatch(deps, userId, inputs, nowUs));
+  const placed = await answer(() => placeBatch(deps, userId, inputs, nowUs));
+  countBatch(deps, inputs, placed);
+  return placed;
+}
+
+/** Each order of the batch as decided: a batch refused whole counts every order of it with the batch's refusal. */
+function countBatch(deps: OrderDeps, inputs: readonly NewOrder[], placed: Refusable<PlacedBatch>): void {
+  const { metrics, markets } = deps.orderBooks;
+  inputs.forEach((input, index) => {
+    const result = 'value' in placed ? placed.value.results[index] : undefined;
+    const decided = result === undefined || 'order' in result ? placed : { refused: result.refusal };
+    countOrder(metrics, marketLabelOf(markets, input.marketId), input.type, decided);
+  });
 }
 
 async function placeBatch(

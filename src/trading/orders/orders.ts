@@ -31,6 +31,7 @@ import { openStatuses, type OrderRow } from '../../db/trading-rows.js';
 import { hold } from './hold.js';
 import { answer, refuse, refused, type Refusable } from './refusals.js';
 import { closeOrders, expireDue, settleIn } from './session-settle.js';
+import { countOrder, marketLabelOf } from './order-metrics.js';
 
 /**
  * The write side of trading: create and cancel orders (amend.ts amends them). Every command is one pipeline:
@@ -308,15 +309,18 @@ export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<n
   return due.length;
 }
 
-/** Places a new order; answers it as placed (filled or resting), or the refusal. */
-export function createOrder(
+/** Places a new order; answers it as placed (filled or resting, once committed), or the refusal; counts either. */
+export async function createOrder(
   deps: OrderDeps,
   userId: string,
   input: NewOrder,
   nowUs: number,
   claim?: PendingClaim,
 ): Promise<Refusable<PlacedOrder>> {
-  return answer(() => placeOrderOnce(deps, userId, input, nowUs, claim));
+  const placed = await answer(() => placeOrderOnce(deps, userId, input, nowUs, claim));
+  const { metrics, markets } = deps.orderBooks;
+  countOrder(metrics, marketLabelOf(markets, input.marketId), input.type, placed);
+  return placed;
 }
 
 /** A duplicate client_order_id that slipped past the check (a race on two markets) is still refused as one. */
