@@ -8,7 +8,7 @@
  * printed, never asserted.
  *
  *   npm run build && node dist/scripts/bench-scale.js [--processes 1,2,4] [--duration 20] [--order-clients 16]
- *     [--inference-clients 8] [--subscribers 200] [--traders 32]
+ *     [--inference-clients 8] [--consumers N (default: one per inference client)] [--subscribers 200] [--traders 32]
  *
  * Every process count gets a fresh database on one throwaway PostgreSQL cluster (scripts/throwaway-postgres.ts), seeded
  * straight through the library before the processes start. Each mkt process has MKT_METRICS_PORT=off.
@@ -24,7 +24,7 @@ import { startSimulatorServer } from '../src/consumption/suppliers/simulator-ser
 import { redirectedAttempt } from './bench/gateway-client.js';
 import { processCpuMs } from './bench/cpu.js';
 import { watchPostgres, type PostgresFigures } from './bench/postgres-probes.js';
-import { seedConsumer, startMkt, type Mkt } from './bench/scale-setup.js';
+import { seedConsumers, startMkt, type Mkt } from './bench/scale-setup.js';
 import { positive } from './bench/seed.js';
 import { percentile, summarise } from './bench/stats.js';
 import type { FromSubscribers, ToSubscribers } from './bench/stream-subscribers.js';
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     'inference-clients': { type: 'string', default: '8' },
     subscribers: { type: 'string', default: '200' },
     traders: { type: 'string', default: '32' },
+    /** Consumers the inference clients take turns as (one each by default). */
+    consumers: { type: 'string' },
   },
 });
 const processCounts = values.processes.split(',').map((n) => positive(n, 'processes'));
@@ -47,6 +49,7 @@ const orderClients = positive(values['order-clients'], 'order-clients');
 const inferenceClients = positive(values['inference-clients'], 'inference-clients');
 const subscribersTotal = positive(values.subscribers, 'subscribers');
 const tradersCount = positive(values.traders, 'traders');
+const consumersCount = values.consumers === undefined ? inferenceClients : positive(values.consumers, 'consumers');
 const subscribersScript = fileURLToPath(new URL('./bench/stream-subscribers.js', import.meta.url));
 const perAddress = 40;
 const midTicks = 5000;
@@ -247,7 +250,7 @@ async function measure(
       usd: '1000000.00',
       unitsPerInstrument: 1_000_000,
     });
-    const apiKey = await seedConsumer(db, upstreamUrl);
+    const apiKeys = await seedConsumers(db, upstreamUrl, consumersCount);
     const markets = ((await db('markets').orderBy('id').select('id')) as { id: string }[]).map((m) => m.id);
     for (let i = 0; i < processes; i += 1) served.push(await startMkt(url));
     children.push(...(await connectSubscribers(served, markets[0]!)));
@@ -271,7 +274,13 @@ async function measure(
         ),
       ),
       ...Array.from({ length: inferenceClients }, (_, k) =>
-        inferenceWorker(inference, agents[k % processes]!, served[k % processes]!.consumptionUrl, apiKey, deadline),
+        inferenceWorker(
+          inference,
+          agents[k % processes]!,
+          served[k % processes]!.consumptionUrl,
+          apiKeys[k % apiKeys.length]!,
+          deadline,
+        ),
       ),
     ]);
     const elapsedMs = monotonicMs() - started;
@@ -366,7 +375,7 @@ function report(f: Figures): void {
 async function main(): Promise<void> {
   console.log(
     `bench-scale: ${processCounts.join(', ')} × mkt serve on one PostgreSQL; ${orderClients} order clients over nine markets, ` +
-      `${inferenceClients} inference clients, ${subscribersTotal} stream subscribers on the first market, split evenly over the processes; ` +
+      `${inferenceClients} inference clients as ${consumersCount} consumer${consumersCount === 1 ? '' : 's'}, ${subscribersTotal} stream subscribers on the first market, split evenly over the processes; ` +
       `${values.duration} s each. Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} ` +

@@ -18,30 +18,15 @@ const mktBinary = fileURLToPath(new URL('../../../bin/mkt.js', import.meta.url))
 const model = 'text-standard';
 const unitsToConsumption = 1_000_000;
 
-/** Seeds the consumer and the supplier; answers the consumer's API key. */
-export async function seedConsumer(db: Db, upstreamUrl: string): Promise<string> {
+/**
+ * Seeds `count` consumers and the supplier; answers the consumers' API keys. One consumer per client: a user's
+ * admissions take one advisory lock (its slots, src/db/inference-requests.ts), so clients sharing one user queue there.
+ */
+export async function seedConsumers(db: Db, upstreamUrl: string, count: number): Promise<string[]> {
   const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
   if (!instrument) throw new Error(`no instrument ${model}`);
-  const nowUs = () => systemClock.nowUs();
-  const consumer = await createUser(db, systemClock, {
-    email: 'scale-consumer@example.com',
-    verified: true,
-    acceptTerms: true,
-    mode: 'advanced',
-  });
-  const usdMicros = parseDecimal('100000.00', usdScale) ?? 0;
-  await db.transaction((trx) => deposit(trx, { userId: consumer.id, usdMicros, source: 'deposit', nowUs: nowUs() }));
-  const { key } = await createApiKey(db, systemClock, consumer.id, 'bench-scale');
-  await giveUnits(db, consumer.id, instrument.id, unitsToConsumption);
-  await db.transaction((trx) =>
-    transferToConsumption(trx, {
-      userId: consumer.id,
-      instrumentId: instrument.id,
-      quantity: unitsToConsumption,
-      orderId: null,
-      nowUs: nowUs(),
-    }),
-  );
+  const keys: string[] = [];
+  for (let i = 0; i < count; i += 1) keys.push(await seedConsumer(db, instrument.id, i));
   const supplier = await createUser(db, systemClock, {
     email: 'scale-supplier@example.com',
     verified: true,
@@ -51,6 +36,30 @@ export async function seedConsumer(db: Db, upstreamUrl: string): Promise<string>
   await registerSupplier(
     { db, clock: systemClock },
     { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false },
+  );
+  return keys;
+}
+
+async function seedConsumer(db: Db, instrumentId: string, index: number): Promise<string> {
+  const nowUs = () => systemClock.nowUs();
+  const consumer = await createUser(db, systemClock, {
+    email: `scale-consumer-${index}@example.com`,
+    verified: true,
+    acceptTerms: true,
+    mode: 'advanced',
+  });
+  const usdMicros = parseDecimal('100000.00', usdScale) ?? 0;
+  await db.transaction((trx) => deposit(trx, { userId: consumer.id, usdMicros, source: 'deposit', nowUs: nowUs() }));
+  const { key } = await createApiKey(db, systemClock, consumer.id, 'bench-scale');
+  await giveUnits(db, consumer.id, instrumentId, unitsToConsumption);
+  await db.transaction((trx) =>
+    transferToConsumption(trx, {
+      userId: consumer.id,
+      instrumentId,
+      quantity: unitsToConsumption,
+      orderId: null,
+      nowUs: nowUs(),
+    }),
   );
   return key;
 }
