@@ -9,25 +9,27 @@
  *
  *   npm run build && node dist/scripts/bench-scale.js [--processes 1,2,4] [--duration 20] [--order-clients 16]
  *     [--inference-clients 8] [--consumers N (default: one per inference client)] [--subscribers 200] [--traders 32]
+ *     [--cpu-prof DIR]
  *
  * Every process count gets a fresh database on one throwaway PostgreSQL cluster (scripts/throwaway-postgres.ts), seeded
  * straight through the library before the processes start. Each mkt process has MKT_METRICS_PORT=off.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
+import { migrateLatest, openDatabase } from '../src/db/knex.js';
 import { startSimulatorServer } from '../src/consumption/suppliers/simulator-server.js';
 import { redirectedAttempt } from './bench/gateway-client.js';
 import { processCpuMs } from './bench/cpu.js';
+import { summariseProfile } from './bench/cpuprofile.js';
 import { watchPostgres, type PostgresFigures } from './bench/postgres-probes.js';
 import { seedConsumers, startMkt, type Mkt } from './bench/scale-setup.js';
 import { positive } from './bench/seed.js';
 import { percentile, summarise } from './bench/stats.js';
-import type { FromSubscribers, ToSubscribers } from './bench/stream-subscribers.js';
+import type { ToSubscribers } from './bench/stream-subscribers.js';
+import { connectSubscribers, deliveries } from './bench/scale-streams.js';
 import { monotonicMs, seedTraders, send, signatureHeaders, type SeededTrader } from './bench/traders.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -41,6 +43,8 @@ const { values } = parseArgs({
     traders: { type: 'string', default: '32' },
     /** Consumers the inference clients take turns as (one each by default). */
     consumers: { type: 'string' },
+    /** A directory: each mkt process writes a V8 CPU profile there (--cpu-prof), summarised after each count. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const processCounts = values.processes.split(',').map((n) => positive(n, 'processes'));
@@ -50,8 +54,6 @@ const inferenceClients = positive(values['inference-clients'], 'inference-client
 const subscribersTotal = positive(values.subscribers, 'subscribers');
 const tradersCount = positive(values.traders, 'traders');
 const consumersCount = values.consumers === undefined ? inferenceClients : positive(values.consumers, 'consumers');
-const subscribersScript = fileURLToPath(new URL('./bench/stream-subscribers.js', import.meta.url));
-const perAddress = 40;
 const midTicks = 5000;
 const bandTicks = 20;
 
@@ -135,91 +137,6 @@ async function inferenceWorker(
   }
 }
 
-// ---- subscribers (scripts/bench/stream-subscribers.ts, one forked process per mkt process) ---------
-
-function ask<T extends FromSubscribers['type']>(
-  child: ChildProcess,
-  message: ToSubscribers,
-  answer: T,
-): Promise<Extract<FromSubscribers, { type: T }>> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (reply: FromSubscribers) => {
-      if (reply.type !== answer) return;
-      child.off('message', onMessage);
-      resolve(reply as Extract<FromSubscribers, { type: T }>);
-    };
-    child.on('message', onMessage);
-    child.once('exit', (code) => reject(new Error(`subscriber process exited ${code} before ${answer}`)));
-    child.send(message);
-  });
-}
-
-async function connectSubscribers(served: readonly Mkt[], marketId: string): Promise<ChildProcess[]> {
-  let firstAddress = 2;
-  return Promise.all(
-    served.map(async (mkt, i) => {
-      const count = Math.floor(subscribersTotal / served.length) + (i < subscribersTotal % served.length ? 1 : 0);
-      const child = fork(subscribersScript, [], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        serialization: 'advanced',
-      });
-      const from = firstAddress;
-      firstAddress += Math.ceil(count / perAddress);
-      const connected = await ask(
-        child,
-        {
-          type: 'connect',
-          url: mkt.tradingUrl,
-          count,
-          vsn: '2.0.0',
-          marketId,
-          firstAddress: from,
-          perAddress,
-          parallel: 25,
-        },
-        'connected',
-      );
-      if (connected.opened !== count)
-        throw new Error(`subscribers: ${connected.opened} of ${count} opened: ${connected.failed.join('; ')}`);
-      return child;
-    }),
-  );
-}
-
-/** Trade delivery (new_trade at each subscriber, from its taker order's 201), in ms; and events missed. */
-async function deliveries(
-  db: Db,
-  children: readonly ChildProcess[],
-  marketId: string,
-  acks: Map<string, number>,
-  scratch: string,
-): Promise<{ samplesMs: number[]; missed: number; trades: number }> {
-  const finalSequence = Number(
-    ((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string }).version,
-  );
-  const trades = (await db('trades')
-    .where('market_id', marketId)
-    .whereIn('taker_order_id', [...acks.keys()])
-    .select('id', 'taker_order_id')) as { id: string; taker_order_id: string }[];
-  const allTrades = Number(
-    ((await db('trades').where('market_id', marketId).count({ n: '*' }).first()) as { n: number | string }).n,
-  );
-  await Promise.all(
-    children.map((c) => ask(c, { type: 'drain', finalSequence, trades: allTrades, timeoutMs: 15_000 }, 'drained')),
-  );
-  const samplesMs: number[] = [];
-  let missed = 0;
-  for (const [i, child] of children.entries()) {
-    const samplesFile = `${scratch}/samples-${i}.f64`;
-    const tradeAcks: [string, number][] = trades.map((t) => [t.id, acks.get(t.taker_order_id) ?? NaN]);
-    const { stats } = await ask(child, { type: 'collect', book: [], trades: tradeAcks, samplesFile }, 'collected');
-    missed += stats.missed;
-    const bytes = readFileSync(samplesFile);
-    samplesMs.push(...new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8));
-  }
-  return { samplesMs, missed, trades: trades.length };
-}
-
 // ---- one process count ---------------------------------------------------------------------------
 
 interface Figures {
@@ -252,8 +169,16 @@ async function measure(
     });
     const apiKeys = await seedConsumers(db, upstreamUrl, consumersCount);
     const markets = ((await db('markets').orderBy('id').select('id')) as { id: string }[]).map((m) => m.id);
-    for (let i = 0; i < processes; i += 1) served.push(await startMkt(url));
-    children.push(...(await connectSubscribers(served, markets[0]!)));
+    const profileDirectory = values['cpu-prof'] && `${values['cpu-prof']}/${processes}`;
+    const nodeFlags = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
+    for (let i = 0; i < processes; i += 1) served.push(await startMkt(url, nodeFlags));
+    children.push(
+      ...(await connectSubscribers(
+        served.map((m) => m.tradingUrl),
+        markets[0]!,
+        subscribersTotal,
+      )),
+    );
     const agents = served.map(() => new Agent({ keepAlive: true, maxSockets: orderClients + inferenceClients }));
     const orders: OrderLoad = { samplesMs: [], refused: new Map(), watchedAcks: new Map() };
     const inference = { samplesMs: [] as number[], failed: new Map<string, number>() };
@@ -372,6 +297,12 @@ function report(f: Figures): void {
   console.log(`  saturates   ${saturation(f)}`);
 }
 
+/** Each process's profile, by self time (the whole run, start-up and seeding's catch-up included). */
+function printProfiles(directory: string): void {
+  for (const file of readdirSync(directory).filter((f) => f.endsWith('.cpuprofile')))
+    console.log(`  profile ${file}:\n${summariseProfile(`${directory}/${file}`, 12)}`);
+}
+
 async function main(): Promise<void> {
   console.log(
     `bench-scale: ${processCounts.join(', ')} × mkt serve on one PostgreSQL; ${orderClients} order clients over nine markets, ` +
@@ -384,7 +315,10 @@ async function main(): Promise<void> {
   const cluster = await startThrowawayPostgres();
   const upstream = await startSimulatorServer({ id: 'bench-scale-instant', timeToFirstTokenMs: 0 });
   try {
-    for (const processes of processCounts) report(await measure(cluster, upstream.url, processes));
+    for (const processes of processCounts) {
+      report(await measure(cluster, upstream.url, processes));
+      if (values['cpu-prof']) printProfiles(`${values['cpu-prof']}/${processes}`);
+    }
   } finally {
     await upstream.close();
     await cluster.stop();

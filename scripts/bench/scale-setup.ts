@@ -71,9 +71,9 @@ export interface Mkt {
   stop(): Promise<void>;
 }
 
-/** `mkt serve --only trading,consumption` on free ports; resolves once it printed both URLs. */
-export async function startMkt(databaseUrl: string): Promise<Mkt> {
-  const child = spawn(process.execPath, [mktBinary, 'serve', '--only', 'trading,consumption'], {
+/** `mkt serve --only trading,consumption` on free ports (with `nodeFlags`, e.g. --cpu-prof); resolves once it printed both URLs. */
+export async function startMkt(databaseUrl: string, nodeFlags: readonly string[] = []): Promise<Mkt> {
+  const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'trading,consumption'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
