@@ -163,7 +163,7 @@ function renderStatus(data: StatusData): string {
 }
 
 function renderAudit(audit: StatusData['last_audit']): string {
-  if (audit === null) return 'none has run (MKT_AUDIT_INTERVAL_S, or mkt admin audit)';
+  if (audit === null) return 'none recorded yet (each mkt serve records one every MKT_AUDIT_INTERVAL_S)';
   return renderRecord([
     ['ran at', audit.ran_at],
     ['ok', audit.ok ? 'yes' : 'NO'],
@@ -193,7 +193,7 @@ function renderProcesses(processes: StatusData['processes']): string {
   if (processes.some((p) => p.answered)) return table;
   return (
     `${table}\nNo mkt serve process answered: suppliers' states and the event lag are unknown. ` +
-    'Give each process\u2019s metrics listener with --metrics URL (MKT_METRICS_HOST:MKT_METRICS_PORT, ' +
+    'Pass each process\u2019s metrics listener with --metrics URL (MKT_METRICS_HOST:MKT_METRICS_PORT, ' +
     `default ${metricsUrlDefault}).`
   );
 }
