@@ -9,6 +9,7 @@ import { decodeEvents, encodeEvents, LocalEventHub } from '../core/events.js';
 import { publishCommitsOf } from '../core/announcements.js';
 import { startStreamDerivations } from '../trading/market-data/stream-derivations.js';
 import { createServices, type Services } from './services.js';
+import { refuseTransactionPooling } from '../db/pool-mode-check.js';
 
 // Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
 // the edge, the dashboard and the documents: a second of CPU on each command.
@@ -19,6 +20,7 @@ export async function composeServices(
   options: { logger?: Logger; clock?: Clock } = {},
 ): Promise<{ services: Services; transport: EventTransport; close: () => Promise<void> }> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  await refuseTransactionPooling(config.databaseUrl);
   const db = openDatabase(config.databaseUrl);
   try {
     const applied = await migrateLatest(db);

@@ -20,9 +20,10 @@ import { createApiKey, createUser, registerSigningKey, requireUserByEmail } from
 import * as supply from '../trading/supply/supply.js';
 import type { Supplier } from '../trading/supply/supply.js';
 import { UsageError } from './usage-error.js';
+import { adminStatus, HumanView } from './admin-status.js';
 
 /** A command runs on the services of the composition root, as `mkt serve` does (app/main.ts composeServices). */
-type Command = (services: Services, args: string[]) => Promise<Record<string, unknown>>;
+type Command = (services: Services, args: string[]) => Promise<Record<string, unknown> | HumanView>;
 
 const required = (value: string | undefined, flag: string): string => {
   if (value === undefined || value === '') throw new UsageError(`--${flag} is required`);
@@ -235,6 +236,8 @@ const commands: Record<string, Command> = {
     if (!report.ok) process.exitCode = 1;
     return { ...report };
   },
+
+  status: adminStatus,
 };
 
 /** The command's name is one word (`audit`) or two (`supplier add`); the rest are its flags. */
@@ -257,7 +260,7 @@ export async function runAdmin(args: string[]): Promise<void> {
   const composed = await composeServices(config, { logger: createLogger(config.logLevel, 2) });
   const { services } = composed;
   try {
-    let output: Record<string, unknown>;
+    let output: Record<string, unknown> | HumanView;
     try {
       output = await command(services, rest);
     } catch (caught) {
@@ -266,7 +269,7 @@ export async function runAdmin(args: string[]): Promise<void> {
       if (error instanceof ApiError && error.code === 'validation_error') throw new UsageError(error.detail);
       throw error;
     }
-    process.stdout.write(JSON.stringify(output) + '\n');
+    process.stdout.write((output instanceof HumanView ? output.text : JSON.stringify(output)) + '\n');
   } finally {
     await composed.close();
   }

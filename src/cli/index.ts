@@ -23,6 +23,9 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin supplier list
   mkt admin supplier disable --email E
   mkt admin audit                               checks every ledger invariant; exit 1 if any fails
+  mkt admin status [--metrics URL]... [--json]  books, last trades, slots, suppliers, last audit, event lag;
+                                                --metrics: each mkt serve's metrics listener (default
+                                                http://127.0.0.1:9464), asked for its /status
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL,

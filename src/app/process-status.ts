@@ -1,0 +1,61 @@
+import { hostname } from 'node:os';
+import type { EventTransport } from '../db/event-transport.js';
+import type { LeaseKeeper } from '../consumption/capacity/leases.js';
+import type { RoutingState } from '../consumption/inference/routing.js';
+import type { Clock } from '../lib/clock.js';
+import { toIso } from '../lib/clock.js';
+
+/**
+ * What only a running `mkt serve` knows, as JSON for its metrics listener's `/status` (read by `mkt admin status`,
+ * src/cli/admin-status.ts, from each process): the suppliers routing passes over while they cool down (kept in memory,
+ * consumption/inference/routing.ts), how late other processes' events reach this one (db/event-lag.ts), and the
+ * inference slots this process holds. The database's side of the status (books, trades, leases, audits) is read by the
+ * command itself.
+ */
+export interface ProcessStatus {
+  /** The process's row of inference_processes (null before its leases started). */
+  process_id: string | null;
+  host: string;
+  pid: number;
+  /** Every supplier this process has routed to or cooled down, by user id. */
+  suppliers: SupplierState[];
+  event_lag: { last_ms: number; max_ms: number; heard: number; late: number };
+  slots_held: number;
+}
+
+export interface SupplierState {
+  supplier_user_id: string;
+  state: 'ok' | 'cooling_down';
+  /** Until when it is passed over while others remain (ISO 8601), when cooling down. */
+  cooling_until: string | null;
+}
+
+/** What the status is read from; Services carries all but the transport, which the composition root holds. */
+interface ProcessStatusDeps {
+  routingState: RoutingState;
+  leases: LeaseKeeper;
+  clock: Clock;
+  transport: Pick<EventTransport, 'lag'>;
+}
+
+function supplierStates({ adapters, coolingUntilMs }: RoutingState, nowMs: number): SupplierState[] {
+  const ids = [...new Set([...adapters.keys(), ...coolingUntilMs.keys()])].sort();
+  return ids.map((id) => {
+    const untilMs = coolingUntilMs.get(id) ?? 0;
+    return untilMs > nowMs
+      ? { supplier_user_id: id, state: 'cooling_down', cooling_until: toIso(Math.round(untilMs * 1000)) }
+      : { supplier_user_id: id, state: 'ok', cooling_until: null };
+  });
+}
+
+export function processStatus(deps: ProcessStatusDeps): ProcessStatus {
+  const lag = deps.transport.lag();
+  return {
+    process_id: deps.leases.me?.id ?? null,
+    host: hostname(),
+    pid: process.pid,
+    suppliers: supplierStates(deps.routingState, deps.clock.nowUs() / 1000),
+    event_lag: { last_ms: lag.lastMs, max_ms: lag.maxMs, heard: lag.heard, late: lag.late },
+    slots_held: deps.leases.held.size,
+  };
+}
