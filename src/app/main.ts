@@ -21,6 +21,8 @@ import { oauthShapedOperations, platformHandlers } from '../platform/handlers/in
 import { startBackground, type Background } from './background.js';
 import { startLedgerAuditJob } from './ledger-audit-job.js';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.js';
+import { processStatus } from './process-status.js';
+import type { EventTransport } from '../db/event-transport.js';
 import { readiness, type ReadinessProbe, type ReadinessSources } from './readiness.js';
 import { tradingHandlers } from '../trading/handlers/index.js';
 import { bookSnapshot } from '../trading/market-data/market-data-snapshot.js';
@@ -155,10 +157,11 @@ async function listenHosts(
 }
 
 /** The operators' listener, its `/readyz` reading `health` (whose background is filled in once it starts). */
-function serveMetrics(config: Config, services: Services, health: ReadinessSources) {
+function serveMetrics(config: Config, services: Services, health: ReadinessSources, transport: EventTransport) {
   return startMetricsListener(config.metrics, {
     registry: services.metrics.registry,
     readiness: () => readiness(health),
+    status: () => processStatus({ ...services, transport }),
     logger: services.logger,
   });
 }
@@ -200,7 +203,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       probes: options.readinessProbes ?? [],
     };
     // Before the public hosts: a busy MKT_METRICS_PORT stops the start before anything is served.
-    metrics = await serveMetrics(config, services, health);
+    metrics = await serveMetrics(config, services, health, transport);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await startLeases(services.leases, { lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { collectDefaultMetrics, type Registry } from 'prom-client';
 import type { Logger } from '../lib/logger.js';
 import type { Readiness } from './readiness.js';
+import type { ProcessStatus } from './process-status.js';
 
 /**
  * The operators' listener (MKT_METRICS_HOST, MKT_METRICS_PORT): `GET /metrics` (this process's registry, in
- * Prometheus's text format), `GET /livez` (200 while the process serves) and `GET /readyz` (app/readiness.ts). A port
+ * Prometheus's text format), `GET /livez` (200 while the process serves) and `GET /readyz` (app/readiness.ts), and `GET /status` (this process's suppliers, event lag and slots, as JSON, for
+ * `mkt admin status`). A port
  * of its own, bound to loopback by default, so the public hosts never expose them.
  */
 export interface MetricsListener {
@@ -18,6 +20,8 @@ export interface MetricsListener {
 interface MetricsListenerDeps {
   registry: Registry;
   readiness(): Promise<Readiness>;
+  /** What only this process knows, for `mkt admin status` (app/process-status.ts). */
+  status(): ProcessStatus;
   logger: Logger;
 }
 
@@ -43,8 +47,15 @@ async function answer(deps: MetricsListenerDeps, request: IncomingMessage, respo
       const body = JSON.stringify({ status: ready ? 'ready' : 'not_ready', checks });
       return send(response, ready ? 200 : 503, 'application/json', `${body}\n`);
     }
+    case '/status':
+      return send(response, 200, 'application/json', `${JSON.stringify(deps.status())}\n`);
     default:
-      return send(response, 404, 'text/plain; charset=utf-8', 'not found: /metrics, /livez and /readyz are served\n');
+      return send(
+        response,
+        404,
+        'text/plain; charset=utf-8',
+        'not found: /metrics, /livez, /readyz and /status are served\n',
+      );
   }
 }
 

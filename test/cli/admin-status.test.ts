@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { processStatus, type ProcessStatus } from '../../src/app/process-status.js';
+import type { ProcessStatus } from '../../src/app/process-status.js';
 import { recordAuditRun } from '../../src/db/audit-runs.js';
-import { openEventTransport, type EventTransport } from '../../src/db/event-transport.js';
 import { toIso } from '../../src/lib/clock.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
@@ -14,212 +13,197 @@ import { makeSupplier } from '../support/trading-fixtures.js';
 /**
  * `mkt admin status` (src/cli/admin-status.ts): a known book, trade, leased slot and audit row show up exactly, as a
  * table and with --json; the live state (suppliers cooling down, event lag, slots held) comes from each process's
- * `/status` (app/process-status.ts), served here over real HTTP as the metrics listener serves it; a process that does
- * not answer is said so plainly.
+ * `/status` (app/process-status.ts) on the service's metrics listener; a process that does not answer is said so
+ * plainly.
  */
-describeEachDatabase('mkt admin status', (env) => {
-  const services = () => env().service.services;
-  let text: MarketRef;
-  let code: MarketRef;
-  let trader: TestUser;
-  let other: TestUser;
-  let supplier: TestUser;
-  let transport: EventTransport;
-  let statusServer: Server;
-  let statusUrl: string;
-  const served: ProcessStatus[] = [];
-  /** A port nothing listens on: a process that does not answer. */
-  let silentUrl: string;
-  const audit = { ranAtUs: 1_790_000_000_000_000, ok: false, failures: 2, detail: 'balance of acct_x ≠ its journal' };
+describeEachDatabase(
+  'mkt admin status',
+  (env) => {
+    const services = () => env().service.services;
+    let text: MarketRef;
+    let code: MarketRef;
+    let trader: TestUser;
+    let other: TestUser;
+    let supplier: TestUser;
+    let statusUrl: string;
+    /** A port nothing listens on: a process that does not answer. */
+    let silentUrl: string;
+    const audit = { ranAtUs: 1_790_000_000_000_000, ok: false, failures: 2, detail: 'balance of acct_x ≠ its journal' };
 
-  before(async () => {
-    text = await marketOf(services(), 'text-standard');
-    code = await marketOf(services(), 'code-standard');
-    [trader, other, supplier] = [
-      await createTestUser(services()),
-      await createTestUser(services()),
-      await createTestUser(services()),
-    ];
-    for (const user of [trader, other]) {
-      await giveUsd(services(), user.userId, '100.00');
-      await giveUnits(services(), user.userId, text.instrumentId, 50);
-    }
-    transport = await openEventTransport(
-      services().db,
-      () => undefined,
-      () => undefined,
-      () => false,
-      services().logger,
-    );
-    statusServer = createServer((_request, response) => {
-      const status = processStatus({ ...services(), transport });
-      served.push(status);
-      response.setHeader('content-type', 'application/json');
-      response.end(JSON.stringify(status));
+    before(async () => {
+      text = await marketOf(services(), 'text-standard');
+      code = await marketOf(services(), 'code-standard');
+      [trader, other, supplier] = [
+        await createTestUser(services()),
+        await createTestUser(services()),
+        await createTestUser(services()),
+      ];
+      for (const user of [trader, other]) {
+        await giveUsd(services(), user.userId, '100.00');
+        await giveUnits(services(), user.userId, text.instrumentId, 50);
+      }
+      const metricsUrl = env().service.metricsUrl;
+      if (metricsUrl === undefined) throw new Error('the test service has no metrics listener');
+      statusUrl = metricsUrl;
+      const silent = createServer();
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      await new Promise((resolve) => silent.close(resolve));
     });
-    await new Promise<void>((resolve) => statusServer.listen(0, '127.0.0.1', resolve));
-    statusUrl = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}`;
-    const silent = createServer();
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
-    await new Promise((resolve) => silent.close(resolve));
-  });
-  after(async () => {
-    await new Promise((resolve) => statusServer.close(resolve));
-    await transport.close();
-  });
 
-  const status = (args: string[]) =>
-    mkt(['admin', 'status', ...args], { DATABASE_URL: services().config.databaseUrl, MKT_LOG_LEVEL: 'warn' });
+    const status = (args: string[]) =>
+      mkt(['admin', 'status', ...args], { DATABASE_URL: services().config.databaseUrl, MKT_LOG_LEVEL: 'warn' });
 
-  it('shows a known book, trade, lease, audit and cooling supplier exactly, as JSON and as a table', async () => {
-    await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.4000', quantity: 10 });
-    await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.3500', quantity: 1 });
-    await placed(env(), trader, { market_id: text.marketId, side: 'sell', price: '0.6000', quantity: 5 });
-    await placed(env(), other, { market_id: text.marketId, side: 'sell', price: '0.4000', quantity: 3 }); // trades 3
-    const trade = await services().db('trades').where('market_id', text.marketId).first('executed_at_us');
-    const nowUs = services().clock.nowUs();
-    await leaseSlot(code.instrumentId, other.userId, nowUs);
-    await recordAuditRun(services().db, audit);
-    await makeSupplier(services(), supplier.userId, [code.instrumentId]);
-    // As routing leaves a supplier that failed (consumption/inference/routing.ts): passed over for a minute.
-    const coolingUntilMs = Math.floor(nowUs / 1000) + 60_000;
-    services().routingState.coolingUntilMs.set(supplier.userId, coolingUntilMs);
+    it('shows a known book, trade, lease, audit and cooling supplier exactly, as JSON and as a table', async () => {
+      await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.4000', quantity: 10 });
+      await placed(env(), trader, { market_id: text.marketId, side: 'buy', price: '0.3500', quantity: 1 });
+      await placed(env(), trader, { market_id: text.marketId, side: 'sell', price: '0.6000', quantity: 5 });
+      await placed(env(), other, { market_id: text.marketId, side: 'sell', price: '0.4000', quantity: 3 }); // trades 3
+      const trade = await services().db('trades').where('market_id', text.marketId).first('executed_at_us');
+      const nowUs = services().clock.nowUs();
+      await leaseSlot(code.instrumentId, other.userId, nowUs);
+      await recordAuditRun(services().db, audit);
+      await makeSupplier(services(), supplier.userId, [code.instrumentId]);
+      // As routing leaves a supplier that failed (consumption/inference/routing.ts): passed over for a minute.
+      const coolingUntilMs = Math.floor(nowUs / 1000) + 60_000;
+      services().routingState.coolingUntilMs.set(supplier.userId, coolingUntilMs);
 
-    const result = await status(['--json', '--metrics', statusUrl, '--metrics', silentUrl]);
-    expect(result.code, result.stderr).to.equal(0);
-    const data = JSON.parse(result.stdout) as Record<string, any>;
-    const lastTrade = {
-      price: '0.4000',
-      quantity: 3,
-      taker_side: 'sell',
-      executed_at: toIso(Number(trade.executed_at_us)),
-    };
-    for (const market of data.markets)
-      expect(market).to.deep.equal(
-        market.market_id === text.marketId
-          ? {
-              market_id: text.marketId,
-              model: 'text-standard',
-              best_bid: '0.4000',
-              best_ask: '0.6000',
-              resting_orders: 3,
-              last_trade: lastTrade,
-            }
-          : {
-              market_id: market.market_id,
-              model: market.model,
-              best_bid: null,
-              best_ask: null,
-              resting_orders: 0,
-              last_trade: null,
-            },
-      );
-    expect(data.markets.map((m: { market_id: string }) => m.market_id)).to.include(text.marketId);
-    expect(data.inference_slots).to.deep.equal([
-      { instrument_id: code.instrumentId, model: 'code-standard', slots_in_use: 1 },
-    ]);
-    expect(data.last_audit).to.deep.equal({
-      ran_at: toIso(audit.ranAtUs),
-      ok: false,
-      failures: 2,
-      detail: audit.detail,
-    });
-    expect(data.suppliers).to.deep.equal([
-      {
-        supplier_user_id: supplier.userId,
-        email: supplier.email,
-        status: 'enabled',
-        state: 'cooling_down',
-        cooling_until: toIso(coolingUntilMs * 1000),
-      },
-    ]);
-    const answered = served.at(-1);
-    if (answered === undefined) throw new Error('the status server was never asked');
-    expect(answered.process_id).to.match(/^proc_/);
-    expect(answered.slots_held).to.equal(0);
-    expect(data.processes).to.have.length(2);
-    expect(data.processes[0]).to.deep.equal({
-      url: `${statusUrl}/status`,
-      answered: true,
-      process_id: answered.process_id,
-      host: answered.host,
-      pid: answered.pid,
-      event_lag: answered.event_lag,
-      slots_held: 0,
-    });
-    expect(data.processes[1]).to.deep.include({ url: `${silentUrl}/status`, answered: false });
-
-    const table = await status(['--metrics', statusUrl]);
-    expect(table.code, table.stderr).to.equal(0);
-    const lineOf = (first: string) => table.stdout.split('\n').find((line) => cells(line)[0] === first) ?? '';
-    expect(cells(lineOf(text.marketId))).to.deep.equal([
-      text.marketId,
-      'text-standard',
-      '0.4000',
-      '0.6000',
-      '3',
-      '3 @ 0.4000 (sell)',
-      lastTrade.executed_at,
-    ]);
-    expect(cells(lineOf(code.instrumentId))).to.deep.equal([code.instrumentId, 'code-standard', '1']);
-    expect(cells(lineOf(supplier.userId))).to.deep.equal([
-      supplier.userId,
-      supplier.email,
-      'enabled',
-      'cooling_down',
-      toIso(coolingUntilMs * 1000),
-    ]);
-    expect(cells(lineOf('ok'))).to.deep.equal(['ok', 'NO']);
-    expect(cells(lineOf('failures'))).to.deep.equal(['failures', '2']);
-    expect(cells(lineOf(`${statusUrl}/status`)).slice(0, 3)).to.deep.equal([
-      `${statusUrl}/status`,
-      'yes',
-      answered.process_id,
-    ]);
-    expect(table.stdout).not.to.include('No mkt serve process answered');
-  });
-
-  it('says plainly when no process answered, and shows supplier states as unknown', async () => {
-    const result = await status(['--metrics', silentUrl]);
-    expect(result.code, result.stderr).to.equal(0);
-    expect(result.stdout).to.include('No mkt serve process answered');
-    expect(cells(result.stdout.split('\n').find((line) => cells(line)[0] === supplier.userId) ?? '')[3]).to.equal(
-      'unknown',
-    );
-    const json = JSON.parse((await status(['--json', '--metrics', silentUrl])).stdout) as Record<string, any>;
-    expect(json.processes).to.have.length(1);
-    expect(json.processes[0]).to.include({ url: `${silentUrl}/status`, answered: false });
-    expect(json.suppliers[0]).to.include({ state: 'unknown', cooling_until: null });
-  });
-
-  /** An inference request in progress holding one slot leased for a day, as admission writes them. */
-  async function leaseSlot(instrumentId: string, userId: string, nowUs: number): Promise<void> {
-    const requestId = `req_STATUS${nowUs}`;
-    await services().db('inference_requests').insert({
-      id: requestId,
-      user_id: userId,
-      api_key_id: 'key_status_test',
-      model: instrumentId,
-      instrument_id: instrumentId,
-      endpoint: 'chat.completions',
-      stream: false,
-      status: 'in_progress',
-      reserved_tokens: 0,
-      cost_status: 'reserved',
-      created_at_us: nowUs,
-    });
-    await services()
-      .db('inference_slots')
-      .insert({
-        request_id: requestId,
-        user_id: userId,
-        acquired_at_us: nowUs,
-        expires_at_us: nowUs + 86_400_000_000,
-        process_id: null,
+      const result = await status(['--json', '--metrics', statusUrl, '--metrics', silentUrl]);
+      expect(result.code, result.stderr).to.equal(0);
+      const data = JSON.parse(result.stdout) as Record<string, any>;
+      const lastTrade = {
+        price: '0.4000',
+        quantity: 3,
+        taker_side: 'sell',
+        executed_at: toIso(Number(trade.executed_at_us)),
+      };
+      for (const market of data.markets)
+        expect(market).to.deep.equal(
+          market.market_id === text.marketId
+            ? {
+                market_id: text.marketId,
+                model: 'text-standard',
+                best_bid: '0.4000',
+                best_ask: '0.6000',
+                resting_orders: 3,
+                last_trade: lastTrade,
+              }
+            : {
+                market_id: market.market_id,
+                model: market.model,
+                best_bid: null,
+                best_ask: null,
+                resting_orders: 0,
+                last_trade: null,
+              },
+        );
+      expect(data.markets.map((m: { market_id: string }) => m.market_id)).to.include(text.marketId);
+      expect(data.inference_slots).to.deep.equal([
+        { instrument_id: code.instrumentId, model: 'code-standard', slots_in_use: 1 },
+      ]);
+      expect(data.last_audit).to.deep.equal({
+        ran_at: toIso(audit.ranAtUs),
+        ok: false,
+        failures: 2,
+        detail: audit.detail,
       });
-  }
-});
+      expect(data.suppliers).to.deep.equal([
+        {
+          supplier_user_id: supplier.userId,
+          email: supplier.email,
+          status: 'enabled',
+          state: 'cooling_down',
+          cooling_until: toIso(coolingUntilMs * 1000),
+        },
+      ]);
+      const answered = (await (await fetch(`${statusUrl}/status`)).json()) as ProcessStatus;
+      expect(answered.process_id).to.match(/^proc_/);
+      expect(answered.slots_held).to.equal(0);
+      expect(data.processes).to.have.length(2);
+      expect(data.processes[0]).to.deep.equal({
+        url: `${statusUrl}/status`,
+        answered: true,
+        process_id: answered.process_id,
+        host: answered.host,
+        pid: answered.pid,
+        event_lag: data.processes[0].event_lag,
+        slots_held: 0,
+      });
+      expect(data.processes[0].event_lag).to.have.all.keys('last_ms', 'max_ms', 'heard', 'late');
+      expect(data.processes[1]).to.deep.include({ url: `${silentUrl}/status`, answered: false });
+
+      const table = await status(['--metrics', statusUrl]);
+      expect(table.code, table.stderr).to.equal(0);
+      const lineOf = (first: string) => table.stdout.split('\n').find((line) => cells(line)[0] === first) ?? '';
+      expect(cells(lineOf(text.marketId))).to.deep.equal([
+        text.marketId,
+        'text-standard',
+        '0.4000',
+        '0.6000',
+        '3',
+        '3 @ 0.4000 (sell)',
+        lastTrade.executed_at,
+      ]);
+      expect(cells(lineOf(code.instrumentId))).to.deep.equal([code.instrumentId, 'code-standard', '1']);
+      expect(cells(lineOf(supplier.userId))).to.deep.equal([
+        supplier.userId,
+        supplier.email,
+        'enabled',
+        'cooling_down',
+        toIso(coolingUntilMs * 1000),
+      ]);
+      expect(cells(lineOf('ok'))).to.deep.equal(['ok', 'NO']);
+      expect(cells(lineOf('failures'))).to.deep.equal(['failures', '2']);
+      expect(cells(lineOf(`${statusUrl}/status`)).slice(0, 3)).to.deep.equal([
+        `${statusUrl}/status`,
+        'yes',
+        answered.process_id,
+      ]);
+      expect(table.stdout).not.to.include('No mkt serve process answered');
+    });
+
+    it('says plainly when no process answered, and shows supplier states as unknown', async () => {
+      const result = await status(['--metrics', silentUrl]);
+      expect(result.code, result.stderr).to.equal(0);
+      expect(result.stdout).to.include('No mkt serve process answered');
+      expect(cells(result.stdout.split('\n').find((line) => cells(line)[0] === supplier.userId) ?? '')[3]).to.equal(
+        'unknown',
+      );
+      const json = JSON.parse((await status(['--json', '--metrics', silentUrl])).stdout) as Record<string, any>;
+      expect(json.processes).to.have.length(1);
+      expect(json.processes[0]).to.include({ url: `${silentUrl}/status`, answered: false });
+      expect(json.suppliers[0]).to.include({ state: 'unknown', cooling_until: null });
+    });
+
+    /** An inference request in progress holding one slot leased for a day, as admission writes them. */
+    async function leaseSlot(instrumentId: string, userId: string, nowUs: number): Promise<void> {
+      const requestId = `req_STATUS${nowUs}`;
+      await services().db('inference_requests').insert({
+        id: requestId,
+        user_id: userId,
+        api_key_id: 'key_status_test',
+        model: instrumentId,
+        instrument_id: instrumentId,
+        endpoint: 'chat.completions',
+        stream: false,
+        status: 'in_progress',
+        reserved_tokens: 0,
+        cost_status: 'reserved',
+        created_at_us: nowUs,
+      });
+      await services()
+        .db('inference_slots')
+        .insert({
+          request_id: requestId,
+          user_id: userId,
+          acquired_at_us: nowUs,
+          expires_at_us: nowUs + 86_400_000_000,
+          process_id: null,
+        });
+    }
+  },
+  { env: { MKT_METRICS_PORT: '0', MKT_AUDIT_INTERVAL_S: '0' } },
+);
 
 /** A table row's cells, without cli-table3's borders. */
 const cells = (line: string): string[] =>
