@@ -25,6 +25,7 @@ import { findMarket } from '../core/reference.js';
 import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
+import { routeReads } from './read-routing.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
@@ -78,7 +79,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'consumption',
       document: consumption,
       operations: consumption.operations.filter((o) => !servedByMessagesHost(consumption, o.path)),
-      handlers: handlersByApi.consumption,
+      handlers: routeReads(consumption, handlersByApi.consumption, services),
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
@@ -89,7 +90,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'messages',
       document: consumption,
       operations: consumption.operations.filter((o) => servedByMessagesHost(consumption, o.path)),
-      handlers: handlersByApi.consumption,
+      handlers: routeReads(consumption, handlersByApi.consumption, services),
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       errorDialect: 'anthropic',
@@ -99,7 +100,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'trading',
       document: trading,
       operations: trading.operations,
-      handlers: handlersByApi.trading,
+      handlers: routeReads(trading, handlersByApi.trading, services),
       bodyBytesMax: 64 * 1024,
       failures: tradingFailures,
     },
@@ -107,7 +108,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'platform',
       document: platform,
       operations: platform.operations,
-      handlers: handlersByApi.platform,
+      handlers: routeReads(platform, handlersByApi.platform, services),
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
       validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),

@@ -26,6 +26,7 @@ import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
+import type { ReadReplica } from '../db/read-replica.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -39,6 +40,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (app/main.ts). */
   publicUrls: PublicUrls;
   db: Db;
+  /** DATABASE_READ_URL's replica and what this process knows of it (app/read-routing.ts); undefined without one. */
+  readReplica: ReadReplica | undefined;
   clock: Clock;
   logger: Logger;
   /** This composition root's Prometheus instruments (lib/metrics.ts), served by app/metrics-listener.ts. */
@@ -114,6 +117,7 @@ export function createServices(
   clock: Clock,
   logger: Logger,
   streams: StreamPlumbing = inProcessPlumbing(),
+  readReplica?: ReadReplica,
 ): Services {
   const { events } = streams;
   const mailer = logMailer(logger);
@@ -128,6 +132,7 @@ export function createServices(
     config,
     publicUrls,
     db,
+    readReplica,
     clock,
     logger,
     metrics: newMetrics(),
