@@ -9,9 +9,6 @@ import { poolSql, statement } from './sql.js';
  * served the write.
  */
 
-/** How the replica stands, as `/readyz` and the read routing see it. */
-export type ReplicaState = 'ok' | 'down' | 'lagging';
-
 /** The replica and what this process knows of it (made once by the composition root, changed by the functions here). */
 export interface ReadReplica {
   readonly primary: Db;
@@ -27,9 +24,9 @@ export interface ReadReplica {
 }
 
 /** How long reads stay on the primary after the replica failed, before a probe tries it again. */
-export const replicaDownMs = 5_000;
+const replicaDownMs = 5_000;
 /** Replay further behind than this reports the replica as lagging (reads still go to it; read-your-writes holds). */
-export const replicaLagSecondsMax = 30;
+const replicaLagSecondsMax = 30;
 
 export function newReadReplica(primary: Db, replica: Db): ReadReplica {
   return { primary, replica, replayedLsn: 0n, downUntilMs: 0, downReason: undefined, probing: undefined };
@@ -49,7 +46,7 @@ const cluster = statement(
 );
 
 /** Why DATABASE_READ_URL cannot serve reads of DATABASE_URL's database; `unreachable` is not a refusal. */
-export type ReplicaCheck =
+type ReplicaCheck =
   { outcome: 'ok' } | { outcome: 'unreachable'; reason: string } | { outcome: 'refused'; message: string };
 
 /**
@@ -148,7 +145,7 @@ const fenceRead = statement(
 );
 
 /** A `pg_lsn` as PostgreSQL prints it (`16/B374D848`), as a number that compares. */
-export function lsnOf(text: string): bigint {
+function lsnOf(text: string): bigint {
   const [high, low] = text.split('/');
   return (BigInt(`0x${high ?? '0'}`) << 32n) + BigInt(`0x${low ?? '0'}`);
 }
