@@ -19,17 +19,34 @@ export interface ReadReplica {
   downUntilMs: number;
   /** Why it was last marked down, for /readyz and the log. */
   downReason: string | undefined;
+  /** Whether the last probe found replay further behind than replicaLagSecondsMax, and when it ran (ms). */
+  lagging: boolean;
+  probedAtMs: number;
   /** The probe in flight, so that concurrent reads wait for one probe instead of starting many. */
   probing: Promise<boolean> | undefined;
 }
 
 /** How long reads stay on the primary after the replica failed, before a probe tries it again. */
 const replicaDownMs = 5_000;
-/** Replay further behind than this reports the replica as lagging (reads still go to it; read-your-writes holds). */
+/**
+ * Replay further behind than this makes the replica lagging: reads go to the primary (a market's book half a minute old
+ * is not market data) and /readyz says so.
+ */
 const replicaLagSecondsMax = 30;
+/** How often the reads of one process ask the replica how far behind it is (one small query a second at most). */
+const replicaProbeMs = 1_000;
 
 export function newReadReplica(primary: Db, replica: Db): ReadReplica {
-  return { primary, replica, replayedLsn: 0n, downUntilMs: 0, downReason: undefined, probing: undefined };
+  return {
+    primary,
+    replica,
+    replayedLsn: 0n,
+    downUntilMs: 0,
+    downReason: undefined,
+    lagging: false,
+    probedAtMs: Number.NEGATIVE_INFINITY,
+    probing: undefined,
+  };
 }
 
 // ---- the check at start --------------------------------------------------------------------------------------------
@@ -179,23 +196,14 @@ async function replayPosition(replica: ReadReplica): Promise<ReplayPosition> {
 }
 
 /**
- * Whether the replica answers now. While marked down it is not asked until its time is up; then one probe (shared by
- * the reads that arrive meanwhile) brings it back or marks it down again.
+ * Whether reads may go to the replica now: it answered the last probe, less than replicaProbeMs ago, and was not
+ * lagging. While marked down it is not asked until its time is up; then one probe (shared by the reads that arrive
+ * meanwhile) brings it back or marks it down again.
  */
-async function replicaUp(replica: ReadReplica, nowMs: number): Promise<boolean> {
-  if (replica.downUntilMs === 0) return true;
-  if (nowMs < replica.downUntilMs) return false;
-  replica.probing ??= replayPosition(replica).then(
-    () => {
-      replica.downUntilMs = 0;
-      replica.downReason = undefined;
-      return true;
-    },
-    (error: unknown) => {
-      markReplicaDown(replica, nowMs, describe(error));
-      return false;
-    },
-  );
+async function replicaUsable(replica: ReadReplica, nowMs: number): Promise<boolean> {
+  if (replica.downUntilMs !== 0 && nowMs < replica.downUntilMs) return false;
+  if (replica.downUntilMs === 0 && nowMs - replica.probedAtMs < replicaProbeMs) return !replica.lagging;
+  replica.probing ??= probe(replica, nowMs);
   try {
     return await replica.probing;
   } finally {
@@ -203,12 +211,28 @@ async function replicaUp(replica: ReadReplica, nowMs: number): Promise<boolean> 
   }
 }
 
+async function probe(replica: ReadReplica, nowMs: number): Promise<boolean> {
+  try {
+    const position = await replayPosition(replica);
+    replica.downUntilMs = 0;
+    replica.downReason = undefined;
+    replica.lagging = position.lagSeconds > replicaLagSecondsMax;
+    replica.probedAtMs = nowMs;
+    return !replica.lagging;
+  } catch (error) {
+    if (!isConnectionFailure(error)) throw error;
+    markReplicaDown(replica, nowMs, describe(error));
+    return false;
+  }
+}
+
 /**
- * The database a read of `userId` (undefined: an anonymous read) goes to: the replica while it is up, unless the user
- * has written something the replica has not replayed yet — then the primary, so nobody sees their own write vanish.
+ * The database a read of `userId` (undefined: an anonymous read) goes to: the replica while it is up and not lagging,
+ * unless the user has written something the replica has not replayed yet — then the primary, so nobody sees their own
+ * write vanish.
  */
 export async function readerFor(replica: ReadReplica, userId: string | undefined, nowMs: number): Promise<Db> {
-  if (!(await replicaUp(replica, nowMs))) return replica.primary;
+  if (!(await replicaUsable(replica, nowMs))) return replica.primary;
   if (userId === undefined) return replica.replica;
   const fence = await readFence(replica, userId);
   if (fence === undefined || fence <= replica.replayedLsn) return replica.replica;
@@ -232,7 +256,8 @@ export type ReplicaReadiness =
 /** Probes the replica and the primary's position (for /readyz; not on any request's path). */
 export async function replicaReadiness(replica: ReadReplica | undefined, nowMs: number): Promise<ReplicaReadiness> {
   if (replica === undefined) return { state: 'none' };
-  if (!(await replicaUp(replica, nowMs))) return { state: 'down', reason: replica.downReason ?? 'unreachable' };
+  if (replica.downUntilMs !== 0 && nowMs < replica.downUntilMs)
+    return { state: 'down', reason: replica.downReason ?? 'unreachable' };
   try {
     const [position, primary] = await Promise.all([
       replayPosition(replica),

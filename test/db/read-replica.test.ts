@@ -67,8 +67,23 @@ async function setReplay(database: ReplicatedDatabase, paused: boolean): Promise
   }
 }
 
+/**
+ * A commit on the primary now: the replica measures its lag from the last commit it replayed, so one replayed just
+ * before the pause keeps the paused replica well inside its lag bound however long the machine took before.
+ */
+async function commitOnPrimary(database: ReplicatedDatabase): Promise<void> {
+  const client = new pg.Client({ connectionString: database.cluster.url('postgres') });
+  await client.connect();
+  try {
+    await client.query('SELECT txid_current()');
+  } finally {
+    await client.end();
+  }
+}
+
 /** Runs `body` with the standby's replay paused, and always resumes it. */
 async function whileReplayPaused(database: ReplicatedDatabase, body: () => Promise<void>): Promise<void> {
+  await commitOnPrimary(database);
   await database.standby.caughtUp();
   await setReplay(database, true);
   try {
