@@ -80,8 +80,11 @@ export async function checkReadReplica(primary: Db, replica: Db): Promise<Replic
   try {
     replicaCluster = await poolSql(replica).get<ClusterRow>(cluster);
   } catch (error) {
-    if (!isConnectionFailure(error)) throw error;
-    return { outcome: 'unreachable', reason: describe(error) };
+    if (isConnectionFailure(error)) return { outcome: 'unreachable', reason: describe(error) };
+    // It answered, but not as a replica of this database can: no such database, no right to read pg_control_system().
+    return refused(
+      `DATABASE_READ_URL answered but could not be checked as a replica of DATABASE_URL: ${describe(error)}`,
+    );
   }
   if (primaryCluster?.system_identifier !== replicaCluster?.system_identifier)
     return refused(
