@@ -26,6 +26,7 @@ import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
 import { routeReads } from './read-routing.js';
+import { routePageReads } from './page-read-routing.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
@@ -112,7 +113,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
       validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),
-      pages: [docsPortal(), dashboard(services)],
+      pages: [docsPortal(), routePageReads(services, dashboard)],
       failures: platformFailures,
     },
   };

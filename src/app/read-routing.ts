@@ -123,7 +123,8 @@ function fenced(handler: Handler<Services>, replica: ReadReplica, logger: Logger
     try {
       return await handler(request, services);
     } finally {
-      if (request.principal) await fence(replica, request.principal.userId, services.clock.nowUs() / 1000, logger);
+      if (request.principal)
+        await recordFenceOrFallBack(replica, request.principal.userId, services.clock.nowUs() / 1000, logger);
     }
   };
 }
@@ -132,7 +133,12 @@ function fenced(handler: Handler<Services>, replica: ReadReplica, logger: Logger
  * A fence that cannot be written must not turn a committed write into an error: this process then reads from the
  * primary for a while (its own callers keep seeing their writes), and the log says so.
  */
-async function fence(replica: ReadReplica, userId: string, nowMs: number, logger: Logger): Promise<void> {
+export async function recordFenceOrFallBack(
+  replica: ReadReplica,
+  userId: string,
+  nowMs: number,
+  logger: Logger,
+): Promise<void> {
   try {
     await recordReadFence(replica, userId);
   } catch (error) {

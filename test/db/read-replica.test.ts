@@ -14,6 +14,7 @@ import {
 } from '../support/databases.js';
 import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { HostClient } from '../support/http.js';
+import { sendPage } from '../web/form-client.js';
 import { giveUsd, marketOf, type MarketRef } from '../support/market-fixtures.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
 
@@ -28,6 +29,7 @@ interface Running {
   service: RunningService;
   trading: HostClient;
   consumption: HostClient;
+  platform: HostClient;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ async function startOn(databaseUrl: string, readUrl: string): Promise<Running> {
     service,
     trading: client('trading'),
     consumption: client('consumption'),
+    platform: client('platform'),
     stop: async () => {
       const failures = await auditLedger(service.services.db);
       await service.stop();
@@ -246,6 +249,54 @@ if (databaseKinds.includes('postgres')) {
         });
         await database.standby.caughtUp();
         expect(await usageCountSeenBy(running.consumption, reader)).to.equal(100);
+      });
+    });
+
+    describe('the dashboard', () => {
+      let database: ReplicatedDatabase;
+      let running: Running;
+      let market: MarketRef;
+
+      before(async function () {
+        this.timeout(120_000);
+        database = await freshReplicatedDatabase();
+        running = await startOn(database.primaryUrl, database.replicaUrl);
+        market = await marketOf(running.service.services, 'text-standard');
+      });
+      after(async () => running?.stop());
+
+      /** Logs in through the form; answers the session cookie. */
+      async function logIn(user: TestUser): Promise<string> {
+        const reply = await sendPage(running.platform.baseUrl, 'POST', '/login', {
+          form: { email: user.email, password: 'correct horse battery staple' },
+        });
+        expect(reply.status, reply.text.slice(0, 300)).to.equal(303);
+        const cookie = reply.cookies.find((line) => line.startsWith('mkt_session='));
+        expect(cookie, 'a session cookie').to.be.a('string');
+        return String(cookie).split(';')[0] ?? '';
+      }
+
+      const usagePage = (cookie: string) => sendPage(running.platform.baseUrl, 'GET', '/usage', { cookie });
+
+      it('serves a session logged in while the replica is behind from the primary, then the list pages from the replica', async () => {
+        const user = await createTestUser(running.service.services);
+        await database.standby.caughtUp();
+        let cookie = '';
+        await whileReplayPaused(database, async () => {
+          // The replica has not replayed the new session: the log-in's fence sends the pages to the primary.
+          cookie = await logIn(user);
+          const page = await usagePage(cookie);
+          expect(page.status, page.text.slice(0, 300)).to.equal(200);
+        });
+        await whileReplayPaused(database, async () => {
+          // Written straight to the primary, as no request of the user's: the replica answers without them.
+          await useUpFreeDailyRequests(running.service.services, user, market.instrumentId, 'text-standard');
+          const page = await usagePage(cookie);
+          expect(page.status).to.equal(200);
+          expect(page.text).not.to.include('req_daily_');
+        });
+        await database.standby.caughtUp();
+        expect((await usagePage(cookie)).text).to.include('req_daily_');
       });
     });
 
