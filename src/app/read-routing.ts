@@ -6,6 +6,7 @@ import { openReadDatabase } from '../db/knex.js';
 import {
   checkReadReplica,
   isConnectionFailure,
+  isRecoveryConflict,
   markReplicaDown,
   newReadReplica,
   readerFor,
@@ -105,6 +106,7 @@ function onReplicaWhenFresh(handler: Handler<Services>, onReplica: Services): Ha
     try {
       return await handler(request, onReplica);
     } catch (error) {
+      if (isRecoveryConflict(error)) return handler(request, services);
       if (!isConnectionFailure(error)) throw error;
       markReplicaDown(replica, nowMs, error instanceof Error ? error.message : String(error));
       services.logger.warn({ error }, 'DATABASE_READ_URL failed a read: reads go to the primary for a while');

@@ -138,6 +138,14 @@ export function isConnectionFailure(error: unknown): boolean {
   );
 }
 
+/**
+ * Whether a query on the replica was cancelled because replay needed what it read (a hot standby's "conflict with
+ * recovery", SQLSTATE 40001): the replica is fine, that one read belongs on the primary.
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === '40001';
+}
+
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Reads stay on the primary for a while: the replica failed to answer (`reason`). */
