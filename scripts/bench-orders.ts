@@ -5,7 +5,7 @@
  *
  *   npm run build && node dist/scripts/bench-orders.js --database sqlite|postgres --orders 20000 --concurrency 16
  *     [--traders 16] [--market all|<market_id>|<symbol>|<model-name>] [--warmup 300] [--band 200]
- *     [--resting N] [--rounds 2] [--processes N] [--cpu-prof] [--skip-audit]
+ *     [--resting N] [--rounds 2] [--processes N] [--cpu-prof] [--skip-audit] [--replica]
  *
  * The floor runs in the same run, in a process of its own (scripts/bench/orders-floor.ts): a bare
  * node:http server that verifies the same signed requests with node:crypto and inserts one row
@@ -23,6 +23,9 @@
  * them (disjoint), each process with its own `--concurrency`/N clients on its own markets. It prints
  * each process's throughput and p99, their total, and the total against the one process's (the
  * first of them, trading every market with all the clients, in the same round).
+ *
+ * `--replica` (PostgreSQL) runs the cluster with a streaming standby and serves with DATABASE_READ_URL on it: every
+ * order then also writes its trader's read fence (src/db/read-replica.ts), the cost a replica adds to a write.
  */
 import { send } from './bench/traders.js';
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
@@ -63,6 +66,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
     'skip-audit': { type: 'boolean', default: false },
+    replica: { type: 'boolean', default: false },
     /** Internal: run only the orders floor with this JSON configuration, print its URL, stay up until stdin closes. */
     'floor-child': { type: 'string' },
   },
@@ -426,10 +430,14 @@ async function measureSplit(
 
 async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
-  const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+  const postgres = database === 'postgres' ? await startThrowawayPostgres({ standby: values.replica }) : undefined;
   const databaseUrl = postgres
     ? await postgres.createDatabase('bench_orders')
     : `sqlite:${join(scratch, 'bench.sqlite')}`;
+  await postgres?.standby?.caughtUp(); // the replica has the database before mkt checks it at start
+  const readUrl: Record<string, string> = postgres?.standby
+    ? { DATABASE_READ_URL: postgres.standby.url('bench_orders') }
+    : {};
   const profileDirectory = values['cpu-prof'] ? join(tmpdir(), `mkt-bench-orders-profile-${Date.now()}`) : undefined;
   const served: Served[] = [];
   let floor: ChildServer | undefined;
@@ -464,7 +472,7 @@ async function main(): Promise<void> {
       served.push(
         await serveHost(
           'trading',
-          { DATABASE_URL: databaseUrl, ...orderRate },
+          { DATABASE_URL: databaseUrl, ...readUrl, ...orderRate },
           profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
         ),
       );

@@ -10,6 +10,7 @@ import { publishCommitsOf } from '../core/announcements.js';
 import { startStreamDerivations } from '../trading/market-data/stream-derivations.js';
 import { createServices, type Services } from './services.js';
 import { refuseTransactionPooling } from '../db/pool-mode-check.js';
+import { startReadReplica } from './read-routing.js';
 
 // Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
 // the edge, the dashboard and the documents: a second of CPU on each command.
@@ -25,6 +26,8 @@ export async function composeServices(
   try {
     const applied = await migrateLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const clock = options.clock ?? systemClock;
+    const readReplica = await startReadReplica(config.databaseReadUrl, db, clock.nowUs() / 1000, logger);
     const events = new LocalEventHub();
     const transport = await openEventTransport(
       db,
@@ -33,8 +36,9 @@ export async function composeServices(
       () => events.wanted,
       logger,
     );
-    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    const services = createServices(config, db, clock, logger, { events, transport }, readReplica);
     timeStatements(db, services.metrics.dbStatementSeconds);
+    if (readReplica !== undefined) timeStatements(readReplica.replica, services.metrics.dbStatementSeconds);
     services.metrics.scrapeSources.poolConnections = () => poolConnectionsOf(db);
     publishCommitsOf(db, (committed) => {
       if (transport.wanted())
@@ -49,6 +53,7 @@ export async function composeServices(
       close: async () => {
         stopDerivations();
         await transport.close();
+        await readReplica?.replica.destroy();
         await db.destroy();
       },
     };

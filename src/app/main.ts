@@ -23,13 +23,15 @@ import { startLedgerAuditJob } from './ledger-audit-job.js';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.js';
 import { processStatus } from './process-status.js';
 import type { EventTransport } from '../db/event-transport.js';
-import { readiness, type ReadinessProbe, type ReadinessSources } from './readiness.js';
+import { readiness, replicaProbes, type ReadinessSources } from './readiness.js';
 import { tradingHandlers } from '../trading/handlers/index.js';
 import { bookSnapshot } from '../trading/market-data/market-data-snapshot.js';
 import { findMarket } from '../core/reference.js';
 import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
+import { routeReads } from './read-routing.js';
+import { routePageReads } from './page-read-routing.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
@@ -48,8 +50,6 @@ interface StartOptions {
   logger?: Logger;
   /** How long requests in flight may take to finish on stop. */
   graceMs?: number;
-  /** Checks `/readyz` reports beside its own (app/readiness.ts), e.g. the read replica's. */
-  readinessProbes?: ReadinessProbe[];
 }
 
 const documents = new Map<ApiName, Promise<LoadedDocument>>();
@@ -89,7 +89,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'consumption',
       document: consumption,
       operations: consumption.operations.filter((o) => !servedByMessagesHost(consumption, o.path)),
-      handlers: handlersByApi.consumption,
+      handlers: routeReads(consumption, handlersByApi.consumption, services),
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       validationShapes: new Map([...chatShapedOperations].map((id) => [id, 'chat' as const])),
@@ -100,7 +100,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'messages',
       document: consumption,
       operations: consumption.operations.filter((o) => servedByMessagesHost(consumption, o.path)),
-      handlers: handlersByApi.consumption,
+      handlers: routeReads(consumption, handlersByApi.consumption, services),
       bodyBytesMax: 8 * megabyte,
       mktRequestIds: true,
       errorDialect: 'anthropic',
@@ -110,7 +110,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'trading',
       document: trading,
       operations: trading.operations,
-      handlers: handlersByApi.trading,
+      handlers: routeReads(trading, handlersByApi.trading, services),
       bodyBytesMax: 64 * 1024,
       failures: tradingFailures,
     },
@@ -118,11 +118,11 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       name: 'platform',
       document: platform,
       operations: platform.operations,
-      handlers: handlersByApi.platform,
+      handlers: routeReads(platform, handlersByApi.platform, services),
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
       validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),
-      pages: [docsPortal(), dashboard(services)],
+      pages: [docsPortal(), routePageReads(services, dashboard)],
       failures: platformFailures,
     },
   };
@@ -200,7 +200,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       db: services.db,
       transport,
       background: undefined,
-      probes: options.readinessProbes ?? [],
+      probes: replicaProbes(services.readReplica, services.clock),
     };
     // Before the public hosts: a busy MKT_METRICS_PORT stops the start before anything is served.
     metrics = await serveMetrics(config, services, health, transport);

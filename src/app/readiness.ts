@@ -1,5 +1,7 @@
 import { pendingMigrations, pingDatabase } from '../db/health.js';
 import type { Db } from '../db/knex.js';
+import { replicaReadiness, type ReadReplica } from '../db/read-replica.js';
+import type { Clock } from '../lib/clock.js';
 
 /**
  * `/readyz` (app/metrics-listener.ts): whether this process should be sent traffic. Ready when every required check
@@ -95,4 +97,22 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
     results.map(({ probe, state }) => [probe.name, { ...state, required: probe.required }]),
   );
   return { ready: results.every(({ probe, state }) => !probe.required || state.ok), checks };
+}
+
+/**
+ * DATABASE_READ_URL's replica as `/readyz` reports it (db/read-replica.ts): informative only, since reads leave a replica
+ * that is down or lagging for the primary. None when no replica is configured.
+ */
+export function replicaProbes(replica: ReadReplica | undefined, clock: Clock): ReadinessProbe[] {
+  if (replica === undefined) return [];
+  const check = async (): Promise<CheckState> => {
+    const state = await replicaReadiness(replica, clock.nowUs() / 1000);
+    if (state.state === 'none') return { ok: true, detail: 'none configured' };
+    if (state.state === 'down') return { ok: false, detail: `down, reads on the primary: ${state.reason}` };
+    const lag = `${state.lagBytes} bytes, ${state.lagSeconds} s behind${state.replayPaused ? ', replay paused' : ''}`;
+    return state.state === 'ok'
+      ? { ok: true, detail: lag }
+      : { ok: false, detail: `lagging, reads on the primary: ${lag}` };
+  };
+  return [{ name: 'replica', required: false, check }];
 }

@@ -28,6 +28,7 @@ import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
 import { newInferenceMetrics } from '../consumption/inference/inference-metrics.js';
+import type { ReadReplica } from '../db/read-replica.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -41,6 +42,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   /** Where clients reach each host (DESIGN.md §9); filled in as listeners start (app/main.ts). */
   publicUrls: PublicUrls;
   db: Db;
+  /** DATABASE_READ_URL's replica and what this process knows of it (app/read-routing.ts); undefined without one. */
+  readReplica: ReadReplica | undefined;
   clock: Clock;
   logger: Logger;
   /** This composition root's Prometheus instruments (lib/metrics.ts), served by app/metrics-listener.ts. */
@@ -116,6 +119,7 @@ export function createServices(
   clock: Clock,
   logger: Logger,
   streams: StreamPlumbing = inProcessPlumbing(),
+  readReplica?: ReadReplica,
 ): Services {
   const { events } = streams;
   const mailer = logMailer(logger);
@@ -131,6 +135,7 @@ export function createServices(
     config,
     publicUrls,
     db,
+    readReplica,
     clock,
     logger,
     metrics,

@@ -97,6 +97,34 @@ export function openDatabase(url: string): Db {
   return db;
 }
 
+/** How long a read may wait to reach the replica, and a query on it to answer, before it counts as down. */
+const replicaConnectMsMax = 2_000;
+const replicaQueryMsMax = 10_000;
+
+/**
+ * DATABASE_READ_URL's replica: PostgreSQL only, with short connect and query timeouts, so that a replica that stopped
+ * answering sends reads back to the primary (src/db/read-replica.ts) instead of holding them. Never migrated: it
+ * replays the primary's schema.
+ */
+const ignore = (): void => {};
+
+export function openReadDatabase(url: string): Db {
+  if (databaseKind(url) !== 'postgres') throw new Error(`DATABASE_READ_URL must be a postgres:// URL, got ${url}`);
+  return knexFactory({
+    client: 'pg',
+    connection: {
+      connectionString: url,
+      connectionTimeoutMillis: replicaConnectMsMax,
+      query_timeout: replicaQueryMsMax,
+    },
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: replicaConnectMsMax,
+    // A replica that does not answer is an expected state (reads go to the primary, and read-replica.ts logs it once
+    // through mkt's logger), not a line on stderr per pooled connection.
+    log: { warn: ignore, error: ignore, deprecate: ignore, debug: ignore },
+  });
+}
+
 export async function migrateLatest(db: Db): Promise<string[]> {
   const [, applied] = (await db.migrate.latest()) as [number, string[]];
   return applied;

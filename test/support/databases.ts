@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startThrowawayPostgres, type ThrowawayPostgres } from '../../scripts/throwaway-postgres.js';
+import {
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+  type ThrowawayStandby,
+} from '../../scripts/throwaway-postgres.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -13,6 +17,11 @@ export const databaseKinds: DatabaseKind[] = (process.env.MKT_TEST_DATABASES ?? 
   .filter((s): s is DatabaseKind => s === 'sqlite' || s === 'postgres');
 
 let postgres: Promise<ThrowawayPostgres> | undefined;
+/**
+ * A second cluster with a streaming standby, started on first use by the replica suites only: the standby replays
+ * what its primary writes, so the other suites' databases stay on the plain cluster and cost it nothing.
+ */
+let replicated: Promise<ThrowawayPostgres> | undefined;
 const sqliteDirectories: string[] = [];
 
 /** A fresh, empty database of this kind; the PostgreSQL cluster starts on first use and is shared. */
@@ -27,11 +36,32 @@ export async function freshDatabaseUrl(kind: DatabaseKind): Promise<string> {
   return (await postgres).createDatabase(name);
 }
 
+export interface ReplicatedDatabase {
+  /** DATABASE_URL: the database on the primary. */
+  primaryUrl: string;
+  /** DATABASE_READ_URL: the same database on the streaming standby. */
+  replicaUrl: string;
+  /** The primary's cluster (another database on it: `postgres`, for a superuser session). */
+  cluster: ThrowawayPostgres;
+  standby: ThrowawayStandby;
+}
+
+/** A fresh, empty PostgreSQL database on a primary with a streaming standby, and its name on the standby. */
+export async function freshReplicatedDatabase(): Promise<ReplicatedDatabase> {
+  const name = `mkt_test_${randomBytes(6).toString('hex')}`;
+  replicated ??= startThrowawayPostgres({ standby: true });
+  const cluster = await replicated;
+  const { standby } = cluster;
+  if (!standby) throw new Error('the replicated throwaway cluster started without its standby');
+  const primaryUrl = await cluster.createDatabase(name);
+  // The database exists on the standby once the standby has replayed its creation.
+  await standby.caughtUp();
+  return { primaryUrl, replicaUrl: standby.url(name), cluster, standby };
+}
+
 export async function removeTestDatabases(): Promise<void> {
   for (const directory of sqliteDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
-  if (postgres) {
-    const cluster = await postgres;
-    postgres = undefined;
-    await cluster.stop();
-  }
+  for (const started of [postgres, replicated]) if (started) await (await started).stop();
+  postgres = undefined;
+  replicated = undefined;
 }

@@ -23,6 +23,7 @@ import * as tradesBySequence from './0022_trades_by_sequence.js';
 import * as autoTopUp from './0023_auto_top_up.js';
 import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
 import * as ledgerAuditRuns from './0025_ledger_audit_runs.js';
+import * as replicaReadFences from './0026_replica_read_fences.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -55,6 +56,7 @@ const migrations: [string, Migration][] = [
   ['0023_auto_top_up', autoTopUp],
   ['0024_trading_reference_changes', tradingReferenceChanges],
   ['0025_ledger_audit_runs', ledgerAuditRuns],
+  ['0026_replica_read_fences', replicaReadFences],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
