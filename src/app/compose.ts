@@ -7,6 +7,7 @@ import { decodeEvents, encodeEvents, LocalEventHub } from '../core/events.js';
 import { publishCommitsOf } from '../core/announcements.js';
 import { startStreamDerivations } from '../trading/market-data/stream-derivations.js';
 import { createServices, type Services } from './services.js';
+import { startTracing } from './tracing.js';
 
 // Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
 // the edge, the dashboard and the documents: a second of CPU on each command.
@@ -29,7 +30,8 @@ export async function composeServices(
       () => events.wanted,
       logger,
     );
-    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport });
+    const tracer = await startTracing({ url: config.otlpTracesUrl, scheduleDelayMs: config.otlpScheduleDelayMs });
+    const services = createServices(config, db, options.clock ?? systemClock, logger, { events, transport }, tracer);
     publishCommitsOf(db, (committed) => {
       if (transport.wanted())
         void transport
@@ -41,6 +43,7 @@ export async function composeServices(
       services,
       close: async () => {
         stopDerivations();
+        await services.tracer.shutdown();
         await transport.close();
         await db.destroy();
       },

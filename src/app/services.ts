@@ -26,6 +26,7 @@ import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
 import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
+import { noTracer, type Tracer } from '../lib/tracer.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -43,6 +44,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   logger: Logger;
   /** This composition root's Prometheus instruments (lib/metrics.ts), served by app/metrics-listener.ts. */
   metrics: Metrics;
+  /** Spans, exported over OTLP when an endpoint is set (app/tracing.ts); else lib/tracer.ts's `noTracer`. */
+  tracer: Tracer;
   referenceCache: ReferenceCache;
   /** The reference functions bound to db and referenceCache, for trading code that takes an object. */
   reference: ReferenceService;
@@ -114,6 +117,7 @@ export function createServices(
   clock: Clock,
   logger: Logger,
   streams: StreamPlumbing = inProcessPlumbing(),
+  tracer: Tracer = noTracer,
 ): Services {
   const { events } = streams;
   const mailer = logMailer(logger);
@@ -123,6 +127,7 @@ export function createServices(
   const diagnostics = bindDiagnostics({ db, clock });
   const orderBooks = openOrderBooks(db, streams.transport);
   orderBooks.books.reading.logger = logger;
+  orderBooks.books.tracer = tracer;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
     config,
@@ -131,6 +136,7 @@ export function createServices(
     clock,
     logger,
     metrics: newMetrics(),
+    tracer,
     events,
     referenceCache,
     reference,

@@ -6,6 +6,8 @@ import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/open
 import { createSimulator } from '../suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
 import type { SupplierRow } from '../../db/trading-rows.js';
+import type { Tracer } from '../../lib/tracer.js';
+import { attemptFailed, startAttempt, type SupplierAttempt } from './attempt-spans.js';
 
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
@@ -48,6 +50,7 @@ export interface RoutingDeps {
   clock: Clock;
   routingState: RoutingState;
   config: { routing: RoutingOptions };
+  tracer: Tracer;
 }
 
 function adapterOf(
@@ -103,14 +106,15 @@ async function candidates(
  * next, at most `attemptsMax` in all, and cools the failing supplier down. A failure after the
  * first byte is the caller's to report.
  *
- * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does.
+ * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does. Each attempt is a span
+ * (attempt-spans.ts) that `call` sends on as the upstream's `traceparent` and ends when it answers.
  * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies.
  */
 export async function route<T>(
   deps: RoutingDeps,
   instrument: { id: string; model_name: string },
   preferredUserId: string | null,
-  call: (supplier: Supplier) => Promise<T>,
+  call: (supplier: Supplier, attempt: SupplierAttempt) => Promise<T>,
   onAttempt?: (attempts: number) => void,
 ): Promise<Routed<T>> {
   const { attemptsMax, cooldownMs } = deps.config.routing;
@@ -120,11 +124,13 @@ export async function route<T>(
   for (const row of rows) {
     attempts += 1;
     onAttempt?.(attempts);
+    const attempt = startAttempt(deps.tracer, row, row.model ?? instrument.model_name);
     try {
-      const value = await call(adapterOf(deps, row));
+      const value = await call(adapterOf(deps, row), attempt);
       coolingUntilMs.delete(row.user_id);
       return { value, attempts, supplierUserId: row.user_id };
     } catch (error) {
+      attemptFailed(attempt, error);
       if (!(error instanceof SupplierError)) throw error;
       if (error.failure === 'bad_request' || !mayFailOver(error)) break;
       coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);

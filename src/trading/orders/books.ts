@@ -10,6 +10,8 @@ import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retrie
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
 import { openStatuses } from '../../db/trading-rows.js';
+import { currentTrace, type TraceContext } from '../../lib/trace-context.js';
+import { groupSpanEnds, noTracer, startGroupSpan, type GroupSpan, type Tracer } from '../../lib/tracer.js';
 
 /** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
 class CommandFailed extends Error {
@@ -39,6 +41,8 @@ interface Command {
   marketIds: readonly string[];
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /** The trace of the request that queued it: its batch's commit span is a child of, or linked to, that request's. */
+  trace: TraceContext | undefined;
 }
 
 /** A command's (or a group part's) answer: its value, or the refusal it ended with. */
@@ -92,6 +96,8 @@ export class BookRegistry {
   private scheduled = false;
   private lanes = 0;
   private readonly lanesMax: number;
+  /** Each batch's commit as a span (lib/tracer.ts), set by the composition root. */
+  tracer: Tracer = noTracer;
 
   constructor(
     private readonly db: Db,
@@ -116,6 +122,7 @@ export class BookRegistry {
         marketIds: [marketId],
         resolve: resolve as (value: unknown) => void,
         reject,
+        trace: currentTrace(),
       });
       this.schedule();
     });
@@ -132,7 +139,8 @@ export class BookRegistry {
     for (const marketId of marketIds)
       if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<Outcome<T>[]>((resolve, reject) => {
-      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
+      const trace = currentTrace();
+      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject, trace });
       this.schedule();
     });
   }
@@ -294,9 +302,12 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     let announced: unknown;
+    const traced: GroupSpan = { span: null };
     await inSqlTransaction(this.db, async (sql) => {
       const commands = take();
       if (commands.length === 0) return;
+      const traces = commands.map((command) => command.trace);
+      traced.span = startGroupSpan(this.tracer, 'batch commit', traces, { 'mkt.batch.commands': commands.length });
       const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
       const stored = await lockMarketBooks(sql, marketIds);
       const batch = new TradingBatch(sql);
@@ -320,7 +331,7 @@ export class BookRegistry {
         committed,
         new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
       );
-    });
+    }).then(...groupSpanEnds(traced));
     return [outcomes, markets, announced];
   }
 
