@@ -3,16 +3,14 @@ import { currentTrace } from './trace-context.js';
 
 export type { Logger };
 
-/** No trace: the same empty object every time, so a line logged outside a request costs no allocation here. */
-const noTraceFields = Object.freeze({});
-
 /**
  * The trace of the request a line is logged for (lib/trace-context.ts): `trace_id` and `span_id` (the request's server
- * span) on every line a request writes, however deep in its handler, without passing a logger down.
+ * span) on every line a request writes, however deep in its handler, without passing a logger down. A new object each
+ * time: pino merges the line's own fields into it.
  */
 export function traceFields(): { trace_id?: string; span_id?: string } {
   const trace = currentTrace();
-  return trace === undefined ? noTraceFields : { trace_id: trace.traceId, span_id: trace.spanId };
+  return trace === undefined ? {} : { trace_id: trace.traceId, span_id: trace.spanId };
 }
 
 /** JSON lines on stdout, or on another file descriptor (the admin command keeps stdout for its answer) or stream. */
