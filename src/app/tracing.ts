@@ -10,7 +10,7 @@ import type { TraceContext } from '../lib/trace-context.js';
  * global context manager.
  */
 
-export interface TracingOptions {
+interface TracingOptions {
   /** Where spans go: the OTLP/HTTP traces URL (`…/v1/traces`); unset, nothing is exported or loaded. */
   url: string | undefined;
   /** How long the batch processor gathers spans before an export (OTEL_BSP_SCHEDULE_DELAY, 5000 by default). */

@@ -30,7 +30,7 @@ export function startRequestTrace(headers: IncomingHttpHeaders, tracer: Tracer):
 }
 
 /** How a request ended, as its server span and the HTTP metrics read it. */
-export interface RequestEnd {
+interface RequestEnd {
   method: string;
   path: string;
   status: number;
@@ -88,7 +88,7 @@ export class HostRequestMetrics {
 
   private observerOf(operation: string, method: string, statusClass: number): Observer {
     let byMethod = this.durations.get(operation);
-    if (byMethod === undefined) this.durations.set(operation, (byMethod = new Map()));
+    if (byMethod === undefined) this.durations.set(operation, (byMethod = new Map<string, Observer[]>()));
     let byClass = byMethod.get(method);
     if (byClass === undefined) byMethod.set(method, (byClass = []));
     return (byClass[statusClass] ??= this.metrics.httpRequestDuration.labels({
