@@ -20,6 +20,32 @@ const internal = 1;
 const server = 2;
 const client = 3;
 
+/** A streamed answer: one token of content, its finish, then the usage chunk. */
+const streamedChunks = [
+  {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'sim',
+    choices: [{ index: 0, delta: { role: 'assistant', content: 'hi' }, finish_reason: null }],
+  },
+  {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'sim',
+    choices: [{ index: 0, delta: {}, finish_reason: 'length' }],
+  },
+  {
+    id: 'c',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'sim',
+    choices: [],
+    usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+  },
+];
+
 /** An OpenAI-compatible upstream that answers every chat completion alike and keeps the headers it was sent. */
 class RecordingUpstream {
   readonly headers: IncomingHttpHeaders[] = [];
@@ -27,9 +53,17 @@ class RecordingUpstream {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
-      req.resume();
+      const parts: Buffer[] = [];
+      req.on('data', (part: Buffer) => parts.push(part));
       req.on('end', () => {
         this.headers.push(req.headers);
+        const { stream } = JSON.parse(Buffer.concat(parts).toString('utf8')) as { stream?: boolean };
+        if (stream === true) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          for (const chunk of streamedChunks) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+          res.end('data: [DONE]\n\n');
+          return;
+        }
         const completion = {
           id: 'chatcmpl-recorded',
           object: 'chat.completion',
@@ -190,6 +224,25 @@ describe('traces: traceparent, traceresponse, trace ids in logs, OTLP export', (
           'server.address': '127.0.0.1',
         });
         expect(receiver.contentTypes.every((type) => type.startsWith('application/json'))).to.equal(true);
+      });
+
+      it('keeps a streamed attempt span open to the end of the stream, with the final usage', async () => {
+        const traceId = newTraceId();
+        const reply = await env().consumption.post('/r/v1/chat/completions', {
+          bearer: caller.apiKey,
+          headers: { traceparent: traceparentOf(traceId, newSpanId()) },
+          body: { model, messages: [{ role: 'user', content: 'hi' }], max_tokens: 8, stream: true },
+        });
+        expect(reply.status, reply.text).to.equal(200);
+        expect(reply.text).to.contain('[DONE]');
+        const answered = serverSpanOf(reply.headers.get('traceresponse'));
+        const [attempt] = await spansOf(traceId, (span) => span.kind === client);
+        expect(attempt).to.deep.include({ parentSpanId: answered.spanId, name: 'chat sim' });
+        expect(attempt!.attributes).to.deep.include({
+          'gen_ai.usage.input_tokens': 5,
+          'gen_ai.usage.output_tokens': 2,
+          'gen_ai.response.finish_reasons': ['length'],
+        });
       });
 
       const malformed: [string, string][] = [
