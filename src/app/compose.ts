@@ -11,6 +11,7 @@ import { startStreamDerivations } from '../trading/market-data/stream-derivation
 import { createServices, type Services } from './services.js';
 import { refuseTransactionPooling } from '../db/pool-mode-check.js';
 import { startReadReplica } from './read-routing.js';
+import { startTracing } from './tracing.js';
 
 // Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
 // the edge, the dashboard and the documents: a second of CPU on each command.
@@ -36,7 +37,8 @@ export async function composeServices(
       () => events.wanted,
       logger,
     );
-    const services = createServices(config, db, clock, logger, { events, transport }, readReplica);
+    const tracer = await startTracing({ url: config.otlpTracesUrl, scheduleDelayMs: config.otlpScheduleDelayMs });
+    const services = createServices(config, db, clock, logger, { events, transport }, { readReplica, tracer });
     timeStatements(db, services.metrics.dbStatementSeconds);
     if (readReplica !== undefined) timeStatements(readReplica.replica, services.metrics.dbStatementSeconds);
     services.metrics.scrapeSources.poolConnections = () => poolConnectionsOf(db);
@@ -52,6 +54,7 @@ export async function composeServices(
       transport,
       close: async () => {
         stopDerivations();
+        await services.tracer.shutdown();
         await transport.close();
         await readReplica?.replica.destroy();
         await db.destroy();

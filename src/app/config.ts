@@ -107,6 +107,8 @@ export interface Config {
    * OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces` (the OpenTelemetry SDK's own rule). Unset: nothing is exported.
    */
   otlpTracesUrl: string | undefined;
+  /** How long spans are gathered before each export (OTEL_BSP_SCHEDULE_DELAY in ms, the SDK's 5000 by default). */
+  otlpScheduleDelayMs: number;
 }
 
 /**
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: metricsPort(env) },
     auditIntervalS: wholeNumber(env, 'MKT_AUDIT_INTERVAL_S', 300),
     otlpTracesUrl: otlpTracesUrl(env),
+    otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
   };
 }
 

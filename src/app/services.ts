@@ -29,6 +29,7 @@ import type { EdgeDeps } from '../http/deps.js';
 import { newMetrics, type Metrics } from '../lib/metrics.js';
 import { newInferenceMetrics } from '../consumption/inference/inference-metrics.js';
 import type { ReadReplica } from '../db/read-replica.js';
+import { noTracer, type Tracer } from '../lib/tracer.js';
 
 /**
  * Built once in app/main.ts: the dependencies that the functions of the surfaces and src/core take as
@@ -48,6 +49,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   logger: Logger;
   /** This composition root's Prometheus instruments (lib/metrics.ts), served by app/metrics-listener.ts. */
   metrics: Metrics;
+  /** Spans, exported over OTLP when an endpoint is set (app/tracing.ts); else lib/tracer.ts's `noTracer`. */
+  tracer: Tracer;
   referenceCache: ReferenceCache;
   /** The reference functions bound to db and referenceCache, for trading code that takes an object. */
   reference: ReferenceService;
@@ -119,9 +122,10 @@ export function createServices(
   clock: Clock,
   logger: Logger,
   streams: StreamPlumbing = inProcessPlumbing(),
-  readReplica?: ReadReplica,
+  extras: { readReplica?: ReadReplica; tracer?: Tracer } = {},
 ): Services {
   const { events } = streams;
+  const { readReplica, tracer = noTracer } = extras;
   const mailer = logMailer(logger);
   const publicUrls = new PublicUrls(config.publicUrls);
   const referenceCache = newReferenceCache();
@@ -130,6 +134,7 @@ export function createServices(
   const metrics = newMetrics();
   const orderBooks = openOrderBooks(db, metrics, observeGroupCommits(db, metrics), streams.transport);
   orderBooks.books.reading.logger = logger;
+  orderBooks.books.tracer = tracer;
   const orderDeps: OrderDeps = { db, referenceCache, orderBooks, config };
   const services: Services = {
     config,
@@ -139,6 +144,7 @@ export function createServices(
     clock,
     logger,
     metrics,
+    tracer,
     events,
     referenceCache,
     reference,

@@ -11,6 +11,8 @@ import type { LoadedDocument } from './openapi.js';
 import { failureAsApiError } from './failures.js';
 import { Failure, type FailureHttp } from '../lib/failure.js';
 import { Router } from './router.js';
+import { formatTraceparent, requestTraces } from '../lib/trace-context.js';
+import { endRequestSpan, HostRequestMetrics, startRequestTrace } from './request-trace.js';
 import type { EdgeDeps } from './deps.js';
 import {
   isJsonBody,
@@ -87,6 +89,7 @@ interface ServedHost<Deps> extends OperationHost<Deps> {
   definition: HostDefinition<Deps>;
   router: Router;
   plans: ReadonlyMap<Operation, OperationPlan<Deps>>;
+  metrics: HostRequestMetrics;
 }
 
 function servedHost<Deps>(definition: HostDefinition<Deps>, deps: Deps & EdgeDeps): ServedHost<Deps> {
@@ -105,6 +108,7 @@ function servedHost<Deps>(definition: HostDefinition<Deps>, deps: Deps & EdgeDep
     deps,
     router: new Router(definition.operations),
     plans,
+    metrics: new HostRequestMetrics(deps.metrics, definition.name),
   };
 }
 
@@ -121,10 +125,10 @@ export function createApp<Deps>(definition: HostDefinition<Deps>, deps: Deps & E
   const pages = definition.pages ?? [];
   if (pages.length === 0) {
     // One middleware: the boundary calls the route itself, without a second dispatch of koa-compose per request.
-    app.use((ctx) => withErrorBoundary(ctx, () => route(ctx, host), host));
+    app.use((ctx) => inRequestTrace(ctx, () => route(ctx, host), host));
     return app;
   }
-  app.use((ctx, next) => withErrorBoundary(ctx, next, host));
+  app.use((ctx, next) => inRequestTrace(ctx, next, host));
   for (const page of pages) app.use(page);
   app.use((ctx) => route(ctx, host));
   return app;
@@ -136,7 +140,34 @@ export function createApp<Deps>(definition: HostDefinition<Deps>, deps: Deps & E
  */
 function logErrorAfterResponse({ logger }: EdgeDeps, error: NodeJS.ErrnoException, ctx?: EdgeContext): void {
   if (error.code === 'ERR_STREAM_PREMATURE_CLOSE' || error.code === 'ECONNRESET' || error.code === 'EPIPE') return;
-  logger.error({ err: error, request_id: ctx?.state.requestId }, 'error after the response started');
+  const trace = ctx?.state.trace.context;
+  logger.error(
+    { err: error, request_id: ctx?.state.requestId, trace_id: trace?.traceId, span_id: trace?.spanId },
+    'error after the response started',
+  );
+}
+
+/**
+ * The request's trace (the caller's `traceparent` honoured, else a new one), sent back as `traceresponse` on every
+ * response and held for every log line and queued work of the request (lib/trace-context.ts); its server span and
+ * HTTP metrics once it is answered.
+ */
+function inRequestTrace<Deps>(ctx: EdgeContext, next: () => Promise<unknown>, host: ServedHost<Deps>): Promise<void> {
+  const trace = startRequestTrace(ctx.req.headers, host.deps.tracer);
+  ctx.state.trace = trace;
+  setHeader(ctx, 'traceresponse', formatTraceparent(trace.context));
+  host.metrics.started();
+  return requestTraces.run(trace.context, () => withErrorBoundary(ctx, next, host));
+}
+
+/** The request's server span ended and its duration counted, once its response is written (or handed to Koa). */
+function requestEnded<Deps>(ctx: EdgeContext, host: ServedHost<Deps>, endedAt: bigint): void {
+  const { method, status, state } = ctx;
+  const operation = state.operationId ?? (state.route === undefined ? 'page' : 'not_found');
+  host.metrics.finished(operation, method, status, Number(endedAt - state.timing.startedAt) / 1e9);
+  const span = state.trace.span;
+  if (span !== null)
+    endRequestSpan(span, { method, path: ctx.path, status, operation, route: state.route || undefined });
 }
 
 /** The request's ids and timing; every error below, rendered in the host's shapes; the request logged. */
@@ -166,6 +197,7 @@ async function withErrorBoundary<Deps>(
   const endedAt = process.hrtime.bigint();
   setHeader(ctx, 'server-timing', serverTimingHeader(timing, endedAt));
   sendJson(ctx);
+  requestEnded(ctx, host, endedAt);
   if (!deps.logger.isLevelEnabled('debug')) return;
   const ms = Number(endedAt - timing.startedAt) / 1e6;
   const { method, path, status } = ctx;
@@ -192,10 +224,13 @@ function sendJson(ctx: EdgeContext): void {
 /** To the operation of the method and path (404, 405), served by its plan. */
 async function route<Deps>(ctx: EdgeContext, host: ServedHost<Deps>): Promise<void> {
   const routedPath = stripAlias(ctx.path, host.definition.aliasPrefixes);
+  // Reached the router: a request it matches to no operation is `not_found`, not a page.
+  ctx.state.route = '';
   const { operation, params } = host.router.match(ctx.method, routedPath);
   const plan = host.plans.get(operation);
   if (plan === undefined) throw new AssertionFailed(`the router matched an operation the host does not serve`);
   ctx.state.operationId = plan.operationId;
+  ctx.state.route = operation.path;
   await serveOperation(ctx, host, plan, params);
 }
 

@@ -2,6 +2,8 @@ import type { ReferenceCache } from '../core/reference.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { Metrics } from '../lib/metrics.js';
+import type { Tracer } from '../lib/tracer.js';
 import type { AuthDeps } from './auth/index.js';
 
 /**
@@ -14,4 +16,8 @@ export interface EdgeDeps extends AuthDeps {
   clock: Clock;
   logger: Logger;
   referenceCache: ReferenceCache;
+  /** The HTTP instruments (`http_server_*`) each host counts its requests in. */
+  metrics: Metrics;
+  /** Each request's spans (server, authentication, validation); lib/tracer.ts's `noTracer` unless spans are exported. */
+  tracer: Tracer;
 }

@@ -22,6 +22,8 @@ import { timed, type RequestTiming } from './server-timing.js';
 import type { ApiRequest, ApiResponse, Handler } from './types.js';
 import { EdgeRequest } from './edge-request.js';
 import { validateRequest, validationPlanOf, type ValidationPlan } from './validation.js';
+import type { RequestTrace } from './request-trace.js';
+import { inSpan } from '../lib/tracer.js';
 
 /** What the edge keeps on each request's `ctx.state` (set by the first middleware of app.ts). */
 export interface EdgeState {
@@ -31,6 +33,10 @@ export interface EdgeState {
   timing: RequestTiming;
   /** Once routed: the operation the request is for (which shape its validation errors take). */
   operationId?: string;
+  /** The request's trace and server span (request-trace.ts). */
+  trace: RequestTrace;
+  /** Once it reached the router: the operation's path template (`''` while it matches none). */
+  route?: string;
 }
 
 export type EdgeContext = Koa.ParameterizedContext<EdgeState>;
@@ -160,20 +166,26 @@ export async function serveOperation<Deps>(
   const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
   const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
+  const { tracer } = host.deps;
+  const parent = ctx.state.trace.context;
   const principal = await timed(ctx.state.timing, 'authNs', () =>
-    authenticate(credentials, plan.security, host.deps, host.deps.clock.nowUs()),
+    inSpan(tracer, 'authenticate', parent, () =>
+      authenticate(credentials, plan.security, host.deps, host.deps.clock.nowUs()),
+    ),
   );
-  const { parts, query } = await claimPendingOnFailure(principal, host.deps.db, async () => {
-    const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
-    if (received.big) await nextTurn();
-    // The path's parameters are validated as sent: symbols are resolved into the router's.
-    const path = { ...params };
-    // Koa's parse of an empty query is an empty object too.
-    const sentQuery = querystring === '' ? {} : (readQuery ?? ctx.request.query);
-    const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
-    const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
-    return { parts, query: validateRequest(plan.validation, { ...parts, path, headers }, reported) };
-  });
+  const { parts, query } = await claimPendingOnFailure(principal, host.deps.db, () =>
+    inSpan(tracer, 'validate', parent, async () => {
+      const body = received.mediaType === null ? undefined : parseBody(received.text, received.mediaType);
+      if (received.big) await nextTurn();
+      // The path's parameters are validated as sent: symbols are resolved into the router's.
+      const path = { ...params };
+      // Koa's parse of an empty query is an empty object too.
+      const sentQuery = querystring === '' ? {} : (readQuery ?? ctx.request.query);
+      const parts = await rewriteAliases(plan.aliases, { params, query: sentQuery, body }, host.idOfSymbol);
+      const reported = { requestBody: parts.body, query: parts.query, path: parts.params, header: headers };
+      return { parts, query: validateRequest(plan.validation, { ...parts, path, headers }, reported) };
+    }),
+  );
   if (received.big) await nextTurn();
   const request: ApiRequest = new EdgeRequest(ctx, {
     operationId: plan.operationId,

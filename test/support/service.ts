@@ -1,7 +1,7 @@
 import type { HostName } from '../../src/app/config.js';
 import { loadConfig } from '../../src/app/config.js';
 import { startService, type RunningService } from '../../src/app/main.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { createLogger, traceFields } from '../../src/lib/logger.js';
 import { pino } from 'pino';
 import { databaseKinds, freshDatabaseUrl, type DatabaseKind } from './databases.js';
 import { HostClient } from './http.js';
@@ -59,7 +59,7 @@ export class TestClock implements Clock {
 function capturingLogger(): { logger: ReturnType<typeof createLogger>; log: CapturedLog } {
   const log: CapturedLog = { lines: [] };
   const destination = { write: (line: string) => void log.lines.push(JSON.parse(line) as Record<string, unknown>) };
-  return { logger: pino({ level: 'info', base: { service: 'mkt' } }, destination), log };
+  return { logger: pino({ level: 'info', base: { service: 'mkt' }, mixin: traceFields }, destination), log };
 }
 
 /** Starts mkt on a fresh database of this kind, every host on a free port. */

@@ -14,6 +14,7 @@ import { fitsSchema, type JsonSchemas } from './json-schemas.js';
 import { releaseLease, type Lease } from '../capacity/leases.js';
 import type { Prepared } from './inference-prepare.js';
 import { route, type RoutingDeps } from './routing.js';
+import { completedIn } from './attempt-spans.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
 import { countSettled, observeServed, servedResultOf, type InferenceMetrics } from './inference-metrics.js';
@@ -178,7 +179,15 @@ export async function runWhole(
       deps,
       prepared.instrument,
       open.lotSupplierUserId,
-      (supplier) => supplier.complete({ request: { ...prepared.chat, stream: false, stream_options: null }, signal }),
+      (supplier, attempt) =>
+        completedIn(
+          attempt,
+          supplier.complete({
+            request: { ...prepared.chat, stream: false, stream_options: null },
+            signal,
+            traceparent: attempt.traceparent,
+          }),
+        ),
       (n) => (attempts = n),
     );
   } catch (error) {

@@ -18,6 +18,7 @@ import {
 } from './inference-answer.js';
 import type { Prepared } from './inference-prepare.js';
 import { route, type Routed } from './routing.js';
+import { streamedIn } from './attempt-spans.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
 
@@ -128,7 +129,8 @@ async function routeStream(
       deps,
       prepared.instrument,
       open.lotSupplierUserId,
-      (supplier) => supplier.stream({ request, signal: abort.signal }),
+      (supplier, attempt) =>
+        streamedIn(attempt, supplier.stream({ request, signal: abort.signal, traceparent: attempt.traceparent })),
       (n) => (attempts = n),
     );
   } catch (error) {

@@ -9,6 +9,8 @@ import type { SupplierRow } from '../../db/trading-rows.js';
 import type { InferenceMetrics } from './inference-metrics.js';
 import type { Counter } from 'prom-client';
 import type { LabelledChildren } from '../../lib/metric-children.js';
+import type { Tracer } from '../../lib/tracer.js';
+import { attemptFailed, startAttempt, type SupplierAttempt } from './attempt-spans.js';
 
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
@@ -52,6 +54,7 @@ export interface RoutingDeps {
   routingState: RoutingState;
   config: { routing: RoutingOptions };
   inferenceMetrics: InferenceMetrics;
+  tracer: Tracer;
 }
 
 function adapterOf(
@@ -107,14 +110,15 @@ async function candidates(
  * next, at most `attemptsMax` in all, and cools the failing supplier down. A failure after the
  * first byte is the caller's to report.
  *
- * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does.
+ * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does. Each attempt is a span
+ * (attempt-spans.ts) that `call` sends on as the upstream's `traceparent` and ends when it answers.
  * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies.
  */
 export async function route<T>(
   deps: RoutingDeps,
   instrument: { id: string; model_name: string },
   preferredUserId: string | null,
-  call: (supplier: Supplier) => Promise<T>,
+  call: (supplier: Supplier, attempt: SupplierAttempt) => Promise<T>,
   onAttempt?: (attempts: number) => void,
 ): Promise<Routed<T>> {
   const { attemptsMax, cooldownMs } = deps.config.routing;
@@ -127,13 +131,15 @@ export async function route<T>(
     attempts += 1;
     if (attempts > 1) deps.inferenceMetrics.supplierFailovers.of(instrument.id).inc();
     onAttempt?.(attempts);
+    const attempt = startAttempt(deps.tracer, row, row.model ?? instrument.model_name);
     try {
-      const value = await call(adapterOf(deps, row));
+      const value = await call(adapterOf(deps, row), attempt);
       counted.of('ok').inc();
       countPassedOver(deps, counted, ranked, attempts);
       coolingUntilMs.delete(row.user_id);
       return { value, attempts, supplierUserId: row.user_id };
     } catch (error) {
+      attemptFailed(attempt, error);
       counted.of(error instanceof SupplierError && error.failure === 'timeout' ? 'timeout' : 'failed').inc();
       if (!(error instanceof SupplierError)) throw error;
       if (error.failure === 'bad_request' || !mayFailOver(error)) break;

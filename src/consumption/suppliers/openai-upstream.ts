@@ -178,7 +178,11 @@ async function post(
   let response: UpstreamAnswer;
   try {
     response = await upstream.transport(upstream.target, {
-      headers: { ...upstream.headers, accept: stream ? 'text/event-stream' : 'application/json' },
+      headers: {
+        ...upstream.headers,
+        accept: stream ? 'text/event-stream' : 'application/json',
+        ...(call.traceparent !== undefined && { traceparent: call.traceparent }),
+      },
       body,
       signal,
     });

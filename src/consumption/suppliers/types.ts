@@ -55,6 +55,8 @@ export interface SupplierCall {
   request: ChatRequest;
   /** Aborted when the caller disconnects or the gateway gives up: stop work and release sockets. */
   signal: AbortSignal;
+  /** The W3C `traceparent` an HTTP upstream is sent: the request's trace, this attempt's span (attempt-spans.ts). */
+  traceparent?: string | undefined;
 }
 
 export interface Supplier {

@@ -3,55 +3,25 @@ import { tradingLanesMax, type Db } from '../../db/knex.js';
 import { lockMarketBooks, type MarketBookRow } from '../../db/orders.js';
 import { inSqlTransaction, type CommitTiming } from '../../db/group-commit.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
+import type { Sql } from '../../db/sql.js';
 import { assert } from '../../lib/assert.js';
-import { TradingBatch, type BatchNeeds, type CommittedBatch } from './batch.js';
+import { TradingBatch, type BatchNeeds } from './batch.js';
 import { BalanceRace, isRetryable, transactionAttemptsMax } from './batch-retries.js';
 import { bookReading, currentBook, loadBook, type BookReading } from './book-loading.js';
 import { watch, type MarketBook, type MarketSession } from './market-book.js';
-import { openStatuses } from '../../db/trading-rows.js';
 import type { BookTop } from '../../lib/metrics.js';
 import { topOf } from './order-metrics.js';
 import { silent, type BatchAnnouncer } from './batch-announcer.js';
-
-/** A command failed after changing the batch, so it cannot be undone alone: the batch runs again without it. */
-class CommandFailed extends Error {
-  constructor(
-    readonly command: Command,
-    readonly failure: unknown,
-  ) {
-    super('a trading command failed after changing its batch');
-    this.name = 'CommandFailed';
-  }
-}
-
-/** One market's part of a command: what it reads and what it does in the market's session. */
-interface MarketWork<T = unknown> {
-  marketId: string;
-  work: (session: MarketSession) => Promise<T>;
-  needs?: BatchNeeds | undefined;
-}
-
-/**
- * What the queue holds: one market's work (`run`), or a group of works on one or more markets
- * that must commit in the same transaction (`runTogether`), each answered on its own.
- */
-interface Command {
-  parts: readonly MarketWork[];
-  group: boolean;
-  marketIds: readonly string[];
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-/** A command's (or a group part's) answer: its value, or the refusal it ended with. */
-export type Outcome<T = unknown> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** A market as one batch sees it: the stored row it read, the sequence it hands out, its book. */
-interface BatchMarket {
-  version: number;
-  sequence: number;
-  state: MarketBook;
-}
+import { currentTrace } from '../../lib/trace-context.js';
+import {
+  CommandFailed,
+  keepRows,
+  type BatchMarket,
+  type Command,
+  type MarketWork,
+  type Outcome,
+} from './batch-commands.js';
+import { groupSpanEnds, noTracer, startGroupSpan, type GroupSpan, type Tracer } from '../../lib/tracer.js';
 
 /** Commands committed together at most; a batch's commands wait for its one commit. */
 const batchSizeMax = 64;
@@ -83,6 +53,8 @@ export class BookRegistry {
   private scheduled = false;
   private lanes = 0;
   private readonly lanesMax: number;
+  /** Each batch's commit as a span (lib/tracer.ts), set by the composition root. */
+  tracer: Tracer = noTracer;
 
   constructor(
     private readonly db: Db,
@@ -107,6 +79,7 @@ export class BookRegistry {
         marketIds: [marketId],
         resolve: resolve as (value: unknown) => void,
         reject,
+        trace: currentTrace(),
       });
       this.schedule();
     });
@@ -123,7 +96,8 @@ export class BookRegistry {
     for (const marketId of marketIds)
       if (!this.books.has(marketId) && !this.held.has(marketId)) await this.load(marketId);
     return new Promise<Outcome<T>[]>((resolve, reject) => {
-      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject });
+      const trace = currentTrace();
+      this.queue.push({ parts, group: true, marketIds, resolve: resolve as (value: unknown) => void, reject, trace });
       this.schedule();
     });
   }
@@ -296,38 +270,47 @@ export class BookRegistry {
     const markets = new Map<string, BatchMarket>();
     const outcomes: Outcome[] = [];
     let announced: unknown;
+    const traced: GroupSpan = { span: null };
     await inSqlTransaction(
       this.db,
       async (sql) => {
-        const commands = take();
-        if (commands.length === 0) return;
-        const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
-        const stored = await lockMarketBooks(sql, marketIds);
-        const batch = new TradingBatch(sql);
-        await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
-        for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
-        const books = [...markets].map(([marketId, market]) => ({
-          marketId,
-          version: market.version + 1,
-          nextSequence: market.sequence,
-        }));
-        const refused = await writeTradingBatch(sql, batch.writeSet(books));
-        if (refused.length > 0) throw new BalanceRace(refused);
-        const committed = batch.committed();
-        for (const market of markets.values()) {
-          market.state.version = market.version + 1;
-          market.state.nextSequence = market.sequence;
-        }
-        keepRows(markets, committed);
-        announced = await this.announcer.stage(
-          sql,
-          committed,
-          new Map([...markets].map(([marketId, market]) => [marketId, market.state])),
-        );
+        announced = await this.runBatch(sql, take(), markets, outcomes, traced);
       },
       timing,
-    );
+    ).then(...groupSpanEnds(traced));
     return [outcomes, markets, announced];
+  }
+
+  /** One batch's work inside its transaction (none when another runner took the commands); answers what it staged. */
+  private async runBatch(
+    sql: Sql,
+    commands: Command[],
+    markets: Map<string, BatchMarket>,
+    outcomes: Outcome[],
+    traced: GroupSpan,
+  ): Promise<unknown> {
+    if (commands.length === 0) return undefined;
+    const traces = commands.map((command) => command.trace);
+    traced.span = startGroupSpan(this.tracer, 'batch commit', traces, { 'mkt.batch.commands': commands.length });
+    const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
+    const stored = await lockMarketBooks(sql, marketIds);
+    const batch = new TradingBatch(sql);
+    await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+    for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
+    const books = [...markets].map(([marketId, market]) => ({
+      marketId,
+      version: market.version + 1,
+      nextSequence: market.sequence,
+    }));
+    const refused = await writeTradingBatch(sql, batch.writeSet(books));
+    if (refused.length > 0) throw new BalanceRace(refused);
+    const committed = batch.committed();
+    for (const market of markets.values()) {
+      market.state.version = market.version + 1;
+      market.state.nextSequence = market.sequence;
+    }
+    keepRows(markets, committed);
+    return this.announcer.stage(sql, committed, new Map([...markets].map(([id, market]) => [id, market.state])));
   }
 
   /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */
@@ -381,18 +364,5 @@ export class BookRegistry {
       watched.restore();
       return { ok: false, error };
     }
-  }
-}
-
-/**
- * The rows the batch wrote, kept with their market's book at the version it commits: open orders
- * kept (or replaced), closed ones dropped. A batch that does not commit drops its books whole.
- */
-function keepRows(markets: ReadonlyMap<string, BatchMarket>, committed: CommittedBatch): void {
-  for (const row of [...committed.newOrders, ...committed.changedOrders]) {
-    const rows = markets.get(row.market_id)?.state.rows;
-    if (!rows) continue;
-    if (openStatuses.includes(row.status)) rows.set(row.id, row);
-    else rows.delete(row.id);
   }
 }

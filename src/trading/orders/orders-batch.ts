@@ -3,7 +3,7 @@ import { findOrders } from '../../db/orders.js';
 import { poolSql, withSql } from '../../db/sql.js';
 import type { OrderRow } from '../../db/trading-rows.js';
 import type { MarketWithInstrument } from '../../core/reference.js';
-import type { Outcome } from './books.js';
+import type { Outcome } from './batch-commands.js';
 import type { MarketSession } from './market-book.js';
 import type { OrderDeps } from './order-books.js';
 import {
