@@ -14,129 +14,133 @@ import { makeSupplier } from '../support/trading-fixtures.js';
  * every business counter moved by exactly that workload's amounts, read as a scrape reads them. Money is compared in
  * its minor units: the counter's USD converted back to micro-dollars.
  */
-describeEachDatabase('ops: business metrics move by exactly a known workload', (env) => {
-  const services = () => env().service.services;
-  let standard: MarketRef;
-  let prime: MarketRef;
-  let seller: TestUser;
-  let buyer: TestUser & { token: string };
-  let poor: TestUser & { token: string };
-  const upstreams: SimulatorServer[] = [];
-  const upstreamSuppliers: TestUser[] = [];
+describeEachDatabase(
+  'ops: business metrics move by exactly a known workload',
+  (env) => {
+    const services = () => env().service.services;
+    let standard: MarketRef;
+    let prime: MarketRef;
+    let seller: TestUser;
+    let buyer: TestUser & { token: string };
+    let poor: TestUser & { token: string };
+    const upstreams: SimulatorServer[] = [];
+    const upstreamSuppliers: TestUser[] = [];
 
-  before(async () => {
-    standard = await marketOf(services(), 'text-standard');
-    prime = await marketOf(services(), 'text-prime');
-    // A coarser tick on one market (before any order reads it), to reach the tick check.
-    await services().db('markets').where('id', prime.marketId).update({ tick_size_ticks: 10 });
-    seller = await createTestUser(services());
-    for (const market of [standard, prime]) await giveUnits(services(), seller.userId, market.instrumentId, 100);
-    buyer = await withToken(env(), await createTestUser(services()));
-    poor = await withToken(env(), await createTestUser(services()));
-    const supplier = await createTestUser(services());
-    await makeSupplier(services(), supplier.userId, [standard.instrumentId]);
-    // text-prime is served by two real local upstreams only, so that one failing makes a failover.
-    for (const name of ['a', 'b']) {
-      const server = await startSimulatorServer({ id: `metrics-upstream-${name}` });
-      upstreams.push(server);
-      const user = await createTestUser(services());
-      await registerSupplier(services(), {
-        userId: user.userId,
-        instruments: [prime.instrumentId],
-        baseUrl: server.url,
-        model: 'sim',
-        simulated: false,
-      });
-      upstreamSuppliers.push(user);
-    }
-  });
-  // The service (and its database) stops first: only the upstreams are left to close.
-  after(() => Promise.all(upstreams.map((server) => server.close())));
-
-  it('counts deposits, orders by result, trades and Units, inference, billing and supplier attempts exactly', async () => {
-    const before = await readMetrics(services());
-
-    // Deposits through the payment path (sandbox): 50.00 + 25.50 + 1.00.
-    for (const [user, amount] of [
-      [buyer, '50.00'],
-      [buyer, '25.50'],
-      [poor, '1.00'],
-    ] as const) {
-      const reply = await env().platform.post('/v1/deposits', {
-        bearer: user.token,
-        body: { deposit: { amount_usd: amount } },
-      });
-      expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
-    }
-
-    // Orders: three resting sells on text-standard, a buy of 3 crossing two of them (two trades, 3 Units); a sell and
-    // a crossing buy of 4 on text-prime (one trade, 4 Units); a batch of two resting buys on text-prime (within its collar); refused: a
-    // price off text-prime's tick, and a buy the poor user's 1.00 USD cannot pay.
-    const order = (user: TestUser, market: MarketRef, side: string, price: string, quantity: number) =>
-      placeOrder(env(), user, { market_id: market.marketId, side, price, quantity, should_autotransfer: true });
-    for (let i = 0; i < 3; i++) expect((await order(seller, standard, 'sell', '0.5000', 2)).status).to.equal(201);
-    expect((await order(buyer, standard, 'buy', '0.5000', 3)).status).to.equal(201);
-    expect((await order(seller, prime, 'sell', '0.6000', 4)).status).to.equal(201);
-    expect((await order(buyer, prime, 'buy', '0.6000', 4)).status).to.equal(201);
-    const batch = await env().trading.post('/v1/orders/batch', {
-      sign: buyer.signingKey,
-      body: {
-        orders: [0.58, 0.59].map((price) => ({
-          market_id: prime.marketId,
-          side: 'buy',
-          type: 'limit',
-          price: price.toFixed(4),
-          quantity: 1,
-        })),
-      },
+    before(async () => {
+      standard = await marketOf(services(), 'text-standard');
+      prime = await marketOf(services(), 'text-prime');
+      // A coarser tick on one market (before any order reads it), to reach the tick check.
+      await services().db('markets').where('id', prime.marketId).update({ tick_size_ticks: 10 });
+      seller = await createTestUser(services());
+      for (const market of [standard, prime]) await giveUnits(services(), seller.userId, market.instrumentId, 100);
+      buyer = await withToken(env(), await createTestUser(services()));
+      poor = await withToken(env(), await createTestUser(services()));
+      const supplier = await createTestUser(services());
+      await makeSupplier(services(), supplier.userId, [standard.instrumentId]);
+      // text-prime is served by two real local upstreams only, so that one failing makes a failover.
+      for (const name of ['a', 'b']) {
+        const server = await startSimulatorServer({ id: `metrics-upstream-${name}` });
+        upstreams.push(server);
+        const user = await createTestUser(services());
+        await registerSupplier(services(), {
+          userId: user.userId,
+          instruments: [prime.instrumentId],
+          baseUrl: server.url,
+          model: 'sim',
+          simulated: false,
+        });
+        upstreamSuppliers.push(user);
+      }
     });
-    expect(batch.status, JSON.stringify(batch.body)).to.be.oneOf([200, 201]);
-    const offTick = await order(buyer, prime, 'buy', '0.6005', 1);
-    expect(offTick.body.errors?.code, JSON.stringify(offTick.body)).to.equal('tick_size_violation');
-    const unaffordable = await order(poor, standard, 'buy', '0.5000', 10);
-    expect(unaffordable.body.errors?.code, JSON.stringify(unaffordable.body)).to.equal(
-      'insufficient_available_balance',
-    );
+    // The service (and its database) stops first: only the upstreams are left to close.
+    after(() => Promise.all(upstreams.map((server) => server.close())));
 
-    // Inference: text-standard on the in-process simulated supplier, every endpoint, streamed and not.
-    const runs: [string, Record<string, unknown>][] = [
-      [
-        '/r/v1/chat/completions',
-        { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12 },
-      ],
-      [
-        '/r/v1/chat/completions',
-        { model: 'text-standard', messages: [{ role: 'user', content: 'stream' }], max_tokens: 12, stream: true },
-      ],
-      ['/r/v1/responses', { model: 'text-standard', input: 'hello', max_output_tokens: 16 }],
-      ['/r/v1/responses', { model: 'text-standard', input: 'stream', max_output_tokens: 16, stream: true }],
-      ['/r/v1/messages', { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12 }],
-      [
-        '/r/v1/messages',
-        { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12, stream: true },
-      ],
-    ];
-    for (const [path, body] of runs) await infer(env(), buyer, path, body, 200);
-    // text-prime: the upstream routing tries first fails (a failover, then served); the next request passes it over
-    // while it cools down; with both down, no supplier serves (503, not billed).
-    const [first, second] = firstTried(upstreams, upstreamSuppliers);
-    const prime1 = { model: 'text-prime', messages: [{ role: 'user', content: 'hi' }], max_tokens: 8 };
-    first.setFault({ kind: 'error' });
-    await infer(env(), buyer, '/r/v1/chat/completions', prime1, 200);
-    await infer(env(), buyer, '/r/v1/chat/completions', prime1, 200);
-    second.setFault({ kind: 'error' });
-    await infer(env(), buyer, '/r/v1/chat/completions', prime1, 503);
-    first.setFault(null);
-    second.setFault(null);
+    it('counts deposits, orders by result, trades and Units, inference, billing and supplier attempts exactly', async () => {
+      const before = await readMetrics(env().service);
 
-    const after = await readMetrics(services());
-    expectDeposits(before, after);
-    expectOrders(before, after, standard, prime);
-    const commits = movedBy(before, after, 'mkt_batch_commit_seconds_count', { database: env().database });
-    expect(commits).to.be.at.least(1);
-    await expectInference(env(), before, after, standard, prime);
-  });
-});
+      // Deposits through the payment path (sandbox): 50.00 + 25.50 + 1.00.
+      for (const [user, amount] of [
+        [buyer, '50.00'],
+        [buyer, '25.50'],
+        [poor, '1.00'],
+      ] as const) {
+        const reply = await env().platform.post('/v1/deposits', {
+          bearer: user.token,
+          body: { deposit: { amount_usd: amount } },
+        });
+        expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
+      }
+
+      // Orders: three resting sells on text-standard, a buy of 3 crossing two of them (two trades, 3 Units); a sell and
+      // a crossing buy of 4 on text-prime (one trade, 4 Units); a batch of two resting buys on text-prime (within its collar); refused: a
+      // price off text-prime's tick, and a buy the poor user's 1.00 USD cannot pay.
+      const order = (user: TestUser, market: MarketRef, side: string, price: string, quantity: number) =>
+        placeOrder(env(), user, { market_id: market.marketId, side, price, quantity, should_autotransfer: true });
+      for (let i = 0; i < 3; i++) expect((await order(seller, standard, 'sell', '0.5000', 2)).status).to.equal(201);
+      expect((await order(buyer, standard, 'buy', '0.5000', 3)).status).to.equal(201);
+      expect((await order(seller, prime, 'sell', '0.6000', 4)).status).to.equal(201);
+      expect((await order(buyer, prime, 'buy', '0.6000', 4)).status).to.equal(201);
+      const batch = await env().trading.post('/v1/orders/batch', {
+        sign: buyer.signingKey,
+        body: {
+          orders: [0.58, 0.59].map((price) => ({
+            market_id: prime.marketId,
+            side: 'buy',
+            type: 'limit',
+            price: price.toFixed(4),
+            quantity: 1,
+          })),
+        },
+      });
+      expect(batch.status, JSON.stringify(batch.body)).to.be.oneOf([200, 201]);
+      const offTick = await order(buyer, prime, 'buy', '0.6005', 1);
+      expect(offTick.body.errors?.code, JSON.stringify(offTick.body)).to.equal('tick_size_violation');
+      const unaffordable = await order(poor, standard, 'buy', '0.5000', 10);
+      expect(unaffordable.body.errors?.code, JSON.stringify(unaffordable.body)).to.equal(
+        'insufficient_available_balance',
+      );
+
+      // Inference: text-standard on the in-process simulated supplier, every endpoint, streamed and not.
+      const runs: [string, Record<string, unknown>][] = [
+        [
+          '/r/v1/chat/completions',
+          { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12 },
+        ],
+        [
+          '/r/v1/chat/completions',
+          { model: 'text-standard', messages: [{ role: 'user', content: 'stream' }], max_tokens: 12, stream: true },
+        ],
+        ['/r/v1/responses', { model: 'text-standard', input: 'hello', max_output_tokens: 16 }],
+        ['/r/v1/responses', { model: 'text-standard', input: 'stream', max_output_tokens: 16, stream: true }],
+        ['/r/v1/messages', { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12 }],
+        [
+          '/r/v1/messages',
+          { model: 'text-standard', messages: [{ role: 'user', content: 'hi' }], max_tokens: 12, stream: true },
+        ],
+      ];
+      for (const [path, body] of runs) await infer(env(), buyer, path, body, 200);
+      // text-prime: the upstream routing tries first fails (a failover, then served); the next request passes it over
+      // while it cools down; with both down, no supplier serves (503, not billed).
+      const [first, second] = firstTried(upstreams, upstreamSuppliers);
+      const prime1 = { model: 'text-prime', messages: [{ role: 'user', content: 'hi' }], max_tokens: 8 };
+      first.setFault({ kind: 'error' });
+      await infer(env(), buyer, '/r/v1/chat/completions', prime1, 200);
+      await infer(env(), buyer, '/r/v1/chat/completions', prime1, 200);
+      second.setFault({ kind: 'error' });
+      await infer(env(), buyer, '/r/v1/chat/completions', prime1, 503);
+      first.setFault(null);
+      second.setFault(null);
+
+      const after = await readMetrics(env().service);
+      expectDeposits(before, after);
+      expectOrders(before, after, standard, prime);
+      const commits = movedBy(before, after, 'mkt_batch_commit_seconds_count', { database: env().database });
+      expect(commits).to.be.at.least(1);
+      await expectInference(env(), before, after, standard, prime);
+    });
+  },
+  { env: { MKT_METRICS_PORT: '0' } },
+);
 
 /** An account:read + account:write token for the platform API (deposits). */
 async function withToken<U extends TestUser>(env: TestEnvironment, user: U): Promise<U & { token: string }> {
@@ -260,25 +264,25 @@ describeEachDatabase(
     it('counts nothing for a pending request, its amount at approval, nothing for a second approval', async () => {
       const services = env().service.services;
       const user = await withToken(env(), await createTestUser(services));
-      const before = await readMetrics(services);
+      const before = await readMetrics(env().service);
       const reply = await env().platform.post('/v1/deposits', {
         bearer: user.token,
         body: { deposit: { amount_usd: '12.34' } },
       });
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
       const depositId = (reply.body as { data: { id: string } }).data.id;
-      const pending = await readMetrics(services);
+      const pending = await readMetrics(env().service);
       expect(movements(before, pending, 'mkt_deposits_usd_total').size).to.equal(0);
       await approveDeposit(services, depositId);
       await approveDeposit(services, depositId).then(
         () => expect.fail('a second approval must be refused'),
         () => undefined,
       );
-      const after = await readMetrics(services);
+      const after = await readMetrics(env().service);
       expect(Object.fromEntries(movements(before, after, 'mkt_deposits_usd_total'))).to.deep.equal({
         [labelsKey({ method: 'manual' })]: 12.34,
       });
     });
   },
-  { env: { MKT_PAYMENTS: 'manual' } },
+  { env: { MKT_PAYMENTS: 'manual', MKT_METRICS_PORT: '0' } },
 );

@@ -1,4 +1,4 @@
-import type { Services } from '../../src/app/services.js';
+import type { RunningService } from '../../src/app/main.js';
 
 /** Prometheus samples by sample name (`mkt_orders_total`, `…_sum`, `…_count`, `…_bucket`), then by their labels. */
 export type MetricSamples = Map<string, Map<string, number>>;
@@ -42,9 +42,12 @@ function parseMetrics(text: string): MetricSamples {
   return samples;
 }
 
-/** The service's metrics as a scrape would read them (the registry's text). */
-export async function readMetrics(services: Services): Promise<MetricSamples> {
-  return parseMetrics(await services.metrics.registry.metrics());
+/** The service's metrics as Prometheus reads them: `GET /metrics` on its metrics listener, over HTTP. */
+export async function readMetrics(service: RunningService): Promise<MetricSamples> {
+  if (service.metricsUrl === undefined) throw new Error('the service has no metrics listener (MKT_METRICS_PORT=0)');
+  const response = await fetch(`${service.metricsUrl}/metrics`);
+  if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
+  return parseMetrics(await response.text());
 }
 
 /** One sample's value (0 when the series does not exist yet). */
