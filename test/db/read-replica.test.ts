@@ -13,6 +13,7 @@ import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
 import {
   portOf,
   readinessOf,
+  readyzOf,
   relayTo,
   startOn,
   until,
@@ -92,6 +93,10 @@ if (databaseKinds.includes('postgres')) {
         const readiness = await readinessOf(running);
         expect(readiness.state).to.equal('ok');
         if (readiness.state === 'ok') expect(readiness.lagBytes).to.be.a('number');
+        const readyz = await readyzOf(running);
+        expect(readyz.status).to.equal(200);
+        expect(readyz.replica).to.include({ ok: true, required: false });
+        expect(readyz.replica.detail).to.match(/^\d+ bytes, [\d.]+ s behind/);
       });
 
       it('serves others from the replica and the writer from the primary until the replica has replayed the write', async () => {
@@ -243,6 +248,11 @@ if (databaseKinds.includes('postgres')) {
 
       it('starts while the replica does not answer, and reads answer from the primary', async () => {
         expect((await readinessOf(running)).state).to.equal('down');
+        // Reads answer from the primary, so the process stays ready; /readyz says where they go.
+        const readyz = await readyzOf(running);
+        expect(readyz.status).to.equal(200);
+        expect(readyz.replica).to.include({ ok: false, required: false });
+        expect(readyz.replica.detail).to.match(/^down, reads on the primary/);
         expect(await usageCountSeenBy(running.consumption, reader)).to.equal(0);
         expect(await bidsSeenBy(running.trading, reader, market)).to.deep.equal([]);
       });

@@ -142,3 +142,10 @@ export const withPort = (url: string, port: number): string => {
 
 export const readinessOf = (running: Running): Promise<ReplicaReadiness> =>
   replicaReadiness(running.service.services.readReplica, Date.now());
+
+/** `GET /readyz` on the service's metrics listener: its status and its replica check. */
+export async function readyzOf(running: Running): Promise<{ status: number; replica: Record<string, unknown> }> {
+  const response = await fetch(`${running.service.metricsUrl ?? ''}/readyz`);
+  const body = (await response.json()) as { checks: Record<string, Record<string, unknown>> };
+  return { status: response.status, replica: body.checks.replica ?? {} };
+}
