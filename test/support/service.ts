@@ -78,6 +78,8 @@ async function startTestService(
     // No listener unless a test asks (test/ops: '0'): the default metrics' monitors stay off in-process services.
     MKT_METRICS_PORT: 'off',
     MKT_SIMULATED_SUPPLIER: 'off',
+    // Each suite audits the ledger itself when it ends; the periodic audit runs where a test asks (test/ops).
+    MKT_AUDIT_INTERVAL_S: '0',
     ...env,
   });
   const captured = options.captureLog ? capturingLogger() : undefined;
