@@ -5,7 +5,7 @@ import { tokensOf } from '../../src/ledger/assets.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
-import { describeEachDatabase } from '../support/service.js';
+import { describeEachDatabase, TestClock } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
 
 /**
@@ -237,3 +237,53 @@ describeEachDatabase('consumption: big prompts', (env) => {
     for (const reply of replies) expect(reply.status, reply.text.slice(0, 300)).to.equal(200);
   });
 });
+
+describeEachDatabase(
+  'consumption: a big prompt counted for longer than a lease',
+  (env) => {
+    const services = () => env().service.services;
+
+    it('answers 200: the slot is written with a lease from when it is taken, not from before the count', async function () {
+      this.timeout(120_000);
+      const supplier = await createTestUser(services());
+      await makeSupplier(services(), supplier.userId, ['text-max']);
+      const caller = await createTestUser(services());
+      const instrument = (await services().reference.resolveModel('text-max'))!;
+      await giveUnits(services(), caller.userId, instrument.id, 1);
+      await services().db.transaction((trx) =>
+        transferToConsumption(trx, {
+          userId: caller.userId,
+          instrumentId: instrument.id,
+          quantity: 1,
+          orderId: null,
+          nowUs: services().clock.nowUs(),
+        }),
+      );
+      const body = { model: 'text-max', max_tokens: 16, messages: [{ role: 'user', content: 'a'.repeat(1_500_000) }] };
+      const { started } = tokenPoolStats();
+      const reply = env().consumption.post('/r/v1/chat/completions', { bearer: caller.apiKey, body });
+      // Admission counts the prompt before it writes the slot: while it counts, twice the lease (30 s) goes by, as on
+      // a machine so busy that the count waits that long for the token pool.
+      const deadline = Date.now() + 60_000;
+      while (tokenPoolStats().started === started && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(tokenPoolStats().started, 'the prompt is being counted').to.be.above(started);
+      const clock = services().clock as TestClock;
+      clock.advance(60_000);
+      let slot: { expires_at_us: number | string } | undefined;
+      while (slot === undefined && Date.now() < deadline) {
+        slot = await services().db('inference_slots').where('user_id', caller.userId).first('expires_at_us');
+        if (slot === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(Number(slot?.expires_at_us), 'the slot is written unexpired').to.be.above(clock.nowUs());
+      expect(await services().inference.sweepAbandoned(clock.nowUs()), 'a sweep leaves the slot alone').to.equal(0);
+      const answered = await reply;
+      expect(answered.status, answered.text.slice(0, 300)).to.equal(200);
+      const receipt = await env().consumption.get(`/v1/usage/${answered.headers.get('x-mkt-request-id')}`, {
+        bearer: caller.apiKey,
+      });
+      expect(receipt.body.data.status).to.equal('succeeded');
+    });
+  },
+  { clock: () => new TestClock() },
+);

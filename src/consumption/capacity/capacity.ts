@@ -57,6 +57,8 @@ interface Admission extends SlotState {
   autoTopUp: boolean;
   /** The earliest expiry of the account's lots holding tokens, at admission (settle.ts `OpenRequest`). */
   lotsExpireAtUs: number | null;
+  /** The lease the slot's row was written with: the request holds it from here on (leases.ts `holdLease`). */
+  lease: LeaseTerms;
 }
 
 interface ReservedRequest extends KeyCaller {
@@ -65,8 +67,12 @@ interface ReservedRequest extends KeyCaller {
   endpoint: 'chat.completions' | 'responses' | 'messages';
   stream: boolean;
   tokens: TokenDemand;
-  /** The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. */
-  lease: LeaseTerms;
+  /**
+   * The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. Taken as the slot's
+   * row is written, after the prompt is counted: a count that outlasts a lease (a big prompt waiting for the token
+   * pool on a busy machine) must not write a slot already expired, which the next sweep would settle under the request.
+   */
+  lease: () => LeaseTerms;
   /** The admission ticket the run came with (inference/tickets.ts): claimed used by the admission's transaction. */
   ticket?: UsedTicket;
 }
@@ -138,7 +144,7 @@ async function admit(
       lotsReserveMicros(reservedLots, Number(request.instrument.tokens_per_unit)),
       nowUs,
     );
-    await recordAdmission(sql, request, { ...held, reservedLots, budget }, nowUs);
+    const lease = await recordAdmission(sql, request, { ...held, reservedLots, budget }, nowUs);
     return {
       limit: slots.limit,
       remaining: slots.limit - slots.active - 1,
@@ -148,6 +154,7 @@ async function admit(
       lotsExpireAtUs: seen.lotsExpireAtUs,
       reservedLots,
       budget,
+      lease,
     };
   });
 }
@@ -204,13 +211,14 @@ async function recordAdmission(
   request: ReservedRequest,
   held: { accountId: string; tokens: number; reservedLots: LotReservation[]; budget: BudgetHold | null },
   nowUs: number,
-): Promise<void> {
+): Promise<LeaseTerms> {
+  const lease = request.lease();
   const slot = {
     request_id: request.requestId,
     user_id: request.userId,
     acquired_at_us: nowUs,
-    expires_at_us: request.lease.expiresAtUs,
-    process_id: request.lease.processId,
+    expires_at_us: lease.expiresAtUs,
+    process_id: lease.processId,
     prompt_tokens: held.tokens - request.tokens.output,
   };
   await insertAdmission(sql, slot, {
@@ -228,6 +236,7 @@ async function recordAdmission(
     budget_reserved_micros: held.budget?.reservedMicros ?? null,
     budget_period_start_us: held.budget?.periodStartUs ?? null,
   });
+  return lease;
 }
 
 /** The key's limits, checked before anything is bought (admission checks them again, in its transaction). */

@@ -126,7 +126,6 @@ export async function runInference<E extends Endpoint>(
     ? await preparedBefore(deps, endpoint, body, caller.ticket)
     : await prepare(deps, endpoint, body);
   const admittedAtUs = deps.clock.nowUs();
-  const terms = leaseTerms(deps.leases);
   const admitted = await openAdmission(
     deps,
     {
@@ -139,7 +138,7 @@ export async function runInference<E extends Endpoint>(
       endpoint,
       stream: uncounted.stream,
       tokens: uncounted.tokens,
-      lease: terms,
+      lease: () => leaseTerms(deps.leases),
       ...(caller.ticket && { ticket: { id: caller.ticket.id, expiresAtUs: caller.ticket.expiresAtUs } }),
     },
     admittedAtUs,
@@ -149,7 +148,7 @@ export async function runInference<E extends Endpoint>(
   // Held (renewed) from the admission on: counting a big prompt may outlast a lease on a busy machine, and an
   // unrenewed slot would be swept under the request. A request whose slot was swept (its lease lost) stops: the
   // sweep billed it by what it had delivered.
-  const lease = holdLease(deps.leases, requestId, terms, {
+  const lease = holdLease(deps.leases, requestId, admitted.lease, {
     stream: uncounted.stream,
     lost: () => abort.abort(),
     inUse: deps.inferenceMetrics.slotsInUse.of(uncounted.instrument.id),
