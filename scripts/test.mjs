@@ -31,7 +31,7 @@ if (missing.length > 0) {
 
 /**
  * The files that take longest (each a few minutes of child processes, Chromium and paced upstreams;
- * .ci/durations.json lists them after a run), started first: the three workers take files in order,
+ * .ci/durations.json lists them after a run), started first: the four workers take files in order,
  * so a slow file started last would run on alone after the others finish, minutes over the sum.
  */
 const slowestFirst = [
