@@ -39,7 +39,6 @@ import { deposit } from '../src/ledger/funds.js';
 import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
-import { registerSupplier } from '../src/trading/supply/supply.js';
 import { startBareGateway } from './bench/bare-gateway.js';
 import {
   addPhase,
@@ -53,7 +52,7 @@ import {
 import { portkeyVersion, startPortkey } from './bench/portkey-gateway.js';
 import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
-import { giveUnits, positive } from './bench/seed.js';
+import { giveUnits, positive, seedUpstreamSupplier } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
@@ -141,16 +140,7 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
       nowUs: systemClock.nowUs(),
     }),
   );
-  const supplier = await createUser(db, systemClock, {
-    email: 'bench-supplier@example.com',
-    verified: true,
-    acceptTerms: true,
-    mode: 'advanced',
-  });
-  await registerSupplier(
-    { db, clock: systemClock },
-    { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false },
-  );
+  await seedUpstreamSupplier(db, 'bench-supplier@example.com', instrument.id, upstreamUrl);
   return key;
 }
 

@@ -6,8 +6,7 @@ import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { deposit } from '../../src/ledger/funds.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../../src/lib/money.js';
-import { registerSupplier } from '../../src/trading/supply/supply.js';
-import { giveUnits } from './seed.js';
+import { giveUnits, seedUpstreamSupplier } from './seed.js';
 
 /**
  * bench-scale's setup: the consumer and the supplier of its inference (as bench-gateway seeds them: a deposit, Units of
@@ -27,16 +26,7 @@ export async function seedConsumers(db: Db, upstreamUrl: string, count: number):
   if (!instrument) throw new Error(`no instrument ${model}`);
   const keys: string[] = [];
   for (let i = 0; i < count; i += 1) keys.push(await seedConsumer(db, instrument.id, i));
-  const supplier = await createUser(db, systemClock, {
-    email: 'scale-supplier@example.com',
-    verified: true,
-    acceptTerms: true,
-    mode: 'advanced',
-  });
-  await registerSupplier(
-    { db, clock: systemClock },
-    { userId: supplier.id, instruments: [instrument.id], baseUrl: upstreamUrl, model: 'sim', simulated: false },
-  );
+  await seedUpstreamSupplier(db, 'scale-supplier@example.com', instrument.id, upstreamUrl);
   return keys;
 }
 

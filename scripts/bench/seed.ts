@@ -3,6 +3,8 @@ import { unitsOf, usd } from '../../src/ledger/assets.js';
 import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { buyReserveMicros } from '../../src/core/fees.js';
+import { createUser } from '../../src/core/identity.js';
+import { registerSupplier } from '../../src/trading/supply/supply.js';
 
 /** A positive whole number from a command-line flag, or a clear error naming the flag. */
 export function positive(text: string, flag: string): number {
@@ -121,4 +123,13 @@ export async function seedRestingOrders(
       .where('market_id', market.marketId)
       .update({ version: stored.version + 1, next_sequence: sequence });
   });
+}
+
+/** A supplier of `instrumentId` answering at `upstreamUrl` (an OpenAI-compatible upstream serving model `sim`). */
+export async function seedUpstreamSupplier(db: Db, email: string, instrumentId: string, upstreamUrl: string) {
+  const supplier = await createUser(db, systemClock, { email, verified: true, acceptTerms: true, mode: 'advanced' });
+  await registerSupplier(
+    { db, clock: systemClock },
+    { userId: supplier.id, instruments: [instrumentId], baseUrl: upstreamUrl, model: 'sim', simulated: false },
+  );
 }
