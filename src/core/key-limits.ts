@@ -1,3 +1,4 @@
+import { parseStringArray } from '../lib/json.js';
 import { apiKeySpendOf, apiKeySpendsOf, type ApiKeyRow, type ApiKeySpendRow } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
@@ -39,7 +40,7 @@ export function keyLimitsOf(row: ApiKeyRow): KeyLimits {
     expiresAtUs: row.expires_at_us === null ? null : Number(row.expires_at_us),
     limitUsdMicros: row.limit_usd_micros === null ? null : Number(row.limit_usd_micros),
     limitReset: row.limit_reset,
-    allowedModels: row.allowed_models === null ? null : (JSON.parse(row.allowed_models) as string[]),
+    allowedModels: row.allowed_models === null ? null : parseStringArray(row.allowed_models),
   };
 }
 
