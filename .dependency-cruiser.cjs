@@ -69,6 +69,16 @@ module.exports = {
       to: { path: '^src/http/', pathNot: '^src/http/(types|respond)\\.ts$' },
     },
     {
+      name: 'http-over-no-surface',
+      comment:
+        'The edge binds handlers the composition root gives it and imports no surface: what the edge and a surface ' +
+        'both need (the admission ticket, a key past its expiry) lives below both, in src/core/. Since the surfaces ' +
+        "import the edge's handler contract, an arrow back would close a cycle.",
+      severity: 'error',
+      from: { path: '^src/http/' },
+      to: { path: `^src/${surfaces}/` },
+    },
+    {
       name: 'app-is-the-top',
       comment: 'src/app/ composes everything; only the command line above it may import it.',
       severity: 'error',

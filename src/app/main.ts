@@ -190,6 +190,26 @@ function startJobs(config: Config, services: Services, health: ReadinessSources)
   };
 }
 
+/** Every host listening; if one cannot, those that listen are closed and `undo` undoes what was started for them. */
+async function listenOrUndo(
+  config: Config,
+  services: Services,
+  definitions: Record<HostName, HostDefinition<Services>>,
+  undo: () => Promise<void>,
+): Promise<{ listening: Listening<HostName>[]; sockets: TradingSocket[] }> {
+  const listening: Listening<HostName>[] = [];
+  const sockets: TradingSocket[] = [];
+  try {
+    await listenHosts(config, services, definitions, listening, sockets);
+  } catch (error) {
+    await Promise.all(sockets.map((s) => s.close()));
+    await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+    await undo();
+    throw error;
+  }
+  return { listening, sockets };
+}
+
 /** The composition root's services → one Koa app per host, listening. */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const { services, transport, close } = await composeServices(config, options);
@@ -210,20 +230,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const keyCache = await openApiKeyCache(services.db);
     // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
     const checkpoints = startWalCheckpoints(services.db);
-    const listening: Listening<HostName>[] = [];
-    const sockets: TradingSocket[] = [];
-    try {
-      await listenHosts(config, services, definitions, listening, sockets);
-    } catch (error) {
-      await Promise.all(sockets.map((s) => s.close()));
-      await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+    const { listening, sockets } = await listenOrUndo(config, services, definitions, async () => {
       await closeApiKeyCache(services.db, keyCache);
       await checkpoints.stop();
       await stopLeases(services.leases);
-      throw error;
-    }
-    const urls: Partial<Record<HostName, string>> = {};
-    for (const listener of listening) urls[listener.name] = listener.url;
+    });
+    const urls: Partial<Record<HostName, string>> = Object.fromEntries(listening.map((l) => [l.name, l.url]));
     const jobs = startJobs(config, services, health);
     const releaseTokenPool = holdTokenPool();
     const metricsListener = metrics;

@@ -20,7 +20,7 @@ import { sweepAbandoned } from '../consumption/inference/pipeline.js';
 import { newJsonSchemas, type JsonSchemas } from '../consumption/inference/json-schemas.js';
 import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases.js';
 import { newRoutingState, type RoutingState } from '../consumption/inference/routing.js';
-import { TicketKey } from '../consumption/inference/tickets.js';
+import { TicketKey } from '../core/tickets.js';
 import { ticketSecretOf } from '../db/tickets.js';
 import type { ConsumptionDeps } from '../consumption/deps.js';
 import type { TradingDeps } from '../trading/deps.js';

@@ -1,6 +1,8 @@
+import { parseStringArray } from '../lib/json.js';
 import { apiKeySpendOf, apiKeySpendsOf, type ApiKeyRow, type ApiKeySpendRow } from '../db/identity.js';
 import type { Db } from '../db/knex.js';
-import { toIsoOrNull, usPerDay } from '../lib/clock.js';
+import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
+import { Failure } from '../lib/failure.js';
 import { validationFailure } from '../lib/common-failures.js';
 import { formatDecimal, formatUsdCents, parseUsdCents, usdScale } from '../lib/money.js';
 import { periodEndUs, periodStartUs, type LimitReset } from '../lib/periods.js';
@@ -38,7 +40,7 @@ export function keyLimitsOf(row: ApiKeyRow): KeyLimits {
     expiresAtUs: row.expires_at_us === null ? null : Number(row.expires_at_us),
     limitUsdMicros: row.limit_usd_micros === null ? null : Number(row.limit_usd_micros),
     limitReset: row.limit_reset,
-    allowedModels: row.allowed_models === null ? null : (JSON.parse(row.allowed_models) as string[]),
+    allowedModels: row.allowed_models === null ? null : parseStringArray(row.allowed_models),
   };
 }
 
@@ -49,6 +51,17 @@ export function keyLimitsOf(row: ApiKeyRow): KeyLimits {
 export function keyAcceptedAt(row: ApiKeyRow, nowUs: number): boolean {
   const { expiresAtUs } = keyLimitsOf(row);
   return Boolean(row.active) && (expiresAtUs === null || nowUs < expiresAtUs);
+}
+
+/**
+ * A key past its expiry (401 key_expired): refused by authentication on the consumption hosts and again at admission,
+ * which checks the key afresh (consumption/capacity/key-limits.ts).
+ */
+export function keyExpired(expiresAtUs: number): Failure<'key_expired'> {
+  return new Failure(
+    'key_expired',
+    `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`,
+  );
 }
 
 /** The limits as the row stores them. */

@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
 import { apiKeysChannel } from './migrations/0014_api_key_revocations.js';
 import { poolSql, statement } from './sql.js';
 import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
+import { openSqliteFile } from './sqlite-file.js';
 
 /**
  * What tells a cache of consumption API keys that one may have been revoked (migration 0014: a
@@ -48,15 +48,6 @@ const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|use
 const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
 const counter = statement('api_key_revocations_version', counterText);
 
-/** The part of better-sqlite3 used here (knex loads the same module for the database itself). */
-interface SqliteReader {
-  prepare(sql: string): { get(): unknown };
-  close(): void;
-}
-const SqliteReader = createRequire(import.meta.url)('better-sqlite3') as new (
-  path: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean },
-) => SqliteReader;
 /** How long a PostgreSQL listener that lost its connection waits before connecting again. */
 const relistenDelayMs = 1_000;
 
@@ -105,7 +96,7 @@ async function openFeed(db: Db): Promise<RevocationFeed> {
     const reader =
       filename === undefined || filename === ':memory:' || filename === ''
         ? null
-        : new SqliteReader(filename, { readonly: true, fileMustExist: true });
+        : openSqliteFile(filename, { readonly: true, fileMustExist: true });
     const read = reader?.prepare(counterText);
     return {
       async version() {

@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
+import { openSqliteFile } from './sqlite-file.js';
 import { packBook, packedColumns, transferablesOf, type PackedBook, type StoredBookRow } from './packed-book.js';
 import type { BookReaderRequest, BookReaderAnswer } from './book-reader.js';
 
@@ -10,21 +10,6 @@ import type { BookReaderRequest, BookReaderAnswer } from './book-reader.js';
  * ends. The rows are those of orders.ts's restingOrdersPage and pendingStopsPage, read whole: a
  * thread of its own waits on nobody.
  */
-interface ReadOnlyStatement {
-  raw(toggle: boolean): ReadOnlyStatement;
-  all(...parameters: unknown[]): unknown[][];
-  get(...parameters: unknown[]): unknown[] | undefined;
-}
-interface ReadOnlyConnection {
-  prepare(sql: string): ReadOnlyStatement;
-  exec(sql: string): void;
-  close(): void;
-}
-const Sqlite = createRequire(import.meta.url)('better-sqlite3') as new (
-  path: string,
-  options?: { readonly?: boolean; fileMustExist?: boolean },
-) => ReadOnlyConnection;
-
 const marketSql = 'SELECT version, next_sequence FROM market_books WHERE market_id = ?';
 const lastTradeSql = 'SELECT price_ticks FROM trades WHERE market_id = ? ORDER BY sequence DESC LIMIT 1';
 const restingSql = `SELECT ${packedColumns} FROM orders WHERE market_id = ? AND remaining_quantity > 0 ORDER BY sequence`;
@@ -44,11 +29,15 @@ function packedOf(
 
 /** SQLite: a read-only connection; one transaction reads one snapshot (WAL lets it read beside the writer). */
 function readSqlite(filename: string, marketId: string): PackedBook | undefined {
-  const connection = new Sqlite(filename, { readonly: true, fileMustExist: true });
+  const connection = openSqliteFile(filename, { readonly: true, fileMustExist: true });
   try {
-    const [market, lastTrade, resting, pending] = [marketSql, lastTradeSql, restingSql, pendingSql].map((sql) =>
-      connection.prepare(sql).raw(true),
-    ) as [ReadOnlyStatement, ReadOnlyStatement, ReadOnlyStatement, ReadOnlyStatement];
+    const rowsOf = (sql: string) => connection.prepare<[string], unknown[]>(sql).raw(true);
+    const [market, lastTrade, resting, pending] = [
+      rowsOf(marketSql),
+      rowsOf(lastTradeSql),
+      rowsOf(restingSql),
+      rowsOf(pendingSql),
+    ];
     connection.exec('BEGIN');
     try {
       return packedOf(market.get(marketId), lastTrade.get(marketId), resting.all(marketId), pending.all(marketId));

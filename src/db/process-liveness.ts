@@ -1,23 +1,11 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { kindOf, type Db } from './knex.js';
 import { deleteIdleProcesses } from './inference-leases.js';
 import { rawRowsOf, rowsOf } from './rows.js';
 import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
-
-/** The part of better-sqlite3 used here (knex loads the same module for the database itself). */
-interface SqliteFile {
-  pragma(sql: string): unknown;
-  exec(sql: string): unknown;
-  prepare(sql: string): { get(): unknown };
-  close(): void;
-}
-const SqliteFile = createRequire(import.meta.url)('better-sqlite3') as new (
-  path: string,
-  options?: { fileMustExist?: boolean; timeout?: number },
-) => SqliteFile;
+import { openSqliteFile, type SqliteFile } from './sqlite-file.js';
 
 /**
  * Proof that a process is dead, for either database: every `mkt serve` process holds a lock for its
@@ -68,7 +56,7 @@ export async function holdLivenessLock(
   const directory = lockDirectoryOf(db);
   if (directory === null) return { release: async () => {} }; // an in-memory database has no other process
   mkdirSync(directory, { recursive: true });
-  const file = new SqliteFile(join(directory, processId));
+  const file = openSqliteFile(join(directory, processId));
   file.pragma('locking_mode = EXCLUSIVE');
   file.exec('BEGIN EXCLUSIVE; COMMIT'); // in exclusive locking mode the lock stays until close
   return {
@@ -142,7 +130,7 @@ function sqliteLockIsFree(path: string): boolean {
   if (!existsSync(path)) return false;
   let probe: SqliteFile;
   try {
-    probe = new SqliteFile(path, { fileMustExist: true, timeout: 0 });
+    probe = openSqliteFile(path, { fileMustExist: true, timeout: 0 });
   } catch {
     return false;
   }
@@ -150,11 +138,34 @@ function sqliteLockIsFree(path: string): boolean {
     probe.prepare('select count(*) from sqlite_master').get();
     return true;
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') return false;
+    if (error instanceof Error && 'code' in error && error.code === 'SQLITE_BUSY') return false;
     throw error;
   } finally {
     probe.close();
   }
+}
+
+/** A connection of its own holding the process's advisory lock; null when another session holds it. */
+async function advisoryLockConnection(
+  settings: pg.ClientConfig,
+  processId: string,
+  lockKey: number,
+): Promise<pg.Client | null> {
+  const connection = new pg.Client({
+    ...settings,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    application_name: `mkt ${processId}`,
+  });
+  connection.on('error', () => {}); // an 'end' follows; handled by the holder
+  await connection.connect();
+  const { rows } = await connection.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
+    livenessLockClass,
+    lockKey,
+  ]);
+  if (rows[0]?.held === true) return connection;
+  await connection.end();
+  return null;
 }
 
 async function holdAdvisoryLock(
@@ -169,22 +180,8 @@ async function holdAdvisoryLock(
 
   /** Connects and takes the lock; false when another session holds it. */
   async function take(): Promise<boolean> {
-    const connection = new pg.Client({
-      ...settings,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-      application_name: `mkt ${processId}`,
-    });
-    connection.on('error', () => {}); // an 'end' follows; handled there
-    await connection.connect();
-    const { rows } = await connection.query<{ held: boolean }>('select pg_try_advisory_lock($1, $2) as held', [
-      livenessLockClass,
-      lockKey,
-    ]);
-    if (rows[0]?.held !== true) {
-      await connection.end();
-      return false;
-    }
+    const connection = await advisoryLockConnection(settings, processId, lockKey);
+    if (connection === null) return false;
     connection.once('end', () => {
       if (released) return;
       client = null;

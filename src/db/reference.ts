@@ -10,8 +10,9 @@ export interface InstrumentRow {
   symbol: string;
   name: string;
   description: string;
-  instrument_type: string;
-  status: string;
+  /** trading.yaml's InstrumentType and InstrumentStatus. */
+  instrument_type: 'ai_commodity';
+  status: 'draft' | 'active' | 'suspended' | 'delisted';
   service_type: string;
   model_category: string | null;
   min_quantity: number;
@@ -37,8 +38,9 @@ export interface MarketRow {
   instrument_id: string;
   name: string;
   description: string;
-  market_type: string;
-  status: string;
+  /** trading.yaml's MarketType and MarketStatus. */
+  market_type: 'spot';
+  status: 'draft' | 'active' | 'suspended' | 'closed';
   tick_size_ticks: number;
   lot_size: number;
   min_order_size: number;

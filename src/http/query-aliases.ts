@@ -55,7 +55,10 @@ export function queryPlanOf(operation: Operation): QueryPlan {
 type QueryValue = string | string[];
 type Query = Record<string, QueryValue | undefined>;
 
-const filterKey = /^(flop\[filters\]|filters)\[(\d{1,3})\]\[(field|op|value)\]$/;
+const filterKey = /^(?<prefix>flop\[filters\]|filters)\[(?<index>\d{1,3})\]\[(?<member>field|op|value)\]$/;
+const filterMembers = ['field', 'op', 'value'] as const;
+const isFilterMember = (name: string | undefined): name is (typeof filterMembers)[number] =>
+  filterMembers.some((member) => member === name);
 const listSpellings: Record<string, string> = {
   'order_by[]': 'order_by',
   'order_directions[]': 'order_direction',
@@ -71,9 +74,9 @@ interface Filter {
   value?: string;
 }
 
-const refuse = (path: string, message: string, value: unknown = null): never => {
+function refuse(path: string, message: string, value: unknown = null): never {
   throw new RequestValidationError([{ path, message, value }]);
-};
+}
 
 /** Whether a query uses any spelling this module rewrites (most do not: they pass through untouched). */
 function usesAliases(plan: QueryPlan, query: Query): boolean {
@@ -102,12 +105,11 @@ export function canonicalQuery(plan: QueryPlan, query: Query, pathParams: Record
   const filters = new Map<number, Filter>();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    const part = filterKey.exec(key);
-    if (part) {
-      const [, prefix, index, member] = part as unknown as [string, string, string, 'field' | 'op' | 'value'];
+    const { prefix, index, member } = filterKey.exec(key)?.groups ?? {};
+    if (isFilterMember(member)) {
       if (Array.isArray(value)) refuse(`query.${key}`, 'is given more than once', value);
       const filter = filters.get(Number(index)) ?? { spelling: `${prefix}[${index}]` };
-      filter[member] = value as string;
+      filter[member] = value;
       filters.set(Number(index), filter);
       continue;
     }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { TicketClaims } from '../consumption/inference/tickets.js';
+import type { TicketClaims } from '../core/tickets.js';
 import type { PendingClaim } from '../core/signatures.js';
 
 /** Who is calling, as established by one of the security schemes of specification part 5. */

@@ -1,3 +1,4 @@
+import { parseStringArray } from '../lib/json.js';
 import type { components } from '../../generated/types/trading.js';
 import { toIso } from '../lib/clock.js';
 import { formatDecimal, priceScale, rateScale } from '../lib/money.js';
@@ -25,8 +26,8 @@ export function instrumentView(row: InstrumentRow): Schemas['Instrument'] {
     symbol: row.symbol,
     name: row.name,
     description: row.description,
-    instrument_type: row.instrument_type as Schemas['InstrumentType'],
-    status: row.status as Schemas['InstrumentStatus'],
+    instrument_type: row.instrument_type,
+    status: row.status,
     basic_info: { service_type: row.service_type, model_category: row.model_category },
     trading_params: {
       min_quantity: row.min_quantity,
@@ -39,7 +40,7 @@ export function instrumentView(row: InstrumentRow): Schemas['Instrument'] {
       token_throughput: String(row.token_throughput),
       tokens_per_unit: row.tokens_per_unit,
       usage: row.usage,
-      qualifying_models: JSON.parse(row.qualifying_models) as string[],
+      qualifying_models: parseStringArray(row.qualifying_models),
       max_output_length: row.max_output_length,
       min_performance_benchmark: row.min_performance_benchmark,
       min_time_to_first_token_ms: row.min_time_to_first_token_ms,
@@ -67,8 +68,8 @@ export function marketView({ market, instrument }: MarketWithInstrument): Schema
     market_id: market.id,
     name: market.name,
     description: market.description,
-    market_type: market.market_type as Schemas['MarketType'],
-    status: market.status as Schemas['MarketStatus'],
+    market_type: market.market_type,
+    status: market.status,
     associated_instruments: [instrument.id],
     instrument_id: instrument.id,
     instrument_symbol: instrument.symbol,
@@ -76,7 +77,7 @@ export function marketView({ market, instrument }: MarketWithInstrument): Schema
     instruments: [
       {
         instrument_id: instrument.id,
-        instrument_type: instrument.instrument_type as Schemas['InstrumentType'],
+        instrument_type: instrument.instrument_type,
         symbol: instrument.symbol,
         name: instrument.name,
         description: instrument.description,

@@ -3,6 +3,7 @@ import type { components as platform } from '../../../generated/types/platform.j
 import type { components as trading } from '../../../generated/types/trading.js';
 import {
   clientId,
+  dataOf,
   failure,
   oauthForm,
   platformData,
@@ -14,9 +15,8 @@ import {
 import { CliError, renderRecord, show, type Output } from './output.js';
 import { profilePath, readProfile, updateProfile } from './profile.js';
 import { startSpinner } from './spinner.js';
+import { deviceAuthorizationOf, tokensOf, type DeviceAuthorization, type Tokens } from './replies.js';
 
-type DeviceAuthorization = platform['schemas']['DeviceAuthorization'];
-type TokenResponse = platform['schemas']['TokenResponse'];
 type Diagnostics = platform['schemas']['Diagnostics'];
 type Me = trading['schemas']['Me'];
 
@@ -37,7 +37,7 @@ function openBrowser(url: string): void {
 }
 
 /** Polls the token endpoint at `interval` until the user decides (RFC 8628 §3.4–3.5). */
-async function pollForTokens(session: Session, device: DeviceAuthorization): Promise<TokenResponse> {
+async function pollForTokens(session: Session, device: DeviceAuthorization): Promise<Tokens> {
   let intervalSeconds = device.interval;
   const deadlineUs = session.clock.nowUs() + device.expires_in * 1_000_000;
   while (session.clock.nowUs() < deadlineUs) {
@@ -47,7 +47,7 @@ async function pollForTokens(session: Session, device: DeviceAuthorization): Pro
       device_code: device.device_code,
       client_id: clientId,
     });
-    if (reply.status === 200) return reply.body as TokenResponse;
+    if (reply.status === 200) return tokensOf(reply.body, 'the token endpoint');
     const error = failure(reply, 'the token endpoint');
     if (error.code === 'authorization_pending') continue;
     if (error.code === 'slow_down') {
@@ -66,13 +66,13 @@ async function pollForTokens(session: Session, device: DeviceAuthorization): Pro
 export async function login(session: Session, output: Output, options: { browser: boolean }): Promise<void> {
   const started = await oauthForm(session, '/v1/oauth/device/code', { client_id: clientId });
   if (started.status !== 200) throw failure(started, 'the device authorization endpoint');
-  const device = started.body as DeviceAuthorization;
+  const device = deviceAuthorizationOf(started.body, 'the device authorization endpoint');
   const prompt = `To log in, open ${device.verification_uri_complete}\nand check that it shows the code ${device.user_code} (or enter it at ${device.verification_uri}).\n`;
   if (output.json) process.stderr.write(prompt);
   else output.write(prompt);
   if (options.browser) openBrowser(device.verification_uri_complete);
   const spinner = startSpinner(process.stderr, 'Waiting for approval in the browser…');
-  let tokens: TokenResponse;
+  let tokens: Tokens;
   try {
     tokens = await pollForTokens(session, device);
   } finally {
@@ -136,7 +136,7 @@ async function meOrNull(session: Session): Promise<Me | null> {
   const reply = readProfile(session.store).signing_key
     ? await tradingRequest(session, 'GET', '/v1/me')
     : await tradingTokenRequest(session, 'GET', '/v1/me');
-  return reply.status === 200 ? (reply.body as { data: Me }).data : null;
+  return reply.status === 200 ? dataOf<Me>(reply, 'GET /v1/me') : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import { CliError } from './output.js';
+import { fieldOf, stringOf, tokensOf, type Tokens } from './replies.js';
 import { readProfile, updateProfile, withProfileLock, type Hosts, type Profile, type ProfileStore } from './profile.js';
 import { ed25519PrivateKey, signatureHeaders } from '../../../generated/sdk/typescript/signing/index.js';
 
@@ -58,20 +59,17 @@ async function send(url: string, init: RequestInit): Promise<Reply> {
  * The error of a failed answer: the documents' envelope `{errors: {code, detail}}`, or an OAuth error (RFC 6749 §5.2).
  */
 export function failure(reply: Reply, what: string): CliError {
-  const body = reply.body as
-    | {
-        errors?: { code?: string; detail?: string };
-        error?: string | { message?: string; code?: string | null; type?: string };
-        error_description?: string;
-      }
-    | string;
-  if (typeof body === 'object' && body !== null) {
-    if (body.errors?.detail) return new CliError(body.errors.detail, body.errors.code, reply.status);
-    if (typeof body.error === 'string')
-      return new CliError(body.error_description ?? body.error, body.error, reply.status);
-    // the OpenAI-shaped errors of the inference endpoints
-    if (body.error?.message) return new CliError(body.error.message, body.error.code ?? body.error.type, reply.status);
-  }
+  const { body } = reply;
+  const errors = fieldOf(body, 'errors');
+  const detail = stringOf(fieldOf(errors, 'detail'));
+  if (detail) return new CliError(detail, stringOf(fieldOf(errors, 'code')), reply.status);
+  const error = fieldOf(body, 'error');
+  if (typeof error === 'string')
+    return new CliError(stringOf(fieldOf(body, 'error_description')) ?? error, error, reply.status);
+  // the OpenAI-shaped errors of the inference endpoints
+  const message = stringOf(fieldOf(error, 'message'));
+  if (message)
+    return new CliError(message, stringOf(fieldOf(error, 'code')) ?? stringOf(fieldOf(error, 'type')), reply.status);
   return new CliError(
     `${what} answered HTTP ${reply.status}${typeof body === 'string' && body ? `: ${body.slice(0, 200)}` : ''}`,
     undefined,
@@ -99,9 +97,10 @@ async function allPages<T>(
   for (let page = 0; page < pagesMax; page += 1) {
     const reply = await fetchPage(next);
     rows.push(...dataOf<T[]>(reply, what));
-    const paging = (reply.body as { paging?: { has_more: boolean; next_cursor: string | null } }).paging;
-    if (!paging?.has_more || !paging.next_cursor) break;
-    next = paging.next_cursor;
+    const paging = fieldOf(reply.body, 'paging');
+    const nextCursor = stringOf(fieldOf(paging, 'next_cursor'));
+    if (fieldOf(paging, 'has_more') !== true || !nextCursor) break;
+    next = nextCursor;
   }
   return rows;
 }
@@ -117,14 +116,7 @@ export function oauthForm(session: Session, path: string, params: Record<string,
   });
 }
 
-interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-  scope: string;
-}
-
-export function storedTokens(clock: Clock, tokens: TokenResponse): NonNullable<Profile['tokens']> {
+export function storedTokens(clock: Clock, tokens: Tokens): NonNullable<Profile['tokens']> {
   return {
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token,
@@ -159,7 +151,7 @@ function refreshTokens(session: Session, spent: string): Promise<string> {
         throw new CliError('the login has expired or was revoked: run `mkt login` again', error.code, reply.status);
       throw error;
     }
-    const stored = storedTokens(session.clock, reply.body as TokenResponse);
+    const stored = storedTokens(session.clock, tokensOf(reply.body, 'the token endpoint'));
     updateProfile(session.store, (profile) => ({ ...profile, tokens: stored }));
     return stored.access_token;
   });

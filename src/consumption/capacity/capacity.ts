@@ -20,7 +20,7 @@ import { checkBudgetLeft, checkKeyUse, lotsReserveMicros, reserveBudget, type Bu
 import type { LeaseTerms } from './leases.js';
 import { capThatApplies, lotPriceMaxOf, usableTokens } from './price-cap.js';
 import { ensureTokens, type CapacityDeps, type TokenDemand } from './token-shortfall.js';
-import { ticketUsed } from '../inference/tickets.js';
+import { ticketUsed } from '../../core/tickets.js';
 
 /**
  * Admission of inference (DESIGN.md §5, §7): the daily limit of free accounts, the concurrency

@@ -7,6 +7,7 @@ import { Failure } from '../../lib/failure.js';
 import { formatDecimal, usdScale } from '../../lib/money.js';
 import { limitResets, periodEndUs, periodStartUs, type LimitReset } from '../../lib/periods.js';
 import type { InstrumentRow } from '../../core/reference.js';
+import { keyExpired } from '../../core/key-limits.js';
 
 /**
  * A consumption key's limits at admission (DESIGN.md §12; migration 0016): its expiry, the models
@@ -65,13 +66,6 @@ export function keyLimitsOf(row: AdmissionSnapshotRow): KeyLimits | null {
 /**
  * 401 key_expired: authentication's answer for a key past its expiry (http/auth/consumption-key.ts), and admission's.
  */
-export function keyExpired(expiresAtUs: number): Failure<KeyLimitFailure> {
-  return new Failure(
-    'key_expired',
-    `This key expired at ${toIso(expiresAtUs)}. Create a new key, or extend this one's expires_at on the platform API.`,
-  );
-}
-
 /**
  * Whether the key may run this request, checked afresh at admission (the key may have changed since
  * its 307): 401 invalid_api_key for a key deleted or deactivated, 401 key_expired past its expiry,

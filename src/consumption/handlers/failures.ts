@@ -5,7 +5,7 @@ import type { PriceCapFailure } from '../capacity/price-cap.js';
 import type { ShortfallFailure } from '../capacity/token-shortfall.js';
 import type { AnswerFailure } from '../inference/inference-answer.js';
 import type { PrepareFailure } from '../inference/inference-prepare.js';
-import type { TicketFailure } from '../inference/tickets.js';
+import type { TicketFailure } from '../../core/tickets.js';
 import type { RoutingFailure } from '../inference/routing.js';
 import type { TokenPoolFailure } from '../tokens/token-pool.js';
 import type { UsageQueryFailure } from '../usage.js';

@@ -1,7 +1,7 @@
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import { LabelledChildren } from '../../lib/metric-children.js';
 import type { Metrics } from '../../lib/metrics.js';
-import type { Endpoint } from './endpoint.js';
+import type { Endpoint } from '../../core/inference-endpoint.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 
 /**

@@ -12,8 +12,8 @@ import { tokenBytesMax } from '../tokens/token-merge.js';
 import { countPromptTokens, inlineCharsMax, promptBounds } from '../tokens/tokens.js';
 import { findInstrument, resolveModel, type InstrumentRow, type ReferenceCache } from '../../core/reference.js';
 import { assert } from '../../lib/assert.js';
-import type { Endpoint } from './endpoint.js';
-import type { TicketClaims } from './tickets.js';
+import type { Endpoint } from '../../core/inference-endpoint.js';
+import type { TicketClaims } from '../../core/tickets.js';
 import { askedMaxPriceTicks } from '../capacity/price-cap.js';
 
 /**

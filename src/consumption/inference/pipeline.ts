@@ -14,7 +14,7 @@ import {
   type InferenceAnswer,
 } from './inference-answer.js';
 import { counted, prepare, preparedBefore, translate, type BodyOf, type PrepareDeps } from './inference-prepare.js';
-import { issueTicket, type TicketClaims, type TicketKey } from './tickets.js';
+import { issueTicket, type TicketClaims, type TicketKey } from '../../core/tickets.js';
 import {
   deadProcesses,
   forgetDeadProcesses,
@@ -46,7 +46,7 @@ import { countPromptTokens } from '../tokens/tokens.js';
  */
 
 type Schemas = components['schemas'];
-import type { Endpoint } from './endpoint.js';
+import type { Endpoint } from '../../core/inference-endpoint.js';
 export type { Endpoint };
 export interface Caller {
   userId: string;

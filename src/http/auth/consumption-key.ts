@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/errors.js';
 import { apiKeyPrefix, lastUsedResolutionUs } from '../../core/identity.js';
 import type { Principal } from '../types.js';
 import { activeApiKey, apiKeyCacheOf } from './api-key-cache.js';
-import { keyExpired } from '../../consumption/capacity/key-limits.js';
+import { keyExpired } from '../../core/key-limits.js';
 
 const invalidKey = (detail: string) => new ApiError(401, 'invalid_api_key', detail);
 

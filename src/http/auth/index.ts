@@ -8,7 +8,7 @@ import { authenticateAccessToken, requireScopes } from './oauth.js';
 import { authenticateSession, sessionCookie } from './session.js';
 import { authenticateSignature, hasSignature } from './signature.js';
 import { authenticateTicket, ticketOf } from './ticket.js';
-import type { TicketKey } from '../../consumption/inference/tickets.js';
+import type { TicketKey } from '../../core/tickets.js';
 
 /**
  * One entry per security scheme of the documents (openapi/components/common.yaml). `present` says

@@ -1,4 +1,4 @@
-import { readTicket, type TicketKey } from '../../consumption/inference/tickets.js';
+import { readTicket, type TicketKey } from '../../core/tickets.js';
 import { ApiError } from '../../lib/errors.js';
 import type { Principal } from '../types.js';
 import type { CredentialRequest } from './credentials.js';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Endpoint } from './endpoint.js';
-import { newTicketId } from '../../lib/ids.js';
-import { Failure } from '../../lib/failure.js';
+import type { Endpoint } from './inference-endpoint.js';
+import { newTicketId } from '../lib/ids.js';
+import { Failure } from '../lib/failure.js';
 
 /**
  * Admission tickets (DESIGN.md §7): the `307` of `POST /v1/…` carries, in its Location's
