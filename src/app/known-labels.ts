@@ -13,6 +13,7 @@ import type { ServedResult } from '../consumption/inference/inference-metrics.js
 import type { Settled } from '../consumption/inference/settle.js';
 import { closeCodes } from '../streams/limits.js';
 import { startAtZero, type KnownLabels, type KnownOperation } from '../lib/metric-series.js';
+import { seriesAtZeroOf } from '../lib/metrics.js';
 
 /**
  * The label values this process knows when it starts (lib/metric-series.ts): markets and instruments from the
@@ -53,7 +54,7 @@ export async function startKnownSeriesAtZero(
   definitions: Readonly<Record<HostName, HostDefinition<Services>>>,
   served: readonly HostName[],
 ): Promise<void> {
-  await startAtZero(services.metrics.seriesAtZero, await knownLabelsOf(services, definitions, served));
+  await startAtZero(seriesAtZeroOf(services.metrics), await knownLabelsOf(services, definitions, served));
 }
 
 /** An operation as the HTTP histogram labels it: its method as a request carries it, its documented status classes. */

@@ -49,8 +49,6 @@ export interface Metrics {
   streamClosed: Counter<'code'>;
   dbPoolConnections: Gauge<'state'>;
   dbStatementSeconds: Histogram<'statement'>;
-  /** The series created at 0 when the process starts (lib/metric-series.ts), declared below per instrument. */
-  seriesAtZero: readonly SeriesAtZero[];
 }
 
 /** Readings taken when the registry is scraped, rather than kept up to date on every change. */
@@ -115,7 +113,7 @@ export function newMetrics(): Metrics {
   const registers = [registry];
   const scrapeSources: ScrapeSources = {};
   const bookSource: BookGaugeSource = { read: () => new Map() };
-  const instruments = {
+  return {
     registry,
     scrapeSources,
     ...httpInstruments(registers),
@@ -124,16 +122,15 @@ export function newMetrics(): Metrics {
     ...supplyInstruments(registers),
     ...operationsInstruments(registers, scrapeSources),
   };
-  return { ...instruments, seriesAtZero: seriesAtZeroOf(instruments) };
 }
 
 /**
- * Which known values each labelled instrument starts with at 0. Combinations stay bounded: an operation only with
- * its own method and the status classes its document names, an order type only with the results it can meet. Left
- * out: the book and pool gauges (set at scrape), the statements' histogram (hundreds of names, read for quantiles, not
- * increases), the stream subscriptions gauge (its streams are named by clients' subscriptions).
+ * The series created at 0 when the process starts (lib/metric-series.ts): which known values each labelled instrument
+ * starts with. Combinations stay bounded: an operation only with its own method and the status classes its document
+ * names, an order type only with the results it can meet. Left out: the book and pool gauges (set at scrape), the
+ * statements' histogram (a hundred names or more, read for quantiles, not increases), the stream subscriptions gauge.
  */
-function seriesAtZeroOf(m: Omit<Metrics, 'seriesAtZero'>): SeriesAtZero[] {
+export function seriesAtZeroOf(m: Metrics): SeriesAtZero[] {
   const byInstrument = (k: KnownLabels) => valuesOf('instrument', k.instruments);
   const byMarket = (k: KnownLabels) => valuesOf('market', k.markets);
   return [

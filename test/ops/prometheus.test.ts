@@ -7,6 +7,7 @@ import { giveUnits, giveUsd, marketOf, type MarketRef } from '../support/market-
 import { mktServe, type ServeProcess } from '../support/processes.js';
 import { pollUntil, promtoolBinary, startPrometheus, targetOf, type RunningPrometheus } from '../support/prometheus.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
+import { labelsKey, parseMetrics } from '../support/metrics.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
 import { scrape } from './support.js';
 
@@ -151,6 +152,39 @@ describeEachDatabase(
       await prometheus?.stop();
       child?.child.kill('SIGTERM');
       await child?.exited;
+    });
+
+    it('serves every known label set at 0 before any work, in bounded combinations', async () => {
+      const { db } = env().service.services;
+      const markets = (await db('markets').select('id')).map((row: { id: string }) => row.id);
+      const instruments = (await db('instruments').select('id')).map((row: { id: string }) => row.id);
+      // The child has served nothing but scrapes.
+      const samples = parseMetrics(await scrape(child!.metricsUrl!));
+      const has = (name: string, labels: Record<string, string>) => samples.get(name)?.get(labelsKey(labels));
+      for (const market of markets) {
+        expect(has('mkt_trades_total', { market }), market).to.equal(0);
+        expect(has('mkt_orders_total', { market, type: 'market', result: 'accepted' })).to.equal(0);
+        expect(has('mkt_orders_total', { market, type: 'stop', result: 'stop_would_trigger' })).to.equal(0);
+        // A refusal only with the types that can meet it.
+        expect(has('mkt_orders_total', { market, type: 'market', result: 'stop_would_trigger' })).to.equal(undefined);
+      }
+      for (const instrument of instruments)
+        for (const endpoint of ['chat.completions', 'responses', 'messages'])
+          for (const result of ['ok', 'cancelled', 'supplier_failed', 'no_supplier', 'not_settled'])
+            expect(has('gen_ai_server_request_duration_seconds_count', { instrument, endpoint, result })).to.equal(0);
+      const createOrder = { host: 'trading', operation: 'createOrder', method: 'POST' };
+      for (const status_class of ['2xx', '4xx', '5xx'])
+        expect(has('http_server_request_duration_seconds_count', { ...createOrder, status_class })).to.equal(0);
+      // An operation only with its own method, and only the status classes its document names.
+      expect(
+        has('http_server_request_duration_seconds_count', { ...createOrder, method: 'GET', status_class: '2xx' }),
+      ).to.equal(undefined);
+      expect(has('http_server_request_duration_seconds_count', { ...createOrder, status_class: '1xx' })).to.equal(
+        undefined,
+      );
+      expect(has('mkt_deposits_usd_total', { method: 'auto_reload' })).to.equal(0);
+      expect(has('mkt_stream_closed_total', { code: '4003' })).to.equal(0);
+      expect(has('mkt_supplier_attempts_total', { instrument: instruments[0]!, result: 'timeout' })).to.equal(0);
     });
 
     it('counts a known workload exactly with increase(): 2 trades, 3 accepted orders, 3 inference requests', async function () {
