@@ -15,7 +15,7 @@ export interface RunningPrometheus {
   stop(): Promise<void>;
 }
 
-export const prometheusBinary = process.env.MKT_PROMETHEUS ?? '/usr/bin/prometheus';
+const prometheusBinary = process.env.MKT_PROMETHEUS ?? '/usr/bin/prometheus';
 export const promtoolBinary = process.env.MKT_PROMTOOL ?? '/usr/bin/promtool';
 
 /** A port free at the time of asking (Prometheus takes a fixed port, not 0). */
@@ -54,7 +54,7 @@ interface ApiAnswer<T> {
 
 async function callApi<T>(url: string, path: string, params: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${url}${path}?${new URLSearchParams(params).toString()}`);
-  const answer = (await response.json()) as ApiAnswer<T>;
+  const answer: ApiAnswer<T> = await response.json();
   if (answer.status !== 'success')
     throw new Error(`${path} ${JSON.stringify(params)}: ${answer.errorType}: ${answer.error}`);
   return answer.data;
