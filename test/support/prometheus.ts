@@ -54,7 +54,7 @@ interface ApiAnswer<T> {
 
 async function callApi<T>(url: string, path: string, params: Record<string, string> = {}): Promise<T> {
   const response = await fetch(`${url}${path}?${new URLSearchParams(params).toString()}`);
-  const answer: ApiAnswer<T> = await response.json();
+  const answer: ApiAnswer<T> = JSON.parse(await response.text());
   if (answer.status !== 'success')
     throw new Error(`${path} ${JSON.stringify(params)}: ${answer.errorType}: ${answer.error}`);
   return answer.data;
