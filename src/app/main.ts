@@ -21,6 +21,7 @@ import { oauthShapedOperations, platformHandlers } from '../platform/handlers/in
 import { startBackground, type Background } from './background.js';
 import { startLedgerAuditJob } from './ledger-audit-job.js';
 import { startMetricsListener, type MetricsListener } from './metrics-listener.js';
+import { startKnownSeriesAtZero } from './known-labels.js';
 import { processStatus } from './process-status.js';
 import type { EventTransport } from '../db/event-transport.js';
 import { readiness, replicaProbes, type ReadinessSources } from './readiness.js';
@@ -156,8 +157,18 @@ async function listenHosts(
   }
 }
 
-/** The operators' listener, its `/readyz` reading `health` (whose background is filled in once it starts). */
-function serveMetrics(config: Config, services: Services, health: ReadinessSources, transport: EventTransport) {
+/**
+ * The operators' listener, its `/readyz` reading `health` (whose background is filled in once it starts), and the
+ * known series at 0 that it serves (app/known-labels.ts; with no listener, nobody would read them).
+ */
+async function serveMetrics(
+  config: Config,
+  services: Services,
+  health: ReadinessSources,
+  transport: EventTransport,
+  definitions: Record<HostName, HostDefinition<Services>>,
+) {
+  if (config.metrics.port !== 'off') await startKnownSeriesAtZero(services, definitions, config.only);
   return startMetricsListener(config.metrics, {
     registry: services.metrics.registry,
     readiness: () => readiness(health),
@@ -223,7 +234,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       probes: replicaProbes(services.readReplica, services.clock),
     };
     // Before the public hosts: a busy MKT_METRICS_PORT stops the start before anything is served.
-    metrics = await serveMetrics(config, services, health, transport);
+    metrics = await serveMetrics(config, services, health, transport, definitions);
     // Registered before serving, so every slot this process takes names it (crash recovery, leases.ts).
     await startLeases(services.leases, { lifetimeMs: config.inferenceLeaseMs });
     // Before serving: keys are cached only under a revocation feed that is already watching.

@@ -89,6 +89,22 @@ function bind(server: Server, host: string, port: number): Promise<AddressInfo> 
 }
 
 /**
+ * prom-client's totals of active handles, requests and resources are gauges named like counters (`_total`), which
+ * `promtool check metrics` refuses and `rate()` would misread: they are dropped. The same figures by type stay
+ * (`nodejs_active_handles` and the others), and their `sum()` is the total.
+ */
+const gaugesNamedLikeCounters = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
+function startDefaultMetrics(registry: Registry): void {
+  collectDefaultMetrics({ register: registry });
+  for (const name of gaugesNamedLikeCounters) registry.removeSingleMetric(name);
+}
+
+/**
  * Starts the listener, and prom-client's default process and Node.js metrics on `registry` (once per registry; only
  * when a listener serves them, so in-process services that do not listen start no event-loop monitor). Undefined when
  * `port` is `off`.
@@ -100,8 +116,7 @@ export async function startMetricsListener(
   if (settings.port === 'off') return undefined;
   const server = createServer((request, response) => handle(deps, request, response));
   const address = await bind(server, settings.host, settings.port);
-  if (deps.registry.getSingleMetric(defaultMetricProbe) === undefined)
-    collectDefaultMetrics({ register: deps.registry });
+  if (deps.registry.getSingleMetric(defaultMetricProbe) === undefined) startDefaultMetrics(deps.registry);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,

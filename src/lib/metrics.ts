@@ -1,5 +1,14 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { priceScale } from './money.js';
+import {
+  combine,
+  counterAtZero,
+  gaugeAtZero,
+  histogramAtZero,
+  valuesOf,
+  type KnownLabels,
+  type SeriesAtZero,
+} from './metric-series.js';
 
 /**
  * The instruments mkt exports to Prometheus (issue 24's table), one set per composition root, so two services in one
@@ -113,6 +122,41 @@ export function newMetrics(): Metrics {
     ...supplyInstruments(registers),
     ...operationsInstruments(registers, scrapeSources),
   };
+}
+
+/**
+ * The series created at 0 when the process starts (lib/metric-series.ts): which known values each labelled instrument
+ * starts with. Combinations stay bounded: an operation only with its own method and the status classes its document
+ * names, an order type only with the results it can meet. Left out: the book and pool gauges (set at scrape), the
+ * statements' histogram (a hundred names or more, read for quantiles, not increases), the stream subscriptions gauge.
+ */
+export function seriesAtZeroOf(m: Metrics): SeriesAtZero[] {
+  const byInstrument = (k: KnownLabels) => valuesOf('instrument', k.instruments);
+  const byMarket = (k: KnownLabels) => valuesOf('market', k.markets);
+  return [
+    histogramAtZero(m.httpRequestDuration, (k) =>
+      k.operations.flatMap(({ host, operation, method, statusClasses }) =>
+        combine([{ host, operation, method }], valuesOf('status_class', statusClasses)),
+      ),
+    ),
+    gaugeAtZero(m.httpActiveRequests, (k) => combine(valuesOf('host', k.hosts))),
+    counterAtZero(m.orders, (k) => combine(byMarket(k), k.orderOutcomes)),
+    counterAtZero(m.trades, (k) => combine(byMarket(k))),
+    counterAtZero(m.tradedUnits, (k) => combine(byMarket(k))),
+    histogramAtZero(m.batchCommitSeconds, (k) => combine(valuesOf('database', k.databases))),
+    histogramAtZero(m.genAiRequestDuration, (k) =>
+      combine(byInstrument(k), valuesOf('endpoint', k.endpoints), valuesOf('result', k.servedResults)),
+    ),
+    histogramAtZero(m.genAiTimeToFirstToken, (k) => combine(byInstrument(k))),
+    histogramAtZero(m.genAiTimePerOutputToken, (k) => combine(byInstrument(k))),
+    histogramAtZero(m.genAiTokenUsage, (k) => combine(byInstrument(k), valuesOf('token_type', k.tokenTypes))),
+    counterAtZero(m.inferenceBilledUsd, (k) => combine(byInstrument(k), valuesOf('cost_status', k.costStatuses))),
+    counterAtZero(m.supplierAttempts, (k) => combine(byInstrument(k), valuesOf('result', k.attemptResults))),
+    counterAtZero(m.supplierFailovers, (k) => combine(byInstrument(k))),
+    gaugeAtZero(m.inferenceSlotsInUse, (k) => combine(byInstrument(k))),
+    counterAtZero(m.depositsUsd, (k) => combine(valuesOf('method', k.depositMethods))),
+    counterAtZero(m.streamClosed, (k) => combine(valuesOf('code', k.closeCodes))),
+  ];
 }
 
 /** HTTP at the edge. */

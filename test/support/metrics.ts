@@ -24,7 +24,7 @@ function parseLabels(block: string): Record<string, string> {
 }
 
 /** Parses the text exposition format into samples (comments and blank lines skipped). */
-function parseMetrics(text: string): MetricSamples {
+export function parseMetrics(text: string): MetricSamples {
   const samples: MetricSamples = new Map();
   for (const line of text.split('\n')) {
     if (line === '' || line.startsWith('#')) continue;

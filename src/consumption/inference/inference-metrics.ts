@@ -56,7 +56,7 @@ export function newInferenceMetrics(metrics: Metrics): InferenceMetrics {
  * a stream its supplier broke; `no_supplier`, none answered; `not_settled`, an answer withheld because it could not be
  * billed.
  */
-type ServedResult = 'ok' | 'cancelled' | 'supplier_failed' | 'no_supplier' | 'not_settled';
+export type ServedResult = 'ok' | 'cancelled' | 'supplier_failed' | 'no_supplier' | 'not_settled';
 
 const resultOfStatus: Record<RequestStatus, ServedResult> = {
   succeeded: 'ok',
