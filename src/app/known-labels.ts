@@ -8,7 +8,7 @@ import { kindOf } from '../db/knex.js';
 import type { DepositMethod } from '../db/deposits.js';
 import type { OrderType } from '../engine/types.js';
 import type { RefusalCode } from '../trading/orders/refusals.js';
-import type { Endpoint } from '../consumption/inference/endpoint.js';
+import type { Endpoint } from '../core/inference-endpoint.js';
 import type { ServedResult } from '../consumption/inference/inference-metrics.js';
 import type { Settled } from '../consumption/inference/settle.js';
 import { closeCodes } from '../streams/limits.js';
