@@ -200,6 +200,10 @@ export interface paths {
          *     API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.
          *
          *     - `expires_at`: after it, inference answers `401 key_expired`; `null`: never.
+         *     - `is_active`: whether the key may run inference now. A key past its `expires_at` is still
+         *       shown here (`is_active: false`), so that a client can tell why it stopped working; every
+         *       other endpoint of this host refuses it (`401 key_expired`). A deactivated or deleted key
+         *       is `401 invalid_api_key` here too.
          *     - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past
          *       it, inference answers `403 key_limit_exceeded`.
          *     - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,
@@ -397,6 +401,8 @@ export interface components {
              * @description When the key stops working for inference; `null`, never.
              */
             expires_at: string | null;
+            /** @description Whether the key may run inference now: `false` once it is past `expires_at` (inference then answers `401 key_expired`). */
+            is_active: boolean;
             /**
              * @description The budget per period in US dollars, two decimals; `null`, none.
              * @example 10.00
@@ -2541,6 +2547,7 @@ export interface operations {
                      *         "id": "api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc",
                      *         "name": "laptop",
                      *         "expires_at": null,
+                     *         "is_active": true,
                      *         "limit_usd": "10.00",
                      *         "limit_reset": "monthly",
                      *         "limit_remaining_usd": "6.745883",
