@@ -2144,9 +2144,9 @@ export interface components {
         MktRequestId: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
-        /** @description On inference, the current maximum of concurrent requests; on order creation, the maximum submissions per second for this user and market. */
+        /** @description What `x-ratelimit-remaining` counts out of (as GitHub and OpenAI pair the two): on inference, the current maximum of concurrent requests; on order creation, the capacity of this user and market's token bucket (its `burst_capacity`; the refill rate per second is in `GET /v1/account/limits`). */
         RateLimitLimit: number;
-        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions left in the current one-second window. */
+        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions the token bucket still holds after this one, out of `x-ratelimit-limit` (it refills at `max_orders_per_second`). */
         RateLimitRemaining: number;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;

@@ -46,7 +46,8 @@ const mechanisms: Record<string, Mechanism> = {
   },
   consumptionKeyHeader: {
     present: (r) => headerValue(r, 'x-api-key') !== undefined,
-    authenticate: (r, db, nowUs) => authenticateConsumptionKey(headerValue(r, 'x-api-key'), db, nowUs, r.expiredKeyAllowed === true),
+    authenticate: (r, db, nowUs) =>
+      authenticateConsumptionKey(headerValue(r, 'x-api-key'), db, nowUs, r.expiredKeyAllowed === true),
   },
   signature,
   signatureTimestamp: signature,
