@@ -81,7 +81,7 @@ function abortedOnClose({ req, res }: Exchange): AbortSignal {
 }
 
 /** The reason of a request's abort signal when its client went away: the caller's own leaving, no supplier's fault. */
-export class ClientGone extends Error {
+class ClientGone extends Error {
   override name = 'ClientGone';
   constructor() {
     super('the client closed the connection before the response was written');

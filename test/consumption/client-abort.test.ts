@@ -110,12 +110,15 @@ describeEachDatabase('consumption: a client that leaves, and the usage billed', 
     leaving.abort();
     expect(await request).to.be.instanceOf(Error);
     await eventually('the upstream sees its call aborted', () => first.calls[0]!.aborted);
+    // One attempt: no failover for nobody (another supplier, tried with the request's signal aborted, would count one).
     expect(await settledReceipt(caller)).to.include({
       status: 'failed',
       cost_status: 'not_billed',
       cost_usd: '0.000000',
+      supplier_attempts: 1,
     });
-    expect(second.calls).to.have.length(0); // no failover for nobody
+    expect(second.calls).to.have.length(0);
+    expect([...services().routingState.coolingUntilMs.keys()]).to.deep.equal([]);
     // Not cooled down: the next request goes to the same supplier first.
     first.script = { pieces: ['Paris'], hold: 'never', promptTokens: 38 };
     const next = await run(caller, model, false);
@@ -150,7 +153,7 @@ describeEachDatabase('consumption: a client that leaves, and the usage billed', 
     leaving.abort();
     await eventually('the upstream sees its call aborted', () => first.calls[0]!.aborted);
     const receipt = await settledReceipt(caller);
-    expect(receipt).to.include({ status: 'cancelled', cost_status: 'settled' });
+    expect(receipt).to.include({ status: 'cancelled', cost_status: 'settled', supplier_attempts: 1 });
     expect(receipt.prompt_tokens).to.equal(admissionCount).and.not.equal(38);
     expect(receipt.completion_tokens).to.equal(textTokens(received));
     expect(second.calls).to.have.length(0);
