@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
  */
 
 /** What the upstream does with the next requests. */
-export interface UpstreamScript {
+interface UpstreamScript {
   /** The answer's content: one chunk each when streamed, joined for a whole answer. */
   pieces: string[];
   /** `before_first_byte`: sends nothing; `after_pieces`: streams the pieces, then sends nothing more; `never`: answers. */
@@ -18,7 +18,7 @@ export interface UpstreamScript {
 }
 
 /** One call the upstream received, as its side saw it. */
-export interface UpstreamCall {
+interface UpstreamCall {
   stream: boolean;
   /** Its connection closed before the answer was finished: the gateway stopped the call. */
   aborted: boolean;
