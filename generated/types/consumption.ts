@@ -618,7 +618,7 @@ export interface components {
          * @example 0.000600
          */
         CostUnits: string;
-        /** @description Token counts; what the request is billed on. `completion_tokens` includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
+        /** @description Token counts; what the request is billed on. `prompt_tokens` is the prompt as mkt counted it at admission (the count reserved, and quoted by `count_tokens`), whatever the supplier's own tokenizer counts; `completion_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
         ChatCompletionUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
@@ -852,7 +852,7 @@ export interface components {
             type: "summary_text";
             text: string;
         };
-        /** @description Token counts; what the request is billed on. `output_tokens` includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`. */
+        /** @description Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission, whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`. */
         ResponseUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
@@ -1113,7 +1113,7 @@ export interface components {
             /** @description Opaque; send the block back unchanged. */
             signature: string;
         };
-        /** @description Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`). */
+        /** @description Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission (as `count_tokens` answers), whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`). */
         MessageUsage: {
             input_tokens: number;
             output_tokens: number;
@@ -1239,8 +1239,9 @@ export interface components {
             endpoint: components["schemas"]["UsageEndpoint"];
             stream: boolean;
             status: components["schemas"]["UsageStatus"];
+            /** @description The prompt as mkt counted it at admission, whichever supplier answered and however its own tokenizer counts: the same prompt is billed the same, streamed or not, completed or left by its client. */
             prompt_tokens: number;
-            /** @description Output tokens, reasoning included. */
+            /** @description Output tokens, reasoning included: the supplier's count when the answer completed; what was delivered, as mkt counts it, when the client left first (`cancelled`), since the supplier's count would include output nobody received. */
             completion_tokens: number;
             /** @description The part of `completion_tokens` spent reasoning. */
             reasoning_tokens: number;

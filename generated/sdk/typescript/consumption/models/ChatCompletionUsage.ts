@@ -23,7 +23,7 @@ import {
 } from './ChatCompletionUsageCompletionTokensDetails.js';
 
 /**
- * Token counts; what the request is billed on. `completion_tokens` includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`.
+ * Token counts; what the request is billed on. `prompt_tokens` is the prompt as mkt counted it at admission (the count reserved, and quoted by `count_tokens`), whatever the supplier's own tokenizer counts; `completion_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`.
  * @export
  * @interface ChatCompletionUsage
  */

@@ -15,7 +15,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`).
+ * Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission (as `count_tokens` answers), whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`).
  * @export
  * @interface MessageUsage
  */

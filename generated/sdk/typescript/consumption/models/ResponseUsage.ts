@@ -30,7 +30,7 @@ import {
 } from './ChatCompletionUsageCompletionTokensDetails.js';
 
 /**
- * Token counts; what the request is billed on. `output_tokens` includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`.
+ * Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission, whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`.
  * @export
  * @interface ResponseUsage
  */

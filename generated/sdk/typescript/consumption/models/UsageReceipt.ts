@@ -75,11 +75,11 @@ export interface UsageReceipt {
      */
     status: UsageStatus;
     /**
-     * 
+     * The prompt as mkt counted it at admission, whichever supplier answered and however its own tokenizer counts: the same prompt is billed the same, streamed or not, completed or left by its client.
      */
     promptTokens: number;
     /**
-     * Output tokens, reasoning included.
+     * Output tokens, reasoning included: the supplier's count when the answer completed; what was delivered, as mkt counts it, when the client left first (`cancelled`), since the supplier's count would include output nobody received.
      */
     completionTokens: number;
     /**

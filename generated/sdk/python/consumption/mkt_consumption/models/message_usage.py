@@ -27,7 +27,7 @@ from pydantic_core import to_jsonable_python
 
 class MessageUsage(BaseModel):
     """
-    Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`).
+    Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission (as `count_tokens` answers), whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`).
     """ # noqa: E501
     input_tokens: Annotated[int, Field(strict=True, ge=0)]
     output_tokens: Annotated[int, Field(strict=True, ge=0)]

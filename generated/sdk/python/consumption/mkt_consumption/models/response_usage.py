@@ -29,7 +29,7 @@ from pydantic_core import to_jsonable_python
 
 class ResponseUsage(BaseModel):
     """
-    Token counts; what the request is billed on. `output_tokens` includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`.
+    Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission, whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`.
     """ # noqa: E501
     cost_usd: Annotated[str, Field(strict=True)] = Field(description="What the request cost in USD, 6 decimals: the receipt's `cost_usd` (the Units billed, at the price of the lots they came from).")
     cost_units: Annotated[str, Field(strict=True)] = Field(description="What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.")

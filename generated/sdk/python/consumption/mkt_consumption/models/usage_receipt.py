@@ -41,8 +41,8 @@ class UsageReceipt(BaseModel):
     endpoint: UsageEndpoint
     stream: StrictBool
     status: UsageStatus
-    prompt_tokens: Annotated[int, Field(strict=True, ge=0)]
-    completion_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="Output tokens, reasoning included.")
+    prompt_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="The prompt as mkt counted it at admission, whichever supplier answered and however its own tokenizer counts: the same prompt is billed the same, streamed or not, completed or left by its client.")
+    completion_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="Output tokens, reasoning included: the supplier's count when the answer completed; what was delivered, as mkt counts it, when the client left first (`cancelled`), since the supplier's count would include output nobody received.")
     reasoning_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="The part of `completion_tokens` spent reasoning.")
     total_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="`prompt_tokens` + `completion_tokens`.")
     reserved_tokens: Annotated[int, Field(strict=True, ge=0)] = Field(description="Tokens reserved on admission (prompt estimate plus the output limit).")
