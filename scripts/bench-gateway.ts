@@ -49,12 +49,12 @@ import {
   type Attempt,
   type PhaseResult,
 } from './bench/gateway-client.js';
-import { portkeyVersion, startPortkey } from './bench/portkey-gateway.js';
+import { portkeyPins, portkeyVersion, startPortkey } from './bench/portkey-gateway.js';
 import { runChild, spawnChild as spawnScript, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
 import { giveUnits, positive, seedUpstreamSupplier } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
-import { summarise } from './bench/stats.js';
+import { pathLines, targetLines, type ReportedPath } from './bench/gateway-report.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
@@ -146,21 +146,15 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
 
 // ---- the paths ----------------------------------------------------------------------------------
 
-/** One way to the upstream: its requests, and the process whose CPU they cost (none for direct). */
-interface Path {
-  name: string;
+/** One way to the upstream: its requests (the report's figures: bench/gateway-report.ts). */
+interface Path extends ReportedPath {
   agent: Agent;
   attempt: Attempt;
-  pid: number | undefined;
-  /** Measured at the benchmark's concurrency, and at concurrency 1 (latency). */
-  loaded: PhaseResult;
-  single: PhaseResult;
-  cpuMs: number;
 }
 
 function pathOf(name: string, concurrency: number, attempt: Attempt, pid: number | undefined): Path {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  return { name, agent, attempt, pid, loaded: emptyPhase(), single: emptyPhase(), cpuMs: 0 };
+  return { name, agent, attempt, pid, loaded: emptyPhase(), single: emptyPhase(), warmFailures: 0, cpuMs: 0 };
 }
 
 /** One phase of a path, its server's CPU added to the path's. */
@@ -173,8 +167,11 @@ async function measure(path: Path, count: number, concurrency: number, into: Pha
 /** Warm-up of every path (connections, JIT, caches), then the rounds: every path in turn, loaded then one at a time. */
 async function runRounds(paths: Path[], settings: RunSettings): Promise<PhaseResult> {
   const warm = emptyPhase();
-  for (const path of paths)
-    addPhase(warm, await runPhase(settings.warmup, settings.concurrency, path.agent, path.attempt));
+  for (const path of paths) {
+    const phase = await runPhase(settings.warmup, settings.concurrency, path.agent, path.attempt);
+    path.warmFailures = phase.failures;
+    addPhase(warm, phase);
+  }
   const perRound = Math.ceil(settings.requests / settings.rounds);
   const singlePerRound = Math.ceil(settings.latencyRequests / settings.rounds);
   for (let round = 0; round < settings.rounds; round += 1) {
@@ -207,53 +204,6 @@ function settingsOf(): RunSettings {
 
 // ---- the report ----------------------------------------------------------------------------------
 
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-
-function pathLines(paths: Path[]): string[] {
-  const [direct] = paths;
-  const directSingle = summarise(direct!.single.samplesMs, direct!.single.elapsedMs);
-  return paths.map((path) => {
-    const s = summarise(path.loaded.samplesMs, path.loaded.elapsedMs);
-    const one = summarise(path.single.samplesMs, path.single.elapsedMs);
-    const cpu = path.pid === undefined ? '' : `, CPU ${((path.cpuMs * 1000) / s.count).toFixed(0)} µs per request`;
-    const added =
-      path === direct
-        ? `c=1 p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms`
-        : `c=1 added p50 ${(one.p50 - directSingle.p50).toFixed(2)} ms, p99 ${(one.p99 - directSingle.p99).toFixed(2)} ms`;
-    const failed = path.loaded.failures + path.single.failures;
-    return (
-      `  ${path.name.padEnd(12)} ${String(s.count).padStart(6)} requests, ${s.perSecond.toFixed(0).padStart(5)} requests/s, ` +
-      `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms${cpu}; ${added}${failed > 0 ? `, ${failed} FAILED` : ''}`
-    );
-  });
-}
-
-function targetLines(paths: Path[]): string[] {
-  const byName = new Map(paths.map((p) => [p.name, p]));
-  const rate = (name: string) => {
-    const path = byName.get(name);
-    return path ? summarise(path.loaded.samplesMs, path.loaded.elapsedMs).perSecond : NaN;
-  };
-  const addedP50 = (name: string) => {
-    const path = byName.get(name);
-    const direct = byName.get('direct');
-    if (!path || !direct) return NaN;
-    return summarise(path.single.samplesMs, 1).p50 - summarise(direct.single.samplesMs, 1).p50;
-  };
-  const mkt = byName.get('through mkt');
-  const mktCpuUs = mkt ? (mkt.cpuMs * 1000) / mkt.loaded.samplesMs.length : NaN;
-  const lines = [
-    `  targets      mkt at ${(rate('through mkt') / rate('bare proxy')).toFixed(2)}× the bare proxy's throughput (≥ 0.4: ${verdict(rate('through mkt') / rate('bare proxy') >= 0.4)}); ` +
-      `CPU ${mktCpuUs.toFixed(0)} µs per request over both legs (≤ 1,000: ${verdict(mktCpuUs <= 1000)})`,
-  ];
-  if (byName.has('portkey'))
-    lines.push(
-      `               mkt at ${(rate('through mkt') / rate('portkey')).toFixed(2)}× Portkey's throughput (≥ 1.2: ${verdict(rate('through mkt') / rate('portkey') >= 1.2)}); ` +
-        `c=1 added p50 ${addedP50('through mkt').toFixed(2)} ms against Portkey's ${addedP50('portkey').toFixed(2)} ms (below: ${verdict(addedP50('through mkt') < addedP50('portkey'))})`,
-    );
-  return lines;
-}
-
 function report(paths: Path[], database: string, settings: RunSettings, where: string, notes: string[]): void {
   const { concurrency, rounds, warmup } = settings;
   console.log(
@@ -262,7 +212,7 @@ function report(paths: Path[], database: string, settings: RunSettings, where: s
       ...pathLines(paths),
       ...targetLines(paths),
       `  floor        a bare node:http gateway (scripts/bench/bare-gateway.ts: the 307 and the forward, no auth, validation or database): what one more Node process on the path costs here`,
-      `  peer         Portkey's @portkey-ai/gateway ${portkeyVersion} (scripts/bench/portkey-gateway.ts), passthrough: one request, no 307, no authentication against a database, no billing`,
+      `  peer         Portkey's @portkey-ai/gateway ${portkeyVersion} (${portkeyPins}; scripts/bench/portkey-gateway.ts), passthrough: one request, no 307, no authentication against a database, no billing`,
       `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
         `(${concurrency} sockets); ${warmup} warm-up requests each way not measured; phases in rounds (each path in turn, loaded, then at c=1); ` +
         `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption`,

@@ -45,6 +45,7 @@ import { createUser, registerSigningKey } from '../src/core/identity.js';
 import { runChild, spawnChild, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
 import { startOrdersFloor, type FloorKey, type FloorStore } from './bench/orders-floor.js';
+import { floorRatioLine } from './bench/orders-report.js';
 import { giveUnits, positive, seedRestingOrders } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
@@ -554,7 +555,7 @@ async function main(): Promise<void> {
         line('mkt', m, mkt),
         ...splitLines(split, sideBySide, m.perSecond, line),
         line('floor', b, bare),
-        `  ratio      throughput ${(m.perSecond / b.perSecond).toFixed(2)}× the floor's (target ≥ 0.5), CPU per order ${(cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)).toFixed(2)}× (target ≤ 2), p99 ${m.p99.toFixed(1)} ms (target ≤ 20)`,
+        floorRatioLine({ mkt, bare }, { m, b }, cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)),
         `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each ${database === 'postgres' ? 'through a pg pool into a database of the same PostgreSQL cluster (one prepared INSERT)' : 'into better-sqlite3 (WAL, synchronous=NORMAL)'}, in its own process (scripts/bench/orders-floor.ts)`,
         ...(probeResult
           ? [

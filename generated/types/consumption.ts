@@ -200,6 +200,10 @@ export interface paths {
          *     API (`POST /v1/api-keys`, `PATCH /v1/api-keys/{id}`) or on the dashboard.
          *
          *     - `expires_at`: after it, inference answers `401 key_expired`; `null`: never.
+         *     - `is_active`: whether the key may run inference now. A key past its `expires_at` is still
+         *       shown here (`is_active: false`), so that a client can tell why it stopped working; every
+         *       other endpoint of this host refuses it (`401 key_expired`). A deactivated or deleted key
+         *       is `401 invalid_api_key` here too.
          *     - `limit_usd`: the budget per period; `null`: none. Once a request would take the key past
          *       it, inference answers `403 key_limit_exceeded`.
          *     - `limit_reset`: the budget period, in UTC: `daily` from 00:00, `weekly` from Monday 00:00,
@@ -397,6 +401,8 @@ export interface components {
              * @description When the key stops working for inference; `null`, never.
              */
             expires_at: string | null;
+            /** @description Whether the key may run inference now: `false` once it is past `expires_at` (inference then answers `401 key_expired`). */
+            is_active: boolean;
             /**
              * @description The budget per period in US dollars, two decimals; `null`, none.
              * @example 10.00
@@ -612,7 +618,7 @@ export interface components {
          * @example 0.000600
          */
         CostUnits: string;
-        /** @description Token counts; what the request is billed on. `completion_tokens` includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
+        /** @description Token counts; what the request is billed on. `prompt_tokens` is the prompt as mkt counted it at admission (the count reserved, and quoted by `count_tokens`), whatever the supplier's own tokenizer counts; `completion_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
         ChatCompletionUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
@@ -846,7 +852,7 @@ export interface components {
             type: "summary_text";
             text: string;
         };
-        /** @description Token counts; what the request is billed on. `output_tokens` includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`. */
+        /** @description Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission, whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `input_tokens` + `output_tokens`. */
         ResponseUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
@@ -1107,7 +1113,7 @@ export interface components {
             /** @description Opaque; send the block back unchanged. */
             signature: string;
         };
-        /** @description Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`). */
+        /** @description Token counts; what the request is billed on. `input_tokens` is the prompt as mkt counted it at admission (as `count_tokens` answers), whatever the supplier's own tokenizer counts; `output_tokens` is the supplier's count of a completed answer, and includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`). */
         MessageUsage: {
             input_tokens: number;
             output_tokens: number;
@@ -1233,8 +1239,9 @@ export interface components {
             endpoint: components["schemas"]["UsageEndpoint"];
             stream: boolean;
             status: components["schemas"]["UsageStatus"];
+            /** @description The prompt as mkt counted it at admission, whichever supplier answered and however its own tokenizer counts: the same prompt is billed the same, streamed or not, completed or left by its client. */
             prompt_tokens: number;
-            /** @description Output tokens, reasoning included. */
+            /** @description Output tokens, reasoning included: the supplier's count when the answer completed; what was delivered, as mkt counts it, when the client left first (`cancelled`), since the supplier's count would include output nobody received. */
             completion_tokens: number;
             /** @description The part of `completion_tokens` spent reasoning. */
             reasoning_tokens: number;
@@ -2138,9 +2145,9 @@ export interface components {
         MktRequestId: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
-        /** @description On inference, the current maximum of concurrent requests; on order creation, the maximum submissions per second for this user and market. */
+        /** @description What `x-ratelimit-remaining` counts out of (as GitHub and OpenAI pair the two): on inference, the current maximum of concurrent requests; on order creation, the capacity of this user and market's token bucket (its `burst_capacity`; the refill rate per second is in `GET /v1/account/limits`). */
         RateLimitLimit: number;
-        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions left in the current one-second window. */
+        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions the token bucket still holds after this one, out of `x-ratelimit-limit` (it refills at `max_orders_per_second`). */
         RateLimitRemaining: number;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
@@ -2541,6 +2548,7 @@ export interface operations {
                      *         "id": "api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc",
                      *         "name": "laptop",
                      *         "expires_at": null,
+                     *         "is_active": true,
                      *         "limit_usd": "10.00",
                      *         "limit_reset": "monthly",
                      *         "limit_remaining_usd": "6.745883",

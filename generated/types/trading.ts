@@ -397,7 +397,8 @@ export interface paths {
          *
          *     **Rate limit.** Submissions (not fills) per user and market draw on a token bucket shared
          *     by every order-creation route; read its size with `GET /v1/account/limits`. `201` answers
-         *     carry `x-ratelimit-limit` and `x-ratelimit-remaining`; an empty bucket answers `429` with
+         *     carry `x-ratelimit-limit` (the bucket's capacity, `burst_capacity`) and
+         *     `x-ratelimit-remaining` (what it still holds); an empty bucket answers `429` with
          *     `Retry-After`. Pace each user-market pair independently.
          */
         post: operations["createOrder"];
@@ -1745,13 +1746,13 @@ export interface components {
              * @enum {string}
              */
             scope: "user_market";
-            /** @description Refill rate of the bucket; also `x-ratelimit-limit` on create-order answers. */
+            /** @description Refill rate of the bucket, in submissions per second. */
             max_orders_per_second: number;
             /** @description Derived from the per-second rate. */
             max_orders_per_minute: number;
-            /** @description Most submissions possible at once after a quiet period. */
+            /** @description The bucket's capacity: most submissions possible at once after a quiet period; also `x-ratelimit-limit` on create-order answers, which `x-ratelimit-remaining` counts out of. */
             burst_capacity: number;
-            /** @description Window that `x-ratelimit-remaining` counts in. */
+            /** @description The period `max_orders_per_second` refills the bucket over. */
             window_seconds: number;
         };
         /** @description Names of the headers that report the limit. */
@@ -2865,9 +2866,9 @@ export interface components {
         XRequestId: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
-        /** @description On inference, the current maximum of concurrent requests; on order creation, the maximum submissions per second for this user and market. */
+        /** @description What `x-ratelimit-remaining` counts out of (as GitHub and OpenAI pair the two): on inference, the current maximum of concurrent requests; on order creation, the capacity of this user and market's token bucket (its `burst_capacity`; the refill rate per second is in `GET /v1/account/limits`). */
         RateLimitLimit: number;
-        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions left in the current one-second window. */
+        /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions the token bucket still holds after this one, out of `x-ratelimit-limit` (it refills at `max_orders_per_second`). */
         RateLimitRemaining: number;
     };
     pathItems: never;

@@ -1,5 +1,5 @@
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,20 @@ import { join } from 'node:path';
  */
 export const portkeyVersion = '1.15.2';
 
+/**
+ * What Portkey's own lockfile resolves, pinned: its `^1.3.3` range lets a plain install take the newest
+ * `@hono/node-server` (1.19), whose lightweight Response keeps the upstream fetch's immutable headers when Portkey
+ * rebuilds a streamed response (`new Response(body, upstreamResponse)`), so Portkey's `updateHeaders` throws
+ * `TypeError: immutable` and every streamed request answers 500 "Something went wrong" (Portkey-AI/gateway#1389,
+ * #1550). `@hono/node-ws` 1.3 wants node-server ^1.19: its 1.2.0 takes 1.13.
+ */
+const pinned = { '@hono/node-server': '1.13.5', '@hono/node-ws': '1.2.0' };
+
+/** The pins as the benchmark's report names them. */
+export const portkeyPins = Object.entries(pinned)
+  .map(([name, version]) => `${name} ${version}`)
+  .join(', ');
+
 export interface PortkeyGateway {
   url: string;
   pid: number;
@@ -21,17 +35,20 @@ export interface PortkeyGateway {
   close(): Promise<void>;
 }
 
-/** The package's directory under the temp directory, installed there on first use (the npm registry is reachable). */
+/**
+ * The package's directory under the temp directory, installed there on first use (the npm registry is reachable), with
+ * its server's dependencies pinned (`pinned`) through npm `overrides`.
+ */
 function installedPortkey(): string {
-  const prefix = join(tmpdir(), `mkt-bench-portkey-${portkeyVersion}`);
+  const prefix = join(tmpdir(), `mkt-bench-portkey-${portkeyVersion}-pinned`);
   const script = join(prefix, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
   if (existsSync(script)) return script;
   mkdirSync(prefix, { recursive: true });
-  execFileSync(
-    'npm',
-    ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-save', `@portkey-ai/gateway@${portkeyVersion}`],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const manifest = { private: true, dependencies: { '@portkey-ai/gateway': portkeyVersion }, overrides: pinned };
+  writeFileSync(join(prefix, 'package.json'), JSON.stringify(manifest, null, 2));
+  execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (!existsSync(script)) throw new Error(`npm installed @portkey-ai/gateway@${portkeyVersion} without ${script}`);
   return script;
 }

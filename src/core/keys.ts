@@ -144,6 +144,8 @@ export async function updateApiKey(
 interface CurrentKeyView extends KeyLimitsView {
   id: string;
   name: string;
+  /** False once the key is past its expiry: shown, so its holder sees why inference refuses it (401 key_expired). */
+  is_active: boolean;
   rate_limit: { concurrency: number };
 }
 
@@ -163,6 +165,7 @@ export async function currentApiKey(deps: { db: Db; clock: Clock }, apiKeyId: st
     id: row.id,
     name: row.name,
     expires_at: limits.expires_at,
+    is_active: row.expires_at_us === null || nowUs < Number(row.expires_at_us),
     limit_usd: limits.limit_usd,
     limit_reset: limits.limit_reset,
     limit_remaining_usd: limits.limit_remaining_usd,

@@ -64,11 +64,26 @@ export class EdgeRequest implements ApiRequest {
   }
 }
 
-/** Aborts when the client goes away before the response is written. */
+/**
+ * Aborts when the client goes away before the response is written. Watched on the response, not the request: on Node 20
+ * the request's `close` fires once its body has been read, before any handler runs, so it never says the client left.
+ * A client that left before this is first read (while the body was parsed or the caller authenticated) is already
+ * gone: the signal starts aborted.
+ */
 function abortedOnClose({ req, res }: Exchange): AbortSignal {
   const abort = new AbortController();
-  req.once('close', () => {
-    if (!res.writableFinished) abort.abort();
-  });
+  const clientGone = () => {
+    if (!res.writableFinished) abort.abort(new ClientGone());
+  };
+  if (res.destroyed || req.socket.destroyed) clientGone();
+  else res.once('close', clientGone);
   return abort.signal;
+}
+
+/** The reason of a request's abort signal when its client went away: the caller's own leaving, no supplier's fault. */
+class ClientGone extends Error {
+  override name = 'ClientGone';
+  constructor() {
+    super('the client closed the connection before the response was written');
+  }
 }

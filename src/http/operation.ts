@@ -62,6 +62,8 @@ export interface OperationPlan<Deps> {
   /** The media types its body may have (none: it takes no body). */
   accepted: string[] | null;
   security: Requirement[];
+  /** Whether its document lets a consumption key past its expiry through (`x-mkt-expired-key-allowed`). */
+  expiredKeyAllowed: boolean;
   /** Whether it declares query parameters (whose text is checked; others ignore their query). */
   readsQuery: boolean;
   aliases: AliasPlan;
@@ -91,6 +93,7 @@ export function operationPlanOf<Deps>(
     handler,
     accepted: requestBody === undefined ? null : 'content' in requestBody ? Object.keys(requestBody.content) : [],
     security: operation.security ?? documentSecurity ?? [],
+    expiredKeyAllowed: 'x-mkt-expired-key-allowed' in operation && operation['x-mkt-expired-key-allowed'] === true,
     readsQuery: parametersOf(operation).some((p) => p.in === 'query'),
     aliases: {
       query: queryPlanOf(operation),
@@ -165,7 +168,14 @@ export async function serveOperation<Deps>(
   // Checked and parsed in one pass where the operation reads its query; Koa parses the rest (validation refuses them).
   const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.
-  const credentials = { method: ctx.method, path: ctx.path, headers, rawBody: received.bytes, query: querystring };
+  const credentials = {
+    method: ctx.method,
+    path: ctx.path,
+    headers,
+    rawBody: received.bytes,
+    query: querystring,
+    expiredKeyAllowed: plan.expiredKeyAllowed,
+  };
   const { tracer } = host.deps;
   const parent = ctx.state.trace.context;
   const principal = await timed(ctx.state.timing, 'authNs', () =>

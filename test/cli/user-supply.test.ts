@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect } from 'chai';
+import type { Services } from '../../src/app/services.js';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { UserCli } from '../support/cli-user.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
@@ -8,6 +9,25 @@ import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
 
 const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard')!;
+
+/** A new supplier of TEXT-STANDARD whose signing key the CLI's profile holds, as `mkt signing-keys create` leaves it. */
+async function actAsNewSupplier(cli: UserCli, services: Services): Promise<TestUser> {
+  const supplier = await createTestUser(services);
+  await makeSupplier(services, supplier.userId, [textStandard.instrumentId]);
+  const { signingKey } = supplier;
+  mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
+  const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
+  cli.writeProfile({
+    signing_key: {
+      id: signingKey.id,
+      label: 'test',
+      fingerprint: signingKey.fingerprint,
+      public_key: signingKey.publicKey,
+      private_key: seed,
+    },
+  });
+  return supplier;
+}
 
 /**
  * Issue 21 item 3 on the command line: `mkt supply issue | accounts | transfer | list | liability`,
@@ -17,24 +37,10 @@ const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard'
 describeEachDatabase('the mkt command for suppliers: issuance accounts', (env) => {
   const services = () => env().service.services;
   let cli: UserCli;
-  let supplier: TestUser;
 
   before(async () => {
     cli = new UserCli(env);
-    supplier = await createTestUser(services());
-    await makeSupplier(services(), supplier.userId, [textStandard.instrumentId]);
-    const { signingKey } = supplier;
-    mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
-    const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({
-      signing_key: {
-        id: signingKey.id,
-        label: 'test',
-        fingerprint: signingKey.fingerprint,
-        public_key: signingKey.publicKey,
-        private_key: seed,
-      },
-    });
+    await actAsNewSupplier(cli, services());
   });
   after(() => cli.remove());
 
@@ -84,3 +90,30 @@ describeEachDatabase('the mkt command for suppliers: issuance accounts', (env) =
     expect(result.stderr).to.contain('The issuance account holds 30 Units of TEXT-STANDARD; 31 were asked for.');
   });
 });
+
+/** On a `direct` deployment the Units reach trading at once: `mkt supply issue` says to sell them, not to transfer. */
+describeEachDatabase(
+  'the mkt command for suppliers: direct issuance',
+  (env) => {
+    const services = () => env().service.services;
+    let cli: UserCli;
+
+    before(async () => {
+      cli = new UserCli(env);
+      await actAsNewSupplier(cli, services());
+    });
+    after(() => cli.remove());
+
+    it('tells the supplier to sell the Units, with no transfer to run', async () => {
+      const issued = await cli.ok(['supply', 'issue', 'text-standard', '40']);
+      expect(issued).to.contain('mkt sell TEXT-STANDARD QTY --price P').and.contain('in the trading account already');
+      expect(issued).not.to.contain('supply transfer');
+      const balances = await cli.json(['balances']);
+      expect(
+        balances.trading.find((a: { instrument_id: string }) => a.instrument_id === textStandard.instrumentId)
+          .total_balance,
+      ).to.equal('40');
+    });
+  },
+  { env: { MKT_SUPPLY_ISSUANCE: 'direct' } },
+);

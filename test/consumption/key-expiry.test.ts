@@ -144,6 +144,23 @@ describeEachDatabase(
       expect((await env().consumption.get('/v1/models', { bearer: lasting })).status).to.equal(200);
     });
 
+    it('GET /v1/key shows a key past its expiry with is_active false, while inference with it stays 401 key_expired', async () => {
+      const { key, id } = await keyExpiringIn(60);
+      const before = await env().consumption.get('/v1/key', { bearer: key });
+      expect(before.status, before.text).to.equal(200);
+      expect(before.body.data).to.include({ id, is_active: true });
+      clock().advance(61_000);
+      const after = await env().consumption.get('/v1/key', { bearer: key });
+      expect(after.status, after.text).to.equal(200);
+      expect(after.body.data).to.include({ id, is_active: false });
+      expect(Date.parse(after.body.data.expires_at)).to.be.below(clock().nowUs() / 1000);
+      for (const endpoint of endpoints.filter((e) => e.name.includes('chat/completions'))) {
+        const refused = await endpoint.call(env(), key);
+        expect(refused.status, endpoint.name).to.equal(401);
+        expect(refused.body.errors.code, endpoint.name).to.equal('key_expired');
+      }
+    });
+
     /** POST /v1/chat/completions with the key, not followed: the Location of its 307. */
     async function redirected(key: string, sent: unknown): Promise<URL> {
       const reply = await env().consumption.post('/v1/chat/completions', { bearer: key, body: sent });

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { tokensOf } from '../../src/ledger/assets.js';
+import { promptTokens } from '../../src/consumption/tokens/tokens.js';
 import { transferToConsumption } from '../../src/ledger/consumption.js';
 import { disableSupplier, registerSupplier } from '../../src/trading/supply/supply.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
@@ -235,13 +236,16 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
     const receipt = (
       await env().consumption.get(`/v1/usage/${reply.headers.get('x-mkt-request-id')}`, { bearer: caller.apiKey })
     ).body.data;
-    // The caller chose the schema: missing it is no supplier failure (DESIGN.md §7), so the usage is billed.
+    // The caller chose the schema: missing it is no supplier failure (DESIGN.md §7), so the usage is billed: the
+    // prompt as mkt counted it at admission (the upstream said 10), the completion as the upstream counted it.
+    const admitted = promptTokens([{ role: 'user', content: 'price?' }]);
+    expect(admitted).to.not.equal(10);
     expect(receipt).to.include({
       status: 'schema_mismatch',
       cost_status: 'settled',
-      prompt_tokens: 10,
+      prompt_tokens: admitted,
       completion_tokens: 8,
-      cost_units: '0.000018',
+      cost_units: `0.0000${admitted + 8}`,
     });
     await disableSupplier(services(), user.userId);
   });

@@ -52,7 +52,11 @@ describeEachDatabase(
       expect(await listed(made.id)).to.include({ active: true, is_active: false });
       const shown = await env().platform.get(`/api/v1/api-keys/${made.id}`, { bearer: await token() });
       expect(shown.body.data).to.include({ active: true, is_active: false });
-      const refused = await env().consumption.get('/v1/key', { bearer: made.key });
+      // The consumption host shows the key's own view (why it stopped working), and refuses it everywhere else.
+      const view = await env().consumption.get('/v1/key', { bearer: made.key });
+      expect(view.status, view.text).to.equal(200);
+      expect(view.body.data).to.include({ id: made.id, is_active: false });
+      const refused = await env().consumption.get('/v1/models', { bearer: made.key });
       expect(refused.status).to.equal(401);
       expect(refused.body.errors.code).to.equal('key_expired');
     });

@@ -106,6 +106,7 @@ describeEachDatabase(
       const reply = await batch(orders);
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
       expect(reply.headers.get('x-ratelimit-remaining')).to.equal('17');
+      expect(reply.headers.get('x-ratelimit-limit')).to.equal('20'); // the bucket's capacity the 17 are out of
       const data = reply.body.data as (
         { index: number; order: Record<string, any> } | { index: number; errors: Record<string, any> }
       )[];

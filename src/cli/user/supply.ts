@@ -26,6 +26,8 @@ export async function issueSupply(
   const issued = await tradingData<SupplyIssuance>(session, 'POST', '/v1/supply-issuances', {
     body: { instrument_id: instrument.instrument_id, quantity },
   });
+  const waiting = await waitingInIssuanceAccount(session, issued);
+  const sell = `mkt sell ${instrument.symbol} QTY --price P`;
   show(output, issued, () =>
     renderRecord([
       ['issuance', issued.issuance_id],
@@ -35,10 +37,22 @@ export async function issueSupply(
       ['trading account', issued.trading_account_id],
       [
         'next',
-        `mkt supply transfer ${instrument.symbol} ${issued.quantity}, then mkt sell ${instrument.symbol} QTY --price P`,
+        waiting
+          ? `mkt supply transfer ${instrument.symbol} ${issued.quantity}, then ${sell}`
+          : `${sell} (the Units are in the trading account already)`,
       ],
     ]),
   );
+}
+
+/**
+ * Whether the issued Units wait in the issuance account (MKT_SUPPLY_ISSUANCE=account, the default) rather than having
+ * gone to trading at once (`direct`, where no transfer is needed): the issuance does not say which, its account does.
+ */
+async function waitingInIssuanceAccount(session: Session, issued: SupplyIssuance): Promise<boolean> {
+  const accounts = await tradingData<IssuanceAccount[]>(session, 'GET', '/v1/issuance-accounts');
+  const account = accounts.find((a) => a.issuance_account_id === issued.issuance_account_id);
+  return account !== undefined && account.available_balance >= issued.quantity;
 }
 
 /** `mkt supply accounts`: each issuance account's balance and totals. */

@@ -15,6 +15,7 @@ import { releaseLease, type Lease } from '../capacity/leases.js';
 import type { Prepared } from './inference-prepare.js';
 import { route, type RoutingDeps } from './routing.js';
 import { completedIn } from './attempt-spans.js';
+import { billedUsage } from './billed-usage.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
 import { countSettled, observeServed, servedResultOf, type InferenceMetrics } from './inference-metrics.js';
@@ -195,7 +196,7 @@ export async function runWhole(
     observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, 'no_supplier', deps.clock.nowUs());
     throw error;
   }
-  const completion = routed.value;
+  const completion = { ...routed.value, usage: billedUsage(routed.value.usage, prepared.promptTokens) };
   const usage = completion.usage;
   const elapsedMs = Math.round((deps.clock.nowUs() - open.admittedAtUs) / 1000);
   const status = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);

@@ -19,6 +19,7 @@ import {
 import type { Prepared } from './inference-prepare.js';
 import { route, type Routed } from './routing.js';
 import { streamedIn } from './attempt-spans.js';
+import { billedUsage } from './billed-usage.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
 
@@ -153,13 +154,14 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
     for await (const chunk of state.routed.value) {
       state.lastChunkUs = state.deps.clock.nowUs();
       if (!(await slotHeld(state))) throw new LeaseLost(state.open.requestId);
-      if (chunk.usage) state.usage = chunk.usage;
+      const usage = chunk.usage && billedUsage(chunk.usage, state.prepared.promptTokens);
+      if (usage) state.usage = usage;
       for (const choice of chunk.choices) {
         state.delivered += choice.delta.content ?? '';
         state.content += choice.delta.content ?? '';
         for (const call of choice.delta.tool_calls ?? []) state.delivered += call.function?.arguments ?? '';
       }
-      yield { ...chunk, id: `chatcmpl-${state.suffix}`, model: state.prepared.model };
+      yield { ...chunk, usage, id: `chatcmpl-${state.suffix}`, model: state.prepared.model };
     }
     state.ended = true;
   } catch (error) {
@@ -198,7 +200,7 @@ function streamOutcome(state: StreamState): RequestOutcome {
   const streamMs = (state.lastChunkUs - state.firstChunkUs) / 1000;
   return {
     status: streamStatus(state),
-    promptTokens: final ? final.prompt_tokens : prepared.promptTokens,
+    promptTokens: prepared.promptTokens, // billed-usage.ts: as counted at admission, whoever answered
     completionTokens,
     reasoningTokens: final ? (final.completion_tokens_details?.reasoning_tokens ?? 0) : 0,
     timeToFirstTokenMs: Math.round((state.firstChunkUs - open.admittedAtUs) / 1000),

@@ -144,7 +144,9 @@ export async function runInference<E extends Endpoint>(
     admittedAtUs,
   );
   const abort = new AbortController();
-  signal.addEventListener('abort', () => abort.abort(), { once: true });
+  // A client gone before this point (its signal already aborted) stops the request as one that leaves later would.
+  if (signal.aborted) abort.abort(signal.reason);
+  else signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
   // Held (renewed) from the admission on: counting a big prompt may outlast a lease on a busy machine, and an
   // unrenewed slot would be swept under the request. A request whose slot was swept (its lease lost) stops: the
   // sweep billed it by what it had delivered.

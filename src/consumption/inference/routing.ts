@@ -142,7 +142,9 @@ export async function route<T>(
       attemptFailed(attempt, error);
       counted.of(error instanceof SupplierError && error.failure === 'timeout' ? 'timeout' : 'failed').inc();
       if (!(error instanceof SupplierError)) throw error;
-      if (error.failure === 'bad_request' || !mayFailOver(error)) break;
+      // The request's own abort (its client left, its slot was lost) is not the supplier's failure: it neither cools a
+      // healthy supplier down nor moves on to another for nobody. The upstream's own deadline ('timeout') still does.
+      if (!mayFailOver(error)) break;
       coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);
     }
   }

@@ -21,7 +21,8 @@ type SupplierFailure =
   | 'timeout'
   | 'dropped' /* stream ended or broke mid-way */
   | 'bad_response' /* unparseable / not OpenAI-shaped */
-  | 'bad_request'; /* upstream 4xx other than 429 */
+  | 'bad_request' /* upstream 4xx other than 429 */
+  | 'aborted'; /* the request's own abort (its client left, or its slot was lost): no fault of the supplier */
 
 export class SupplierError extends Error {
   override name = 'SupplierError';
@@ -38,16 +39,16 @@ export class SupplierError extends Error {
  * True when another supplier may be tried: the failure happened before the first byte and was not the caller's fault.
  */
 export function mayFailOver(error: SupplierError): boolean {
-  return error.failure !== 'bad_request';
+  return error.failure !== 'bad_request' && error.failure !== 'aborted';
 }
 
 /**
- * An aborted call rejects with the abort reason when that is a SupplierError (the gateway's own deadline), else as a
- * timeout.
+ * An aborted call rejects with the abort reason when that is a SupplierError (the gateway's own deadline), else as the
+ * request's own abort ('aborted'), which says nothing of the supplier.
  */
 export function abortedError(signal: AbortSignal): SupplierError {
   if (signal.reason instanceof SupplierError) return signal.reason;
-  return new SupplierError('timeout', `the call was aborted: ${String(signal.reason)}`);
+  return new SupplierError('aborted', `the request was aborted: ${String(signal.reason)}`);
 }
 
 export interface SupplierCall {

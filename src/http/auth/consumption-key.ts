@@ -10,12 +10,14 @@ const invalidKey = (detail: string) => new ApiError(401, 'invalid_api_key', deta
 
 /**
  * A consumption key (`mkt_ck_…`), from `Authorization: Bearer` or `x-api-key`; known keys come from the cache
- * (api-key-cache.ts).
+ * (api-key-cache.ts). A key past its expiry is refused unless the operation shows it (`expiredKeyAllowed`: `GET
+ * /v1/key`, with `is_active: false`).
  */
 export async function authenticateConsumptionKey(
   rawKey: string | undefined,
   db: Db,
   nowUs: number,
+  expiredKeyAllowed = false,
 ): Promise<Principal> {
   if (rawKey === undefined) {
     throw invalidKey('Missing API key: send Authorization: Bearer mkt_ck_… (or x-api-key on the messages host).');
@@ -33,7 +35,7 @@ export async function authenticateConsumptionKey(
   }
   // Expired is refused everywhere, not only at admission (which checks again: a key may expire between the 307 and the
   // run).
-  if (key.expiresAtUs !== null && nowUs >= key.expiresAtUs) throw keyExpired(key.expiresAtUs);
+  if (key.expiresAtUs !== null && nowUs >= key.expiresAtUs && !expiredKeyAllowed) throw keyExpired(key.expiresAtUs);
   if (key.lastUsedAtUs === null || nowUs - key.lastUsedAtUs > lastUsedResolutionUs) {
     key.lastUsedAtUs = nowUs;
     await touchApiKeyUse(db, key.apiKeyId, nowUs);

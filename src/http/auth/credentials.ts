@@ -11,6 +11,8 @@ export interface CredentialRequest {
   rawBody: Buffer;
   /** The query string as sent, without the `?` (where an admission ticket travels). */
   query: string;
+  /** The operation shows a consumption key past its expiry instead of refusing it (`x-mkt-expired-key-allowed`). */
+  expiredKeyAllowed?: boolean;
 }
 
 export function bearerToken(request: CredentialRequest): string | undefined {

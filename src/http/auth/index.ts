@@ -38,7 +38,7 @@ const signature: Mechanism = { present: hasSignature, authenticate: authenticate
 const mechanisms: Record<string, Mechanism> = {
   consumptionKey: {
     present: (r) => bearerToken(r) !== undefined,
-    authenticate: (r, db, nowUs) => authenticateConsumptionKey(bearerToken(r), db, nowUs),
+    authenticate: (r, db, nowUs) => authenticateConsumptionKey(bearerToken(r), db, nowUs, r.expiredKeyAllowed === true),
   },
   consumptionTicket: {
     present: (r) => ticketOf(r) !== undefined,
@@ -46,7 +46,8 @@ const mechanisms: Record<string, Mechanism> = {
   },
   consumptionKeyHeader: {
     present: (r) => headerValue(r, 'x-api-key') !== undefined,
-    authenticate: (r, db, nowUs) => authenticateConsumptionKey(headerValue(r, 'x-api-key'), db, nowUs),
+    authenticate: (r, db, nowUs) =>
+      authenticateConsumptionKey(headerValue(r, 'x-api-key'), db, nowUs, r.expiredKeyAllowed === true),
   },
   signature,
   signatureTimestamp: signature,

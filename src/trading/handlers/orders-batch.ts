@@ -32,6 +32,6 @@ export const createOrderBatch: Handler<'createOrderBatch'> = async ({ principal,
   });
   return created(
     { data },
-    { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': rate.remaining },
+    { 'x-ratelimit-limit': services.config.orderRate.burst, 'x-ratelimit-remaining': rate.remaining },
   );
 };

@@ -44,7 +44,7 @@ export const createOrder: Handler<'createOrder'> = async ({ principal, body }, s
   );
   return created(
     { data: { order_id: placed.orderId, client_order_id: placed.clientOrderId } },
-    { 'x-ratelimit-limit': services.config.orderRate.ratePerSecond, 'x-ratelimit-remaining': placed.rate.remaining },
+    { 'x-ratelimit-limit': services.config.orderRate.burst, 'x-ratelimit-remaining': placed.rate.remaining },
   );
 };
 
