@@ -40,7 +40,7 @@ async function knownLabelsOf(
     tokenTypes: ['input', 'output'],
     costStatuses: Object.keys(costStatuses),
     // consumption/inference/routing.ts counts each attempt as one of these.
-    attemptResults: ['ok', 'failed', 'timeout', 'cooled_down'],
+    attemptResults: ['ok', 'failed', 'timeout', 'aborted', 'cooled_down'],
     // core/payments.ts `countCredited`: an auto-reload by its origin, any other deposit by its method.
     depositMethods: [...Object.keys(depositMethods), 'auto_reload'],
     closeCodes: served.includes('trading') ? closeCodeLabels() : [],

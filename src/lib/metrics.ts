@@ -275,7 +275,7 @@ function supplyInstruments(registers: Registry[]) {
     }),
     supplierAttempts: new Counter({
       name: 'mkt_supplier_attempts_total',
-      help: 'Upstream supplier attempts, by instrument and result (ok, failed, timeout, cooled_down).',
+      help: "Upstream supplier attempts, by instrument and result (ok, failed, timeout, aborted: the request's own abort, cooled_down).",
       labelNames: ['instrument', 'result'],
       registers,
     }),

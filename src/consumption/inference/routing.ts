@@ -140,7 +140,7 @@ export async function route<T>(
       return { value, attempts, supplierUserId: row.user_id };
     } catch (error) {
       attemptFailed(attempt, error);
-      counted.of(error instanceof SupplierError && error.failure === 'timeout' ? 'timeout' : 'failed').inc();
+      counted.of(attemptResultOf(error)).inc();
       if (!(error instanceof SupplierError)) throw error;
       // The request's own abort (its client left, its slot was lost) is not the supplier's failure: it neither cools a
       // healthy supplier down nor moves on to another for nobody. The upstream's own deadline ('timeout') still does.
@@ -154,6 +154,12 @@ export async function route<T>(
     `No supplier for ${instrument.model_name} is available right now; this request is not billed. Retry in 1 to 3 seconds.`,
     { headers: { 'retry-after': '1' } },
   );
+}
+
+/** How an attempt that threw counts: the upstream's deadline, the request's own abort, or any other failure. */
+function attemptResultOf(error: unknown): 'timeout' | 'aborted' | 'failed' {
+  if (!(error instanceof SupplierError)) return 'failed';
+  return error.failure === 'timeout' || error.failure === 'aborted' ? error.failure : 'failed';
 }
 
 /**
