@@ -4,7 +4,7 @@ import type { Services } from './services.js';
 import type { HostDefinition } from '../http/app.js';
 import { allInstruments } from '../db/reference.js';
 import { marketsControls } from '../db/diagnostics.js';
-import { kindOf } from '../db/knex.js';
+import { groupCommitLabels } from '../db/group-commit.js';
 import type { DepositMethod } from '../db/deposits.js';
 import type { OrderType } from '../engine/types.js';
 import type { RefusalCode } from '../trading/orders/refusals.js';
@@ -44,7 +44,7 @@ async function knownLabelsOf(
     // core/payments.ts `countCredited`: an auto-reload by its origin, any other deposit by its method.
     depositMethods: [...Object.keys(depositMethods), 'auto_reload'],
     closeCodes: served.includes('trading') ? closeCodeLabels() : [],
-    databases: [kindOf(services.db)],
+    databases: [groupCommitLabels(services.db).database],
   };
 }
 

@@ -51,12 +51,15 @@ interface GroupCommitMetrics {
   batchCommitSeconds: { labels(labels: { database: string }): { observe(value: number): void } };
 }
 
+/** The labels of `db`'s commit times (the series app/known-labels.ts starts at 0). */
+export const groupCommitLabels = (db: Db): { database: string } => ({ database: kindOf(db) });
+
 /**
  * Counts the group commits of `db` in `metrics`: SQLite's shared transactions here, and any other group commit told
  * through the observer answered (the trading batches, trading/orders/order-books.ts). Made once by the composition root.
  */
 export function observeGroupCommits(db: Db, metrics: GroupCommitMetrics): GroupCommitObserver {
-  const commitSeconds = metrics.batchCommitSeconds.labels({ database: kindOf(db) });
+  const commitSeconds = metrics.batchCommitSeconds.labels(groupCommitLabels(db));
   const observer: GroupCommitObserver = {
     committed(commands, seconds) {
       metrics.batchCommands.observe(commands);
