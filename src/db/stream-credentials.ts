@@ -48,8 +48,6 @@ export async function streamCredentials(
 ): Promise<StreamCredentialRow[]> {
   const sql = poolSql(db);
   const params =
-    sql.kind === 'postgres'
-      ? [tokenHashes, fingerprints]
-      : [JSON.stringify(tokenHashes), JSON.stringify(fingerprints)];
+    sql.kind === 'postgres' ? [tokenHashes, fingerprints] : [JSON.stringify(tokenHashes), JSON.stringify(fingerprints)];
   return sql.all<StreamCredentialRow>(credentialsStatement, params);
 }

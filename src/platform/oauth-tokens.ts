@@ -126,10 +126,7 @@ async function pace(db: Db, row: DeviceCodeRow, nowUs: number): Promise<OAuthFai
 }
 
 /** The token endpoint (RFC 6749 §3.2): a device code or a refresh token in, a token pair or a failure out. */
-export async function issueTokens(
-  deps: IssueDeps,
-  request: TokenRequest,
-): Promise<IssuedAccess | OAuthFailure> {
+export async function issueTokens(deps: IssueDeps, request: TokenRequest): Promise<IssuedAccess | OAuthFailure> {
   if (!oauthClients.has(request.clientId)) return unknownClient(request.clientId);
   if (request.grantType === deviceCodeGrantType) {
     if (!request.deviceCode) return fail('invalid_request', 'Missing required parameter: device_code.');

@@ -16,7 +16,7 @@ import type { SessionUser } from './session-auth.js';
  */
 
 /** Why a socket's credential no longer holds. */
-export type CredentialEnding = 'expired' | 'revoked' | 'account_inactive' | 'signing_key_deleted';
+type CredentialEnding = 'expired' | 'revoked' | 'account_inactive' | 'signing_key_deleted';
 
 /** The close code and reason each ending sends (openapi/asyncapi.yaml names them); a reason is at most 123 bytes. */
 export const credentialClosings: Readonly<Record<CredentialEnding, { code: number; reason: string }>> = {
@@ -47,7 +47,7 @@ export interface CheckedSession {
 const keyOf = (kind: StreamCredentialRow['kind'], credential: string): string => `${kind} ${credential}`;
 
 /** Why `user`'s credential no longer holds at `nowUs`, given the rows still found; null while it holds. */
-export function endingOf(
+function endingOf(
   user: SessionUser,
   found: ReadonlyMap<string, StreamCredentialRow>,
   nowUs: number,
@@ -68,7 +68,7 @@ export function endingOf(
 }
 
 /** Reads the credentials of every authenticated session in one statement and closes the sessions whose ended. */
-export async function checkCredentials(
+async function checkCredentials(
   deps: Pick<StreamDeps, 'db' | 'clock'>,
   sessions: readonly CheckedSession[],
 ): Promise<void> {

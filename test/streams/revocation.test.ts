@@ -48,7 +48,11 @@ async function newMember(db: Db): Promise<Member> {
   const grant = await createGrant(db, systemClock, user.id, 'mkt-cli', ['trade:read', 'account:write', 'keys:manage']);
   return {
     userId: user.id,
-    key: { id: signing.id, fingerprint: signing.fingerprint, privateKey: Buffer.from(pair.secretKey).toString('base64') },
+    key: {
+      id: signing.id,
+      fingerprint: signing.fingerprint,
+      privateKey: Buffer.from(pair.secretKey).toString('base64'),
+    },
     grant,
   };
 }
