@@ -112,7 +112,8 @@ export interface paths {
          *       unknown refresh token is `400 invalid_grant` too. `scope` may narrow the granted scopes,
          *       never widen them (`400 invalid_scope`). Earlier access tokens stay valid until they expire.
          *
-         *     Access tokens (`mkt_at_…`) live 3600 seconds. A refresh token (`mkt_rt_…`) lives 30 days
+         *     Access tokens (`mkt_at_…`) live 3600 seconds unless the operator sets another lifetime
+         *     (`MKT_ACCESS_TOKEN_TTL_S`); `expires_in` says. A refresh token (`mkt_rt_…`) lives 30 days
          *     from its issue; each refresh issues a fresh one. `400 invalid_request` for a missing
          *     parameter (e.g. `device_code`), `400 unsupported_grant_type` for any other `grant_type`,
          *     `401 invalid_client` for an unknown `client_id`.
@@ -139,7 +140,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a token
-         * @description Token revocation (RFC 7009). `token` is an access token (`mkt_at_…`) or a refresh token (`mkt_rt_…`); `token_type_hint` (`access_token` or `refresh_token`) is advisory: the server looks the token up under both types, and ignores a hint it does not know. Revoking a refresh token revokes its whole grant, including every access token issued under it; revoking an access token revokes that token only. Always `200 {}`, also for an unknown, expired or already-revoked token, so the answer reveals nothing about the token. `client_id` is not required. `400 invalid_request` only when `token` is missing or empty. Body as `application/x-www-form-urlencoded` or `application/json`; further parameters are ignored.
+         * @description Token revocation (RFC 7009). `token` is an access token (`mkt_at_…`) or a refresh token (`mkt_rt_…`); `token_type_hint` (`access_token` or `refresh_token`) is advisory: the server looks the token up under both types, and ignores a hint it does not know. Revoking a refresh token revokes its whole grant, including every access token issued under it; revoking an access token revokes that token only. Stream sockets the revoked tokens authenticated are closed within seconds, in every process (close code 4001, openapi/asyncapi.yaml). Always `200 {}`, also for an unknown, expired or already-revoked token, so the answer reveals nothing about the token. `client_id` is not required. `400 invalid_request` only when `token` is missing or empty. Body as `application/x-www-form-urlencoded` or `application/json`; further parameters are ignored.
          */
         post: operations["revokeToken"];
         delete?: never;
@@ -186,7 +187,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an OAuth grant
-         * @description Revokes the grant and every token issued under it, at once: its refresh token and access tokens answer `401 invalid_token` on the next request. This includes the token making the request, if it belongs to the grant. A grant that does not exist, is already revoked or belongs to another user answers `404`.
+         * @description Revokes the grant and every token issued under it, at once: its refresh token and access tokens answer `401 invalid_token` on the next request. This includes the token making the request, if it belongs to the grant. Stream sockets its access tokens authenticated are closed within seconds, in every process (close code 4001, openapi/asyncapi.yaml). A grant that does not exist, is already revoked or belongs to another user answers `404`.
          */
         delete: operations["deleteOAuthGrant"];
         options?: never;
@@ -817,7 +818,7 @@ export interface components {
             access_token: string;
             /** @enum {string} */
             token_type: "Bearer";
-            /** @description Seconds the access token stays valid (3600). */
+            /** @description Seconds the access token stays valid (3600 unless the operator sets `MKT_ACCESS_TOKEN_TTL_S`). */
             expires_in: number;
             /** @description The refresh token, `mkt_rt_…`. Replaced on every refresh; using a replaced one revokes the whole grant. */
             refresh_token: string;

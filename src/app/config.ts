@@ -109,6 +109,13 @@ export interface Config {
   otlpTracesUrl: string | undefined;
   /** How long spans are gathered before each export (OTEL_BSP_SCHEDULE_DELAY in ms, the SDK's 5000 by default). */
   otlpScheduleDelayMs: number;
+  /** How long an OAuth access token lives from its issue (MKT_ACCESS_TOKEN_TTL_S, 3600 seconds). */
+  accessTokenTtlS: number;
+  /**
+   * How often each process re-reads, in one statement, whether the credentials of its authenticated stream sockets
+   * still hold (MKT_STREAM_CREDENTIAL_CHECK_MS, 2000): an expired or revoked one is closed within about this long.
+   */
+  streamCredentialCheckMs: number;
 }
 
 /**
@@ -188,6 +195,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     auditIntervalS: wholeNumber(env, 'MKT_AUDIT_INTERVAL_S', 300),
     otlpTracesUrl: otlpTracesUrl(env),
     otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
+    ...credentialLifetimes(env),
+  };
+}
+
+/** How long access tokens live, and how soon stream sockets notice one that ended (Config's fields of these names). */
+function credentialLifetimes(env: NodeJS.ProcessEnv): Pick<Config, 'accessTokenTtlS' | 'streamCredentialCheckMs'> {
+  return {
+    // One hour, as platform.yaml's TokenResponse.expires_in says by default.
+    accessTokenTtlS: positiveInteger(env, 'MKT_ACCESS_TOKEN_TTL_S', 3600),
+    streamCredentialCheckMs: positiveInteger(env, 'MKT_STREAM_CREDENTIAL_CHECK_MS', 2000),
   };
 }
 

@@ -29,6 +29,7 @@ import { tradingHandlers } from '../trading/handlers/index.js';
 import { bookSnapshot } from '../trading/market-data/market-data-snapshot.js';
 import { findMarket } from '../core/reference.js';
 import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
+import { streamLimits } from '../streams/limits.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
 import { routeReads } from './read-routing.js';
@@ -153,7 +154,10 @@ async function listenHosts(
     // Still in the tick that bound the port: no request has been read yet.
     services.publicUrls.listening(name, listener.url);
     listening.push(listener);
-    if (name === 'trading') sockets.push(attachTradingSocket(listener.server, streamDeps(services)));
+    if (name === 'trading') {
+      const limits = { ...streamLimits, credentialCheckMs: config.streamCredentialCheckMs };
+      sockets.push(attachTradingSocket(listener.server, streamDeps(services), limits));
+    }
   }
 }
 

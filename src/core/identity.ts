@@ -266,7 +266,8 @@ interface AccessTokenGrant {
 
 export const accessTokenPrefix = 'mkt_at_';
 export const refreshTokenPrefix = 'mkt_rt_';
-const accessTokenLifetimeUs = 3_600_000_000; // 1 hour
+/** An access token's life unless the caller says (createGrant); the server's is MKT_ACCESS_TOKEN_TTL_S. */
+const accessTokenLifetimeSDefault = 3600;
 const refreshTokenLifetimeUs = 30 * 24 * 3_600_000_000; // 30 days
 
 /** Scopes are stored space-separated (RFC 6749 §3.3). */
@@ -302,19 +303,20 @@ export interface IssuedTokenPair {
 }
 
 /**
- * Stores a fresh access and refresh token of a grant, as hashes. `accessScopes` narrows the access
- * token below its grant (RFC 6749 §6); the refresh token always keeps the grant's scopes.
+ * Stores a fresh access and refresh token of a grant, as hashes; the access token lives `accessLifetimeS`. `accessScopes`
+ * narrows the access token below its grant (RFC 6749 §6); the refresh token always keeps the grant's scopes.
  */
 export async function insertTokenPair(
   trx: Knex.Transaction,
   grantId: string,
   nowUs: number,
+  accessLifetimeS: number,
   accessScopes?: string[],
 ): Promise<IssuedTokenPair> {
   const pair: IssuedTokenPair = {
     accessToken: newOAuthToken(accessTokenPrefix),
     refreshToken: newOAuthToken(refreshTokenPrefix),
-    accessExpiresAtUs: nowUs + accessTokenLifetimeUs,
+    accessExpiresAtUs: nowUs + accessLifetimeS * 1_000_000,
     refreshExpiresAtUs: nowUs + refreshTokenLifetimeUs,
   };
   await insertTokenRows(
@@ -343,13 +345,14 @@ interface IssuedTokens extends IssuedTokenPair {
   grantId: string;
 }
 
-/** A new grant inside the caller's transaction, with its first access and refresh tokens. */
+/** A new grant inside the caller's transaction, with its first access (living `accessLifetimeS`) and refresh tokens. */
 export async function insertGrant(
   trx: Knex.Transaction,
   nowUs: number,
   userId: string,
   clientId: string,
   scopes: string[],
+  accessLifetimeS: number,
 ): Promise<IssuedTokens> {
   const grantId = newGrantId();
   await insertGrantRow(trx, {
@@ -361,7 +364,7 @@ export async function insertGrant(
     last_used_at_us: null,
     revoked_at_us: null,
   });
-  return { grantId, ...(await insertTokenPair(trx, grantId, nowUs)) };
+  return { grantId, ...(await insertTokenPair(trx, grantId, nowUs, accessLifetimeS)) };
 }
 
 /** A new grant for a user and client, with its first access and refresh tokens (stored as hashes). */
@@ -371,9 +374,10 @@ export async function createGrant(
   userId: string,
   clientId: string,
   scopes: string[],
+  accessLifetimeS: number = accessTokenLifetimeSDefault,
 ): Promise<IssuedTokens> {
   const nowUs = clock.nowUs();
-  return db.transaction((trx) => insertGrant(trx, nowUs, userId, clientId, scopes));
+  return db.transaction((trx) => insertGrant(trx, nowUs, userId, clientId, scopes, accessLifetimeS));
 }
 
 /** Records use at most once a minute per credential, so reads do not turn into writes. */

@@ -16,4 +16,6 @@ export interface PlatformDeps extends PaymentDeps {
   referenceCache: ReferenceCache;
   oauthRandom: OAuthRandom;
   publicUrls: { of(host: 'platform'): string };
+  /** Payments' options, and how long an OAuth access token lives (MKT_ACCESS_TOKEN_TTL_S). */
+  config: PaymentDeps['config'] & { accessTokenTtlS: number };
 }

@@ -63,9 +63,16 @@ export interface GrantSummary {
   expiresAtUs: number;
 }
 
+/** What issuing tokens takes: the database, the clock and how long an access token lives (MKT_ACCESS_TOKEN_TTL_S). */
+interface IssueDeps {
+  db: Db;
+  clock: Clock;
+  config: { accessTokenTtlS: number };
+}
+
 /** RFC 8628 §3.4–3.5, in this order: unknown, other client, used, expired, denied, pending, approved. */
 async function exchangeDeviceCode(
-  deps: { db: Db; clock: Clock },
+  deps: IssueDeps,
   deviceCode: string,
   clientId: string,
 ): Promise<IssuedAccess | OAuthFailure> {
@@ -92,7 +99,8 @@ async function exchangeDeviceCode(
   assert(userId !== null, `approved device code ${row.user_code} names no user`);
   const issued = await deps.db.transaction(async (trx) => {
     const taken = await consumeDeviceCode(trx, deviceCodeHash);
-    return taken ? insertGrant(trx, nowUs, userId, row.client_id, splitScopes(row.scopes)) : undefined;
+    const scopes = splitScopes(row.scopes);
+    return taken ? insertGrant(trx, nowUs, userId, row.client_id, scopes, deps.config.accessTokenTtlS) : undefined;
   });
   if (!issued)
     return fail(
@@ -118,10 +126,7 @@ async function pace(db: Db, row: DeviceCodeRow, nowUs: number): Promise<OAuthFai
 }
 
 /** The token endpoint (RFC 6749 §3.2): a device code or a refresh token in, a token pair or a failure out. */
-export async function issueTokens(
-  deps: { db: Db; clock: Clock },
-  request: TokenRequest,
-): Promise<IssuedAccess | OAuthFailure> {
+export async function issueTokens(deps: IssueDeps, request: TokenRequest): Promise<IssuedAccess | OAuthFailure> {
   if (!oauthClients.has(request.clientId)) return unknownClient(request.clientId);
   if (request.grantType === deviceCodeGrantType) {
     if (!request.deviceCode) return fail('invalid_request', 'Missing required parameter: device_code.');
@@ -142,7 +147,7 @@ export async function issueTokens(
  * one presented again means two parties hold it, so the whole grant goes.
  */
 async function refresh(
-  deps: { db: Db; clock: Clock },
+  deps: IssueDeps,
   refreshToken: string,
   clientId: string,
   scope: string | undefined,
@@ -177,7 +182,7 @@ async function refresh(
     .transaction(async (trx): Promise<IssuedTokenPair | 'lost' | 'revoked'> => {
       if (!(await rotateRefreshToken(trx, tokenHash, nowUs))) return 'lost';
       if (!(await touchLiveGrant(trx, row.grant_id, nowUs))) throw new GrantRevokedMeanwhile();
-      return insertTokenPair(trx, row.grant_id, nowUs, narrowed);
+      return insertTokenPair(trx, row.grant_id, nowUs, deps.config.accessTokenTtlS, narrowed);
     })
     .catch((error: unknown) => {
       if (error instanceof GrantRevokedMeanwhile) return 'revoked' as const;

@@ -21,6 +21,11 @@ export interface StreamLimits {
   idleMs: number;
   /** How long a closed socket has to take the close frame (behind what it has not read) before it is cut. */
   closeGraceMs: number;
+  /**
+   * How often the credentials of the authenticated sockets are read again (credential-checks.ts): the most an expired
+   * or revoked one stays open, beside the read itself (MKT_STREAM_CREDENTIAL_CHECK_MS).
+   */
+  credentialCheckMs: number;
 }
 
 export const streamLimits: StreamLimits = {
@@ -34,11 +39,14 @@ export const streamLimits: StreamLimits = {
   bookUpdatesHeldMax: 10_000,
   idleMs: 60_000,
   closeGraceMs: 1_000,
+  credentialCheckMs: 2_000,
 };
 
 /** Close codes of the private range (4000–4999), each with the reason text sent beside it. */
 export const closeCodes = {
   idle: 4000,
+  /** The access token expired or was revoked (itself, or its grant), or the user was made inactive. */
+  credentialsExpiredOrRevoked: 4001,
   signingKeyDeleted: 4003,
   slowConsumer: 4008,
   eventsLost: 4009,

@@ -1,16 +1,16 @@
 import type { EventHub, StreamEvent } from '../core/events.js';
+import { credentialClosings, type CheckedSession } from './credential-checks.js';
 import { newBatch, type Batch, type BatchTaker } from './fanout.js';
 import { pushOf, tradeUpdatePush, type Push, type UserTradeEvent } from './payloads.js';
 import { marketSubject, userSubject } from './subscriptions.js';
 
 /** What the router hands events to: a session of the socket (session.ts), seen only through this. */
-export interface RoutedSession extends BatchTaker {
+export interface RoutedSession extends BatchTaker, CheckedSession {
   /**
    * An event of a subject the session subscribed to, as push `index` of `batch`: the session takes it (and joins the
    * batch's takers the first time), holds it, or leaves it.
    */
   collect(batch: Batch, index: number, subject: string, push: Push, sequence: number | undefined): void;
-  signingKeyDeleted(): void;
   eventsLost(): void;
 }
 
@@ -63,8 +63,7 @@ export class StreamRouter {
 
   private route(event: StreamEvent): void {
     if (event.stream === 'control') {
-      if (event.event === 'signing_key_deleted')
-        for (const session of [...(this.byFingerprint.get(event.fingerprint) ?? [])]) session.signingKeyDeleted();
+      if (event.event === 'signing_key_deleted') this.endSessionsOfKey(event.fingerprint);
       // This process may have missed events: every session starts over (a client reconnects, resubscribes and gets
       // fresh snapshots).
       else if (event.event === 'events_lost') for (const session of [...this.sessions]) session.eventsLost();
@@ -84,6 +83,12 @@ export class StreamRouter {
     if (sessions)
       this.enqueue(subject, pushOf(event), event.stream === 'market.book' ? event.data.sequence : undefined, sessions);
     if (event.stream === 'user.trades' && event.restingPartially) this.routeTradeUpdate(event);
+  }
+
+  /** At once in every process on PostgreSQL (the event transport); credential-checks.ts is the fallback and SQLite's. */
+  private endSessionsOfKey(fingerprint: string): void {
+    const { code, reason } = credentialClosings.signing_key_deleted;
+    for (const session of [...(this.byFingerprint.get(fingerprint) ?? [])]) session.close(code, reason);
   }
 
   /** A fill that left a resting order partly filled is told on its owner's user.orders too (update_trade). */
@@ -151,6 +156,11 @@ export class StreamRouter {
 
   closed(session: RoutedSession): void {
     this.sessions.delete(session);
+  }
+
+  /** The sessions open in this process (credential-checks.ts reads their credentials again). */
+  get openSessions(): ReadonlySet<RoutedSession> {
+    return this.sessions;
   }
 
   /** Counts a connection from `address`; false when the address is at its limit. */

@@ -1,6 +1,7 @@
-import { accessTokenPrefix, findAccessTokenGrant } from '../core/identity.js';
+import { accessTokenPrefix, findAccessTokenGrant, findUser } from '../core/identity.js';
 import type { OAuthScope } from '../core/oauth-catalogue.js';
 import { checkSignature } from '../core/signatures.js';
+import { hashSecret } from '../lib/secrets.js';
 import type { StreamDeps } from './deps.js';
 import { error, type Reply } from './replies.js';
 
@@ -10,27 +11,48 @@ import { error, type Reply } from './replies.js';
  * flow. Each refusal is the error reply the socket sends.
  */
 
-/** The authenticated user of a socket, and the signing key that did it (null for an access token). */
+/**
+ * The authenticated user of a socket, and the credential that did it: the signing key's fingerprint, or the access
+ * token's hash (credential-checks.ts reads both again while the socket is open).
+ */
 export interface SessionUser {
   userId: string;
   fingerprint: string | null;
+  tokenHash: string | null;
 }
 
-type Credential = { ok: true; user: SessionUser; response: Record<string, unknown> } | { ok: false; reply: Reply };
+type Admitted = { ok: true; user: SessionUser; response: Record<string, unknown> };
+type Credential = Admitted | { ok: false; reply: Reply };
 
 /** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
 const streamScope: OAuthScope = 'trade:read';
 
 /** The user an authenticate payload proves, or the refusal; `current` is who the socket is already authenticated as. */
-export function credentialOf(
+export async function credentialOf(
   deps: Pick<StreamDeps, 'db' | 'clock'>,
   payload: Record<string, unknown>,
   current: SessionUser | null,
 ): Promise<Credential> {
-  return 'access_token' in payload ? tokenCredential(deps, payload, current) : signedCredential(deps, payload, current);
+  const credential =
+    'access_token' in payload
+      ? await tokenCredential(deps, payload, current)
+      : await signedCredential(deps, payload, current);
+  return credential.ok ? refuseInactive(deps, credential) : credential;
 }
 
 const refused = (reply: Reply): Credential => ({ ok: false, reply });
+
+/** An inactive (suspended) user authenticates no socket, as credential-checks.ts closes the ones it had. */
+async function refuseInactive(deps: Pick<StreamDeps, 'db'>, admitted: Admitted): Promise<Credential> {
+  const user = await findUser(deps.db, admitted.user.userId);
+  if (user?.status === 'active') return admitted;
+  return refused(
+    error(
+      'account_inactive',
+      'This account is inactive, so it cannot authenticate a socket; contact support to have it reactivated.',
+    ),
+  );
+}
 
 async function signedCredential(
   deps: Pick<StreamDeps, 'db' | 'clock'>,
@@ -77,7 +99,7 @@ async function signedCredential(
   const { user_id: userId, fingerprint: keyFingerprint } = check.key;
   return {
     ok: true,
-    user: { userId, fingerprint: keyFingerprint },
+    user: { userId, fingerprint: keyFingerprint, tokenHash: null },
     response: { user_id: userId, fingerprint: keyFingerprint },
   };
 }
@@ -125,7 +147,7 @@ async function tokenCredential(
   }
   return {
     ok: true,
-    user: { userId: grant.userId, fingerprint: null },
+    user: { userId: grant.userId, fingerprint: null, tokenHash: hashSecret(token) },
     response: { user_id: grant.userId, grant_id: grant.grantId, scopes: grant.scopes },
   };
 }

@@ -327,8 +327,9 @@ export class Session implements RoutedSession {
     this.push(push);
   }
 
-  signingKeyDeleted(): void {
-    this.close(closeCodes.signingKeyDeleted, 'signing key deleted: the key that authenticated this socket was deleted');
+  /** Who the socket is authenticated as, and with what credential; null before authenticate. */
+  get authenticatedAs(): SessionUser | null {
+    return this.user;
   }
 
   eventsLost(): void {

@@ -6,6 +6,7 @@ import type { StreamDeps } from './deps.js';
 import { closeCodes, streamLimits, type StreamLimits } from './limits.js';
 import { vsnOf } from './protocol.js';
 import { StreamRouter } from './router.js';
+import { startCredentialChecks, type CredentialChecks } from './credential-checks.js';
 import { Session } from './session.js';
 
 /** Where the live CLI and the `phoenix` client connect (the Phoenix socket `/trading_socket` plus its transport). */
@@ -38,6 +39,8 @@ interface SocketHost {
   router: StreamRouter;
   deps: StreamDeps;
   limits: StreamLimits;
+  /** The periodic re-reads of the authenticated sockets' credentials (credential-checks.ts). */
+  checks: CredentialChecks;
   onUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 }
 
@@ -51,6 +54,7 @@ export function attachTradingSocket(
   deps: StreamDeps,
   limits: StreamLimits = streamLimits,
 ): TradingSocket {
+  const router = new StreamRouter(deps.events);
   const host: SocketHost = {
     server,
     wss: new WebSocketServer({
@@ -59,9 +63,10 @@ export function attachTradingSocket(
       perMessageDeflate: false,
       clientTracking: true,
     }),
-    router: new StreamRouter(deps.events),
+    router,
     deps,
     limits,
+    checks: startCredentialChecks(deps, () => router.openSessions, limits.credentialCheckMs),
     onUpgrade: (request, socket, head) => takeUpgrade(host, request, socket, head),
   };
   server.on('upgrade', host.onUpgrade);
@@ -106,9 +111,10 @@ function takeUpgrade(host: SocketHost, request: IncomingMessage, socket: Duplex,
 }
 
 /** Closes every socket (1001, cut after 500 ms) and stops hearing events. */
-async function closeTradingSocket({ server, wss, router, onUpgrade }: SocketHost): Promise<void> {
+async function closeTradingSocket({ server, wss, router, checks, onUpgrade }: SocketHost): Promise<void> {
   server.off('upgrade', onUpgrade);
   router.stop();
+  await checks.stop();
   const sockets = [...wss.clients];
   for (const ws of sockets) ws.close(closeCodes.shutdown, 'server shutting down');
   await new Promise<void>((resolve) => {

@@ -71,7 +71,7 @@ export interface components {
              * @description A code: unmatched_topic, unknown_event, malformed_frame, frame_too_large, invalid_payload,
              *     too_many_pending_frames, already_authenticated, connections_per_user_exceeded,
              *     timestamp_out_of_range, unknown_fingerprint, invalid_signature, invalid_token,
-             *     insufficient_scope, snapshot_failed, internal_error.
+             *     insufficient_scope, account_inactive, snapshot_failed, internal_error.
              */
             reason: string;
             /** @description What went wrong and how to fix it. */

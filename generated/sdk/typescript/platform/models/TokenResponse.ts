@@ -29,7 +29,7 @@ export interface TokenResponse {
      */
     tokenType: TokenResponseTokenTypeEnum;
     /**
-     * Seconds the access token stays valid (3600).
+     * Seconds the access token stays valid (3600 unless the operator sets `MKT_ACCESS_TOKEN_TTL_S`).
      */
     expiresIn: number;
     /**

@@ -31,7 +31,7 @@ class TokenResponse(BaseModel):
     """ # noqa: E501
     access_token: Annotated[str, Field(strict=True)] = Field(description="The access token, `mkt_at_…`; send it as `Authorization: Bearer <token>`.")
     token_type: StrictStr
-    expires_in: Annotated[int, Field(strict=True, ge=1)] = Field(description="Seconds the access token stays valid (3600).")
+    expires_in: Annotated[int, Field(strict=True, ge=1)] = Field(description="Seconds the access token stays valid (3600 unless the operator sets `MKT_ACCESS_TOKEN_TTL_S`).")
     refresh_token: Annotated[str, Field(strict=True)] = Field(description="The refresh token, `mkt_rt_…`. Replaced on every refresh; using a replaced one revokes the whole grant.")
     scope: Annotated[str, Field(strict=True, max_length=1000)] = Field(description="Scopes separated by single spaces, e.g. `keys:manage account:read`.")
     __properties: ClassVar[List[str]] = ["access_token", "token_type", "expires_in", "refresh_token", "scope"]
