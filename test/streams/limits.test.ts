@@ -9,7 +9,7 @@ import { deleteSigningKey } from '../../src/core/keys.js';
 import { createTestUser } from '../support/fixtures.js';
 import { marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { authenticatePayload, RawClient, socketUrl } from './support.js';
+import { authenticatePayload, compileMessageValidators, RawClient, socketUrl } from './support.js';
 
 /**
  * The limits of hostile and slow clients, on a socket of the test's own with small limits (the
@@ -36,6 +36,7 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
   };
 
   before(async () => {
+    compileMessageValidators(); // not inside a test: the idle limit here is 1.5 s
     const services = env().service.services;
     server = createServer((_request, response) => response.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
