@@ -1764,7 +1764,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight; `error` is then `{code: balance_replenishing, message, type: balance_replenishing, param: null}` (specification part 7). `supplier_unavailable`: no qualified supplier could serve, after failover. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight; `error` is then `{code: balance_replenishing, message, type: balance_replenishing, param: null}` (specification part 7). `supplier_unavailable`: no qualified supplier could serve, after failover. `service_unavailable`: the service's database is briefly unreachable (every operation may answer it), or a request could not be settled. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
         ServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -2020,7 +2020,7 @@ export interface components {
                 "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
-        /** @description `balance_replenishing` or `supplier_unavailable` (see the `{base_url}` host's `503`). Anthropic type `overloaded_error`. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        /** @description `balance_replenishing`, `supplier_unavailable` or `service_unavailable` (see the `{base_url}` host's `503`). Anthropic type `overloaded_error`. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
         MessagesServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -2138,12 +2138,12 @@ export interface components {
         MktRequestId: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description On inference, the current maximum of concurrent requests; on order creation, the maximum submissions per second for this user and market. */
         RateLimitLimit: number;
         /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions left in the current one-second window. */
         RateLimitRemaining: number;
-        /** @description Seconds to wait before retrying. */
-        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2248,6 +2248,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getModel: {
@@ -2289,6 +2290,7 @@ export interface operations {
             404: components["responses"]["ModelNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createChatCompletion: {
@@ -2481,6 +2483,7 @@ export interface operations {
             415: components["responses"]["MessagesUnsupportedMediaType"];
             422: components["responses"]["MessagesValidationFailed"];
             500: components["responses"]["MessagesInternalError"];
+            503: components["responses"]["MessagesServiceUnavailable"];
         };
     };
     runMessage: {
@@ -2560,6 +2563,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -2639,6 +2643,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsage: {
@@ -2729,6 +2734,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUsageSummary: {
@@ -2807,6 +2813,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUsageReceipt: {
@@ -2867,6 +2874,7 @@ export interface operations {
             404: components["responses"]["UsageReceiptNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1586,6 +1586,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied: retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Malformed body or invalid parameter types. */
         BadRequest: {
             headers: {
@@ -1770,6 +1781,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Not expected: the document is static and needs no credential. Any client error raised by the HTTP layer before routing (for example a request the server cannot parse) uses the error envelope. */
             "4XX": {
                 headers: {
@@ -1874,6 +1886,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeviceCode: {
@@ -1955,6 +1968,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createToken: {
@@ -2015,6 +2029,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
@@ -2073,6 +2088,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOAuthGrants: {
@@ -2129,6 +2145,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteOAuthGrant: {
@@ -2171,6 +2188,7 @@ export interface operations {
             };
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -2252,6 +2270,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
@@ -2306,6 +2325,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApiKeyUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiKey: {
@@ -2359,6 +2379,7 @@ export interface operations {
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteApiKey: {
@@ -2382,6 +2403,7 @@ export interface operations {
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateApiKey: {
@@ -2442,6 +2464,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApiKeyUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSigningKeys: {
@@ -2494,6 +2517,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSigningKey: {
@@ -2578,6 +2602,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSigningKey: {
@@ -2622,6 +2647,7 @@ export interface operations {
             404: components["responses"]["SigningKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSigningKey: {
@@ -2645,6 +2671,7 @@ export interface operations {
             404: components["responses"]["SigningKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSystemSettings: {
@@ -2706,6 +2733,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["ReadForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setAccountMode: {
@@ -2784,6 +2812,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoBuy: {
@@ -2862,6 +2891,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoTransfer: {
@@ -2940,6 +2970,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTradingSettings: {
@@ -3042,6 +3073,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoReload: {
@@ -3128,6 +3160,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoTopUp: {
@@ -3206,6 +3239,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     toggleAutoTopUp: {
@@ -3267,6 +3301,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["SettingsForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFunding: {
@@ -3305,6 +3340,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["ReadForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeposits: {
@@ -3361,6 +3397,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeposit: {
@@ -3446,6 +3483,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeposit: {
@@ -3493,6 +3531,7 @@ export interface operations {
             };
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -3583,6 +3622,7 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

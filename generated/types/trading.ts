@@ -2686,6 +2686,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied: retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Well-formed but invalid values. */
         UnprocessableEntity: {
             headers: {
@@ -2905,6 +2916,7 @@ export interface operations {
             };
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -2958,6 +2970,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -3015,6 +3028,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInstruments: {
@@ -3107,6 +3121,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstrument: {
@@ -3179,6 +3194,7 @@ export interface operations {
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstrumentBySymbol: {
@@ -3251,6 +3267,7 @@ export interface operations {
             404: components["responses"]["InstrumentSymbolNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMarkets: {
@@ -3325,6 +3342,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarket: {
@@ -3389,6 +3407,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketControls: {
@@ -3434,6 +3453,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketTicker: {
@@ -3476,6 +3496,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketOrderBook: {
@@ -3548,6 +3569,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMarketTrades: {
@@ -3630,6 +3652,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketStats: {
@@ -3684,6 +3707,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPriceHistories: {
@@ -3766,6 +3790,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -3859,6 +3884,7 @@ export interface operations {
             422: components["responses"]["InvalidOrderQuery"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -3903,6 +3929,7 @@ export interface operations {
             422: components["responses"]["OrderRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrders: {
@@ -3941,6 +3968,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["BulkCancelThrottled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrderBatch: {
@@ -4054,6 +4082,7 @@ export interface operations {
             422: components["responses"]["OrderRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countOrders: {
@@ -4099,6 +4128,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["InvalidOrderQuery"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -4163,6 +4193,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     amendOrder: {
@@ -4241,6 +4272,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OrderRejected"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -4269,6 +4301,7 @@ export interface operations {
             409: components["responses"]["OrderConflict"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelMarketOrders: {
@@ -4306,6 +4339,7 @@ export interface operations {
             422: components["responses"]["UnknownQueryParameter"];
             429: components["responses"]["BulkCancelThrottled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountLimits: {
@@ -4354,6 +4388,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTrades: {
@@ -4449,6 +4484,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrade: {
@@ -4501,6 +4537,7 @@ export interface operations {
             404: components["responses"]["TradeNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTradingAccounts: {
@@ -4575,6 +4612,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTradingAccount: {
@@ -4627,6 +4665,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listConsumptionAccounts: {
@@ -4703,6 +4742,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConsumptionAccount: {
@@ -4759,6 +4799,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCurrencyTradingAccounts: {
@@ -4815,6 +4856,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrencyTradingAccount: {
@@ -4861,6 +4903,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPositions: {
@@ -4933,6 +4976,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTransfer: {
@@ -4986,6 +5030,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["TransferRejected"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createConsumptionToTradingTransfer: {
@@ -5015,6 +5060,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ConsumptionUnitsNotResellable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransfers: {
@@ -5080,6 +5126,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransfer: {
@@ -5123,6 +5170,7 @@ export interface operations {
             404: components["responses"]["TransferNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransferHistories: {
@@ -5196,6 +5244,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSupplyIssuances: {
@@ -5250,6 +5299,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSupplyIssuance: {
@@ -5302,6 +5352,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSupplyIssuanceSummary: {
@@ -5343,6 +5394,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIssuanceAccounts: {
@@ -5398,6 +5450,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     transferFromIssuanceAccount: {
@@ -5512,6 +5565,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSupplierLiabilities: {
@@ -5559,6 +5613,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSupplierLiability: {
@@ -5605,6 +5660,7 @@ export interface operations {
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelAllOrdersAfter: {
@@ -5644,6 +5700,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidCancelAllAfter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     batchCancelOrders: {
@@ -5703,6 +5760,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }
