@@ -16,7 +16,11 @@ const unavailable: [string, unknown, string][] = [
   ['connection exception', coded('08006'), '08006'],
   ['too many connections', coded('53300'), '53300'],
   ['pg: connection terminated', new Error('Connection terminated unexpectedly'), 'connection terminated'],
-  ['knex: pool acquire timeout', new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), 'pool acquire timeout'],
+  [
+    'knex: pool acquire timeout',
+    new Error('Knex: Timeout acquiring a connection. The pool is probably full.'),
+    'pool acquire timeout',
+  ],
   ['SQLite busy', coded('SQLITE_BUSY', 'database is locked'), 'SQLITE_BUSY'],
   ['SQLite busy snapshot', coded('SQLITE_BUSY_SNAPSHOT'), 'SQLITE_BUSY_SNAPSHOT'],
   ['SQLite locked', coded('SQLITE_LOCKED'), 'SQLITE_LOCKED'],
@@ -59,7 +63,10 @@ describe('src/db/unavailable.ts: which errors say the database is unavailable', 
     markCommitFailure(marked);
     expect(databaseUnavailability(marked)).to.deep.equal({ cause: '57P01', mayHaveCommitted: true });
     const knexCommit = new Error('COMMIT; - Connection terminated unexpectedly');
-    expect(databaseUnavailability(knexCommit)).to.deep.equal({ cause: 'connection terminated', mayHaveCommitted: true });
+    expect(databaseUnavailability(knexCommit)).to.deep.equal({
+      cause: 'connection terminated',
+      mayHaveCommitted: true,
+    });
     const failure = unavailableFailure(knexCommit);
     expect(failure?.code).to.equal('service_unavailable');
     expect(failure?.headers).to.deep.equal({ 'retry-after': '1' });

@@ -65,7 +65,9 @@ if (databaseKinds.includes('sqlite')) {
       const retried = await deposit();
       expect(retried.status, retried.text).to.equal(201);
       await expectLedgerBalanced(running);
-      const warnings = running.log.filter((line) => line.level === 40 && /^database unavailable/.test(String(line.msg)));
+      const warnings = running.log.filter(
+        (line) => line.level === 40 && /^database unavailable/.test(String(line.msg)),
+      );
       expect(warnings.map((line) => line.cause)).to.include('SQLITE_BUSY');
       expect(running.log.filter((line) => line.msg === 'unhandled error')).to.deep.equal([]);
     });

@@ -252,7 +252,9 @@ if (databaseKinds.includes('postgres')) {
         );
         expect(placed).to.have.length(1);
         const deposits = await running.platform.get('/v1/deposits', { bearer: user.token });
-        expect((deposits.body.data as { amount_usd: string }[]).filter((d) => d.amount_usd === '5.00')).to.have.length(1);
+        expect((deposits.body.data as { amount_usd: string }[]).filter((d) => d.amount_usd === '5.00')).to.have.length(
+          1,
+        );
         expect(unhandled(running)).to.deep.equal([]);
       });
     });

@@ -149,7 +149,8 @@ export async function settleHeld(
     // sweep settles it: `mkt admin audit` still balances.
     if (databaseUnavailability(error) === undefined)
       deps.logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
-    else logUnavailable(deps.logger, error, { request_id: open.requestId }, 'database unavailable: inference not settled');
+    else
+      logUnavailable(deps.logger, error, { request_id: open.requestId }, 'database unavailable: inference not settled');
     return null;
   } finally {
     if (lease) releaseLease(lease);
