@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.js';
  * answers such an error `503 service_unavailable` with `Retry-After` (src/http/unavailable.ts), not a
  * 500, and logs it as a warning naming the cause.
  */
-export interface DatabaseUnavailable {
+interface DatabaseUnavailable {
   /** The driver's word for it, for the operator: `ECONNREFUSED`, `57P01`, `SQLITE_BUSY`, `connection terminated`. */
   cause: string;
   /**
@@ -113,7 +113,7 @@ export type UnavailableFailure = 'service_unavailable';
 export const unavailableRetryAfterSeconds = 1;
 
 /** What the client reads: the service is briefly unavailable, and whether its request may have been applied. */
-export function unavailableDetail(unavailable: DatabaseUnavailable): string {
+function unavailableDetail(unavailable: DatabaseUnavailable): string {
   const wait = `Retry in ${unavailableRetryAfterSeconds} second, with backoff.`;
   if (!unavailable.mayHaveCommitted)
     return `The service is briefly unavailable: its database cannot be reached right now. ${wait}`;

@@ -68,7 +68,7 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
 }
 
 /** One answer the workload saw, with what it asked. */
-export interface Seen {
+interface Seen {
   host: 'trading' | 'platform';
   /** The client_order_id or Idempotency-Key the request carried. */
   key: string;
