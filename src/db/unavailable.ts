@@ -18,11 +18,13 @@ interface DatabaseUnavailable {
   mayHaveCommitted: boolean;
 }
 
-/** Node's socket errors on the way to the server (pg connects over TCP or a Unix socket). */
+/**
+ * Node's socket errors on the way to the server (pg connects over TCP or a Unix socket). Not ECONNABORTED: raw-body
+ * gives it to a request whose client left before sending its body.
+ */
 const socketCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
-  'ECONNABORTED',
   'ETIMEDOUT',
   'EPIPE',
   'EHOSTUNREACH',

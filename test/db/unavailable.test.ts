@@ -41,6 +41,7 @@ const notUnavailable: [string, unknown][] = [
   ['a SQLite constraint', coded('SQLITE_CONSTRAINT_UNIQUE')],
   ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
   ['a file missing', coded('ENOENT')],
+  ['a client that left before sending its body (raw-body)', coded('ECONNABORTED', 'request aborted')],
   ['not an error', 'Connection terminated unexpectedly'],
   ['null', null],
 ];
