@@ -20,6 +20,11 @@ export interface ThrowawayPostgres {
   createDatabase(name: string): Promise<string>;
   /** The streaming standby, when started with `{ standby: true }`. */
   standby?: ThrowawayStandby;
+  /**
+   * Stops the primary as an operator's restart does (`fast`: its sessions aborted) and starts it again on the same
+   * port, once `whileDown` (a test's checks of the outage) has resolved.
+   */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -103,14 +108,22 @@ async function startServer(
   }
 }
 
-async function stopServer({ child, dataDirectory }: RunningServer, asPostgres: boolean): Promise<void> {
+/**
+ * `immediate` drops everything at once (the end of a test run); `fast` is an operator's restart: sessions aborted, the
+ * commits they were told of kept (with synchronous_commit off, an immediate stop loses the last ones).
+ */
+async function stopServer(
+  { child, dataDirectory }: RunningServer,
+  asPostgres: boolean,
+  mode: 'immediate' | 'fast' = 'immediate',
+): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   // SIGINT is PostgreSQL's "fast" shutdown: abort sessions, stop at once.
   if (asPostgres)
     execFileSync(
       'runuser',
-      ['-u', 'postgres', '--', join(binDirectory, 'pg_ctl'), '-D', dataDirectory, '-m', 'immediate', 'stop'],
+      ['-u', 'postgres', '--', join(binDirectory, 'pg_ctl'), '-D', dataDirectory, '-m', mode, 'stop'],
       { stdio: 'ignore' },
     );
   else child.kill('SIGINT');
@@ -184,7 +197,7 @@ export async function startThrowawayPostgres(options: { standby?: boolean } = {}
     asPostgres,
   );
   const port = await freePort();
-  const primary = await startServer(dataDirectory, root, port, asPostgres);
+  let primary = await startServer(dataDirectory, root, port, asPostgres);
   const url = (database: string) => `postgres://mkt@127.0.0.1:${port}/${database}`;
   const standbyServer = options.standby ? await startStandby(root, port, asPostgres) : undefined;
   const standbyUrl = (database: string) => `postgres://mkt@127.0.0.1:${standbyServer?.port}/${database}`;
@@ -204,6 +217,11 @@ export async function startThrowawayPostgres(options: { standby?: boolean } = {}
     standby: standbyServer && {
       url: standbyUrl,
       caughtUp: () => caughtUp(url('postgres'), standbyUrl('postgres')),
+    },
+    async restart(whileDown) {
+      await stopServer(primary, asPostgres, 'fast');
+      await whileDown?.();
+      primary = await startServer(dataDirectory, root, port, asPostgres);
     },
     async stop() {
       if (standbyServer) await stopServer(standbyServer, asPostgres);

@@ -1771,7 +1771,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight; `error` is then `{code: balance_replenishing, message, type: balance_replenishing, param: null}` (specification part 7). `supplier_unavailable`: no qualified supplier could serve, after failover. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        /** @description `balance_replenishing`: an Auto Mode purchase of capacity for this instrument is in flight; `error` is then `{code: balance_replenishing, message, type: balance_replenishing, param: null}` (specification part 7). `supplier_unavailable`: no qualified supplier could serve, after failover. `service_unavailable`: the service's database is briefly unreachable (every operation may answer it), or a request could not be settled. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
         ServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -2027,7 +2027,7 @@ export interface components {
                 "application/json": components["schemas"]["MessagesErrorResponse"];
             };
         };
-        /** @description `balance_replenishing` or `supplier_unavailable` (see the `{base_url}` host's `503`). Anthropic type `overloaded_error`. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
+        /** @description `balance_replenishing`, `supplier_unavailable` or `service_unavailable` (see the `{base_url}` host's `503`). Anthropic type `overloaded_error`. Not billed. Wait 1 to 3 seconds (`Retry-After`) and retry. */
         MessagesServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -2145,12 +2145,12 @@ export interface components {
         MktRequestId: string;
         /** @description Identifier of this request, for support and logs. Echoes a well-formed incoming `x-request-id`. */
         XRequestId: string;
+        /** @description Seconds to wait before retrying. */
+        RetryAfter: number;
         /** @description What `x-ratelimit-remaining` counts out of (as GitHub and OpenAI pair the two): on inference, the current maximum of concurrent requests; on order creation, the capacity of this user and market's token bucket (its `burst_capacity`; the refill rate per second is in `GET /v1/account/limits`). */
         RateLimitLimit: number;
         /** @description On inference, the concurrency slots left after this admission; on order creation, the submissions the token bucket still holds after this one, out of `x-ratelimit-limit` (it refills at `max_orders_per_second`). */
         RateLimitRemaining: number;
-        /** @description Seconds to wait before retrying. */
-        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2255,6 +2255,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getModel: {
@@ -2296,6 +2297,7 @@ export interface operations {
             404: components["responses"]["ModelNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createChatCompletion: {
@@ -2488,6 +2490,7 @@ export interface operations {
             415: components["responses"]["MessagesUnsupportedMediaType"];
             422: components["responses"]["MessagesValidationFailed"];
             500: components["responses"]["MessagesInternalError"];
+            503: components["responses"]["MessagesServiceUnavailable"];
         };
     };
     runMessage: {
@@ -2568,6 +2571,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -2647,6 +2651,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listUsage: {
@@ -2737,6 +2742,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUsageSummary: {
@@ -2815,6 +2821,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getUsageReceipt: {
@@ -2875,6 +2882,7 @@ export interface operations {
             404: components["responses"]["UsageReceiptNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1587,6 +1587,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Malformed body or invalid parameter types. */
         BadRequest: {
             headers: {
@@ -1771,6 +1782,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
             /** @description Not expected: the document is static and needs no credential. Any client error raised by the HTTP layer before routing (for example a request the server cannot parse) uses the error envelope. */
             "4XX": {
                 headers: {
@@ -1875,6 +1887,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeviceCode: {
@@ -1956,6 +1969,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createToken: {
@@ -2016,6 +2030,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
@@ -2074,6 +2089,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOAuthGrants: {
@@ -2130,6 +2146,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteOAuthGrant: {
@@ -2172,6 +2189,7 @@ export interface operations {
             };
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -2253,6 +2271,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createApiKey: {
@@ -2307,6 +2326,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApiKeyUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getApiKey: {
@@ -2360,6 +2380,7 @@ export interface operations {
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteApiKey: {
@@ -2383,6 +2404,7 @@ export interface operations {
             404: components["responses"]["ApiKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateApiKey: {
@@ -2443,6 +2465,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ApiKeyUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSigningKeys: {
@@ -2495,6 +2518,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSigningKey: {
@@ -2579,6 +2603,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSigningKey: {
@@ -2623,6 +2648,7 @@ export interface operations {
             404: components["responses"]["SigningKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteSigningKey: {
@@ -2646,6 +2672,7 @@ export interface operations {
             404: components["responses"]["SigningKeyNotFound"];
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSystemSettings: {
@@ -2707,6 +2734,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["ReadForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setAccountMode: {
@@ -2785,6 +2813,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoBuy: {
@@ -2863,6 +2892,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoTransfer: {
@@ -2941,6 +2971,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateTradingSettings: {
@@ -3043,6 +3074,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoReload: {
@@ -3129,6 +3161,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAutoTopUp: {
@@ -3207,6 +3240,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     toggleAutoTopUp: {
@@ -3268,6 +3302,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["SettingsForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFunding: {
@@ -3306,6 +3341,7 @@ export interface operations {
             401: components["responses"]["InvalidToken"];
             403: components["responses"]["ReadForbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeposits: {
@@ -3362,6 +3398,7 @@ export interface operations {
             403: components["responses"]["ReadForbidden"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createDeposit: {
@@ -3447,6 +3484,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDeposit: {
@@ -3494,6 +3532,7 @@ export interface operations {
             };
             422: components["responses"]["PathIdUnprocessable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -3584,6 +3623,7 @@ export interface operations {
             };
             401: components["responses"]["InvalidToken"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

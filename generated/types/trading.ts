@@ -2687,6 +2687,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        ServiceUnavailable: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Well-formed but invalid values. */
         UnprocessableEntity: {
             headers: {
@@ -2906,6 +2917,7 @@ export interface operations {
             };
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMe: {
@@ -2959,6 +2971,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getDiagnostics: {
@@ -3016,6 +3029,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listInstruments: {
@@ -3108,6 +3122,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstrument: {
@@ -3180,6 +3195,7 @@ export interface operations {
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getInstrumentBySymbol: {
@@ -3252,6 +3268,7 @@ export interface operations {
             404: components["responses"]["InstrumentSymbolNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMarkets: {
@@ -3326,6 +3343,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarket: {
@@ -3390,6 +3408,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketControls: {
@@ -3435,6 +3454,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketTicker: {
@@ -3477,6 +3497,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketOrderBook: {
@@ -3549,6 +3570,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMarketTrades: {
@@ -3631,6 +3653,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMarketStats: {
@@ -3685,6 +3708,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPriceHistories: {
@@ -3767,6 +3791,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -3860,6 +3885,7 @@ export interface operations {
             422: components["responses"]["InvalidOrderQuery"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrder: {
@@ -3904,6 +3930,7 @@ export interface operations {
             422: components["responses"]["OrderRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrders: {
@@ -3942,6 +3969,7 @@ export interface operations {
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["BulkCancelThrottled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createOrderBatch: {
@@ -4055,6 +4083,7 @@ export interface operations {
             422: components["responses"]["OrderRejected"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countOrders: {
@@ -4100,6 +4129,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["InvalidOrderQuery"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
@@ -4164,6 +4194,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     amendOrder: {
@@ -4242,6 +4273,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["OrderRejected"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
@@ -4270,6 +4302,7 @@ export interface operations {
             409: components["responses"]["OrderConflict"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelMarketOrders: {
@@ -4307,6 +4340,7 @@ export interface operations {
             422: components["responses"]["UnknownQueryParameter"];
             429: components["responses"]["BulkCancelThrottled"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getAccountLimits: {
@@ -4355,6 +4389,7 @@ export interface operations {
             404: components["responses"]["MarketNotFound"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTrades: {
@@ -4450,6 +4485,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTrade: {
@@ -4502,6 +4538,7 @@ export interface operations {
             404: components["responses"]["TradeNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTradingAccounts: {
@@ -4576,6 +4613,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTradingAccount: {
@@ -4628,6 +4666,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listConsumptionAccounts: {
@@ -4704,6 +4743,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getConsumptionAccount: {
@@ -4760,6 +4800,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCurrencyTradingAccounts: {
@@ -4816,6 +4857,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCurrencyTradingAccount: {
@@ -4862,6 +4904,7 @@ export interface operations {
             404: components["responses"]["AccountNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPositions: {
@@ -4934,6 +4977,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createTransfer: {
@@ -4987,6 +5031,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["TransferRejected"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createConsumptionToTradingTransfer: {
@@ -5016,6 +5061,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ConsumptionUnitsNotResellable"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransfers: {
@@ -5081,6 +5127,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTransfer: {
@@ -5124,6 +5171,7 @@ export interface operations {
             404: components["responses"]["TransferNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTransferHistories: {
@@ -5197,6 +5245,7 @@ export interface operations {
             403: components["responses"]["InsufficientTradeScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSupplyIssuances: {
@@ -5251,6 +5300,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createSupplyIssuance: {
@@ -5303,6 +5353,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSupplyIssuanceSummary: {
@@ -5344,6 +5395,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listIssuanceAccounts: {
@@ -5399,6 +5451,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     transferFromIssuanceAccount: {
@@ -5513,6 +5566,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listSupplierLiabilities: {
@@ -5560,6 +5614,7 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSupplierLiability: {
@@ -5606,6 +5661,7 @@ export interface operations {
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelAllOrdersAfter: {
@@ -5645,6 +5701,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidCancelAllAfter"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     batchCancelOrders: {
@@ -5704,6 +5761,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

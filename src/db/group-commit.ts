@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { kindOf, type Db } from './knex.js';
 import { sqlOf, statement, withSql, type Sql } from './sql.js';
+import { markCommitFailure } from './unavailable.js';
 
 /**
  * One transaction of work (an admission, a settlement), committed before its promise settles.
@@ -178,7 +179,11 @@ export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>, timi
     let value: T;
     try {
       value = await work(sql);
-      await sql.run(commit);
+      await sql.run(commit).catch((error: unknown) => {
+        // Its answer lost, a COMMIT may have been applied: the client is told (src/db/unavailable.ts).
+        markCommitFailure(error);
+        throw error;
+      });
       if (timing) timing.seconds = (performance.now() - beganMs) / 1000;
     } catch (error) {
       // A failed COMMIT may leave SQLite's transaction open (SQLITE_BUSY) or PostgreSQL's closed:

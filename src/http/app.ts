@@ -9,6 +9,7 @@ import { serverTimingHeader, startTiming } from './server-timing.js';
 import { renderError, type ErrorDialect, type ValidationShape } from './errors.js';
 import type { LoadedDocument } from './openapi.js';
 import { failureAsApiError } from './failures.js';
+import { unavailableOr } from './unavailable.js';
 import { Failure, type FailureHttp } from '../lib/failure.js';
 import { Router } from './router.js';
 import { formatTraceparent, requestTraces } from '../lib/trace-context.js';
@@ -191,7 +192,8 @@ async function withErrorBoundary<Deps>(
   } catch (error) {
     const operationId = ctx.state.operationId;
     const shape = (operationId === undefined ? undefined : definition.validationShapes?.get(operationId)) ?? 'envelope';
-    const mapped = isFailure(error) ? (failureAsApiError(error, definition.failures) ?? error) : error;
+    const known = isFailure(error) ? error : unavailableOr(error, deps.logger, ctx.state.requestId);
+    const mapped = isFailure(known) ? (failureAsApiError(known, definition.failures) ?? known) : known;
     renderError(ctx, mapped, shape, deps.logger, deps.clock.nowUs(), definition.errorDialect);
   }
   const endedAt = process.hrtime.bigint();

@@ -8,6 +8,7 @@ import type { KeysFailure } from '../core/keys.js';
 import type { PaymentsFailure } from '../core/payments.js';
 import type { SettingsFailure } from '../core/settings-rules.js';
 import type { PagingFailure } from '../db/paging.js';
+import type { UnavailableFailure } from '../db/unavailable.js';
 
 /** Every failure code the core raises: a code missing from the table below does not compile. */
 type CoreFailure =
@@ -18,7 +19,8 @@ type CoreFailure =
   | KeysFailure
   | PaymentsFailure
   | SettingsFailure
-  | PagingFailure;
+  | PagingFailure
+  | UnavailableFailure;
 
 /**
  * The core's failure codes (src/core, src/ledger, src/db's paging) as every surface answers them:
@@ -45,6 +47,9 @@ const coreFailures: FailureTable<CoreFailure> = {
 
   // paging (src/db/paging.ts)
   invalid_cursor: { status: 422, error: 'invalid_cursor' },
+
+  // the database briefly unreachable, on any operation (src/db/unavailable.ts, src/http/unavailable.ts)
+  service_unavailable: { status: 503, error: 'service_unavailable' },
 };
 
 /** The error the edge renders for a failure: the host's table first, then the core's; unmapped is a bug. */

@@ -8,6 +8,7 @@ import { decodeFrame, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
 import { credentialOf, type SessionUser } from './session-auth.js';
+import { frameFailureReply } from './frame-failure.js';
 import {
   echoedName,
   refusedStream,
@@ -121,10 +122,7 @@ export class Session implements RoutedSession {
     this.pending += 1;
     this.queue = this.queue
       .then(() => this.handle(frame))
-      .catch((failure: unknown) => {
-        this.deps.logger.error({ err: failure, event: frame.event }, 'stream frame failed');
-        this.reply(frame, error('internal_error', 'The server could not answer this frame; try again.'));
-      })
+      .catch((failure: unknown) => this.reply(frame, frameFailureReply(this.deps.logger, failure, frame.event)))
       .finally(() => (this.pending -= 1));
   }
 

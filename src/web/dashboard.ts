@@ -6,6 +6,7 @@ import { findSession, sessionCookieName } from '../core/accounts.js';
 import type { WebDeps } from './deps.js';
 import { csrfTokenFor, csrfTokenValid } from './csrf.js';
 import { refusalOf } from './failures.js';
+import { logUnavailable, unavailableFailure } from '../db/unavailable.js';
 import { html } from './html.js';
 import { layout, notice, stylesheetHash } from './layout.js';
 import {
@@ -251,6 +252,7 @@ async function serve(
 
 /** A page that failed: a service's refusal with its own status and words, anything else as the bug it is. */
 function writeFailure(services: WebDeps, ctx: Koa.Context, error: unknown): void {
+  if (writeUnavailable(services, ctx, error)) return;
   // A refusal of a service, or an HTTP error of the form parser (413 and the like).
   const refusal = refusalOf(error);
   const status = refusal?.status ?? statusOf(error);
@@ -266,6 +268,16 @@ function writeFailure(services: WebDeps, ctx: Koa.Context, error: unknown): void
     ctx,
     errorPage({ viewer: undefined, csrfToken: '' }, status, status < 500 ? 'Request refused' : 'Server error', detail),
   );
+}
+
+/** A page the database could not serve: 503 with Retry-After and the words the APIs use, logged as a warning. */
+function writeUnavailable(services: WebDeps, ctx: Koa.Context, error: unknown): boolean {
+  const failure = unavailableFailure(error);
+  if (failure === undefined) return false;
+  logUnavailable(services.logger, error, { path: ctx.path, request_id: ctx.state.requestId });
+  for (const [name, value] of Object.entries(failure.headers)) ctx.set(name, value);
+  write(ctx, errorPage({ viewer: undefined, csrfToken: '' }, 503, 'Briefly unavailable', failure.detail));
+  return true;
 }
 
 export function dashboard(services: WebDeps): Koa.Middleware {

@@ -19,6 +19,7 @@ import { billedUsage } from './billed-usage.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
 import { countSettled, observeServed, servedResultOf, type InferenceMetrics } from './inference-metrics.js';
+import { databaseUnavailability, logUnavailable, unavailableRetryAfterSeconds } from '../../db/unavailable.js';
 
 /**
  * The last steps of an admitted request (DESIGN.md §7): route it with failover, answer in the
@@ -147,7 +148,10 @@ export async function settleHeld(
   } catch (error) {
     // The reservation stays locked and the receipt in progress until the lease runs out and a
     // sweep settles it: `mkt admin audit` still balances.
-    deps.logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
+    if (databaseUnavailability(error) === undefined)
+      deps.logger.error({ err: error, request_id: open.requestId }, 'inference settlement failed');
+    else
+      logUnavailable(deps.logger, error, { request_id: open.requestId }, 'database unavailable: inference not settled');
     return null;
   } finally {
     if (lease) releaseLease(lease);
@@ -223,7 +227,7 @@ export async function runWhole(
     throw new Failure<AnswerFailure>(
       'not_settled',
       'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.',
-      { headers: { 'retry-after': '1' } },
+      { headers: { 'retry-after': String(unavailableRetryAfterSeconds) } },
     );
   return { body: answerOf(prepared, completion, open.requestId, inlineCost(settled, prepared.instrument)), headers };
 }

@@ -71,13 +71,18 @@ export interface components {
              * @description A code: unmatched_topic, unknown_event, malformed_frame, frame_too_large, invalid_payload,
              *     too_many_pending_frames, already_authenticated, connections_per_user_exceeded,
              *     timestamp_out_of_range, unknown_fingerprint, invalid_signature, invalid_token,
-             *     insufficient_scope, account_inactive, snapshot_failed, internal_error.
+             *     insufficient_scope, account_inactive, snapshot_failed, service_unavailable,
+             *     internal_error. `service_unavailable`: the service's database is briefly unreachable
+             *     (an `authenticate` cannot check the credential); the socket stays open: send the frame
+             *     again after `retry_after` seconds.
              */
             reason: string;
             /** @description What went wrong and how to fix it. */
             detail: string;
             /** @description With insufficient_scope, the scopes the access token lacks. */
             required_scopes?: string[];
+            /** @description Seconds to wait before sending the frame again (`service_unavailable`). */
+            retry_after?: number;
             stream?: string;
             market?: string;
         };

@@ -89,6 +89,7 @@ class KeyApi:
             '200': "CurrentKeyResponse",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -154,6 +155,7 @@ class KeyApi:
             '200': "CurrentKeyResponse",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -219,6 +221,7 @@ class KeyApi:
             '200': "CurrentKeyResponse",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,

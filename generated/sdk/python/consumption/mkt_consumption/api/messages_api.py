@@ -108,6 +108,7 @@ class MessagesApi:
             '415': "MessagesErrorResponse",
             '422': "MessagesErrorResponse",
             '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -186,6 +187,7 @@ class MessagesApi:
             '415': "MessagesErrorResponse",
             '422': "MessagesErrorResponse",
             '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -264,6 +266,7 @@ class MessagesApi:
             '415': "MessagesErrorResponse",
             '422': "MessagesErrorResponse",
             '500': "MessagesErrorResponse",
+            '503': "MessagesErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,

@@ -98,6 +98,7 @@ class ModelsApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -169,6 +170,7 @@ class ModelsApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -240,6 +242,7 @@ class ModelsApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -365,6 +368,7 @@ class ModelsApi:
             '200': "ModelList",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -430,6 +434,7 @@ class ModelsApi:
             '200': "ModelList",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -495,6 +500,7 @@ class ModelsApi:
             '200': "ModelList",
             '401': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,

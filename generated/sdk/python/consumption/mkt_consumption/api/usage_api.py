@@ -103,6 +103,7 @@ class UsageApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -174,6 +175,7 @@ class UsageApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -245,6 +247,7 @@ class UsageApi:
             '404': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -383,6 +386,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -461,6 +465,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -539,6 +544,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -722,6 +728,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -833,6 +840,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -944,6 +952,7 @@ class UsageApi:
             '401': "ErrorResponse",
             '422': "ErrorResponse",
             '500': "ErrorResponse",
+            '503': "ErrorResponse",
         }
         response_data = self.api_client.call_api(
             *_param,

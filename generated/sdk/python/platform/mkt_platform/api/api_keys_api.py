@@ -105,6 +105,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -179,6 +180,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -253,6 +255,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -399,6 +402,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -471,6 +475,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -543,6 +548,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -676,6 +682,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -748,6 +755,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -820,6 +828,7 @@ class APIKeysApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -961,6 +970,7 @@ class APIKeysApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1041,6 +1051,7 @@ class APIKeysApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1121,6 +1132,7 @@ class APIKeysApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1273,6 +1285,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1352,6 +1365,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1431,6 +1445,7 @@ class APIKeysApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

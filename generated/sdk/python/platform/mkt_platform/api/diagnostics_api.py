@@ -89,6 +89,7 @@ class DiagnosticsApi:
             '200': "DiagnosticsResponse",
             '401': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -154,6 +155,7 @@ class DiagnosticsApi:
             '200': "DiagnosticsResponse",
             '401': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -219,6 +221,7 @@ class DiagnosticsApi:
             '200': "DiagnosticsResponse",
             '401': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

@@ -108,6 +108,7 @@ class OAuthApi:
             '415': "ErrorEnvelope",
             '429': "OAuthError",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -185,6 +186,7 @@ class OAuthApi:
             '415': "ErrorEnvelope",
             '429': "OAuthError",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -262,6 +264,7 @@ class OAuthApi:
             '415': "ErrorEnvelope",
             '429': "OAuthError",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -426,6 +429,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -514,6 +518,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -602,6 +607,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -759,6 +765,7 @@ class OAuthApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -831,6 +838,7 @@ class OAuthApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -903,6 +911,7 @@ class OAuthApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1028,6 +1037,7 @@ class OAuthApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "AuthorizationServerMetadata",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
             '4XX': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
@@ -1093,6 +1103,7 @@ class OAuthApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "AuthorizationServerMetadata",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
             '4XX': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
@@ -1158,6 +1169,7 @@ class OAuthApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "AuthorizationServerMetadata",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
             '4XX': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
@@ -1298,6 +1310,7 @@ class OAuthApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1378,6 +1391,7 @@ class OAuthApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1458,6 +1472,7 @@ class OAuthApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1613,6 +1628,7 @@ class OAuthApi:
             '400': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1695,6 +1711,7 @@ class OAuthApi:
             '400': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1777,6 +1794,7 @@ class OAuthApi:
             '400': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1928,6 +1946,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2003,6 +2022,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2078,6 +2098,7 @@ class OAuthApi:
             '413': "ErrorEnvelope",
             '415': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

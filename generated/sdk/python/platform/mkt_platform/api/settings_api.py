@@ -96,6 +96,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -162,6 +163,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -228,6 +230,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -360,6 +363,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -434,6 +438,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -508,6 +513,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -648,6 +654,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -714,6 +721,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -780,6 +788,7 @@ class SettingsApi:
             '401': "ErrorEnvelope",
             '403': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -912,6 +921,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -986,6 +996,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1060,6 +1071,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1208,6 +1220,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1282,6 +1295,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1356,6 +1370,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1504,6 +1519,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1578,6 +1594,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1652,6 +1669,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1800,6 +1818,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1874,6 +1893,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1948,6 +1968,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2096,6 +2117,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2170,6 +2192,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2244,6 +2267,7 @@ class SettingsApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

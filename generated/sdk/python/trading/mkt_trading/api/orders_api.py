@@ -123,6 +123,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -203,6 +204,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -283,6 +285,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -436,6 +439,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -510,6 +514,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -584,6 +589,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -735,6 +741,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -810,6 +817,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -885,6 +893,7 @@ class OrdersApi:
             '415': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1034,6 +1043,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1107,6 +1117,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1180,6 +1191,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1316,6 +1328,7 @@ class OrdersApi:
             '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1389,6 +1402,7 @@ class OrdersApi:
             '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1462,6 +1476,7 @@ class OrdersApi:
             '409': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1601,6 +1616,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1677,6 +1693,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1753,6 +1770,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1902,6 +1920,7 @@ class OrdersApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1981,6 +2000,7 @@ class OrdersApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2060,6 +2080,7 @@ class OrdersApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2211,6 +2232,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2287,6 +2309,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2363,6 +2386,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2515,6 +2539,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2591,6 +2616,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2667,6 +2693,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2815,6 +2842,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2887,6 +2915,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -2959,6 +2988,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3096,6 +3126,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3168,6 +3199,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3240,6 +3272,7 @@ class OrdersApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3419,6 +3452,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3535,6 +3569,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -3651,6 +3686,7 @@ class OrdersApi:
             '422': "ErrorEnvelope",
             '429': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

@@ -106,6 +106,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -178,6 +179,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -250,6 +252,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -385,6 +388,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -457,6 +461,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -529,6 +534,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -664,6 +670,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -736,6 +743,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -808,6 +816,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -943,6 +952,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1015,6 +1025,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1087,6 +1098,7 @@ class ReferenceApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1249,6 +1261,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1348,6 +1361,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1447,6 +1461,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1626,6 +1641,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1705,6 +1721,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1784,6 +1801,7 @@ class ReferenceApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,

@@ -102,6 +102,7 @@ class TradesApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -174,6 +175,7 @@ class TradesApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -246,6 +248,7 @@ class TradesApi:
             '404': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -436,6 +439,7 @@ class TradesApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -563,6 +567,7 @@ class TradesApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -690,6 +695,7 @@ class TradesApi:
             '403': "ErrorEnvelope",
             '422': "ErrorEnvelope",
             '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
         }
         response_data = self.api_client.call_api(
             *_param,
