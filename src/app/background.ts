@@ -1,3 +1,4 @@
+import { logJobFailure } from '../db/unavailable.js';
 import { performance } from 'node:perf_hooks';
 import { sweepAbandoned, type InferenceDeps } from '../consumption/inference/pipeline.js';
 import { pruneExpiredGuards } from '../db/expired-guards.js';
@@ -90,7 +91,7 @@ async function step(deps: BackgroundDeps, what: string, work: (deps: BackgroundD
   try {
     await work(deps);
   } catch (error) {
-    deps.logger.error({ err: error }, `background ${what} failed`);
+    logJobFailure(deps.logger, error, {}, `background ${what} failed`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { logJobFailure } from '../db/unavailable.js';
 import { lastAuditRun, recordAuditRun, type AuditRun } from '../db/audit-runs.js';
 import type { Db } from '../db/knex.js';
 import { runAudit } from '../ledger/audit.js';
@@ -70,7 +71,7 @@ function schedule(state: AuditJobState, delayMs: number): void {
 
 function runNow(state: AuditJobState): void {
   state.inFlight = auditOnce(state.deps, state.intervalMs)
-    .catch((error: unknown) => state.deps.logger.error({ err: error }, 'ledger audit could not run'))
+    .catch((error: unknown) => logJobFailure(state.deps.logger, error, {}, 'ledger audit could not run'))
     .finally(() => {
       if (!state.stopped) schedule(state, state.intervalMs);
     });

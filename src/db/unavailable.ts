@@ -158,3 +158,12 @@ export function logUnavailable(
     message,
   );
 }
+
+/**
+ * A background job's failure: a warning when the database was unavailable (the job's next run tries again once it is
+ * back, as it always does), an error for anything else.
+ */
+export function logJobFailure(logger: Logger, error: unknown, fields: Record<string, unknown>, message: string): void {
+  if (databaseUnavailability(error) === undefined) logger.error({ ...fields, err: error }, message);
+  else logUnavailable(logger, error, fields, `database unavailable: ${message}; the next run tries again`);
+}

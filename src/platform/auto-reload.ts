@@ -1,3 +1,4 @@
+import { logJobFailure } from '../db/unavailable.js';
 import { autoReloadUsersOf, autoReloadsSince, type DepositRow } from '../db/deposits.js';
 import { userById } from '../db/identity.js';
 import { accountSettingsIn } from '../db/settings.js';
@@ -124,7 +125,7 @@ export function startAutoReloads(deps: PaymentDeps & { logger: Logger }): AutoRe
   function run(): void {
     if (running || stopped || queued.size === 0) return;
     running = round()
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'auto-reload round failed'))
+      .catch((error: unknown) => logJobFailure(deps.logger, error, {}, 'auto-reload round failed'))
       .finally(() => {
         running = undefined;
         run();

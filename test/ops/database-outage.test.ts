@@ -36,9 +36,11 @@ async function asSuperuser<T>(url: string, work: (client: pg.Client) => Promise<
   }
 }
 
-/** The request paths' error lines: a request, page or frame that failed as a bug would. */
-const requestErrors = /^(unhandled error|dashboard page failed|stream frame failed|error after the response started)/;
-const unhandled = (running: OutageService) => running.log.filter((line) => requestErrors.test(String(line.msg)));
+/**
+ * The error lines: a request, page or frame that failed as a bug would, or a background job that took the outage for
+ * one (jobs log an outage as a warning and try again on their next run).
+ */
+const unhandled = (running: OutageService) => running.log.filter((line) => Number(line.level) >= 50);
 const unavailableWarnings = (running: OutageService) =>
   running.log.filter((line) => line.level === 40 && /^database unavailable/.test(String(line.msg)));
 

@@ -1,3 +1,4 @@
+import { logJobFailure } from '../../db/unavailable.js';
 import { randomBytes, randomInt } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
@@ -203,7 +204,7 @@ async function renew(keeper: LeaseKeeper, all: boolean): Promise<void> {
 function scheduleRenewal(keeper: LeaseKeeper, all: boolean): Promise<void> {
   keeper.ticking = keeper.ticking
     .then(() => renew(keeper, all))
-    .catch((error: unknown) => keeper.logger.error({ err: error }, 'inference lease renewal failed'));
+    .catch((error: unknown) => logJobFailure(keeper.logger, error, {}, 'inference lease renewal failed'));
   return keeper.ticking;
 }
 

@@ -1,3 +1,4 @@
+import { logJobFailure } from '../../db/unavailable.js';
 import { findInstrument, type InstrumentRow } from '../../core/reference.js';
 import type { AutoTopUpPort } from '../../core/trading-port.js';
 import {
@@ -139,7 +140,7 @@ export class AutoTopUpQueue implements AutoTopUpPort {
   private run(): void {
     if (this.running || this.queued.size === 0) return;
     this.running = this.round()
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'auto top-up round failed'))
+      .catch((error: unknown) => logJobFailure(this.deps.logger, error, {}, 'auto top-up round failed'))
       .finally(() => {
         this.running = undefined;
         this.run();

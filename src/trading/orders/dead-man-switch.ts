@@ -1,3 +1,4 @@
+import { logJobFailure } from '../../db/unavailable.js';
 import {
   allMarketsScope,
   armSwitch,
@@ -158,7 +159,7 @@ export async function fireDueSwitches(
 }
 
 function logFailure(deps: SwitchDeps, error: unknown): null {
-  deps.logger.error({ err: error }, "a dead-man's switch did not fire; the next due check tries again");
+  logJobFailure(deps.logger, error, {}, "a dead-man's switch did not fire; the next due check tries again");
   return null;
 }
 
