@@ -211,6 +211,7 @@ export async function runWhole(
       tokensPerSecond: null,
       supplierAttempts: routed.attempts,
       supplierUserId: routed.supplierUserId,
+      endpointId: routed.endpointId,
     },
     open.lease,
   );

@@ -206,6 +206,7 @@ function streamOutcome(state: StreamState): RequestOutcome {
       completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
     supplierAttempts: state.routed.attempts,
     supplierUserId: state.routed.supplierUserId,
+    endpointId: state.routed.endpointId,
   };
 }
 
