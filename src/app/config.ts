@@ -354,6 +354,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
 function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const text = env[name];
   if (text === undefined || text === '') return undefined;
-  if (text.length < 32) throw new Error(`${name} must be at least 32 characters (for example: openssl rand -base64 32)`);
+  if (text.length < 32)
+    throw new Error(`${name} must be at least 32 characters (for example: openssl rand -base64 32)`);
   return text;
 }

@@ -23,7 +23,9 @@ export class UpstreamKeyring {
     const cipher = createCipheriv('aes-256-gcm', await this.key(), nonce);
     cipher.setAAD(Buffer.from(endpointId, 'utf8'));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return ['v1', nonce, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    return ['v1', nonce, cipher.getAuthTag(), body]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
   }
 
   /** The plaintext of a key this keyring sealed for this endpoint; throws when it was sealed under another secret. */

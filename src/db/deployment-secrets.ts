@@ -28,7 +28,7 @@ async function sharedDeploymentSecret(db: Db, name: string, candidate: string, n
   return oneRow(await sql.get<{ secret: string }>(secretOf, [name]), 'the deployment secret just written').secret;
 }
 
-export interface DeploymentSecret {
+interface DeploymentSecret {
   /** The setting's value, when set: it wins. */
   configured: string | undefined;
   /** Its row of `deployment_secrets` on PostgreSQL. */

@@ -7,11 +7,10 @@ import { rowsOf } from './rows.js';
  * Endpoints (migration 0028) as inference routing reads them: which may serve an instrument, whose they are, at what
  * ask.
  */
-export interface RoutableEndpointRow
-  extends Pick<
-    EndpointRow,
-    'id' | 'user_id' | 'base_url' | 'model' | 'upstream_key_ciphertext' | 'simulated' | 'updated_at_us'
-  > {
+export interface RoutableEndpointRow extends Pick<
+  EndpointRow,
+  'id' | 'user_id' | 'base_url' | 'model' | 'upstream_key_ciphertext' | 'simulated' | 'updated_at_us'
+> {
   /** The supplier's best (lowest) resting ask on the instrument's market, in ticks; null when it has none. */
   best_ask: number | null;
 }
@@ -33,10 +32,9 @@ const qualifiedWithBestAsk = statement(
 
 /** The endpoints that may serve the instrument, in no particular order. */
 export async function qualifiedEndpointsOf(db: Db, instrumentId: string): Promise<RoutableEndpointRow[]> {
-  const rows = await poolSql(db).all<RoutableEndpointRow & { best_ask: number | string | null }>(
-    qualifiedWithBestAsk,
-    [instrumentId],
-  );
+  const rows = await poolSql(db).all<RoutableEndpointRow & { best_ask: number | string | null }>(qualifiedWithBestAsk, [
+    instrumentId,
+  ]);
   return rows.map((row) => ({ ...row, best_ask: row.best_ask === null ? null : Number(row.best_ask) }));
 }
 

@@ -145,12 +145,19 @@ export async function issuanceQualification(
 /** Endpoints whose upstream key is still the plaintext migration 0028 moved (`unsealed:…`). */
 export function unsealedEndpoints(db: Runner): Promise<Pick<EndpointRow, 'id' | 'upstream_key_ciphertext'>[]> {
   return rowsOf<Pick<EndpointRow, 'id' | 'upstream_key_ciphertext'>>(
-    db('supplier_endpoints').where('upstream_key_ciphertext', 'like', 'unsealed:%').select('id', 'upstream_key_ciphertext'),
+    db('supplier_endpoints')
+      .where('upstream_key_ciphertext', 'like', 'unsealed:%')
+      .select('id', 'upstream_key_ciphertext'),
   );
 }
 
 /** Replaces an unsealed key by its sealed form, unless another process sealed it first; true when this one did. */
-export async function sealEndpointKey(db: Runner, endpointId: string, unsealed: string, sealed: string): Promise<boolean> {
+export async function sealEndpointKey(
+  db: Runner,
+  endpointId: string,
+  unsealed: string,
+  sealed: string,
+): Promise<boolean> {
   const changed = await db('supplier_endpoints')
     .where({ id: endpointId, upstream_key_ciphertext: unsealed })
     .update({ upstream_key_ciphertext: sealed });

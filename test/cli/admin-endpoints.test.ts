@@ -8,7 +8,7 @@ const textPrime = instrumentSeeds.find((s) => s.modelName === 'text-prime')!.ins
 /** `mkt admin supplier add` registers an endpoint the operator vouches for; qualify|suspend|restore override it. */
 for (const database of databaseKinds) {
   describe(`mkt admin: suppliers' endpoints and overrides [${database}]`, function () {
-    this.timeout(90_000);
+    this.timeout(180_000);
     let env: Record<string, string>;
     before(async () => {
       env = { DATABASE_URL: await freshDatabaseUrl(database), MKT_LOG_LEVEL: 'info' };

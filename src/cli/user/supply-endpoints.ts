@@ -51,7 +51,7 @@ const instrumentList = (text: string | undefined): string[] | undefined =>
     .map((name) => name.trim())
     .filter((name) => name !== '');
 
-export async function listEndpoints(session: Session, output: Output): Promise<void> {
+async function listEndpoints(session: Session, output: Output): Promise<void> {
   const endpoints = await tradingData<SupplierEndpoint[]>(session, 'GET', '/v1/supply/endpoints');
   const rows = endpoints.map((e) => [
     e.endpoint_id,
@@ -67,7 +67,7 @@ export async function listEndpoints(session: Session, output: Output): Promise<v
   );
 }
 
-export async function addEndpoint(session: Session, output: Output, options: EndpointOptions): Promise<void> {
+async function addEndpoint(session: Session, output: Output, options: EndpointOptions): Promise<void> {
   const instruments = instrumentList(options.instruments);
   if (options.baseUrl === undefined || options.model === undefined || instruments === undefined)
     throw new CliError(
@@ -82,7 +82,7 @@ export async function addEndpoint(session: Session, output: Output, options: End
   showEndpoint(output, await tradingData<SupplierEndpoint>(session, 'POST', '/v1/supply/endpoints', { body }));
 }
 
-export async function updateEndpoint(
+async function updateEndpoint(
   session: Session,
   output: Output,
   endpointId: string,
@@ -101,7 +101,7 @@ export async function updateEndpoint(
   showEndpoint(output, await tradingData<SupplierEndpoint>(session, 'PATCH', path, { body }));
 }
 
-export async function removeEndpoint(session: Session, output: Output, endpointId: string): Promise<void> {
+async function removeEndpoint(session: Session, output: Output, endpointId: string): Promise<void> {
   const path = `/v1/supply/endpoints/${encodeURIComponent(endpointId)}`;
   const reply = await tradingRequest(session, 'DELETE', path);
   if (reply.status !== 204) throw failure(reply, 'the trading API');

@@ -37,6 +37,9 @@ export interface Routed<T> {
   endpointId: string;
 }
 
+/** Who answered a routed request, as its receipt records it (settle.ts RequestOutcome). */
+export const answeredBy = ({ supplierUserId, endpointId }: Routed<unknown>) => ({ supplierUserId, endpointId });
+
 /**
  * What routing keeps between requests, made once per process (app/services.ts): an adapter per
  * endpoint (rebuilt when its row changes) with the supplier it belongs to, and until when each supplier that failed
@@ -68,7 +71,8 @@ async function adapterOf(
 ): Promise<Supplier> {
   const cached = adapters.get(row.id);
   if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
-  const apiKey = row.upstream_key_ciphertext === null ? null : await upstreamKeys.open(row.id, row.upstream_key_ciphertext);
+  const apiKey =
+    row.upstream_key_ciphertext === null ? null : await upstreamKeys.open(row.id, row.upstream_key_ciphertext);
   const supplier =
     Boolean(row.simulated) || row.base_url === null
       ? createSimulator({

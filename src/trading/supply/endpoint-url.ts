@@ -13,11 +13,14 @@ const defaultPorts: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /** host (lower case, without IPv6 brackets) and port (explicit or the scheme's) of a URL. */
 function originOf(url: URL): { host: string; port: string } {
-  return { host: url.hostname.toLowerCase().replace(/^\[|\]$/g, ''), port: url.port || (defaultPorts[url.protocol] ?? '') };
+  return {
+    host: url.hostname.toLowerCase().replace(/^\[|\]$/g, ''),
+    port: url.port || (defaultPorts[url.protocol] ?? ''),
+  };
 }
 
 /** Whether a host is a spelling of this machine. */
-export function isLocalSpelling(host: string): boolean {
+function isLocalSpelling(host: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0' || host === '::' || host === '::1')
     return true;
   if (isIP(host) === 4) return host.startsWith('127.');

@@ -29,7 +29,7 @@ import { nextQualification, type QualificationEvent, type QualificationRefusal }
  * qualification run. Upstream keys are sealed before they are written and never leave this module in clear except
  * to routing.
  */
-export interface EndpointDeps {
+interface EndpointDeps {
   db: Db;
   clock: Clock;
   upstreamKeys: UpstreamKeyring;
@@ -51,7 +51,7 @@ export interface Endpoint {
   instruments: EndpointInstrumentRow[];
 }
 
-export interface EndpointInput {
+interface EndpointInput {
   baseUrl: string;
   model: string;
   /** Set it (a string), clear it (null) or leave it (undefined). */
@@ -143,8 +143,7 @@ export async function getEndpoint(deps: { db: Db }, userId: string, endpointId: 
   const row = await endpointOfUser(deps.db, userId, endpointId);
   if (row === undefined)
     throw new Failure<EndpointFailure>('unknown_endpoint', `You have no endpoint with id ${endpointId}.`);
-  const [found] = await withInstruments(deps.db, [row]);
-  return found!;
+  return { row, instruments: await instrumentsOfEndpoints(deps.db, [row.id]) };
 }
 
 /** The user's endpoint that is not deleted, for a change; 404 otherwise. */
@@ -181,7 +180,7 @@ export async function createEndpoint(deps: EndpointDeps, userId: string, input: 
   return getEndpoint(deps, userId, id);
 }
 
-export interface EndpointPatch {
+interface EndpointPatch {
   baseUrl?: string | undefined;
   model?: string | undefined;
   apiKey?: string | null | undefined;

@@ -12,7 +12,14 @@ import { assert } from '../../lib/assert.js';
 import { Failure } from '../../lib/failure.js';
 import { newEndpointId } from '../../lib/ids.js';
 import type { Logger } from '../../lib/logger.js';
-import { getEndpoint, qualify, resolveEndpointInstruments, sealedKey, type Endpoint, type EndpointFailure } from './endpoints.js';
+import {
+  getEndpoint,
+  qualify,
+  resolveEndpointInstruments,
+  sealedKey,
+  type Endpoint,
+  type EndpointFailure,
+} from './endpoints.js';
 import type { QualificationEvent } from './qualification.js';
 
 /**
@@ -22,7 +29,7 @@ import type { QualificationEvent } from './qualification.js';
  */
 
 /** Why the operator's word qualifies an endpoint registered with `mkt admin supplier add` (without `--qualify`). */
-export const operatorVouchedReason = 'registered by the operator (mkt admin supplier add)';
+const operatorVouchedReason = 'registered by the operator (mkt admin supplier add)';
 
 /**
  * What registering takes: the keyring only where a key is given (tools that seed simulated suppliers into a database
@@ -34,7 +41,7 @@ export interface OperatorEndpointDeps {
   upstreamKeys?: UpstreamKeyring | undefined;
 }
 
-export interface OperatorEndpoint {
+interface OperatorEndpoint {
   baseUrl: string | null;
   model: string | null;
   apiKey: string | undefined;

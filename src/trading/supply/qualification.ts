@@ -27,7 +27,7 @@ export type QualificationEvent =
 export type QualificationRefusal = 'not_suspendable' | 'not_suspended';
 
 /** The fields of an endpoint × instrument row the state machine decides. */
-export type QualificationState = Pick<
+type QualificationState = Pick<
   EndpointInstrumentRow,
   'qualification' | 'basis' | 'quality_score' | 'report_id' | 'reason'
 >;
