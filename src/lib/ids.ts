@@ -31,6 +31,7 @@ export const newTransferId = (): string => `transfer_${randomUUID()}`;
 export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
 export const newIssuanceTransferId = (): string => `issuance_transfer_${randomUUID()}`;
 export const newDepositId = (): string => `deposit_${randomUUID()}`;
+export const newEndpointId = (): string => `endpoint_${randomUUID()}`;
 export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -64,3 +65,5 @@ export const newTicketId = (): string => idBytes(12).toString('base64url');
 
 /** A secret of the deployment made on first start (the ticket key, when nothing configures one). */
 export const newDeploymentSecret = (): string => randomBytes(32).toString('base64url');
+/** A fresh 96-bit nonce for one AES-GCM encryption (core/upstream-keys.ts): never reused under one key. */
+export const newGcmNonce = (): Buffer => randomBytes(12);
