@@ -110,6 +110,17 @@ export async function redirectInference<E extends Endpoint>(
 }
 
 /**
+ * What stops a request's upstream call: its client leaving (already gone when the run starts included: it stops as
+ * one that leaves later would), or its lease lost (aborted by the lease keeper).
+ */
+function requestAbort(clientSignal: AbortSignal): AbortController {
+  const abort = new AbortController();
+  if (clientSignal.aborted) abort.abort(clientSignal.reason);
+  else clientSignal.addEventListener('abort', () => abort.abort(clientSignal.reason), { once: true });
+  return abort;
+}
+
+/**
  * `POST /r/v1/…`: prepare → admit → route → answer → settle. With the redirect's ticket, prepare
  * is what the redirect did (only the translation for suppliers is made again); with the key
  * alone, the request is prepared here.
@@ -143,10 +154,7 @@ export async function runInference<E extends Endpoint>(
     },
     admittedAtUs,
   );
-  const abort = new AbortController();
-  // A client gone before this point (its signal already aborted) stops the request as one that leaves later would.
-  if (signal.aborted) abort.abort(signal.reason);
-  else signal.addEventListener('abort', () => abort.abort(signal.reason), { once: true });
+  const abort = requestAbort(signal);
   // Held (renewed) from the admission on: counting a big prompt may outlast a lease on a busy machine, and an
   // unrenewed slot would be swept under the request. A request whose slot was swept (its lease lost) stops: the
   // sweep billed it by what it had delivered.
