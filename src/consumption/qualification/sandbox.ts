@@ -46,7 +46,7 @@ process.stdin.on('end', async () => {
   for (const key of ['log', 'info', 'warn', 'error', 'debug']) console[key] = () => undefined;
   delete globalThis.fetch;
   delete globalThis.WebSocket;
-  const describe = (error) => (error && error.code ? error.code + ': ' : '') + String(error && error.message || error);
+  const describe = (error) => (error && (error.code || error.name) ? (error.code || error.name) + ': ' : '') + String(error && error.message || error);
   const results = [];
   let fn;
   try {
