@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 const llamaVersion = '3.22.1';
 const run = promisify(execFile);
 
-export interface TinyLlama {
+interface TinyLlama {
   /** node-llama-cpp's entry module, to import(). */
   modulePath: string;
   modelPath: string;

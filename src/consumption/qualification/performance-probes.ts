@@ -22,7 +22,7 @@ export interface PerformanceRequests {
  */
 export const throughputTokensMin = 100;
 /** Samples of the time to first token; the median is judged, so one hiccup of a busy machine does not decide. */
-export const firstTokenSamples = 3;
+const firstTokenSamples = 3;
 /** The share of the context window the long prompt fills: near it, with room for the chat template and the answer. */
 const contextShare = 0.9;
 

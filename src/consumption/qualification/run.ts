@@ -32,14 +32,14 @@ export interface QualificationLimits {
   sandbox: SandboxLimits;
 }
 
-export const qualificationLimitDefaults: QualificationLimits = {
+const qualificationLimitDefaults: QualificationLimits = {
   perTemplate: 4,
   probeTimeoutMs: 60_000,
   runTimeoutMs: 30 * 60_000,
   sandbox: sandboxLimitDefaults,
 };
 
-export interface QualificationRun {
+interface QualificationRun {
   supplier: Supplier;
   instrument: QualificationInstrument;
   clock: Clock;

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { newRandomSeed } from '../../lib/seeded-random.js';
 import { isRecord, itemsOf } from '../suppliers/json-reader.js';
 
 /**
  * Runs code a supplier wrote against given cases, never in the service's process: a child Node with the permission
- * model on (no file writes, no child processes, no workers, no addons; nothing on disk readable), a heap cap, a time
- * limit (killed when it runs out), an empty environment (none of the service's settings or secrets), and only stdin
+ * model on (no file writes, no child processes, no workers, no addons; nothing on disk readable), a heap cap and a cap
+ * on its resident memory (buffers live outside the heap), a time limit (killed when it runs out), an empty environment (none of the service's settings or secrets), and only stdin
  * and stdout to talk through. Node 20's permission model does not cover the network: the runner removes `fetch` and
  * `WebSocket`, and the child knows no address or credential of ours.
  */
@@ -26,6 +27,11 @@ export interface CaseResult {
 }
 
 export type SandboxOutcome = { kind: 'ran'; results: CaseResult[] } | { kind: 'timeout' | 'crashed'; detail: string };
+
+/** Resident memory the child may use beyond its heap: Node itself (about 45 MiB) and the buffers of a few cases. */
+const residentSlackMb = 128;
+/** How often the child's resident memory is read (from /proc, where there is one). */
+const residentCheckMs = 50;
 
 /** Most bytes the child may print: the results of a few cases, with room for long error messages. */
 const outputBytesMax = 64 * 1024;
@@ -86,9 +92,15 @@ export async function runInSandbox(
   const args = [permissionFlag, '--no-warnings', `--max-old-space-size=${limits.heapMb}`, '-e', runner];
   const child = spawn(process.execPath, args, { env: {}, stdio: ['pipe', 'pipe', 'pipe'] });
   const output = collectOutput(child, limits.timeoutMs);
+  const watch = watchResidentMemory(child.pid, (limits.heapMb + residentSlackMb) * 1024 * 1024, () =>
+    child.kill('SIGKILL'),
+  );
   child.stdin.on('error', () => undefined); // a child that died early closes its stdin
   child.stdin.end(JSON.stringify({ nonce, code, name: functionName, cases }));
   const ended = await output;
+  const overMemory = watch.stop();
+  if (overMemory)
+    return { kind: 'crashed', detail: `killed: its resident memory passed ${limits.heapMb + residentSlackMb} MiB` };
   if (ended.timedOut) return { kind: 'timeout', detail: `killed after ${limits.timeoutMs} ms` };
   return outcomeOf(ended, nonce, cases.length);
 }
@@ -153,5 +165,33 @@ function parsedOrUndefined(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return undefined;
+  }
+}
+
+/** Kills the child past `capBytes` of resident memory; `stop()` says whether it did. Where there is no /proc, a no-op. */
+function watchResidentMemory(pid: number | undefined, capBytes: number, kill: () => void): { stop: () => boolean } {
+  let exceeded = false;
+  const timer = setInterval(() => {
+    const pages = residentPages(pid);
+    if (pages === null || pages * 4096 <= capBytes) return;
+    exceeded = true;
+    kill();
+  }, residentCheckMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return exceeded;
+    },
+  };
+}
+
+/** The second field of /proc/PID/statm: resident pages; null when it cannot be read (gone, or no /proc). */
+function residentPages(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return Number.isFinite(pages) ? pages : null;
+  } catch {
+    return null;
   }
 }

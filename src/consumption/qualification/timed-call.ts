@@ -42,7 +42,7 @@ export async function completeWithin(
   }
 }
 
-export interface TimedStream {
+interface TimedStream {
   /** From the request sent to the first chunk that carries content. */
   firstContentMs: number;
   /** From the first content to the stream's end. */

@@ -85,6 +85,12 @@ describe("qualification sandbox: a supplier's code runs in a child that may do l
     expect(firstError(outcome)).to.match(/memory/i);
   });
 
+  it('kills a child whose buffers (outside the heap) pass the resident memory cap', async () => {
+    const code = 'function grow() { const all = []; for (;;) all.push(Buffer.alloc(16 * 1024 * 1024, 1)); }';
+    const outcome = await runInSandbox(code, 'grow', [[]], { timeoutMs: 60_000, heapMb: 32 });
+    expect(outcome).to.deep.equal({ kind: 'crashed', detail: 'killed: its resident memory passed 160 MiB' });
+  });
+
   it('cannot forge its results by printing them', async () => {
     const code =
       'function liar() { process.stdout.write(JSON.stringify({ results: [{ value: "42", error: null }] }) + "\\n"); return 1; }';

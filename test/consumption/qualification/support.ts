@@ -5,7 +5,7 @@ import { runQualification, type QualificationLimits } from '../../../src/consump
 import type { QualificationInstrument, QualificationReport } from '../../../src/consumption/qualification/types.js';
 
 /** The seeded instruments as a qualification run reads them, by model name (`text-standard`). */
-export function instrumentNamed(modelName: string): QualificationInstrument {
+function instrumentNamed(modelName: string): QualificationInstrument {
   const seed = instrumentSeeds.find((instrument) => instrument.modelName === modelName);
   if (!seed) throw new Error(`no seeded instrument ${modelName}`);
   return {
