@@ -863,7 +863,7 @@ export interface paths {
         put?: never;
         /**
          * Issue Units as a supplier
-         * @description Credits `quantity` new Units of an instrument to the supplier's issuance account for that instrument (`issuance_account_id`, opened on first use); `POST /v1/issuance-accounts/transfer` then moves them to the trading account (`trading_account_id`, also opened here), ready to sell with ordinary sell orders; proceeds of sales go to the supplier's USD account. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` the Units reach the trading account at once, and the issuance account records them as issued and transferred. Only a supplier qualified for the instrument may issue it (`403 supplier_not_qualified`). Allowed in both account modes. Not idempotent.
+         * @description Credits `quantity` new Units of an instrument to the supplier's issuance account for that instrument (`issuance_account_id`, opened on first use); `POST /v1/issuance-accounts/transfer` then moves them to the trading account (`trading_account_id`, also opened here), ready to sell with ordinary sell orders; proceeds of sales go to the supplier's USD account. On a deployment with `MKT_SUPPLY_ISSUANCE=direct` the Units reach the trading account at once, and the issuance account records them as issued and transferred. Only a supplier with an active endpoint qualified for the instrument may issue it: otherwise `403 supplier_not_qualified`, with `errors.context.report_id` the latest qualification report of the supplier's endpoints for the instrument (null before any run). Allowed in both account modes. Not idempotent.
          */
         post: operations["createSupplyIssuance"];
         delete?: never;
@@ -990,6 +990,61 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/supply/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my endpoints
+         * @description The caller's endpoints that are not deleted, oldest first: where its inference goes, the instruments each offers and its qualification for each. An endpoint serves an instrument only while `qualified`; a new endpoint, or one whose `base_url`, `model` or key changed, is `pending` until a qualification run measures it. The upstream key is never shown: only whether one is set and, for a key of 16 characters or more, its last 4. The list is always one page.
+         */
+        get: operations["listSupplierEndpoints"];
+        put?: never;
+        /**
+         * Register an endpoint
+         * @description Registers an OpenAI-compatible upstream (`base_url` with its `/v1`, and the `model` to ask it for) and the instruments it offers, by id or symbol. Each instrument is `pending` until a qualification run measures the endpoint (`POST /v1/supply/endpoints/{endpoint_id}/qualifications`): the endpoint serves nothing, and Units of the instrument cannot be issued on its strength, before then. `api_key` is sent to the upstream as `Authorization: Bearer`; it is encrypted at rest and never returned. The first endpoint makes the caller a supplier. `422` for a URL that is not http or https, carries credentials, or points at this service itself.
+         */
+        post: operations["createSupplierEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supply/endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one of my endpoints
+         * @description One of the caller's endpoints, deleted ones included (receipts name the endpoint that answered). `404` for an id the caller has no endpoint with.
+         */
+        get: operations["getSupplierEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of my endpoints
+         * @description Marks the endpoint deleted: it serves nothing more and its upstream key is erased; receipts that name it still find it with `GET`. `404` for an endpoint already deleted.
+         */
+        delete: operations["deleteSupplierEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change one of my endpoints
+         * @description Changes what the body names. A new `base_url`, `model` or `api_key` (`null` removes the key) puts every instrument of the endpoint back to `pending`: nothing measured of the old upstream holds for the new one. `instrument_ids` replaces the instruments offered: new ones are `pending`, left-out ones are dropped, the rest keep their qualification. `status` `disabled` stops routing to it without losing its qualifications; `active` resumes. `404` for a deleted endpoint.
+         */
+        patch: operations["updateSupplierEndpoint"];
         trace?: never;
     };
     "/v1/orders/cancel-all-after": {
@@ -2171,6 +2226,80 @@ export interface components {
         SupplierLiabilityResponse: {
             data: components["schemas"]["SupplierLiability"];
         };
+        /** @description Where a supplier's inference goes, and what it is qualified to serve. */
+        SupplierEndpoint: {
+            /** @example endpoint_0b6f3c1e-7a2d-4e59-9c8b-1f2e3d4c5b6a */
+            endpoint_id: string;
+            /** @description The upstream's OpenAI-compatible base URL; null for the built-in simulator. */
+            base_url: string | null;
+            /** @description The model the upstream is asked for; null for the built-in simulator. */
+            model: string | null;
+            simulated: boolean;
+            /** @enum {string} */
+            status: "active" | "disabled" | "deleted";
+            /**
+             * @description `operator` for an endpoint made by `mkt admin supplier add`, `supplier` through this API.
+             * @enum {string}
+             */
+            registered_by: "operator" | "supplier";
+            /** @description Whether an upstream key is stored (never shown). */
+            api_key_set: boolean;
+            /** @description The key's last 4 characters, for a key of 16 or more; null otherwise. */
+            api_key_last4: string | null;
+            instruments: components["schemas"]["EndpointInstrument"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description An instrument the endpoint offers, and its qualification for it. */
+        EndpointInstrument: {
+            instrument_id: components["schemas"]["InstrumentId"];
+            /**
+             * @description The endpoint serves the instrument only while `qualified`.
+             * @enum {string}
+             */
+            qualification: "pending" | "qualified" | "not_qualified" | "suspended";
+            /**
+             * @description `run`: a measured qualification run decides; `override`: the operator vouched for it.
+             * @enum {string}
+             */
+            basis: "run" | "override";
+            /** @description The Quality Score of the latest qualification run; null before any. */
+            quality_score: number | null;
+            /** @description The latest qualification run's report; null before any. */
+            report_id: string | null;
+            /** @description Why the operator qualified, suspended or restored it, when it did. */
+            reason: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SupplierEndpointResponse: {
+            data: components["schemas"]["SupplierEndpoint"];
+        };
+        SupplierEndpointList: {
+            data: components["schemas"]["SupplierEndpoint"][];
+            paging: components["schemas"]["Paging"];
+        };
+        CreateSupplierEndpointRequest: {
+            /** @description The upstream's OpenAI-compatible base URL, http or https, e.g. `https://host/v1`. */
+            base_url: string;
+            /** @description The model to ask the upstream for. */
+            model: string;
+            /** @description Sent to the upstream as `Authorization: Bearer`; encrypted at rest, never returned. */
+            api_key?: string;
+            /** @description The instruments offered, by id (`instrument-<uuid>`) or symbol (`TEXT-STANDARD`). */
+            instrument_ids: string[];
+        };
+        UpdateSupplierEndpointRequest: {
+            base_url?: string;
+            model?: string;
+            /** @description A new key, or null to remove it. */
+            api_key?: string | null;
+            instrument_ids?: string[];
+            /** @enum {string} */
+            status?: "active" | "disabled";
+        };
         CancelAllAfterRequest: {
             /**
              * @description Seconds from now until the switch fires: 0 disarms it, otherwise 5 to 86,400 (one day). 1 to 4 answers `422`.
@@ -2507,13 +2636,61 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The caller is not a supplier, or not one qualified for this instrument (`supplier_not_qualified`); or the OAuth access token lacks `supply:write` (`insufficient_scope`). */
+        /** @description The caller is not a supplier, or has no active endpoint qualified for this instrument (`supplier_not_qualified`, with `errors.context` `{instrument_id, report_id}`: the latest qualification report of its endpoints for the instrument, null before any run); or the OAuth access token lacks `supply:write` (`insufficient_scope`). */
         SupplyForbidden: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The caller has no endpoint with this id (`not_found`). */
+        EndpointNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "code": "not_found",
+                 *         "detail": "You have no endpoint with id endpoint_0b6f3c1e-7a2d-4e59-9c8b-1f2e3d4c5b6a.",
+                 *         "message": "You have no endpoint with id endpoint_0b6f3c1e-7a2d-4e59-9c8b-1f2e3d4c5b6a.",
+                 *         "server_time": "2026-11-22T10:15:30Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The body is invalid (`validation_error`, the issue in `errors.context.errors`): a `base_url` that is not http or https, carries credentials or points at this service itself, an instrument that names nothing, no instruments at all, or a field the schema refuses. Nothing changed. */
+        InvalidSupplierEndpoint: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "code": "validation_error",
+                 *         "detail": "base_url http://127.0.0.1:8080 is mkt itself; give your upstream's URL.",
+                 *         "message": "base_url http://127.0.0.1:8080 is mkt itself; give your upstream's URL.",
+                 *         "server_time": "2026-11-22T10:15:30Z",
+                 *         "context": {
+                 *           "errors": [
+                 *             {
+                 *               "path": "body.base_url",
+                 *               "message": "base_url http://127.0.0.1:8080 is mkt itself; give your upstream's URL."
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -5604,6 +5781,203 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSupplierEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's endpoints. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "endpoint_id": "endpoint_0b6f3c1e-7a2d-4e59-9c8b-1f2e3d4c5b6a",
+                     *           "base_url": "https://inference.example.com/v1",
+                     *           "model": "qwen3-32b",
+                     *           "simulated": false,
+                     *           "status": "active",
+                     *           "registered_by": "supplier",
+                     *           "api_key_set": true,
+                     *           "api_key_last4": "x9Qz",
+                     *           "instruments": [
+                     *             {
+                     *               "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *               "qualification": "pending",
+                     *               "basis": "run",
+                     *               "quality_score": null,
+                     *               "report_id": null,
+                     *               "reason": null,
+                     *               "updated_at": "2026-11-22T08:00:00Z"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-22T08:00:00Z",
+                     *           "updated_at": "2026-11-22T08:00:00Z"
+                     *         }
+                     *       ],
+                     *       "paging": {
+                     *         "has_more": false,
+                     *         "next_cursor": null,
+                     *         "prev_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplierEndpointList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSupplierEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "base_url": "https://inference.example.com/v1",
+                 *       "model": "qwen3-32b",
+                 *       "api_key": "sk-upstream-0123456789x9Qz",
+                 *       "instrument_ids": [
+                 *         "TEXT-STANDARD"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSupplierEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, pending qualification. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidSupplierEndpoint"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSupplierEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierEndpointResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSupplierEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSupplierEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "qwen3-32b-instruct"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSupplierEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidSupplierEndpoint"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -12,6 +12,7 @@ import { createServices, type Services } from './services.js';
 import { refuseTransactionPooling } from '../db/pool-mode-check.js';
 import { startReadReplica } from './read-routing.js';
 import { startTracing } from './tracing.js';
+import { sealMigratedUpstreamKeys } from '../trading/supply/seal-keys.js';
 
 // Apart from main.ts (the listeners), so that `mkt admin`, which needs the services and no listener, does not load
 // the edge, the dashboard and the documents: a second of CPU on each command.
@@ -39,6 +40,7 @@ export async function composeServices(
     );
     const tracer = await startTracing({ url: config.otlpTracesUrl, scheduleDelayMs: config.otlpScheduleDelayMs });
     const services = createServices(config, db, clock, logger, { events, transport }, { readReplica, tracer });
+    await sealMigratedUpstreamKeys(services);
     timeStatements(db, services.metrics.dbStatementSeconds);
     if (readReplica !== undefined) timeStatements(readReplica.replica, services.metrics.dbStatementSeconds);
     services.metrics.scrapeSources.poolConnections = () => poolConnectionsOf(db);

@@ -83,6 +83,11 @@ export interface Config {
    */
   ticketSecret: string | undefined;
   /**
+   * The secret suppliers' upstream keys are sealed with (MKT_UPSTREAM_KEY_SECRET, at least 32 characters; every process
+   * the same), with MKT_TICKET_SECRET's fallbacks when unset (src/db/deployment-secrets.ts).
+   */
+  upstreamKeySecret: string | undefined;
+  /**
    * How long a concurrency slot holds if its process stops renewing it (MKT_INFERENCE_LEASE_MS, 30 s; at least 1 s).
    */
   inferenceLeaseMs: number;
@@ -179,7 +184,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
         idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
       },
     },
-    ticketSecret: ticketSecret(env),
+    ticketSecret: secretSetting(env, 'MKT_TICKET_SECRET'),
+    upstreamKeySecret: secretSetting(env, 'MKT_UPSTREAM_KEY_SECRET'),
     inferenceLeaseMs: Math.max(1_000, positiveInteger(env, 'MKT_INFERENCE_LEASE_MS', inferenceLeaseMsDefault)),
     payments: loadPayments(env),
     supplyIssuance: supplyIssuanceMode(env),
@@ -344,11 +350,11 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   return value;
 }
 
-/** MKT_TICKET_SECRET: unset or empty means none configured; a short one is refused (it would be guessable). */
-function ticketSecret(env: NodeJS.ProcessEnv): string | undefined {
-  const text = env.MKT_TICKET_SECRET;
+/** A secret setting (MKT_TICKET_SECRET, MKT_UPSTREAM_KEY_SECRET): unset or empty means none configured; a short one is refused (it would be guessable). */
+function secretSetting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const text = env[name];
   if (text === undefined || text === '') return undefined;
   if (text.length < 32)
-    throw new Error('MKT_TICKET_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+    throw new Error(`${name} must be at least 32 characters (for example: openssl rand -base64 32)`);
   return text;
 }

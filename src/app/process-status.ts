@@ -39,7 +39,7 @@ interface ProcessStatusDeps {
 }
 
 function supplierStates({ adapters, coolingUntilMs }: RoutingState, nowMs: number): SupplierState[] {
-  const ids = [...new Set([...adapters.keys(), ...coolingUntilMs.keys()])].sort();
+  const ids = [...new Set([...[...adapters.values()].map((a) => a.userId), ...coolingUntilMs.keys()])].sort();
   return ids.map((id) => {
     const untilMs = coolingUntilMs.get(id) ?? 0;
     return untilMs > nowMs

@@ -1,4 +1,4 @@
-import { PublicUrls, type Config } from './config.js';
+import { hostNames, PublicUrls, type Config } from './config.js';
 import type { Db } from '../db/knex.js';
 import { observeGroupCommits } from '../db/group-commit.js';
 import { decodeEvents, LocalEventHub } from '../core/events.js';
@@ -22,6 +22,8 @@ import { newLeaseKeeper, type LeaseKeeper } from '../consumption/capacity/leases
 import { newRoutingState, type RoutingState } from '../consumption/inference/routing.js';
 import { TicketKey } from '../consumption/inference/tickets.js';
 import { ticketSecretOf } from '../db/tickets.js';
+import { upstreamKeySecretOf } from '../db/deployment-secrets.js';
+import { UpstreamKeyring } from '../core/upstream-keys.js';
 import type { ConsumptionDeps } from '../consumption/deps.js';
 import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
@@ -76,6 +78,10 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   jsonSchemas: JsonSchemas;
   /** The key admission tickets are signed with (consumption/inference/tickets.ts), loaded on first use. */
   ticketKey: TicketKey;
+  /** Seals and opens suppliers' upstream keys (core/upstream-keys.ts); its secret is loaded on first use. */
+  upstreamKeys: UpstreamKeyring;
+  /** mkt's own origins, which no supplier endpoint may point at (trading/supply/endpoint-url.ts). */
+  mktOrigins: () => string[];
   /**
    * The leases on this process's inference slots; started and stopped by app/main.ts (consumption/capacity/leases.ts).
    */
@@ -159,6 +165,8 @@ export function createServices(
     jsonSchemas: newJsonSchemas(),
     leases: newLeaseKeeper({ db, clock, logger }),
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
+    upstreamKeys: new UpstreamKeyring(() => upstreamKeySecretOf(db, config.upstreamKeySecret, clock.nowUs())),
+    mktOrigins: () => mktOriginsOf(config, publicUrls),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
     autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),
@@ -195,4 +203,20 @@ async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, n
   const outcome = cancelRefusals[answer.refused.code];
   if (outcome === undefined) throw refusalError(answer.refused);
   return outcome;
+}
+
+/**
+ * Where mkt answers: each host's public URL or listener (as it started, port 0 resolved), each configured listener
+ * port on its bind address, and the metrics listener.
+ */
+function mktOriginsOf(config: Config, publicUrls: PublicUrls): string[] {
+  const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : host);
+  const origins = hostNames.flatMap((host) => {
+    const known = publicUrls.known(host);
+    const port = config.ports[host];
+    return [...(known === undefined ? [] : [known]), ...(port > 0 ? [`http://${bracketed(config.host)}:${port}`] : [])];
+  });
+  const { metrics } = config;
+  if (metrics.port !== 'off' && metrics.port > 0) origins.push(`http://${bracketed(metrics.host)}:${metrics.port}`);
+  return origins;
 }

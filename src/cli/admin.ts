@@ -19,6 +19,9 @@ import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail } from '../core/identity.js';
 import * as supply from '../trading/supply/supply.js';
 import type { Supplier } from '../trading/supply/supply.js';
+import { listEndpoints } from '../trading/supply/endpoints.js';
+import { supplierEndpointView } from '../trading/supply/endpoint-views.js';
+import { overrideQualification, type QualificationOverride } from '../trading/supply/operator-endpoints.js';
 import { UsageError } from './usage-error.js';
 import { adminStatus, HumanView } from './admin-status.js';
 
@@ -77,8 +80,11 @@ const adminDepositView = (row: DepositRow): Record<string, unknown> => ({
   user_id: row.user_id,
 });
 
+/** A supplier with its endpoints; `api_key_set` says whether its operator endpoint has an upstream key. */
 async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, unknown>> {
   const nameOf = await instrumentNames(db, supplier.instrumentIds);
+  const endpoints = await listEndpoints({ db }, supplier.userId);
+  const operatorEndpoint = endpoints.findLast((e) => e.row.registered_by === 'operator');
   return {
     user_id: supplier.userId,
     email: supplier.email,
@@ -87,9 +93,33 @@ async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, 
     simulated: supplier.simulated,
     base_url: supplier.baseUrl,
     model: supplier.model,
-    api_key_set: supplier.hasApiKey,
+    api_key_set: (operatorEndpoint?.row.upstream_key_ciphertext ?? null) !== null,
+    endpoints: endpoints.map(supplierEndpointView),
     created_at: toIso(supplier.createdAtUs),
     updated_at: toIso(supplier.updatedAtUs),
+  };
+}
+
+/** `mkt admin supplier qualify|suspend|restore --email E --endpoint ID --instrument X --reason R`. */
+function overrideCommand(kind: QualificationOverride['event']['kind']): Command {
+  return async (services, args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        email: { type: 'string' },
+        endpoint: { type: 'string' },
+        instrument: { type: 'string' },
+        reason: { type: 'string' },
+      },
+    });
+    const user = await requireUserByEmail(services.db, required(values.email, 'email'));
+    const endpoint = await overrideQualification(services, {
+      userId: user.id,
+      endpointId: required(values.endpoint, 'endpoint'),
+      instrument: required(values.instrument, 'instrument'),
+      event: { kind, reason: required(values.reason, 'reason') },
+    });
+    return { user_id: user.id, email: user.email, override: kind, endpoint: supplierEndpointView(endpoint) };
   };
 }
 
@@ -194,6 +224,7 @@ const commands: Record<string, Command> = {
         model: { type: 'string' },
         'api-key': { type: 'string' },
         simulated: { type: 'boolean', default: false },
+        qualify: { type: 'boolean', default: false },
       },
     });
     const instruments = required(values.instruments, 'instruments')
@@ -214,8 +245,11 @@ const commands: Record<string, Command> = {
       model: values.model,
       apiKey: values['api-key'],
       simulated: values.simulated,
+      qualify: values.qualify,
     });
-    return supplierView(services.db, supplier);
+    const view = await supplierView(services.db, supplier);
+    // With --qualify the endpoint waits for a measured run (POST /v1/supply/endpoints/{id}/qualifications).
+    return values.qualify ? { ...view, qualification: 'pending' } : view;
   },
 
   async 'supplier list'(services, args) {
@@ -229,6 +263,10 @@ const commands: Record<string, Command> = {
     const user = await requireUserByEmail(services.db, required(values.email, 'email'));
     return supplierView(services.db, await supply.disableSupplier(services, user.id));
   },
+
+  'supplier qualify': overrideCommand('vouched'),
+  'supplier suspend': overrideCommand('suspended'),
+  'supplier restore': overrideCommand('restored'),
 
   async audit({ db }, args) {
     parseArgs({ args, options: {} });

@@ -19,9 +19,13 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin deposit reject ID [--reason TEXT]   refuses a pending deposit; nothing is credited
   mkt admin bonus --email E --usd 5.00          spendable, never counts toward tiers
   mkt admin supplier add --email E --instruments text-standard,text-prime
-                         (--base-url URL --model M [--api-key K] | --simulated)
+                         (--base-url URL --model M [--api-key K] | --simulated) [--qualify]
+                                                its endpoint is qualified on the operator's word (an override),
+                                                or with --qualify pending a measured qualification run
   mkt admin supplier list
   mkt admin supplier disable --email E
+  mkt admin supplier qualify|suspend|restore --email E --endpoint ID --instrument X --reason R
+                                                overrides an endpoint's qualification for an instrument
   mkt admin audit                               checks every ledger invariant; exit 1 if any fails
   mkt admin status [--metrics URL]... [--json]  books, last trades, slots, suppliers, last audit, event lag;
                                                 --metrics: each mkt serve's metrics listener (default

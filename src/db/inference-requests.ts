@@ -233,6 +233,7 @@ export interface SettledReceipt {
   cost_status: 'settled' | 'not_billed';
   supplier_attempts: number;
   supplier_user_id: string | null;
+  endpoint_id: string | null;
   completed_at_us: number;
 }
 
@@ -249,6 +250,7 @@ const settledColumns = [
   'cost_status',
   'supplier_attempts',
   'supplier_user_id',
+  'endpoint_id',
   'completed_at_us',
 ] as const satisfies readonly (keyof SettledReceipt)[];
 

@@ -1,32 +1,41 @@
 import type { Db } from './knex.js';
 import { poolSql, statement } from './sql.js';
-import type { SupplierRow } from './trading-rows.js';
+import type { EndpointRow } from './supplier-endpoints.js';
 import { rowsOf } from './rows.js';
 
-/** Suppliers (migration 0005) as inference routing reads them: who may serve an instrument, at what ask. */
-export interface RoutableSupplierRow extends SupplierRow {
+/**
+ * Endpoints (migration 0028) as inference routing reads them: which may serve an instrument, whose they are, at what
+ * ask.
+ */
+export interface RoutableEndpointRow extends Pick<
+  EndpointRow,
+  'id' | 'user_id' | 'base_url' | 'model' | 'upstream_key_ciphertext' | 'simulated' | 'updated_at_us'
+> {
   /** The supplier's best (lowest) resting ask on the instrument's market, in ticks; null when it has none. */
   best_ask: number | null;
 }
 
-/** Each enabled supplier with its best resting ask on the instrument's market, in one statement. */
-const enabledWithBestAsk = statement(
-  'routing_suppliers_enabled',
-  `SELECT s.*,
+/**
+ * The active endpoints qualified for the instrument, of enabled suppliers, each with its supplier's best resting ask on
+ * the instrument's market, in one statement.
+ */
+const qualifiedWithBestAsk = statement(
+  'routing_endpoints_qualified',
+  `SELECT e.id, e.user_id, e.base_url, e.model, e.upstream_key_ciphertext, e.simulated, e.updated_at_us,
      (SELECT min(o.price_ticks) FROM orders o JOIN markets m ON m.id = o.market_id
-      WHERE o.user_id = s.user_id AND m.instrument_id = ? AND o.side = 'sell' AND o.remaining_quantity > 0) AS best_ask
-   FROM suppliers s
-   WHERE s.status = 'enabled'`,
+      WHERE o.user_id = e.user_id AND m.instrument_id = ei.instrument_id AND o.side = 'sell' AND o.remaining_quantity > 0) AS best_ask
+   FROM endpoint_instruments ei
+   JOIN supplier_endpoints e ON e.id = ei.endpoint_id
+   JOIN suppliers s ON s.user_id = e.user_id
+   WHERE ei.instrument_id = ? AND ei.qualification = 'qualified' AND e.status = 'active' AND s.status = 'enabled'`,
 );
 
-/** Enabled suppliers qualified for the instrument (it is among their instrument_ids), in no particular order. */
-export async function enabledSuppliersOf(db: Db, instrumentId: string): Promise<RoutableSupplierRow[]> {
-  const rows = await poolSql(db).all<SupplierRow & { best_ask: number | string | null }>(enabledWithBestAsk, [
+/** The endpoints that may serve the instrument, in no particular order. */
+export async function qualifiedEndpointsOf(db: Db, instrumentId: string): Promise<RoutableEndpointRow[]> {
+  const rows = await poolSql(db).all<RoutableEndpointRow & { best_ask: number | string | null }>(qualifiedWithBestAsk, [
     instrumentId,
   ]);
-  return rows
-    .filter((row) => (JSON.parse(row.instrument_ids) as string[]).includes(instrumentId))
-    .map((row) => ({ ...row, best_ask: row.best_ask === null ? null : Number(row.best_ask) }));
+  return rows.map((row) => ({ ...row, best_ask: row.best_ask === null ? null : Number(row.best_ask) }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from './knex.js';
 import { keysetPage, type Page, type PageParams } from './paging.js';
 import { poolSql, statement, type Sql } from './sql.js';
@@ -52,6 +53,27 @@ export async function upsertSupplier(db: Db, row: SupplierRow & { simulated: boo
     row.created_at_us,
     row.updated_at_us,
   ]);
+}
+
+/**
+ * Makes the user a supplier with no operator-registered instruments if it is none yet (an endpoint registered through
+ * the API); a supplier row that exists, enabled or disabled by the operator, stays as it is.
+ */
+export async function ensureSupplierRow(trx: Knex.Transaction, userId: string, nowUs: number): Promise<void> {
+  await trx('suppliers')
+    .insert({
+      user_id: userId,
+      instrument_ids: '[]',
+      base_url: null,
+      model: null,
+      upstream_api_key: null,
+      simulated: false,
+      status: 'enabled',
+      created_at_us: nowUs,
+      updated_at_us: nowUs,
+    })
+    .onConflict('user_id')
+    .ignore();
 }
 
 const disableSupplierStatement = statement(

@@ -1,10 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { newDeploymentSecret } from '../lib/ids.js';
-import { kindOf, type Db } from './knex.js';
+import type { Db } from './knex.js';
+import { deploymentSecretOf } from './deployment-secrets.js';
 import { poolSql, statement, type Sql } from './sql.js';
-import { sqliteFilenameOf } from './knex-client.js';
-import { oneRow } from './rows.js';
 
 /**
  * The SQL of admission tickets (migration 0019, DESIGN.md §7): the claim that makes a ticket good
@@ -39,22 +35,6 @@ export async function pruneUsedTickets(db: Db, nowUs: number): Promise<number> {
   return poolSql(db).run(pruneTickets, [nowUs - usedTicketRetentionUs]);
 }
 
-const insertSecret = statement(
-  'deployment_secret_insert',
-  'INSERT INTO deployment_secrets (name, secret, created_at_us) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-);
-const secretOf = statement('deployment_secret_of', 'SELECT secret FROM deployment_secrets WHERE name = ?');
-
-/**
- * The deployment's secret named `name`: the one stored, or `candidate` if none was (the first
- * process to ask writes it; every later one, on any machine, reads the same).
- */
-async function sharedDeploymentSecret(db: Db, name: string, candidate: string, nowUs: number): Promise<string> {
-  const sql = poolSql(db);
-  await sql.run(insertSecret, [name, candidate, nowUs]);
-  return oneRow(await sql.get<{ secret: string }>(secretOf, [name]), 'the deployment secret just written').secret;
-}
-
 /** The file beside the SQLite database that holds its deployment's ticket key. */
 const ticketSecretFileName = 'ticket-secret';
 
@@ -69,16 +49,6 @@ const ticketSecretFileName = 'ticket-secret';
  *   configured (set MKT_TICKET_SECRET to rotate it, on every process at once).
  * A database in memory (tests) has its key in memory.
  */
-export async function ticketSecretOf(db: Db, configured: string | undefined, nowUs: number): Promise<string> {
-  if (configured !== undefined) return configured;
-  if (kindOf(db) === 'postgres') return sharedDeploymentSecret(db, 'ticket', newDeploymentSecret(), nowUs);
-  const filename = sqliteFilenameOf(db);
-  if (filename === undefined || filename === ':memory:') return newDeploymentSecret();
-  const path = join(dirname(filename), ticketSecretFileName);
-  try {
-    await writeFile(path, newDeploymentSecret() + '\n', { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return (await readFile(path, 'utf8')).trim();
+export function ticketSecretOf(db: Db, configured: string | undefined, nowUs: number): Promise<string> {
+  return deploymentSecretOf(db, { configured, name: 'ticket', fileName: ticketSecretFileName }, nowUs);
 }

@@ -13,9 +13,30 @@ export function traceFields(): { trace_id?: string; span_id?: string } {
   return trace === undefined ? {} : { trace_id: trace.traceId, span_id: trace.spanId };
 }
 
+/**
+ * Fields that may hold a secret someone hands us to keep (a supplier's upstream key, an Authorization header), never
+ * written to a log line even if a caller logs the object that holds them.
+ */
+const secretPaths = [
+  'apiKey',
+  'api_key',
+  '*.apiKey',
+  '*.api_key',
+  'upstream_key_ciphertext',
+  '*.upstream_key_ciphertext',
+  'headers.authorization',
+  '*.headers.authorization',
+];
+
 /** JSON lines on stdout, or on another file descriptor (the admin command keeps stdout for its answer) or stream. */
 export function createLogger(level: string, destination: 1 | 2 | DestinationStream = 1): Logger {
-  const options = { level, base: { service: 'mkt' }, timestamp: pino.stdTimeFunctions.isoTime, mixin: traceFields };
+  const options = {
+    level,
+    base: { service: 'mkt' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: traceFields,
+    redact: { paths: secretPaths, censor: '[redacted]' },
+  };
   if (destination === 1) return pino(options);
   return pino(options, destination === 2 ? pino.destination(2) : destination);
 }

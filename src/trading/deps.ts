@@ -1,4 +1,5 @@
 import type { DiagnosticsService } from '../core/diagnostics.js';
+import type { UpstreamKeyring } from '../core/upstream-keys.js';
 import type { ReferenceService } from '../core/reference.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -22,4 +23,8 @@ export interface TradingDeps extends OrderDeps {
   reference: ReferenceService;
   diagnostics: DiagnosticsService;
   config: OrderDeps['config'] & { supplyIssuance: SupplyIssuanceMode };
+  /** Seals suppliers' upstream keys (supply/endpoints.ts). */
+  upstreamKeys: UpstreamKeyring;
+  /** mkt's own origins, which no supplier endpoint may point at. */
+  mktOrigins: () => readonly string[];
 }

@@ -25,6 +25,7 @@ import { CliError, stdoutOutput, type Output } from './output.js';
 import { hostsOf, profileStore } from './profile.js';
 import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions } from './settings.js';
 import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
+import { endpointCommands } from './supply-endpoints.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -347,6 +348,7 @@ function supplyCommands(program: Command): void {
     .command('liability')
     .description('per instrument: tokens owed on the Units you sold, fulfilled and outstanding')
     .action(simple(showLiability));
+  endpointCommands(supply, run);
 }
 
 function depthOf(text: string): number {

@@ -15,9 +15,12 @@ export interface SupplierAttempt {
   span: Span | null;
 }
 
+/** Where an attempt goes: an endpoint's URL, or the simulator. */
+type AttemptTarget = Pick<SupplierRow, 'base_url' | 'simulated'>;
+
 const noAttemptTrace: SupplierAttempt = { traceparent: undefined, span: null };
 
-export function startAttempt(tracer: Tracer, row: SupplierRow, model: string): SupplierAttempt {
+export function startAttempt(tracer: Tracer, row: AttemptTarget, model: string): SupplierAttempt {
   const parent = currentTrace();
   if (parent === undefined) return noAttemptTrace;
   const span = tracer.recording ? tracer.start(`chat ${model}`, attemptStart(parent, row, model)) : null;
@@ -25,7 +28,7 @@ export function startAttempt(tracer: Tracer, row: SupplierRow, model: string): S
   return { traceparent: formatTraceparent(context), span };
 }
 
-function attemptStart(parent: TraceContext, row: SupplierRow, model: string) {
+function attemptStart(parent: TraceContext, row: AttemptTarget, model: string) {
   const address = row.base_url === null || row.simulated ? undefined : hostOf(row.base_url);
   return {
     kind: 'client' as const,

@@ -13,7 +13,7 @@ import { costUnitsMicros, unitsScale } from '../usage.js';
 import { fitsSchema, type JsonSchemas } from './json-schemas.js';
 import { releaseLease, type Lease } from '../capacity/leases.js';
 import type { Prepared } from './inference-prepare.js';
-import { route, type RoutingDeps } from './routing.js';
+import { answeredBy, route, type RoutingDeps } from './routing.js';
 import { completedIn } from './attempt-spans.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
@@ -210,7 +210,7 @@ export async function runWhole(
       timeToFirstTokenMs: elapsedMs,
       tokensPerSecond: null,
       supplierAttempts: routed.attempts,
-      supplierUserId: routed.supplierUserId,
+      ...answeredBy(routed),
     },
     open.lease,
   );

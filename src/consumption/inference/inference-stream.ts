@@ -17,7 +17,7 @@ import {
   type InferenceAnswer,
 } from './inference-answer.js';
 import type { Prepared } from './inference-prepare.js';
-import { route, type Routed } from './routing.js';
+import { answeredBy, route, type Routed } from './routing.js';
 import { streamedIn } from './attempt-spans.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
@@ -205,7 +205,7 @@ function streamOutcome(state: StreamState): RequestOutcome {
     tokensPerSecond:
       completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
     supplierAttempts: state.routed.attempts,
-    supplierUserId: state.routed.supplierUserId,
+    ...answeredBy(state.routed),
   };
 }
 

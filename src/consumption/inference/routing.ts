@@ -1,11 +1,11 @@
 import type { Db } from '../../db/knex.js';
-import { enabledSuppliersOf, type RoutableSupplierRow } from '../../db/routing.js';
+import { qualifiedEndpointsOf, type RoutableEndpointRow } from '../../db/routing.js';
 import type { Clock } from '../../lib/clock.js';
 import { Failure } from '../../lib/failure.js';
 import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/openai-upstream.js';
 import { createSimulator } from '../suppliers/simulator.js';
 import { mayFailOver, SupplierError, type Supplier } from '../suppliers/types.js';
-import type { SupplierRow } from '../../db/trading-rows.js';
+import type { UpstreamKeyring } from '../../core/upstream-keys.js';
 import type { InferenceMetrics } from './inference-metrics.js';
 import type { Counter } from 'prom-client';
 import type { LabelledChildren } from '../../lib/metric-children.js';
@@ -29,19 +29,24 @@ export interface RoutingOptions {
  */
 export type RoutingFailure = 'no_supplier';
 
-/** What a supplier answered, after how many attempts, and which supplier it was. */
+/** What a supplier answered, after how many attempts, and which supplier and endpoint it was. */
 export interface Routed<T> {
   value: T;
   attempts: number;
   supplierUserId: string;
+  endpointId: string;
 }
+
+/** Who answered a routed request, as its receipt records it (settle.ts RequestOutcome). */
+export const answeredBy = ({ supplierUserId, endpointId }: Routed<unknown>) => ({ supplierUserId, endpointId });
 
 /**
  * What routing keeps between requests, made once per process (app/services.ts): an adapter per
- * supplier (rebuilt when its row changes), and until when each supplier that failed is passed over.
+ * endpoint (rebuilt when its row changes) with the supplier it belongs to, and until when each supplier that failed
+ * is passed over (by supplier user id).
  */
 export interface RoutingState {
-  adapters: Map<string, { version: number; supplier: Supplier }>;
+  adapters: Map<string, { version: number; userId: string; supplier: Supplier }>;
   coolingUntilMs: Map<string, number>;
 }
 
@@ -55,14 +60,19 @@ export interface RoutingDeps {
   config: { routing: RoutingOptions };
   inferenceMetrics: InferenceMetrics;
   tracer: Tracer;
+  /** Opens the endpoints' sealed upstream keys (core/upstream-keys.ts), once per adapter built. */
+  upstreamKeys: UpstreamKeyring;
 }
 
-function adapterOf(
-  { routingState: { adapters }, config: { routing: options } }: RoutingDeps,
-  row: SupplierRow,
-): Supplier {
-  const cached = adapters.get(row.user_id);
+/** The endpoint's adapter: cached by endpoint id until its row changes (`updated_at_us`). */
+async function adapterOf(
+  { routingState: { adapters }, config: { routing: options }, upstreamKeys }: RoutingDeps,
+  row: RoutableEndpointRow,
+): Promise<Supplier> {
+  const cached = adapters.get(row.id);
   if (cached && cached.version === Number(row.updated_at_us)) return cached.supplier;
+  const apiKey =
+    row.upstream_key_ciphertext === null ? null : await upstreamKeys.open(row.id, row.upstream_key_ciphertext);
   const supplier =
     Boolean(row.simulated) || row.base_url === null
       ? createSimulator({
@@ -75,31 +85,32 @@ function adapterOf(
           baseUrl: row.base_url,
           model: row.model ?? 'default',
           ...options.upstream,
-          ...(row.upstream_api_key ? { apiKey: row.upstream_api_key } : {}),
+          ...(apiKey !== null && { apiKey }),
         });
-  adapters.set(row.user_id, { version: Number(row.updated_at_us), supplier });
+  adapters.set(row.id, { version: Number(row.updated_at_us), userId: row.user_id, supplier });
   return supplier;
 }
 
 /**
- * Qualified, enabled suppliers: the one whose Units the caller consumes first, then the best
- * (lowest) resting ask; those cooling down go last.
+ * The active endpoints qualified for the instrument, of enabled suppliers: those of the supplier whose Units the caller
+ * consumes first, then the best (lowest) resting ask; those of suppliers cooling down go last.
  */
 async function candidates(
   deps: RoutingDeps,
   instrumentId: string,
   preferredUserId: string | null,
-): Promise<RoutableSupplierRow[]> {
-  const rows = await enabledSuppliersOf(deps.db, instrumentId);
-  const askOf = (row: RoutableSupplierRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
+): Promise<RoutableEndpointRow[]> {
+  const rows = await qualifiedEndpointsOf(deps.db, instrumentId);
+  const askOf = (row: RoutableEndpointRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
   const nowMs = deps.clock.nowUs() / 1000;
-  const cooling = (row: SupplierRow) => (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
+  const cooling = (row: RoutableEndpointRow) => (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
   return rows.sort(
     (a, b) =>
       Number(cooling(a)) - Number(cooling(b)) ||
       Number(b.user_id === preferredUserId) - Number(a.user_id === preferredUserId) ||
       askOf(a) - askOf(b) ||
-      a.user_id.localeCompare(b.user_id),
+      a.user_id.localeCompare(b.user_id) ||
+      a.id.localeCompare(b.id),
   );
 }
 
@@ -133,11 +144,11 @@ export async function route<T>(
     onAttempt?.(attempts);
     const attempt = startAttempt(deps.tracer, row, row.model ?? instrument.model_name);
     try {
-      const value = await call(adapterOf(deps, row), attempt);
+      const value = await call(await adapterOf(deps, row), attempt);
       counted.of('ok').inc();
       countPassedOver(deps, counted, ranked, attempts);
       coolingUntilMs.delete(row.user_id);
-      return { value, attempts, supplierUserId: row.user_id };
+      return { value, attempts, supplierUserId: row.user_id, endpointId: row.id };
     } catch (error) {
       attemptFailed(attempt, error);
       counted.of(error instanceof SupplierError && error.failure === 'timeout' ? 'timeout' : 'failed').inc();
@@ -161,7 +172,7 @@ export async function route<T>(
 function countPassedOver(
   deps: RoutingDeps,
   counted: LabelledChildren<Counter.Internal>,
-  ranked: readonly SupplierRow[],
+  ranked: readonly RoutableEndpointRow[],
   attempted: number,
 ): void {
   if (deps.routingState.coolingUntilMs.size === 0) return;

@@ -32,6 +32,8 @@ export interface RequestOutcome {
   tokensPerSecond: number | null;
   supplierAttempts: number;
   supplierUserId: string | null;
+  /** The endpoint that answered (supplier_endpoints, migration 0028); absent when none did. */
+  endpointId?: string | null;
 }
 
 export interface OpenRequest {
@@ -98,6 +100,7 @@ function receiptOf(
     cost_status: costStatusOf(outcome.status),
     supplier_attempts: outcome.supplierAttempts,
     supplier_user_id: outcome.supplierUserId,
+    endpoint_id: outcome.endpointId ?? null,
     completed_at_us: nowUs,
   };
 }

@@ -5,6 +5,7 @@ import type { TransferFailure } from '../accounts/transfers.js';
 import type { Refusable, Refusal, RefusalCode } from '../orders/refusals.js';
 import type { IssuanceTransferRefusalCode } from '../supply/issuance-accounts.js';
 import type { SupplyFailure } from '../supply/supply.js';
+import type { EndpointFailure } from '../supply/endpoints.js';
 
 /**
  * What the handlers answer themselves: a path naming nothing, a query value the document lets through but we refuse.
@@ -14,7 +15,13 @@ export type HandlerFailure =
 
 /** Every failure code of the trading surface: the order pipeline's refusals, its services' failures, its handlers'. */
 type TradingFailure =
-  RefusalCode | SupplyFailure | IssuanceTransferRefusalCode | TransferFailure | AccountFailure | HandlerFailure;
+  | RefusalCode
+  | SupplyFailure
+  | EndpointFailure
+  | IssuanceTransferRefusalCode
+  | TransferFailure
+  | AccountFailure
+  | HandlerFailure;
 
 /**
  * The trading surface's one failure table: every failure code its services raise (and every core code
@@ -64,6 +71,16 @@ export const tradingFailures: FailureTable<TradingFailure> = {
   foreign_trading_account: { status: 422, error: 'validation_error' },
   insufficient_issuance_balance: { status: 422, error: 'insufficient_issuance_balance' },
   client_transfer_id_reused: { status: 409, error: 'idempotency_key_reused' },
+
+  // suppliers' endpoints and their qualifications (supply/endpoints.ts, supply/qualification.ts)
+  endpoint_url_invalid: { status: 422, error: 'validation_error' },
+  endpoint_url_is_mkt: { status: 422, error: 'validation_error' },
+  endpoint_instruments_missing: { status: 422, error: 'validation_error' },
+  endpoint_unknown_instrument: { status: 422, error: 'validation_error' },
+  unknown_endpoint: { status: 404, error: 'not_found' },
+  unknown_endpoint_instrument: { status: 404, error: 'not_found' },
+  not_suspendable: { status: 409, error: 'conflict' },
+  not_suspended: { status: 409, error: 'conflict' },
 
   // transfers and accounts (accounts/transfers.ts, accounts/accounts.ts)
   unknown_transfer: { status: 404, error: 'not_found' },

@@ -49,6 +49,13 @@ import {
   transferFromIssuanceAccount,
 } from './supply.js';
 import {
+  createSupplierEndpoint,
+  deleteSupplierEndpoint,
+  getSupplierEndpoint,
+  listSupplierEndpoints,
+  updateSupplierEndpoint,
+} from './supply-endpoints.js';
+import {
   createConsumptionToTradingTransfer,
   createTransfer,
   getTransfer,
@@ -105,4 +112,9 @@ export const tradingHandlers: HandlerMap<operations, TradingDeps> = {
   transferFromIssuanceAccount,
   listSupplierLiabilities,
   getSupplierLiability,
+  listSupplierEndpoints,
+  createSupplierEndpoint,
+  getSupplierEndpoint,
+  updateSupplierEndpoint,
+  deleteSupplierEndpoint,
 };

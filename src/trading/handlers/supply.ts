@@ -22,7 +22,7 @@ type Handler<K extends keyof operations> = OperationHandler<operations[K], Tradi
  * The supply operations accept a signature or an OAuth access token with a `supply:` scope
  * (trading.yaml; src/core/oauth-catalogue.ts says why); the scope was checked with the token.
  */
-function supplierId(principal: Principal | null): string {
+export function supplierId(principal: Principal | null): string {
   assert(
     principal?.kind === 'signature' || principal?.kind === 'oauth',
     'supply operations need a signature or an OAuth principal',

@@ -22,6 +22,8 @@ import { unknownInstrumentDetail } from '../../lib/errors.js';
 import { Failure } from '../../lib/failure.js';
 import { newIssuanceId, newIssuanceTransferId } from '../../lib/ids.js';
 import { insertIssuanceTransfer } from '../../db/issuance-accounts.js';
+import { issuanceQualification } from '../../db/supplier-endpoints.js';
+import { registerOperatorEndpoint, type OperatorEndpointDeps } from './operator-endpoints.js';
 import type { SupplyIssuanceMode } from '../deps.js';
 
 /**
@@ -36,8 +38,6 @@ export interface Supplier {
   instrumentIds: string[];
   baseUrl: string | null;
   model: string | null;
-  /** Whether an upstream key is stored; the key itself never leaves the database. */
-  hasApiKey: boolean;
   simulated: boolean;
   status: 'enabled' | 'disabled';
   createdAtUs: number;
@@ -52,6 +52,8 @@ interface SupplierRegistration {
   model?: string | undefined;
   apiKey?: string | undefined;
   simulated: boolean;
+  /** Leave the endpoint pending a qualification run instead of vouching for it (`--qualify`). */
+  qualify?: boolean | undefined;
 }
 
 /** `quantity` columns are 32-bit integers on PostgreSQL. */
@@ -98,7 +100,6 @@ function toSupplier(row: SupplierWithEmailRow): Supplier {
     instrumentIds: row.instrument_ids,
     baseUrl: row.base_url,
     model: row.model,
-    hasApiKey: row.upstream_api_key !== null,
     simulated: Boolean(row.simulated),
     status: row.status,
     createdAtUs: row.created_at_us,
@@ -131,12 +132,17 @@ async function resolveInstruments(db: Db, names: string[]): Promise<string[]> {
   return ids;
 }
 
-/** Registers the user as an enabled supplier, or re-registers (and re-enables) one. */
+/**
+ * Registers the user as an enabled supplier, or re-registers (and re-enables) one: the operator's way in. Its routing
+ * is the user's operator endpoint (operator-endpoints.ts), qualified by the operator's word for its instruments, or
+ * pending a qualification run with `qualify`. The upstream key is sealed on the endpoint, never kept here.
+ */
 export async function registerSupplier(
-  { db, clock }: { db: Db; clock: Clock },
+  deps: OperatorEndpointDeps,
   registration: SupplierRegistration,
 ): Promise<Supplier> {
   checkRouting(registration);
+  const { db, clock } = deps;
   const instrumentIds = await resolveInstruments(db, registration.instruments);
   const nowUs = clock.nowUs();
   await upsertSupplier(db, {
@@ -144,11 +150,19 @@ export async function registerSupplier(
     instrument_ids: JSON.stringify(instrumentIds),
     base_url: registration.baseUrl ?? null,
     model: registration.model ?? null,
-    upstream_api_key: registration.apiKey ?? null,
+    upstream_api_key: null,
     simulated: registration.simulated,
     status: 'enabled',
     created_at_us: nowUs,
     updated_at_us: nowUs,
+  });
+  await registerOperatorEndpoint(deps, registration.userId, {
+    baseUrl: registration.baseUrl ?? null,
+    model: registration.model ?? null,
+    apiKey: registration.apiKey,
+    simulated: registration.simulated,
+    instrumentIds,
+    qualify: registration.qualify ?? false,
   });
   return (await findSupplier(db, registration.userId))!;
 }
@@ -169,7 +183,8 @@ export async function isSupplier({ db }: { db: Db }, userId: string): Promise<bo
 }
 
 /**
- * New Units of a supplier (404 unknown instrument, 403 not qualified), by the deployment's mode
+ * New Units of a supplier (404 unknown instrument; 403 unless one of its active endpoints is qualified for the
+ * instrument, naming the latest qualification report of its endpoints for it, null before any run), by the deployment's mode
  * (MKT_SUPPLY_ISSUANCE, src/app/config.ts): `account` credits the supplier's issuance account, from
  * which `POST /v1/issuance-accounts/transfer` moves them to trading (issuance-accounts.ts);
  * `direct` credits the trading account at once, as before issuance accounts existed, and records
@@ -186,10 +201,12 @@ export async function issueUnits(
   const instrument = await instrumentById(db, instrumentId);
   if (!instrument) throw new Failure<SupplyFailure>('unknown_instrument', unknownInstrumentDetail(instrumentId));
   const supplier = await findSupplier(db, userId);
-  if (supplier?.status !== 'enabled' || !supplier.instrumentIds.includes(instrumentId)) {
+  const { qualified, reportId } = await issuanceQualification(db, userId, instrumentId);
+  if (supplier?.status !== 'enabled' || !qualified) {
     throw new Failure<SupplyFailure>(
       'supplier_not_qualified',
       `This account is not a supplier qualified for ${instrument.symbol}.`,
+      { context: { instrument_id: instrumentId, report_id: reportId } },
     );
   }
   if (quantity > issuanceQuantityMax) {
