@@ -12,7 +12,7 @@ import type { QualificationReport } from './types.js';
  * would use (the built-in simulator for a simulated endpoint, else the OpenAI-compatible one with the opened key).
  */
 
-export interface UpstreamUnderTest {
+interface UpstreamUnderTest {
   id: string;
   /** Null for a simulated endpoint. */
   baseUrl: string | null;
@@ -22,7 +22,7 @@ export interface UpstreamUnderTest {
   simulated: boolean;
 }
 
-export interface UpstreamRunDeps {
+interface UpstreamRunDeps {
   db: Db;
   clock: Clock;
   limits?: Partial<QualificationLimits>;
