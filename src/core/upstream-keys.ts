@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
 import { assert } from '../lib/assert.js';
+import { newGcmNonce } from '../lib/ids.js';
 
 /**
  * Suppliers' upstream keys at rest (issue 31): AES-256-GCM under a key derived with HKDF-SHA-256 from the deployment's
@@ -19,7 +20,7 @@ export class UpstreamKeyring {
   }
 
   async seal(endpointId: string, plaintext: string): Promise<string> {
-    const nonce = randomBytes(12);
+    const nonce = newGcmNonce();
     const cipher = createCipheriv('aes-256-gcm', await this.key(), nonce);
     cipher.setAAD(Buffer.from(endpointId, 'utf8'));
     const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);

@@ -66,3 +66,5 @@ export const newTicketId = (): string => idBytes(12).toString('base64url');
 
 /** A secret of the deployment made on first start (the ticket key, when nothing configures one). */
 export const newDeploymentSecret = (): string => randomBytes(32).toString('base64url');
+/** A fresh 96-bit nonce for one AES-GCM encryption (core/upstream-keys.ts): never reused under one key. */
+export const newGcmNonce = (): Buffer => randomBytes(12);
