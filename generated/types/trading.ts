@@ -1017,6 +1017,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/supply/endpoints/{endpoint_id}/qualifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's qualification runs
+         * @description The endpoint's qualification runs, newest first (the latest 50), each with its reports: one per instrument, with the Quality Score, each probe's verdict and each performance guarantee's bound and measurement. The list is always one page.
+         */
+        get: operations["listEndpointQualifications"];
+        put?: never;
+        /**
+         * Start a qualification run
+         * @description Starts measuring the endpoint for every instrument it offers: probes generated afresh for this run (text, code or agent, as the instrument's task type), then its performance guarantees (time to first token, output rate, a prompt near the context window, the maximum output length). Answers `202` at once with the run, `running`; read it back until `completed` or `failed`. A completed run sets each instrument's qualification (`qualified` when the Quality Score reaches the instrument's `min_performance_benchmark` and every guarantee holds, else `not_qualified`) unless the operator vouched for the endpoint. `409` while another run of the endpoint is measuring it.
+         */
+        post: operations["startEndpointQualification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supply/endpoints/{endpoint_id}/qualifications/{qualification_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+                /** @description The run (`qualification_<uuid>`), also the report id the endpoint's instruments name. */
+                qualification_id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a qualification run
+         * @description One run of the endpoint's probes with its reports. `404` for a run of another endpoint.
+         */
+        get: operations["getEndpointQualification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/supply/endpoints/{endpoint_id}": {
         parameters: {
             query?: never;
@@ -2275,6 +2327,59 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description One run of an endpoint's qualification probes, with a report per instrument. */
+        QualificationRun: {
+            /** @example qualification_5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
+            qualification_id: string;
+            endpoint_id: string;
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            /** @description Why the run failed (the upstream hung, reset or answered garbage; the process stopped). */
+            failure: string | null;
+            /** @description One per instrument the endpoint offers; empty while running. */
+            reports: components["schemas"]["QualificationReport"][];
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        QualificationReport: {
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @description The seed the run's probes were generated from (a run can be replayed). */
+            seed: number;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            failure: string | null;
+            quality_score: number | null;
+            min_performance_benchmark: number;
+            qualified: boolean;
+            probes: components["schemas"]["QualificationProbeResult"][];
+            guarantees: components["schemas"]["QualificationGuaranteeResult"][];
+        };
+        QualificationProbeResult: {
+            /** @example text.exact_words#1 */
+            probe: string;
+            /** @enum {string} */
+            suite: "text" | "code" | "agent";
+            passed: boolean;
+            detail: string;
+            elapsed_ms: number;
+        };
+        QualificationGuaranteeResult: {
+            /** @enum {string} */
+            guarantee: "time_to_first_token" | "token_throughput" | "max_output_length" | "context_window";
+            bound: number;
+            measured: number | null;
+            passed: boolean;
+            detail: string;
+        };
+        QualificationRunResponse: {
+            data: components["schemas"]["QualificationRun"];
+        };
+        QualificationRunList: {
+            data: components["schemas"]["QualificationRun"][];
+            paging: components["schemas"]["Paging"];
+        };
         SupplierEndpointResponse: {
             data: components["schemas"]["SupplierEndpoint"];
         };
@@ -2639,6 +2744,16 @@ export interface components {
         };
         /** @description The caller is not a supplier, or has no active endpoint qualified for this instrument (`supplier_not_qualified`, with `errors.context` `{instrument_id, report_id}`: the latest qualification report of its endpoints for the instrument, null before any run); or the OAuth access token lacks `supply:write` (`insufficient_scope`). */
         SupplyForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Another run is measuring this endpoint (`conflict`, its id in `errors.context.qualification_id`). */
+        QualificationRunning: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -5939,6 +6054,95 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["InvalidSupplierEndpoint"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEndpointQualifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint's runs. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationRunList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startEndpointQualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, started. */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationRunResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            409: components["responses"]["QualificationRunning"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEndpointQualification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint (`endpoint_<uuid>`). */
+                endpoint_id: string;
+                /** @description The run (`qualification_<uuid>`), also the report id the endpoint's instruments name. */
+                qualification_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QualificationRunResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            404: components["responses"]["EndpointNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
         };
     };

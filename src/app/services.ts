@@ -24,6 +24,7 @@ import { TicketKey } from '../core/tickets.js';
 import { ticketSecretOf } from '../db/tickets.js';
 import { upstreamKeySecretOf } from '../db/deployment-secrets.js';
 import { UpstreamKeyring } from '../core/upstream-keys.js';
+import { measureEndpoint } from './measure-endpoint.js';
 import type { ConsumptionDeps } from '../consumption/deps.js';
 import type { TradingDeps } from '../trading/deps.js';
 import type { PlatformDeps } from '../platform/deps.js';
@@ -167,6 +168,7 @@ export function createServices(
     ticketKey: new TicketKey(() => ticketSecretOf(db, config.ticketSecret, clock.nowUs())),
     upstreamKeys: new UpstreamKeyring(() => upstreamKeySecretOf(db, config.upstreamKeySecret, clock.nowUs())),
     mktOrigins: () => mktOriginsOf(config, publicUrls),
+    measureEndpoint: (endpoint, instrumentId, signal) => measureEndpoint(services, endpoint, instrumentId, signal),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
     autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),

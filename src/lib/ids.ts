@@ -32,6 +32,7 @@ export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
 export const newIssuanceTransferId = (): string => `issuance_transfer_${randomUUID()}`;
 export const newDepositId = (): string => `deposit_${randomUUID()}`;
 export const newEndpointId = (): string => `endpoint_${randomUUID()}`;
+export const newQualificationRunId = (): string => `qualification_${randomUUID()}`;
 export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * mulberry32: a small seeded generator of numbers in [0, 1). Where a sequence must be replayable —
  * the simulator's answers, benchmark command streams, property tests — the seed decides it all.
@@ -12,3 +14,6 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A fresh seed for a run that must differ from the last yet replay from its record (a qualification's probes). */
+export const newRandomSeed = (): number => randomInt(0, 0x1_0000_0000);

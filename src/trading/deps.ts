@@ -1,5 +1,6 @@
 import type { DiagnosticsService } from '../core/diagnostics.js';
 import type { UpstreamKeyring } from '../core/upstream-keys.js';
+import type { MeasureEndpoint } from './supply/qualification-runs.js';
 import type { ReferenceService } from '../core/reference.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -27,4 +28,6 @@ export interface TradingDeps extends OrderDeps {
   upstreamKeys: UpstreamKeyring;
   /** mkt's own origins, which no supplier endpoint may point at. */
   mktOrigins: () => readonly string[];
+  /** Measures an endpoint for one instrument (the consumption surface's probes, wired by app/services.ts). */
+  measureEndpoint: MeasureEndpoint;
 }

@@ -25,6 +25,7 @@ import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
 import * as ledgerAuditRuns from './0025_ledger_audit_runs.js';
 import * as replicaReadFences from './0026_replica_read_fences.js';
 import * as supplierEndpoints from './0028_supplier_endpoints.js';
+import * as qualificationRuns from './0029_qualification_runs.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const migrations: [string, Migration][] = [
   ['0025_ledger_audit_runs', ledgerAuditRuns],
   ['0026_replica_read_fences', replicaReadFences],
   ['0028_supplier_endpoints', supplierEndpoints],
+  ['0029_qualification_runs', qualificationRuns],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

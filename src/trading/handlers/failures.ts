@@ -6,6 +6,7 @@ import type { Refusable, Refusal, RefusalCode } from '../orders/refusals.js';
 import type { IssuanceTransferRefusalCode } from '../supply/issuance-accounts.js';
 import type { SupplyFailure } from '../supply/supply.js';
 import type { EndpointFailure } from '../supply/endpoints.js';
+import type { QualificationRunFailure } from '../supply/qualification-runs.js';
 
 /**
  * What the handlers answer themselves: a path naming nothing, a query value the document lets through but we refuse.
@@ -18,6 +19,7 @@ type TradingFailure =
   | RefusalCode
   | SupplyFailure
   | EndpointFailure
+  | QualificationRunFailure
   | IssuanceTransferRefusalCode
   | TransferFailure
   | AccountFailure
@@ -81,6 +83,8 @@ export const tradingFailures: FailureTable<TradingFailure> = {
   unknown_endpoint_instrument: { status: 404, error: 'not_found' },
   not_suspendable: { status: 409, error: 'conflict' },
   not_suspended: { status: 409, error: 'conflict' },
+  qualification_running: { status: 409, error: 'conflict' },
+  unknown_qualification: { status: 404, error: 'not_found' },
 
   // transfers and accounts (accounts/transfers.ts, accounts/accounts.ts)
   unknown_transfer: { status: 404, error: 'not_found' },

@@ -56,6 +56,11 @@ import {
   updateSupplierEndpoint,
 } from './supply-endpoints.js';
 import {
+  getEndpointQualification,
+  listEndpointQualifications,
+  startEndpointQualification,
+} from './supply-qualifications.js';
+import {
   createConsumptionToTradingTransfer,
   createTransfer,
   getTransfer,
@@ -117,4 +122,7 @@ export const tradingHandlers: HandlerMap<operations, TradingDeps> = {
   getSupplierEndpoint,
   updateSupplierEndpoint,
   deleteSupplierEndpoint,
+  listEndpointQualifications,
+  startEndpointQualification,
+  getEndpointQualification,
 };

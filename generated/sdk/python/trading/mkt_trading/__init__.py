@@ -127,6 +127,12 @@ __all__ = [
     "PriceHistory",
     "PriceHistoryList",
     "PriceHistoryResolution",
+    "QualificationGuaranteeResult",
+    "QualificationProbeResult",
+    "QualificationReport",
+    "QualificationRun",
+    "QualificationRunList",
+    "QualificationRunResponse",
     "RateLimitHeaderNames",
     "SelfTradePrevention",
     "SigningKeyRef",
@@ -276,6 +282,12 @@ from mkt_trading.models.position_status import PositionStatus as PositionStatus
 from mkt_trading.models.price_history import PriceHistory as PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList as PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution as PriceHistoryResolution
+from mkt_trading.models.qualification_guarantee_result import QualificationGuaranteeResult as QualificationGuaranteeResult
+from mkt_trading.models.qualification_probe_result import QualificationProbeResult as QualificationProbeResult
+from mkt_trading.models.qualification_report import QualificationReport as QualificationReport
+from mkt_trading.models.qualification_run import QualificationRun as QualificationRun
+from mkt_trading.models.qualification_run_list import QualificationRunList as QualificationRunList
+from mkt_trading.models.qualification_run_response import QualificationRunResponse as QualificationRunResponse
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention as SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef as SigningKeyRef

@@ -45,6 +45,16 @@ import {
     IssuanceTransferResponseToJSON,
 } from '../models/IssuanceTransferResponse.js';
 import {
+    type QualificationRunList,
+    QualificationRunListFromJSON,
+    QualificationRunListToJSON,
+} from '../models/QualificationRunList.js';
+import {
+    type QualificationRunResponse,
+    QualificationRunResponseFromJSON,
+    QualificationRunResponseToJSON,
+} from '../models/QualificationRunResponse.js';
+import {
     type SupplierEndpointList,
     SupplierEndpointListFromJSON,
     SupplierEndpointListToJSON,
@@ -106,6 +116,17 @@ export interface DeleteSupplierEndpointRequest {
     endpointId: string;
 }
 
+export interface GetEndpointQualificationRequest {
+    /**
+     * The endpoint (`endpoint_<uuid>`).
+     */
+    endpointId: string;
+    /**
+     * The run (`qualification_<uuid>`), also the report id the endpoint's instruments name.
+     */
+    qualificationId: string;
+}
+
 export interface GetSupplierEndpointRequest {
     /**
      * The endpoint (`endpoint_<uuid>`).
@@ -118,6 +139,13 @@ export interface GetSupplierLiabilityRequest {
      * The instrument (`instrument-<uuid>`).
      */
     instrumentId: string;
+}
+
+export interface ListEndpointQualificationsRequest {
+    /**
+     * The endpoint (`endpoint_<uuid>`).
+     */
+    endpointId: string;
 }
 
 export interface ListSupplierLiabilitiesRequest {
@@ -144,6 +172,13 @@ export interface ListSupplyIssuancesRequest {
      * Page size. Also accepted as `page_size`, the live service's spelling.
      */
     limit?: number;
+}
+
+export interface StartEndpointQualificationRequest {
+    /**
+     * The endpoint (`endpoint_<uuid>`).
+     */
+    endpointId: string;
 }
 
 export interface TransferFromIssuanceAccountRequest {
@@ -374,6 +409,81 @@ export class SupplyApi extends runtime.BaseAPI {
     }
 
     /**
+     * Creates request options for getEndpointQualification without sending the request
+     */
+    async getEndpointQualificationRequestOpts(requestParameters: GetEndpointQualificationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['endpointId'] == null) {
+            throw new runtime.RequiredError(
+                'endpointId',
+                'Required parameter "endpointId" was null or undefined when calling getEndpointQualification().'
+            );
+        }
+
+        if (requestParameters['qualificationId'] == null) {
+            throw new runtime.RequiredError(
+                'qualificationId',
+                'Required parameter "qualificationId" was null or undefined when calling getEndpointQualification().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply/endpoints/{endpoint_id}/qualifications/{qualification_id}`;
+        urlPath = urlPath.replace('{endpoint_id}', encodeURIComponent(String(requestParameters['endpointId'])));
+        urlPath = urlPath.replace('{qualification_id}', encodeURIComponent(String(requestParameters['qualificationId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * One run of the endpoint\'s probes with its reports. `404` for a run of another endpoint.
+     * Get a qualification run
+     */
+    async getEndpointQualificationRaw(requestParameters: GetEndpointQualificationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<QualificationRunResponse>> {
+        const requestOptions = await this.getEndpointQualificationRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => QualificationRunResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * One run of the endpoint\'s probes with its reports. `404` for a run of another endpoint.
+     * Get a qualification run
+     */
+    async getEndpointQualification(requestParameters: GetEndpointQualificationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<QualificationRunResponse> {
+        const response = await this.getEndpointQualificationRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
      * Creates request options for getSupplierEndpoint without sending the request
      */
     async getSupplierEndpointRequestOpts(requestParameters: GetSupplierEndpointRequest): Promise<runtime.RequestOpts> {
@@ -563,6 +673,73 @@ export class SupplyApi extends runtime.BaseAPI {
      */
     async getSupplyIssuanceSummary(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplySummaryResponse> {
         const response = await this.getSupplyIssuanceSummaryRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listEndpointQualifications without sending the request
+     */
+    async listEndpointQualificationsRequestOpts(requestParameters: ListEndpointQualificationsRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['endpointId'] == null) {
+            throw new runtime.RequiredError(
+                'endpointId',
+                'Required parameter "endpointId" was null or undefined when calling listEndpointQualifications().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply/endpoints/{endpoint_id}/qualifications`;
+        urlPath = urlPath.replace('{endpoint_id}', encodeURIComponent(String(requestParameters['endpointId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The endpoint\'s qualification runs, newest first (the latest 50), each with its reports: one per instrument, with the Quality Score, each probe\'s verdict and each performance guarantee\'s bound and measurement. The list is always one page.
+     * List an endpoint\'s qualification runs
+     */
+    async listEndpointQualificationsRaw(requestParameters: ListEndpointQualificationsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<QualificationRunList>> {
+        const requestOptions = await this.listEndpointQualificationsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => QualificationRunListFromJSON(jsonValue));
+    }
+
+    /**
+     * The endpoint\'s qualification runs, newest first (the latest 50), each with its reports: one per instrument, with the Quality Score, each probe\'s verdict and each performance guarantee\'s bound and measurement. The list is always one page.
+     * List an endpoint\'s qualification runs
+     */
+    async listEndpointQualifications(requestParameters: ListEndpointQualificationsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<QualificationRunList> {
+        const response = await this.listEndpointQualificationsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 
@@ -819,6 +996,73 @@ export class SupplyApi extends runtime.BaseAPI {
      */
     async listSupplyIssuances(requestParameters: ListSupplyIssuancesRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplyIssuanceList> {
         const response = await this.listSupplyIssuancesRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for startEndpointQualification without sending the request
+     */
+    async startEndpointQualificationRequestOpts(requestParameters: StartEndpointQualificationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['endpointId'] == null) {
+            throw new runtime.RequiredError(
+                'endpointId',
+                'Required parameter "endpointId" was null or undefined when calling startEndpointQualification().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:write"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply/endpoints/{endpoint_id}/qualifications`;
+        urlPath = urlPath.replace('{endpoint_id}', encodeURIComponent(String(requestParameters['endpointId'])));
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * Starts measuring the endpoint for every instrument it offers: probes generated afresh for this run (text, code or agent, as the instrument\'s task type), then its performance guarantees (time to first token, output rate, a prompt near the context window, the maximum output length). Answers `202` at once with the run, `running`; read it back until `completed` or `failed`. A completed run sets each instrument\'s qualification (`qualified` when the Quality Score reaches the instrument\'s `min_performance_benchmark` and every guarantee holds, else `not_qualified`) unless the operator vouched for the endpoint. `409` while another run of the endpoint is measuring it.
+     * Start a qualification run
+     */
+    async startEndpointQualificationRaw(requestParameters: StartEndpointQualificationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<QualificationRunResponse>> {
+        const requestOptions = await this.startEndpointQualificationRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => QualificationRunResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * Starts measuring the endpoint for every instrument it offers: probes generated afresh for this run (text, code or agent, as the instrument\'s task type), then its performance guarantees (time to first token, output rate, a prompt near the context window, the maximum output length). Answers `202` at once with the run, `running`; read it back until `completed` or `failed`. A completed run sets each instrument\'s qualification (`qualified` when the Quality Score reaches the instrument\'s `min_performance_benchmark` and every guarantee holds, else `not_qualified`) unless the operator vouched for the endpoint. `409` while another run of the endpoint is measuring it.
+     * Start a qualification run
+     */
+    async startEndpointQualification(requestParameters: StartEndpointQualificationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<QualificationRunResponse> {
+        const response = await this.startEndpointQualificationRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -105,6 +105,12 @@ from mkt_trading.models.position_status import PositionStatus
 from mkt_trading.models.price_history import PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution
+from mkt_trading.models.qualification_guarantee_result import QualificationGuaranteeResult
+from mkt_trading.models.qualification_probe_result import QualificationProbeResult
+from mkt_trading.models.qualification_report import QualificationReport
+from mkt_trading.models.qualification_run import QualificationRun
+from mkt_trading.models.qualification_run_list import QualificationRunList
+from mkt_trading.models.qualification_run_response import QualificationRunResponse
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef
