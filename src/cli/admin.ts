@@ -19,7 +19,9 @@ import { formatDecimal, parseDecimal, usdScale } from '../lib/money.js';
 import { createApiKey, createUser, registerSigningKey, requireUserByEmail } from '../core/identity.js';
 import * as supply from '../trading/supply/supply.js';
 import type { Supplier } from '../trading/supply/supply.js';
-import { listEndpoints } from '../trading/supply/endpoints.js';
+import { getEndpoint, listEndpoints } from '../trading/supply/endpoints.js';
+import { qualifyEndpointNow } from '../trading/supply/qualification-runs.js';
+import { qualificationRunView } from '../trading/supply/qualification-views.js';
 import { supplierEndpointView } from '../trading/supply/endpoint-views.js';
 import { overrideQualification, type QualificationOverride } from '../trading/supply/operator-endpoints.js';
 import { UsageError } from './usage-error.js';
@@ -98,6 +100,18 @@ async function supplierView(db: Db, supplier: Supplier): Promise<Record<string, 
     created_at: toIso(supplier.createdAtUs),
     updated_at: toIso(supplier.updatedAtUs),
   };
+}
+
+/**
+ * `supplier add --qualify`: the endpoint just registered is measured now, not vouched for; the command waits for the
+ * run (probes per instrument, bounded by their deadlines) and prints it, then the endpoint's state per instrument.
+ */
+async function qualifyOperatorEndpoint(services: Services, userId: string) {
+  const endpoint = (await listEndpoints(services, userId)).findLast((e) => e.row.registered_by === 'operator');
+  if (endpoint === undefined) throw new Error(`supplier ${userId} has no operator endpoint after its registration`);
+  const run = await qualifyEndpointNow(services, userId, endpoint.row.id);
+  const measured = supplierEndpointView(await getEndpoint(services, userId, endpoint.row.id));
+  return { ...qualificationRunView(run), endpoint: measured };
 }
 
 /** `mkt admin supplier qualify|suspend|restore --email E --endpoint ID --instrument X --reason R`. */
@@ -247,9 +261,11 @@ const commands: Record<string, Command> = {
       simulated: values.simulated,
       qualify: values.qualify,
     });
-    const view = await supplierView(services.db, supplier);
-    // With --qualify the endpoint waits for a measured run (POST /v1/supply/endpoints/{id}/qualifications).
-    return values.qualify ? { ...view, qualification: 'pending' } : view;
+    if (!values.qualify) return supplierView(services.db, supplier);
+    return {
+      ...(await supplierView(services.db, supplier)),
+      qualification: await qualifyOperatorEndpoint(services, user.id),
+    };
   },
 
   async 'supplier list'(services, args) {

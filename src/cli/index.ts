@@ -21,7 +21,7 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin supplier add --email E --instruments text-standard,text-prime
                          (--base-url URL --model M [--api-key K] | --simulated) [--qualify]
                                                 its endpoint is qualified on the operator's word (an override),
-                                                or with --qualify pending a measured qualification run
+                                                or with --qualify measured by a qualification run, waited for
   mkt admin supplier list
   mkt admin supplier disable --email E
   mkt admin supplier qualify|suspend|restore --email E --endpoint ID --instrument X --reason R

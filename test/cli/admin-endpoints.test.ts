@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktJson } from '../support/processes.js';
+import { startProbeUpstream } from '../support/probe-upstream.js';
 
 const textPrime = instrumentSeeds.find((s) => s.modelName === 'text-prime')!.instrumentId;
 
@@ -26,7 +27,7 @@ for (const database of databaseKinds) {
     const qualificationOf = (out: Record<string, any>) =>
       out.endpoint.instruments.map((i: Record<string, unknown>) => [i.qualification, i.basis, i.reason]);
 
-    it('add vouches for the endpoint (an override, with its reason); --qualify leaves it pending', async () => {
+    it('add vouches for the endpoint (an override, with its reason); --qualify measures it instead', async () => {
       const { out } = await run([
         'supplier',
         'add',
@@ -61,10 +62,38 @@ for (const database of databaseKinds) {
         'qwen3',
         '--qualify',
       ]);
-      expect(pending.out.qualification).to.equal('pending');
-      expect(pending.out.endpoints[0].instruments.map((i: Record<string, unknown>) => i.qualification)).to.deep.equal([
-        'pending',
-      ]);
+      // Nothing listens there: the run ends failed, with the reason, and the endpoint is not qualified (measured, not
+      // vouched for).
+      expect(pending.out.qualification).to.deep.include({ status: 'failed' });
+      expect(pending.out.qualification.failure).to.be.a('string').and.not.equal('');
+      expect(qualificationOf(pending.out.qualification)).to.deep.equal([['not_qualified', 'run', null]]);
+    });
+
+    it('add --qualify qualifies an endpoint whose upstream passes the probes, on its measured score', async () => {
+      const upstream = await startProbeUpstream({ behaviour: 'good' });
+      try {
+        await mktJson(['admin', 'user', 'create', '--email', 'gail@example.com'], env);
+        const { out } = await run([
+          'supplier',
+          'add',
+          '--email',
+          'gail@example.com',
+          '--instruments',
+          'text-prime',
+          '--base-url',
+          upstream.url,
+          '--model',
+          'good-model',
+          '--qualify',
+        ]);
+        expect(out.qualification).to.deep.include({ status: 'completed', failure: null });
+        const [instrument] = out.qualification.endpoint.instruments;
+        expect(instrument).to.deep.include({ qualification: 'qualified', basis: 'run' });
+        expect(instrument.quality_score).to.be.a('number').and.at.least(70);
+        expect(upstream.requests).to.be.greaterThan(0);
+      } finally {
+        await upstream.close();
+      }
     });
 
     it('suspends, restores and qualifies with a reason, recorded and logged; refuses what does not apply', async () => {

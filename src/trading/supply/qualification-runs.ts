@@ -60,6 +60,30 @@ export async function startQualificationRun(
   userId: string,
   endpointId: string,
 ): Promise<QualificationRunRow> {
+  const { run } = await beginRun(deps, userId, endpointId);
+  return run;
+}
+
+/**
+ * Runs the endpoint's probes to the end and answers the finished run (`mkt admin supplier add --qualify`: the operator
+ * waits for the verdict, as a supplier reads it from `GET …/qualifications/{id}` later).
+ */
+export async function qualifyEndpointNow(
+  deps: QualificationRunDeps,
+  userId: string,
+  endpointId: string,
+): Promise<QualificationRunRow> {
+  const { run, measured } = await beginRun(deps, userId, endpointId);
+  await measured;
+  return getQualificationRun(deps, userId, endpointId, run.id);
+}
+
+/** A run recorded as running, and its measuring, which records it when done (never rejects). */
+async function beginRun(
+  deps: QualificationRunDeps,
+  userId: string,
+  endpointId: string,
+): Promise<{ run: QualificationRunRow; measured: Promise<void> }> {
   const endpoint = await getEndpoint(deps, userId, endpointId);
   if (endpoint.row.status === 'deleted')
     throw new Failure<EndpointFailure>('unknown_endpoint', `You have no endpoint with id ${endpointId}.`);
@@ -77,8 +101,8 @@ export async function startQualificationRun(
   const run = { id: newQualificationRunId(), endpointId, userId, leaseUntilUs: nowUs + leaseUs, startedAtUs: nowUs };
   await insertQualificationRun(deps.db, run);
   const instrumentIds = endpoint.instruments.map((instrument) => instrument.instrument_id);
-  void measureInBackground(deps, endpoint.row, run.id, instrumentIds);
-  return {
+  const measured = measureInBackground(deps, endpoint.row, run.id, instrumentIds);
+  const row: QualificationRunRow = {
     id: run.id,
     endpoint_id: endpointId,
     user_id: userId,
@@ -89,6 +113,7 @@ export async function startQualificationRun(
     started_at_us: run.startedAtUs,
     finished_at_us: null,
   };
+  return { run: row, measured };
 }
 
 async function measureInBackground(

@@ -52,7 +52,7 @@ interface SupplierRegistration {
   model?: string | undefined;
   apiKey?: string | undefined;
   simulated: boolean;
-  /** Leave the endpoint pending a qualification run instead of vouching for it (`--qualify`). */
+  /** Leave the endpoint pending a qualification run instead of vouching for it (`--qualify`, which then runs one). */
   qualify?: boolean | undefined;
 }
 
