@@ -612,10 +612,33 @@ export interface components {
          * @example 0.000600
          */
         CostUnits: string;
+        /** @description One guarantee of the instrument (its `ai_specs`) that the supplier's answer broke, judged from the supplier attempt that answered (not from admission). `time_to_first_token`: its first content came later than `min_time_to_first_token_ms` after the attempt's request was sent (`ms`). `token_throughput`: an answer of at least 64 output tokens came slower than `token_throughput` (`tokens_per_second`). `max_output_length`: the supplier stopped for length (`finish_reason: length`) short of both the caller's output limit and the instrument's `max_output_length` (`tokens`; `bound` is the smaller of the two). `tool_call`: tool calls whose arguments are not JSON or that name no tool the caller offered (`tool_calls`; `bound` 0, `measured` how many). For a whole (non-streamed) answer the gateway sees only when the whole answer came: it is late when no supplier keeping both time guarantees could have taken as long (first token at the bound, then the output at the guaranteed rate); a short answer names `time_to_first_token` with the earliest its first token can have come, a long one `token_throughput` with the fastest its output can have been. */
+        SpecBreach: {
+            /** @enum {string} */
+            guarantee: "time_to_first_token" | "token_throughput" | "max_output_length" | "tool_call";
+            /** @description What the instrument guarantees */
+            bound: number;
+            /** @description What the gateway measured */
+            measured: number;
+            /** @enum {string} */
+            unit: "ms" | "tokens_per_second" | "tokens" | "tool_calls";
+            /** @description For `tool_call`: which calls, and what is wrong with each. */
+            detail?: string;
+        };
+        /** @description Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0). */
+        SpecBreaches: components["schemas"]["SpecBreach"][];
+        /** @description A tool call of the answer that is wrong: `invalid_json` (its arguments are not JSON) and `unknown_tool` (it names no tool the request offered) are the supplier's breach (`out_of_spec`); `arguments_schema` (JSON that misses the tool's own `parameters` schema) is billed and recorded, as a missed `response_format` schema is (`schema_mismatch`). */
+        ToolCallError: {
+            index: number;
+            name: string;
+            /** @enum {string} */
+            kind: "invalid_json" | "unknown_tool" | "arguments_schema";
+        };
         /** @description Token counts; what the request is billed on. `completion_tokens` includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
         ChatCompletionUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
+            spec_breaches?: components["schemas"]["SpecBreaches"];
             prompt_tokens: number;
             completion_tokens: number;
             total_tokens: number;
@@ -850,6 +873,7 @@ export interface components {
         ResponseUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
+            spec_breaches?: components["schemas"]["SpecBreaches"];
             input_tokens: number;
             output_tokens: number;
             total_tokens: number;
@@ -1113,6 +1137,7 @@ export interface components {
             output_tokens: number;
             cost_usd: components["schemas"]["CostUsd"] | null;
             cost_units: components["schemas"]["CostUnits"] | null;
+            spec_breaches?: components["schemas"]["SpecBreaches"];
         };
         /** @description The `data` of one server-sent event of a streamed message; the SSE `event` name equals `type`. */
         MessageStreamEvent: components["schemas"]["MessageStartEvent"] | components["schemas"]["MessageContentBlockStartEvent"] | components["schemas"]["MessageContentBlockDeltaEvent"] | components["schemas"]["MessageContentBlockStopEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["MessageStopEvent"] | components["schemas"]["MessagePingEvent"] | components["schemas"]["MessageErrorEvent"];
@@ -1176,6 +1201,7 @@ export interface components {
                 output_tokens: number;
                 cost_usd: components["schemas"]["CostUsd"];
                 cost_units: components["schemas"]["CostUnits"];
+                spec_breaches?: components["schemas"]["SpecBreaches"];
             };
         };
         MessageStopEvent: {
@@ -1255,6 +1281,10 @@ export interface components {
             cost_status: components["schemas"]["CostStatus"];
             /** @description Suppliers tried (1 without failover). */
             supplier_attempts: number;
+            /** @description The instrument's guarantees the answer broke (empty when none, or while in progress unless its first token already came late): its status is then `out_of_spec` and it is not billed. */
+            spec_breaches: components["schemas"]["SpecBreach"][];
+            /** @description The answer's tool calls that are wrong, by kind (empty when none). */
+            tool_call_errors: components["schemas"]["ToolCallError"][];
             created_at: components["schemas"]["Timestamp"];
             /** @description Null while in progress. */
             completed_at: components["schemas"]["Timestamp"] | null;

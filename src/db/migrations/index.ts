@@ -24,6 +24,7 @@ import * as autoTopUp from './0023_auto_top_up.js';
 import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
 import * as ledgerAuditRuns from './0025_ledger_audit_runs.js';
 import * as replicaReadFences from './0026_replica_read_fences.js';
+import * as specBreaches from './0027_spec_breaches.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -57,6 +58,7 @@ const migrations: [string, Migration][] = [
   ['0024_trading_reference_changes', tradingReferenceChanges],
   ['0025_ledger_audit_runs', ledgerAuditRuns],
   ['0026_replica_read_fences', replicaReadFences],
+  ['0027_spec_breaches', specBreaches],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -166,6 +166,8 @@ __all__ = [
     "ResponseToolChoice",
     "ResponseUsage",
     "ResponseUsageInputTokensDetails",
+    "SpecBreach",
+    "ToolCallError",
     "ToolChoice",
     "ToolDefinition",
     "UsageEndpoint",
@@ -331,6 +333,8 @@ from mkt_consumption.models.response_text_format_json_schema import ResponseText
 from mkt_consumption.models.response_tool_choice import ResponseToolChoice as ResponseToolChoice
 from mkt_consumption.models.response_usage import ResponseUsage as ResponseUsage
 from mkt_consumption.models.response_usage_input_tokens_details import ResponseUsageInputTokensDetails as ResponseUsageInputTokensDetails
+from mkt_consumption.models.spec_breach import SpecBreach as SpecBreach
+from mkt_consumption.models.tool_call_error import ToolCallError as ToolCallError
 from mkt_consumption.models.tool_choice import ToolChoice as ToolChoice
 from mkt_consumption.models.tool_definition import ToolDefinition as ToolDefinition
 from mkt_consumption.models.usage_endpoint import UsageEndpoint as UsageEndpoint

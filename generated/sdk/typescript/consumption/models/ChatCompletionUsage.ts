@@ -14,6 +14,13 @@
  */
 
 import { mapValues } from '../runtime.js';
+import type { SpecBreach } from './SpecBreach.js';
+import {
+    SpecBreachFromJSON,
+    SpecBreachFromJSONTyped,
+    SpecBreachToJSON,
+    SpecBreachToJSONTyped,
+} from './SpecBreach.js';
 import type { ChatCompletionUsageCompletionTokensDetails } from './ChatCompletionUsageCompletionTokensDetails.js';
 import {
     ChatCompletionUsageCompletionTokensDetailsFromJSON,
@@ -36,6 +43,10 @@ export interface ChatCompletionUsage {
      * What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.
      */
     costUnits: string;
+    /**
+     * Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).
+     */
+    specBreaches?: Array<SpecBreach>;
     /**
      * 
      */
@@ -79,6 +90,7 @@ export function ChatCompletionUsageFromJSONTyped(json: any, ignoreDiscriminator:
         
         'costUsd': json['cost_usd'],
         'costUnits': json['cost_units'],
+        'specBreaches': json['spec_breaches'] == null ? undefined : ((json['spec_breaches'] as Array<any>).map(SpecBreachFromJSON)),
         'promptTokens': json['prompt_tokens'],
         'completionTokens': json['completion_tokens'],
         'totalTokens': json['total_tokens'],
@@ -99,6 +111,7 @@ export function ChatCompletionUsageToJSONTyped(value?: ChatCompletionUsage | nul
         
         'cost_usd': value['costUsd'],
         'cost_units': value['costUnits'],
+        'spec_breaches': value['specBreaches'] == null ? undefined : ((value['specBreaches'] as Array<any>).map(SpecBreachToJSON)),
         'prompt_tokens': value['promptTokens'],
         'completion_tokens': value['completionTokens'],
         'total_tokens': value['totalTokens'],

@@ -14,6 +14,14 @@
  */
 
 import { mapValues } from '../runtime.js';
+import type { SpecBreach } from './SpecBreach.js';
+import {
+    SpecBreachFromJSON,
+    SpecBreachFromJSONTyped,
+    SpecBreachToJSON,
+    SpecBreachToJSONTyped,
+} from './SpecBreach.js';
+
 /**
  * The final output token count and what the settled request cost.
  * @export
@@ -32,6 +40,10 @@ export interface MessageDeltaEventUsage {
      * What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.
      */
     costUnits: string;
+    /**
+     * Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).
+     */
+    specBreaches?: Array<SpecBreach>;
 }
 
 /**
@@ -57,6 +69,7 @@ export function MessageDeltaEventUsageFromJSONTyped(json: any, ignoreDiscriminat
         'outputTokens': json['output_tokens'],
         'costUsd': json['cost_usd'],
         'costUnits': json['cost_units'],
+        'specBreaches': json['spec_breaches'] == null ? undefined : ((json['spec_breaches'] as Array<any>).map(SpecBreachFromJSON)),
     };
 }
 
@@ -74,6 +87,7 @@ export function MessageDeltaEventUsageToJSONTyped(value?: MessageDeltaEventUsage
         'output_tokens': value['outputTokens'],
         'cost_usd': value['costUsd'],
         'cost_units': value['costUnits'],
+        'spec_breaches': value['specBreaches'] == null ? undefined : ((value['specBreaches'] as Array<any>).map(SpecBreachToJSON)),
     };
 }
 

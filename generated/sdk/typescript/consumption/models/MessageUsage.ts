@@ -14,6 +14,14 @@
  */
 
 import { mapValues } from '../runtime.js';
+import type { SpecBreach } from './SpecBreach.js';
+import {
+    SpecBreachFromJSON,
+    SpecBreachFromJSONTyped,
+    SpecBreachToJSON,
+    SpecBreachToJSONTyped,
+} from './SpecBreach.js';
+
 /**
  * Token counts; what the request is billed on. `output_tokens` includes thinking. `cost_usd` and `cost_units` are the cost of the settled request; null on `message_start`, where it is not known yet (a stream states it on `message_delta`).
  * @export
@@ -36,6 +44,10 @@ export interface MessageUsage {
      * What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.
      */
     costUnits: string | null;
+    /**
+     * Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).
+     */
+    specBreaches?: Array<SpecBreach>;
 }
 
 /**
@@ -63,6 +75,7 @@ export function MessageUsageFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'outputTokens': json['output_tokens'],
         'costUsd': json['cost_usd'],
         'costUnits': json['cost_units'],
+        'specBreaches': json['spec_breaches'] == null ? undefined : ((json['spec_breaches'] as Array<any>).map(SpecBreachFromJSON)),
     };
 }
 
@@ -81,6 +94,7 @@ export function MessageUsageToJSONTyped(value?: MessageUsage | null, ignoreDiscr
         'output_tokens': value['outputTokens'],
         'cost_usd': value['costUsd'],
         'cost_units': value['costUnits'],
+        'spec_breaches': value['specBreaches'] == null ? undefined : ((value['specBreaches'] as Array<any>).map(SpecBreachToJSON)),
     };
 }
 

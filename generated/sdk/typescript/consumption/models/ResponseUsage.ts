@@ -21,6 +21,13 @@ import {
     ResponseUsageInputTokensDetailsToJSON,
     ResponseUsageInputTokensDetailsToJSONTyped,
 } from './ResponseUsageInputTokensDetails.js';
+import type { SpecBreach } from './SpecBreach.js';
+import {
+    SpecBreachFromJSON,
+    SpecBreachFromJSONTyped,
+    SpecBreachToJSON,
+    SpecBreachToJSONTyped,
+} from './SpecBreach.js';
 import type { ChatCompletionUsageCompletionTokensDetails } from './ChatCompletionUsageCompletionTokensDetails.js';
 import {
     ChatCompletionUsageCompletionTokensDetailsFromJSON,
@@ -43,6 +50,10 @@ export interface ResponseUsage {
      * What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.
      */
     costUnits: string;
+    /**
+     * Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).
+     */
+    specBreaches?: Array<SpecBreach>;
     /**
      * 
      */
@@ -91,6 +102,7 @@ export function ResponseUsageFromJSONTyped(json: any, ignoreDiscriminator: boole
         
         'costUsd': json['cost_usd'],
         'costUnits': json['cost_units'],
+        'specBreaches': json['spec_breaches'] == null ? undefined : ((json['spec_breaches'] as Array<any>).map(SpecBreachFromJSON)),
         'inputTokens': json['input_tokens'],
         'outputTokens': json['output_tokens'],
         'totalTokens': json['total_tokens'],
@@ -112,6 +124,7 @@ export function ResponseUsageToJSONTyped(value?: ResponseUsage | null, ignoreDis
         
         'cost_usd': value['costUsd'],
         'cost_units': value['costUnits'],
+        'spec_breaches': value['specBreaches'] == null ? undefined : ((value['specBreaches'] as Array<any>).map(SpecBreachToJSON)),
         'input_tokens': value['inputTokens'],
         'output_tokens': value['outputTokens'],
         'total_tokens': value['totalTokens'],

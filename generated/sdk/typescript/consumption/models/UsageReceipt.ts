@@ -14,6 +14,13 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { ToolCallError } from './ToolCallError.js';
+import {
+    ToolCallErrorFromJSON,
+    ToolCallErrorFromJSONTyped,
+    ToolCallErrorToJSON,
+    ToolCallErrorToJSONTyped,
+} from './ToolCallError.js';
 import type { UsageEndpoint } from './UsageEndpoint.js';
 import {
     UsageEndpointFromJSON,
@@ -21,6 +28,13 @@ import {
     UsageEndpointToJSON,
     UsageEndpointToJSONTyped,
 } from './UsageEndpoint.js';
+import type { SpecBreach } from './SpecBreach.js';
+import {
+    SpecBreachFromJSON,
+    SpecBreachFromJSONTyped,
+    SpecBreachToJSON,
+    SpecBreachToJSONTyped,
+} from './SpecBreach.js';
 import type { CostStatus } from './CostStatus.js';
 import {
     CostStatusFromJSON,
@@ -123,6 +137,14 @@ export interface UsageReceipt {
      */
     supplierAttempts: number;
     /**
+     * The instrument's guarantees the answer broke (empty when none, or while in progress unless its first token already came late): its status is then `out_of_spec` and it is not billed.
+     */
+    specBreaches: Array<SpecBreach>;
+    /**
+     * The answer's tool calls that are wrong, by kind (empty when none).
+     */
+    toolCallErrors: Array<ToolCallError>;
+    /**
      * ISO 8601 UTC.
      */
     createdAt: Date;
@@ -168,6 +190,8 @@ export function instanceOfUsageReceipt(value: object): value is UsageReceipt {
     if ((!('costUsd' in (value as Record<string, any>)) && !('cost_usd' in (value as Record<string, any>))) || ((value as Record<string, any>)['costUsd'] === undefined && (value as Record<string, any>)['cost_usd'] === undefined)) return false;
     if ((!('costStatus' in (value as Record<string, any>)) && !('cost_status' in (value as Record<string, any>))) || ((value as Record<string, any>)['costStatus'] === undefined && (value as Record<string, any>)['cost_status'] === undefined)) return false;
     if ((!('supplierAttempts' in (value as Record<string, any>)) && !('supplier_attempts' in (value as Record<string, any>))) || ((value as Record<string, any>)['supplierAttempts'] === undefined && (value as Record<string, any>)['supplier_attempts'] === undefined)) return false;
+    if ((!('specBreaches' in (value as Record<string, any>)) && !('spec_breaches' in (value as Record<string, any>))) || ((value as Record<string, any>)['specBreaches'] === undefined && (value as Record<string, any>)['spec_breaches'] === undefined)) return false;
+    if ((!('toolCallErrors' in (value as Record<string, any>)) && !('tool_call_errors' in (value as Record<string, any>))) || ((value as Record<string, any>)['toolCallErrors'] === undefined && (value as Record<string, any>)['tool_call_errors'] === undefined)) return false;
     if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
     if ((!('completedAt' in (value as Record<string, any>)) && !('completed_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['completedAt'] === undefined && (value as Record<string, any>)['completed_at'] === undefined)) return false;
     return true;
@@ -203,6 +227,8 @@ export function UsageReceiptFromJSONTyped(json: any, ignoreDiscriminator: boolea
         'costUsd': json['cost_usd'],
         'costStatus': CostStatusFromJSON(json['cost_status']),
         'supplierAttempts': json['supplier_attempts'],
+        'specBreaches': ((json['spec_breaches'] as Array<any>).map(SpecBreachFromJSON)),
+        'toolCallErrors': ((json['tool_call_errors'] as Array<any>).map(ToolCallErrorFromJSON)),
         'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
         'completedAt': (json['completed_at'] == null ? null : parseDateTime(json['completed_at'])),
     };
@@ -239,6 +265,8 @@ export function UsageReceiptToJSONTyped(value?: UsageReceipt | null, ignoreDiscr
         'cost_usd': value['costUsd'],
         'cost_status': CostStatusToJSON(value['costStatus']),
         'supplier_attempts': value['supplierAttempts'],
+        'spec_breaches': ((value['specBreaches'] as Array<any>).map(SpecBreachToJSON)),
+        'tool_call_errors': ((value['toolCallErrors'] as Array<any>).map(ToolCallErrorToJSON)),
         'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
         'completed_at': value['completedAt'] == null ? value['completedAt'] : serializeDateTime(value['completedAt']),
     };

@@ -145,6 +145,8 @@ from mkt_consumption.models.response_text_format_json_schema import ResponseText
 from mkt_consumption.models.response_tool_choice import ResponseToolChoice
 from mkt_consumption.models.response_usage import ResponseUsage
 from mkt_consumption.models.response_usage_input_tokens_details import ResponseUsageInputTokensDetails
+from mkt_consumption.models.spec_breach import SpecBreach
+from mkt_consumption.models.tool_call_error import ToolCallError
 from mkt_consumption.models.tool_choice import ToolChoice
 from mkt_consumption.models.tool_definition import ToolDefinition
 from mkt_consumption.models.usage_endpoint import UsageEndpoint

@@ -19,8 +19,9 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_consumption.models.spec_breach import SpecBreach
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -32,7 +33,8 @@ class MessageDeltaEventUsage(BaseModel):
     output_tokens: Annotated[int, Field(strict=True, ge=0)]
     cost_usd: Annotated[str, Field(strict=True)] = Field(description="What the request cost in USD, 6 decimals: the receipt's `cost_usd` (the Units billed, at the price of the lots they came from).")
     cost_units: Annotated[str, Field(strict=True)] = Field(description="What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.")
-    __properties: ClassVar[List[str]] = ["output_tokens", "cost_usd", "cost_units"]
+    spec_breaches: Optional[List[SpecBreach]] = Field(default=None, description="Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).")
+    __properties: ClassVar[List[str]] = ["output_tokens", "cost_usd", "cost_units", "spec_breaches"]
 
     @field_validator('cost_usd', mode="before")
     def cost_usd_validate_regular_expression(cls, value):
@@ -87,6 +89,12 @@ class MessageDeltaEventUsage(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in spec_breaches (list)
+        _items = []
+        if self.spec_breaches:
+            for _item_spec_breaches in self.spec_breaches:
+                _items.append(_item_spec_breaches.to_dict() if _item_spec_breaches is not None else None)
+            _dict['spec_breaches'] = _items
         return _dict
 
     @classmethod
@@ -101,7 +109,8 @@ class MessageDeltaEventUsage(BaseModel):
         _obj = cls.model_validate({
             "output_tokens": obj.get("output_tokens"),
             "cost_usd": obj.get("cost_usd"),
-            "cost_units": obj.get("cost_units")
+            "cost_units": obj.get("cost_units"),
+            "spec_breaches": [SpecBreach.from_dict(_item) for _item in obj["spec_breaches"]] if obj.get("spec_breaches") is not None else None
         })
         return _obj
 

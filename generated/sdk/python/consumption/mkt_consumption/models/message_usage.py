@@ -21,6 +21,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_consumption.models.spec_breach import SpecBreach
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -33,7 +34,8 @@ class MessageUsage(BaseModel):
     output_tokens: Annotated[int, Field(strict=True, ge=0)]
     cost_usd: Optional[Annotated[str, Field(strict=True)]] = Field(description="What the request cost in USD, 6 decimals: the receipt's `cost_usd` (the Units billed, at the price of the lots they came from).")
     cost_units: Optional[Annotated[str, Field(strict=True)]] = Field(description="What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.")
-    __properties: ClassVar[List[str]] = ["input_tokens", "output_tokens", "cost_usd", "cost_units"]
+    spec_breaches: Optional[List[SpecBreach]] = Field(default=None, description="Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).")
+    __properties: ClassVar[List[str]] = ["input_tokens", "output_tokens", "cost_usd", "cost_units", "spec_breaches"]
 
     @field_validator('cost_usd', mode="before")
     def cost_usd_validate_regular_expression(cls, value):
@@ -94,6 +96,12 @@ class MessageUsage(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in spec_breaches (list)
+        _items = []
+        if self.spec_breaches:
+            for _item_spec_breaches in self.spec_breaches:
+                _items.append(_item_spec_breaches.to_dict() if _item_spec_breaches is not None else None)
+            _dict['spec_breaches'] = _items
         # set to None if cost_usd (nullable) is None
         # and model_fields_set contains the field
         if self.cost_usd is None and "cost_usd" in self.model_fields_set:
@@ -119,7 +127,8 @@ class MessageUsage(BaseModel):
             "input_tokens": obj.get("input_tokens"),
             "output_tokens": obj.get("output_tokens"),
             "cost_usd": obj.get("cost_usd"),
-            "cost_units": obj.get("cost_units")
+            "cost_units": obj.get("cost_units"),
+            "spec_breaches": [SpecBreach.from_dict(_item) for _item in obj["spec_breaches"]] if obj.get("spec_breaches") is not None else None
         })
         return _obj
 

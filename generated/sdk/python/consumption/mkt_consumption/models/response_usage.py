@@ -19,10 +19,11 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from mkt_consumption.models.chat_completion_usage_completion_tokens_details import ChatCompletionUsageCompletionTokensDetails
 from mkt_consumption.models.response_usage_input_tokens_details import ResponseUsageInputTokensDetails
+from mkt_consumption.models.spec_breach import SpecBreach
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -33,13 +34,14 @@ class ResponseUsage(BaseModel):
     """ # noqa: E501
     cost_usd: Annotated[str, Field(strict=True)] = Field(description="What the request cost in USD, 6 decimals: the receipt's `cost_usd` (the Units billed, at the price of the lots they came from).")
     cost_units: Annotated[str, Field(strict=True)] = Field(description="What the request cost in Units, 6 decimals: the tokens billed divided by the instrument's tokens per Unit, as the receipt's `cost_units`.")
+    spec_breaches: Optional[List[SpecBreach]] = Field(default=None, description="Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0).")
     input_tokens: Annotated[int, Field(strict=True, ge=0)]
     output_tokens: Annotated[int, Field(strict=True, ge=0)]
     total_tokens: Annotated[int, Field(strict=True, ge=0)]
     input_tokens_details: ResponseUsageInputTokensDetails
     output_tokens_details: ChatCompletionUsageCompletionTokensDetails
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["cost_usd", "cost_units", "input_tokens", "output_tokens", "total_tokens", "input_tokens_details", "output_tokens_details"]
+    __properties: ClassVar[List[str]] = ["cost_usd", "cost_units", "spec_breaches", "input_tokens", "output_tokens", "total_tokens", "input_tokens_details", "output_tokens_details"]
 
     @field_validator('cost_usd', mode="before")
     def cost_usd_validate_regular_expression(cls, value):
@@ -96,6 +98,12 @@ class ResponseUsage(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in spec_breaches (list)
+        _items = []
+        if self.spec_breaches:
+            for _item_spec_breaches in self.spec_breaches:
+                _items.append(_item_spec_breaches.to_dict() if _item_spec_breaches is not None else None)
+            _dict['spec_breaches'] = _items
         # override the default output from pydantic by calling `to_dict()` of input_tokens_details
         if self.input_tokens_details:
             _dict['input_tokens_details'] = self.input_tokens_details.to_dict()
@@ -121,6 +129,7 @@ class ResponseUsage(BaseModel):
         _obj = cls.model_validate({
             "cost_usd": obj.get("cost_usd"),
             "cost_units": obj.get("cost_units"),
+            "spec_breaches": [SpecBreach.from_dict(_item) for _item in obj["spec_breaches"]] if obj.get("spec_breaches") is not None else None,
             "input_tokens": obj.get("input_tokens"),
             "output_tokens": obj.get("output_tokens"),
             "total_tokens": obj.get("total_tokens"),

@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_
 from typing import Any, ClassVar, Dict, List, Optional, Union
 from typing_extensions import Annotated
 from mkt_consumption.models.cost_status import CostStatus
+from mkt_consumption.models.spec_breach import SpecBreach
+from mkt_consumption.models.tool_call_error import ToolCallError
 from mkt_consumption.models.usage_endpoint import UsageEndpoint
 from mkt_consumption.models.usage_status import UsageStatus
 from typing import Optional, Set
@@ -53,9 +55,11 @@ class UsageReceipt(BaseModel):
     cost_usd: Annotated[str, Field(strict=True)] = Field(description="USD value of the Units consumed, at the acquisition price of the lots they came from.")
     cost_status: CostStatus
     supplier_attempts: Annotated[int, Field(strict=True, ge=0)] = Field(description="Suppliers tried (1 without failover).")
+    spec_breaches: List[SpecBreach] = Field(description="The instrument's guarantees the answer broke (empty when none, or while in progress unless its first token already came late): its status is then `out_of_spec` and it is not billed.")
+    tool_call_errors: List[ToolCallError] = Field(description="The answer's tool calls that are wrong, by kind (empty when none).")
     created_at: datetime = Field(description="ISO 8601 UTC.")
     completed_at: Optional[datetime] = Field(description="Null while in progress.")
-    __properties: ClassVar[List[str]] = ["request_id", "object", "api_key_id", "model", "instrument_id", "endpoint", "stream", "status", "prompt_tokens", "completion_tokens", "reasoning_tokens", "total_tokens", "reserved_tokens", "time_to_first_token_ms", "tokens_per_second", "duration_ms", "cost_units", "cost_usd", "cost_status", "supplier_attempts", "created_at", "completed_at"]
+    __properties: ClassVar[List[str]] = ["request_id", "object", "api_key_id", "model", "instrument_id", "endpoint", "stream", "status", "prompt_tokens", "completion_tokens", "reasoning_tokens", "total_tokens", "reserved_tokens", "time_to_first_token_ms", "tokens_per_second", "duration_ms", "cost_units", "cost_usd", "cost_status", "supplier_attempts", "spec_breaches", "tool_call_errors", "created_at", "completed_at"]
 
     @field_validator('object')
     def object_validate_enum(cls, value):
@@ -117,6 +121,18 @@ class UsageReceipt(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in spec_breaches (list)
+        _items = []
+        if self.spec_breaches:
+            for _item_spec_breaches in self.spec_breaches:
+                _items.append(_item_spec_breaches.to_dict() if _item_spec_breaches is not None else None)
+            _dict['spec_breaches'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in tool_call_errors (list)
+        _items = []
+        if self.tool_call_errors:
+            for _item_tool_call_errors in self.tool_call_errors:
+                _items.append(_item_tool_call_errors.to_dict() if _item_tool_call_errors is not None else None)
+            _dict['tool_call_errors'] = _items
         # set to None if time_to_first_token_ms (nullable) is None
         # and model_fields_set contains the field
         if self.time_to_first_token_ms is None and "time_to_first_token_ms" in self.model_fields_set:
@@ -169,6 +185,8 @@ class UsageReceipt(BaseModel):
             "cost_usd": obj.get("cost_usd"),
             "cost_status": obj.get("cost_status"),
             "supplier_attempts": obj.get("supplier_attempts"),
+            "spec_breaches": [SpecBreach.from_dict(_item) for _item in obj["spec_breaches"]] if obj.get("spec_breaches") is not None else None,
+            "tool_call_errors": [ToolCallError.from_dict(_item) for _item in obj["tool_call_errors"]] if obj.get("tool_call_errors") is not None else None,
             "created_at": obj.get("created_at"),
             "completed_at": obj.get("completed_at")
         })
