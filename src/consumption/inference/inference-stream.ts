@@ -22,8 +22,8 @@ import { streamedIn } from './attempt-spans.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
 import { contextRefusalAsFailure } from './context-refusal.js';
-import { guaranteesOf, judgeFirstToken, type Judgment } from './judgment.js';
-import { attemptRecordOf, judgedStatus, judgePrepared } from './judgment-answers.js';
+import type { Judgment } from './judgment.js';
+import { attemptRecordOf, judgedStatus, judgePrepared, lateFirstContent } from './judgment-answers.js';
 import { newStreamMeasure, noteChunk, streamMeasurements, type StreamMeasure } from './judgment-stream.js';
 import { recordInProgressBreaches } from '../../db/inference-requests.js';
 import { poolSql } from '../../db/sql.js';
@@ -194,7 +194,7 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
  */
 async function recordLateFirstToken(state: StreamState): Promise<void> {
   const { deps, measure, open } = state;
-  const late = judgeFirstToken(guaranteesOf(open.instrument), measure.firstContentMs ?? 0);
+  const late = lateFirstContent(state.prepared, measure.firstContentMs ?? 0);
   if (late === null) return;
   try {
     await recordInProgressBreaches(poolSql(deps.db), open.requestId, JSON.stringify([late]));
@@ -258,7 +258,7 @@ function streamJudgment(state: StreamState, measured: ReturnType<typeof streamMe
   if (measured.times.kind === 'stream' && measured.times.ended)
     return judgePrepared(state.deps.jsonSchemas, state.prepared, measured);
   const { firstContentMs } = state.measure;
-  const late = firstContentMs === null ? null : judgeFirstToken(guaranteesOf(state.open.instrument), firstContentMs);
+  const late = firstContentMs === null ? null : lateFirstContent(state.prepared, firstContentMs);
   return { breaches: late ? [late] : [], toolCallErrors: [] };
 }
 

@@ -3,12 +3,15 @@ import { fitsSchema, type JsonSchemas } from './json-schemas.js';
 import type { Prepared } from './inference-prepare.js';
 import {
   callerAskOf,
+  firstTokenBoundMs,
   guaranteesOf,
+  judgeFirstToken,
   judgeAnswer,
   missesToolSchema,
   type ArgumentsFit,
   type AttemptMeasurements,
   type Judgment,
+  type SpecBreach,
 } from './judgment.js';
 import type { AttemptRecord, RequestStatus } from './settle.js';
 
@@ -26,7 +29,8 @@ export const argumentsFitOf =
 /** Judges what was measured of the attempt that answered a prepared request. */
 export function judgePrepared(jsonSchemas: JsonSchemas, prepared: Prepared, measured: AttemptMeasurements): Judgment {
   const guarantees = guaranteesOf(prepared.instrument);
-  const ask = callerAskOf(prepared.chat, completionTokensMax(prepared.chat) ?? guarantees.outputTokensMax);
+  const outputTokensMax = completionTokensMax(prepared.chat) ?? guarantees.outputTokensMax;
+  const ask = callerAskOf(prepared.chat, prepared.promptTokens, outputTokensMax);
   return judgeAnswer(guarantees, ask, measured, argumentsFitOf(jsonSchemas));
 }
 
@@ -73,4 +77,15 @@ export function attemptRecordOf(measured: AttemptMeasurements): AttemptRecord {
     finish_reason: measured.finishReason,
     tool_calls: measured.toolCalls.length,
   };
+}
+
+/**
+ * A stream's first content judged as soon as it comes, before its reasoning is counted: for a request that asked for
+ * no reasoning (its first content is then late on any count), null otherwise (judged when the stream ends).
+ */
+export function lateFirstContent(prepared: Prepared, firstContentMs: number): SpecBreach | null {
+  const reasoning = prepared.chat.reasoning_effort;
+  if (reasoning !== null && reasoning !== undefined && reasoning !== 'none') return null;
+  const boundMs = firstTokenBoundMs(guaranteesOf(prepared.instrument), prepared.promptTokens, 0);
+  return judgeFirstToken(boundMs, firstContentMs);
 }

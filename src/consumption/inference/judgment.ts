@@ -32,6 +32,17 @@ export const rateTokensMin = 64;
 const lengthSlackTokensMin = 8;
 const lengthSlackDivisor = 10;
 
+/**
+ * The prompt the first-token bound is stated for, and the least prefill rate the gateway allows beyond it. A first
+ * token waits for the whole prompt to be read, so no bound can hold for every prompt a context window admits; were it
+ * judged flat, any caller could make an answer free by sending a long prompt (no request shape may do that: DESIGN.md
+ * §7). Published figures measure time to first token on prompts of about 1,000 tokens (Artificial Analysis); beyond
+ * that the supplier is given the prompt's extra tokens at 2,000 a second, well under what serving stacks prefill on
+ * datacenter GPUs (tens of thousands a second), so that only a slow supplier, not a long prompt, breaks the bound.
+ */
+export const promptTokensBase = 1000;
+const prefillTokensPerSecondMin = 2000;
+
 /** The instrument's guarantees, as the judge reads them. */
 export interface Guarantees {
   timeToFirstTokenMsMax: number;
@@ -45,16 +56,31 @@ export const guaranteesOf = (instrument: InstrumentRow): Guarantees => ({
   outputTokensMax: Number(instrument.max_output_length),
 });
 
-/** What the caller asked for: its output limit and the tools it offered, with each one's parameters schema. */
+/**
+ * What the caller asked for: its prompt (as admission counted it), its output limit and the tools it offered, with
+ * each one's parameters schema.
+ */
 export interface CallerAsk {
+  promptTokens: number;
   outputTokensMax: number;
   tools: ReadonlyMap<string, JsonSchema | undefined>;
 }
 
-export function callerAskOf(chat: ChatRequest, outputTokensMax: number): CallerAsk {
+export function callerAskOf(chat: ChatRequest, promptTokens: number, outputTokensMax: number): CallerAsk {
   const tools = new Map<string, JsonSchema | undefined>();
   for (const tool of chat.tools ?? []) tools.set(tool.function.name, tool.function.parameters);
-  return { outputTokensMax, tools };
+  return { promptTokens, outputTokensMax, tools };
+}
+
+/**
+ * The most a first content may take for this request: the instrument's bound, plus the prompt's tokens beyond
+ * `promptTokensBase` at the least prefill rate, plus the reasoning that came before it at the guaranteed output rate
+ * (a caller who asks a model to think first does not make its answer late).
+ */
+export function firstTokenBoundMs(guarantees: Guarantees, promptTokens: number, reasoningTokens: number): number {
+  const prefillMs = (Math.max(0, promptTokens - promptTokensBase) * 1000) / prefillTokensPerSecondMin;
+  const reasoningMs = guarantees.tokensPerSecondMin > 0 ? (reasoningTokens * 1000) / guarantees.tokensPerSecondMin : 0;
+  return Math.round(guarantees.timeToFirstTokenMsMax + prefillMs + reasoningMs);
 }
 
 /** A tool call as the supplier returned it. */
@@ -97,33 +123,36 @@ export function judgeAnswer(
 ): Judgment {
   const toolCallErrors = toolCallErrorsOf(ask, measured.toolCalls, argumentsFit);
   const breaches = [
-    ...timeBreaches(guarantees, measured),
+    ...timeBreaches(guarantees, firstTokenBoundMs(guarantees, ask.promptTokens, measured.reasoningTokens), measured),
     ...lengthBreaches(guarantees, ask, measured),
     ...toolCallBreaches(toolCallErrors),
   ];
   return { breaches, toolCallErrors };
 }
 
-/** The first-token guarantee alone, as soon as a stream's first content came (recorded at once for the sweep). */
-export function judgeFirstToken(guarantees: Guarantees, firstContentMs: number): SpecBreach | null {
-  if (firstContentMs <= guarantees.timeToFirstTokenMsMax) return null;
-  return {
-    guarantee: 'time_to_first_token',
-    bound: guarantees.timeToFirstTokenMsMax,
-    measured: Math.round(firstContentMs),
-    unit: 'ms',
-  };
+/**
+ * The first-token guarantee alone, against the bound for this request (`firstTokenBoundMs`); also as soon as a
+ * stream's first content came, recorded at once for the sweep.
+ */
+export function judgeFirstToken(boundMs: number, firstContentMs: number): SpecBreach | null {
+  if (firstContentMs <= boundMs) return null;
+  return { guarantee: 'time_to_first_token', bound: boundMs, measured: Math.round(firstContentMs), unit: 'ms' };
 }
 
 const visibleTokensOf = (m: AttemptMeasurements): number => Math.max(0, m.completionTokens - m.reasoningTokens);
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 
-function timeBreaches(guarantees: Guarantees, measured: AttemptMeasurements): SpecBreach[] {
+function timeBreaches(guarantees: Guarantees, firstTokenMs: number, measured: AttemptMeasurements): SpecBreach[] {
   const { times } = measured;
-  if (times.kind === 'whole') return wholeAnswerBreaches(guarantees, times.answerMs, visibleTokensOf(measured));
+  if (times.kind === 'whole')
+    return wholeAnswerBreaches(
+      { ...guarantees, timeToFirstTokenMsMax: firstTokenMs },
+      times.answerMs,
+      visibleTokensOf(measured),
+    );
   const breaches: SpecBreach[] = [];
-  const late = times.firstContentMs === null ? null : judgeFirstToken(guarantees, times.firstContentMs);
+  const late = times.firstContentMs === null ? null : judgeFirstToken(firstTokenMs, times.firstContentMs);
   if (late) breaches.push(late);
   const rate = times.ended ? streamRate(visibleTokensOf(measured), times.afterFirstContentMs) : null;
   if (rate !== null && rate < guarantees.tokensPerSecondMin)

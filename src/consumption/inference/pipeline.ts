@@ -235,7 +235,8 @@ function abandonedOutcome(request: AbandonedRequest): RequestOutcome {
   const specBreaches = specBreachesOf(request.specBreaches);
   const delivered = request.deliveredTokens > 0 ? 'cancelled' : 'failed';
   return {
-    status: specBreaches.length > 0 && delivered === 'cancelled' ? 'out_of_spec' : delivered,
+    // A breach was recorded as its first content came: content reached the caller, recorded as delivered or not yet.
+    status: specBreaches.length > 0 ? 'out_of_spec' : delivered,
     specBreaches,
     toolCallErrors: [],
     measurements: null,
