@@ -73,8 +73,9 @@ describeEachDatabase('consumption: a breach is never billed, whoever settles the
     return { requestId: response.headers.get('x-mkt-request-id')!, rest };
   }
 
-  const receipt = async (caller: TestUser, requestId: string) =>
-    (await env().consumption.get(`/v1/usage/${requestId}`, { bearer: caller.apiKey })).body.data as Record<string, any>;
+  async function receipt(caller: TestUser, requestId: string): Promise<Record<string, any>> {
+    return (await env().consumption.get(`/v1/usage/${requestId}`, { bearer: caller.apiKey })).body.data;
+  }
 
   async function settled(caller: TestUser, requestId: string): Promise<Record<string, any>> {
     for (let i = 0; i < 400; i++) {

@@ -85,7 +85,7 @@ describeEachDatabase(
           // time its 16 tokens take at the guaranteed rate is given back).
           expect(breach.measured).to.be.at.least(1500 - (16 * 1000) / 80);
           expect(receipt.completion_tokens).to.be.greaterThan(0);
-          const usage = 'stream' in row.body ? lastUsageOf(reply.text) : (reply.body.usage as Record<string, unknown>);
+          const usage: Record<string, unknown> = 'stream' in row.body ? lastUsageOf(reply.text) : reply.body.usage;
           expect(usage).to.deep.include({ cost_usd: '0.000000', cost_units: '0.000000' });
           expect(usage.spec_breaches).to.deep.equal(receipt.spec_breaches);
         });

@@ -24,9 +24,13 @@ import { observeServed, observeStreamed, servedResultOf } from './inference-metr
 import { contextRefusalAsFailure } from './context-refusal.js';
 import type { Judgment } from './judgment.js';
 import { attemptRecordOf, judgedStatus, judgePrepared, lateFirstContent } from './judgment-answers.js';
-import { newStreamMeasure, noteChunk, streamMeasurements, type StreamMeasure } from './judgment-stream.js';
-import { recordInProgressBreaches } from '../../db/inference-requests.js';
-import { poolSql } from '../../db/sql.js';
+import {
+  newStreamMeasure,
+  noteChunk,
+  recordLateFirstContent,
+  streamMeasurements,
+  type StreamMeasure,
+} from './judgment-stream.js';
 
 /**
  * An admitted request answered as an event stream (DESIGN.md §7): routed with failover before the
@@ -169,7 +173,8 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
   try {
     for await (const chunk of state.routed.value) {
       state.lastChunkUs = state.deps.clock.nowUs();
-      if (noteChunk(state.measure, chunk, state.lastChunkUs)) await recordLateFirstToken(state);
+      if (noteChunk(state.measure, chunk, state.lastChunkUs))
+        await recordLateFirstContent(state.deps, state.prepared, state.open.requestId, state.measure);
       if (!(await slotHeld(state))) throw new LeaseLost(state.open.requestId);
       if (chunk.usage) state.usage = chunk.usage;
       for (const choice of chunk.choices) {
@@ -184,22 +189,6 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
   } catch (error) {
     state.failure = error;
     throw error;
-  }
-}
-
-/**
- * A first token that came late is recorded on the receipt at once, before the caller gets it: were the process to die
- * before the stream ends, the sweep that settles the request finds the breach and does not bill it (pipeline.ts). A
- * write that fails is logged; the request's own settlement records the breach again.
- */
-async function recordLateFirstToken(state: StreamState): Promise<void> {
-  const { deps, measure, open } = state;
-  const late = lateFirstContent(state.prepared, measure.firstContentMs ?? 0);
-  if (late === null) return;
-  try {
-    await recordInProgressBreaches(poolSql(deps.db), open.requestId, JSON.stringify([late]));
-  } catch (error) {
-    deps.logger.warn({ err: error, request_id: open.requestId }, 'a late first token could not be recorded yet');
   }
 }
 

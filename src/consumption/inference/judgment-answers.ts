@@ -21,7 +21,7 @@ import type { AttemptRecord, RequestStatus } from './settle.js';
  * follows.
  */
 
-export const argumentsFitOf =
+const argumentsFitOf =
   (jsonSchemas: JsonSchemas): ArgumentsFit =>
   (schema, argumentsText) =>
     fitsSchema(jsonSchemas, schema, argumentsText);

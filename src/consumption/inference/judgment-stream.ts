@@ -1,4 +1,10 @@
+import { recordInProgressBreaches } from '../../db/inference-requests.js';
+import type { Db } from '../../db/knex.js';
+import { poolSql } from '../../db/sql.js';
+import type { Logger } from '../../lib/logger.js';
 import type { ChatChunk, FinishReason } from '../suppliers/types.js';
+import type { Prepared } from './inference-prepare.js';
+import { lateFirstContent } from './judgment-answers.js';
 import type { AttemptMeasurements, ReturnedToolCall } from './judgment.js';
 
 /**
@@ -88,4 +94,24 @@ export function streamMeasurements(
     finishReason: measure.finishReason,
     toolCalls: Object.values(measure.toolCalls), // in index order, without the holes an odd index leaves
   };
+}
+
+/**
+ * A first token that came late is recorded on the receipt at once, before the caller gets it: were the process to die
+ * before the stream ends, the sweep that settles the request finds the breach and does not bill it (pipeline.ts). A
+ * write that fails is logged; the request's own settlement records the breach again.
+ */
+export async function recordLateFirstContent(
+  deps: { db: Db; logger: Logger },
+  prepared: Prepared,
+  requestId: string,
+  measure: StreamMeasure,
+): Promise<void> {
+  const late = lateFirstContent(prepared, measure.firstContentMs ?? 0);
+  if (late === null) return;
+  try {
+    await recordInProgressBreaches(poolSql(deps.db), requestId, JSON.stringify([late]));
+  } catch (error) {
+    deps.logger.warn({ err: error, request_id: requestId }, 'a late first token could not be recorded yet');
+  }
 }

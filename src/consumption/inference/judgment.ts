@@ -40,7 +40,7 @@ const lengthSlackDivisor = 10;
  * that the supplier is given the prompt's extra tokens at 2,000 a second, well under what serving stacks prefill on
  * datacenter GPUs (tens of thousands a second), so that only a slow supplier, not a long prompt, breaks the bound.
  */
-export const promptTokensBase = 1000;
+const promptTokensBase = 1000;
 const prefillTokensPerSecondMin = 2000;
 
 /** The instrument's guarantees, as the judge reads them. */
