@@ -616,9 +616,9 @@ export interface components {
         SpecBreach: {
             /** @enum {string} */
             guarantee: "time_to_first_token" | "token_throughput" | "max_output_length" | "tool_call";
-            /** @description What the instrument guarantees */
+            /** @description What the instrument guarantees, for this request, in `unit`. */
             bound: number;
-            /** @description What the gateway measured */
+            /** @description What the gateway measured, in `unit`. */
             measured: number;
             /** @enum {string} */
             unit: "ms" | "tokens_per_second" | "tokens" | "tool_calls";
@@ -2741,8 +2741,43 @@ export interface operations {
                      *           "cost_usd": "0.000270",
                      *           "cost_status": "settled",
                      *           "supplier_attempts": 1,
+                     *           "spec_breaches": [],
+                     *           "tool_call_errors": [],
                      *           "created_at": "2026-11-22T10:15:30.120000Z",
                      *           "completed_at": "2026-11-22T10:15:32.665000Z"
+                     *         },
+                     *         {
+                     *           "request_id": "req_01JD8X4RZ2M5V8Q1T6C3B9N7KD",
+                     *           "object": "usage.receipt",
+                     *           "api_key_id": "api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc",
+                     *           "model": "text-max",
+                     *           "instrument_id": "instrument-0c7d2e91-3f4a-4b6c-8d5e-1a9b7c3e5f20",
+                     *           "endpoint": "chat.completions",
+                     *           "stream": true,
+                     *           "status": "out_of_spec",
+                     *           "prompt_tokens": 96,
+                     *           "completion_tokens": 210,
+                     *           "reasoning_tokens": 0,
+                     *           "total_tokens": 306,
+                     *           "reserved_tokens": 2144,
+                     *           "time_to_first_token_ms": 2931,
+                     *           "tokens_per_second": 93.4,
+                     *           "duration_ms": 5188,
+                     *           "cost_units": "0.000000",
+                     *           "cost_usd": "0.000000",
+                     *           "cost_status": "not_billed",
+                     *           "supplier_attempts": 1,
+                     *           "spec_breaches": [
+                     *             {
+                     *               "guarantee": "time_to_first_token",
+                     *               "bound": 800,
+                     *               "measured": 2904,
+                     *               "unit": "ms"
+                     *             }
+                     *           ],
+                     *           "tool_call_errors": [],
+                     *           "created_at": "2026-11-22T10:14:02.511000Z",
+                     *           "completed_at": "2026-11-22T10:14:07.699000Z"
                      *         }
                      *       ],
                      *       "paging": {
@@ -2885,6 +2920,8 @@ export interface operations {
                      *         "cost_usd": "0.004025",
                      *         "cost_status": "settled",
                      *         "supplier_attempts": 2,
+                     *         "spec_breaches": [],
+                     *         "tool_call_errors": [],
                      *         "created_at": "2026-11-22T10:15:30.120000Z",
                      *         "completed_at": "2026-11-22T10:15:43.418000Z"
                      *       }

@@ -25,11 +25,11 @@ export interface SpecBreach {
      */
     guarantee: SpecBreachGuaranteeEnum;
     /**
-     * What the instrument guarantees
+     * What the instrument guarantees, for this request, in `unit`.
      */
     bound: number;
     /**
-     * What the gateway measured
+     * What the gateway measured, in `unit`.
      */
     measured: number;
     /**

@@ -30,11 +30,10 @@ class SpecBreach(BaseModel):
     One guarantee of the instrument (its `ai_specs`) that the supplier's answer broke, judged from the supplier attempt that answered (not from admission). `time_to_first_token`: its first content came later than `min_time_to_first_token_ms` after the attempt's request was sent (`ms`). `token_throughput`: an answer of at least 64 output tokens came slower than `token_throughput` (`tokens_per_second`). `max_output_length`: the supplier stopped for length (`finish_reason: length`) short of both the caller's output limit and the instrument's `max_output_length` (`tokens`; `bound` is the smaller of the two). `tool_call`: tool calls whose arguments are not JSON or that name no tool the caller offered (`tool_calls`; `bound` 0, `measured` how many). For a whole (non-streamed) answer the gateway sees only when the whole answer came: it is late when no supplier keeping both time guarantees could have taken as long (first token at the bound, then the output at the guaranteed rate); a short answer names `time_to_first_token` with the earliest its first token can have come, a long one `token_throughput` with the fastest its output can have been.
     """ # noqa: E501
     guarantee: StrictStr
-    bound: Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]] = Field(description="What the instrument guarantees")
-    measured: Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]] = Field(description="What the gateway measured")
+    bound: Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]] = Field(description="What the instrument guarantees, for this request, in `unit`.")
+    measured: Union[Annotated[float, Field(strict=True, ge=0)], Annotated[int, Field(strict=True, ge=0)]] = Field(description="What the gateway measured, in `unit`.")
     unit: StrictStr
     detail: Optional[StrictStr] = Field(default=None, description="For `tool_call`: which calls, and what is wrong with each.")
-    additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["guarantee", "bound", "measured", "unit", "detail"]
 
     @field_validator('guarantee')
@@ -81,10 +80,8 @@ class SpecBreach(BaseModel):
         * `None` is only added to the output dict for nullable fields that
           were set at model initialization. Other fields with value `None`
           are ignored.
-        * Fields in `self.additional_properties` are added to the output dict.
         """
         excluded_fields: Set[str] = set([
-            "additional_properties",
         ])
 
         _dict = self.model_dump(
@@ -92,11 +89,6 @@ class SpecBreach(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
-        # puts key-value pairs in additional_properties in the top level
-        if self.additional_properties is not None:
-            for _key, _value in self.additional_properties.items():
-                _dict[_key] = _value
-
         return _dict
 
     @classmethod
@@ -115,11 +107,6 @@ class SpecBreach(BaseModel):
             "unit": obj.get("unit"),
             "detail": obj.get("detail")
         })
-        # store additional fields in additional_properties
-        for _key in obj.keys():
-            if _key not in cls.__properties:
-                _obj.additional_properties[_key] = obj.get(_key)
-
         return _obj
 
 
