@@ -618,10 +618,33 @@ export interface components {
          * @example 0.000600
          */
         CostUnits: string;
+        /** @description One guarantee of the instrument (its `ai_specs`) that the supplier's answer broke, judged from the supplier attempt that answered (not from admission). `time_to_first_token`: its first content came later than `min_time_to_first_token_ms` after the attempt's request was sent (`ms`). `token_throughput`: an answer of at least 64 output tokens came slower than `token_throughput` (`tokens_per_second`). `max_output_length`: the supplier stopped for length (`finish_reason: length`) short of both the caller's output limit and the instrument's `max_output_length` (`tokens`; `bound` is the smaller of the two). `tool_call`: tool calls whose arguments are not JSON or that name no tool the caller offered (`tool_calls`; `bound` 0, `measured` how many). For a whole (non-streamed) answer the gateway sees only when the whole answer came: it is late when no supplier keeping both time guarantees could have taken as long (first token at the bound, then the output at the guaranteed rate); a short answer names `time_to_first_token` with the earliest its first token can have come, a long one `token_throughput` with the fastest its output can have been. */
+        SpecBreach: {
+            /** @enum {string} */
+            guarantee: "time_to_first_token" | "token_throughput" | "max_output_length" | "tool_call";
+            /** @description What the instrument guarantees, for this request, in `unit`. */
+            bound: number;
+            /** @description What the gateway measured, in `unit`. */
+            measured: number;
+            /** @enum {string} */
+            unit: "ms" | "tokens_per_second" | "tokens" | "tool_calls";
+            /** @description For `tool_call`: which calls, and what is wrong with each. */
+            detail?: string;
+        };
+        /** @description Each guarantee of the instrument the answer broke. Present on an answer's `usage` only when there is one: the request is then `out_of_spec` and not billed (`cost_usd` 0). */
+        SpecBreaches: components["schemas"]["SpecBreach"][];
+        /** @description A tool call of the answer that is wrong: `invalid_json` (its arguments are not JSON) and `unknown_tool` (it names no tool the request offered) are the supplier's breach (`out_of_spec`); `arguments_schema` (JSON that misses the tool's own `parameters` schema) is billed and recorded, as a missed `response_format` schema is (`schema_mismatch`). */
+        ToolCallError: {
+            index: number;
+            name: string;
+            /** @enum {string} */
+            kind: "invalid_json" | "unknown_tool" | "arguments_schema";
+        };
         /** @description Token counts; what the request is billed on. `prompt_tokens` is the prompt as mkt counted it at admission (the count reserved, and quoted by `count_tokens`), whatever the supplier's own tokenizer counts; `completion_tokens` is the supplier's count of a completed answer, and includes the reasoning tokens; `total_tokens` = `prompt_tokens` + `completion_tokens`. */
         ChatCompletionUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
+            spec_breaches?: components["schemas"]["SpecBreaches"];
             prompt_tokens: number;
             completion_tokens: number;
             total_tokens: number;
@@ -856,6 +879,7 @@ export interface components {
         ResponseUsage: {
             cost_usd: components["schemas"]["CostUsd"];
             cost_units: components["schemas"]["CostUnits"];
+            spec_breaches?: components["schemas"]["SpecBreaches"];
             input_tokens: number;
             output_tokens: number;
             total_tokens: number;
@@ -1119,6 +1143,7 @@ export interface components {
             output_tokens: number;
             cost_usd: components["schemas"]["CostUsd"] | null;
             cost_units: components["schemas"]["CostUnits"] | null;
+            spec_breaches?: components["schemas"]["SpecBreaches"];
         };
         /** @description The `data` of one server-sent event of a streamed message; the SSE `event` name equals `type`. */
         MessageStreamEvent: components["schemas"]["MessageStartEvent"] | components["schemas"]["MessageContentBlockStartEvent"] | components["schemas"]["MessageContentBlockDeltaEvent"] | components["schemas"]["MessageContentBlockStopEvent"] | components["schemas"]["MessageDeltaEvent"] | components["schemas"]["MessageStopEvent"] | components["schemas"]["MessagePingEvent"] | components["schemas"]["MessageErrorEvent"];
@@ -1182,6 +1207,7 @@ export interface components {
                 output_tokens: number;
                 cost_usd: components["schemas"]["CostUsd"];
                 cost_units: components["schemas"]["CostUnits"];
+                spec_breaches?: components["schemas"]["SpecBreaches"];
             };
         };
         MessageStopEvent: {
@@ -1215,7 +1241,7 @@ export interface components {
          */
         UsageEndpoint: "chat.completions" | "responses" | "messages";
         /**
-         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer, or the supplier broke off; not billed), `cancelled` (the stream was cut off: the client disconnected, or the server process serving it died; the prompt and the output delivered until then are billed), `schema_mismatch` (the answer was delivered but is not JSON, or does not fit the JSON schema the caller chose in `response_format` or `text.format`; billed like any answer, because the caller chose the schema), `out_of_spec` (the answer was delivered but the supplier broke the instrument's own guarantees; not billed; receipts written before `schema_mismatch` existed also used it for an answer that missed the caller's schema). A schema larger than 4,096 characters of JSON, one with `pattern` or `patternProperties` (the gateway never runs a caller's regular expression), and any schema while the gateway has used up its time for compiling schemas, are checked only for the answer being JSON. Formats are not checked.
+         * @description `in_progress` (running), `succeeded`, `failed` (no usable answer, or the supplier broke off; not billed), `cancelled` (the stream was cut off: the client disconnected, or the server process serving it died; the prompt and the output delivered until then are billed), `schema_mismatch` (the answer was delivered but is not JSON, or does not fit the JSON schema the caller chose in `response_format` or `text.format`; billed like any answer, because the caller chose the schema), `out_of_spec` (the answer was delivered but the supplier broke the instrument's own guarantees; not billed; receipts written before `schema_mismatch` existed also used it for an answer that missed the caller's schema; the receipt's `spec_breaches` names each guarantee broken), and a tool call whose arguments miss the tool's own schema is `schema_mismatch` too (billed; named in `tool_call_errors`). A schema larger than 4,096 characters of JSON, one with `pattern` or `patternProperties` (the gateway never runs a caller's regular expression), and any schema while the gateway has used up its time for compiling schemas, are checked only for the answer being JSON. Formats are not checked.
          * @enum {string}
          */
         UsageStatus: "in_progress" | "succeeded" | "failed" | "cancelled" | "schema_mismatch" | "out_of_spec";
@@ -1262,6 +1288,10 @@ export interface components {
             cost_status: components["schemas"]["CostStatus"];
             /** @description Suppliers tried (1 without failover). */
             supplier_attempts: number;
+            /** @description The instrument's guarantees the answer broke (empty when none, or while in progress unless its first token already came late): its status is then `out_of_spec` and it is not billed. */
+            spec_breaches: components["schemas"]["SpecBreach"][];
+            /** @description The answer's tool calls that are wrong, by kind (empty when none). */
+            tool_call_errors: components["schemas"]["ToolCallError"][];
             created_at: components["schemas"]["Timestamp"];
             /** @description Null while in progress. */
             completed_at: components["schemas"]["Timestamp"] | null;
@@ -2724,8 +2754,43 @@ export interface operations {
                      *           "cost_usd": "0.000270",
                      *           "cost_status": "settled",
                      *           "supplier_attempts": 1,
+                     *           "spec_breaches": [],
+                     *           "tool_call_errors": [],
                      *           "created_at": "2026-11-22T10:15:30.120000Z",
                      *           "completed_at": "2026-11-22T10:15:32.665000Z"
+                     *         },
+                     *         {
+                     *           "request_id": "req_01JD8X4RZ2M5V8Q1T6C3B9N7KD",
+                     *           "object": "usage.receipt",
+                     *           "api_key_id": "api_key_69a02b94-b0a8-4fcc-8674-f894be5777dc",
+                     *           "model": "text-max",
+                     *           "instrument_id": "instrument-0c7d2e91-3f4a-4b6c-8d5e-1a9b7c3e5f20",
+                     *           "endpoint": "chat.completions",
+                     *           "stream": true,
+                     *           "status": "out_of_spec",
+                     *           "prompt_tokens": 96,
+                     *           "completion_tokens": 210,
+                     *           "reasoning_tokens": 0,
+                     *           "total_tokens": 306,
+                     *           "reserved_tokens": 2144,
+                     *           "time_to_first_token_ms": 2931,
+                     *           "tokens_per_second": 93.4,
+                     *           "duration_ms": 5188,
+                     *           "cost_units": "0.000000",
+                     *           "cost_usd": "0.000000",
+                     *           "cost_status": "not_billed",
+                     *           "supplier_attempts": 1,
+                     *           "spec_breaches": [
+                     *             {
+                     *               "guarantee": "time_to_first_token",
+                     *               "bound": 800,
+                     *               "measured": 2904,
+                     *               "unit": "ms"
+                     *             }
+                     *           ],
+                     *           "tool_call_errors": [],
+                     *           "created_at": "2026-11-22T10:14:02.511000Z",
+                     *           "completed_at": "2026-11-22T10:14:07.699000Z"
                      *         }
                      *       ],
                      *       "paging": {
@@ -2870,6 +2935,8 @@ export interface operations {
                      *         "cost_usd": "0.004025",
                      *         "cost_status": "settled",
                      *         "supplier_attempts": 2,
+                     *         "spec_breaches": [],
+                     *         "tool_call_errors": [],
                      *         "created_at": "2026-11-22T10:15:30.120000Z",
                      *         "completed_at": "2026-11-22T10:15:43.418000Z"
                      *       }

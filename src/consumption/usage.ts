@@ -16,6 +16,7 @@ import { assert } from '../lib/assert.js';
 import { toIso, toIsoOrNull, usPerDay } from '../lib/clock.js';
 import { Failure } from '../lib/failure.js';
 import { formatDecimal, usdScale } from '../lib/money.js';
+import { specBreachesOf, toolCallErrorsOf } from '../db/judgment-records.js';
 
 /**
  * Usage receipts (DESIGN.md §7): one row of `inference_requests` per request admitted at
@@ -262,6 +263,8 @@ export function usageReceiptView(row: ReceiptRow): Schemas['UsageReceipt'] {
     cost_usd: formatDecimal(billed ? row.cost_usd_micros : 0, usdScale),
     cost_status: row.cost_status,
     supplier_attempts: row.supplier_attempts,
+    spec_breaches: specBreachesOf(row.spec_breaches),
+    tool_call_errors: toolCallErrorsOf(row.tool_call_errors),
     created_at: toIso(row.created_at_us),
     completed_at: toIsoOrNull(row.completed_at_us),
   };

@@ -38,6 +38,8 @@ export interface AbandonedRequest {
    */
   reservedLots: LotReservation[] | null;
   budget: { apiKeyId: string; periodStartUs: number; reservedMicros: number } | null;
+  /** Breaches recorded while it ran (migration 0027: a stream's late first token), as JSON text; null: none. */
+  specBreaches: string | null;
 }
 
 /** Registers a process; false when its id or lock key is taken (pick others). */
@@ -135,6 +137,7 @@ export async function abandonedRequests(
         'r.reserved_lots',
         'r.budget_reserved_micros',
         'r.budget_period_start_us',
+        'r.spec_breaches',
         's.prompt_tokens',
         's.delivered_tokens',
       ),
@@ -156,6 +159,7 @@ interface AbandonedRequestAsRead {
   created_at_us: number | string;
   prompt_tokens: number | string | null;
   delivered_tokens: number | string | null;
+  spec_breaches: string | null;
 }
 
 function abandonedRequestOf(r: AbandonedRequestAsRead): AbandonedRequest {
@@ -168,6 +172,7 @@ function abandonedRequestOf(r: AbandonedRequestAsRead): AbandonedRequest {
     supplierAttempts: Number(r.supplier_attempts),
     promptTokens: Number(r.prompt_tokens ?? 0),
     deliveredTokens: Number(r.delivered_tokens ?? 0),
+    specBreaches: r.spec_breaches,
     reservedLots: r.reserved_lots === null ? null : (JSON.parse(r.reserved_lots) as LotReservation[]),
     budget:
       r.budget_reserved_micros === null

@@ -235,6 +235,10 @@ export interface SettledReceipt {
   supplier_user_id: string | null;
   endpoint_id: string | null;
   completed_at_us: number;
+  /** The judgment (migration 0027): JSON text, null when there is nothing to record. */
+  spec_breaches: string | null;
+  tool_call_errors: string | null;
+  attempt_measurements: string | null;
 }
 
 const settledColumns = [
@@ -252,6 +256,9 @@ const settledColumns = [
   'supplier_user_id',
   'endpoint_id',
   'completed_at_us',
+  'spec_breaches',
+  'tool_call_errors',
+  'attempt_measurements',
 ] as const satisfies readonly (keyof SettledReceipt)[];
 
 const completeReceipt = statement(
@@ -304,4 +311,17 @@ export async function completeInferenceReceipt(sql: Sql, requestId: string, rece
   }
   await sql.run(completeReceipt, params);
   await sql.run(deleteSlot, [requestId]);
+}
+
+const recordBreaches = statement(
+  'inference_request_record_breaches',
+  "UPDATE inference_requests SET spec_breaches = ? WHERE id = ? AND status = 'in_progress'",
+);
+
+/**
+ * Records a breach known before the request ends (a stream's late first token) on its receipt while it is in progress,
+ * so that whoever settles it, the request or the sweep of abandoned requests, finds it. False when it was settled.
+ */
+export async function recordInProgressBreaches(sql: Sql, requestId: string, specBreaches: string): Promise<boolean> {
+  return (await sql.run(recordBreaches, [specBreaches, requestId])) === 1;
 }

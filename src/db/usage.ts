@@ -43,6 +43,9 @@ export interface ReceiptRow {
   created_at_us: number;
   completed_at_us: number | null;
   tokens_per_unit: number;
+  /** The judgment (migration 0027), JSON text; null: none recorded. */
+  spec_breaches: string | null;
+  tool_call_errors: string | null;
 }
 
 export interface UsageFilter {
@@ -97,6 +100,8 @@ const receiptColumns = [
   'r.created_at_us',
   'r.completed_at_us',
   'i.tokens_per_unit',
+  'r.spec_breaches',
+  'r.tool_call_errors',
 ];
 
 const receiptOfUser = statement(

@@ -9,6 +9,7 @@ import { startSimulatorServer, type SimulatorServer } from '../../src/consumptio
 import { createTestUser, useUpFreeDailyRequests, type TestUser } from '../support/fixtures.js';
 import { giveUnits } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { setGuarantees } from '../support/judgment-fixtures.js';
 import { fundUser } from '../support/trading-fixtures.js';
 
 /**
@@ -26,7 +27,13 @@ describeEachDatabase('consumption: limits and billing edges', (env) => {
 
   before(async () => {
     const instrument = (await services().reference.resolveModel(model))!;
-    // Two seconds to the first token, then 20 tokens a second: requests stay in flight.
+    // Two seconds to the first token, then 20 tokens a second: requests stay in flight. Judged against an instrument
+    // that allows it (issue 31: an answer slower than its instrument's guarantees is out of spec and not billed).
+    await setGuarantees(
+      services(),
+      { id: instrument.id, model },
+      { min_time_to_first_token_ms: 10_000, token_throughput: 5 },
+    );
     slow = await startSimulatorServer({ id: 'slow', timeToFirstTokenMs: 2000, tokensPerSecond: 20 });
     const user = await createTestUser(services());
     await registerSupplier(services(), {

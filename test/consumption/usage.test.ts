@@ -265,6 +265,8 @@ describeEachDatabase('consumption: usage', (env) => {
         cost_usd: '0.000270',
         cost_status: 'settled',
         supplier_attempts: 1,
+        spec_breaches: [],
+        tool_call_errors: [],
         created_at: '2026-11-20T10:15:30.120000Z',
         completed_at: '2026-11-20T10:15:32.665000Z',
       });

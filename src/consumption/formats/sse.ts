@@ -87,6 +87,8 @@ export class MissingUsageError extends Error {
 export interface InlineCost {
   cost_usd: string;
   cost_units: string;
+  /** The instrument's guarantees the answer broke (judgment.ts); present only when there is one. */
+  spec_breaches?: components['schemas']['SpecBreach'][];
 }
 
 export const costPending: Readonly<InlineCost> = { cost_usd: '', cost_units: '' };

@@ -13,12 +13,20 @@ import { costUnitsMicros, unitsScale } from '../usage.js';
 import { fitsSchema, type JsonSchemas } from './json-schemas.js';
 import { releaseLease, type Lease } from '../capacity/leases.js';
 import type { Prepared } from './inference-prepare.js';
-import { answeredBy, route, type RoutingDeps } from './routing.js';
+import { answeredBy, route, type Routed, type RoutingDeps } from './routing.js';
+import { contextRefusalAsFailure } from './context-refusal.js';
+import { attemptRecordOf, judgedStatus, judgePrepared, wholeMeasurements } from './judgment-answers.js';
 import { completedIn } from './attempt-spans.js';
 import { billedUsage } from './billed-usage.js';
 import { settleRequest, type OpenRequest, type RequestOutcome, type RequestStatus, type Settled } from './settle.js';
 import type { ChatCompletion, ChatRequest } from '../suppliers/types.js';
-import { countSettled, observeServed, servedResultOf, type InferenceMetrics } from './inference-metrics.js';
+import {
+  countBreaches,
+  countSettled,
+  observeServed,
+  servedResultOf,
+  type InferenceMetrics,
+} from './inference-metrics.js';
 import { databaseUnavailability, logUnavailable, unavailableRetryAfterSeconds } from '../../db/unavailable.js';
 
 /**
@@ -97,6 +105,7 @@ export function inlineCost(settled: Settled, instrument: Prepared['instrument'])
   return {
     cost_usd: formatDecimal(settled.costUsdMicros, usdScale),
     cost_units: formatDecimal(costUnitsMicros(settled.costTokens, Number(instrument.tokens_per_unit)), unitsScale),
+    ...(settled.specBreaches.length > 0 && { spec_breaches: [...settled.specBreaches] }),
   };
 }
 
@@ -143,6 +152,7 @@ export async function settleHeld(
   try {
     const settled = await settleRequest(deps.db, open, outcome, deps.clock.nowUs());
     if (settled !== null) countSettled(deps.inferenceMetrics, open.instrument.id, outcome, settled);
+    if (settled !== null) countBreaches(deps.inferenceMetrics, open.instrument.id, settled.specBreaches);
     if (settled !== null && open.autoTopUp !== false) deps.autoTopUp.settled(open.accountId, open.instrument.id);
     return settled;
   } catch (error) {
@@ -168,7 +178,42 @@ export const failed = (prepared: Prepared, attempts: number): RequestOutcome => 
   tokensPerSecond: null,
   supplierAttempts: attempts,
   supplierUserId: null,
+  specBreaches: [],
+  toolCallErrors: [],
+  measurements: null,
 });
+
+/**
+ * How a whole answer ended: what its content made it (deliveredStatus), judged against the instrument from the
+ * attempt that answered (its request sent at `sentUs`), `out_of_spec` when it broke a guarantee.
+ */
+function wholeOutcome(
+  deps: AnswerDeps,
+  prepared: Prepared,
+  routed: Routed<ChatCompletion>,
+  times: { admittedAtUs: number; sentUs: number },
+): RequestOutcome {
+  const { admittedAtUs, sentUs } = times;
+  const completion = routed.value;
+  const usage = completion.usage;
+  const nowUs = deps.clock.nowUs();
+  const measured = wholeMeasurements(completion, (nowUs - sentUs) / 1000);
+  const judgment = judgePrepared(deps.jsonSchemas, prepared, measured);
+  const delivered = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);
+  return {
+    status: judgedStatus(delivered, judgment),
+    promptTokens: usage.prompt_tokens,
+    completionTokens: usage.completion_tokens,
+    reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
+    timeToFirstTokenMs: Math.round((nowUs - admittedAtUs) / 1000),
+    tokensPerSecond: null,
+    supplierAttempts: routed.attempts,
+    ...answeredBy(routed),
+    specBreaches: judgment.breaches,
+    toolCallErrors: judgment.toolCallErrors,
+    measurements: attemptRecordOf(measured),
+  };
+}
 
 export async function runWhole(
   deps: AnswerDeps,
@@ -178,21 +223,25 @@ export async function runWhole(
   headers: Record<string, string>,
 ): Promise<InferenceAnswer> {
   let attempts = 0;
+  let sentUs = 0; // the answering attempt's: each attempt sets it as it sends its request
   let routed;
+  const contextWindow = Number(prepared.instrument.context_window);
   try {
     routed = await route(
       deps,
       prepared.instrument,
       open.lotSupplierUserId,
-      (supplier, attempt) =>
-        completedIn(
-          attempt,
-          supplier.complete({
-            request: { ...prepared.chat, stream: false, stream_options: null },
-            signal,
-            traceparent: attempt.traceparent,
-          }),
-        ),
+      (supplier, attempt) => {
+        sentUs = deps.clock.nowUs();
+        const answer = supplier.complete({
+          request: { ...prepared.chat, stream: false, stream_options: null },
+          signal,
+          traceparent: attempt.traceparent,
+        });
+        return completedIn(attempt, answer).catch((error: unknown) => {
+          throw contextRefusalAsFailure(error, contextWindow);
+        });
+      },
       (n) => (attempts = n),
     );
   } catch (error) {
@@ -200,26 +249,11 @@ export async function runWhole(
     observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, 'no_supplier', deps.clock.nowUs());
     throw error;
   }
-  const completion = { ...routed.value, usage: billedUsage(routed.value.usage, prepared.promptTokens) };
-  const usage = completion.usage;
-  const elapsedMs = Math.round((deps.clock.nowUs() - open.admittedAtUs) / 1000);
-  const status = deliveredStatus(deps.jsonSchemas, prepared.chat, completion.choices[0]?.message.content);
-  const settled = await settleHeld(
-    deps,
-    open,
-    {
-      status,
-      promptTokens: usage.prompt_tokens,
-      completionTokens: usage.completion_tokens,
-      reasoningTokens: usage.completion_tokens_details?.reasoning_tokens ?? 0,
-      timeToFirstTokenMs: elapsedMs,
-      tokensPerSecond: null,
-      supplierAttempts: routed.attempts,
-      ...answeredBy(routed),
-    },
-    open.lease,
-  );
-  const result = servedResultOf(status, settled);
+  // Billed as the answer states (billed-usage.ts): the prompt as admitted, the completion as the supplier counted it.
+  const billed = { ...routed, value: { ...routed.value, usage: billedUsage(routed.value.usage, prepared.promptTokens) } };
+  const outcome = wholeOutcome(deps, prepared, billed, { admittedAtUs: open.admittedAtUs, sentUs });
+  const settled = await settleHeld(deps, open, outcome, open.lease);
+  const result = servedResultOf(outcome.status, settled);
   observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, result, deps.clock.nowUs());
   // An answer is given only once billed: not if a sweep took the request for abandoned while it
   // waited (its lease lapsed), nor if the ledger could not be written (a sweep settles it unbilled).
@@ -229,5 +263,5 @@ export async function runWhole(
       'This request could not be settled (its concurrency slot lapsed while the answer was awaited, or the ledger was unavailable); it is not billed. Retry.',
       { headers: { 'retry-after': String(unavailableRetryAfterSeconds) } },
     );
-  return { body: answerOf(prepared, completion, open.requestId, inlineCost(settled, prepared.instrument)), headers };
+  return { body: answerOf(prepared, billed.value, open.requestId, inlineCost(settled, prepared.instrument)), headers };
 }

@@ -1,8 +1,9 @@
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import { Counter, type Gauge, type Histogram } from 'prom-client';
 import { LabelledChildren } from '../../lib/metric-children.js';
 import type { Metrics } from '../../lib/metrics.js';
 import type { Endpoint } from '../../core/inference-endpoint.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
+import type { Guarantee, SpecBreach } from './judgment.js';
 
 /**
  * The inference pipeline's instruments (lib/metrics.ts, the OpenTelemetry GenAI names in Prometheus form), their
@@ -21,6 +22,27 @@ export interface InferenceMetrics {
   supplierAttempts: LabelledChildren<LabelledChildren<Counter.Internal>>;
   supplierFailovers: LabelledChildren<Counter.Internal>;
   slotsInUse: LabelledChildren<Gauge.Internal<string>>;
+  /** By instrument, then guarantee: the breaches of settled answers (judgment.ts). */
+  specBreaches: LabelledChildren<LabelledChildren<Counter.Internal>>;
+}
+
+const guarantees: readonly Guarantee[] = ['time_to_first_token', 'token_throughput', 'max_output_length', 'tool_call'];
+
+/**
+ * `mkt_inference_spec_breaches_total`: registered here rather than in lib/metrics.ts, beside the only code that counts
+ * it. An instrument's four series are made at 0 when it is first counted, so that `increase()` sees the first breach.
+ */
+function specBreachesCounter(metrics: Metrics): LabelledChildren<LabelledChildren<Counter.Internal>> {
+  const counter = new Counter({
+    name: 'mkt_inference_spec_breaches_total',
+    help: "Breaches of the instrument's guarantees by settled answers (not billed), by instrument and guarantee.",
+    labelNames: ['instrument', 'guarantee'],
+    registers: [metrics.registry],
+  });
+  return new LabelledChildren((instrument) => {
+    for (const guarantee of guarantees) counter.labels({ instrument, guarantee }).inc(0);
+    return new LabelledChildren((guarantee) => counter.labels({ instrument, guarantee }));
+  });
 }
 
 export function newInferenceMetrics(metrics: Metrics): InferenceMetrics {
@@ -47,7 +69,13 @@ export function newInferenceMetrics(metrics: Metrics): InferenceMetrics {
     ),
     supplierFailovers: byInstrument((instrument) => metrics.supplierFailovers.labels({ instrument })),
     slotsInUse: byInstrument((instrument) => metrics.inferenceSlotsInUse.labels({ instrument })),
+    specBreaches: specBreachesCounter(metrics),
   };
+}
+
+/** The breaches of a settled answer, one count per guarantee broken. */
+export function countBreaches(metrics: InferenceMetrics, instrumentId: string, breaches: readonly SpecBreach[]): void {
+  for (const breach of breaches) metrics.specBreaches.of(instrumentId).of(breach.guarantee).inc();
 }
 
 /**

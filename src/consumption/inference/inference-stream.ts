@@ -22,6 +22,16 @@ import { streamedIn } from './attempt-spans.js';
 import { billedUsage } from './billed-usage.js';
 import type { RequestOutcome, RequestStatus, Settled } from './settle.js';
 import { observeServed, observeStreamed, servedResultOf } from './inference-metrics.js';
+import { contextRefusalAsFailure } from './context-refusal.js';
+import type { Judgment } from './judgment.js';
+import { attemptRecordOf, judgedStatus, judgePrepared, lateFirstContent } from './judgment-answers.js';
+import {
+  newStreamMeasure,
+  noteChunk,
+  recordLateFirstContent,
+  streamMeasurements,
+  type StreamMeasure,
+} from './judgment-stream.js';
 
 /**
  * An admitted request answered as an event stream (DESIGN.md §7): routed with failover before the
@@ -46,6 +56,8 @@ interface StreamState {
   readonly suffix: string;
   readonly firstChunkUs: number;
   lastChunkUs: number;
+  /** What the judgment of the answering attempt needs (judgment-stream.ts). */
+  readonly measure: StreamMeasure;
   /**
    * Text and tool-call arguments delivered (what `sent` counts), and the text alone (what the caller's schema checks).
    */
@@ -81,7 +93,7 @@ export async function runStream(
   clientSignal: AbortSignal,
   headers: Record<string, string>,
 ): Promise<InferenceAnswer> {
-  const routed = await routeStream(deps, prepared, open, abort);
+  const { routed, sentUs } = await routeStream(deps, prepared, open, abort);
   const sent = open.lease.sent;
   assert(sent !== null, `the lease of stream ${open.requestId} counts what it sent`);
   const firstChunkUs = deps.clock.nowUs();
@@ -96,6 +108,7 @@ export async function runStream(
     suffix: open.requestId.replace(/^req_/, ''),
     firstChunkUs,
     lastChunkUs: firstChunkUs,
+    measure: newStreamMeasure(sentUs, firstChunkUs),
     delivered: '',
     content: '',
     usage: null,
@@ -122,18 +135,26 @@ async function routeStream(
   prepared: Prepared,
   open: Admitted,
   abort: AbortController,
-): Promise<Routed<AsyncIterable<ChatChunk>>> {
+): Promise<{ routed: Routed<AsyncIterable<ChatChunk>>; sentUs: number }> {
   let attempts = 0;
+  let sentUs = 0; // the answering attempt's: each attempt sets it as it sends its request
+  const contextWindow = Number(prepared.instrument.context_window);
   try {
     const request: ChatRequest = { ...prepared.chat, stream: true, stream_options: { include_usage: true } };
-    return await route(
+    const routed = await route(
       deps,
       prepared.instrument,
       open.lotSupplierUserId,
-      (supplier, attempt) =>
-        streamedIn(attempt, supplier.stream({ request, signal: abort.signal, traceparent: attempt.traceparent })),
+      (supplier, attempt) => {
+        sentUs = deps.clock.nowUs();
+        const chunks = supplier.stream({ request, signal: abort.signal, traceparent: attempt.traceparent });
+        return streamedIn(attempt, chunks).catch((error: unknown) => {
+          throw contextRefusalAsFailure(error, contextWindow);
+        });
+      },
       (n) => (attempts = n),
     );
+    return { routed, sentUs };
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);
     observeServed(deps.inferenceMetrics, prepared, open.admittedAtUs, 'no_supplier', deps.clock.nowUs());
@@ -153,6 +174,8 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
   try {
     for await (const chunk of state.routed.value) {
       state.lastChunkUs = state.deps.clock.nowUs();
+      if (noteChunk(state.measure, chunk, state.lastChunkUs))
+        await recordLateFirstContent(state.deps, state.prepared, state.open.requestId, state.measure);
       if (!(await slotHeld(state))) throw new LeaseLost(state.open.requestId);
       const usage = chunk.usage && billedUsage(chunk.usage, state.prepared.promptTokens);
       if (usage) state.usage = usage;
@@ -162,6 +185,7 @@ async function* observed(state: StreamState): AsyncGenerator<ChatChunk> {
         for (const call of choice.delta.tool_calls ?? []) state.delivered += call.function?.arguments ?? '';
       }
       yield { ...chunk, usage, id: `chatcmpl-${state.suffix}`, model: state.prepared.model };
+      state.measure.askedUs = state.deps.clock.nowUs();
     }
     state.ended = true;
   } catch (error) {
@@ -197,12 +221,18 @@ function streamOutcome(state: StreamState): RequestOutcome {
   const { usage, ended, prepared, open } = state;
   const final = usage && ended ? usage : null;
   const completionTokens = final ? final.completion_tokens : state.sent.tokens();
+  const reasoningTokens = final ? (final.completion_tokens_details?.reasoning_tokens ?? 0) : 0;
   const streamMs = (state.lastChunkUs - state.firstChunkUs) / 1000;
+  const measured = streamMeasurements(state.measure, final !== null, { completionTokens, reasoningTokens });
+  const judgment = streamJudgment(state, measured);
   return {
-    status: streamStatus(state),
+    status: streamStatus(state, judgment),
+    specBreaches: judgment.breaches,
+    toolCallErrors: judgment.toolCallErrors,
+    measurements: attemptRecordOf(measured),
     promptTokens: prepared.promptTokens, // billed-usage.ts: as counted at admission, whoever answered
     completionTokens,
-    reasoningTokens: final ? (final.completion_tokens_details?.reasoning_tokens ?? 0) : 0,
+    reasoningTokens,
     timeToFirstTokenMs: Math.round((state.firstChunkUs - open.admittedAtUs) / 1000),
     tokensPerSecond:
       completionTokens > 1 && streamMs > 0 ? Math.round((completionTokens / (streamMs / 1000)) * 10) / 10 : null,
@@ -212,14 +242,26 @@ function streamOutcome(state: StreamState): RequestOutcome {
 }
 
 /**
- * A client that went away is billed for what was delivered, even if the supplier's stream broke
- * because we stopped it.
+ * A stream is judged when it ends (judgment.ts). One that did not end whole (its client went away, its supplier broke
+ * off) is judged on its first token alone: its rate, its length and its tool calls are not known.
  */
-function streamStatus(state: StreamState): RequestStatus {
-  if (state.clientSignal.aborted) return 'cancelled';
-  if (state.failure !== undefined) return 'failed';
-  if (!state.ended) return 'cancelled';
-  return deliveredStatus(state.deps.jsonSchemas, state.prepared.chat, state.content);
+function streamJudgment(state: StreamState, measured: ReturnType<typeof streamMeasurements>): Judgment {
+  if (measured.times.kind === 'stream' && measured.times.ended)
+    return judgePrepared(state.deps.jsonSchemas, state.prepared, measured);
+  const { firstContentMs } = state.measure;
+  const late = firstContentMs === null ? null : lateFirstContent(state.prepared, firstContentMs);
+  return { breaches: late ? [late] : [], toolCallErrors: [] };
+}
+
+/**
+ * A client that went away is billed for what was delivered, even if the supplier's stream broke
+ * because we stopped it; unless the supplier broke a guarantee: never billed, however the stream ended.
+ */
+function streamStatus(state: StreamState, judgment: Judgment): RequestStatus {
+  if (state.failure !== undefined && !state.clientSignal.aborted) return 'failed';
+  if (judgment.breaches.length > 0) return 'out_of_spec';
+  if (state.clientSignal.aborted || !state.ended) return 'cancelled';
+  return judgedStatus(deliveredStatus(state.deps.jsonSchemas, state.prepared.chat, state.content), judgment);
 }
 
 /**

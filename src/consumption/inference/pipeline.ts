@@ -25,6 +25,7 @@ import {
 } from '../capacity/leases.js';
 import type { OpenRequest, RequestOutcome } from './settle.js';
 import { countPromptTokens } from '../tokens/tokens.js';
+import { specBreachesOf } from '../../db/judgment-records.js';
 
 /**
  * The consumption pipeline (DESIGN.md §7, §12): every inference of the three surfaces passes the
@@ -237,11 +238,18 @@ export async function sweepAbandoned(deps: InferenceDeps, nowUs: number): Promis
  * What an abandoned request is settled as: a stream that had delivered output is billed for its
  * prompt and the completion tokens recorded as delivered (at most one recording interval short
  * of what the client got), like a client that went away; anything that delivered nothing —
- * an answer still awaited whole, a stream before its first token — is not billed.
+ * an answer still awaited whole, a stream before its first token — is not billed, nor is a stream
+ * whose first token came late (recorded as it came: inference-stream.ts).
  */
 function abandonedOutcome(request: AbandonedRequest): RequestOutcome {
+  const specBreaches = specBreachesOf(request.specBreaches);
+  const delivered = request.deliveredTokens > 0 ? 'cancelled' : 'failed';
   return {
-    status: request.deliveredTokens > 0 ? 'cancelled' : 'failed',
+    // A breach was recorded as its first content came: content reached the caller, recorded as delivered or not yet.
+    status: specBreaches.length > 0 ? 'out_of_spec' : delivered,
+    specBreaches,
+    toolCallErrors: [],
+    measurements: null,
     promptTokens: request.promptTokens,
     completionTokens: request.deliveredTokens,
     reasoningTokens: 0,

@@ -14,6 +14,8 @@ import { trueUpBudget, type BudgetHold } from '../capacity/key-limits.js';
 import { move, post } from '../../ledger/journal.js';
 import { assert } from '../../lib/assert.js';
 import type { InstrumentRow } from '../../core/reference.js';
+import type { SpecBreach, ToolCallError } from './judgment.js';
+import { recordOf } from '../../db/judgment-records.js';
 
 /**
  * `schema_mismatch`: delivered, but not fitting the output format the caller chose. `out_of_spec`:
@@ -34,6 +36,23 @@ export interface RequestOutcome {
   supplierUserId: string | null;
   /** The endpoint that answered (supplier_endpoints, migration 0028); absent when none did. */
   endpointId?: string | null;
+  /** The guarantees the answer broke (judgment.ts): any makes the status `out_of_spec`. */
+  specBreaches: readonly SpecBreach[];
+  toolCallErrors: readonly ToolCallError[];
+  /** What was measured of the attempt that answered, for the suppliers' scorecards; null when none answered. */
+  measurements: AttemptRecord | null;
+}
+
+/** The measurements of the answering attempt as its receipt records them. */
+export interface AttemptRecord {
+  /** A stream's: its request sent → its first content; its output rate after that. */
+  time_to_first_token_ms: number | null;
+  tokens_per_second: number | null;
+  /** A whole answer's: its request sent → the whole answer received. */
+  answer_ms: number | null;
+  completion_tokens: number;
+  finish_reason: string | null;
+  tool_calls: number;
 }
 
 export interface OpenRequest {
@@ -73,11 +92,12 @@ export interface OpenRequest {
 const billed = (status: RequestStatus): boolean =>
   status === 'succeeded' || status === 'schema_mismatch' || status === 'cancelled';
 
-/** What a settled request cost: the tokens billed and their USD, as its receipt records them. */
+/** What a settled request cost: the tokens billed and their USD, as its receipt records them, and why not billed. */
 export interface Settled {
   costTokens: number;
   costUsdMicros: number;
   costStatus: SettledReceipt['cost_status'];
+  specBreaches: readonly SpecBreach[];
 }
 
 /** The receipt's columns of a settled request. */
@@ -102,6 +122,9 @@ function receiptOf(
     supplier_user_id: outcome.supplierUserId,
     endpoint_id: outcome.endpointId ?? null,
     completed_at_us: nowUs,
+    spec_breaches: recordOf(outcome.specBreaches),
+    tool_call_errors: recordOf(outcome.toolCallErrors),
+    attempt_measurements: outcome.measurements === null ? null : JSON.stringify(outcome.measurements),
   };
 }
 
@@ -117,6 +140,10 @@ function costUsdMicrosOf(draws: readonly LotDraw[], instrument: InstrumentRow): 
 
 /** The tokens a request is billed: what it used, if billed at all, never more than it reserved. */
 function chargeOf(request: OpenRequest, outcome: RequestOutcome): number {
+  assert(
+    !billed(outcome.status) || outcome.specBreaches.length === 0,
+    `${request.requestId} broke its instrument's guarantees and must not be billed (status ${outcome.status})`,
+  );
   const used = outcome.promptTokens + outcome.completionTokens;
   const charge = billed(outcome.status) ? Math.min(used, request.reservedTokens) : 0;
   assert(
@@ -167,7 +194,7 @@ export async function settleRequest(
       },
       nowUs,
     );
-    return { costTokens: charge, costUsdMicros, costStatus: receipt.cost_status };
+    return { costTokens: charge, costUsdMicros, costStatus: receipt.cost_status, specBreaches: outcome.specBreaches };
   });
 }
 
@@ -209,6 +236,11 @@ async function settleUnreserved(
       request.requestId,
       receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs),
     );
-    return { costTokens: charge, costUsdMicros, costStatus: costStatusOf(outcome.status) };
+    return {
+      costTokens: charge,
+      costUsdMicros,
+      costStatus: costStatusOf(outcome.status),
+      specBreaches: outcome.specBreaches,
+    };
   });
 }

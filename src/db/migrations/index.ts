@@ -24,6 +24,7 @@ import * as autoTopUp from './0023_auto_top_up.js';
 import * as tradingReferenceChanges from './0024_trading_reference_changes.js';
 import * as ledgerAuditRuns from './0025_ledger_audit_runs.js';
 import * as replicaReadFences from './0026_replica_read_fences.js';
+import * as specBreaches from './0027_spec_breaches.js';
 import * as supplierEndpoints from './0028_supplier_endpoints.js';
 import * as qualificationRuns from './0029_qualification_runs.js';
 
@@ -59,6 +60,7 @@ const migrations: [string, Migration][] = [
   ['0024_trading_reference_changes', tradingReferenceChanges],
   ['0025_ledger_audit_runs', ledgerAuditRuns],
   ['0026_replica_read_fences', replicaReadFences],
+  ['0027_spec_breaches', specBreaches],
   ['0028_supplier_endpoints', supplierEndpoints],
   ['0029_qualification_runs', qualificationRuns],
 ];

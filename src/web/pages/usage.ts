@@ -15,6 +15,7 @@ import { html, type Html } from '../html.js';
 import { formatTime, layout, notice } from '../layout.js';
 import { pager, readPage } from '../paging.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
+import { specBreachesOf, type SpecBreach } from '../../db/judgment-records.js';
 
 /**
  * `/usage`: the receipts of the user's inference, newest first, paged by the same keyset cursors as
@@ -156,13 +157,35 @@ async function spendCard(request: MemberRequest, filters: Filters): Promise<Html
   return html`<div class="card">${heading}${totals}${chart}</div>`;
 }
 
+/** A breach of the instrument's guarantees in words: what was guaranteed, what came. */
+function breachWords(breach: SpecBreach): string {
+  const { bound, measured } = breach;
+  switch (breach.guarantee) {
+    case 'time_to_first_token':
+      return `first token after ${formatCount(measured)} ms (guaranteed within ${formatCount(bound)} ms)`;
+    case 'token_throughput':
+      return `${measured} tokens/s (guaranteed at least ${formatCount(bound)})`;
+    case 'max_output_length':
+      return `cut short at ${formatCount(measured)} tokens (of ${formatCount(bound)})`;
+    case 'tool_call':
+      return `${formatCount(measured)} invalid tool call${measured === 1 ? '' : 's'}`;
+  }
+}
+
+/** Why a request is out of spec, under its status. */
+function breachesNote(row: ReceiptRow): Html | string {
+  const breaches = specBreachesOf(row.spec_breaches);
+  if (breaches.length === 0) return '';
+  return html`${breaches.map((b) => html`<span class="sub spec-breach" data-guarantee="${b.guarantee}">${breachWords(b)}</span>`)}`;
+}
+
 function receiptRows(page: Page<ReceiptRow>, keyNames: Map<string, string>): Html {
   if (page.rows.length === 0)
     return html`<tr><td class="empty" colspan="7">No requests match. Inference made with your consumption API keys appears here.</td></tr>`;
   return html`${page.rows.map((r) => {
     const billed = r.cost_status !== 'not_billed';
     return html`<tr><td class="nowrap">${formatTime(r.created_at_us)}</td><td>${r.model}<span class="sub mono">${r.id}</span></td><td>${keyNames.get(r.api_key_id) ?? html`<span class="mono small">${r.api_key_id}</span>`}</td>
-<td class="small">${r.endpoint}${r.stream ? html` <span class="muted">stream</span>` : ''}</td><td><span class="pill ${statusTone[r.status]}">${r.status.replace(/_/g, ' ')}</span></td>
+<td class="small">${r.endpoint}${r.stream ? html` <span class="muted">stream</span>` : ''}</td><td><span class="pill ${statusTone[r.status]}">${r.status.replace(/_/g, ' ')}</span>${breachesNote(r)}</td>
 <td class="right mono">${formatCount(r.prompt_tokens + r.completion_tokens)}</td><td class="right mono">${formatUsd(billed ? r.cost_usd_micros : 0, { everyDigit: true })}${billed ? '' : html`<span class="sub">not billed</span>`}</td></tr>`;
   })}`;
 }

@@ -132,6 +132,8 @@ export * from './ResponseTextFormatJsonSchema.js';
 export * from './ResponseToolChoice.js';
 export * from './ResponseUsage.js';
 export * from './ResponseUsageInputTokensDetails.js';
+export * from './SpecBreach.js';
+export * from './ToolCallError.js';
 export * from './ToolChoice.js';
 export * from './ToolDefinition.js';
 export * from './UsageEndpoint.js';
