@@ -250,7 +250,10 @@ export async function runWhole(
     throw error;
   }
   // Billed as the answer states (billed-usage.ts): the prompt as admitted, the completion as the supplier counted it.
-  const billed = { ...routed, value: { ...routed.value, usage: billedUsage(routed.value.usage, prepared.promptTokens) } };
+  const billed = {
+    ...routed,
+    value: { ...routed.value, usage: billedUsage(routed.value.usage, prepared.promptTokens) },
+  };
   const outcome = wholeOutcome(deps, prepared, billed, { admittedAtUs: open.admittedAtUs, sentUs });
   const settled = await settleHeld(deps, open, outcome, open.lease);
   const result = servedResultOf(outcome.status, settled);
