@@ -13,7 +13,7 @@ import ts from 'typescript';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The ceiling on casts in src/: lower it when you remove some, never raise it. */
-const castsMax = 95;
+const castsMax = 93;
 const fileLinesMax = 400;
 const functionLinesMax = 60;
 

@@ -19,6 +19,7 @@ import {
   type Supplier,
   type SupplierCall,
 } from './types.js';
+import { Deadline } from './upstream-deadline.js';
 
 /**
  * An adapter for any OpenAI-compatible chat-completions server (vLLM, llama.cpp, Ollama, …). It is
@@ -233,48 +234,6 @@ function failureOfStatus(status: number): SupplierError['failure'] {
   if (status >= 500) return 'unavailable';
   if (status >= 400) return 'bad_request';
   return 'bad_response';
-}
-
-/**
- * Aborts a call that takes too long: a fixed limit (the first byte, or a whole answer) and, once a
- * stream has started, the longest the upstream may stay silent while we wait for its next bytes.
- * Time the caller spends not reading (a slow client holding the stream back) is not silence.
- */
-class Deadline {
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private idle: { ms: number; reason: () => SupplierError } | undefined;
-
-  constructor(ms: number, reason: () => SupplierError) {
-    this.timer = setTimeout(() => this.controller.abort(reason()), ms);
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** Ends the fixed limit; from now on each wait for bytes may last at most `ms`. */
-  watchSilence(ms: number, reason: () => SupplierError): void {
-    this.stop();
-    this.idle = { ms, reason };
-  }
-
-  /** A read is waiting for the upstream's next bytes. */
-  waiting(): void {
-    if (!this.idle) return;
-    const { ms, reason } = this.idle;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.controller.abort(reason()), ms);
-  }
-
-  /** The bytes came. */
-  received(): void {
-    if (this.idle) clearTimeout(this.timer);
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-  }
 }
 
 /** Our own deadline first, then the caller's abort, else what went wrong on the wire. */
