@@ -70,6 +70,7 @@ describeEachDatabase(
         usage_usd: '3.204117',
         allowed_models: ['text-standard', 'llama-latest'],
         rate_limit: { concurrency: 3 },
+        is_active: true,
       });
       expect(await cli.ok(['key']))
         .to.match(/usage USD\s*│\s*3\.204117/)

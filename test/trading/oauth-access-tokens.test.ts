@@ -136,6 +136,7 @@ describeEachDatabase('trading: OAuth access tokens in place of a signature (the 
       const scopes = tokenScopesOf(operation);
       const supply =
         operation.path.startsWith('/v1/supply-issuances') ||
+        operation.path.startsWith('/v1/supply/') ||
         operation.path.startsWith('/v1/issuance-accounts') ||
         operation.path.startsWith('/v1/supplier-liability');
       const expected = supply
