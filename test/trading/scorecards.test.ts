@@ -212,7 +212,7 @@ describeEachDatabase("trading: suppliers' scorecards", (env) => {
 
   it('404 for an instrument neither an id nor a symbol names', async () => {
     const reader = await createTestUser(services());
-    for (const name of ['instrument-00000000-0000-4000-8000-000000000000', 'NO-SUCH-SYMBOL']) {
+    for (const name of ['instrument-00000000-0000-4000-8000-000000000000', 'NO-SUCH-SYMBOL', 'by-symbol']) {
       const reply = await env().trading.get(`/v1/instruments/${name}/scorecards`, { sign: reader.signingKey });
       expect(reply.status, reply.text).to.equal(404);
     }
