@@ -12,7 +12,7 @@ import { toIso } from '../../lib/clock.js';
 type ScorecardWindow = components['schemas']['ScorecardWindow'];
 type Guarantee = ScorecardWindow['breaches'][number]['guarantee'];
 
-export interface WindowSpec {
+interface WindowSpec {
   name: ScorecardWindow['window'];
   lengthUs: number;
 }
@@ -53,7 +53,7 @@ const present = (values: (number | null)[]): number[] => values.filter((v): v is
  * The window `spec` ending at `nowUs` over `rows` (newest first, possibly more than the window holds); `capped` when
  * the rows read stopped at the cap inside this window.
  */
-export function scorecardWindow(
+function scorecardWindow(
   rows: readonly ScorecardReceiptRow[],
   spec: WindowSpec,
   nowUs: number,
