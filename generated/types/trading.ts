@@ -107,6 +107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/instruments/{instrument_id}/scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the suppliers' scorecards of an instrument
+         * @description How every endpoint that is `qualified` or `suspended` for the instrument performs, measured from the receipts of the requests it answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec rate by guarantee, time to first token p50/p95, output rate p50/p5, tool-call errors by kind and failures, with its qualification and last Quality Score. Each endpoint is named by a pseudonym (`sup_` and 12 hex digits, a keyed hash stable for the deployment), never by its id or its supplier. At most the latest 5,000 receipts of an endpoint in the window are read (`capped` says when more were left out). The list is always one page. `404` if neither an id nor a symbol names an instrument.
+         */
+        get: operations["listInstrumentScorecards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/instruments/by-symbol/{symbol}": {
         parameters: {
             query?: never;
@@ -985,6 +1005,26 @@ export interface paths {
          * @description The caller's liability for one instrument, defined as in `GET /v1/supplier-liability`; all zeros for an instrument it never issued, sold or served. `404` for an unknown instrument.
          */
         get: operations["getSupplierLiability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/supply/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read my endpoints' scorecards
+         * @description A scorecard per endpoint of the caller (not deleted) and instrument it offers, measured from the receipts of the requests the endpoint answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec count and rate by guarantee, time to first token p50/p95 and output rate p50/p5 (from streamed answers that measured them), tool-call errors by kind, failures, the qualification, the last Quality Score and its report. At most the latest 5,000 receipts of an endpoint × instrument in the window are read (`capped` says when more were left out). The list is always one page.
+         */
+        get: operations["getSupplyScorecard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2387,6 +2427,76 @@ export interface components {
             data: components["schemas"]["SupplierEndpoint"][];
             paging: components["schemas"]["Paging"];
         };
+        /** @description What the receipts of one rolling window show of an endpoint × instrument. Rates are shares of `requests` (0 to 1, four decimals); percentiles are nearest-rank, null without samples. */
+        ScorecardWindow: {
+            /** @enum {string} */
+            window: "1h" | "24h";
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description Settled requests the endpoint answered or failed. */
+            requests: number;
+            /** @description True when more receipts than were read (5,000) fell in the window. */
+            capped: boolean;
+            out_of_spec: number;
+            out_of_spec_rate: number;
+            /** @description Receipts that broke each guarantee (a receipt may break several). */
+            breaches: {
+                /** @enum {string} */
+                guarantee: "time_to_first_token" | "token_throughput" | "max_output_length" | "tool_call";
+                count: number;
+                rate: number;
+            }[];
+            time_to_first_token_ms: {
+                samples: number;
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description p5: the slow tail (95% of answers were faster). */
+            output_tokens_per_second: {
+                samples: number;
+                p50: number | null;
+                p5: number | null;
+            };
+            tool_call_errors: {
+                invalid_json: number;
+                unknown_tool: number;
+                arguments_schema: number;
+            };
+            /** @description Receipts `failed` with this endpoint. */
+            failures: number;
+        };
+        /** @description One of the caller's endpoints for one instrument, in full. */
+        SupplierScorecard: {
+            endpoint_id: string;
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @enum {string} */
+            qualification: "pending" | "qualified" | "not_qualified" | "suspended";
+            /** @enum {string} */
+            basis: "run" | "override";
+            quality_score: number | null;
+            report_id: string | null;
+            windows: components["schemas"]["ScorecardWindow"][];
+        };
+        SupplierScorecardList: {
+            data: components["schemas"]["SupplierScorecard"][];
+            paging: components["schemas"]["Paging"];
+        };
+        /** @description An endpoint's scorecard for the instrument, under its pseudonym. */
+        PublicScorecard: {
+            /** @description A keyed hash of the endpoint, stable for the deployment. */
+            supplier_ref: string;
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @enum {string} */
+            qualification: "qualified" | "suspended";
+            quality_score: number | null;
+            windows: components["schemas"]["ScorecardWindow"][];
+        };
+        PublicScorecardList: {
+            data: components["schemas"]["PublicScorecard"][];
+            paging: components["schemas"]["Paging"];
+        };
         CreateSupplierEndpointRequest: {
             /** @description The upstream's OpenAI-compatible base URL, http or https, e.g. `https://host/v1`. */
             base_url: string;
@@ -3488,6 +3598,35 @@ export interface operations {
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInstrumentScorecards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
+                instrument_id: components["parameters"]["InstrumentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instrument's public scorecards, best Quality Score first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicScorecardList"];
+                };
+            };
+            401: components["responses"]["SignatureUnauthorized"];
+            403: components["responses"]["InsufficientTradeScope"];
+            404: components["responses"]["InstrumentNotFound"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
         };
     };
     getInstrumentBySymbol: {
@@ -5954,6 +6093,31 @@ export interface operations {
             422: components["responses"]["UnknownQueryParameter"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSupplyScorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's scorecards, by endpoint then instrument. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupplierScorecardList"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
         };
     };
     listSupplierEndpoints: {

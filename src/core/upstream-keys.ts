@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { assert } from '../lib/assert.js';
 import { newGcmNonce } from '../lib/ids.js';
 
@@ -12,6 +12,19 @@ export class UpstreamKeyring {
   private derived: Promise<Buffer> | undefined;
 
   constructor(private readonly loadSecret: () => Promise<string>) {}
+
+  private pseudonymKey: Promise<Buffer> | undefined;
+
+  /**
+   * The pseudonym public scorecards name an endpoint by: `sup_` and the first 12 hex digits of an HMAC of its id under
+   * a key derived apart from the sealing key, so it is stable for the deployment and reveals neither id nor supplier.
+   */
+  async pseudonym(endpointId: string): Promise<string> {
+    const key = await (this.pseudonymKey ??= this.loadSecret().then((secret) =>
+      Buffer.from(hkdfSync('sha256', secret, 'mkt scorecards', 'endpoint pseudonym v1', 32)),
+    ));
+    return 'sup_' + createHmac('sha256', key).update(endpointId, 'utf8').digest('hex').slice(0, 12);
+  }
 
   private key(): Promise<Buffer> {
     return (this.derived ??= this.loadSecret().then((secret) =>

@@ -26,6 +26,7 @@ import { hostsOf, profileStore } from './profile.js';
 import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOptions } from './settings.js';
 import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
 import { endpointCommands } from './supply-endpoints.js';
+import { scorecardCommand } from './supply-scorecard.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -349,6 +350,7 @@ function supplyCommands(program: Command): void {
     .description('per instrument: tokens owed on the Units you sold, fulfilled and outstanding')
     .action(simple(showLiability));
   endpointCommands(supply, run);
+  scorecardCommand(supply, run);
 }
 
 function depthOf(text: string): number {

@@ -55,6 +55,7 @@ import {
   listSupplierEndpoints,
   updateSupplierEndpoint,
 } from './supply-endpoints.js';
+import { getSupplyScorecard, listInstrumentScorecards } from './scorecards.js';
 import {
   getEndpointQualification,
   listEndpointQualifications,
@@ -117,6 +118,8 @@ export const tradingHandlers: HandlerMap<operations, TradingDeps> = {
   transferFromIssuanceAccount,
   listSupplierLiabilities,
   getSupplierLiability,
+  getSupplyScorecard,
+  listInstrumentScorecards,
   listSupplierEndpoints,
   createSupplierEndpoint,
   getSupplierEndpoint,

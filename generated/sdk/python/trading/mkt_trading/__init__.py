@@ -127,6 +127,8 @@ __all__ = [
     "PriceHistory",
     "PriceHistoryList",
     "PriceHistoryResolution",
+    "PublicScorecard",
+    "PublicScorecardList",
     "QualificationGuaranteeResult",
     "QualificationProbeResult",
     "QualificationReport",
@@ -134,6 +136,11 @@ __all__ = [
     "QualificationRunList",
     "QualificationRunResponse",
     "RateLimitHeaderNames",
+    "ScorecardWindow",
+    "ScorecardWindowBreachesInner",
+    "ScorecardWindowOutputTokensPerSecond",
+    "ScorecardWindowTimeToFirstTokenMs",
+    "ScorecardWindowToolCallErrors",
     "SelfTradePrevention",
     "SigningKeyRef",
     "SupplierEndpoint",
@@ -142,6 +149,8 @@ __all__ = [
     "SupplierLiability",
     "SupplierLiabilityList",
     "SupplierLiabilityResponse",
+    "SupplierScorecard",
+    "SupplierScorecardList",
     "SupplyIssuance",
     "SupplyIssuanceList",
     "SupplyIssuanceResponse",
@@ -282,6 +291,8 @@ from mkt_trading.models.position_status import PositionStatus as PositionStatus
 from mkt_trading.models.price_history import PriceHistory as PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList as PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution as PriceHistoryResolution
+from mkt_trading.models.public_scorecard import PublicScorecard as PublicScorecard
+from mkt_trading.models.public_scorecard_list import PublicScorecardList as PublicScorecardList
 from mkt_trading.models.qualification_guarantee_result import QualificationGuaranteeResult as QualificationGuaranteeResult
 from mkt_trading.models.qualification_probe_result import QualificationProbeResult as QualificationProbeResult
 from mkt_trading.models.qualification_report import QualificationReport as QualificationReport
@@ -289,6 +300,11 @@ from mkt_trading.models.qualification_run import QualificationRun as Qualificati
 from mkt_trading.models.qualification_run_list import QualificationRunList as QualificationRunList
 from mkt_trading.models.qualification_run_response import QualificationRunResponse as QualificationRunResponse
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
+from mkt_trading.models.scorecard_window import ScorecardWindow as ScorecardWindow
+from mkt_trading.models.scorecard_window_breaches_inner import ScorecardWindowBreachesInner as ScorecardWindowBreachesInner
+from mkt_trading.models.scorecard_window_output_tokens_per_second import ScorecardWindowOutputTokensPerSecond as ScorecardWindowOutputTokensPerSecond
+from mkt_trading.models.scorecard_window_time_to_first_token_ms import ScorecardWindowTimeToFirstTokenMs as ScorecardWindowTimeToFirstTokenMs
+from mkt_trading.models.scorecard_window_tool_call_errors import ScorecardWindowToolCallErrors as ScorecardWindowToolCallErrors
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention as SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef as SigningKeyRef
 from mkt_trading.models.supplier_endpoint import SupplierEndpoint as SupplierEndpoint
@@ -297,6 +313,8 @@ from mkt_trading.models.supplier_endpoint_response import SupplierEndpointRespon
 from mkt_trading.models.supplier_liability import SupplierLiability as SupplierLiability
 from mkt_trading.models.supplier_liability_list import SupplierLiabilityList as SupplierLiabilityList
 from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse as SupplierLiabilityResponse
+from mkt_trading.models.supplier_scorecard import SupplierScorecard as SupplierScorecard
+from mkt_trading.models.supplier_scorecard_list import SupplierScorecardList as SupplierScorecardList
 from mkt_trading.models.supply_issuance import SupplyIssuance as SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse as SupplyIssuanceResponse

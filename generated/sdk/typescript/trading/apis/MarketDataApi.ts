@@ -55,6 +55,11 @@ import {
     PriceHistoryResolutionToJSON,
 } from '../models/PriceHistoryResolution.js';
 import {
+    type PublicScorecardList,
+    PublicScorecardListFromJSON,
+    PublicScorecardListToJSON,
+} from '../models/PublicScorecardList.js';
+import {
     type TickerResponse,
     TickerResponseFromJSON,
     TickerResponseToJSON,
@@ -92,6 +97,13 @@ export interface GetMarketTickerRequest {
      * The market's id, `market_<uuid>`.
      */
     marketId: string;
+}
+
+export interface ListInstrumentScorecardsRequest {
+    /**
+     * The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument.
+     */
+    instrumentId: string;
 }
 
 export interface ListMarketTradesRequest {
@@ -395,6 +407,73 @@ export class MarketDataApi extends runtime.BaseAPI {
      */
     async getMarketTicker(requestParameters: GetMarketTickerRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<TickerResponse> {
         const response = await this.getMarketTickerRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for listInstrumentScorecards without sending the request
+     */
+    async listInstrumentScorecardsRequestOpts(requestParameters: ListInstrumentScorecardsRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['instrumentId'] == null) {
+            throw new runtime.RequiredError(
+                'instrumentId',
+                'Required parameter "instrumentId" was null or undefined when calling listInstrumentScorecards().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["trade:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/instruments/{instrument_id}/scorecards`;
+        urlPath = urlPath.replace('{instrument_id}', encodeURIComponent(String(requestParameters['instrumentId'])));
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * How every endpoint that is `qualified` or `suspended` for the instrument performs, measured from the receipts of the requests it answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec rate by guarantee, time to first token p50/p95, output rate p50/p5, tool-call errors by kind and failures, with its qualification and last Quality Score. Each endpoint is named by a pseudonym (`sup_` and 12 hex digits, a keyed hash stable for the deployment), never by its id or its supplier. At most the latest 5,000 receipts of an endpoint in the window are read (`capped` says when more were left out). The list is always one page. `404` if neither an id nor a symbol names an instrument.
+     * Read the suppliers\' scorecards of an instrument
+     */
+    async listInstrumentScorecardsRaw(requestParameters: ListInstrumentScorecardsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PublicScorecardList>> {
+        const requestOptions = await this.listInstrumentScorecardsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => PublicScorecardListFromJSON(jsonValue));
+    }
+
+    /**
+     * How every endpoint that is `qualified` or `suspended` for the instrument performs, measured from the receipts of the requests it answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec rate by guarantee, time to first token p50/p95, output rate p50/p5, tool-call errors by kind and failures, with its qualification and last Quality Score. Each endpoint is named by a pseudonym (`sup_` and 12 hex digits, a keyed hash stable for the deployment), never by its id or its supplier. At most the latest 5,000 receipts of an endpoint in the window are read (`capped` says when more were left out). The list is always one page. `404` if neither an id nor a symbol names an instrument.
+     * Read the suppliers\' scorecards of an instrument
+     */
+    async listInstrumentScorecards(requestParameters: ListInstrumentScorecardsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PublicScorecardList> {
+        const response = await this.listInstrumentScorecardsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -75,6 +75,11 @@ import {
     SupplierLiabilityResponseToJSON,
 } from '../models/SupplierLiabilityResponse.js';
 import {
+    type SupplierScorecardList,
+    SupplierScorecardListFromJSON,
+    SupplierScorecardListToJSON,
+} from '../models/SupplierScorecardList.js';
+import {
     type SupplyIssuanceList,
     SupplyIssuanceListFromJSON,
     SupplyIssuanceListToJSON,
@@ -673,6 +678,65 @@ export class SupplyApi extends runtime.BaseAPI {
      */
     async getSupplyIssuanceSummary(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplySummaryResponse> {
         const response = await this.getSupplyIssuanceSummaryRaw(initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getSupplyScorecard without sending the request
+     */
+    async getSupplyScorecardRequestOpts(): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply/scorecard`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * A scorecard per endpoint of the caller (not deleted) and instrument it offers, measured from the receipts of the requests the endpoint answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec count and rate by guarantee, time to first token p50/p95 and output rate p50/p5 (from streamed answers that measured them), tool-call errors by kind, failures, the qualification, the last Quality Score and its report. At most the latest 5,000 receipts of an endpoint × instrument in the window are read (`capped` says when more were left out). The list is always one page.
+     * Read my endpoints\' scorecards
+     */
+    async getSupplyScorecardRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplierScorecardList>> {
+        const requestOptions = await this.getSupplyScorecardRequestOpts();
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SupplierScorecardListFromJSON(jsonValue));
+    }
+
+    /**
+     * A scorecard per endpoint of the caller (not deleted) and instrument it offers, measured from the receipts of the requests the endpoint answered over two rolling windows (`1h` and `24h`, each ending now): requests, out-of-spec count and rate by guarantee, time to first token p50/p95 and output rate p50/p5 (from streamed answers that measured them), tool-call errors by kind, failures, the qualification, the last Quality Score and its report. At most the latest 5,000 receipts of an endpoint × instrument in the window are read (`capped` says when more were left out). The list is always one page.
+     * Read my endpoints\' scorecards
+     */
+    async getSupplyScorecard(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplierScorecardList> {
+        const response = await this.getSupplyScorecardRaw(initOverrides);
         return await response.value();
     }
 

@@ -105,6 +105,8 @@ from mkt_trading.models.position_status import PositionStatus
 from mkt_trading.models.price_history import PriceHistory
 from mkt_trading.models.price_history_list import PriceHistoryList
 from mkt_trading.models.price_history_resolution import PriceHistoryResolution
+from mkt_trading.models.public_scorecard import PublicScorecard
+from mkt_trading.models.public_scorecard_list import PublicScorecardList
 from mkt_trading.models.qualification_guarantee_result import QualificationGuaranteeResult
 from mkt_trading.models.qualification_probe_result import QualificationProbeResult
 from mkt_trading.models.qualification_report import QualificationReport
@@ -112,6 +114,11 @@ from mkt_trading.models.qualification_run import QualificationRun
 from mkt_trading.models.qualification_run_list import QualificationRunList
 from mkt_trading.models.qualification_run_response import QualificationRunResponse
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
+from mkt_trading.models.scorecard_window import ScorecardWindow
+from mkt_trading.models.scorecard_window_breaches_inner import ScorecardWindowBreachesInner
+from mkt_trading.models.scorecard_window_output_tokens_per_second import ScorecardWindowOutputTokensPerSecond
+from mkt_trading.models.scorecard_window_time_to_first_token_ms import ScorecardWindowTimeToFirstTokenMs
+from mkt_trading.models.scorecard_window_tool_call_errors import ScorecardWindowToolCallErrors
 from mkt_trading.models.self_trade_prevention import SelfTradePrevention
 from mkt_trading.models.signing_key_ref import SigningKeyRef
 from mkt_trading.models.supplier_endpoint import SupplierEndpoint
@@ -120,6 +127,8 @@ from mkt_trading.models.supplier_endpoint_response import SupplierEndpointRespon
 from mkt_trading.models.supplier_liability import SupplierLiability
 from mkt_trading.models.supplier_liability_list import SupplierLiabilityList
 from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse
+from mkt_trading.models.supplier_scorecard import SupplierScorecard
+from mkt_trading.models.supplier_scorecard_list import SupplierScorecardList
 from mkt_trading.models.supply_issuance import SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse

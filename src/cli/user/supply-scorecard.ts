@@ -1,0 +1,69 @@
+import type { Command, OptionValues } from 'commander';
+import type { components } from '../../../generated/types/trading.js';
+import { tradingData, type Session } from './http.js';
+import { renderTable, show, type Output } from './output.js';
+
+type SupplierScorecard = components['schemas']['SupplierScorecard'];
+type ScorecardWindow = components['schemas']['ScorecardWindow'];
+
+/**
+ * `mkt supply scorecard`, for suppliers: how each of their endpoints performs per instrument over the last hour and
+ * day, from the receipts of the requests it answered (issue 31, item 5). `--json` prints the API's document.
+ */
+
+/** How program.ts binds an action to a command (its session, output, positional arguments and options). */
+type Bind = <O extends OptionValues>(
+  body: (session: Session, output: Output, args: string[], options: O) => Promise<void>,
+) => (...received: unknown[]) => Promise<void>;
+
+const figure = (value: number | null): string => (value === null ? '-' : String(value));
+const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
+
+function windowRow(card: SupplierScorecard, window: ScorecardWindow): string[] {
+  const errors = window.tool_call_errors;
+  return [
+    card.endpoint_id,
+    card.instrument_id,
+    card.qualification,
+    figure(card.quality_score),
+    window.window,
+    String(window.requests),
+    `${window.out_of_spec} (${percent(window.out_of_spec_rate)})`,
+    `${figure(window.time_to_first_token_ms.p50)} / ${figure(window.time_to_first_token_ms.p95)}`,
+    `${figure(window.output_tokens_per_second.p50)} / ${figure(window.output_tokens_per_second.p5)}`,
+    `${errors.invalid_json} / ${errors.unknown_tool} / ${errors.arguments_schema}`,
+    String(window.failures),
+  ];
+}
+
+const headings = [
+  'endpoint',
+  'instrument',
+  'qualification',
+  'score',
+  'window',
+  'requests',
+  'out of spec',
+  'TTFT ms p50 / p95',
+  'tokens/s p50 / p5',
+  'tool errors json / name / args',
+  'failures',
+];
+
+async function showScorecards(session: Session, output: Output): Promise<void> {
+  const cards = await tradingData<SupplierScorecard[]>(session, 'GET', '/v1/supply/scorecard');
+  const rows = cards.flatMap((card) => card.windows.map((window) => windowRow(card, window)));
+  show(output, cards, () =>
+    rows.length
+      ? renderTable(headings, rows)
+      : 'No scorecards: register an endpoint with mkt supply endpoints add --base-url URL --model M --instruments I.',
+  );
+}
+
+/** The `scorecard` command under `mkt supply`. */
+export function scorecardCommand(supply: Command, bind: Bind): void {
+  supply
+    .command('scorecard')
+    .description("your endpoints' performance per instrument over the last hour and day")
+    .action(bind((s, o) => showScorecards(s, o)));
+}
