@@ -2464,7 +2464,7 @@ export interface components {
                 unknown_tool: number;
                 arguments_schema: number;
             };
-            /** @description Receipts `failed` with this endpoint. */
+            /** @description Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here. */
             failures: number;
         };
         /** @description One of the caller's endpoints for one instrument, in full. */

@@ -94,7 +94,7 @@ export interface ScorecardWindow {
      */
     toolCallErrors: ScorecardWindowToolCallErrors;
     /**
-     * Receipts `failed` with this endpoint.
+     * Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here.
      */
     failures: number;
 }

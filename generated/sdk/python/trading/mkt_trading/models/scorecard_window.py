@@ -45,7 +45,7 @@ class ScorecardWindow(BaseModel):
     time_to_first_token_ms: ScorecardWindowTimeToFirstTokenMs
     output_tokens_per_second: ScorecardWindowOutputTokensPerSecond
     tool_call_errors: ScorecardWindowToolCallErrors
-    failures: Annotated[int, Field(strict=True, ge=0)] = Field(description="Receipts `failed` with this endpoint.")
+    failures: Annotated[int, Field(strict=True, ge=0)] = Field(description="Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here.")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["window", "from", "to", "requests", "capped", "out_of_spec", "out_of_spec_rate", "breaches", "time_to_first_token_ms", "output_tokens_per_second", "tool_call_errors", "failures"]
 
