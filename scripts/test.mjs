@@ -39,6 +39,7 @@ const slowestFirst = [
   'cli/admin-ledger',
   'consumption/crash-recovery',
   'web/brute-force',
+  'cli/admin-endpoints',
   'consumption/big-prompts',
   'web/activity',
   'cli/user-trading',
