@@ -27,6 +27,7 @@ import * as replicaReadFences from './0026_replica_read_fences.js';
 import * as specBreaches from './0027_spec_breaches.js';
 import * as supplierEndpoints from './0028_supplier_endpoints.js';
 import * as qualificationRuns from './0029_qualification_runs.js';
+import * as receiptsByEndpoint from './0030_receipts_by_endpoint.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +64,7 @@ const migrations: [string, Migration][] = [
   ['0027_spec_breaches', specBreaches],
   ['0028_supplier_endpoints', supplierEndpoints],
   ['0029_qualification_runs', qualificationRuns],
+  ['0030_receipts_by_endpoint', receiptsByEndpoint],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
