@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from './knex.js';
+import { isPostgres } from './knex-client.js';
 import { firstRowOf, rowsOf } from './rows.js';
 
 /** Suppliers' endpoints and the instruments each offers, with its qualification for each (migration 0028). */
@@ -7,6 +8,10 @@ import { firstRowOf, rowsOf } from './rows.js';
 export type EndpointStatus = 'active' | 'disabled' | 'deleted';
 export type Qualification = 'pending' | 'qualified' | 'not_qualified' | 'suspended';
 export type QualificationBasis = 'run' | 'override';
+/** Who changed a qualification (migration 0031's `qualification_events.actor`). */
+export type QualificationActor = 'operator' | 'watch' | 'run' | 'supplier';
+/** What the watch last found of an endpoint for an instrument (migration 0031). */
+export type Standing = 'meets' | 'misses' | 'unjudged';
 
 export interface EndpointRow {
   id: string;
@@ -32,8 +37,20 @@ export interface EndpointInstrumentRow {
   quality_score: number | null;
   report_id: string | null;
   reason: string | null;
+  /** Who suspended it, while `suspended`. */
+  suspended_by: 'operator' | 'watch' | null;
+  /** The watch judges answers from here on (null: since the row was made). */
+  judged_since_us: number | string | null;
   created_at_us: number;
   updated_at_us: number;
+}
+
+/** The watch's fields of an endpoint × instrument (migration 0031), read where the watch and scorecards need them. */
+export interface EndpointStandingRow {
+  standing: Standing;
+  standing_reason: string | null;
+  standing_at_us: number | string | null;
+  last_canary_at_us: number | string | null;
 }
 
 type Runner = Db | Knex.Transaction;
@@ -90,14 +107,17 @@ export function instrumentsOfEndpoints(db: Runner, endpointIds: readonly string[
   );
 }
 
+/**
+ * The endpoint's row for the instrument; locked until the transaction ends on PostgreSQL (SQLite has one writer), so
+ * that two processes deciding on the same row (the watch's suspension) apply their events one after the other.
+ */
 export function endpointInstrument(
   db: Runner,
   endpointId: string,
   instrumentId: string,
 ): Promise<EndpointInstrumentRow | undefined> {
-  return firstRowOf<EndpointInstrumentRow>(
-    db('endpoint_instruments').where({ endpoint_id: endpointId, instrument_id: instrumentId }).first(),
-  );
+  const query = db('endpoint_instruments').where({ endpoint_id: endpointId, instrument_id: instrumentId }).first();
+  return firstRowOf<EndpointInstrumentRow>(isPostgres(db) ? query.forUpdate() : query);
 }
 
 /** Writes the endpoint's qualification for an instrument, whole (insert or replace). */
@@ -105,7 +125,16 @@ export async function putEndpointInstrument(db: Runner, row: EndpointInstrumentR
   await db('endpoint_instruments')
     .insert(row)
     .onConflict(['endpoint_id', 'instrument_id'])
-    .merge(['qualification', 'basis', 'quality_score', 'report_id', 'reason', 'updated_at_us']);
+    .merge([
+      'qualification',
+      'basis',
+      'quality_score',
+      'report_id',
+      'reason',
+      'suspended_by',
+      'judged_since_us',
+      'updated_at_us',
+    ]);
 }
 
 /** Removes the endpoint's instruments that are not among `keep`. */

@@ -64,8 +64,8 @@ export interface RoutingDeps {
   upstreamKeys: UpstreamKeyring;
 }
 
-/** The endpoint's adapter: cached by endpoint id until its row changes (`updated_at_us`). */
-async function adapterOf(
+/** The endpoint's adapter: cached by endpoint id until its row changes (`updated_at_us`); canaries use it too. */
+export async function adapterOf(
   { routingState: { adapters }, config: { routing: options }, upstreamKeys }: RoutingDeps,
   row: RoutableEndpointRow,
 ): Promise<Supplier> {

@@ -28,6 +28,7 @@ import * as specBreaches from './0027_spec_breaches.js';
 import * as supplierEndpoints from './0028_supplier_endpoints.js';
 import * as qualificationRuns from './0029_qualification_runs.js';
 import * as receiptsByEndpoint from './0030_receipts_by_endpoint.js';
+import * as endpointWatch from './0031_endpoint_watch.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,6 +66,7 @@ const migrations: [string, Migration][] = [
   ['0028_supplier_endpoints', supplierEndpoints],
   ['0029_qualification_runs', qualificationRuns],
   ['0030_receipts_by_endpoint', receiptsByEndpoint],
+  ['0031_endpoint_watch', endpointWatch],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

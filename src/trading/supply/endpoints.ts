@@ -13,7 +13,9 @@ import {
   type EndpointChange,
   type EndpointInstrumentRow,
   type EndpointRow,
+  type QualificationActor,
 } from '../../db/supplier-endpoints.js';
+import { insertQualificationEvent } from '../../db/qualification-events.js';
 import { ensureSupplierRow } from '../../db/supply.js';
 import { keyHintOf, type UpstreamKeyring } from '../../core/upstream-keys.js';
 import type { Clock } from '../../lib/clock.js';
@@ -99,24 +101,52 @@ export async function sealedKey(
   return { upstream_key_ciphertext: await keys.seal(endpointId, apiKey), upstream_key_last4: keyHintOf(apiKey) };
 }
 
-/** Applies `event` to the endpoint's qualification for each instrument, writing each row whole. */
+/** Who an event comes from when the caller does not say: the supplier registers, the operator vouches, a run measures. */
+const actorOf = (event: QualificationEvent): QualificationActor =>
+  event.kind === 'registered'
+    ? 'supplier'
+    : event.kind === 'vouched'
+      ? 'operator'
+      : event.kind === 'measured'
+        ? 'run'
+        : (event.by ?? 'operator');
+
+/**
+ * Applies `event` to the endpoint's qualification for each instrument, writing each row whole and the event to the
+ * log (migration 0031). An endpoint that comes to serve (qualified from any other state) is judged by the watch from
+ * now on: what it answered before does not count against it.
+ */
 export async function qualify(
   trx: Knex.Transaction | Db,
   endpointId: string,
   instrumentIds: readonly string[],
   event: QualificationEvent,
   nowUs: number,
+  actor: QualificationActor = actorOf(event),
 ): Promise<void> {
   for (const instrumentId of instrumentIds) {
     const before = await endpointInstrument(trx, endpointId, instrumentId);
     const next = nextQualification(before, event);
     if ('refused' in next) throw new Failure<EndpointFailure>(next.refused, refusalDetail(next.refused, instrumentId));
+    const serving = next.state.qualification === 'qualified';
+    const judgedSinceUs = serving && before?.qualification !== 'qualified' ? nowUs : (before?.judged_since_us ?? null);
     await putEndpointInstrument(trx, {
       endpoint_id: endpointId,
       instrument_id: instrumentId,
       ...next.state,
+      judged_since_us: judgedSinceUs,
       created_at_us: before?.created_at_us ?? nowUs,
       updated_at_us: nowUs,
+    });
+    const reason = 'reason' in event ? event.reason : null;
+    await insertQualificationEvent(trx, {
+      endpoint_id: endpointId,
+      instrument_id: instrumentId,
+      event: event.kind,
+      actor,
+      qualification: next.state.qualification,
+      reason,
+      created_at_us: nowUs,
     });
   }
 }

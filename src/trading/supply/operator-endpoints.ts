@@ -87,7 +87,7 @@ export async function registerOperatorEndpoint(
       });
     else await updateEndpoint(trx, id, { ...fields, updated_at_us: nowUs });
     await dropEndpointInstrumentsExcept(trx, id, input.instrumentIds);
-    await qualify(trx, id, input.instrumentIds, event, nowUs);
+    await qualify(trx, id, input.instrumentIds, event, nowUs, 'operator');
   });
   return id;
 }

@@ -1,4 +1,9 @@
-import type { EndpointInstrumentRow, Qualification, QualificationBasis } from '../../db/supplier-endpoints.js';
+import type {
+  EndpointInstrumentRow,
+  Qualification,
+  QualificationActor,
+  QualificationBasis,
+} from '../../db/supplier-endpoints.js';
 
 /**
  * An endpoint's qualification for one instrument, as a state machine (issue 31): what each event does to it, as a pure
@@ -12,16 +17,21 @@ import type { EndpointInstrumentRow, Qualification, QualificationBasis } from '.
  * - `measured`: a qualification run's result (score and report). It decides a run-based qualification; on an
  *   endpoint the operator vouched for it records the score and report and leaves the qualification alone (a low score
  *   does not unseat the operator's word). A suspended endpoint stays suspended.
- * - `suspended`: by the operator (or, later, automatically), with a reason; only a `qualified` endpoint (one that
- *   serves) can be suspended, so lifting the suspension knows what it goes back to.
- * - `restored`: lifts a suspension, with a reason: back to `qualified` on the basis it had; only from `suspended`.
+ * - `suspended`: by the operator or by the watch (src/trading/supply/watch.ts), with a reason; only a `qualified`
+ *   endpoint (one that serves) can be suspended, so lifting the suspension knows what it goes back to. Who suspended
+ *   it is kept (`suspended_by`).
+ * - `restored`: lifts a suspension, with a reason: back to `qualified` on the basis it had; only from `suspended`. The
+ *   watch lifts only its own suspensions (canaries passed again); the operator lifts any.
  */
 export type QualificationEvent =
   | { kind: 'registered' }
   | { kind: 'vouched'; reason: string }
   | { kind: 'measured'; passed: boolean; qualityScore: number; reportId: string }
-  | { kind: 'suspended'; reason: string }
-  | { kind: 'restored'; reason: string };
+  | { kind: 'suspended'; reason: string; by?: SuspensionActor }
+  | { kind: 'restored'; reason: string; by?: SuspensionActor };
+
+/** Who suspends and restores: the operator unless the event says the watch. */
+type SuspensionActor = Extract<QualificationActor, 'operator' | 'watch'>;
 
 /** Why an event does not apply to the state it meets. */
 export type QualificationRefusal = 'not_suspendable' | 'not_suspended';
@@ -29,7 +39,7 @@ export type QualificationRefusal = 'not_suspendable' | 'not_suspended';
 /** The fields of an endpoint × instrument row the state machine decides. */
 type QualificationState = Pick<
   EndpointInstrumentRow,
-  'qualification' | 'basis' | 'quality_score' | 'report_id' | 'reason'
+  'qualification' | 'basis' | 'quality_score' | 'report_id' | 'reason' | 'suspended_by'
 >;
 
 const pending: QualificationState = {
@@ -38,6 +48,7 @@ const pending: QualificationState = {
   quality_score: null,
   report_id: null,
   reason: null,
+  suspended_by: null,
 };
 
 /** The state after `event`, from `before` (undefined for an instrument the endpoint did not offer yet). */
@@ -50,15 +61,20 @@ export function nextQualification(
     case 'registered':
       return { state: pending };
     case 'vouched':
-      return { state: { ...current, qualification: 'qualified', basis: 'override', reason: event.reason } };
+      return {
+        state: { ...current, qualification: 'qualified', basis: 'override', reason: event.reason, suspended_by: null },
+      };
     case 'measured':
       return { state: measured(current, event) };
     case 'suspended':
       if (current.qualification !== 'qualified') return { refused: 'not_suspendable' };
-      return { state: { ...current, qualification: 'suspended', reason: event.reason } };
+      return {
+        state: { ...current, qualification: 'suspended', reason: event.reason, suspended_by: event.by ?? 'operator' },
+      };
     case 'restored':
       if (current.qualification !== 'suspended') return { refused: 'not_suspended' };
-      return { state: { ...current, qualification: 'qualified', reason: event.reason } };
+      if (event.by === 'watch' && current.suspended_by !== 'watch') return { refused: 'not_suspended' };
+      return { state: { ...current, qualification: 'qualified', reason: event.reason, suspended_by: null } };
   }
 }
 
