@@ -86,7 +86,9 @@ describeEachDatabase(
         return row.qualification === 'suspended' ? row : undefined;
       });
       expect(suspended).to.include({ suspended_by: 'watch', standing: 'misses' });
-      expect(suspended.reason).to.match(/\d+ of \d+ answers out of spec or failed \(\d+ %\), at or over the 25 % threshold/);
+      expect(suspended.reason).to.match(
+        /\d+ of \d+ answers out of spec or failed \(\d+ %\), at or over the 25 % threshold/,
+      );
       const events = await services().db('qualification_events').where({ instrument_id: late.id, event: 'suspended' });
       expect(events.map((e: { actor: string }) => e.actor)).to.deep.equal(['watch']);
       expect(env().log?.lines.some((line) => line.msg === 'endpoint suspended by the watch')).to.equal(true);
@@ -177,7 +179,10 @@ describeEachDatabase(
       expect(Math.min(...gaps)).to.be.at.least(490);
       const mean = gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
       expect(mean).to.be.within(500, 3000);
-      expect(rows.every((row) => row.result === 'passed'), JSON.stringify(rows)).to.equal(true);
+      expect(
+        rows.every((row) => row.result === 'passed'),
+        JSON.stringify(rows),
+      ).to.equal(true);
       expect(upstream.requests).to.be.at.least(rows.length);
       const receipts = Number((await services().db('inference_requests').count({ n: '*' }).first())?.n);
       expect(receipts).to.equal(0);
