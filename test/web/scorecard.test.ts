@@ -10,6 +10,7 @@ import {
   type Instrument,
 } from '../support/judgment-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
+import { expectNoHorizontalOverflow, logIn, noticeText, openPage, screenshot, useBrowser } from './browser.js';
 import { PageSession, visibleText } from './supplier-session.js';
 
 /**
@@ -18,6 +19,7 @@ import { PageSession, visibleText } from './supplier-session.js';
  * bound), so each streamed answer is out of spec; the page shows a small table per window with every measure of it.
  */
 describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
+  const browser = useBrowser();
   const services = () => env().service.services;
   let slow: SimulatorServer;
   let late: Instrument;
@@ -92,5 +94,33 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
           new RegExp(`data-window="${apiWindow.window}">[^]*?<tr data-field="${field}">`),
           `${apiWindow.window}: ${field}`,
         );
+  });
+
+  it('in a browser: Supply in the navigation, an endpoint registered by the form, the pages fit the screen', async () => {
+    const { context, page } = await openPage(browser(), env());
+    await logIn(page, supplier.email);
+    await page.click('nav a:has-text("Supply")');
+    await page.waitForURL((url) => url.pathname === '/endpoints');
+    expect(await page.locator('h1').count()).to.equal(1);
+    await page.fill('input[name=base_url]', 'https://inference.example.com/v1');
+    await page.fill('input[name=model]', 'qwen3-32b');
+    await page.fill('input[name=api_key]', 'sk-upstream-0123456789x9Qz');
+    await page.check('label:has-text("TEXT-MAX") input');
+    await page.click('button:has-text("Register endpoint")');
+    await page.waitForURL('**/endpoints?notice=endpoint_registered');
+    expect(await noticeText(page)).to.contain('The endpoint was registered.');
+    const card = page.locator('.card.endpoint', { hasText: 'qwen3-32b' });
+    expect(await card.innerText())
+      .to.contain('…x9Qz')
+      .and.to.contain('pending');
+    expect(await page.content()).not.to.contain('sk-upstream-0123456789x9Qz');
+    await expectNoHorizontalOverflow(page, 'endpoints');
+    await screenshot(page, `supply-endpoints-${env().database}`, { fullPage: true });
+    await page.click('nav.tabs a:has-text("Scorecard")');
+    await page.waitForURL((url) => url.pathname === '/scorecard');
+    expect(await page.locator('.card.scorecard').count()).to.equal(2);
+    await expectNoHorizontalOverflow(page, 'scorecard');
+    await screenshot(page, `supply-scorecard-${env().database}`, { fullPage: true });
+    await context.close();
   });
 });
