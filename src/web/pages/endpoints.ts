@@ -148,6 +148,9 @@ ${list}${registerForm(request, symbols, view.form ?? {})}`;
 
 export const showEndpoints = (request: MemberRequest) => endpointsPage(request);
 
+/** The route's `:id` (the router always sets it). */
+const endpointIdOf = (request: MemberRequest): string => request.params.id ?? '';
+
 /** The register form's own check of what the document bounds; the service checks the rest. */
 function formProblem(form: Record<string, string>): string | undefined {
   for (const [field, max] of Object.entries(fieldLengthsMax)) {
@@ -199,7 +202,7 @@ export async function setEndpointStatus(request: MemberRequest): Promise<PageRes
       status: 422,
     });
   try {
-    await request.services.supply.setEndpointStatus(request.viewer.session.user.id, request.params.id!, status);
+    await request.services.supply.setEndpointStatus(request.viewer.session.user.id, endpointIdOf(request), status);
   } catch (error) {
     return refused(request, error, 'The endpoint was not changed.');
   }
@@ -208,7 +211,7 @@ export async function setEndpointStatus(request: MemberRequest): Promise<PageRes
 
 export async function deleteEndpoint(request: MemberRequest): Promise<PageResult> {
   try {
-    await request.services.supply.deleteEndpoint(request.viewer.session.user.id, request.params.id!);
+    await request.services.supply.deleteEndpoint(request.viewer.session.user.id, endpointIdOf(request));
   } catch (error) {
     return refused(request, error, 'The endpoint was not deleted.');
   }
@@ -217,7 +220,7 @@ export async function deleteEndpoint(request: MemberRequest): Promise<PageResult
 
 export async function startQualification(request: MemberRequest): Promise<PageResult> {
   try {
-    await request.services.supply.startQualification(request.viewer.session.user.id, request.params.id!);
+    await request.services.supply.startQualification(request.viewer.session.user.id, endpointIdOf(request));
   } catch (error) {
     return refused(request, error, 'The qualification run did not start.');
   }

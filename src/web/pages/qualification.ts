@@ -76,8 +76,8 @@ export async function showQualification(request: MemberRequest): Promise<PageRes
   try {
     run = await request.services.supply.getQualification(
       request.viewer.session.user.id,
-      request.params.endpoint!,
-      request.params.qualification!,
+      request.params.endpoint ?? '',
+      request.params.qualification ?? '',
     );
   } catch (error) {
     const refusal = refusalOf(error);
