@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { insertQualificationRun } from '../../src/db/qualification-runs.js';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
+import { disableSupplier } from '../../src/trading/supply/supply.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { startProbeUpstream, type ProbeUpstream } from '../support/probe-upstream.js';
 import { describeEachDatabase } from '../support/service.js';
@@ -208,5 +209,18 @@ describeEachDatabase("dashboard: a supplier's endpoints and qualification report
     expect(forged.status).to.equal(403);
     expect(visibleText(forged)).to.contain('This form has expired');
     expect(await services().db('supplier_endpoints').where('user_id', supplier.userId)).to.have.length(before.length);
+  });
+
+  it('tells a supplier the operator disabled, and still lists its endpoints', async () => {
+    const disabled = await createTestUser(services());
+    const disabledSession = await PageSession.logIn(env().platform.baseUrl, disabled.email);
+    const form = { base_url: good.url, model: 'kept', [textStandard]: 'on' };
+    expect((await disabledSession.post('/endpoints', form)).status).to.equal(303);
+    await disableSupplier(services(), disabled.userId);
+    const page = await disabledSession.get('/endpoints');
+    expect(page.status).to.equal(200);
+    expect(visibleText(page)).to.contain('The operator has disabled your supplier account.');
+    expect(page.text).to.contain(`id="${await newestEndpoint(disabled)}"`);
+    expect(page.text).to.match(/<nav>[^]*?>Supply<\/a>/);
   });
 });
