@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { Db } from './knex.js';
 import { firstRowOf, rowsOf } from './rows.js';
 import type { RoutableEndpointRow } from './routing.js';
@@ -14,11 +13,8 @@ export interface CanaryEndpointRow extends Omit<RoutableEndpointRow, 'best_ask'>
   canary_due_at_us: number | string | null;
 }
 
-/** Instruments a canary may go to: served, or suspended by the watch. */
-const watchedInstrument = (query: Knex.QueryBuilder) =>
-  query
-    .where('ei.qualification', 'qualified')
-    .orWhere((q) => q.where('ei.qualification', 'suspended').where('ei.suspended_by', 'watch'));
+/** Instruments a canary may go to (`ei`): served, or suspended by the watch. */
+const watchedInstrument = `(ei.qualification = 'qualified' OR (ei.qualification = 'suspended' AND ei.suspended_by = 'watch'))`;
 
 /** Active endpoints with a watched instrument whose next canary is due by `nowUs`, or was never scheduled. */
 export function dueCanaryEndpoints(db: Db, nowUs: number): Promise<CanaryEndpointRow[]> {
@@ -26,14 +22,8 @@ export function dueCanaryEndpoints(db: Db, nowUs: number): Promise<CanaryEndpoin
     db('supplier_endpoints as e')
       .where('e.status', 'active')
       .where('e.simulated', false)
-      .where((q) => q.whereNull('e.canary_due_at_us').orWhere('e.canary_due_at_us', '<=', nowUs))
-      .whereExists((q) =>
-        q
-          .select(db.raw('1'))
-          .from('endpoint_instruments as ei')
-          .whereRaw('ei.endpoint_id = e.id')
-          .where(watchedInstrument),
-      )
+      .whereRaw('(e.canary_due_at_us IS NULL OR e.canary_due_at_us <= ?)', [nowUs])
+      .whereRaw(`EXISTS (SELECT 1 FROM endpoint_instruments ei WHERE ei.endpoint_id = e.id AND ${watchedInstrument})`)
       .orderBy('e.id')
       .select(
         'e.id',
@@ -75,7 +65,7 @@ export async function nextCanaryInstrument(db: Db, endpointId: string, nowUs: nu
   const row = await firstRowOf<{ instrument_id: string }>(
     db('endpoint_instruments as ei')
       .where('ei.endpoint_id', endpointId)
-      .where(watchedInstrument)
+      .whereRaw(watchedInstrument)
       .orderByRaw('coalesce(ei.last_canary_at_us, 0), ei.instrument_id')
       .first('ei.instrument_id'),
   );

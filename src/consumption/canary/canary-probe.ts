@@ -35,7 +35,7 @@ export interface CanaryDeps extends RoutingDeps {
 }
 
 /** The canary's probe: one of the instrument's suite, chosen and filled in from `seed`. */
-export function canaryProbe(instrument: InstrumentRow, seed: number, sandbox: SandboxLimits): Probe {
+function canaryProbe(instrument: InstrumentRow, seed: number, sandbox: SandboxLimits): Probe {
   const random = probeRandom(seed);
   return random.pick(generateProbes(suiteOf(instrument.model_category), random, { perTemplate: 1, sandbox }));
 }

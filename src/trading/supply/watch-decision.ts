@@ -65,7 +65,7 @@ function missRate(counts: WatchCounts, thresholds: WatchThresholds): { misses: n
 }
 
 /** The canaries' Quality Score (0–100), null below `scoreCanaries` verdicts. */
-export function canaryQualityScore(
+function canaryQualityScore(
   canaries: WatchCounts['canaries'],
   least: number,
 ): { score: number; verdicts: number } | null {
