@@ -27,6 +27,12 @@ export interface WatchConfig {
   scoreCanaries: number;
   /** Canaries in a row that must pass to lift the watch's suspension (MKT_RESTORE_CANARY_PASSES, 3). */
   restorePasses: number;
+  /**
+   * The most of an instrument's endpoints the watch keeps suspended at once (MKT_SUSPEND_MAX_PERCENT, 50), though it
+   * may always suspend one: as Envoy's outlier detection caps its ejections, so that one bad signal (a slow network,
+   * a wrong bound) cannot leave buyers with no supplier.
+   */
+  suspendMaxPercent: number;
 }
 
 function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -45,6 +51,7 @@ export function loadWatch(env: NodeJS.ProcessEnv): WatchConfig {
     suspendPercent: percent(env, 'MKT_SUSPEND_OUT_OF_SPEC_PERCENT', 25),
     scoreCanaries: positiveInteger(env, 'MKT_SUSPEND_SCORE_CANARIES', 10),
     restorePasses: positiveInteger(env, 'MKT_RESTORE_CANARY_PASSES', 3),
+    suspendMaxPercent: percent(env, 'MKT_SUSPEND_MAX_PERCENT', 50),
   };
   if (config.missPercent > config.suspendPercent)
     throw new Error(

@@ -78,3 +78,21 @@ export async function changeStanding(
     .update({ standing: to.standing, standing_reason: to.reason, standing_at_us: to.atUs });
   return changed === 1;
 }
+
+/** The instrument's active endpoints that serve or the watch suspended, and how many of them the watch suspended. */
+export async function watchSuspensionsOf(
+  db: Db,
+  instrumentId: string,
+): Promise<{ endpoints: number; suspended: number }> {
+  const rows = await rowsOf<{ qualification: string; suspended_by: string | null }>(
+    db('endpoint_instruments as ei')
+      .join('supplier_endpoints as e', 'e.id', 'ei.endpoint_id')
+      .where('ei.instrument_id', instrumentId)
+      .where('e.status', 'active')
+      .whereIn('ei.qualification', ['qualified', 'suspended'])
+      .select('ei.qualification', 'ei.suspended_by'),
+  );
+  const byWatch = rows.filter((row) => row.qualification === 'suspended' && row.suspended_by === 'watch').length;
+  const serving = rows.filter((row) => row.qualification === 'qualified').length;
+  return { endpoints: serving + byWatch, suspended: byWatch };
+}

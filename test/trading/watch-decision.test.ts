@@ -1,9 +1,21 @@
 import { expect } from 'chai';
-import { judgeEndpoint, type WatchCounts, type WatchSubject } from '../../src/trading/supply/watch-decision.js';
+import {
+  judgeEndpoint,
+  maySuspendAnother,
+  type WatchCounts,
+  type WatchSubject,
+} from '../../src/trading/supply/watch-decision.js';
 
 /** The watch's decision (src/trading/supply/watch-decision.ts), a pure function: each rule and its boundary. */
 describe('trading: the watch decides from what an endpoint answered', () => {
-  const thresholds = { minAnswers: 10, missPercent: 5, suspendPercent: 25, scoreCanaries: 4, restorePasses: 3 };
+  const thresholds = {
+    minAnswers: 10,
+    missPercent: 5,
+    suspendPercent: 25,
+    scoreCanaries: 4,
+    restorePasses: 3,
+    suspendMaxPercent: 50,
+  };
   const serving: WatchSubject = {
     qualification: 'qualified',
     suspendedBy: null,
@@ -94,5 +106,12 @@ describe('trading: the watch decides from what an endpoint answered', () => {
     ).to.equal('none');
     const operator = { ...suspended, suspendedBy: 'operator' as const, canariesSinceSuspension: three };
     expect(judgeEndpoint(operator, counts({}), thresholds).kind).to.equal('none');
+  });
+
+  it("suspends one of an instrument's endpoints always, more only within MKT_SUSPEND_MAX_PERCENT of them", () => {
+    expect(maySuspendAnother(0, 1, thresholds)).to.equal(true);
+    expect(maySuspendAnother(1, 2, thresholds)).to.equal(false);
+    expect(maySuspendAnother(1, 4, thresholds)).to.equal(true);
+    expect(maySuspendAnother(2, 4, thresholds)).to.equal(false);
   });
 });

@@ -24,6 +24,7 @@ export interface WatchThresholds {
   suspendPercent: number;
   scoreCanaries: number;
   restorePasses: number;
+  suspendMaxPercent: number;
 }
 
 /** What the endpoint answered for the instrument over the window (since it last came to serve, at most the window). */
@@ -114,4 +115,12 @@ export function judgeEndpoint(subject: WatchSubject, counts: WatchCounts, thresh
     return { kind: 'standing', standing: 'unjudged', reason: `fewer than ${thresholds.minAnswers} answers to judge` };
   const judged = [rate === null ? null : rateText(rate), quality === null ? null : scoreText];
   return { kind: 'standing', standing: 'meets', reason: judged.filter((text) => text !== null).join('; ') };
+}
+
+/**
+ * Whether the watch may suspend one more of an instrument's `endpoints` while it keeps `suspended` of them suspended:
+ * one always, more only within `suspendMaxPercent` of them.
+ */
+export function maySuspendAnother(suspended: number, endpoints: number, thresholds: WatchThresholds): boolean {
+  return suspended === 0 || (suspended + 1) * 100 <= thresholds.suspendMaxPercent * endpoints;
 }

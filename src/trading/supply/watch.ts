@@ -1,13 +1,25 @@
 import { attemptFailuresSince } from '../../db/attempt-failures.js';
 import { canaryRunsSince } from '../../db/canary-runs.js';
 import type { Db } from '../../db/knex.js';
-import { changeStanding, receiptCountsSince, watchedEndpoints, type WatchedRow } from '../../db/watch-reads.js';
+import {
+  changeStanding,
+  receiptCountsSince,
+  watchedEndpoints,
+  watchSuspensionsOf,
+  type WatchedRow,
+} from '../../db/watch-reads.js';
 import { findInstrument } from '../../core/reference.js';
 import type { Clock } from '../../lib/clock.js';
 import { Failure } from '../../lib/failure.js';
 import type { Logger } from '../../lib/logger.js';
 import { qualify } from './endpoints.js';
-import { judgeEndpoint, type WatchCounts, type WatchDecision, type WatchThresholds } from './watch-decision.js';
+import {
+  judgeEndpoint,
+  maySuspendAnother,
+  type WatchCounts,
+  type WatchDecision,
+  type WatchThresholds,
+} from './watch-decision.js';
 
 /**
  * The watch over suppliers' endpoints (issue 31, item 4): every process looks over every serving or suspended
@@ -96,6 +108,26 @@ async function applyEvent(
   }
 }
 
+/**
+ * Whether the instrument can spare the endpoint (watch-decision.ts maySuspendAnother); when it cannot, the endpoint is
+ * ranked as missing the contract instead, with why.
+ */
+async function maySuspend(deps: WatchDeps, row: WatchedRow, reason: string, nowUs: number): Promise<boolean> {
+  const { endpoints, suspended } = await watchSuspensionsOf(deps.db, row.instrument_id);
+  if (maySuspendAnother(suspended, endpoints, deps.config.watch)) return true;
+  const held = `${reason}; not suspended: ${suspended} of the instrument's ${endpoints} endpoints already are (MKT_SUSPEND_MAX_PERCENT)`;
+  const key = { endpointId: row.endpoint_id, instrumentId: row.instrument_id, from: row.standing };
+  if (
+    row.standing !== 'misses' &&
+    (await changeStanding(deps.db, key, { standing: 'misses', reason: held, atUs: nowUs }))
+  )
+    deps.logger.warn(
+      { endpoint_id: row.endpoint_id, instrument_id: row.instrument_id, reason: held },
+      'endpoint not suspended: too many are',
+    );
+  return false;
+}
+
 async function apply(deps: WatchDeps, row: WatchedRow, decision: WatchDecision, nowUs: number): Promise<void> {
   const where = { endpoint_id: row.endpoint_id, instrument_id: row.instrument_id };
   if (decision.kind === 'none') return;
@@ -108,6 +140,7 @@ async function apply(deps: WatchDeps, row: WatchedRow, decision: WatchDecision, 
     return;
   }
   const kind = decision.kind === 'suspend' ? 'suspended' : 'restored';
+  if (kind === 'suspended' && !(await maySuspend(deps, row, decision.reason, nowUs))) return;
   if (!(await applyEvent(deps, row, kind, decision.reason, nowUs))) return;
   // A restored endpoint starts a new window: unjudged until it has answered enough again.
   const standing = kind === 'suspended' ? 'misses' : 'unjudged';
