@@ -13,6 +13,7 @@ import {
   type Instrument,
 } from '../support/judgment-fixtures.js';
 import type { TestUser } from '../support/fixtures.js';
+import { labelsKey, readMetrics, sumOf } from '../support/metrics.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
 
 /**
@@ -156,9 +157,11 @@ describeEachDatabase(
   (env) => {
     const services = () => env().service.services;
     let upstream: ProbeUpstream;
+    let agentId: string;
 
     before(async () => {
       const agent = await instrumentOf(services(), 'agent-standard');
+      agentId = agent.id;
       upstream = await startProbeUpstream({ behaviour: 'good' });
       await supplierAt(services(), agent, upstream.url);
     });
@@ -186,7 +189,12 @@ describeEachDatabase(
       expect(upstream.requests).to.be.at.least(rows.length);
       const receipts = Number((await services().db('inference_requests').count({ n: '*' }).first())?.n);
       expect(receipts).to.equal(0);
+      // Counted on /metrics as they are recorded: every result of the instrument's series is there from the start.
+      const recorded = Number((await services().db('canary_runs').count({ n: '*' }).first())?.n);
+      const samples = await readMetrics(env().service);
+      expect(sumOf(samples, 'mkt_canaries_total', { result: 'passed' })).to.be.at.least(recorded);
+      expect(samples.get('mkt_canaries_total')?.get(labelsKey({ instrument: agentId, result: 'error' }))).to.equal(0);
     });
   },
-  { env: { MKT_CANARY_INTERVAL_S: '1' } },
+  { env: { MKT_CANARY_INTERVAL_S: '1', MKT_METRICS_PORT: '0' } },
 );
