@@ -2,15 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
-import { tokensOf, unitsOf } from '../../src/ledger/assets.js';
-import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
+import { tokensOf } from '../../src/ledger/assets.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { textTokens } from '../../src/consumption/tokens/tokens.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
 import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
+import { unitInConsumption } from '../support/ledger-fixtures.js';
 
 /**
  * Issue 11, item 2 (DESIGN.md §7): a `mkt serve` process killed (-9) mid-stream leaves slots,
@@ -171,22 +170,7 @@ for (const database of databaseKinds) {
         mode: 'advanced',
       });
       const { key } = await createApiKey(db, systemClock, user.id, 'crash recovery');
-      const nowUs = systemClock.nowUs();
-      await db.transaction(async (trx) => {
-        const trading = await ensureAccount(trx, user.id, 'trading', unitsOf(instrumentId), instrumentId, nowUs);
-        const issuance = await systemAccount(trx, 'issuance', unitsOf(instrumentId), nowUs);
-        await post(
-          trx,
-          'issuance',
-          null,
-          [
-            { accountId: issuance, bucket: 'available', asset: unitsOf(instrumentId), amount: -1 },
-            { accountId: trading.id, bucket: 'available', asset: unitsOf(instrumentId), amount: 1 },
-          ],
-          nowUs,
-        );
-        await transferToConsumption(trx, { userId: user.id, instrumentId, quantity: 1, orderId: null, nowUs });
-      });
+      await unitInConsumption(db, user.id, instrumentId, systemClock.nowUs());
       return { userId: user.id, apiKey: key };
     }
 

@@ -5,6 +5,7 @@ import { auditLedger } from '../../src/ledger/audit.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
 import { registerSupplier } from '../../src/trading/supply/supply.js';
+import { eventually } from '../support/eventually.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { unitInConsumption } from '../support/ledger-fixtures.js';
 import { startProbeUpstream, type ProbeUpstream, type ProbeUpstreamOptions } from '../support/probe-upstream.js';
@@ -16,16 +17,6 @@ import { mktServe, type ServeProcess } from '../support/processes.js';
  * processes stop routing to it; once the upstream is fast, canaries (one process sends each) restore it once, and
  * both processes serve again.
  */
-
-async function until<T>(ms: number, what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
 
 if (!databaseKinds.includes('postgres')) {
   describe('consumption: two processes agree on a suspension', () => {
@@ -93,7 +84,7 @@ if (!databaseKinds.includes('postgres')) {
 
     it('one suspension is recorded, and neither process routes to the endpoint', async () => {
       for (const server of [...servers, ...servers]) await send(server);
-      await until(30_000, 'the endpoint suspended', async () =>
+      await eventually(30_000, 'the endpoint suspended', async () =>
         (await events('suspended')).length > 0 ? true : undefined,
       );
       await sleep(3_000); // both processes look again (every second): neither suspends it a second time
@@ -103,7 +94,7 @@ if (!databaseKinds.includes('postgres')) {
 
     it('canaries restore it once, and both processes serve again', async () => {
       options.timeToFirstTokenMs = 0;
-      await until(45_000, 'the endpoint restored', async () =>
+      await eventually(45_000, 'the endpoint restored', async () =>
         (await events('restored')).length > 0 ? true : undefined,
       );
       await sleep(3_000);

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../../src/app/services.js';
 import { startProbeUpstream, type ProbeUpstream, type ProbeUpstreamOptions } from '../support/probe-upstream.js';
 import {
@@ -13,6 +12,7 @@ import {
   type Instrument,
 } from '../support/judgment-fixtures.js';
 import type { TestUser } from '../support/fixtures.js';
+import { eventually } from '../support/eventually.js';
 import { labelsKey, readMetrics, sumOf } from '../support/metrics.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
 
@@ -22,17 +22,6 @@ import { describeEachDatabase, type TestEnvironment } from '../support/service.j
  * (buyers get 503, nothing billed); once the upstream is fast again, canaries pass and the watch restores it. Canaries
  * reach the upstream at the configured rate, and no buyer is billed for them.
  */
-
-/** Polls `probe` until it answers something other than undefined, for at most `ms`. */
-async function eventually<T>(ms: number, what: string, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await sleep(100);
-  }
-}
 
 async function qualificationOf(services: Services, instrument: Instrument) {
   const row: { qualification: string; suspended_by: string | null; reason: string | null; standing: string } =
