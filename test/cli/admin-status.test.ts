@@ -66,7 +66,8 @@ describeEachDatabase(
       await makeSupplier(services(), supplier.userId, [code.instrumentId]);
       // As routing leaves a supplier that failed (consumption/inference/routing.ts): passed over for a minute.
       const coolingUntilMs = Math.floor(nowUs / 1000) + 60_000;
-      services().routingState.coolingUntilMs.set(supplier.userId, coolingUntilMs);
+      const endpoint = await services().db('supplier_endpoints').where('user_id', supplier.userId).first('id');
+      services().routingState.cooling.set(endpoint.id, { untilMs: coolingUntilMs, supplierUserId: supplier.userId });
 
       const result = await status(['--json', '--metrics', statusUrl, '--metrics', silentUrl]);
       expect(result.code, result.stderr).to.equal(0);
