@@ -15,7 +15,7 @@ import { toIso } from '../../lib/clock.js';
 type ScorecardWindow = components['schemas']['ScorecardWindow'];
 
 /** What one endpoint × instrument's windows are computed from, each read over the longest window. */
-export interface ScorecardSources {
+interface ScorecardSources {
   /** Newest first, at most `cap`. */
   receipts: readonly ScorecardReceiptRow[];
   /** Newest first. */
