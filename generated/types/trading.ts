@@ -6225,6 +6225,10 @@ export interface operations {
                      *               "quality_score": null,
                      *               "report_id": null,
                      *               "reason": null,
+                     *               "standing": "unjudged",
+                     *               "standing_reason": null,
+                     *               "standing_since": null,
+                     *               "suspended_by": null,
                      *               "updated_at": "2026-11-22T08:00:00Z"
                      *             }
                      *           ],
