@@ -18,10 +18,12 @@ module.exports = {
     },
     {
       name: 'config-is-a-leaf',
-      comment: 'src/app/config.ts reads the environment and imports nothing of ours: defaults live with it.',
+      comment:
+        'src/app/config.ts and its parts (config-*.ts) read the environment and import nothing of ours but each ' +
+        'other: defaults live with them.',
       severity: 'error',
-      from: { path: '^src/app/config\\.ts$' },
-      to: { path: '^src/' },
+      from: { path: ['^src/app/config\\.ts$', '^src/app/config-[a-z]+\\.ts$'] },
+      to: { path: '^src/', pathNot: '^src/app/config-[a-z]+\\.ts$' },
     },
     {
       name: 'engine-is-pure',

@@ -1,9 +1,12 @@
 /**
- * The environment's settings and their defaults. This file imports nothing of ours: the modules
+ * The environment's settings and their defaults. This file imports nothing of ours but its config-* siblings: the modules
  * that use a setting declare the shape they take (RoutingOptions in consumption/inference/routing.ts,
  * PaymentsOptions in core/payments-options.ts, TradingConfig in trading/deps.ts), and the objects
  * built here satisfy them.
  */
+
+import { positiveInteger, wholeNumber } from './config-numbers.js';
+import { loadWatch, type WatchConfig } from './config-watch.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -121,6 +124,8 @@ export interface Config {
    * still hold (MKT_STREAM_CREDENTIAL_CHECK_MS, 2000): an expired or revoked one is closed within about this long.
    */
   streamCredentialCheckMs: number;
+  /** Canaries and the watch over endpoints (config-watch.ts). */
+  watch: WatchConfig;
 }
 
 /**
@@ -202,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     otlpTracesUrl: otlpTracesUrl(env),
     otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
     ...credentialLifetimes(env),
+    watch: loadWatch(env),
   };
 }
 
@@ -349,22 +355,6 @@ export function parseHostList(text: string): HostName[] {
     if (host === undefined) throw new Error(`--only takes ${hostNames.join(',')}; got ${name}`);
     return host;
   });
-}
-
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${text}`);
-  return value;
-}
-
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
-  return value;
 }
 
 /** A secret setting (MKT_TICKET_SECRET, MKT_UPSTREAM_KEY_SECRET): unset or empty means none configured; a short one is refused (it would be guessable). */

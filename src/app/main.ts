@@ -33,6 +33,8 @@ import { streamLimits } from '../streams/limits.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
 import { routeReads } from './read-routing.js';
+import { startEndpointWatchJob } from './endpoint-watch-job.js';
+import { sandboxLimitDefaults } from '../consumption/qualification/sandbox.js';
 import { routePageReads } from './page-read-routing.js';
 
 export interface RunningService {
@@ -189,6 +191,7 @@ function startJobs(config: Config, services: Services, health: ReadinessSources)
   const background = startBackground(services);
   health.background = background;
   const audits = startLedgerAuditJob(services, config.auditIntervalS);
+  const endpointWatch = startEndpointWatchJob({ ...services, sandbox: sandboxLimitDefaults });
   // After this process's commits that lowered USD, off the requests' path (platform/auto-reload.ts).
   const autoReloads = startAutoReloads(services);
   const unwatchAccounts = watchCommittedAccounts(services.db, (accountIds) => autoReloads.accountsChanged(accountIds));
@@ -198,6 +201,7 @@ function startJobs(config: Config, services: Services, health: ReadinessSources)
     async stop() {
       await background.stop();
       await audits.stop();
+      await endpointWatch.stop();
       await services.autoTopUp.idle();
       unwatchAccounts();
       await autoReloads.stop();

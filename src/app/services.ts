@@ -11,6 +11,8 @@ import { cryptoRandom, type OAuthRandom } from '../platform/oauth.js';
 import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from '../trading/orders/orders.js';
 import { placeAutoBuy } from '../trading/orders/auto-buy.js';
 import type { AutoBuy, AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
+import type { SupplyPort } from '../core/supply-port.js';
+import { supplyPortOf } from '../trading/supply/web-port.js';
 import { AutoTopUpQueue } from '../trading/accounts/auto-top-up.js';
 import { refusalError } from '../trading/handlers/failures.js';
 import type { RefusalCode } from '../trading/orders/refusals.js';
@@ -94,6 +96,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   inference: InferenceSweep;
   /** The order pipeline as the dashboard calls it (src/web may not import trading). */
   trading: TradingPort;
+  /** Suppliers' endpoints, qualification runs and scorecards as the dashboard calls them (trading/supply/web-port.ts). */
+  supply: SupplyPort;
   /** Auto top-up, told of each committed settlement (consumption may not import trading). */
   autoTopUp: AutoTopUpPort;
 }
@@ -171,6 +175,7 @@ export function createServices(
     measureEndpoint: (endpoint, instrumentId, signal) => measureEndpoint(services, endpoint, instrumentId, signal),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
     trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
+    supply: supplyPortOf(() => services),
     autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),
   };
   return services;

@@ -45,14 +45,6 @@ export interface EndpointInstrumentRow {
   updated_at_us: number;
 }
 
-/** The watch's fields of an endpoint × instrument (migration 0031), read where the watch and scorecards need them. */
-export interface EndpointStandingRow {
-  standing: Standing;
-  standing_reason: string | null;
-  standing_at_us: number | string | null;
-  last_canary_at_us: number | string | null;
-}
-
 type Runner = Db | Knex.Transaction;
 
 export async function insertEndpoint(db: Runner, row: EndpointRow): Promise<void> {

@@ -33,6 +33,7 @@ export const newIssuanceTransferId = (): string => `issuance_transfer_${randomUU
 export const newDepositId = (): string => `deposit_${randomUUID()}`;
 export const newEndpointId = (): string => `endpoint_${randomUUID()}`;
 export const newQualificationRunId = (): string => `qualification_${randomUUID()}`;
+export const newCanaryRunId = (): string => `canary_${randomUUID()}`;
 export const newCompletionId = (): string => `chatcmpl-${randomUUID().replaceAll('-', '')}`;
 
 const orderIdAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

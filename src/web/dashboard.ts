@@ -26,6 +26,15 @@ import { approveDevice, denyDevice, showDevice } from './pages/device.js';
 import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
 import {
+  deleteEndpoint,
+  registerEndpoint,
+  setEndpointStatus,
+  showEndpoints,
+  startQualification,
+} from './pages/endpoints.js';
+import { showQualification } from './pages/qualification.js';
+import { showScorecard } from './pages/scorecard.js';
+import {
   createApiKey,
   createSigningKey,
   deleteApiKey,
@@ -112,6 +121,19 @@ const routes: Route[] = [
   { method: 'POST', path: '/auto-reload', access: 'member', handle: saveAutoReload },
   { method: 'GET', path: '/funds', access: 'member', handle: showFunds },
   { method: 'POST', path: '/funds', access: 'member', handle: addFunds },
+  // A supplier's pages: the trading surface's suppliers' services through WebDeps.supply (src/core/supply-port.ts).
+  { method: 'GET', path: '/endpoints', access: 'member', handle: showEndpoints },
+  { method: 'POST', path: '/endpoints', access: 'member', handle: registerEndpoint },
+  { method: 'POST', path: '/endpoints/:id/status', access: 'member', handle: setEndpointStatus },
+  { method: 'POST', path: '/endpoints/:id/delete', access: 'member', handle: deleteEndpoint },
+  { method: 'POST', path: '/endpoints/:id/qualify', access: 'member', handle: startQualification },
+  {
+    method: 'GET',
+    path: '/endpoints/:endpoint/qualifications/:qualification',
+    access: 'member',
+    handle: showQualification,
+  },
+  { method: 'GET', path: '/scorecard', access: 'member', handle: showScorecard },
 ];
 
 interface CompiledRoute {
@@ -145,7 +167,8 @@ async function readViewer(ctx: Koa.Context, services: WebDeps): Promise<Viewer |
   const rawSessionId = ctx.cookies.get(sessionCookieName);
   if (!rawSessionId) return undefined;
   const session = await findSession(services, rawSessionId);
-  return session && { session, rawSessionId };
+  if (!session) return undefined;
+  return { session, rawSessionId, supplier: (await services.supply.standing(session.user.id)) !== 'none' };
 }
 
 function errorPage(request: Pick<PageRequest, 'viewer' | 'csrfToken'>, status: number, title: string, detail: string) {

@@ -1,6 +1,7 @@
 import type { Mailer } from '../core/mailer.js';
 import type { PaymentDeps } from '../core/payments.js';
 import type { ReferenceCache } from '../core/reference.js';
+import type { SupplyPort } from '../core/supply-port.js';
 import type { TradingPort } from '../core/trading-port.js';
 import type { Db } from '../db/knex.js';
 import type { Clock } from '../lib/clock.js';
@@ -9,7 +10,8 @@ import type { Logger } from '../lib/logger.js';
 /**
  * What the dashboard needs of the composition root (app/services.ts makes it, app/main.ts passes it):
  * the database and clock under every page, the mailer for sign-up, the reference cache for key
- * limits, the payments configuration for /funds, and the order pipeline behind a cancel.
+ * limits, the payments configuration for /funds, the order pipeline behind a cancel, and the suppliers' services
+ * behind /endpoints and /scorecard.
  */
 export interface WebDeps {
   db: Db;
@@ -22,4 +24,5 @@ export interface WebDeps {
   /** Where the platform is reached: verification links, and whether cookies are `Secure`. */
   publicUrls: { of(host: 'platform'): string; isHttps(host: 'platform'): boolean };
   trading: TradingPort;
+  supply: SupplyPort;
 }

@@ -140,6 +140,16 @@ const navigation: { href: string; label: string }[] = [
   { href: '/docs', label: 'Docs' },
 ];
 
+/** A supplier's pages (endpoints, scorecard: tabs of one entry), before the docs. */
+const supplierNavigation = [
+  ...navigation.slice(0, -1),
+  { href: '/endpoints', label: 'Supply' },
+  ...navigation.slice(-1),
+];
+
+const navigationOf = (viewer: Viewer): { href: string; label: string }[] =>
+  viewer.supplier ? supplierNavigation : navigation;
+
 interface PageOptions {
   title: string;
   viewer: Viewer | undefined;
@@ -148,6 +158,8 @@ interface PageOptions {
   current?: string;
   /** Sign-in pages: a narrow column without navigation. */
   narrow?: boolean;
+  /** Reload the page after this many seconds (while something it shows is still running; no JavaScript). */
+  refreshSeconds?: number;
 }
 
 export function layout(options: PageOptions, body: Html): Html {
@@ -156,12 +168,13 @@ export function layout(options: PageOptions, body: Html): Html {
     ? html`<header class="top"><div class="bar">
 <a class="brand" href="/">mkt<span>dashboard</span></a><span class="spacer"></span>
 <div class="who"><span>${viewer.session.user.email}</span>${csrfForm('/logout', options.csrfToken, html`<button class="secondary" type="submit">Log out</button>`)}</div>
-</div><div class="bar menu"><nav>${navigation.map((n) => html`<a href="${n.href}"${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}</nav></div></header>`
+</div><div class="bar menu"><nav>${navigationOf(viewer).map((n) => html`<a href="${n.href}"${n.href === options.current ? trusted(' class="current" aria-current="page"') : ''}>${n.label}</a>`)}</nav></div></header>`
     : html`<header class="top"><div class="bar"><a class="brand" href="/">mkt<span>dashboard</span></a><nav></nav>
 <div class="who"><a href="/login">Log in</a><a href="/signup">Sign up</a><a href="/docs">Docs</a></div></div></header>`;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 ${viewer ? html`<meta name="csrf-token" content="${options.csrfToken}">` : ''}
+${options.refreshSeconds === undefined ? '' : html`<meta http-equiv="refresh" content="${options.refreshSeconds}">`}
 <title>${options.title} · mkt</title><link rel="icon" href="data:,">
 <style>${trusted(stylesheet)}</style></head>
 <body>${header}

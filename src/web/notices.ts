@@ -37,6 +37,19 @@ const notices = {
   ],
   auto_reload_saved: ['ok', 'Auto-reload settings saved.', undefined],
   auto_top_up_saved: ['ok', 'Auto top-up settings saved.', 'They apply from the next inference on.'],
+  endpoint_registered: [
+    'ok',
+    'The endpoint was registered.',
+    'It is pending: run its qualification to have it measured. It serves nothing until it qualifies.',
+  ],
+  endpoint_enabled: ['ok', 'The endpoint was enabled.', 'It serves the instruments it is qualified for.'],
+  endpoint_disabled: ['ok', 'The endpoint was disabled.', 'It serves nothing until you enable it again.'],
+  endpoint_deleted: ['ok', 'The endpoint was deleted.', 'It serves nothing more; its upstream key was erased.'],
+  qualification_started: [
+    'ok',
+    'The qualification run started.',
+    'It sends the endpoint probes for each instrument; this page shows it running until it ends.',
+  ],
 } satisfies Record<string, [NoticeTone, string, string | undefined]>;
 
 type NoticeCode = keyof typeof notices;

@@ -8,6 +8,8 @@ export interface Viewer {
   session: ActiveSession;
   /** The raw cookie value, needed only to log out. */
   rawSessionId: string;
+  /** Whether the user has registered as a supplier (enabled or not): the navigation then shows its pages. */
+  supplier: boolean;
 }
 
 /** What a page handler gets: the request already authenticated and, for POST, CSRF-checked. */

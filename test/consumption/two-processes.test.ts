@@ -1,15 +1,13 @@
 import { expect } from 'chai';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
-import { unitsOf } from '../../src/ledger/assets.js';
 import { auditLedger } from '../../src/ledger/audit.js';
-import { transferToConsumption } from '../../src/ledger/consumption.js';
-import { ensureAccount, post, systemAccount } from '../../src/ledger/journal.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { createApiKey, createUser } from '../../src/core/identity.js';
 import { registerSupplier } from '../../src/trading/supply/supply.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
+import { unitInConsumption } from '../support/ledger-fixtures.js';
 
 /**
  * DESIGN.md §7–§8: concurrency slots are shared by every process. A free-tier user (3 slots) sends
@@ -57,27 +55,7 @@ if (!databaseKinds.includes('postgres')) {
       userId = user.id;
       apiKey = (await createApiKey(db, systemClock, user.id, 'two-processes')).key;
       const nowUs = systemClock.nowUs();
-      await db.transaction(async (trx) => {
-        const trading = await ensureAccount(trx, user.id, 'trading', unitsOf(instrument.id), instrument.id, nowUs);
-        const issuance = await systemAccount(trx, 'issuance', unitsOf(instrument.id), nowUs);
-        await post(
-          trx,
-          'issuance',
-          null,
-          [
-            { accountId: issuance, bucket: 'available', asset: unitsOf(instrument.id), amount: -1 },
-            { accountId: trading.id, bucket: 'available', asset: unitsOf(instrument.id), amount: 1 },
-          ],
-          nowUs,
-        );
-        await transferToConsumption(trx, {
-          userId: user.id,
-          instrumentId: instrument.id,
-          quantity: 1,
-          orderId: null,
-          nowUs,
-        });
-      });
+      await unitInConsumption(db, user.id, instrument.id, nowUs);
       const serveEnv = { DATABASE_URL: databaseUrl, MKT_SIMULATED_SUPPLIER: 'off' };
       servers = await Promise.all([
         mktServe(serveEnv, ['--only', 'consumption']),

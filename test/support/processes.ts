@@ -50,6 +50,9 @@ export async function mktServe(env: Record<string, string>, args: string[] = [])
       MKT_METRICS_PORT: '0',
       MKT_LOG_LEVEL: 'warn',
       MKT_SIMULATED_SUPPLIER: 'off',
+      // As test/support/service.ts: canaries and the watch only where a test asks.
+      MKT_CANARY_INTERVAL_S: '0',
+      MKT_WATCH_INTERVAL_S: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -80,6 +80,9 @@ async function startTestService(
     MKT_SIMULATED_SUPPLIER: 'off',
     // Each suite audits the ledger itself when it ends; the periodic audit runs where a test asks (test/ops).
     MKT_AUDIT_INTERVAL_S: '0',
+    // No canary reaches a test's upstream, and no endpoint is suspended behind a test's back, unless it asks.
+    MKT_CANARY_INTERVAL_S: '0',
+    MKT_WATCH_INTERVAL_S: '0',
     ...env,
   });
   const captured = options.captureLog ? capturingLogger() : undefined;

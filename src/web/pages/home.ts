@@ -21,6 +21,11 @@ const tiles = [
     text: 'Top up USD automatically when it runs low, within a monthly limit.',
   },
   { href: '/account', title: 'Account mode', text: 'Auto Mode buys capacity for you; Advanced Mode lets you trade.' },
+  {
+    href: '/endpoints',
+    title: 'Supply inference',
+    text: 'Register your endpoints, have them qualified, and read their scorecards.',
+  },
   { href: '/docs', title: 'API reference', text: 'The consumption, trading and platform APIs, and the live streams.' },
 ];
 
