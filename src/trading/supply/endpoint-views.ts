@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/types/trading.js';
-import type { EndpointInstrumentRow, EndpointStandingRow, Standing } from '../../db/supplier-endpoints.js';
+import type { EndpointStandingRow } from '../../db/scorecards.js';
+import type { EndpointInstrumentRow, Standing } from '../../db/supplier-endpoints.js';
 import { toIso } from '../../lib/clock.js';
 import type { Endpoint } from './endpoints.js';
 
