@@ -2364,9 +2364,43 @@ export interface components {
             report_id: string | null;
             /** @description Why the operator qualified, suspended or restored it, when it did. */
             reason: string | null;
+            standing: components["schemas"]["EndpointStanding"];
+            /** @description Why the watch found it so (counts and rates over its window); null before it judged. */
+            standing_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the watch last changed it.
+             */
+            standing_since: string | null;
+            suspended_by: components["schemas"]["SuspendedBy"];
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description What the watch last found of the endpoint for the instrument over its window: it `meets` the contract, `misses` it (routing tries it after those that meet it), or is `unjudged` (too few answers yet).
+         * @enum {string}
+         */
+        EndpointStanding: "meets" | "misses" | "unjudged";
+        /**
+         * @description Who suspended it, while `suspended`: the `operator`, or the `watch` (which restores it when its canaries pass again); null otherwise.
+         * @enum {string|null}
+         */
+        SuspendedBy: "operator" | "watch" | null;
+        /** @description The endpoint's last canary for the instrument; null before any. */
+        LastCanary: {
+            /**
+             * Format: date-time
+             * @description When it was sent.
+             */
+            at: string;
+            /**
+             * @description `failed`: its quality check; `out_of_spec`: a guarantee broken; `error`: no answer.
+             * @enum {string}
+             */
+            result: "passed" | "failed" | "out_of_spec" | "error";
+            /** @example text.exact_words#1 */
+            probe: string;
+        } | null;
         /** @description One run of an endpoint's qualification probes, with a report per instrument. */
         QualificationRun: {
             /** @example qualification_5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d */
@@ -2448,12 +2482,13 @@ export interface components {
                 count: number;
                 rate: number;
             }[];
+            /** @description From the streamed answers and the canaries that measured one. */
             time_to_first_token_ms: {
                 samples: number;
                 p50: number | null;
                 p95: number | null;
             };
-            /** @description p5: the slow tail (95% of answers were faster). */
+            /** @description From the streamed answers and the canaries that measured one. p5: the slow tail (95% of answers were faster). */
             output_tokens_per_second: {
                 samples: number;
                 p50: number | null;
@@ -2464,8 +2499,22 @@ export interface components {
                 unknown_tool: number;
                 arguments_schema: number;
             };
-            /** @description Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here. */
+            /** @description Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is counted in `failed_before_first_byte` instead. */
             failures: number;
+            /** @description Attempts sent to this endpoint that failed before their first byte (the request moved on to another endpoint): `timeouts`, past the first-byte deadline; `failed`, any other failure (connect error, 5xx, 429, garbage). */
+            failed_before_first_byte: {
+                timeouts: number;
+                failed: number;
+            };
+            /** @description The canary probes mkt sent the endpoint for the instrument (through the buyers' path, billed to no one), by result. `quality_score`: the share (0–100) whose answer passed its quality check, among those that had an answer to check; null with none. */
+            canaries: {
+                runs: number;
+                passed: number;
+                failed: number;
+                out_of_spec: number;
+                errors: number;
+                quality_score: number | null;
+            };
         };
         /** @description One of the caller's endpoints for one instrument, in full. */
         SupplierScorecard: {
@@ -2477,6 +2526,16 @@ export interface components {
             basis: "run" | "override";
             quality_score: number | null;
             report_id: string | null;
+            standing: components["schemas"]["EndpointStanding"];
+            /** @description Why the watch found it so (counts and rates over its window); null before it judged. */
+            standing_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the watch last changed it.
+             */
+            standing_since: string | null;
+            suspended_by: components["schemas"]["SuspendedBy"];
+            last_canary: components["schemas"]["LastCanary"];
             windows: components["schemas"]["ScorecardWindow"][];
         };
         SupplierScorecardList: {
@@ -2491,6 +2550,16 @@ export interface components {
             /** @enum {string} */
             qualification: "qualified" | "suspended";
             quality_score: number | null;
+            standing: components["schemas"]["EndpointStanding"];
+            /** @description Why the watch found it so (counts and rates over its window, nothing of the upstream); null before it judged. An operator's reasons are never shown here. */
+            standing_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the watch last changed it.
+             */
+            standing_since: string | null;
+            suspended_by: components["schemas"]["SuspendedBy"];
+            last_canary: components["schemas"]["LastCanary"];
             windows: components["schemas"]["ScorecardWindow"][];
         };
         PublicScorecardList: {
@@ -6156,6 +6225,10 @@ export interface operations {
                      *               "quality_score": null,
                      *               "report_id": null,
                      *               "reason": null,
+                     *               "standing": "unjudged",
+                     *               "standing_reason": null,
+                     *               "standing_since": null,
+                     *               "suspended_by": null,
                      *               "updated_at": "2026-11-22T08:00:00Z"
                      *             }
                      *           ],

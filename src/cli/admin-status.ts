@@ -6,13 +6,15 @@ import { marketStatuses, slotsInUse, type MarketStatusRow } from '../db/market-s
 import { toIso } from '../lib/clock.js';
 import { formatDecimal, priceScale } from '../lib/money.js';
 import { listSuppliers, type Supplier } from '../trading/supply/supply.js';
+import { endpointsStatus, renderEndpointsStatus } from './admin-status-endpoints.js';
 import { renderRecord, renderTable } from './user/output.js';
 
 /**
  * `mkt admin status [--metrics URL]… [--json]`: the state of the market for people. From the database: every market's
- * best bid and ask, resting orders and last trade; the inference slots in use per instrument; the last ledger audit.
- * From each running `mkt serve` (its metrics listener's `/status`, app/process-status.ts): each supplier's state (ok or
- * cooling down, kept in that process's memory), the event lag and the slots it holds.
+ * best bid and ask, resting orders and last trade; the inference slots in use per instrument; the endpoints per
+ * instrument as the watch left them, with the latest qualification changes (admin-status-endpoints.ts); the last
+ * ledger audit. From each running `mkt serve` (its metrics listener's `/status`, app/process-status.ts): each
+ * supplier's state (ok or cooling down, kept in that process's memory), the event lag and the slots it holds.
  */
 
 /** The metrics listener's default address (MKT_METRICS_HOST:MKT_METRICS_PORT). */
@@ -102,17 +104,19 @@ const processView = (answer: ProcessAnswer): ProcessView =>
 type StatusData = Awaited<ReturnType<typeof statusData>>;
 
 async function statusData(services: Services, metricsUrls: string[]) {
-  const [markets, slots, audit, suppliers, answers] = await Promise.all([
+  const [markets, slots, audit, suppliers, endpoints, answers] = await Promise.all([
     marketStatuses(services.db),
     slotsInUse(services.db, services.clock.nowUs()),
     lastAuditRun(services.db),
     listSuppliers(services),
+    endpointsStatus(services),
     Promise.all(metricsUrls.map(askProcess)),
   ]);
   return {
     markets: markets.map(marketView),
     inference_slots: slots.map((s) => ({ instrument_id: s.instrumentId, model: s.modelName, slots_in_use: s.slots })),
     suppliers: suppliers.map((s) => supplierView(s, answers)),
+    endpoints,
     last_audit: auditView(audit),
     processes: answers.map(processView),
   };
@@ -157,6 +161,7 @@ function renderStatus(data: StatusData): string {
     `Markets\n${markets}`,
     `Inference slots in use\n${slots}`,
     `Suppliers\n${suppliers}`,
+    renderEndpointsStatus(data.endpoints),
     `Last ledger audit\n${renderAudit(data.last_audit)}`,
     `Processes\n${renderProcesses(data.processes)}`,
   ].join('\n\n');

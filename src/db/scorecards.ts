@@ -1,10 +1,12 @@
 import type { Db } from './knex.js';
 import { rowsOf } from './rows.js';
-import type { EndpointInstrumentRow, EndpointStatus } from './supplier-endpoints.js';
+import type { EndpointInstrumentRow, EndpointStatus, Standing } from './supplier-endpoints.js';
 
 /**
  * What suppliers' scorecards read (src/trading/supply/scorecards.ts computes them): the receipts an endpoint answered
- * for an instrument, newest first and bounded, and the endpoints × instruments a public scorecard shows.
+ * for an instrument, newest first and bounded, and the endpoints × instruments a scorecard shows, with what the watch
+ * found of them (migration 0031). Canaries and attempts that failed before their first byte are read through
+ * db/canary-runs.ts and db/attempt-failures.ts.
  */
 
 /** The most receipts read for one endpoint × instrument and window: a scorecard's cost stays bounded. */
@@ -43,19 +45,41 @@ export function scorecardReceipts(
   );
 }
 
+/** What the watch last found of an endpoint for an instrument (migration 0031's columns of `endpoint_instruments`). */
+export interface EndpointStandingRow {
+  standing: Standing;
+  standing_reason: string | null;
+  standing_at_us: number | string | null;
+}
+
+/** An endpoint × instrument as a scorecard shows it: its qualification, the watch's standing, its endpoint's status. */
+export type ScorecardPairRow = EndpointInstrumentRow & EndpointStandingRow & { status: EndpointStatus };
+
 /** The instrument's endpoints × instrument in these qualifications, whose endpoint is not deleted. */
 export function endpointsOfInstrument(
   db: Db,
   instrumentId: string,
   qualifications: readonly EndpointInstrumentRow['qualification'][],
-): Promise<(EndpointInstrumentRow & { status: EndpointStatus })[]> {
-  return rowsOf<EndpointInstrumentRow & { status: EndpointStatus }>(
+): Promise<ScorecardPairRow[]> {
+  return rowsOf<ScorecardPairRow>(
     db('endpoint_instruments as ei')
       .join('supplier_endpoints as e', 'e.id', 'ei.endpoint_id')
       .where('ei.instrument_id', instrumentId)
       .whereIn('ei.qualification', qualifications)
       .whereNot('e.status', 'deleted')
       .orderBy('ei.endpoint_id')
+      .select('ei.*', 'e.status'),
+  );
+}
+
+/** The supplier's endpoints × instruments, of endpoints not deleted, oldest endpoint first. */
+export function endpointsOfSupplier(db: Db, userId: string): Promise<ScorecardPairRow[]> {
+  return rowsOf<ScorecardPairRow>(
+    db('endpoint_instruments as ei')
+      .join('supplier_endpoints as e', 'e.id', 'ei.endpoint_id')
+      .where('e.user_id', userId)
+      .whereNot('e.status', 'deleted')
+      .orderBy([{ column: 'e.created_at_us' }, { column: 'e.id' }, { column: 'ei.instrument_id' }])
       .select('ei.*', 'e.status'),
   );
 }

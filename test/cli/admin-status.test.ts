@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { ProcessStatus } from '../../src/app/process-status.js';
 import { recordAuditRun } from '../../src/db/audit-runs.js';
+import { insertCanaryRun } from '../../src/db/canary-runs.js';
 import { toIso } from '../../src/lib/clock.js';
+import { qualify } from '../../src/trading/supply/endpoints.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { mkt } from '../support/processes.js';
 import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
+import { endpointsOf, setStanding } from '../support/watch-fixtures.js';
 
 /**
  * `mkt admin status` (src/cli/admin-status.ts): a known book, trade, leased slot and audit row show up exactly, as a
@@ -66,7 +69,8 @@ describeEachDatabase(
       await makeSupplier(services(), supplier.userId, [code.instrumentId]);
       // As routing leaves a supplier that failed (consumption/inference/routing.ts): passed over for a minute.
       const coolingUntilMs = Math.floor(nowUs / 1000) + 60_000;
-      services().routingState.coolingUntilMs.set(supplier.userId, coolingUntilMs);
+      const endpoint = await services().db('supplier_endpoints').where('user_id', supplier.userId).first('id');
+      services().routingState.cooling.set(endpoint.id, { untilMs: coolingUntilMs, supplierUserId: supplier.userId });
 
       const result = await status(['--json', '--metrics', statusUrl, '--metrics', silentUrl]);
       expect(result.code, result.stderr).to.equal(0);
@@ -119,6 +123,9 @@ describeEachDatabase(
       const answered = (await (await fetch(`${statusUrl}/status`)).json()) as ProcessStatus;
       expect(answered.process_id).to.match(/^proc_/);
       expect(answered.slots_held).to.equal(0);
+      expect(answered.cooling_endpoints).to.deep.equal([
+        { endpoint_id: endpoint.id, supplier_user_id: supplier.userId, cooling_until: toIso(coolingUntilMs * 1000) },
+      ]);
       expect(data.processes).to.have.length(2);
       expect(data.processes[0]).to.deep.equal({
         url: `${statusUrl}/status`,
@@ -173,6 +180,100 @@ describeEachDatabase(
       expect(json.processes).to.have.length(1);
       expect(json.processes[0]).to.include({ url: `${silentUrl}/status`, answered: false });
       expect(json.suppliers[0]).to.include({ state: 'unknown', cooling_until: null });
+    });
+
+    it('shows the endpoints per instrument as the watch left them, and the latest qualification changes', async () => {
+      const agent = await marketOf(services(), 'agent-standard');
+      const instrumentId = agent.instrumentId;
+      const endpointIds: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const user = await createTestUser(services());
+        await makeSupplier(services(), user.userId, [instrumentId]);
+        endpointIds.push((await endpointsOf(services(), user.userId))[0]!);
+      }
+      const [serving, byWatch, byOperator] = endpointIds as [string, string, string];
+      const nowUs = services().clock.nowUs();
+      const watchReason = 'out of spec 6 of 10 answers (60%) over 1h';
+      await setStanding(services(), { endpointId: byWatch, instrumentId }, 'misses', watchReason, nowUs);
+      await qualify(
+        services().db,
+        byWatch,
+        [instrumentId],
+        { kind: 'suspended', reason: watchReason, by: 'watch' },
+        nowUs,
+      );
+      await qualify(services().db, byOperator, [instrumentId], { kind: 'suspended', reason: 'maintenance' }, nowUs);
+      const canaries = [
+        { n: 1, agoUs: 60_000_000, result: 'passed' as const },
+        { n: 2, agoUs: 120_000_000, result: 'failed' as const },
+        { n: 3, agoUs: 7_200_000_000, result: 'passed' as const },
+      ];
+      for (const { n, agoUs, result } of canaries)
+        await insertCanaryRun(services().db, {
+          id: `canary_status_${n}`,
+          endpoint_id: serving,
+          instrument_id: instrumentId,
+          probe: `agent.tool_choice#${n}`,
+          result,
+          quality_passed: result === 'passed',
+          spec_breaches: null,
+          attempt_measurements: null,
+          detail: 'test',
+          started_at_us: nowUs - agoUs,
+          finished_at_us: nowUs - agoUs + 1_000_000,
+        });
+
+      const result = await status(['--json', '--metrics', statusUrl]);
+      expect(result.code, result.stderr).to.equal(0);
+      const { endpoints } = JSON.parse(result.stdout) as Record<string, any>;
+      expect(
+        endpoints.instruments.find((i: { instrument_id: string }) => i.instrument_id === instrumentId),
+      ).to.deep.equal({
+        instrument_id: instrumentId,
+        model: 'agent-standard',
+        qualified: 1,
+        suspended_by_watch: 1,
+        suspended_by_operator: 1,
+        misses: 1,
+        canaries_last_hour: { sent: 2, passed: 1 },
+      });
+      expect(endpoints.latest_events).to.have.length(5);
+      expect(endpoints.latest_events.slice(0, 2)).to.deep.equal([
+        {
+          at: toIso(nowUs),
+          endpoint_id: byOperator,
+          instrument_id: instrumentId,
+          event: 'suspended',
+          actor: 'operator',
+          qualification: 'suspended',
+          reason: 'maintenance',
+        },
+        {
+          at: toIso(nowUs),
+          endpoint_id: byWatch,
+          instrument_id: instrumentId,
+          event: 'suspended',
+          actor: 'watch',
+          qualification: 'suspended',
+          reason: watchReason,
+        },
+      ]);
+
+      const table = await status(['--metrics', statusUrl]);
+      expect(table.code, table.stderr).to.equal(0);
+      expect(table.stdout).to.include('Endpoints per instrument').and.include('Latest qualification changes');
+      const lineOf = (first: string) => table.stdout.split('\n').find((line) => cells(line)[0] === first) ?? '';
+      expect(cells(lineOf(instrumentId))).to.deep.equal([instrumentId, 'agent-standard', '1', '1', '1', '1', '1 / 2']);
+      const watchLine = table.stdout.split('\n').find((line) => line.includes(byWatch)) ?? '';
+      expect(cells(watchLine)).to.deep.equal([
+        toIso(nowUs),
+        byWatch,
+        instrumentId,
+        'suspended',
+        'watch',
+        'suspended',
+        watchReason,
+      ]);
     });
 
     /** An inference request in progress holding one slot leased for a day, as admission writes them. */

@@ -49,8 +49,21 @@ describeEachDatabase("the mkt command for suppliers' scorecards", (env) => {
       ['1h', 1],
       ['24h', 1],
     ]);
+    expect(card).to.deep.include({
+      standing: 'unjudged',
+      standing_reason: null,
+      suspended_by: null,
+      last_canary: null,
+    });
+    expect(card.windows[0]).to.deep.include({ failed_before_first_byte: { timeouts: 0, failed: 0 } });
+    expect(card.windows[0].canaries).to.include({ runs: 0, quality_score: null });
     const table = await cli.ok(['supply', 'scorecard']);
     expect(table).to.contain(card.endpoint_id).and.contain('TTFT ms p50 / p95').and.contain('0 (0.0%)');
+    expect(table)
+      .to.contain('standing')
+      .and.contain('unjudged')
+      .and.contain('canaries passed / sent')
+      .and.contain('0 / 0 (-)');
     expect(table.split('\n').filter((line) => line.includes(card.endpoint_id))).to.have.length(2);
   });
 });

@@ -118,7 +118,9 @@ describeEachDatabase('consumption: a client that leaves, and the usage billed', 
       supplier_attempts: 1,
     });
     expect(second.calls).to.have.length(0);
-    expect([...services().routingState.coolingUntilMs.keys()]).to.deep.equal([]);
+    expect([...services().routingState.cooling.keys()]).to.deep.equal([]);
+    // Nor recorded against it: the request's own abort says nothing of the supplier.
+    expect(await services().db('attempt_failures').select('id')).to.deep.equal([]);
     // Not cooled down: the next request goes to the same supplier first.
     first.script = { pieces: ['Paris'], hold: 'never', promptTokens: 38 };
     const next = await run(caller, model, false);

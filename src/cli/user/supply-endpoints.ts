@@ -25,8 +25,15 @@ interface EndpointOptions {
   status?: string;
 }
 
+/** `id: qualification`, who suspended it, and what the watch last found when it judged: `X: suspended by watch (misses)`. */
 const qualificationsOf = (endpoint: SupplierEndpoint): string =>
-  endpoint.instruments.map((i) => `${i.instrument_id}: ${i.qualification}`).join(', ');
+  endpoint.instruments
+    .map((i) => {
+      const by = i.suspended_by === null ? '' : ` by ${i.suspended_by}`;
+      const standing = i.standing === 'unjudged' ? '' : ` (${i.standing})`;
+      return `${i.instrument_id}: ${i.qualification}${by}${standing}`;
+    })
+    .join(', ');
 
 function showEndpoint(output: Output, endpoint: SupplierEndpoint): void {
   show(output, endpoint, () =>

@@ -8,7 +8,9 @@ type ScorecardWindow = components['schemas']['ScorecardWindow'];
 
 /**
  * `mkt supply scorecard`, for suppliers: how each of their endpoints performs per instrument over the last hour and
- * day, from the receipts of the requests it answered (issue 31, item 5). `--json` prints the API's document.
+ * day, from the receipts of the requests it answered, its canaries and its attempts that failed before their first
+ * byte, with what the watch found of it and its last canary (issue 31, items 4 and 5). `--json` prints the API's
+ * document.
  */
 
 /** How program.ts binds an action to a command (its session, output, positional arguments and options). */
@@ -19,12 +21,18 @@ type Bind = <O extends OptionValues>(
 const figure = (value: number | null): string => (value === null ? '-' : String(value));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 
+/** `suspended (watch)` while suspended, else the qualification. */
+const qualificationOf = (card: SupplierScorecard): string =>
+  card.suspended_by === null ? card.qualification : `${card.qualification} (${card.suspended_by})`;
+
 function windowRow(card: SupplierScorecard, window: ScorecardWindow): string[] {
   const errors = window.tool_call_errors;
+  const { canaries, failed_before_first_byte: early } = window;
   return [
     card.endpoint_id,
     card.instrument_id,
-    card.qualification,
+    qualificationOf(card),
+    card.standing,
     figure(card.quality_score),
     window.window,
     String(window.requests),
@@ -33,13 +41,27 @@ function windowRow(card: SupplierScorecard, window: ScorecardWindow): string[] {
     `${figure(window.output_tokens_per_second.p50)} / ${figure(window.output_tokens_per_second.p5)}`,
     `${errors.invalid_json} / ${errors.unknown_tool} / ${errors.arguments_schema}`,
     String(window.failures),
+    `${early.timeouts} / ${early.failed}`,
+    `${canaries.passed} / ${canaries.runs} (${figure(canaries.quality_score)})`,
   ];
+}
+
+/** Each scorecard's standing reason and last canary, under the table, when there is one. */
+function notesOf(cards: readonly SupplierScorecard[]): string[] {
+  return cards.flatMap((card) => {
+    const notes = [];
+    if (card.standing_reason !== null) notes.push(`standing ${card.standing}: ${card.standing_reason}`);
+    if (card.last_canary !== null)
+      notes.push(`last canary ${card.last_canary.at}: ${card.last_canary.result} (${card.last_canary.probe})`);
+    return notes.map((note) => `${card.endpoint_id} ${card.instrument_id}: ${note}`);
+  });
 }
 
 const headings = [
   'endpoint',
   'instrument',
   'qualification',
+  'standing',
   'score',
   'window',
   'requests',
@@ -48,6 +70,8 @@ const headings = [
   'tokens/s p50 / p5',
   'tool errors json / name / args',
   'failures',
+  'failed before 1st byte timeouts / other',
+  'canaries passed / sent (score)',
 ];
 
 async function showScorecards(session: Session, output: Output): Promise<void> {
@@ -55,7 +79,7 @@ async function showScorecards(session: Session, output: Output): Promise<void> {
   const rows = cards.flatMap((card) => card.windows.map((window) => windowRow(card, window)));
   show(output, cards, () =>
     rows.length
-      ? renderTable(headings, rows)
+      ? [renderTable(headings, rows), ...notesOf(cards)].join('\n')
       : 'No scorecards: register an endpoint with mkt supply endpoints add --base-url URL --model M --instruments I.',
   );
 }

@@ -243,6 +243,7 @@ export async function runWhole(
         });
       },
       (n) => (attempts = n),
+      open.requestId,
     );
   } catch (error) {
     await settleHeld(deps, open, failed(prepared, attempts), open.lease);

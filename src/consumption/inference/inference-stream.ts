@@ -153,6 +153,7 @@ async function routeStream(
         });
       },
       (n) => (attempts = n),
+      open.requestId,
     );
     return { routed, sentUs };
   } catch (error) {

@@ -1,3 +1,4 @@
+import { insertAttemptFailure, type AttemptFailureRow } from '../../db/attempt-failures.js';
 import type { Db } from '../../db/knex.js';
 import { qualifiedEndpointsOf, type RoutableEndpointRow } from '../../db/routing.js';
 import type { Clock } from '../../lib/clock.js';
@@ -9,13 +10,14 @@ import type { UpstreamKeyring } from '../../core/upstream-keys.js';
 import type { InferenceMetrics } from './inference-metrics.js';
 import type { Counter } from 'prom-client';
 import type { LabelledChildren } from '../../lib/metric-children.js';
+import type { Logger } from '../../lib/logger.js';
 import type { Tracer } from '../../lib/tracer.js';
 import { attemptFailed, startAttempt, type SupplierAttempt } from './attempt-spans.js';
 
 export interface RoutingOptions {
   /** Suppliers tried for one request before it fails (the first included). */
   attemptsMax: number;
-  /** How long a supplier that failed is passed over while others remain. */
+  /** How long an endpoint that failed is passed over while others remain. */
   cooldownMs: number;
   /** Pacing of the built-in simulated suppliers. */
   simulator: { timeToFirstTokenMs: number; tokensPerSecond: number };
@@ -40,17 +42,23 @@ export interface Routed<T> {
 /** Who answered a routed request, as its receipt records it (settle.ts RequestOutcome). */
 export const answeredBy = ({ supplierUserId, endpointId }: Routed<unknown>) => ({ supplierUserId, endpointId });
 
+/** An endpoint that failed: passed over until `untilMs` while others remain; whose it is (process-status.ts). */
+export interface EndpointCooling {
+  untilMs: number;
+  supplierUserId: string;
+}
+
 /**
  * What routing keeps between requests, made once per process (app/services.ts): an adapter per
- * endpoint (rebuilt when its row changes) with the supplier it belongs to, and until when each supplier that failed
- * is passed over (by supplier user id).
+ * endpoint (rebuilt when its row changes) with the supplier it belongs to, and the endpoints that failed, by endpoint
+ * id: a supplier's other endpoints keep serving while one of them cools down.
  */
 export interface RoutingState {
   adapters: Map<string, { version: number; userId: string; supplier: Supplier }>;
-  coolingUntilMs: Map<string, number>;
+  cooling: Map<string, EndpointCooling>;
 }
 
-export const newRoutingState = (): RoutingState => ({ adapters: new Map(), coolingUntilMs: new Map() });
+export const newRoutingState = (): RoutingState => ({ adapters: new Map(), cooling: new Map() });
 
 /** What routing takes; Services carries all of it. */
 export interface RoutingDeps {
@@ -60,6 +68,7 @@ export interface RoutingDeps {
   config: { routing: RoutingOptions };
   inferenceMetrics: InferenceMetrics;
   tracer: Tracer;
+  logger: Logger;
   /** Opens the endpoints' sealed upstream keys (core/upstream-keys.ts), once per adapter built. */
   upstreamKeys: UpstreamKeyring;
 }
@@ -91,9 +100,14 @@ export async function adapterOf(
   return supplier;
 }
 
+/** True while the endpoint is passed over after a failure. */
+const coolingDown = (state: RoutingState, endpointId: string, nowMs: number): boolean =>
+  (state.cooling.get(endpointId)?.untilMs ?? 0) > nowMs;
+
 /**
- * The active endpoints qualified for the instrument, of enabled suppliers: those of the supplier whose Units the caller
- * consumes first, then the best (lowest) resting ask; those of suppliers cooling down go last.
+ * The active endpoints qualified for the instrument, of enabled suppliers, in this order: those cooling down go last;
+ * before them, those the watch found to miss the contract go after those that meet it or are not judged yet; within
+ * each, the supplier whose Units the caller consumes first, then the best (lowest) resting ask.
  */
 async function candidates(
   deps: RoutingDeps,
@@ -103,10 +117,12 @@ async function candidates(
   const rows = await qualifiedEndpointsOf(deps.db, instrumentId);
   const askOf = (row: RoutableEndpointRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
   const nowMs = deps.clock.nowUs() / 1000;
-  const cooling = (row: RoutableEndpointRow) => (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs;
+  const cooling = (row: RoutableEndpointRow) => coolingDown(deps.routingState, row.id, nowMs);
+  const misses = (row: RoutableEndpointRow) => row.standing === 'misses';
   return rows.sort(
     (a, b) =>
       Number(cooling(a)) - Number(cooling(b)) ||
+      Number(misses(a)) - Number(misses(b)) ||
       Number(b.user_id === preferredUserId) - Number(a.user_id === preferredUserId) ||
       askOf(a) - askOf(b) ||
       a.user_id.localeCompare(b.user_id) ||
@@ -115,15 +131,17 @@ async function candidates(
 }
 
 /**
- * Chooses suppliers for an instrument and fails over between them (DESIGN.md §7): enabled
- * suppliers qualified for the instrument, the one whose Units the caller consumes first, then the
- * best ask; a failure before the first byte (connect error, timeout, 5xx, 429) moves on to the
- * next, at most `attemptsMax` in all, and cools the failing supplier down. A failure after the
- * first byte is the caller's to report.
+ * Chooses endpoints for an instrument and fails over between them (DESIGN.md §7): the qualified endpoints of enabled
+ * suppliers, those that meet the contract (or are not judged yet) before those that miss it, then the one whose
+ * supplier's Units the caller consumes first, then the best ask; a failure before the first byte (connect error,
+ * timeout, 5xx, 429) moves on to the next, at most `attemptsMax` in all, cools the failing endpoint down and is
+ * recorded against it (`attempt_failures`, without waiting for the write). A failure after the first byte is the
+ * caller's to report.
  *
- * Runs `call` on suppliers in turn until one answers; 503 supplier_unavailable when none does. Each attempt is a span
+ * Runs `call` on endpoints in turn until one answers; 503 supplier_unavailable when none does. Each attempt is a span
  * (attempt-spans.ts) that `call` sends on as the upstream's `traceparent` and ends when it answers.
- * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies.
+ * `preferredUserId` is the supplier whose Units the caller consumes, tried first when it qualifies; `requestId` names
+ * the request on the failures recorded.
  */
 export async function route<T>(
   deps: RoutingDeps,
@@ -131,9 +149,10 @@ export async function route<T>(
   preferredUserId: string | null,
   call: (supplier: Supplier, attempt: SupplierAttempt) => Promise<T>,
   onAttempt?: (attempts: number) => void,
+  requestId: string | null = null,
 ): Promise<Routed<T>> {
   const { attemptsMax, cooldownMs } = deps.config.routing;
-  const { coolingUntilMs } = deps.routingState;
+  const { cooling } = deps.routingState;
   const ranked = await candidates(deps, instrument.id, preferredUserId);
   const rows = ranked.slice(0, attemptsMax);
   const counted = deps.inferenceMetrics.supplierAttempts.of(instrument.id);
@@ -147,7 +166,7 @@ export async function route<T>(
       const value = await call(await adapterOf(deps, row), attempt);
       counted.of('ok').inc();
       countPassedOver(deps, counted, ranked, attempts);
-      coolingUntilMs.delete(row.user_id);
+      cooling.delete(row.id);
       return { value, attempts, supplierUserId: row.user_id, endpointId: row.id };
     } catch (error) {
       attemptFailed(attempt, error);
@@ -156,7 +175,8 @@ export async function route<T>(
       // The request's own abort (its client left, its slot was lost) is not the supplier's failure: it neither cools a
       // healthy supplier down nor moves on to another for nobody. The upstream's own deadline ('timeout') still does.
       if (!mayFailOver(error)) break;
-      coolingUntilMs.set(row.user_id, deps.clock.nowUs() / 1000 + cooldownMs);
+      cooling.set(row.id, { untilMs: deps.clock.nowUs() / 1000 + cooldownMs, supplierUserId: row.user_id });
+      recordAttemptFailure(deps, { endpointId: row.id, instrumentId: instrument.id, requestId }, error);
     }
   }
   countPassedOver(deps, counted, ranked, attempts);
@@ -167,6 +187,31 @@ export async function route<T>(
   );
 }
 
+/**
+ * Records an attempt that failed before its first byte against its endpoint (scorecards and the watch count them),
+ * without holding up the failover: the write is not awaited, and a write that fails is logged, never the request's
+ * failure.
+ */
+function recordAttemptFailure(
+  deps: RoutingDeps,
+  attempt: { endpointId: string; instrumentId: string; requestId: string | null },
+  error: SupplierError,
+): void {
+  const row: AttemptFailureRow = {
+    endpoint_id: attempt.endpointId,
+    instrument_id: attempt.instrumentId,
+    request_id: attempt.requestId,
+    kind: error.failure === 'timeout' ? 'timeout' : 'failed',
+    created_at_us: deps.clock.nowUs(),
+  };
+  insertAttemptFailure(deps.db, row).catch((writeError: unknown) => {
+    deps.logger.warn(
+      { err: writeError, endpoint_id: row.endpoint_id, request_id: row.request_id },
+      'a failed supplier attempt could not be recorded',
+    );
+  });
+}
+
 /** How an attempt that threw counts: the upstream's deadline, the request's own abort, or any other failure. */
 function attemptResultOf(error: unknown): 'timeout' | 'aborted' | 'failed' {
   if (!(error instanceof SupplierError)) return 'failed';
@@ -174,7 +219,7 @@ function attemptResultOf(error: unknown): 'timeout' | 'aborted' | 'failed' {
 }
 
 /**
- * `cooled_down`: each supplier of the request's candidates left untried while cooling down (ranked last for it), once
+ * `cooled_down`: each endpoint of the request's candidates left untried while cooling down (ranked last for it), once
  * the request is answered or given up after `attempted` of them. Checked against the cool-downs as they stand then.
  */
 function countPassedOver(
@@ -183,11 +228,10 @@ function countPassedOver(
   ranked: readonly RoutableEndpointRow[],
   attempted: number,
 ): void {
-  if (deps.routingState.coolingUntilMs.size === 0) return;
+  if (deps.routingState.cooling.size === 0) return;
   const nowMs = deps.clock.nowUs() / 1000;
   for (let i = attempted; i < ranked.length; i++) {
     const row = ranked[i];
-    if (row !== undefined && (deps.routingState.coolingUntilMs.get(row.user_id) ?? 0) > nowMs)
-      counted.of('cooled_down').inc();
+    if (row !== undefined && coolingDown(deps.routingState, row.id, nowMs)) counted.of('cooled_down').inc();
   }
 }

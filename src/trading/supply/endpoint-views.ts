@@ -1,5 +1,6 @@
 import type { components } from '../../../generated/types/trading.js';
-import type { EndpointInstrumentRow } from '../../db/supplier-endpoints.js';
+import type { EndpointStandingRow } from '../../db/scorecards.js';
+import type { EndpointInstrumentRow, Standing } from '../../db/supplier-endpoints.js';
 import { toIso } from '../../lib/clock.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -22,6 +23,38 @@ export function supplierEndpointView({ row, instruments }: Endpoint): Schemas['S
   };
 }
 
+/** What the watch found of an endpoint × instrument and who suspended it, as endpoints and scorecards show them. */
+export function watchView(
+  row: Pick<EndpointInstrumentRow, 'suspended_by'> &
+    Pick<EndpointStandingRow, 'standing' | 'standing_reason' | 'standing_at_us'>,
+): Pick<Schemas['EndpointInstrument'], 'standing' | 'standing_reason' | 'standing_since' | 'suspended_by'> {
+  return {
+    standing: row.standing,
+    standing_reason: row.standing_reason,
+    standing_since: row.standing_at_us === null ? null : toIso(Number(row.standing_at_us)),
+    suspended_by: row.suspended_by,
+  };
+}
+
+const standings: readonly string[] = ['meets', 'misses', 'unjudged'] satisfies Standing[];
+const isStanding = (value: unknown): value is Standing => typeof value === 'string' && standings.includes(value);
+
+/**
+ * The watch's fields of a row read whole (db/supplier-endpoints.ts `instrumentsOfEndpoints` selects every column,
+ * migration 0031's among them, though `EndpointInstrumentRow` does not name them): checked, not assumed.
+ */
+function standingOf(
+  row: EndpointInstrumentRow,
+): Pick<EndpointStandingRow, 'standing' | 'standing_reason' | 'standing_at_us'> {
+  const reason = 'standing_reason' in row ? row.standing_reason : null;
+  const atUs = 'standing_at_us' in row ? row.standing_at_us : null;
+  return {
+    standing: 'standing' in row && isStanding(row.standing) ? row.standing : 'unjudged',
+    standing_reason: typeof reason === 'string' ? reason : null,
+    standing_at_us: typeof atUs === 'number' || typeof atUs === 'string' ? atUs : null,
+  };
+}
+
 function endpointInstrumentView(row: EndpointInstrumentRow): Schemas['EndpointInstrument'] {
   return {
     instrument_id: row.instrument_id,
@@ -30,6 +63,7 @@ function endpointInstrumentView(row: EndpointInstrumentRow): Schemas['EndpointIn
     quality_score: row.quality_score,
     report_id: row.report_id,
     reason: row.reason,
+    ...watchView({ suspended_by: row.suspended_by, ...standingOf(row) }),
     updated_at: toIso(row.updated_at_us),
   };
 }

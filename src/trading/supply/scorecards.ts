@@ -1,15 +1,28 @@
 import type { components } from '../../../generated/types/trading.js';
+import type { AttemptFailureKind } from '../../db/attempt-failures.js';
+import type { CanaryRunRow } from '../../db/canary-runs.js';
 import { specBreachesOf, toolCallErrorsOf } from '../../db/judgment-records.js';
 import type { ScorecardReceiptRow } from '../../db/scorecards.js';
 import { toIso } from '../../lib/clock.js';
 
 /**
- * A scorecard window computed from receipts (pure): counts, rates by guarantee, and nearest-rank percentiles of what
- * the answering attempts measured (migration 0027's `attempt_measurements`; only streamed answers measure a first
- * token and an output rate, so only receipts that carry them count as samples).
+ * A scorecard window computed from receipts, canaries and attempts that failed before their first byte (pure):
+ * counts, rates by guarantee, and nearest-rank percentiles of what the answering attempts measured (migration 0027's
+ * `attempt_measurements`, which canaries record in the same shape; only streamed answers measure a first token and an
+ * output rate, so only rows that carry them count as samples).
  */
 
 type ScorecardWindow = components['schemas']['ScorecardWindow'];
+
+/** What one endpoint × instrument's windows are computed from, each read over the longest window. */
+interface ScorecardSources {
+  /** Newest first, at most `cap`. */
+  receipts: readonly ScorecardReceiptRow[];
+  /** Newest first. */
+  canaries: readonly Pick<CanaryRunRow, 'result' | 'quality_passed' | 'attempt_measurements' | 'started_at_us'>[];
+  /** Attempts failed before their first byte in each window, by window name (counted by the database). */
+  failedBeforeFirstByte: ReadonlyMap<ScorecardWindow['window'], Record<AttemptFailureKind, number>>;
+}
 type Guarantee = ScorecardWindow['breaches'][number]['guarantee'];
 
 interface WindowSpec {
@@ -49,24 +62,42 @@ function measurementOf(text: string | null, field: 'time_to_first_token_ms' | 't
 
 const present = (values: (number | null)[]): number[] => values.filter((v): v is number => v !== null);
 
+/** The canaries of a window by result; their Quality Score is the share passing their check among those checked. */
+function canariesOf(canaries: ScorecardSources['canaries']): ScorecardWindow['canaries'] {
+  const count = (result: CanaryRunRow['result']) => canaries.filter((run) => run.result === result).length;
+  const checked = canaries.filter((run) => run.quality_passed !== null);
+  const passedCheck = checked.filter((run) => Boolean(run.quality_passed)).length;
+  return {
+    runs: canaries.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    out_of_spec: count('out_of_spec'),
+    errors: count('error'),
+    quality_score: checked.length === 0 ? null : Math.round((passedCheck * 100) / checked.length),
+  };
+}
+
 /**
- * The window `spec` ending at `nowUs` over `rows` (newest first, possibly more than the window holds); `capped` when
- * the rows read stopped at the cap inside this window.
+ * The window `spec` ending at `nowUs` over `sources` (newest first, possibly more than the window holds); `capped`
+ * when the receipts read stopped at the cap inside this window.
  */
 function scorecardWindow(
-  rows: readonly ScorecardReceiptRow[],
+  sources: ScorecardSources,
   spec: WindowSpec,
   nowUs: number,
   cappedAt: number | null,
 ): ScorecardWindow {
   const fromUs = nowUs - spec.lengthUs;
-  const inWindow = rows.filter((row) => Number(row.created_at_us) >= fromUs);
+  const inWindow = sources.receipts.filter((row) => Number(row.created_at_us) >= fromUs);
+  const canaries = sources.canaries.filter((run) => Number(run.started_at_us) >= fromUs);
+  const measured = [...inWindow, ...canaries].map((row) => row.attempt_measurements);
   const requests = inWindow.length;
   const breachSets = inWindow.map((row) => new Set(specBreachesOf(row.spec_breaches).map((b) => b.guarantee)));
   const toolErrors = inWindow.flatMap((row) => toolCallErrorsOf(row.tool_call_errors));
   const outOfSpec = inWindow.filter((row) => row.status === 'out_of_spec').length;
-  const ttft = present(inWindow.map((row) => measurementOf(row.attempt_measurements, 'time_to_first_token_ms')));
-  const rate = present(inWindow.map((row) => measurementOf(row.attempt_measurements, 'tokens_per_second')));
+  const ttft = present(measured.map((text) => measurementOf(text, 'time_to_first_token_ms')));
+  const rate = present(measured.map((text) => measurementOf(text, 'tokens_per_second')));
+  const failedEarly = sources.failedBeforeFirstByte.get(spec.name) ?? { timeout: 0, failed: 0 };
   const errorsOf = (kind: string) => toolErrors.filter((error) => error.kind === kind).length;
   return {
     window: spec.name,
@@ -88,16 +119,14 @@ function scorecardWindow(
       arguments_schema: errorsOf('arguments_schema'),
     },
     failures: inWindow.filter((row) => row.status === 'failed').length,
+    failed_before_first_byte: { timeouts: failedEarly.timeout, failed: failedEarly.failed },
+    canaries: canariesOf(canaries),
   };
 }
 
-/** Every window over the rows read for the longest one (`cap` rows at most, newest first). */
-export function scorecardWindowsOf(
-  rows: readonly ScorecardReceiptRow[],
-  nowUs: number,
-  cap: number,
-): ScorecardWindow[] {
-  const oldest = rows.at(-1);
-  const cappedAt = rows.length >= cap && oldest !== undefined ? Number(oldest.created_at_us) : null;
-  return scorecardWindows.map((spec) => scorecardWindow(rows, spec, nowUs, cappedAt));
+/** Every window over the sources read for the longest one (`cap` receipts at most, newest first). */
+export function scorecardWindowsOf(sources: ScorecardSources, nowUs: number, cap: number): ScorecardWindow[] {
+  const oldest = sources.receipts.at(-1);
+  const cappedAt = sources.receipts.length >= cap && oldest !== undefined ? Number(oldest.created_at_us) : null;
+  return scorecardWindows.map((spec) => scorecardWindow(sources, spec, nowUs, cappedAt));
 }

@@ -69,6 +69,7 @@ __all__ = [
     "DiagnosticsResponse",
     "DiagnosticsStatus",
     "EndpointInstrument",
+    "EndpointStanding",
     "ErrorBody",
     "ErrorCode",
     "ErrorEnvelope",
@@ -87,6 +88,7 @@ __all__ = [
     "IssuanceTransfer",
     "IssuanceTransferRequest",
     "IssuanceTransferResponse",
+    "LastCanary",
     "Market",
     "MarketControls",
     "MarketControlsResponse",
@@ -138,6 +140,8 @@ __all__ = [
     "RateLimitHeaderNames",
     "ScorecardWindow",
     "ScorecardWindowBreachesInner",
+    "ScorecardWindowCanaries",
+    "ScorecardWindowFailedBeforeFirstByte",
     "ScorecardWindowOutputTokensPerSecond",
     "ScorecardWindowTimeToFirstTokenMs",
     "ScorecardWindowToolCallErrors",
@@ -156,6 +160,7 @@ __all__ = [
     "SupplyIssuanceResponse",
     "SupplySummaryResponse",
     "SupplySummaryRow",
+    "SuspendedBy",
     "Ticker",
     "TickerResponse",
     "TimeInForce",
@@ -233,6 +238,7 @@ from mkt_trading.models.diagnostics_check import DiagnosticsCheck as Diagnostics
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse as DiagnosticsResponse
 from mkt_trading.models.diagnostics_status import DiagnosticsStatus as DiagnosticsStatus
 from mkt_trading.models.endpoint_instrument import EndpointInstrument as EndpointInstrument
+from mkt_trading.models.endpoint_standing import EndpointStanding as EndpointStanding
 from mkt_trading.models.error_body import ErrorBody as ErrorBody
 from mkt_trading.models.error_code import ErrorCode as ErrorCode
 from mkt_trading.models.error_envelope import ErrorEnvelope as ErrorEnvelope
@@ -251,6 +257,7 @@ from mkt_trading.models.issuance_account_list import IssuanceAccountList as Issu
 from mkt_trading.models.issuance_transfer import IssuanceTransfer as IssuanceTransfer
 from mkt_trading.models.issuance_transfer_request import IssuanceTransferRequest as IssuanceTransferRequest
 from mkt_trading.models.issuance_transfer_response import IssuanceTransferResponse as IssuanceTransferResponse
+from mkt_trading.models.last_canary import LastCanary as LastCanary
 from mkt_trading.models.market import Market as Market
 from mkt_trading.models.market_controls import MarketControls as MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse as MarketControlsResponse
@@ -302,6 +309,8 @@ from mkt_trading.models.qualification_run_response import QualificationRunRespon
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames as RateLimitHeaderNames
 from mkt_trading.models.scorecard_window import ScorecardWindow as ScorecardWindow
 from mkt_trading.models.scorecard_window_breaches_inner import ScorecardWindowBreachesInner as ScorecardWindowBreachesInner
+from mkt_trading.models.scorecard_window_canaries import ScorecardWindowCanaries as ScorecardWindowCanaries
+from mkt_trading.models.scorecard_window_failed_before_first_byte import ScorecardWindowFailedBeforeFirstByte as ScorecardWindowFailedBeforeFirstByte
 from mkt_trading.models.scorecard_window_output_tokens_per_second import ScorecardWindowOutputTokensPerSecond as ScorecardWindowOutputTokensPerSecond
 from mkt_trading.models.scorecard_window_time_to_first_token_ms import ScorecardWindowTimeToFirstTokenMs as ScorecardWindowTimeToFirstTokenMs
 from mkt_trading.models.scorecard_window_tool_call_errors import ScorecardWindowToolCallErrors as ScorecardWindowToolCallErrors
@@ -320,6 +329,7 @@ from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as Supply
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse as SupplyIssuanceResponse
 from mkt_trading.models.supply_summary_response import SupplySummaryResponse as SupplySummaryResponse
 from mkt_trading.models.supply_summary_row import SupplySummaryRow as SupplySummaryRow
+from mkt_trading.models.suspended_by import SuspendedBy as SuspendedBy
 from mkt_trading.models.ticker import Ticker as Ticker
 from mkt_trading.models.ticker_response import TickerResponse as TickerResponse
 from mkt_trading.models.time_in_force import TimeInForce as TimeInForce

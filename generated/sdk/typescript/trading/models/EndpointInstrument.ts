@@ -14,6 +14,21 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { SuspendedBy } from './SuspendedBy.js';
+import {
+    SuspendedByFromJSON,
+    SuspendedByFromJSONTyped,
+    SuspendedByToJSON,
+    SuspendedByToJSONTyped,
+} from './SuspendedBy.js';
+import type { EndpointStanding } from './EndpointStanding.js';
+import {
+    EndpointStandingFromJSON,
+    EndpointStandingFromJSONTyped,
+    EndpointStandingToJSON,
+    EndpointStandingToJSONTyped,
+} from './EndpointStanding.js';
+
 /**
  * An instrument the endpoint offers, and its qualification for it.
  * @export
@@ -44,6 +59,22 @@ export interface EndpointInstrument {
      * Why the operator qualified, suspended or restored it, when it did.
      */
     reason: string | null;
+    /**
+     * 
+     */
+    standing: EndpointStanding;
+    /**
+     * Why the watch found it so (counts and rates over its window); null before it judged.
+     */
+    standingReason: string | null;
+    /**
+     * When the watch last changed it.
+     */
+    standingSince: Date | null;
+    /**
+     * 
+     */
+    suspendedBy: SuspendedBy | null;
     /**
      * 
      */
@@ -82,6 +113,10 @@ export function instanceOfEndpointInstrument(value: object): value is EndpointIn
     if ((!('qualityScore' in (value as Record<string, any>)) && !('quality_score' in (value as Record<string, any>))) || ((value as Record<string, any>)['qualityScore'] === undefined && (value as Record<string, any>)['quality_score'] === undefined)) return false;
     if ((!('reportId' in (value as Record<string, any>)) && !('report_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['reportId'] === undefined && (value as Record<string, any>)['report_id'] === undefined)) return false;
     if (!('reason' in value) || value['reason'] === undefined) return false;
+    if (!('standing' in value) || value['standing'] === undefined) return false;
+    if ((!('standingReason' in (value as Record<string, any>)) && !('standing_reason' in (value as Record<string, any>))) || ((value as Record<string, any>)['standingReason'] === undefined && (value as Record<string, any>)['standing_reason'] === undefined)) return false;
+    if ((!('standingSince' in (value as Record<string, any>)) && !('standing_since' in (value as Record<string, any>))) || ((value as Record<string, any>)['standingSince'] === undefined && (value as Record<string, any>)['standing_since'] === undefined)) return false;
+    if ((!('suspendedBy' in (value as Record<string, any>)) && !('suspended_by' in (value as Record<string, any>))) || ((value as Record<string, any>)['suspendedBy'] === undefined && (value as Record<string, any>)['suspended_by'] === undefined)) return false;
     if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     return true;
 }
@@ -102,6 +137,10 @@ export function EndpointInstrumentFromJSONTyped(json: any, ignoreDiscriminator: 
         'qualityScore': json['quality_score'],
         'reportId': json['report_id'],
         'reason': json['reason'],
+        'standing': EndpointStandingFromJSON(json['standing']),
+        'standingReason': json['standing_reason'],
+        'standingSince': (json['standing_since'] == null ? null : parseDateTime(json['standing_since'])),
+        'suspendedBy': SuspendedByFromJSON(json['suspended_by']),
         'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
     };
 }
@@ -123,6 +162,10 @@ export function EndpointInstrumentToJSONTyped(value?: EndpointInstrument | null,
         'quality_score': value['qualityScore'],
         'report_id': value['reportId'],
         'reason': value['reason'],
+        'standing': EndpointStandingToJSON(value['standing']),
+        'standing_reason': value['standingReason'],
+        'standing_since': value['standingSince'] == null ? value['standingSince'] : serializeDateTime(value['standingSince']),
+        'suspended_by': SuspendedByToJSON(value['suspendedBy']),
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };
 }

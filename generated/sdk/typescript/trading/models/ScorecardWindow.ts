@@ -28,6 +28,20 @@ import {
     ScorecardWindowTimeToFirstTokenMsToJSON,
     ScorecardWindowTimeToFirstTokenMsToJSONTyped,
 } from './ScorecardWindowTimeToFirstTokenMs.js';
+import type { ScorecardWindowFailedBeforeFirstByte } from './ScorecardWindowFailedBeforeFirstByte.js';
+import {
+    ScorecardWindowFailedBeforeFirstByteFromJSON,
+    ScorecardWindowFailedBeforeFirstByteFromJSONTyped,
+    ScorecardWindowFailedBeforeFirstByteToJSON,
+    ScorecardWindowFailedBeforeFirstByteToJSONTyped,
+} from './ScorecardWindowFailedBeforeFirstByte.js';
+import type { ScorecardWindowCanaries } from './ScorecardWindowCanaries.js';
+import {
+    ScorecardWindowCanariesFromJSON,
+    ScorecardWindowCanariesFromJSONTyped,
+    ScorecardWindowCanariesToJSON,
+    ScorecardWindowCanariesToJSONTyped,
+} from './ScorecardWindowCanaries.js';
 import type { ScorecardWindowOutputTokensPerSecond } from './ScorecardWindowOutputTokensPerSecond.js';
 import {
     ScorecardWindowOutputTokensPerSecondFromJSON,
@@ -94,9 +108,17 @@ export interface ScorecardWindow {
      */
     toolCallErrors: ScorecardWindowToolCallErrors;
     /**
-     * Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here.
+     * Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is counted in `failed_before_first_byte` instead.
      */
     failures: number;
+    /**
+     * 
+     */
+    failedBeforeFirstByte: ScorecardWindowFailedBeforeFirstByte;
+    /**
+     * 
+     */
+    canaries: ScorecardWindowCanaries;
 }
 
 
@@ -126,6 +148,8 @@ export function instanceOfScorecardWindow(value: object): value is ScorecardWind
     if ((!('outputTokensPerSecond' in (value as Record<string, any>)) && !('output_tokens_per_second' in (value as Record<string, any>))) || ((value as Record<string, any>)['outputTokensPerSecond'] === undefined && (value as Record<string, any>)['output_tokens_per_second'] === undefined)) return false;
     if ((!('toolCallErrors' in (value as Record<string, any>)) && !('tool_call_errors' in (value as Record<string, any>))) || ((value as Record<string, any>)['toolCallErrors'] === undefined && (value as Record<string, any>)['tool_call_errors'] === undefined)) return false;
     if (!('failures' in value) || value['failures'] === undefined) return false;
+    if ((!('failedBeforeFirstByte' in (value as Record<string, any>)) && !('failed_before_first_byte' in (value as Record<string, any>))) || ((value as Record<string, any>)['failedBeforeFirstByte'] === undefined && (value as Record<string, any>)['failed_before_first_byte'] === undefined)) return false;
+    if (!('canaries' in value) || value['canaries'] === undefined) return false;
     return true;
 }
 
@@ -151,6 +175,8 @@ export function ScorecardWindowFromJSONTyped(json: any, ignoreDiscriminator: boo
         'outputTokensPerSecond': ScorecardWindowOutputTokensPerSecondFromJSON(json['output_tokens_per_second']),
         'toolCallErrors': ScorecardWindowToolCallErrorsFromJSON(json['tool_call_errors']),
         'failures': json['failures'],
+        'failedBeforeFirstByte': ScorecardWindowFailedBeforeFirstByteFromJSON(json['failed_before_first_byte']),
+        'canaries': ScorecardWindowCanariesFromJSON(json['canaries']),
     };
 }
 
@@ -177,6 +203,8 @@ export function ScorecardWindowToJSONTyped(value?: ScorecardWindow | null, ignor
         'output_tokens_per_second': ScorecardWindowOutputTokensPerSecondToJSON(value['outputTokensPerSecond']),
         'tool_call_errors': ScorecardWindowToolCallErrorsToJSON(value['toolCallErrors']),
         'failures': value['failures'],
+        'failed_before_first_byte': ScorecardWindowFailedBeforeFirstByteToJSON(value['failedBeforeFirstByte']),
+        'canaries': ScorecardWindowCanariesToJSON(value['canaries']),
     };
 }
 

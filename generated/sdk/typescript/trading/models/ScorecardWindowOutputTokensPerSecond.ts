@@ -15,7 +15,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * p5: the slow tail (95% of answers were faster).
+ * From the streamed answers and the canaries that measured one. p5: the slow tail (95% of answers were faster).
  * @export
  * @interface ScorecardWindowOutputTokensPerSecond
  */

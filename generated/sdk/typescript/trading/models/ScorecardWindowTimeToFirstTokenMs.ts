@@ -15,7 +15,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * 
+ * From the streamed answers and the canaries that measured one.
  * @export
  * @interface ScorecardWindowTimeToFirstTokenMs
  */

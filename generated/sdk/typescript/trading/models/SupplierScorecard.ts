@@ -13,7 +13,28 @@
  * Do not edit the class manually.
  */
 
-import { mapValues } from '../runtime.js';
+import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime.js';
+import type { SuspendedBy } from './SuspendedBy.js';
+import {
+    SuspendedByFromJSON,
+    SuspendedByFromJSONTyped,
+    SuspendedByToJSON,
+    SuspendedByToJSONTyped,
+} from './SuspendedBy.js';
+import type { LastCanary } from './LastCanary.js';
+import {
+    LastCanaryFromJSON,
+    LastCanaryFromJSONTyped,
+    LastCanaryToJSON,
+    LastCanaryToJSONTyped,
+} from './LastCanary.js';
+import type { EndpointStanding } from './EndpointStanding.js';
+import {
+    EndpointStandingFromJSON,
+    EndpointStandingFromJSONTyped,
+    EndpointStandingToJSON,
+    EndpointStandingToJSONTyped,
+} from './EndpointStanding.js';
 import type { ScorecardWindow } from './ScorecardWindow.js';
 import {
     ScorecardWindowFromJSON,
@@ -55,6 +76,26 @@ export interface SupplierScorecard {
     /**
      * 
      */
+    standing: EndpointStanding;
+    /**
+     * Why the watch found it so (counts and rates over its window); null before it judged.
+     */
+    standingReason: string | null;
+    /**
+     * When the watch last changed it.
+     */
+    standingSince: Date | null;
+    /**
+     * 
+     */
+    suspendedBy: SuspendedBy | null;
+    /**
+     * 
+     */
+    lastCanary: LastCanary | null;
+    /**
+     * 
+     */
     windows: Array<ScorecardWindow>;
 }
 
@@ -90,6 +131,11 @@ export function instanceOfSupplierScorecard(value: object): value is SupplierSco
     if (!('basis' in value) || value['basis'] === undefined) return false;
     if ((!('qualityScore' in (value as Record<string, any>)) && !('quality_score' in (value as Record<string, any>))) || ((value as Record<string, any>)['qualityScore'] === undefined && (value as Record<string, any>)['quality_score'] === undefined)) return false;
     if ((!('reportId' in (value as Record<string, any>)) && !('report_id' in (value as Record<string, any>))) || ((value as Record<string, any>)['reportId'] === undefined && (value as Record<string, any>)['report_id'] === undefined)) return false;
+    if (!('standing' in value) || value['standing'] === undefined) return false;
+    if ((!('standingReason' in (value as Record<string, any>)) && !('standing_reason' in (value as Record<string, any>))) || ((value as Record<string, any>)['standingReason'] === undefined && (value as Record<string, any>)['standing_reason'] === undefined)) return false;
+    if ((!('standingSince' in (value as Record<string, any>)) && !('standing_since' in (value as Record<string, any>))) || ((value as Record<string, any>)['standingSince'] === undefined && (value as Record<string, any>)['standing_since'] === undefined)) return false;
+    if ((!('suspendedBy' in (value as Record<string, any>)) && !('suspended_by' in (value as Record<string, any>))) || ((value as Record<string, any>)['suspendedBy'] === undefined && (value as Record<string, any>)['suspended_by'] === undefined)) return false;
+    if ((!('lastCanary' in (value as Record<string, any>)) && !('last_canary' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastCanary'] === undefined && (value as Record<string, any>)['last_canary'] === undefined)) return false;
     if (!('windows' in value) || value['windows'] === undefined) return false;
     return true;
 }
@@ -110,6 +156,11 @@ export function SupplierScorecardFromJSONTyped(json: any, ignoreDiscriminator: b
         'basis': json['basis'],
         'qualityScore': json['quality_score'],
         'reportId': json['report_id'],
+        'standing': EndpointStandingFromJSON(json['standing']),
+        'standingReason': json['standing_reason'],
+        'standingSince': (json['standing_since'] == null ? null : parseDateTime(json['standing_since'])),
+        'suspendedBy': SuspendedByFromJSON(json['suspended_by']),
+        'lastCanary': LastCanaryFromJSON(json['last_canary']),
         'windows': ((json['windows'] as Array<any>).map(ScorecardWindowFromJSON)),
     };
 }
@@ -131,6 +182,11 @@ export function SupplierScorecardToJSONTyped(value?: SupplierScorecard | null, i
         'basis': value['basis'],
         'quality_score': value['qualityScore'],
         'report_id': value['reportId'],
+        'standing': EndpointStandingToJSON(value['standing']),
+        'standing_reason': value['standingReason'],
+        'standing_since': value['standingSince'] == null ? value['standingSince'] : serializeDateTime(value['standingSince']),
+        'suspended_by': SuspendedByToJSON(value['suspendedBy']),
+        'last_canary': LastCanaryToJSON(value['lastCanary']),
         'windows': ((value['windows'] as Array<any>).map(ScorecardWindowToJSON)),
     };
 }

@@ -47,6 +47,7 @@ from mkt_trading.models.diagnostics_check import DiagnosticsCheck
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse
 from mkt_trading.models.diagnostics_status import DiagnosticsStatus
 from mkt_trading.models.endpoint_instrument import EndpointInstrument
+from mkt_trading.models.endpoint_standing import EndpointStanding
 from mkt_trading.models.error_body import ErrorBody
 from mkt_trading.models.error_code import ErrorCode
 from mkt_trading.models.error_envelope import ErrorEnvelope
@@ -65,6 +66,7 @@ from mkt_trading.models.issuance_account_list import IssuanceAccountList
 from mkt_trading.models.issuance_transfer import IssuanceTransfer
 from mkt_trading.models.issuance_transfer_request import IssuanceTransferRequest
 from mkt_trading.models.issuance_transfer_response import IssuanceTransferResponse
+from mkt_trading.models.last_canary import LastCanary
 from mkt_trading.models.market import Market
 from mkt_trading.models.market_controls import MarketControls
 from mkt_trading.models.market_controls_response import MarketControlsResponse
@@ -116,6 +118,8 @@ from mkt_trading.models.qualification_run_response import QualificationRunRespon
 from mkt_trading.models.rate_limit_header_names import RateLimitHeaderNames
 from mkt_trading.models.scorecard_window import ScorecardWindow
 from mkt_trading.models.scorecard_window_breaches_inner import ScorecardWindowBreachesInner
+from mkt_trading.models.scorecard_window_canaries import ScorecardWindowCanaries
+from mkt_trading.models.scorecard_window_failed_before_first_byte import ScorecardWindowFailedBeforeFirstByte
 from mkt_trading.models.scorecard_window_output_tokens_per_second import ScorecardWindowOutputTokensPerSecond
 from mkt_trading.models.scorecard_window_time_to_first_token_ms import ScorecardWindowTimeToFirstTokenMs
 from mkt_trading.models.scorecard_window_tool_call_errors import ScorecardWindowToolCallErrors
@@ -134,6 +138,7 @@ from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse
 from mkt_trading.models.supply_summary_response import SupplySummaryResponse
 from mkt_trading.models.supply_summary_row import SupplySummaryRow
+from mkt_trading.models.suspended_by import SuspendedBy
 from mkt_trading.models.ticker import Ticker
 from mkt_trading.models.ticker_response import TickerResponse
 from mkt_trading.models.time_in_force import TimeInForce

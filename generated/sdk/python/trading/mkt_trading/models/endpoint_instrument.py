@@ -22,6 +22,8 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_trading.models.endpoint_standing import EndpointStanding
+from mkt_trading.models.suspended_by import SuspendedBy
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -36,8 +38,12 @@ class EndpointInstrument(BaseModel):
     quality_score: Optional[Annotated[int, Field(le=100, strict=True, ge=0)]] = Field(description="The Quality Score of the latest qualification run; null before any.")
     report_id: Optional[StrictStr] = Field(description="The latest qualification run's report; null before any.")
     reason: Optional[StrictStr] = Field(description="Why the operator qualified, suspended or restored it, when it did.")
+    standing: EndpointStanding
+    standing_reason: Optional[StrictStr] = Field(description="Why the watch found it so (counts and rates over its window); null before it judged.")
+    standing_since: Optional[datetime] = Field(description="When the watch last changed it.")
+    suspended_by: Optional[SuspendedBy]
     updated_at: datetime
-    __properties: ClassVar[List[str]] = ["instrument_id", "qualification", "basis", "quality_score", "report_id", "reason", "updated_at"]
+    __properties: ClassVar[List[str]] = ["instrument_id", "qualification", "basis", "quality_score", "report_id", "reason", "standing", "standing_reason", "standing_since", "suspended_by", "updated_at"]
 
     @field_validator('instrument_id', mode="before")
     def instrument_id_validate_regular_expression(cls, value):
@@ -114,6 +120,21 @@ class EndpointInstrument(BaseModel):
         if self.reason is None and "reason" in self.model_fields_set:
             _dict['reason'] = None
 
+        # set to None if standing_reason (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_reason is None and "standing_reason" in self.model_fields_set:
+            _dict['standing_reason'] = None
+
+        # set to None if standing_since (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_since is None and "standing_since" in self.model_fields_set:
+            _dict['standing_since'] = None
+
+        # set to None if suspended_by (nullable) is None
+        # and model_fields_set contains the field
+        if self.suspended_by is None and "suspended_by" in self.model_fields_set:
+            _dict['suspended_by'] = None
+
         return _dict
 
     @classmethod
@@ -132,6 +153,10 @@ class EndpointInstrument(BaseModel):
             "quality_score": obj.get("quality_score"),
             "report_id": obj.get("report_id"),
             "reason": obj.get("reason"),
+            "standing": obj.get("standing"),
+            "standing_reason": obj.get("standing_reason"),
+            "standing_since": obj.get("standing_since"),
+            "suspended_by": obj.get("suspended_by"),
             "updated_at": obj.get("updated_at")
         })
         return _obj

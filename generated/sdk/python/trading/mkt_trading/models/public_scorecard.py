@@ -18,10 +18,14 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_trading.models.endpoint_standing import EndpointStanding
+from mkt_trading.models.last_canary import LastCanary
 from mkt_trading.models.scorecard_window import ScorecardWindow
+from mkt_trading.models.suspended_by import SuspendedBy
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -34,8 +38,13 @@ class PublicScorecard(BaseModel):
     instrument_id: Annotated[str, Field(strict=True)] = Field(description="Instrument id, `instrument-<uuid>`.")
     qualification: StrictStr
     quality_score: Optional[Annotated[int, Field(le=100, strict=True, ge=0)]]
+    standing: EndpointStanding
+    standing_reason: Optional[StrictStr] = Field(description="Why the watch found it so (counts and rates over its window, nothing of the upstream); null before it judged. An operator's reasons are never shown here.")
+    standing_since: Optional[datetime] = Field(description="When the watch last changed it.")
+    suspended_by: Optional[SuspendedBy]
+    last_canary: Optional[LastCanary]
     windows: List[ScorecardWindow]
-    __properties: ClassVar[List[str]] = ["supplier_ref", "instrument_id", "qualification", "quality_score", "windows"]
+    __properties: ClassVar[List[str]] = ["supplier_ref", "instrument_id", "qualification", "quality_score", "standing", "standing_reason", "standing_since", "suspended_by", "last_canary", "windows"]
 
     @field_validator('supplier_ref', mode="before")
     def supplier_ref_validate_regular_expression(cls, value):
@@ -97,6 +106,9 @@ class PublicScorecard(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of last_canary
+        if self.last_canary:
+            _dict['last_canary'] = self.last_canary.to_dict()
         # override the default output from pydantic by calling `to_dict()` of each item in windows (list)
         _items = []
         if self.windows:
@@ -107,6 +119,26 @@ class PublicScorecard(BaseModel):
         # and model_fields_set contains the field
         if self.quality_score is None and "quality_score" in self.model_fields_set:
             _dict['quality_score'] = None
+
+        # set to None if standing_reason (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_reason is None and "standing_reason" in self.model_fields_set:
+            _dict['standing_reason'] = None
+
+        # set to None if standing_since (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_since is None and "standing_since" in self.model_fields_set:
+            _dict['standing_since'] = None
+
+        # set to None if suspended_by (nullable) is None
+        # and model_fields_set contains the field
+        if self.suspended_by is None and "suspended_by" in self.model_fields_set:
+            _dict['suspended_by'] = None
+
+        # set to None if last_canary (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_canary is None and "last_canary" in self.model_fields_set:
+            _dict['last_canary'] = None
 
         return _dict
 
@@ -124,6 +156,11 @@ class PublicScorecard(BaseModel):
             "instrument_id": obj.get("instrument_id"),
             "qualification": obj.get("qualification"),
             "quality_score": obj.get("quality_score"),
+            "standing": obj.get("standing"),
+            "standing_reason": obj.get("standing_reason"),
+            "standing_since": obj.get("standing_since"),
+            "suspended_by": obj.get("suspended_by"),
+            "last_canary": LastCanary.from_dict(obj["last_canary"]) if obj.get("last_canary") is not None else None,
             "windows": [ScorecardWindow.from_dict(_item) for _item in obj["windows"]] if obj.get("windows") is not None else None
         })
         return _obj

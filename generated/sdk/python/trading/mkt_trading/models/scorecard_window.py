@@ -23,6 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, field_
 from typing import Any, ClassVar, Dict, List, Union
 from typing_extensions import Annotated
 from mkt_trading.models.scorecard_window_breaches_inner import ScorecardWindowBreachesInner
+from mkt_trading.models.scorecard_window_canaries import ScorecardWindowCanaries
+from mkt_trading.models.scorecard_window_failed_before_first_byte import ScorecardWindowFailedBeforeFirstByte
 from mkt_trading.models.scorecard_window_output_tokens_per_second import ScorecardWindowOutputTokensPerSecond
 from mkt_trading.models.scorecard_window_time_to_first_token_ms import ScorecardWindowTimeToFirstTokenMs
 from mkt_trading.models.scorecard_window_tool_call_errors import ScorecardWindowToolCallErrors
@@ -45,9 +47,11 @@ class ScorecardWindow(BaseModel):
     time_to_first_token_ms: ScorecardWindowTimeToFirstTokenMs
     output_tokens_per_second: ScorecardWindowOutputTokensPerSecond
     tool_call_errors: ScorecardWindowToolCallErrors
-    failures: Annotated[int, Field(strict=True, ge=0)] = Field(description="Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is not counted here.")
+    failures: Annotated[int, Field(strict=True, ge=0)] = Field(description="Answers this endpoint began and then broke (receipts `failed` that name it: a stream that dropped after its first chunk). An attempt that fails before its first byte moves the request to another endpoint and is counted in `failed_before_first_byte` instead.")
+    failed_before_first_byte: ScorecardWindowFailedBeforeFirstByte
+    canaries: ScorecardWindowCanaries
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["window", "from", "to", "requests", "capped", "out_of_spec", "out_of_spec_rate", "breaches", "time_to_first_token_ms", "output_tokens_per_second", "tool_call_errors", "failures"]
+    __properties: ClassVar[List[str]] = ["window", "from", "to", "requests", "capped", "out_of_spec", "out_of_spec_rate", "breaches", "time_to_first_token_ms", "output_tokens_per_second", "tool_call_errors", "failures", "failed_before_first_byte", "canaries"]
 
     @field_validator('window')
     def window_validate_enum(cls, value):
@@ -112,6 +116,12 @@ class ScorecardWindow(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of tool_call_errors
         if self.tool_call_errors:
             _dict['tool_call_errors'] = self.tool_call_errors.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of failed_before_first_byte
+        if self.failed_before_first_byte:
+            _dict['failed_before_first_byte'] = self.failed_before_first_byte.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of canaries
+        if self.canaries:
+            _dict['canaries'] = self.canaries.to_dict()
         # puts key-value pairs in additional_properties in the top level
         if self.additional_properties is not None:
             for _key, _value in self.additional_properties.items():
@@ -140,7 +150,9 @@ class ScorecardWindow(BaseModel):
             "time_to_first_token_ms": ScorecardWindowTimeToFirstTokenMs.from_dict(obj["time_to_first_token_ms"]) if obj.get("time_to_first_token_ms") is not None else None,
             "output_tokens_per_second": ScorecardWindowOutputTokensPerSecond.from_dict(obj["output_tokens_per_second"]) if obj.get("output_tokens_per_second") is not None else None,
             "tool_call_errors": ScorecardWindowToolCallErrors.from_dict(obj["tool_call_errors"]) if obj.get("tool_call_errors") is not None else None,
-            "failures": obj.get("failures")
+            "failures": obj.get("failures"),
+            "failed_before_first_byte": ScorecardWindowFailedBeforeFirstByte.from_dict(obj["failed_before_first_byte"]) if obj.get("failed_before_first_byte") is not None else None,
+            "canaries": ScorecardWindowCanaries.from_dict(obj["canaries"]) if obj.get("canaries") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

@@ -27,7 +27,7 @@ from pydantic_core import to_jsonable_python
 
 class ScorecardWindowOutputTokensPerSecond(BaseModel):
     """
-    p5: the slow tail (95% of answers were faster).
+    From the streamed answers and the canaries that measured one. p5: the slow tail (95% of answers were faster).
     """ # noqa: E501
     samples: Annotated[int, Field(strict=True, ge=0)]
     p50: Optional[Union[StrictFloat, StrictInt]]

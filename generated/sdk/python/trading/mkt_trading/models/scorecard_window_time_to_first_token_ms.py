@@ -27,7 +27,7 @@ from pydantic_core import to_jsonable_python
 
 class ScorecardWindowTimeToFirstTokenMs(BaseModel):
     """
-    ScorecardWindowTimeToFirstTokenMs
+    From the streamed answers and the canaries that measured one.
     """ # noqa: E501
     samples: Annotated[int, Field(strict=True, ge=0)]
     p50: Optional[Union[StrictFloat, StrictInt]]

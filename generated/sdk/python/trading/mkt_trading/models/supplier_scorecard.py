@@ -18,10 +18,14 @@ import pprint
 import re  # noqa: F401
 import json
 
+from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from mkt_trading.models.endpoint_standing import EndpointStanding
+from mkt_trading.models.last_canary import LastCanary
 from mkt_trading.models.scorecard_window import ScorecardWindow
+from mkt_trading.models.suspended_by import SuspendedBy
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -36,8 +40,13 @@ class SupplierScorecard(BaseModel):
     basis: StrictStr
     quality_score: Optional[Annotated[int, Field(le=100, strict=True, ge=0)]]
     report_id: Optional[StrictStr]
+    standing: EndpointStanding
+    standing_reason: Optional[StrictStr] = Field(description="Why the watch found it so (counts and rates over its window); null before it judged.")
+    standing_since: Optional[datetime] = Field(description="When the watch last changed it.")
+    suspended_by: Optional[SuspendedBy]
+    last_canary: Optional[LastCanary]
     windows: List[ScorecardWindow]
-    __properties: ClassVar[List[str]] = ["endpoint_id", "instrument_id", "qualification", "basis", "quality_score", "report_id", "windows"]
+    __properties: ClassVar[List[str]] = ["endpoint_id", "instrument_id", "qualification", "basis", "quality_score", "report_id", "standing", "standing_reason", "standing_since", "suspended_by", "last_canary", "windows"]
 
     @field_validator('instrument_id', mode="before")
     def instrument_id_validate_regular_expression(cls, value):
@@ -99,6 +108,9 @@ class SupplierScorecard(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of last_canary
+        if self.last_canary:
+            _dict['last_canary'] = self.last_canary.to_dict()
         # override the default output from pydantic by calling `to_dict()` of each item in windows (list)
         _items = []
         if self.windows:
@@ -114,6 +126,26 @@ class SupplierScorecard(BaseModel):
         # and model_fields_set contains the field
         if self.report_id is None and "report_id" in self.model_fields_set:
             _dict['report_id'] = None
+
+        # set to None if standing_reason (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_reason is None and "standing_reason" in self.model_fields_set:
+            _dict['standing_reason'] = None
+
+        # set to None if standing_since (nullable) is None
+        # and model_fields_set contains the field
+        if self.standing_since is None and "standing_since" in self.model_fields_set:
+            _dict['standing_since'] = None
+
+        # set to None if suspended_by (nullable) is None
+        # and model_fields_set contains the field
+        if self.suspended_by is None and "suspended_by" in self.model_fields_set:
+            _dict['suspended_by'] = None
+
+        # set to None if last_canary (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_canary is None and "last_canary" in self.model_fields_set:
+            _dict['last_canary'] = None
 
         return _dict
 
@@ -133,6 +165,11 @@ class SupplierScorecard(BaseModel):
             "basis": obj.get("basis"),
             "quality_score": obj.get("quality_score"),
             "report_id": obj.get("report_id"),
+            "standing": obj.get("standing"),
+            "standing_reason": obj.get("standing_reason"),
+            "standing_since": obj.get("standing_since"),
+            "suspended_by": obj.get("suspended_by"),
+            "last_canary": LastCanary.from_dict(obj["last_canary"]) if obj.get("last_canary") is not None else None,
             "windows": [ScorecardWindow.from_dict(_item) for _item in obj["windows"]] if obj.get("windows") is not None else None
         })
         return _obj
