@@ -17,3 +17,6 @@ export function seededRandom(seed: number): () => number {
 
 /** A fresh seed for a run that must differ from the last yet replay from its record (a qualification's probes). */
 export const newRandomSeed = (): number => randomInt(0, 0x1_0000_0000);
+
+/** A fresh fraction in [0, 1), for choices that need no replay (when a canary goes next). */
+export const randomFraction = (): number => randomInt(0, 0x1_0000_0000) / 0x1_0000_0000;

@@ -70,6 +70,8 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
     const text = visibleText(page);
     expect(text).to.match(/TEXT-MAX endpoint_[0-9a-f-]+ qualified/);
     expect(text).to.contain('Basis: operator override · Quality Score —');
+    // The watch is off in tests unless asked: nothing judged, nothing suspended, no canary yet.
+    expect(text).to.contain('Contract: not judged yet · Last canary: none yet');
 
     for (const window of ['1h', '24h']) {
       expect(cellOf(page.text, window, 'requests')).to.equal('3');

@@ -7,7 +7,7 @@ import {
 } from '../../db/canary-schedule.js';
 import { findInstrument } from '../../core/reference.js';
 import { logJobFailure } from '../../db/unavailable.js';
-import { newRandomSeed } from '../../lib/seeded-random.js';
+import { newRandomSeed, randomFraction } from '../../lib/seeded-random.js';
 import type { Logger } from '../../lib/logger.js';
 import { runCanary, type CanaryDeps } from './canary-probe.js';
 
@@ -38,7 +38,7 @@ const inFlightMax = 4;
 
 /** The next canary's time: uniform over [½, 1½] intervals, or over [0, 1] for an endpoint's first. */
 function nextDueUs(nowUs: number, intervalS: number, first: boolean): number {
-  const fraction = first ? Math.random() : 0.5 + Math.random();
+  const fraction = first ? randomFraction() : 0.5 + randomFraction();
   return nowUs + Math.round(fraction * intervalS * 1_000_000);
 }
 

@@ -73,8 +73,26 @@ function scorecardCard(card: SupplierScorecardView, symbols: Map<string, string>
   return html`<div class="card scorecard" data-endpoint="${card.endpoint_id}" data-instrument="${card.instrument_id}">
 <div class="card-head"><h2>${symbols.get(card.instrument_id) ?? card.instrument_id} <span class="muted small mono">${card.endpoint_id}</span></h2>${qualificationPill(card.qualification)}</div>
 <p class="small">Basis: ${basisText(card.basis)} · Quality Score ${card.quality_score ?? '—'} · ${report}</p>
+${watchLine(card)}
 <div class="grid two">${card.windows.map(windowTable)}</div></div>`;
 }
+
+/** What the watch last found (README "Guarantees"): the standing routing ranks by, who suspended it, the last canary. */
+function watchLine(card: SupplierScorecardView): Html {
+  const suspended =
+    card.suspended_by === null ? '' : ` · suspended by ${card.suspended_by === 'watch' ? 'the watch' : 'the operator'}`;
+  const canary =
+    card.last_canary === null
+      ? 'none yet'
+      : `${card.last_canary.result} (${card.last_canary.probe}, ${card.last_canary.at})`;
+  return html`<p class="small watch">Contract: ${standingText[card.standing]}${card.standing_reason === null ? '' : ` — ${card.standing_reason}`}${suspended} · Last canary: ${canary}</p>`;
+}
+
+const standingText: Record<SupplierScorecardView['standing'], string> = {
+  meets: 'meets it',
+  misses: 'misses it (ranked after endpoints that meet it)',
+  unjudged: 'not judged yet',
+};
 
 export async function showScorecard(request: MemberRequest): Promise<PageResult> {
   const [cards, symbols] = await Promise.all([
