@@ -1,5 +1,6 @@
 import type { Services } from '../app/services.js';
-import { instrumentEndpoints, latestQualificationEvents, type QualificationEventRow } from '../db/endpoint-status.js';
+import { instrumentEndpoints, latestQualificationEvents } from '../db/endpoint-status.js';
+import type { QualificationEventRow } from '../db/qualification-events.js';
 import { toIso } from '../lib/clock.js';
 import { renderTable } from './user/output.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from './knex.js';
-import type { Qualification, QualificationActor } from './supplier-endpoints.js';
+import type { QualificationEventRow } from './qualification-events.js';
 import { rowsOf } from './rows.js';
 
 /**
@@ -19,17 +19,6 @@ interface InstrumentEndpointsRow {
   misses: number;
   canariesSent: number;
   canariesPassed: number;
-}
-
-/** One change of an endpoint's qualification for an instrument, as db/qualification-events.ts logs it. */
-export interface QualificationEventRow {
-  endpoint_id: string;
-  instrument_id: string;
-  event: 'registered' | 'vouched' | 'measured' | 'suspended' | 'restored';
-  actor: QualificationActor;
-  qualification: Qualification;
-  reason: string | null;
-  created_at_us: number | string;
 }
 
 /** Counts per instrument of its endpoints × instrument, of endpoints not deleted, by qualification and standing. */

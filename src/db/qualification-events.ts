@@ -4,7 +4,7 @@ import type { Qualification, QualificationActor } from './supplier-endpoints.js'
 
 /** The log of endpoints' qualification changes (migration 0031): who changed what, when and why. */
 
-interface QualificationEventRow {
+export interface QualificationEventRow {
   endpoint_id: string;
   instrument_id: string;
   event: 'registered' | 'vouched' | 'measured' | 'suspended' | 'restored';

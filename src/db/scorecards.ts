@@ -1,6 +1,6 @@
 import type { Db } from './knex.js';
 import { rowsOf } from './rows.js';
-import type { EndpointInstrumentRow, EndpointStatus, Standing } from './supplier-endpoints.js';
+import type { EndpointInstrumentRow, EndpointStandingRow, EndpointStatus } from './supplier-endpoints.js';
 
 /**
  * What suppliers' scorecards read (src/trading/supply/scorecards.ts computes them): the receipts an endpoint answered
@@ -43,13 +43,6 @@ export function scorecardReceipts(
       .limit(limit)
       .select('status', 'spec_breaches', 'tool_call_errors', 'attempt_measurements', 'created_at_us'),
   );
-}
-
-/** What the watch last found of an endpoint for an instrument (migration 0031's columns of `endpoint_instruments`). */
-export interface EndpointStandingRow {
-  standing: Standing;
-  standing_reason: string | null;
-  standing_at_us: number | string | null;
 }
 
 /** An endpoint × instrument as a scorecard shows it: its qualification, the watch's standing, its endpoint's status. */

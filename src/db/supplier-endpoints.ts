@@ -45,6 +45,16 @@ export interface EndpointInstrumentRow {
   updated_at_us: number;
 }
 
+/** What the watch last found of an endpoint for an instrument (migration 0031's columns of `endpoint_instruments`). */
+export interface EndpointStandingRow {
+  standing: Standing;
+  standing_reason: string | null;
+  standing_at_us: number | string | null;
+}
+
+/** An endpoint × instrument as read: what qualification writes, and the watch's standing beside it. */
+export type EndpointInstrumentRead = EndpointInstrumentRow & EndpointStandingRow;
+
 type Runner = Db | Knex.Transaction;
 
 export async function insertEndpoint(db: Runner, row: EndpointRow): Promise<void> {
@@ -90,8 +100,8 @@ export function operatorEndpointOf(db: Runner, userId: string): Promise<Endpoint
 }
 
 /** The instruments of these endpoints with their qualifications, by endpoint then instrument. */
-export function instrumentsOfEndpoints(db: Runner, endpointIds: readonly string[]): Promise<EndpointInstrumentRow[]> {
-  return rowsOf<EndpointInstrumentRow>(
+export function instrumentsOfEndpoints(db: Runner, endpointIds: readonly string[]): Promise<EndpointInstrumentRead[]> {
+  return rowsOf<EndpointInstrumentRead>(
     db('endpoint_instruments')
       .whereIn('endpoint_id', endpointIds)
       .orderBy([{ column: 'endpoint_id' }, { column: 'instrument_id' }])

@@ -1,6 +1,9 @@
 import type { components } from '../../../generated/types/trading.js';
-import type { EndpointStandingRow } from '../../db/scorecards.js';
-import type { EndpointInstrumentRow, Standing } from '../../db/supplier-endpoints.js';
+import type {
+  EndpointInstrumentRead,
+  EndpointInstrumentRow,
+  EndpointStandingRow,
+} from '../../db/supplier-endpoints.js';
 import { toIso } from '../../lib/clock.js';
 import type { Endpoint } from './endpoints.js';
 
@@ -36,26 +39,7 @@ export function watchView(
   };
 }
 
-const standings: readonly string[] = ['meets', 'misses', 'unjudged'] satisfies Standing[];
-const isStanding = (value: unknown): value is Standing => typeof value === 'string' && standings.includes(value);
-
-/**
- * The watch's fields of a row read whole (db/supplier-endpoints.ts `instrumentsOfEndpoints` selects every column,
- * migration 0031's among them, though `EndpointInstrumentRow` does not name them): checked, not assumed.
- */
-function standingOf(
-  row: EndpointInstrumentRow,
-): Pick<EndpointStandingRow, 'standing' | 'standing_reason' | 'standing_at_us'> {
-  const reason = 'standing_reason' in row ? row.standing_reason : null;
-  const atUs = 'standing_at_us' in row ? row.standing_at_us : null;
-  return {
-    standing: 'standing' in row && isStanding(row.standing) ? row.standing : 'unjudged',
-    standing_reason: typeof reason === 'string' ? reason : null,
-    standing_at_us: typeof atUs === 'number' || typeof atUs === 'string' ? atUs : null,
-  };
-}
-
-function endpointInstrumentView(row: EndpointInstrumentRow): Schemas['EndpointInstrument'] {
+function endpointInstrumentView(row: EndpointInstrumentRead): Schemas['EndpointInstrument'] {
   return {
     instrument_id: row.instrument_id,
     qualification: row.qualification,
@@ -63,7 +47,7 @@ function endpointInstrumentView(row: EndpointInstrumentRow): Schemas['EndpointIn
     quality_score: row.quality_score,
     report_id: row.report_id,
     reason: row.reason,
-    ...watchView({ suspended_by: row.suspended_by, ...standingOf(row) }),
+    ...watchView(row),
     updated_at: toIso(row.updated_at_us),
   };
 }

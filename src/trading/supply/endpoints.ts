@@ -11,7 +11,7 @@ import {
   putEndpointInstrument,
   updateEndpoint,
   type EndpointChange,
-  type EndpointInstrumentRow,
+  type EndpointInstrumentRead,
   type EndpointRow,
   type QualificationActor,
 } from '../../db/supplier-endpoints.js';
@@ -50,7 +50,7 @@ export type EndpointFailure =
 /** An endpoint with its instruments, as views read it. */
 export interface Endpoint {
   row: EndpointRow;
-  instruments: EndpointInstrumentRow[];
+  instruments: EndpointInstrumentRead[];
 }
 
 interface EndpointInput {
