@@ -64,7 +64,8 @@ export interface paths {
          *     `interval` seconds (5).
          *
          *     `scope` is a space-separated list of scopes from `GET /v1/oauth/scopes`; when omitted, the
-         *     client's full scope list is requested. Duplicates are ignored.
+         *     client's full scope list is requested except `funds:withdraw`, which is granted only when asked
+         *     for by name. Duplicates are ignored.
          *
          *     Body as `application/x-www-form-urlencoded` (the RFC's encoding) or `application/json`;
          *     further RFC parameters are accepted and ignored. Errors use the RFC 6749 body:
@@ -614,7 +615,7 @@ export interface paths {
         };
         /**
          * How money comes in
-         * @description The payment path this service runs and what it allows the caller today. `sandbox`: a deposit is credited at once, as sandbox money (no real payment is taken), up to `daily_limit_usd` per user per UTC day. `manual`: a deposit is a request that waits until an operator approves or rejects it; `daily_limit_usd` is `null`. Auto-reload (see `PATCH /v1/self/system-settings/auto_reload`) deposits through the same path.
+         * @description The payment path this service runs and what it allows the caller today. `sandbox`: a deposit is credited at once, as sandbox money (no real payment is taken), up to `daily_limit_usd` per user per UTC day. `manual`: a deposit is a request that waits until an operator approves or rejects it; `daily_limit_usd` is `null`. Auto-reload (see `PATCH /v1/self/system-settings/auto_reload`) deposits through the same path. `withdrawals` says what withdrawals allow today (`POST /v1/withdrawals`), by the same path.
          */
         get: operations["getFunding"];
         put?: never;
@@ -692,6 +693,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payout-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payout destinations
+         * @description Where the caller's withdrawals may go, newest first. A destination added (or added again after a removal) cannot receive a withdrawal until `usable_from`, the end of its cooling-off period (`cooling_off_seconds` of `GET /v1/funds`), so that someone who takes over the account cannot send its money somewhere new at once. Removed destinations are not listed.
+         */
+        get: operations["listPayoutDestinations"];
+        put?: never;
+        /**
+         * Add a payout destination
+         * @description Registers where withdrawals may be paid. What it is follows the payment path (`GET /v1/funds`):
+         *
+         *     - `sandbox`: a labelled sandbox destination; a withdrawal to it settles at once and no money
+         *       moves outside. `bank_reference` is refused.
+         *     - `manual`: a bank transfer the operator makes by hand; `bank_reference` (the account to pay,
+         *       as the operator needs it: IBAN, account and routing number…) is required. Only its last four
+         *       characters are shown back.
+         *
+         *     The destination can receive withdrawals from `usable_from` on (`cooling_off_seconds` after now),
+         *     and an email tells the account's address that it was added. At most 10 destinations per user.
+         *     Needs `funds:withdraw` and, with the dashboard session, a recent sign-in.
+         */
+        post: operations["createPayoutDestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payout-destinations/{destination_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destination_id: components["parameters"]["PayoutDestinationIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a payout destination
+         * @description Removes the destination: it receives no new withdrawal, and an email says so. Withdrawals already made to it keep naming it, and a pending one is still paid there unless cancelled. Needs `funds:withdraw` and, with the dashboard session, a recent sign-in.
+         */
+        delete: operations["deletePayoutDestination"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List withdrawals
+         * @description The caller's withdrawals, newest first, whatever their status; `status` keeps only those in that state.
+         */
+        get: operations["listWithdrawals"];
+        put?: never;
+        /**
+         * Withdraw USD
+         * @description Withdraws `amount_usd` of the caller's USD to one of their payout destinations. The amount is
+         *     held at once: it moves from the USD account's available balance to its locked balance in one
+         *     journal entry (`withdrawal_hold`), so no order or other withdrawal can spend it. Then, by the
+         *     payment path (`GET /v1/funds`):
+         *
+         *     - `sandbox`: paid at once, in the same transaction (`withdrawal_paid`: the locked USD leaves
+         *       for the payouts account); answered with status `paid`. No money moves outside.
+         *     - `manual`: answered with status `pending`. An operator pays it (`mkt admin withdrawal approve
+         *       ID --reference R`, which records the payment's reference and posts `withdrawal_paid`) or
+         *       rejects it (`mkt admin withdrawal reject ID --reason T`, which returns the hold:
+         *       `withdrawal_void`). While it is pending the caller may cancel it. Each is decided once.
+         *
+         *     **What can be withdrawn** (`withdrawable_usd` of `GET /v1/funds`): the available USD (what open
+         *     orders hold is locked, not available), less what is not withdrawable: bonuses (spent last, so
+         *     they are the last USD to go), and, to a bank destination, sandbox money. More answers
+         *     `422 insufficient_balance`, whose context says what is available, held by orders and not
+         *     withdrawable, and nothing is held.
+         *
+         *     **Limits.** `amount_usd` has at most two decimals and lies between `min_amount_usd` and
+         *     `max_amount_usd` of the funds' `withdrawals` (`422 validation_error`); the withdrawals of a UTC
+         *     day, pending and paid, add up to at most `daily_limit_usd` (`422 withdrawal_limit_exceeded`).
+         *
+         *     **Retries.** Send an `Idempotency-Key` header to make a retry safe: the same key with the same
+         *     amount and destination answers `200` with the first withdrawal; with anything else,
+         *     `409 idempotency_key_reused`.
+         *
+         *     Preconditions, in this order: the scope `funds:withdraw` (never granted by default: log in
+         *     asking for it) and, with the dashboard session, the CSRF token and a sign-in within
+         *     `reauthentication_seconds` (`403 reauthentication_required`); `403 account_inactive`,
+         *     `403 email_unverified`, `403 legal_terms_not_accepted`; a known destination
+         *     (`422 validation_error`) that has cooled off (`403 destination_cooling_off`, naming when it can
+         *     be used) and suits the payment path (`422 destination_unusable`).
+         */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{withdrawal_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawal_id: components["parameters"]["WithdrawalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a withdrawal
+         * @description One of the caller's withdrawals; another user's, or none, answers `404`.
+         */
+        get: operations["getWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{withdrawal_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawal_id: components["parameters"]["WithdrawalIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pending withdrawal
+         * @description Cancels one of the caller's pending withdrawals: the hold returns to the available balance in one journal entry (`withdrawal_void`) and the status becomes `cancelled`. A withdrawal already paid, rejected or cancelled answers `409 conflict` and nothing changes. Needs `funds:withdraw` (no recent sign-in: cancelling only keeps money in).
+         */
+        post: operations["cancelWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/diagnostics": {
         parameters: {
             query?: never;
@@ -738,7 +894,7 @@ export interface components {
          * @description `keys:manage`: every API key and signing key endpoint, reads included. `account:read`: read settings and grants. `account:write`: change settings, revoke grants. `trade:read`: every read of the trading API, and `trade:write` every change there (orders, cancellations, transfers), with this token in place of a signature. `supply:read`, `supply:write`: list and issue supply on the trading API (`/v1/supply-issuances`) with this token in place of a signature.
          * @enum {string}
          */
-        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write" | "supply:read" | "supply:write";
+        OAuthScope: "keys:manage" | "account:read" | "account:write" | "trade:read" | "trade:write" | "supply:read" | "supply:write" | "funds:withdraw";
         OAuthScopeInfo: {
             scope: components["schemas"]["OAuthScope"];
             /** @description What the scope allows, as shown to the user on the approval page. */
@@ -1297,9 +1453,121 @@ export interface components {
             /** @description What is left of `daily_limit_usd` today; `null` when there is no daily limit. */
             remaining_today_usd: string | null;
             pending_usd: components["schemas"]["UsdAmount"];
+            withdrawals: components["schemas"]["FundingWithdrawals"];
         };
         FundingResponse: {
             data: components["schemas"]["Funding"];
+        };
+        /** @description What withdrawals allow the caller now (`POST /v1/withdrawals`). */
+        FundingWithdrawals: {
+            min_amount_usd: components["schemas"]["UsdAmount"];
+            max_amount_usd: components["schemas"]["UsdAmount"];
+            /** @description Most a user may withdraw per UTC day, pending and paid together. */
+            daily_limit_usd: components["schemas"]["UsdAmount"];
+            withdrawn_today_usd: components["schemas"]["UsdAmount"];
+            remaining_today_usd: components["schemas"]["UsdAmount"];
+            /** @description The available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit. */
+            withdrawable_usd: components["schemas"]["UsdAmount"];
+            /** @description Held by withdrawals waiting for an operator. */
+            pending_usd: components["schemas"]["UsdAmount"];
+            /** @description How long a new payout destination waits before it can receive a withdrawal. */
+            cooling_off_seconds: number;
+            /** @description How recent a dashboard session's sign-in must be to withdraw or change destinations. */
+            reauthentication_seconds: number;
+        };
+        /**
+         * @description `payout_destination_<uuid>`; opaque.
+         * @example payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36
+         */
+        PayoutDestinationId: string;
+        /**
+         * @description `sandbox`: a sandbox destination (sandbox payments; nothing leaves); `bank_transfer`: an account the operator pays by bank transfer (manual payments).
+         * @enum {string}
+         */
+        PayoutDestinationKind: "sandbox" | "bank_transfer";
+        PayoutDestinationSummary: {
+            id: components["schemas"]["PayoutDestinationId"];
+            kind: components["schemas"]["PayoutDestinationKind"];
+            label: string;
+        };
+        PayoutDestination: {
+            id: components["schemas"]["PayoutDestinationId"];
+            kind: components["schemas"]["PayoutDestinationKind"];
+            /** @description The caller's name for it. */
+            label: string;
+            /**
+             * @description The bank reference's last four characters after `…`; `null` for a sandbox destination.
+             * @example …7890
+             */
+            bank_reference_hint: string | null;
+            /**
+             * Format: date-time
+             * @description When its cooling-off ends and it can receive withdrawals.
+             */
+            usable_from: string;
+            /** @description `usable_from` has passed. */
+            usable: boolean;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        PayoutDestinationResponse: {
+            data: components["schemas"]["PayoutDestination"];
+        };
+        PayoutDestinationList: {
+            data: components["schemas"]["PayoutDestination"][];
+        };
+        CreatePayoutDestinationRequest: {
+            payout_destination: {
+                /** @description A name for it, shown in lists and emails. */
+                label: string;
+                /** @description The account the operator pays to (manual payments only). */
+                bank_reference?: string;
+            };
+        };
+        /**
+         * @description `withdrawal_<uuid>`; opaque.
+         * @example withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30
+         */
+        WithdrawalId: string;
+        /**
+         * @description `pending`: held, waiting for an operator (manual payments); `paid`: the USD left the account; `rejected`: refused by an operator, the hold returned; `cancelled`: cancelled by the user, the hold returned.
+         * @enum {string}
+         */
+        WithdrawalStatus: "pending" | "paid" | "rejected" | "cancelled";
+        Withdrawal: {
+            id: components["schemas"]["WithdrawalId"];
+            amount_usd: components["schemas"]["UsdAmount"];
+            status: components["schemas"]["WithdrawalStatus"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description Sandbox money to a sandbox destination; `true` exactly when `method` is `sandbox`. */
+            sandbox: boolean;
+            destination: components["schemas"]["PayoutDestinationSummary"];
+            /** @description The operator's reference of the payment (manual payments, once paid); `null` otherwise. */
+            payout_reference: string | null;
+            /** @description Why it was rejected or cancelled; `null` otherwise. */
+            reason: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When it was paid, rejected or cancelled; `null` while pending.
+             */
+            decided_at: string | null;
+        };
+        WithdrawalResponse: {
+            data: components["schemas"]["Withdrawal"];
+        };
+        WithdrawalList: {
+            data: components["schemas"]["Withdrawal"][];
+            paging: components["schemas"]["Paging"];
+        };
+        CreateWithdrawalRequest: {
+            withdrawal: {
+                /**
+                 * @description US dollars, at most two decimals, between the funds' `withdrawals.min_amount_usd` and `max_amount_usd`.
+                 * @example 20.00
+                 */
+                amount_usd: string;
+                destination_id: components["schemas"]["PayoutDestinationId"];
+            };
         };
         /**
          * @description Machine-readable error code. Branch on it; show `detail` to humans.
@@ -1450,6 +1718,37 @@ export interface components {
         };
         /** @description The access token lacks `account:write`, a session request lacks its CSRF token, or an account precondition fails (checked in this order: active account, verified email, accepted legal terms). */
         SettingsForbidden: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description No such withdrawal among the caller's. */
+        WithdrawalNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": {
+                 *         "code": "not_found",
+                 *         "detail": "No withdrawal with id withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30.",
+                 *         "message": "No withdrawal with id withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30.",
+                 *         "server_time": "2026-11-23T11:00:00Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description The access token lacks `funds:withdraw`; a session request lacks its CSRF token or a recent sign-in; an account precondition fails (active account, verified email, accepted legal terms); or the destination is still cooling off. */
+        WithdrawForbidden: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
@@ -1705,6 +2004,8 @@ export interface components {
          */
         SigningKeyIdPath: string;
         DepositIdPath: components["schemas"]["DepositId"];
+        PayoutDestinationIdPath: components["schemas"]["PayoutDestinationId"];
+        WithdrawalIdPath: components["schemas"]["WithdrawalId"];
         /**
          * @description Id of the OAuth grant (`grant_<uuid>`), as returned.
          * @example grant_76dc3ce3-5890-4352-868e-e4dd1a33311b
@@ -1768,7 +2069,8 @@ export interface operations {
                      *         "trade:read",
                      *         "trade:write",
                      *         "supply:read",
-                     *         "supply:write"
+                     *         "supply:write",
+                     *         "funds:withdraw"
                      *       ],
                      *       "token_endpoint_auth_methods_supported": [
                      *         "none"
@@ -1863,6 +2165,10 @@ export interface operations {
                      *         {
                      *           "scope": "supply:write",
                      *           "description": "Issue Units of the instruments you supply, to sell them on the market."
+                     *         },
+                     *         {
+                     *           "scope": "funds:withdraw",
+                     *           "description": "Add and remove payout destinations, and withdraw USD to them. Never granted unless asked for."
                      *         }
                      *       ],
                      *       "paging": {
@@ -3331,7 +3637,18 @@ export interface operations {
                      *         "daily_limit_usd": "1000.00",
                      *         "deposited_today_usd": "25.00",
                      *         "remaining_today_usd": "975.00",
-                     *         "pending_usd": "0.00"
+                     *         "pending_usd": "0.00",
+                     *         "withdrawals": {
+                     *           "min_amount_usd": "1.00",
+                     *           "max_amount_usd": "10000.00",
+                     *           "daily_limit_usd": "5000.00",
+                     *           "withdrawn_today_usd": "0.00",
+                     *           "remaining_today_usd": "5000.00",
+                     *           "withdrawable_usd": "25.00",
+                     *           "pending_usd": "0.00",
+                     *           "cooling_off_seconds": 86400,
+                     *           "reauthentication_seconds": 300
+                     *         }
                      *       }
                      *     }
                      */
@@ -3524,6 +3841,375 @@ export interface operations {
                      *         "detail": "No deposit with id deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11.",
                      *         "message": "No deposit with id deposit_3f0c2b8e-6d1a-4c55-9a57-0b7d2e9c4a11.",
                      *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: components["responses"]["PathIdUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPayoutDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destinations. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36",
+                     *           "kind": "sandbox",
+                     *           "label": "Sandbox wallet",
+                     *           "bank_reference_hint": null,
+                     *           "usable_from": "2026-11-23T10:15:30Z",
+                     *           "usable": false,
+                     *           "created_at": "2026-11-22T10:15:30Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutDestinationList"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPayoutDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "payout_destination": {
+                 *         "label": "Sandbox wallet"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePayoutDestinationRequest"];
+            };
+        };
+        responses: {
+            /** @description The destination, cooling off until `usable_from`. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDestinationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["WithdrawForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A malformed label or bank reference, a bank reference where none belongs (or none where one is needed), or too many destinations. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "validation_error",
+                     *         "detail": "Payments here are manual: a payout destination needs bank_reference, the account the operator pays to.",
+                     *         "message": "Payments here are manual: a payout destination needs bank_reference, the account the operator pays to.",
+                     *         "context": {
+                     *           "errors": [
+                     *             {
+                     *               "path": "body.payout_destination.bank_reference",
+                     *               "message": "is required when payments are manual"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePayoutDestination: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                destination_id: components["parameters"]["PayoutDestinationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["WithdrawForbidden"];
+            /** @description No such destination among the caller's. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "not_found",
+                     *         "detail": "No payout destination with id payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36.",
+                     *         "message": "No payout destination with id payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36.",
+                     *         "server_time": "2026-11-22T10:15:30Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            422: components["responses"]["PathIdUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWithdrawals: {
+        parameters: {
+            query?: {
+                /** @description Page size. Also accepted as `page_size`, the live service's spelling. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `next_cursor` of a previous page, to read the following page. Not with `prev`. */
+                next?: components["parameters"]["Next"];
+                /** @description The `prev_cursor` of a previous page, to read the preceding page. Not with `next`. */
+                prev?: components["parameters"]["Prev"];
+                status?: components["schemas"]["WithdrawalStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawals. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry return the first withdrawal instead of making a second one. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "withdrawal": {
+                 *         "amount_usd": "20.00",
+                 *         "destination_id": "payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal an earlier request with the same `Idempotency-Key` made. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalResponse"];
+                };
+            };
+            /** @description The withdrawal, `paid` (sandbox) or `pending` (manual). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30",
+                     *         "amount_usd": "20.00",
+                     *         "status": "paid",
+                     *         "method": "sandbox",
+                     *         "sandbox": true,
+                     *         "destination": {
+                     *           "id": "payout_destination_0c6f2d7a-8b1e-4f3a-9d25-7e4b1c0a9f36",
+                     *           "kind": "sandbox",
+                     *           "label": "Sandbox wallet"
+                     *         },
+                     *         "payout_reference": null,
+                     *         "reason": null,
+                     *         "created_at": "2026-11-23T11:00:00Z",
+                     *         "decided_at": "2026-11-23T11:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WithdrawalResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["WithdrawForbidden"];
+            /** @description The `Idempotency-Key` was used before for another withdrawal. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "idempotency_key_reused",
+                     *         "detail": "Idempotency-Key 7c1f… was used for a withdrawal of 20.00 USD (withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30); use a new key for another withdrawal.",
+                     *         "message": "Idempotency-Key 7c1f… was used for a withdrawal of 20.00 USD (withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30); use a new key for another withdrawal.",
+                     *         "context": {
+                     *           "withdrawal_id": "withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30",
+                     *           "amount_usd": "20.00"
+                     *         },
+                     *         "server_time": "2026-11-23T11:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A malformed or out-of-range amount, an unknown or unsuitable destination, more than the withdrawable USD, or more than today's limit. Nothing is held. */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawal_id: components["parameters"]["WithdrawalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalResponse"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["ReadForbidden"];
+            404: components["responses"]["WithdrawalNotFound"];
+            422: components["responses"]["PathIdUnprocessable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                withdrawal_id: components["parameters"]["WithdrawalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal, cancelled. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalResponse"];
+                };
+            };
+            401: components["responses"]["InvalidToken"];
+            403: components["responses"]["WriteForbidden"];
+            404: components["responses"]["WithdrawalNotFound"];
+            /** @description The withdrawal is not pending any more. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": {
+                     *         "code": "conflict",
+                     *         "detail": "Withdrawal withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30 is paid at 2026-11-23T11:00:00Z, not pending: only a pending withdrawal can be cancelled.",
+                     *         "message": "Withdrawal withdrawal_5d2a9c41-7b3e-4f08-a6d1-2c9e8b7f4a30 is paid at 2026-11-23T11:00:00Z, not pending: only a pending withdrawal can be cancelled.",
+                     *         "context": {
+                     *           "status": "paid"
+                     *         },
+                     *         "server_time": "2026-11-23T11:00:00Z"
                      *       }
                      *     }
                      */

@@ -2042,6 +2042,13 @@ export interface components {
             deposited_total: components["schemas"]["UsdAmount"];
             /** Format: date-time */
             last_deposit_at: string | null;
+            /** @description The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted. */
+            total_withdrawals: components["schemas"]["UsdAmount"];
+            /**
+             * Format: date-time
+             * @description When the last withdrawal was paid out; `null` before the first.
+             */
+            last_withdrawal_at: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -5339,6 +5346,8 @@ export interface operations {
                      *           "locked_balance": "2.525400",
                      *           "deposited_total": "100.000000",
                      *           "last_deposit_at": "2026-11-20T09:00:00Z",
+                     *           "total_withdrawals": "0.000000",
+                     *           "last_withdrawal_at": null,
                      *           "created_at": "2026-11-20T09:00:00Z",
                      *           "updated_at": "2026-11-22T10:16:02.551870Z"
                      *         }
@@ -5391,6 +5400,8 @@ export interface operations {
                      *         "locked_balance": "2.525400",
                      *         "deposited_total": "100.000000",
                      *         "last_deposit_at": "2026-11-20T09:00:00Z",
+                     *         "total_withdrawals": "0.000000",
+                     *         "last_withdrawal_at": null,
                      *         "created_at": "2026-11-20T09:00:00Z",
                      *         "updated_at": "2026-11-22T10:16:02.551870Z"
                      *       }

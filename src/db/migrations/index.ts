@@ -29,6 +29,7 @@ import * as supplierEndpoints from './0028_supplier_endpoints.js';
 import * as qualificationRuns from './0029_qualification_runs.js';
 import * as receiptsByEndpoint from './0030_receipts_by_endpoint.js';
 import * as endpointWatch from './0031_endpoint_watch.js';
+import * as withdrawals from './0032_withdrawals.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const migrations: [string, Migration][] = [
   ['0029_qualification_runs', qualificationRuns],
   ['0030_receipts_by_endpoint', receiptsByEndpoint],
   ['0031_endpoint_watch', endpointWatch],
+  ['0032_withdrawals', withdrawals],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -432,6 +432,13 @@ export interface components {
             deposited_total: components["schemas"]["UsdAmount"];
             /** Format: date-time */
             last_deposit_at: string | null;
+            /** @description The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted. */
+            total_withdrawals: components["schemas"]["UsdAmount"];
+            /**
+             * Format: date-time
+             * @description When the last withdrawal was paid out; `null` before the first.
+             */
+            last_withdrawal_at: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };

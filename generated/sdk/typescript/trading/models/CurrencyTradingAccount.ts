@@ -65,6 +65,14 @@ export interface CurrencyTradingAccount {
      */
     lastDepositAt: Date | null;
     /**
+     * The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted.
+     */
+    totalWithdrawals: string;
+    /**
+     * When the last withdrawal was paid out; `null` before the first.
+     */
+    lastWithdrawalAt: Date | null;
+    /**
      * ISO 8601 UTC.
      */
     createdAt: Date;
@@ -99,6 +107,8 @@ export function instanceOfCurrencyTradingAccount(value: object): value is Curren
     if ((!('lockedBalance' in (value as Record<string, any>)) && !('locked_balance' in (value as Record<string, any>))) || ((value as Record<string, any>)['lockedBalance'] === undefined && (value as Record<string, any>)['locked_balance'] === undefined)) return false;
     if ((!('depositedTotal' in (value as Record<string, any>)) && !('deposited_total' in (value as Record<string, any>))) || ((value as Record<string, any>)['depositedTotal'] === undefined && (value as Record<string, any>)['deposited_total'] === undefined)) return false;
     if ((!('lastDepositAt' in (value as Record<string, any>)) && !('last_deposit_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastDepositAt'] === undefined && (value as Record<string, any>)['last_deposit_at'] === undefined)) return false;
+    if ((!('totalWithdrawals' in (value as Record<string, any>)) && !('total_withdrawals' in (value as Record<string, any>))) || ((value as Record<string, any>)['totalWithdrawals'] === undefined && (value as Record<string, any>)['total_withdrawals'] === undefined)) return false;
+    if ((!('lastWithdrawalAt' in (value as Record<string, any>)) && !('last_withdrawal_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['lastWithdrawalAt'] === undefined && (value as Record<string, any>)['last_withdrawal_at'] === undefined)) return false;
     if ((!('createdAt' in (value as Record<string, any>)) && !('created_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['createdAt'] === undefined && (value as Record<string, any>)['created_at'] === undefined)) return false;
     if ((!('updatedAt' in (value as Record<string, any>)) && !('updated_at' in (value as Record<string, any>))) || ((value as Record<string, any>)['updatedAt'] === undefined && (value as Record<string, any>)['updated_at'] === undefined)) return false;
     return true;
@@ -123,6 +133,8 @@ export function CurrencyTradingAccountFromJSONTyped(json: any, ignoreDiscriminat
         'lockedBalance': json['locked_balance'],
         'depositedTotal': json['deposited_total'],
         'lastDepositAt': (json['last_deposit_at'] == null ? null : parseDateTime(json['last_deposit_at'])),
+        'totalWithdrawals': json['total_withdrawals'],
+        'lastWithdrawalAt': (json['last_withdrawal_at'] == null ? null : parseDateTime(json['last_withdrawal_at'])),
         'createdAt': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
         'updatedAt': (json['updated_at'] == null ? json['updated_at'] : parseDateTime(json['updated_at'])),
     };
@@ -148,6 +160,8 @@ export function CurrencyTradingAccountToJSONTyped(value?: CurrencyTradingAccount
         'locked_balance': value['lockedBalance'],
         'deposited_total': value['depositedTotal'],
         'last_deposit_at': value['lastDepositAt'] == null ? value['lastDepositAt'] : serializeDateTime(value['lastDepositAt']),
+        'total_withdrawals': value['totalWithdrawals'],
+        'last_withdrawal_at': value['lastWithdrawalAt'] == null ? value['lastWithdrawalAt'] : serializeDateTime(value['lastWithdrawalAt']),
         'created_at': value['createdAt'] == null ? value['createdAt'] : serializeDateTime(value['createdAt']),
         'updated_at': value['updatedAt'] == null ? value['updatedAt'] : serializeDateTime(value['updatedAt']),
     };

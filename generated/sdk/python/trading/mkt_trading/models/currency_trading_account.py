@@ -40,9 +40,11 @@ class CurrencyTradingAccount(BaseModel):
     locked_balance: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
     deposited_total: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
     last_deposit_at: Optional[datetime]
+    total_withdrawals: Annotated[str, Field(strict=True)] = Field(description="The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted.")
+    last_withdrawal_at: Optional[datetime] = Field(description="When the last withdrawal was paid out; `null` before the first.")
     created_at: datetime = Field(description="ISO 8601 UTC.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
-    __properties: ClassVar[List[str]] = ["account_id", "user_id", "currency", "status", "total_balance", "available_balance", "locked_balance", "deposited_total", "last_deposit_at", "created_at", "updated_at"]
+    __properties: ClassVar[List[str]] = ["account_id", "user_id", "currency", "status", "total_balance", "available_balance", "locked_balance", "deposited_total", "last_deposit_at", "total_withdrawals", "last_withdrawal_at", "created_at", "updated_at"]
 
     @field_validator('account_id', mode="before")
     def account_id_validate_regular_expression(cls, value):
@@ -93,6 +95,13 @@ class CurrencyTradingAccount(BaseModel):
             raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/")
         return value
 
+    @field_validator('total_withdrawals', mode="before")
+    def total_withdrawals_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$", value):
+            raise ValueError(r"must validate the regular expression /^(0|[1-9][0-9]*)(\.[0-9]{1,6})?$/")
+        return value
+
     model_config = ConfigDict(
         validate_by_name=True,
         validate_by_alias=True,
@@ -137,6 +146,11 @@ class CurrencyTradingAccount(BaseModel):
         if self.last_deposit_at is None and "last_deposit_at" in self.model_fields_set:
             _dict['last_deposit_at'] = None
 
+        # set to None if last_withdrawal_at (nullable) is None
+        # and model_fields_set contains the field
+        if self.last_withdrawal_at is None and "last_withdrawal_at" in self.model_fields_set:
+            _dict['last_withdrawal_at'] = None
+
         return _dict
 
     @classmethod
@@ -158,6 +172,8 @@ class CurrencyTradingAccount(BaseModel):
             "locked_balance": obj.get("locked_balance"),
             "deposited_total": obj.get("deposited_total"),
             "last_deposit_at": obj.get("last_deposit_at"),
+            "total_withdrawals": obj.get("total_withdrawals"),
+            "last_withdrawal_at": obj.get("last_withdrawal_at"),
             "created_at": obj.get("created_at"),
             "updated_at": obj.get("updated_at")
         })
