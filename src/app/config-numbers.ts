@@ -15,3 +15,14 @@ export function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: numb
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${text}`);
   return value;
 }
+
+/** A positive USD amount with at most two decimals ("1000.00"), in micro-dollars. */
+export function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallbackMicros;
+  const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
+  const micros = match ? Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * 10_000 : 0;
+  if (micros <= 0)
+    throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
+  return micros;
+}

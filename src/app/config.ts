@@ -5,7 +5,8 @@
  * built here satisfy them.
  */
 
-import { positiveInteger, wholeNumber } from './config-numbers.js';
+import { positiveInteger, usdCents, wholeNumber } from './config-numbers.js';
+import { loadWithdrawals } from './config-withdrawals.js';
 import { loadWatch, type WatchConfig } from './config-watch.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
@@ -126,6 +127,8 @@ export interface Config {
   streamCredentialCheckMs: number;
   /** Canaries and the watch over endpoints (config-watch.ts). */
   watch: WatchConfig;
+  /** How money goes out (DESIGN.md §16): withdrawals' limits, cooling-off and re-authentication (config-withdrawals.ts). */
+  withdrawals: ReturnType<typeof loadWithdrawals>;
 }
 
 /**
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
     ...credentialLifetimes(env),
     watch: loadWatch(env),
+    withdrawals: loadWithdrawals(env),
   };
 }
 
@@ -273,17 +277,6 @@ function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
   if (payments.depositMinMicros > payments.depositMaxMicros)
     throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
   return payments;
-}
-
-/** A positive USD amount with at most two decimals ("1000.00"), in micro-dollars. */
-function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallbackMicros;
-  const match = /^(0|[1-9][0-9]{0,8})(?:\.([0-9]{1,2}))?$/.exec(text);
-  const micros = match ? Number(match[1]) * 1_000_000 + Number((match[2] ?? '').padEnd(2, '0')) * 10_000 : 0;
-  if (micros <= 0)
-    throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
-  return micros;
 }
 
 /**

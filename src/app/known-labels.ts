@@ -43,6 +43,7 @@ async function knownLabelsOf(
     attemptResults: ['ok', 'failed', 'timeout', 'aborted', 'cooled_down'],
     // core/payments.ts `countCredited`: an auto-reload by its origin, any other deposit by its method.
     depositMethods: [...Object.keys(depositMethods), 'auto_reload'],
+    withdrawalMethods: Object.keys(depositMethods),
     closeCodes: served.includes('trading') ? closeCodeLabels() : [],
     databases: [groupCommitLabels(services.db).database],
   };

@@ -26,6 +26,7 @@ import { supplierEndpointView } from '../trading/supply/endpoint-views.js';
 import { overrideQualification, type QualificationOverride } from '../trading/supply/operator-endpoints.js';
 import { UsageError } from './usage-error.js';
 import { adminStatus, HumanView } from './admin-status.js';
+import { withdrawalCommands } from './admin-withdrawals.js';
 
 /** A command runs on the services of the composition root, as `mkt serve` does (app/main.ts composeServices). */
 type Command = (services: Services, args: string[]) => Promise<Record<string, unknown> | HumanView>;
@@ -227,6 +228,8 @@ const commands: Record<string, Command> = {
   },
 
   bonus: (services, args) => fund(services, args, 'bonus'),
+
+  ...withdrawalCommands,
 
   async 'supplier add'(services, args) {
     const { values } = parseArgs({

@@ -17,7 +17,10 @@ Operator commands (on the service's machine, DATABASE_URL):
   mkt admin deposit list [--status pending|credited|rejected] [--limit N] [--next CURSOR]
   mkt admin deposit approve ID                  credits a pending deposit (MKT_PAYMENTS=manual)
   mkt admin deposit reject ID [--reason TEXT]   refuses a pending deposit; nothing is credited
-  mkt admin bonus --email E --usd 5.00          spendable, never counts toward tiers
+  mkt admin bonus --email E --usd 5.00          spendable, never counts toward tiers or withdrawals
+  mkt admin withdrawal list [--status pending|paid|rejected|cancelled] [--limit N] [--next CURSOR]
+  mkt admin withdrawal approve ID --reference R pays a pending withdrawal out (MKT_PAYMENTS=manual)
+  mkt admin withdrawal reject ID --reason TEXT  refuses a pending withdrawal; the hold returns
   mkt admin supplier add --email E --instruments text-standard,text-prime
                          (--base-url URL --model M [--api-key K] | --simulated) [--qualify]
                                                 its endpoint is qualified on the operator's word (an override),

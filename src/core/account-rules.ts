@@ -24,17 +24,25 @@ export function requireActiveAccount(user: UserRow, what: string): void {
 
 /** Every settings write: active account, verified email, accepted legal terms — in that order. */
 export function requireSettingsWritable(user: UserRow): void {
-  requireActiveAccount(user, 'settings cannot be changed');
+  requireAccountReady(user, { inactive: 'settings cannot be changed', action: 'changing settings' });
+}
+
+/**
+ * An account ready for `action` ("changing settings", "withdrawing funds"): active (else `inactive` says what cannot
+ * be done), with a verified email and accepted legal terms, checked in that order.
+ */
+export function requireAccountReady(user: UserRow, words: { inactive: string; action: string }): void {
+  requireActiveAccount(user, words.inactive);
   if (user.email_verified_at_us === null) {
     throw new Failure<AccountRuleFailure>(
       'email_unverified',
-      'Verify your email address (see the link sent at sign-up) before changing settings.',
+      `Verify your email address (see the link sent at sign-up) before ${words.action}.`,
     );
   }
   if (user.legal_terms_accepted_at_us === null) {
     throw new Failure<AccountRuleFailure>(
       'legal_terms_not_accepted',
-      'Accept the legal terms on the dashboard before changing settings.',
+      `Accept the legal terms on the dashboard before ${words.action}.`,
     );
   }
 }

@@ -4,6 +4,7 @@ import {
   emailVerificationSince,
   insertEmailVerification,
   insertSession,
+  reauthenticateSession,
   liveSession,
   recordLegalTermsAcceptance,
   revokeSession,
@@ -50,6 +51,8 @@ export interface ActiveSession {
   idHash: string;
   csrfToken: string;
   expiresAtUs: number;
+  /** When the user last proved the password in this session (its sign-in, or a confirmation since). */
+  authenticatedAtUs: number;
   user: UserRow;
 }
 
@@ -89,7 +92,15 @@ export async function findActiveSession(db: Db, rawId: string, nowUs: number): P
   const row = await liveSession(db, hashSecret(rawId), nowUs);
   if (!row) return undefined;
   const user = await findUser(db, row.user_id);
-  return user && { idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: Number(row.expires_at_us), user };
+  return (
+    user && {
+      idHash: row.id_hash,
+      csrfToken: row.csrf_token,
+      expiresAtUs: Number(row.expires_at_us),
+      authenticatedAtUs: Number(row.authenticated_at_us ?? row.created_at_us),
+      user,
+    }
+  );
 }
 
 /**
@@ -118,9 +129,17 @@ async function openSession(deps: { db: Db; clock: Clock }, user: UserRow): Promi
     created_at_us: nowUs,
     expires_at_us: nowUs + sessionLifetimeUs,
     revoked_at_us: null,
+    authenticated_at_us: nowUs,
   };
   await insertSession(deps.db, row, nowUs);
-  return { id, idHash: row.id_hash, csrfToken: row.csrf_token, expiresAtUs: row.expires_at_us, user };
+  return {
+    id,
+    idHash: row.id_hash,
+    csrfToken: row.csrf_token,
+    expiresAtUs: row.expires_at_us,
+    authenticatedAtUs: nowUs,
+    user,
+  };
 }
 
 async function mailVerification(deps: MailDeps, user: UserRow): Promise<void> {
@@ -189,6 +208,34 @@ export async function logIn(
   await attemptSucceeded(deps, keys); // the password was right, even if the account cannot log in
   if (user.status !== 'active') return { ok: false, reason: 'account_inactive' };
   return { ok: true, session: await openSession(deps, user) };
+}
+
+/** What confirming the password again gives: done, a wrong password, or too many tries (nothing checked). */
+export type PasswordConfirmation =
+  | { ok: true }
+  | { ok: false; reason: 'invalid_credentials' }
+  | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
+
+/**
+ * The session's user proves the password again (withdrawing needs a recent sign-in): on success the session's
+ * `authenticated_at_us` moves to now. Throttled with the logins of the account and of the address.
+ */
+export async function confirmPassword(
+  deps: { db: Db; clock: Clock },
+  session: Pick<ActiveSession, 'idHash' | 'user'>,
+  { password, clientAddress }: { password: string; clientAddress: string },
+): Promise<PasswordConfirmation> {
+  const keys: ThrottleKey[] = [
+    { scope: 'login_account', key: hashedKey(normaliseEmail(session.user.email)) },
+    { scope: 'login_address', key: clientAddress },
+  ];
+  const throttled = await countAttempt(deps, keys);
+  if (!throttled.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: throttled.retryAfterSeconds };
+  const hash = session.user.password_hash;
+  if (hash === null || !(await passwordMatches(password, hash))) return { ok: false, reason: 'invalid_credentials' };
+  await attemptSucceeded(deps, keys);
+  await reauthenticateSession(deps.db, session.idHash, deps.clock.nowUs());
+  return { ok: true };
 }
 
 export const findSession = (deps: { db: Db; clock: Clock }, rawId: string): Promise<ActiveSession | undefined> =>

@@ -27,8 +27,18 @@ export const scopeCatalogue = [
   { scope: 'trade:write', description: 'Place, amend and cancel orders and transfer Units on the trading API.' },
   { scope: 'supply:read', description: 'List the Units you issued as a supplier.' },
   { scope: 'supply:write', description: 'Issue Units of the instruments you supply, to sell them on the market.' },
+  {
+    scope: 'funds:withdraw',
+    description: 'Add and remove payout destinations, and withdraw USD to them. Never granted unless asked for.',
+  },
 ] as const;
 export type OAuthScope = (typeof scopeCatalogue)[number]['scope'];
+
+/**
+ * Scopes a login gets only by naming them: a token that can send money out is never the by-product of a plain
+ * `mkt login` (DESIGN.md §16).
+ */
+const grantedOnlyByName: ReadonlySet<string> = new Set<OAuthScope>(['funds:withdraw']);
 export interface ScopeInfo {
   scope: OAuthScope;
   description: string;
@@ -81,17 +91,22 @@ export function normaliseUserCode(typed: string): string | undefined {
 
 export const describeScope = (scope: string): ScopeInfo => scopeCatalogue.find((s) => s.scope === scope)!;
 
+/** What a client's login gets when it names no scope: all it may request but the scopes granted only by name. */
+export const defaultScopesOf = (allowed: readonly string[]): string[] => allowed.filter((s) => !grantedOnlyByName.has(s));
+
 /**
  * A space-separated scope parameter → the scopes in catalogue order, duplicates dropped; omitted or
- * empty means `allowed`. `allowedWhat` names the limit in the error, e.g. "the scope of the grant".
+ * empty means `defaults` (`allowed` unless given). `allowedWhat` names the limit in the error, e.g. "the scope of the
+ * grant".
  */
 export function parseScopes(
   text: string | undefined,
   allowed: readonly string[],
   allowedWhat: string,
+  defaults: readonly string[] = allowed,
 ): string[] | OAuthFailure {
   const requested = new Set(splitScopes(text ?? ''));
-  if (requested.size === 0) return [...allowed];
+  if (requested.size === 0) return [...defaults];
   const catalogue: readonly string[] = scopeCatalogue.map((c) => c.scope);
   const unknown = [...requested].filter((s) => !catalogue.includes(s));
   if (unknown.length > 0)

@@ -71,7 +71,8 @@ const depositNotFound = (depositId: string): Failure<PaymentsFailure> =>
 export function addFundsHint(platformUrl: string): string {
   return `Add funds on the dashboard (${platformUrl}/funds), with \`mkt funds add USD\`, or with POST ${platformUrl}/v1/deposits`;
 }
-type FundingView = components['schemas']['Funding'];
+/** GET /v1/funds as payments know it; its `withdrawals` come from core/withdrawal-views.ts. */
+type FundingView = Omit<components['schemas']['Funding'], 'withdrawals'>;
 
 export interface PaymentDeps {
   db: Db;

@@ -115,6 +115,8 @@ export interface SessionRow {
   created_at_us: number;
   expires_at_us: number;
   revoked_at_us: number | null;
+  /** When the user last proved the password in this session: its sign-in, or a confirmation since (migration 0032). */
+  authenticated_at_us: number | null;
 }
 
 const sessionColumns = [
@@ -124,11 +126,16 @@ const sessionColumns = [
   'created_at_us',
   'expires_at_us',
   'revoked_at_us',
+  'authenticated_at_us',
 ] as const satisfies readonly (keyof SessionRow)[];
 
 const liveSessionStatement = statement(
   'session_live',
   'SELECT * FROM sessions WHERE id_hash = ? AND revoked_at_us IS NULL AND expires_at_us > ?',
+);
+const reauthenticateStatement = statement(
+  'session_reauthenticate',
+  'UPDATE sessions SET authenticated_at_us = ? WHERE id_hash = ? AND revoked_at_us IS NULL',
 );
 const deleteDeadSessions = statement(
   'sessions_delete_dead',
@@ -157,6 +164,11 @@ export async function insertSession(db: Db, row: SessionRow, nowUs: number): Pro
       sessionColumns.map((c) => row[c]),
     );
   });
+}
+
+/** Records that the session's user proved the password again at `nowUs`. */
+export async function reauthenticateSession(db: Db, idHash: string, nowUs: number): Promise<void> {
+  await poolSql(db).run(reauthenticateStatement, [nowUs, idHash]);
 }
 
 /** Revokes the session; an unknown or already revoked one is left as it is. */

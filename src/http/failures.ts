@@ -6,6 +6,7 @@ import type { DiagnosticsFailure } from '../core/diagnostics.js';
 import type { IdentityFailure } from '../core/identity.js';
 import type { KeysFailure } from '../core/keys.js';
 import type { PaymentsFailure } from '../core/payments.js';
+import type { WithdrawalFailure } from '../core/withdrawal-rules.js';
 import type { SettingsFailure } from '../core/settings-rules.js';
 import type { PagingFailure } from '../db/paging.js';
 import type { UnavailableFailure } from '../db/unavailable.js';
@@ -18,6 +19,7 @@ type CoreFailure =
   | IdentityFailure
   | KeysFailure
   | PaymentsFailure
+  | WithdrawalFailure
   | SettingsFailure
   | PagingFailure
   | UnavailableFailure;
@@ -44,6 +46,12 @@ const coreFailures: FailureTable<CoreFailure> = {
   // payments, funds and the ledger (src/core/payments.ts, src/ledger)
   idempotency_key_reused: { status: 409, error: 'idempotency_key_reused' },
   deposit_limit_exceeded: { status: 422, error: 'deposit_limit_exceeded' },
+  // money out (src/core/withdrawals.ts, payout-destinations.ts)
+  insufficient_balance: { status: 422, error: 'insufficient_balance' },
+  withdrawal_limit_exceeded: { status: 422, error: 'withdrawal_limit_exceeded' },
+  destination_unusable: { status: 422, error: 'destination_unusable' },
+  destination_cooling_off: { status: 403, error: 'destination_cooling_off' },
+  reauthentication_required: { status: 403, error: 'reauthentication_required' },
 
   // paging (src/db/paging.ts)
   invalid_cursor: { status: 422, error: 'invalid_cursor' },

@@ -11,7 +11,8 @@ export type Principal =
   | { kind: 'api_key'; userId: string; apiKeyId: string; ticket?: TicketClaims }
   | { kind: 'signature'; userId: string; signingKeyId: string; fingerprint: string; pendingClaim?: PendingClaim }
   | { kind: 'oauth'; userId: string; grantId: string; scopes: ReadonlySet<string> }
-  | { kind: 'session'; userId: string; sessionId: string };
+  /** `authenticatedAtUs`: when the user last proved the password in this session (withdrawals need it recent). */
+  | { kind: 'session'; userId: string; sessionId: string; authenticatedAtUs: number };
 
 export interface ApiRequest<Params = Record<string, string>, Query = Record<string, unknown>, Body = unknown> {
   operationId: string;

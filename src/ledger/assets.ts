@@ -10,6 +10,7 @@ export const tokensOf = (instrumentId: string): string => `tokens:${instrumentId
 /** System accounts: the other side of every movement into or out of users' hands. */
 export type SystemAccountName =
   | 'deposits' // USD paid in from outside (deposits and bonuses)
+  | 'payouts' // USD paid out by withdrawals
   | 'fees' // fee revenue
   | 'issuance' // Units created by suppliers
   | 'conversion' // Units turned into consumption tokens by a transfer

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import * as read from '../db/audit.js';
 import type { Db } from '../db/knex.js';
+import { pendingWithdrawalHolds } from '../db/audit-withdrawals.js';
 import { unitsOf, usd } from './assets.js';
+import { withdrawalsOffJournal, type WithdrawalAuditCheck } from './audit-withdrawals.js';
 
 /**
  * The ledger's invariants, checked against the whole database (`mkt admin audit`, DESIGN.md §5):
@@ -15,7 +17,8 @@ import { unitsOf, usd } from './assets.js';
  *    tokens_remaining of its lots (src/ledger/consumption.ts keeps them in step by design).
  * 6. locked_differs_from_orders — for each user and asset, the locked bucket equals the sum of
  *    `orders.reserved` over the user's open orders (active, pending, partially_filled,
- *    cancellation_pending): buy orders reserve USD, sell orders Units of the market's instrument.
+ *    cancellation_pending): buy orders reserve USD, sell orders Units of the market's instrument;
+ *    the user's pending withdrawals hold USD too (checks 13 and 14: ledger/audit-withdrawals.ts).
  *    Consumption accounts are not checked here: their locked tokens are held by inference.
  * 7. deposit_differs_from_journal — a credited deposit (src/core/payments.ts) has exactly one
  *    `deposit` entry naming it, crediting its amount to the user; a pending or rejected one has none.
@@ -53,7 +56,8 @@ export type AuditCheck =
   | 'lot_reservations_exceed_locked'
   | 'lot_reserved_differs_from_requests'
   | 'budget_reserved_differs_from_requests'
-  | 'issuance_differs_from_records';
+  | 'issuance_differs_from_records'
+  | WithdrawalAuditCheck;
 
 interface AuditFailure {
   check: AuditCheck;
@@ -86,6 +90,7 @@ export async function runAudit(db: Db): Promise<AuditReport> {
       ...(await depositsOffJournal(trx)),
       ...(await reservationsOffRequests(trx)),
       ...(await issuanceOffRecords(trx)),
+      ...(await withdrawalsOffJournal(trx)),
     ];
     return { ok: failures.length === 0, failures, checked: await read.auditCounts(trx) };
   });
@@ -161,6 +166,10 @@ async function lockedOffOrders(trx: Knex.Transaction): Promise<AuditFailure[]> {
     const key = `${r.user_id} ${r.side === 'buy' ? usd : unitsOf(r.instrument_id)}`;
     expected.set(key, (expected.get(key) ?? 0) + r.reserved);
   }
+  for (const hold of await pendingWithdrawalHolds(trx)) {
+    const key = `${hold.user_id} ${usd}`;
+    expected.set(key, (expected.get(key) ?? 0) + hold.held);
+  }
   const lockedAccounts = await read.lockedTradingAccounts(trx);
   const actual = new Map(lockedAccounts.map((a) => [`${a.user_id} ${a.asset}`, a]));
   const failures: AuditFailure[] = [];
@@ -172,7 +181,7 @@ async function lockedOffOrders(trx: Knex.Transaction): Promise<AuditFailure[]> {
     failures.push({
       check: 'locked_differs_from_orders',
       subject: account?.id ?? key,
-      detail: `locked ${locked} in ${key.split(' ')[1]}, but the user's open orders reserve ${reserved}`,
+      detail: `locked ${locked} in ${key.split(' ')[1]}, but the user's open orders and pending withdrawals reserve ${reserved}`,
     });
   }
   return failures;

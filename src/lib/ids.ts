@@ -31,6 +31,8 @@ export const newTransferId = (): string => `transfer_${randomUUID()}`;
 export const newIssuanceId = (): string => `supply_issuance_${randomUUID()}`;
 export const newIssuanceTransferId = (): string => `issuance_transfer_${randomUUID()}`;
 export const newDepositId = (): string => `deposit_${randomUUID()}`;
+export const newWithdrawalId = (): string => `withdrawal_${randomUUID()}`;
+export const newPayoutDestinationId = (): string => `payout_destination_${randomUUID()}`;
 export const newEndpointId = (): string => `endpoint_${randomUUID()}`;
 export const newQualificationRunId = (): string => `qualification_${randomUUID()}`;
 export const newCanaryRunId = (): string => `canary_${randomUUID()}`;

@@ -26,6 +26,8 @@ export interface KnownLabels {
   /** The results of one upstream supplier attempt. */
   attemptResults: readonly string[];
   depositMethods: readonly string[];
+  /** core/withdrawals.ts counts a paid withdrawal by its method. */
+  withdrawalMethods: readonly string[];
   /** The close codes `mkt_stream_closed_total` labels. */
   closeCodes: readonly string[];
   /** The database this process runs on (`sqlite` or `postgres`). */

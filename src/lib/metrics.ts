@@ -43,6 +43,7 @@ export interface Metrics {
   supplierFailovers: Counter<'instrument'>;
   inferenceSlotsInUse: Gauge<'instrument'>;
   depositsUsd: Counter<'method'>;
+  withdrawalsUsd: Counter<'method'>;
   ledgerAuditOk: Gauge;
   streamConnections: Gauge;
   streamSubscriptions: Gauge<'stream'>;
@@ -155,6 +156,7 @@ export function seriesAtZeroOf(m: Metrics): SeriesAtZero[] {
     counterAtZero(m.supplierFailovers, (k) => combine(byInstrument(k))),
     gaugeAtZero(m.inferenceSlotsInUse, (k) => combine(byInstrument(k))),
     counterAtZero(m.depositsUsd, (k) => combine(valuesOf('method', k.depositMethods))),
+    counterAtZero(m.withdrawalsUsd, (k) => combine(valuesOf('method', k.withdrawalMethods))),
     counterAtZero(m.streamClosed, (k) => combine(valuesOf('code', k.closeCodes))),
   ];
 }
@@ -300,6 +302,12 @@ function operationsInstruments(registers: Registry[], scrapeSources: ScrapeSourc
     depositsUsd: new Counter({
       name: 'mkt_deposits_usd_total',
       help: 'USD credited by deposits, by method (sandbox, manual, auto_reload).',
+      labelNames: ['method'],
+      registers,
+    }),
+    withdrawalsUsd: new Counter({
+      name: 'mkt_withdrawals_usd_total',
+      help: 'USD paid out by withdrawals, by method (sandbox: at once; manual: approved by an operator).',
       labelNames: ['method'],
       registers,
     }),

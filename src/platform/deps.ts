@@ -2,6 +2,8 @@ import type { ReferenceCache } from '../core/reference.js';
 import type { Mailer } from '../core/mailer.js';
 import type { PaymentDeps } from '../core/payments.js';
 import type { Logger } from '../lib/logger.js';
+import type { WithdrawalOptions } from '../core/withdrawal-options.js';
+import type { WithdrawalDeps } from '../core/withdrawals.js';
 import type { OAuthRandom } from './oauth.js';
 
 /**
@@ -16,6 +18,7 @@ export interface PlatformDeps extends PaymentDeps {
   referenceCache: ReferenceCache;
   oauthRandom: OAuthRandom;
   publicUrls: { of(host: 'platform'): string };
-  /** Payments' options, and how long an OAuth access token lives (MKT_ACCESS_TOKEN_TTL_S). */
-  config: PaymentDeps['config'] & { accessTokenTtlS: number };
+  /** Payments' and withdrawals' options, and how long an OAuth access token lives (MKT_ACCESS_TOKEN_TTL_S). */
+  config: PaymentDeps['config'] & { withdrawals: WithdrawalOptions; accessTokenTtlS: number };
+  metrics: PaymentDeps['metrics'] & WithdrawalDeps['metrics'];
 }

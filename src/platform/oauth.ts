@@ -19,6 +19,7 @@ import {
   normaliseUserCode,
   oauthClients,
   parseScopes,
+  defaultScopesOf,
   unknownClient,
   userCodeAlphabet,
   userCodeGroupLength,
@@ -104,7 +105,7 @@ export async function startDeviceAuthorization(
 ): Promise<DeviceAuthorization | OAuthFailure> {
   const client = oauthClients.get(clientId);
   if (!client) return unknownClient(clientId);
-  const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`);
+  const scopes = parseScopes(scope, client.scopes, `the scopes of client ${clientId}`, defaultScopesOf(client.scopes));
   if (!Array.isArray(scopes)) return scopes;
   const throttled = await countAttempt(deps, [
     { scope: 'device_code_address', key: clientAddress },

@@ -3,6 +3,7 @@ import type { components as platform } from '../../../generated/types/platform.j
 import type { components as trading } from '../../../generated/types/trading.js';
 import {
   clientId,
+  clientScopes,
   dataOf,
   failure,
   oauthForm,
@@ -62,9 +63,23 @@ async function pollForTokens(session: Session, device: DeviceAuthorization): Pro
   throw new CliError('the login code expired before it was approved: run `mkt login` again', 'expired_token');
 }
 
+/**
+ * Every scope the public client may request, `funds:withdraw` included: what `mkt login --allow-withdrawals` asks for
+ * (a login naming no scope gets them all but that one).
+ */
+async function withdrawingScope(session: Session): Promise<string> {
+  return (await clientScopes(session)).map((s) => s.scope).join(' ');
+}
+
 /** `mkt login`: the device flow for the public client, tokens stored in the profile (0600). */
-export async function login(session: Session, output: Output, options: { browser: boolean }): Promise<void> {
-  const started = await oauthForm(session, '/v1/oauth/device/code', { client_id: clientId });
+export async function login(
+  session: Session,
+  output: Output,
+  options: { browser: boolean; allowWithdrawals?: boolean | undefined },
+): Promise<void> {
+  const params: Record<string, string> = { client_id: clientId };
+  if (options.allowWithdrawals) params.scope = await withdrawingScope(session);
+  const started = await oauthForm(session, '/v1/oauth/device/code', params);
   if (started.status !== 200) throw failure(started, 'the device authorization endpoint');
   const device = deviceAuthorizationOf(started.body, 'the device authorization endpoint');
   const prompt = `To log in, open ${device.verification_uri_complete}\nand check that it shows the code ${device.user_code} (or enter it at ${device.verification_uri}).\n`;

@@ -116,6 +116,18 @@ export function oauthForm(session: Session, path: string, params: Record<string,
   });
 }
 
+/** The scopes the public client may request (`GET /v1/oauth/scopes`, no credential), every page. */
+export function clientScopes(session: Session): Promise<{ scope: string }[]> {
+  return allPages<{ scope: string }>(
+    (next) =>
+      send(withQuery(`${session.hosts.platform}/v1/oauth/scopes`, { client_id: clientId, limit: pageRows, next }), {
+        headers: { accept: 'application/json' },
+      }),
+    'the platform API',
+    pagesMaxDefault,
+  );
+}
+
 export function storedTokens(clock: Clock, tokens: Tokens): NonNullable<Profile['tokens']> {
   return {
     access_token: tokens.access_token,

@@ -28,6 +28,7 @@ import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferS
 import { endpointCommands } from './supply-endpoints.js';
 import { scorecardCommand } from './supply-scorecard.js';
 import { watch } from './watch.js';
+import { withdrawalCommands } from './withdrawals.js';
 
 interface GlobalOptions {
   json: boolean;
@@ -114,7 +115,8 @@ function accountCommands(program: Command): void {
     .command('login')
     .description('log in through the browser (OAuth device flow)')
     .option('--no-browser', 'only print the URL to open')
-    .action(run<{ browser: boolean }>((s, o, _a, options) => login(s, o, { browser: options.browser })));
+    .option('--allow-withdrawals', 'also ask for funds:withdraw, which a login never gets unless asked for')
+    .action(run<{ browser: boolean; allowWithdrawals?: boolean }>((s, o, _a, options) => login(s, o, options)));
   program.command('logout').description("revoke and forget this profile's login").action(simple(logout));
   program.command('whoami').description('who this profile is, and what it holds').action(simple(whoami));
   const settings = program.command('settings').description("the account's settings and defaults");
@@ -141,12 +143,13 @@ function accountCommands(program: Command): void {
     .addArgument(new Argument('<mode>', 'auto or advanced').choices(modes))
     .description('switch between Auto and Advanced Mode')
     .action(run((s, o, [mode]) => setMode(s, o, chosen(modes, mode))));
-  const funds = program.command('funds').description('deposits of USD');
+  const funds = program.command('funds').description('deposits and withdrawals of USD');
   funds
     .command('show', { isDefault: true })
     .description('how deposits work here, and the recent ones')
     .action(simple(showFunds));
   funds.command('add').argument('<usd>', 'amount, like 25.00').description('deposit USD').action(simple(addFunds));
+  withdrawalCommands(funds, run);
 }
 
 /** Trading, in the order `mkt --help` lists it: the market, placing, the orders placed, holdings. */

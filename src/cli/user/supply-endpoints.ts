@@ -1,4 +1,5 @@
-import type { Command, OptionValues } from 'commander';
+import type { Command } from 'commander';
+import type { Bind } from './bind.js';
 import type { components } from '../../../generated/types/trading.js';
 import { required } from './arguments.js';
 import { tradingData, tradingRequest, failure, type Session } from './http.js';
@@ -11,10 +12,6 @@ type SupplierEndpoint = components['schemas']['SupplierEndpoint'];
  * instrument only once qualified for it; a new or changed one waits for a qualification run.
  */
 
-/** How program.ts binds an action to a command (its session, output, positional arguments and options). */
-type Bind = <O extends OptionValues>(
-  body: (session: Session, output: Output, args: string[], options: O) => Promise<void>,
-) => (...received: unknown[]) => Promise<void>;
 
 interface EndpointOptions {
   baseUrl?: string;

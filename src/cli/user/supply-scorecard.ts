@@ -1,4 +1,5 @@
-import type { Command, OptionValues } from 'commander';
+import type { Command } from 'commander';
+import type { Bind } from './bind.js';
 import type { components } from '../../../generated/types/trading.js';
 import { tradingData, type Session } from './http.js';
 import { renderTable, show, type Output } from './output.js';
@@ -13,10 +14,6 @@ type ScorecardWindow = components['schemas']['ScorecardWindow'];
  * document.
  */
 
-/** How program.ts binds an action to a command (its session, output, positional arguments and options). */
-type Bind = <O extends OptionValues>(
-  body: (session: Session, output: Output, args: string[], options: O) => Promise<void>,
-) => (...received: unknown[]) => Promise<void>;
 
 const figure = (value: number | null): string => (value === null ? '-' : String(value));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;

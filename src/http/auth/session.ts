@@ -51,5 +51,10 @@ export async function authenticateSession(request: CredentialRequest, db: Db, no
       `Requests that change state with the session cookie must send the CSRF token in ${csrfHeaderName} (the csrf-token meta tag of any dashboard page).`,
     );
   }
-  return { kind: 'session', userId: session.user.id, sessionId: session.idHash };
+  return {
+    kind: 'session',
+    userId: session.user.id,
+    sessionId: session.idHash,
+    authenticatedAtUs: session.authenticatedAtUs,
+  };
 }

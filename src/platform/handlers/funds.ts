@@ -5,11 +5,16 @@ import type { PlatformDeps } from '../deps.js';
 import * as payments from '../../core/payments.js';
 import { callerId } from './keys.js';
 import { pageParams } from '../../db/paging.js';
+import { fundingWithdrawals } from '../../core/withdrawal-views.js';
 
 type Handler<K extends keyof operations> = OperationHandler<operations[K], PlatformDeps>;
 
-export const getFunding: Handler<'getFunding'> = async ({ principal }, services) =>
-  ok({ data: await payments.getFunding(services, callerId(principal)) });
+export const getFunding: Handler<'getFunding'> = async ({ principal }, services) => {
+  const userId = callerId(principal);
+  return ok({
+    data: { ...(await payments.getFunding(services, userId)), withdrawals: await fundingWithdrawals(services, userId) },
+  });
+};
 
 export const listDeposits: Handler<'listDeposits'> = async ({ principal, query }, services) => {
   const page = await payments.listDeposits(services, callerId(principal), query.status, pageParams(query));

@@ -4,6 +4,15 @@ import type { PlatformDeps } from '../deps.js';
 import { getDiagnostics } from './diagnostics.js';
 import { createDeposit, getDeposit, getFunding, listDeposits } from './funds.js';
 import {
+  cancelWithdrawal,
+  createPayoutDestination,
+  createWithdrawal,
+  deletePayoutDestination,
+  getWithdrawal,
+  listPayoutDestinations,
+  listWithdrawals,
+} from './withdrawals.js';
+import {
   createApiKey,
   createSigningKey,
   deleteApiKey,
@@ -66,5 +75,12 @@ export const platformHandlers: HandlerMap<operations, PlatformDeps> = {
   listDeposits,
   createDeposit,
   getDeposit,
+  listPayoutDestinations,
+  createPayoutDestination,
+  deletePayoutDestination,
+  listWithdrawals,
+  createWithdrawal,
+  getWithdrawal,
+  cancelWithdrawal,
   getDiagnostics,
 };

@@ -77,6 +77,8 @@ export function currencyAccountView(row: LedgerAccountRow): Schemas['CurrencyTra
     locked_balance: formatUsd(row.locked),
     deposited_total: formatUsd(row.deposited),
     last_deposit_at: toIsoOrNull(row.last_deposit_at_us),
+    total_withdrawals: formatUsd(row.total_withdrawals),
+    last_withdrawal_at: toIsoOrNull(row.last_withdrawal_at_us),
     created_at: toIso(row.created_at_us),
     updated_at: toIso(row.updated_at_us),
   };
