@@ -1458,17 +1458,14 @@ export interface components {
         FundingResponse: {
             data: components["schemas"]["Funding"];
         };
-        /** @description What withdrawals allow the caller now (`POST /v1/withdrawals`). */
+        /** @description What withdrawals allow the caller now (`POST /v1/withdrawals`). `daily_limit_usd` is the most a user may withdraw per UTC day, pending and paid together; `withdrawable_usd` the available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit; `pending_usd` what withdrawals waiting for an operator hold. */
         FundingWithdrawals: {
             min_amount_usd: components["schemas"]["UsdAmount"];
             max_amount_usd: components["schemas"]["UsdAmount"];
-            /** @description Most a user may withdraw per UTC day, pending and paid together. */
             daily_limit_usd: components["schemas"]["UsdAmount"];
             withdrawn_today_usd: components["schemas"]["UsdAmount"];
             remaining_today_usd: components["schemas"]["UsdAmount"];
-            /** @description The available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit. */
             withdrawable_usd: components["schemas"]["UsdAmount"];
-            /** @description Held by withdrawals waiting for an operator. */
             pending_usd: components["schemas"]["UsdAmount"];
             /** @description How long a new payout destination waits before it can receive a withdrawal. */
             cooling_off_seconds: number;

@@ -419,7 +419,7 @@ export interface components {
             stream: "user.orders";
             data: components["schemas"]["Order"];
         };
-        /** @description The caller's USD balance, which funds buys and receives sale proceeds. */
+        /** @description The caller's USD balance, which funds buys and receives sale proceeds. `total_withdrawals` is the USD paid out by withdrawals (platform API `POST /v1/withdrawals`; pending ones are locked, not counted) and `last_withdrawal_at` when the last was paid, `null` before the first. */
         CurrencyTradingAccount: {
             account_id: components["schemas"]["TradingAccountId"];
             user_id: components["schemas"]["UserId"];
@@ -432,12 +432,8 @@ export interface components {
             deposited_total: components["schemas"]["UsdAmount"];
             /** Format: date-time */
             last_deposit_at: string | null;
-            /** @description The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted. */
             total_withdrawals: components["schemas"]["UsdAmount"];
-            /**
-             * Format: date-time
-             * @description When the last withdrawal was paid out; `null` before the first.
-             */
+            /** Format: date-time */
             last_withdrawal_at: string | null;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];

@@ -15,7 +15,7 @@
 
 import { mapValues } from '../runtime.js';
 /**
- * What withdrawals allow the caller now (`POST /v1/withdrawals`).
+ * What withdrawals allow the caller now (`POST /v1/withdrawals`). `daily_limit_usd` is the most a user may withdraw per UTC day, pending and paid together; `withdrawable_usd` the available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit; `pending_usd` what withdrawals waiting for an operator hold.
  * @export
  * @interface FundingWithdrawals
  */
@@ -29,7 +29,7 @@ export interface FundingWithdrawals {
      */
     maxAmountUsd: string;
     /**
-     * Most a user may withdraw per UTC day, pending and paid together.
+     * US dollars as a decimal string with exactly two decimals.
      */
     dailyLimitUsd: string;
     /**
@@ -41,11 +41,11 @@ export interface FundingWithdrawals {
      */
     remainingTodayUsd: string;
     /**
-     * The available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit.
+     * US dollars as a decimal string with exactly two decimals.
      */
     withdrawableUsd: string;
     /**
-     * Held by withdrawals waiting for an operator.
+     * US dollars as a decimal string with exactly two decimals.
      */
     pendingUsd: string;
     /**

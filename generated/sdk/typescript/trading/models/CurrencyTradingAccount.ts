@@ -23,7 +23,7 @@ import {
 } from './AccountStatus.js';
 
 /**
- * The caller's USD balance, which funds buys and receives sale proceeds.
+ * The caller's USD balance, which funds buys and receives sale proceeds. `total_withdrawals` is the USD paid out by withdrawals (platform API `POST /v1/withdrawals`; pending ones are locked, not counted) and `last_withdrawal_at` when the last was paid, `null` before the first.
  * @export
  * @interface CurrencyTradingAccount
  */
@@ -65,11 +65,11 @@ export interface CurrencyTradingAccount {
      */
     lastDepositAt: Date | null;
     /**
-     * The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted.
+     * An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).
      */
     totalWithdrawals: string;
     /**
-     * When the last withdrawal was paid out; `null` before the first.
+     * 
      */
     lastWithdrawalAt: Date | null;
     /**

@@ -27,15 +27,15 @@ from pydantic_core import to_jsonable_python
 
 class FundingWithdrawals(BaseModel):
     """
-    What withdrawals allow the caller now (`POST /v1/withdrawals`).
+    What withdrawals allow the caller now (`POST /v1/withdrawals`). `daily_limit_usd` is the most a user may withdraw per UTC day, pending and paid together; `withdrawable_usd` the available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit; `pending_usd` what withdrawals waiting for an operator hold.
     """ # noqa: E501
     min_amount_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
     max_amount_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
-    daily_limit_usd: Annotated[str, Field(strict=True)] = Field(description="Most a user may withdraw per UTC day, pending and paid together.")
+    daily_limit_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
     withdrawn_today_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
     remaining_today_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
-    withdrawable_usd: Annotated[str, Field(strict=True)] = Field(description="The available USD less what is not withdrawable (bonuses, and sandbox money when payments are manual), before today's limit.")
-    pending_usd: Annotated[str, Field(strict=True)] = Field(description="Held by withdrawals waiting for an operator.")
+    withdrawable_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
+    pending_usd: Annotated[str, Field(strict=True)] = Field(description="US dollars as a decimal string with exactly two decimals.")
     cooling_off_seconds: Annotated[int, Field(strict=True, ge=0)] = Field(description="How long a new payout destination waits before it can receive a withdrawal.")
     reauthentication_seconds: Annotated[int, Field(strict=True, ge=1)] = Field(description="How recent a dashboard session's sign-in must be to withdraw or change destinations.")
     __properties: ClassVar[List[str]] = ["min_amount_usd", "max_amount_usd", "daily_limit_usd", "withdrawn_today_usd", "remaining_today_usd", "withdrawable_usd", "pending_usd", "cooling_off_seconds", "reauthentication_seconds"]

@@ -29,7 +29,7 @@ from pydantic_core import to_jsonable_python
 
 class CurrencyTradingAccount(BaseModel):
     """
-    The caller's USD balance, which funds buys and receives sale proceeds.
+    The caller's USD balance, which funds buys and receives sale proceeds. `total_withdrawals` is the USD paid out by withdrawals (platform API `POST /v1/withdrawals`; pending ones are locked, not counted) and `last_withdrawal_at` when the last was paid, `null` before the first.
     """ # noqa: E501
     account_id: Annotated[str, Field(strict=True)] = Field(description="Trading account id (Units of one instrument, or the USD account), `trading_account_<hex>`.")
     user_id: Annotated[str, Field(strict=True)] = Field(description="User id, `user_<uuid>`.")
@@ -40,8 +40,8 @@ class CurrencyTradingAccount(BaseModel):
     locked_balance: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
     deposited_total: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
     last_deposit_at: Optional[datetime]
-    total_withdrawals: Annotated[str, Field(strict=True)] = Field(description="The USD paid out by withdrawals (platform API `POST /v1/withdrawals`), pending ones not counted.")
-    last_withdrawal_at: Optional[datetime] = Field(description="When the last withdrawal was paid out; `null` before the first.")
+    total_withdrawals: Annotated[str, Field(strict=True)] = Field(description="An amount of USD, as a decimal string with at most 6 decimals (micro-dollars).")
+    last_withdrawal_at: Optional[datetime]
     created_at: datetime = Field(description="ISO 8601 UTC.")
     updated_at: datetime = Field(description="ISO 8601 UTC.")
     __properties: ClassVar[List[str]] = ["account_id", "user_id", "currency", "status", "total_balance", "available_balance", "locked_balance", "deposited_total", "last_deposit_at", "total_withdrawals", "last_withdrawal_at", "created_at", "updated_at"]
