@@ -32,7 +32,12 @@ const requiredText = (value: string | undefined, flag: string): string => {
 /** Withdrawals as the API shows them, with their owner and, for the operator who pays, the full bank reference. */
 async function operatorViews(services: Services, rows: readonly WithdrawalRow[]) {
   const destinations = new Map(
-    (await payoutDestinationsByIds(services.db, rows.map((r) => r.destination_id))).map((d) => [d.id, d]),
+    (
+      await payoutDestinationsByIds(
+        services.db,
+        rows.map((r) => r.destination_id),
+      )
+    ).map((d) => [d.id, d]),
   );
   return rows.map((row) => {
     const destination = destinations.get(row.destination_id);
@@ -69,7 +74,11 @@ export const withdrawalCommands: Record<string, Command> = {
   },
 
   async 'withdrawal reject'(services, args) {
-    const { values, positionals } = parseArgs({ args, options: { reason: { type: 'string' } }, allowPositionals: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { reason: { type: 'string' } },
+      allowPositionals: true,
+    });
     const id = withdrawalIdOf(positionals);
     const row = await withdrawals.rejectWithdrawal(services, id, requiredText(values.reason, 'reason'));
     return { withdrawal: (await operatorViews(services, [row]))[0] };

@@ -92,7 +92,8 @@ export function normaliseUserCode(typed: string): string | undefined {
 export const describeScope = (scope: string): ScopeInfo => scopeCatalogue.find((s) => s.scope === scope)!;
 
 /** What a client's login gets when it names no scope: all it may request but the scopes granted only by name. */
-export const defaultScopesOf = (allowed: readonly string[]): string[] => allowed.filter((s) => !grantedOnlyByName.has(s));
+export const defaultScopesOf = (allowed: readonly string[]): string[] =>
+  allowed.filter((s) => !grantedOnlyByName.has(s));
 
 /**
  * A space-separated scope parameter → the scopes in catalogue order, duplicates dropped; omitted or

@@ -17,7 +17,12 @@ import type { Mailer } from './mailer.js';
 import { lockUserFunds } from './payments.js';
 import type { PaymentsOptions } from './payments-options.js';
 import type { WithdrawalOptions } from './withdrawal-options.js';
-import { destinationKindOf, requireRecentSignIn, type WithdrawCredential, type WithdrawalFailure } from './withdrawal-rules.js';
+import {
+  destinationKindOf,
+  requireRecentSignIn,
+  type WithdrawCredential,
+  type WithdrawalFailure,
+} from './withdrawal-rules.js';
 
 /**
  * Payout destinations (platform.yaml tag "Funds"): where withdrawals may go. A new one cools off before it can receive
@@ -67,7 +72,10 @@ function bankReferenceOf(method: PaymentsOptions['method'], given: string | unde
   return reference;
 }
 
-export async function listDestinations(deps: Pick<DestinationDeps, 'db'>, userId: string): Promise<PayoutDestinationRow[]> {
+export async function listDestinations(
+  deps: Pick<DestinationDeps, 'db'>,
+  userId: string,
+): Promise<PayoutDestinationRow[]> {
   return livePayoutDestinations(poolSql(deps.db), userId);
 }
 
@@ -101,7 +109,11 @@ export async function addDestination(
       throw new Failure<WithdrawalFailure>(
         'validation_error',
         `You have ${destinationsMax} payout destinations, the most allowed: remove one first.`,
-        { context: { errors: [{ path: 'body.payout_destination', message: `at most ${destinationsMax} destinations` }] } },
+        {
+          context: {
+            errors: [{ path: 'body.payout_destination', message: `at most ${destinationsMax} destinations` }],
+          },
+        },
       );
     await insertPayoutDestination(await sqlOf(trx), row);
   });
@@ -138,8 +150,7 @@ async function mailChange(
 ): Promise<void> {
   const funds = `${deps.publicUrls.of('platform')}/funds`;
   const what = `${row.kind === 'sandbox' ? 'sandbox destination' : 'bank transfer'} "${row.label}"`;
-  const usable =
-    change === 'added' ? `\nIt can receive withdrawals from ${toIso(Number(row.usable_from_us))}.` : '';
+  const usable = change === 'added' ? `\nIt can receive withdrawals from ${toIso(Number(row.usable_from_us))}.` : '';
   const mail = {
     to: user.email,
     subject: `A payout destination was ${change} on your mkt account`,

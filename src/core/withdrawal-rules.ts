@@ -112,7 +112,11 @@ export interface WithdrawableRoom {
  * The available USD less what is not withdrawable: bonuses, spent last (so they are the last USD to leave), and, to a
  * bank destination, the sandbox money still in the account. Whole cents, rounded down.
  */
-export async function withdrawableRoom(sql: Sql, userId: string, kind: PayoutDestinationKind): Promise<WithdrawableRoom> {
+export async function withdrawableRoom(
+  sql: Sql,
+  userId: string,
+  kind: PayoutDestinationKind,
+): Promise<WithdrawableRoom> {
   const account = await currencyAccountOf(sql, userId, usd);
   const notWithdrawableIs = kind === 'bank_transfer' ? 'bonuses and sandbox money' : 'bonuses';
   if (!account)

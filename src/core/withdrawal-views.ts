@@ -15,7 +15,8 @@ import { dailyRoom, destinationKindOf, withdrawableRoom } from './withdrawal-rul
 type Schemas = components['schemas'];
 
 /** What the user is shown of a bank reference: its last four characters. */
-const referenceHint = (reference: string | null): string | null => (reference === null ? null : `…${reference.slice(-4)}`);
+const referenceHint = (reference: string | null): string | null =>
+  reference === null ? null : `…${reference.slice(-4)}`;
 
 export function destinationView(row: PayoutDestinationRow, nowUs: number): Schemas['PayoutDestination'] {
   const usableFromUs = Number(row.usable_from_us);
@@ -48,7 +49,12 @@ export function withdrawalView(row: WithdrawalRow, destination: PayoutDestinatio
 /** Withdrawals as the API shows them, each with its destination (read in one statement). */
 export async function withdrawalViews(db: Db, rows: readonly WithdrawalRow[]): Promise<Schemas['Withdrawal'][]> {
   const destinations = new Map(
-    (await payoutDestinationsByIds(db, rows.map((r) => r.destination_id))).map((d) => [d.id, d]),
+    (
+      await payoutDestinationsByIds(
+        db,
+        rows.map((r) => r.destination_id),
+      )
+    ).map((d) => [d.id, d]),
   );
   return rows.map((row) => {
     const destination = destinations.get(row.destination_id);

@@ -99,7 +99,8 @@ export async function createWithdrawal(
 
 /** The earlier withdrawal of the same key, when the request is the same; else 409. */
 function replayOf(earlier: WithdrawalRow, request: WithdrawalRequest, amountMicros: number): WithdrawalRow {
-  if (Number(earlier.amount_micros) === amountMicros && earlier.destination_id === request.destinationId) return earlier;
+  if (Number(earlier.amount_micros) === amountMicros && earlier.destination_id === request.destinationId)
+    return earlier;
   const amount = formatUsdCents(Number(earlier.amount_micros));
   throw new Failure<WithdrawalFailure>(
     'idempotency_key_reused',
@@ -145,7 +146,8 @@ async function holdAndPay(
     await holdWithdrawal(trx, movement);
   } catch (error) {
     // An order committed between the read and the hold took the USD: nothing is held (the transaction rolls back).
-    if (error instanceof LedgerShortfall) throw insufficientBalance(amountMicros, await withdrawableRoom(sql, userId, destination.kind));
+    if (error instanceof LedgerShortfall)
+      throw insufficientBalance(amountMicros, await withdrawableRoom(sql, userId, destination.kind));
     throw error;
   }
   if (method !== 'sandbox') return row;
@@ -178,7 +180,11 @@ function notPending(id: string, row: WithdrawalRow | undefined, verb: string): F
 const verbs: Record<Decided, string> = { paid: 'approved', rejected: 'rejected', cancelled: 'cancelled' };
 
 /** Decides a pending withdrawal, once, with its journal entry: the payout, or the hold returned. */
-async function decide(deps: Pick<WithdrawalDeps, 'db' | 'clock'>, id: string, input: DecisionInput): Promise<WithdrawalRow> {
+async function decide(
+  deps: Pick<WithdrawalDeps, 'db' | 'clock'>,
+  id: string,
+  input: DecisionInput,
+): Promise<WithdrawalRow> {
   return deps.db.transaction(async (trx) => {
     const sql = await sqlOf(trx);
     const nowUs = deps.clock.nowUs();
@@ -198,22 +204,30 @@ async function decide(deps: Pick<WithdrawalDeps, 'db' | 'clock'>, id: string, in
 }
 
 /** `mkt admin withdrawal approve ID --reference R`: pays a pending withdrawal out, once. */
-export async function approveWithdrawal(deps: WithdrawalDeps, id: string, payoutReference: string): Promise<WithdrawalRow> {
+export async function approveWithdrawal(
+  deps: WithdrawalDeps,
+  id: string,
+  payoutReference: string,
+): Promise<WithdrawalRow> {
   const row = await decide(deps, id, { status: 'paid', payoutReference, reason: null });
   countPaid(deps, row);
   return row;
 }
 
 /** `mkt admin withdrawal reject ID --reason T`: returns the hold. */
-export const rejectWithdrawal = (deps: Pick<WithdrawalDeps, 'db' | 'clock'>, id: string, reason: string): Promise<WithdrawalRow> =>
-  decide(deps, id, { status: 'rejected', payoutReference: null, reason });
+export const rejectWithdrawal = (
+  deps: Pick<WithdrawalDeps, 'db' | 'clock'>,
+  id: string,
+  reason: string,
+): Promise<WithdrawalRow> => decide(deps, id, { status: 'rejected', payoutReference: null, reason });
 
 /** POST /v1/withdrawals/{id}/cancel: the owner returns the hold of a pending withdrawal. */
 export const cancelWithdrawal = (
   deps: Pick<WithdrawalDeps, 'db' | 'clock'>,
   userId: string,
   id: string,
-): Promise<WithdrawalRow> => decide(deps, id, { status: 'cancelled', payoutReference: null, reason: 'Cancelled by the user.', userId });
+): Promise<WithdrawalRow> =>
+  decide(deps, id, { status: 'cancelled', payoutReference: null, reason: 'Cancelled by the user.', userId });
 
 export async function getWithdrawal(deps: { db: Db }, userId: string, id: string): Promise<WithdrawalRow> {
   const row = await withdrawalOfUser(deps.db, userId, id);

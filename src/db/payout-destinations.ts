@@ -59,8 +59,11 @@ export const livePayoutDestinations = (sql: Sql, userId: string): Promise<Payout
   sql.all<PayoutDestinationRow>(liveOfUserStatement, [userId]);
 
 /** The user's destination, removed or not; another user's is undefined. */
-export const payoutDestinationOfUser = (sql: Sql, userId: string, id: string): Promise<PayoutDestinationRow | undefined> =>
-  sql.get<PayoutDestinationRow>(ofUserStatement, [id, userId]);
+export const payoutDestinationOfUser = (
+  sql: Sql,
+  userId: string,
+  id: string,
+): Promise<PayoutDestinationRow | undefined> => sql.get<PayoutDestinationRow>(ofUserStatement, [id, userId]);
 
 /** Destinations by id, whoever owns them (withdrawals' views; at most a page of ids). */
 export async function payoutDestinationsByIds(db: Db, ids: readonly string[]): Promise<PayoutDestinationRow[]> {

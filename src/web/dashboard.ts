@@ -23,6 +23,12 @@ import { cancelOrder, showOpenOrders, showOrderHistory } from './pages/orders.js
 import { showTrades } from './pages/trades.js';
 import { showUsage } from './pages/usage.js';
 import { approveDevice, denyDevice, showDevice } from './pages/device.js';
+import {
+  addPayoutDestination,
+  cancelPayoutWithdrawal,
+  removePayoutDestination,
+  withdrawFunds,
+} from './pages/withdraw.js';
 import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
 import {
@@ -121,6 +127,10 @@ const routes: Route[] = [
   { method: 'POST', path: '/auto-reload', access: 'member', handle: saveAutoReload },
   { method: 'GET', path: '/funds', access: 'member', handle: showFunds },
   { method: 'POST', path: '/funds', access: 'member', handle: addFunds },
+  { method: 'POST', path: '/funds/withdraw', access: 'member', handle: withdrawFunds },
+  { method: 'POST', path: '/funds/destinations', access: 'member', handle: addPayoutDestination },
+  { method: 'POST', path: '/funds/destinations/:id/remove', access: 'member', handle: removePayoutDestination },
+  { method: 'POST', path: '/funds/withdrawals/:id/cancel', access: 'member', handle: cancelPayoutWithdrawal },
   // A supplier's pages: the trading surface's suppliers' services through WebDeps.supply (src/core/supply-port.ts).
   { method: 'GET', path: '/endpoints', access: 'member', handle: showEndpoints },
   { method: 'POST', path: '/endpoints', access: 'member', handle: registerEndpoint },

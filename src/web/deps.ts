@@ -1,6 +1,8 @@
 import type { Mailer } from '../core/mailer.js';
 import type { PaymentDeps } from '../core/payments.js';
 import type { ReferenceCache } from '../core/reference.js';
+import type { WithdrawalOptions } from '../core/withdrawal-options.js';
+import type { WithdrawalDeps } from '../core/withdrawals.js';
 import type { SupplyPort } from '../core/supply-port.js';
 import type { TradingPort } from '../core/trading-port.js';
 import type { Db } from '../db/knex.js';
@@ -19,8 +21,8 @@ export interface WebDeps {
   logger: Logger;
   mailer: Mailer;
   referenceCache: ReferenceCache;
-  config: PaymentDeps['config'];
-  metrics: PaymentDeps['metrics'];
+  config: PaymentDeps['config'] & { withdrawals: WithdrawalOptions };
+  metrics: PaymentDeps['metrics'] & WithdrawalDeps['metrics'];
   /** Where the platform is reached: verification links, and whether cookies are `Secure`. */
   publicUrls: { of(host: 'platform'): string; isHttps(host: 'platform'): boolean };
   trading: TradingPort;

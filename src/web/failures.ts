@@ -2,6 +2,7 @@ import type { KeysFailure } from '../core/keys.js';
 import type { PaymentsFailure } from '../core/payments.js';
 import type { SettingsFailure } from '../core/settings.js';
 import type { PagingFailure } from '../db/paging.js';
+import type { WithdrawalFailure } from '../core/withdrawal-rules.js';
 import { ApiError } from '../lib/errors.js';
 import { Failure } from '../lib/failure.js';
 
@@ -9,7 +10,7 @@ import { Failure } from '../lib/failure.js';
  * The failures of the services the dashboard calls, with the HTTP status of the page that shows
  * them (the same as the APIs answer them with). `Record` makes a code missing here a compile error.
  */
-type WebFailure = KeysFailure | SettingsFailure | PagingFailure | PaymentsFailure;
+type WebFailure = KeysFailure | SettingsFailure | PagingFailure | PaymentsFailure | WithdrawalFailure;
 
 const webFailureStatus: Readonly<Record<WebFailure, number>> = {
   not_found: 404,
@@ -25,6 +26,11 @@ const webFailureStatus: Readonly<Record<WebFailure, number>> = {
   invalid_cursor: 422,
   idempotency_key_reused: 409,
   deposit_limit_exceeded: 422,
+  insufficient_balance: 422,
+  withdrawal_limit_exceeded: 422,
+  destination_unusable: 422,
+  destination_cooling_off: 403,
+  reauthentication_required: 403,
 };
 
 const isFailure = (error: unknown): error is Failure<string> => error instanceof Failure;

@@ -81,9 +81,18 @@ describeEachDatabase(
       expect(pending.find((w: { id: string }) => w.id === withdrawal.id).bank_reference).to.equal(
         'DE89 3704 0044 0532 0130 00',
       );
-      const approved = await admin(env(), ['withdrawal', 'approve', withdrawal.id, '--reference', 'SEPA-2026-12-07-001']);
+      const approved = await admin(env(), [
+        'withdrawal',
+        'approve',
+        withdrawal.id,
+        '--reference',
+        'SEPA-2026-12-07-001',
+      ]);
       expect(approved.code, approved.stderr).to.equal(0);
-      expect(JSON.parse(approved.stdout).withdrawal).to.include({ status: 'paid', payout_reference: 'SEPA-2026-12-07-001' });
+      expect(JSON.parse(approved.stdout).withdrawal).to.include({
+        status: 'paid',
+        payout_reference: 'SEPA-2026-12-07-001',
+      });
       const twice = await admin(env(), ['withdrawal', 'approve', withdrawal.id, '--reference', 'again']);
       expect(twice.code).to.not.equal(0);
       expect(twice.stderr).to.contain('is paid');
@@ -172,8 +181,13 @@ describe('platform: a withdrawal survives its process being killed', function ()
           verified: true,
           acceptTerms: true,
         });
-        await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: 50e6, source: 'deposit', nowUs: systemClock.nowUs() }));
-        const { accessToken } = await createGrant(db, systemClock, user.id, 'mkt-cli', ['account:read', 'funds:withdraw']);
+        await db.transaction((trx) =>
+          deposit(trx, { userId: user.id, usdMicros: 50e6, source: 'deposit', nowUs: systemClock.nowUs() }),
+        );
+        const { accessToken } = await createGrant(db, systemClock, user.id, 'mkt-cli', [
+          'account:read',
+          'funds:withdraw',
+        ]);
         const platform = new HostClient('platform', serving.urls.platform!);
         const destination = (
           await platform.post('/v1/payout-destinations', {

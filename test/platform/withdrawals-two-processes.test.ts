@@ -42,7 +42,10 @@ if (databaseKinds.includes('postgres')) {
       });
       const nowUs = systemClock.nowUs();
       await db.transaction((trx) => deposit(trx, { userId: user.id, usdMicros: 95_000_000, source: 'deposit', nowUs }));
-      const { accessToken } = await createGrant(db, systemClock, user.id, 'mkt-cli', ['account:read', 'funds:withdraw']);
+      const { accessToken } = await createGrant(db, systemClock, user.id, 'mkt-cli', [
+        'account:read',
+        'funds:withdraw',
+      ]);
       const hosts = processes.map((p) => new HostClient('platform', p.urls.platform!));
       const destination = (
         await hosts[0]!.post('/v1/payout-destinations', {

@@ -32,7 +32,13 @@ async function withdrawer(env: TestEnvironment, usd = '100.00'): Promise<Withdra
 const addDestination = (env: TestEnvironment, user: { token: string }, label = 'Sandbox wallet') =>
   env.platform.post('/v1/payout-destinations', { bearer: user.token, body: { payout_destination: { label } } });
 
-const withdraw = (env: TestEnvironment, user: { token: string }, amount: unknown, destinationId: string, key?: string) =>
+const withdraw = (
+  env: TestEnvironment,
+  user: { token: string },
+  amount: unknown,
+  destinationId: string,
+  key?: string,
+) =>
   env.platform.post('/v1/withdrawals', {
     bearer: user.token,
     body: { withdrawal: { amount_usd: amount, destination_id: destinationId } },
@@ -91,7 +97,12 @@ describeEachDatabase(
       const added = await addDestination(env(), user, 'My sandbox');
       expect(added.status).to.equal(201);
       const destination = added.body.data;
-      expect(destination).to.include({ kind: 'sandbox', label: 'My sandbox', bank_reference_hint: null, usable: false });
+      expect(destination).to.include({
+        kind: 'sandbox',
+        label: 'My sandbox',
+        bank_reference_hint: null,
+        usable: false,
+      });
       expect(Date.parse(destination.usable_from) - Date.parse(destination.created_at)).to.equal(86_400_000);
       const mail = env().log!.lines.find((l) => l.mail_to === user.email);
       expect(mail?.subject).to.equal('A payout destination was added on your mkt account');
@@ -115,7 +126,11 @@ describeEachDatabase(
       expect(reply.status, JSON.stringify(reply.body)).to.equal(201);
       const withdrawal = reply.body.data;
       expect(withdrawal).to.include({ amount_usd: '20.00', status: 'paid', method: 'sandbox', sandbox: true });
-      expect(withdrawal.destination).to.deep.equal({ id: user.destinationId, kind: 'sandbox', label: 'Sandbox wallet' });
+      expect(withdrawal.destination).to.deep.equal({
+        id: user.destinationId,
+        kind: 'sandbox',
+        label: 'Sandbox wallet',
+      });
       const entries = await journalOf(env().service.services, withdrawal.id);
       expect(entries.map((e) => e.kind)).to.deep.equal(['withdrawal_hold', 'withdrawal_paid']);
       for (const entry of entries) expect(sumsByAsset(entry)).to.deep.equal({ usd: 0 });
@@ -231,7 +246,9 @@ describeEachDatabase(
 
     it('refuses a removed destination, and mails its removal', async () => {
       const user = await ready();
-      const removed = await env().platform.delete(`/v1/payout-destinations/${user.destinationId}`, { bearer: user.token });
+      const removed = await env().platform.delete(`/v1/payout-destinations/${user.destinationId}`, {
+        bearer: user.token,
+      });
       expect(removed.status).to.equal(204);
       expect(env().log!.lines.some((l) => l.mail_to === user.email && String(l.subject).includes('removed'))).to.equal(
         true,
@@ -239,7 +256,9 @@ describeEachDatabase(
       const reply = await withdraw(env(), user, '5.00', user.destinationId);
       expect(reply.status).to.equal(422);
       expect(reply.body.errors.context.errors[0].message).to.equal('was removed');
-      const again = await env().platform.delete(`/v1/payout-destinations/${user.destinationId}`, { bearer: user.token });
+      const again = await env().platform.delete(`/v1/payout-destinations/${user.destinationId}`, {
+        bearer: user.token,
+      });
       expect(again.status).to.equal(404);
       expect((await env().platform.get('/v1/payout-destinations', { bearer: user.token })).body.data).to.deep.equal([]);
     });

@@ -27,7 +27,7 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     await page.waitForURL((url) => url.pathname === '/funds');
     expect(await page.locator('h1 .pill.sandbox').innerText()).to.equal('SANDBOX');
     expect(await page.locator('#remaining-today').innerText()).to.equal('1000.00');
-    expect(await page.locator('td.empty').innerText()).to.match(/No deposits yet/);
+    expect(await page.locator('#deposits td.empty').innerText()).to.match(/No deposits yet/);
     await screenshot(page, `funds-empty-${env().database}`);
 
     await page.fill('input[name=amount_usd]', '25.00');
@@ -41,7 +41,7 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     expect(await noticeText(page)).to.match(/25\.00 USD added\.[\s\S]*Sandbox money/);
     expect(await page.locator('#usd-available').innerText()).to.equal('$25.00');
     expect(await page.locator('#remaining-today').innerText()).to.equal('975.00');
-    const row = page.locator('tbody tr').first();
+    const row = page.locator('#deposits tbody tr').first();
     expect(await row.innerText()).to.match(/25\.00[\s\S]*Credited[\s\S]*Requested[\s\S]*SANDBOX/);
     await expectNoHorizontalOverflow(page, 'funds');
     await screenshot(page, `funds-credited-${env().database}`);
@@ -50,7 +50,7 @@ describeEachDatabase('dashboard: Funds (sandbox)', (env) => {
     const again = await context.request.post('/funds', { form: sent, maxRedirects: 0 });
     expect(again.status()).to.equal(200);
     await page.goto('/funds');
-    expect(await page.locator('tbody tr').count()).to.equal(1);
+    expect(await page.locator('#deposits tbody tr').count()).to.equal(1);
     expect(await page.locator('#usd-available').innerText()).to.equal('$25.00');
 
     // Without the CSRF token the form is refused and nothing is deposited.
@@ -95,7 +95,7 @@ describeEachDatabase(
       await page.fill('input[name=amount_usd]', '250.00');
       await page.click('button:has-text("Add funds")');
       await page.waitForSelector('.notice.info >> text=Request for 250.00 USD sent.');
-      expect(await page.locator('tbody tr').first().innerText()).to.match(
+      expect(await page.locator('#deposits tbody tr').first().innerText()).to.match(
         /250\.00[\s\S]*Pending[\s\S]*Requested[\s\S]*Manual/,
       );
       expect(await page.locator('#usd-available').innerText()).to.equal('$0.00');

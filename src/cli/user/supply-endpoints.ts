@@ -12,7 +12,6 @@ type SupplierEndpoint = components['schemas']['SupplierEndpoint'];
  * instrument only once qualified for it; a new or changed one waits for a qualification run.
  */
 
-
 interface EndpointOptions {
   baseUrl?: string;
   model?: string;

@@ -14,7 +14,6 @@ type ScorecardWindow = components['schemas']['ScorecardWindow'];
  * document.
  */
 
-
 const figure = (value: number | null): string => (value === null ? '-' : String(value));
 const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 

@@ -44,7 +44,9 @@ async function withdraw(session: Session, output: Output, amountUsd: string, des
   show(output, withdrawal, () =>
     [
       withdrawalRecord(withdrawal),
-      withdrawal.status === 'pending' ? 'Pending: paid when an operator approves it; `mkt funds cancel ID` undoes it.' : '',
+      withdrawal.status === 'pending'
+        ? 'Pending: paid when an operator approves it; `mkt funds cancel ID` undoes it.'
+        : '',
     ]
       .filter(Boolean)
       .join('\n'),
@@ -65,7 +67,11 @@ async function listWithdrawals(session: Session, output: Output): Promise<void> 
 }
 
 async function cancelWithdrawal(session: Session, output: Output, id: string): Promise<void> {
-  const withdrawal = await platformCall<Withdrawal>(session, 'POST', `/v1/withdrawals/${encodeURIComponent(id)}/cancel`);
+  const withdrawal = await platformCall<Withdrawal>(
+    session,
+    'POST',
+    `/v1/withdrawals/${encodeURIComponent(id)}/cancel`,
+  );
   show(output, withdrawal, () => withdrawalRecord(withdrawal));
 }
 
@@ -76,13 +82,21 @@ async function listDestinations(session: Session, output: Output): Promise<void>
       ? 'No payout destinations: `mkt funds destinations add --label NAME`.'
       : renderTable(
           ['destination', 'kind', 'label', 'bank reference', 'usable from'],
-          rows.map((d) => [d.id, d.kind, d.label, d.bank_reference_hint, d.usable ? `${d.usable_from} (usable)` : d.usable_from]),
+          rows.map((d) => [
+            d.id,
+            d.kind,
+            d.label,
+            d.bank_reference_hint,
+            d.usable ? `${d.usable_from} (usable)` : d.usable_from,
+          ]),
         ),
   );
 }
 
 async function addDestination(session: Session, output: Output, label: string, bankReference?: string): Promise<void> {
-  const body = { payout_destination: { label, ...(bankReference === undefined ? {} : { bank_reference: bankReference }) } };
+  const body = {
+    payout_destination: { label, ...(bankReference === undefined ? {} : { bank_reference: bankReference }) },
+  };
   const row = await platformCall<Destination>(session, 'POST', '/v1/payout-destinations', body);
   show(output, row, () =>
     [
@@ -109,15 +123,23 @@ export function withdrawalCommands(funds: Command, bind: Bind): void {
     .argument('<usd>', 'amount, like 20.00')
     .requiredOption('--destination <id>', 'the payout destination (mkt funds destinations)')
     .description('withdraw USD to a payout destination')
-    .action(bind<{ destination: string }>((s, o, [usd], options) => withdraw(s, o, required(usd), options.destination)));
-  funds.command('withdrawals').description('your recent withdrawals').action(bind((s, o) => listWithdrawals(s, o)));
+    .action(
+      bind<{ destination: string }>((s, o, [usd], options) => withdraw(s, o, required(usd), options.destination)),
+    );
+  funds
+    .command('withdrawals')
+    .description('your recent withdrawals')
+    .action(bind((s, o) => listWithdrawals(s, o)));
   funds
     .command('cancel')
     .argument('<withdrawal>', 'a pending withdrawal')
     .description('cancel a pending withdrawal: the USD returns to your balance')
     .action(bind((s, o, [id]) => cancelWithdrawal(s, o, required(id))));
   const destinations = funds.command('destinations').description('where withdrawals go');
-  destinations.command('list', { isDefault: true }).description('list them').action(bind((s, o) => listDestinations(s, o)));
+  destinations
+    .command('list', { isDefault: true })
+    .description('list them')
+    .action(bind((s, o) => listDestinations(s, o)));
   destinations
     .command('add')
     .requiredOption('--label <name>', 'a name for it')

@@ -8,6 +8,7 @@ import { show, type MemberRequest, type PageResult } from '../request.js';
 import { readBalances } from './balances.js';
 import { pager, readPage } from '../paging.js';
 import { formatUsd } from '../format.js';
+import { withdrawSection, type WithdrawView } from './withdraw-section.js';
 
 /** Deposits per page of the list. */
 const pageSize = 25;
@@ -19,6 +20,8 @@ const pageSize = 25;
  * (a reload, a double click) deposits once.
  */
 interface FundsView {
+  /** What happened to a withdrawal form (withdraw.ts). */
+  withdraw?: WithdrawView;
   done?: DepositRow;
   problem?: Html;
   amount?: string;
@@ -68,7 +71,7 @@ function refusalNotice(refused: Refusal): Html {
   return notice('error', 'No funds were added.', refused.detail);
 }
 
-async function fundsPage(request: MemberRequest, view: FundsView = {}): Promise<PageResult> {
+export async function fundsPage(request: MemberRequest, view: FundsView = {}): Promise<PageResult> {
   const userId = request.viewer.session.user.id;
   const funding = await payments.getFunding(request.services, userId);
   const balances = await readBalances(request.services, userId);
@@ -94,8 +97,9 @@ ${funding.sandbox ? html`<dt>Left today</dt><dd><span><span id="remaining-today"
 ${view.done ? doneNotice(view.done) : ''}${view.problem ?? ''}${method}
 <div class="grid two"><div class="card"><h2>Payment method: ${funding.sandbox ? 'sandbox' : 'manual'}</h2>${facts}</div>
 <div class="card"><h2>Add funds</h2>${form}</div></div>
-<div class="card"><h2>Deposits</h2><table><thead><tr><th>Created</th><th class="right">Amount (USD)</th><th>Status</th><th>Origin</th><th>Method</th><th>Decided</th></tr></thead>
-<tbody>${page.rows.length ? page.rows.map(depositRow) : html`<tr><td class="empty" colspan="6">No deposits yet. Add funds above.</td></tr>`}</tbody></table>${pager('/funds', page.paging)}</div>`;
+<div class="card"><h2>Deposits</h2><table id="deposits"><thead><tr><th>Created</th><th class="right">Amount (USD)</th><th>Status</th><th>Origin</th><th>Method</th><th>Decided</th></tr></thead>
+<tbody>${page.rows.length ? page.rows.map(depositRow) : html`<tr><td class="empty" colspan="6">No deposits yet. Add funds above.</td></tr>`}</tbody></table>${pager('/funds', page.paging)}</div>
+${await withdrawSection(request, view.withdraw ?? {})}`;
   return show(
     layout({ title: 'Funds', viewer: request.viewer, csrfToken: request.csrfToken, current: '/funds' }, body),
     view.status ?? 200,
