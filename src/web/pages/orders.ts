@@ -9,7 +9,7 @@ import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { pager, readPage } from '../paging.js';
-import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
+import { localPath, redirect, show, withQuery, type MemberRequest, type PageResult } from '../request.js';
 
 /**
  * `/orders` (the open orders, each with Cancel) and `/orders/history` (filled, closed, cancelled,
@@ -153,7 +153,9 @@ const cancelRefusals: Record<Exclude<CancelOutcome, 'cancelled'>, { status: numb
 
 export async function cancelOrder(request: MemberRequest): Promise<PageResult> {
   const outcome = await request.services.trading.cancelOrder(request.viewer.session.user.id, request.params.id!);
-  if (outcome === 'cancelled') return redirect('/orders?notice=order_cancelled');
+  // The market page's Cancel sends its own path as `next`, to come back there.
+  const back = /^\/markets\/[^/?#]+$/.test(request.form.next ?? '') ? localPath(request.form.next, '/orders') : '/orders';
+  if (outcome === 'cancelled') return redirect(withQuery(back, { notice: 'order_cancelled' }));
   const refusal = cancelRefusals[outcome];
   return openOrdersPage(
     request,
