@@ -28,8 +28,16 @@ const px = (value: number): string => value.toFixed(1);
 const ticksOf = (price: string): number => parseDecimal(price, priceScale) ?? 0;
 const priceLabel = (ticks: number): string => formatDecimal(ticks, priceScale);
 
-/** A stepped area from the best price outwards: the Units one could trade up to each price. */
-function sidePath(levels: readonly DepthLevel[], x: (ticks: number) => number, y: (units: number) => number): string {
+/**
+ * A stepped area from the best price outwards (the Units one could trade up to each price), held level from the
+ * last price to `edge`, the side's end of the plot.
+ */
+function sidePath(
+  levels: readonly DepthLevel[],
+  x: (ticks: number) => number,
+  y: (units: number) => number,
+  edge: number,
+): string {
   const last = levels.at(-1);
   if (last === undefined) return '';
   const points: string[] = [];
@@ -39,7 +47,7 @@ function sidePath(levels: readonly DepthLevel[], x: (ticks: number) => number, y
     points.push(`${at},${px(y(previous))}`, `${at},${px(y(level.total))}`);
     previous = level.total;
   }
-  points.push(`${px(x(ticksOf(last.price)))},${px(y(0))}`);
+  points.push(`${px(edge)},${px(y(last.total))}`, `${px(edge)},${px(y(0))}`);
   return `M${points.join('L')}Z`;
 }
 
@@ -59,14 +67,16 @@ export function depthChart(bids: readonly DepthLevel[], asks: readonly DepthLeve
   const shownBids = bids.slice(0, depthLevelsMax);
   const shownAsks = asks.slice(0, depthLevelsMax);
   const prices = [...shownBids, ...shownAsks].map((l) => ticksOf(l.price));
-  const low = Math.min(...prices);
-  const span = Math.max(1, Math.max(...prices) - low);
+  // One price alone (a book with a single level) is drawn in the middle of a range a tenth of it wide either side.
+  const pad = Math.max(...prices) === Math.min(...prices) ? Math.max(1, Math.floor(Math.min(...prices) / 10)) : 0;
+  const low = Math.min(...prices) - pad;
+  const span = Math.max(...prices) + pad - low;
   const bidUnits = shownBids.at(-1)?.total ?? 0;
   const askUnits = shownAsks.at(-1)?.total ?? 0;
   const deepest = Math.max(1, bidUnits, askUnits);
   const x = (ticks: number) => margin.left + ((ticks - low) / span) * plotWidth;
   const y = (units: number) => margin.top + plotHeight - (units / deepest) * plotHeight;
-  return html`<svg class="chart depth" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Depth: ${bidUnits} Units bid, ${askUnits} Units offered">${gridOf(y(deepest), y(0), String(deepest), '0')}${ends(priceLabel(low), priceLabel(low + span))}<path class="bids" d="${sidePath(shownBids, x, y)}"></path><path class="asks" d="${sidePath(shownAsks, x, y)}"></path></svg>`;
+  return html`<svg class="chart depth" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Depth: ${bidUnits} Units bid, ${askUnits} Units offered">${gridOf(y(deepest), y(0), String(deepest), '0')}${ends(priceLabel(low), priceLabel(low + span))}<path class="bids" d="${sidePath(shownBids, x, y, margin.left)}"></path><path class="asks" d="${sidePath(shownAsks, x, y, width - margin.right)}"></path></svg>`;
 }
 
 /** `2026-11-22T10:15:00.000Z` → `11-22 10:15`. */

@@ -20,7 +20,8 @@ const ticksOf = (price) => Math.round(Number(price) * 10_000);
 /** Ticks as a 4-decimal price, from integers (no float rounding in a label). */
 const priceLabel = (ticks) => `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
 
-function sidePath(levels, x, y) {
+/** A stepped area from the best price outwards, held level from the last price to `edge`. */
+function sidePath(levels, x, y, edge) {
   const last = levels.at(-1);
   if (last === undefined) return '';
   const points = [];
@@ -30,7 +31,7 @@ function sidePath(levels, x, y) {
     points.push(`${at},${px(y(previous))}`, `${at},${px(y(level.total))}`);
     previous = level.total;
   }
-  points.push(`${px(x(ticksOf(last.price)))},${px(y(0))}`);
+  points.push(`${px(edge)},${px(y(last.total))}`, `${px(edge)},${px(y(0))}`);
   return `M${points.join('L')}Z`;
 }
 
@@ -49,14 +50,15 @@ export function depthChart(bids, asks) {
   const shownBids = bids.slice(0, depthLevelsMax);
   const shownAsks = asks.slice(0, depthLevelsMax);
   const prices = [...shownBids, ...shownAsks].map((l) => ticksOf(l.price));
-  const low = Math.min(...prices);
-  const span = Math.max(1, Math.max(...prices) - low);
+  const pad = Math.max(...prices) === Math.min(...prices) ? Math.max(1, Math.floor(Math.min(...prices) / 10)) : 0;
+  const low = Math.min(...prices) - pad;
+  const span = Math.max(...prices) + pad - low;
   const bidUnits = shownBids.at(-1)?.total ?? 0;
   const askUnits = shownAsks.at(-1)?.total ?? 0;
   const deepest = Math.max(1, bidUnits, askUnits);
   const x = (ticks) => margin.left + ((ticks - low) / span) * plotWidth;
   const y = (units) => margin.top + plotHeight - (units / deepest) * plotHeight;
-  return `<svg class="chart depth" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Depth: ${bidUnits} Units bid, ${askUnits} Units offered">${gridOf(y(deepest), y(0), String(deepest), '0')}${ends(priceLabel(low), priceLabel(low + span))}<path class="bids" d="${sidePath(shownBids, x, y)}"></path><path class="asks" d="${sidePath(shownAsks, x, y)}"></path></svg>`;
+  return `<svg class="chart depth" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="Depth: ${bidUnits} Units bid, ${askUnits} Units offered">${gridOf(y(deepest), y(0), String(deepest), '0')}${ends(priceLabel(low), priceLabel(low + span))}<path class="bids" d="${sidePath(shownBids, x, y, margin.left)}"></path><path class="asks" d="${sidePath(shownAsks, x, y, width - margin.right)}"></path></svg>`;
 }
 
 const shortTime = (iso) => `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;

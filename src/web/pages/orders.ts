@@ -154,7 +154,9 @@ const cancelRefusals: Record<Exclude<CancelOutcome, 'cancelled'>, { status: numb
 export async function cancelOrder(request: MemberRequest): Promise<PageResult> {
   const outcome = await request.services.trading.cancelOrder(request.viewer.session.user.id, request.params.id!);
   // The market page's Cancel sends its own path as `next`, to come back there.
-  const back = /^\/markets\/[^/?#]+$/.test(request.form.next ?? '') ? localPath(request.form.next, '/orders') : '/orders';
+  const back = /^\/markets\/[^/?#]+$/.test(request.form.next ?? '')
+    ? localPath(request.form.next, '/orders')
+    : '/orders';
   if (outcome === 'cancelled') return redirect(withQuery(back, { notice: 'order_cancelled' }));
   const refusal = cancelRefusals[outcome];
   return openOrdersPage(
