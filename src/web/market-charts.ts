@@ -84,10 +84,12 @@ const shortTime = (iso: string): string => `${iso.slice(5, 10)} ${iso.slice(11, 
 
 /** Candles (oldest first; at least one), one slot each: a wick from low to high, a body from open to close. */
 export function candleChart(candles: readonly CandleView[]): Html {
-  const lows = candles.map((c) => ticksOf(c.low));
-  const highs = candles.map((c) => ticksOf(c.high));
-  const low = Math.min(...lows);
-  const span = Math.max(1, Math.max(...highs) - low);
+  const lowest = Math.min(...candles.map((c) => ticksOf(c.low)));
+  const highest = Math.max(...candles.map((c) => ticksOf(c.high)));
+  // Candles all at one price are drawn in the middle of a range a tenth of it wide either side (as depth does).
+  const pad = highest === lowest ? Math.max(1, Math.floor(lowest / 10)) : 0;
+  const low = lowest - pad;
+  const span = highest + pad - low;
   // At least `candleSlotsMin` slots, so that a few candles stay candle-shaped; the newest at the right edge.
   const slots = Math.max(candles.length, candleSlotsMin);
   const slot = plotWidth / slots;

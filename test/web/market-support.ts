@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as accounts from '../../src/core/accounts.js';
 import type { AccountMode } from '../../src/core/identity.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
-import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
+import { giveUnits, giveUsd, placed, type MarketRef } from '../support/market-fixtures.js';
 import type { TestEnvironment } from '../support/service.js';
 import { makeUser, password } from './browser.js';
 
@@ -41,5 +41,3 @@ export async function tradeThroughApi(
   const bought = await placed(env, buyer, { market_id: market.marketId, side: 'buy', price, quantity });
   expect(bought.status).to.equal('filled');
 }
-
-export { marketOf };

@@ -66,8 +66,11 @@ const shortTime = (iso) => `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 /** The candle chart's markup (candles oldest first), or the line of a market that never traded. */
 export function candleChart(candles) {
   if (candles.length === 0) return '<p class="empty-chart">No trades yet.</p>';
-  const low = Math.min(...candles.map((c) => ticksOf(c.low)));
-  const span = Math.max(1, Math.max(...candles.map((c) => ticksOf(c.high))) - low);
+  const lowest = Math.min(...candles.map((c) => ticksOf(c.low)));
+  const highest = Math.max(...candles.map((c) => ticksOf(c.high)));
+  const pad = highest === lowest ? Math.max(1, Math.floor(lowest / 10)) : 0;
+  const low = lowest - pad;
+  const span = highest + pad - low;
   const slots = Math.max(candles.length, candleSlotsMin);
   const slot = plotWidth / slots;
   const y = (ticks) => margin.top + plotHeight - ((ticks - low) / span) * plotHeight;

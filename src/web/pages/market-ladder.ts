@@ -12,13 +12,13 @@ import { depthChart } from '../market-charts.js';
 type Level = BookSnapshot['buy'][number];
 
 /** Levels shown on each side of the ladder. */
-export const ladderLevelsMax = 12;
+const ladderLevelsMax = 12;
 
 const levelRow = (side: 'bid' | 'ask', level: Level): Html =>
   html`<tr class="${side}" data-price="${level.price}"><td class="right mono price">${level.price}</td><td class="right mono">${formatCount(level.quantity)}</td><td class="right mono">${formatCount(level.total)}</td><td class="right small muted">${level.order_count}</td></tr>`;
 
 /** The spread between the best bid and the best ask, or why there is none. */
-export function spreadText(book: BookSnapshot): string {
+function spreadText(book: BookSnapshot): string {
   const [bid, ask] = [book.buy[0], book.sell[0]];
   if (bid === undefined && ask === undefined) return 'The book is empty';
   if (bid === undefined || ask === undefined) return bid === undefined ? 'No bids' : 'No asks';

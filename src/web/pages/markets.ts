@@ -126,13 +126,13 @@ ${stateScript(request, snapshot, resolution)}`;
 }
 
 export async function showMarket(request: PageRequest): Promise<PageResult> {
-  const found = await marketNamed(request, request.params.id!);
+  const found = await marketNamed(request, request.params.id ?? '');
   return found === undefined ? unknownMarket(request) : marketPage(request, found);
 }
 
 /** The ticket's POST: read the form, place through the pipeline, then show what became of the order. */
 export async function placeMarketOrder(request: MemberRequest): Promise<PageResult> {
-  const found = await marketNamed(request, request.params.id!);
+  const found = await marketNamed(request, request.params.id ?? '');
   if (found === undefined) return unknownMarket(request);
   const read = readTicket(found.market.id, request.form);
   if ('problems' in read)
