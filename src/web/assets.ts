@@ -5,8 +5,10 @@ import type Koa from 'koa';
 
 /**
  * The scripts of the market page, served by the platform host itself (the dashboard loads nothing from elsewhere),
- * as the docs portal serves Redoc: read from disk on first use, then kept. `market*.js` are written by hand in
- * src/web/assets/ (plain modern JavaScript, no build step); `mkt-stream/*.js` is the TypeScript SDK's stream client
+ * as the docs portal serves Redoc: read from disk on first use, then kept. `market.js` and `market-view.js` are
+ * written by hand in src/web/assets/ (plain modern JavaScript, no build step); `market-charts.js`,
+ * `market-markup.js` and `html.js` are the modules the server draws the first paint with, as tsc compiled them, so
+ * the script redraws with the same code; `mkt-stream/*.js` is the TypeScript SDK's stream client
  * (`MktStream`: reconnection with backoff, the book kept from a snapshot and its sequence), as tsc compiled it into
  * dist/generated/sdk/typescript/streams/, so the page and the SDK share one client.
  */
@@ -14,7 +16,10 @@ const scripts: Record<string, string> = {
   // This module runs from dist/src/web/; the hand-written scripts stay in the source tree, three levels up.
   'market.js': '../../../src/web/assets/market.js',
   'market-view.js': '../../../src/web/assets/market-view.js',
-  'market-charts.js': '../../../src/web/assets/market-charts.js',
+  // The markup the server renders too, as tsc compiled it beside this module (they import only html.js).
+  'market-charts.js': './market-charts.js',
+  'market-markup.js': './market-markup.js',
+  'html.js': './html.js',
   'mkt-stream/client.js': '../../generated/sdk/typescript/streams/client.js',
   'mkt-stream/book.js': '../../generated/sdk/typescript/streams/book.js',
 };

@@ -1,14 +1,15 @@
 import type { CandleView } from '../core/market-data-port.js';
-import { formatDecimal, parseDecimal, priceScale } from '../lib/money.js';
 import { html, type Html } from './html.js';
+import { ticksOf } from './market-markup.js';
 
 /**
- * The market page's two charts as inline SVG, drawn on the server for the first paint (no script needed).
- * src/web/assets/market-charts.js draws the same markup in the browser from the streams' pushes: the geometry
- * there follows this file line for line, so a redraw replaces the picture without a jump. SVG rather than
- * canvas: it scales with the page, its text is text (readable, selectable, testable), the server can send
- * it, and a few hundred shapes cost a browser nothing. No chart library: two charts of this size are about
- * a hundred lines, and a library would be a large outside asset to serve and keep.
+ * The market page's two charts as inline SVG: drawn on the server for the first paint (no script needed), and by
+ * the page's script from the streams' pushes, which imports this very module as tsc compiled it (web/assets.ts
+ * serves it, and html.ts beside it): one drawing, so a redraw replaces the picture without a jump. It therefore
+ * imports nothing but html.ts and market-markup.ts, and runs in a browser as well as in Node. SVG rather than canvas: it scales with the
+ * page, its text is text (readable, selectable, testable), the server can send it, and a few hundred shapes cost a
+ * browser nothing. No chart library: two charts of this size are about a hundred lines, and a library would be a
+ * large outside asset to serve and keep.
  */
 
 /** A book level as the orderbook endpoint and the stream show it: price as a decimal string, `total` cumulative. */
@@ -25,8 +26,8 @@ const plotHeight = height - margin.top - margin.bottom;
 const depthLevelsMax = 40;
 const candleSlotsMin = 20;
 const px = (value: number): string => value.toFixed(1);
-const ticksOf = (price: string): number => parseDecimal(price, priceScale) ?? 0;
-const priceLabel = (ticks: number): string => formatDecimal(ticks, priceScale);
+const priceLabel = (ticks: number): string =>
+  `${Math.floor(ticks / 10_000)}.${String(ticks % 10_000).padStart(4, '0')}`;
 
 /**
  * A stepped area from the best price outwards (the Units one could trade up to each price), held level from the
@@ -62,8 +63,9 @@ function gridOf(top: number, bottom: number, topLabel: string, bottomLabel: stri
 const ends = (left: string, right: string): Html =>
   html`<text class="axis" x="${margin.left}" y="${height - 8}">${left}</text><text class="axis" x="${width - margin.right}" y="${height - 8}" text-anchor="end">${right}</text>`;
 
-/** The depth chart of a book (levels best first; one at least, on either side): bids to the left of the spread, asks to the right. */
+/** The depth chart of a book (levels best first): bids to the left of the spread, asks to the right. */
 export function depthChart(bids: readonly DepthLevel[], asks: readonly DepthLevel[]): Html {
+  if (bids.length === 0 && asks.length === 0) return html`<p class="empty-chart">The book is empty.</p>`;
   const shownBids = bids.slice(0, depthLevelsMax);
   const shownAsks = asks.slice(0, depthLevelsMax);
   const prices = [...shownBids, ...shownAsks].map((l) => ticksOf(l.price));
@@ -82,8 +84,9 @@ export function depthChart(bids: readonly DepthLevel[], asks: readonly DepthLeve
 /** `2026-11-22T10:15:00.000Z` → `11-22 10:15`. */
 const shortTime = (iso: string): string => `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 
-/** Candles (oldest first; at least one), one slot each: a wick from low to high, a body from open to close. */
+/** Candles (oldest first), one slot each: a wick from low to high, a body from open to close. */
 export function candleChart(candles: readonly CandleView[]): Html {
+  if (candles.length === 0) return html`<p class="empty-chart">No trades yet.</p>`;
   const lowest = Math.min(...candles.map((c) => ticksOf(c.low)));
   const highest = Math.max(...candles.map((c) => ticksOf(c.high)));
   // Candles all at one price are drawn in the middle of a range a tenth of it wide either side (as depth does).

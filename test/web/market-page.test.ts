@@ -90,6 +90,8 @@ describeEachDatabase('dashboard: the market page without JavaScript', (env) => {
       'market.js',
       'market-view.js',
       'market-charts.js',
+      'market-markup.js',
+      'html.js',
       'mkt-stream/client.js',
       'mkt-stream/book.js',
     ]) {

@@ -5,6 +5,7 @@
 // reconnection this script also reads the page again for what the streams do not replay (trades,
 // candles, 24 hours, the viewer's own orders).
 import { MktStream } from './mkt-stream/client.js';
+import { ticksOf } from './market-markup.js';
 import { drawBook, drawCandles, drawStatus, drawTicker, drawTrades } from './market-view.js';
 
 const state = JSON.parse(document.getElementById('market-state').textContent);
@@ -13,7 +14,6 @@ const candlesKept = 60;
 const tradesKept = 30;
 /** The viewer's own orders change with trades: the page is read again at most this often for them. */
 const ownOrdersRefreshMs = 1_000;
-const ticksOf = (price) => Math.round(Number(price) * 10_000);
 
 const streams = [
   { name: 'market.ticker', market },

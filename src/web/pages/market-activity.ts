@@ -7,7 +7,7 @@ import { formatCount, formatPrice, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
 import { csrfForm, formatTime, notice } from '../layout.js';
 import type { PageRequest } from '../request.js';
-import { sideCell } from './orders.js';
+import { sideCell, tradeRows } from '../market-markup.js';
 
 /**
  * The market page's lists: the ticker line, the latest trades (the script adds each new one from `market.trades`),
@@ -29,19 +29,8 @@ export function tickerLine({ ticker, stats }: MarketSummary): Html {
   return html`<div class="stats ticker" id="ticker">${figure('ticker-last', 'Last price', orDash(ticker.last_price))}${figure('ticker-change', '24h change', changeText(stats))}${figure('ticker-high', '24h high', orDash(stats.high_24h))}${figure('ticker-low', '24h low', orDash(stats.low_24h))}${figure('ticker-volume', '24h volume', formatCount(ticker.volume_24h))}${figure('ticker-bid', 'Bid', orDash(ticker.highest_bid))}${figure('ticker-ask', 'Ask', orDash(ticker.lowest_ask))}</div>`;
 }
 
-/** `2026-11-22T10:15:30.123456Z` → `10:15:30`: the day is in the title. */
-const timeOfDay = (iso: string): string => iso.slice(11, 19);
-
-export function tradesTable(trades: readonly MarketTradeView[]): Html {
-  const rows =
-    trades.length === 0
-      ? html`<tr><td class="empty" colspan="4">No trades yet.</td></tr>`
-      : trades.map(
-          (t) =>
-            html`<tr data-trade="${t.trade_id}"><td class="mono" title="${t.execution_timestamp}">${timeOfDay(t.execution_timestamp)}</td><td>${sideCell(t.side)}</td><td class="right mono">${t.price}</td><td class="right mono">${formatCount(t.quantity)}</td></tr>`,
-        );
-  return html`<table class="trades"><thead><tr><th>Time (UTC)</th><th>Taker</th><th class="right">Price</th><th class="right">Units</th></tr></thead><tbody id="trades">${rows}</tbody></table>`;
-}
+export const tradesTable = (trades: readonly MarketTradeView[]): Html =>
+  html`<table class="trades"><thead><tr><th>Time (UTC)</th><th>Taker</th><th class="right">Price</th><th class="right">Units</th></tr></thead><tbody id="trades">${tradeRows(trades)}</tbody></table>`;
 
 const priceOf = (order: OrderRow): Html | string =>
   order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks);

@@ -4,11 +4,11 @@ import { marketSymbols } from '../../db/dashboard.js';
 import { formatCount } from '../format.js';
 import { html, trusted, type Html } from '../html.js';
 import { layout, notice } from '../layout.js';
-import { candleChart } from '../market-charts.js';
+import { candleChart, depthChart } from '../market-charts.js';
 import { noticeFor } from '../notices.js';
 import { redirect, show, withQuery, type MemberRequest, type PageRequest, type PageResult } from '../request.js';
 import { ownOrders, placedNotice, tickerLine, tradesTable } from './market-activity.js';
-import { depth, ladder } from './market-ladder.js';
+import { ladder } from './market-ladder.js';
 import { readTicket, ticketCard } from './market-ticket.js';
 
 /**
@@ -102,13 +102,11 @@ async function marketPage(
   const path = marketPath(market.id);
   const resolution = resolutionOf(request);
   const snapshot = await request.services.marketData.snapshot(market.id, resolution, request.services.clock.nowUs());
-  const candles =
-    snapshot.candles.length === 0 ? html`<p class="empty-chart">No trades yet.</p>` : candleChart(snapshot.candles);
   const body = html`<div class="market-head"><h1>${instrument.symbol} <span class="muted">${market.name}</span></h1><span class="pill off" id="stream-status" title="As of ${snapshot.stats.as_of}">Snapshot</span></div>
 ${tickerLine(snapshot)}${view.problem ?? ''}${noticeFor(request.query.notice)}${await placedNotice(request, market.id)}
 <div class="market-grid"><div class="market-main">
-<div class="card"><div class="card-head"><h2>Price (${resolution} candles)</h2>${intervalTabs(path, resolution)}</div><div id="candle-chart">${candles}</div></div>
-<div class="card"><h2>Depth</h2><div id="depth-chart">${depth(snapshot.book)}</div></div>
+<div class="card"><div class="card-head"><h2>Price (${resolution} candles)</h2>${intervalTabs(path, resolution)}</div><div id="candle-chart">${candleChart(snapshot.candles)}</div></div>
+<div class="card"><h2>Depth</h2><div id="depth-chart">${depthChart(snapshot.book.buy, snapshot.book.sell)}</div></div>
 <div class="card"><h2>Recent trades</h2>${tradesTable(snapshot.trades)}</div>
 </div><div class="market-side">
 <div class="card"><h2>Order book</h2>${ladder(snapshot.book)}</div>

@@ -6,6 +6,7 @@ import type { CancelOutcome } from '../../core/trading-port.js';
 import type { WebDeps } from '../deps.js';
 import { formatCount, formatPrice, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
+import { sideCell } from '../market-markup.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { pager, readPage } from '../paging.js';
@@ -47,9 +48,6 @@ const statusTone: Record<OrderStatus, 'on' | 'off' | 'bad'> = {
   expired: 'off',
   rejected: 'bad',
 };
-
-export const sideCell = (side: string): Html =>
-  html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
 
 const limitOf = (order: OrderRow): Html | string =>
   order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks);
