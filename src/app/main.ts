@@ -32,6 +32,7 @@ import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
 import { streamLimits } from '../streams/limits.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
+import { marketAssets } from '../web/assets.js';
 import { routeReads } from './read-routing.js';
 import { startEndpointWatchJob } from './endpoint-watch-job.js';
 import { sandboxLimitDefaults } from '../consumption/qualification/sandbox.js';
@@ -126,7 +127,7 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       aliasPrefixes: ['/api'],
       bodyBytesMax: 64 * 1024,
       validationShapes: new Map([...oauthShapedOperations].map((id) => [id, 'oauth' as const])),
-      pages: [docsPortal(), routePageReads(services, dashboard)],
+      pages: [docsPortal(), marketAssets(), routePageReads(services, dashboard)],
       failures: platformFailures,
     },
   };

@@ -8,9 +8,12 @@ import type { Logger } from '../lib/logger.js';
 import { bindDiagnostics, type DiagnosticsService } from '../core/diagnostics.js';
 import { logMailer, type Mailer } from '../core/mailer.js';
 import { cryptoRandom, type OAuthRandom } from '../platform/oauth.js';
-import { cancelOrder, openOrderBooks, type OrderBooks, type OrderDeps } from '../trading/orders/orders.js';
+import { openOrderBooks, type OrderBooks, type OrderDeps } from '../trading/orders/orders.js';
+import { tradingPortOf } from '../trading/orders/web-port.js';
+import { marketDataPortOf } from '../trading/market-data/web-port.js';
+import type { MarketDataPort } from '../core/market-data-port.js';
 import { placeAutoBuy } from '../trading/orders/auto-buy.js';
-import type { AutoBuy, AutoTopUpPort, CancelOutcome, TradingPort } from '../core/trading-port.js';
+import type { AutoBuy, AutoTopUpPort, TradingPort } from '../core/trading-port.js';
 import type { SupplyPort } from '../core/supply-port.js';
 import { supplyPortOf } from '../trading/supply/web-port.js';
 import { AutoTopUpQueue } from '../trading/accounts/auto-top-up.js';
@@ -96,6 +99,8 @@ export interface Services extends ConsumptionDeps, TradingDeps, PlatformDeps, Ed
   inference: InferenceSweep;
   /** The order pipeline as the dashboard calls it (src/web may not import trading). */
   trading: TradingPort;
+  /** Market data as the dashboard's market page reads it (src/web may not import trading). */
+  marketData: MarketDataPort;
   /** Suppliers' endpoints, qualification runs and scorecards as the dashboard calls them (trading/supply/web-port.ts). */
   supply: SupplyPort;
   /** Auto top-up, told of each committed settlement (consumption may not import trading). */
@@ -174,7 +179,8 @@ export function createServices(
     mktOrigins: () => mktOriginsOf(config, publicUrls),
     measureEndpoint: (endpoint, instrumentId, signal) => measureEndpoint(services, endpoint, instrumentId, signal),
     inference: { sweepAbandoned: (nowUs) => sweepAbandoned(services, nowUs) },
-    trading: { cancelOrder: (userId, orderId) => cancelThrough(orderDeps, userId, orderId, clock.nowUs()) },
+    trading: tradingPortOf(orderDeps, clock),
+    marketData: marketDataPortOf({ db, clock, referenceCache }),
     supply: supplyPortOf(() => services),
     autoTopUp: new AutoTopUpQueue({ ...orderDeps, clock, logger }),
   };
@@ -193,24 +199,6 @@ function autoBuyThrough(deps: OrderDeps): AutoBuy {
 
 /** The trading pipeline's refusals of an order that its USD cannot pay for. */
 const unaffordable: ReadonlySet<RefusalCode> = new Set(['nothing_to_spend', 'insufficient_balance']);
-
-/** The trading pipeline's refusals of a cancel, as the port's closed outcomes. */
-const cancelRefusals: Partial<Record<RefusalCode, CancelOutcome>> = {
-  unknown_order: 'unknown_order',
-  unknown_market: 'unknown_order',
-  order_not_open: 'not_open',
-  order_already_cancelled: 'already_cancelled',
-  auto_mode: 'auto_mode',
-};
-
-/** A user's cancel, through the orders service (the book and its group commit). */
-async function cancelThrough(deps: OrderDeps, userId: string, orderId: string, nowUs: number): Promise<CancelOutcome> {
-  const answer = await cancelOrder(deps, userId, orderId, nowUs);
-  if ('value' in answer) return 'cancelled';
-  const outcome = cancelRefusals[answer.refused.code];
-  if (outcome === undefined) throw refusalError(answer.refused);
-  return outcome;
-}
 
 /**
  * Where mkt answers: each host's public URL or listener (as it started, port 0 resolved), each configured listener

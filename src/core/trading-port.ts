@@ -1,7 +1,8 @@
 /**
  * What the trading surface offers the others (the dashboard) without being imported by them: the
- * composition root (src/app/services.ts) wires it to the order pipeline of src/trading/orders/orders.ts, so a
- * cancel from a web page goes through the same book and group commit as a signed DELETE.
+ * composition root (src/app/services.ts) wires it to the order pipeline of src/trading/orders/orders.ts
+ * (src/trading/orders/web-port.ts), so a cancel or an order from a web page goes through the same book and group
+ * commit as a signed DELETE or POST.
  */
 
 /** How a cancel ended: a closed set, so a page can explain each without reading error codes. */
@@ -29,9 +30,32 @@ export type AutoBuy = (
   nowUs: number,
 ) => Promise<AutoBuyOutcome>;
 
+/** An order from the dashboard's ticket, as the trading API's CreateOrderRequest would carry it. */
+export interface TicketOrder {
+  marketId: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  /** Whole Units. */
+  quantity: number;
+  /** As typed (the pipeline reads and checks it, as it does a request's); undefined for a market order. */
+  priceText: string | undefined;
+  postOnly: boolean;
+  timeInForce: 'gtc' | 'ioc' | 'fok' | 'day';
+}
+
+/**
+ * How a ticket's order ended in the pipeline: placed (committed: filled, resting or closed, as the order's row
+ * says), or refused with the status and words the trading API answers that refusal with.
+ */
+export type PlaceOutcome =
+  | { outcome: 'placed'; orderId: string }
+  | { outcome: 'refused'; status: number; detail: string; headers: Record<string, string> };
+
 export interface TradingPort {
   /** Cancels one open order of the user through the trading pipeline. */
   cancelOrder(userId: string, orderId: string): Promise<CancelOutcome>;
+  /** Places an order of the user through the trading pipeline (POST /v1/orders' path, without the signature). */
+  placeOrder(userId: string, order: TicketOrder): Promise<PlaceOutcome>;
 }
 
 /**

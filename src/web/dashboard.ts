@@ -31,6 +31,7 @@ import {
 } from './pages/withdraw.js';
 import { addFunds, showFunds } from './pages/funds.js';
 import { showHome } from './pages/home.js';
+import { placeMarketOrder, showMarket, showMarkets } from './pages/markets.js';
 import {
   deleteEndpoint,
   registerEndpoint,
@@ -83,7 +84,12 @@ type Access =
       /** Allowed to an inactive account (POST only). */ whenInactive?: boolean;
     };
 
-type Route = { method: 'GET' | 'POST'; path: string } & Access;
+type Route = {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The page runs the platform host's own script and opens the trading host's streams (the market page). */
+  live?: boolean;
+} & Access;
 
 const routes: Route[] = [
   { method: 'GET', path: '/', access: 'public', handle: showHome },
@@ -121,6 +127,10 @@ const routes: Route[] = [
   { method: 'GET', path: '/orders/history', access: 'member', handle: showOrderHistory },
   { method: 'POST', path: '/orders/:id/cancel', access: 'member', handle: cancelOrder },
   { method: 'GET', path: '/trades', access: 'member', handle: showTrades },
+  // The market page: market data through WebDeps.marketData, the ticket's order through WebDeps.trading.
+  { method: 'GET', path: '/markets', access: 'public', handle: showMarkets },
+  { method: 'GET', path: '/markets/:id', access: 'public', handle: showMarket, live: true },
+  { method: 'POST', path: '/markets/:id/orders', access: 'member', handle: placeMarketOrder, live: true },
   { method: 'GET', path: '/devices', access: 'member', handle: showDevices },
   { method: 'POST', path: '/devices/:id/revoke', access: 'member', handle: revokeDevice },
   { method: 'GET', path: '/auto-reload', access: 'member', handle: showAutoReload },
@@ -164,8 +174,21 @@ function compile(route: Route): CompiledRoute {
 
 const compiled = routes.map(compile);
 
+const policy = `default-src 'none'; style-src '${stylesheetHash}'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+/**
+ * A live page may run scripts of this host only, and connect to this host (its own snapshot, on a reconnection)
+ * and to the trading host's stream socket; every other page runs no script at all.
+ */
+function contentSecurityPolicy(services: WebDeps, live: boolean): string {
+  const trading = services.publicUrls.known('trading');
+  if (!live || trading === undefined) return policy;
+  const socket = new URL(trading);
+  socket.protocol = socket.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${policy}; script-src 'self'; connect-src 'self' ${socket.origin}`;
+}
+
 const securityHeaders: Record<string, string> = {
-  'Content-Security-Policy': `default-src 'none'; style-src '${stylesheetHash}'; img-src data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -323,6 +346,13 @@ export function dashboard(services: WebDeps): Koa.Middleware {
       return;
     }
     ctx.set(securityHeaders);
+    ctx.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(
+        services,
+        matched.some((m) => m.route.live === true),
+      ),
+    );
     try {
       write(ctx, await serve(services, parseForm, ctx, matched));
     } catch (error) {

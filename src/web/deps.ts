@@ -1,4 +1,5 @@
 import type { Mailer } from '../core/mailer.js';
+import type { MarketDataPort } from '../core/market-data-port.js';
 import type { PaymentDeps } from '../core/payments.js';
 import type { ReferenceCache } from '../core/reference.js';
 import type { WithdrawalOptions } from '../core/withdrawal-options.js';
@@ -12,7 +13,8 @@ import type { Logger } from '../lib/logger.js';
 /**
  * What the dashboard needs of the composition root (app/services.ts makes it, app/main.ts passes it):
  * the database and clock under every page, the mailer for sign-up, the reference cache for key
- * limits, the payments configuration for /funds, the order pipeline behind a cancel, and the suppliers' services
+ * limits, the payments configuration for /funds, the order pipeline behind a cancel and the market page's ticket, market
+ * data for the market page, and the suppliers' services
  * behind /endpoints and /scorecard.
  */
 export interface WebDeps {
@@ -23,8 +25,17 @@ export interface WebDeps {
   referenceCache: ReferenceCache;
   config: PaymentDeps['config'] & { withdrawals: WithdrawalOptions };
   metrics: PaymentDeps['metrics'] & WithdrawalDeps['metrics'];
-  /** Where the platform is reached: verification links, and whether cookies are `Secure`. */
-  publicUrls: { of(host: 'platform'): string; isHttps(host: 'platform'): boolean };
+  /**
+   * Where the platform is reached (verification links, whether cookies are `Secure`), and the trading host where
+   * known: the market page's script opens its streams there.
+   */
+  publicUrls: {
+    of(host: 'platform'): string;
+    isHttps(host: 'platform'): boolean;
+    known(host: 'trading'): string | undefined;
+  };
   trading: TradingPort;
+  /** The market page's reads of books, candles, trades and tickers. */
+  marketData: MarketDataPort;
   supply: SupplyPort;
 }

@@ -121,12 +121,27 @@ label.check.model { margin: 0; font-size: 14px; align-items: center; } label.che
 .usage { display: block; white-space: nowrap; }
 ul.modes { padding-left: 18px; margin: 8px 0 0; } ul.modes li { margin-bottom: 2px; }
 .terms h2 { font-size: 15px; margin: 20px 0 6px; } .terms h2:first-child { margin-top: 0; } .terms p { margin: 0 0 8px; color: #344054; }
+.market-head { display: flex; align-items: center; gap: 14px; } .market-head h1 { margin: 0; } .market-head h1 .muted { font-weight: 400; font-size: 18px; }
+.stats.ticker { gap: 32px; margin: 10px 0 20px; flex-wrap: wrap; } .stats.ticker strong { font-size: 17px; }
+.market-grid { display: grid; grid-template-columns: minmax(0, 1fr) 380px; gap: 20px; align-items: start; }
+nav.tabs.intervals { margin: 0; border: none; } nav.tabs.intervals a { padding: 2px 8px; font-size: 13px; }
+table.ladder td { padding: 3px 8px; font-size: 13px; border-bottom: none; } table.ladder th { padding: 0 8px 6px; }
+table.ladder tr.ask td.price { color: #b42318; } table.ladder tr.bid td.price { color: #067647; }
+table.ladder tr.spread td { text-align: center; color: #667085; font-size: 12px; padding: 6px; border-top: 1px solid #eef0f3; border-bottom: 1px solid #eef0f3; }
+table.trades td { padding: 4px 10px; font-size: 13px; }
+svg.chart path.bids { fill: #d1fadf; stroke: #12b76a; stroke-width: 1.5; } svg.chart path.asks { fill: #fee4e2; stroke: #f04438; stroke-width: 1.5; }
+svg.chart .candle line { stroke: #667085; stroke-width: 1; } svg.chart .candle.up rect { fill: #12b76a; } svg.chart .candle.down rect { fill: #f04438; }
+.empty-chart { color: #667085; text-align: center; padding: 40px 0; margin: 0; }
+form.ticket .choices { display: flex; gap: 16px; margin-bottom: 12px; } label.choice { display: flex; gap: 6px; align-items: center; font-weight: 500; margin: 0; }
+form.ticket input[name=quantity], form.ticket input[name=price] { width: 100%; padding: 9px 11px; font: inherit; border: 1px solid #c8ced8; border-radius: 7px; }
+form.ticket button { width: 100%; margin-top: 8px; }
 `;
 
 export const stylesheetHash = `sha256-${createHash('sha256').update(stylesheet).digest('base64')}`;
 
 const navigation: { href: string; label: string }[] = [
   { href: '/', label: 'Home' },
+  { href: '/markets', label: 'Markets' },
   { href: '/usage', label: 'Usage' },
   { href: '/orders', label: 'Orders' },
   { href: '/trades', label: 'Trades' },

@@ -6,10 +6,11 @@ import type { CancelOutcome } from '../../core/trading-port.js';
 import type { WebDeps } from '../deps.js';
 import { formatCount, formatPrice, formatUsd } from '../format.js';
 import { html, type Html } from '../html.js';
+import { sideCell } from '../market-markup.js';
 import { csrfForm, formatTime, layout, notice } from '../layout.js';
 import { noticeFor } from '../notices.js';
 import { pager, readPage } from '../paging.js';
-import { redirect, show, type MemberRequest, type PageResult } from '../request.js';
+import { localPath, redirect, show, withQuery, type MemberRequest, type PageResult } from '../request.js';
 
 /**
  * `/orders` (the open orders, each with Cancel) and `/orders/history` (filled, closed, cancelled,
@@ -47,9 +48,6 @@ const statusTone: Record<OrderStatus, 'on' | 'off' | 'bad'> = {
   expired: 'off',
   rejected: 'bad',
 };
-
-export const sideCell = (side: string): Html =>
-  html`<span class="side ${side}">${side === 'buy' ? 'Buy' : 'Sell'}</span>`;
 
 const limitOf = (order: OrderRow): Html | string =>
   order.price_ticks === null ? html`<span class="muted">market</span>` : formatPrice(order.price_ticks);
@@ -153,7 +151,11 @@ const cancelRefusals: Record<Exclude<CancelOutcome, 'cancelled'>, { status: numb
 
 export async function cancelOrder(request: MemberRequest): Promise<PageResult> {
   const outcome = await request.services.trading.cancelOrder(request.viewer.session.user.id, request.params.id!);
-  if (outcome === 'cancelled') return redirect('/orders?notice=order_cancelled');
+  // The market page's Cancel sends its own path as `next`, to come back there.
+  const back = /^\/markets\/[^/?#]+$/.test(request.form.next ?? '')
+    ? localPath(request.form.next, '/orders')
+    : '/orders';
+  if (outcome === 'cancelled') return redirect(withQuery(back, { notice: 'order_cancelled' }));
   const refusal = cancelRefusals[outcome];
   return openOrdersPage(
     request,

@@ -6,7 +6,8 @@ import { html, type Html } from '../html.js';
 import { formatTime, layout } from '../layout.js';
 import { pager, readPage } from '../paging.js';
 import { show, type MemberRequest, type PageResult } from '../request.js';
-import { sideCell, symbolsByMarket } from './orders.js';
+import { sideCell } from '../market-markup.js';
+import { symbolsByMarket } from './orders.js';
 
 /**
  * `/trades`: the user's fills (one leg per fill of one of the user's orders), newest first, as GET /v1/trades lists
