@@ -166,7 +166,13 @@ describe('the README, run as written', function () {
       const databaseUrl = await freshDatabaseUrl(database);
       // mktServe quiets the log and turns the house supplier off for other tests: here both are
       // back at `mkt serve`'s defaults, as `npm start` runs it (the mailed link is an info line).
-      const serve = await mktServe({ DATABASE_URL: databaseUrl, MKT_LOG_LEVEL: 'info', MKT_SIMULATED_SUPPLIER: 'on' });
+      // The README's withdrawal says to start with MKT_WITHDRAWAL_COOLOFF_S=0 to try it at once: so does this run.
+      const serve = await mktServe({
+        DATABASE_URL: databaseUrl,
+        MKT_LOG_LEVEL: 'info',
+        MKT_SIMULATED_SUPPLIER: 'on',
+        MKT_WITHDRAWAL_COOLOFF_S: '0',
+      });
       let serverLog = '';
       serve.child.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
       const home = mkdtempSync(join(tmpdir(), 'mkt-readme-home-'));
