@@ -27,6 +27,7 @@ import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOpt
 import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
 import { endpointCommands } from './supply-endpoints.js';
 import { scorecardCommand } from './supply-scorecard.js';
+import { earningsCommand } from './supply-earnings.js';
 import { watch } from './watch.js';
 
 interface GlobalOptions {
@@ -351,6 +352,7 @@ function supplyCommands(program: Command): void {
     .action(simple(showLiability));
   endpointCommands(supply, run);
   scorecardCommand(supply, run);
+  earningsCommand(supply, run);
 }
 
 function depthOf(text: string): number {
