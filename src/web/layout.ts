@@ -140,10 +140,10 @@ const navigation: { href: string; label: string }[] = [
   { href: '/docs', label: 'Docs' },
 ];
 
-/** A supplier's pages (endpoints, scorecard: tabs of one entry), before the docs. */
+/** A supplier's pages (books, endpoints, scorecard: tabs of one entry), before the docs. */
 const supplierNavigation = [
   ...navigation.slice(0, -1),
-  { href: '/endpoints', label: 'Supply' },
+  { href: '/supply', label: 'Supply' },
   ...navigation.slice(-1),
 ];
 

@@ -62,7 +62,7 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
     const session = await PageSession.logIn(env().platform.baseUrl, supplier.email);
     const page = await session.get('/scorecard');
     expect(page.status).to.equal(200);
-    expect(page.text).to.match(/<nav>[^]*?<a href="\/endpoints" class="current" aria-current="page">Supply<\/a>/);
+    expect(page.text).to.match(/<nav>[^]*?<a href="\/supply" class="current" aria-current="page">Supply<\/a>/);
     const api = await env().trading.get('/v1/supply/scorecard', { sign: supplier.signingKey });
     expect(api.status, api.text).to.equal(200);
     const [card] = api.body.data;
