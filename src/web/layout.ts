@@ -141,11 +141,7 @@ const navigation: { href: string; label: string }[] = [
 ];
 
 /** A supplier's pages (books, endpoints, scorecard: tabs of one entry), before the docs. */
-const supplierNavigation = [
-  ...navigation.slice(0, -1),
-  { href: '/supply', label: 'Supply' },
-  ...navigation.slice(-1),
-];
+const supplierNavigation = [...navigation.slice(0, -1), { href: '/supply', label: 'Supply' }, ...navigation.slice(-1)];
 
 const navigationOf = (viewer: Viewer): { href: string; label: string }[] =>
   viewer.supplier ? supplierNavigation : navigation;

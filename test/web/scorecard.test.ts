@@ -102,6 +102,9 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
     const { context, page } = await openPage(browser(), env());
     await logIn(page, supplier.email);
     await page.click('nav a:has-text("Supply")');
+    await page.waitForURL((url) => url.pathname === '/supply');
+    await expectNoHorizontalOverflow(page, 'supply');
+    await page.click('nav.tabs a:has-text("Endpoints")');
     await page.waitForURL((url) => url.pathname === '/endpoints');
     expect(await page.locator('h1').count()).to.equal(1);
     await page.fill('input[name=base_url]', 'https://inference.example.com/v1');

@@ -4,6 +4,7 @@ import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { marketOf, placed } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
 import { fundUser, issueUnits } from '../support/trading-fixtures.js';
+import { expectNoHorizontalOverflow, logIn, openPage, useBrowser } from './browser.js';
 import { PageSession, visibleText } from './supplier-session.js';
 
 const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard')!;
@@ -13,6 +14,7 @@ const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard'
  * instrument and period with a switch of period links and the withdrawals paid out; server-rendered, no script.
  */
 describeEachDatabase("dashboard: a supplier's books", (env) => {
+  const browser = useBrowser();
   const services = () => env().service.services;
   let supplier: TestUser;
   let buyer: TestUser;
@@ -85,6 +87,20 @@ describeEachDatabase("dashboard: a supplier's books", (env) => {
     expect((await session.get('/supply?period=year')).text).to.contain(
       '<a href="/supply?period=day" class="current" aria-current="page">Daily</a>',
     );
+  });
+
+  it('in a browser: the Books tab and the period switch, the page fitting the screen', async () => {
+    const { context, page } = await openPage(browser(), env());
+    await logIn(page, supplier.email);
+    await page.click('nav a:has-text("Supply")');
+    await page.waitForURL((url) => url.pathname === '/supply');
+    expect(await page.locator('.card.books').count()).to.equal(1);
+    await expectNoHorizontalOverflow(page, 'supply');
+    await page.click('nav.tabs a:has-text("Monthly")');
+    await page.waitForURL((url) => url.search === '?period=month');
+    expect(await page.locator('.card.books tbody tr').count()).to.equal(7 + 1);
+    await expectNoHorizontalOverflow(page, 'supply monthly');
+    await context.close();
   });
 
   it('tells a user with no books how to start', async () => {
