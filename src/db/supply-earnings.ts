@@ -11,17 +11,17 @@ import { poolSql, statement } from './sql.js';
 /** A UTC day as these statements number it: microseconds since the epoch over the microseconds in a day. */
 const dayOf = (column: string): string => `${column} / 86400000000`;
 
-export interface InstrumentDayRow {
+interface InstrumentDayRow {
   instrument_id: string;
   /** Days since 1970-01-01, UTC. */
   day: number;
 }
 
-export interface IssuedDayRow extends InstrumentDayRow {
+interface IssuedDayRow extends InstrumentDayRow {
   units: number;
 }
 
-export interface SoldDayRow extends InstrumentDayRow {
+interface SoldDayRow extends InstrumentDayRow {
   units: number;
   /** Σ price × quantity of the fills, in ticks × Units. */
   notional_ticks: number;
@@ -29,7 +29,7 @@ export interface SoldDayRow extends InstrumentDayRow {
   net_micros: number;
 }
 
-export interface ServedDayRow extends InstrumentDayRow {
+interface ServedDayRow extends InstrumentDayRow {
   tokens: number;
   requests: number;
 }
@@ -126,7 +126,7 @@ export async function withdrawalsPaidByDay(db: Db, userId: string, fromUs: numbe
 
 // ---- what buyers drew from lots holding the supplier's Units ----------------------------------------------
 
-export interface SupplierLotRow {
+interface SupplierLotRow {
   id: number;
   instrument_id: string;
 }

@@ -30,7 +30,7 @@ const resetOf: Record<EarningsPeriod, LimitReset> = { day: 'daily', week: 'weekl
 /** Periods read when the caller names no count (trading.yaml bounds it at 92). */
 export const earningsPeriodsDefault = 7;
 
-export interface EarningsQuery {
+interface EarningsQuery {
   period: EarningsPeriod;
   /** How many periods back from the one holding now (the document bounds it). */
   periods: number;
@@ -96,7 +96,7 @@ type DayBook = Map<string, Map<number, DayFigures>>;
 
 function dayOf(book: DayBook, instrumentId: string, day: number): DayFigures {
   let days = book.get(instrumentId);
-  if (days === undefined) book.set(instrumentId, (days = new Map()));
+  if (days === undefined) book.set(instrumentId, (days = new Map<number, DayFigures>()));
   let figures = days.get(day);
   if (figures === undefined) {
     figures = {
@@ -263,7 +263,7 @@ export async function supplierBooks(
     spans,
     instruments: instruments
       .sort((a, b) => a.symbol.localeCompare(b.symbol))
-      .map((instrument) => booksOf(instrument, book.get(instrument.id) ?? new Map(), spans, nowUs)),
+      .map((instrument) => booksOf(instrument, book.get(instrument.id) ?? new Map<number, DayFigures>(), spans, nowUs)),
     withdrawals: withdrawalsOf(withdrawals, spans),
   };
 }
