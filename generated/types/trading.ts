@@ -1013,6 +1013,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/supply/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read my books as a supplier, per instrument and period
+         * @description The caller's books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday
+         *     00:00, `month` from the 1st), the newest period first, read from the ledger's journal and the inference
+         *     receipts, so that they always agree with `mkt admin audit`:
+         *
+         *     - `units_issued`: Units the caller issued (journal entries `issuance`);
+         *     - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included;
+         *     - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller's Units (the lots an
+         *       automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them;
+         *     - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller's endpoints
+         *       answered (settled receipts), of any buyer;
+         *     - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;
+         *       `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account;
+         *     - `outstanding_liability`: tokens still owed at `outstanding_at` (the period's end, or now for the current
+         *       period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,
+         *       times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay
+         *       outstanding.
+         *
+         *     Per period the `withdrawals` paid out of the caller's USD account (journal entries `withdrawal_paid`).
+         *     `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD.
+         *     Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the
+         *     range is listed, with zeros where nothing happened. `periods` says how many periods back from the current
+         *     one (default 7, at most 92).
+         */
+        get: operations["getSupplyEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/supply/scorecard": {
         parameters: {
             query?: never;
@@ -2321,6 +2362,101 @@ export interface components {
         };
         SupplierLiabilityResponse: {
             data: components["schemas"]["SupplierLiability"];
+        };
+        /**
+         * @description A UTC period: a `day` from 00:00, a `week` from Monday 00:00, a `month` from the 1st at 00:00.
+         * @default day
+         * @enum {string}
+         */
+        EarningsPeriod: "day" | "week" | "month";
+        /** @description A supplier's books for one instrument over a stretch of time (`GET /v1/supply/earnings` defines each figure). */
+        EarningsFigures: {
+            /** @description Units issued. */
+            units_issued: number;
+            /** @description Units of the caller's sell fills. */
+            units_sold: number;
+            /** @description Tokens buyers drew from lots holding the caller's Units. */
+            tokens_consumed: number;
+            /** @description Tokens billed on inference the caller's endpoints answered. */
+            tokens_served: number;
+            /** @description Billed requests the caller's endpoints answered. */
+            requests_served: number;
+            gross_proceeds: components["schemas"]["UsdAmount"];
+            fees_paid: components["schemas"]["UsdAmount"];
+            net_proceeds: components["schemas"]["UsdAmount"];
+            /** @description Tokens still owed at `outstanding_at` (in totals, now). */
+            outstanding_liability: number;
+        };
+        /** @description A supplier's books for one instrument in one period. */
+        EarningsPeriodFigures: {
+            /** Format: date-time */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description When the next period starts.
+             */
+            period_end: string;
+            /**
+             * Format: date-time
+             * @description When `outstanding_liability` is measured, the period's end, or now for the current period.
+             */
+            outstanding_at: string;
+            units_issued: number;
+            units_sold: number;
+            tokens_consumed: number;
+            tokens_served: number;
+            requests_served: number;
+            gross_proceeds: components["schemas"]["UsdAmount"];
+            fees_paid: components["schemas"]["UsdAmount"];
+            net_proceeds: components["schemas"]["UsdAmount"];
+            outstanding_liability: number;
+        };
+        /** @description A supplier's books for one instrument, per period (newest first) and in total. */
+        InstrumentEarnings: {
+            instrument_id: components["schemas"]["InstrumentId"];
+            /** @example TEXT-STANDARD */
+            instrument_symbol: string;
+            tokens_per_unit: number;
+            periods: components["schemas"]["EarningsPeriodFigures"][];
+            totals: components["schemas"]["EarningsFigures"];
+        };
+        /** @description USD paid out of the caller's USD account in one period (journal entries `withdrawal_paid`). */
+        WithdrawalsPaidPeriod: {
+            /** Format: date-time */
+            period_start: string;
+            /** Format: date-time */
+            period_end: string;
+            withdrawals_paid: components["schemas"]["UsdAmount"];
+            withdrawal_count: number;
+        };
+        /** @description The range's USD over all instruments. */
+        EarningsTotals: {
+            gross_proceeds: components["schemas"]["UsdAmount"];
+            fees_paid: components["schemas"]["UsdAmount"];
+            net_proceeds: components["schemas"]["UsdAmount"];
+            withdrawals_paid: components["schemas"]["UsdAmount"];
+            withdrawal_count: number;
+        };
+        /** @description A supplier's books over a range of periods. */
+        SupplyEarnings: {
+            period: components["schemas"]["EarningsPeriod"];
+            /**
+             * Format: date-time
+             * @description The start of the oldest period.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the books were read (now).
+             */
+            to: string;
+            instruments: components["schemas"]["InstrumentEarnings"][];
+            /** @description Every period of the range, newest first. */
+            withdrawals: components["schemas"]["WithdrawalsPaidPeriod"][];
+            totals: components["schemas"]["EarningsTotals"];
+        };
+        SupplyEarningsResponse: {
+            data: components["schemas"]["SupplyEarnings"];
         };
         /** @description Where a supplier's inference goes, and what it is qualified to serve. */
         SupplierEndpoint: {
@@ -6167,6 +6303,117 @@ export interface operations {
             403: components["responses"]["InsufficientSupplyScope"];
             404: components["responses"]["InstrumentNotFound"];
             422: components["responses"]["UnknownQueryParameter"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSupplyEarnings: {
+        parameters: {
+            query?: {
+                /** @description The length of a period, in UTC. */
+                period?: components["schemas"]["EarningsPeriod"];
+                /** @description How many periods, counting back from the one that holds now. */
+                periods?: number;
+                /** @description Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`). */
+                instrument_id?: components["parameters"]["InstrumentIdFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's books over the range. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "period": "day",
+                     *         "from": "2026-11-21T00:00:00Z",
+                     *         "to": "2026-11-22T10:15:30.123456Z",
+                     *         "instruments": [
+                     *           {
+                     *             "instrument_id": "instrument-2d8a7a95-f7e8-5b44-9854-71fc8436d964",
+                     *             "instrument_symbol": "TEXT-STANDARD",
+                     *             "tokens_per_unit": 1000000,
+                     *             "periods": [
+                     *               {
+                     *                 "period_start": "2026-11-22T00:00:00Z",
+                     *                 "period_end": "2026-11-23T00:00:00Z",
+                     *                 "outstanding_at": "2026-11-22T10:15:30.123456Z",
+                     *                 "units_issued": 0,
+                     *                 "units_sold": 20,
+                     *                 "tokens_consumed": 3250000,
+                     *                 "tokens_served": 3400000,
+                     *                 "requests_served": 410,
+                     *                 "gross_proceeds": "9.000000",
+                     *                 "fees_paid": "0.045000",
+                     *                 "net_proceeds": "8.955000",
+                     *                 "outstanding_liability": 71600000
+                     *               },
+                     *               {
+                     *                 "period_start": "2026-11-21T00:00:00Z",
+                     *                 "period_end": "2026-11-22T00:00:00Z",
+                     *                 "outstanding_at": "2026-11-22T00:00:00Z",
+                     *                 "units_issued": 100,
+                     *                 "units_sold": 55,
+                     *                 "tokens_consumed": 0,
+                     *                 "tokens_served": 0,
+                     *                 "requests_served": 0,
+                     *                 "gross_proceeds": "24.750000",
+                     *                 "fees_paid": "0.123750",
+                     *                 "net_proceeds": "24.626250",
+                     *                 "outstanding_liability": 55000000
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "units_issued": 100,
+                     *               "units_sold": 75,
+                     *               "tokens_consumed": 3250000,
+                     *               "tokens_served": 3400000,
+                     *               "requests_served": 410,
+                     *               "gross_proceeds": "33.750000",
+                     *               "fees_paid": "0.168750",
+                     *               "net_proceeds": "33.581250",
+                     *               "outstanding_liability": 71600000
+                     *             }
+                     *           }
+                     *         ],
+                     *         "withdrawals": [
+                     *           {
+                     *             "period_start": "2026-11-22T00:00:00Z",
+                     *             "period_end": "2026-11-23T00:00:00Z",
+                     *             "withdrawals_paid": "20.000000",
+                     *             "withdrawal_count": 1
+                     *           },
+                     *           {
+                     *             "period_start": "2026-11-21T00:00:00Z",
+                     *             "period_end": "2026-11-22T00:00:00Z",
+                     *             "withdrawals_paid": "0.000000",
+                     *             "withdrawal_count": 0
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "gross_proceeds": "33.750000",
+                     *           "fees_paid": "0.168750",
+                     *           "net_proceeds": "33.581250",
+                     *           "withdrawals_paid": "20.000000",
+                     *           "withdrawal_count": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SupplyEarningsResponse"];
+                };
+            };
+            401: components["responses"]["SupplyUnauthorized"];
+            403: components["responses"]["InsufficientSupplyScope"];
+            422: components["responses"]["UnprocessableEntity"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

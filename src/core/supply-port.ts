@@ -1,7 +1,7 @@
 import type { components } from '../../generated/types/trading.js';
 
 /**
- * What the trading surface's suppliers' services offer the dashboard (src/web/pages/endpoints.ts, scorecard.ts)
+ * What the trading surface's suppliers' services offer the dashboard (src/web/pages/endpoints.ts, scorecard.ts, supply.ts)
  * without being imported by it: the composition root (src/app/services.ts) wires it to src/trading/supply/web-port.ts,
  * which calls the services the trading API's handlers call and answers the same views, so a page shows what
  * `GET /v1/supply/endpoints` would. A refusal reaches the page as the ApiError the trading API answers (its status,
@@ -12,6 +12,8 @@ type Schemas = components['schemas'];
 export type SupplierEndpointView = Schemas['SupplierEndpoint'];
 export type QualificationRunView = Schemas['QualificationRun'];
 export type SupplierScorecardView = Schemas['SupplierScorecard'];
+export type SupplyEarningsView = Schemas['SupplyEarnings'];
+export type EarningsPeriodView = Schemas['EarningsPeriod'];
 
 /** Whether the user supplies inference: `none` before a first endpoint, `disabled` when the operator stopped it. */
 export type SupplierStanding = 'none' | 'enabled' | 'disabled';
@@ -43,4 +45,6 @@ export interface SupplyPort {
   getQualification(userId: string, endpointId: string, qualificationId: string): Promise<QualificationRunView>;
   /** The same data as `GET /v1/supply/scorecard`. */
   scorecards(userId: string): Promise<SupplierScorecardView[]>;
+  /** The same data as `GET /v1/supply/earnings?period=…` (its default count of periods, every instrument). */
+  earnings(userId: string, period: EarningsPeriodView): Promise<SupplyEarningsView>;
 }

@@ -48,3 +48,20 @@ export function periodEndUs(reset: LimitReset | null, nowUs: number): number | n
 
 /** The trading day ends at 00:00 UTC (DESIGN.md §3): the first midnight strictly after `nowUs`. */
 export const nextUtcMidnightUs = (nowUs: number): number => periodEndUs('daily', nowUs);
+
+/** One period: from `startUs` (inclusive) to `endUs`, when the next one starts. */
+export interface PeriodSpan {
+  startUs: number;
+  endUs: number;
+}
+
+/** The `count` periods up to the one holding `nowUs`, newest first. */
+export function periodsBack(reset: LimitReset, count: number, nowUs: number): PeriodSpan[] {
+  const spans: PeriodSpan[] = [];
+  let startUs = periodStartUs(reset, nowUs);
+  for (let i = 0; i < count; i++) {
+    spans.push({ startUs, endUs: periodEndUs(reset, startUs) });
+    startUs = periodStartUs(reset, startUs - 1);
+  }
+  return spans;
+}

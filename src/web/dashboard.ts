@@ -41,6 +41,7 @@ import {
 } from './pages/endpoints.js';
 import { showQualification } from './pages/qualification.js';
 import { showScorecard } from './pages/scorecard.js';
+import { showSupply } from './pages/supply.js';
 import {
   createApiKey,
   createSigningKey,
@@ -142,6 +143,7 @@ const routes: Route[] = [
   { method: 'POST', path: '/funds/destinations/:id/remove', access: 'member', handle: removePayoutDestination },
   { method: 'POST', path: '/funds/withdrawals/:id/cancel', access: 'member', handle: cancelPayoutWithdrawal },
   // A supplier's pages: the trading surface's suppliers' services through WebDeps.supply (src/core/supply-port.ts).
+  { method: 'GET', path: '/supply', access: 'member', handle: showSupply },
   { method: 'GET', path: '/endpoints', access: 'member', handle: showEndpoints },
   { method: 'POST', path: '/endpoints', access: 'member', handle: registerEndpoint },
   { method: 'POST', path: '/endpoints/:id/status', access: 'member', handle: setEndpointStatus },

@@ -155,12 +155,8 @@ const navigation: { href: string; label: string }[] = [
   { href: '/docs', label: 'Docs' },
 ];
 
-/** A supplier's pages (endpoints, scorecard: tabs of one entry), before the docs. */
-const supplierNavigation = [
-  ...navigation.slice(0, -1),
-  { href: '/endpoints', label: 'Supply' },
-  ...navigation.slice(-1),
-];
+/** A supplier's pages (books, endpoints, scorecard: tabs of one entry), before the docs. */
+const supplierNavigation = [...navigation.slice(0, -1), { href: '/supply', label: 'Supply' }, ...navigation.slice(-1)];
 
 const navigationOf = (viewer: Viewer): { href: string; label: string }[] =>
   viewer.supplier ? supplierNavigation : navigation;

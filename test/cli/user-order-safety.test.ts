@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { expect } from 'chai';
 import { fireDueSwitches } from '../../src/trading/orders/dead-man-switch.js';
 import { UserCli } from '../support/cli-user.js';
@@ -30,18 +28,7 @@ describeEachDatabase('the mkt command for users: cancel-after and cancelling sev
     text = await marketOf(services(), 'text-standard');
     await giveUsd(services(), trader.userId, '100.00');
     await giveUnits(services(), trader.userId, text.instrumentId, 10);
-    const { signingKey } = trader;
-    mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
-    const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({
-      signing_key: {
-        id: signingKey.id,
-        label: 'test',
-        fingerprint: signingKey.fingerprint,
-        public_key: signingKey.publicKey,
-        private_key: seed,
-      },
-    });
+    cli.useSigningKey(trader.signingKey);
   });
   after(() => cli.remove());
 

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { expect } from 'chai';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
 import { UserCli } from '../support/cli-user.js';
@@ -19,18 +17,7 @@ describeEachDatabase("the mkt command for suppliers' endpoints", (env) => {
   before(async () => {
     cli = new UserCli(env);
     supplier = await createTestUser(services());
-    const { signingKey } = supplier;
-    mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
-    const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({
-      signing_key: {
-        id: signingKey.id,
-        label: 'test',
-        fingerprint: signingKey.fingerprint,
-        public_key: signingKey.publicKey,
-        private_key: seed,
-      },
-    });
+    cli.useSigningKey(supplier.signingKey);
   });
   after(() => cli.remove());
 

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { expect } from 'chai';
 import { startSimulatorServer, type SimulatorServer } from '../../src/consumption/suppliers/simulator-server.js';
 import { UserCli } from '../support/cli-user.js';
@@ -17,18 +15,7 @@ describeEachDatabase("the mkt command for suppliers' scorecards", (env) => {
     const instrument = await instrumentOf(services(), 'text-standard');
     upstream = await startSimulatorServer({ id: 'scorecard-cli' });
     const supplier = await supplierAt(services(), instrument, upstream.url);
-    const { signingKey } = supplier;
-    mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
-    const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-    cli.writeProfile({
-      signing_key: {
-        id: signingKey.id,
-        label: 'test',
-        fingerprint: signingKey.fingerprint,
-        public_key: signingKey.publicKey,
-        private_key: seed,
-      },
-    });
+    cli.useSigningKey(supplier.signingKey);
     const buyer = await callerWithTokens(services(), instrument);
     const reply = await env().consumption.post('/r/v1/chat/completions', {
       bearer: buyer.apiKey,

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { expect } from 'chai';
 import type { Services } from '../../src/app/services.js';
 import { instrumentSeeds } from '../../src/db/seed/instruments.js';
@@ -14,18 +12,7 @@ const textStandard = instrumentSeeds.find((s) => s.modelName === 'text-standard'
 async function actAsNewSupplier(cli: UserCli, services: Services): Promise<TestUser> {
   const supplier = await createTestUser(services);
   await makeSupplier(services, supplier.userId, [textStandard.instrumentId]);
-  const { signingKey } = supplier;
-  mkdirSync(dirname(cli.profilePath()), { recursive: true, mode: 0o700 });
-  const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
-  cli.writeProfile({
-    signing_key: {
-      id: signingKey.id,
-      label: 'test',
-      fingerprint: signingKey.fingerprint,
-      public_key: signingKey.publicKey,
-      private_key: seed,
-    },
-  });
+  cli.useSigningKey(supplier.signingKey);
   return supplier;
 }
 

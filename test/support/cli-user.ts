@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import type { Services } from '../../src/app/services.js';
 import { logIn, makeUser, openPage } from '../web/browser.js';
 import { mkt, mktBinary, type CommandResult } from './processes.js';
+import type { TestUser } from './fixtures.js';
 import type { TestEnvironment } from './service.js';
 
 /**
@@ -38,6 +39,21 @@ export class UserCli {
 
   writeProfile(value: Record<string, unknown>, profile = 'default'): void {
     writeFileSync(this.profilePath(profile), JSON.stringify(value));
+  }
+
+  /** A profile holding only this signing key, as `mkt signing-keys create` leaves it after a login. */
+  useSigningKey(signingKey: TestUser['signingKey']): void {
+    mkdirSync(dirname(this.profilePath()), { recursive: true, mode: 0o700 });
+    const seed = Buffer.from(signingKey.privateKey, 'base64').subarray(0, 32).toString('base64');
+    this.writeProfile({
+      signing_key: {
+        id: signingKey.id,
+        label: 'test',
+        fingerprint: signingKey.fingerprint,
+        public_key: signingKey.publicKey,
+        private_key: seed,
+      },
+    });
   }
 
   modeOf(path: string): number {

@@ -77,7 +77,7 @@ describeEachDatabase("dashboard: a supplier's endpoints and qualification report
     const endpointId = await newestEndpoint(supplier);
     const page = await session.get('/endpoints?notice=endpoint_registered');
     expect(page.text).not.to.contain(upstreamKey);
-    expect(page.text).to.match(/<nav>[^]*?<a href="\/endpoints" class="current" aria-current="page">Supply<\/a>/);
+    expect(page.text).to.match(/<nav>[^]*?<a href="\/supply" class="current" aria-current="page">Supply<\/a>/);
     const card = visibleText({ ...page, text: sectionWithId(page, endpointId) });
     expect(card).to.contain(good.url).and.to.contain('qwen3-32b').and.to.contain('…x9Qz');
     expect(card).to.match(/TEXT-STANDARD pending qualification run — no report yet/);

@@ -62,7 +62,7 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
     const session = await PageSession.logIn(env().platform.baseUrl, supplier.email);
     const page = await session.get('/scorecard');
     expect(page.status).to.equal(200);
-    expect(page.text).to.match(/<nav>[^]*?<a href="\/endpoints" class="current" aria-current="page">Supply<\/a>/);
+    expect(page.text).to.match(/<nav>[^]*?<a href="\/supply" class="current" aria-current="page">Supply<\/a>/);
     const api = await env().trading.get('/v1/supply/scorecard', { sign: supplier.signingKey });
     expect(api.status, api.text).to.equal(200);
     const [card] = api.body.data;
@@ -102,6 +102,9 @@ describeEachDatabase("dashboard: a supplier's scorecard", (env) => {
     const { context, page } = await openPage(browser(), env());
     await logIn(page, supplier.email);
     await page.click('nav a:has-text("Supply")');
+    await page.waitForURL((url) => url.pathname === '/supply');
+    await expectNoHorizontalOverflow(page, 'supply');
+    await page.click('nav.tabs a:has-text("Endpoints")');
     await page.waitForURL((url) => url.pathname === '/endpoints');
     expect(await page.locator('h1').count()).to.equal(1);
     await page.fill('input[name=base_url]', 'https://inference.example.com/v1');

@@ -27,6 +27,7 @@ import { setAutoTopUp, setSetting, settingNames, showSettings, type AutoTopUpOpt
 import { issueSupply, listIssuanceAccounts, listSupply, showLiability, transferSupply } from './supply.js';
 import { endpointCommands } from './supply-endpoints.js';
 import { scorecardCommand } from './supply-scorecard.js';
+import { earningsCommand } from './supply-earnings.js';
 import { watch } from './watch.js';
 import { withdrawalCommands } from './withdrawals.js';
 
@@ -354,6 +355,7 @@ function supplyCommands(program: Command): void {
     .action(simple(showLiability));
   endpointCommands(supply, run);
   scorecardCommand(supply, run);
+  earningsCommand(supply, run);
 }
 
 function depthOf(text: string): number {

@@ -42,6 +42,7 @@ import {
 import {
   createSupplyIssuance,
   getSupplierLiability,
+  getSupplyEarnings,
   getSupplyIssuanceSummary,
   listIssuanceAccounts,
   listSupplierLiabilities,
@@ -117,6 +118,7 @@ export const tradingHandlers: HandlerMap<operations, TradingDeps> = {
   listIssuanceAccounts,
   transferFromIssuanceAccount,
   listSupplierLiabilities,
+  getSupplyEarnings,
   getSupplierLiability,
   getSupplyScorecard,
   listInstrumentScorecards,

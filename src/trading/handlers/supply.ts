@@ -7,6 +7,8 @@ import { Failure } from '../../lib/failure.js';
 import { supplyIssuanceView } from '../accounts/account-views.js';
 import * as issuanceAccounts from '../supply/issuance-accounts.js';
 import * as liability from '../supply/supplier-liability.js';
+import { earningsPeriodsDefault, supplierBooks } from '../supply/earnings.js';
+import { supplyEarningsView } from '../supply/earnings-views.js';
 import * as supply from '../supply/supply.js';
 import {
   issuanceAccountView,
@@ -91,5 +93,16 @@ export const getSupplierLiability: Handler<'getSupplierLiability'> = async ({ pr
   ok({
     data: supplierLiabilityView(
       await liability.getSupplierLiability(services, supplierId(principal), params.instrument_id),
+    ),
+  });
+
+export const getSupplyEarnings: Handler<'getSupplyEarnings'> = async ({ principal, query }, services) =>
+  ok({
+    data: supplyEarningsView(
+      await supplierBooks(services, supplierId(principal), {
+        period: query.period ?? 'day',
+        periods: query.periods ?? earningsPeriodsDefault,
+        instrumentId: query.instrument_id,
+      }),
     ),
   });

@@ -9,10 +9,12 @@ import * as endpoints from './endpoints.js';
 import * as runs from './qualification-runs.js';
 import { qualificationRunView } from './qualification-views.js';
 import { supplierScorecards } from './scorecard-reads.js';
+import { earningsPeriodsDefault, supplierBooks } from './earnings.js';
+import { supplyEarningsView } from './earnings-views.js';
 
 /**
  * The suppliers' services as the dashboard reaches them (core/supply-port.ts): the functions the trading API's
- * handlers call (handlers/supply-endpoints.ts, supply-qualifications.ts, scorecards.ts), their views, and their
+ * handlers call (handlers/supply-endpoints.ts, supply-qualifications.ts, scorecards.ts, supply.ts), their views, and their
  * refusals turned into the ApiError the trading API answers, through its one failure table.
  */
 const failureHttp: ReadonlyMap<string, FailureHttp> = new Map(Object.entries(tradingFailures));
@@ -69,5 +71,9 @@ export function supplyPortOf(depsOf: () => TradingDeps): SupplyPort {
         await asTradingAnswers(runs.getQualificationRun(depsOf(), userId, endpointId, qualificationId)),
       ),
     scorecards: (userId) => asTradingAnswers(supplierScorecards(depsOf(), userId)),
+    earnings: async (userId, period) =>
+      supplyEarningsView(
+        await supplierBooks(depsOf(), userId, { period, periods: earningsPeriodsDefault, instrumentId: undefined }),
+      ),
   };
 }

@@ -137,7 +137,7 @@ ${list}${registerForm(request, symbols, view.form ?? {})}`;
         title: 'Endpoints',
         viewer: request.viewer,
         csrfToken: request.csrfToken,
-        current: '/endpoints',
+        current: '/supply',
         ...(running ? { refreshSeconds: refreshWhileRunningSeconds } : {}),
       },
       body,

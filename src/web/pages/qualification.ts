@@ -63,7 +63,7 @@ ${run.reports.map((report) => reportCard(report, symbols))}`;
         title: 'Qualification report',
         viewer: request.viewer,
         csrfToken: request.csrfToken,
-        current: '/endpoints',
+        current: '/supply',
         ...(running ? { refreshSeconds: refreshWhileRunningSeconds } : {}),
       },
       body,
@@ -86,7 +86,7 @@ export async function showQualification(request: MemberRequest): Promise<PageRes
 <p><a href="/endpoints">Back to your endpoints</a></p>`;
     return show(
       layout(
-        { title: 'Qualification report', viewer: request.viewer, csrfToken: request.csrfToken, current: '/endpoints' },
+        { title: 'Qualification report', viewer: request.viewer, csrfToken: request.csrfToken, current: '/supply' },
         body,
       ),
       refusal.status,

@@ -104,6 +104,6 @@ export async function showScorecard(request: MemberRequest): Promise<PageResult>
 ${supplyTabs('scorecard')}
 ${cards.length ? cards.map((card) => scorecardCard(card, symbols)) : html`<div class="card"><p class="empty">No scorecards: you have no endpoint offering an instrument. <a href="/endpoints">Register one</a>.</p></div>`}`;
   return show(
-    layout({ title: 'Scorecard', viewer: request.viewer, csrfToken: request.csrfToken, current: '/endpoints' }, body),
+    layout({ title: 'Scorecard', viewer: request.viewer, csrfToken: request.csrfToken, current: '/supply' }, body),
   );
 }

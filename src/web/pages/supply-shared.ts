@@ -3,14 +3,14 @@ import type { SupplierEndpointView } from '../../core/supply-port.js';
 import type { WebDeps } from '../deps.js';
 import { html, type Html } from '../html.js';
 
-/** What the supplier's pages (endpoints.ts, qualification.ts, scorecard.ts) share: tabs, names and pills. */
+/** What the supplier's pages (supply.ts, endpoints.ts, qualification.ts, scorecard.ts) share: tabs, names and pills. */
 
 type Qualification = SupplierEndpointView['instruments'][number]['qualification'];
 
-export function supplyTabs(current: 'endpoints' | 'scorecard'): Html {
+export function supplyTabs(current: 'books' | 'endpoints' | 'scorecard'): Html {
   const tab = (href: string, label: string, on: boolean) =>
     html`<a href="${href}"${on ? html` class="current" aria-current="page"` : ''}>${label}</a>`;
-  return html`<nav class="tabs" aria-label="Supply">${tab('/endpoints', 'Endpoints', current === 'endpoints')}${tab('/scorecard', 'Scorecard', current === 'scorecard')}</nav>`;
+  return html`<nav class="tabs" aria-label="Supply">${tab('/supply', 'Books', current === 'books')}${tab('/endpoints', 'Endpoints', current === 'endpoints')}${tab('/scorecard', 'Scorecard', current === 'scorecard')}</nav>`;
 }
 
 /** Instrument ids by their symbols (TEXT-STANDARD), in the market's order, for lists and checkboxes. */

@@ -68,6 +68,10 @@ __all__ = [
     "DiagnosticsCheck",
     "DiagnosticsResponse",
     "DiagnosticsStatus",
+    "EarningsFigures",
+    "EarningsPeriod",
+    "EarningsPeriodFigures",
+    "EarningsTotals",
     "EndpointInstrument",
     "EndpointStanding",
     "ErrorBody",
@@ -78,6 +82,7 @@ __all__ = [
     "Instrument",
     "InstrumentAiSpecs",
     "InstrumentBasicInfo",
+    "InstrumentEarnings",
     "InstrumentList",
     "InstrumentResponse",
     "InstrumentStatus",
@@ -155,6 +160,8 @@ __all__ = [
     "SupplierLiabilityResponse",
     "SupplierScorecard",
     "SupplierScorecardList",
+    "SupplyEarnings",
+    "SupplyEarningsResponse",
     "SupplyIssuance",
     "SupplyIssuanceList",
     "SupplyIssuanceResponse",
@@ -181,6 +188,7 @@ __all__ = [
     "TransferResponse",
     "TransferStatus",
     "UpdateSupplierEndpointRequest",
+    "WithdrawalsPaidPeriod",
 ]
 
 # import apis into sdk package
@@ -237,6 +245,10 @@ from mkt_trading.models.diagnostics import Diagnostics as Diagnostics
 from mkt_trading.models.diagnostics_check import DiagnosticsCheck as DiagnosticsCheck
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse as DiagnosticsResponse
 from mkt_trading.models.diagnostics_status import DiagnosticsStatus as DiagnosticsStatus
+from mkt_trading.models.earnings_figures import EarningsFigures as EarningsFigures
+from mkt_trading.models.earnings_period import EarningsPeriod as EarningsPeriod
+from mkt_trading.models.earnings_period_figures import EarningsPeriodFigures as EarningsPeriodFigures
+from mkt_trading.models.earnings_totals import EarningsTotals as EarningsTotals
 from mkt_trading.models.endpoint_instrument import EndpointInstrument as EndpointInstrument
 from mkt_trading.models.endpoint_standing import EndpointStanding as EndpointStanding
 from mkt_trading.models.error_body import ErrorBody as ErrorBody
@@ -247,6 +259,7 @@ from mkt_trading.models.health_response import HealthResponse as HealthResponse
 from mkt_trading.models.instrument import Instrument as Instrument
 from mkt_trading.models.instrument_ai_specs import InstrumentAiSpecs as InstrumentAiSpecs
 from mkt_trading.models.instrument_basic_info import InstrumentBasicInfo as InstrumentBasicInfo
+from mkt_trading.models.instrument_earnings import InstrumentEarnings as InstrumentEarnings
 from mkt_trading.models.instrument_list import InstrumentList as InstrumentList
 from mkt_trading.models.instrument_response import InstrumentResponse as InstrumentResponse
 from mkt_trading.models.instrument_status import InstrumentStatus as InstrumentStatus
@@ -324,6 +337,8 @@ from mkt_trading.models.supplier_liability_list import SupplierLiabilityList as 
 from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse as SupplierLiabilityResponse
 from mkt_trading.models.supplier_scorecard import SupplierScorecard as SupplierScorecard
 from mkt_trading.models.supplier_scorecard_list import SupplierScorecardList as SupplierScorecardList
+from mkt_trading.models.supply_earnings import SupplyEarnings as SupplyEarnings
+from mkt_trading.models.supply_earnings_response import SupplyEarningsResponse as SupplyEarningsResponse
 from mkt_trading.models.supply_issuance import SupplyIssuance as SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList as SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse as SupplyIssuanceResponse
@@ -350,4 +365,5 @@ from mkt_trading.models.transfer_list import TransferList as TransferList
 from mkt_trading.models.transfer_response import TransferResponse as TransferResponse
 from mkt_trading.models.transfer_status import TransferStatus as TransferStatus
 from mkt_trading.models.update_supplier_endpoint_request import UpdateSupplierEndpointRequest as UpdateSupplierEndpointRequest
+from mkt_trading.models.withdrawals_paid_period import WithdrawalsPaidPeriod as WithdrawalsPaidPeriod
 

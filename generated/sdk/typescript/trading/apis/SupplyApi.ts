@@ -25,6 +25,11 @@ import {
     CreateSupplyIssuanceRequestToJSON,
 } from '../models/CreateSupplyIssuanceRequest.js';
 import {
+    type EarningsPeriod,
+    EarningsPeriodFromJSON,
+    EarningsPeriodToJSON,
+} from '../models/EarningsPeriod.js';
+import {
     type ErrorEnvelope,
     ErrorEnvelopeFromJSON,
     ErrorEnvelopeToJSON,
@@ -79,6 +84,11 @@ import {
     SupplierScorecardListFromJSON,
     SupplierScorecardListToJSON,
 } from '../models/SupplierScorecardList.js';
+import {
+    type SupplyEarningsResponse,
+    SupplyEarningsResponseFromJSON,
+    SupplyEarningsResponseToJSON,
+} from '../models/SupplyEarningsResponse.js';
 import {
     type SupplyIssuanceList,
     SupplyIssuanceListFromJSON,
@@ -144,6 +154,21 @@ export interface GetSupplierLiabilityRequest {
      * The instrument (`instrument-<uuid>`).
      */
     instrumentId: string;
+}
+
+export interface GetSupplyEarningsRequest {
+    /**
+     * The length of a period, in UTC.
+     */
+    period?: EarningsPeriod;
+    /**
+     * How many periods, counting back from the one that holds now.
+     */
+    periods?: number;
+    /**
+     * Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).
+     */
+    instrumentId?: string;
 }
 
 export interface ListEndpointQualificationsRequest {
@@ -619,6 +644,77 @@ export class SupplyApi extends runtime.BaseAPI {
      */
     async getSupplierLiability(requestParameters: GetSupplierLiabilityRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplierLiabilityResponse> {
         const response = await this.getSupplierLiabilityRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for getSupplyEarnings without sending the request
+     */
+    async getSupplyEarningsRequestOpts(requestParameters: GetSupplyEarningsRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['period'] != null) {
+            queryParameters['period'] = requestParameters['period'];
+        }
+
+        if (requestParameters['periods'] != null) {
+            queryParameters['periods'] = requestParameters['periods'];
+        }
+
+        if (requestParameters['instrumentId'] != null) {
+            queryParameters['instrument_id'] = requestParameters['instrumentId'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        if (this.configuration && this.configuration.accessToken) {
+            const token = this.configuration.accessToken;
+            const tokenString = await token("oauthAccessToken", ["supply:read"]);
+
+            if (tokenString) {
+                headerParameters["Authorization"] = `Bearer ${tokenString}`;
+            }
+        }
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-fingerprint"] = await this.configuration.apiKey("x-mkt-fingerprint"); // signingKeyFingerprint authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-signature"] = await this.configuration.apiKey("x-mkt-signature"); // signature authentication
+        }
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["x-mkt-timestamp"] = await this.configuration.apiKey("x-mkt-timestamp"); // signatureTimestamp authentication
+        }
+
+
+        let urlPath = `/v1/supply/earnings`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * The caller\'s books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday 00:00, `month` from the 1st), the newest period first, read from the ledger\'s journal and the inference receipts, so that they always agree with `mkt admin audit`:  - `units_issued`: Units the caller issued (journal entries `issuance`); - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included; - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller\'s Units (the lots an   automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them; - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller\'s endpoints   answered (settled receipts), of any buyer; - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;   `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account; - `outstanding_liability`: tokens still owed at `outstanding_at` (the period\'s end, or now for the current   period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,   times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay   outstanding.  Per period the `withdrawals` paid out of the caller\'s USD account (journal entries `withdrawal_paid`). `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD. Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the range is listed, with zeros where nothing happened. `periods` says how many periods back from the current one (default 7, at most 92).
+     * Read my books as a supplier, per instrument and period
+     */
+    async getSupplyEarningsRaw(requestParameters: GetSupplyEarningsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SupplyEarningsResponse>> {
+        const requestOptions = await this.getSupplyEarningsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SupplyEarningsResponseFromJSON(jsonValue));
+    }
+
+    /**
+     * The caller\'s books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday 00:00, `month` from the 1st), the newest period first, read from the ledger\'s journal and the inference receipts, so that they always agree with `mkt admin audit`:  - `units_issued`: Units the caller issued (journal entries `issuance`); - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included; - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller\'s Units (the lots an   automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them; - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller\'s endpoints   answered (settled receipts), of any buyer; - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;   `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account; - `outstanding_liability`: tokens still owed at `outstanding_at` (the period\'s end, or now for the current   period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,   times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay   outstanding.  Per period the `withdrawals` paid out of the caller\'s USD account (journal entries `withdrawal_paid`). `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD. Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the range is listed, with zeros where nothing happened. `periods` says how many periods back from the current one (default 7, at most 92).
+     * Read my books as a supplier, per instrument and period
+     */
+    async getSupplyEarnings(requestParameters: GetSupplyEarningsRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SupplyEarningsResponse> {
+        const response = await this.getSupplyEarningsRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -21,6 +21,7 @@ from typing import Optional
 from typing_extensions import Annotated
 from mkt_trading.models.create_supplier_endpoint_request import CreateSupplierEndpointRequest
 from mkt_trading.models.create_supply_issuance_request import CreateSupplyIssuanceRequest
+from mkt_trading.models.earnings_period import EarningsPeriod
 from mkt_trading.models.issuance_account_list import IssuanceAccountList
 from mkt_trading.models.issuance_transfer_request import IssuanceTransferRequest
 from mkt_trading.models.issuance_transfer_response import IssuanceTransferResponse
@@ -31,6 +32,7 @@ from mkt_trading.models.supplier_endpoint_response import SupplierEndpointRespon
 from mkt_trading.models.supplier_liability_list import SupplierLiabilityList
 from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse
 from mkt_trading.models.supplier_scorecard_list import SupplierScorecardList
+from mkt_trading.models.supply_earnings_response import SupplyEarningsResponse
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse
 from mkt_trading.models.supply_summary_response import SupplySummaryResponse
@@ -1772,6 +1774,321 @@ class SupplyApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/v1/supplier-liability/{instrument_id}',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_supply_earnings(
+        self,
+        period: Annotated[Optional[EarningsPeriod], Field(description="The length of a period, in UTC.")] = None,
+        periods: Annotated[Optional[Annotated[int, Field(le=92, strict=True, ge=1)]], Field(description="How many periods, counting back from the one that holds now.")] = None,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SupplyEarningsResponse:
+        """Read my books as a supplier, per instrument and period
+
+        The caller's books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday 00:00, `month` from the 1st), the newest period first, read from the ledger's journal and the inference receipts, so that they always agree with `mkt admin audit`:  - `units_issued`: Units the caller issued (journal entries `issuance`); - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included; - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller's Units (the lots an   automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them; - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller's endpoints   answered (settled receipts), of any buyer; - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;   `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account; - `outstanding_liability`: tokens still owed at `outstanding_at` (the period's end, or now for the current   period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,   times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay   outstanding.  Per period the `withdrawals` paid out of the caller's USD account (journal entries `withdrawal_paid`). `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD. Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the range is listed, with zeros where nothing happened. `periods` says how many periods back from the current one (default 7, at most 92).
+
+        :param period: The length of a period, in UTC.
+        :type period: EarningsPeriod
+        :param periods: How many periods, counting back from the one that holds now.
+        :type periods: int
+        :param instrument_id: Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).
+        :type instrument_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_supply_earnings_serialize(
+            period=period,
+            periods=periods,
+            instrument_id=instrument_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SupplyEarningsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_supply_earnings_with_http_info(
+        self,
+        period: Annotated[Optional[EarningsPeriod], Field(description="The length of a period, in UTC.")] = None,
+        periods: Annotated[Optional[Annotated[int, Field(le=92, strict=True, ge=1)]], Field(description="How many periods, counting back from the one that holds now.")] = None,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SupplyEarningsResponse]:
+        """Read my books as a supplier, per instrument and period
+
+        The caller's books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday 00:00, `month` from the 1st), the newest period first, read from the ledger's journal and the inference receipts, so that they always agree with `mkt admin audit`:  - `units_issued`: Units the caller issued (journal entries `issuance`); - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included; - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller's Units (the lots an   automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them; - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller's endpoints   answered (settled receipts), of any buyer; - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;   `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account; - `outstanding_liability`: tokens still owed at `outstanding_at` (the period's end, or now for the current   period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,   times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay   outstanding.  Per period the `withdrawals` paid out of the caller's USD account (journal entries `withdrawal_paid`). `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD. Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the range is listed, with zeros where nothing happened. `periods` says how many periods back from the current one (default 7, at most 92).
+
+        :param period: The length of a period, in UTC.
+        :type period: EarningsPeriod
+        :param periods: How many periods, counting back from the one that holds now.
+        :type periods: int
+        :param instrument_id: Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).
+        :type instrument_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_supply_earnings_serialize(
+            period=period,
+            periods=periods,
+            instrument_id=instrument_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SupplyEarningsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_supply_earnings_without_preload_content(
+        self,
+        period: Annotated[Optional[EarningsPeriod], Field(description="The length of a period, in UTC.")] = None,
+        periods: Annotated[Optional[Annotated[int, Field(le=92, strict=True, ge=1)]], Field(description="How many periods, counting back from the one that holds now.")] = None,
+        instrument_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Read my books as a supplier, per instrument and period
+
+        The caller's books as a supplier, per instrument and per UTC period (`day` from 00:00, `week` from Monday 00:00, `month` from the 1st), the newest period first, read from the ledger's journal and the inference receipts, so that they always agree with `mkt admin audit`:  - `units_issued`: Units the caller issued (journal entries `issuance`); - `units_sold`: Units of its sell fills (journal entries `trade`), every sell, resales included; - `tokens_consumed`: tokens buyers drew from consumption lots holding the caller's Units (the lots an   automatic transfer credits to the seller of most of a buy), by the settled receipts that drew them; - `tokens_served`, `requests_served`: billed tokens and requests of the inference the caller's endpoints   answered (settled receipts), of any buyer; - `gross_proceeds`: USD of its sell fills (price × quantity); `fees_paid`: the fees taken from them;   `net_proceeds = gross_proceeds − fees_paid`, what reached its USD account; - `outstanding_liability`: tokens still owed at `outstanding_at` (the period's end, or now for the current   period), as `GET /v1/supplier-liability` defines it over everything up to then: Units issued and sold,   times `tokens_per_unit`, less the tokens served (never below 0). Units that buyers let expire unused stay   outstanding.  Per period the `withdrawals` paid out of the caller's USD account (journal entries `withdrawal_paid`). `totals` add the range up per instrument (`outstanding_liability` now) and over all instruments in USD. Instruments are those the caller issued, sold, served or had consumed, by symbol; every period of the range is listed, with zeros where nothing happened. `periods` says how many periods back from the current one (default 7, at most 92).
+
+        :param period: The length of a period, in UTC.
+        :type period: EarningsPeriod
+        :param periods: How many periods, counting back from the one that holds now.
+        :type periods: int
+        :param instrument_id: Only this instrument: its id (`instrument-<uuid>`; an unknown id matches nothing) or its symbol in any letter case (`TEXT-STANDARD`; one that names no instrument answers `422`).
+        :type instrument_id: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_supply_earnings_serialize(
+            period=period,
+            periods=periods,
+            instrument_id=instrument_id,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SupplyEarningsResponse",
+            '401': "ErrorEnvelope",
+            '403': "ErrorEnvelope",
+            '422': "ErrorEnvelope",
+            '500': "ErrorEnvelope",
+            '503': "ErrorEnvelope",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_supply_earnings_serialize(
+        self,
+        period,
+        periods,
+        instrument_id,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if period is not None:
+            
+            _query_params.append(('period', period.value))
+            
+        if periods is not None:
+            
+            _query_params.append(('periods', periods))
+            
+        if instrument_id is not None:
+            
+            _query_params.append(('instrument_id', instrument_id))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'oauthAccessToken', 
+            'signingKeyFingerprint', 
+            'signature', 
+            'signatureTimestamp'
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v1/supply/earnings',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -46,6 +46,10 @@ from mkt_trading.models.diagnostics import Diagnostics
 from mkt_trading.models.diagnostics_check import DiagnosticsCheck
 from mkt_trading.models.diagnostics_response import DiagnosticsResponse
 from mkt_trading.models.diagnostics_status import DiagnosticsStatus
+from mkt_trading.models.earnings_figures import EarningsFigures
+from mkt_trading.models.earnings_period import EarningsPeriod
+from mkt_trading.models.earnings_period_figures import EarningsPeriodFigures
+from mkt_trading.models.earnings_totals import EarningsTotals
 from mkt_trading.models.endpoint_instrument import EndpointInstrument
 from mkt_trading.models.endpoint_standing import EndpointStanding
 from mkt_trading.models.error_body import ErrorBody
@@ -56,6 +60,7 @@ from mkt_trading.models.health_response import HealthResponse
 from mkt_trading.models.instrument import Instrument
 from mkt_trading.models.instrument_ai_specs import InstrumentAiSpecs
 from mkt_trading.models.instrument_basic_info import InstrumentBasicInfo
+from mkt_trading.models.instrument_earnings import InstrumentEarnings
 from mkt_trading.models.instrument_list import InstrumentList
 from mkt_trading.models.instrument_response import InstrumentResponse
 from mkt_trading.models.instrument_status import InstrumentStatus
@@ -133,6 +138,8 @@ from mkt_trading.models.supplier_liability_list import SupplierLiabilityList
 from mkt_trading.models.supplier_liability_response import SupplierLiabilityResponse
 from mkt_trading.models.supplier_scorecard import SupplierScorecard
 from mkt_trading.models.supplier_scorecard_list import SupplierScorecardList
+from mkt_trading.models.supply_earnings import SupplyEarnings
+from mkt_trading.models.supply_earnings_response import SupplyEarningsResponse
 from mkt_trading.models.supply_issuance import SupplyIssuance
 from mkt_trading.models.supply_issuance_list import SupplyIssuanceList
 from mkt_trading.models.supply_issuance_response import SupplyIssuanceResponse
@@ -159,4 +166,5 @@ from mkt_trading.models.transfer_list import TransferList
 from mkt_trading.models.transfer_response import TransferResponse
 from mkt_trading.models.transfer_status import TransferStatus
 from mkt_trading.models.update_supplier_endpoint_request import UpdateSupplierEndpointRequest
+from mkt_trading.models.withdrawals_paid_period import WithdrawalsPaidPeriod
 
