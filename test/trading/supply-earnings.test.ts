@@ -277,6 +277,33 @@ describeEachDatabase(
       expect(data.instruments).to.deep.equal([]);
       expect(data.totals.net_proceeds).to.equal('0.000000');
     });
+
+    it('counts the withdrawals paid out of the proceeds, as the journal has them', async () => {
+      const { accessToken } = await grantTokens(services(), supplier.userId, ['funds:withdraw']);
+      const destination = await env().platform.post('/v1/payout-destinations', {
+        bearer: accessToken,
+        body: { payout_destination: { label: 'Proceeds' } },
+      });
+      expect(destination.status).to.equal(201);
+      const paid = await env().platform.post('/v1/withdrawals', {
+        bearer: accessToken,
+        body: { withdrawal: { amount_usd: '2.00', destination_id: destination.body.data.id } },
+      });
+      expect(paid.status, paid.text).to.equal(201);
+      const { withdrawals, totals } = await books({ period: 'day', periods: 3 });
+      const journal = await services()
+        .db('journal_entries as e')
+        .join('journal_postings as p', 'p.entry_id', 'e.id')
+        .where({ 'e.kind': 'withdrawal_paid', 'p.account_id': 'system:payouts:usd' })
+        .sum({ paid: 'p.amount' })
+        .first();
+      expect(Number(journal?.paid)).to.equal(2_000_000);
+      expect(withdrawals[0]).to.include({ withdrawals_paid: '2.000000', withdrawal_count: 1 });
+      expect(withdrawals.slice(1).every((w: { withdrawal_count: number }) => w.withdrawal_count === 0)).to.equal(true);
+      expect(totals).to.include({ withdrawals_paid: '2.000000', withdrawal_count: 1 });
+      expect(await auditLedger(services().db)).to.deep.equal([]);
+    });
   },
-  { clock: () => new TestClock() },
+  // Withdrawals at once: the cooling-off is tested in test/platform/withdrawals.test.ts.
+  { clock: () => new TestClock(), env: { MKT_WITHDRAWAL_COOLOFF_S: '0' } },
 );
