@@ -211,7 +211,7 @@ export async function logIn(
 }
 
 /** What confirming the password again gives: done, a wrong password, or too many tries (nothing checked). */
-export type PasswordConfirmation =
+type PasswordConfirmation =
   | { ok: true }
   | { ok: false; reason: 'invalid_credentials' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };

@@ -29,7 +29,7 @@ import {
  * anything, and every change is mailed to the account's address, as exchanges do: whoever takes over an account
  * cannot send its money somewhere new at once, and its owner hears of the attempt.
  */
-export interface DestinationDeps {
+interface DestinationDeps {
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -39,7 +39,7 @@ export interface DestinationDeps {
 }
 
 /** At most this many live destinations per user. */
-export const destinationsMax = 10;
+const destinationsMax = 10;
 
 interface NewDestination {
   label: string;

@@ -98,7 +98,7 @@ export function requireUsableDestination(
 }
 
 /** What the user's USD allows a withdrawal to take, read in the withdrawal's transaction. */
-export interface WithdrawableRoom {
+interface WithdrawableRoom {
   accountId: string | null;
   availableMicros: number;
   heldByOrdersMicros: number;

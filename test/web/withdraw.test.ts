@@ -41,7 +41,10 @@ describeEachDatabase(
       });
       expect(wrong.status).to.equal(403);
       expect(visibleText(wrong)).to.contain('The password is incorrect');
-      const unconfirmed = await session.post('/funds/withdraw', { amount_usd: '15.00', destination_id: destinationId! });
+      const unconfirmed = await session.post('/funds/withdraw', {
+        amount_usd: '15.00',
+        destination_id: destinationId!,
+      });
       expect(unconfirmed.status).to.equal(403);
       expect(visibleText(unconfirmed)).to.contain('Confirm your password');
       const paid = await session.post('/funds/withdraw', {
