@@ -131,8 +131,9 @@ export async function decideLogin(
   email: string,
   button: 'Approve' | 'Deny',
   profile = 'default',
+  loginFlags: string[] = [],
 ): Promise<{ login: Running; code: number | null }> {
-  const login = cli.spawn(['--profile', profile, 'login', '--no-browser']);
+  const login = cli.spawn(['--profile', profile, 'login', '--no-browser', ...loginFlags]);
   try {
     const [, url] = await login.waitFor(/open (http\S+)/);
     const [, userCode] = await login.waitFor(/the code ([A-Z]{4}-[A-Z]{4})/);
@@ -164,8 +165,9 @@ export async function loginThroughBrowser(
   browser: Browser,
   email: string,
   profile = 'default',
+  loginFlags: string[] = [],
 ): Promise<Running> {
-  const { login, code } = await decideLogin(cli, env, browser, email, 'Approve', profile);
+  const { login, code } = await decideLogin(cli, env, browser, email, 'Approve', profile, loginFlags);
   expect(code, `mkt login: ${login.stdout}${login.stderr}`).to.equal(0);
   return login;
 }
