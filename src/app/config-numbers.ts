@@ -26,3 +26,11 @@ export function usdCents(env: NodeJS.ProcessEnv, name: string, fallbackMicros: n
     throw new Error(`${name} must be a positive USD amount with at most 2 decimals, like 1000.00; got ${text}`);
   return micros;
 }
+
+/** `${prefix}_MIN_USD` and `${prefix}_MAX_USD` (amounts as usdCents reads them), the least not above the most. */
+export function usdRange(env: NodeJS.ProcessEnv, prefix: string, fallbacks: [number, number]): [number, number] {
+  const min = usdCents(env, `${prefix}_MIN_USD`, fallbacks[0]);
+  const max = usdCents(env, `${prefix}_MAX_USD`, fallbacks[1]);
+  if (min > max) throw new Error(`${prefix}_MIN_USD must not exceed ${prefix}_MAX_USD`);
+  return [min, max];
+}

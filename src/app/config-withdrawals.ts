@@ -1,4 +1,4 @@
-import { positiveInteger, usdCents, wholeNumber } from './config-numbers.js';
+import { positiveInteger, usdCents, usdRange, wholeNumber } from './config-numbers.js';
 
 /**
  * Withdrawals' limits (issue 32), in micro-dollars: core/withdrawal-options.ts says what each is (config is a leaf, so
@@ -13,14 +13,12 @@ interface WithdrawalsConfig {
 }
 
 export function loadWithdrawals(env: NodeJS.ProcessEnv): WithdrawalsConfig {
-  const options: WithdrawalsConfig = {
-    minMicros: usdCents(env, 'MKT_WITHDRAWAL_MIN_USD', 1_000_000),
-    maxMicros: usdCents(env, 'MKT_WITHDRAWAL_MAX_USD', 10_000_000_000),
+  const [minMicros, maxMicros] = usdRange(env, 'MKT_WITHDRAWAL', [1_000_000, 10_000_000_000]);
+  return {
+    minMicros,
+    maxMicros,
     dailyLimitMicros: usdCents(env, 'MKT_WITHDRAWAL_DAILY_LIMIT_USD', 5_000_000_000),
     coolOffS: wholeNumber(env, 'MKT_WITHDRAWAL_COOLOFF_S', 86_400),
     reauthenticationS: positiveInteger(env, 'MKT_WITHDRAWAL_REAUTH_S', 300),
   };
-  if (options.minMicros > options.maxMicros)
-    throw new Error('MKT_WITHDRAWAL_MIN_USD must not exceed MKT_WITHDRAWAL_MAX_USD');
-  return options;
 }

@@ -5,7 +5,7 @@
  * built here satisfy them.
  */
 
-import { positiveInteger, usdCents, wholeNumber } from './config-numbers.js';
+import { positiveInteger, usdCents, usdRange, wholeNumber } from './config-numbers.js';
 import { loadWithdrawals } from './config-withdrawals.js';
 import { loadWatch, type WatchConfig } from './config-watch.js';
 
@@ -268,15 +268,13 @@ function loadPayments(env: NodeJS.ProcessEnv): PaymentsConfig {
   const method = env.MKT_PAYMENTS || 'sandbox';
   if (method !== 'sandbox' && method !== 'manual')
     throw new Error(`MKT_PAYMENTS must be sandbox or manual, got ${method}`);
-  const payments: PaymentsConfig = {
+  const [depositMinMicros, depositMaxMicros] = usdRange(env, 'MKT_DEPOSIT', [1_000_000, 10_000_000_000]);
+  return {
     method,
     sandboxDailyLimitMicros: usdCents(env, 'MKT_SANDBOX_DAILY_LIMIT_USD', 1_000_000_000),
-    depositMinMicros: usdCents(env, 'MKT_DEPOSIT_MIN_USD', 1_000_000),
-    depositMaxMicros: usdCents(env, 'MKT_DEPOSIT_MAX_USD', 10_000_000_000),
+    depositMinMicros,
+    depositMaxMicros,
   };
-  if (payments.depositMinMicros > payments.depositMaxMicros)
-    throw new Error('MKT_DEPOSIT_MIN_USD must not exceed MKT_DEPOSIT_MAX_USD');
-  return payments;
 }
 
 /**

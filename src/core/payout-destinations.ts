@@ -79,6 +79,13 @@ export async function listDestinations(
   return livePayoutDestinations(poolSql(deps.db), userId);
 }
 
+/** The caller, once the credential has signed in recently enough to change where money may go. */
+async function signedInUser(deps: DestinationDeps, userId: string, credential: WithdrawCredential) {
+  const nowUs = deps.clock.nowUs();
+  requireRecentSignIn(deps.config.withdrawals, credential, nowUs);
+  return { user: await requireUser(deps.db, userId), nowUs };
+}
+
 /** POST /v1/payout-destinations: stored cooling off until `usable_from`, and mailed. */
 export async function addDestination(
   deps: DestinationDeps,
@@ -86,9 +93,7 @@ export async function addDestination(
   credential: WithdrawCredential,
   input: NewDestination,
 ): Promise<PayoutDestinationRow> {
-  const nowUs = deps.clock.nowUs();
-  requireRecentSignIn(deps.config.withdrawals, credential, nowUs);
-  const user = await requireUser(deps.db, userId);
+  const { user, nowUs } = await signedInUser(deps, userId, credential);
   requireAccountReady(user, { inactive: 'payout destinations cannot be added', action: 'adding a payout destination' });
   const label = input.label.trim();
   if (label === '') throw fieldRefusal('label', 'must not be blank', 'label must not be blank.');
@@ -128,9 +133,7 @@ export async function removeDestination(
   credential: WithdrawCredential,
   destinationId: string,
 ): Promise<void> {
-  const nowUs = deps.clock.nowUs();
-  requireRecentSignIn(deps.config.withdrawals, credential, nowUs);
-  const user = await requireUser(deps.db, userId);
+  const { user, nowUs } = await signedInUser(deps, userId, credential);
   const removed = await deps.db.transaction(async (trx) => {
     const sql = await lockUserFunds(trx, user);
     const row = await payoutDestinationOfUser(sql, userId, destinationId);

@@ -162,6 +162,7 @@ describeEachDatabase('platform: diagnostics', (env) => {
       'trade:write',
       'supply:read',
       'supply:write',
+      'funds:withdraw',
     ]);
   });
 

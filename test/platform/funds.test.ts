@@ -90,6 +90,17 @@ describeEachDatabase('platform: funds, sandbox payments', (env) => {
       deposited_today_usd: '0.00',
       remaining_today_usd: '1000.00',
       pending_usd: '0.00',
+      withdrawals: {
+        min_amount_usd: '1.00',
+        max_amount_usd: '10000.00',
+        daily_limit_usd: '5000.00',
+        withdrawn_today_usd: '0.00',
+        remaining_today_usd: '5000.00',
+        withdrawable_usd: '0.00',
+        pending_usd: '0.00',
+        cooling_off_seconds: 86400,
+        reauthentication_seconds: 300,
+      },
     });
   });
 

@@ -336,6 +336,7 @@ describeEachDatabase('OAuth tokens: refresh with rotation, revocation (RFC 7009)
         'trade:write',
         'supply:read',
         'supply:write',
+        'funds:withdraw',
       ]);
       expect(all.body.data[1]).to.deep.equal({
         scope: 'account:read',

@@ -50,6 +50,8 @@ export async function showFunds(session: Session, output: Output): Promise<void>
         ['deposited today', `${funding.deposited_today_usd} USD`],
         ['left today', funding.remaining_today_usd === null ? '-' : `${funding.remaining_today_usd} USD`],
         ['pending', `${funding.pending_usd} USD`],
+        ['withdrawable', `${funding.withdrawals.withdrawable_usd} USD (mkt funds withdraw USD --destination ID)`],
+        ['withdrawals pending', `${funding.withdrawals.pending_usd} USD`],
       ]),
       deposits.length === 0
         ? 'No deposits yet: `mkt funds add 25.00`.'
