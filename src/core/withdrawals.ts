@@ -109,6 +109,7 @@ function replayOf(earlier: WithdrawalRow, request: WithdrawalRequest, amountMicr
   );
 }
 
+/** Checks the destination, the day's room and the withdrawable USD, then holds the amount (and in sandbox pays it). */
 async function holdAndPay(
   deps: WithdrawalDeps,
   trx: Knex.Transaction,
