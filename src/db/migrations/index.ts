@@ -30,6 +30,7 @@ import * as qualificationRuns from './0029_qualification_runs.js';
 import * as receiptsByEndpoint from './0030_receipts_by_endpoint.js';
 import * as endpointWatch from './0031_endpoint_watch.js';
 import * as withdrawals from './0032_withdrawals.js';
+import * as lotsBySupplier from './0033_lots_by_supplier.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const migrations: [string, Migration][] = [
   ['0030_receipts_by_endpoint', receiptsByEndpoint],
   ['0031_endpoint_watch', endpointWatch],
   ['0032_withdrawals', withdrawals],
+  ['0033_lots_by_supplier', lotsBySupplier],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
