@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger.js';
 import { replenishHouseAsks } from '../trading/supply/house-supplier.js';
 import { watchDeadManSwitches } from '../trading/orders/dead-man-switch.js';
 import { expireDueOrders } from '../trading/orders/orders.js';
+import { sweepMarketFees } from '../ledger/fee-sweep.js';
 
 /** What the jobs take: inference's (the sweep) and the order pipeline's (the house supplier, expiry, the switches). */
 type BackgroundDeps = InferenceDeps &
@@ -33,6 +34,9 @@ const tickMs = 1000;
 /** Inference requests abandoned by a dead process are looked for every this many ticks (and at the first). */
 const abandonedSweepTicks = 2;
 
+/** The markets' fee accounts are swept into the house's every this many ticks (a minute), and at the first. */
+const feeSweepTicks = 60;
+
 /** A tick chain that has not completed for this many ticks is stuck: the background is not running. */
 const staleTicks = 10;
 
@@ -54,6 +58,11 @@ async function sweepAbandonedInference(deps: BackgroundDeps): Promise<void> {
 /** Drops the replay guard's claims and the throttles' buckets that no timestamp can use any more (DESIGN.md §9). */
 async function pruneReplayGuards(deps: BackgroundDeps): Promise<void> {
   await pruneExpiredGuards(deps.db, deps.clock.nowUs());
+}
+
+/** Moves what the markets' fee accounts hold into the house's (ledger/fee-sweep.ts). */
+async function sweepFees(deps: BackgroundDeps): Promise<void> {
+  await sweepMarketFees(deps.db, deps.clock.nowUs());
 }
 
 /**
@@ -96,13 +105,15 @@ async function step(deps: BackgroundDeps, what: string, work: (deps: BackgroundD
 }
 
 function tick(state: BackgroundState): void {
-  const sweep = state.ticks++ % abandonedSweepTicks === 0;
+  const sweep = state.ticks % abandonedSweepTicks === 0;
+  const feeSweep = state.ticks++ % feeSweepTicks === 0;
   const { deps } = state;
   state.running = state.running.then(async () => {
     // First: a restarted process settles what its predecessor left before anything slower.
     if (sweep) await step(deps, 'sweep of abandoned inference', sweepAbandonedInference);
     await step(deps, 'pruning of the replay guard', pruneReplayGuards);
     await step(deps, 'house supply', replenishHouseSupply);
+    if (feeSweep) await step(deps, 'sweep of market fees', sweepFees);
     state.tickDoneAtMs = performance.now();
   });
 }
@@ -115,8 +126,8 @@ function expiryTick(state: BackgroundState): void {
 
 /**
  * Work no request triggers, run by every process: each tick (a second), the sweep of abandoned
- * inference (every second tick, and at the first), the replay guard's pruning and the house
- * supplier's asks; every 250 ms, on a chain of its own, the expiry of due orders. Dead-man's
+ * inference (every second tick, and at the first), the replay guard's pruning, the house
+ * supplier's asks and, every minute, the sweep of the markets' fees; every 250 ms, on a chain of its own, the expiry of due orders. Dead-man's
  * switches have a watch of their own (dead-man-switch.ts), since they fire within a second of their time.
  */
 export function startBackground(deps: BackgroundDeps, intervalMs = tickMs): Background {

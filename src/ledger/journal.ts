@@ -107,9 +107,18 @@ function rememberOnCommit(db: Trx, known: Set<string>, id: string): void {
   );
 }
 
-/** A system account (the outside world, fees, issuance …) for one asset, created on first use. */
-export async function systemAccount(trx: Trx, name: SystemAccountName, asset: string, nowUs: number): Promise<string> {
-  const id = `system:${name}:${asset}`;
+/**
+ * A system account (the outside world, fees, issuance …) for one asset, created on first use; `scope` makes one of
+ * several of a name (`system:fees:<instrument>:usd`, a market's fees: ledger/fee-sweep.ts).
+ */
+export async function systemAccount(
+  trx: Trx,
+  name: SystemAccountName,
+  asset: string,
+  nowUs: number,
+  scope?: string,
+): Promise<string> {
+  const id = scope === undefined ? `system:${name}:${asset}` : `system:${name}:${scope}:${asset}`;
   const known = knownIn(trx);
   if (known.has(id)) return id;
   return withSql(trx, async (sql) => {

@@ -58,7 +58,9 @@ export class AccountIds {
     let found = this.systems.get(instrumentId);
     if (!found) {
       found = {
-        fees: await systemAccount(db, 'fees', usd, nowUs),
+        // A fee account per market (one market per instrument), so that batches of two markets share no row; the
+        // background sweeps them into system:fees:usd (ledger/fee-sweep.ts).
+        fees: await systemAccount(db, 'fees', usd, nowUs, instrumentId),
         conversion: {
           units: await systemAccount(db, 'conversion', unitsOf(instrumentId), nowUs),
           tokens: await systemAccount(db, 'conversion', tokensOf(instrumentId), nowUs),
