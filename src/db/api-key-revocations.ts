@@ -4,6 +4,7 @@ import { apiKeysChannel } from './migrations/0014_api_key_revocations.js';
 import { poolSql, statement } from './sql.js';
 import { postgresSettingsOf, sqliteFilenameOf } from './knex-client.js';
 import { openSqliteFile } from './sqlite-file.js';
+import { currentTrace, type TraceContext } from '../lib/trace-context.js';
 
 /**
  * What tells a cache of consumption API keys that one may have been revoked (migration 0014: a
@@ -11,8 +12,8 @@ import { openSqliteFile } from './sqlite-file.js';
  * user's status, in the writer's own transaction). A feed answers a version: equal versions mean
  * no key was revoked in between; null means it cannot tell (nothing cached may be trusted).
  *
- * - SQLite: the counter row, read on every call: processes sharing the file see each other's
- *   revocations at once, because the trigger bumps it in the revoking transaction.
+ * - SQLite: the counter row, read once per request (on every call outside one): processes sharing the file see each
+ *   other's revocations from their next request, because the trigger bumps it in the revoking transaction.
  * - PostgreSQL: a dedicated connection LISTENs on the channel; each notification (delivered on the
  *   revoking transaction's commit) moves the version. While that connection is down the version is
  *   null, and when it is back the version moves: what was missed meanwhile cannot matter.
@@ -22,7 +23,7 @@ import { openSqliteFile } from './sqlite-file.js';
  *   the process that revoked a key never waits for a notification of its own.
  */
 export interface RevocationFeed {
-  /** The current version; on SQLite one read of the counter row. */
+  /** The current version; on SQLite one read of the counter row per request. */
   version(): Promise<string | null>;
   /**
    * The last version known, without reading anything: a value cached under `version()` is stored only if this still
@@ -69,6 +70,45 @@ export async function openRevocationFeed(db: Db): Promise<RevocationFeed> {
   };
 }
 
+/**
+ * SQLite's feed: the counter row, with this process's own announcements (`local`) riding along so that a change made
+ * here moves the version too.
+ */
+function sqliteFeed(db: Db, local: () => number, forget: () => void): RevocationFeed {
+  let counted: number | null = null;
+  const known = () => (counted === null ? null : `${counted}:${local()}`);
+  // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
+  // once, instead of waiting for the process's one connection while a transaction holds it.
+  const filename = sqliteFilenameOf(db);
+  const reader =
+    filename === undefined || filename === ':memory:' || filename === ''
+      ? null
+      : openSqliteFile(filename, { readonly: true, fileMustExist: true });
+  const read = reader?.prepare(counterText);
+  // Read once per request (the request's trace context, src/http/app.ts, names it): its key lookup and the trading
+  // cache's lookups then cost one read of the counter between them. A revocation committed while the request runs is
+  // seen by the next request; this one was let in before it.
+  const readInRequest = new WeakMap<TraceContext, number | null>();
+  return {
+    async version() {
+      const request = currentTrace();
+      if (request !== undefined && readInRequest.has(request)) counted = readInRequest.get(request) ?? null;
+      else {
+        const row = (read ? read.get() : await poolSql(db).get(counter)) as { version: number } | undefined;
+        counted = row === undefined ? null : Number(row.version);
+        if (request !== undefined) readInRequest.set(request, counted);
+      }
+      return known();
+    },
+    known,
+    close() {
+      forget();
+      reader?.close();
+      return Promise.resolve();
+    },
+  };
+}
+
 async function openFeed(db: Db): Promise<RevocationFeed> {
   let local = 0;
   const listeners = localListeners.get(db) ?? new Set();
@@ -86,32 +126,7 @@ async function openFeed(db: Db): Promise<RevocationFeed> {
     db.off('query-response', onQuery);
   };
 
-  if (kindOf(db) === 'sqlite') {
-    let counted: number | null = null;
-    // The local count rides along, so a change announced here moves the version too.
-    const known = () => (counted === null ? null : `${counted}:${local}`);
-    // A reader of its own (WAL lets it read beside the writer): the counter as last committed, at
-    // once, instead of waiting for the process's one connection while a transaction holds it.
-    const filename = sqliteFilenameOf(db);
-    const reader =
-      filename === undefined || filename === ':memory:' || filename === ''
-        ? null
-        : openSqliteFile(filename, { readonly: true, fileMustExist: true });
-    const read = reader?.prepare(counterText);
-    return {
-      async version() {
-        const row = (read ? read.get() : await poolSql(db).get(counter)) as { version: number } | undefined;
-        counted = row === undefined ? null : Number(row.version);
-        return known();
-      },
-      known,
-      close() {
-        forget();
-        reader?.close();
-        return Promise.resolve();
-      },
-    };
-  }
+  if (kindOf(db) === 'sqlite') return sqliteFeed(db, () => local, forget);
 
   const listener = await listen(db);
   return {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { openRevocationFeed, type RevocationFeed } from '../../src/db/api-key-revocations.js';
+import { newSpanId, newTraceId, requestTraces } from '../../src/lib/trace-context.js';
 import { migrateLatest, openDatabase, type Db } from '../../src/db/knex.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createApiKey, createGrant, createUser } from '../../src/core/identity.js';
@@ -139,6 +140,28 @@ for (const kind of databaseKinds) {
       if (kind === 'postgres') await until(async () => (await feed.version()) !== before);
       expect(await feed.version()).not.to.equal(before);
     });
+
+    if (kind === 'sqlite')
+      it('reads the counter once per request: a revocation committed meanwhile is seen by the next request', async () => {
+        const other = await createUser(db, systemClock, {
+          email: `per-request-${kind}@example.com`,
+          verified: true,
+          acceptTerms: true,
+        });
+        const { row } = await createApiKey(db, systemClock, other.id, 'per-request');
+        const asRequest = (work: () => Promise<void>) =>
+          requestTraces.run({ traceId: newTraceId(), spanId: newSpanId(), flags: 0 }, work);
+        let seenBefore: string | null = null;
+        await asRequest(async () => {
+          seenBefore = await feed.version();
+          await db('api_keys').where({ id: row.id }).update({ active: false });
+          expect(await feed.version(), 'the same request: no second read').to.equal(seenBefore);
+        });
+        await asRequest(async () => {
+          expect(await feed.version()).not.to.equal(seenBefore);
+        });
+        expect(await feed.version(), 'outside a request: read on every call').not.to.equal(seenBefore);
+      });
 
     it('knows of a change made through its own knex as soon as the change answers', async () => {
       const { row } = await createApiKey(db, systemClock, userId, 'own-knex');
