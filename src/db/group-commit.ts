@@ -159,7 +159,12 @@ function committedCount(outcomes: readonly { ok: boolean }[]): number {
   return count;
 }
 
-const begin = statement('transaction_begin', 'BEGIN');
+/**
+ * On SQLite the batch takes the write lock at BEGIN (IMMEDIATE), waiting for it up to the busy timeout: a deferred
+ * transaction that has read and then writes is refused at once (SQLITE_BUSY, not waited for) when another process
+ * wrote in between, which two processes on one file meet whenever their batches overlap.
+ */
+const begin = statement('transaction_begin', 'BEGIN IMMEDIATE', 'BEGIN');
 const commit = statement('transaction_commit', 'COMMIT');
 const rollback = statement('transaction_rollback', 'ROLLBACK');
 
