@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { Services } from '../app/services.js';
 import type { WithdrawalRow, WithdrawalStatus } from '../db/withdrawals.js';
-import { payoutDestinationsByIds } from '../db/payout-destinations.js';
-import { withdrawalView } from '../core/withdrawal-views.js';
+import { withDestinations, withdrawalView } from '../core/withdrawal-views.js';
 import * as withdrawals from '../core/withdrawals.js';
-import { assert } from '../lib/assert.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -31,19 +29,11 @@ const requiredText = (value: string | undefined, flag: string): string => {
 
 /** Withdrawals as the API shows them, with their owner and, for the operator who pays, the full bank reference. */
 async function operatorViews(services: Services, rows: readonly WithdrawalRow[]) {
-  const destinations = new Map(
-    (
-      await payoutDestinationsByIds(
-        services.db,
-        rows.map((r) => r.destination_id),
-      )
-    ).map((d) => [d.id, d]),
-  );
-  return rows.map((row) => {
-    const destination = destinations.get(row.destination_id);
-    assert(destination !== undefined, `withdrawal ${row.id} names a destination that exists`);
-    return { ...withdrawalView(row, destination), user_id: row.user_id, bank_reference: destination.bank_reference };
-  });
+  return (await withDestinations(services.db, rows)).map(({ row, destination }) => ({
+    ...withdrawalView(row, destination),
+    user_id: row.user_id,
+    bank_reference: destination.bank_reference,
+  }));
 }
 
 export const withdrawalCommands: Record<string, Command> = {

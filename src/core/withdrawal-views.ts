@@ -46,8 +46,11 @@ export function withdrawalView(row: WithdrawalRow, destination: PayoutDestinatio
   };
 }
 
-/** Withdrawals as the API shows them, each with its destination (read in one statement). */
-export async function withdrawalViews(db: Db, rows: readonly WithdrawalRow[]): Promise<Schemas['Withdrawal'][]> {
+/** Each withdrawal with its destination, the destinations read in one statement. */
+export async function withDestinations(
+  db: Db,
+  rows: readonly WithdrawalRow[],
+): Promise<{ row: WithdrawalRow; destination: PayoutDestinationRow }[]> {
   const destinations = new Map(
     (
       await payoutDestinationsByIds(
@@ -59,15 +62,20 @@ export async function withdrawalViews(db: Db, rows: readonly WithdrawalRow[]): P
   return rows.map((row) => {
     const destination = destinations.get(row.destination_id);
     assert(destination !== undefined, `withdrawal ${row.id} names destination ${row.destination_id}, which exists`);
-    return withdrawalView(row, destination);
+    return { row, destination };
   });
+}
+
+/** Withdrawals as the API shows them. */
+export async function withdrawalViews(db: Db, rows: readonly WithdrawalRow[]): Promise<Schemas['Withdrawal'][]> {
+  return (await withDestinations(db, rows)).map(({ row, destination }) => withdrawalView(row, destination));
 }
 
 /** One withdrawal as the API shows it. */
 export async function withdrawalViewOf(db: Db, row: WithdrawalRow): Promise<Schemas['Withdrawal']> {
-  const [destination] = await payoutDestinationsByIds(db, [row.destination_id]);
-  assert(destination !== undefined, `withdrawal ${row.id} names destination ${row.destination_id}, which exists`);
-  return withdrawalView(row, destination);
+  const [view] = await withdrawalViews(db, [row]);
+  assert(view !== undefined, `withdrawal ${row.id} has its view`);
+  return view;
 }
 
 /** The `withdrawals` of GET /v1/funds: what withdrawals allow the user now, by the payment path's destinations. */

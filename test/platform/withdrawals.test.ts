@@ -143,6 +143,8 @@ describeEachDatabase(
       expect(account.last_withdrawal_at).to.equal(withdrawal.decided_at);
       const room = await funding(env(), user);
       expect(room).to.include({ withdrawn_today_usd: '20.00', withdrawable_usd: '80.00', pending_usd: '0.00' });
+      const counted = (await env().service.services.metrics.withdrawalsUsd.get()).values;
+      expect(counted.find((v) => v.labels.method === 'sandbox')?.value).to.be.at.least(20);
       const read = await env().platform.get(`/v1/withdrawals/${withdrawal.id}`, { bearer: user.token });
       expect(read.body.data).to.deep.equal(withdrawal);
       const cancel = await env().platform.post(`/v1/withdrawals/${withdrawal.id}/cancel`, { bearer: user.token });

@@ -3,7 +3,7 @@ import { listDestinations } from '../../core/payout-destinations.js';
 import { destinationView, fundingWithdrawals, withdrawalViews } from '../../core/withdrawal-views.js';
 import * as withdrawals from '../../core/withdrawals.js';
 import { html, type Html } from '../html.js';
-import { csrfForm, notice } from '../layout.js';
+import { csrfForm } from '../layout.js';
 import type { MemberRequest } from '../request.js';
 import { newSecret } from '../../lib/secrets.js';
 
@@ -114,5 +114,3 @@ ${addDestinationForm(request)}</div></div>
 <div class="card"><h2>Withdrawals</h2><table><thead><tr><th>Created</th><th class="right">Amount (USD)</th><th>Status</th><th>To</th><th></th></tr></thead>
 <tbody>${await withdrawalRows(request, userId)}</tbody></table></div>`;
 }
-
-export const withdrawNotice = (title: string, detail: string): Html => notice('ok', title, detail);

@@ -8,7 +8,7 @@ import { notice } from '../layout.js';
 import { clientAddressOf } from '../../lib/client-address.js';
 import type { MemberRequest, PageResult } from '../request.js';
 import { fundsPage } from './funds.js';
-import { signedInRecently, withdrawNotice } from './withdraw-section.js';
+import { signedInRecently } from './withdraw-section.js';
 
 /**
  * The Funds page's forms for money out. A form sent with the password confirms the sign-in first (throttled as a
@@ -46,7 +46,7 @@ async function attempt(
   if (!check.ok) return check.result;
   try {
     const done = await change(check.credential);
-    return fundsPage(request, { withdraw: { done: withdrawNotice(done, 'See the lists below.') } });
+    return fundsPage(request, { withdraw: { done: notice('ok', done, 'See the lists below.') } });
   } catch (error) {
     const refused = refusalOf(error);
     if (refused === undefined) throw error;
