@@ -14,6 +14,7 @@ import type { SelfTradePrevention, Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';
 import { isSystemAccount, JournalWriteSet, type Buckets, type Posting } from '../../ledger/write-set.js';
 import type { Settled } from './settle.js';
+import { admitBatch, type OrderAdmission } from './admission.js';
 
 /** What a committed batch changed, for its events. */
 export interface CommittedBatch {
@@ -35,6 +36,8 @@ export interface BatchNeeds {
   clientOrderId?: { userId: string; clientOrderId: string };
   /** A user whose default self-trade prevention it takes. */
   defaultSelfTradePreventionOf?: string;
+  /** A new order's signature claim and rate token, made for the batch's orders at once (admission.ts). */
+  admission?: OrderAdmission;
 }
 
 const clientOrderKey = (userId: string, clientOrderId: string): string => `${userId}\u0000${clientOrderId}`;
@@ -82,6 +85,10 @@ export class TradingBatch {
 
   /** Reads what the commands declared they need, in one statement of each kind. */
   async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
+    await admitBatch(
+      this.sql,
+      needs.flatMap((need) => need?.admission ?? []),
+    );
     await this.readBalances(needs.flatMap((need) => need?.accounts ?? []));
     const users = [...new Set(needs.flatMap((need) => need?.defaultSelfTradePreventionOf ?? []))];
     if (users.length > 0)
