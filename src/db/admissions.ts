@@ -1,3 +1,4 @@
+import { lockMarketBooks, type MarketBookRow } from './orders.js';
 import { createBucket } from './rate-buckets.js';
 import type { SignatureClaim } from './replay-guard.js';
 import { shapedStatement, statement, valuesList, type Param, type Sql } from './sql.js';
@@ -36,8 +37,36 @@ export interface Admitted {
 
 const hashKey = (claim: SignatureClaim): string => `${claim.expiresAtUs}:${claim.signatureHash.toString('hex')}`;
 
+/**
+ * Locks the batch's markets (src/db/orders.ts lockMarketBooks), then claims every signature and takes every bucket's
+ * tokens: on PostgreSQL all in one statement, the lock first (the admission's rows wait for it), so that two batches
+ * never hold a bucket and wait for each other's market. A bucket used for the first time is made full first.
+ */
+export async function openBatch(
+  sql: Sql,
+  marketIds: readonly string[],
+  requests: readonly AdmissionRequest[],
+  nowUs: number,
+): Promise<{ books: Map<string, MarketBookRow>; admitted: Admitted }> {
+  if (sql.kind !== 'postgres')
+    return { books: await lockMarketBooks(sql, marketIds), admitted: await admitTogether(sql, requests, nowUs) };
+  let books = new Map<string, MarketBookRow>();
+  const admitted = await admitTogether(sql, requests, nowUs, async (unique) => {
+    const raw = await admitPostgres(sql, marketIds, unique, nowUs);
+    books = raw.books;
+    return raw;
+  });
+  return { books, admitted };
+}
+
 /** Claims every signature and takes every bucket's tokens; a bucket used for the first time is made full first. */
-export async function admitTogether(sql: Sql, requests: readonly AdmissionRequest[], nowUs: number): Promise<Admitted> {
+async function admitTogether(
+  sql: Sql,
+  requests: readonly AdmissionRequest[],
+  nowUs: number,
+  admit: (unique: readonly AdmissionRequest[]) => Promise<Raw> = (unique) =>
+    sql.kind === 'postgres' ? admitPostgres(sql, [], unique, nowUs) : admitSqlite(sql, unique, nowUs),
+): Promise<Admitted> {
   // The second use of a signature in one batch is a replay of the first: it is not sent.
   const firsts = new Set<string>();
   const sent = requests.map((request) => {
@@ -48,14 +77,14 @@ export async function admitTogether(sql: Sql, requests: readonly AdmissionReques
     return request;
   });
   const unique = sent.filter((request) => request !== undefined);
-  const { claimedKeys, buckets } =
-    sql.kind === 'postgres' ? await admitPostgres(sql, unique, nowUs) : await admitSqlite(sql, unique, nowUs);
+  const { claimedKeys, buckets } = await admit(unique);
   const claimed = sent.map(
     (request) => request !== undefined && (!request.claim || claimedKeys.has(hashKey(request.claim))),
   );
   const missing = bucketsWanted(requests, claimed).filter((want) => !buckets.has(want.key));
   if (missing.length > 0) {
     for (const want of missing) await createBucket(sql, want.key, want.capacityMilli, nowUs);
+    // The admission alone this time: the markets are locked already.
     const retried = await admitTogether(
       sql,
       requests.flatMap((request, i) =>
@@ -114,10 +143,20 @@ const bucketSet = (least: string, greatest: string, w: { now: string; capacity: 
   `milli_tokens = ${refilled(least, greatest, w)} - ${taking(least, greatest, w)}, ` +
   `updated_at_us = ${greatest}(b.updated_at_us, ${w.now}), last_taken_milli = ${taking(least, greatest, w)}`;
 
+/**
+ * The lock of lockMarketBooks, then the admission: `req` reads the locked rows' count, so each admission's row is
+ * made after every market's lock is held.
+ */
 const postgresAdmission = statement(
   'batch_admission',
   '',
-  `WITH req AS (SELECT * FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[]) AS r(hash_hex, expires_at_us, key, capacity, rate)),
+  `WITH locked AS (
+  SELECT market_id, version, next_sequence FROM market_books WHERE market_id = ANY(?::text[]) ORDER BY market_id FOR NO KEY UPDATE
+),
+req AS (
+  SELECT r.* FROM unnest(?::text[], ?::bigint[], ?::text[], ?::bigint[], ?::bigint[]) AS r(hash_hex, expires_at_us, key, capacity, rate)
+  CROSS JOIN (SELECT count(*) FROM locked) AS l
+),
 clock AS (SELECT ?::bigint AS now_us),
 claimed AS (
   INSERT INTO used_signatures (expires_at_us, signature_hash)
@@ -136,13 +175,20 @@ taken AS (
   RETURNING b.key, b.milli_tokens, b.last_taken_milli
 )
 SELECT 'claim' AS what, encode(signature_hash, 'hex') AS key, expires_at_us AS milli_tokens, 0::bigint AS last_taken_milli FROM claimed
-UNION ALL SELECT 'bucket', key, milli_tokens, last_taken_milli FROM taken`,
+UNION ALL SELECT 'bucket', key, milli_tokens, last_taken_milli FROM taken
+UNION ALL SELECT 'book', market_id, version, next_sequence FROM locked`,
 );
 
-async function admitPostgres(sql: Sql, requests: readonly AdmissionRequest[], nowUs: number): Promise<Raw> {
+async function admitPostgres(
+  sql: Sql,
+  marketIds: readonly string[],
+  requests: readonly AdmissionRequest[],
+  nowUs: number,
+): Promise<Raw & { books: Map<string, MarketBookRow> }> {
   const column = (of: (request: AdmissionRequest) => string | number | null | undefined) =>
     requests.map((request) => of(request) ?? null);
-  const rows = await sql.all<TakenRow & { what: 'claim' | 'bucket' }>(postgresAdmission, [
+  const rows = await sql.all<TakenRow & { what: 'claim' | 'bucket' | 'book' }>(postgresAdmission, [
+    [...marketIds],
     column((r) => r.claim?.signatureHash.toString('hex')),
     column((r) => r.claim?.expiresAtUs),
     column((r) => r.bucket?.key),
@@ -152,11 +198,13 @@ async function admitPostgres(sql: Sql, requests: readonly AdmissionRequest[], no
   ]);
   const claimedKeys = new Set<string>();
   const taken: TakenRow[] = [];
+  const books = new Map<string, MarketBookRow>();
   for (const row of rows) {
     if (row.what === 'claim') claimedKeys.add(`${Number(row.milli_tokens)}:${row.key}`);
-    else taken.push(row);
+    else if (row.what === 'bucket') taken.push(row);
+    else books.set(row.key, { version: Number(row.milli_tokens), next_sequence: Number(row.last_taken_milli) });
   }
-  return { claimedKeys, buckets: takesOf(taken) };
+  return { claimedKeys, buckets: takesOf(taken), books };
 }
 
 const sqliteClaims = (count: number) =>

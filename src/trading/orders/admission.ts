@@ -1,4 +1,5 @@
-import { admitTogether, type BucketTake } from '../../db/admissions.js';
+import { openBatch, type BucketTake } from '../../db/admissions.js';
+import type { MarketBookRow } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
 import { claimPending, replayRefusal, type PendingClaim } from '../../core/signatures.js';
 import { rateLimited } from './order-entry.js';
@@ -25,12 +26,19 @@ export interface OrderAdmission {
 const milli = 1000;
 const unlimited: BucketDecision = { allowed: true, remaining: 0, retryAfterSeconds: 0 };
 
-/** Admits the batch's orders, in their order: each admission's `outcome` is set. */
-export async function admitBatch(sql: Sql, admissions: readonly OrderAdmission[]): Promise<void> {
-  if (admissions.length === 0) return;
-  const nowUs = Math.max(...admissions.map((a) => a.nowUs));
-  const admitted = await admitTogether(
+/**
+ * Opens a batch: locks its markets and admits its orders, in their order (each admission's `outcome` is set); answers
+ * the markets' book rows.
+ */
+export async function openAdmitted(
+  sql: Sql,
+  marketIds: readonly string[],
+  admissions: readonly OrderAdmission[],
+): Promise<Map<string, MarketBookRow>> {
+  const nowUs = Math.max(0, ...admissions.map((a) => a.nowUs));
+  const { books, admitted } = await openBatch(
     sql,
+    marketIds,
     admissions.map((a) => ({
       claim: a.claim,
       bucket: a.bucket && {
@@ -53,6 +61,7 @@ export async function admitBatch(sql: Sql, admissions: readonly OrderAdmission[]
     }
     admission.outcome = { replayed, rate };
   });
+  return books;
 }
 
 /** The decision of the bucket's `index`-th request (from 0) of a batch that took `take`. */
