@@ -48,7 +48,8 @@ export async function readForBatch(sql: Sql, wanted: BatchReadsWanted): Promise<
   if (sql.kind !== 'postgres')
     return {
       balances: accountIds.length > 0 ? await accountBalances(sql, accountIds) : [],
-      selfTradePreventions: users.length > 0 ? await accountSelfTradePreventions(sql, users) : new Map(),
+      selfTradePreventions:
+        users.length > 0 ? await accountSelfTradePreventions(sql, users) : new Map<string, SelfTradePrevention>(),
       clientOrders: pairs.length > 0 ? await ordersByClientOrderIds(sql, pairs) : [],
     };
   const reads: BatchReads = {
