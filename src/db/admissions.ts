@@ -11,14 +11,14 @@ import { shapedStatement, statement, valuesList, type Param, type Sql } from './
  * process, two (the claims, then the buckets).
  */
 
-export interface BucketWant {
+interface BucketWant {
   key: string;
   /** Thousandths of a token the bucket holds at most. */
   capacityMilli: number;
   ratePerSecond: number;
 }
 
-export interface AdmissionRequest {
+interface AdmissionRequest {
   claim?: SignatureClaim | undefined;
   bucket?: BucketWant | undefined;
 }
@@ -29,7 +29,7 @@ export interface BucketTake {
   leftMilli: number;
 }
 
-export interface Admitted {
+interface Admitted {
   /** Per request: false when its signature was used before (by another request, or earlier in this batch). */
   claimed: boolean[];
   buckets: Map<string, BucketTake>;

@@ -9,13 +9,13 @@ import { statement, type Sql } from './sql.js';
  * that already carry their client_order_ids. On PostgreSQL one statement of fixed text, whatever the batch's size; on
  * SQLite, in this process, one statement of each kind.
  */
-export interface BatchReadsWanted {
+interface BatchReadsWanted {
   accountIds: readonly string[];
   selfTradePreventionsOf: readonly string[];
   clientOrderIds: readonly { userId: string; clientOrderId: string }[];
 }
 
-export interface BatchReads {
+interface BatchReads {
   balances: AccountBalanceRow[];
   /** Every user asked for, with the default where the user has no setting. */
   selfTradePreventions: Map<string, SelfTradePrevention>;

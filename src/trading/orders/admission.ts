@@ -2,8 +2,7 @@ import { openBatch, type BucketTake } from '../../db/admissions.js';
 import type { MarketBookRow } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
 import { claimPending, replayRefusal, type PendingClaim } from '../../core/signatures.js';
-import { rateLimited } from './order-entry.js';
-import { takeToken, type BucketDecision, type BucketSpec } from './rate-limits.js';
+import { rateLimited, takeToken, type BucketDecision, type BucketSpec } from './rate-limits.js';
 import { refuse, refused, type Refusal } from './refusals.js';
 
 /**

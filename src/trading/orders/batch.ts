@@ -8,7 +8,7 @@ import {
   type OpenOrdersFilter,
 } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
-import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
+import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-write-set.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
 import type { SelfTradePrevention, Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';

@@ -304,15 +304,21 @@ export class BookRegistry {
       version: market.version + 1,
       nextSequence: market.sequence,
     }));
-    const refused = await writeTradingBatch(sql, batch.writeSet(books));
-    if (refused.length > 0) throw new BalanceRace(refused);
     const committed = batch.committed();
     for (const market of markets.values()) {
       market.state.version = market.version + 1;
       market.state.nextSequence = market.sequence;
     }
     keepRows(markets, committed);
-    return this.announcer.stage(sql, committed, new Map([...markets].map(([id, market]) => [id, market.state])));
+    // Made before the write, which sends its notifications; a write that fails drops these books (`commit`).
+    const { staged, notifications } = await this.announcer.stage(
+      sql,
+      committed,
+      new Map([...markets].map(([id, market]) => [id, market.state])),
+    );
+    const refused = await writeTradingBatch(sql, batch.writeSet(books), notifications);
+    if (refused.length > 0) throw new BalanceRace(refused);
+    return staged;
   }
 
   /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */

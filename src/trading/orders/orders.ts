@@ -20,13 +20,12 @@ import {
   checkOrderFields,
   duplicateClientOrderId,
   needsOf,
-  rateLimited,
   requireAdvanced,
   requireMarket,
   type CheckedOrder,
   type NewOrder,
 } from './order-entry.js';
-import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
+import { bulkCancelRateLimit, rateLimited, takeToken, type BucketDecision } from './rate-limits.js';
 import { openStatuses, type OrderRow } from '../../db/trading-rows.js';
 import { hold } from './hold.js';
 import { answer, refuse, refused, type Refusable } from './refusals.js';
