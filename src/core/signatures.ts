@@ -1,9 +1,10 @@
 import type { KeyObject } from 'node:crypto';
-import { kindOf, type Db } from '../db/knex.js';
+import type { Db } from '../db/knex.js';
 import { poolSql, type Sql } from '../db/sql.js';
 import { cachedSigningKey } from './trading-cache.js';
 import {
   claimSignatureIn,
+  claimsWithLookup,
   findKeyAndClaim,
   releaseClaim,
   touchSigningKey,
@@ -112,7 +113,7 @@ async function keyAndClaim(
   fingerprint: string,
   claim: SignatureClaim | undefined,
 ): Promise<{ key: SigningKeyRecord | undefined; claimed: boolean }> {
-  if (claim !== undefined && kindOf(db) === 'postgres') return findKeyAndClaim(db, fingerprint, claim);
+  if (claim !== undefined && claimsWithLookup(db)) return findKeyAndClaim(db, fingerprint, claim);
   const key = await cachedSigningKey(
     db,
     fingerprint,
