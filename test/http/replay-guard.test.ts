@@ -95,6 +95,20 @@ describeEachDatabase('the replay guard: a signed write is accepted once', (env) 
     expect(await openOrdersOf(services().db, trader.userId)).to.equal(1);
   });
 
+  it('places one order when the same signed POST /v1/orders comes five times at once (one batch claims them together)', async () => {
+    const order = capture(trader.signingKey, 'POST', '/v1/orders', {
+      market_id: codeStandard.marketId,
+      side: 'sell',
+      type: 'limit',
+      price: '0.9500',
+      quantity: 1,
+    });
+    const replies = await Promise.all(Array.from({ length: 5 }, () => resend(env().trading, order)));
+    expect(replies.filter((reply) => reply.status === 201)).to.have.length(1);
+    for (const reply of replies.filter((r) => r.status !== 201)) expectReplayRefused(reply);
+    expect(await openOrdersOf(services().db, trader.userId)).to.equal(1);
+  });
+
   it('refuses a captured bulk DELETE resent with another query, and cancels nothing more', async () => {
     for (const market of [textStandard, codeStandard]) {
       for (const price of ['0.9000', '0.9100'])
