@@ -52,6 +52,7 @@ async function serve(args: string[]): Promise<void> {
   const service = await startService(config);
   const lines = Object.entries(service.urls).map(([name, url]) => `  ${name.padEnd(12)} ${url}`);
   if (service.urls.platform) lines.push(`  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
+  if (service.streamsUrl) lines.push(`  ${'streams'.padEnd(12)} ${service.streamsUrl}`);
   if (service.metricsUrl) lines.push(`  ${'metrics'.padEnd(12)} ${service.metricsUrl}/metrics`);
   process.stderr.write(
     `mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`,

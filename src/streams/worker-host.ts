@@ -1,0 +1,172 @@
+import { Worker } from 'node:worker_threads';
+import type { EventHub, StreamEvent } from '../core/events.js';
+import type { StreamDeps } from './deps.js';
+import type { StreamLimits } from './limits.js';
+import { sessionDepsOf } from './local-deps.js';
+import { subjectOf } from './router.js';
+import type { SessionDeps } from './session-deps.js';
+import { userSubject } from './subscriptions.js';
+import type { Answer, Call, FromWorker, MetricChange, ToWorker } from './worker-messages.js';
+
+/**
+ * The main thread's side of the streams worker (worker.ts): starts it on its port, sends it each committed event
+ * that one of its sessions wants (once, whatever the number of subscribers: the fan-out is the worker's), and makes
+ * the reads its sessions ask for here, on this thread's database and clock.
+ *
+ * Why the reads stay here rather than on a connection of the worker's own: they are few (one per subscribe or
+ * authenticate, one per credential check for all sockets), not per event; here they share the caches, the clock and
+ * the revocation feed the HTTP requests use, and an in-memory SQLite database works as well as a file.
+ */
+export interface StreamsWorker {
+  /** The listener's origin (`http://host:port`; the socket is at `ws://host:port/trading_socket/websocket`). */
+  url: string;
+  /** Closes every socket of the worker (1001), then the thread. */
+  close(): Promise<void>;
+}
+
+interface WorkerOptions {
+  host: string;
+  port: number;
+  limits: StreamLimits;
+}
+
+/** The subjects the worker's sessions want, each with what ends this thread's note of it (events.want). */
+type Wanted = Map<string, () => void>;
+
+/** Whether the worker's sessions want `event`: a subject of theirs, or a control event that ends sessions. */
+function wantedByWorker(event: StreamEvent, wanted: Wanted): boolean {
+  if (event.stream === 'control') return event.event !== 'accounts_changed';
+  if (wanted.has(subjectOf(event))) return true;
+  return (
+    event.stream === 'user.trades' && event.restingPartially && wanted.has(userSubject('user.orders', event.userId))
+  );
+}
+
+/** Sends the events the worker wants, those of one turn as one message, in the order this thread heard them. */
+function forwardEvents(events: EventHub, wanted: Wanted, post: (message: ToWorker) => void): () => void {
+  let queued: StreamEvent[] = [];
+  const flush = () => {
+    const batch = queued;
+    queued = [];
+    post({ kind: 'events', events: batch });
+  };
+  return events.listen((event) => {
+    if (!wantedByWorker(event, wanted)) return;
+    if (queued.push(event) === 1) process.nextTick(flush);
+  });
+}
+
+async function answer(local: SessionDeps, call: Call): Promise<Answer> {
+  try {
+    switch (call.method) {
+      case 'marketExists':
+        return { method: call.method, value: await local.marketExists(call.marketId) };
+      case 'bookSnapshot':
+        return { method: call.method, value: await local.bookSnapshot(call.marketId) };
+      case 'authenticate':
+        return { method: call.method, value: await local.authenticate(call.payload, call.current) };
+      case 'credentialEndings':
+        return { method: call.method, value: await local.credentialEndings(call.users) };
+    }
+  } catch (failure) {
+    const code = typeof failure === 'object' && failure !== null && 'code' in failure ? failure.code : undefined;
+    return {
+      method: 'failed',
+      message: failure instanceof Error ? failure.message : String(failure),
+      code: typeof code === 'string' ? code : undefined,
+    };
+  }
+}
+
+function countMetric(metrics: StreamDeps['metrics'], change: MetricChange): void {
+  if (change.metric === 'connections') metrics.streamConnections.inc(change.delta);
+  else if (change.metric === 'subscriptions') metrics.streamSubscriptions.inc({ stream: change.stream }, change.delta);
+  else metrics.streamClosed.inc({ code: change.code });
+}
+
+/** The worker's thread as this thread holds it: the subjects it wants, and the messages it sends. */
+class WorkerHost {
+  readonly worker = new Worker(new URL('./worker.js', import.meta.url));
+  private readonly wanted: Wanted = new Map();
+  private readonly local: SessionDeps;
+  private readonly stopForwarding: () => void;
+  private closing = false;
+  /** Resolved by `listening`, rejected by `failed` or an exit before it. */
+  readonly started: Promise<string>;
+  readonly exited: Promise<void>;
+
+  constructor(private readonly deps: StreamDeps) {
+    this.local = sessionDepsOf(deps);
+    this.stopForwarding = forwardEvents(deps.events, this.wanted, (message) => this.post(message));
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    this.started = new Promise((resolve, reject) => {
+      this.worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'listening') resolve(message.url);
+        else if (message.kind === 'failed') reject(new Error(message.message));
+        else this.heard(message);
+      });
+      this.worker.once('error', reject);
+      void this.exited.then(() => reject(new Error('the streams worker exited before it listened')));
+    });
+    this.worker.on('error', (error) => deps.logger.error({ err: error }, 'the streams worker failed'));
+    void this.exited.then(() => this.ended());
+  }
+
+  post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+
+  private heard(message: FromWorker): void {
+    switch (message.kind) {
+      case 'want':
+        if (!this.wanted.has(message.subject)) this.wanted.set(message.subject, this.deps.events.want(message.subject));
+        return;
+      case 'unwant':
+        this.wanted.get(message.subject)?.();
+        this.wanted.delete(message.subject);
+        return;
+      case 'call':
+        void answer(this.local, message.call).then((answered) =>
+          this.post({ kind: 'answer', id: message.id, answer: answered }),
+        );
+        return;
+      case 'metric':
+        return countMetric(this.deps.metrics, message.change);
+      case 'closed':
+        void this.worker.terminate();
+    }
+  }
+
+  /** Whatever ended the thread, this thread stops sending it events and wanting its subjects. */
+  private ended(): void {
+    this.stopForwarding();
+    for (const release of this.wanted.values()) release();
+    this.wanted.clear();
+    if (!this.closing) this.deps.logger.error('the streams worker stopped: its sockets are closed');
+  }
+
+  async close(): Promise<void> {
+    if (!this.closing) {
+      this.closing = true;
+      this.post({ kind: 'close' });
+    }
+    await this.exited;
+  }
+}
+
+/**
+ * Starts the streams worker on `options.port` (0: a free one) and resolves once it listens; a port it cannot take
+ * stops the start with a sentence naming it.
+ */
+export async function startStreamsWorker(deps: StreamDeps, options: WorkerOptions): Promise<StreamsWorker> {
+  const host = new WorkerHost(deps);
+  host.post({ kind: 'start', settings: { ...options, logLevel: deps.logger.level } });
+  try {
+    const url = await host.started;
+    return { url, close: () => host.close() };
+  } catch (error) {
+    await host.worker.terminate();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`MKT_STREAMS_PORT ${options.port}: the streams listener could not start (${reason})`);
+  }
+}

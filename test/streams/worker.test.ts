@@ -1,0 +1,214 @@
+import { expect } from 'chai';
+import { deleteSigningKey } from '../../src/core/keys.js';
+import { findMarket } from '../../src/core/reference.js';
+import type { StreamDeps } from '../../src/streams/deps.js';
+import { closeCodes, streamLimits, type StreamLimits } from '../../src/streams/limits.js';
+import { startStreamsWorker, type StreamsWorker } from '../../src/streams/worker-host.js';
+import { bookSnapshot } from '../../src/trading/market-data/market-data-snapshot.js';
+import type { Services } from '../../src/app/services.js';
+import { eventually } from '../support/eventually.js';
+import { createTestUser, type TestUser } from '../support/fixtures.js';
+import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
+import { describeEachDatabase } from '../support/service.js';
+import { authenticatePayload, compileMessageValidators, RawClient, socketUrl } from './support.js';
+
+/**
+ * Issue 33, item 5: the stream socket on a port of its own, in a worker thread (MKT_STREAMS_PORT), fed the committed
+ * events by message from the thread that matches the orders. Everything a client sees is as on the trading host's
+ * socket; what differs is where the fan-out runs.
+ */
+
+/** The deps the composition root gives the stream socket (src/app/main.ts streamDeps). */
+const depsOf = (services: Services): StreamDeps => ({
+  db: services.db,
+  clock: services.clock,
+  logger: services.logger,
+  events: services.events,
+  metrics: services.metrics,
+  marketExists: async (marketId) => (await findMarket(services, marketId)) !== undefined,
+  bookSnapshot: (marketId) => bookSnapshot(services, marketId),
+});
+
+/** How many sockets the main thread's gauge counts: the worker's sessions are counted there too. */
+const connectionsCounted = async (services: Services): Promise<number> =>
+  (await services.metrics.streamConnections.get()).values[0]?.value ?? 0;
+
+describeEachDatabase(
+  'streams: the worker thread on its own port (MKT_STREAMS_PORT)',
+  (env) => {
+    let seller: TestUser;
+    let buyer: TestUser;
+    let market: MarketRef;
+    const open: RawClient[] = [];
+    let price = 4000;
+    /** A fresh price per trade (ticks of 0.0001), so that each test's orders match only each other. */
+    const nextPrice = () => `0.${String((price += 1)).padStart(4, '0')}`;
+
+    const client = async (vsn: '1.0.0' | '2.0.0' = '1.0.0') => {
+      const c = await RawClient.open(socketUrl(env().service.streamsUrl!, vsn), vsn);
+      open.push(c);
+      await c.join();
+      return c;
+    };
+
+    /** One trade on the market, through the trading host's HTTP API. */
+    const trade = async (quantity = 1) => {
+      const at = nextPrice();
+      await placed(env(), seller, { market_id: market.marketId, side: 'sell', price: at, quantity });
+      await placed(env(), buyer, { market_id: market.marketId, side: 'buy', price: at, quantity });
+      return at;
+    };
+
+    before(async () => {
+      compileMessageValidators();
+      const services = env().service.services;
+      market = await marketOf(services, 'text-standard');
+      seller = await createTestUser(services);
+      buyer = await createTestUser(services);
+      await giveUnits(services, seller.userId, market.instrumentId, 1_000);
+      await giveUsd(services, buyer.userId, '500.00');
+    });
+    afterEach(() => {
+      for (const c of open.splice(0)) {
+        expect(c.violations.map((v) => v.message)).to.deep.equal([]);
+        c.close();
+      }
+    });
+
+    it('listens on a port of its own, advertised as the stream URL, and answers plain HTTP there with a 404', async () => {
+      const { streamsUrl, urls, services } = env().service;
+      expect(streamsUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(streamsUrl).to.not.equal(urls.trading);
+      expect(services.publicUrls.stream()).to.equal(streamsUrl);
+      const response = await fetch(`${streamsUrl}/v1/markets`);
+      expect(response.status).to.equal(404);
+      expect(((await response.json()) as { errors: { code: string }[] }).errors[0]?.code).to.equal('not_found');
+    });
+
+    it('subscribes and pushes: the book (snapshot read by the main thread, then updates in sequence) and the trades', async () => {
+      const c = await client('2.0.0');
+      const ack = await c.streams('subscribe', [
+        { name: 'market.book', market: market.marketId },
+        { name: 'market.trades', market: market.marketId },
+        { name: 'market.trades', market: 'market_00000000-0000-0000-0000-000000000000' },
+      ]);
+      expect(ack.status).to.equal('partial'); // the unknown market is refused: marketExists asked of the main thread
+      expect(ack.streams[2]).to.include({ status: 'error', reason: 'unknown_market' });
+      const snapshot = (await c.next((f) => f.event === 'book_snapshot', 10_000, true)).payload.data;
+      const at = await trade(2);
+      const traded = await c.next((f) => f.event === 'new_trade', 10_000, true);
+      expect(traded.payload.data).to.include({ market_id: market.marketId, price: at, quantity: 2 });
+      const updates = await eventually(10_000, 'the book updates of both orders', async () => {
+        const sequences: number[] = c.frames
+          .filter((f) => f.event === 'book_update')
+          .map((f) => f.payload.data.sequence);
+        return sequences.length >= 2 ? sequences : undefined;
+      });
+      updates.forEach((sequence, i) => expect(sequence).to.equal(snapshot.sequence + i + 1));
+    });
+
+    it('authenticates with a signing key (checked by the main thread) and pushes the user’s own orders', async () => {
+      const c = await client();
+      const refused = await c.request('ws:trading', 'authenticate', {
+        ...authenticatePayload(buyer.signingKey),
+        signature: 'AAAA',
+      });
+      expect(refused.status).to.equal('error');
+      const accepted = await c.request('ws:trading', 'authenticate', authenticatePayload(buyer.signingKey));
+      expect(accepted).to.deep.include({ status: 'ok' });
+      expect(accepted.response.user_id).to.equal(buyer.userId);
+      expect((await c.streams('subscribe', [{ name: 'user.orders' }])).status).to.equal('ok');
+      const order = await placed(env(), buyer, {
+        market_id: market.marketId,
+        side: 'buy',
+        price: '0.3000',
+        quantity: 1,
+      });
+      const pushed = await c.next((f) => f.event === 'new_order' && f.payload.data.id === order.id, 10_000, true);
+      expect(pushed.payload.data).to.include({ side: 'buy', price: '0.3000' });
+    });
+
+    it('fans one event out to many subscribers, each once, and counts their sockets in the main thread’s metrics', async () => {
+      const services = env().service.services;
+      const before = await connectionsCounted(services);
+      const subscribers = await Promise.all(Array.from({ length: 40 }, () => client()));
+      await Promise.all(
+        subscribers.map((c) => c.streams('subscribe', [{ name: 'market.trades', market: market.marketId }])),
+      );
+      await eventually(
+        10_000,
+        'the 40 sockets counted',
+        async () => (await connectionsCounted(services)) === before + 40 || undefined,
+      );
+      const at = await trade();
+      await Promise.all(
+        subscribers.map((c) => c.next((f) => f.event === 'new_trade' && f.payload.data.price === at, 10_000, true)),
+      );
+      for (const c of subscribers)
+        expect(c.frames.filter((f) => f.event === 'new_trade' && f.payload.data.price === at)).to.have.length(1);
+      for (const c of subscribers) c.close();
+      await eventually(
+        10_000,
+        'the 40 sockets no longer counted',
+        async () => (await connectionsCounted(services)) === before || undefined,
+      );
+    });
+
+    it('closes the sessions of a deleted signing key (by the control event on PostgreSQL, the credential check on SQLite)', async () => {
+      const services = env().service.services;
+      const user = await createTestUser(services);
+      const c = await client();
+      expect((await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey))).status).to.equal(
+        'ok',
+      );
+      await deleteSigningKey(services, user.userId, user.signingKey.id);
+      const closed = await c.closed;
+      expect(closed.code).to.equal(closeCodes.signingKeyDeleted);
+    });
+
+    describe('with small limits (a worker of the test’s own)', () => {
+      let worker: StreamsWorker;
+      const limits: StreamLimits = { ...streamLimits, subscriptionsPerConnectionMax: 3, sendBufferBytesMax: 16 * 1024 };
+
+      before(async () => {
+        worker = await startStreamsWorker(depsOf(env().service.services), { host: '127.0.0.1', port: 0, limits });
+      });
+      after(async () => {
+        await worker.close();
+      });
+
+      it('disconnects a slow consumer past its send bound (4008, with a reason)', async function () {
+        this.timeout(30_000);
+        const c = await RawClient.open(socketUrl(worker.url));
+        open.push(c);
+        await c.join();
+        c.ws.pause(); // reads nothing from now on: replies pile up in the kernel, then in the worker's buffer
+        const unknown = Array.from({ length: limits.subscriptionsPerConnectionMax }, (_, i) => ({
+          name: `nope.${i}`.padEnd(100, 'x'),
+        }));
+        for (let round = 0; round < 30; round += 1) {
+          for (let i = 0; i < 100; i += 1)
+            c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        c.ws.resume();
+        const closed = await c.closed;
+        expect(closed.code).to.equal(closeCodes.slowConsumer);
+        expect(closed.reason).to.match(/^slow consumer/);
+      });
+
+      it('closes its sockets with 1001 when it stops, and the main thread stops sending it events', async () => {
+        const c = await RawClient.open(socketUrl(worker.url));
+        await c.join();
+        expect((await c.streams('subscribe', [{ name: 'market.trades', market: market.marketId }])).status).to.equal(
+          'ok',
+        );
+        const listening = env().service.services.events.listenerCount;
+        await worker.close();
+        expect((await c.closed).code).to.equal(closeCodes.shutdown);
+        expect(env().service.services.events.listenerCount).to.equal(listening - 1);
+      });
+    });
+  },
+  { env: { MKT_STREAMS_PORT: '0' } },
+);
