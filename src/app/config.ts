@@ -211,13 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     payments: loadPayments(env),
     supplyIssuance: supplyIssuanceMode(env),
     databaseReadUrl: databaseReadUrl(env),
-    metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: portOrOff(env, 'MKT_METRICS_PORT', 9464) },
-    streams: {
-      port: portOrOff(env, 'MKT_STREAMS_PORT', 'off'),
-      publicUrl: env.MKT_PUBLIC_URL_STREAMS
-        ? parsePublicUrl('MKT_PUBLIC_URL_STREAMS', env.MKT_PUBLIC_URL_STREAMS)
-        : undefined,
-    },
+    ...listenersBeside(env),
     auditIntervalS: wholeNumber(env, 'MKT_AUDIT_INTERVAL_S', 300),
     otlpTracesUrl: otlpTracesUrl(env),
     otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
@@ -242,6 +236,18 @@ function databaseReadUrl(env: NodeJS.ProcessEnv): string | undefined {
   if (!url.startsWith('postgres://') && !url.startsWith('postgresql://'))
     throw new Error(`DATABASE_READ_URL must be a postgres:// URL of a streaming replica, got ${url}`);
   return url;
+}
+
+/** The listeners beside the public hosts: the operators' metrics, and the stream socket's own (Config's fields). */
+function listenersBeside(env: NodeJS.ProcessEnv): Pick<Config, 'metrics' | 'streams'> {
+  const streamsUrl = env.MKT_PUBLIC_URL_STREAMS;
+  return {
+    metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: portOrOff(env, 'MKT_METRICS_PORT', 9464) },
+    streams: {
+      port: portOrOff(env, 'MKT_STREAMS_PORT', 'off'),
+      publicUrl: streamsUrl ? parsePublicUrl('MKT_PUBLIC_URL_STREAMS', streamsUrl) : undefined,
+    },
+  };
 }
 
 /** A listener's port (MKT_METRICS_PORT, MKT_STREAMS_PORT): a number (0 picks a free one) or `off`. */
