@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/bench-streams.js [--database sqlite|postgres] [--subscribers 1000] [--rate 200]
  *     [--duration 10] [--processes 1|2] [--rounds N] [--vsn 2.0.0|1.0.0] [--client-processes 1] [--traders 16]
- *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off] [--reference on|off]
+ *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off] [--reference on|off] [--streams host|worker]
  *
  * How it measures (also printed with the figures):
  * - Orders are sent one at a time (`--in-flight 1`), each due at start + k / rate (a late one goes
@@ -79,6 +79,11 @@ const { values } = parseArgs({
      * the fan-out's own CPU is the rounds' less it; `off`: not.
      */
     reference: { type: 'string', default: 'on' },
+    /**
+     * `host`: the subscribers connect to the trading host's own socket, in the thread that matches the orders;
+     * `worker`: to the streams worker's port (MKT_STREAMS_PORT), whose thread does the fan-out.
+     */
+    streams: { type: 'string', default: 'host' },
   },
 });
 const database = values.database;
@@ -98,6 +103,8 @@ if (processes > 1 && database !== 'postgres')
   throw new Error(
     '--processes 2 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)',
   );
+const streamsIn = values.streams;
+if (streamsIn !== 'host' && streamsIn !== 'worker') throw new Error(`--streams is host or worker, got ${streamsIn}`);
 const rounds = values.rounds === undefined ? processes : positive(values.rounds, 'rounds');
 const inFlight = positive(values['in-flight'], 'in-flight');
 const clientProcesses = positive(values['client-processes'], 'client-processes');
@@ -222,6 +229,13 @@ async function sendOrders(
   return run;
 }
 
+/** Where the subscribers connect: the streams worker's port with `--streams worker`, else the trading host. */
+function streamsUrlOf(served: Served): string {
+  if (streamsIn === 'host') return served.url;
+  if (served.streamsUrl === undefined) throw new Error('--streams worker: mkt serve printed no streams URL');
+  return served.streamsUrl;
+}
+
 // ---- the subscriber processes -------------------------------------------------------------------
 
 class SubscriberProcess {
@@ -318,7 +332,16 @@ async function measureRound(
       const from = firstAddress;
       firstAddress += Math.ceil(count / perAddress);
       return client.ask(
-        { type: 'connect', url: served[host]!.url, count, vsn, marketId, firstAddress: from, perAddress, parallel: 50 },
+        {
+          type: 'connect',
+          url: streamsUrlOf(served[host]!),
+          count,
+          vsn,
+          marketId,
+          firstAddress: from,
+          perAddress,
+          parallel: 50,
+        },
         'connected',
       );
     }),
@@ -526,7 +549,7 @@ async function main(): Promise<void> {
       served.push(
         await serveHost(
           'trading',
-          { DATABASE_URL: databaseUrl, ...orderRate },
+          { DATABASE_URL: databaseUrl, ...orderRate, ...(streamsIn === 'worker' ? { MKT_STREAMS_PORT: '0' } : {}) },
           profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
         ),
       );
@@ -565,7 +588,8 @@ async function main(): Promise<void> {
 
     const lines = [
       `Stream fan-out on ${database}: ${subscribersCount} subscribers (vsn ${vsn}) on ${market.name}'s market.book and market.trades, ` +
-        `limit orders at ${rate}/s for ${durationS} s a round, ${rounds} round${rounds === 1 ? '' : 's'}, ${processes} mkt serve --only trading process${processes === 1 ? '' : 'es'}`,
+        `limit orders at ${rate}/s for ${durationS} s a round, ${rounds} round${rounds === 1 ? '' : 's'}, ${processes} mkt serve --only trading process${processes === 1 ? '' : 'es'}, ` +
+        `the socket ${streamsIn === 'worker' ? "on the streams worker's port (MKT_STREAMS_PORT)" : "on the trading host's thread"}`,
       `  measured   per subscriber and event: arrival (ws message callback in the subscriber process) minus the arrival of the 201 of the order that caused it,`,
       `             both on CLOCK_MONOTONIC. book_update of sequence base+k ↔ the k-th order (one order in flight, so one batch and one update each${inFlight === 1 ? '' : ` NOT measured with --in-flight ${inFlight}`});`,
       `             new_trade ↔ its taker order (trades.taker_order_id). Negative: the event beat the 201. "all" is both kinds together.`,

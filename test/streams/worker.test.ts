@@ -1,33 +1,26 @@
 import { expect } from 'chai';
 import { deleteSigningKey } from '../../src/core/keys.js';
-import { findMarket } from '../../src/core/reference.js';
-import type { StreamDeps } from '../../src/streams/deps.js';
 import { closeCodes, streamLimits, type StreamLimits } from '../../src/streams/limits.js';
 import { startStreamsWorker, type StreamsWorker } from '../../src/streams/worker-host.js';
-import { bookSnapshot } from '../../src/trading/market-data/market-data-snapshot.js';
 import type { Services } from '../../src/app/services.js';
 import { eventually } from '../support/eventually.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { authenticatePayload, compileMessageValidators, RawClient, socketUrl } from './support.js';
+import {
+  authenticatePayload,
+  compileMessageValidators,
+  floodUnread,
+  RawClient,
+  socketUrl,
+  streamDepsOf,
+} from './support.js';
 
 /**
  * Issue 33, item 5: the stream socket on a port of its own, in a worker thread (MKT_STREAMS_PORT), fed the committed
  * events by message from the thread that matches the orders. Everything a client sees is as on the trading host's
  * socket; what differs is where the fan-out runs.
  */
-
-/** The deps the composition root gives the stream socket (src/app/main.ts streamDeps). */
-const depsOf = (services: Services): StreamDeps => ({
-  db: services.db,
-  clock: services.clock,
-  logger: services.logger,
-  events: services.events,
-  metrics: services.metrics,
-  marketExists: async (marketId) => (await findMarket(services, marketId)) !== undefined,
-  bookSnapshot: (marketId) => bookSnapshot(services, marketId),
-});
 
 /** How many sockets the main thread's gauge counts: the worker's sessions are counted there too. */
 const connectionsCounted = async (services: Services): Promise<number> =>
@@ -171,7 +164,7 @@ describeEachDatabase(
       const limits: StreamLimits = { ...streamLimits, subscriptionsPerConnectionMax: 3, sendBufferBytesMax: 16 * 1024 };
 
       before(async () => {
-        worker = await startStreamsWorker(depsOf(env().service.services), { host: '127.0.0.1', port: 0, limits });
+        worker = await startStreamsWorker(streamDepsOf(env().service.services), { host: '127.0.0.1', port: 0, limits });
       });
       after(async () => {
         await worker.close();
@@ -182,17 +175,7 @@ describeEachDatabase(
         const c = await RawClient.open(socketUrl(worker.url));
         open.push(c);
         await c.join();
-        c.ws.pause(); // reads nothing from now on: replies pile up in the kernel, then in the worker's buffer
-        const unknown = Array.from({ length: limits.subscriptionsPerConnectionMax }, (_, i) => ({
-          name: `nope.${i}`.padEnd(100, 'x'),
-        }));
-        for (let round = 0; round < 30; round += 1) {
-          for (let i = 0; i < 100; i += 1)
-            c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
-        c.ws.resume();
-        const closed = await c.closed;
+        const closed = await floodUnread(c, limits.subscriptionsPerConnectionMax);
         expect(closed.code).to.equal(closeCodes.slowConsumer);
         expect(closed.reason).to.match(/^slow consumer/);
       });
