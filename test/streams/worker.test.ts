@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { loadConfig } from '../../src/app/config.js';
 import { deleteSigningKey } from '../../src/core/keys.js';
 import { closeCodes, streamLimits, type StreamLimits } from '../../src/streams/limits.js';
 import { startStreamsWorker, type StreamsWorker } from '../../src/streams/worker-host.js';
@@ -25,6 +26,24 @@ import {
 /** How many sockets the main thread's gauge counts: the worker's sessions are counted there too. */
 const connectionsCounted = async (services: Services): Promise<number> =>
   (await services.metrics.streamConnections.get()).values[0]?.value ?? 0;
+
+describe('streams: MKT_STREAMS_PORT and MKT_PUBLIC_URL_STREAMS', () => {
+  it('is off by default, a port (0: a free one) when set, and refuses anything else naming the variable', () => {
+    expect(loadConfig({}).streams).to.deep.equal({ port: 'off', publicUrl: undefined });
+    expect(loadConfig({ MKT_STREAMS_PORT: '8084' }).streams.port).to.equal(8084);
+    expect(loadConfig({ MKT_STREAMS_PORT: '0' }).streams.port).to.equal(0);
+    expect(() => loadConfig({ MKT_STREAMS_PORT: 'on' })).to.throw(
+      /^MKT_STREAMS_PORT must be a port number or off, got on$/,
+    );
+    expect(() => loadConfig({ MKT_STREAMS_PORT: '70000' })).to.throw(/MKT_STREAMS_PORT/);
+    expect(loadConfig({ MKT_PUBLIC_URL_STREAMS: 'https://stream.example.com' }).streams.publicUrl).to.equal(
+      'https://stream.example.com',
+    );
+    expect(() => loadConfig({ MKT_PUBLIC_URL_STREAMS: 'https://stream.example.com/ws' })).to.throw(
+      /MKT_PUBLIC_URL_STREAMS/,
+    );
+  });
+});
 
 describeEachDatabase(
   'streams: the worker thread on its own port (MKT_STREAMS_PORT)',
@@ -73,6 +92,13 @@ describeEachDatabase(
       expect(streamsUrl).to.match(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(streamsUrl).to.not.equal(urls.trading);
       expect(services.publicUrls.stream()).to.equal(streamsUrl);
+      // The market page opens the socket there, and its policy lets it connect there.
+      const page = await fetch(`${urls.platform}/markets/${market.marketId}`);
+      const state = /<script type="application\/json" id="market-state">(.*?)<\/script>/s.exec(await page.text())?.[1];
+      expect(JSON.parse(state ?? '{}')).to.include({ stream_url: streamsUrl });
+      expect(page.headers.get('content-security-policy')).to.contain(
+        `connect-src 'self' ${streamsUrl!.replace('http', 'ws')}`,
+      );
       const response = await fetch(`${streamsUrl}/v1/markets`);
       expect(response.status).to.equal(404);
       expect(((await response.json()) as { errors: { code: string }[] }).errors[0]?.code).to.equal('not_found');
@@ -123,7 +149,9 @@ describeEachDatabase(
 
     it('fans one event out to many subscribers, each once, and counts their sockets in the main thread’s metrics', async () => {
       const services = env().service.services;
-      const before = await connectionsCounted(services);
+      // The sockets of the tests before are closed (their close reaches the gauge a moment later): from none.
+      const none = async () => (await connectionsCounted(services)) === 0 || undefined;
+      await eventually(10_000, 'the earlier sockets no longer counted', none);
       const subscribers = await Promise.all(Array.from({ length: 40 }, () => client()));
       await Promise.all(
         subscribers.map((c) => c.streams('subscribe', [{ name: 'market.trades', market: market.marketId }])),
@@ -131,7 +159,7 @@ describeEachDatabase(
       await eventually(
         10_000,
         'the 40 sockets counted',
-        async () => (await connectionsCounted(services)) === before + 40 || undefined,
+        async () => (await connectionsCounted(services)) === 40 || undefined,
       );
       const at = await trade();
       await Promise.all(
@@ -140,11 +168,7 @@ describeEachDatabase(
       for (const c of subscribers)
         expect(c.frames.filter((f) => f.event === 'new_trade' && f.payload.data.price === at)).to.have.length(1);
       for (const c of subscribers) c.close();
-      await eventually(
-        10_000,
-        'the 40 sockets no longer counted',
-        async () => (await connectionsCounted(services)) === before || undefined,
-      );
+      await eventually(10_000, 'the 40 sockets no longer counted', none);
     });
 
     it('closes the sessions of a deleted signing key (by the control event on PostgreSQL, the credential check on SQLite)', async () => {
@@ -168,6 +192,21 @@ describeEachDatabase(
       });
       after(async () => {
         await worker.close();
+      });
+
+      it('stops the start with a sentence naming MKT_STREAMS_PORT when its port is taken', async () => {
+        const port = Number(new URL(worker.url).port);
+        const taken = await startStreamsWorker(streamDepsOf(env().service.services), {
+          host: '127.0.0.1',
+          port,
+          limits,
+        }).then(
+          () => 'started',
+          (error: Error) => error.message,
+        );
+        expect(taken).to.match(
+          new RegExp(`^MKT_STREAMS_PORT ${port}: the streams listener could not start \\(.*EADDRINUSE`),
+        );
       });
 
       it('disconnects a slow consumer past its send bound (4008, with a reason)', async function () {
