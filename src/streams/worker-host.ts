@@ -30,6 +30,9 @@ interface WorkerOptions {
   limits: StreamLimits;
 }
 
+/** How long the worker has to close its sockets (socket-host.ts cuts them after 500 ms) before its thread is ended. */
+const workerCloseMs = 5_000;
+
 /** The subjects the worker's sessions want, each with what ends this thread's note of it (events.want). */
 type Wanted = Map<string, () => void>;
 
@@ -145,12 +148,15 @@ class WorkerHost {
     if (!this.closing) this.deps.logger.error('the streams worker stopped: its sockets are closed');
   }
 
+  /** Asks the worker to close its sockets (1001, each cut after closeGraceMs); a worker that does not is ended. */
   async close(): Promise<void> {
     if (!this.closing) {
       this.closing = true;
       this.post({ kind: 'close' });
     }
+    const cut = setTimeout(() => void this.worker.terminate(), workerCloseMs);
     await this.exited;
+    clearTimeout(cut);
   }
 }
 
