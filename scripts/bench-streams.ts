@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
-import { processCpuMs } from './bench/cpu.js';
+import { mainThreadCpuMs, processCpuMs } from './bench/cpu.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
@@ -307,6 +307,8 @@ interface Round {
   rssConnected: number;
   rssAfter: number;
   serverCpuMs: number[];
+  /** Of serverCpuMs, the main thread's: the one that matches the orders (and, without --streams worker, fans out). */
+  mainThreadCpuMs: number[];
 }
 
 async function measureRound(
@@ -352,8 +354,10 @@ async function measureRound(
 
   const base = await bookVersion(db, marketId);
   const cpuBefore = served.map((s) => processCpuMs(s.child.pid!));
+  const mainBefore = served.map((s) => mainThreadCpuMs(s.child.pid!));
   const orders = await sendOrders(rate * durationS, rate, inFlight, agent, new URL(served[0]!.url), traders, marketId);
   const serverCpuMs = served.map((s, i) => processCpuMs(s.child.pid!) - cpuBefore[i]!);
+  const mainCpuMs = served.map((s, i) => mainThreadCpuMs(s.child.pid!) - mainBefore[i]!);
   const final = await bookVersion(db, marketId);
 
   const ackOf = new Map(orders.acked.map((a) => [a.orderId, a.ackMs]));
@@ -427,6 +431,7 @@ async function measureRound(
     rssConnected,
     rssAfter,
     serverCpuMs,
+    mainThreadCpuMs: mainCpuMs,
   };
 }
 
@@ -455,6 +460,7 @@ function roundLines(round: Round, title: string): string[] {
   const perConnectionKb = ((round.rssConnected - round.rssBefore) * 1024) / round.opened;
   const events = round.bookUpdates + round.trades;
   const subscriberEvents = Math.max(1, round.opened * events);
+  const percentOf = (cpuMs: number) => `${((cpuMs / round.orders.elapsedMs) * 100).toFixed(0)}%`;
   return [
     `  ${title}: ${placementText[round.placement]}`,
     `    latency    ${latencies('all', [...round.bookSamples, ...round.tradeSamples])}`,
@@ -469,7 +475,7 @@ function roundLines(round: Round, title: string): string[] {
       `POST p50 ${ms(percentile(orderLatency, 50))} ms, p99 ${ms(percentile(orderLatency, 99))} ms; refused ${[...round.orders.refused].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none'}; ` +
       `book version moved ${round.versionMoved}${round.versionMoved === round.orders.acked.length ? ' (one update per order, as assumed)' : ` — NOT one per order (${round.orders.acked.length}): book latencies are attributed wrongly`}`,
     `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection${round.index > 0 ? '; after an earlier round the heap may have room already: the first round is the figure' : ''}), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
-    `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c / round.orders.elapsedMs) * 100).toFixed(0)}%`).join(', ')} of one core over the orders; ` +
+    `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${percentOf(c)} (main thread ${percentOf(round.mainThreadCpuMs[i] ?? 0)})`).join(', ')} of one core over the orders; ` +
       `subscriber client${clientProcesses > 1 ? `s (${clientProcesses} processes)` : ''} ${((clientCpu / clientElapsed) * 100).toFixed(0)}%, ${sum((s) => s.framesReceived)} frames`,
     `    per event  server CPU ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c * 1000) / subscriberEvents).toFixed(1)} µs`).join(', ')} per subscriber-event ` +
       `(${subscriberEvents} = ${round.opened} subscribers × ${events} events; the orders' own CPU included: compare with a run of --subscribers 1)`,
