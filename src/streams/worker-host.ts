@@ -20,6 +20,8 @@ import type { Answer, Call, FromWorker, MetricChange, ToWorker } from './worker-
 export interface StreamsWorker {
   /** The listener's origin (`http://host:port`; the socket is at `ws://host:port/trading_socket/websocket`). */
   url: string;
+  /** The worker's thread now (it is started again if it ends unasked): for diagnostics, and tests that end it. */
+  thread(): Worker;
   /** Closes every socket of the worker (1001), then the thread. */
   close(): Promise<void>;
 }
@@ -29,6 +31,9 @@ interface WorkerOptions {
   port: number;
   limits: StreamLimits;
 }
+
+/** How long after an unexpected end the worker is started again (and again, while that fails). */
+const restartDelayMs = 1_000;
 
 /** How long the worker has to close its sockets (socket-host.ts cuts them after 500 ms) before its thread is ended. */
 const workerCloseMs = 5_000;
@@ -94,18 +99,25 @@ class WorkerHost {
   private readonly local: SessionDeps;
   private readonly stopForwarding: () => void;
   private closing = false;
+  private listening = false;
   /** Resolved by `listening`, rejected by `failed` or an exit before it. */
   readonly started: Promise<string>;
   readonly exited: Promise<void>;
 
-  constructor(private readonly deps: StreamDeps) {
+  /** `lost` hears of a thread that ended unasked after it listened. */
+  constructor(
+    private readonly deps: StreamDeps,
+    private readonly lost: () => void,
+  ) {
     this.local = sessionDepsOf(deps);
     this.stopForwarding = forwardEvents(deps.events, this.wanted, (message) => this.post(message));
     this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
     this.started = new Promise((resolve, reject) => {
       this.worker.on('message', (message: FromWorker) => {
-        if (message.kind === 'listening') resolve(message.url);
-        else if (message.kind === 'failed') reject(new Error(message.message));
+        if (message.kind === 'listening') {
+          this.listening = true;
+          resolve(message.url);
+        } else if (message.kind === 'failed') reject(new Error(message.message));
         else this.heard(message);
       });
       this.worker.once('error', reject);
@@ -145,7 +157,9 @@ class WorkerHost {
     this.stopForwarding();
     for (const release of this.wanted.values()) release();
     this.wanted.clear();
-    if (!this.closing) this.deps.logger.error('the streams worker stopped: its sockets are closed');
+    if (this.closing || !this.listening) return;
+    this.deps.logger.error('the streams worker stopped: its sockets are closed; it starts again in a second');
+    this.lost();
   }
 
   /** Asks the worker to close its sockets (1001, each cut after closeGraceMs); a worker that does not is ended. */
@@ -160,19 +174,57 @@ class WorkerHost {
   }
 }
 
-/**
- * Starts the streams worker on `options.port` (0: a free one) and resolves once it listens; a port it cannot take
- * stops the start with a sentence naming it.
- */
-export async function startStreamsWorker(deps: StreamDeps, options: WorkerOptions): Promise<StreamsWorker> {
-  const host = new WorkerHost(deps);
+/** One worker thread listening, or the sentence naming MKT_STREAMS_PORT that says why not. */
+async function launch(
+  deps: StreamDeps,
+  options: WorkerOptions,
+  lost: () => void,
+): Promise<WorkerHost & { url: string }> {
+  const host = new WorkerHost(deps, lost);
   host.post({ kind: 'start', settings: { ...options, logLevel: deps.logger.level } });
   try {
-    const url = await host.started;
-    return { url, close: () => host.close() };
+    return Object.assign(host, { url: await host.started });
   } catch (error) {
     await host.worker.terminate();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`MKT_STREAMS_PORT ${options.port}: the streams listener could not start (${reason})`);
   }
+}
+
+/**
+ * Starts the streams worker on `options.port` (0: a free one) and resolves once it listens; a port it cannot take
+ * stops the start with a sentence naming it. A thread that ends unasked (a bug that threw in it) is started again on
+ * the same port, so that clients reconnect where they were; the thread that matches orders never stops for it.
+ */
+export async function startStreamsWorker(deps: StreamDeps, options: WorkerOptions): Promise<StreamsWorker> {
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let starting: Promise<void> | undefined;
+  const restart = (): void => {
+    retry = setTimeout(() => (starting = startAgain()), restartDelayMs);
+  };
+  const startAgain = async (): Promise<void> => {
+    try {
+      const host = await launch(deps, again, restart);
+      if (stopped) return void (await host.close());
+      current = host;
+      deps.logger.warn({ url }, 'the streams worker listens again');
+    } catch (error) {
+      deps.logger.error({ err: error }, 'the streams worker did not start again; it tries again in a second');
+      if (!stopped) restart();
+    }
+  };
+  let current = await launch(deps, options, restart);
+  const { url } = current;
+  const again = { ...options, port: Number(new URL(url).port) };
+  return {
+    url,
+    thread: () => current.worker,
+    close: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await starting;
+      await current.close();
+    },
+  };
 }

@@ -219,6 +219,26 @@ describeEachDatabase(
         expect(closed.reason).to.match(/^slow consumer/);
       });
 
+      it('starts again on the same port when its thread ends unasked, and serves as before', async function () {
+        this.timeout(30_000);
+        const before = await RawClient.open(socketUrl(worker.url));
+        await before.join();
+        const ended = worker.thread();
+        await ended.terminate();
+        expect((await before.closed).code).to.equal(1006); // cut with its thread, no close frame
+        const c = await eventually(20_000, 'the worker listening again', () =>
+          RawClient.open(socketUrl(worker.url)).catch(() => undefined),
+        );
+        open.push(c);
+        expect(worker.thread()).to.not.equal(ended);
+        await c.join();
+        expect((await c.streams('subscribe', [{ name: 'market.trades', market: market.marketId }])).status).to.equal(
+          'ok',
+        );
+        const at = await trade();
+        await c.next((f) => f.event === 'new_trade' && f.payload.data.price === at, 10_000, true);
+      });
+
       it('closes its sockets with 1001 when it stops, and the main thread stops sending it events', async () => {
         const c = await RawClient.open(socketUrl(worker.url));
         await c.join();
