@@ -36,6 +36,7 @@ Operator commands (on the service's machine, DATABASE_URL):
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL,
+MKT_STREAMS_PORT (off by default: the stream socket's own port, served from a worker thread),
 MKT_PAYMENTS (sandbox or manual), MKT_SANDBOX_DAILY_LIMIT_USD, MKT_DEPOSIT_MIN_USD, MKT_DEPOSIT_MAX_USD.
 `;
 

@@ -201,7 +201,9 @@ export async function startStreamsWorker(deps: StreamDeps, options: WorkerOption
   let retry: NodeJS.Timeout | undefined;
   let starting: Promise<void> | undefined;
   const restart = (): void => {
-    retry = setTimeout(() => (starting = startAgain()), restartDelayMs);
+    retry = setTimeout(() => {
+      starting = startAgain();
+    }, restartDelayMs);
   };
   const startAgain = async (): Promise<void> => {
     try {
