@@ -7,7 +7,7 @@
  *
  *   npm run build && node dist/scripts/bench-streams.js [--database sqlite|postgres] [--subscribers 1000] [--rate 200]
  *     [--duration 10] [--processes 1|2] [--rounds N] [--vsn 2.0.0|1.0.0] [--client-processes 1] [--traders 16]
- *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off] [--reference on|off]
+ *     [--band 20] [--warmup 200] [--cpu-prof] [--floor on|off] [--reference on|off] [--streams host|worker]
  *
  * How it measures (also printed with the figures):
  * - Orders are sent one at a time (`--in-flight 1`), each due at start + k / rate (a late one goes
@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { migrateLatest, openDatabase, type Db } from '../src/db/knex.js';
-import { processCpuMs } from './bench/cpu.js';
+import { mainThreadCpuMs, processCpuMs } from './bench/cpu.js';
 import { summariseProfile } from './bench/cpuprofile.js';
 import { positive } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
@@ -79,6 +79,11 @@ const { values } = parseArgs({
      * the fan-out's own CPU is the rounds' less it; `off`: not.
      */
     reference: { type: 'string', default: 'on' },
+    /**
+     * `host`: the subscribers connect to the trading host's own socket, in the thread that matches the orders;
+     * `worker`: to the streams worker's port (MKT_STREAMS_PORT), whose thread does the fan-out.
+     */
+    streams: { type: 'string', default: 'host' },
   },
 });
 const database = values.database;
@@ -98,6 +103,8 @@ if (processes > 1 && database !== 'postgres')
   throw new Error(
     '--processes 2 needs --database postgres: SQLite scales out no further than one process (DESIGN.md §8)',
   );
+const streamsIn = values.streams;
+if (streamsIn !== 'host' && streamsIn !== 'worker') throw new Error(`--streams is host or worker, got ${streamsIn}`);
 const rounds = values.rounds === undefined ? processes : positive(values.rounds, 'rounds');
 const inFlight = positive(values['in-flight'], 'in-flight');
 const clientProcesses = positive(values['client-processes'], 'client-processes');
@@ -222,6 +229,13 @@ async function sendOrders(
   return run;
 }
 
+/** Where the subscribers connect: the streams worker's port with `--streams worker`, else the trading host. */
+function streamsUrlOf(served: Served): string {
+  if (streamsIn === 'host') return served.url;
+  if (served.streamsUrl === undefined) throw new Error('--streams worker: mkt serve printed no streams URL');
+  return served.streamsUrl;
+}
+
 // ---- the subscriber processes -------------------------------------------------------------------
 
 class SubscriberProcess {
@@ -293,6 +307,8 @@ interface Round {
   rssConnected: number;
   rssAfter: number;
   serverCpuMs: number[];
+  /** Of serverCpuMs, the main thread's: the one that matches the orders (and, without --streams worker, fans out). */
+  mainThreadCpuMs: number[];
 }
 
 async function measureRound(
@@ -318,7 +334,16 @@ async function measureRound(
       const from = firstAddress;
       firstAddress += Math.ceil(count / perAddress);
       return client.ask(
-        { type: 'connect', url: served[host]!.url, count, vsn, marketId, firstAddress: from, perAddress, parallel: 50 },
+        {
+          type: 'connect',
+          url: streamsUrlOf(served[host]!),
+          count,
+          vsn,
+          marketId,
+          firstAddress: from,
+          perAddress,
+          parallel: 50,
+        },
         'connected',
       );
     }),
@@ -329,8 +354,10 @@ async function measureRound(
 
   const base = await bookVersion(db, marketId);
   const cpuBefore = served.map((s) => processCpuMs(s.child.pid!));
+  const mainBefore = served.map((s) => mainThreadCpuMs(s.child.pid!));
   const orders = await sendOrders(rate * durationS, rate, inFlight, agent, new URL(served[0]!.url), traders, marketId);
   const serverCpuMs = served.map((s, i) => processCpuMs(s.child.pid!) - cpuBefore[i]!);
+  const mainCpuMs = served.map((s, i) => mainThreadCpuMs(s.child.pid!) - mainBefore[i]!);
   const final = await bookVersion(db, marketId);
 
   const ackOf = new Map(orders.acked.map((a) => [a.orderId, a.ackMs]));
@@ -404,6 +431,7 @@ async function measureRound(
     rssConnected,
     rssAfter,
     serverCpuMs,
+    mainThreadCpuMs: mainCpuMs,
   };
 }
 
@@ -432,6 +460,7 @@ function roundLines(round: Round, title: string): string[] {
   const perConnectionKb = ((round.rssConnected - round.rssBefore) * 1024) / round.opened;
   const events = round.bookUpdates + round.trades;
   const subscriberEvents = Math.max(1, round.opened * events);
+  const percentOf = (cpuMs: number) => `${((cpuMs / round.orders.elapsedMs) * 100).toFixed(0)}%`;
   return [
     `  ${title}: ${placementText[round.placement]}`,
     `    latency    ${latencies('all', [...round.bookSamples, ...round.tradeSamples])}`,
@@ -446,7 +475,7 @@ function roundLines(round: Round, title: string): string[] {
       `POST p50 ${ms(percentile(orderLatency, 50))} ms, p99 ${ms(percentile(orderLatency, 99))} ms; refused ${[...round.orders.refused].map(([k, n]) => `${n}× ${k}`).join(', ') || 'none'}; ` +
       `book version moved ${round.versionMoved}${round.versionMoved === round.orders.acked.length ? ' (one update per order, as assumed)' : ` — NOT one per order (${round.orders.acked.length}): book latencies are attributed wrongly`}`,
     `    memory     server RSS ${round.rssBefore.toFixed(0)} MB before connecting, ${round.rssConnected.toFixed(0)} MB with the subscribers (${perConnectionKb.toFixed(1)} KB per connection${round.index > 0 ? '; after an earlier round the heap may have room already: the first round is the figure' : ''}), ${round.rssAfter.toFixed(0)} MB after the run; connecting took ${(round.connectMs / 1000).toFixed(1)} s`,
-    `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c / round.orders.elapsedMs) * 100).toFixed(0)}%`).join(', ')} of one core over the orders; ` +
+    `    CPU        server ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${percentOf(c)} (main thread ${percentOf(round.mainThreadCpuMs[i] ?? 0)})`).join(', ')} of one core over the orders; ` +
       `subscriber client${clientProcesses > 1 ? `s (${clientProcesses} processes)` : ''} ${((clientCpu / clientElapsed) * 100).toFixed(0)}%, ${sum((s) => s.framesReceived)} frames`,
     `    per event  server CPU ${round.serverCpuMs.map((c, i) => `process ${i + 1} ${((c * 1000) / subscriberEvents).toFixed(1)} µs`).join(', ')} per subscriber-event ` +
       `(${subscriberEvents} = ${round.opened} subscribers × ${events} events; the orders' own CPU included: compare with a run of --subscribers 1)`,
@@ -526,7 +555,7 @@ async function main(): Promise<void> {
       served.push(
         await serveHost(
           'trading',
-          { DATABASE_URL: databaseUrl, ...orderRate },
+          { DATABASE_URL: databaseUrl, ...orderRate, ...(streamsIn === 'worker' ? { MKT_STREAMS_PORT: '0' } : {}) },
           profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [],
         ),
       );
@@ -565,7 +594,8 @@ async function main(): Promise<void> {
 
     const lines = [
       `Stream fan-out on ${database}: ${subscribersCount} subscribers (vsn ${vsn}) on ${market.name}'s market.book and market.trades, ` +
-        `limit orders at ${rate}/s for ${durationS} s a round, ${rounds} round${rounds === 1 ? '' : 's'}, ${processes} mkt serve --only trading process${processes === 1 ? '' : 'es'}`,
+        `limit orders at ${rate}/s for ${durationS} s a round, ${rounds} round${rounds === 1 ? '' : 's'}, ${processes} mkt serve --only trading process${processes === 1 ? '' : 'es'}, ` +
+        `the socket ${streamsIn === 'worker' ? "on the streams worker's port (MKT_STREAMS_PORT)" : "on the trading host's thread"}`,
       `  measured   per subscriber and event: arrival (ws message callback in the subscriber process) minus the arrival of the 201 of the order that caused it,`,
       `             both on CLOCK_MONOTONIC. book_update of sequence base+k ↔ the k-th order (one order in flight, so one batch and one update each${inFlight === 1 ? '' : ` NOT measured with --in-flight ${inFlight}`});`,
       `             new_trade ↔ its taker order (trades.taker_order_id). Negative: the event beat the 201. "all" is both kinds together.`,

@@ -7,6 +7,8 @@ export interface Served {
   child: ChildProcess;
   /** The URL the server printed for the host. */
   url: string;
+  /** The streams worker's URL it printed (MKT_STREAMS_PORT set); undefined without one. */
+  streamsUrl: string | undefined;
   exited: Promise<number | null>;
 }
 
@@ -51,5 +53,6 @@ export async function serveHost(
     });
   });
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  return { child, url, exited };
+  const streamsUrl = /^ {2}streams\s+(http:\/\/\S+)\r?\n/m.exec(stderr)?.[1];
+  return { child, url, streamsUrl, exited };
 }

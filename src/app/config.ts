@@ -109,6 +109,12 @@ export interface Config {
    * port, `off` serves none): a port of its own, never one of the public hosts.
    */
   metrics: { host: string; port: number | 'off' };
+  /**
+   * The stream socket's own listener, in a worker thread beside the trading host (MKT_STREAMS_PORT: a port, 0 for a
+   * free one, or `off`, the default, where the socket is the trading host's alone), and where clients reach it
+   * (MKT_PUBLIC_URL_STREAMS, an origin as the hosts' own).
+   */
+  streams: { port: number | 'off'; publicUrl: string | undefined };
   /** Seconds between the periodic ledger audits (MKT_AUDIT_INTERVAL_S, 300; 0 turns them off). */
   auditIntervalS: number;
   /**
@@ -205,7 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     payments: loadPayments(env),
     supplyIssuance: supplyIssuanceMode(env),
     databaseReadUrl: databaseReadUrl(env),
-    metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: metricsPort(env) },
+    ...listenersBeside(env),
     auditIntervalS: wholeNumber(env, 'MKT_AUDIT_INTERVAL_S', 300),
     otlpTracesUrl: otlpTracesUrl(env),
     otlpScheduleDelayMs: wholeNumber(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
@@ -232,12 +238,26 @@ function databaseReadUrl(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
-function metricsPort(env: NodeJS.ProcessEnv): number | 'off' {
-  const text = env.MKT_METRICS_PORT;
+/** The listeners beside the public hosts: the operators' metrics, and the stream socket's own (Config's fields). */
+function listenersBeside(env: NodeJS.ProcessEnv): Pick<Config, 'metrics' | 'streams'> {
+  const streamsUrl = env.MKT_PUBLIC_URL_STREAMS;
+  return {
+    metrics: { host: env.MKT_METRICS_HOST || '127.0.0.1', port: portOrOff(env, 'MKT_METRICS_PORT', 9464) },
+    streams: {
+      port: portOrOff(env, 'MKT_STREAMS_PORT', 'off'),
+      publicUrl: streamsUrl ? parsePublicUrl('MKT_PUBLIC_URL_STREAMS', streamsUrl) : undefined,
+    },
+  };
+}
+
+/** A listener's port (MKT_METRICS_PORT, MKT_STREAMS_PORT): a number (0 picks a free one) or `off`. */
+function portOrOff(env: NodeJS.ProcessEnv, variable: string, fallback: number | 'off'): number | 'off' {
+  const text = env[variable];
+  if (text === undefined || text === '') return fallback;
   if (text === 'off') return 'off';
-  const port = text === undefined || text === '' ? 9464 : Number(text);
+  const port = Number(text);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new Error(`MKT_METRICS_PORT must be a port number or off, got ${text}`);
+    throw new Error(`${variable} must be a port number or off, got ${text}`);
   return port;
 }
 
@@ -300,6 +320,10 @@ function parsePublicUrl(variable: string, text: string): string {
   return url.origin;
 }
 
+/** A listener's URL as a client reaches it: a wildcard bind stands for the loopback address. */
+const reachable = (listenerUrl: string): string =>
+  listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+
 /**
  * The public URL of every host this process knows: configured, or else the listener's own URL,
  * which exists only once the listener is bound (port 0 picks the port then). A wildcard bind
@@ -308,6 +332,7 @@ function parsePublicUrl(variable: string, text: string): string {
  */
 export class PublicUrls {
   private readonly urls: Partial<Record<HostName, string>>;
+  private streams: string | undefined;
 
   constructor(configured: Partial<Record<HostName, string>>) {
     this.urls = { ...configured };
@@ -315,7 +340,7 @@ export class PublicUrls {
 
   /** Called as each listener starts, before it serves a request. */
   listening(host: HostName, listenerUrl: string): void {
-    this.urls[host] ??= listenerUrl.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+    this.urls[host] ??= reachable(listenerUrl);
   }
 
   /** The origin of `host` where this process knows it (configured, or listening here); else undefined. */
@@ -333,6 +358,16 @@ export class PublicUrls {
 
   isHttps(host: HostName): boolean {
     return this.of(host).startsWith('https:');
+  }
+
+  /** Where the stream socket is (MKT_PUBLIC_URL_STREAMS, or the streams worker's listener), before it serves. */
+  streamsAt(url: string): void {
+    this.streams ??= reachable(url);
+  }
+
+  /** The origin clients open the stream socket on: its own listener's where there is one, else the trading host's. */
+  stream(): string | undefined {
+    return this.streams ?? this.urls.trading;
   }
 }
 

@@ -28,8 +28,9 @@ import { readiness, replicaProbes, type ReadinessSources } from './readiness.js'
 import { tradingHandlers } from '../trading/handlers/index.js';
 import { bookSnapshot } from '../trading/market-data/market-data-snapshot.js';
 import { findMarket } from '../core/reference.js';
-import { attachTradingSocket, type TradingSocket } from '../streams/socket.js';
-import { streamLimits } from '../streams/limits.js';
+import { attachTradingSocket } from '../streams/socket.js';
+import { streamLimits, type StreamLimits } from '../streams/limits.js';
+import { startStreamsWorker } from '../streams/worker-host.js';
 import { dashboard } from '../web/dashboard.js';
 import { docsPortal } from '../web/docs.js';
 import { marketAssets } from '../web/assets.js';
@@ -42,6 +43,8 @@ export interface RunningService {
   urls: Partial<Record<HostName, string>>;
   /** The origin of /metrics, /livez and /readyz (app/metrics-listener.ts); undefined when MKT_METRICS_PORT is off. */
   metricsUrl: string | undefined;
+  /** The origin of the streams worker's socket (MKT_STREAMS_PORT); undefined when off (the trading host's alone). */
+  streamsUrl: string | undefined;
   services: Services;
   /** This process's auto-reload checks, queued after its commits (tests wait for them with `idle()`). */
   autoReloads: AutoReloads;
@@ -144,14 +147,32 @@ const streamDeps = (services: Services) => ({
   bookSnapshot: (marketId: string) => bookSnapshot(services, marketId),
 });
 
+/** What listens: the public hosts, the stream sockets (closed before them) and the streams worker's origin. */
+interface Opened {
+  listening: Listening<HostName>[];
+  sockets: { close(): Promise<void> }[];
+  streamsUrl: string | undefined;
+}
+
+/** The streams worker (MKT_STREAMS_PORT), beside the trading host's own socket; its URL is the one advertised. */
+async function listenStreams(config: Config, services: Services, limits: StreamLimits, opened: Opened): Promise<void> {
+  if (config.streams.publicUrl !== undefined) services.publicUrls.streamsAt(config.streams.publicUrl);
+  if (config.streams.port === 'off') return;
+  const options = { host: config.host, port: config.streams.port, limits };
+  const worker = await startStreamsWorker(streamDeps(services), options);
+  opened.sockets.push(worker);
+  opened.streamsUrl = worker.url;
+  services.publicUrls.streamsAt(worker.url);
+}
+
 /** Every public host this process serves, listening; the trading host with its stream socket. */
 async function listenHosts(
   config: Config,
   services: Services,
   definitions: Record<HostName, HostDefinition<Services>>,
-  listening: Listening<HostName>[],
-  sockets: TradingSocket[],
+  opened: Opened,
 ): Promise<void> {
+  const { listening, sockets } = opened;
   for (const name of hostNames.filter((n) => config.only.includes(n))) {
     const listener = await listen(name, createApp(definitions[name], services), config.host, config.ports[name]);
     // Still in the tick that bound the port: no request has been read yet.
@@ -160,6 +181,7 @@ async function listenHosts(
     if (name === 'trading') {
       const limits = { ...streamLimits, credentialCheckMs: config.streamCredentialCheckMs };
       sockets.push(attachTradingSocket(listener.server, streamDeps(services), limits));
+      await listenStreams(config, services, limits, opened);
     }
   }
 }
@@ -216,18 +238,17 @@ async function listenOrUndo(
   services: Services,
   definitions: Record<HostName, HostDefinition<Services>>,
   undo: () => Promise<void>,
-): Promise<{ listening: Listening<HostName>[]; sockets: TradingSocket[] }> {
-  const listening: Listening<HostName>[] = [];
-  const sockets: TradingSocket[] = [];
+): Promise<Opened> {
+  const opened: Opened = { listening: [], sockets: [], streamsUrl: undefined };
   try {
-    await listenHosts(config, services, definitions, listening, sockets);
+    await listenHosts(config, services, definitions, opened);
   } catch (error) {
-    await Promise.all(sockets.map((s) => s.close()));
-    await Promise.all(listening.map((l) => closeGracefully(l, 0)));
+    await Promise.all(opened.sockets.map((s) => s.close()));
+    await Promise.all(opened.listening.map((l) => closeGracefully(l, 0)));
     await undo();
     throw error;
   }
-  return { listening, sockets };
+  return opened;
 }
 
 /** The composition root's services → one Koa app per host, listening. */
@@ -250,7 +271,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const keyCache = await openApiKeyCache(services.db);
     // SQLite: WAL checkpoints on a thread of their own, not inside a request's COMMIT.
     const checkpoints = startWalCheckpoints(services.db);
-    const { listening, sockets } = await listenOrUndo(config, services, definitions, async () => {
+    const { listening, sockets, streamsUrl } = await listenOrUndo(config, services, definitions, async () => {
       await closeApiKeyCache(services.db, keyCache);
       await checkpoints.stop();
       await stopLeases(services.leases);
@@ -263,6 +284,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     return {
       urls,
       metricsUrl: metricsListener?.url,
+      streamsUrl,
       services,
       autoReloads: jobs.autoReloads,
       background: jobs.background,

@@ -36,6 +36,7 @@ Operator commands (on the service's machine, DATABASE_URL):
 
 Environment: DATABASE_URL (default sqlite:./data/mkt.sqlite, or postgres://…), MKT_HOST,
 MKT_CONSUMPTION_PORT, MKT_MESSAGES_PORT, MKT_TRADING_PORT, MKT_PLATFORM_PORT, MKT_LOG_LEVEL,
+MKT_STREAMS_PORT (off by default: the stream socket's own port, served from a worker thread),
 MKT_PAYMENTS (sandbox or manual), MKT_SANDBOX_DAILY_LIMIT_USD, MKT_DEPOSIT_MIN_USD, MKT_DEPOSIT_MAX_USD.
 `;
 
@@ -52,6 +53,7 @@ async function serve(args: string[]): Promise<void> {
   const service = await startService(config);
   const lines = Object.entries(service.urls).map(([name, url]) => `  ${name.padEnd(12)} ${url}`);
   if (service.urls.platform) lines.push(`  ${'docs'.padEnd(12)} ${service.urls.platform}/docs`);
+  if (service.streamsUrl) lines.push(`  ${'streams'.padEnd(12)} ${service.streamsUrl}`);
   if (service.metricsUrl) lines.push(`  ${'metrics'.padEnd(12)} ${service.metricsUrl}/metrics`);
   process.stderr.write(
     `mkt is serving (database ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}):\n${lines.join('\n')}\n`,

@@ -1,7 +1,5 @@
-import { streamCredentials, type StreamCredentialRow } from '../db/stream-credentials.js';
-import type { StreamDeps } from './deps.js';
 import { closeCodes } from './limits.js';
-import type { SessionUser } from './session-auth.js';
+import type { CredentialEnding, SessionDeps, SessionUser } from './session-deps.js';
 
 /**
  * A socket's credential is checked at `authenticate` and then again every `credentialCheckMs` while the socket is
@@ -12,11 +10,9 @@ import type { SessionUser } from './session-auth.js';
  * (src/db/stream-credentials.ts), never one per socket. This covers what nothing would announce (a token simply
  * expiring), SQLite processes sharing a file (which hear no notifications from each other), and a PostgreSQL process
  * whose LISTEN connection missed a notification. On PostgreSQL a deleted signing key still closes its sockets at once
- * through the event transport (router.ts); this check is its fallback.
+ * through the event transport (router.ts); this check is its fallback. The read is `deps.credentialEndings`
+ * (credential-endings.ts, on the main thread); the timer and the closing run where the sockets are.
  */
-
-/** Why a socket's credential no longer holds. */
-type CredentialEnding = 'expired' | 'revoked' | 'account_inactive' | 'signing_key_deleted';
 
 /** The close code and reason each ending sends (openapi/asyncapi.yaml names them); a reason is at most 123 bytes. */
 export const credentialClosings: Readonly<Record<CredentialEnding, { code: number; reason: string }>> = {
@@ -44,32 +40,9 @@ export interface CheckedSession {
   close(code: number, reason: string): void;
 }
 
-const keyOf = (kind: StreamCredentialRow['kind'], credential: string): string => `${kind} ${credential}`;
-
-/** Why `user`'s credential no longer holds at `nowUs`, given the rows still found; null while it holds. */
-function endingOf(
-  user: SessionUser,
-  found: ReadonlyMap<string, StreamCredentialRow>,
-  nowUs: number,
-): CredentialEnding | null {
-  if (user.tokenHash !== null) {
-    const row = found.get(keyOf('access_token', user.tokenHash));
-    if (row === undefined) return 'revoked'; // its grant's user was deleted with it
-    if (row.user_status !== 'active') return 'account_inactive';
-    if (row.revoked !== 0) return 'revoked';
-    return row.expires_at_us !== null && row.expires_at_us <= nowUs ? 'expired' : null;
-  }
-  if (user.fingerprint !== null) {
-    const row = found.get(keyOf('signing_key', user.fingerprint));
-    if (row === undefined) return 'signing_key_deleted';
-    return row.user_status === 'active' ? null : 'account_inactive';
-  }
-  return null;
-}
-
-/** Reads the credentials of every authenticated session in one statement and closes the sessions whose ended. */
+/** Asks for the credentials of every authenticated session at once and closes the sessions whose ended. */
 async function checkCredentials(
-  deps: Pick<StreamDeps, 'db' | 'clock'>,
+  deps: Pick<SessionDeps, 'credentialEndings'>,
   sessions: readonly CheckedSession[],
 ): Promise<void> {
   const held = sessions.flatMap((session) => {
@@ -77,16 +50,11 @@ async function checkCredentials(
     return user === null ? [] : [{ session, user }];
   });
   if (held.length === 0) return;
-  const tokenHashes = new Set(held.flatMap(({ user }) => (user.tokenHash === null ? [] : [user.tokenHash])));
-  const fingerprints = new Set(held.flatMap(({ user }) => (user.fingerprint === null ? [] : [user.fingerprint])));
-  const rows = await streamCredentials(deps.db, [...tokenHashes], [...fingerprints]);
-  const found = new Map(rows.map((row) => [keyOf(row.kind, row.credential), row]));
-  // After the read: a token that expired while it ran counts as expired.
-  const nowUs = deps.clock.nowUs();
-  for (const { session, user } of held) {
-    const ending = endingOf(user, found, nowUs);
-    if (ending !== null) session.close(credentialClosings[ending].code, credentialClosings[ending].reason);
-  }
+  const endings = await deps.credentialEndings(held.map(({ user }) => user));
+  held.forEach(({ session }, index) => {
+    const ending = endings[index];
+    if (ending) session.close(credentialClosings[ending].code, credentialClosings[ending].reason);
+  });
 }
 
 export interface CredentialChecks {
@@ -100,7 +68,7 @@ export interface CredentialChecks {
  * check can tell.
  */
 export function startCredentialChecks(
-  deps: Pick<StreamDeps, 'db' | 'clock' | 'logger'>,
+  deps: Pick<SessionDeps, 'credentialEndings' | 'logger'>,
   sessions: () => Iterable<CheckedSession>,
   intervalMs: number,
 ): CredentialChecks {

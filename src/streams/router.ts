@@ -1,4 +1,4 @@
-import type { EventHub, StreamEvent } from '../core/events.js';
+import type { EventHub, MarketEvent, StreamEvent, UserEvent } from '../core/events.js';
 import { credentialClosings, type CheckedSession } from './credential-checks.js';
 import { newBatch, type Batch, type BatchTaker } from './fanout.js';
 import { pushOf, tradeUpdatePush, type Push, type UserTradeEvent } from './payloads.js';
@@ -71,14 +71,7 @@ export class StreamRouter {
       // balance_update.
       return;
     }
-    const subject =
-      'marketId' in event
-        ? marketSubject(
-            event.stream,
-            event.marketId,
-            event.stream === 'market.candles' ? event.data.resolution : undefined,
-          )
-        : userSubject(event.stream, event.userId);
+    const subject = subjectOf(event);
     const sessions = this.bySubject.get(subject);
     if (sessions)
       this.enqueue(subject, pushOf(event), event.stream === 'market.book' ? event.data.sequence : undefined, sessions);
@@ -203,6 +196,12 @@ export class StreamRouter {
     return this.bySubject.size;
   }
 }
+
+/** The subject whose sessions hear an event: stream and market (and resolution), or stream and user. */
+export const subjectOf = (event: MarketEvent | UserEvent): string =>
+  'marketId' in event
+    ? marketSubject(event.stream, event.marketId, event.stream === 'market.candles' ? event.data.resolution : undefined)
+    : userSubject(event.stream, event.userId);
 
 /** A turn's events as a batch: each session of each event's subject collects it (or not), in arrival order. */
 function collectBatch(events: readonly Fanout[]): Batch {

@@ -4,6 +4,7 @@ import { checkSignature } from '../core/signatures.js';
 import { hashSecret } from '../lib/secrets.js';
 import type { StreamDeps } from './deps.js';
 import { error, type Reply } from './replies.js';
+import type { Credential, SessionUser } from './session-deps.js';
 
 /**
  * What an `authenticate` frame proves (session.ts admits the user it names): a signature of the
@@ -11,18 +12,7 @@ import { error, type Reply } from './replies.js';
  * flow. Each refusal is the error reply the socket sends.
  */
 
-/**
- * The authenticated user of a socket, and the credential that did it: the signing key's fingerprint, or the access
- * token's hash (credential-checks.ts reads both again while the socket is open).
- */
-export interface SessionUser {
-  userId: string;
-  fingerprint: string | null;
-  tokenHash: string | null;
-}
-
-type Admitted = { ok: true; user: SessionUser; response: Record<string, unknown> };
-type Credential = Admitted | { ok: false; reply: Reply };
+type Admitted = Extract<Credential, { ok: true }>;
 
 /** What an access token needs to authenticate a socket: the user streams are reads of trading data. */
 const streamScope: OAuthScope = 'trade:read';

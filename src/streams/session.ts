@@ -7,7 +7,6 @@ import type { Batch } from './fanout.js';
 import { decodeFrame, type Frame, type Vsn } from './protocol.js';
 import { error, ok, type Reply } from './replies.js';
 import type { RoutedSession, StreamRouter } from './router.js';
-import { credentialOf, type SessionUser } from './session-auth.js';
 import { frameFailureReply } from './frame-failure.js';
 import {
   echoedName,
@@ -17,7 +16,7 @@ import {
   type StreamAck,
   type Subscription,
 } from './subscriptions.js';
-import type { StreamDeps } from './deps.js';
+import type { SessionDeps, SessionUser } from './session-deps.js';
 import {
   channelTopic,
   newSessionOutput,
@@ -70,7 +69,7 @@ export class Session implements RoutedSession {
     socket: Duplex,
     private readonly vsn: Vsn,
     private readonly address: string,
-    private readonly deps: StreamDeps,
+    private readonly deps: SessionDeps,
     private readonly router: StreamRouter,
     private readonly limits: StreamLimits,
   ) {
@@ -171,7 +170,7 @@ export class Session implements RoutedSession {
 
   /** Admits the user an authenticate frame proves (session-auth.ts) under the per-user limit. */
   private async authenticate(payload: Record<string, unknown>): Promise<Reply> {
-    const credential = await credentialOf(this.deps, payload, this.user);
+    const credential = await this.deps.authenticate(payload, this.user);
     if (!credential.ok) return credential.reply;
     if (this.closed) return error('closed', 'The socket closed.');
     const { userId, fingerprint } = credential.user;

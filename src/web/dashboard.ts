@@ -180,12 +180,12 @@ const policy = `default-src 'none'; style-src '${stylesheetHash}'; img-src data:
 
 /**
  * A live page may run scripts of this host only, and connect to this host (its own snapshot, on a reconnection)
- * and to the trading host's stream socket; every other page runs no script at all.
+ * and to the stream socket (the trading host's, or the streams listener's); every other page runs no script at all.
  */
 function contentSecurityPolicy(services: WebDeps, live: boolean): string {
-  const trading = services.publicUrls.known('trading');
-  if (!live || trading === undefined) return policy;
-  const socket = new URL(trading);
+  const stream = services.publicUrls.stream();
+  if (!live || stream === undefined) return policy;
+  const socket = new URL(stream);
   socket.protocol = socket.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${policy}; script-src 'self'; connect-src 'self' ${socket.origin}`;
 }

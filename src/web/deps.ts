@@ -32,7 +32,8 @@ export interface WebDeps {
   publicUrls: {
     of(host: 'platform'): string;
     isHttps(host: 'platform'): boolean;
-    known(host: 'trading'): string | undefined;
+    /** Where the market page opens the stream socket (the trading host, or the streams listener). */
+    stream(): string | undefined;
   };
   trading: TradingPort;
   /** The market page's reads of books, candles, trades and tickers. */

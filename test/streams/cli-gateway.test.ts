@@ -7,7 +7,7 @@ import { createGrant } from '../../src/core/identity.js';
 import { createTestUser, grantTokens, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, orderState, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { asyncapiPath, authenticatePayload, RawClient, type Frame } from './support.js';
+import { asyncapiPath, authenticatePayload, RawClient, type Frame, streamOrigin } from './support.js';
 
 /**
  * The gateway as the live service's CLI uses it (grid-cli src/sdk/ws/trading-gateway.ts): its
@@ -89,13 +89,15 @@ describe('streams: openapi/asyncapi.yaml, the fields the live CLI reads', () => 
     ]);
   });
 
-  it('documents the three paths of the socket and update_trade on user.orders', () => {
+  it('documents the three paths of the socket, its own listener (MKT_STREAMS_PORT) and update_trade on user.orders', () => {
     const doc = read('asyncapi.yaml');
     expect(Object.values(doc.servers as Record<string, { pathname: string }>).map((s) => s.pathname)).to.have.members([
       '/trading_socket/websocket',
       '/v1/',
       '/ws',
+      '/trading_socket/websocket',
     ]);
+    expect(doc.servers.streams.description).to.include('MKT_STREAMS_PORT');
     expect(doc.components.messages.tradeUpdate).to.include({ name: 'update_trade' });
     expect(doc.components.messages.tradeUpdate.payload.properties.stream).to.deep.equal({ const: 'user.orders' });
   });
@@ -107,7 +109,7 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
   let market: MarketRef;
   const open: CliGateway[] = [];
   const services = () => env().service.services;
-  const base = () => env().service.urls.trading!.replace(/^http/, 'ws');
+  const base = () => streamOrigin(env().service).replace(/^http/, 'ws');
 
   const connect = async (path: string) => {
     const gateway = await CliGateway.connect(`${base()}${path}`);
@@ -408,7 +410,7 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
     let asked = 0;
     const token = await grantTokens(services(), seller.userId, ['trade:read']);
     const stream = new MktStream({
-      url: env().service.urls.trading!,
+      url: streamOrigin(env().service),
       WebSocket,
       reconnect: false,
       accessToken: () => (asked++, token.accessToken),
@@ -442,7 +444,7 @@ describeEachDatabase('streams: the gateway as the live CLI uses it', (env) => {
       stream.close();
     }
     const refused = new MktStream({
-      url: env().service.urls.trading!,
+      url: streamOrigin(env().service),
       WebSocket,
       reconnect: false,
       accessToken: (await grantTokens(services(), seller.userId, ['account:read'])).accessToken,

@@ -5,7 +5,7 @@ import { parse } from 'yaml';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { asyncapiPath, authenticatePayload, RawClient, socketUrl, type Frame } from './support.js';
+import { asyncapiPath, authenticatePayload, RawClient, socketUrl, type Frame, streamOrigin } from './support.js';
 
 describe('streams: openapi/asyncapi.yaml', () => {
   it('is a valid AsyncAPI 3.0 document (@asyncapi/parser), its $refs into trading.yaml resolved', async () => {
@@ -76,7 +76,7 @@ describeEachDatabase('streams: pushes of real orders', (env) => {
   });
 
   const subscribed = async (user: TestUser | null, streams: unknown[], vsn: '1.0.0' | '2.0.0' = '1.0.0') => {
-    const c = await RawClient.open(socketUrl(env().service.urls.trading!, vsn), vsn);
+    const c = await RawClient.open(socketUrl(streamOrigin(env().service), vsn), vsn);
     open.push(c);
     await c.join();
     if (user)

@@ -1,15 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { findMarket } from '../../src/core/reference.js';
 import { attachTradingSocket, type TradingSocket } from '../../src/streams/socket.js';
 import { closeCodes, streamLimits, type StreamLimits } from '../../src/streams/limits.js';
-import { bookSnapshot } from '../../src/trading/market-data/market-data-snapshot.js';
 import { deleteSigningKey } from '../../src/core/keys.js';
 import { createTestUser } from '../support/fixtures.js';
 import { marketOf } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { authenticatePayload, compileMessageValidators, RawClient, socketUrl } from './support.js';
+import {
+  authenticatePayload,
+  compileMessageValidators,
+  floodUnread,
+  RawClient,
+  socketUrl,
+  streamDepsOf,
+} from './support.js';
 
 /**
  * The limits of hostile and slow clients, on a socket of the test's own with small limits (the
@@ -40,19 +45,7 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     const services = env().service.services;
     server = createServer((_request, response) => response.writeHead(404).end());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    socket = attachTradingSocket(
-      server,
-      {
-        db: services.db,
-        clock: services.clock,
-        logger: services.logger,
-        events: services.events,
-        metrics: services.metrics,
-        marketExists: async (marketId) => (await findMarket(services, marketId)) !== undefined,
-        bookSnapshot: (marketId) => bookSnapshot(services, marketId),
-      },
-      limits,
-    );
+    socket = attachTradingSocket(server, streamDepsOf(services), limits);
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterEach(() => {
@@ -134,19 +127,7 @@ describeEachDatabase('streams: limits of hostile and slow clients', (env) => {
     this.timeout(30_000);
     const c = await client();
     await c.join();
-    c.ws.pause(); // reads nothing from now on: replies pile up in the kernel, then in the server's buffer
-    const unknown = Array.from({ length: limits.subscriptionsPerConnectionMax }, (_, i) => ({
-      name: `nope.${i}`.padEnd(100, 'x'),
-    }));
-    // Each frame is answered by an error reply and an ack of 3 refused streams (~2 kB): 3,000 of them
-    // outgrow the kernel's socket buffers, and then the server's bound.
-    for (let round = 0; round < 30; round += 1) {
-      for (let i = 0; i < 100; i += 1)
-        c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    c.ws.resume();
-    const closed = await c.closed;
+    const closed = await floodUnread(c, limits.subscriptionsPerConnectionMax);
     expect(closed.code).to.equal(closeCodes.slowConsumer);
     expect(closed.reason).to.match(/^slow consumer/);
   });

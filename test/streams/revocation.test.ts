@@ -7,7 +7,7 @@ import { closeCodes } from '../../src/streams/limits.js';
 import { databaseKinds, freshDatabaseUrl } from '../support/databases.js';
 import { HostClient, type SigningKey } from '../support/http.js';
 import { mktServe, type ServeProcess } from '../support/processes.js';
-import { authenticatePayload, RawClient, socketUrl } from './support.js';
+import { authenticatePayload, RawClient, socketUrl, streamOrigin } from './support.js';
 
 /**
  * Issue 34 item 3: a socket lives no longer than the credential that authenticated it. Two `mkt serve` processes on one
@@ -109,7 +109,7 @@ for (const kind of databaseKinds) {
 
     /** A joined socket on the first process, authenticated with `payload` and subscribed to user.orders. */
     async function authenticated(payload: Record<string, unknown>): Promise<RawClient> {
-      const c = await RawClient.open(socketUrl(sockets.urls.trading!));
+      const c = await RawClient.open(socketUrl(streamOrigin(sockets)));
       open.push(c);
       await c.join();
       const reply = await c.request('ws:trading', 'authenticate', payload);
@@ -120,7 +120,7 @@ for (const kind of databaseKinds) {
 
     /** The reply to an authenticate on a new socket of the first process. */
     async function authenticateAgain(payload: Record<string, unknown>): Promise<{ status: string; response: any }> {
-      const c = await RawClient.open(socketUrl(sockets.urls.trading!));
+      const c = await RawClient.open(socketUrl(streamOrigin(sockets)));
       open.push(c);
       await c.join();
       return c.request('ws:trading', 'authenticate', payload);

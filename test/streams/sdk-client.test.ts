@@ -12,7 +12,7 @@ import { deleteSigningKey } from '../../src/core/keys.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase, type TestEnvironment } from '../support/service.js';
-import { checkServerFrame, type Frame } from './support.js';
+import { checkServerFrame, type Frame, streamOrigin } from './support.js';
 
 /** tweetnacl signs the authenticate message. */
 const naclSigner = (user: TestUser): Signer => {
@@ -109,7 +109,7 @@ describeEachDatabase('streams: the TypeScript SDK stream client (MktStream)', (e
 
   const connected = async (options: Partial<MktStreamOptions> = {}) => {
     const client = new MktStream({
-      url: env().service.urls.trading!,
+      url: streamOrigin(env().service),
       WebSocket: CheckedWebSocket,
       reconnect: { initialDelayMs: 50, maxDelayMs: 500 },
       ...options,

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { marketOf, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { authenticatePayload, checkServerFrame, RawClient, socketUrl, type Frame } from './support.js';
+import { authenticatePayload, checkServerFrame, RawClient, socketUrl, type Frame, streamOrigin } from './support.js';
 
 /**
  * The stream socket over real sockets (issue 13): the live CLI's object frames through a raw `ws`
@@ -16,7 +16,7 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
   let market: MarketRef;
   const open: RawClient[] = [];
   const client = async (vsn?: '1.0.0' | '2.0.0') => {
-    const c = await RawClient.open(socketUrl(env().service.urls.trading!, vsn), vsn);
+    const c = await RawClient.open(socketUrl(streamOrigin(env().service), vsn), vsn);
     open.push(c);
     return c;
   };
@@ -33,7 +33,7 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
   });
 
   it('speaks the live CLI flow with vsn 1.0.0 objects (the default): join, authenticate, subscribe → ack, heartbeat, leave', async () => {
-    const c = await RawClient.open(socketUrl(env().service.urls.trading!)); // no vsn: 1.0.0
+    const c = await RawClient.open(socketUrl(streamOrigin(env().service))); // no vsn: 1.0.0
     open.push(c);
     await c.join();
     const auth = await c.request('ws:trading', 'authenticate', authenticatePayload(user.signingKey));
@@ -86,7 +86,7 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
 
   it('speaks vsn 2.0.0 arrays with the official phoenix client: join, authenticate, subscribe → ack, heartbeat', async () => {
     const received: Frame[] = [];
-    const socket = new Socket(`${env().service.urls.trading!.replace(/^http/, 'ws')}/trading_socket`, {
+    const socket = new Socket(`${streamOrigin(env().service).replace(/^http/, 'ws')}/trading_socket`, {
       transport: WebSocket,
       heartbeatIntervalMs: 200,
     } as never);
@@ -229,7 +229,7 @@ describeEachDatabase('streams: the ws:trading socket', (env) => {
   });
 
   it('refuses an upgrade on another path or with an unknown vsn', async () => {
-    const base = env().service.urls.trading!.replace(/^http/, 'ws');
+    const base = streamOrigin(env().service).replace(/^http/, 'ws');
     for (const url of [`${base}/socket/websocket`, `${base}/trading_socket/websocket?vsn=3.0.0`]) {
       const status = await new Promise<number>((resolve) => {
         const ws = new WebSocket(url);

@@ -6,6 +6,10 @@ import type { ValidateFunction } from 'ajv';
 import nacl from 'tweetnacl';
 import WebSocket from 'ws';
 import { parse } from 'yaml';
+import type { Services } from '../../src/app/services.js';
+import { findMarket } from '../../src/core/reference.js';
+import type { StreamDeps } from '../../src/streams/deps.js';
+import { bookSnapshot } from '../../src/trading/market-data/market-data-snapshot.js';
 import type { SigningKey } from '../support/http.js';
 
 /** A frame as both serialisers carry it, in the object form of vsn 1.0.0. */
@@ -83,6 +87,14 @@ export function authenticatePayload(
     signature: Buffer.from(nacl.sign.detached(message, pair.secretKey)).toString('base64'),
   };
 }
+
+/**
+ * Where a service's stream socket is: its streams worker's own port when it runs one (MKT_STREAMS_PORT; `mkt serve`
+ * prints it as `streams`), else the trading host. `MKT_TEST_STREAMS_PORT=0 npm test -- test/streams` runs the stream
+ * suites against the worker.
+ */
+export const streamOrigin = (service: { urls: Partial<Record<string, string>>; streamsUrl?: string | undefined }) =>
+  service.streamsUrl ?? service.urls.streams ?? service.urls.trading!;
 
 export const socketUrl = (tradingUrl: string, vsn?: string): string =>
   `${tradingUrl.replace(/^http/, 'ws')}/trading_socket/websocket${vsn ? `?vsn=${vsn}` : ''}`;
@@ -206,4 +218,32 @@ export class RawClient {
   close(): void {
     this.ws.close();
   }
+}
+
+/** What the composition root gives the stream socket (src/app/main.ts streamDeps), for a socket of a test's own. */
+export const streamDepsOf = (services: Services): StreamDeps => ({
+  db: services.db,
+  clock: services.clock,
+  logger: services.logger,
+  events: services.events,
+  metrics: services.metrics,
+  marketExists: async (marketId) => (await findMarket(services, marketId)) !== undefined,
+  bookSnapshot: (marketId) => bookSnapshot(services, marketId),
+});
+
+/**
+ * Makes `c` a slow consumer: it reads nothing while 3,000 frames are answered, each by an error reply and an ack of
+ * `streamsPerFrame` refused streams (~2 kB with 3), which outgrow the kernel's socket buffers and then the server's
+ * send bound; then it reads again. Answers how the server closed the socket.
+ */
+export async function floodUnread(c: RawClient, streamsPerFrame: number): Promise<{ code: number; reason: string }> {
+  c.ws.pause();
+  const unknown = Array.from({ length: streamsPerFrame }, (_, i) => ({ name: `nope.${i}`.padEnd(100, 'x') }));
+  for (let round = 0; round < 30; round += 1) {
+    for (let i = 0; i < 100; i += 1)
+      c.send('ws:trading', 'unsubscribe', { streams: unknown, request_id: `r${round}-${i}` });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  c.ws.resume();
+  return c.closed;
 }

@@ -15,7 +15,9 @@ import { authenticatePayload, RawClient, socketUrl, type Frame } from './support
  * Issue 13, "Correct, in every process": two `mkt serve` processes on one PostgreSQL database,
  * orders placed through process 1's HTTP API, and stream subscribers on process 2 over real
  * sockets. The events cross by PostgreSQL's NOTIFY/LISTEN (src/db/event-transport.ts); nothing
- * here waits on a fixed delay: every arrival is awaited with a generous timeout.
+ * here waits on a fixed delay: every arrival is awaited with a generous timeout. Process 2 serves the socket twice:
+ * on its trading host, and on its streams worker's own port (issue 33, item 5), where its main thread hands the
+ * events it heard to the worker by message.
  */
 interface Trader {
   userId: string;
@@ -103,7 +105,11 @@ if (!databaseKinds.includes('postgres')) {
       marketId = market.marketId;
       seller = await seedTrader(db, 0, market.instrumentId);
       buyer = await seedTrader(db, 1, market.instrumentId);
-      servers = await Promise.all([mktServe(env, ['--only', 'trading']), mktServe(env, ['--only', 'trading'])]);
+      // Process 2 also runs the stream socket in a worker thread of its own (MKT_STREAMS_PORT, issue 33 item 5).
+      servers = await Promise.all([
+        mktServe(env, ['--only', 'trading']),
+        mktServe({ ...env, MKT_STREAMS_PORT: '0' }, ['--only', 'trading']),
+      ]);
       first = new HostClient('trading', servers[0]!.urls.trading!);
     });
 
@@ -120,9 +126,17 @@ if (!databaseKinds.includes('postgres')) {
       await db?.destroy();
     });
 
-    /** A subscriber on process 2 (index 1), authenticated as `user` if given. */
-    async function onSecond(user: Trader | null, streams: unknown[], vsn: '1.0.0' | '2.0.0'): Promise<RawClient> {
-      const c = await RawClient.open(socketUrl(servers[1]!.urls.trading!, vsn), vsn);
+    /**
+     * A subscriber on process 2 (index 1), authenticated as `user` if given: on the trading host's own socket, or on
+     * its streams worker's port.
+     */
+    async function onSecond(
+      user: Trader | null,
+      streams: unknown[],
+      vsn: '1.0.0' | '2.0.0',
+      where: 'trading' | 'streams',
+    ): Promise<RawClient> {
+      const c = await RawClient.open(socketUrl(servers[1]!.urls[where]!, vsn), vsn);
       open.push(c);
       await c.join();
       if (user)
@@ -141,87 +155,103 @@ if (!databaseKinds.includes('postgres')) {
       return (reply.body as { data: { order_id: string } }).data.order_id;
     }
 
-    it('delivers a fill made on process 1 to a subscriber on process 2: the user trade, the filled order and the market trade', async () => {
-      const c = await onSecond(
-        buyer,
-        [{ name: 'user.orders' }, { name: 'user.trades' }, { name: 'market.trades', market: marketId }],
-        '1.0.0',
-      );
-      await place(seller, 'sell', '0.5000', 3);
-      const orderId = await place(buyer, 'buy', '0.5000', 3);
-      const isOrder = (f: Frame) => f.payload?.data?.order_id === orderId;
+    for (const where of ['trading', 'streams'] as const) {
+      describe(
+        where === 'trading' ? "on process 2's trading host" : "on process 2's streams worker (its own port)",
+        () => {
+          it('delivers a fill made on process 1 to a subscriber on process 2: the user trade, the filled order and the market trade', async () => {
+            const c = await onSecond(
+              buyer,
+              [{ name: 'user.orders' }, { name: 'user.trades' }, { name: 'market.trades', market: marketId }],
+              '1.0.0',
+              where,
+            );
+            await place(seller, 'sell', '0.5000', 3);
+            const orderId = await place(buyer, 'buy', '0.5000', 3);
+            const isOrder = (f: Frame) => f.payload?.data?.order_id === orderId;
 
-      const fill = await c.next(
-        (f) => f.event === 'new_trade' && f.payload.stream === 'user.trades' && isOrder(f),
-        arrivalMs,
-        true,
-      );
-      expect(fill.payload.data).to.include({ order_id: orderId, market_id: marketId, price: '0.5000', quantity: 3 });
-      expect(fill.payload.data.fee).to.be.a('string');
-      const filled = await c.next(
-        (f) =>
-          (f.event === 'new_order' || f.event === 'order_update') && isOrder(f) && f.payload.data.status === 'filled',
-        arrivalMs,
-        true,
-      );
-      expect(filled.payload.data).to.include({ order_id: orderId, filled_quantity: 3, remaining_quantity: 0 });
-      const trade = await c.next(
-        (f) =>
-          f.event === 'new_trade' &&
-          f.payload.stream === 'market.trades' &&
-          f.payload.data.trade_id === fill.payload.data.trade_id,
-        arrivalMs,
-        true,
-      );
-      expect(trade.payload.data).to.include({ market_id: marketId, price: '0.5000', quantity: 3 });
+            const fill = await c.next(
+              (f) => f.event === 'new_trade' && f.payload.stream === 'user.trades' && isOrder(f),
+              arrivalMs,
+              true,
+            );
+            expect(fill.payload.data).to.include({
+              order_id: orderId,
+              market_id: marketId,
+              price: '0.5000',
+              quantity: 3,
+            });
+            expect(fill.payload.data.fee).to.be.a('string');
+            const filled = await c.next(
+              (f) =>
+                (f.event === 'new_order' || f.event === 'order_update') &&
+                isOrder(f) &&
+                f.payload.data.status === 'filled',
+              arrivalMs,
+              true,
+            );
+            expect(filled.payload.data).to.include({ order_id: orderId, filled_quantity: 3, remaining_quantity: 0 });
+            const trade = await c.next(
+              (f) =>
+                f.event === 'new_trade' &&
+                f.payload.stream === 'market.trades' &&
+                f.payload.data.trade_id === fill.payload.data.trade_id,
+              arrivalMs,
+              true,
+            );
+            expect(trade.payload.data).to.include({ market_id: marketId, price: '0.5000', quantity: 3 });
 
-      // What process 2 pushed is what process 1 answers for the order.
-      const stored = await first.get(`/v1/orders/${orderId}`, { sign: buyer.key });
-      expect(stored.body.data).to.include({ status: 'filled', filled_quantity: 3 });
-    });
+            // What process 2 pushed is what process 1 answers for the order.
+            const stored = await first.get(`/v1/orders/${orderId}`, { sign: buyer.key });
+            expect(stored.body.data).to.include({ status: 'filled', filled_quantity: 3 });
+          });
 
-    it("rebuilds process 1's orderbook endpoint from a book snapshot on process 2 plus its updates, in sequence", async () => {
-      const c = await onSecond(null, [{ name: 'market.book', market: marketId }], '2.0.0');
-      const snapshot = (await c.next((f) => f.event === 'book_snapshot', arrivalMs, true)).payload.data;
-      // Resting orders on both sides at several levels, then orders that take some of them.
-      for (const [price, quantity] of [
-        ['0.4900', 4],
-        ['0.4950', 2],
-        ['0.4800', 1],
-      ] as const)
-        await place(buyer, 'buy', price, quantity);
-      for (const [price, quantity] of [
-        ['0.5100', 3],
-        ['0.5200', 5],
-        ['0.5150', 2],
-      ] as const)
-        await place(seller, 'sell', price, quantity);
-      await place(seller, 'sell', '0.4950', 3); // takes 0.4950 ×2 and 0.4900 ×1
-      await place(buyer, 'buy', '0.5100', 1);
-      const final = Number(
-        ((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string })
-          .version,
+          it("rebuilds process 1's orderbook endpoint from a book snapshot on process 2 plus its updates, in sequence", async () => {
+            const c = await onSecond(null, [{ name: 'market.book', market: marketId }], '2.0.0', where);
+            const snapshot = (await c.next((f) => f.event === 'book_snapshot', arrivalMs, true)).payload.data;
+            // Resting orders on both sides at several levels, then orders that take some of them.
+            for (const [price, quantity] of [
+              ['0.4900', 4],
+              ['0.4950', 2],
+              ['0.4800', 1],
+            ] as const)
+              await place(buyer, 'buy', price, quantity);
+            for (const [price, quantity] of [
+              ['0.5100', 3],
+              ['0.5200', 5],
+              ['0.5150', 2],
+            ] as const)
+              await place(seller, 'sell', price, quantity);
+            await place(seller, 'sell', '0.4950', 3); // takes 0.4950 ×2 and 0.4900 ×1
+            await place(buyer, 'buy', '0.5100', 1);
+            const final = Number(
+              ((await db('market_books').where('market_id', marketId).first('version')) as { version: number | string })
+                .version,
+            );
+            expect(final, 'the orders moved the book').to.be.above(snapshot.sequence);
+            await c.next((f) => f.event === 'book_update' && f.payload.data.sequence === final, arrivalMs, true);
+
+            const updates = c.frames.filter((f) => f.event === 'book_update').map((f) => f.payload.data);
+            updates.forEach((u, i) => expect(u.sequence, `update ${i}`).to.equal(snapshot.sequence + i + 1));
+            const levels = { buy: new Map<string, number>(), sell: new Map<string, number>() };
+            for (const side of ['buy', 'sell'] as const)
+              for (const l of snapshot[side]) levels[side].set(l.price, l.quantity);
+            for (const u of updates)
+              for (const side of ['buy', 'sell'] as const)
+                for (const l of u[side])
+                  l.quantity === 0 ? levels[side].delete(l.price) : levels[side].set(l.price, l.quantity);
+            const book = (
+              await first.get(`/v1/markets/${marketId}/orderbook`, { query: { limit: 100 }, sign: buyer.key })
+            ).body.data;
+            for (const side of ['buy', 'sell'] as const) {
+              expect([...levels[side]].sort(), side).to.deep.equal(
+                book[side].map((l: { price: string; quantity: number }) => [l.price, l.quantity]).sort(),
+              );
+            }
+            expect(levels.buy.size + levels.sell.size, 'the rebuilt book is not empty').to.be.above(0);
+          });
+        },
       );
-      expect(final, 'the orders moved the book').to.be.above(snapshot.sequence);
-      await c.next((f) => f.event === 'book_update' && f.payload.data.sequence === final, arrivalMs, true);
-
-      const updates = c.frames.filter((f) => f.event === 'book_update').map((f) => f.payload.data);
-      updates.forEach((u, i) => expect(u.sequence, `update ${i}`).to.equal(snapshot.sequence + i + 1));
-      const levels = { buy: new Map<string, number>(), sell: new Map<string, number>() };
-      for (const side of ['buy', 'sell'] as const)
-        for (const l of snapshot[side]) levels[side].set(l.price, l.quantity);
-      for (const u of updates)
-        for (const side of ['buy', 'sell'] as const)
-          for (const l of u[side])
-            l.quantity === 0 ? levels[side].delete(l.price) : levels[side].set(l.price, l.quantity);
-      const book = (await first.get(`/v1/markets/${marketId}/orderbook`, { query: { limit: 100 }, sign: buyer.key }))
-        .body.data;
-      for (const side of ['buy', 'sell'] as const) {
-        expect([...levels[side]].sort(), side).to.deep.equal(
-          book[side].map((l: { price: string; quantity: number }) => [l.price, l.quantity]).sort(),
-        );
-      }
-      expect(levels.buy.size + levels.sell.size, 'the rebuilt book is not empty').to.be.above(0);
-    });
+    }
   });
 }

@@ -4,7 +4,7 @@ import { periodStartUs } from '../../src/lib/periods.js';
 import { createTestUser, type TestUser } from '../support/fixtures.js';
 import { giveUnits, giveUsd, marketOf, placed, type MarketRef } from '../support/market-fixtures.js';
 import { describeEachDatabase } from '../support/service.js';
-import { RawClient, socketUrl } from './support.js';
+import { RawClient, socketUrl, streamOrigin } from './support.js';
 
 /**
  * `market.candles` at resolution `1w` (issue 21 item 4): the candle of the current week, which
@@ -27,7 +27,7 @@ describeEachDatabase('streams: weekly candles', (env) => {
   after(() => client?.close());
 
   it('pushes the current week’s candle, from Monday 00:00 UTC, equal to its price-histories row', async () => {
-    client = await RawClient.open(socketUrl(env().service.urls.trading!, '1.0.0'), '1.0.0');
+    client = await RawClient.open(socketUrl(streamOrigin(env().service), '1.0.0'), '1.0.0');
     await client.join();
     expect(
       (await client.streams('subscribe', [{ name: 'market.candles', market: market.marketId, resolution: '1w' }]))

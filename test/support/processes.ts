@@ -53,6 +53,7 @@ export async function mktServe(env: Record<string, string>, args: string[] = [])
       // As test/support/service.ts: canaries and the watch only where a test asks.
       MKT_CANARY_INTERVAL_S: '0',
       MKT_WATCH_INTERVAL_S: '0',
+      MKT_STREAMS_PORT: process.env.MKT_TEST_STREAMS_PORT ?? 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -83,6 +83,8 @@ async function startTestService(
     // No canary reaches a test's upstream, and no endpoint is suspended behind a test's back, unless it asks.
     MKT_CANARY_INTERVAL_S: '0',
     MKT_WATCH_INTERVAL_S: '0',
+    // The stream socket in a worker thread of its own where the run asks (test/streams/support.ts streamOrigin).
+    MKT_STREAMS_PORT: process.env.MKT_TEST_STREAMS_PORT ?? 'off',
     ...env,
   });
   const captured = options.captureLog ? capturingLogger() : undefined;

@@ -78,7 +78,7 @@ function stateScript(request: PageRequest, snapshot: MarketSnapshot, resolution:
   const state = {
     market_id: snapshot.book.market_id,
     resolution,
-    stream_url: request.services.publicUrls.known('trading') ?? null,
+    stream_url: request.services.publicUrls.stream() ?? null,
     ...snapshot,
   };
   // `<` escaped, so no text in the state can close the element.
