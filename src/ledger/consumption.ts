@@ -18,6 +18,10 @@ import {
   type ExpiryScope,
 } from '../db/consumption-lots.js';
 import type { KeySpendTrueUp } from '../db/key-spend.js';
+import type { EntryChange } from '../db/inference-settlement.js';
+import type { ReservationDraw } from '../db/consumption-lots.js';
+import type { JournalEntryWrite } from '../db/journal.js';
+import { JournalWriteSet, type Posting } from './write-set.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../lib/money.js';
@@ -243,6 +247,63 @@ interface ReservationSettlement {
   keySpend: KeySpendTrueUp | null;
 }
 
+/**
+ * What settling a reservation writes, for a writer that sends it as one statement (src/db/inference-settlement.ts):
+ * the entry `settleReservation` posts, its accounts' changes, and each reserved lot's draw. `consumed` is the
+ * instrument's system:consumed account (made sure of beforehand: `systemAccount`).
+ */
+export function reservationSettlementWrite(
+  settlement: Omit<ReservationSettlement, 'lotsExpireAtUs' | 'keySpend'>,
+  consumed: string,
+  nowUs: number,
+): { entry: JournalEntryWrite | null; changes: EntryChange[]; draws: ReservationDraw[] } {
+  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens } = settlement;
+  assertChargeWithin(chargedTokens, reservedTokens);
+  const set = new JournalWriteSet();
+  set.add('inference_settlement', requestId, settlementPostings(settlement, consumed), nowUs);
+  const changes = set.accountChanges().map((change) => ({
+    accountId: change.accountId,
+    available: change.available,
+    locked: change.locked,
+    withdrawn: change.accountId === accountId ? chargedTokens : 0,
+  }));
+  return { entry: set.entries[0] ?? null, changes, draws: reservedDraws(requestId, reservations, chargedTokens) };
+}
+
+function assertChargeWithin(chargedTokens: number, reservedTokens: number): void {
+  assert(
+    Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
+    `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
+  );
+}
+
+/** The settlement's postings: the tokens billed leave the locked bucket for system:consumed, the rest return. */
+function settlementPostings(
+  { accountId, asset, reservedTokens, chargedTokens }: Pick<ReservationSettlement, 'accountId' | 'asset' | 'reservedTokens' | 'chargedTokens'>,
+  consumed: string,
+): Posting[] {
+  return [
+    ...move(asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, chargedTokens),
+    ...move(asset, { accountId, bucket: 'locked' }, { accountId, bucket: 'available' }, reservedTokens - chargedTokens),
+  ];
+}
+
+/** Each reserved lot's draw: what is billed from it, oldest first, and the whole of its reservation given up. */
+function reservedDraws(
+  requestId: string,
+  reservations: readonly LotReservation[],
+  chargedTokens: number,
+): ReservationDraw[] {
+  let left = chargedTokens;
+  const draws = reservations.map(([lotId, reserved]) => {
+    const take = Math.min(reserved, left);
+    left -= take;
+    return { lotId, tokens: take, reserved };
+  });
+  assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed (${requestId})`);
+  return draws;
+}
+
 /** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
 export function reservationDraws(reservations: readonly LotReservation[], tokens: number): LotDraw[] {
   const draws: LotDraw[] = [];
@@ -269,10 +330,7 @@ export async function settleReservation(
   nowUs: number,
 ): Promise<void> {
   const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens, lotsExpireAtUs } = settlement;
-  assert(
-    Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
-    `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
-  );
+  assertChargeWithin(chargedTokens, reservedTokens);
   const sql = await sqlOf(trx);
   const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
   const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
@@ -282,25 +340,11 @@ export async function settleReservation(
     trx,
     'inference_settlement',
     requestId,
-    [
-      ...move(asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, chargedTokens),
-      ...move(
-        asset,
-        { accountId, bucket: 'locked' },
-        { accountId, bucket: 'available' },
-        reservedTokens - chargedTokens,
-      ),
-    ],
+    settlementPostings(settlement, consumed),
     nowUs,
     { accountId, amount: chargedTokens },
   );
-  let left = chargedTokens;
-  const draws = reservations.map(([lotId, reserved]) => {
-    const take = Math.min(reserved, left);
-    left -= take;
-    return { lotId, tokens: take, reserved };
-  });
-  assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
+  const draws = reservedDraws(requestId, reservations, chargedTokens);
   assert(
     await drawFromReservations(sql, draws, settlement.keySpend),
     `the lots of ${requestId} hold the tokens reserved from them`,
