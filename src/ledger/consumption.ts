@@ -257,7 +257,7 @@ export function reservationSettlementWrite(
   consumed: string,
   nowUs: number,
 ): { entry: JournalEntryWrite | null; changes: EntryChange[]; draws: ReservationDraw[] } {
-  const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens } = settlement;
+  const { requestId, accountId, reservations, reservedTokens, chargedTokens } = settlement;
   assertChargeWithin(chargedTokens, reservedTokens);
   const set = new JournalWriteSet();
   set.add('inference_settlement', requestId, settlementPostings(settlement, consumed), nowUs);
@@ -279,7 +279,12 @@ function assertChargeWithin(chargedTokens: number, reservedTokens: number): void
 
 /** The settlement's postings: the tokens billed leave the locked bucket for system:consumed, the rest return. */
 function settlementPostings(
-  { accountId, asset, reservedTokens, chargedTokens }: Pick<ReservationSettlement, 'accountId' | 'asset' | 'reservedTokens' | 'chargedTokens'>,
+  {
+    accountId,
+    asset,
+    reservedTokens,
+    chargedTokens,
+  }: Pick<ReservationSettlement, 'accountId' | 'asset' | 'reservedTokens' | 'chargedTokens'>,
   consumed: string,
 ): Posting[] {
   return [
@@ -336,14 +341,10 @@ export async function settleReservation(
   const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
   if (mayHaveExpired && (await hasExpiredLots(sql, accountId, nowUs)))
     await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
-  await post(
-    trx,
-    'inference_settlement',
-    requestId,
-    settlementPostings(settlement, consumed),
-    nowUs,
-    { accountId, amount: chargedTokens },
-  );
+  await post(trx, 'inference_settlement', requestId, settlementPostings(settlement, consumed), nowUs, {
+    accountId,
+    amount: chargedTokens,
+  });
   const draws = reservedDraws(requestId, reservations, chargedTokens);
   assert(
     await drawFromReservations(sql, draws, settlement.keySpend),

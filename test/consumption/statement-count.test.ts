@@ -31,41 +31,38 @@ function recordStatements(): { sent: Sent[]; stop(): void } {
   return { sent, stop: () => (pg.Client.prototype.query = original) };
 }
 
-describeEachDatabase(
-  'consumption: the statements of one inference on PostgreSQL',
-  (env) => {
-    const services = () => env().service.services;
-    const model = 'text-standard';
-    let caller: TestUser;
+describeEachDatabase('consumption: the statements of one inference on PostgreSQL', (env) => {
+  const services = () => env().service.services;
+  const model = 'text-standard';
+  let caller: TestUser;
 
-    before(async function () {
-      if (env().database !== 'postgres') this.skip();
-      const supplier = await createTestUser(services());
-      const instrument = (await services().reference.resolveModel(model))!;
-      await makeSupplier(services(), supplier.userId, [instrument.id]);
-      caller = await createTestUser(services());
-      await unitInConsumption(services().db, caller.userId, instrument.id, services().clock.nowUs());
+  before(async function () {
+    if (env().database !== 'postgres') this.skip();
+    const supplier = await createTestUser(services());
+    const instrument = (await services().reference.resolveModel(model))!;
+    await makeSupplier(services(), supplier.userId, [instrument.id]);
+    caller = await createTestUser(services());
+    await unitInConsumption(services().db, caller.userId, instrument.id, services().clock.nowUs());
+  });
+
+  async function infer(): Promise<string> {
+    const reply = await env().consumption.post('/r/v1/chat/completions', {
+      bearer: caller.apiKey,
+      body: { model, messages: [{ role: 'user', content: 'Count my statements.' }], max_tokens: 16 },
     });
+    expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
+    return String(reply.headers.get('x-mkt-request-id'));
+  }
 
-    async function infer(): Promise<string> {
-      const reply = await env().consumption.post('/r/v1/chat/completions', {
-        bearer: caller.apiKey,
-        body: { model, messages: [{ role: 'user', content: 'Count my statements.' }], max_tokens: 16 },
-      });
-      expect(reply.status, JSON.stringify(reply.body)).to.equal(200);
-      return String(reply.headers.get('x-mkt-request-id'));
+  it('prints them', async () => {
+    await infer(); // warm: prepared statements, caches
+    const recording = recordStatements();
+    try {
+      await infer();
+    } finally {
+      recording.stop();
     }
-
-    it('prints them', async () => {
-      await infer(); // warm: prepared statements, caches
-      const recording = recordStatements();
-      try {
-        await infer();
-      } finally {
-        recording.stop();
-      }
-      for (const s of recording.sent) console.log(s.what);
-      console.log('total', recording.sent.length);
-    });
-  },
-);
+    for (const s of recording.sent) console.log(s.what);
+    console.log('total', recording.sent.length);
+  });
+});

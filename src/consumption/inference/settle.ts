@@ -186,7 +186,12 @@ export async function settleRequest(
   const charge = chargeOf(request, outcome);
   const costUsdMicros = costUsdMicrosOf(reservationDraws(reservedLots, charge), request.instrument);
   const receipt = receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs);
-  const settled = { costTokens: charge, costUsdMicros, costStatus: receipt.cost_status, specBreaches: outcome.specBreaches };
+  const settled = {
+    costTokens: charge,
+    costUsdMicros,
+    costStatus: receipt.cost_status,
+    specBreaches: outcome.specBreaches,
+  };
   const keySpend = request.budget === null ? null : { ...request.budget, costMicros: costUsdMicros };
   if (writesAtOnce(db) && !(await mayHoldExpiredLots(db, request, nowUs))) {
     const write = { receipt, reservedLots, charge, keySpend };
@@ -244,7 +249,13 @@ async function settleInOneStatement(
   const { requestId, accountId } = request;
   const asset = tokensOf(request.instrument.id);
   const consumed = await systemAccount(db, 'consumed', asset, nowUs);
-  const reservation = { requestId, accountId, asset, reservations: reservedLots, reservedTokens: request.reservedTokens };
+  const reservation = {
+    requestId,
+    accountId,
+    asset,
+    reservations: reservedLots,
+    reservedTokens: request.reservedTokens,
+  };
   const write = reservationSettlementWrite({ ...reservation, chargedTokens: charge }, consumed, nowUs);
   const settled = await inSqlTransaction(db, async (sql) => {
     const done = await settleAtOnce(sql, { requestId, receipt, ...write, keySpend });
