@@ -12,16 +12,11 @@ import { settleAtOnce, writesAtOnce } from '../../db/inference-settlement.js';
 import type { KeySpendTrueUp } from '../../db/key-spend.js';
 import { announceCommitted } from '../../core/announcements.js';
 import { tokensOf } from '../../ledger/assets.js';
-import {
-  consumeTokens,
-  reservationDraws,
-  reservationSettlementWrite,
-  settleReservation,
-  type LotDraw,
-} from '../../ledger/consumption.js';
+import { consumeTokens, reservationDraws, settleReservation, type LotDraw } from '../../ledger/consumption.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { trueUpBudget, type BudgetHold } from '../capacity/key-limits.js';
 import { move, post, systemAccount } from '../../ledger/journal.js';
+import { reservationSettlementWrite } from '../../ledger/reservation-settlement.js';
 import { assert } from '../../lib/assert.js';
 import type { InstrumentRow } from '../../core/reference.js';
 import type { SpecBreach, ToolCallError } from './judgment.js';
