@@ -54,15 +54,44 @@ describeEachDatabase('consumption: the statements of one inference on PostgreSQL
     return String(reply.headers.get('x-mkt-request-id'));
   }
 
-  it('prints them', async () => {
-    await infer(); // warm: prepared statements, caches
+  /** The statements `connection` sent from the one at `start` up to and including its next COMMIT. */
+  function transactionFrom(sent: readonly Sent[], start: number): string[] {
+    const connection = sent[start]!.connection;
+    const own = sent.slice(start).filter((s) => s.connection === connection);
+    const end = own.findIndex((s) => /commit/i.test(s.what));
+    return own.slice(0, end + 1).map((s) => s.what);
+  }
+
+  it('admits in one statement and settles in one, each in a transaction of its own (BEGIN, it, COMMIT)', async () => {
+    await infer(); // warm: prepared statements, the system account known, routing's read kept
+    await infer();
     const recording = recordStatements();
     try {
       await infer();
     } finally {
       recording.stop();
     }
-    for (const s of recording.sent) console.log(s.what);
-    console.log('total', recording.sent.length);
+    const { sent } = recording;
+    const listing = sent.map((s) => s.what).join('\n');
+    const admission = sent.findIndex((s) => s.what.startsWith('BEGIN; SELECT pg_advisory_xact_lock'));
+    expect(admission, listing).to.be.at.least(0);
+    expect(transactionFrom(sent, admission).slice(1), listing).to.deep.equal([
+      'mkt_inference_admit_at_once',
+      'mkt_transaction_commit',
+    ]);
+    const settlement = sent.findIndex((s, i) => i > admission && s.what === 'mkt_transaction_begin');
+    expect(transactionFrom(sent, settlement), listing).to.deep.equal([
+      'mkt_transaction_begin',
+      'mkt_inference_settle_at_once',
+      'mkt_transaction_commit',
+    ]);
+    // Nothing else of consumption's ledger is written, and routing reads its endpoints at most once (kept behind the
+    // feed; its asks for at most a second).
+    const consumption = sent.filter((s) => /inference_|journal_|consumption_lot|api_key_spend/.test(s.what));
+    expect(
+      consumption.map((s) => s.what),
+      listing,
+    ).to.deep.equal(['mkt_inference_admit_at_once', 'mkt_inference_settle_at_once']);
+    expect(sent.filter((s) => s.what === 'mkt_routing_endpoints_qualified').length, listing).to.be.at.most(1);
   });
 });
