@@ -24,7 +24,7 @@ export interface EntryChange {
   withdrawn: number;
 }
 
-export interface SettlementWrite {
+interface SettlementWrite {
   requestId: string;
   receipt: SettledReceipt;
   /** Null: nothing moves (a request that reserved nothing). */
@@ -35,7 +35,7 @@ export interface SettlementWrite {
 }
 
 /** The journal entry's part of a one-statement write, gated on `gate` (a CTE with a row when it may be written). */
-export const entryCtes = (gate: string): string =>
+const entryCtes = (gate: string): string =>
   `entry AS (
      INSERT INTO journal_entries (kind, reference, created_at_us) SELECT ?::text, ?::text, ?::bigint
      WHERE ?::boolean AND EXISTS (SELECT 1 FROM ${gate}) RETURNING id, created_at_us
@@ -57,7 +57,7 @@ export const entryCtes = (gate: string): string =>
    )`;
 
 /** The parameters of `entryCtes`, in its order; accounts in the order of their ids (as every writer locks them). */
-export function entryParams(entry: JournalEntryWrite | null, changes: readonly EntryChange[]): Param[] {
+function entryParams(entry: JournalEntryWrite | null, changes: readonly EntryChange[]): Param[] {
   const ordered = [...changes].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   const postings = entry?.postings ?? [];
   return [
@@ -103,7 +103,7 @@ const settle = statement(
 export const writesAtOnce = (db: Db): boolean => kindOf(db) === 'postgres';
 
 /** What the statement did: whether it settled the request (false: someone did before, nothing written), and counts. */
-export interface SettlementDone {
+interface SettlementDone {
   settled: boolean;
   /** Accounts whose change applied (each of `changes` unless a bucket would go below zero: the caller rolls back). */
   movedAccounts: number;
