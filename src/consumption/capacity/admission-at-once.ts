@@ -17,6 +17,7 @@ import { assert } from '../../lib/assert.js';
 import { limitResets, periodStartUs } from '../../lib/periods.js';
 import { snapshotOf } from './admission-snapshot.js';
 import {
+  admissionOf,
   dailyLimitReached,
   slotsExhausted,
   tokensTaken,
@@ -124,15 +125,5 @@ async function decide(
     periodStartUs: Number(done.period_start_us),
     reservedMicros,
   };
-  return {
-    limit: slots.limit,
-    remaining: slots.limit - slots.active - 1,
-    accountId,
-    lotSupplierUserId: seen.nextLotSupplierUserId,
-    autoTopUp: seen.autoTopUp,
-    lotsExpireAtUs: seen.lotsExpireAtUs,
-    reservedLots: reservedLotsOf(done),
-    budget,
-    lease,
-  };
+  return admissionOf(seen, accountId, { reservedLots: reservedLotsOf(done), budget, lease });
 }

@@ -2,7 +2,7 @@ import { freeDailyRequestsMax, nextUtcDayUs } from '../../core/allowance.js';
 import type { InstrumentRow } from '../../core/reference.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { Failure } from '../../lib/failure.js';
-import type { KeyCaller } from './admission-snapshot.js';
+import type { KeyCaller, Snapshot } from './admission-snapshot.js';
 import type { BudgetHold } from './key-limits.js';
 import type { LeaseTerms } from './leases.js';
 import type { TokenDemand } from './token-shortfall.js';
@@ -95,4 +95,22 @@ export function tokensTaken(request: ReservedRequest, tokens: number): Failure<A
     'tokens_taken',
     `The ${request.instrument.model_name} consumption account no longer holds the ${tokens} tokens this request needs (another request took them). Retry.`,
   );
+}
+
+/** What an admission answers: the slots (this one taken) and what the snapshot showed, with what it took. */
+export function admissionOf(
+  seen: Snapshot,
+  accountId: string,
+  taken: Pick<Admission, 'reservedLots' | 'budget' | 'lease'>,
+): Admission {
+  const { slots } = seen;
+  return {
+    limit: slots.limit,
+    remaining: slots.limit - slots.active - 1,
+    accountId,
+    lotSupplierUserId: seen.nextLotSupplierUserId,
+    autoTopUp: seen.autoTopUp,
+    lotsExpireAtUs: seen.lotsExpireAtUs,
+    ...taken,
+  };
 }

@@ -2,6 +2,7 @@ import { freeDailyRequestsMax, utcDayStartUs } from '../../core/allowance.js';
 import { writesAtOnce } from '../../db/inference-settlement.js';
 import { admitAtOnce } from './admission-at-once.js';
 import {
+  admissionOf,
   dailyLimitReached,
   slotsExhausted,
   tokensTaken,
@@ -91,17 +92,7 @@ async function admit(
       nowUs,
     );
     const lease = await recordAdmission(sql, request, { ...held, reservedLots, budget }, nowUs);
-    return {
-      limit: slots.limit,
-      remaining: slots.limit - slots.active - 1,
-      accountId,
-      lotSupplierUserId: seen.nextLotSupplierUserId,
-      autoTopUp: seen.autoTopUp,
-      lotsExpireAtUs: seen.lotsExpireAtUs,
-      reservedLots,
-      budget,
-      lease,
-    };
+    return admissionOf(seen, accountId, { reservedLots, budget, lease });
   });
 }
 
