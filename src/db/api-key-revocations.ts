@@ -42,10 +42,10 @@ export function announceApiKeysChanged(db: Db): void {
 
 /**
  * Knex statements that may revoke a key (see migration 0013 for exactly which changes do), or change
- * what the trading cache keeps (migration 0024: signing keys, markets), or what routing keeps (migration 0034).
+ * what the trading cache keeps (migration 0024: signing keys, markets), or what routing keeps (migration 0035).
  */
 const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users|signing_keys|markets)[\s"`]/i;
-/** Knex statements that change what inference routing reads (migration 0034). */
+/** Knex statements that change what inference routing reads (migration 0035). */
 const routingStatement =
   /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:supplier_endpoints|endpoint_instruments|suppliers)"?[\s(]/i;
 

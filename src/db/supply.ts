@@ -54,7 +54,7 @@ export async function upsertSupplier(db: Db, row: SupplierRow & { simulated: boo
     row.created_at_us,
     row.updated_at_us,
   ]);
-  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0034 tells the others)
+  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0035 tells the others)
 }
 
 /**
@@ -86,7 +86,7 @@ const disableSupplierStatement = statement(
 /** Disables the user's supplier registration; false when the user is no supplier. */
 export async function disableSupplier(db: Db, userId: string, nowUs: number): Promise<boolean> {
   const disabled = (await poolSql(db).run(disableSupplierStatement, [nowUs, userId])) > 0;
-  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0034 tells the others)
+  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0035 tells the others)
   return disabled;
 }
 

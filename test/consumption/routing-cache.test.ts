@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../support/service.js';
 import { makeSupplier } from '../support/trading-fixtures.js';
 
 /**
- * Routing keeps its read of an instrument's endpoints behind the API keys' change feed (migration 0034): a change
+ * Routing keeps its read of an instrument's endpoints behind the API keys' change feed (migration 0035): a change
  * written by another process (here a connection of its own, which this process's knex never sees) reaches the kept
  * read through the feed, on PostgreSQL by NOTIFY, on SQLite by the counter row, and the next requests route by it.
  */

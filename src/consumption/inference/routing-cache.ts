@@ -4,7 +4,7 @@ import { qualifiedEndpointsOf, type RoutableEndpointRow } from '../../db/routing
 
 /**
  * Routing's read of an instrument's endpoints (src/db/routing.ts), kept behind the change feed the API keys' caches use
- * (src/db/api-key-revocations.ts; migration 0034 announces on it every change of endpoints, their qualification and
+ * (src/db/api-key-revocations.ts; migration 0035 announces on it every change of endpoints, their qualification and
  * standing, and suppliers' status, in the writer's transaction, to every process: LISTEN/NOTIFY on PostgreSQL, the
  * counter row on SQLite). While the feed has not moved, a kept read serves; when it cannot tell (its listener down),
  * every request reads. The suppliers' best asks, which each trade moves, ride along for at most `askLifetimeMs`: they
