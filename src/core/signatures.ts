@@ -1,10 +1,10 @@
 import type { KeyObject } from 'node:crypto';
-import { admitsInTransaction } from '../db/group-commit.js';
 import type { Db } from '../db/knex.js';
 import { poolSql, type Sql } from '../db/sql.js';
 import { cachedSigningKey } from './trading-cache.js';
 import {
   claimSignatureIn,
+  claimsWithLookup,
   findKeyAndClaim,
   releaseClaim,
   touchSigningKey,
@@ -64,7 +64,7 @@ export async function claimPending(sql: Sql, pending: PendingClaim): Promise<Sig
   return (await claimSignatureIn(sql, pending)) ? undefined : replayRefusal(pending.timestamp);
 }
 
-function replayRefusal(timestamp: string): SignatureRefusal {
+export function replayRefusal(timestamp: string): SignatureRefusal {
   return {
     code: 'signature_replayed',
     detail:
@@ -103,17 +103,17 @@ const refused = (code: SignatureRefusalCode, detail: string, context?: Record<st
 });
 
 /**
- * The key of `fingerprint` and, if `claim` is given and the key exists, the claim. On PostgreSQL
- * (which admits outside transactions) the claim rides on the key's lookup, one round trip either
- * way, with the key read fresh; else the key comes from the trading cache (src/core/trading-cache.ts),
- * then the claim.
+ * The key of `fingerprint` and, if `claim` is given and the key exists, the claim. On PostgreSQL the
+ * claim rides on the key's lookup, one round trip either way, with the key read fresh; else (and for a
+ * claim left to the request's transaction: a new order's) the key comes from the trading cache
+ * (src/core/trading-cache.ts), then the claim.
  */
 async function keyAndClaim(
   db: Db,
   fingerprint: string,
   claim: SignatureClaim | undefined,
 ): Promise<{ key: SigningKeyRecord | undefined; claimed: boolean }> {
-  if (claim !== undefined && !admitsInTransaction(db)) return findKeyAndClaim(db, fingerprint, claim);
+  if (claim !== undefined && claimsWithLookup(db)) return findKeyAndClaim(db, fingerprint, claim);
   const key = await cachedSigningKey(
     db,
     fingerprint,

@@ -23,6 +23,12 @@ export interface EventTransport {
   /** Whether anyone may hear events: false spares the writers making them (one process, nobody listening). */
   wanted(): boolean;
   stage(sql: Sql, payloads: readonly string[]): Promise<void>;
+  /**
+   * The payloads as a writer NOTIFYs them on `eventsChannel` within a statement of its own transaction (the trading
+   * batch's write, src/db/trading-batch.ts), instead of `stage`: on PostgreSQL, stamped; elsewhere none (`committed`
+   * delivers them).
+   */
+  inStatement(payloads: readonly string[]): string[];
   committed(payloads: readonly string[]): void;
   /** Outside any transaction, for a write that has committed already. */
   publish(payloads: readonly string[]): Promise<void>;
@@ -39,7 +45,7 @@ export interface EventTransport {
   close(): Promise<void>;
 }
 
-const eventsChannel = 'mkt_events';
+export const eventsChannel = 'mkt_events';
 
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; the stamp in front (event-lag.ts) takes at most 20. */
 export const payloadBytesMax = 7_900;
@@ -79,6 +85,7 @@ export async function openEventTransport(
     async stage(sql, payloads) {
       if (payloads.length > 0) await sql.get(notify, [stampedAll(payloads)]);
     },
+    inStatement: (payloads) => stampedAll(payloads),
     committed: () => undefined,
     async publish(payloads) {
       if (payloads.length > 0) await poolSql(db).get(notify, [stampedAll(payloads)]);
@@ -94,6 +101,7 @@ export function inProcessTransport(deliver: (payload: string) => void, listened:
   return {
     wanted: listened,
     stage: () => Promise.resolve(),
+    inStatement: () => [],
     // On the next turn of the event loop, in order: the writer answers its callers (an order's
     // 201) before the fan-out to every subscriber runs, not after it.
     committed: (payloads) => {

@@ -26,14 +26,6 @@ interface Queued {
   reject(error: unknown): void;
 }
 
-/**
- * Whether the small writes that admit a command (a signature's claim, a rate limit's token) are best
- * made in the transaction of the command they admit: on SQLite, where every COMMIT writes pages of
- * its own, yes; on PostgreSQL a statement costs one round trip inside the transaction or out, and
- * inside it holds the transaction's locks the longer, so no.
- */
-export const admitsInTransaction = (db: Db): boolean => kindOf(db) === 'sqlite';
-
 /** Pieces of work per COMMIT at most, so that none waits long behind the others. */
 const batchMax = 32;
 

@@ -251,7 +251,7 @@ export const traderAccountIds = (
   sql.all<{ id: string; asset: string }>(traderAccounts, [userId, usdAsset, unitsAsset]);
 
 /** A ledger account's buckets as a trading batch reads them. */
-interface AccountBalanceRow {
+export interface AccountBalanceRow {
   id: string;
   available: number;
   locked: number;

@@ -105,7 +105,7 @@ export async function marketsWithDueOrders(sql: Sql, nowUs: number): Promise<str
 }
 
 /** An account's default self-trade prevention (migration 0016): `expire_taker` while it has no settings row. */
-const defaultSelfTradePrevention: SelfTradePrevention = 'expire_taker';
+export const defaultSelfTradePrevention: SelfTradePrevention = 'expire_taker';
 
 /** The default self-trade prevention of each of these accounts. */
 export async function accountSelfTradePreventions(

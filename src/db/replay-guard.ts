@@ -1,4 +1,4 @@
-import type { Db } from './knex.js';
+import { kindOf, type Db } from './knex.js';
 import { poolSql, statement, type Sql } from './sql.js';
 
 /**
@@ -85,6 +85,12 @@ export async function findKeyAndClaim(
   if (!key || claim === undefined) return { key, claimed: false };
   return { key, claimed: (await sql.run(claimSignature, [claim.expiresAtUs, claim.signatureHash])) === 1 };
 }
+
+/**
+ * Whether a claim is best made with its key's lookup (`findKeyAndClaim`): on PostgreSQL, where it then costs no round
+ * trip of its own; on SQLite the key comes from the trading cache and the claim follows.
+ */
+export const claimsWithLookup = (db: Db): boolean => kindOf(db) === 'postgres';
 
 /**
  * Claims a signature whose key was found and verified already: true if this call made the claim,

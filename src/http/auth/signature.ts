@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { admitsInTransaction } from '../../db/group-commit.js';
 import type { Db } from '../../db/knex.js';
 import type { SignatureClaim } from '../../db/replay-guard.js';
 import { poolSql } from '../../db/sql.js';
@@ -34,15 +33,16 @@ export { signatureWindowSeconds };
 const replayGuardedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * On SQLite, where every commit writes pages of its own, a new order (POST /v1/orders) claims its
- * signature in the group commit that places it, not in a commit of its own here (on PostgreSQL the
- * claim rides on the key's lookup, one round trip either way): the principal carries the claim (`pendingClaim`), the order pipeline makes
- * it first thing in its transaction, or on its own when it refuses the order before that, and the
- * edge makes it when the request fails between here and the handler (`claimPendingOnFailure`). So a
- * replay still meets `401 signature_replayed` before any other answer, once across processes.
+ * A new order (POST /v1/orders) claims its signature in the group commit that places it, with the
+ * claims of the batch's other orders (src/trading/orders/admission.ts), not in a commit or a round
+ * trip of its own here: the principal carries the claim (`pendingClaim`), the order's batch makes it
+ * first thing in its transaction, or the pipeline makes it on its own when it refuses the order before
+ * that, and the edge makes it when the request fails between here and the handler
+ * (`claimPendingOnFailure`). So a replay still meets `401 signature_replayed` before any other answer,
+ * once across processes.
  */
-const claimsInTransaction = (db: Db, method: string, path: string): boolean =>
-  admitsInTransaction(db) && method.toUpperCase() === 'POST' && path === '/v1/orders';
+const claimsInTransaction = (method: string, path: string): boolean =>
+  method.toUpperCase() === 'POST' && path === '/v1/orders';
 const signatureBytes = 64;
 const header = (request: CredentialRequest, name: string): string | undefined => {
   const value = request.headers[name];
@@ -93,7 +93,7 @@ export async function authenticateSignature(request: CredentialRequest, db: Db, 
     );
   }
   const claim = claimOf(request.method, timestamp, signatureBytesOf(signature));
-  const deferred = claim !== undefined && claimsInTransaction(db, request.method, request.path);
+  const deferred = claim !== undefined && claimsInTransaction(request.method, request.path);
   const check = await checkSignature(
     { db },
     {

@@ -1,19 +1,21 @@
-import { accountBalances } from '../../db/journal.js';
+import { accountBalances, type AccountBalanceRow } from '../../db/journal.js';
+import { readForBatch } from '../../db/batch-reads.js';
 import {
   accountSelfTradePreventions,
   findOrders,
   openOrders,
   orderIdByClientOrderId,
-  ordersByClientOrderIds,
   type OpenOrdersFilter,
 } from '../../db/orders.js';
 import type { Sql } from '../../db/sql.js';
-import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-batch.js';
+import type { MarketBookWrite, TradingWriteSet } from '../../db/trading-write-set.js';
 import { openStatuses, type OrderRow, type TradeLegRow, type TradeRow } from '../../db/trading-rows.js';
 import type { SelfTradePrevention, Side } from '../../engine/types.js';
 import { assert } from '../../lib/assert.js';
 import { isSystemAccount, JournalWriteSet, type Buckets, type Posting } from '../../ledger/write-set.js';
 import type { Settled } from './settle.js';
+import { openAdmitted, type OrderAdmission } from './admission.js';
+import type { MarketBookRow } from '../../db/orders.js';
 
 /** What a committed batch changed, for its events. */
 export interface CommittedBatch {
@@ -35,6 +37,8 @@ export interface BatchNeeds {
   clientOrderId?: { userId: string; clientOrderId: string };
   /** A user whose default self-trade prevention it takes. */
   defaultSelfTradePreventionOf?: string;
+  /** A new order's signature claim and rate token, made for the batch's orders at once (admission.ts). */
+  admission?: OrderAdmission;
 }
 
 const clientOrderKey = (userId: string, clientOrderId: string): string => `${userId}\u0000${clientOrderId}`;
@@ -80,17 +84,39 @@ export class TradingBatch {
 
   // ---- reads ---------------------------------------------------------------------------------------
 
-  /** Reads what the commands declared they need, in one statement of each kind. */
-  async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
-    await this.readBalances(needs.flatMap((need) => need?.accounts ?? []));
+  /**
+   * Locks the markets and admits the new orders (admission.ts), then reads what the commands declared they need, in
+   * one statement of each kind; answers the markets' book rows.
+   */
+  async open(
+    marketIds: readonly string[],
+    needs: readonly (BatchNeeds | undefined)[],
+  ): Promise<Map<string, MarketBookRow>> {
+    const books = await openAdmitted(
+      this.sql,
+      marketIds,
+      needs.flatMap((need) => need?.admission ?? []),
+    );
+    await this.prefetch(needs);
+    return books;
+  }
+
+  /** Reads what the commands declared they need, at once (src/db/batch-reads.ts). */
+  private async prefetch(needs: readonly (BatchNeeds | undefined)[]): Promise<void> {
+    const accountIds = [...new Set(needs.flatMap((need) => need?.accounts ?? []))].filter(
+      (id) => !isSystemAccount(id) && !this.stored.has(id),
+    );
     const users = [...new Set(needs.flatMap((need) => need?.defaultSelfTradePreventionOf ?? []))];
-    if (users.length > 0)
-      for (const [userId, mode] of await accountSelfTradePreventions(this.sql, users))
-        this.selfTradePreventions.set(userId, mode);
     const pairs = needs.flatMap((need) => (need?.clientOrderId ? [need.clientOrderId] : []));
-    if (pairs.length === 0) return;
+    const reads = await readForBatch(this.sql, {
+      accountIds,
+      selfTradePreventionsOf: users,
+      clientOrderIds: pairs,
+    });
+    this.keepBalances(accountIds, reads.balances);
+    for (const [userId, mode] of reads.selfTradePreventions) this.selfTradePreventions.set(userId, mode);
     for (const pair of pairs) this.storedClientOrderIds.set(clientOrderKey(pair.userId, pair.clientOrderId), null);
-    for (const row of await ordersByClientOrderIds(this.sql, pairs))
+    for (const row of reads.clientOrders)
       this.storedClientOrderIds.set(clientOrderKey(row.user_id, row.client_order_id), row.id);
   }
 
@@ -169,10 +195,12 @@ export class TradingBatch {
   /** Reads the buckets of the user accounts among `accountIds` that this batch has not read yet. */
   async readBalances(accountIds: readonly string[]): Promise<void> {
     const missing = [...new Set(accountIds)].filter((id) => !isSystemAccount(id) && !this.stored.has(id));
-    if (missing.length === 0) return;
-    for (const row of await accountBalances(this.sql, missing))
-      this.stored.set(row.id, { available: Number(row.available), locked: Number(row.locked) });
-    for (const id of missing) assert(this.stored.has(id), `ledger account ${id} does not exist`);
+    if (missing.length > 0) this.keepBalances(missing, await accountBalances(this.sql, missing));
+  }
+
+  private keepBalances(accountIds: readonly string[], rows: readonly AccountBalanceRow[]): void {
+    for (const row of rows) this.stored.set(row.id, { available: Number(row.available), locked: Number(row.locked) });
+    for (const id of accountIds) assert(this.stored.has(id), `ledger account ${id} does not exist`);
   }
 
   /** A user account's available bucket as this batch has it (`readBalances` first). */

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import { tradingLanesMax, type Db } from '../../db/knex.js';
-import { lockMarketBooks, type MarketBookRow } from '../../db/orders.js';
+import type { MarketBookRow } from '../../db/orders.js';
 import { inSqlTransaction, type CommitTiming } from '../../db/group-commit.js';
 import { writeTradingBatch } from '../../db/trading-batch.js';
 import type { Sql } from '../../db/sql.js';
@@ -293,24 +293,32 @@ export class BookRegistry {
     const traces = commands.map((command) => command.trace);
     traced.span = startGroupSpan(this.tracer, 'batch commit', traces, { 'mkt.batch.commands': commands.length });
     const marketIds = [...new Set(commands.flatMap((command) => command.marketIds))];
-    const stored = await lockMarketBooks(sql, marketIds);
     const batch = new TradingBatch(sql);
-    await batch.prefetch(commands.flatMap((command) => command.parts.map((part) => part.needs)));
+    const stored = await batch.open(
+      marketIds,
+      commands.flatMap((command) => command.parts.map((part) => part.needs)),
+    );
     for (const command of commands) outcomes.push(await this.executeCommand(batch, command, stored, markets));
     const books = [...markets].map(([marketId, market]) => ({
       marketId,
       version: market.version + 1,
       nextSequence: market.sequence,
     }));
-    const refused = await writeTradingBatch(sql, batch.writeSet(books));
-    if (refused.length > 0) throw new BalanceRace(refused);
     const committed = batch.committed();
     for (const market of markets.values()) {
       market.state.version = market.version + 1;
       market.state.nextSequence = market.sequence;
     }
     keepRows(markets, committed);
-    return this.announcer.stage(sql, committed, new Map([...markets].map(([id, market]) => [id, market.state])));
+    // Made before the write, which sends its notifications; a write that fails drops these books (`commit`).
+    const { staged, notifications } = await this.announcer.stage(
+      sql,
+      committed,
+      new Map([...markets].map(([id, market]) => [id, market.state])),
+    );
+    const refused = await writeTradingBatch(sql, batch.writeSet(books), notifications);
+    if (refused.length > 0) throw new BalanceRace(refused);
+    return staged;
   }
 
   /** A command: one work's outcome, or a group's outcomes (as its value), part after part. */

@@ -8,6 +8,7 @@ import type { MarketWithInstrument, ReferenceCache } from '../../core/reference.
 import { AccountIds } from '../accounts/account-ids.js';
 import { batchEvents } from './batch-events.js';
 import { BookRegistry } from './books.js';
+import type { Staged } from './batch-announcer.js';
 import type { BucketSpec } from './rate-limits.js';
 import type { TradeRow } from '../../db/trading-rows.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -24,13 +25,13 @@ export interface OrderBooks {
 }
 
 /** What a batch's `stage` hands its `committed`: the events' payloads, the user accounts it changed, its trades. */
-interface Staged {
+interface StagedEvents {
   payloads: string[];
   accountIds: readonly string[];
   trades: readonly TradeRow[];
 }
 
-const nothingStaged: Staged = { payloads: [], accountIds: [], trades: [] };
+const nothingStaged: StagedEvents = { payloads: [], accountIds: [], trades: [] };
 
 /**
  * The books of this process, announcing each committed batch's events through `events`, counting its trades in
@@ -50,7 +51,8 @@ export function openOrderBooks(
   const counted = newOrderMetrics(metrics);
   const books = new BookRegistry(db, {
     async stage(sql, batch, held): Promise<Staged> {
-      if (!events.wanted()) return { payloads: [], accountIds: batch.accountIds, trades: batch.trades };
+      if (!events.wanted())
+        return { staged: { payloads: [], accountIds: batch.accountIds, trades: batch.trades }, notifications: [] };
       // The orders' trading accounts, for their events: cached since their orders were placed.
       const units = new Map<string, string>();
       for (const order of [...batch.newOrders, ...batch.changedOrders])
@@ -64,11 +66,11 @@ export function openOrderBooks(
         ),
         payloadBytesMax,
       );
-      await events.stage(sql, payloads);
-      return { payloads, accountIds: batch.accountIds, trades: batch.trades };
+      const staged: StagedEvents = { payloads, accountIds: batch.accountIds, trades: batch.trades };
+      return { staged, notifications: events.inStatement(payloads) };
     },
     committed: (staged, commit) => {
-      const { payloads, accountIds, trades } = (staged as Staged | undefined) ?? nothingStaged;
+      const { payloads, accountIds, trades } = (staged as StagedEvents | undefined) ?? nothingStaged;
       events.committed(payloads);
       // The batch's accounts, for what this process does after its commits (auto-reload).
       accountsCommitted(db, accountIds);

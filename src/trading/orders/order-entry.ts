@@ -6,7 +6,6 @@ import type { BatchNeeds } from './batch.js';
 import type { OrderType, SelfTradePrevention, Side, TimeInForce } from '../../engine/types.js';
 import type { OrderDeps } from './order-books.js';
 import { checkMarketOpen, checkOrderControls, checkOrderShape, checkStopPrice, type Submitted } from './order-rules.js';
-import type { BucketDecision } from './rate-limits.js';
 import { refuse, refused, type Refusal } from './refusals.js';
 import { nextUtcMidnightUs } from '../../lib/periods.js';
 
@@ -34,15 +33,6 @@ export interface NewOrder {
   /** Placed by the service's auto-buy on the user's behalf (allowed in Auto Mode). */
   triggeredByAutoBuy?: boolean;
 }
-
-export const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
-  decision.allowed
-    ? undefined
-    : {
-        code: 'rate_limited',
-        detail: `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`,
-        headers: { 'retry-after': String(decision.retryAfterSeconds) },
-      };
 
 export async function requireAdvanced(
   deps: OrderDeps,

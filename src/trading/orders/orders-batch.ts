@@ -10,7 +10,6 @@ import {
   completeOrder,
   duplicateClientOrderId,
   needsOf,
-  rateLimited,
   requireAdvanced,
   requireMarket,
   validateOrder,
@@ -21,7 +20,7 @@ import {
 import { placeChecked } from './orders.js';
 import { expireDue } from './session-settle.js';
 import { answer, refusalOf, refuse, refused, type Refusable, type Refusal } from './refusals.js';
-import { takeTokens, type BucketDecision } from './rate-limits.js';
+import { rateLimited, takeTokens, type BucketDecision } from './rate-limits.js';
 import { countOrder, marketLabelOf } from './order-metrics.js';
 
 /** One order's result: the order as stored after the commit, or the refusal that order alone met. */

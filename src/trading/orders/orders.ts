@@ -1,5 +1,4 @@
 import { assert } from '../../lib/assert.js';
-import { admitsInTransaction } from '../../db/group-commit.js';
 import { isUniqueViolation } from '../../db/knex.js';
 import {
   findOrderOfUser,
@@ -7,8 +6,9 @@ import {
   marketsWithOpenOrders,
   orderIdByClientOrderId,
 } from '../../db/orders.js';
-import { poolSql, withSql, type Sql } from '../../db/sql.js';
-import { claimPending, type PendingClaim } from '../../core/signatures.js';
+import { poolSql, withSql } from '../../db/sql.js';
+import type { PendingClaim } from '../../core/signatures.js';
+import { admitAlone, admitted, type OrderAdmission } from './admission.js';
 import { newOrderId } from '../../lib/ids.js';
 import type { TradingBatch } from './batch.js';
 import type { MarketSession } from './market-book.js';
@@ -20,13 +20,12 @@ import {
   checkOrderFields,
   duplicateClientOrderId,
   needsOf,
-  rateLimited,
   requireAdvanced,
   requireMarket,
   type CheckedOrder,
   type NewOrder,
 } from './order-entry.js';
-import { bulkCancelRateLimit, takeToken, type BucketDecision } from './rate-limits.js';
+import { bulkCancelRateLimit, rateLimited, takeToken, type BucketDecision } from './rate-limits.js';
 import { openStatuses, type OrderRow } from '../../db/trading-rows.js';
 import { hold } from './hold.js';
 import { answer, refuse, refused, type Refusable } from './refusals.js';
@@ -57,20 +56,6 @@ export interface PlacedOrder {
   rate: BucketDecision;
 }
 
-/**
- * What admits a new order, besides its checks: the signature's pending claim (POST /v1/orders signed
- * on SQLite; src/http/auth/signature.ts) and a token of the user's bucket for the market. On SQLite
- * both are taken in the order's own transaction, first thing in its stage of the queue, so they cost
- * no commit of their own; an order refused before the queue takes them on their own
- * (`admittedOnRefusal`), so the claim always comes first and the token before the order's fields, as
- * if taken at once.
- */
-interface Admission {
-  claim: PendingClaim | undefined;
-  /** The bucket's key, once the market and the user are known. */
-  rateKey?: string | undefined;
-}
-
 async function placeOrder(
   deps: OrderDeps,
   userId: string,
@@ -78,64 +63,29 @@ async function placeOrder(
   nowUs: number,
   claim: PendingClaim | undefined,
 ): Promise<PlacedOrder> {
-  const admission: Admission = { claim };
-  const market = await admittedOnRefusal(deps, admission, nowUs, () => requireMarket(deps, input.marketId, nowUs));
-  await admittedOnRefusal(deps, admission, nowUs, () =>
+  const admission: OrderAdmission = { claim, bucket: undefined, nowUs };
+  const market = await admittedOnRefusal(deps, admission, () => requireMarket(deps, input.marketId, nowUs));
+  await admittedOnRefusal(deps, admission, () =>
     requireAdvanced(deps, userId, input.triggeredByAutoBuy ?? false, 'creation'),
   );
-  admission.rateKey = `orders:${userId}:${market.market.id}`;
-  // On PostgreSQL a statement in the transaction costs the round trip it costs outside, and holds the
-  // market's lock the longer: the token is taken here (and the claim was made with the key's lookup).
-  const early = admitsInTransaction(deps.db) ? undefined : await admitNow(deps, admission, nowUs);
-  const order = await admittedOnRefusal(deps, admission, nowUs, () =>
-    checkOrderFields(deps, userId, market, input, nowUs),
-  );
+  admission.bucket = { key: `orders:${userId}:${market.market.id}`, spec: deps.config.orderRate };
+  const order = await admittedOnRefusal(deps, admission, () => checkOrderFields(deps, userId, market, input, nowUs));
   return deps.orderBooks.books.run(
     market.market.id,
     async (session) => {
-      const rate = early ?? (await admit(deps, session.batch.sql, admission, nowUs));
+      const rate = admitted(admission);
       return { ...(await placeChecked(deps, session, userId, order, nowUs)), rate };
     },
-    needsOf(userId, order),
+    { ...needsOf(userId, order), admission },
   );
 }
 
-/** The claim, then the token: their refusals come before any other. */
-async function admit(deps: OrderDeps, sql: Sql, admission: Admission, nowUs: number): Promise<BucketDecision> {
-  if (admission.claim) {
-    const replayed = await claimPending(sql, admission.claim);
-    if (replayed) refused({ code: 'signature_replayed', detail: replayed.detail, context: replayed.context });
-  }
-  if (admission.rateKey === undefined) return { allowed: true, remaining: 0, retryAfterSeconds: 0 };
-  const rate = await takeToken(sql, admission.rateKey, deps.config.orderRate, nowUs);
-  refuse(
-    rateLimited(
-      rate,
-      `Order submission limit of ${deps.config.orderRate.ratePerSecond} per second for this market reached`,
-    ),
-  );
-  return rate;
-}
-
-/** The admission taken at once, on its own: nothing of it is left for the queue. */
-async function admitNow(deps: OrderDeps, admission: Admission, nowUs: number): Promise<BucketDecision> {
-  const rate = await admit(deps, poolSql(deps.db), admission, nowUs);
-  admission.claim = undefined;
-  admission.rateKey = undefined;
-  return rate;
-}
-
-/** A check before the queue; when it fails, the admission so far is taken on its own first (its refusal wins). */
-async function admittedOnRefusal<T>(
-  deps: OrderDeps,
-  admission: Admission,
-  nowUs: number,
-  check: () => Promise<T>,
-): Promise<T> {
+/** A check before the queue; when it fails, the admission so far is made on its own first (its refusal wins). */
+async function admittedOnRefusal<T>(deps: OrderDeps, admission: OrderAdmission, check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (error) {
-    await admit(deps, poolSql(deps.db), admission, nowUs);
+    await admitAlone(poolSql(deps.db), admission);
     throw error;
   }
 }

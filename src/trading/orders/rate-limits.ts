@@ -1,5 +1,6 @@
 import { bucketTokens, createBucket, takeFromBucket } from '../../db/rate-buckets.js';
 import type { Sql } from '../../db/sql.js';
+import type { Refusal } from './refusals.js';
 
 /**
  * Token buckets kept in the database, so every server process draws on the same one (DESIGN.md
@@ -70,3 +71,13 @@ async function attemptTake(
     retryAfterSeconds: Math.max(1, Math.ceil(missing / (spec.ratePerSecond * milli))),
   };
 }
+
+/** The refusal of a decision that did not allow, with its Retry-After. */
+export const rateLimited = (decision: BucketDecision, what: string): Refusal | undefined =>
+  decision.allowed
+    ? undefined
+    : {
+        code: 'rate_limited',
+        detail: `${what}; retry after ${decision.retryAfterSeconds} second${decision.retryAfterSeconds === 1 ? '' : 's'}.`,
+        headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      };
