@@ -42,9 +42,12 @@ export function announceApiKeysChanged(db: Db): void {
 
 /**
  * Knex statements that may revoke a key (see migration 0013 for exactly which changes do), or change
- * what the trading cache keeps (migration 0024: signing keys, markets).
+ * what the trading cache keeps (migration 0024: signing keys, markets), or what routing keeps (migration 0035).
  */
 const revokingStatement = /^\s*(?:update|delete)\b[\s\S]*?[\s"`.](?:api_keys|users|signing_keys|markets)[\s"`]/i;
+/** Knex statements that change what inference routing reads (migration 0035). */
+const routingStatement =
+  /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:supplier_endpoints|endpoint_instruments|suppliers)"?[\s(]/i;
 
 const counterText = 'SELECT version FROM api_key_revocations WHERE id = 1';
 const counter = statement('api_key_revocations_version', counterText);
@@ -118,7 +121,8 @@ async function openFeed(db: Db): Promise<RevocationFeed> {
   };
   listeners.add(onLocal);
   const onQuery = (_response: unknown, query: { sql?: unknown }) => {
-    if (typeof query.sql === 'string' && revokingStatement.test(query.sql)) onLocal();
+    if (typeof query.sql === 'string' && (revokingStatement.test(query.sql) || routingStatement.test(query.sql)))
+      onLocal();
   };
   db.on('query-response', onQuery);
   const forget = () => {

@@ -143,7 +143,7 @@ async function reserveFromLotsAtOnce(
 }
 
 /** What a settlement draws from one lot: `tokens` of its reservation of `reserved`, the rest given back. */
-interface ReservationDraw {
+export interface ReservationDraw {
   lotId: number;
   tokens: number;
   reserved: number;

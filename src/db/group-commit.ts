@@ -167,12 +167,20 @@ const rollback = statement('transaction_rollback', 'ROLLBACK');
  * from BEGIN to COMMIT, so no other statement of this process joins the transaction (on SQLite,
  * others wait for the one connection, as they do for knex's). `work` must run every statement on
  * the `sql` it is given. A failure rolls everything back and is thrown as the driver threw it. `timing`, when given,
- * gets the transaction's time from BEGIN to COMMIT (the group commit's metric).
+ * gets the transaction's time from BEGIN to COMMIT (the group commit's metric); `withBegin`, PostgreSQL only, a
+ * statement of no parameters run right after the BEGIN (an admission's slot lock: src/db/inference-admission.ts).
  */
-export function inSqlTransaction<T>(db: Db, work: (sql: Sql) => Promise<T>, timing?: CommitTiming): Promise<T> {
+export function inSqlTransaction<T>(
+  db: Db,
+  work: (sql: Sql) => Promise<T>,
+  timing?: CommitTiming,
+  withBegin?: string,
+): Promise<T> {
   return withSql(db, async (sql) => {
     const beganMs = performance.now();
-    await sql.run(begin);
+    // PostgreSQL: a statement without parameters (a lock) sent with the BEGIN, one simple query, one round trip.
+    if (withBegin === undefined) await sql.run(begin);
+    else await sql.runText(`BEGIN; ${withBegin}`, []);
     let value: T;
     try {
       value = await work(sql);

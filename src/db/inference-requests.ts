@@ -241,7 +241,7 @@ export interface SettledReceipt {
   attempt_measurements: string | null;
 }
 
-const settledColumns = [
+export const settledColumns = [
   'status',
   'prompt_tokens',
   'completion_tokens',

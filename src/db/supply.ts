@@ -1,3 +1,4 @@
+import { announceApiKeysChanged } from './api-key-revocations.js';
 import type { Knex } from 'knex';
 import type { Db } from './knex.js';
 import { keysetPage, type Page, type PageParams } from './paging.js';
@@ -53,6 +54,7 @@ export async function upsertSupplier(db: Db, row: SupplierRow & { simulated: boo
     row.created_at_us,
     row.updated_at_us,
   ]);
+  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0035 tells the others)
 }
 
 /**
@@ -83,7 +85,9 @@ const disableSupplierStatement = statement(
 
 /** Disables the user's supplier registration; false when the user is no supplier. */
 export async function disableSupplier(db: Db, userId: string, nowUs: number): Promise<boolean> {
-  return (await poolSql(db).run(disableSupplierStatement, [nowUs, userId])) > 0;
+  const disabled = (await poolSql(db).run(disableSupplierStatement, [nowUs, userId])) > 0;
+  announceApiKeysChanged(db); // routing's cache of this process forgets at once (migration 0035 tells the others)
+  return disabled;
 }
 
 const insertIssuanceStatement = statement(

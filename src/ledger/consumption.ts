@@ -17,7 +17,12 @@ import {
   stampTransferOut,
   type ExpiryScope,
 } from '../db/consumption-lots.js';
-import type { KeySpendTrueUp } from '../db/key-spend.js';
+import {
+  assertChargeWithin,
+  reservedDraws,
+  settlementPostings,
+  type ReservationSettlement,
+} from './reservation-settlement.js';
 import { sqlIn, sqlOf } from '../db/sql.js';
 import { assert } from '../lib/assert.js';
 import { microsPerTick } from '../lib/money.js';
@@ -226,23 +231,6 @@ export async function consumeTokens(
   return draws;
 }
 
-/** What settling a request's reservation moves (migration 0019). */
-interface ReservationSettlement {
-  requestId: string;
-  accountId: string;
-  /** The tokens asset the account holds. */
-  asset: string;
-  /** The lots its tokens are reserved from, in the order they are drawn. */
-  reservations: readonly LotReservation[];
-  reservedTokens: number;
-  /** Tokens billed: at most those reserved. */
-  chargedTokens: number;
-  /** Before this time no lot of the account can have expired (settle.ts `OpenRequest`); null: not known. */
-  lotsExpireAtUs: number | null;
-  /** The key's budget to true up after the lots (the caller's; null: none), with them in one statement on PostgreSQL. */
-  keySpend: KeySpendTrueUp | null;
-}
-
 /** The draws `tokens` billed make from a request's reserved lots, in order: what settlement bills them at. */
 export function reservationDraws(reservations: readonly LotReservation[], tokens: number): LotDraw[] {
   const draws: LotDraw[] = [];
@@ -269,38 +257,17 @@ export async function settleReservation(
   nowUs: number,
 ): Promise<void> {
   const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens, lotsExpireAtUs } = settlement;
-  assert(
-    Number.isSafeInteger(chargedTokens) && chargedTokens >= 0 && chargedTokens <= reservedTokens,
-    `tokens billed must be a non-negative safe integer within the ${reservedTokens} reserved, got ${chargedTokens}`,
-  );
+  assertChargeWithin(chargedTokens, reservedTokens);
   const sql = await sqlOf(trx);
   const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
   const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
   if (mayHaveExpired && (await hasExpiredLots(sql, accountId, nowUs)))
     await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);
-  await post(
-    trx,
-    'inference_settlement',
-    requestId,
-    [
-      ...move(asset, { accountId, bucket: 'locked' }, { accountId: consumed, bucket: 'available' }, chargedTokens),
-      ...move(
-        asset,
-        { accountId, bucket: 'locked' },
-        { accountId, bucket: 'available' },
-        reservedTokens - chargedTokens,
-      ),
-    ],
-    nowUs,
-    { accountId, amount: chargedTokens },
-  );
-  let left = chargedTokens;
-  const draws = reservations.map(([lotId, reserved]) => {
-    const take = Math.min(reserved, left);
-    left -= take;
-    return { lotId, tokens: take, reserved };
+  await post(trx, 'inference_settlement', requestId, settlementPostings(settlement, consumed), nowUs, {
+    accountId,
+    amount: chargedTokens,
   });
-  assert(left === 0, `a request reserved fewer tokens than the ${chargedTokens} it is billed`);
+  const draws = reservedDraws(requestId, reservations, chargedTokens);
   assert(
     await drawFromReservations(sql, draws, settlement.keySpend),
     `the lots of ${requestId} hold the tokens reserved from them`,

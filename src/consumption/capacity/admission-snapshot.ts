@@ -1,6 +1,6 @@
 import { slotsForTier } from '../../core/allowance.js';
 import type { InstrumentRow } from '../../core/reference.js';
-import { admissionSnapshot } from '../../db/inference-requests.js';
+import { admissionSnapshot, type AdmissionSnapshotRow } from '../../db/inference-requests.js';
 import type { Sql } from '../../db/sql.js';
 import { tokensOf, usd } from '../../ledger/assets.js';
 import { tierBalanceOf } from '../../ledger/funds.js';
@@ -53,6 +53,11 @@ export async function snapshot(
   const { userId } = caller;
   const row = await admissionSnapshot(sql, userId, caller.apiKeyId, usd, tokensOf(instrument.id), nowUs);
   assert(row !== undefined, `user ${userId} does not exist`);
+  return snapshotOf(row);
+}
+
+/** The snapshot a row shows (read alone, or by admission's one statement: src/db/inference-admission.ts). */
+export function snapshotOf(row: AdmissionSnapshotRow): Snapshot {
   const currency =
     row.deposited === null
       ? undefined

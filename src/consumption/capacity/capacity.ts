@@ -1,4 +1,16 @@
-import { freeDailyRequestsMax, nextUtcDayUs, utcDayStartUs } from '../../core/allowance.js';
+import { freeDailyRequestsMax, utcDayStartUs } from '../../core/allowance.js';
+import { writesAtOnce } from '../../db/inference-settlement.js';
+import { admitAtOnce } from './admission-at-once.js';
+import {
+  admissionOf,
+  dailyLimitReached,
+  slotsExhausted,
+  tokensTaken,
+  type Admission,
+  type AdmitTerms,
+  type ReservedRequest,
+  type SlotState,
+} from './admission-terms.js';
 import type { InstrumentRow } from '../../core/reference.js';
 import { reserveFromLots, type LotReservation } from '../../db/consumption-lots.js';
 import { inTransaction } from '../../db/group-commit.js';
@@ -14,7 +26,6 @@ import { poolSql, sqlOf, type Sql } from '../../db/sql.js';
 import { tokensOf } from '../../ledger/assets.js';
 import { LedgerShortfall, move, post } from '../../ledger/journal.js';
 import { assert } from '../../lib/assert.js';
-import { Failure } from '../../lib/failure.js';
 import { seenTokens, snapshot, type KeyCaller, type Snapshot } from './admission-snapshot.js';
 import { checkBudgetLeft, checkKeyUse, lotsReserveMicros, reserveBudget, type BudgetHold } from './key-limits.js';
 import type { LeaseTerms } from './leases.js';
@@ -29,68 +40,9 @@ import { ticketUsed } from '../../core/tickets.js';
  * reserves the tokens in one transaction (the `/r/v1/…` run). Settlement gives the slot back (settle.ts).
  */
 
-/**
- * Why admission refuses a request whose tokens are there (mapped in handlers/failures.ts): every
- * slot in use, a free account's daily limit reached, or the tokens taken by another request meanwhile.
- */
-export type AdmissionFailure = 'slots_exhausted' | 'daily_limit_reached' | 'tokens_taken';
-
-export interface SlotState {
-  limit: number;
-  /** Slots left after this admission decision. */
-  remaining: number;
-}
-
 /** What the redirect's checks established: the slots, and the price cap that applies (price-cap.ts), for the ticket. */
 interface Checked extends SlotState {
   maxPriceTicks: number | null;
-}
-
-interface Admission extends SlotState {
-  accountId: string;
-  /** The lots the request's tokens are reserved from, and its reserve of its key's budget (key-limits.ts). */
-  reservedLots: LotReservation[];
-  budget: BudgetHold | null;
-  /** The supplier whose Units the request will consume first, when known. */
-  lotSupplierUserId: string | null;
-  /** Whether the account had auto top-up on when the request was admitted. */
-  autoTopUp: boolean;
-  /** The earliest expiry of the account's lots holding tokens, at admission (settle.ts `OpenRequest`). */
-  lotsExpireAtUs: number | null;
-  /** The lease the slot's row was written with: the request holds it from here on (leases.ts `holdLease`). */
-  lease: LeaseTerms;
-}
-
-interface ReservedRequest extends KeyCaller {
-  requestId: string;
-  instrument: InstrumentRow;
-  endpoint: 'chat.completions' | 'responses' | 'messages';
-  stream: boolean;
-  tokens: TokenDemand;
-  /**
-   * The slot's lease (leases.ts): the process that renews it, and until when it holds unrenewed. Taken as the slot's
-   * row is written, after the prompt is counted: a count that outlasts a lease (a big prompt waiting for the token
-   * pool on a busy machine) must not write a slot already expired, which the next sweep would settle under the request.
-   */
-  lease: () => LeaseTerms;
-  /** The admission ticket the run came with (inference/tickets.ts): claimed used by the admission's transaction. */
-  ticket?: UsedTicket;
-}
-
-/** A ticket to claim used: its id, and until when its claim must be kept. */
-interface UsedTicket {
-  id: string;
-  expiresAtUs: number;
-}
-
-function slotsExhausted(limit: number): Failure<AdmissionFailure> {
-  return new Failure<AdmissionFailure>(
-    'slots_exhausted',
-    `All ${limit} concurrent inference slots are in use; retry after 1 second or reduce parallelism.`,
-    {
-      headers: { 'retry-after': '1', 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': '0' },
-    },
-  );
 }
 
 /** Free accounts (no deposit yet) make at most 100 requests per UTC day. */
@@ -98,14 +50,7 @@ async function checkDailyLimit(sql: Sql, userId: string, seen: Snapshot, nowUs: 
   if (seen.deposited) return;
   const dayStartUs = utcDayStartUs(nowUs);
   if ((await inferenceRequestsSince(sql, userId, dayStartUs)) < freeDailyRequestsMax) return;
-  const retryAfter = Math.ceil((nextUtcDayUs(nowUs) - nowUs) / 1_000_000);
-  throw new Failure<AdmissionFailure>(
-    'daily_limit_reached',
-    `Free accounts may make ${freeDailyRequestsMax} inference requests per UTC day; the limit resets at 00:00 UTC and is lifted by a first deposit.`,
-    {
-      headers: { 'retry-after': String(retryAfter) },
-    },
-  );
+  throw dailyLimitReached(nowUs);
 }
 
 /**
@@ -117,9 +62,11 @@ async function admit(
   db: Db,
   request: ReservedRequest,
   reservedTokens: number,
-  { knownAccountId, ticket }: { knownAccountId: string | null; ticket: UsedTicket | undefined },
+  terms: AdmitTerms,
   nowUs: number,
 ): Promise<Admission | null> {
+  if (writesAtOnce(db)) return admitAtOnce(db, request, reservedTokens, terms, nowUs);
+  const { knownAccountId, ticket } = terms;
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
     // A ticket runs one inference, in every process: its claim is the transaction's first write, undone with it.
@@ -145,17 +92,7 @@ async function admit(
       nowUs,
     );
     const lease = await recordAdmission(sql, request, { ...held, reservedLots, budget }, nowUs);
-    return {
-      limit: slots.limit,
-      remaining: slots.limit - slots.active - 1,
-      accountId,
-      lotSupplierUserId: seen.nextLotSupplierUserId,
-      autoTopUp: seen.autoTopUp,
-      lotsExpireAtUs: seen.lotsExpireAtUs,
-      reservedLots,
-      budget,
-      lease,
-    };
+    return admissionOf(seen, accountId, { reservedLots, budget, lease });
   });
 }
 
@@ -181,11 +118,7 @@ async function reserveTokens(
   { accountId, tokens, capTicks }: { accountId: string; tokens: number; capTicks: number | null },
   nowUs: number,
 ): Promise<LotReservation[]> {
-  const gone = () =>
-    new Failure<AdmissionFailure>(
-      'tokens_taken',
-      `The ${request.instrument.model_name} consumption account no longer holds the ${tokens} tokens this request needs (another request took them). Retry.`,
-    );
+  const gone = () => tokensTaken(request, tokens);
   const asset = tokensOf(request.instrument.id);
   try {
     await post(

@@ -107,7 +107,8 @@ export function lotsReserveMicros(lots: readonly LotReservation[], tokensPerUnit
 const usdText = (micros: number): string =>
   micros % 10_000 === 0 ? formatDecimal(micros / 10_000, 2) : formatDecimal(micros, usdScale);
 
-async function overBudget(
+/** 403 key_budget_spent, saying what the key spent and reserved in the period (read now). */
+export async function overBudget(
   sql: Sql,
   apiKeyId: string,
   limits: KeyLimits,

@@ -1,5 +1,5 @@
 import type { FailureTable } from '../../lib/failure.js';
-import type { AdmissionFailure } from '../capacity/capacity.js';
+import type { AdmissionFailure } from '../capacity/admission-terms.js';
 import type { KeyLimitFailure } from '../capacity/key-limits.js';
 import type { PriceCapFailure } from '../capacity/price-cap.js';
 import type { ShortfallFailure } from '../capacity/token-shortfall.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/knex.js';
 import type { Clock } from '../../lib/clock.js';
 import { Failure } from '../../lib/failure.js';
 import type { Logger } from '../../lib/logger.js';
-import type { SlotState } from '../capacity/capacity.js';
+import type { SlotState } from '../capacity/admission-terms.js';
 import { chatToMessage } from '../formats/messages.js';
 import { chatToResponse } from '../formats/responses.js';
 import type { InlineCost } from '../formats/sse.js';

@@ -1,6 +1,7 @@
 import { insertAttemptFailure, type AttemptFailureRow } from '../../db/attempt-failures.js';
 import type { Db } from '../../db/knex.js';
-import { qualifiedEndpointsOf, type RoutableEndpointRow } from '../../db/routing.js';
+import type { RoutableEndpointRow } from '../../db/routing.js';
+import { routableEndpoints } from './routing-cache.js';
 import type { Clock } from '../../lib/clock.js';
 import { Failure } from '../../lib/failure.js';
 import { createOpenAiUpstream, upstreamTimeoutDefaults } from '../suppliers/openai-upstream.js';
@@ -114,7 +115,7 @@ async function candidates(
   instrumentId: string,
   preferredUserId: string | null,
 ): Promise<RoutableEndpointRow[]> {
-  const rows = await qualifiedEndpointsOf(deps.db, instrumentId);
+  const rows = await routableEndpoints(deps.db, instrumentId);
   const askOf = (row: RoutableEndpointRow) => row.best_ask ?? Number.MAX_SAFE_INTEGER;
   const nowMs = deps.clock.nowUs() / 1000;
   const cooling = (row: RoutableEndpointRow) => coolingDown(deps.routingState, row.id, nowMs);

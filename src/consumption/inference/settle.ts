@@ -4,14 +4,19 @@ import {
   settleInferenceReceipt,
   type SettledReceipt,
 } from '../../db/inference-requests.js';
-import { inTransaction } from '../../db/group-commit.js';
+import { inSqlTransaction, inTransaction } from '../../db/group-commit.js';
 import type { Db } from '../../db/knex.js';
-import { sqlOf } from '../../db/sql.js';
+import { poolSql, sqlOf } from '../../db/sql.js';
+import { hasExpiredLots } from '../../db/consumption-lots.js';
+import { settleAtOnce, writesAtOnce } from '../../db/inference-settlement.js';
+import type { KeySpendTrueUp } from '../../db/key-spend.js';
+import { announceCommitted } from '../../core/announcements.js';
 import { tokensOf } from '../../ledger/assets.js';
 import { consumeTokens, reservationDraws, settleReservation, type LotDraw } from '../../ledger/consumption.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { trueUpBudget, type BudgetHold } from '../capacity/key-limits.js';
-import { move, post } from '../../ledger/journal.js';
+import { move, post, systemAccount } from '../../ledger/journal.js';
+import { reservationSettlementWrite } from '../../ledger/reservation-settlement.js';
 import { assert } from '../../lib/assert.js';
 import type { InstrumentRow } from '../../core/reference.js';
 import type { SpecBreach, ToolCallError } from './judgment.js';
@@ -175,9 +180,20 @@ export async function settleRequest(
   if (reservedLots === null) return settleUnreserved(db, request, outcome, nowUs);
   const charge = chargeOf(request, outcome);
   const costUsdMicros = costUsdMicrosOf(reservationDraws(reservedLots, charge), request.instrument);
+  const receipt = receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs);
+  const settled = {
+    costTokens: charge,
+    costUsdMicros,
+    costStatus: receipt.cost_status,
+    specBreaches: outcome.specBreaches,
+  };
+  const keySpend = request.budget === null ? null : { ...request.budget, costMicros: costUsdMicros };
+  if (writesAtOnce(db) && !(await mayHoldExpiredLots(db, request, nowUs))) {
+    const write = { receipt, reservedLots, charge, keySpend };
+    return (await settleInOneStatement(db, request, write, nowUs)) ? settled : null;
+  }
   return inTransaction(db, async (trx) => {
     const sql = await sqlOf(trx);
-    const receipt = receiptOf(request, outcome, { tokens: charge, usdMicros: costUsdMicros }, nowUs);
     if (!(await settleInferenceReceipt(sql, request.requestId, receipt))) return null;
     await settleReservation(
       trx,
@@ -190,12 +206,61 @@ export async function settleRequest(
         chargedTokens: charge,
         lotsExpireAtUs: request.lotsExpireAtUs ?? null,
         // After the account's row and the lots', as admission takes them: the key's budget row is locked last.
-        keySpend: request.budget === null ? null : { ...request.budget, costMicros: costUsdMicros },
+        keySpend,
       },
       nowUs,
     );
-    return { costTokens: charge, costUsdMicros, costStatus: receipt.cost_status, specBreaches: outcome.specBreaches };
+    return settled;
   });
+}
+
+/**
+ * Whether the account's lots may hold expired tokens to write off first (rarely: only once the earliest expiry
+ * admission saw has passed, and then a plain read tells): such a settlement takes the path of several statements.
+ */
+async function mayHoldExpiredLots(db: Db, request: OpenRequest, nowUs: number): Promise<boolean> {
+  const lotsExpireAtUs = request.lotsExpireAtUs ?? null;
+  if (lotsExpireAtUs !== null && nowUs < lotsExpireAtUs) return false;
+  return hasExpiredLots(poolSql(db), request.accountId, nowUs);
+}
+
+interface SettlementOf {
+  receipt: SettledReceipt;
+  reservedLots: LotReservation[];
+  charge: number;
+  keySpend: KeySpendTrueUp | null;
+}
+
+/**
+ * PostgreSQL: the settlement as one statement in the driver's transaction (src/db/inference-settlement.ts), its
+ * `accounts_changed` announced once committed. False when someone settled the request before (nothing written).
+ */
+async function settleInOneStatement(
+  db: Db,
+  request: OpenRequest,
+  { receipt, reservedLots, charge, keySpend }: SettlementOf,
+  nowUs: number,
+): Promise<boolean> {
+  const { requestId, accountId } = request;
+  const asset = tokensOf(request.instrument.id);
+  const consumed = await systemAccount(db, 'consumed', asset, nowUs);
+  const reservation = {
+    requestId,
+    accountId,
+    asset,
+    reservations: reservedLots,
+    reservedTokens: request.reservedTokens,
+  };
+  const write = reservationSettlementWrite({ ...reservation, chargedTokens: charge }, consumed, nowUs);
+  const settled = await inSqlTransaction(db, async (sql) => {
+    const done = await settleAtOnce(sql, { requestId, receipt, ...write, keySpend });
+    if (!done.settled) return false;
+    assert(done.movedAccounts === write.changes.length, `the accounts of ${requestId} hold what it reserved`);
+    assert(done.drawnLots === write.draws.length, `the lots of ${requestId} hold the tokens reserved from them`);
+    return true;
+  });
+  if (settled) announceCommitted(db, [{ stream: 'control', event: 'accounts_changed', accountIds: [accountId] }]);
+  return settled;
 }
 
 /**

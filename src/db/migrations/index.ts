@@ -32,6 +32,7 @@ import * as endpointWatch from './0031_endpoint_watch.js';
 import * as withdrawals from './0032_withdrawals.js';
 import * as lotsBySupplier from './0033_lots_by_supplier.js';
 import * as rateBucketLastTake from './0034_rate_bucket_last_take.js';
+import * as routingChanges from './0035_routing_changes.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const migrations: [string, Migration][] = [
   ['0032_withdrawals', withdrawals],
   ['0033_lots_by_supplier', lotsBySupplier],
   ['0034_rate_bucket_last_take', rateBucketLastTake],
+  ['0035_routing_changes', routingChanges],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
