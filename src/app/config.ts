@@ -8,6 +8,7 @@
 import { positiveInteger, usdCents, usdRange, wholeNumber } from './config-numbers.js';
 import { loadWithdrawals } from './config-withdrawals.js';
 import { loadWatch, type WatchConfig } from './config-watch.js';
+import { loadMarkets, type MarketsConfig } from './config-markets.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -129,6 +130,8 @@ export interface Config {
   watch: WatchConfig;
   /** How money goes out (DESIGN.md §16): withdrawals' limits, cooling-off and re-authentication (config-withdrawals.ts). */
   withdrawals: ReturnType<typeof loadWithdrawals>;
+  /** The markets this process trades (MKT_MARKETS) and its trading host's internal URL (config-markets.ts). */
+  markets: MarketsConfig;
 }
 
 /**
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     ...credentialLifetimes(env),
     watch: loadWatch(env),
     withdrawals: loadWithdrawals(env),
+    markets: loadMarkets(env),
   };
 }
 
