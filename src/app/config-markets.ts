@@ -37,6 +37,8 @@ function internalTradingUrl(env: NodeJS.ProcessEnv): string | undefined {
     url = undefined;
   }
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/')
-    throw new Error(`MKT_INTERNAL_TRADING_URL must be an http or https origin such as http://10.0.0.5:8082; got ${text}`);
+    throw new Error(
+      `MKT_INTERNAL_TRADING_URL must be an http or https origin such as http://10.0.0.5:8082; got ${text}`,
+    );
   return url.origin;
 }

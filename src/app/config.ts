@@ -188,19 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
         timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0),
         tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0),
       },
-      upstream: {
-        firstByteTimeoutMs: positiveInteger(
-          env,
-          'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS',
-          upstreamTimeoutDefaults.firstByteTimeoutMs,
-        ),
-        answerTimeoutMs: positiveInteger(
-          env,
-          'MKT_SUPPLIER_ANSWER_TIMEOUT_MS',
-          upstreamTimeoutDefaults.answerTimeoutMs,
-        ),
-        idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
-      },
+      upstream: upstreamTimeouts(env),
     },
     ticketSecret: secretSetting(env, 'MKT_TICKET_SECRET'),
     upstreamKeySecret: secretSetting(env, 'MKT_UPSTREAM_KEY_SECRET'),
@@ -216,6 +204,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     watch: loadWatch(env),
     withdrawals: loadWithdrawals(env),
     markets: loadMarkets(env),
+  };
+}
+
+/** How long an upstream may take (RoutingConfig's `upstream`). */
+function upstreamTimeouts(env: NodeJS.ProcessEnv): RoutingConfig['upstream'] {
+  const defaults = upstreamTimeoutDefaults;
+  return {
+    firstByteTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS', defaults.firstByteTimeoutMs),
+    answerTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_ANSWER_TIMEOUT_MS', defaults.answerTimeoutMs),
+    idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs),
   };
 }
 

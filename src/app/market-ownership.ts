@@ -1,6 +1,12 @@
 import { marketById } from '../db/reference.js';
 import type { Db } from '../db/knex.js';
-import { marketsOfOrders, marketSymbols, processMarkets, writeHeartbeat, type ProcessMarketsRow } from '../db/process-markets.js';
+import {
+  marketsOfOrders,
+  marketSymbols,
+  processMarkets,
+  writeHeartbeat,
+  type ProcessMarketsRow,
+} from '../db/process-markets.js';
 import { logJobFailure } from '../db/unavailable.js';
 import type { MarketOwner, MarketRouting } from '../http/forwarding.js';
 import type { Clock } from '../lib/clock.js';
@@ -15,9 +21,9 @@ import type { MarketsConfig } from './config-markets.js';
  */
 
 /** How often this process says it is alive, and reads who trades what. */
-export const heartbeatIntervalMs = 2_000;
+const heartbeatIntervalMs = 2_000;
 /** A process whose heartbeat is older than this is no owner: orders for its markets wait for another (503). */
-export const heartbeatLiveMs = 10_000;
+const heartbeatLiveMs = 10_000;
 /** A lookup that finds no owner reads the registry again, at most this often (a process that just started). */
 const missRereadMs = 250;
 
@@ -33,7 +39,7 @@ interface OwnershipDeps {
  * The market ids MKT_MARKETS names (ids, or instrument symbols in any case); null: every market. A name that is
  * neither stops the start.
  */
-export async function resolveMarketNames(db: Db, names: readonly string[] | null): Promise<string[] | null> {
+async function resolveMarketNames(db: Db, names: readonly string[] | null): Promise<string[] | null> {
   if (names === null) return null;
   const markets = await marketSymbols(db);
   return names.map((name) => {

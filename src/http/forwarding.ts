@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { ApiError } from '../lib/errors.js';
 import { marketOfRequest, type MarketsOfOrders, type RelayedRequest } from './forwarding-markets.js';
-import { setHeader, type EdgeContext } from './operation.js';
+import { setHeader, type EdgeContext, type Relay } from './operation.js';
 
 /**
  * Markets partitioned across processes (issue 33, item 3; docs/deploy.md). A trading write for a market this process
@@ -14,9 +14,9 @@ import { setHeader, type EdgeContext } from './operation.js';
  */
 
 /** Names the process that served a trading write (here, or the owner it was forwarded to). */
-export const servedByHeader = 'x-mkt-served-by';
+const servedByHeader = 'x-mkt-served-by';
 /** Marks a forwarded request with the forwarding process: it is never forwarded again. */
-export const forwardedByHeader = 'x-mkt-forwarded-by';
+const forwardedByHeader = 'x-mkt-forwarded-by';
 
 export interface MarketOwner {
   processId: string;
@@ -73,10 +73,11 @@ function noOwner(marketId: string, why: string): ApiError {
  * The edge's relay for the trading host (operation.ts `Relay`): true when the request was forwarded and answered; false
  * when it is served here.
  */
-export function marketRelay(routing: MarketRouting) {
-  return async (ctx: EdgeContext, request: RelayedRequest): Promise<boolean> => {
-    const marketOf = marketOfRequest[request.operationId];
+export function marketRelay(routing: MarketRouting): Relay {
+  return async (ctx: EdgeContext, operationId: string, params: RelayedRequest['params'], bytes: Buffer) => {
+    const marketOf = marketOfRequest[operationId];
     if (marketOf === undefined) return false;
+    const request = { operationId, params, querystring: ctx.request.querystring, bytes };
     const marketId = await marketOf(request, routing.marketsOfOrders);
     const me = routing.processId();
     if (marketId === undefined || routing.owns(marketId)) {
@@ -118,7 +119,12 @@ function forwardedHeaders(ctx: EdgeContext, bytes: Buffer, me: string | null): h
 
 /** Sends the request to the owner and writes its answer as the answer. */
 async function forward(ctx: EdgeContext, owner: MarketOwner, bytes: Buffer, me: string | null): Promise<void> {
-  const answer = await send(new URL(ctx.req.url ?? '/', owner.tradingUrl), ctx.method, forwardedHeaders(ctx, bytes, me), bytes);
+  const answer = await send(
+    new URL(ctx.req.url ?? '/', owner.tradingUrl),
+    ctx.method,
+    forwardedHeaders(ctx, bytes, me),
+    bytes,
+  );
   for (const [name, value] of Object.entries(answer.headers))
     if (value !== undefined && !notForwarded.has(name)) ctx.res.setHeader(name, value);
   if (answer.headers[servedByHeader] === undefined) setHeader(ctx, servedByHeader, owner.processId);

@@ -151,7 +151,9 @@ async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbo
  */
 export type Relay = (
   ctx: EdgeContext,
-  request: { operationId: string; params: Record<string, string>; querystring: string; bytes: Buffer },
+  operationId: string,
+  params: Record<string, string>,
+  bytes: Buffer,
 ) => Promise<boolean>;
 
 /** What the edge serves an operation with: the host's body limit and the symbol lookup. */
@@ -163,9 +165,8 @@ export interface OperationHost<Deps> {
 }
 
 /**
- * One routed request: body bytes (413/415, 400 unless UTF-8) → the host's relay (forwarded elsewhere, or served here)
- * → authenticate (401/403) → parse
- * (400, 422) → aliases (422, 404) → validate (422) → handler → response.
+ * One routed request: body bytes (413/415, 400 unless UTF-8) → the host's relay (forwarded elsewhere, or served
+ * here) → authenticate (401/403) → parse (400, 422) → aliases (422, 404) → validate (422) → handler → response.
  */
 export async function serveOperation<Deps>(
   ctx: EdgeContext,
@@ -176,9 +177,7 @@ export async function serveOperation<Deps>(
   const { headers } = ctx.req;
   const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
-  const { relay } = host;
-  if (relay !== undefined && (await relay(ctx, { operationId: plan.operationId, params, querystring, bytes: received.bytes })))
-    return;
+  if (host.relay !== undefined && (await host.relay(ctx, plan.operationId, params, received.bytes))) return;
   // Checked and parsed in one pass where the operation reads its query; Koa parses the rest (validation refuses them).
   const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.

@@ -198,7 +198,9 @@ function describePartition(kind: DatabaseKind): void {
         .then(() => 'started')
         .catch((error: unknown) => String(error));
       expect(refused).to.match(/exited 1/);
-      expect(refused).to.include('MKT_MARKETS names NO-SUCH-MARKET, which is neither a market id nor an instrument symbol');
+      expect(refused).to.include(
+        'MKT_MARKETS names NO-SUCH-MARKET, which is neither a market id nor an instrument symbol',
+      );
     });
 
     it('shows the map in mkt admin status, and warns of a market with two owners', async () => {
