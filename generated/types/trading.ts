@@ -3442,7 +3442,7 @@ export interface components {
     parameters: {
         /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
         InstrumentIdPath: string;
-        /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+        /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
         MarketRoutingHeader: string;
         /** @description The market's id, `market_<uuid>`. */
         MarketIdPath: string;
@@ -4533,7 +4533,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path?: never;
@@ -4586,7 +4586,7 @@ export interface operations {
                 side?: components["parameters"]["OrderSideFilter"];
             };
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path?: never;
@@ -4623,7 +4623,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path?: never;
@@ -4851,7 +4851,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path: {
@@ -4933,7 +4933,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path: {
@@ -4965,7 +4965,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path: {
@@ -6797,7 +6797,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The SDKs send it where the request names its market (an order, a batch: its first order's market). It is not signed. */
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
                 "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
             };
             path?: never;

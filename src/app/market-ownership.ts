@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { marketById } from '../db/reference.js';
 import type { Db } from '../db/knex.js';
 import {
@@ -69,6 +70,7 @@ export class MarketOwnership implements MarketRouting {
   private readAtUs = 0;
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> = Promise.resolve();
+  private rereading: Promise<void> | undefined;
 
   constructor(
     private readonly deps: OwnershipDeps,
@@ -84,13 +86,10 @@ export class MarketOwnership implements MarketRouting {
   owns = (marketId: string): boolean => this.marketIds === null || this.marketIds.has(marketId);
 
   async ownerOf(marketId: string): Promise<MarketOwner | null> {
-    const nowUs = this.deps.clock.nowUs();
-    let owner = this.liveOwner(marketId, nowUs);
-    if (owner === null && nowUs - this.readAtUs >= missRereadMs * 1000) {
-      await this.readRegistry();
-      owner = this.liveOwner(marketId, this.deps.clock.nowUs());
-    }
-    return owner;
+    const owner = this.liveOwner(marketId, this.deps.clock.nowUs());
+    if (owner !== null) return owner;
+    await this.rereadAfterMiss();
+    return this.liveOwner(marketId, this.deps.clock.nowUs());
   }
 
   ownerFailed(owner: MarketOwner): void {
@@ -127,6 +126,20 @@ export class MarketOwnership implements MarketRouting {
     const live = this.registry.filter((row) => row.processId !== me && isLiveOwner(row, marketId, nowUs));
     const chosen = live.find((row) => row.marketIds !== null) ?? live[0];
     return chosen?.tradingUrl ? { processId: chosen.processId, tradingUrl: chosen.tradingUrl } : null;
+  }
+
+  /**
+   * A read of the registry that starts after the miss (an owner that started since the last read is found), at most
+   * one per `missRereadMs`: the misses meanwhile wait for it together.
+   */
+  private rereadAfterMiss(): Promise<void> {
+    this.rereading ??= (async () => {
+      const waitMs = missRereadMs - (this.deps.clock.nowUs() - this.readAtUs) / 1000;
+      if (waitMs > 0) await sleep(waitMs);
+      this.rereading = undefined; // a miss from now on waits for the read after this one
+      await this.readRegistry();
+    })();
+    return this.rereading;
   }
 
   private async readRegistry(): Promise<void> {

@@ -193,6 +193,17 @@ function describePartition(kind: DatabaseKind): void {
       expect(Number(after?.n)).to.equal(Number(before?.n));
     });
 
+    it('never forwards a forwarded request again: a process that does not trade its market answers 503', async () => {
+      const reply = await wrong().post('/v1/orders', {
+        sign: buyer,
+        headers: { 'x-mkt-forwarded-by': 'proc_elsewhere' },
+        body: { market_id: code.marketId, side: 'buy', type: 'limit', price: '0.3000', quantity: 1 },
+      });
+      expect(reply.status, reply.text).to.equal(503);
+      expect(reply.headers.get('retry-after')).to.equal('1');
+      expect(reply.body.errors.detail).to.include('does not trade it');
+    });
+
     it('refuses to start with a market that does not exist, naming it', async () => {
       const refused = await mktServe({ ...env, MKT_MARKETS: `${text.symbol},NO-SUCH-MARKET` }, ['--only', 'trading'])
         .then(() => 'started')
