@@ -40,10 +40,14 @@ export interface MarketRouting {
 const forwardWaitMs = 30_000;
 const retryAfterS = '1';
 
-/** One pool of kept-alive connections per scheme, to every owner. */
+/**
+ * One pool of kept-alive connections per scheme, to every owner. An idle connection is dropped after `forwardWaitMs`,
+ * well before the owner's server drops it (65 s, http/server.ts): a request is never sent on a connection the owner is
+ * closing.
+ */
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 256, timeout: forwardWaitMs }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 256, timeout: forwardWaitMs }),
 };
 
 /** Headers of one connection, not of the request (RFC 9110 §7.6.1), and those the forwarding sets itself. */
@@ -69,6 +73,28 @@ function noOwner(marketId: string, why: string): ApiError {
   );
 }
 
+/** The request never reached the owner (nothing was sent): refused or unreachable before connecting. */
+const notSent = (error: unknown): boolean =>
+  error instanceof Error &&
+  'code' in error &&
+  ['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND'].includes(String(error.code));
+
+/**
+ * The owner went away with the request: it may have matched it, as when a database connection drops during a commit
+ * (the `503` of the spec with `may_have_committed`).
+ */
+function ownerLost(marketId: string, owner: MarketOwner, error: unknown): ApiError {
+  if (notSent(error)) return noOwner(marketId, `its owner ${owner.processId} refused the connection`);
+  return new ApiError(
+    503,
+    'service_unavailable',
+    `The process that trades market ${marketId} (${owner.processId}) did not answer (${String(error)}): the request ` +
+      'may have been applied. Retry with the same client_order_id, which answers the first result instead of placing ' +
+      'the order twice, or read your orders first.',
+    { headers: { 'Retry-After': retryAfterS }, context: { may_have_committed: true } },
+  );
+}
+
 /**
  * The edge's relay for the trading host (operation.ts `Relay`): true when the request was forwarded and answered; false
  * when it is served here.
@@ -91,14 +117,32 @@ export function marketRelay(routing: MarketRouting): Relay {
       if (!(await routing.marketExists(marketId))) return false; // the pipeline answers the unknown market
       throw noOwner(marketId, 'no live process trades it');
     }
-    try {
-      await forward(ctx, owner, request.bytes, me);
-    } catch (error) {
-      routing.ownerFailed(owner);
-      throw noOwner(marketId, `its owner ${owner.processId} did not answer: ${String(error)}`);
-    }
+    await forwardToOwner(ctx, routing, marketId, owner, { bytes: request.bytes, me });
     return true;
   };
+}
+
+/** To the owner; to another live one if it refused the connection (nothing was sent), once. */
+async function forwardToOwner(
+  ctx: EdgeContext,
+  routing: MarketRouting,
+  marketId: string,
+  owner: MarketOwner,
+  sent: { bytes: Buffer; me: string | null },
+): Promise<void> {
+  try {
+    await forward(ctx, owner, sent.bytes, sent.me);
+  } catch (error) {
+    routing.ownerFailed(owner);
+    const other = notSent(error) ? await routing.ownerOf(marketId) : null;
+    if (other === null || other.processId === owner.processId) throw ownerLost(marketId, owner, error);
+    try {
+      await forward(ctx, other, sent.bytes, sent.me);
+    } catch (again) {
+      routing.ownerFailed(other);
+      throw ownerLost(marketId, other, again);
+    }
+  }
 }
 
 interface Answer {

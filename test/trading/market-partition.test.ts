@@ -72,6 +72,8 @@ function describePartition(kind: DatabaseKind): void {
     let textProcess: ServeProcess;
     let codeProcess: ServeProcess;
     let codeProcessId: string;
+    /** A second owner of the text market, started by the status test. */
+    let second: ServeProcess;
     let buyer: SigningKey & { userId: string };
     let seller: SigningKey & { userId: string };
 
@@ -215,7 +217,7 @@ function describePartition(kind: DatabaseKind): void {
     });
 
     it('shows the map in mkt admin status, and warns of a market with two owners', async () => {
-      const second = await mktServe({ ...env, MKT_MARKETS: text.marketId }, ['--only', 'trading']);
+      second = await mktServe({ ...env, MKT_MARKETS: text.marketId }, ['--only', 'trading']);
       servers.push(second);
       const secondId = await processIdAt(db, second.urls.trading!);
       const result = await mkt(['admin', 'status', '--json', '--metrics', codeProcess.metricsUrl!], env);
@@ -239,6 +241,36 @@ function describePartition(kind: DatabaseKind): void {
       const table = await mkt(['admin', 'status', '--metrics', codeProcess.metricsUrl!], env);
       expect(table.stdout).to.include('Markets by process');
       expect(table.stdout).to.include(`WARNING: ${text.symbol} (${text.marketId}) has 2 owners`);
+    });
+
+    it('forwards to the other owner when one of two is killed', async () => {
+      second.child.kill('SIGKILL');
+      await second.exited;
+      const textProcessId = await processIdAt(db, textProcess.urls.trading!);
+      for (const price of ['0.3000', '0.3100']) {
+        const reply = await owner().post('/v1/orders', {
+          sign: buyer,
+          body: { market_id: text.marketId, side: 'buy', type: 'limit', price, quantity: 1 },
+        });
+        expect(reply.status, reply.text).to.equal(201);
+        expect(reply.headers.get('x-mkt-served-by')).to.equal(textProcessId);
+      }
+    });
+
+    it('answers 503 once the owner is killed, and matches nothing where the order landed', async () => {
+      codeProcess.child.kill('SIGKILL');
+      await codeProcess.exited;
+      const before = await db('orders').where('market_id', code.marketId).count({ n: '*' }).first();
+      for (const price of ['0.3000', '0.3100']) {
+        const reply = await wrong().post('/v1/orders', {
+          sign: buyer,
+          body: { market_id: code.marketId, side: 'buy', type: 'limit', price, quantity: 1 },
+        });
+        expect(reply.status, reply.text).to.equal(503);
+        expect(reply.headers.get('retry-after')).to.equal('1');
+      }
+      const after = await db('orders').where('market_id', code.marketId).count({ n: '*' }).first();
+      expect(Number(after?.n)).to.equal(Number(before?.n));
     });
   });
 }
