@@ -206,6 +206,45 @@ function describePartition(kind: DatabaseKind): void {
       expect(reply.body.errors.detail).to.include('does not trade it');
     });
 
+    it("expires orders and fires a dead-man's switch on every market, each process keeping to its own", async () => {
+      const expiring = await wrong().post('/v1/orders', {
+        sign: seller,
+        body: {
+          market_id: code.marketId,
+          side: 'sell',
+          type: 'limit',
+          price: '0.7000',
+          quantity: 1,
+          time_in_force: 'gtd',
+          expire_time: new Date(Date.now() + 3_000).toISOString(),
+        },
+      });
+      expect(expiring.status, expiring.text).to.equal(201);
+      const ids: string[] = [];
+      for (const [client, market] of [
+        [wrong(), text],
+        [owner(), code],
+      ] as const) {
+        const reply = await client.post('/v1/orders', {
+          sign: buyer,
+          body: { market_id: market.marketId, side: 'buy', type: 'limit', price: '0.3000', quantity: 1 },
+        });
+        expect(reply.status, reply.text).to.equal(201);
+        ids.push(String(reply.body.data.order_id));
+      }
+      const armed = await wrong().post('/v1/orders/cancel-all-after', { sign: buyer, body: { timeout_seconds: 5 } });
+      expect(armed.status, armed.text).to.equal(200);
+      await eventually(30_000, 'the gtd order expires', async () => {
+        const row = await db('orders').where('id', expiring.body.data.order_id).first('status');
+        return row.status === 'expired' ? true : undefined;
+      });
+      const cancelled = await eventually(30_000, 'the switch cancels both orders', async () => {
+        const rows = await db('orders').whereIn('id', ids).select('status', 'closure_reason');
+        return rows.every((row) => row.status === 'cancelled') ? rows : undefined;
+      });
+      expect(cancelled.map((row) => row.closure_reason)).to.deep.equal(['dead_man_switch', 'dead_man_switch']);
+    });
+
     it('refuses to start with a market that does not exist, naming it', async () => {
       const refused = await mktServe({ ...env, MKT_MARKETS: `${text.symbol},NO-SUCH-MARKET` }, ['--only', 'trading'])
         .then(() => 'started')
