@@ -2,7 +2,7 @@ import type { Db } from './knex.js';
 import { poolSql, shapedStatement, parameterList, statement } from './sql.js';
 
 /**
- * Which process trades which markets (migration 0034, on the registry of migration 0009): each `mkt serve` writes its
+ * Which process trades which markets (migration 0035, on the registry of migration 0009): each `mkt serve` writes its
  * trading URL and its markets with a heartbeat; an order for a market this process does not trade goes to a live
  * owner (http/forwarding.ts), and `mkt admin status` shows the map.
  */

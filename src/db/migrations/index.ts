@@ -31,7 +31,7 @@ import * as receiptsByEndpoint from './0030_receipts_by_endpoint.js';
 import * as endpointWatch from './0031_endpoint_watch.js';
 import * as withdrawals from './0032_withdrawals.js';
 import * as lotsBySupplier from './0033_lots_by_supplier.js';
-import * as processMarkets from './0034_process_markets.js';
+import * as processMarkets from './0035_process_markets.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,7 +72,7 @@ const migrations: [string, Migration][] = [
   ['0031_endpoint_watch', endpointWatch],
   ['0032_withdrawals', withdrawals],
   ['0033_lots_by_supplier', lotsBySupplier],
-  ['0034_process_markets', processMarkets],
+  ['0035_process_markets', processMarkets],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
