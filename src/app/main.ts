@@ -193,7 +193,8 @@ async function serveMetrics(
 
 /**
  * The work beside the requests, started once the hosts serve: the background (which `/readyz` then watches), the
- * periodic audit and the auto-reloads; stopped in that order, each awaiting what it has in flight.
+ * periodic audit and the auto-reloads; stopped in that order (the markets' heartbeat after the background), each
+ * awaiting what it has in flight.
  */
 function startJobs(config: Config, services: Services, health: ReadinessSources, ownership: MarketOwnership) {
   const background = startBackground({ ...services, ownsMarket: ownership.owns });
@@ -208,6 +209,7 @@ function startJobs(config: Config, services: Services, health: ReadinessSources,
     autoReloads,
     async stop() {
       await background.stop();
+      await ownership.stop(); // the markets' heartbeat
       await audits.stop();
       await endpointWatch.stop();
       await services.autoTopUp.idle();
@@ -246,8 +248,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const { services, transport, close } = await composeServices(config, options);
   let metrics: MetricsListener | undefined;
   try {
-    // Before anything is served: a market MKT_MARKETS names that does not exist stops the start.
-    const ownership = await openMarketOwnership(services, config.markets);
+    const ownership = await openMarketOwnership(services, config.markets); // an unknown market stops the start
     const definitions = await hostDefinitions(services, ownership);
     const health: ReadinessSources = {
       db: services.db,
@@ -285,7 +286,6 @@ export async function startService(config: Config, options: StartOptions = {}): 
           await Promise.all(sockets.map((s) => s.close())); // upgraded sockets would hold the HTTP server open
           await Promise.all(listening.map((l) => closeGracefully(l, options.graceMs ?? 10_000)));
           await jobs.stop();
-          await ownership.stop();
           await closeApiKeyCache(services.db, keyCache);
           await stopLeases(services.leases);
           await releaseTokenPool();
