@@ -1883,7 +1883,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut), or, for a trading write, no live process trades the order's market right now (markets partitioned across processes: nothing was matched). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
         ServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];

@@ -3297,7 +3297,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
+        /** @description Temporarily unavailable (`service_unavailable`): the server is shutting down, or its database is briefly unreachable (restarting, its connections cut), or, for a trading write, no live process trades the order's market right now (markets partitioned across processes: nothing was matched). Every operation may answer it. Wait `Retry-After` seconds and retry with backoff. When the database went away while the request's changes were being committed, the detail says they may have been applied (and `errors.context.may_have_committed` is true): retry with the same `client_order_id` or `Idempotency-Key`, which answers the first result instead of applying the request twice. */
         ServiceUnavailable: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -3442,6 +3442,8 @@ export interface components {
     parameters: {
         /** @description The instrument's id, `instrument-<uuid>`, or its symbol in any letter case (`TEXT-STANDARD`); `404` if neither names an instrument. */
         InstrumentIdPath: string;
+        /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+        MarketRoutingHeader: string;
         /** @description The market's id, `market_<uuid>`. */
         MarketIdPath: string;
         /** @description The order's id, `order_` and 16 upper-case letters or digits. */
@@ -4530,7 +4532,10 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4580,7 +4585,10 @@ export interface operations {
                 /** @description Only orders on this side. */
                 side?: components["parameters"]["OrderSideFilter"];
             };
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4614,7 +4622,10 @@ export interface operations {
     createOrderBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4839,7 +4850,10 @@ export interface operations {
     amendOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path: {
                 /** @description The order's id, `order_` and 16 upper-case letters or digits. */
                 order_id: components["parameters"]["OrderIdPath"];
@@ -4918,7 +4932,10 @@ export interface operations {
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path: {
                 /** @description The order's id, `order_` and 16 upper-case letters or digits. */
                 order_id: components["parameters"]["OrderIdPath"];
@@ -4947,7 +4964,10 @@ export interface operations {
     cancelMarketOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path: {
                 /** @description The market's id, `market_<uuid>`. */
                 market_id: components["parameters"]["MarketIdPath"];
@@ -6776,7 +6796,10 @@ export interface operations {
     batchCancelOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed. */
+                "x-mkt-market"?: components["parameters"]["MarketRoutingHeader"];
+            };
             path?: never;
             cookie?: never;
         };

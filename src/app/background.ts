@@ -16,6 +16,8 @@ type BackgroundDeps = InferenceDeps &
     clock: Clock;
     logger: Logger;
     config: { simulatedSupplier: boolean };
+    /** The markets this process trades (MKT_MARKETS; unset: all): expiry, switches and house asks keep to them. */
+    ownsMarket?: (marketId: string) => boolean;
   };
 
 export interface Background {
@@ -78,7 +80,7 @@ async function replenishHouseSupply(deps: BackgroundDeps): Promise<void> {
  * market.
  */
 async function expireOrders(deps: BackgroundDeps): Promise<void> {
-  await expireDueOrders(deps, deps.clock.nowUs());
+  await expireDueOrders(deps, deps.clock.nowUs(), deps.ownsMarket);
 }
 
 /** The background's state: made by startBackground, read by its ticks and its stop. */

@@ -8,6 +8,7 @@
 import { positiveInteger, usdCents, usdRange, wholeNumber } from './config-numbers.js';
 import { loadWithdrawals } from './config-withdrawals.js';
 import { loadWatch, type WatchConfig } from './config-watch.js';
+import { loadMarkets, type MarketsConfig } from './config-markets.js';
 
 export type HostName = 'consumption' | 'messages' | 'trading' | 'platform';
 export const hostNames: HostName[] = ['consumption', 'messages', 'trading', 'platform'];
@@ -135,6 +136,8 @@ export interface Config {
   watch: WatchConfig;
   /** How money goes out (DESIGN.md §16): withdrawals' limits, cooling-off and re-authentication (config-withdrawals.ts). */
   withdrawals: ReturnType<typeof loadWithdrawals>;
+  /** The markets this process trades (MKT_MARKETS) and its trading host's internal URL (config-markets.ts). */
+  markets: MarketsConfig;
 }
 
 /**
@@ -191,19 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
         timeToFirstTokenMs: wholeNumber(env, 'MKT_SIMULATOR_TTFT_MS', 0),
         tokensPerSecond: wholeNumber(env, 'MKT_SIMULATOR_TOKENS_PER_SECOND', 0),
       },
-      upstream: {
-        firstByteTimeoutMs: positiveInteger(
-          env,
-          'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS',
-          upstreamTimeoutDefaults.firstByteTimeoutMs,
-        ),
-        answerTimeoutMs: positiveInteger(
-          env,
-          'MKT_SUPPLIER_ANSWER_TIMEOUT_MS',
-          upstreamTimeoutDefaults.answerTimeoutMs,
-        ),
-        idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', upstreamTimeoutDefaults.idleTimeoutMs),
-      },
+      upstream: upstreamTimeouts(env),
     },
     ticketSecret: secretSetting(env, 'MKT_TICKET_SECRET'),
     upstreamKeySecret: secretSetting(env, 'MKT_UPSTREAM_KEY_SECRET'),
@@ -218,6 +209,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, only: HostName[
     ...credentialLifetimes(env),
     watch: loadWatch(env),
     withdrawals: loadWithdrawals(env),
+    markets: loadMarkets(env),
+  };
+}
+
+/** How long an upstream may take (RoutingConfig's `upstream`). */
+function upstreamTimeouts(env: NodeJS.ProcessEnv): RoutingConfig['upstream'] {
+  const defaults = upstreamTimeoutDefaults;
+  return {
+    firstByteTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_FIRST_BYTE_TIMEOUT_MS', defaults.firstByteTimeoutMs),
+    answerTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_ANSWER_TIMEOUT_MS', defaults.answerTimeoutMs),
+    idleTimeoutMs: positiveInteger(env, 'MKT_SUPPLIER_IDLE_TIMEOUT_MS', defaults.idleTimeoutMs),
   };
 }
 

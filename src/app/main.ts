@@ -38,6 +38,8 @@ import { routeReads } from './read-routing.js';
 import { startEndpointWatchJob } from './endpoint-watch-job.js';
 import { sandboxLimitDefaults } from '../consumption/qualification/sandbox.js';
 import { routePageReads } from './page-read-routing.js';
+import { openMarketOwnership, type MarketOwnership } from './market-ownership.js';
+import { marketRelay } from '../http/forwarding.js';
 
 export interface RunningService {
   urls: Partial<Record<HostName, string>>;
@@ -83,7 +85,10 @@ const handlersByApi: Record<ApiName, Readonly<Record<string, Handler<Services>>>
 const servedByMessagesHost = (document: LoadedDocument, path: string): boolean =>
   Boolean(document.backend.definition.paths?.[path]?.servers?.length);
 
-async function hostDefinitions(services: Services): Promise<Record<HostName, HostDefinition<Services>>> {
+async function hostDefinitions(
+  services: Services,
+  ownership: MarketOwnership,
+): Promise<Record<HostName, HostDefinition<Services>>> {
   const [consumption, trading, platform] = await Promise.all([
     documentFor('consumption'),
     documentFor('trading'),
@@ -121,6 +126,8 @@ async function hostDefinitions(services: Services): Promise<Record<HostName, Hos
       handlers: routeReads(trading, handlersByApi.trading, services),
       bodyBytesMax: 64 * 1024,
       failures: tradingFailures,
+      // Only a process that trades some markets forwards the others' writes (http/forwarding.ts).
+      relay: ownership.marketIds === null ? undefined : marketRelay(ownership),
     },
     platform: {
       name: 'platform',
@@ -208,10 +215,11 @@ async function serveMetrics(
 
 /**
  * The work beside the requests, started once the hosts serve: the background (which `/readyz` then watches), the
- * periodic audit and the auto-reloads; stopped in that order, each awaiting what it has in flight.
+ * periodic audit and the auto-reloads; stopped in that order (the markets' heartbeat after the background), each
+ * awaiting what it has in flight.
  */
-function startJobs(config: Config, services: Services, health: ReadinessSources) {
-  const background = startBackground(services);
+function startJobs(config: Config, services: Services, health: ReadinessSources, ownership: MarketOwnership) {
+  const background = startBackground({ ...services, ownsMarket: ownership.owns });
   health.background = background;
   const audits = startLedgerAuditJob(services, config.auditIntervalS);
   const endpointWatch = startEndpointWatchJob({ ...services, sandbox: sandboxLimitDefaults });
@@ -223,6 +231,7 @@ function startJobs(config: Config, services: Services, health: ReadinessSources)
     autoReloads,
     async stop() {
       await background.stop();
+      await ownership.stop(); // the markets' heartbeat
       await audits.stop();
       await endpointWatch.stop();
       await services.autoTopUp.idle();
@@ -251,12 +260,17 @@ async function listenOrUndo(
   return opened;
 }
 
+/** A listener's URL as another process on this machine reaches it (a wildcard bind names no address); null: none. */
+const loopbackOf = (url: string | undefined): string | null =>
+  url === undefined ? null : url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:');
+
 /** The composition root's services → one Koa app per host, listening. */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const { services, transport, close } = await composeServices(config, options);
   let metrics: MetricsListener | undefined;
   try {
-    const definitions = await hostDefinitions(services);
+    const ownership = await openMarketOwnership(services, config.markets); // an unknown market stops the start
+    const definitions = await hostDefinitions(services, ownership);
     const health: ReadinessSources = {
       db: services.db,
       transport,
@@ -277,7 +291,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await stopLeases(services.leases);
     });
     const urls: Partial<Record<HostName, string>> = Object.fromEntries(listening.map((l) => [l.name, l.url]));
-    const jobs = startJobs(config, services, health);
+    await ownership.announce(config.markets.internalTradingUrl ?? loopbackOf(urls.trading));
+    const jobs = startJobs(config, services, health, ownership);
     const releaseTokenPool = holdTokenPool();
     const metricsListener = metrics;
     let stopping: Promise<void> | undefined;

@@ -7,6 +7,7 @@ import { toIso } from '../lib/clock.js';
 import { formatDecimal, priceScale } from '../lib/money.js';
 import { listSuppliers, type Supplier } from '../trading/supply/supply.js';
 import { endpointsStatus, renderEndpointsStatus } from './admin-status-endpoints.js';
+import { marketOwnersStatus, renderMarketOwners } from './admin-status-markets.js';
 import { renderRecord, renderTable } from './user/output.js';
 
 /**
@@ -14,7 +15,8 @@ import { renderRecord, renderTable } from './user/output.js';
  * best bid and ask, resting orders and last trade; the inference slots in use per instrument; the endpoints per
  * instrument as the watch left them, with the latest qualification changes (admin-status-endpoints.ts); the last
  * ledger audit. From each running `mkt serve` (its metrics listener's `/status`, app/process-status.ts): each
- * supplier's state (ok or cooling down, kept in that process's memory), the event lag and the slots it holds.
+ * supplier's state (ok or cooling down, kept in that process's memory), the event lag and the slots it holds. Last, the
+ * map of markets to processes, with its warnings (admin-status-markets.ts).
  */
 
 /** The metrics listener's default address (MKT_METRICS_HOST:MKT_METRICS_PORT). */
@@ -104,13 +106,14 @@ const processView = (answer: ProcessAnswer): ProcessView =>
 type StatusData = Awaited<ReturnType<typeof statusData>>;
 
 async function statusData(services: Services, metricsUrls: string[]) {
-  const [markets, slots, audit, suppliers, endpoints, answers] = await Promise.all([
+  const [markets, slots, audit, suppliers, endpoints, answers, owners] = await Promise.all([
     marketStatuses(services.db),
     slotsInUse(services.db, services.clock.nowUs()),
     lastAuditRun(services.db),
     listSuppliers(services),
     endpointsStatus(services),
     Promise.all(metricsUrls.map(askProcess)),
+    marketOwnersStatus(services),
   ]);
   return {
     markets: markets.map(marketView),
@@ -119,6 +122,7 @@ async function statusData(services: Services, metricsUrls: string[]) {
     endpoints,
     last_audit: auditView(audit),
     processes: answers.map(processView),
+    market_owners: owners,
   };
 }
 
@@ -164,6 +168,7 @@ function renderStatus(data: StatusData): string {
     renderEndpointsStatus(data.endpoints),
     `Last ledger audit\n${renderAudit(data.last_audit)}`,
     `Processes\n${renderProcesses(data.processes)}`,
+    renderMarketOwners(data.market_owners),
   ].join('\n\n');
 }
 

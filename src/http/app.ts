@@ -25,6 +25,7 @@ import {
   type EdgeState,
   type OperationHost,
   type OperationPlan,
+  type Relay,
 } from './operation.js';
 import type { Handler } from './types.js';
 
@@ -53,6 +54,8 @@ export interface HostDefinition<Deps> {
   pages?: Koa.Middleware[];
   /** The surface's failure table (its `handlers/failures.ts`): how its services' failure codes reach a client. */
   failures: Readonly<Record<string, FailureHttp | undefined>>;
+  /** Forwards some requests elsewhere before they are verified (the trading host's, http/forwarding.ts). */
+  relay?: Relay;
 }
 
 /** A failure of any module's closed set: its code is a string the host's table or the core's maps. */
@@ -107,6 +110,7 @@ function servedHost<Deps>(definition: HostDefinition<Deps>, deps: Deps & EdgeDep
     bodyBytesMax: definition.bodyBytesMax,
     idOfSymbol: instrumentIdLookup(deps),
     deps,
+    relay: definition.relay,
     router: new Router(definition.operations),
     plans,
     metrics: new HostRequestMetrics(deps.metrics, definition.name),

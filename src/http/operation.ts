@@ -145,16 +145,28 @@ async function rewriteAliases(aliases: AliasPlan, parts: RequestParts, idOfSymbo
   return { ...parts, query };
 }
 
+/**
+ * Given a request once its body is read and before anything is verified, may answer it elsewhere (the trading host's
+ * forwarding to a market's owner, forwarding.ts): true when it did, and the request is not served here.
+ */
+export type Relay = (
+  ctx: EdgeContext,
+  operationId: string,
+  params: Record<string, string>,
+  bytes: Buffer,
+) => Promise<boolean>;
+
 /** What the edge serves an operation with: the host's body limit and the symbol lookup. */
 export interface OperationHost<Deps> {
   bodyBytesMax: number;
   idOfSymbol: InstrumentIdOfSymbol;
   deps: Deps & EdgeDeps;
+  relay: Relay | undefined;
 }
 
 /**
- * One routed request: body bytes (413/415, 400 unless UTF-8) → authenticate (401/403) → parse
- * (400, 422) → aliases (422, 404) → validate (422) → handler → response.
+ * One routed request: body bytes (413/415, 400 unless UTF-8) → the host's relay (forwarded elsewhere, or served
+ * here) → authenticate (401/403) → parse (400, 422) → aliases (422, 404) → validate (422) → handler → response.
  */
 export async function serveOperation<Deps>(
   ctx: EdgeContext,
@@ -165,6 +177,7 @@ export async function serveOperation<Deps>(
   const { headers } = ctx.req;
   const { querystring } = ctx.request;
   const received = await receiveBody(ctx, plan.accepted, host.bodyBytesMax);
+  if (host.relay !== undefined && (await host.relay(ctx, plan.operationId, params, received.bytes))) return;
   // Checked and parsed in one pass where the operation reads its query; Koa parses the rest (validation refuses them).
   const readQuery = plan.readsQuery ? checkedQuery(querystring) : undefined;
   // Authentication needs only the headers and the bytes: a caller it refuses costs no parsing.

@@ -73,6 +73,24 @@ describe('the TypeScript SDK signing middleware (@mkt/sdk/signing)', () => {
     expect(headers.get('x-mkt-signature')).to.equal(w.orderSignature);
   });
 
+  it('names the market of an order, a batch or a market cancel in x-mkt-market, for a load balancer', async () => {
+    const sign = fresh();
+    const market = 'market_35255eeb-dadb-59fb-baca-64f7fd4d0264';
+    const routed = async (url: string, init: RequestInit) =>
+      ((await sign.pre!(context(url, init)))!.init.headers as Record<string, string>)['x-mkt-market'];
+    const order = JSON.stringify({ market_id: market, side: 'buy', type: 'market', quantity: 1 });
+    expect(await routed('http://h/v1/orders', { method: 'POST', body: order })).to.equal(market);
+    const batch = JSON.stringify({ orders: [JSON.parse(order), { ...JSON.parse(order), market_id: 'market_other' }] });
+    expect(await routed('http://h/v1/orders/batch', { method: 'POST', body: batch })).to.equal(market);
+    expect(await routed(`http://h/v1/markets/${market}/orders`, { method: 'DELETE' })).to.equal(market);
+    expect(await routed(`http://h/v1/orders?market_id=${market}`, { method: 'DELETE' })).to.equal(market);
+    expect(await routed('http://h/v1/orders', { method: 'DELETE' })).to.equal(undefined);
+    expect(await routed('http://h/v1/orders', { method: 'POST', body: 'not json' })).to.equal(undefined);
+    // The signature is the worked example's: the header is not signed.
+    const out = await fresh().pre!(context('http://127.0.0.1:8082/v1/orders', { method: 'POST', body: w.orderBody }));
+    expect((out!.init.headers as Record<string, string>)['x-mkt-signature']).to.equal(w.orderSignature);
+  });
+
   it('takes the 64-byte secret key as well as the 32-byte seed', async () => {
     const { createPrivateKey, createPublicKey } = await import('node:crypto');
     const seed = Buffer.from(w.privateKeySeed, 'base64');

@@ -272,6 +272,7 @@ export async function tradingRequest(
         accept: 'application/json',
         ...(body === '' ? {} : { 'content-type': 'application/json' }),
         ...signatureHeaders(key.privateKey, key.fingerprint, method, path, Buffer.from(body, 'utf8'), timestamp),
+        ...options.headers,
       },
       body: body === '' ? undefined : body,
     });
@@ -281,6 +282,13 @@ export async function tradingRequest(
   await sleep(1000 - ((session.clock.nowUs() / 1000) % 1000) + 5);
   return attempt(Math.max(first + 1, nowSeconds(session.clock)));
 }
+
+/**
+ * `x-mkt-market` (trading.yaml MarketRoutingHeader): names the market of a write for a load balancer that routes each
+ * market to the process that trades it (docs/deploy.md); unsigned, and the server never relies on it.
+ */
+export const marketRouting = (marketId: string | undefined): Record<string, string> =>
+  marketId === undefined ? {} : { 'x-mkt-market': marketId };
 
 export async function tradingData<T>(
   session: Session,

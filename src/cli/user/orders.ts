@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { components } from '../../../generated/types/trading.js';
 import { newClientOrderId } from '../../lib/ids.js';
-import { failure, tradingData, tradingList, tradingRequest, type Session } from './http.js';
+import { failure, marketRouting, tradingData, tradingList, tradingRequest, type Session } from './http.js';
 import { resolveMarket } from './market.js';
 import { CliError, renderRecord, renderTable, show, type Output } from './output.js';
 
@@ -117,7 +117,8 @@ export async function placeOrder(
     ...(options.stp === undefined ? {} : { self_trade_prevention: options.stp }),
     should_autotransfer: options.autotransfer,
   };
-  const created = await tradingData<CreatedOrder>(session, 'POST', '/v1/orders', { body });
+  const headers = marketRouting(market.market_id);
+  const created = await tradingData<CreatedOrder>(session, 'POST', '/v1/orders', { body, headers });
   const order = await tradingData<Order>(session, 'GET', `/v1/orders/${created.order_id}`);
   show(output, order, () => renderOrder(order));
 }
@@ -166,7 +167,10 @@ export async function cancelOrder(session: Session, output: Output, orderId: str
 /** `mkt cancel --all [--market M]`: every open order, or those of one market. */
 export async function cancelAll(session: Session, output: Output, options: { market?: string }): Promise<void> {
   const marketId = options.market === undefined ? undefined : (await resolveMarket(session, options.market)).market_id;
-  const result = await tradingData<CancelledCount>(session, 'DELETE', '/v1/orders', { query: { market_id: marketId } });
+  const result = await tradingData<CancelledCount>(session, 'DELETE', '/v1/orders', {
+    query: { market_id: marketId },
+    headers: marketRouting(marketId),
+  });
   show(output, result, () => `Cancelled ${result.cancelled} order${result.cancelled === 1 ? '' : 's'}.`);
 }
 
@@ -200,7 +204,11 @@ export async function placeBatch(session: Session, output: Output, file: string)
       return { ...rest, market_id: (await resolveMarket(session, market)).market_id };
     }),
   );
-  const results = await tradingData<OrderBatchResult[]>(session, 'POST', '/v1/orders/batch', { body: { orders } });
+  const first: unknown = orders[0]?.market_id;
+  const results = await tradingData<OrderBatchResult[]>(session, 'POST', '/v1/orders/batch', {
+    body: { orders },
+    headers: marketRouting(typeof first === 'string' ? first : undefined),
+  });
   show(output, results, () =>
     renderTable(
       ['#', 'order', 'side', 'type', 'price', 'qty', 'filled', 'status / error'],

@@ -33,6 +33,7 @@ import * as withdrawals from './0032_withdrawals.js';
 import * as lotsBySupplier from './0033_lots_by_supplier.js';
 import * as rateBucketLastTake from './0034_rate_bucket_last_take.js';
 import * as routingChanges from './0035_routing_changes.js';
+import * as processMarkets from './0036_process_markets.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -75,6 +76,7 @@ const migrations: [string, Migration][] = [
   ['0033_lots_by_supplier', lotsBySupplier],
   ['0034_rate_bucket_last_take', rateBucketLastTake],
   ['0035_routing_changes', routingChanges],
+  ['0036_process_markets', processMarkets],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

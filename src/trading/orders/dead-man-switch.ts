@@ -47,7 +47,14 @@ const roundSwitchesMax = 64;
 interface SwitchDeps extends OrderDeps {
   clock: Clock;
   logger: Logger;
+  /**
+   * The markets this process trades (MKT_MARKETS; unset: all): the watch fires only their firings, and leaves the
+   * others' to their owners' watch, which finds them as leftovers.
+   */
+  ownsMarket?: (marketId: string) => boolean;
 }
+
+const ownedBy = (deps: SwitchDeps) => (firing: SwitchFiring) => deps.ownsMarket?.(firing.marketId) ?? true;
 
 /**
  * Arms (timeout 5–86,400 s), re-arms or disarms (0) the caller's switch of the market, or of every
@@ -104,7 +111,9 @@ async function setSwitch(
 /** Claims a due switch and cancels what it covers; false when another call or process took it first. */
 async function fireSwitch(deps: SwitchDeps, due: DeadManSwitch, nowUs: number): Promise<boolean> {
   if (!(await claimSwitch(deps.db, due))) return false;
-  const firings = (await firingsOf(deps.db, due.userId)).filter((firing) => firing.cutoffUs === due.triggerAtUs);
+  const firings = (await firingsOf(deps.db, due.userId)).filter(
+    (firing) => firing.cutoffUs === due.triggerAtUs && ownedBy(deps)(firing),
+  );
   await runFirings(deps, firings, nowUs);
   return true;
 }
@@ -142,7 +151,8 @@ export async function fireDueSwitches(
   deps: SwitchDeps,
   nowUs: number,
 ): Promise<{ fired: number; nextAtUs: number | null }> {
-  const { switches: earliest, firings: left } = await dueCheck(deps.db, roundSwitchesMax);
+  const { switches: earliest, firings: leftAnywhere } = await dueCheck(deps.db, roundSwitchesMax);
+  const left = leftAnywhere.filter(ownedBy(deps));
   const due = earliest.filter((armed) => armed.triggerAtUs <= nowUs);
   // Claimed here (true), by another call or process first (false), or failed (null: the next check tries again).
   const claims = await Promise.all(

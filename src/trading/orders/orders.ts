@@ -250,8 +250,13 @@ export async function findOwn(deps: OrderDeps, userId: string, orderId: string):
  * Expires due orders (`day`, `gtd`) on every market that has some: a fast timer calls this (background.ts), so nobody
  * need touch the market.
  */
-export async function expireDueOrders(deps: OrderDeps, nowUs: number): Promise<number> {
-  const due = await marketsWithDueOrders(poolSql(deps.db), nowUs);
+export async function expireDueOrders(
+  deps: OrderDeps,
+  nowUs: number,
+  ownsMarket: (marketId: string) => boolean = () => true,
+): Promise<number> {
+  // Only the markets this process trades (MKT_MARKETS): it never catches up another process's book to expire.
+  const due = (await marketsWithDueOrders(poolSql(deps.db), nowUs)).filter(ownsMarket);
   for (const marketId of due) {
     const market = await requireMarket(deps, marketId, nowUs);
     await deps.orderBooks.books.run(marketId, (session) => expireDue(deps, session, market, nowUs));

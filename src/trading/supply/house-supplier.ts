@@ -97,13 +97,15 @@ function currentPlan(deps: PlanDeps): Promise<HousePlan> {
   return cache.plan;
 }
 
-type ReplenishDeps = PlanDeps & OrderDeps & { logger: Logger };
+/** `ownsMarket`: the markets this process trades (MKT_MARKETS; unset: all), the only books it tops up. */
+type ReplenishDeps = PlanDeps & OrderDeps & { logger: Logger; ownsMarket?: (marketId: string) => boolean };
 
 /** Tops up every level of every book that has fallen below half; returns the orders placed. */
 export async function replenishHouseAsks(deps: ReplenishDeps): Promise<number> {
   const { userId, books } = await currentPlan(deps);
   let placed = 0;
   for (const book of books) {
+    if (deps.ownsMarket?.(book.marketId) === false) continue;
     const resting = await openAsksOfUser(deps.db, userId, book.marketId);
     for (const level of book.levels) {
       const have = resting

@@ -92,6 +92,39 @@ function withHeaders(existing: RequestInit['headers'], added: Record<string, str
   return { ...existing, ...added };
 }
 
+// A load balancer that sends each market's orders to the process that trades it (the repository's docs/deploy.md,
+// "Markets partitioned across processes") reads the market from `x-mkt-market` rather than from the body. The
+// middleware names it on the writes that name their market: an order, a batch (its first order's), a cancel of a
+// market's orders. It is not signed, and the server never relies on it (a process forwards a write to its market's
+// owner either way).
+const marketHeader = 'x-mkt-market';
+const ordersPath = /\/v1\/orders(\/batch)?$/;
+const marketOrdersPath = /\/v1\/markets\/([^/]+)\/orders$/;
+
+function hasHeader(existing: RequestInit['headers'], name: string): boolean {
+  if (existing === undefined) return false;
+  return new Headers(existing).has(name);
+}
+
+/** The market a write names, read as the server reads it; undefined when it names none. */
+function marketOfWrite(method: string, url: URL, body: Uint8Array): string | undefined {
+  if (method === 'DELETE') {
+    const inPath = marketOrdersPath.exec(url.pathname)?.[1];
+    if (inPath !== undefined) return decodeURIComponent(inPath);
+    return url.pathname.endsWith('/v1/orders') ? (url.searchParams.get('market_id') ?? undefined) : undefined;
+  }
+  if (method !== 'POST' || !ordersPath.test(url.pathname) || body.length === 0) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(body).toString('utf8'));
+    const orders = typeof parsed === 'object' && parsed !== null && 'orders' in parsed ? parsed.orders : undefined;
+    const order: unknown = Array.isArray(orders) ? orders[0] : parsed;
+    const market = typeof order === 'object' && order !== null && 'market_id' in order ? order.market_id : undefined;
+    return typeof market === 'string' ? market : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 // The server accepts each signature of a write once (openapi/trading.yaml, "Each signature of a
 // write is good once"), and Ed25519 is deterministic: the same write sent twice in one second (a
 // retry, a second identical cancel) would carry one signature and the second be refused as
@@ -146,6 +179,8 @@ export function signingMiddleware(signingKey: SigningKey, options: SigningOption
         if (timestamp * 1000 > now) await sleep(timestamp * 1000 - now);
       }
       const headers = signatureHeaders(key, signingKey.fingerprint, method, path, body, timestamp);
+      const market = hasHeader(init.headers, marketHeader) ? undefined : marketOfWrite(method, new URL(url), body);
+      if (market !== undefined) headers[marketHeader] = market;
       return { url, init: { ...init, headers: withHeaders(init.headers, headers) } };
     },
   };

@@ -114,6 +114,10 @@ export interface AmendOrderOperationRequest {
      * 
      */
     amendOrderRequest: AmendOrderRequest;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface BatchCancelOrdersRequest {
@@ -121,6 +125,10 @@ export interface BatchCancelOrdersRequest {
      * 
      */
     batchCancelRequest: BatchCancelRequest;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface CancelAllOrdersAfterRequest {
@@ -135,6 +143,10 @@ export interface CancelMarketOrdersRequest {
      * The market's id, `market_<uuid>`.
      */
     marketId: string;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface CancelOrderRequest {
@@ -142,6 +154,10 @@ export interface CancelOrderRequest {
      * The order's id, `order_` and 16 upper-case letters or digits.
      */
     orderId: string;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface CancelOrdersRequest {
@@ -153,6 +169,10 @@ export interface CancelOrdersRequest {
      * Only orders on this side.
      */
     side?: OrderSide;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface CountOrdersRequest {
@@ -175,6 +195,10 @@ export interface CreateOrderOperationRequest {
      * 
      */
     createOrderRequest: CreateOrderRequest;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface CreateOrderBatchOperationRequest {
@@ -182,6 +206,10 @@ export interface CreateOrderBatchOperationRequest {
      * 
      */
     createOrderBatchRequest: CreateOrderBatchRequest;
+    /**
+     * The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, "Markets partitioned across processes"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+     */
+    xMktMarket?: string;
 }
 
 export interface GetAccountLimitsRequest {
@@ -278,6 +306,10 @@ export class OrdersApi extends runtime.BaseAPI {
 
         headerParameters['Content-Type'] = 'application/json';
 
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
+
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
             const tokenString = await token("oauthAccessToken", ["trade:write"]);
@@ -347,6 +379,10 @@ export class OrdersApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -484,6 +520,10 @@ export class OrdersApi extends runtime.BaseAPI {
 
         const headerParameters: runtime.HTTPHeaders = {};
 
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
+
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
             const tokenString = await token("oauthAccessToken", ["trade:write"]);
@@ -551,6 +591,10 @@ export class OrdersApi extends runtime.BaseAPI {
 
         const headerParameters: runtime.HTTPHeaders = {};
 
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
+
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
             const tokenString = await token("oauthAccessToken", ["trade:write"]);
@@ -617,6 +661,10 @@ export class OrdersApi extends runtime.BaseAPI {
         }
 
         const headerParameters: runtime.HTTPHeaders = {};
+
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
@@ -757,6 +805,10 @@ export class OrdersApi extends runtime.BaseAPI {
 
         headerParameters['Content-Type'] = 'application/json';
 
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
+
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;
             const tokenString = await token("oauthAccessToken", ["trade:write"]);
@@ -825,6 +877,10 @@ export class OrdersApi extends runtime.BaseAPI {
         const headerParameters: runtime.HTTPHeaders = {};
 
         headerParameters['Content-Type'] = 'application/json';
+
+        if (requestParameters['xMktMarket'] != null) {
+            headerParameters['x-mkt-market'] = String(requestParameters['xMktMarket']);
+        }
 
         if (this.configuration && this.configuration.accessToken) {
             const token = this.configuration.accessToken;

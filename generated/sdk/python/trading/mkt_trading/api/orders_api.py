@@ -60,6 +60,7 @@ class OrdersApi:
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
         amend_order_request: AmendOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -81,6 +82,8 @@ class OrdersApi:
         :type order_id: str
         :param amend_order_request: (required)
         :type amend_order_request: AmendOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -106,6 +109,7 @@ class OrdersApi:
         _param = self._amend_order_serialize(
             order_id=order_id,
             amend_order_request=amend_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -141,6 +145,7 @@ class OrdersApi:
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
         amend_order_request: AmendOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -162,6 +167,8 @@ class OrdersApi:
         :type order_id: str
         :param amend_order_request: (required)
         :type amend_order_request: AmendOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -187,6 +194,7 @@ class OrdersApi:
         _param = self._amend_order_serialize(
             order_id=order_id,
             amend_order_request=amend_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -222,6 +230,7 @@ class OrdersApi:
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
         amend_order_request: AmendOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -243,6 +252,8 @@ class OrdersApi:
         :type order_id: str
         :param amend_order_request: (required)
         :type amend_order_request: AmendOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -268,6 +279,7 @@ class OrdersApi:
         _param = self._amend_order_serialize(
             order_id=order_id,
             amend_order_request=amend_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -298,6 +310,7 @@ class OrdersApi:
         self,
         order_id,
         amend_order_request,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -323,6 +336,8 @@ class OrdersApi:
             _path_params['order_id'] = order_id
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
         if amend_order_request is not None:
@@ -381,6 +396,7 @@ class OrdersApi:
     def batch_cancel_orders(
         self,
         batch_cancel_request: BatchCancelRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -400,6 +416,8 @@ class OrdersApi:
 
         :param batch_cancel_request: (required)
         :type batch_cancel_request: BatchCancelRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -424,6 +442,7 @@ class OrdersApi:
 
         _param = self._batch_cancel_orders_serialize(
             batch_cancel_request=batch_cancel_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -456,6 +475,7 @@ class OrdersApi:
     def batch_cancel_orders_with_http_info(
         self,
         batch_cancel_request: BatchCancelRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -475,6 +495,8 @@ class OrdersApi:
 
         :param batch_cancel_request: (required)
         :type batch_cancel_request: BatchCancelRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -499,6 +521,7 @@ class OrdersApi:
 
         _param = self._batch_cancel_orders_serialize(
             batch_cancel_request=batch_cancel_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -531,6 +554,7 @@ class OrdersApi:
     def batch_cancel_orders_without_preload_content(
         self,
         batch_cancel_request: BatchCancelRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -550,6 +574,8 @@ class OrdersApi:
 
         :param batch_cancel_request: (required)
         :type batch_cancel_request: BatchCancelRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -574,6 +600,7 @@ class OrdersApi:
 
         _param = self._batch_cancel_orders_serialize(
             batch_cancel_request=batch_cancel_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -601,6 +628,7 @@ class OrdersApi:
     def _batch_cancel_orders_serialize(
         self,
         batch_cancel_request,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -624,6 +652,8 @@ class OrdersApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
         if batch_cancel_request is not None:
@@ -986,6 +1016,7 @@ class OrdersApi:
     def cancel_market_orders(
         self,
         market_id: Annotated[str, Field(min_length=1, strict=True, description="The market's id, `market_<uuid>`.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1005,6 +1036,8 @@ class OrdersApi:
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1029,6 +1062,7 @@ class OrdersApi:
 
         _param = self._cancel_market_orders_serialize(
             market_id=market_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1060,6 +1094,7 @@ class OrdersApi:
     def cancel_market_orders_with_http_info(
         self,
         market_id: Annotated[str, Field(min_length=1, strict=True, description="The market's id, `market_<uuid>`.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1079,6 +1114,8 @@ class OrdersApi:
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1103,6 +1140,7 @@ class OrdersApi:
 
         _param = self._cancel_market_orders_serialize(
             market_id=market_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1134,6 +1172,7 @@ class OrdersApi:
     def cancel_market_orders_without_preload_content(
         self,
         market_id: Annotated[str, Field(min_length=1, strict=True, description="The market's id, `market_<uuid>`.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1153,6 +1192,8 @@ class OrdersApi:
 
         :param market_id: The market's id, `market_<uuid>`. (required)
         :type market_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1177,6 +1218,7 @@ class OrdersApi:
 
         _param = self._cancel_market_orders_serialize(
             market_id=market_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1203,6 +1245,7 @@ class OrdersApi:
     def _cancel_market_orders_serialize(
         self,
         market_id,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -1228,6 +1271,8 @@ class OrdersApi:
             _path_params['market_id'] = market_id
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
 
@@ -1271,6 +1316,7 @@ class OrdersApi:
     def cancel_order(
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1290,6 +1336,8 @@ class OrdersApi:
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1314,6 +1362,7 @@ class OrdersApi:
 
         _param = self._cancel_order_serialize(
             order_id=order_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1345,6 +1394,7 @@ class OrdersApi:
     def cancel_order_with_http_info(
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1364,6 +1414,8 @@ class OrdersApi:
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1388,6 +1440,7 @@ class OrdersApi:
 
         _param = self._cancel_order_serialize(
             order_id=order_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1419,6 +1472,7 @@ class OrdersApi:
     def cancel_order_without_preload_content(
         self,
         order_id: Annotated[str, Field(min_length=1, strict=True, description="The order's id, `order_` and 16 upper-case letters or digits.")],
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1438,6 +1492,8 @@ class OrdersApi:
 
         :param order_id: The order's id, `order_` and 16 upper-case letters or digits. (required)
         :type order_id: str
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1462,6 +1518,7 @@ class OrdersApi:
 
         _param = self._cancel_order_serialize(
             order_id=order_id,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1488,6 +1545,7 @@ class OrdersApi:
     def _cancel_order_serialize(
         self,
         order_id,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -1513,6 +1571,8 @@ class OrdersApi:
             _path_params['order_id'] = order_id
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
 
@@ -1557,6 +1617,7 @@ class OrdersApi:
         self,
         market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
         side: Annotated[Optional[OrderSide], Field(description="Only orders on this side.")] = None,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1578,6 +1639,8 @@ class OrdersApi:
         :type market_id: str
         :param side: Only orders on this side.
         :type side: OrderSide
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1603,6 +1666,7 @@ class OrdersApi:
         _param = self._cancel_orders_serialize(
             market_id=market_id,
             side=side,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1634,6 +1698,7 @@ class OrdersApi:
         self,
         market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
         side: Annotated[Optional[OrderSide], Field(description="Only orders on this side.")] = None,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1655,6 +1720,8 @@ class OrdersApi:
         :type market_id: str
         :param side: Only orders on this side.
         :type side: OrderSide
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1680,6 +1747,7 @@ class OrdersApi:
         _param = self._cancel_orders_serialize(
             market_id=market_id,
             side=side,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1711,6 +1779,7 @@ class OrdersApi:
         self,
         market_id: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=128)]], Field(description="Only this market (`market_<uuid>`); an unknown id matches nothing.")] = None,
         side: Annotated[Optional[OrderSide], Field(description="Only orders on this side.")] = None,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -1732,6 +1801,8 @@ class OrdersApi:
         :type market_id: str
         :param side: Only orders on this side.
         :type side: OrderSide
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -1757,6 +1828,7 @@ class OrdersApi:
         _param = self._cancel_orders_serialize(
             market_id=market_id,
             side=side,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -1783,6 +1855,7 @@ class OrdersApi:
         self,
         market_id,
         side,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -1814,6 +1887,8 @@ class OrdersApi:
             _query_params.append(('side', side.value))
             
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
 
@@ -2172,6 +2247,7 @@ class OrdersApi:
     def create_order(
         self,
         create_order_request: CreateOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2191,6 +2267,8 @@ class OrdersApi:
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2215,6 +2293,7 @@ class OrdersApi:
 
         _param = self._create_order_serialize(
             create_order_request=create_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2249,6 +2328,7 @@ class OrdersApi:
     def create_order_with_http_info(
         self,
         create_order_request: CreateOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2268,6 +2348,8 @@ class OrdersApi:
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2292,6 +2374,7 @@ class OrdersApi:
 
         _param = self._create_order_serialize(
             create_order_request=create_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2326,6 +2409,7 @@ class OrdersApi:
     def create_order_without_preload_content(
         self,
         create_order_request: CreateOrderRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2345,6 +2429,8 @@ class OrdersApi:
 
         :param create_order_request: (required)
         :type create_order_request: CreateOrderRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2369,6 +2455,7 @@ class OrdersApi:
 
         _param = self._create_order_serialize(
             create_order_request=create_order_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2398,6 +2485,7 @@ class OrdersApi:
     def _create_order_serialize(
         self,
         create_order_request,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -2421,6 +2509,8 @@ class OrdersApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
         if create_order_request is not None:
@@ -2479,6 +2569,7 @@ class OrdersApi:
     def create_order_batch(
         self,
         create_order_batch_request: CreateOrderBatchRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2498,6 +2589,8 @@ class OrdersApi:
 
         :param create_order_batch_request: (required)
         :type create_order_batch_request: CreateOrderBatchRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2522,6 +2615,7 @@ class OrdersApi:
 
         _param = self._create_order_batch_serialize(
             create_order_batch_request=create_order_batch_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2556,6 +2650,7 @@ class OrdersApi:
     def create_order_batch_with_http_info(
         self,
         create_order_batch_request: CreateOrderBatchRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2575,6 +2670,8 @@ class OrdersApi:
 
         :param create_order_batch_request: (required)
         :type create_order_batch_request: CreateOrderBatchRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2599,6 +2696,7 @@ class OrdersApi:
 
         _param = self._create_order_batch_serialize(
             create_order_batch_request=create_order_batch_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2633,6 +2731,7 @@ class OrdersApi:
     def create_order_batch_without_preload_content(
         self,
         create_order_batch_request: CreateOrderBatchRequest,
+        x_mkt_market: Annotated[Optional[Annotated[str, Field(strict=True, max_length=128)]], Field(description="The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -2652,6 +2751,8 @@ class OrdersApi:
 
         :param create_order_batch_request: (required)
         :type create_order_batch_request: CreateOrderBatchRequest
+        :param x_mkt_market: The market the request is for (`market_<uuid>`), for a load balancer that sends each market's orders to the process that trades it without reading the body (docs/deploy.md, \"Markets partitioned across processes\"). Optional, and never trusted: the server reads the market from the request itself, and a process that does not trade it forwards the request, as signed, to one that does, whose answer comes back with `x-mkt-served-by` naming the process that served it (a `503` with `Retry-After` when no process trading it is alive). The TypeScript SDK's signing middleware and the `mkt` command line send it where the request names its market (an order, a batch: its first order's market; a cancel of a market's orders). It is not signed.
+        :type x_mkt_market: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -2676,6 +2777,7 @@ class OrdersApi:
 
         _param = self._create_order_batch_serialize(
             create_order_batch_request=create_order_batch_request,
+            x_mkt_market=x_mkt_market,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -2705,6 +2807,7 @@ class OrdersApi:
     def _create_order_batch_serialize(
         self,
         create_order_batch_request,
+        x_mkt_market,
         _request_auth,
         _content_type,
         _headers,
@@ -2728,6 +2831,8 @@ class OrdersApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if x_mkt_market is not None:
+            _header_params['x-mkt-market'] = x_mkt_market
         # process the form parameters
         # process the body parameter
         if create_order_batch_request is not None:
