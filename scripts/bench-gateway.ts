@@ -7,8 +7,8 @@
  * Portkey. Measures and prints only; the exit code is non-zero only when requests fail.
  *
  *   npm run build && node dist/scripts/bench-gateway.js --requests 5000 --concurrency 16
- *     [--warmup 500] [--latency-requests 300] [--database sqlite|postgres] [--simulator child|inline]
- *     [--stream] [--rounds 2] [--peers portkey|none] [--cpu-prof]
+ *     [--warmup 3000] [--latency-requests 300] [--database sqlite|postgres] [--upstream plain|simulator]
+ *     [--simulator child|inline] [--stream] [--rounds 2] [--peers portkey|none] [--cpu-prof]
  *
  * The measured requests are split into `--rounds` rounds, each path in turn (direct, bare proxy,
  * Portkey, mkt) at the concurrency, then each at concurrency 1, so a machine that drifts over
@@ -19,9 +19,12 @@
  * A real `mkt serve --only consumption` process on a fresh database (seeded through the library: a
  * consumer in Advanced Mode with a 1000.00 USD deposit, so 400 concurrency slots, an API key and
  * 2000 Units of text-standard in its consumption account; a supplier whose upstream is the
- * simulator). The simulator (timeToFirstTokenMs 0, unpaced) runs by default in its own child
- * process (this script with --simulator-child), so it shares neither the client's nor mkt's event
- * loop; --simulator inline runs it in the benchmark process. The bare node:http gateway
+ * benchmark's upstream). The upstream is by default the plain instant server
+ * (scripts/bench/plain-upstream.ts), which costs every gateway alike and little CPU; `--upstream
+ * simulator` is mkt's simulator server (timeToFirstTokenMs 0, unpaced), 2–4× the plain server's CPU
+ * per request (docs/benchmarks.md, "A fair comparison"). It runs by default in its own child process
+ * (this script with --plain-child or --simulator-child), so it shares neither the client's nor mkt's
+ * event loop and its CPU is read per path; --simulator inline runs it in the benchmark process. The bare node:http gateway
  * (scripts/bench/bare-gateway.ts) and Portkey's (scripts/bench/portkey-gateway.ts, installed into a
  * temp directory on first use) run in child processes of their own.
  */
@@ -40,6 +43,7 @@ import { systemClock } from '../src/lib/clock.js';
 import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createApiKey, createUser } from '../src/core/identity.js';
 import { startBareGateway } from './bench/bare-gateway.js';
+import { startPlainUpstream, type PlainUpstream } from './bench/plain-upstream.js';
 import {
   addPhase,
   directAttempt,
@@ -63,7 +67,11 @@ const { values } = parseArgs({
     database: { type: 'string', default: 'sqlite' },
     requests: { type: 'string', default: '5000' },
     concurrency: { type: 'string', default: '16' },
-    warmup: { type: 'string', default: '500' },
+    /** Per path: Portkey's CPU per request settles only after some 3,000 requests (docs/benchmarks.md). */
+    warmup: { type: 'string', default: '3000' },
+    /** `plain` (default): scripts/bench/plain-upstream.ts, alike for every gateway; `simulator`: mkt's simulator server. */
+    upstream: { type: 'string', default: 'plain' },
+    /** Where the upstream runs: `child` (default), its own process; `inline`, the benchmark's. */
     simulator: { type: 'string', default: 'child' },
     stream: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
@@ -74,6 +82,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** Internal: run only the simulator server, print its URL, stay up until stdin closes. */
     'simulator-child': { type: 'boolean', default: false },
+    /** Internal: run only the plain upstream, print its URL, stay up until stdin closes. */
+    'plain-child': { type: 'boolean', default: false },
     /** Internal: run only the bare gateway in front of this upstream URL, print its URL, stay up until stdin closes. */
     'bare-child': { type: 'string' },
   },
@@ -90,19 +100,26 @@ const requestBody = JSON.stringify({
 const depositUsd = '1000.00';
 const unitsToConsumption = 2000;
 
-// ---- the simulator, in its own process -----------------------------------------------------------
+// ---- the upstream (plain or the simulator), in its own process --------------------------------------
+
+type UpstreamKind = 'plain' | 'simulator';
 
 interface Upstream {
   url: string;
+  /** Its own process (undefined inline): its CPU is read per path. */
+  pid: number | undefined;
   close(): Promise<void>;
 }
 
-async function startUpstream(where: 'child' | 'inline'): Promise<Upstream> {
+const startSimulator = () => startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
+
+async function startUpstream(kind: UpstreamKind, where: 'child' | 'inline'): Promise<Upstream> {
   if (where === 'inline') {
-    const simulator: SimulatorServer = await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 });
-    return { url: simulator.url, close: () => simulator.close() };
+    const served: PlainUpstream | SimulatorServer =
+      kind === 'plain' ? await startPlainUpstream() : await startSimulator();
+    return { url: served.url, pid: undefined, close: () => served.close() };
   }
-  return spawnChild('simulator', ['--simulator-child']);
+  return spawnChild(kind, [`--${kind}-child`]);
 }
 
 /** This script in a child-process mode. */
@@ -111,7 +128,7 @@ const spawnChild = (name: string, args: string[]): Promise<ChildServer> =>
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 
-/** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is the simulator; returns the raw key. */
+/** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is `upstreamUrl`; returns the raw key. */
 async function seed(db: Db, upstreamUrl: string): Promise<string> {
   const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
   if (!instrument) throw new Error(`no instrument ${model}`);
@@ -154,18 +171,27 @@ interface Path extends ReportedPath {
 
 function pathOf(name: string, concurrency: number, attempt: Attempt, pid: number | undefined): Path {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  return { name, agent, attempt, pid, loaded: emptyPhase(), single: emptyPhase(), warmFailures: 0, cpuMs: 0 };
+  const cpu = { cpuMs: 0, singleCpuMs: 0, upstreamCpuMs: 0 };
+  return { name, agent, attempt, pid, loaded: emptyPhase(), single: emptyPhase(), warmFailures: 0, ...cpu };
 }
 
-/** One phase of a path, its server's CPU added to the path's. */
-async function measure(path: Path, count: number, concurrency: number, into: PhaseResult): Promise<void> {
-  const before = path.pid === undefined ? 0 : processCpuMs(path.pid);
-  addPhase(into, await runPhase(count, concurrency, path.agent, path.attempt));
-  if (path.pid !== undefined) path.cpuMs += processCpuMs(path.pid) - before;
+const cpuOf = (pid: number | undefined) => (pid === undefined ? 0 : processCpuMs(pid));
+
+/**
+ * One phase of a path, its server's CPU added to the path's (loaded and c=1 apart: a c=1 request costs more, and
+ * the per-request figure divides by the loaded requests only), and the upstream's CPU in loaded phases.
+ */
+async function measure(path: Path, count: number, concurrency: number, upstreamPid: number | undefined) {
+  const loaded = concurrency > 1;
+  const [before, upstreamBefore] = [cpuOf(path.pid), cpuOf(upstreamPid)];
+  addPhase(loaded ? path.loaded : path.single, await runPhase(count, concurrency, path.agent, path.attempt));
+  if (loaded) path.cpuMs += cpuOf(path.pid) - before;
+  else path.singleCpuMs += cpuOf(path.pid) - before;
+  if (loaded) path.upstreamCpuMs += cpuOf(upstreamPid) - upstreamBefore;
 }
 
 /** Warm-up of every path (connections, JIT, caches), then the rounds: every path in turn, loaded then one at a time. */
-async function runRounds(paths: Path[], settings: RunSettings): Promise<PhaseResult> {
+async function runRounds(paths: Path[], settings: RunSettings, upstreamPid: number | undefined): Promise<PhaseResult> {
   const warm = emptyPhase();
   for (const path of paths) {
     const phase = await runPhase(settings.warmup, settings.concurrency, path.agent, path.attempt);
@@ -175,10 +201,22 @@ async function runRounds(paths: Path[], settings: RunSettings): Promise<PhaseRes
   const perRound = Math.ceil(settings.requests / settings.rounds);
   const singlePerRound = Math.ceil(settings.latencyRequests / settings.rounds);
   for (let round = 0; round < settings.rounds; round += 1) {
-    for (const path of paths) await measure(path, perRound, settings.concurrency, path.loaded);
-    for (const path of paths) await measure(path, singlePerRound, 1, path.single);
+    for (const path of paths) await measure(path, perRound, settings.concurrency, upstreamPid);
+    for (const path of paths) await measure(path, singlePerRound, 1, upstreamPid);
   }
   return warm;
+}
+
+interface UpstreamSettings {
+  kind: UpstreamKind;
+  where: 'child' | 'inline';
+}
+
+function upstreamSettingsOf(): UpstreamSettings {
+  const { upstream: kind, simulator: where } = values;
+  if (kind !== 'plain' && kind !== 'simulator') throw new Error(`--upstream is plain or simulator, got ${kind}`);
+  if (where !== 'child' && where !== 'inline') throw new Error(`--simulator is child or inline, got ${where}`);
+  return { kind, where };
 }
 
 interface RunSettings {
@@ -204,7 +242,13 @@ function settingsOf(): RunSettings {
 
 // ---- the report ----------------------------------------------------------------------------------
 
-function report(paths: Path[], database: string, settings: RunSettings, where: string, notes: string[]): void {
+function report(
+  paths: Path[],
+  database: string,
+  settings: RunSettings,
+  upstream: UpstreamSettings,
+  notes: string[],
+): void {
   const { concurrency, rounds, warmup } = settings;
   console.log(
     [
@@ -216,7 +260,8 @@ function report(paths: Path[], database: string, settings: RunSettings, where: s
       `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
         `(${concurrency} sockets); ${warmup} warm-up requests each way not measured; phases in rounds (each path in turn, loaded, then at c=1); ` +
         `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption`,
-      `  supplier     startSimulatorServer timeToFirstTokenMs 0, unpaced, ${where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop)'}`,
+      `  supplier     ${upstream.kind === 'plain' ? 'the plain instant server (scripts/bench/plain-upstream.ts)' : 'startSimulatorServer timeToFirstTokenMs 0, unpaced'}, ` +
+        `${upstream.where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop; its CPU is not read)'}`,
       ...notes,
     ].join('\n'),
   );
@@ -274,8 +319,7 @@ async function main(): Promise<void> {
   const database = values.database;
   if (database !== 'sqlite' && database !== 'postgres')
     throw new Error(`--database is sqlite or postgres, got ${database}`);
-  const where = values.simulator;
-  if (where !== 'child' && where !== 'inline') throw new Error(`--simulator is child or inline, got ${where}`);
+  const upstreamSettings = upstreamSettingsOf();
   const settings = settingsOf();
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-gateway-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
@@ -289,7 +333,7 @@ async function main(): Promise<void> {
   let paths: Path[] = [];
   let served: Served | undefined;
   try {
-    const upstream = await startUpstream(where);
+    const upstream = await startUpstream(upstreamSettings.kind, upstreamSettings.where);
     closers.push(() => upstream.close());
     await migrateLatest(db);
     const apiKey = await seed(db, upstream.url);
@@ -298,11 +342,11 @@ async function main(): Promise<void> {
     const flags = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
     served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, flags);
     paths = await startPaths(upstream.url, served, apiKey, settings.concurrency, closers);
-    const warm = await runRounds(paths, settings);
+    const warm = await runRounds(paths, settings, upstream.pid);
     const machine =
       `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client, gateways and supplier share it; ` +
       `load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after${loadBefore > 0.5 ? ' (the machine was busy before the run: numbers may be low)' : ''}`;
-    report(paths, database, settings, where, [machine]);
+    report(paths, database, settings, upstreamSettings, [machine]);
     const errors = [warm, ...paths.flatMap((p) => [p.loaded, p.single])].flatMap((phase) => [...phase.errors]);
     if (errors.length > 0) {
       console.log('  ERRORS (warm-up and measured):');
@@ -332,7 +376,7 @@ async function main(): Promise<void> {
   }
 }
 
-if (values['simulator-child'])
-  await runChild('simulator', await startSimulatorServer({ id: 'bench-instant', timeToFirstTokenMs: 0 }));
+if (values['simulator-child']) await runChild('simulator', await startSimulator());
+else if (values['plain-child']) await runChild('plain', await startPlainUpstream());
 else if (values['bare-child']) await runChild('bare', await startBareGateway(values['bare-child']));
 else await main();

@@ -16,7 +16,11 @@ export interface ReportedPath {
   single: PhaseResult;
   /** Requests of its warm-up that failed (not measured, but a failing path has no ratio: targetLines). */
   warmFailures: number;
+  /** Its process's CPU in the loaded phases, and in the c=1 phases (reported apart: a c=1 request costs more). */
   cpuMs: number;
+  singleCpuMs: number;
+  /** The upstream's CPU in this path's loaded phases (0 when the upstream runs inline). */
+  upstreamCpuMs: number;
 }
 
 type Path = ReportedPath;
@@ -26,13 +30,21 @@ const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 /** Every failed request of a path, warm-up included. */
 const failedOf = (path: Path): number => path.warmFailures + path.loaded.failures + path.single.failures;
 
+/** CPU milliseconds over `count` requests, as whole microseconds per request. */
+const microsPer = (cpuMs: number, count: number): string => ((cpuMs * 1000) / count).toFixed(0);
+
 export function pathLines(paths: Path[]): string[] {
   const [direct] = paths;
   const directSingle = summarise(direct!.single.samplesMs, direct!.single.elapsedMs);
   return paths.map((path) => {
     const s = summarise(path.loaded.samplesMs, path.loaded.elapsedMs);
     const one = summarise(path.single.samplesMs, path.single.elapsedMs);
-    const cpu = path.pid === undefined ? '' : `, CPU ${((path.cpuMs * 1000) / s.count).toFixed(0)} µs per request`;
+    const own =
+      path.pid === undefined
+        ? ''
+        : `, own CPU ${microsPer(path.cpuMs, s.count)} µs per request (c=1: ${microsPer(path.singleCpuMs, one.count)})`;
+    const upstream = path.upstreamCpuMs > 0 ? `, upstream CPU ${microsPer(path.upstreamCpuMs, s.count)} µs` : '';
+    const cpu = own + upstream;
     const added =
       path === direct
         ? `c=1 p50 ${one.p50.toFixed(2)} ms, p99 ${one.p99.toFixed(2)} ms`
@@ -69,7 +81,8 @@ export function targetLines(paths: Path[]): string[] {
     return summarise(path.single.samplesMs, 1).p50 - summarise(direct.single.samplesMs, 1).p50;
   };
   const mkt = byName.get('through mkt');
-  const mktCpuUs = mkt ? (mkt.cpuMs * 1000) / mkt.loaded.samplesMs.length : NaN;
+  const cpuUs = (path: Path | undefined) => (path ? (path.cpuMs * 1000) / path.loaded.samplesMs.length : NaN);
+  const mktCpuUs = cpuUs(mkt);
   const floorWithheld = withheld([mkt, byName.get('bare proxy')]);
   const lines = [
     floorWithheld
@@ -84,6 +97,8 @@ export function targetLines(paths: Path[]): string[] {
         ? `               no ratio to Portkey (the peer): ${peerWithheld}`
         : `               mkt at ${(rate('through mkt') / rate('portkey')).toFixed(2)}× Portkey's throughput (≥ 1.2: ${verdict(rate('through mkt') / rate('portkey') >= 1.2)}); ` +
             `c=1 added p50 ${addedP50('through mkt').toFixed(2)} ms against Portkey's ${addedP50('portkey').toFixed(2)} ms (below: ${verdict(addedP50('through mkt') < addedP50('portkey'))})`,
+      `               CPU per request at the concurrency: mkt ${mktCpuUs.toFixed(0)} µs (both legs), Portkey ${cpuUs(byName.get('portkey')).toFixed(0)} µs (its own process), ` +
+        `${(mktCpuUs / cpuUs(byName.get('portkey'))).toFixed(2)}× Portkey's`,
     );
   }
   return lines;

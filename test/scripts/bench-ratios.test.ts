@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { targetLines, type ReportedPath } from '../../scripts/bench/gateway-report.js';
+import { pathLines, targetLines, type ReportedPath } from '../../scripts/bench/gateway-report.js';
 import { floorRatioLine } from '../../scripts/bench/orders-report.js';
 import { summarise } from '../../scripts/bench/stats.js';
 
@@ -16,6 +16,8 @@ describe('benchmarks: no ratio to a path that failed', () => {
     single: phase(0),
     warmFailures,
     cpuMs: 1,
+    singleCpuMs: 1,
+    upstreamCpuMs: 0,
   });
   const rows: { name: string; failed: Record<string, number>; floor: RegExp; peer: RegExp }[] = [
     { name: 'all answered', failed: {}, floor: /mkt at 1\.00× the bare proxy/, peer: /mkt at 1\.00× Portkey/ },
@@ -45,6 +47,22 @@ describe('benchmarks: no ratio to a path that failed', () => {
       expect(floor).to.match(row.floor);
       expect(peer).to.match(row.peer);
     });
+
+  it("prints Portkey's own CPU per request next to mkt's, and each path's c=1 and upstream CPU apart", () => {
+    const cpu = (into: ReportedPath, cpuMs: number, singleCpuMs: number, upstreamCpuMs: number) =>
+      Object.assign(into, { cpuMs, singleCpuMs, upstreamCpuMs });
+    const paths = [
+      { ...path('direct'), pid: undefined },
+      path('bare proxy'),
+      cpu(path('portkey'), 6, 8, 0.4),
+      cpu(path('through mkt'), 3, 20, 0.4),
+    ];
+    expect(targetLines(paths)[2]).to.match(
+      /mkt 750 µs \(both legs\), Portkey 1500 µs \(its own process\), 0\.50× Portkey's/,
+    );
+    expect(pathLines(paths)[2]).to.match(/own CPU 1500 µs per request \(c=1: 2000\), upstream CPU 100 µs/);
+    expect(pathLines(paths)[0]).not.to.match(/CPU/);
+  });
 
   it('counts a failed warm-up request too', () => {
     const [, peer] = targetLines([path('direct'), path('bare proxy'), path('portkey', 0, 5), path('through mkt')]);
