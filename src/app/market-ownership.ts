@@ -147,9 +147,17 @@ export class MarketOwnership implements MarketRouting {
     this.registry = await processMarkets(this.deps.db);
   }
 
+  /**
+   * A process of every market beats only while another process trades some markets only (the one that forwards): with
+   * none, nothing reads the heartbeat, and its write every 2 s is a commit for nothing (on SQLite, one that waits out a
+   * write lock another connection holds, stopping the process meanwhile). It starts within one beat of such a process's
+   * first (the registry is read at every beat), and a forwarder that finds no owner reads the registry again.
+   */
   private async beat(): Promise<void> {
     const me = this.processId();
-    if (me !== null) {
+    const partitioned =
+      this.marketIds !== null || this.registry.some((row) => row.processId !== me && row.marketIds !== null);
+    if (me !== null && partitioned) {
       const marketIds = this.marketIds === null ? null : [...this.marketIds];
       await writeHeartbeat(this.deps.db, me, { tradingUrl: this.tradingUrl, marketIds }, this.deps.clock.nowUs());
     }
