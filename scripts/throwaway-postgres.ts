@@ -26,6 +26,16 @@ export interface ThrowawayPostgres {
    */
   restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
+  /** Where the cluster lives, for `stopClusterAt` in another process (the test run's teardown). */
+  whereabouts: ClusterWhereabouts;
+}
+
+export interface ClusterWhereabouts {
+  /** The temp directory holding everything of the cluster, removed by a stop. */
+  root: string;
+  /** The primary's data directory, and the standby's when there is one. */
+  dataDirectories: string[];
+  asPostgres: boolean;
 }
 
 export interface ThrowawayStandby {
@@ -57,7 +67,7 @@ function serverArgs(dataDirectory: string, socketDirectory: string, port: number
     'fsync=off',
     'synchronous_commit=off',
     'full_page_writes=off',
-    'max_connections=300', // three mocha workers, each with its services' pools and the mkt serve processes it starts
+    'max_connections=300', // a test file's services' pools and the mkt serve processes it starts, or a benchmark's
     'wal_level=replica',
     'max_wal_senders=4',
     'hot_standby=on',
@@ -142,6 +152,22 @@ function ownedTempDirectory(asPostgres: boolean): string {
   return root;
 }
 
+/**
+ * Stops a cluster started by another process (`pg_ctl stop -m immediate` on each of its servers still running) and
+ * removes its directory.
+ */
+export function stopClusterAt({ root, dataDirectories, asPostgres }: ClusterWhereabouts): void {
+  for (const dataDirectory of dataDirectories) {
+    if (!existsSync(join(dataDirectory, 'postmaster.pid'))) continue;
+    try {
+      runAsOwner(join(binDirectory, 'pg_ctl'), ['-D', dataDirectory, '-m', 'immediate', 'stop'], asPostgres);
+    } catch {
+      // Stopped meanwhile, or never started: nothing of it is left to stop.
+    }
+  }
+  rmSync(root, { recursive: true, force: true });
+}
+
 async function queryOne(url: string, text: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -213,6 +239,11 @@ export async function startThrowawayPostgres(options: { standby?: boolean } = {}
         await client.end();
       }
       return url(name);
+    },
+    whereabouts: {
+      root,
+      dataDirectories: standbyServer ? [dataDirectory, standbyServer.dataDirectory] : [dataDirectory],
+      asPostgres,
     },
     standby: standbyServer && {
       url: standbyUrl,

@@ -496,15 +496,17 @@ for (const database of databaseKinds) {
           Number(
             (
               (await db.raw(
-                `select count(*) as n from pg_locks where locktype = 'advisory' and objsubid = 2 and granted and objid::bigint = ?`,
+                `select count(*) as n from pg_locks where locktype = 'advisory' and objsubid = 2 and granted and objid::bigint = ? ` +
+                  `and database = (select oid from pg_database where datname = current_database())`,
                 [processRow.lock_key],
               )) as { rows: { n: number }[] }
             ).rows[0]!.n,
           ) === 1;
         expect(await lockHeld()).to.equal(true);
-        await db.raw('select pg_terminate_backend(pid) from pg_stat_activity where application_name = ?', [
-          `mkt ${processRow.id}`,
-        ]);
+        await db.raw(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = ? and datname = current_database()',
+          [`mkt ${processRow.id}`],
+        );
         const cutAtMs = performance.now();
         await poll('the lock taken again, and the process registered', 30_000, async () =>
           (await lockHeld()) && (await db('inference_processes').where('id', processRow.id).first('id'))

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import {
   startThrowawayPostgres,
+  stopClusterAt,
+  type ClusterWhereabouts,
   type ThrowawayPostgres,
   type ThrowawayStandby,
 } from '../../scripts/throwaway-postgres.js';
@@ -15,6 +17,26 @@ export const databaseKinds: DatabaseKind[] = (process.env.MKT_TEST_DATABASES ?? 
   .split(',')
   .map((s) => s.trim())
   .filter((s): s is DatabaseKind => s === 'sqlite' || s === 'postgres');
+
+/**
+ * The run's directory (hooks.ts's global setup, inherited by mocha's workers). While there is one, a process keeps its
+ * clusters from file to file and notes them there, and the run's teardown stops them: an initdb, a start and a stop
+ * per test file cost seconds of a busy machine each. Without one (mocha run without the setup), each file's clusters
+ * stop with it.
+ */
+const runDirectory = (): string | undefined => process.env.MKT_TEST_RUN_DIR;
+
+/** Starts a cluster and, in a run, notes where it lives for the run's teardown. */
+async function startNoted(options: { standby?: boolean }): Promise<ThrowawayPostgres> {
+  const cluster = await startThrowawayPostgres(options);
+  const run = runDirectory();
+  if (run !== undefined)
+    writeFileSync(
+      join(run, `cluster-${process.pid}-${options.standby ? 'replicated' : 'plain'}.json`),
+      JSON.stringify(cluster.whereabouts),
+    );
+  return cluster;
+}
 
 let postgres: Promise<ThrowawayPostgres> | undefined;
 /**
@@ -32,7 +54,7 @@ export async function freshDatabaseUrl(kind: DatabaseKind): Promise<string> {
     sqliteDirectories.push(directory);
     return `sqlite:${join(directory, `${name}.sqlite`)}`;
   }
-  postgres ??= startThrowawayPostgres();
+  postgres ??= startNoted({});
   return (await postgres).createDatabase(name);
 }
 
@@ -49,7 +71,7 @@ export interface ReplicatedDatabase {
 /** A fresh, empty PostgreSQL database on a primary with a streaming standby, and its name on the standby. */
 export async function freshReplicatedDatabase(): Promise<ReplicatedDatabase> {
   const name = `mkt_test_${randomBytes(6).toString('hex')}`;
-  replicated ??= startThrowawayPostgres({ standby: true });
+  replicated ??= startNoted({ standby: true });
   const cluster = await replicated;
   const { standby } = cluster;
   if (!standby) throw new Error('the replicated throwaway cluster started without its standby');
@@ -59,9 +81,29 @@ export async function freshReplicatedDatabase(): Promise<ReplicatedDatabase> {
   return { primaryUrl, replicaUrl: standby.url(name), cluster, standby };
 }
 
+/** At the end of a test file: its SQLite files go, and its clusters too unless the run keeps them. */
 export async function removeTestDatabases(): Promise<void> {
   for (const directory of sqliteDirectories.splice(0)) rmSync(directory, { recursive: true, force: true });
+  if (runDirectory() !== undefined) return;
   for (const started of [postgres, replicated]) if (started) await (await started).stop();
+  postgres = undefined;
+  replicated = undefined;
+}
+
+/** The run's directory, made before mocha starts its workers (hooks.ts). */
+export function startTestRun(): void {
+  process.env.MKT_TEST_RUN_DIR = mkdtempSync(join(tmpdir(), 'mkt-test-run-'));
+}
+
+/** At the end of the run: every cluster a process of the run noted is stopped and removed, and the run's directory. */
+export function endTestRun(): void {
+  const run = runDirectory();
+  if (run === undefined) return;
+  for (const name of readdirSync(run))
+    if (name.startsWith('cluster-'))
+      stopClusterAt(JSON.parse(readFileSync(join(run, name), 'utf8')) as ClusterWhereabouts);
+  rmSync(run, { recursive: true, force: true });
+  delete process.env.MKT_TEST_RUN_DIR;
   postgres = undefined;
   replicated = undefined;
 }
