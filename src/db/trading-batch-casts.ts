@@ -1,8 +1,8 @@
 import type { lotColumns, transferColumns } from './consumption-lots.js';
 import type { legColumns, orderColumns, tradeColumns } from './orders.js';
 
-/** The PostgreSQL type of each column a group commit writes as an array (src/db/trading-batch.ts). */
-export type Cast = 'text' | 'bigint' | 'boolean' | 'int';
+/** The PostgreSQL type of each column a group commit writes from JSON records (src/db/trading-batch-postgres.ts). */
+export type Cast = 'text' | 'bigint' | 'boolean' | 'int' | 'json';
 
 export const orderCasts = {
   id: 'text',
