@@ -11,6 +11,7 @@ import { startStreamDerivations } from '../trading/market-data/stream-derivation
 import { createServices, type Services } from './services.js';
 import { refuseTransactionPooling } from '../db/pool-mode-check.js';
 import { startReadReplica } from './read-routing.js';
+import { coalescedPublisher } from './coalesced-publisher.js';
 import { startTracing } from './tracing.js';
 import { sealMigratedUpstreamKeys } from '../trading/supply/seal-keys.js';
 
@@ -44,12 +45,15 @@ export async function composeServices(
     timeStatements(db, services.metrics.dbStatementSeconds);
     if (readReplica !== undefined) timeStatements(readReplica.replica, services.metrics.dbStatementSeconds);
     services.metrics.scrapeSources.poolConnections = () => poolConnectionsOf(db);
-    publishCommitsOf(db, (committed) => {
-      if (transport.wanted())
-        void transport
-          .publish(encodeEvents(committed, payloadBytesMax))
-          .catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
-    });
+    publishCommitsOf(
+      db,
+      coalescedPublisher((committed) => {
+        if (transport.wanted())
+          void transport
+            .publish(encodeEvents(committed, payloadBytesMax))
+            .catch((error: unknown) => logger.warn({ error }, 'events of a committed write were not published'));
+      }),
+    );
     const stopDerivations = startStreamDerivations(services);
     return {
       services,
