@@ -60,6 +60,7 @@ import { giveUnits, positive, seedUpstreamSupplier } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { pathLines, targetLines, type ReportedPath } from './bench/gateway-report.js';
 import { summariseProfile } from './bench/cpuprofile.js';
+import { keepStatisticsCurrent } from './bench/postgres-settings.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
 const { values } = parseArgs({
@@ -323,6 +324,7 @@ async function main(): Promise<void> {
   const settings = settingsOf();
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-gateway-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres() : undefined;
+  if (postgres) await keepStatisticsCurrent(postgres.url('postgres'));
   const databaseUrl = postgres
     ? await postgres.createDatabase('bench_gateway')
     : `sqlite:${join(scratch, 'bench.sqlite')}`;

@@ -44,12 +44,14 @@ import { parseDecimal, usdScale } from '../src/lib/money.js';
 import { createUser, registerSigningKey } from '../src/core/identity.js';
 import { runChild, spawnChild, type ChildServer } from './bench/child.js';
 import { processCpuMs } from './bench/cpu.js';
+import { postgresCpuCounter } from './bench/postgres-probes.js';
 import { startOrdersFloor, type FloorKey, type FloorStore } from './bench/orders-floor.js';
 import { floorRatioLine } from './bench/orders-report.js';
 import { giveUnits, positive, seedRestingOrders } from './bench/seed.js';
 import { serveHost, type Served } from './bench/serve.js';
 import { summarise } from './bench/stats.js';
 import { summariseProfile } from './bench/cpuprofile.js';
+import { keepStatisticsCurrent } from './bench/postgres-settings.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
 const { values } = parseArgs({
@@ -149,6 +151,8 @@ async function seedTraders(db: Db, count: number): Promise<Trader[]> {
 const pkcs8Prefix = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 const serverCpuMs = processCpuMs;
+/** The PostgreSQL cluster's CPU so far (postgres-probes.ts), set once the cluster runs; none on SQLite. */
+let postgresCpu: () => number = () => 0;
 
 // ---- the server ----------------------------------------------------------------------------------
 
@@ -337,6 +341,8 @@ interface Measured {
   samplesMs: number[];
   elapsedMs: number;
   cpuMs: number;
+  /** The PostgreSQL cluster's CPU meanwhile (all its processes; 0 on SQLite). */
+  postgresCpuMs: number;
   statuses: Map<number, number>;
   errors: PhaseResult['errors'];
 }
@@ -345,14 +351,16 @@ const emptyMeasured = (): Measured => ({
   samplesMs: [],
   elapsedMs: 0,
   cpuMs: 0,
+  postgresCpuMs: 0,
   statuses: new Map(),
   errors: new Map(),
 });
 
-function add(into: Measured, phase: PhaseResult, cpuMs: number): void {
+function add(into: Measured, phase: PhaseResult, cpuMs: number, postgresCpuMs = 0): void {
   into.samplesMs.push(...phase.samplesMs);
   into.elapsedMs += phase.elapsedMs;
   into.cpuMs += cpuMs;
+  into.postgresCpuMs += postgresCpuMs;
   for (const [status, n] of phase.statuses) into.statuses.set(status, (into.statuses.get(status) ?? 0) + n);
   for (const [key, seen] of phase.errors) {
     const known = into.errors.get(key);
@@ -373,8 +381,9 @@ async function measure(
 ): Promise<void> {
   const cpuOf = () => pids.reduce((sum, pid) => sum + serverCpuMs(pid), 0);
   const cpuBefore = cpuOf();
+  const postgresBefore = postgresCpu();
   const phase = await runPhase(count, agent, baseUrls, traders, marketIds, clients);
-  add(into, phase, cpuOf() - cpuBefore);
+  add(into, phase, cpuOf() - cpuBefore, postgresCpu() - postgresBefore);
 }
 
 /** One process of a side-by-side run: its URL and pid, the markets it alone trades, what it measured. */
@@ -405,6 +414,7 @@ async function measureSplit(
   traders: readonly Trader[],
 ): Promise<void> {
   const started = performance.now();
+  const postgresBefore = postgresCpu();
   await Promise.all(
     parts.map((part) =>
       measure(
@@ -425,6 +435,7 @@ async function measureSplit(
   total.elapsedMs += elapsedMs;
   total.samplesMs = parts.flatMap((part) => part.measured.samplesMs);
   total.cpuMs = parts.reduce((sum, part) => sum + part.measured.cpuMs, 0);
+  total.postgresCpuMs += postgresCpu() - postgresBefore;
   total.statuses = combined.statuses;
   total.errors = combined.errors;
 }
@@ -432,10 +443,12 @@ async function measureSplit(
 async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'mkt-bench-orders-'));
   const postgres = database === 'postgres' ? await startThrowawayPostgres({ standby: values.replica }) : undefined;
+  if (postgres) await keepStatisticsCurrent(postgres.url('postgres'));
   const databaseUrl = postgres
     ? await postgres.createDatabase('bench_orders')
     : `sqlite:${join(scratch, 'bench.sqlite')}`;
   await postgres?.standby?.caughtUp(); // the replica has the database before mkt checks it at start
+  if (postgres) postgresCpu = await postgresCpuCounter(databaseUrl);
   const readUrl: Record<string, string> = postgres?.standby
     ? { DATABASE_READ_URL: postgres.standby.url('bench_orders') }
     : {};
@@ -548,7 +561,8 @@ async function main(): Promise<void> {
     const cpuPerOrder = (x: Measured, count: number) => (x.cpuMs * 1000) / count;
     const line = (name: string, s: typeof m, x: Measured) =>
       `  ${name.padEnd(10)} ${s.perSecond.toFixed(0).padStart(5)} orders/s, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, max ${s.max.toFixed(2)} ms, ` +
-      `server CPU ${cpuPerOrder(x, s.count).toFixed(0)} µs per order (${s.count} orders, ${(x.elapsedMs / 1000).toFixed(2)} s)`;
+      `server CPU ${cpuPerOrder(x, s.count).toFixed(0)} µs per order${database === 'postgres' ? ` and PostgreSQL's ${((x.postgresCpuMs * 1000) / s.count).toFixed(0)} µs` : ''} (${s.count} orders, ${(x.elapsedMs / 1000).toFixed(2)} s)`;
+    const withPostgres = (x: Measured, count: number) => ((x.cpuMs + x.postgresCpuMs) * 1000) / count;
     console.log(
       [
         `POST /v1/orders (signed Ed25519, limit gtc) on ${database}: ${m.count} orders each way in ${rounds} round${rounds === 1 ? '' : 's'} (floor, then mkt), concurrency ${concurrency}`,
@@ -556,6 +570,12 @@ async function main(): Promise<void> {
         ...splitLines(split, sideBySide, m.perSecond, line),
         line('floor', b, bare),
         floorRatioLine({ mkt, bare }, { m, b }, cpuPerOrder(mkt, m.count) / cpuPerOrder(bare, b.count)),
+        ...(database === 'postgres'
+          ? [
+              `  with PG    CPU per order of the server and PostgreSQL together: ${withPostgres(mkt, m.count).toFixed(0)} µs against the floor's ${withPostgres(bare, b.count).toFixed(0)} µs, ` +
+                `${(withPostgres(mkt, m.count) / withPostgres(bare, b.count)).toFixed(2)}× (the cluster's every process, from /proc)`,
+            ]
+          : []),
         `  floor      a bare node:http server verifying the same signed requests with node:crypto and inserting one row each ${database === 'postgres' ? 'through a pg pool into a database of the same PostgreSQL cluster (one prepared INSERT)' : 'into better-sqlite3 (WAL, synchronous=NORMAL)'}, in its own process (scripts/bench/orders-floor.ts)`,
         ...(probeResult
           ? [

@@ -9,7 +9,11 @@
  *
  *   npm run build && node dist/scripts/bench-scale.js [--processes 1,2,4] [--duration 20] [--order-clients 16]
  *     [--inference-clients 8] [--consumers N (default: one per inference client)] [--subscribers 200] [--traders 32]
- *     [--cpu-prof DIR]
+ *     [--cpu-prof DIR] [--partition on|off]
+ *
+ * With --partition on (the default), the processes share out the markets (MKT_MARKETS, as docs/deploy.md deploys
+ * them) and each order client, as the load balancer would, sends each order to the process that owns its market;
+ * off, every process trades every market and each client sends to its own process.
  *
  * Every process count gets a fresh database on one throwaway PostgreSQL cluster (scripts/throwaway-postgres.ts), seeded
  * straight through the library before the processes start. Each mkt process has MKT_METRICS_PORT=off.
@@ -31,6 +35,7 @@ import { percentile, summarise } from './bench/stats.js';
 import type { ToSubscribers } from './bench/stream-subscribers.js';
 import { connectSubscribers, deliveries } from './bench/scale-streams.js';
 import { monotonicMs, seedTraders, send, signatureHeaders, type SeededTrader } from './bench/traders.js';
+import { keepStatisticsCurrent } from './bench/postgres-settings.js';
 import { startThrowawayPostgres } from './throwaway-postgres.js';
 
 const { values } = parseArgs({
@@ -45,6 +50,7 @@ const { values } = parseArgs({
     consumers: { type: 'string' },
     /** A directory: each mkt process writes a V8 CPU profile there (--cpu-prof), summarised after each count. */
     'cpu-prof': { type: 'string' },
+    partition: { type: 'string', default: 'on' },
   },
 });
 const processCounts = values.processes.split(',').map((n) => positive(n, 'processes'));
@@ -54,6 +60,8 @@ const inferenceClients = positive(values['inference-clients'], 'inference-client
 const subscribersTotal = positive(values.subscribers, 'subscribers');
 const tradersCount = positive(values.traders, 'traders');
 const consumersCount = values.consumers === undefined ? inferenceClients : positive(values.consumers, 'consumers');
+if (values.partition !== 'on' && values.partition !== 'off') throw new Error('--partition is on or off');
+const partitioned = values.partition === 'on';
 const midTicks = 5000;
 const bandTicks = 20;
 
@@ -76,6 +84,7 @@ async function orderWorker(
   url: URL,
   traders: readonly SeededTrader[],
   markets: readonly string[],
+  watchedMarket: string,
   deadlineMs: number,
 ): Promise<void> {
   while (monotonicMs() < deadlineMs) {
@@ -103,7 +112,7 @@ async function orderWorker(
     if (reply.status !== 201) {
       const code = `${reply.status} ${/"code"\s*:\s*"([^"]+)"/.exec(reply.text)?.[1] ?? '?'}`;
       load.refused.set(code, (load.refused.get(code) ?? 0) + 1);
-    } else if (marketId === markets[0]) {
+    } else if (marketId === watchedMarket) {
       const orderId = /"order_id"\s*:\s*"([^"]+)"/.exec(reply.text)?.[1];
       if (orderId !== undefined) load.watchedAcks.set(orderId, reply.arrivedMs);
     }
@@ -169,9 +178,14 @@ async function measure(
     });
     const apiKeys = await seedConsumers(db, upstreamUrl, consumersCount);
     const markets = ((await db('markets').orderBy('id').select('id')) as { id: string }[]).map((m) => m.id);
+    // Process p owns markets p, p + processes, …; unpartitioned, every process trades them all.
+    const shares = Array.from({ length: processes }, (_, p) =>
+      partitioned ? markets.filter((_, i) => i % processes === p) : markets,
+    );
     const profileDirectory = values['cpu-prof'] && `${values['cpu-prof']}/${processes}`;
     const nodeFlags = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
-    for (let i = 0; i < processes; i += 1) served.push(await startMkt(url, nodeFlags));
+    for (let i = 0; i < processes; i += 1)
+      served.push(await startMkt(url, nodeFlags, partitioned ? { MKT_MARKETS: shares[i]!.join(',') } : {}));
     children.push(
       ...(await connectSubscribers(
         served.map((m) => m.tradingUrl),
@@ -194,7 +208,8 @@ async function measure(
           agents[k % processes]!,
           new URL(served[k % processes]!.tradingUrl),
           traders,
-          markets,
+          shares[k % processes]!,
+          markets[0]!,
           deadline,
         ),
       ),
@@ -306,6 +321,7 @@ function printProfiles(directory: string): void {
 async function main(): Promise<void> {
   console.log(
     `bench-scale: ${processCounts.join(', ')} × mkt serve on one PostgreSQL; ${orderClients} order clients over nine markets, ` +
+      `${partitioned ? 'markets shared out over the processes (MKT_MARKETS), each order sent to its owner' : 'every process trading every market'}; ` +
       `${inferenceClients} inference clients as ${consumersCount} consumer${consumersCount === 1 ? '' : 's'}, ${subscribersTotal} stream subscribers on the first market, split evenly over the processes; ` +
       `${values.duration} s each. Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, load average ${loadavg()
         .map((l) => l.toFixed(2))
@@ -313,6 +329,7 @@ async function main(): Promise<void> {
       `at start (shared with other work: compare figures within one run). Node ${process.version}.`,
   );
   const cluster = await startThrowawayPostgres();
+  await keepStatisticsCurrent(cluster.url('postgres'));
   const upstream = await startSimulatorServer({ id: 'bench-scale-instant', timeToFirstTokenMs: 0 });
   try {
     for (const processes of processCounts) {

@@ -89,6 +89,25 @@ function tallyCpu(tally: CpuTally, pids: number[], atStart: boolean): void {
 const cpuOf = (tally: CpuTally): number =>
   [...tally.last].reduce((sum, [pid, cpu]) => sum + cpu - (tally.first.get(pid) ?? 0), 0);
 
+/**
+ * A counter of the CPU (ms) of every process of the cluster `url` is on, read from /proc: what the backends that run
+ * throughout (pools) and the cluster's own processes used. A backend that ends between two reads takes its CPU along.
+ */
+export async function postgresCpuCounter(url: string): Promise<() => number> {
+  const client = new pg.Client({ connectionString: url, application_name: 'bench CPU counter' });
+  await client.connect();
+  const postmaster = await postmasterPid(client);
+  await client.end();
+  return () =>
+    serverPids(postmaster).reduce((sum, pid) => {
+      try {
+        return sum + processCpuMs(pid);
+      } catch {
+        return sum; // ended since listed
+      }
+    }, 0);
+}
+
 export async function watchPostgres(url: string): Promise<PostgresWatch> {
   const sampler = new pg.Client({ connectionString: url, application_name: 'bench-scale sampler' });
   const listener = new pg.Client({ connectionString: url, application_name: 'bench-scale listener' });

@@ -62,7 +62,12 @@ export interface Mkt {
 }
 
 /** `mkt serve --only trading,consumption` on free ports (with `nodeFlags`, e.g. --cpu-prof); resolves once it printed both URLs. */
-export async function startMkt(databaseUrl: string, nodeFlags: readonly string[] = []): Promise<Mkt> {
+/** `env` adds to the process's environment (MKT_MARKETS: the markets it trades). */
+export async function startMkt(
+  databaseUrl: string,
+  nodeFlags: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<Mkt> {
   const child = spawn(process.execPath, [...nodeFlags, mktBinary, 'serve', '--only', 'trading,consumption'], {
     env: {
       ...process.env,
@@ -74,6 +79,7 @@ export async function startMkt(databaseUrl: string, nodeFlags: readonly string[]
       MKT_SIMULATED_SUPPLIER: 'off',
       MKT_ORDER_RATE_PER_SECOND: '1000000',
       MKT_ORDER_BURST: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'pipe'],
   });
