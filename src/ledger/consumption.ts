@@ -29,6 +29,7 @@ import { microsPerTick } from '../lib/money.js';
 import type { TransferRow } from '../db/trading-rows.js';
 import type { Bucket } from '../db/journal.js';
 import { tokensOf, unitsOf } from './assets.js';
+import { consumedAccount } from './consumed-accounts.js';
 import { ensureAccount, move, post, systemAccount, type LedgerAccountRow } from './journal.js';
 import { newTransferId } from '../lib/ids.js';
 
@@ -197,7 +198,7 @@ export async function consumeTokens(
   );
   await expireAccountLots(trx, account, nowUs);
   if (tokens === 0) return [];
-  const consumed = await systemAccount(trx, 'consumed', account.asset, nowUs);
+  const consumed = await consumedAccount(trx, account.asset, accountId, nowUs);
   await post(
     trx,
     'consumption',
@@ -259,7 +260,7 @@ export async function settleReservation(
   const { requestId, accountId, asset, reservations, reservedTokens, chargedTokens, lotsExpireAtUs } = settlement;
   assertChargeWithin(chargedTokens, reservedTokens);
   const sql = await sqlOf(trx);
-  const consumed = await systemAccount(trx, 'consumed', asset, nowUs);
+  const consumed = await consumedAccount(trx, asset, accountId, nowUs);
   const mayHaveExpired = lotsExpireAtUs === null || nowUs >= lotsExpireAtUs;
   if (mayHaveExpired && (await hasExpiredLots(sql, accountId, nowUs)))
     await expireAccountLots(trx, await lockAccount(trx, accountId), nowUs);

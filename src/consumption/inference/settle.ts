@@ -15,7 +15,8 @@ import { tokensOf } from '../../ledger/assets.js';
 import { consumeTokens, reservationDraws, settleReservation, type LotDraw } from '../../ledger/consumption.js';
 import type { LotReservation } from '../../db/consumption-lots.js';
 import { trueUpBudget, type BudgetHold } from '../capacity/key-limits.js';
-import { move, post, systemAccount } from '../../ledger/journal.js';
+import { move, post } from '../../ledger/journal.js';
+import { consumedAccount } from '../../ledger/consumed-accounts.js';
 import { reservationSettlementWrite } from '../../ledger/reservation-settlement.js';
 import { assert } from '../../lib/assert.js';
 import type { InstrumentRow } from '../../core/reference.js';
@@ -243,7 +244,7 @@ async function settleInOneStatement(
 ): Promise<boolean> {
   const { requestId, accountId } = request;
   const asset = tokensOf(request.instrument.id);
-  const consumed = await systemAccount(db, 'consumed', asset, nowUs);
+  const consumed = await consumedAccount(db, asset, accountId, nowUs);
   const reservation = {
     requestId,
     accountId,
