@@ -8,7 +8,7 @@
  *
  *   npm run build && node dist/scripts/bench-gateway.js --requests 5000 --concurrency 16
  *     [--warmup 3000] [--latency-requests 300] [--database sqlite|postgres] [--upstream plain|simulator]
- *     [--simulator child|inline] [--stream] [--rounds 2] [--peers portkey|none] [--cpu-prof]
+ *     [--simulator child|inline] [--stream] [--rounds 2] [--peers portkey|none] [--cpu-prof] [--consumers 1]
  *
  * The measured requests are split into `--rounds` rounds, each path in turn (direct, bare proxy,
  * Portkey, mkt) at the concurrency, then each at concurrency 1, so a machine that drifts over
@@ -81,6 +81,11 @@ const { values } = parseArgs({
     /** `portkey` (default): Portkey's gateway as a third path, installed into a temp directory; `none`: without it. */
     peers: { type: 'string', default: 'portkey' },
     'cpu-prof': { type: 'boolean', default: false },
+    /**
+     * Consumers the through-mkt requests take turns as (default 1: one account's requests, which admission serialises
+     * on the account's slot lock); the other paths authenticate nobody.
+     */
+    consumers: { type: 'string', default: '1' },
     /** Internal: run only the simulator server, print its URL, stay up until stdin closes. */
     'simulator-child': { type: 'boolean', default: false },
     /** Internal: run only the plain upstream, print its URL, stay up until stdin closes. */
@@ -129,12 +134,19 @@ const spawnChild = (name: string, args: string[]): Promise<ChildServer> =>
 
 // ---- seeding, straight through the library, before the server starts --------------------------
 
-/** The consumer (deposit, API key, tokens of text-standard) and the supplier whose upstream is `upstreamUrl`; returns the raw key. */
-async function seed(db: Db, upstreamUrl: string): Promise<string> {
+/** The consumers (deposit, API key, tokens of text-standard) and the supplier whose upstream is `upstreamUrl`; returns the raw keys. */
+async function seed(db: Db, upstreamUrl: string, consumers: number): Promise<string[]> {
   const instrument = (await db('instruments').where('model_name', model).first('id')) as { id: string } | undefined;
   if (!instrument) throw new Error(`no instrument ${model}`);
+  const keys: string[] = [];
+  for (let n = 0; n < consumers; n += 1) keys.push(await seedConsumer(db, instrument.id, n));
+  await seedUpstreamSupplier(db, 'bench-supplier@example.com', instrument.id, upstreamUrl);
+  return keys;
+}
+
+async function seedConsumer(db: Db, instrumentId: string, n: number): Promise<string> {
   const consumer = await createUser(db, systemClock, {
-    email: 'bench-consumer@example.com',
+    email: n === 0 ? 'bench-consumer@example.com' : `bench-consumer-${n}@example.com`,
     verified: true,
     acceptTerms: true,
     mode: 'advanced',
@@ -148,17 +160,16 @@ async function seed(db: Db, upstreamUrl: string): Promise<string> {
     }),
   );
   const { key } = await createApiKey(db, systemClock, consumer.id, 'bench');
-  await giveUnits(db, consumer.id, instrument.id, unitsToConsumption);
+  await giveUnits(db, consumer.id, instrumentId, unitsToConsumption);
   await db.transaction((trx) =>
     transferToConsumption(trx, {
       userId: consumer.id,
-      instrumentId: instrument.id,
+      instrumentId,
       quantity: unitsToConsumption,
       orderId: null,
       nowUs: systemClock.nowUs(),
     }),
   );
-  await seedUpstreamSupplier(db, 'bench-supplier@example.com', instrument.id, upstreamUrl);
   return key;
 }
 
@@ -260,7 +271,7 @@ function report(
       `  peer         Portkey's @portkey-ai/gateway ${portkeyVersion} (${portkeyPins}; scripts/bench/portkey-gateway.ts), passthrough: one request, no 307, no authentication against a database, no billing`,
       `  settings     a through-mkt request is the 307 and the POST to its Location, timed together, on one keep-alive Agent per path ` +
         `(${concurrency} sockets); ${warmup} warm-up requests each way not measured; phases in rounds (each path in turn, loaded, then at c=1); ` +
-        `consumer in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption`,
+        `${values.consumers === '1' ? 'consumer' : `${values.consumers} consumers (the through-mkt requests take turns as each)`} in Advanced Mode with a ${depositUsd} USD deposit and ${unitsToConsumption} Units of ${model} in consumption${values.consumers === '1' ? '' : ' each'}`,
       `  supplier     ${upstream.kind === 'plain' ? 'the plain instant server (scripts/bench/plain-upstream.ts)' : 'startSimulatorServer timeToFirstTokenMs 0, unpaced'}, ` +
         `${upstream.where === 'child' ? 'in its own child process' : 'inline, in the benchmark process (shares the client event loop; its CPU is not read)'}`,
       ...notes,
@@ -274,10 +285,11 @@ function report(
 async function startPaths(
   upstreamUrl: string,
   served: Served,
-  apiKey: string,
+  apiKeys: readonly string[],
   concurrency: number,
   closers: (() => Promise<void>)[],
 ): Promise<Path[]> {
+  const [apiKey] = apiKeys as [string];
   const sent = { body: requestBody, streamed };
   const bare = await spawnChild('bare', ['--bare-child', upstreamUrl]);
   closers.push(() => bare.close());
@@ -297,7 +309,10 @@ async function startPaths(
     const url = new URL('/v1/chat/completions', portkey.url);
     paths.push(pathOf('portkey', concurrency, directAttempt('portkey', url, headers, sent), portkey.pid));
   }
-  paths.push(pathOf('through mkt', concurrency, redirectedAttempt(served.url, apiKey, sent), served.child.pid));
+  const asEach = apiKeys.map((key) => redirectedAttempt(served.url, key, sent));
+  let turn = 0;
+  const asConsumers: Attempt = (agent) => asEach[(turn += 1) % asEach.length]!(agent);
+  paths.push(pathOf('through mkt', concurrency, asConsumers, served.child.pid));
   return paths;
 }
 
@@ -338,12 +353,12 @@ async function main(): Promise<void> {
     const upstream = await startUpstream(upstreamSettings.kind, upstreamSettings.where);
     closers.push(() => upstream.close());
     await migrateLatest(db);
-    const apiKey = await seed(db, upstream.url);
+    const apiKeys = await seed(db, upstream.url, positive(values.consumers, 'consumers'));
     // Node 20 refuses --cpu-prof in NODE_OPTIONS: it goes on the child's command line.
     if (profileDirectory) mkdirSync(profileDirectory, { recursive: true });
     const flags = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
     served = await serveHost('consumption', { DATABASE_URL: databaseUrl }, flags);
-    paths = await startPaths(upstream.url, served, apiKey, settings.concurrency, closers);
+    paths = await startPaths(upstream.url, served, apiKeys, settings.concurrency, closers);
     const warm = await runRounds(paths, settings, upstream.pid);
     const machine =
       `  machine      ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}; client, gateways and supplier share it; ` +
