@@ -47,8 +47,10 @@ describeEachDatabase('the mkt command for users: login, keys, mode, funds, logou
       const opening = cli.spawn(['--profile', 'browser', 'login'], { PATH: bin });
       try {
         const [, url] = await opening.waitFor(/open (http\S+)/);
-        await until(() => existsSync(join(bin, 'opened')), 'xdg-open was run');
-        expect(readFileSync(join(bin, 'opened'), 'utf8').trim()).to.equal(url);
+        // The shell creates the file before echo writes to it: wait for the whole line, not the file.
+        const opened = join(bin, 'opened');
+        await until(() => existsSync(opened) && readFileSync(opened, 'utf8').endsWith('\n'), 'xdg-open was run');
+        expect(readFileSync(opened, 'utf8').trim()).to.equal(url);
       } finally {
         opening.kill();
       }
