@@ -127,7 +127,10 @@ async function hostDefinitions(
       bodyBytesMax: 64 * 1024,
       failures: tradingFailures,
       // Only a process that trades some markets forwards the others' writes (http/forwarding.ts).
-      relay: ownership.marketIds === null ? undefined : marketRelay(ownership),
+      relay:
+        ownership.marketIds === null
+          ? undefined
+          : marketRelay(ownership, (outcome) => services.metrics.forwardedRequests.inc({ outcome })),
     },
     platform: {
       name: 'platform',

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ApiError } from '../lib/errors.js';
+import type { ForwardOutcome } from '../lib/metrics.js';
 import { marketOfRequest, type MarketsOfOrders, type RelayedRequest } from './forwarding-markets.js';
 import { setHeader, type EdgeContext, type Relay } from './operation.js';
 
@@ -99,27 +100,46 @@ function ownerLost(marketId: string, owner: MarketOwner, error: unknown): ApiErr
  * The edge's relay for the trading host (operation.ts `Relay`): true when the request was forwarded and answered; false
  * when it is served here.
  */
-export function marketRelay(routing: MarketRouting): Relay {
+export function marketRelay(routing: MarketRouting, counted: (outcome: ForwardOutcome) => void): Relay {
   return async (ctx: EdgeContext, operationId: string, params: RelayedRequest['params'], bytes: Buffer) => {
-    const marketOf = marketOfRequest[operationId];
-    if (marketOf === undefined) return false;
     const request = { operationId, params, querystring: ctx.request.querystring, bytes };
-    const marketId = await marketOf(request, routing.marketsOfOrders);
-    const me = routing.processId();
-    if (marketId === undefined || routing.owns(marketId)) {
-      if (me !== null) setHeader(ctx, servedByHeader, me);
-      return false;
-    }
-    if (ctx.req.headers[forwardedByHeader] !== undefined)
-      throw noOwner(marketId, 'it was forwarded to this process, which does not trade it');
-    const owner = await routing.ownerOf(marketId);
-    if (owner === null) {
-      if (!(await routing.marketExists(marketId))) return false; // the pipeline answers the unknown market
-      throw noOwner(marketId, 'no live process trades it');
-    }
-    await forwardToOwner(ctx, routing, marketId, owner, { bytes: request.bytes, me });
-    return true;
+    const forwarded = await relay(routing, ctx, request, counted);
+    if (forwarded) counted('forwarded');
+    return forwarded;
   };
+}
+
+async function relay(
+  routing: MarketRouting,
+  ctx: EdgeContext,
+  request: RelayedRequest,
+  counted: (outcome: ForwardOutcome) => void,
+): Promise<boolean> {
+  const marketOf = marketOfRequest[request.operationId];
+  if (marketOf === undefined) return false;
+  const marketId = await marketOf(request, routing.marketsOfOrders);
+  const me = routing.processId();
+  if (marketId === undefined || routing.owns(marketId)) {
+    if (me !== null) setHeader(ctx, servedByHeader, me);
+    return false;
+  }
+  const refused = (error: ApiError): ApiError => {
+    counted(error.context?.may_have_committed === true ? 'owner_lost' : 'no_owner');
+    return error;
+  };
+  if (ctx.req.headers[forwardedByHeader] !== undefined)
+    throw refused(noOwner(marketId, 'it was forwarded to this process, which does not trade it'));
+  const owner = await routing.ownerOf(marketId);
+  if (owner === null) {
+    if (!(await routing.marketExists(marketId))) return false; // the pipeline answers the unknown market
+    throw refused(noOwner(marketId, 'no live process trades it'));
+  }
+  try {
+    await forwardToOwner(ctx, routing, marketId, owner, { bytes: request.bytes, me });
+  } catch (error) {
+    throw error instanceof ApiError ? refused(error) : error;
+  }
+  return true;
 }
 
 /** To the owner; to another live one if it refused the connection (nothing was sent), once. */

@@ -34,6 +34,7 @@ export interface Metrics {
   bookSource: BookGaugeSource;
   batchCommands: Histogram;
   batchCommitSeconds: Histogram<'database'>;
+  forwardedRequests: Counter<'outcome'>;
   genAiRequestDuration: Histogram<'instrument' | 'endpoint' | 'result'>;
   genAiTimeToFirstToken: Histogram<'instrument'>;
   genAiTimePerOutputToken: Histogram<'instrument'>;
@@ -145,6 +146,7 @@ export function seriesAtZeroOf(m: Metrics): SeriesAtZero[] {
     counterAtZero(m.trades, (k) => combine(byMarket(k))),
     counterAtZero(m.tradedUnits, (k) => combine(byMarket(k))),
     histogramAtZero(m.batchCommitSeconds, (k) => combine(valuesOf('database', k.databases))),
+    counterAtZero(m.forwardedRequests, () => combine(valuesOf('outcome', forwardOutcomes))),
     histogramAtZero(m.genAiRequestDuration, (k) =>
       combine(byInstrument(k), valuesOf('endpoint', k.endpoints), valuesOf('result', k.servedResults)),
     ),
@@ -229,8 +231,20 @@ function tradingInstruments(registers: Registry[], bookSource: BookGaugeSource) 
       buckets: latencyBuckets,
       registers,
     }),
+    forwardedRequests: new Counter({
+      name: 'mkt_forwarded_requests_total',
+      help:
+        "Trading writes for a market another process trades (MKT_MARKETS), by outcome: forwarded (the owner's answer " +
+        'given back), no_owner (503: no live process trades it) or owner_lost (503: the owner did not answer).',
+      labelNames: ['outcome'],
+      registers,
+    }),
   };
 }
+
+/** The outcomes `mkt_forwarded_requests_total` counts (http/forwarding.ts). */
+export const forwardOutcomes = ['forwarded', 'no_owner', 'owner_lost'] as const;
+export type ForwardOutcome = (typeof forwardOutcomes)[number];
 
 /** Inference under the OpenTelemetry GenAI names. */
 function genAiInstruments(registers: Registry[]) {

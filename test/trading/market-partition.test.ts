@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually.js';
 import { HostClient, type SigningKey } from '../support/http.js';
 import { mkt, mktServe, type ServeProcess } from '../support/processes.js';
 import { seedSigningTrader } from '../support/signing-traders.js';
+import { labelsKey, movements, parseMetrics } from '../support/metrics.js';
 
 /**
  * Markets partitioned across processes (issue 33, item 3): two real `mkt serve` processes on one database, each
@@ -193,6 +194,40 @@ function describePartition(kind: DatabaseKind): void {
       expect(reply.headers.get('retry-after')).to.equal('1');
       const after = await db('orders').where('market_id', prime.marketId).count({ n: '*' }).first();
       expect(Number(after?.n)).to.equal(Number(before?.n));
+    });
+
+    it('counts what it forwards in mkt_forwarded_requests_total, by outcome, each from zero', async () => {
+      const scrape = async () => {
+        const response = await fetch(`${textProcess.metricsUrl}/metrics`);
+        expect(response.status).to.equal(200);
+        return parseMetrics(await response.text());
+      };
+      const before = await scrape();
+      for (const outcome of ['forwarded', 'no_owner', 'owner_lost'])
+        expect(before.get('mkt_forwarded_requests_total')?.has(labelsKey({ outcome })), outcome).to.equal(true);
+      const forwarded = await wrong().post('/v1/orders', {
+        sign: buyer,
+        body: { market_id: code.marketId, side: 'buy', type: 'limit', price: '0.3000', quantity: 1 },
+      });
+      expect(forwarded.status, forwarded.text).to.equal(201);
+      const refused = await wrong().post('/v1/orders', {
+        sign: buyer,
+        body: { market_id: prime.marketId, side: 'buy', type: 'limit', price: '0.1000', quantity: 1 },
+      });
+      expect(refused.status, refused.text).to.equal(503);
+      const served = await wrong().post('/v1/orders', {
+        sign: buyer,
+        body: { market_id: text.marketId, side: 'buy', type: 'limit', price: '0.5000', quantity: 1 },
+      });
+      // Its own market: served here, whatever the answer, and not counted.
+      expect(served.headers.get('x-mkt-served-by')).to.equal(await processIdAt(db, textProcess.urls.trading!));
+      const after = await scrape();
+      expect(movements(before, after, 'mkt_forwarded_requests_total')).to.deep.equal(
+        new Map([
+          [labelsKey({ outcome: 'forwarded' }), 1],
+          [labelsKey({ outcome: 'no_owner' }), 1],
+        ]),
+      );
     });
 
     it('never forwards a forwarded request again: a process that does not trade its market answers 503', async () => {
