@@ -34,7 +34,7 @@ class RecordsStatement {
    * with the JSON alone hashed a sequential scan of the table while it had fewer than some 45,000 rows.
    */
   keys(keysOf: (set: TradingWriteSet, accounts: readonly AccountChange[]) => string[]): string {
-    this.values.push((set, accounts) => keysOf(set, accounts));
+    this.values.push(keysOf);
     return '?::text[]';
   }
 
